@@ -1,0 +1,181 @@
+import Big from 'big.js';
+import { z } from 'zod';
+
+/**
+ * Schemas of the invoicing service's read interface, field by field as `invoicing-api.md` states them.
+ *
+ * Where the spec is silent the schemas accept what a reasonable implementation could send, and
+ * normalise it, so that code downstream sees one shape:
+ * - an empty object may arrive as `[]` (what PHP's json_encode writes for an empty array);
+ * - an optional block (`payment`, `wallet`, `invoice`) may be omitted or `null`;
+ * - a sum over nothing may be `null` (SQL's SUM of no rows);
+ * - numbers may arrive as numeric strings.
+ * Every amount becomes a plain decimal string (`"0.00000095"`, never `"9.5e-7"`), so sums are exact
+ * and printing never shows exponent form.
+ */
+
+/** A plain decimal string: optional minus, digits, optional fraction. No exponent. */
+export type DecimalString = string;
+
+const numericText = /^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/** An amount: a JSON number or numeric string, normalised to a plain decimal string. */
+export const decimalSchema = z
+  .union([z.number(), z.string().trim().regex(numericText, 'expected a number')])
+  .transform((value): DecimalString => new Big(value).toFixed());
+
+/** A sum the service may leave `null` when there is nothing to add up. */
+const sumSchema = decimalSchema.nullish().transform((value): DecimalString => value ?? '0');
+
+const integerSchema = z.union([
+  z.number().int(),
+  z
+    .string()
+    .regex(/^-?\d+$/)
+    .transform(Number),
+]);
+
+/** `Y-m-d H:i:s`, in UTC, as the service writes every datetime. */
+export const serviceDatetimeSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'expected a datetime "Y-m-d H:i:s"');
+
+/**
+ * A UUID in its textual 8-4-4-4-12 form. `z.guid()` rather than `z.uuid()`: the spec says "UUID format"
+ * without a version, and a strict RFC 9562 check would reject identifiers a service may well issue.
+ */
+export const uuidSchema = z.guid();
+
+export const invoiceStatusSchema = z.enum(['unpaid', 'canceled', 'paid', 'expired']);
+export type InvoiceStatus = z.infer<typeof invoiceStatusSchema>;
+export const INVOICE_STATUSES = invoiceStatusSchema.options;
+
+/** An object keyed by strings; `[]` (an empty PHP array) reads as `{}`. */
+const recordOf = <T extends z.ZodType>(value: T) =>
+  z.preprocess(
+    (input) => (Array.isArray(input) && input.length === 0 ? {} : (input ?? {})),
+    z.record(z.string(), value),
+  );
+
+/** An optional block: absent and `null` both read as `undefined`. */
+const optionalBlock = <T extends z.ZodType>(block: T) =>
+  block.nullish().transform((value) => value ?? undefined);
+
+const nullableText = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? null);
+
+export const walletSchema = z.object({
+  id: uuidSchema,
+  name: z.string(),
+  blockchain: z.string(),
+  cryptocurrency: z.string(),
+  address: z.string(),
+});
+export type Wallet = z.infer<typeof walletSchema>;
+
+/** The invoice fields shared by the invoice list and the `invoice` block of a payment. */
+export const invoiceSchema = z.object({
+  id: uuidSchema,
+  uid: z.string(),
+  projectId: uuidSchema,
+  createDatetime: serviceDatetimeSchema,
+  timeToPayDatetime: serviceDatetimeSchema,
+  commissionFiatUSD: decimalSchema,
+  amountFiatUSD: decimalSchema,
+  amountFiat: decimalSchema,
+  currencyFiat: z.string(),
+  description: nullableText,
+  serviceData: nullableText,
+  views: integerSchema,
+  status: invoiceStatusSchema,
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+/** The `payment` block of a paid invoice. */
+export const paymentRecordSchema = z.object({
+  id: uuidSchema,
+  amount: decimalSchema,
+  hash: z.string(),
+  transactionDatetime: serviceDatetimeSchema,
+});
+export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
+
+/** An item of `POST /invoices/list`: `payment` and `wallet` only when the invoice was paid. */
+export const invoiceItemSchema = invoiceSchema.extend({
+  payment: optionalBlock(paymentRecordSchema),
+  wallet: optionalBlock(walletSchema),
+});
+export type InvoiceItem = z.infer<typeof invoiceItemSchema>;
+
+/** An item of `POST /payments/list`: `invoice` only when the payment is matched to one. */
+export const paymentItemSchema = paymentRecordSchema.extend({
+  invoice: optionalBlock(invoiceSchema),
+  wallet: walletSchema,
+});
+export type PaymentItem = z.infer<typeof paymentItemSchema>;
+
+/** `data` of `POST /statistics/invoices`. */
+export const invoiceStatisticsSchema = z.object({
+  invoicesTotalNum: integerSchema,
+  invoicesPaidNum: integerSchema,
+  invoicesTotalUSD: sumSchema,
+  invoicesByProjects: recordOf(sumSchema),
+  invoicesByCurrencies: recordOf(sumSchema),
+  invoicesByMonths: recordOf(sumSchema),
+  invoicesByDate: recordOf(z.object({ date: integerSchema, value: sumSchema })),
+});
+export type InvoiceStatistics = z.infer<typeof invoiceStatisticsSchema>;
+
+/** The envelope of every answer. Anything but `result: "success"` is a failure whose shape is not shown. */
+export const successEnvelopeSchema = z.object({ result: z.literal('success'), data: z.unknown() });
+
+export const invoiceListSchema = z.array(invoiceItemSchema);
+export const paymentListSchema = z.array(paymentItemSchema);
+
+// Request parameters, validated before anything is sent.
+
+/** `Y-m-d`, and a date that exists (no 2026-02-30). */
+export const serviceDateSchema = z.iso.date({ message: 'expected a date "Y-m-d" that exists' });
+
+const offsetSchema = z.number().int().nonnegative();
+const limitSchema = z.number().int().positive();
+
+export const statisticsFilterSchema = z
+  .object({ startDate: serviceDateSchema.optional(), endDate: serviceDateSchema.optional() })
+  .strict();
+export type StatisticsFilter = z.input<typeof statisticsFilterSchema>;
+
+export const invoiceFilterSchema = z
+  .object({
+    invoiceId: uuidSchema.optional(),
+    invoiceUid: z.string().min(1).optional(),
+    projectId: uuidSchema.optional(),
+    startDate: serviceDateSchema.optional(),
+    endDate: serviceDateSchema.optional(),
+    status: invoiceStatusSchema.optional(),
+  })
+  .strict();
+export type InvoiceFilter = z.input<typeof invoiceFilterSchema>;
+
+export const paymentFilterSchema = z
+  .object({
+    walletId: uuidSchema.optional(),
+    invoiceId: uuidSchema.optional(),
+    startDate: serviceDateSchema.optional(),
+    endDate: serviceDateSchema.optional(),
+  })
+  .strict();
+export type PaymentFilter = z.input<typeof paymentFilterSchema>;
+
+export const pageSchema = z
+  .object({ offset: offsetSchema.optional(), limit: limitSchema.optional() })
+  .strict();
+export type Page = z.input<typeof pageSchema>;
+
+export const listInvoicesParamsSchema = invoiceFilterSchema.extend(pageSchema.shape).strict();
+export type ListInvoicesParams = z.input<typeof listInvoicesParamsSchema>;
+
+export const listPaymentsParamsSchema = paymentFilterSchema.extend(pageSchema.shape).strict();
+export type ListPaymentsParams = z.input<typeof listPaymentsParamsSchema>;

@@ -1,0 +1,42 @@
+import type {
+  InvoiceFilter,
+  InvoiceItem,
+  InvoiceStatistics,
+  ListInvoicesParams,
+  ListPaymentsParams,
+  PaymentFilter,
+  PaymentItem,
+  StatisticsFilter,
+} from './schemas';
+
+export interface InvoicingClientOptions {
+  /** Base URL of the service, e.g. `https://api.example.com/v1`; the endpoints' paths are appended. */
+  baseUrl: string;
+  /** The account's API key, sent as `Authorization: Token <key>`. Never logged, never in an error. */
+  apiKey: string;
+  /** Records asked for per page by the iterators. @default 100 */
+  pageSize?: number;
+  /** Requests in flight at once, across every call of this client. @default 4 */
+  concurrency?: number;
+  /** Further attempts after a 429, a 5xx, a network error or a timeout. @default 4 */
+  maxRetries?: number;
+  /** Time allowed for one request, answer body included. @default 30000 */
+  timeoutMs?: number;
+  /** Longest wait between attempts, whatever `Retry-After` asks. @default 30000 */
+  maxRetryDelayMs?: number;
+  /** The `fetch` to use; tests pass one that counts or fails calls. @default globalThis.fetch */
+  fetch?: typeof globalThis.fetch;
+}
+
+export interface InvoicingClient {
+  /** `POST /statistics/invoices`. */
+  invoiceStatistics(filter?: StatisticsFilter): Promise<InvoiceStatistics>;
+  /** `POST /invoices/list`: one page, as the service answers it. */
+  listInvoices(params?: ListInvoicesParams): Promise<InvoiceItem[]>;
+  /** `POST /payments/list`: one page, as the service answers it. */
+  listPayments(params?: ListPaymentsParams): Promise<PaymentItem[]>;
+  /** Every invoice matching the filter, each once, in no particular order. */
+  invoices(filter?: InvoiceFilter): AsyncIterable<InvoiceItem>;
+  /** Every payment matching the filter, each once, in no particular order. */
+  payments(filter?: PaymentFilter): AsyncIterable<PaymentItem>;
+}

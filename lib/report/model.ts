@@ -1,0 +1,172 @@
+import type Big from 'big.js';
+import type { Invoice, InvoiceItem, InvoiceStatus, PaymentItem, Wallet } from '../invoicing/schemas';
+
+/**
+ * What a monthly report holds. `lib/report` builds it; the CSV, HTML, email and JSON writers read it.
+ *
+ * Amounts are `Big` values, summed exactly and rounded once: USD to cents, a fiat currency to its
+ * minor unit, crypto amounts never (they keep every digit). `summary.json` writes them as plain JSON
+ * numbers (never exponent form).
+ */
+
+/** What was asked for. */
+export interface ReportRequest {
+  /** `YYYY-MM`. */
+  month: string;
+  /** IANA time zone the month is read in. @default 'UTC' */
+  timezone: string;
+  /** Restricts the report to one project. */
+  projectId?: string;
+  /** The configured account's name, when the report is for one (the CLI has none). */
+  account?: string;
+}
+
+export interface ReportPeriod {
+  /** `YYYY-MM`. */
+  month: string;
+  timezone: string;
+  /** First instant of the month in the time zone, ISO 8601 in UTC (`2026-09-30T22:00:00.000Z`). */
+  start: string;
+  /** First instant of the next month in the time zone (exclusive), ISO 8601 in UTC. */
+  end: string;
+}
+
+export interface ProjectFigures {
+  projectId: string;
+  paid: number;
+  paidTotalUSD: Big;
+  commissionTotalUSD: Big;
+}
+
+export interface CurrencyFigures {
+  currency: string;
+  paid: number;
+  /** Total of `amountFiat` of the paid invoices, in this currency, rounded to its minor unit. */
+  amount: Big;
+  paidTotalUSD: Big;
+}
+
+export interface DayFigures {
+  /** `YYYY-MM-DD`, a day of the month in the report's time zone. */
+  date: string;
+  paid: number;
+  paidTotalUSD: Big;
+}
+
+export interface InvoiceFigures {
+  /** Invoices created in the month, any status. */
+  total: number;
+  paid: number;
+  byStatus: Record<InvoiceStatus, number>;
+  paidTotalUSD: Big;
+  commissionTotalUSD: Big;
+  /** Paid USD per project id (the statistics endpoint's shape). */
+  byProject: Record<string, Big>;
+  /** Paid amount per fiat currency, in that currency (the statistics endpoint's shape). */
+  byCurrency: Record<string, Big>;
+  /** Paid USD per day of the month in the report's time zone; every day of the month is present. */
+  byDay: Record<string, Big>;
+  /** The same, with counts; sorted by paid USD, largest first, then id. */
+  projects: ProjectFigures[];
+  /** Sorted by currency code. */
+  currencies: CurrencyFigures[];
+  /** Every day of the month, in order. */
+  days: DayFigures[];
+}
+
+export interface PreviousMonthFigures {
+  month: string;
+  paid: number;
+  paidTotalUSD: Big;
+  change: {
+    paid: number;
+    paidTotalUSD: Big;
+    /** Percentage change of the paid total, rounded to one decimal; null when the previous month is 0. */
+    paidTotalPercent: Big | null;
+  };
+}
+
+export interface CryptocurrencyFigures {
+  cryptocurrency: string;
+  count: number;
+  amount: Big;
+}
+
+export interface WalletFigures {
+  wallet: Wallet;
+  count: number;
+  amount: Big;
+}
+
+/** A payment that arrived after its invoice's `timeToPayDatetime`, inside the one-hour grace window. */
+export interface LatePayment {
+  payment: PaymentItem;
+  invoice: Invoice;
+  /** Whole seconds between `timeToPayDatetime` and `transactionDatetime` (1..3600). */
+  secondsLate: number;
+}
+
+export interface PaymentFigures {
+  /** Payments whose transaction falls in the month, matched or not. */
+  total: number;
+  matched: number;
+  unmatched: number;
+  late: number;
+  /** Amount per cryptocurrency (the key), every digit kept. */
+  byCryptocurrency: Record<string, Big>;
+  /** Sorted by cryptocurrency. */
+  cryptocurrencies: CryptocurrencyFigures[];
+  /** Sorted by wallet name, then id. */
+  wallets: WalletFigures[];
+}
+
+export interface ReconciliationCheck {
+  /** Stable name: `paidCount`, `paidTotalUSD`, `project:<uuid>`, `currency:<code>`, `day:<YYYY-MM-DD>`. */
+  name: string;
+  /** What the statistics endpoint says. */
+  service: Big;
+  /** What the itemised list adds up to over the same days. */
+  computed: Big;
+  /** `service - computed`. */
+  difference: Big;
+  /** `|difference| <= 0.01`. */
+  ok: boolean;
+}
+
+export interface Reconciliation {
+  ok: boolean;
+  /** The UTC days the checks compare (`YYYY-MM-DD`), in order. */
+  days: string[];
+  checks: ReconciliationCheck[];
+}
+
+export interface ReportSummary {
+  account: string | null;
+  period: ReportPeriod;
+  projectId: string | null;
+  invoices: InvoiceFigures;
+  previousMonth: PreviousMonthFigures;
+  payments: PaymentFigures;
+  reconciliation: Reconciliation;
+  /** ISO 8601 instant. */
+  generatedAt: string;
+  /** Where the data came from; never the API key. */
+  source: { apiUrl: string };
+}
+
+/** A whole report: the summary plus the itemised lists the files are written from. */
+export interface Report {
+  summary: ReportSummary;
+  /** Invoices created in the month with status `paid`, by `createDatetime` then `id`. */
+  paidInvoices: InvoiceItem[];
+  /** Payments whose transaction falls in the month, by `transactionDatetime` then `id`. */
+  payments: PaymentItem[];
+  /** The payments without an invoice, in the same order: candidates for manual matching. */
+  unmatchedPayments: PaymentItem[];
+  /** In the same order. */
+  latePayments: LatePayment[];
+}
+
+/** The four files of a report, by name. */
+export const REPORT_FILES = ['report.html', 'paid-invoices.csv', 'payments.csv', 'summary.json'] as const;
+export type ReportFileName = (typeof REPORT_FILES)[number];
