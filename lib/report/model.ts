@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type Big from 'big.js';
 import type { Invoice, InvoiceItem, InvoiceStatus, PaymentItem, Wallet } from '../invoicing/schemas';
 
@@ -154,18 +155,38 @@ export interface ReportSummary {
   source: { apiUrl: string };
 }
 
-/** A whole report: the summary plus the itemised lists the files are written from. */
+/**
+ * A CSV file's rows, kept compactly while the report is collected and written out in order.
+ * Built by `lib/report/csv`: `add` each record as it arrives (any order), then `build` once.
+ */
+export interface CsvTableBuilder<T> {
+  add(record: T): void;
+  build(): CsvTable;
+}
+
+export interface CsvTable {
+  readonly rowCount: number;
+  /** A fresh stream of the whole file (BOM, header, rows in order) each time it is called. */
+  stream(): Readable;
+}
+
+/** A whole report: the summary plus what the files are written from. */
 export interface Report {
   summary: ReportSummary;
-  /** Invoices created in the month with status `paid`, by `createDatetime` then `id`. */
-  paidInvoices: InvoiceItem[];
-  /** Payments whose transaction falls in the month, by `transactionDatetime` then `id`. */
-  payments: PaymentItem[];
-  /** The payments without an invoice, in the same order: candidates for manual matching. */
+  /** The first 100 invoices created in the month with status `paid`, by `createDatetime` then `id`. */
+  firstPaidInvoices: InvoiceItem[];
+  /** Payments in the month without an invoice, by `transactionDatetime` then `id`: candidates for manual matching. */
   unmatchedPayments: PaymentItem[];
   /** In the same order. */
   latePayments: LatePayment[];
+  /** `paid-invoices.csv`: every invoice created in the month with status `paid`, by `createDatetime` then `id`. */
+  paidInvoicesCsv: CsvTable;
+  /** `payments.csv`: every payment whose transaction falls in the month, by `transactionDatetime` then `id`. */
+  paymentsCsv: CsvTable;
 }
+
+/** How many paid invoices the HTML page lists; the CSV has them all. */
+export const FIRST_PAID_INVOICES_SHOWN = 100;
 
 /** The four files of a report, by name. */
 export const REPORT_FILES = ['report.html', 'paid-invoices.csv', 'payments.csv', 'summary.json'] as const;
