@@ -1,0 +1,81 @@
+export { type AwsClientOptions, createS3Client, createSesClient } from './aws-clients';
+export {
+  type ComposeReportEmailOptions,
+  composeReportEmail,
+  type EmailAttachment,
+  type EmailContent,
+} from './compose-email';
+export {
+  type ComposedEmail,
+  type ComposeWithinLimitOptions,
+  composeWithinLimit,
+  DEFAULT_MAX_MESSAGE_BYTES,
+  type RenderContext,
+  type RenderEmail,
+  SES_V1_MAX_MESSAGE_BYTES,
+} from './compose-within-limit';
+export {
+  DEFAULT_STALE_CLAIM_MS,
+  type DeliverReportEmailOnceOptions,
+  type DeliveryResult,
+  deliverReportEmailOnce,
+} from './deliver-once';
+export {
+  type DeliveryRecord,
+  deliveryRecordSchema,
+  readDeliveryRecord,
+  type SendingRecord,
+  type SentRecord,
+} from './delivery-record';
+export {
+  CorruptObjectError,
+  DeliveryError,
+  DeliveryInProgressError,
+  DeliveryRecordError,
+  EmailSendError,
+  EmailTooLargeError,
+  InvalidEmailError,
+  InvalidReportFolderError,
+  InvalidReportKeyError,
+  SigningKeyError,
+} from './errors';
+export { type PresignReportFileOptions, presignReportFile } from './presign-report-file';
+export {
+  isReportFileName,
+  MANIFEST_FILE_NAME,
+  REPORT_FILE_NAMES,
+  type ReportFileName,
+  type ReportObjectName,
+  reportContentDisposition,
+  reportDownloadName,
+  reportFileContentType,
+} from './report-files';
+export {
+  DELIVERY_RECORD_FILE_NAME,
+  deliveryRecordKey,
+  isReportObjectName,
+  isValidAccount,
+  isValidMonth,
+  reportKey,
+  reportPrefix,
+} from './report-key';
+export {
+  type ManifestFile,
+  type ReadManifestOptions,
+  type ReportManifest,
+  readManifest,
+  reportManifestSchema,
+} from './report-manifest';
+export { type SaveReportOptions, saveReport } from './save-report';
+export { type SendRawEmailOptions, type SentEmail, sendRawEmail } from './send-raw-email';
+export { backoffMs, isRetryableSesError, type RetryOptions } from './ses-retry';
+export {
+  DEFAULT_LINK_LIFETIME_SECONDS,
+  type LinkVerdict,
+  MIN_SIGNING_KEY_BYTES,
+  type SigningKey,
+  type SignReportLinkOptions,
+  signReportLink,
+  type VerifyReportLinkOptions,
+  verifyReportLink,
+} from './signed-link';

@@ -1,0 +1,50 @@
+/** The four files of a report folder, as the report writer names them. */
+export const REPORT_FILE_NAMES = [
+  'report.html',
+  'paid-invoices.csv',
+  'payments.csv',
+  'summary.json',
+] as const;
+
+/** One of the four files of a report. */
+export type ReportFileName = (typeof REPORT_FILE_NAMES)[number];
+
+/** The object written last that marks a saved report as complete. */
+export const MANIFEST_FILE_NAME = 'manifest.json';
+
+/** A name that `reportKey` accepts: a report file or the manifest. */
+export type ReportObjectName = ReportFileName | typeof MANIFEST_FILE_NAME;
+
+const CONTENT_TYPES: Record<ReportFileName, string> = {
+  'report.html': 'text/html; charset=utf-8',
+  'paid-invoices.csv': 'text/csv; charset=utf-8',
+  'payments.csv': 'text/csv; charset=utf-8',
+  'summary.json': 'application/json',
+};
+
+/** Whether `name` is one of the four report files. */
+export function isReportFileName(name: unknown): name is ReportFileName {
+  return typeof name === 'string' && (REPORT_FILE_NAMES as readonly string[]).includes(name);
+}
+
+/** The `Content-Type` a report file is stored and served with. */
+export function reportFileContentType(fileName: ReportFileName): string {
+  return CONTENT_TYPES[fileName];
+}
+
+/**
+ * The name a browser saves the file under: `acme-2026-10-paid-invoices.csv`.
+ * Account and month are validated by the callers (`[a-z0-9-]`, digits), so the name is plain ASCII.
+ */
+export function reportDownloadName(account: string, month: string, fileName: ReportFileName): string {
+  return `${account}-${month}-${fileName}`;
+}
+
+/**
+ * The `Content-Disposition` a report file is stored with. The HTML report opens in the browser (it is
+ * what the email links to); the data files download. Both carry the download name.
+ */
+export function reportContentDisposition(account: string, month: string, fileName: ReportFileName): string {
+  const disposition = fileName === 'report.html' ? 'inline' : 'attachment';
+  return `${disposition}; filename="${reportDownloadName(account, month, fileName)}"`;
+}

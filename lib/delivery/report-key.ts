@@ -1,0 +1,60 @@
+import { InvalidReportKeyError } from './errors';
+import { isReportFileName, MANIFEST_FILE_NAME, type ReportObjectName } from './report-files';
+
+const ACCOUNT_PATTERN = /^[a-z0-9-]+$/;
+const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** The object beside a report that records its email delivery (the exactly-once claim). */
+export const DELIVERY_RECORD_FILE_NAME = 'delivery.json';
+
+/** Whether `account` is a valid account name: lower-case letters, digits and hyphens. */
+export function isValidAccount(account: unknown): account is string {
+  return typeof account === 'string' && ACCOUNT_PATTERN.test(account);
+}
+
+/** Whether `month` is a `YYYY-MM` month. */
+export function isValidMonth(month: unknown): month is string {
+  return typeof month === 'string' && MONTH_PATTERN.test(month);
+}
+
+/** Whether `name` may follow `reportPrefix`: one of the four report files or the manifest. */
+export function isReportObjectName(name: unknown): name is ReportObjectName {
+  return isReportFileName(name) || name === MANIFEST_FILE_NAME;
+}
+
+/**
+ * `reports/<account>/<month>/`, after checking both parts so that no key can leave the prefix.
+ * @throws InvalidReportKeyError
+ */
+export function reportPrefix(account: string, month: string): string {
+  if (!isValidAccount(account)) {
+    throw new InvalidReportKeyError(
+      `account ${JSON.stringify(account)} is not valid: use lower-case letters, digits and hyphens`,
+    );
+  }
+  if (!isValidMonth(month)) {
+    throw new InvalidReportKeyError(`month ${JSON.stringify(month)} is not valid: use YYYY-MM`);
+  }
+  return `reports/${account}/${month}/`;
+}
+
+/**
+ * The S3 key of a report object: `reports/<account>/<month>/<fileName>`.
+ * @example reportKey('acme', '2026-10', 'payments.csv') // 'reports/acme/2026-10/payments.csv'
+ * @throws InvalidReportKeyError for an invalid account or month, or a name other than the four files and the manifest
+ */
+export function reportKey(account: string, month: string, fileName: ReportObjectName): string {
+  const prefix = reportPrefix(account, month);
+  if (!isReportObjectName(fileName)) {
+    throw new InvalidReportKeyError(
+      `file name ${JSON.stringify(fileName)} is not a report file: use report.html, paid-invoices.csv, ` +
+        'payments.csv, summary.json or manifest.json',
+    );
+  }
+  return `${prefix}${fileName}`;
+}
+
+/** The S3 key of the month's delivery record: `reports/<account>/<month>/delivery.json`. */
+export function deliveryRecordKey(account: string, month: string): string {
+  return `${reportPrefix(account, month)}${DELIVERY_RECORD_FILE_NAME}`;
+}

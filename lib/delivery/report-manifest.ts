@@ -1,0 +1,66 @@
+import type { S3Client } from '@aws-sdk/client-s3';
+import { z } from 'zod';
+import { CorruptObjectError } from './errors';
+import { REPORT_FILE_NAMES } from './report-files';
+import { reportKey } from './report-key';
+import { getObjectText } from './s3-objects';
+
+/** One saved report file, as listed in the manifest. */
+export const manifestFileSchema = z.object({
+  name: z.enum(REPORT_FILE_NAMES),
+  key: z.string(),
+  size: z.number().int().nonnegative(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  contentType: z.string(),
+});
+
+/**
+ * `manifest.json`: written after every file of a report, so its presence marks the report complete.
+ * `figures` is whatever small JSON object the caller passed (headline numbers); delivery never reads it.
+ */
+export const reportManifestSchema = z.object({
+  account: z.string(),
+  month: z.string(),
+  generatedAt: z.iso.datetime(),
+  files: z.array(manifestFileSchema),
+  figures: z.record(z.string(), z.unknown()),
+});
+
+/** One file entry of a manifest. */
+export type ManifestFile = z.infer<typeof manifestFileSchema>;
+/** The manifest of a complete report. */
+export type ReportManifest = z.infer<typeof reportManifestSchema>;
+
+/** Options of `readManifest`. */
+export interface ReadManifestOptions {
+  s3: S3Client;
+  bucket: string;
+  account: string;
+  month: string;
+}
+
+/**
+ * The manifest of a saved report, or `null` when the report is missing or not complete (no manifest yet).
+ * @throws InvalidReportKeyError for an invalid account or month
+ * @throws CorruptObjectError when the stored manifest is not a manifest of this account and month
+ */
+export async function readManifest(options: ReadManifestOptions): Promise<ReportManifest | null> {
+  const key = reportKey(options.account, options.month, 'manifest.json');
+  const text = await getObjectText(options.s3, options.bucket, key);
+  if (text === null) return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new CorruptObjectError(key, 'not JSON', { cause: error });
+  }
+  const parsed = reportManifestSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new CorruptObjectError(key, `${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'invalid'}`);
+  }
+  if (parsed.data.account !== options.account || parsed.data.month !== options.month) {
+    throw new CorruptObjectError(key, `it describes ${parsed.data.account} ${parsed.data.month}`);
+  }
+  return parsed.data;
+}

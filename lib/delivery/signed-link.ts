@@ -1,0 +1,109 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { SigningKeyError } from './errors';
+import type { ReportObjectName } from './report-files';
+import { isReportObjectName, isValidAccount, isValidMonth, reportKey } from './report-key';
+
+/** How long an emailed link keeps working unless configured otherwise: 30 days. */
+export const DEFAULT_LINK_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
+
+/** The shortest signing key accepted, in bytes: HMAC-SHA256's own output size. */
+export const MIN_SIGNING_KEY_BYTES = 32;
+
+/** A key given as text is used as its UTF-8 bytes. */
+export type SigningKey = string | Uint8Array;
+
+/** Options of `signReportLink`. */
+export interface SignReportLinkOptions {
+  /** The report API's base URL, such as `https://reports.example.com`; a trailing slash is ignored. */
+  baseUrl: string;
+  account: string;
+  month: string;
+  fileName: ReportObjectName;
+  /** When the link stops working (rounded down to the second). */
+  expiresAt: Date;
+  /** At least 32 bytes, from configuration. */
+  signingKey: SigningKey;
+}
+
+/** What `verifyReportLink` makes of a link. */
+export type LinkVerdict = 'valid' | 'expired' | 'invalid';
+
+/** Options of `verifyReportLink`: the route's path parts and query values as received. */
+export interface VerifyReportLinkOptions {
+  account: unknown;
+  month: unknown;
+  fileName: unknown;
+  /** The `expires` query value: unix seconds. */
+  expires: unknown;
+  /** The `signature` query value: 64 hex digits. */
+  signature: unknown;
+  signingKey: SigningKey;
+  /** @default new Date() */
+  now?: Date;
+}
+
+const EXPIRES_PATTERN = /^\d{1,12}$/;
+const SIGNATURE_PATTERN = /^[0-9a-f]{64}$/;
+
+function signingKeyBytes(signingKey: SigningKey): Buffer {
+  const bytes = typeof signingKey === 'string' ? Buffer.from(signingKey, 'utf8') : Buffer.from(signingKey);
+  if (bytes.length < MIN_SIGNING_KEY_BYTES) {
+    // The length only: the key itself never appears in an error.
+    throw new SigningKeyError(
+      `the link signing key is ${bytes.length} bytes; it must be at least ${MIN_SIGNING_KEY_BYTES} bytes of random data`,
+    );
+  }
+  return bytes;
+}
+
+/** Every signed part on its own line, after a version tag, so no two different links share a string. */
+function canonicalString(account: string, month: string, fileName: string, expires: string): string {
+  return ['report-link-v1', account, month, fileName, expires].join('\n');
+}
+
+function hmacHex(key: Buffer, text: string): string {
+  return createHmac('sha256', key).update(text, 'utf8').digest('hex');
+}
+
+/**
+ * A link to a report file that keeps working until `expiresAt`: the report API checks its HMAC-SHA256
+ * signature and answers with a redirect to a freshly presigned S3 URL.
+ * @example signReportLink({ baseUrl, account: 'acme', month: '2026-10', fileName: 'report.html', expiresAt, signingKey })
+ * // 'https://reports.example.com/reports/acme/2026-10/report.html?expires=1795000000&signature=3f…'
+ * @throws InvalidReportKeyError for an invalid account, month or file name; SigningKeyError for a short key
+ */
+export function signReportLink(options: SignReportLinkOptions): string {
+  const key = signingKeyBytes(options.signingKey);
+  reportKey(options.account, options.month, options.fileName);
+  const time = options.expiresAt.getTime();
+  if (!Number.isFinite(time) || time < 0) {
+    throw new RangeError('expiresAt must be a valid date');
+  }
+  const expires = String(Math.floor(time / 1000));
+  const signature = hmacHex(key, canonicalString(options.account, options.month, options.fileName, expires));
+  const base = options.baseUrl.replace(/\/+$/, '');
+  return `${base}/reports/${options.account}/${options.month}/${options.fileName}?expires=${expires}&signature=${signature}`;
+}
+
+/**
+ * Checks a signed link. `invalid` when any part is malformed or the signature does not match them
+ * (checked before expiry, so a forged link never learns more than `invalid`); `expired` when the
+ * signature matches but the time has passed. Never throws on what a visitor sends; the comparison takes
+ * the same time wherever the signatures differ.
+ * @throws SigningKeyError when the configured key is too short (a configuration fault, not the visitor's)
+ */
+export function verifyReportLink(options: VerifyReportLinkOptions): LinkVerdict {
+  const key = signingKeyBytes(options.signingKey);
+  const { account, month, fileName, expires, signature } = options;
+  if (!isValidAccount(account) || !isValidMonth(month) || !isReportObjectName(fileName)) return 'invalid';
+  if (typeof expires !== 'string' || !EXPIRES_PATTERN.test(expires)) return 'invalid';
+  if (typeof signature !== 'string' || !SIGNATURE_PATTERN.test(signature)) return 'invalid';
+
+  const expected = Buffer.from(hmacHex(key, canonicalString(account, month, fileName, expires)), 'utf8');
+  const given = Buffer.from(signature, 'utf8');
+  // timingSafeEqual throws on different lengths; the pattern above already fixed the length at 64.
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
+
+  const now = options.now ?? new Date();
+  return now.getTime() >= Number(expires) * 1000 ? 'expired' : 'valid';
+}

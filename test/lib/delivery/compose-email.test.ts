@@ -1,0 +1,99 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { simpleParser } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { composeReportEmail, InvalidEmailError } from '../../../lib/delivery';
+import { REPORT_FIXTURE, writeReportFolder } from './report-fixture';
+
+describe('composeReportEmail', () => {
+  let folder: string;
+
+  beforeAll(async () => {
+    folder = await writeReportFolder();
+  });
+
+  afterAll(async () => {
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  function compose(overrides: Partial<Parameters<typeof composeReportEmail>[0]> = {}) {
+    return composeReportEmail({
+      from: 'Acme Reports <reports@acme.example>',
+      to: ['books@acme.example', 'Ana Lima <ana@accountants.example>'],
+      subject: 'Acme: report for October 2026 — 2 paid',
+      html: '<p>Paid invoices: <b>2</b> ✓</p>',
+      text: 'Paid invoices: 2 ✓',
+      attachments: [
+        {
+          filename: 'acme-2026-10-paid-invoices.csv',
+          path: join(folder, 'paid-invoices.csv'),
+          contentType: 'text/csv; charset=utf-8',
+        },
+        {
+          filename: 'acme-2026-10-payments.csv',
+          path: join(folder, 'payments.csv'),
+          contentType: 'text/csv; charset=utf-8',
+        },
+      ],
+      date: new Date(Date.UTC(2026, 10, 1, 6, 0, 0)),
+      ...overrides,
+    });
+  }
+
+  it('carries subject, sender, recipients, HTML and text', async () => {
+    const mail = await simpleParser(await compose());
+    expect(mail.subject).toBe('Acme: report for October 2026 — 2 paid');
+    expect(mail.from?.value).toEqual([{ name: 'Acme Reports', address: 'reports@acme.example' }]);
+    const to = Array.isArray(mail.to) ? mail.to : [mail.to];
+    expect(to.flatMap((list) => list?.value.map((entry) => entry.address))).toEqual([
+      'books@acme.example',
+      'ana@accountants.example',
+    ]);
+    expect(mail.html).toBe('<p>Paid invoices: <b>2</b> ✓</p>');
+    expect(mail.text).toBe('Paid invoices: 2 ✓');
+    expect(mail.date?.toISOString()).toBe('2026-11-01T06:00:00.000Z');
+  });
+
+  it('attaches the CSV files byte for byte, BOM and CRLF included', async () => {
+    const mail = await simpleParser(await compose());
+    expect(mail.attachments.map((file) => file.filename)).toEqual([
+      'acme-2026-10-paid-invoices.csv',
+      'acme-2026-10-payments.csv',
+    ]);
+    expect(mail.attachments[0]?.contentType).toBe('text/csv');
+    expect(mail.attachments[0]?.content.equals(REPORT_FIXTURE['paid-invoices.csv'])).toBe(true);
+    expect(mail.attachments[1]?.content.equals(REPORT_FIXTURE['payments.csv'])).toBe(true);
+    expect(mail.attachments[0]?.content.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+  });
+
+  it('builds a message without attachments when none are given', async () => {
+    const mail = await simpleParser(await compose({ attachments: [] }));
+    expect(mail.attachments).toEqual([]);
+    expect(mail.text).toBe('Paid invoices: 2 ✓');
+  });
+
+  it('keeps a line break in the subject from adding a header', async () => {
+    const raw = await compose({ subject: 'Report\r\nBcc: intruder@evil.example' });
+    const mail = await simpleParser(raw);
+    expect(mail.bcc).toBeUndefined();
+    expect(raw.toString('latin1')).not.toMatch(/^Bcc:/im);
+  });
+
+  it.each([
+    ['no recipient', { to: [] }],
+    ['a malformed recipient', { to: ['not an address'] }],
+    ['two addresses in one recipient', { to: ['a@acme.example, b@acme.example'] }],
+    ['a malformed sender', { from: 'reports at acme' }],
+    ['an empty sender', { from: '' }],
+  ])('refuses %s', async (_, overrides) => {
+    await expect(compose(overrides)).rejects.toThrow(InvalidEmailError);
+  });
+
+  it('fails clearly when an attachment file is missing', async () => {
+    await expect(
+      compose({
+        attachments: [{ filename: 'x.csv', path: join(folder, 'missing.csv'), contentType: 'text/csv' }],
+      }),
+    ).rejects.toThrow(/ENOENT/);
+  });
+});

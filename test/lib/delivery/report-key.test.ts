@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { deliveryRecordKey, InvalidReportKeyError, reportKey } from '../../../lib/delivery';
+
+describe('reportKey', () => {
+  it('places a report file under reports/<account>/<month>/', () => {
+    expect(reportKey('acme', '2026-10', 'paid-invoices.csv')).toBe('reports/acme/2026-10/paid-invoices.csv');
+    expect(reportKey('shop-2', '2026-01', 'manifest.json')).toBe('reports/shop-2/2026-01/manifest.json');
+  });
+
+  it.each([
+    ['an empty account', ''],
+    ['a slash', 'acme/other'],
+    ['a parent directory', '..'],
+    ['upper case', 'Acme'],
+    ['a space', 'acme corp'],
+    ['a dot', 'acme.com'],
+  ])('rejects an account with %s', (_, account) => {
+    expect(() => reportKey(account, '2026-10', 'payments.csv')).toThrow(InvalidReportKeyError);
+  });
+
+  it.each(['2026-13', '2026-00', '2026-1', '26-10', '2026-10/..', '2026-10-01', ''])(
+    'rejects the month %j',
+    (month) => {
+      expect(() => reportKey('acme', month, 'payments.csv')).toThrow(InvalidReportKeyError);
+    },
+  );
+
+  it.each(['delivery.json', '../manifest.json', 'REPORT.html', 'report.html/', 'other.csv', ''])(
+    'rejects the file name %j',
+    (fileName) => {
+      expect(() => reportKey('acme', '2026-10', fileName as 'report.html')).toThrow(InvalidReportKeyError);
+    },
+  );
+
+  it('says which part is wrong', () => {
+    expect(() => reportKey('acme', '2026-13', 'payments.csv')).toThrow('month "2026-13" is not valid');
+  });
+});
+
+describe('deliveryRecordKey', () => {
+  it('places the delivery record beside the report', () => {
+    expect(deliveryRecordKey('acme', '2026-10')).toBe('reports/acme/2026-10/delivery.json');
+  });
+
+  it('validates account and month like reportKey', () => {
+    expect(() => deliveryRecordKey('../x', '2026-10')).toThrow(InvalidReportKeyError);
+  });
+});

@@ -1,0 +1,129 @@
+import { MessageRejected, SESClient, SESServiceException, SendRawEmailCommand } from '@aws-sdk/client-ses';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterEach, describe, expect, it } from 'vitest';
+import { backoffMs, EmailSendError, isRetryableSesError, sendRawEmail } from '../../../lib/delivery';
+
+function sesError(name: string, message: string, httpStatusCode: number): SESServiceException {
+  return new SESServiceException({
+    name,
+    message,
+    $fault: httpStatusCode >= 500 ? 'server' : 'client',
+    $metadata: { httpStatusCode, requestId: 'req-1' },
+  });
+}
+
+const ses = new SESClient({ region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'y' } });
+const sesMock = mockClient(ses);
+
+afterEach(() => {
+  sesMock.reset();
+});
+
+function send(retry: Parameters<typeof sendRawEmail>[0]['retry'] = {}) {
+  const delays: number[] = [];
+  const result = sendRawEmail({
+    ses,
+    raw: Buffer.from('raw message'),
+    from: 'reports@acme.example',
+    to: ['books@acme.example'],
+    retry: {
+      sleep: async (ms) => {
+        delays.push(ms);
+      },
+      random: () => 0.5,
+      ...retry,
+    },
+  });
+  return { result, delays };
+}
+
+describe('sendRawEmail', () => {
+  it('hands SES the raw message with the envelope sender and recipients', async () => {
+    sesMock.on(SendRawEmailCommand).resolves({ MessageId: 'm-1' });
+    const { result } = send();
+    expect(await result).toEqual({ messageId: 'm-1', attempts: 1 });
+    const input = sesMock.commandCalls(SendRawEmailCommand)[0]?.args[0].input;
+    expect(input?.Source).toBe('reports@acme.example');
+    expect(input?.Destinations).toEqual(['books@acme.example']);
+    expect(Buffer.from(input?.RawMessage?.Data ?? []).toString()).toBe('raw message');
+  });
+
+  it('retries throttling with growing waits until SES accepts', async () => {
+    sesMock
+      .on(SendRawEmailCommand)
+      .rejectsOnce(sesError('Throttling', 'Maximum sending rate exceeded.', 400))
+      .rejectsOnce(sesError('ThrottlingException', 'Rate exceeded', 400))
+      .resolvesOnce({ MessageId: 'm-2' });
+    const { result, delays } = send();
+    expect(await result).toEqual({ messageId: 'm-2', attempts: 3 });
+    // Half (random 0.5) of 500 ms, then half of 1000 ms.
+    expect(delays).toEqual([250, 500]);
+  });
+
+  it.each([
+    [
+      'a sending-rate message under another name',
+      sesError('SomethingElse', 'Maximum sending rate exceeded.', 400),
+    ],
+    ['HTTP 429', sesError('TooManyRequests', 'slow down', 429)],
+    ['HTTP 503', sesError('ServiceUnavailable', 'try later', 503)],
+  ])('retries %s', async (_, error) => {
+    sesMock.on(SendRawEmailCommand).rejectsOnce(error).resolvesOnce({ MessageId: 'm-3' });
+    const { result } = send();
+    expect(await result).toEqual({ messageId: 'm-3', attempts: 2 });
+  });
+
+  it('surfaces a permanent rejection at once', async () => {
+    sesMock.on(SendRawEmailCommand).rejects(
+      new MessageRejected({
+        message: 'Email address is not verified.',
+        $metadata: { httpStatusCode: 400 },
+      }),
+    );
+    const { result, delays } = send();
+    const error = await result.catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(EmailSendError);
+    expect((error as EmailSendError).code).toBe('MessageRejected');
+    expect((error as EmailSendError).attempts).toBe(1);
+    expect((error as EmailSendError).message).toContain('Email address is not verified.');
+    expect(sesMock.commandCalls(SendRawEmailCommand)).toHaveLength(1);
+    expect(delays).toEqual([]);
+  });
+
+  it('does not retry an exhausted daily quota', async () => {
+    sesMock.on(SendRawEmailCommand).rejects(sesError('Throttling', 'Daily message quota exceeded.', 400));
+    const { result } = send();
+    await expect(result).rejects.toThrow(EmailSendError);
+    expect(sesMock.commandCalls(SendRawEmailCommand)).toHaveLength(1);
+  });
+
+  it('gives up after the last attempt and says how many were made', async () => {
+    sesMock.on(SendRawEmailCommand).rejects(sesError('Throttling', 'Maximum sending rate exceeded.', 400));
+    const { result, delays } = send({ maxAttempts: 4 });
+    const error = (await result.catch((caught: unknown) => caught)) as EmailSendError;
+    expect(error.code).toBe('Throttling');
+    expect(error.attempts).toBe(4);
+    expect(error.requestId).toBe('req-1');
+    expect(delays).toEqual([250, 500, 1000]);
+  });
+});
+
+describe('isRetryableSesError', () => {
+  it('treats other errors as permanent', () => {
+    expect(isRetryableSesError(sesError('InvalidParameterValue', 'bad', 400))).toBe(false);
+    expect(isRetryableSesError(new Error('boom'))).toBe(false);
+  });
+});
+
+describe('backoffMs', () => {
+  it('doubles the ceiling each retry and caps it', () => {
+    const options = { baseDelayMs: 100, maxDelayMs: 1000, random: () => 0.999 };
+    expect([0, 1, 2, 3, 4, 10].map((retry) => backoffMs(retry, options))).toEqual([
+      99, 199, 399, 799, 999, 999,
+    ]);
+  });
+
+  it('waits nothing when the jitter draws zero', () => {
+    expect(backoffMs(3, { random: () => 0 })).toBe(0);
+  });
+});

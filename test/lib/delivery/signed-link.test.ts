@@ -1,0 +1,152 @@
+import { createHmac } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { SigningKeyError, signReportLink, verifyReportLink } from '../../../lib/delivery';
+import { TEST_SIGNING_KEY } from './report-fixture';
+
+// 2026-11-30T00:00:00Z
+const EXPIRES_AT = new Date(Date.UTC(2026, 10, 30));
+const EXPIRES = '1795996800';
+const BEFORE = new Date(Date.UTC(2026, 10, 29, 23, 59, 59));
+
+/** The signature as the documented canonical string defines it, worked out independently of the code. */
+function expectedSignature(account: string, month: string, fileName: string, expires: string): string {
+  return createHmac('sha256', TEST_SIGNING_KEY)
+    .update(`report-link-v1\n${account}\n${month}\n${fileName}\n${expires}`)
+    .digest('hex');
+}
+
+const SIGNATURE = expectedSignature('acme', '2026-10', 'report.html', EXPIRES);
+
+function verify(overrides: Partial<Parameters<typeof verifyReportLink>[0]> = {}) {
+  return verifyReportLink({
+    account: 'acme',
+    month: '2026-10',
+    fileName: 'report.html',
+    expires: EXPIRES,
+    signature: SIGNATURE,
+    signingKey: TEST_SIGNING_KEY,
+    now: BEFORE,
+    ...overrides,
+  });
+}
+
+describe('signReportLink', () => {
+  it('points at the report API with the expiry in unix seconds and an HMAC-SHA256 signature', () => {
+    const link = signReportLink({
+      baseUrl: 'https://reports.example.com/',
+      account: 'acme',
+      month: '2026-10',
+      fileName: 'report.html',
+      expiresAt: EXPIRES_AT,
+      signingKey: TEST_SIGNING_KEY,
+    });
+    expect(link).toBe(
+      `https://reports.example.com/reports/acme/2026-10/report.html?expires=${EXPIRES}&signature=${SIGNATURE}`,
+    );
+  });
+
+  it('makes a link that verifies from its own path and query', () => {
+    const link = new URL(
+      signReportLink({
+        baseUrl: 'http://127.0.0.1:3000',
+        account: 'shop-2',
+        month: '2026-01',
+        fileName: 'payments.csv',
+        expiresAt: EXPIRES_AT,
+        signingKey: TEST_SIGNING_KEY,
+      }),
+    );
+    const [, , account, month, fileName] = link.pathname.split('/');
+    const verdict = verifyReportLink({
+      account,
+      month,
+      fileName,
+      expires: link.searchParams.get('expires'),
+      signature: link.searchParams.get('signature'),
+      signingKey: TEST_SIGNING_KEY,
+      now: BEFORE,
+    });
+    expect(verdict).toBe('valid');
+  });
+
+  it('refuses a signing key shorter than 32 bytes without showing it', () => {
+    const sign = () =>
+      signReportLink({
+        baseUrl: 'https://reports.example.com',
+        account: 'acme',
+        month: '2026-10',
+        fileName: 'report.html',
+        expiresAt: EXPIRES_AT,
+        signingKey: 'short-secret-value',
+      });
+    expect(sign).toThrow(SigningKeyError);
+    expect(sign).toThrow('18 bytes');
+    expect(sign).not.toThrow('short-secret-value');
+  });
+
+  it('refuses a file outside the report', () => {
+    expect(() =>
+      signReportLink({
+        baseUrl: 'https://reports.example.com',
+        account: 'acme',
+        month: '2026-10',
+        fileName: 'delivery.json' as 'report.html',
+        expiresAt: EXPIRES_AT,
+        signingKey: TEST_SIGNING_KEY,
+      }),
+    ).toThrow('not a report file');
+  });
+});
+
+describe('verifyReportLink', () => {
+  it('accepts an untouched link before it expires', () => {
+    expect(verify()).toBe('valid');
+  });
+
+  it('calls a link expired from its expiry second on', () => {
+    expect(verify({ now: EXPIRES_AT })).toBe('expired');
+    expect(verify({ now: new Date(Date.UTC(2027, 0, 1)) })).toBe('expired');
+  });
+
+  it.each([
+    ['account', { account: 'acme2' }],
+    ['month', { month: '2026-09' }],
+    ['file name', { fileName: 'payments.csv' }],
+    ['expiry', { expires: '1795996801' }],
+    ['signature', { signature: `${SIGNATURE.slice(0, -1)}${SIGNATURE.endsWith('0') ? '1' : '0'}` }],
+  ])('refuses a link whose %s was changed', (_, overrides) => {
+    expect(verify(overrides)).toBe('invalid');
+  });
+
+  it('refuses a link signed with another key', () => {
+    expect(verify({ signingKey: 'another-signing-key-0123456789abcdef' })).toBe('invalid');
+  });
+
+  it('calls a forged expired link invalid, not expired', () => {
+    expect(verify({ expires: '1000', now: EXPIRES_AT })).toBe('invalid');
+  });
+
+  it.each([
+    ['a missing signature', { signature: undefined }],
+    ['an empty signature', { signature: '' }],
+    ['a short signature', { signature: SIGNATURE.slice(0, 63) }],
+    ['a long signature', { signature: `${SIGNATURE}0` }],
+    ['upper-case hex', { signature: SIGNATURE.toUpperCase() }],
+    ['non-hex text', { signature: 'z'.repeat(64) }],
+    ['a repeated query value', { signature: [SIGNATURE, SIGNATURE] }],
+    ['a missing expiry', { expires: undefined }],
+    ['an expiry in exponent form', { expires: '1.7e9' }],
+    ['a negative expiry', { expires: '-1' }],
+    ['an expiry with spaces', { expires: ` ${EXPIRES}` }],
+    ['an expiry as a number', { expires: Number(EXPIRES) }],
+    ['a path in the account', { account: '../acme' }],
+    ['an unknown file', { fileName: 'delivery.json' }],
+    ['an object for a month', { month: { toString: () => '2026-10' } }],
+  ])('refuses %s without throwing', (_, overrides) => {
+    expect(verify(overrides)).toBe('invalid');
+  });
+
+  it('throws on a short configured key, as that is a setup fault', () => {
+    expect(() => verify({ signingKey: 'x'.repeat(31) })).toThrow(SigningKeyError);
+  });
+});
