@@ -1,0 +1,100 @@
+import { type InvoiceItem, type PaymentItem, uuidSchema } from '../invoicing/schemas';
+import type { InvoicingClient } from '../invoicing/types';
+import { type CollectProgress, collectReportData } from './collect';
+import { fetchRanges } from './collect-ranges';
+import type { CsvTableBuilder, Report, ReportRequest, ReportSummary } from './model';
+import { isFutureMonth, ReportRequestError, reportPeriod } from './period';
+import { reconcile } from './reconcile';
+
+export interface BuildReportOptions {
+  /** The service's base URL, recorded as the report's source (credentials and query left out). */
+  apiUrl: string;
+  /** The moment the report is made at: the month must not be in the future then. @default new Date() */
+  now?: Date;
+  /** Records fetched so far, every few hundred records and when each list is done. */
+  onProgress?: (progress: CollectProgress) => void;
+  /** The builders of `paid-invoices.csv` and `payments.csv` (`createPaidInvoicesCsv()`, `createPaymentsCsv()`). */
+  csv: { paidInvoices: CsvTableBuilder<InvoiceItem>; payments: CsvTableBuilder<PaymentItem> };
+}
+
+/**
+ * The API URL as the summary shows it: without user name, password, query or fragment, any of which
+ * could hold a key. Throws without echoing the text, for the same reason.
+ */
+function publicApiUrl(apiUrl: string): string {
+  let url: URL;
+  try {
+    url = new URL(apiUrl);
+  } catch {
+    throw new ReportRequestError('The invoicing API URL is not a valid URL');
+  }
+  if (!url.username && !url.password && !url.search && !url.hash) return apiUrl;
+  url.username = '';
+  url.password = '';
+  url.search = '';
+  url.hash = '';
+  return url.toString();
+}
+
+/**
+ * Builds the report for one month (in the request's time zone, UTC by default), optionally one project:
+ * invoice, previous-month and payment figures, the reconciliation against the statistics endpoint, the
+ * short lists the HTML shows and the two CSV tables.
+ *
+ * Bad input (month, time zone, project id, a month not begun at `now`, API URL) throws
+ * `ReportRequestError` before any request. Any failure while collecting rejects with the original
+ * error; no partial report is returned.
+ */
+export async function buildReport(
+  client: InvoicingClient,
+  request: ReportRequest,
+  options: BuildReportOptions,
+): Promise<Report> {
+  const period = reportPeriod(request.month, request.timezone ?? 'UTC');
+  const { projectId } = request;
+  if (projectId !== undefined && !uuidSchema.safeParse(projectId).success) {
+    throw new ReportRequestError(`Invalid project id ${JSON.stringify(projectId)}: expected a UUID`);
+  }
+  if (isFutureMonth(period.month, period.timezone, options.now ?? new Date())) {
+    throw new ReportRequestError(`Month ${period.month} has not begun yet in ${period.timezone}`);
+  }
+  const apiUrl = publicApiUrl(options.apiUrl);
+  const ranges = fetchRanges(period);
+
+  const collected = await collectReportData(client, {
+    period,
+    ranges,
+    projectId,
+    csv: options.csv,
+    onProgress: options.onProgress,
+  });
+
+  const reconciliation = reconcile({
+    statistics: collected.statistics,
+    statisticsRange: ranges.statistics,
+    days: ranges.days,
+    ledger: collected.ledger,
+    projectId,
+  });
+
+  const summary: ReportSummary = {
+    account: request.account ?? null,
+    period,
+    projectId: projectId ?? null,
+    invoices: collected.invoices,
+    previousMonth: collected.previousMonth,
+    payments: collected.payments.figures,
+    reconciliation,
+    generatedAt: (options.now ?? new Date()).toISOString(),
+    source: { apiUrl },
+  };
+
+  return {
+    summary,
+    firstPaidInvoices: collected.firstPaidInvoices,
+    unmatchedPayments: collected.payments.unmatched,
+    latePayments: collected.payments.late,
+    paidInvoicesCsv: options.csv.paidInvoices.build(),
+    paymentsCsv: options.csv.payments.build(),
+  };
+}

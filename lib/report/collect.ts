@@ -1,0 +1,156 @@
+import type { InvoiceFilter, InvoiceItem, InvoiceStatistics, PaymentItem } from '../invoicing/schemas';
+import type { InvoicingClient } from '../invoicing/types';
+import { FirstPaidInvoices } from './collect-first-paid-invoices';
+import type { FetchRanges } from './collect-ranges';
+import { InvoiceFiguresAccumulator } from './invoice-figures';
+import type { CsvTableBuilder, InvoiceFigures, PreviousMonthFigures, ReportPeriod } from './model';
+import { PaymentFiguresAccumulator, type PaymentResult } from './payment-figures';
+import { createDayLocator, parseServiceDatetime, periodBounds, zonedDaysOfPeriod } from './period';
+import { PreviousMonthAccumulator } from './previous-month-figures';
+import { PaidDayLedger } from './reconcile-ledger';
+
+/** Records fetched so far from each list (all of them, in the month or not). */
+export interface CollectProgress {
+  invoices: number;
+  payments: number;
+  previousMonthInvoices: number;
+}
+
+/** Progress is reported every this many records of a list, and when a list is done. */
+export const PROGRESS_EVERY = 500;
+
+export interface CollectOptions {
+  period: ReportPeriod;
+  ranges: FetchRanges;
+  /** Restricts the report to one project. */
+  projectId?: string;
+  /** Receive the month's paid invoices and the month's payments, in any order. */
+  csv: { paidInvoices: CsvTableBuilder<InvoiceItem>; payments: CsvTableBuilder<PaymentItem> };
+  onProgress?: (progress: CollectProgress) => void;
+}
+
+/** What collection yields: figures and short lists, never the whole lists. */
+export interface Collected {
+  statistics: InvoiceStatistics;
+  invoices: InvoiceFigures;
+  previousMonth: PreviousMonthFigures;
+  payments: PaymentResult;
+  firstPaidInvoices: InvoiceItem[];
+  /** Paid invoices per UTC day over every invoice fetched, for the reconciliation. */
+  ledger: PaidDayLedger;
+}
+
+/**
+ * Fetches the statistics, the invoices, the payments and the previous month's paid invoices
+ * concurrently (the client's own limit caps requests in flight), and adds up each record as it
+ * arrives: memory holds totals, the first paid invoices, the unmatched and late payments, and what
+ * the CSV builders keep, never a whole list.
+ *
+ * Each record is placed by its own timestamp against the period's exact instants (`createDatetime`
+ * for invoices, `transactionDatetime` for payments); the service was asked for wider ranges. With a
+ * project filter, invoices are asked for that project (and checked again), and a payment counts only if
+ * its invoice is in the project.
+ *
+ * The first failure rejects with the original error; the other lists stop at their next record.
+ */
+export async function collectReportData(
+  client: InvoicingClient,
+  options: CollectOptions,
+): Promise<Collected> {
+  const { period, ranges, projectId, csv } = options;
+  const month = periodBounds(period);
+  const previousMonthBounds = periodBounds(ranges.previousMonth);
+  const dayOf = createDayLocator(period);
+  const inProject = (invoice: { projectId: string }) =>
+    projectId === undefined || invoice.projectId === projectId;
+  const projectFilter: Pick<InvoiceFilter, 'projectId'> = projectId === undefined ? {} : { projectId };
+
+  const invoiceFigures = new InvoiceFiguresAccumulator(zonedDaysOfPeriod(period).map((day) => day.date));
+  const firstPaid = new FirstPaidInvoices();
+  const ledger = new PaidDayLedger(ranges.invoices.startDate, ranges.invoices.endDate);
+  const previous = new PreviousMonthAccumulator(ranges.previousMonth.month);
+  const paymentFigures = new PaymentFiguresAccumulator(projectId !== undefined);
+
+  const progress: CollectProgress = { invoices: 0, payments: 0, previousMonthInvoices: 0 };
+  let stopped = false;
+  const reportProgress = () => {
+    if (!stopped) options.onProgress?.({ ...progress });
+  };
+
+  // Lists are opened inside the async function, so that even a client that throws synchronously
+  // rejects its task rather than leave the others' promises unobserved.
+  async function drain<T>(
+    open: () => AsyncIterable<T>,
+    list: keyof CollectProgress,
+    take: (record: T) => void,
+  ) {
+    for await (const record of open()) {
+      // Leaving the loop calls the iterator's `return`, which ends its paging.
+      if (stopped) return;
+      progress[list] += 1;
+      take(record);
+      if (progress[list] % PROGRESS_EVERY === 0) reportProgress();
+    }
+    reportProgress();
+  }
+
+  const takeInvoice = (invoice: InvoiceItem) => {
+    if (!inProject(invoice)) return;
+    ledger.add(invoice);
+    const day = dayOf(parseServiceDatetime(invoice.createDatetime));
+    if (day === undefined) return;
+    invoiceFigures.add(invoice, day);
+    if (invoice.status === 'paid') {
+      csv.paidInvoices.add(invoice);
+      firstPaid.add(invoice);
+    }
+  };
+
+  const takePayment = (payment: PaymentItem) => {
+    const at = parseServiceDatetime(payment.transactionDatetime);
+    if (at < month.start || at >= month.end) return;
+    if (projectId !== undefined) {
+      if (payment.invoice === undefined) {
+        paymentFigures.leaveOutUnattributable();
+        return;
+      }
+      if (payment.invoice.projectId !== projectId) return;
+    }
+    paymentFigures.add(payment);
+    csv.payments.add(payment);
+  };
+
+  const takePreviousMonthInvoice = (invoice: InvoiceItem) => {
+    // The list was asked for paid invoices only; a service that ignores `status` is still counted right.
+    if (!inProject(invoice) || invoice.status !== 'paid') return;
+    const at = parseServiceDatetime(invoice.createDatetime);
+    if (at >= previousMonthBounds.start && at < previousMonthBounds.end) previous.add(invoice);
+  };
+
+  let statistics: InvoiceStatistics;
+  try {
+    [statistics] = await Promise.all([
+      (async () => client.invoiceStatistics({ ...ranges.statistics }))(),
+      drain(() => client.invoices({ ...ranges.invoices, ...projectFilter }), 'invoices', takeInvoice),
+      drain(() => client.payments({ ...ranges.payments }), 'payments', takePayment),
+      drain(
+        () => client.invoices({ ...ranges.previousMonthInvoices, status: 'paid', ...projectFilter }),
+        'previousMonthInvoices',
+        takePreviousMonthInvoice,
+      ),
+    ]);
+  } catch (error) {
+    stopped = true;
+    throw error;
+  }
+
+  const invoices = invoiceFigures.result();
+  return {
+    statistics,
+    invoices,
+    previousMonth: previous.result(invoices),
+    payments: paymentFigures.result(),
+    firstPaidInvoices: firstPaid.list(),
+    ledger,
+  };
+}

@@ -1,0 +1,70 @@
+export { type BuildReportOptions, buildReport } from './build-report';
+export {
+  type Collected,
+  type CollectOptions,
+  type CollectProgress,
+  collectReportData,
+  PROGRESS_EVERY,
+} from './collect';
+export { compareByCreation, FirstPaidInvoices } from './collect-first-paid-invoices';
+export { type DateRange, type FetchRanges, fetchRanges } from './collect-ranges';
+export { InvoiceFiguresAccumulator } from './invoice-figures';
+export * from './model';
+export {
+  type AmountSource,
+  addAmount,
+  fiatFractionDigits,
+  percentChange,
+  roundFiat,
+  roundHalfUp,
+  roundUsd,
+  sum,
+  toPlainDecimal,
+  ZERO,
+} from './money';
+export {
+  compareByTransaction,
+  GRACE_WINDOW_SECONDS,
+  PaymentFiguresAccumulator,
+  type PaymentFiguresWithNote,
+  type PaymentResult,
+  secondsLate,
+} from './payment-figures';
+export {
+  type CalendarMonth,
+  createDayLocator,
+  currentMonth,
+  defaultMonth,
+  formatMonth,
+  isFutureMonth,
+  parseMonth,
+  parseServiceDatetime,
+  parseTimeZone,
+  periodBounds,
+  previousMonth,
+  ReportRequestError,
+  reportPeriod,
+  shiftUtcDay,
+  utcDayKey,
+  utcDaysOfPeriod,
+  type ZonedDay,
+  zonedDayKey,
+  zonedDaysOfPeriod,
+} from './period';
+export { PreviousMonthAccumulator } from './previous-month-figures';
+export {
+  type CurrencyUnit,
+  type MarginCoverage,
+  type ReconcileInput,
+  type ReconciliationDetails,
+  reconcile,
+  TOLERANCE,
+} from './reconcile';
+export {
+  addPaidTotals,
+  emptyPaidTotals,
+  type PaidDay,
+  PaidDayLedger,
+  type PaidTotals,
+} from './reconcile-ledger';
+export { summaryToJson } from './summary-json';

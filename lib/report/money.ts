@@ -1,0 +1,89 @@
+import Big from 'big.js';
+import type { DecimalString } from '../invoicing/schemas';
+
+/**
+ * Exact money arithmetic on `big.js`. Amounts are summed exactly and rounded once, at the end:
+ * USD to cents, a fiat currency to its minor unit, crypto amounts never. Rounding is half-up: a tie
+ * goes away from zero (`0.005` → `0.01`, `-0.005` → `-0.01`), as people round by hand.
+ */
+
+/** An amount as the schemas hand it over (a plain decimal string) or already a `Big`. */
+export type AmountSource = Big | DecimalString;
+
+/** Zero. `Big` values are immutable, so one instance serves everywhere. */
+export const ZERO = new Big(0);
+
+/** The exact sum of the amounts; zero for none. */
+export function sum(amounts: Iterable<AmountSource>): Big {
+  let total = ZERO;
+  for (const amount of amounts) total = total.plus(amount);
+  return total;
+}
+
+/** Rounds to `decimals` places, half-up. */
+export function roundHalfUp(amount: Big, decimals: number): Big {
+  return amount.round(decimals, Big.roundHalfUp);
+}
+
+/** Rounds a USD amount to cents, half-up. */
+export function roundUsd(amount: Big): Big {
+  return roundHalfUp(amount, 2);
+}
+
+const fractionDigitsByCurrency = new Map<string, number>();
+
+/**
+ * Decimal places of a fiat currency's minor unit, as the runtime's Intl data knows them
+ * (USD 2, JPY 0, KWD 3); 2 for a code Intl does not accept (`USDT`, `X`).
+ */
+export function fiatFractionDigits(currency: string): number {
+  let digits = fractionDigitsByCurrency.get(currency);
+  if (digits === undefined) {
+    try {
+      digits = new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
+        .maximumFractionDigits;
+    } catch {
+      digits = undefined;
+    }
+    digits ??= 2;
+    fractionDigitsByCurrency.set(currency, digits);
+  }
+  return digits;
+}
+
+/** Rounds an amount in a fiat currency to that currency's minor unit, half-up. */
+export function roundFiat(amount: Big, currency: string): Big {
+  return roundHalfUp(amount, fiatFractionDigits(currency));
+}
+
+/**
+ * A plain decimal string, never exponent form (`0.00000095`, `1000000000000000000000`):
+ * `Big#toFixed` without arguments writes every digit the value has.
+ */
+export function toPlainDecimal(amount: Big): string {
+  return amount.toFixed();
+}
+
+/**
+ * A `Big` constructor of its own whose `div` rounds straight to one decimal, half-up. `div` rounds from
+ * the exact remainder; dividing to the default 20 places and rounding that to one could round twice
+ * (`12.349999999999999999999…` → `12.35…` → `12.4`).
+ */
+const OneDecimalBig = Big();
+OneDecimalBig.DP = 1;
+OneDecimalBig.RM = Big.roundHalfUp;
+
+/**
+ * Change from `previous` to `current` in percent of `previous`, rounded once to one decimal, half-up;
+ * `null` when `previous` is zero (no percentage of nothing).
+ * @example percentChange(new Big('150'), new Big('120')) // 25
+ */
+export function percentChange(current: Big, previous: Big): Big | null {
+  if (previous.eq(0)) return null;
+  return new Big(new OneDecimalBig(current.minus(previous).times(100)).div(previous));
+}
+
+/** Adds an amount to the running total kept under `key`. */
+export function addAmount(totals: Map<string, Big>, key: string, amount: AmountSource): void {
+  totals.set(key, (totals.get(key) ?? ZERO).plus(amount));
+}

@@ -1,0 +1,120 @@
+import type Big from 'big.js';
+import type { PaymentItem, Wallet } from '../invoicing/schemas';
+import type { CryptocurrencyFigures, LatePayment, PaymentFigures, WalletFigures } from './model';
+import { ZERO } from './money';
+import { parseServiceDatetime } from './period';
+
+/** The search for payments runs one hour past `timeToPayDatetime` (the spec's grace window). */
+export const GRACE_WINDOW_SECONDS = 3600;
+
+/** Payment figures, plus a note when a project filter left payments out. */
+export type PaymentFiguresWithNote = PaymentFigures & {
+  /** Why payments without an invoice are missing from a project's report, and how many. */
+  projectFilterNote?: string;
+};
+
+/** What the payments of the month add up to, and the ones listed in full. */
+export interface PaymentResult {
+  figures: PaymentFiguresWithNote;
+  /** By `transactionDatetime`, then id. */
+  unmatched: PaymentItem[];
+  /** By `transactionDatetime`, then id. */
+  late: LatePayment[];
+}
+
+const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Orders payments by `transactionDatetime` (fixed-width `Y-m-d H:i:s`, so text order is time order), then id. */
+export const compareByTransaction = (a: PaymentItem, b: PaymentItem): number =>
+  compareText(a.transactionDatetime, b.transactionDatetime) || compareText(a.id, b.id);
+
+/**
+ * Whole seconds a matched payment came after its invoice's `timeToPayDatetime`, when that is inside the
+ * grace window (1..3600); `undefined` for a payment on time, later than the window, or unmatched.
+ */
+export function secondsLate(payment: PaymentItem): number | undefined {
+  if (payment.invoice === undefined) return undefined;
+  const seconds =
+    (parseServiceDatetime(payment.transactionDatetime) -
+      parseServiceDatetime(payment.invoice.timeToPayDatetime)) /
+    1000;
+  return seconds > 0 && seconds <= GRACE_WINDOW_SECONDS ? seconds : undefined;
+}
+
+/**
+ * Adds up the payments whose transaction falls in the month as they arrive. Keeps totals per
+ * cryptocurrency and wallet, and the unmatched and late payments in full (they are listed).
+ */
+export class PaymentFiguresAccumulator {
+  #total = 0;
+  #matched = 0;
+  readonly #byCryptocurrency = new Map<string, { count: number; amount: Big }>();
+  readonly #byWallet = new Map<string, { wallet: Wallet; count: number; amount: Big }>();
+  readonly #unmatched: PaymentItem[] = [];
+  readonly #late: LatePayment[] = [];
+  #leftOutByProjectFilter = 0;
+
+  /** @param projectFiltered whether the report is for one project (the summary then says what it leaves out). */
+  constructor(readonly projectFiltered = false) {}
+
+  /** Counts in a payment whose transaction falls in the month. */
+  add(payment: PaymentItem): void {
+    this.#total += 1;
+    const crypto = this.#byCryptocurrency.get(payment.wallet.cryptocurrency) ?? { count: 0, amount: ZERO };
+    crypto.count += 1;
+    crypto.amount = crypto.amount.plus(payment.amount);
+    this.#byCryptocurrency.set(payment.wallet.cryptocurrency, crypto);
+
+    const wallet = this.#byWallet.get(payment.wallet.id) ?? {
+      wallet: payment.wallet,
+      count: 0,
+      amount: ZERO,
+    };
+    wallet.count += 1;
+    wallet.amount = wallet.amount.plus(payment.amount);
+    this.#byWallet.set(payment.wallet.id, wallet);
+
+    if (payment.invoice === undefined) {
+      this.#unmatched.push(payment);
+      return;
+    }
+    this.#matched += 1;
+    const late = secondsLate(payment);
+    if (late !== undefined) this.#late.push({ payment, invoice: payment.invoice, secondsLate: late });
+  }
+
+  /** Notes a payment of the month without an invoice, left out because a project filter is set. */
+  leaveOutUnattributable(): void {
+    this.#leftOutByProjectFilter += 1;
+  }
+
+  /** The figures (crypto amounts unrounded) and the sorted lists. */
+  result(): PaymentResult {
+    const cryptocurrencies: CryptocurrencyFigures[] = [...this.#byCryptocurrency]
+      .sort(([a], [b]) => compareText(a, b))
+      .map(([cryptocurrency, totals]) => ({ cryptocurrency, ...totals }));
+    const wallets: WalletFigures[] = [...this.#byWallet.values()].sort(
+      (a, b) => compareText(a.wallet.name, b.wallet.name) || compareText(a.wallet.id, b.wallet.id),
+    );
+    const figures: PaymentFiguresWithNote = {
+      total: this.#total,
+      matched: this.#matched,
+      unmatched: this.#unmatched.length,
+      late: this.#late.length,
+      byCryptocurrency: Object.fromEntries(cryptocurrencies.map((c) => [c.cryptocurrency, c.amount])),
+      cryptocurrencies,
+      wallets,
+    };
+    if (this.projectFiltered) {
+      const count = this.#leftOutByProjectFilter;
+      figures.projectFilterNote =
+        'Payments not matched to an invoice cannot be attributed to a project and are left out' +
+        ` (${count} in this month).`;
+    }
+    return {
+      figures,
+      unmatched: [...this.#unmatched].sort(compareByTransaction),
+      late: [...this.#late].sort((a, b) => compareByTransaction(a.payment, b.payment)),
+    };
+  }
+}

@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInvoicingClient } from '../../../lib/invoicing';
+import { buildReport } from '../../../lib/report/build-report';
+import type { Report } from '../../../lib/report/model';
+import type { ReconciliationDetails } from '../../../lib/report/reconcile';
+import { summaryToJson } from '../../../lib/report/summary-json';
+import { type RunningSandbox, startSandbox } from '../../../lib/sandbox';
+import { csvBuilders, invoice, invoiceBlock, PROJECT_B, payment, USDT_WALLET, uuid } from './support/records';
+
+const AMOUNT_KEYS = new Set(['commissionFiatUSD', 'amountFiatUSD', 'amountFiat', 'amount']);
+
+/** A record as the service writes it: amounts as JSON numbers (so `1e-8` on the wire), no `undefined`. */
+function asServiceJson(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(asServiceJson);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, member]) => member !== undefined)
+      .map(([key, member]) => [key, AMOUNT_KEYS.has(key) ? Number(member) : asServiceJson(member)]),
+  );
+}
+
+// March 2026 in Berlin: [2026-02-28 23:00:00, 2026-03-31 22:00:00) UTC.
+const i = {
+  lastOfFebruary: invoice('2026-02-28 22:59:59', {
+    id: uuid('1e', 1),
+    amountFiatUSD: '100',
+    amountFiat: '100',
+  }),
+  firstOfMarch: invoice('2026-02-28 23:00:00', {
+    id: uuid('1e', 2),
+    currencyFiat: 'EUR',
+    amountFiat: '18.5',
+    amountFiatUSD: '20.01',
+    commissionFiatUSD: '0.2',
+  }),
+  yen: invoice('2026-03-15 12:00:00', {
+    id: uuid('1e', 3),
+    projectId: PROJECT_B,
+    currencyFiat: 'JPY',
+    amountFiat: '1500',
+    amountFiatUSD: '10.05',
+    commissionFiatUSD: '0.1',
+  }),
+  unpaid: invoice('2026-03-20 08:00:00', { id: uuid('1e', 4), status: 'unpaid', amountFiatUSD: '50' }),
+  lastOfMarch: invoice('2026-03-31 21:59:59', {
+    id: uuid('1e', 5),
+    amountFiatUSD: '0.1',
+    amountFiat: '0.1',
+    commissionFiatUSD: '0.001',
+    timeToPayDatetime: '2026-03-31 21:00:00',
+  }),
+  firstOfApril: invoice('2026-03-31 22:00:00', {
+    id: uuid('1e', 6),
+    amountFiatUSD: '1000',
+    amountFiat: '1000',
+  }),
+  february: invoice('2026-02-10 10:00:00', { id: uuid('1e', 7), amountFiatUSD: '40', amountFiat: '40' }),
+};
+const p = {
+  firstOfMarch: payment('2026-02-28 23:00:00', { id: uuid('9e', 1), amount: '0.00000001' }),
+  late: payment('2026-03-31 21:30:00', {
+    id: uuid('9e', 2),
+    amount: '0.00000094',
+    invoice: invoiceBlock(i.lastOfMarch),
+  }),
+  firstOfApril: payment('2026-03-31 22:00:00', { id: uuid('9e', 3), amount: '1' }),
+  yen: payment('2026-03-15 12:05:00', {
+    id: uuid('9e', 4),
+    amount: '10.05',
+    wallet: USDT_WALLET,
+    invoice: invoiceBlock(i.yen),
+  }),
+};
+
+describe('buildReport against the sandbox, through the real client', () => {
+  let sandbox: RunningSandbox;
+  let report: Report;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({
+      port: 0,
+      dataset: {
+        invoices: Object.values(i).map(asServiceJson),
+        payments: Object.values(p).map(asServiceJson),
+      },
+    });
+    // A small page size makes the client page through the lists.
+    const client = createInvoicingClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, pageSize: 2 });
+    report = await buildReport(
+      client,
+      { month: '2026-03', timezone: 'Europe/Berlin' },
+      { apiUrl: sandbox.url, now: new Date('2026-04-01T06:00:00Z'), csv: csvBuilders() },
+    );
+  });
+
+  afterAll(async () => {
+    await sandbox?.close();
+  });
+
+  it('adds up the month invoices in Berlin time', () => {
+    const { invoices } = report.summary;
+    expect(invoices.total).toBe(4);
+    expect(invoices.paid).toBe(3);
+    // 20.01 + 10.05 + 0.1
+    expect(invoices.paidTotalUSD.toFixed()).toBe('30.16');
+    // 0.2 + 0.1 + 0.001
+    expect(invoices.commissionTotalUSD.toFixed()).toBe('0.3');
+    expect(Object.fromEntries(Object.entries(invoices.byCurrency).map(([k, v]) => [k, v.toFixed()]))).toEqual(
+      {
+        EUR: '18.5',
+        JPY: '1500',
+        USD: '0.1',
+      },
+    );
+    expect(invoices.byDay['2026-03-01']!.toFixed()).toBe('20.01');
+    expect(invoices.byDay['2026-03-31']!.toFixed()).toBe('0.1');
+  });
+
+  it('compares with February in Berlin time', () => {
+    const previous = report.summary.previousMonth;
+    expect(previous.paid).toBe(2);
+    expect(previous.paidTotalUSD.toFixed()).toBe('140');
+    expect(previous.change.paidTotalUSD.toFixed()).toBe('-109.84');
+    // -109.84 / 140 = -78.457…%
+    expect(previous.change.paidTotalPercent?.toFixed()).toBe('-78.5');
+  });
+
+  it('adds up the payments with every crypto digit', () => {
+    const { payments } = report.summary;
+    expect(payments).toMatchObject({ total: 3, matched: 2, unmatched: 1, late: 1 });
+    expect(payments.byCryptocurrency.BTC!.toFixed()).toBe('0.00000095');
+    expect(payments.byCryptocurrency.USDT!.toFixed()).toBe('10.05');
+    expect(report.unmatchedPayments.map((item) => item.id)).toEqual([p.firstOfMarch.id]);
+    expect(report.latePayments.map((late) => [late.payment.id, late.secondsLate])).toEqual([
+      [p.late.id, 1800],
+    ]);
+    expect(summaryToJson(report.summary)).toContain('"BTC": 0.00000095');
+  });
+
+  it('reconciles with the sandbox statistics over the UTC days the month touches', () => {
+    const reconciliation = report.summary.reconciliation as ReconciliationDetails;
+    expect(reconciliation.checks.filter((check) => !check.ok)).toEqual([]);
+    expect(reconciliation.ok).toBe(true);
+    expect(reconciliation.days[0]).toBe('2026-02-28');
+    expect(reconciliation.days.at(-1)).toBe('2026-03-31');
+    // 100 + 20.01 + 10.05 + 0.1 + 1000: the UTC days hold 28 February's last Berlin hour and 1 April's first.
+    const total = reconciliation.checks.find((check) => check.name === 'paidTotalUSD')!;
+    expect(total.computed.toFixed()).toBe('1130.16');
+    expect(reconciliation.currencyUnit).toBe('fiat');
+  });
+});
