@@ -38,7 +38,29 @@ const integerSchema = z.union([
 /** `Y-m-d H:i:s`, in UTC, as the service writes every datetime. */
 export const serviceDatetimeSchema = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'expected a datetime "Y-m-d H:i:s"');
+  .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'expected a datetime "Y-m-d H:i:s"')
+  .refine(isExistingUtcDatetime, 'expected a datetime that exists');
+
+/** `Date.UTC` rolls 2026-02-30 over to March; a datetime exists when it survives the round trip. */
+function isExistingUtcDatetime(text: string): boolean {
+  const [year, month, day, hour, minute, second] = text.split(/[- :]/).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const instant = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  return (
+    instant.getUTCFullYear() === year &&
+    instant.getUTCMonth() === month - 1 &&
+    instant.getUTCDate() === day &&
+    instant.getUTCHours() === hour &&
+    instant.getUTCMinutes() === minute &&
+    instant.getUTCSeconds() === second
+  );
+}
 
 /**
  * A UUID in its textual 8-4-4-4-12 form. `z.guid()` rather than `z.uuid()`: the spec says "UUID format"
