@@ -1,0 +1,33 @@
+import { App, type AppProps, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { loadDeploymentConfig } from '../lib/config';
+import { REPO_ROOT } from './repo-root';
+import { ReportStack } from './report-stack';
+
+/** The stack's name in CloudFormation. */
+export const STACK_NAME = 'InvoiceReports';
+
+/**
+ * The CDK app: reads the deployment configuration from the context (`invoiceReports`, or the JSON file
+ * named by `configFile`), defines the stack, and checks it with cdk-nag's AwsSolutions rules, which
+ * fail synthesis on any finding that is not acknowledged.
+ *
+ * @throws ConfigError naming each bad field of the configuration
+ */
+export function createApp(props?: AppProps): { app: App; stack: ReportStack } {
+  const app = new App(props);
+  const config = loadDeploymentConfig({
+    context: app.node.tryGetContext('invoiceReports'),
+    configFile: app.node.tryGetContext('configFile'),
+    baseDir: REPO_ROOT,
+  });
+  const stack = new ReportStack(app, STACK_NAME, {
+    config,
+    description:
+      'Monthly invoice and payment reports: S3, Lambda, EventBridge Scheduler, SES (invoice-reports)',
+    // Environment-agnostic unless the CLI knows the target account (it does when credentials are set).
+    env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
+  });
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  return { app, stack };
+}

@@ -1,0 +1,85 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createApp, STACK_NAME } from '../../infra/create-app';
+import { ConfigError } from '../../lib/config';
+import { synthContext, testAppProps } from './test-app';
+
+describe('createApp with the default configuration of cdk.json', () => {
+  const { app, stack } = createApp(testAppProps());
+
+  it('defines the stack for the example account', () => {
+    expect(stack.stackName).toBe(STACK_NAME);
+    Template.fromStack(stack).hasResourceProperties('AWS::Scheduler::Schedule', {
+      ScheduleExpressionTimezone: 'Europe/Berlin',
+      Target: { Input: '{"account":"acme"}' },
+    });
+  });
+
+  it('leaves no AwsSolutions finding unacknowledged, errors and warnings alike', () => {
+    const report = new AwsSolutionsChecks().validateScope(app);
+    expect(
+      report.violations.map(
+        (violation) => `${violation.ruleName} ${violation.violatingResources.map((r) => r.constructPath)}`,
+      ),
+    ).toEqual([]);
+    expect(report.success).toBe(true);
+  });
+
+  it('synthesizes with the checks registered on the app, without warnings or errors', () => {
+    expect(() => app.synth({ force: true })).not.toThrow();
+    Annotations.fromStack(stack).hasNoError('*', Match.anyValue());
+    Annotations.fromStack(stack).hasNoWarning('*', Match.anyValue());
+  });
+});
+
+describe('createApp rejects what it must', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'invoice-reports-app-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('fails on a bad configuration with a message naming the field', () => {
+    const context = synthContext() as { invoiceReports: { accounts: Record<string, unknown>[] } };
+    const invoiceReports = {
+      ...context.invoiceReports,
+      accounts: [{ ...context.invoiceReports.accounts[0], timezone: 'Mars/Base' }],
+    };
+    const build = () => createApp({ ...testAppProps(), context: { ...context, invoiceReports } });
+    expect(build).toThrow(ConfigError);
+    expect(build).toThrow('accounts[0].timezone: unknown time zone "Mars/Base"');
+  });
+
+  it('reads a config file named by the configFile context value instead', () => {
+    const file = join(dir, 'two-accounts.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        accounts: ['north', 'south'].map((name) => ({
+          name,
+          apiUrl: 'https://api.example.com',
+          apiKeySecretName: `invoice-reports/${name}/api-key`,
+          timezone: 'Asia/Tokyo',
+          recipients: [`books@${name}.example`],
+          sender: `reports@${name}.example`,
+        })),
+      }),
+    );
+    const { stack } = createApp(testAppProps({ configFile: file }));
+    Template.fromStack(stack).resourceCountIs('AWS::Scheduler::Schedule', 2);
+  });
+
+  it('catches a finding nobody acknowledged (the checks do run)', () => {
+    const { app, stack } = createApp(testAppProps());
+    new Role(stack, 'CarelessRole', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') }).addToPolicy(
+      new PolicyStatement({ actions: ['s3:*'], resources: ['*'] }),
+    );
+    const rules = new AwsSolutionsChecks()
+      .validateScope(app)
+      .violations.map((violation) => violation.ruleName);
+    expect(rules).toEqual(['AwsSolutions-IAM5[Action::s3:*]', 'AwsSolutions-IAM5[Resource::*]']);
+    expect(() => app.synth({ force: true })).toThrow();
+  });
+});
