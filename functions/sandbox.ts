@@ -1,0 +1,57 @@
+/**
+ * `npm run sandbox -- [--port N] [--latency-ms N] [--max-limit N] [--fault-rate X] [--seed N]
+ * [--paid-per-month N]`: the local stand-in of the invoicing service, on 127.0.0.1.
+ * Exit 2 on a usage error, 1 when it cannot listen; Ctrl-C stops it cleanly.
+ */
+import { type RunningSandbox, startSandbox } from '../lib/sandbox';
+import { parseSandboxArgs, SANDBOX_USAGE, type SandboxCommand, UsageError } from '../lib/sandbox/cli-options';
+
+async function main(): Promise<number> {
+  let command: SandboxCommand;
+  try {
+    command = parseSandboxArgs(process.argv.slice(2), process.env);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`sandbox: ${error.message} (${SANDBOX_USAGE.replace('usage: ', '')})`);
+    return 2;
+  }
+  if (command.help) {
+    console.log(SANDBOX_USAGE);
+    return 0;
+  }
+
+  let sandbox: RunningSandbox;
+  try {
+    sandbox = await startSandbox({ ...command.options, port: command.port });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (error instanceof RangeError) {
+      console.error(`${error.message}`);
+      return 2;
+    }
+    if (code === 'EADDRINUSE' || code === 'EACCES') {
+      const reason = code === 'EADDRINUSE' ? 'is in use' : 'is not allowed';
+      console.error(`sandbox: port ${command.port} ${reason}; choose another with --port N or SANDBOX_PORT`);
+      return 1;
+    }
+    console.error(`sandbox: cannot start: ${(error as Error).message}`);
+    return 1;
+  }
+
+  console.log(`listening on ${sandbox.url}`);
+  console.log(`API key: ${sandbox.apiKey}`);
+  console.log('Ctrl-C stops it');
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  await sandbox.close();
+  return 0;
+}
+
+process.exitCode = await main();

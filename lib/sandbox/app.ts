@@ -1,0 +1,79 @@
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { DatasetSource } from './dataset-source';
+import { errorBody, SandboxRequestError } from './error-body';
+import { faults } from './faults';
+import { GeneratedSource } from './generated-source';
+import { latency } from './latency';
+import { resolveSandboxOptions, type SandboxOptions } from './options';
+import { SandboxQueries } from './queries';
+import {
+  invoiceListParamsSchema,
+  paymentListParamsSchema,
+  readParams,
+  statisticsParamsSchema,
+} from './request-params';
+import { tokenAuth } from './token-auth';
+
+const ROUTES = ['/statistics/invoices', '/invoices/list', '/payments/list'];
+
+/**
+ * The sandbox as a Hono app, routes at the root: `POST /statistics/invoices`, `POST /invoices/list`,
+ * `POST /payments/list`. Every answer waits `latencyMs`; then a share of requests gets a fault; then the
+ * key is checked; then the form fields.
+ * @example const res = await createSandboxApp({ now: new Date('2026-11-15T12:00:00Z') })
+ *   .request('/invoices/list', { method: 'POST', headers: { Authorization: 'Token sandbox-key' } });
+ */
+export function createSandboxApp(options: SandboxOptions = {}): Hono {
+  const settings = resolveSandboxOptions(options);
+  const source = settings.dataset
+    ? new DatasetSource(settings.dataset)
+    : new GeneratedSource({ seed: settings.seed, paidPerMonth: settings.paidPerMonth, now: settings.now });
+  const queries = new SandboxQueries(source);
+  const page = <T>(list: readonly T[], offset: number, limit: number): T[] =>
+    list.slice(offset, offset + Math.min(limit, settings.maxLimit));
+
+  const app = new Hono();
+  if (settings.latencyMs > 0) app.use(latency(settings.latencyMs));
+  if (settings.faultRate > 0) {
+    app.use(
+      faults({
+        rate: settings.faultRate,
+        seed: settings.seed,
+        retryAfterSeconds: settings.retryAfterSeconds,
+      }),
+    );
+  }
+  app.use(tokenAuth(settings.apiKey));
+
+  app.post('/statistics/invoices', async (c) => {
+    const params = await readParams(c, statisticsParamsSchema);
+    return c.json({ result: 'success', data: queries.statistics(params) });
+  });
+  app.post('/invoices/list', async (c) => {
+    const { offset, limit, ...filter } = await readParams(c, invoiceListParamsSchema);
+    return c.json({ result: 'success', data: page(queries.invoices(filter), offset, limit) });
+  });
+  app.post('/payments/list', async (c) => {
+    const { offset, limit, ...filter } = await readParams(c, paymentListParamsSchema);
+    return c.json({ result: 'success', data: page(queries.payments(filter), offset, limit) });
+  });
+  for (const route of ROUTES) {
+    app.all(route, (c) =>
+      c.json(errorBody('method_not_allowed', `use POST ${route}`), 405, { Allow: 'POST' }),
+    );
+  }
+
+  app.notFound((c) =>
+    c.json(errorBody('not_found', `no such endpoint; the endpoints are POST ${ROUTES.join(', ')}`), 404),
+  );
+  app.onError((error, c) => {
+    if (error instanceof SandboxRequestError)
+      return c.json(errorBody(error.code, error.message), error.status);
+    if (error instanceof HTTPException) return error.getResponse();
+    // The details go to the sandbox's own stderr, never into the answer.
+    console.error('sandbox: failed to answer', c.req.path, error);
+    return c.json(errorBody('internal_error', 'the sandbox failed to answer'), 500);
+  });
+  return app;
+}

@@ -1,0 +1,104 @@
+import { type SandboxAccount, sandboxAccount } from './account';
+import { type DayTotals, dayTotalsOf } from './day-totals';
+import { monthOfInvoiceId, monthOfInvoiceUid } from './identifiers';
+import { LruCache } from './lru-cache';
+import { type GeneratedMonth, generateMonth } from './month-generator';
+import { type DayRange, dayInRange, type RecordSource } from './record-source';
+import type { InvoiceItemJson, PaymentItemJson } from './records';
+import { epochSecondsOf, type MonthNumber, monthOfDay, monthOfEpochSeconds } from './service-time';
+
+/** Full months of data before the current one. */
+export const DATA_MONTHS = 14;
+
+/**
+ * Records held in memory at once, about 5 months of 50,000 paid invoices. Older months are dropped
+ * and, being deterministic, generated again if asked for; their day totals are kept.
+ */
+const RECORD_BUDGET = 600_000;
+
+export interface GeneratedSourceOptions {
+  seed: number;
+  paidPerMonth: number;
+  now: Date;
+}
+
+/**
+ * The account's records, generated a month at a time when a request first needs that month: the
+ * `DATA_MONTHS` full months before `now` and the current month up to `now`.
+ */
+export class GeneratedSource implements RecordSource {
+  readonly account: SandboxAccount;
+  readonly firstMonth: MonthNumber;
+  readonly lastMonth: MonthNumber;
+  private readonly nowSeconds: number;
+  private readonly months = new LruCache<MonthNumber, GeneratedMonth>(RECORD_BUDGET);
+  private readonly totals = new Map<MonthNumber, Map<string, DayTotals>>();
+
+  constructor(private readonly options: GeneratedSourceOptions) {
+    this.account = sandboxAccount(options.seed);
+    this.nowSeconds = epochSecondsOf(options.now);
+    this.lastMonth = monthOfEpochSeconds(this.nowSeconds);
+    this.firstMonth = this.lastMonth - DATA_MONTHS;
+  }
+
+  /** One month's records (generated on first use). */
+  month(month: MonthNumber): GeneratedMonth {
+    return this.months.getOrCreate(
+      month,
+      () => {
+        const generated = generateMonth({
+          seed: this.options.seed,
+          month,
+          paidPerMonth: this.options.paidPerMonth,
+          nowSeconds: this.nowSeconds,
+          account: this.account,
+        });
+        if (!this.totals.has(month)) this.totals.set(month, dayTotalsOf(generated.invoices));
+        return generated;
+      },
+      (generated) => generated.invoices.length + generated.payments.length,
+    );
+  }
+
+  invoiceLists(range: DayRange, lookup: { invoiceId?: string; invoiceUid?: string }): InvoiceItemJson[][] {
+    let months = this.monthsOf(range, 0);
+    // Generated ids and uids carry their month: a lookup generates that month only.
+    if (lookup.invoiceId !== undefined)
+      months = months.filter((m) => m === monthOfInvoiceId(lookup.invoiceId!));
+    if (lookup.invoiceUid !== undefined)
+      months = months.filter((m) => m === monthOfInvoiceUid(lookup.invoiceUid!));
+    return months.map((month) => this.month(month).invoices);
+  }
+
+  paymentLists(range: DayRange, lookup: { invoiceId?: string }): PaymentItemJson[][] {
+    // A month's payments may fall early in the next month, so one month more is read.
+    let months = this.monthsOf(range, 1);
+    if (lookup.invoiceId !== undefined) {
+      const invoiceMonth = monthOfInvoiceId(lookup.invoiceId);
+      months = months.filter((m) => m === invoiceMonth);
+    }
+    return months.map((month) => this.month(month).payments);
+  }
+
+  dayTotals(range: DayRange): DayTotals[] {
+    const days: DayTotals[] = [];
+    for (const month of this.monthsOf(range, 0)) {
+      let totals = this.totals.get(month);
+      if (!totals) {
+        this.month(month);
+        totals = this.totals.get(month)!;
+      }
+      for (const day of totals.values()) if (dayInRange(day.day, range)) days.push(day);
+    }
+    return days;
+  }
+
+  /** The data's months that may hold records of the range, newest first; `earlier` more before it. */
+  private monthsOf(range: DayRange, earlier: number): MonthNumber[] {
+    const from = Math.max(this.firstMonth, range.from ? monthOfDay(range.from) - earlier : this.firstMonth);
+    const to = Math.min(this.lastMonth, range.to ? monthOfDay(range.to) : this.lastMonth);
+    const months: MonthNumber[] = [];
+    for (let month = to; month >= from; month--) months.push(month);
+    return months;
+  }
+}

@@ -1,0 +1,42 @@
+export { type SandboxAccount, sandboxAccount } from './account';
+export { cryptoDecimals, fiatDecimals } from './amounts';
+export { createSandboxApp } from './app';
+export type { SandboxDataset } from './dataset-source';
+export type { DayTotals } from './day-totals';
+export type { ErrorBody, ErrorCode } from './error-body';
+export { DATA_MONTHS, GeneratedSource, type GeneratedSourceOptions } from './generated-source';
+export { monthOfInvoiceId, monthOfInvoiceUid } from './identifiers';
+export { DUST_AMOUNT, SEARCH_GRACE_SECONDS } from './month-edge-cases';
+export {
+  type GeneratedMonth,
+  generateMonth,
+  MIN_OTHERS,
+  MIN_UNMATCHED,
+  type MonthRequest,
+  monthCounts,
+  OTHERS_SHARE,
+  UNMATCHED_SHARE,
+} from './month-generator';
+export {
+  DEFAULT_API_KEY,
+  DEFAULT_MAX_LIMIT,
+  DEFAULT_PAID_PER_MONTH,
+  DEFAULT_SEED,
+  MAX_PAID_PER_MONTH,
+  type SandboxOptions,
+} from './options';
+export {
+  COMMISSION_RATE,
+  commissionUSD,
+  cryptoRateUSD,
+  fiatRateUSD,
+  receivedUSD,
+  roundUSD,
+  SANDBOX_CRYPTOCURRENCIES,
+  SANDBOX_FIAT_CURRENCIES,
+} from './rates';
+export type { InvoiceItemJson, InvoiceJson, PaymentItemJson, PaymentRecordJson, WalletJson } from './records';
+export { AWKWARD_DESCRIPTIONS, AWKWARD_SERVICE_DATA } from './sample-texts';
+export { type RunningSandbox, type SandboxServerOptions, startSandbox } from './server';
+export { formatServiceDatetime, parseServiceDatetime } from './service-time';
+export type { InvoiceStatisticsJson } from './statistics';

@@ -1,0 +1,81 @@
+import type { SandboxDataset } from './dataset-source';
+import { API_KEY_PATTERN } from './token-auth';
+
+/** How a sandbox behaves and what it serves. */
+export interface SandboxOptions {
+  /** Seeds the generated data and the faults. @default 1 */
+  seed?: number;
+  /** The key requests must carry. @default process.env.SANDBOX_API_KEY (when set and not empty), else 'sandbox-key' */
+  apiKey?: string;
+  /** Delay before every answer, in milliseconds. @default 0 */
+  latencyMs?: number;
+  /** Silent cap on `limit`: a larger `limit` gets this many records, without an error. @default 1000 */
+  maxLimit?: number;
+  /** Share of requests answered 429 (with `Retry-After`) or 503, 0..1. @default 0 */
+  faultRate?: number;
+  /** `Retry-After` of a 429, in seconds. @default 1 */
+  retryAfterSeconds?: number;
+  /**
+   * Paid invoices per full month; invoices in the other statuses are 10 % of it (at least 4) and
+   * unmatched payments 1 % (at least 2). @default 60
+   */
+  paidPerMonth?: number;
+  /** The data covers the 14 full months before this one and this month up to this instant. @default new Date() */
+  now?: Date;
+  /** Serve these records instead of generated ones. */
+  dataset?: SandboxDataset;
+}
+
+export const DEFAULT_SEED = 1;
+export const DEFAULT_API_KEY = 'sandbox-key';
+export const DEFAULT_MAX_LIMIT = 1000;
+export const DEFAULT_PAID_PER_MONTH = 60;
+/** A month this large takes tens of seconds and about a gigabyte to generate. */
+export const MAX_PAID_PER_MONTH = 500_000;
+
+export type ResolvedSandboxOptions = Required<Omit<SandboxOptions, 'dataset'>> & { dataset?: SandboxDataset };
+
+/** The options with their defaults; throws a `RangeError` that names the bad option (never the key). */
+export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSandboxOptions {
+  const resolved: ResolvedSandboxOptions = {
+    seed: options.seed ?? DEFAULT_SEED,
+    apiKey: options.apiKey ?? (process.env.SANDBOX_API_KEY || DEFAULT_API_KEY),
+    latencyMs: options.latencyMs ?? 0,
+    maxLimit: options.maxLimit ?? DEFAULT_MAX_LIMIT,
+    faultRate: options.faultRate ?? 0,
+    retryAfterSeconds: options.retryAfterSeconds ?? 1,
+    paidPerMonth: options.paidPerMonth ?? DEFAULT_PAID_PER_MONTH,
+    now: options.now ?? new Date(),
+    dataset: options.dataset,
+  };
+  requireThat(Number.isSafeInteger(resolved.seed), 'seed must be a whole number');
+  requireThat(
+    API_KEY_PATTERN.test(resolved.apiKey),
+    'apiKey must be letters, digits and . _ ~ + / - (optionally ending in =)',
+  );
+  requireThat(Number.isFinite(resolved.latencyMs) && resolved.latencyMs >= 0, 'latencyMs must be 0 or more');
+  requireThat(
+    Number.isSafeInteger(resolved.maxLimit) && resolved.maxLimit >= 1,
+    'maxLimit must be a whole number, 1 or more',
+  );
+  requireThat(resolved.faultRate >= 0 && resolved.faultRate <= 1, 'faultRate must be between 0 and 1');
+  requireThat(
+    Number.isSafeInteger(resolved.retryAfterSeconds) && resolved.retryAfterSeconds >= 0,
+    'retryAfterSeconds must be a whole number, 0 or more',
+  );
+  requireThat(
+    Number.isSafeInteger(resolved.paidPerMonth) &&
+      resolved.paidPerMonth >= 1 &&
+      resolved.paidPerMonth <= MAX_PAID_PER_MONTH,
+    `paidPerMonth must be a whole number from 1 to ${MAX_PAID_PER_MONTH}`,
+  );
+  requireThat(
+    resolved.now instanceof Date && !Number.isNaN(resolved.now.getTime()),
+    'now must be a valid Date',
+  );
+  return resolved;
+}
+
+function requireThat(condition: boolean, message: string): void {
+  if (!condition) throw new RangeError(`sandbox: ${message}`);
+}

@@ -1,0 +1,118 @@
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { invoiceStatusSchema, serviceDateSchema } from '../invoicing/schemas';
+import { SandboxRequestError } from './error-body';
+
+/**
+ * The form fields of each endpoint. Where the spec is silent the sandbox is strict, so that a client's
+ * mistake shows here rather than as wrong figures: an unknown field, a field sent twice, a bad date,
+ * UUID or status, a negative offset or a limit below 1 get 400. An empty field counts as not sent
+ * (what HTML forms and many clients send for "not set").
+ */
+
+/** The textual 8-4-4-4-12 form, any version (as the client's schemas accept). */
+const uuidField = z.guid({ message: 'expected a UUID' });
+
+const offsetField = z
+  .string()
+  .regex(/^\d{1,15}$/, 'expected a whole number, 0 or more')
+  .transform(Number);
+
+const limitField = z
+  .string()
+  .regex(/^\d{1,15}$/, 'expected a whole number, 1 or more')
+  .transform(Number)
+  .refine((limit) => limit >= 1, 'expected a whole number, 1 or more');
+
+const dateRange = {
+  startDate: serviceDateSchema.optional(),
+  endDate: serviceDateSchema.optional(),
+};
+
+function ordered<T extends { startDate?: string; endDate?: string }>(
+  params: T,
+  context: z.RefinementCtx,
+): void {
+  if (params.startDate && params.endDate && params.startDate > params.endDate) {
+    context.addIssue({
+      code: 'custom',
+      path: ['startDate'],
+      message: `is after endDate (${params.endDate})`,
+    });
+  }
+}
+
+export const statisticsParamsSchema = z.strictObject(dateRange).superRefine(ordered);
+
+export const invoiceListParamsSchema = z
+  .strictObject({
+    invoiceId: uuidField.optional(),
+    invoiceUid: z.string().optional(),
+    projectId: uuidField.optional(),
+    ...dateRange,
+    status: invoiceStatusSchema.optional(),
+    offset: offsetField.default(0),
+    limit: limitField.default(10),
+  })
+  .superRefine(ordered);
+
+export const paymentListParamsSchema = z
+  .strictObject({
+    walletId: uuidField.optional(),
+    invoiceId: uuidField.optional(),
+    ...dateRange,
+    offset: offsetField.default(0),
+    limit: limitField.default(10),
+  })
+  .superRefine(ordered);
+
+const FORM_TYPES = ['multipart/form-data', 'application/x-www-form-urlencoded'];
+
+/** The request's form fields, checked against the endpoint's schema; throws a `SandboxRequestError`. */
+export async function readParams<T extends z.ZodType>(c: Context, schema: T): Promise<z.output<T>> {
+  const result = schema.safeParse(await readFormFields(c));
+  if (!result.success)
+    throw new SandboxRequestError(400, 'invalid_parameter', describeIssue(result.error.issues[0]!));
+  return result.data;
+}
+
+/** Multipart or urlencoded fields as strings; no body (and no content type) is no fields. */
+async function readFormFields(c: Context): Promise<Record<string, string>> {
+  const contentType = c.req.header('content-type');
+  if (contentType === undefined) return {};
+  const mediaType = contentType.split(';')[0]!.trim().toLowerCase();
+  if (!FORM_TYPES.includes(mediaType)) {
+    throw new SandboxRequestError(
+      415,
+      'unsupported_media_type',
+      `send the parameters as form fields (multipart/form-data or application/x-www-form-urlencoded), not ${mediaType || 'an empty content type'}`,
+    );
+  }
+  let body: Record<string, string | File | (string | File)[]>;
+  try {
+    body = await c.req.parseBody({ all: true });
+  } catch {
+    throw new SandboxRequestError(400, 'invalid_parameter', `the ${mediaType} body could not be read`);
+  }
+  const fields: Record<string, string> = {};
+  for (const [name, values] of Object.entries(body)) {
+    // Hono gives an array for a name sent twice, and for any name ending in `[]`.
+    const list = Array.isArray(values) ? values : [values];
+    if (list.length > 1)
+      throw new SandboxRequestError(400, 'invalid_parameter', `"${name}" is sent more than once`);
+    const value = list[0];
+    if (typeof value !== 'string') {
+      throw new SandboxRequestError(400, 'invalid_parameter', `"${name}" must be text, not a file`);
+    }
+    if (value !== '') fields[name] = value;
+  }
+  return fields;
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'unrecognized_keys') {
+    return `unknown parameter ${issue.keys.map((key) => `"${key}"`).join(', ')}`;
+  }
+  const name = issue.path.map(String).join('.');
+  return name ? `"${name}": ${issue.message}` : issue.message;
+}
