@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** What an email needs beyond the report itself. */
+export interface ReportEmailOptions {
+  /** Lasting signed links to the report API (they answer with a fresh download each time). */
+  links: { report: string; paidInvoicesCsv: string; paymentsCsv: string };
+  /** False when the CSVs are too large to attach: the message says so and points at the links. */
+  attachmentsIncluded: boolean;
+}
+
+function isWebAddress(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+// The message names the field, never the value: a signed link carries its signature.
+const webAddress = z.string().refine(isWebAddress, { message: 'must be an http or https address' });
+
+const optionsSchema = z.object({
+  links: z.object({ report: webAddress, paidInvoicesCsv: webAddress, paymentsCsv: webAddress }),
+  attachmentsIncluded: z.boolean(),
+});
+
+/** The options, checked: every link an http(s) address. Throws a `TypeError` that names the bad field. */
+export function checkEmailOptions(options: ReportEmailOptions): ReportEmailOptions {
+  const parsed = optionsSchema.safeParse(options);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map(
+    (issue) => `${issue.path.join('.') || 'options'} ${issue.message}`,
+  );
+  throw new TypeError(`invalid report email options: ${problems.join('; ')}`);
+}

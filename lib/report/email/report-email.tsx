@@ -1,0 +1,138 @@
+import { formatCount, formatMonth } from '../format';
+import { headlineFigures } from '../html/headline-figures';
+import { COLOURS, LOOKS } from '../html/looks';
+import { renderToHtml } from '../html/render';
+import { ReportContent } from '../html/report-content';
+import { ReportFooter } from '../html/report-footer';
+import { ReportHeader } from '../html/report-header';
+import type { Report, ReportSummary } from '../model';
+import { csvDescriptions } from './csv-descriptions';
+import { checkEmailOptions, type ReportEmailOptions } from './email-options';
+import { reportSubject } from './report-subject';
+
+function Link({ href, children }: { href: string; children: string }) {
+  return (
+    <a href={href} style={LOOKS.link}>
+      {children}
+    </a>
+  );
+}
+
+/** The button to the full report and the line about the CSV files: attached, or links when too large. */
+function LinksPanel({ summary, options }: { summary: ReportSummary; options: ReportEmailOptions }) {
+  const files = csvDescriptions(summary);
+  const { links } = options;
+  return (
+    <div style={LOOKS.panel}>
+      <p style="margin:0 0 12px">
+        <a href={links.report} style={LOOKS.button}>
+          Open the full report
+        </a>
+      </p>
+      {options.attachmentsIncluded ? (
+        <p style="margin:0">
+          {`Attached: paid-invoices.csv (${files.paidInvoices}) and payments.csv (${files.payments}). Also online: `}
+          <Link href={links.paidInvoicesCsv}>paid-invoices.csv</Link>
+          {' · '}
+          <Link href={links.paymentsCsv}>payments.csv</Link>
+        </p>
+      ) : (
+        <p style="margin:0">
+          {'The CSV files are too large to attach. Download them here: '}
+          <Link href={links.paidInvoicesCsv}>paid-invoices.csv</Link>
+          {` (${files.paidInvoices}) · `}
+          <Link href={links.paymentsCsv}>payments.csv</Link>
+          {` (${files.payments}).`}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The inbox preview: what the subject leaves out (the change, the payments to look at, the reconciliation). */
+function preview(summary: ReportSummary): string {
+  const [paidTotal, , , payments] = headlineFigures(summary);
+  const failing = summary.reconciliation.checks.filter((check) => !check.ok).length;
+  return [
+    paidTotal?.details[0]?.text,
+    payments?.details[1]?.text,
+    summary.reconciliation.ok
+      ? 'statistics agree'
+      : `figures differ in ${formatCount(failing)} ${failing === 1 ? 'check' : 'checks'}`,
+  ]
+    .filter((part) => part !== undefined)
+    .join(' · ');
+}
+
+/** A line some mail apps show beside the subject in the inbox; hidden in the message itself. */
+function Preheader({ text }: { text: string }) {
+  return (
+    <div style="display:none;max-height:0;overflow:hidden;mso-hide:all;font-size:1px;line-height:1px;color:#f3f4f6">
+      {text}
+    </div>
+  );
+}
+
+/**
+ * The email's HTML body: the report's content in its email-safe form (tables and inline styles, bars
+ * made of table cells, no SVG, no style sheet), a link to the full report, and the CSV files attached
+ * or linked. The list of paid invoices stays in the CSV and the full report.
+ */
+export function renderReportEmail(report: Report, options: ReportEmailOptions): string {
+  const checked = checkEmailOptions(options);
+  const { summary } = report;
+  const subject = reportSubject(summary);
+  const body = (
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="x-apple-disable-message-reformatting" content="" />
+        <title>{subject}</title>
+      </head>
+      <body style={LOOKS.document}>
+        <Preheader text={preview(summary)} />
+        <table
+          role="presentation"
+          cellpadding={0}
+          cellspacing={0}
+          border={0}
+          bgcolor={COLOURS.background}
+          style={`width:100%;border-collapse:collapse;background-color:${COLOURS.background}`}
+        >
+          <tr>
+            <td align="center" style="padding:16px 4px">
+              <table
+                role="presentation"
+                cellpadding={0}
+                cellspacing={0}
+                border={0}
+                style="width:100%;max-width:640px;border-collapse:collapse"
+              >
+                <tr>
+                  <td style={`text-align:left;${LOOKS.document};background:none`}>
+                    <ReportHeader variant="email" summary={summary} />
+                    <ReportContent
+                      variant="email"
+                      report={report}
+                      afterHeadline={<LinksPanel summary={summary} options={checked} />}
+                    />
+                    <p style={LOOKS.footer}>
+                      {`The list of paid invoices of ${formatMonth(summary.period.month)} is in paid-invoices.csv and in the `}
+                      <a href={checked.links.report} style={LOOKS.link}>
+                        full report
+                      </a>
+                      .
+                    </p>
+                    <ReportFooter variant="email" summary={summary} />
+                  </td>
+                </tr>
+              </table>
+            </td>
+          </tr>
+        </table>
+      </body>
+    </html>
+  );
+  return `<!doctype html>\n${renderToHtml(body)}`;
+}

@@ -1,0 +1,26 @@
+import { formatCount, formatMonth, formatUSD, shortId, truncateText } from '../format';
+import type { ReportSummary } from '../model';
+import { oneLine } from './one-line';
+
+/** Longest account name kept in a subject, so the figures stay visible in an inbox list. */
+const ACCOUNT_SHOWN = 40;
+
+/**
+ * The email's subject, the figures at a glance:
+ * `Acme · October 2026 · 81,119.92 USD from 1,234 paid invoices`. Without an account name it starts
+ * with `Invoice report`; a report limited to one project names it; a month with reconciliation
+ * differences ends with `· figures differ`.
+ */
+export function reportSubject(summary: ReportSummary): string {
+  const account = summary.account === null ? '' : truncateText(oneLine(summary.account), ACCOUNT_SHOWN);
+  const parts = [account || 'Invoice report', formatMonth(summary.period.month)];
+  if (summary.projectId !== null) parts.push(`project ${shortId(oneLine(summary.projectId))}`);
+  const { paid, paidTotalUSD } = summary.invoices;
+  parts.push(
+    paid === 0
+      ? 'no paid invoices'
+      : `${formatUSD(paidTotalUSD)} from ${formatCount(paid)} paid ${paid === 1 ? 'invoice' : 'invoices'}`,
+  );
+  if (!summary.reconciliation.ok) parts.push('figures differ');
+  return parts.join(' · ');
+}

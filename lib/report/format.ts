@@ -1,0 +1,226 @@
+import { TZDate } from '@date-fns/tz';
+import Big from 'big.js';
+import { format } from 'date-fns';
+import { fiatFractionDigits } from './money';
+
+/**
+ * Formatting of figures, dates and identifiers for people: one place, used by the HTML page, the
+ * email and its plain-text alternative. Amounts are `Big` (or plain decimal strings) all the way:
+ * nothing goes through `Number`, so a crypto amount keeps every digit and never shows exponent form.
+ */
+
+type Amount = Big | string;
+
+/**
+ * Groups the digits of an integer part by thousands: `1234567` → `1,234,567`.
+ *
+ * Written by hand rather than with `Intl.NumberFormat`: Intl needs the number of fraction digits up
+ * front and rounds to it, while a crypto amount must keep every digit it has.
+ */
+function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** Decimal places of a plain decimal string (`"12.340"` → 3). */
+function decimalPlaces(plain: string): number {
+  const point = plain.indexOf('.');
+  return point === -1 ? 0 : plain.length - point - 1;
+}
+
+/**
+ * A decimal with its integer part grouped, at least `minDecimals` places and never fewer than the
+ * amount has: `formatDecimal(new Big('1234.5'), 2)` → `1,234.50`; `formatDecimal('0.00000095')` →
+ * `0.00000095`; `formatDecimal(new Big('1e21'))` → `1,000,000,000,000,000,000,000`.
+ */
+export function formatDecimal(amount: Amount, minDecimals = 0): string {
+  const value = new Big(amount);
+  const places = Math.max(minDecimals, decimalPlaces(value.toFixed()));
+  // `value.toFixed()` is always plain notation, whatever `Big.PE`/`Big.NE` say; a zero loses its sign.
+  const plain = value.eq(0) ? new Big(0).toFixed(places) : value.toFixed(places);
+  const negative = plain.startsWith('-');
+  const [integer = '0', fraction] = (negative ? plain.slice(1) : plain).split('.');
+  const grouped = groupThousands(integer) + (fraction === undefined ? '' : `.${fraction}`);
+  return negative ? `-${grouped}` : grouped;
+}
+
+/** A USD amount: two decimals (or more, if the amount has them), grouped: `81,119.92 USD`. */
+export function formatUSD(amount: Amount): string {
+  return `${formatDecimal(amount, 2)} USD`;
+}
+
+/**
+ * A fiat amount in its own currency with the currency's minor unit (more decimals if the amount has
+ * them) and the code after it, never a symbol: `1,234.50 EUR`, `12,000 JPY`.
+ */
+export function formatFiat(amount: Amount, currency: string): string {
+  return `${formatDecimal(amount, fiatFractionDigits(currency))} ${currency}`;
+}
+
+/** A crypto amount with every digit it has, only the integer part grouped: `0.00000095 BTC`, `1,234.5 USDT`. */
+export function formatCrypto(amount: Amount, cryptocurrency: string): string {
+  return `${formatDecimal(amount)} ${cryptocurrency}`;
+}
+
+/** A count: `1,234`. */
+export function formatCount(count: number): string {
+  if (!Number.isSafeInteger(count)) throw new RangeError(`a count must be a whole number, got ${count}`);
+  return count < 0 ? `-${groupThousands(String(-count))}` : groupThousands(String(count));
+}
+
+/** A plus sign in front of a positive figure; a negative one already has its minus; zero has neither. */
+function signed(formatted: string, sign: number): string {
+  return sign > 0 ? `+${formatted}` : formatted;
+}
+
+/** A change in a count: `+34`, `-3`, `0`. */
+export function formatCountChange(change: number): string {
+  return signed(formatCount(change), Math.sign(change));
+}
+
+/** A signed USD difference: `+122.00 USD`, `-3.50 USD`, `0.00 USD`. */
+export function formatUSDChange(change: Amount): string {
+  return signed(formatUSD(change), new Big(change).cmp(0));
+}
+
+/** A signed fiat difference in its own currency: `+10.50 EUR`. */
+export function formatFiatChange(change: Amount, currency: string): string {
+  return signed(formatFiat(change, currency), new Big(change).cmp(0));
+}
+
+/**
+ * A percentage change with one decimal (the model rounds it already): `+12.5 %`, `-3.0 %`, `0.0 %`;
+ * `n/a` when there is nothing to compare with.
+ */
+export function formatPercentChange(percent: Amount | null): string {
+  if (percent === null) return 'n/a';
+  const rounded = new Big(percent).round(1, Big.roundHalfUp);
+  return `${signed(formatDecimal(rounded, 1), rounded.cmp(0))} %`;
+}
+
+/**
+ * A `Big` of its own whose `div` rounds straight to one decimal, half-up: dividing to 20 places and
+ * rounding that again could round twice.
+ */
+const OneDecimalBig = Big();
+OneDecimalBig.DP = 1;
+OneDecimalBig.RM = Big.roundHalfUp;
+
+/** A share of a whole as a percentage with one decimal: `formatShare(1, 3)` → `33.3 %`; `n/a` of nothing. */
+export function formatShare(part: Amount | number, whole: Amount | number): string {
+  const total = new Big(whole);
+  if (total.eq(0)) return 'n/a';
+  return `${formatDecimal(new OneDecimalBig(part).times(100).div(total), 1)} %`;
+}
+
+// Dates and times. date-fns formats a `TZDate` in that date's own zone.
+
+const MONTH = /^(\d{4})-(\d{2})$/;
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const SERVICE_DATETIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+
+const knownTimeZones = new Set<string>();
+
+/** Throws a clear error for a time zone Intl does not know (date-fns would only say "Invalid time value"). */
+function checkedTimeZone(timezone: string): string {
+  if (knownTimeZones.has(timezone)) return timezone;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: timezone });
+  } catch {
+    throw new RangeError(`unknown time zone "${timezone}"`);
+  }
+  knownTimeZones.add(timezone);
+  return timezone;
+}
+
+function checkedDate(date: TZDate, what: string): TZDate {
+  if (Number.isNaN(date.getTime())) throw new RangeError(`not a valid ${what}`);
+  return date;
+}
+
+/** A month for people: `2026-10` → `October 2026`. */
+export function formatMonth(month: string): string {
+  const parts = MONTH.exec(month);
+  if (!parts) throw new RangeError(`expected a month "YYYY-MM", got "${month}"`);
+  return format(
+    checkedDate(new TZDate(Number(parts[1]), Number(parts[2]) - 1, 1, 'UTC'), 'month'),
+    'MMMM yyyy',
+  );
+}
+
+/** A calendar day for people: `2026-10-01` → `1 Oct 2026`. */
+export function formatDay(day: string): string {
+  const parts = DAY.exec(day);
+  if (!parts) throw new RangeError(`expected a day "YYYY-MM-DD", got "${day}"`);
+  const date = new TZDate(Number(parts[1]), Number(parts[2]) - 1, Number(parts[3]), 'UTC');
+  return format(checkedDate(date, 'day'), 'd MMM yyyy');
+}
+
+/** An ISO 8601 instant as a date and time in a zone, zone named: `3 Nov 2026, 07:00 (Europe/Berlin)`. */
+export function formatInstant(instant: string, timezone: string): string {
+  const date = checkedDate(new TZDate(instant, checkedTimeZone(timezone)), 'ISO 8601 instant');
+  return `${format(date, 'd MMM yyyy, HH:mm')} (${timezone})`;
+}
+
+/**
+ * A service datetime (`Y-m-d H:i:s`, UTC) as a date and time in the report's zone, which the reader
+ * is told once, in a heading: `2026-10-01 12:00:00` in Europe/Berlin → `1 Oct 2026, 14:00`.
+ */
+export function formatServiceDatetime(datetime: string, timezone: string): string {
+  const parts = SERVICE_DATETIME.exec(datetime);
+  if (!parts) throw new RangeError(`expected a datetime "Y-m-d H:i:s", got "${datetime}"`);
+  const [, year, month, day, hour, minute, second] = parts.map(Number) as number[];
+  const utc = Date.UTC(year!, month! - 1, day!, hour!, minute!, second!);
+  return format(checkedDate(new TZDate(utc, checkedTimeZone(timezone)), 'datetime'), 'd MMM yyyy, HH:mm');
+}
+
+/**
+ * The days a report covers, read in its zone from its instants (`end` is exclusive):
+ * `1 Oct 2026 – 31 Oct 2026 (Europe/Berlin)`.
+ */
+export function formatPeriod(period: { start: string; end: string; timezone: string }): string {
+  const zone = checkedTimeZone(period.timezone);
+  const first = checkedDate(new TZDate(period.start, zone), 'period start');
+  const last = checkedDate(new TZDate(new Date(period.end).getTime() - 1, zone), 'period end');
+  return `${format(first, 'd MMM yyyy')} – ${format(last, 'd MMM yyyy')} (${zone})`;
+}
+
+/** How late a payment came, from whole seconds: `45 s`, `12 min`, `12 min 5 s`. */
+export function formatDelay(seconds: number): string {
+  if (!Number.isSafeInteger(seconds) || seconds < 0)
+    throw new RangeError(`a delay must be whole seconds, got ${seconds}`);
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  if (minutes === 0) return `${rest} s`;
+  return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
+}
+
+// Identifiers.
+
+/** The short form of an identifier people can tell apart at a glance: its first 8 characters. */
+export function shortId(id: string): string {
+  return id.slice(0, 8);
+}
+
+/** A transaction hash shortened in the middle when long: `0x3f9a2c…7be41d`. */
+export function shortHash(hash: string): string {
+  const characters = Array.from(hash);
+  if (characters.length <= 20) return hash;
+  return `${characters.slice(0, 8).join('')}…${characters.slice(-6).join('')}`;
+}
+
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/**
+ * Text cut to at most `max` characters as people count them (an emoji is one), with `…` when cut,
+ * so a long description keeps a table readable.
+ */
+export function truncateText(text: string, max: number): string {
+  // A string no longer in UTF-16 units than `max` cannot have more characters than that.
+  if (text.length <= max) return text;
+  const pieces = Array.from(graphemes.segment(text), (piece) => piece.segment);
+  if (pieces.length <= max) return text;
+  return `${pieces
+    .slice(0, max - 1)
+    .join('')
+    .trimEnd()}…`;
+}

@@ -1,0 +1,233 @@
+import type { Child } from 'hono/jsx';
+import {
+  formatCount,
+  formatCrypto,
+  formatFiat,
+  formatMonth,
+  formatShare,
+  formatUSD,
+  shortId,
+} from '../format';
+import type {
+  CryptocurrencyFigures,
+  CurrencyFigures,
+  ProjectFigures,
+  ReportSummary,
+  WalletFigures,
+} from '../model';
+import { DataTable } from './data-table';
+import { look, type Variant } from './looks';
+import { Empty, Note, Panel } from './panel';
+
+interface BreakdownProps {
+  variant: Variant;
+  summary: ReportSummary;
+  /** Most rows shown; the rest are counted in a note. */
+  limit: number;
+}
+
+/** A note for the rows a table leaves out, pointing at where they are. */
+function MoreRows({
+  variant,
+  hidden,
+  what,
+  where,
+}: {
+  variant: Variant;
+  hidden: number;
+  what: string;
+  where: string;
+}) {
+  if (hidden <= 0) return null;
+  return <Note variant={variant}>{`and ${formatCount(hidden)} more ${what} in ${where}`}</Note>;
+}
+
+/** A project's short id, the full id in a tooltip (the service has no project names). */
+export function ProjectId({ variant, id }: { variant: Variant; id: string }): Child {
+  return (
+    <span {...look(variant, 'code')} title={id}>
+      {shortId(id)}
+    </span>
+  );
+}
+
+/** Paid invoices per project, largest first, with their share of the paid total. */
+export function ProjectsTable({ variant, summary, limit }: BreakdownProps) {
+  const { invoices } = summary;
+  const shown = invoices.projects.slice(0, limit);
+  return (
+    <Panel variant={variant} heading="By project">
+      {invoices.projects.length === 0 ? (
+        <Empty variant={variant}>{`No invoices were paid in ${formatMonth(summary.period.month)}.`}</Empty>
+      ) : (
+        <DataTable<ProjectFigures>
+          variant={variant}
+          rows={shown}
+          columns={[
+            { heading: 'Project', cell: (row) => <ProjectId variant={variant} id={row.projectId} /> },
+            { heading: 'Paid', numeric: true, cell: (row) => formatCount(row.paid) },
+            { heading: 'Paid total', numeric: true, cell: (row) => formatUSD(row.paidTotalUSD) },
+            {
+              heading: 'Commission',
+              numeric: true,
+              pageOnly: true,
+              cell: (row) => formatUSD(row.commissionTotalUSD),
+            },
+            {
+              heading: 'Share',
+              numeric: true,
+              cell: (row) => formatShare(row.paidTotalUSD, invoices.paidTotalUSD),
+            },
+          ]}
+          total={
+            invoices.projects.length > 1
+              ? [
+                  'All projects',
+                  formatCount(invoices.paid),
+                  formatUSD(invoices.paidTotalUSD),
+                  formatUSD(invoices.commissionTotalUSD),
+                  '',
+                ]
+              : undefined
+          }
+        />
+      )}
+      <MoreRows
+        variant={variant}
+        hidden={invoices.projects.length - shown.length}
+        what="projects"
+        where="the full report"
+      />
+    </Panel>
+  );
+}
+
+/** Paid invoices per fiat currency: the amount in that currency and its USD value. */
+export function CurrenciesTable({ variant, summary, limit }: BreakdownProps) {
+  const { invoices } = summary;
+  const shown = invoices.currencies.slice(0, limit);
+  return (
+    <Panel variant={variant} heading="By invoice currency">
+      {invoices.currencies.length === 0 ? (
+        <Empty variant={variant}>{`No invoices were paid in ${formatMonth(summary.period.month)}.`}</Empty>
+      ) : (
+        <DataTable<CurrencyFigures>
+          variant={variant}
+          rows={shown}
+          columns={[
+            { heading: 'Currency', cell: (row) => row.currency },
+            { heading: 'Paid', numeric: true, cell: (row) => formatCount(row.paid) },
+            { heading: 'Amount', numeric: true, cell: (row) => formatFiat(row.amount, row.currency) },
+            { heading: 'In USD', numeric: true, cell: (row) => formatUSD(row.paidTotalUSD) },
+          ]}
+        />
+      )}
+      <MoreRows
+        variant={variant}
+        hidden={invoices.currencies.length - shown.length}
+        what="currencies"
+        where="the full report"
+      />
+    </Panel>
+  );
+}
+
+const STATUS_ORDER = [
+  ['paid', 'Paid'],
+  ['unpaid', 'Unpaid'],
+  ['expired', 'Expired'],
+  ['canceled', 'Canceled'],
+] as const;
+
+/** Invoices created in the month by status, with their share of all created. */
+export function StatusTable({ variant, summary }: Omit<BreakdownProps, 'limit'>) {
+  const { invoices } = summary;
+  return (
+    <Panel variant={variant} heading="By status">
+      <DataTable<(typeof STATUS_ORDER)[number]>
+        variant={variant}
+        rows={[...STATUS_ORDER]}
+        columns={[
+          { heading: 'Status', cell: ([, label]) => label },
+          { heading: 'Invoices', numeric: true, cell: ([status]) => formatCount(invoices.byStatus[status]) },
+          {
+            heading: 'Share',
+            numeric: true,
+            cell: ([status]) => formatShare(invoices.byStatus[status], invoices.total),
+          },
+        ]}
+        total={['All created', formatCount(invoices.total), '']}
+      />
+      <Note variant={variant}>Status as of when the report was made; invoices created this month.</Note>
+    </Panel>
+  );
+}
+
+/** Payments received per cryptocurrency, every digit kept. */
+export function CryptocurrenciesTable({ variant, summary, limit }: BreakdownProps) {
+  const { payments } = summary;
+  const shown = payments.cryptocurrencies.slice(0, limit);
+  return (
+    <Panel variant={variant} heading="By cryptocurrency">
+      {payments.cryptocurrencies.length === 0 ? (
+        <Empty variant={variant}>{`No payments arrived in ${formatMonth(summary.period.month)}.`}</Empty>
+      ) : (
+        <DataTable<CryptocurrencyFigures>
+          variant={variant}
+          rows={shown}
+          columns={[
+            { heading: 'Cryptocurrency', cell: (row) => row.cryptocurrency },
+            { heading: 'Payments', numeric: true, cell: (row) => formatCount(row.count) },
+            {
+              heading: 'Received',
+              numeric: true,
+              cell: (row) => formatCrypto(row.amount, row.cryptocurrency),
+            },
+          ]}
+        />
+      )}
+      <MoreRows
+        variant={variant}
+        hidden={payments.cryptocurrencies.length - shown.length}
+        what="cryptocurrencies"
+        where="the full report"
+      />
+    </Panel>
+  );
+}
+
+/** Payments received per wallet; the address in a tooltip. */
+export function WalletsTable({ variant, summary, limit }: BreakdownProps) {
+  const { payments } = summary;
+  if (payments.wallets.length === 0) return null;
+  const shown = payments.wallets.slice(0, limit);
+  return (
+    <Panel variant={variant} heading="By wallet">
+      <DataTable<WalletFigures>
+        variant={variant}
+        rows={shown}
+        columns={[
+          {
+            heading: 'Wallet',
+            looks: ['nowrap'],
+            cell: (row) => row.wallet.name,
+            title: (row) => row.wallet.address,
+          },
+          { heading: 'Blockchain', pageOnly: true, cell: (row) => row.wallet.blockchain },
+          { heading: 'Payments', numeric: true, cell: (row) => formatCount(row.count) },
+          {
+            heading: 'Received',
+            numeric: true,
+            cell: (row) => formatCrypto(row.amount, row.wallet.cryptocurrency),
+          },
+        ]}
+      />
+      <MoreRows
+        variant={variant}
+        hidden={payments.wallets.length - shown.length}
+        what="wallets"
+        where="the full report"
+      />
+    </Panel>
+  );
+}

@@ -1,0 +1,91 @@
+import {
+  formatCount,
+  formatCountChange,
+  formatMonth,
+  formatPercentChange,
+  formatShare,
+  formatUSD,
+  formatUSDChange,
+} from '../format';
+import type { ReportSummary } from '../model';
+
+/** How a line reads at a glance: better than last month, worse, needing a look, or plain. */
+export type Tone = 'up' | 'down' | 'attention' | 'plain';
+
+export interface HeadlineDetail {
+  text: string;
+  tone: Tone;
+}
+
+/** One headline figure, worded once for the page, the email and the plain-text alternative. */
+export interface HeadlineFigure {
+  label: string;
+  value: string;
+  details: HeadlineDetail[];
+}
+
+const toneOf = (sign: number): Tone => (sign > 0 ? 'up' : sign < 0 ? 'down' : 'plain');
+
+/**
+ * The four headline figures of a report: paid total and paid invoices (each with the change from the
+ * previous month), commission, and payments received.
+ */
+export function headlineFigures(summary: ReportSummary): HeadlineFigure[] {
+  const { invoices, previousMonth, payments } = summary;
+  const previous = formatMonth(previousMonth.month);
+  const { change } = previousMonth;
+  const paymentTone: Tone = payments.unmatched > 0 || payments.late > 0 ? 'attention' : 'plain';
+  return [
+    {
+      label: 'Paid total',
+      value: formatUSD(invoices.paidTotalUSD),
+      details: [
+        {
+          text: `${formatPercentChange(change.paidTotalPercent)} (${formatUSDChange(change.paidTotalUSD)}) vs ${previous}`,
+          tone: toneOf(change.paidTotalUSD.cmp(0)),
+        },
+        { text: `${previous}: ${formatUSD(previousMonth.paidTotalUSD)}`, tone: 'plain' },
+      ],
+    },
+    {
+      label: 'Paid invoices',
+      value: formatCount(invoices.paid),
+      details: [
+        {
+          text: `${formatCountChange(change.paid)} vs ${previous} (${formatCount(previousMonth.paid)})`,
+          tone: toneOf(Math.sign(change.paid)),
+        },
+        {
+          text:
+            invoices.total === 0
+              ? 'no invoices created'
+              : `of ${formatCount(invoices.total)} created (${formatShare(invoices.paid, invoices.total)})`,
+          tone: 'plain',
+        },
+      ],
+    },
+    {
+      label: 'Commission',
+      value: formatUSD(invoices.commissionTotalUSD),
+      details: [
+        {
+          text: invoices.paidTotalUSD.eq(0)
+            ? 'service fees on paid invoices'
+            : `service fees: ${formatShare(invoices.commissionTotalUSD, invoices.paidTotalUSD)} of the paid total`,
+          tone: 'plain',
+        },
+      ],
+    },
+    {
+      label: 'Payments received',
+      value: formatCount(payments.total),
+      details: [
+        { text: `${formatCount(payments.matched)} matched to invoices`, tone: 'plain' },
+        {
+          text: `${formatCount(payments.unmatched)} unmatched · ${formatCount(payments.late)} late`,
+          tone: paymentTone,
+        },
+      ],
+    },
+  ];
+}

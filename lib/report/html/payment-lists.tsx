@@ -1,0 +1,136 @@
+import type { PaymentItem } from '../../invoicing/schemas';
+import {
+  formatCount,
+  formatCrypto,
+  formatDelay,
+  formatServiceDatetime,
+  formatUSD,
+  shortHash,
+} from '../format';
+import type { LatePayment, Report } from '../model';
+import { DataTable } from './data-table';
+import type { Variant } from './looks';
+import { Empty, Lead, Note, Panel } from './panel';
+
+interface PaymentListProps {
+  variant: Variant;
+  report: Report;
+  /** Most rows shown; the rest are counted in a note pointing at payments.csv. */
+  limit: number;
+}
+
+function Remaining({ variant, hidden, total }: { variant: Variant; hidden: number; total: number }) {
+  if (hidden <= 0) return null;
+  return (
+    <Note variant={variant}>
+      {`Showing the first ${formatCount(total - hidden)} of ${formatCount(total)}; payments.csv lists them all.`}
+    </Note>
+  );
+}
+
+/** Payments the service found but matched to no invoice: candidates for manual matching. */
+export function UnmatchedPayments({ variant, report, limit }: PaymentListProps) {
+  const { timezone } = report.summary.period;
+  const all = report.unmatchedPayments;
+  const shown = all.slice(0, limit);
+  return (
+    <Panel
+      variant={variant}
+      heading={`Unmatched payments (${formatCount(all.length)})`}
+      long={shown.length > 15}
+    >
+      {all.length === 0 ? (
+        <Empty variant={variant}>None: every payment found this month was matched to an invoice.</Empty>
+      ) : (
+        <>
+          <Lead variant={variant}>
+            Found by the service in your wallets but matched to no invoice:{' '}
+            {`candidates for matching by hand. Times in ${timezone}.`}
+          </Lead>
+          <DataTable<PaymentItem>
+            variant={variant}
+            rows={shown}
+            columns={[
+              {
+                heading: 'Received',
+                looks: ['nowrap'],
+                cell: (row) => formatServiceDatetime(row.transactionDatetime, timezone),
+              },
+              {
+                heading: 'Amount',
+                numeric: true,
+                cell: (row) => formatCrypto(row.amount, row.wallet.cryptocurrency),
+              },
+              {
+                heading: 'Wallet',
+                looks: ['nowrap'],
+                cell: (row) => row.wallet.name,
+                title: (row) => row.wallet.address,
+              },
+              {
+                heading: 'Transaction',
+                looks: ['code', 'nowrap'],
+                pageOnly: true,
+                cell: (row) => shortHash(row.hash),
+                title: (row) => row.hash,
+              },
+            ]}
+          />
+          <Remaining variant={variant} hidden={all.length - shown.length} total={all.length} />
+        </>
+      )}
+    </Panel>
+  );
+}
+
+/** Payments that arrived after their invoice's deadline, inside the service's hour of grace. */
+export function LatePayments({ variant, report, limit }: PaymentListProps) {
+  const { timezone } = report.summary.period;
+  const all = report.latePayments;
+  const shown = all.slice(0, limit);
+  return (
+    <Panel variant={variant} heading={`Late payments (${formatCount(all.length)})`} long={shown.length > 15}>
+      {all.length === 0 ? (
+        <Empty variant={variant}>None: every matched payment arrived before its invoice's deadline.</Empty>
+      ) : (
+        <>
+          <Lead variant={variant}>
+            Arrived after the invoice's deadline, within the hour the service keeps looking: the rate may have
+            moved.
+          </Lead>
+          <DataTable<LatePayment>
+            variant={variant}
+            rows={shown}
+            columns={[
+              {
+                heading: 'Received',
+                looks: ['nowrap'],
+                pageOnly: true,
+                cell: (row) => formatServiceDatetime(row.payment.transactionDatetime, timezone),
+              },
+              {
+                heading: 'Invoice',
+                looks: ['nowrap'],
+                cell: (row) => row.invoice.uid,
+                title: (row) => row.invoice.id,
+              },
+              {
+                heading: 'Amount',
+                numeric: true,
+                cell: (row) => formatCrypto(row.payment.amount, row.payment.wallet.cryptocurrency),
+              },
+              {
+                heading: 'Invoice USD',
+                numeric: true,
+                pageOnly: true,
+                cell: (row) => formatUSD(row.invoice.amountFiatUSD),
+              },
+              { heading: 'Late by', numeric: true, cell: (row) => formatDelay(row.secondsLate) },
+            ]}
+          />
+          <Remaining variant={variant} hidden={all.length - shown.length} total={all.length} />
+        </>
+      )}
+    </Panel>
+  );
+}

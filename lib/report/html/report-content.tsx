@@ -1,0 +1,84 @@
+import type { Child } from 'hono/jsx';
+import { formatMonth } from '../format';
+import type { Report } from '../model';
+import {
+  CryptocurrenciesTable,
+  CurrenciesTable,
+  ProjectsTable,
+  StatusTable,
+  WalletsTable,
+} from './breakdowns';
+import { DailyChart } from './daily-chart';
+import { HeadlineTiles } from './headline-tiles';
+import { look, type Variant } from './looks';
+import { PaidInvoices } from './paid-invoices';
+import { LatePayments, UnmatchedPayments } from './payment-lists';
+import { ReconciliationPanel, ReconciliationStatus } from './reconciliation';
+
+/** Rows the email shows of a table before pointing at the full report (Gmail clips bodies over 102 KB). */
+export const EMAIL_ROWS_SHOWN = 10;
+/** Rows the page shows of a payment list before pointing at payments.csv. */
+export const PAGE_PAYMENTS_SHOWN = 100;
+
+/** Panels two abreast on a wide page; one under the other in the email and on a phone. */
+function Columns({ variant, children }: { variant: Variant; children?: Child }) {
+  if (variant === 'email') return <>{children}</>;
+  return <div class="columns">{children}</div>;
+}
+
+/**
+ * Everything a report says, in order, for either variant: reconciliation status, headline figures,
+ * the month's invoices (or a line saying there were none), payments, and the reconciliation in detail.
+ * The email leaves out the list of paid invoices (it is in paid-invoices.csv) and shortens long tables.
+ */
+export function ReportContent({
+  variant,
+  report,
+  afterHeadline,
+}: {
+  variant: Variant;
+  report: Report;
+  /** Shown right after the headline figures (the email's links). */
+  afterHeadline?: Child;
+}) {
+  const { summary } = report;
+  const limit = variant === 'email' ? EMAIL_ROWS_SHOWN : Number.POSITIVE_INFINITY;
+  const paymentLimit = variant === 'email' ? EMAIL_ROWS_SHOWN : PAGE_PAYMENTS_SHOWN;
+  const month = formatMonth(summary.period.month);
+  const noInvoices = summary.invoices.total === 0;
+  const noPayments = summary.payments.total === 0;
+  return (
+    <>
+      <ReconciliationStatus variant={variant} summary={summary} />
+      {noInvoices ? <p {...look(variant, 'notice')}>{`No invoices were created in ${month}.`}</p> : null}
+      <HeadlineTiles variant={variant} summary={summary} />
+      {afterHeadline}
+      {noInvoices ? null : <DailyChart variant={variant} summary={summary} />}
+      <Columns variant={variant}>
+        {noInvoices ? null : (
+          <>
+            <ProjectsTable variant={variant} summary={summary} limit={limit} />
+            <CurrenciesTable variant={variant} summary={summary} limit={limit} />
+            <StatusTable variant={variant} summary={summary} />
+          </>
+        )}
+        {noPayments ? null : (
+          <>
+            <CryptocurrenciesTable variant={variant} summary={summary} limit={limit} />
+            <WalletsTable variant={variant} summary={summary} limit={limit} />
+          </>
+        )}
+      </Columns>
+      {noPayments ? (
+        <p {...look(variant, 'notice')}>{`No payments arrived in ${month}.`}</p>
+      ) : (
+        <>
+          <UnmatchedPayments variant={variant} report={report} limit={paymentLimit} />
+          <LatePayments variant={variant} report={report} limit={paymentLimit} />
+        </>
+      )}
+      {variant === 'page' && !noInvoices ? <PaidInvoices variant={variant} report={report} /> : null}
+      <ReconciliationPanel variant={variant} summary={summary} />
+    </>
+  );
+}

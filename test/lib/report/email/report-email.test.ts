@@ -1,0 +1,184 @@
+import Big from 'big.js';
+import { describe, expect, it } from 'vitest';
+import { type ReportEmailOptions, renderReportEmail } from '../../../../lib/report/email';
+import {
+  PAID_PER_DAY,
+  sampleEmptyReport,
+  sampleReport,
+  withReconciliationDifferences,
+} from '../../../support/sample-report';
+import { bodyOf, hostileReport, occurrences } from '../html/hostile-report';
+
+const links = {
+  report:
+    'https://reports.example.com/reports/acme/2026-10/report.html?expires=1798761600&signature=c2lnbmF0dXJl',
+  paidInvoicesCsv:
+    'https://reports.example.com/reports/acme/2026-10/paid-invoices.csv?expires=1798761600&signature=cGFpZA',
+  paymentsCsv:
+    'https://reports.example.com/reports/acme/2026-10/payments.csv?expires=1798761600&signature=cGF5',
+};
+const attached: ReportEmailOptions = { links, attachmentsIncluded: true };
+const tooLarge: ReportEmailOptions = { links, attachmentsIncluded: false };
+
+/** A link as it stands in an `href`: `&` escaped. */
+const href = (url: string) => `href="${url.replaceAll('&', '&amp;')}"`;
+
+describe('renderReportEmail', () => {
+  const email = renderReportEmail(sampleReport(), attached);
+  const body = bodyOf(email);
+
+  it('is a whole HTML document whose title is the subject', () => {
+    expect(email.startsWith('<!doctype html>\n<html lang="en"><head><meta charset="utf-8"/>')).toBe(true);
+    expect(email).toContain('<title>Acme · October 2026 · 71,898.00 USD from 120 paid invoices</title>');
+  });
+
+  it('gives the inbox a preview of what the subject leaves out, hidden in the message', () => {
+    expect(body).toContain(
+      'color:#f3f4f6">+12.5 % (+7,985.60 USD) vs September 2026 · 3 unmatched · 2 late · statistics agree</div>',
+    );
+    const differing = bodyOf(renderReportEmail(withReconciliationDifferences(sampleReport()), attached));
+    expect(differing).toContain('3 unmatched · 2 late · figures differ in 2 checks</div>');
+  });
+
+  it('uses no SVG, no style sheet, no classes, no images and no script', () => {
+    expect(email).not.toContain('<svg');
+    expect(email).not.toContain('<style');
+    expect(email).not.toContain('class=');
+    expect(email).not.toContain('<img');
+    expect(email).not.toContain('data:');
+    expect(email).not.toContain('<script');
+  });
+
+  it('links to the full report and to the CSV files, and links nowhere else', () => {
+    expect(occurrences(body, href(links.report))).toBe(2);
+    expect(body).toContain(`<a ${href(links.report)}`);
+    expect(body).toContain('>Open the full report</a>');
+    expect(occurrences(body, href(links.paidInvoicesCsv))).toBe(1);
+    expect(occurrences(body, href(links.paymentsCsv))).toBe(1);
+    expect(occurrences(body, 'href=')).toBe(4);
+  });
+
+  it('says the CSV files are attached when they are', () => {
+    expect(body).toContain(
+      'Attached: paid-invoices.csv (120 paid invoices) and payments.csv (123 payments). Also online: ',
+    );
+    expect(body).not.toContain('too large to attach');
+  });
+
+  it('says the CSV files were too large to attach and links to them instead', () => {
+    const html = bodyOf(renderReportEmail(sampleReport(), tooLarge));
+    expect(html).toContain('The CSV files are too large to attach. Download them here: ');
+    expect(html).toContain(`<a ${href(links.paidInvoicesCsv)}`);
+    expect(html).toContain('>paid-invoices.csv</a> (120 paid invoices) · ');
+    expect(html).toContain('>payments.csv</a> (123 payments).');
+    expect(html).not.toContain('Attached:');
+  });
+
+  it('shows the same headline figures as the page, styled inline', () => {
+    expect(body).toMatch(/<p style="[^"]*font-size:20px">71,898\.00 USD<\/p>/);
+    expect(body).toMatch(/<p style="[^"]*">\+12\.5 % \(\+7,985\.60 USD\) vs September 2026<\/p>/);
+    expect(body).toMatch(/<p style="[^"]*font-size:20px">718\.80 USD<\/p>/);
+    expect(body).toMatch(/<p style="[^"]*">3 unmatched · 2 late<\/p>/);
+  });
+
+  it('draws the daily chart with table cells, one coloured bar per day', () => {
+    expect(occurrences(body, 'bgcolor="#2563eb"')).toBe(PAID_PER_DAY.length);
+    // 18 Oct, the best day (4,793.20 of an axis of 5,000): 0.95864 of 120 px rounds to 115.
+    expect(body).toContain('title="18 Oct 2026: 4,793.20 USD from 8 paid invoices"');
+    expect(body).toContain('<td height="115" bgcolor="#2563eb"');
+  });
+
+  it('draws a day with nothing paid as a thin grey line', () => {
+    const report = sampleReport();
+    const day = report.summary.invoices.days[13]!;
+    report.summary.invoices.days[13] = { ...day, paid: 0, paidTotalUSD: new Big(0) };
+    const html = bodyOf(renderReportEmail(report, attached));
+    expect(occurrences(html, 'bgcolor="#2563eb"')).toBe(PAID_PER_DAY.length - 1);
+    expect(occurrences(html, '<td height="2" bgcolor="#d1d5db"')).toBe(1);
+  });
+
+  it('leaves the list of paid invoices to the CSV and the full report', () => {
+    expect(body).not.toContain('INV-2610-0001');
+    expect(body).toContain('The list of paid invoices of October 2026 is in paid-invoices.csv and in the ');
+  });
+
+  it('keeps to the columns that fit a phone', () => {
+    expect(body).not.toContain('>Commission</th>');
+    expect(body).not.toContain('>Blockchain</th>');
+    expect(body).not.toContain('>Transaction</th>');
+    expect(body).toContain('>Paid total</th>');
+  });
+
+  it('shows the first 10 rows of a long list and says where the rest are', () => {
+    const report = sampleReport();
+    const payment = report.unmatchedPayments[0]!;
+    report.unmatchedPayments = Array.from({ length: 12 }, (_, index) => ({
+      ...payment,
+      id: `d4c3b2a1-0000-4000-8000-0000000001${String(index).padStart(2, '0')}`,
+      amount: `0.0000${String(index + 10)}`,
+    }));
+    const html = bodyOf(renderReportEmail(report, attached));
+    expect(html).toContain('0.000019 BTC');
+    expect(html).not.toContain('0.00002 BTC');
+    expect(html).not.toContain('0.000021 BTC');
+    expect(html).toContain('Showing the first 10 of 12; payments.csv lists them all.');
+  });
+
+  it('stays under the size at which Gmail clips a message, with many projects and payments', () => {
+    const report = sampleReport();
+    const project = report.summary.invoices.projects[0]!;
+    report.summary.invoices.projects = Array.from({ length: 500 }, (_, index) => ({
+      ...project,
+      projectId: `3f2a9c1e-5b7d-4e21-9a0c-${String(index).padStart(12, '0')}`,
+    }));
+    report.unmatchedPayments = Array.from({ length: 2000 }, () => report.unmatchedPayments[0]!);
+    report.latePayments = Array.from({ length: 2000 }, () => report.latePayments[0]!);
+    const html = renderReportEmail(report, attached);
+    expect(Buffer.byteLength(html)).toBeLessThan(102 * 1024);
+    expect(html).toContain('and 490 more projects in the full report');
+  });
+
+  it('puts the warning with every failing check at the top, one check per line', () => {
+    const html = bodyOf(renderReportEmail(withReconciliationDifferences(sampleReport()), attached));
+    const warning = html.slice(html.indexOf('role="alert"'), html.indexOf('Paid total</p>'));
+    expect(warning).toContain('⚠ The service&#39;s statistics and the itemised lists differ');
+    expect(warning).toContain(
+      '<strong>Paid total</strong><br/>service statistics 72,020.00 USD · invoices add up to 71,898.00 USD · difference <span style="color:#9a3412;font-weight:700">+122.00 USD</span>',
+    );
+    expect(warning).toContain(
+      '<strong>14 Oct 2026 (UTC day)</strong><br/>service statistics 797.40 USD · invoices add up to 675.40 USD · difference <span style="color:#9a3412;font-weight:700">+122.00 USD</span>',
+    );
+  });
+
+  it('says plainly that nothing happened in an empty month', () => {
+    const html = bodyOf(renderReportEmail(sampleEmptyReport(), attached));
+    expect(html).toContain('>No invoices were created in November 2026.</p>');
+    expect(html).toContain('>No payments arrived in November 2026.</p>');
+    expect(html).not.toContain('By project');
+    expect(html).toContain('Attached: paid-invoices.csv (0 paid invoices) and payments.csv (0 payments).');
+  });
+
+  it('escapes hostile text wherever it appears', () => {
+    const html = renderReportEmail(hostileReport(), attached);
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('<svg');
+    expect(html).not.toContain('<img');
+    expect(html).not.toContain('<BTC>');
+    expect(html).not.toContain('onmouseover="');
+    expect(html).toContain(
+      '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co&#39;s 🧾 · Invoice report',
+    );
+    expect(html).toContain('0.48740795 &lt;BTC&gt;');
+    expect(html).toContain('&lt;img src=x onerror=alert(4)&gt;');
+    expect(html).toContain('title="&quot; onmouseover=&quot;alert(5)"');
+  });
+
+  it('rejects a link that is not a web address, naming the field but not the value', () => {
+    const bad = { ...attached, links: { ...links, report: 'javascript:alert(1)//signature=SECRET' } };
+    // The whole message, so nothing of the link (its signature) is in it.
+    expect(() => renderReportEmail(sampleReport(), bad)).toThrow(
+      /^invalid report email options: links\.report must be an http or https address$/,
+    );
+    expect(() => renderReportEmail(sampleReport(), bad)).toThrow(TypeError);
+  });
+});

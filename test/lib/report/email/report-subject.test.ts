@@ -1,0 +1,66 @@
+import Big from 'big.js';
+import { describe, expect, it } from 'vitest';
+import { reportSubject } from '../../../../lib/report/email';
+import {
+  sampleEmptyReport,
+  sampleReport,
+  withReconciliationDifferences,
+} from '../../../support/sample-report';
+
+describe('reportSubject', () => {
+  it('gives account, month, paid total and paid count at a glance', () => {
+    expect(reportSubject(sampleReport().summary)).toBe(
+      'Acme · October 2026 · 71,898.00 USD from 120 paid invoices',
+    );
+  });
+
+  it('groups large figures', () => {
+    const { summary } = sampleReport();
+    summary.invoices.paid = 1234;
+    summary.invoices.paidTotalUSD = new Big('81119.92');
+    expect(reportSubject(summary)).toBe('Acme · October 2026 · 81,119.92 USD from 1,234 paid invoices');
+  });
+
+  it('speaks of one paid invoice in the singular', () => {
+    const { summary } = sampleReport();
+    summary.invoices.paid = 1;
+    summary.invoices.paidTotalUSD = new Big('675.4');
+    expect(reportSubject(summary)).toBe('Acme · October 2026 · 675.40 USD from 1 paid invoice');
+  });
+
+  it('starts with "Invoice report" without an account name and says when nothing was paid', () => {
+    expect(reportSubject(sampleEmptyReport().summary)).toBe(
+      'Invoice report · November 2026 · no paid invoices',
+    );
+  });
+
+  it('names the project a report is limited to', () => {
+    const { summary } = sampleReport();
+    summary.projectId = 'b71d04aa-2c3e-4f5a-8b6c-7d8e9f0a1b2c';
+    expect(reportSubject(summary)).toBe(
+      'Acme · October 2026 · project b71d04aa · 71,898.00 USD from 120 paid invoices',
+    );
+  });
+
+  it('says when the figures differ from the service statistics', () => {
+    expect(reportSubject(withReconciliationDifferences(sampleReport()).summary)).toBe(
+      'Acme · October 2026 · 71,898.00 USD from 120 paid invoices · figures differ',
+    );
+  });
+
+  it('keeps to one line whatever the account name holds', () => {
+    const { summary } = sampleReport();
+    summary.account = '  Acme\r\nBcc: someone@example.com\t ';
+    expect(reportSubject(summary)).toBe(
+      'Acme Bcc: someone@example.com · October 2026 · 71,898.00 USD from 120 paid invoices',
+    );
+  });
+
+  it('shortens a very long account name to 40 characters so the figures stay in view', () => {
+    const { summary } = sampleReport();
+    summary.account = 'The Very Long Name Of A Merchant Account Incorporated';
+    expect(reportSubject(summary)).toBe(
+      'The Very Long Name Of A Merchant Accoun… · October 2026 · 71,898.00 USD from 120 paid invoices',
+    );
+  });
+});

@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { type ReportEmailOptions, renderReportText } from '../../../../lib/report/email';
+import {
+  sampleEmptyReport,
+  sampleReport,
+  withReconciliationDifferences,
+} from '../../../support/sample-report';
+
+const links = {
+  report: 'https://reports.example.com/reports/acme/2026-10/report.html?expires=1798761600&signature=c2ln',
+  paidInvoicesCsv:
+    'https://reports.example.com/reports/acme/2026-10/paid-invoices.csv?expires=1798761600&signature=cGFp',
+  paymentsCsv:
+    'https://reports.example.com/reports/acme/2026-10/payments.csv?expires=1798761600&signature=cGF5',
+};
+const attached: ReportEmailOptions = { links, attachmentsIncluded: true };
+
+const HEADLINE = [
+  'Paid total: 71,898.00 USD',
+  '  +12.5 % (+7,985.60 USD) vs September 2026',
+  '  September 2026: 63,912.40 USD',
+  'Paid invoices: 120',
+  '  +16 vs September 2026 (104)',
+  '  of 150 created (80.0 %)',
+  'Commission: 718.80 USD',
+  '  service fees: 1.0 % of the paid total',
+  'Payments received: 123',
+  '  120 matched to invoices',
+  '  3 unmatched · 2 late',
+];
+
+describe('renderReportText', () => {
+  it('gives the headline figures, the change, the reconciliation, the link and the attachments', () => {
+    expect(renderReportText(sampleReport(), attached)).toBe(
+      [
+        'Acme · Invoice report · October 2026',
+        '1 Oct 2026 – 31 Oct 2026 (Europe/Berlin)',
+        '',
+        "✓ The service's statistics agree with the itemised lists (38 checks).",
+        '',
+        ...HEADLINE,
+        '',
+        `Full report: ${links.report}`,
+        'Attached: paid-invoices.csv (120 paid invoices) and payments.csv (123 payments).',
+        '',
+        'Made 1 Nov 2026, 06:00 (Europe/Berlin) from the data of api.invoicing.example.',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('lists each difference and gives links when the files were too large to attach', () => {
+    const text = renderReportText(withReconciliationDifferences(sampleReport()), {
+      links,
+      attachmentsIncluded: false,
+    });
+    expect(text).toBe(
+      [
+        'Acme · Invoice report · October 2026',
+        '1 Oct 2026 – 31 Oct 2026 (Europe/Berlin)',
+        '',
+        "⚠ The service's statistics and the itemised lists differ in 2 of 38 checks:",
+        '- Paid total: service 72,020.00 USD, invoices 71,898.00 USD, difference +122.00 USD',
+        '- 14 Oct 2026 (UTC day): service 797.40 USD, invoices 675.40 USD, difference +122.00 USD',
+        '',
+        ...HEADLINE,
+        '',
+        `Full report: ${links.report}`,
+        'The CSV files are too large to attach. Download them here:',
+        `paid-invoices.csv (120 paid invoices): ${links.paidInvoicesCsv}`,
+        `payments.csv (123 payments): ${links.paymentsCsv}`,
+        '',
+        'Made 1 Nov 2026, 06:00 (Europe/Berlin) from the data of api.invoicing.example.',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('lists ten differences and counts the rest', () => {
+    const report = withReconciliationDifferences(sampleReport());
+    report.summary.reconciliation.checks = report.summary.reconciliation.checks.map((check) =>
+      check.name.startsWith('day:') ? { ...check, ok: false } : check,
+    );
+    const text = renderReportText(report, attached);
+    // 31 days and the paid total differ: ten listed, 22 counted.
+    expect(text).toContain("⚠ The service's statistics and the itemised lists differ in 32 of 38 checks:");
+    expect(
+      text.split('\n').filter((line) => line.startsWith('- ') && line.includes('difference')).length,
+    ).toBe(10);
+    expect(text).toContain('- and 22 more in the full report');
+  });
+
+  it('says plainly that nothing happened in an empty month', () => {
+    expect(renderReportText(sampleEmptyReport(), attached)).toBe(
+      [
+        'Invoice report · November 2026',
+        '1 Nov 2026 – 30 Nov 2026 (UTC)',
+        '',
+        "✓ The service's statistics agree with the itemised lists (32 checks).",
+        '',
+        'No invoices were created in November 2026.',
+        '',
+        'Paid total: 0.00 USD',
+        '  -100.0 % (-71,898.00 USD) vs October 2026',
+        '  October 2026: 71,898.00 USD',
+        'Paid invoices: 0',
+        '  -120 vs October 2026 (120)',
+        '  no invoices created',
+        'Commission: 0.00 USD',
+        '  service fees on paid invoices',
+        'Payments received: 0',
+        '  0 matched to invoices',
+        '  0 unmatched · 0 late',
+        '',
+        'No payments arrived in November 2026.',
+        '',
+        `Full report: ${links.report}`,
+        'Attached: paid-invoices.csv (0 paid invoices) and payments.csv (0 payments).',
+        '',
+        'Made 1 Dec 2026, 06:00 (UTC) from the data of api.invoicing.example.',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('keeps an account name with line breaks on its own line', () => {
+    const report = sampleReport();
+    report.summary.account = 'Acme\r\nBcc: someone@example.com';
+    expect(renderReportText(report, attached).split('\n')[0]).toBe(
+      'Acme Bcc: someone@example.com · Invoice report · October 2026',
+    );
+  });
+
+  it('says n/a for the change when the previous month had nothing paid', () => {
+    const report = sampleReport();
+    report.summary.previousMonth.change.paidTotalPercent = null;
+    expect(renderReportText(report, attached)).toContain('  n/a (+7,985.60 USD) vs September 2026\n');
+  });
+
+  it('rejects a link that is not a web address', () => {
+    expect(() =>
+      renderReportText(sampleReport(), {
+        ...attached,
+        links: { ...links, paymentsCsv: 'file:///etc/passwd' },
+      }),
+    ).toThrow(/^invalid report email options: links\.paymentsCsv must be an http or https address$/);
+  });
+});

@@ -1,0 +1,88 @@
+import Big from 'big.js';
+import { describe, expect, it } from 'vitest';
+import { describeCheck } from '../../../../lib/report/html';
+import { currencyCheckUnit } from '../../../../lib/report/html/reconciliation-check';
+import type { Reconciliation, ReconciliationCheck } from '../../../../lib/report/model';
+
+const check = (name: string, service: string, computed: string): ReconciliationCheck => ({
+  name,
+  service: new Big(service),
+  computed: new Big(computed),
+  difference: new Big(service).minus(computed),
+  ok: new Big(service).minus(computed).abs().lte('0.01'),
+});
+
+describe('describeCheck', () => {
+  it('words the paid count as a count', () => {
+    expect(describeCheck(check('paidCount', '1234', '1236'))).toEqual({
+      label: 'Paid invoices',
+      service: '1,234',
+      computed: '1,236',
+      difference: '-2',
+    });
+  });
+
+  it('words the paid total in USD', () => {
+    expect(describeCheck(check('paidTotalUSD', '72020', '71898'))).toEqual({
+      label: 'Paid total',
+      service: '72,020.00 USD',
+      computed: '71,898.00 USD',
+      difference: '+122.00 USD',
+    });
+  });
+
+  it('names a project by its short id and keeps the full id', () => {
+    expect(describeCheck(check('project:3f2a9c1e-5b7d-4e21-9a0c-6d8e1f2a3b4c', '10', '10'))).toEqual({
+      label: 'Project 3f2a9c1e',
+      fullId: '3f2a9c1e-5b7d-4e21-9a0c-6d8e1f2a3b4c',
+      service: '10.00 USD',
+      computed: '10.00 USD',
+      difference: '0.00 USD',
+    });
+  });
+
+  it('words a currency check in that currency', () => {
+    expect(describeCheck(check('currency:JPY', '12000', '11500'))).toEqual({
+      label: 'Paid in JPY',
+      service: '12,000 JPY',
+      computed: '11,500 JPY',
+      difference: '+500 JPY',
+    });
+  });
+
+  it('words a currency check in USD when the service totals currencies in USD', () => {
+    expect(describeCheck(check('currency:EUR', '31374', '31374'), 'usd')).toEqual({
+      label: 'Paid in EUR (in USD)',
+      service: '31,374.00 USD',
+      computed: '31,374.00 USD',
+      difference: '0.00 USD',
+    });
+  });
+
+  it('names a day as the UTC day it is', () => {
+    expect(describeCheck(check('day:2026-10-14', '797.4', '675.4')).label).toBe('14 Oct 2026 (UTC day)');
+  });
+
+  it('shows a check it does not know by its name, in USD', () => {
+    expect(describeCheck(check('commission', '1', '1.5'))).toEqual({
+      label: 'commission',
+      service: '1.00 USD',
+      computed: '1.50 USD',
+      difference: '-0.50 USD',
+    });
+  });
+});
+
+describe('currencyCheckUnit', () => {
+  const base: Reconciliation = { ok: true, days: [], checks: [] };
+
+  it('reads the unit the reconciliation found', () => {
+    expect(currencyCheckUnit({ ...base, currencyUnit: 'usd' } as Reconciliation)).toBe('usd');
+    expect(currencyCheckUnit({ ...base, currencyUnit: 'fiat' } as Reconciliation)).toBe('fiat');
+  });
+
+  it("takes each currency's own amounts when the reconciliation does not say", () => {
+    expect(currencyCheckUnit(base)).toBe('fiat');
+    expect(currencyCheckUnit({ ...base, currencyUnit: null } as Reconciliation)).toBe('fiat');
+  });
+});

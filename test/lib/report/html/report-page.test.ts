@@ -1,0 +1,278 @@
+import { describe, expect, it } from 'vitest';
+import { renderReportPage } from '../../../../lib/report/html';
+import {
+  PAID_PER_DAY,
+  sampleEmptyReport,
+  samplePaidInvoices,
+  sampleReport,
+  withReconciliationDifferences,
+} from '../../../support/sample-report';
+import { bodyOf, hostileReport, occurrences } from './hostile-report';
+
+describe('renderReportPage', () => {
+  const page = renderReportPage(sampleReport());
+  const body = bodyOf(page);
+
+  it('is a whole HTML document that reads on a phone', () => {
+    expect(page.startsWith('<!doctype html>\n<html lang="en"><head><meta charset="utf-8"/>')).toBe(true);
+    expect(page).toContain('<meta name="viewport" content="width=device-width, initial-scale=1"/>');
+    expect(page).toContain('<title>Acme · Invoice report · October 2026</title>');
+    expect(page.endsWith('</html>')).toBe(true);
+  });
+
+  it('runs no script and fetches nothing from elsewhere', () => {
+    expect(page).not.toContain('<script');
+    expect(page).not.toContain('http://');
+    expect(page).not.toContain('https://');
+    expect(page).not.toMatch(/\ssrc=/);
+    expect(page).not.toContain('<link');
+    expect(page).not.toContain('@import');
+    expect(page).not.toContain('url(');
+  });
+
+  it('keeps its styles inline, with rules for phones and for print', () => {
+    expect(occurrences(page, '<style>')).toBe(1);
+    expect(page).toContain('@media (max-width:600px)');
+    expect(page).toContain('@media print');
+    expect(page).toContain('break-inside:avoid');
+  });
+
+  it('names the account, the month and the period in its zone', () => {
+    expect(body).toContain('<p class="eyebrow">Acme · Invoice report</p>');
+    expect(body).toContain('<h1 class="title">October 2026</h1>');
+    expect(body).toContain('1 Oct 2026 – 31 Oct 2026 (Europe/Berlin)');
+  });
+
+  it('shows the headline figures formatted for people', () => {
+    expect(body).toContain('<p class="tile-value">71,898.00 USD</p>');
+    expect(body).toContain('<p class="tile-value">120</p>');
+    expect(body).toContain('<p class="tile-value">718.80 USD</p>');
+    expect(body).toContain('<p class="tile-value">123</p>');
+  });
+
+  it('shows the change from the previous month, coloured by its direction', () => {
+    expect(body).toContain('<p class="tile-detail up">+12.5 % (+7,985.60 USD) vs September 2026</p>');
+    expect(body).toContain('<p class="tile-detail">September 2026: 63,912.40 USD</p>');
+    expect(body).toContain('<p class="tile-detail up">+16 vs September 2026 (104)</p>');
+    expect(body).toContain('<p class="tile-detail">of 150 created (80.0 %)</p>');
+    expect(body).toContain('<p class="tile-detail attention">3 unmatched · 2 late</p>');
+  });
+
+  it('charts every day of the month as an inline SVG bar with its figures', () => {
+    expect(occurrences(body, '<svg')).toBe(1);
+    expect(occurrences(body, '<rect class="bar"')).toBe(PAID_PER_DAY.length);
+    // 18 Oct: 8 invoices, k 70-77: 4 in EUR (522.90) and 4 in USD (675.40) = 4,793.20 USD.
+    expect(body).toContain('<title>18 Oct 2026: 4,793.20 USD from 8 paid invoices</title>');
+    expect(body).toContain('Best day: 18 Oct 2026: 4,793.20 USD from 8 paid invoices.');
+    // The largest day is 4,793.20, so the axis tops out at 5,000.
+    expect(body).toContain('>5,000 USD</text>');
+  });
+
+  it('lists the projects by short id, with the full id in a tooltip', () => {
+    expect(body).toContain(
+      '<span class="code" title="3f2a9c1e-5b7d-4e21-9a0c-6d8e1f2a3b4c">3f2a9c1e</span></td><td class="td number">70</td><td class="td number">41,940.50 USD</td><td class="td number">419.30 USD</td><td class="td number">58.3 %</td>',
+    );
+    expect(body).toContain(
+      '<td class="td total-cell">All projects</td><td class="td number total-cell">120</td><td class="td number total-cell">71,898.00 USD</td><td class="td number total-cell">718.80 USD</td>',
+    );
+  });
+
+  it('shows the currencies, cryptocurrencies and statuses', () => {
+    expect(body).toContain(
+      '<td class="td">EUR</td><td class="td number">60</td><td class="td number">27,000.00 EUR</td><td class="td number">31,374.00 USD</td>',
+    );
+    expect(body).toContain(
+      '<td class="td">BTC</td><td class="td number">61</td><td class="td number">0.48740795 BTC</td>',
+    );
+    expect(body).toContain(
+      '<td class="td">USDT</td><td class="td number">61</td><td class="td number">41,758.5 USDT</td>',
+    );
+    expect(body).toContain(
+      '<td class="td">Expired</td><td class="td number">12</td><td class="td number">8.0 %</td>',
+    );
+  });
+
+  it('lists the unmatched and the late payments', () => {
+    expect(body).toContain('Unmatched payments (3)');
+    expect(body).toContain(
+      '<td class="td nowrap">3 Oct 2026, 06:12</td><td class="td number">0.00000095 BTC</td>',
+    );
+    expect(body).toContain('Late payments (2)');
+    expect(body).toContain(
+      'INV-2610-0005</td><td class="td number">0.00812345 BTC</td><td class="td number">522.90 USD</td><td class="td number">12 min 34 s</td>',
+    );
+  });
+
+  it('shows the first 100 paid invoices only and points at the CSV for the rest', () => {
+    expect(body).toContain('>INV-2610-0001</td>');
+    expect(body).toContain('>INV-2610-0100</td>');
+    expect(body).not.toContain('INV-2610-0101');
+    expect(body).toContain(
+      'The first 100 of 120 paid invoices, in order of creation. paid-invoices.csv lists all 120.',
+    );
+  });
+
+  it('never lists more than 100 paid invoices, whatever it is given', () => {
+    const report = sampleReport();
+    report.firstPaidInvoices = samplePaidInvoices();
+    const html = bodyOf(renderReportPage(report));
+    expect(html).toContain('>INV-2610-0100</td>');
+    expect(html).not.toContain('INV-2610-0101');
+  });
+
+  it('says so when every paid invoice is listed', () => {
+    const report = sampleReport();
+    report.summary.invoices.paid = 3;
+    report.firstPaidInvoices = report.firstPaidInvoices.slice(0, 3);
+    const html = bodyOf(renderReportPage(report));
+    expect(html).toContain('All 3 paid invoices, in order of creation; also in paid-invoices.csv.');
+    expect(html).not.toContain('INV-2610-0004');
+  });
+
+  it('says quietly that the statistics agree when they do', () => {
+    expect(body).toContain('✓ The service&#39;s statistics agree with the itemised lists (38 checks).');
+    expect(body).not.toContain('class="warning"');
+    expect(body).toContain('All 38 checks agree.');
+  });
+
+  it('puts a warning with every failing check at the top when the statistics differ', () => {
+    const html = bodyOf(renderReportPage(withReconciliationDifferences(sampleReport())));
+    const warning = html.slice(html.indexOf('<div class="warning"'), html.indexOf('<div class="tiles">'));
+    expect(warning).toContain('⚠ The service&#39;s statistics and the itemised lists differ');
+    expect(warning).toContain('2 of 38 checks differ by more than 0.01.');
+    expect(warning).toContain(
+      '<p class="paragraph"><strong>Paid total</strong><br/>service statistics 72,020.00 USD · invoices add up to 71,898.00 USD · difference <span class="differs">+122.00 USD</span></p>',
+    );
+    expect(warning).toContain(
+      '<p class="paragraph"><strong>14 Oct 2026 (UTC day)</strong><br/>service statistics 797.40 USD · invoices add up to 675.40 USD · difference <span class="differs">+122.00 USD</span></p>',
+    );
+    expect(html).not.toContain('agree with the itemised lists');
+  });
+
+  it('lists the headline checks and every difference in the reconciliation panel', () => {
+    const html = bodyOf(renderReportPage(withReconciliationDifferences(sampleReport())));
+    const panel = html.slice(html.indexOf('Reconciliation</h2>'));
+    expect(panel).toContain(
+      '<td class="td nowrap">Paid invoices</td><td class="td number">120</td><td class="td number">120</td><td class="td number">0</td>',
+    );
+    expect(panel).toContain(
+      '<td class="td nowrap">Paid total</td><td class="td number">72,020.00 USD</td><td class="td number">71,898.00 USD</td><td class="td number"><span class="differs">+122.00 USD</span></td>',
+    );
+    expect(panel).toContain(
+      '<td class="td nowrap">14 Oct 2026 (UTC day)</td><td class="td number">797.40 USD</td><td class="td number">675.40 USD</td><td class="td number"><span class="differs">+122.00 USD</span></td>',
+    );
+    expect(panel).not.toContain('13 Oct 2026 (UTC day)');
+    expect(panel).toContain('36 of 38 checks agree; the 2 that differ are listed.');
+  });
+
+  it('says when the compared UTC days reach past the month in its zone', () => {
+    const report = sampleReport();
+    report.summary.reconciliation.days = ['2026-09-30', ...report.summary.reconciliation.days];
+    const html = bodyOf(renderReportPage(report));
+    expect(html).toContain(
+      'over the UTC days 30 Sep 2026 – 31 Oct 2026: in all, per project, per currency and per day. Differences up to 0.01 count as agreement. Those days are not exactly October 2026 in Europe/Berlin, so the totals here can differ from the figures above.',
+    );
+    expect(body).toContain(
+      'over the UTC days 1 Oct 2026 – 31 Oct 2026: in all, per project, per currency and per day. Differences up to 0.01 count as agreement.</p>',
+    );
+  });
+
+  it('names a failing project check by its short id with the full id in a tooltip', () => {
+    const report = withReconciliationDifferences(sampleReport());
+    const checks = report.summary.reconciliation.checks;
+    const index = checks.findIndex((check) => check.name === 'project:b71d04aa-2c3e-4f5a-8b6c-7d8e9f0a1b2c');
+    checks[index] = { ...checks[index]!, ok: false };
+    const html = bodyOf(renderReportPage(report));
+    expect(html).toContain(
+      '<td class="td nowrap" title="b71d04aa-2c3e-4f5a-8b6c-7d8e9f0a1b2c">Project b71d04aa</td>',
+    );
+  });
+
+  it('says plainly that nothing happened in an empty month instead of showing empty tables', () => {
+    const html = bodyOf(renderReportPage(sampleEmptyReport()));
+    expect(html).toContain('<p class="notice">No invoices were created in November 2026.</p>');
+    expect(html).toContain('<p class="notice">No payments arrived in November 2026.</p>');
+    expect(html).not.toContain('By project');
+    expect(html).not.toContain('Paid invoices</h2>');
+    expect(html).not.toContain('<svg');
+    expect(html).toContain('<p class="eyebrow">Invoice report</p>');
+    expect(html).toContain('<p class="tile-detail down">-100.0 % (-71,898.00 USD) vs October 2026</p>');
+  });
+
+  it('names the source by its host only and when the report was made, in its zone', () => {
+    expect(body).toContain('Made 1 Nov 2026, 06:00 (Europe/Berlin) from the data of api.invoicing.example.');
+  });
+
+  it('rejects an unknown time zone with a clear error', () => {
+    const report = sampleReport();
+    report.summary.period.timezone = 'Mars/Olympus';
+    expect(() => renderReportPage(report)).toThrow('unknown time zone "Mars/Olympus"');
+  });
+});
+
+describe('renderReportPage with hostile text', () => {
+  const page = renderReportPage(hostileReport());
+  const body = bodyOf(page);
+
+  it('lets no markup through', () => {
+    expect(page).not.toContain('<script');
+    expect(page).not.toContain('<svg onload');
+    expect(page).not.toContain('<img');
+    expect(page).not.toContain('<b>');
+    expect(page).not.toContain('<i>');
+    expect(page).not.toContain('<BTC>');
+    expect(page).not.toContain('<EU>');
+    expect(page).not.toContain('onmouseover="');
+  });
+
+  it('escapes the account name in the title and the heading', () => {
+    const escaped = '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co&#39;s 🧾';
+    expect(page).toContain(`<title>${escaped} · Invoice report · October 2026</title>`);
+    expect(body).toContain(`<p class="eyebrow">${escaped} · Invoice report</p>`);
+  });
+
+  it('keeps a description with its newline, quotes, ampersand and emoji as text', () => {
+    expect(body).toContain(
+      '<td class="td description">=HYPERLINK(&quot;javascript:alert(1)&quot;)\n&lt;b&gt;bold&lt;/b&gt; &amp; &quot;quoted&quot; 🧾</td>',
+    );
+  });
+
+  it('shows a leading equals sign as it is: a page runs no formulas', () => {
+    expect(body).toContain('<td class="td code">=1+1</td>');
+  });
+
+  it('escapes an invoice uid and a project id, in the text and in the tooltip', () => {
+    expect(body).toContain('>&quot;&gt;&lt;script&gt;alert(2)&lt;/script&gt;</td>');
+    expect(body).toContain(
+      '<span class="code" title="&quot;&gt;&lt;svg onload=alert(3)&gt;">&quot;&gt;&lt;svg o</span>',
+    );
+  });
+
+  it('escapes a wallet name and address, a cryptocurrency, a currency and a hash', () => {
+    expect(body).toContain(
+      '<td class="td nowrap" title="&quot; onmouseover=&quot;alert(5)">&lt;img src=x onerror=alert(4)&gt;</td>',
+    );
+    expect(body).toContain(
+      '<td class="td">&lt;BTC&gt;</td><td class="td number">61</td><td class="td number">0.48740795 &lt;BTC&gt;</td>',
+    );
+    expect(body).toContain('<td class="td number">27,000.00 &lt;EU&gt;</td>');
+    expect(body).toContain('title="&lt;i&gt;hash&lt;/i&gt;">&lt;i&gt;hash&lt;/i&gt;</td>');
+  });
+
+  it('escapes a project id inside a reconciliation check', () => {
+    expect(body).toContain(
+      '<td class="td nowrap" title="&quot;&gt;&lt;svg onload=alert(3)&gt;">Project &quot;&gt;&lt;svg o</td>',
+    );
+  });
+
+  it('cuts a long description for the table and keeps all of it in the tooltip', () => {
+    const report = sampleReport();
+    const long = `${'Annual maintenance & support, '.repeat(4)}<end>`;
+    report.firstPaidInvoices[0]!.description = long;
+    const html = bodyOf(renderReportPage(report));
+    const shown = `${long.slice(0, 79).trimEnd()}…`.replaceAll('&', '&amp;');
+    expect(html).toContain(
+      `<td class="td description" title="${long.replaceAll('&', '&amp;').replace('<end>', '&lt;end&gt;')}">${shown}</td>`,
+    );
+  });
+});

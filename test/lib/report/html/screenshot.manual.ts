@@ -1,0 +1,81 @@
+/**
+ * Renders the sample report's page and email body (an ordinary month, one with reconciliation
+ * differences, an empty month) to files and takes full-page screenshots at a desktop and a phone
+ * width, to look at by eye. Not part of the test suite.
+ *
+ *   npx tsx test/lib/report/html/screenshot.manual.ts [output folder]   (default .local/report-screenshots)
+ *
+ * Needs Chromium at /usr/bin/chromium (or CHROMIUM_PATH).
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import { renderReportEmail } from '../../../../lib/report/email';
+import { renderReportPage } from '../../../../lib/report/html';
+import {
+  sampleEmptyReport,
+  sampleReport,
+  withReconciliationDifferences,
+} from '../../../support/sample-report';
+
+const out = resolve(process.argv[2] ?? '.local/report-screenshots');
+const links = {
+  report: 'https://reports.example.com/reports/acme/2026-10/report.html?expires=1&signature=s',
+  paidInvoicesCsv: 'https://reports.example.com/reports/acme/2026-10/paid-invoices.csv?expires=1&signature=s',
+  paymentsCsv: 'https://reports.example.com/reports/acme/2026-10/payments.csv?expires=1&signature=s',
+};
+
+const documents: Record<string, string> = {
+  'page-sample': renderReportPage(sampleReport()),
+  'page-differences': renderReportPage(withReconciliationDifferences(sampleReport())),
+  'page-empty': renderReportPage(sampleEmptyReport()),
+  'email-sample': renderReportEmail(sampleReport(), { links, attachmentsIncluded: true }),
+  'email-differences': renderReportEmail(withReconciliationDifferences(sampleReport()), {
+    links,
+    attachmentsIncluded: false,
+  }),
+  'email-empty': renderReportEmail(sampleEmptyReport(), { links, attachmentsIncluded: true }),
+};
+
+const viewports = { desktop: { width: 1280, height: 900 }, phone: { width: 390, height: 844 } };
+
+await mkdir(out, { recursive: true });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+try {
+  for (const [name, html] of Object.entries(documents)) {
+    const file = join(out, `${name}.html`);
+    await writeFile(file, html);
+    console.log(`${file} (${Buffer.byteLength(html)} bytes)`);
+    for (const [size, viewport] of Object.entries(viewports)) {
+      const page = await browser.newPage({ viewport });
+      // Any request other than the file itself would be an external resource: report it.
+      page.on('request', (request) => {
+        if (request.url() !== pathToFileURL(file).href) console.warn(`  request: ${request.url()}`);
+      });
+      await page.goto(pathToFileURL(file).href);
+      const png = join(out, `${name}-${size}.png`);
+      await page.screenshot({ path: png, fullPage: true });
+      console.log(`  ${png}`);
+      await page.close();
+    }
+  }
+  const printPage = await browser.newPage();
+  await printPage.goto(pathToFileURL(join(out, 'page-sample.html')).href);
+  await printPage.pdf({ path: join(out, 'page-sample-print.pdf'), format: 'A4' });
+  console.log(`  ${join(out, 'page-sample-print.pdf')}`);
+} finally {
+  await browser.close();
+}

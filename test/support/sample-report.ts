@@ -1,0 +1,409 @@
+import { Readable } from 'node:stream';
+import Big from 'big.js';
+import type { InvoiceItem, PaymentItem, Wallet } from '../../lib/invoicing/schemas';
+import {
+  type CsvTable,
+  FIRST_PAID_INVOICES_SHOWN,
+  type LatePayment,
+  type Report,
+  type ReportSummary,
+} from '../../lib/report/model';
+
+/**
+ * A hand-made report for October 2026 in Europe/Berlin, account "Acme", built so that every figure
+ * can be checked by hand:
+ *
+ * - 150 invoices created: 120 paid, 10 unpaid, 8 canceled, 12 expired.
+ * - Paid invoice k (1..120): odd k in EUR (450.00 EUR = 522.90 USD, commission 5.23 USD, paid with
+ *   0.00812345 BTC), even k in USD (675.40 USD, commission 6.75 USD, paid with 675.4 USDT).
+ *   k 1..70 belong to the web shop project, 71..110 to the app, 111..120 to donations.
+ * - Paid total 60 × 522.90 + 60 × 675.40 = 71,898.00 USD; commission 60 × 5.23 + 60 × 6.75 = 718.80 USD.
+ *   Per project: shop 41,940.50 USD (70 paid), app 23,966.00 USD (40), donations 5,991.50 USD (10).
+ *   Per currency: 27,000.00 EUR (60 paid), 40,524.00 USD (60 paid).
+ * - Days: `PAID_PER_DAY[d - 1]` paid invoices created on day d, in order of k (k 1-2 on 1 Oct, 3-5 on
+ *   2 Oct, ..., k 50 alone on 14 Oct, k 95-100 on 25 Oct): the first 100 end on 25 Oct.
+ * - September: 104 paid, 63,912.40 USD; change +16 and +7,985.60 USD, +12.5 %.
+ * - Payments: the 120 of the paid invoices plus 3 unmatched (0.00000095 BTC, 1,234.5 USDT, 0.05 ETH):
+ *   123 in all; BTC 0.48740795, ETH 0.05, USDT 41,758.5. Invoices 5 and 88 were paid late
+ *   (12 min 34 s and 52 min after their deadline).
+ * - Reconciliation agrees everywhere (see `withReconciliationDifferences` for a month that does not).
+ */
+
+export const SAMPLE_PROJECTS = {
+  shop: '3f2a9c1e-5b7d-4e21-9a0c-6d8e1f2a3b4c',
+  app: 'b71d04aa-2c3e-4f5a-8b6c-7d8e9f0a1b2c',
+  donations: 'e0c5f6b2-9a8b-4c7d-8e6f-5a4b3c2d1e0f',
+} as const;
+
+export const SAMPLE_WALLETS = {
+  btc: {
+    id: '9b1e7c4a-1111-4a2b-8c3d-4e5f6a7b8c9d',
+    name: 'BTC main',
+    blockchain: 'bitcoin',
+    cryptocurrency: 'BTC',
+    address: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh',
+  },
+  usdt: {
+    id: '9b1e7c4a-2222-4a2b-8c3d-4e5f6a7b8c9d',
+    name: 'USDT TRC20',
+    blockchain: 'tron',
+    cryptocurrency: 'USDT',
+    address: 'TN3W4H6rK2ce4vX9YnFQHwKENnHjoxb3m9',
+  },
+  eth: {
+    id: '9b1e7c4a-3333-4a2b-8c3d-4e5f6a7b8c9d',
+    name: 'ETH main',
+    blockchain: 'ethereum',
+    cryptocurrency: 'ETH',
+    address: '0x52908400098527886E0F7030069857D2E4169EE7',
+  },
+} satisfies Record<string, Wallet>;
+
+/** Paid invoices created on each day of October 2026 (sums to 120). */
+export const PAID_PER_DAY = [
+  2, 3, 5, 6, 4, 1, 1, 3, 4, 6, 7, 5, 2, 1, 4, 5, 6, 8, 6, 2, 1, 3, 4, 5, 6, 4, 1, 2, 5, 4, 4,
+] as const;
+
+/** Invoices k paid after their deadline, with how many seconds late. */
+const LATE_SECONDS: Record<number, number> = { 5: 754, 88: 3120 };
+
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+
+/** `Y-m-d H:i:s` in UTC, as the service writes it. */
+const serviceDatetime = (ms: number) => {
+  const d = new Date(ms);
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+};
+
+function projectOf(k: number): string {
+  if (k <= 70) return SAMPLE_PROJECTS.shop;
+  if (k <= 110) return SAMPLE_PROJECTS.app;
+  return SAMPLE_PROJECTS.donations;
+}
+
+/** The 120 paid invoices in order of creation (which is also the order of k). */
+export function samplePaidInvoices(): InvoiceItem[] {
+  const invoices: InvoiceItem[] = [];
+  let k = 0;
+  PAID_PER_DAY.forEach((count, dayIndex) => {
+    for (let n = 0; n < count; n++) {
+      k += 1;
+      const eur = k % 2 === 1;
+      // 08:00 UTC plus an hour per invoice of the day: the same calendar day in Berlin (UTC+1/+2).
+      const created = Date.UTC(2026, 9, dayIndex + 1, 8 + n, 0, 0);
+      const deadline = created + 60 * 60 * 1000;
+      const late = LATE_SECONDS[k];
+      const paidAt = late === undefined ? created + 20 * 60 * 1000 : deadline + late * 1000;
+      invoices.push({
+        id: `a1b2c3d4-0000-4000-8000-${pad(k, 12)}`,
+        uid: `INV-2610-${pad(k, 4)}`,
+        projectId: projectOf(k),
+        createDatetime: serviceDatetime(created),
+        timeToPayDatetime: serviceDatetime(deadline),
+        commissionFiatUSD: eur ? '5.23' : '6.75',
+        amountFiatUSD: eur ? '522.9' : '675.4',
+        amountFiat: eur ? '450' : '675.4',
+        currencyFiat: eur ? 'EUR' : 'USD',
+        description: eur ? `Order #${1000 + k}` : `Subscription, ${k % 4 === 0 ? 'yearly' : 'monthly'} plan`,
+        serviceData: `order-${1000 + k}`,
+        views: 1 + (k % 3),
+        status: 'paid',
+        payment: {
+          id: `f0e1d2c3-0000-4000-8000-${pad(k, 12)}`,
+          amount: eur ? '0.00812345' : '675.4',
+          hash: eur
+            ? `${pad(k, 4)}e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855`
+            : `0x${pad(k, 4)}c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470`,
+          transactionDatetime: serviceDatetime(paidAt),
+        },
+        wallet: eur ? SAMPLE_WALLETS.btc : SAMPLE_WALLETS.usdt,
+      });
+    }
+  });
+  return invoices;
+}
+
+/** A payment item of a paid invoice, as the payments list would give it. */
+function paymentOf(invoice: InvoiceItem): PaymentItem {
+  const { payment, wallet, ...fields } = invoice;
+  if (!payment || !wallet) throw new Error(`invoice ${invoice.uid} has no payment`);
+  return { ...payment, invoice: fields, wallet };
+}
+
+/** Payments found but matched to no invoice, in order of their transaction. */
+export function sampleUnmatchedPayments(): PaymentItem[] {
+  return [
+    {
+      id: 'd4c3b2a1-0000-4000-8000-000000000001',
+      amount: '0.00000095',
+      hash: 'f4184fc596403b9d638783cf57adfe4c75c605f6356fbc91338530e9831e9e16',
+      transactionDatetime: '2026-10-03 04:12:09',
+      invoice: undefined,
+      wallet: SAMPLE_WALLETS.btc,
+    },
+    {
+      id: 'd4c3b2a1-0000-4000-8000-000000000002',
+      amount: '1234.5',
+      hash: '0x9fc76417374aa880d4449a1f7f31ec597f00b1f6f3dd2d66f4c9c6c445836d8b',
+      transactionDatetime: '2026-10-17 21:40:00',
+      invoice: undefined,
+      wallet: SAMPLE_WALLETS.usdt,
+    },
+    {
+      id: 'd4c3b2a1-0000-4000-8000-000000000003',
+      amount: '0.05',
+      hash: '0x3a1b5c7d9e0f2a4b6c8d0e1f3a5b7c9d1e3f5a7b9c1d3e5f7a9b1c3d5e7f9a1b',
+      transactionDatetime: '2026-10-29 13:05:44',
+      invoice: undefined,
+      wallet: SAMPLE_WALLETS.eth,
+    },
+  ];
+}
+
+/** A stand-in for a CSV file (a header and one line per record): the renderers here only count rows. */
+function sampleCsv(header: string, lines: string[]): CsvTable {
+  return {
+    rowCount: lines.length,
+    stream: () => Readable.from([`\uFEFF${header}\r\n`, ...lines.map((line) => `${line}\r\n`)]),
+  };
+}
+
+const usd = (value: string | number) => new Big(value);
+
+/** The whole sample report described at the top of this file. A fresh object on every call. */
+export function sampleReport(): Report {
+  const paidInvoices = samplePaidInvoices();
+  const unmatched = sampleUnmatchedPayments();
+
+  // Per-day figures follow from PAID_PER_DAY and the parity of k.
+  const days: ReportSummary['invoices']['days'] = [];
+  const byDay: Record<string, Big> = {};
+  for (let day = 1; day <= 31; day++) {
+    const date = `2026-10-${pad(day)}`;
+    const ofDay = paidInvoices.filter((invoice) => invoice.createDatetime.startsWith(date));
+    const total = ofDay.reduce((sum, invoice) => sum.plus(invoice.amountFiatUSD), new Big(0));
+    days.push({ date, paid: ofDay.length, paidTotalUSD: total });
+    byDay[date] = total;
+  }
+
+  const late: LatePayment[] = paidInvoices
+    .filter((invoice) => LATE_SECONDS[Number(invoice.uid.slice(-4))] !== undefined)
+    .map((invoice) => {
+      const payment = paymentOf(invoice);
+      const { payment: _payment, wallet: _wallet, ...fields } = invoice;
+      return { payment, invoice: fields, secondsLate: LATE_SECONDS[Number(invoice.uid.slice(-4))]! };
+    });
+
+  const projectChecks = [
+    [SAMPLE_PROJECTS.shop, '41940.5'],
+    [SAMPLE_PROJECTS.app, '23966'],
+    [SAMPLE_PROJECTS.donations, '5991.5'],
+  ] as const;
+  const agreeing = (name: string, value: Big | string | number) => ({
+    name,
+    service: new Big(value),
+    computed: new Big(value),
+    difference: new Big(0),
+    ok: true,
+  });
+
+  const summary: ReportSummary = {
+    account: 'Acme',
+    period: {
+      month: '2026-10',
+      timezone: 'Europe/Berlin',
+      start: '2026-09-30T22:00:00.000Z',
+      end: '2026-10-31T23:00:00.000Z',
+    },
+    projectId: null,
+    invoices: {
+      total: 150,
+      paid: 120,
+      byStatus: { unpaid: 10, canceled: 8, paid: 120, expired: 12 },
+      paidTotalUSD: usd('71898'),
+      commissionTotalUSD: usd('718.8'),
+      byProject: Object.fromEntries(projectChecks.map(([id, total]) => [id, usd(total)])),
+      byCurrency: { EUR: usd('27000'), USD: usd('40524') },
+      byDay,
+      projects: [
+        {
+          projectId: SAMPLE_PROJECTS.shop,
+          paid: 70,
+          paidTotalUSD: usd('41940.5'),
+          commissionTotalUSD: usd('419.3'),
+        },
+        {
+          projectId: SAMPLE_PROJECTS.app,
+          paid: 40,
+          paidTotalUSD: usd('23966'),
+          commissionTotalUSD: usd('239.6'),
+        },
+        {
+          projectId: SAMPLE_PROJECTS.donations,
+          paid: 10,
+          paidTotalUSD: usd('5991.5'),
+          commissionTotalUSD: usd('59.9'),
+        },
+      ],
+      currencies: [
+        { currency: 'EUR', paid: 60, amount: usd('27000'), paidTotalUSD: usd('31374') },
+        { currency: 'USD', paid: 60, amount: usd('40524'), paidTotalUSD: usd('40524') },
+      ],
+      days,
+    },
+    previousMonth: {
+      month: '2026-09',
+      paid: 104,
+      paidTotalUSD: usd('63912.4'),
+      change: { paid: 16, paidTotalUSD: usd('7985.6'), paidTotalPercent: usd('12.5') },
+    },
+    payments: {
+      total: 123,
+      matched: 120,
+      unmatched: 3,
+      late: 2,
+      byCryptocurrency: { BTC: new Big('0.48740795'), ETH: new Big('0.05'), USDT: new Big('41758.5') },
+      cryptocurrencies: [
+        { cryptocurrency: 'BTC', count: 61, amount: new Big('0.48740795') },
+        { cryptocurrency: 'ETH', count: 1, amount: new Big('0.05') },
+        { cryptocurrency: 'USDT', count: 61, amount: new Big('41758.5') },
+      ],
+      wallets: [
+        { wallet: SAMPLE_WALLETS.btc, count: 61, amount: new Big('0.48740795') },
+        { wallet: SAMPLE_WALLETS.eth, count: 1, amount: new Big('0.05') },
+        { wallet: SAMPLE_WALLETS.usdt, count: 61, amount: new Big('41758.5') },
+      ],
+    },
+    reconciliation: {
+      ok: true,
+      days: days.map((day) => day.date),
+      checks: [
+        agreeing('paidCount', 120),
+        agreeing('paidTotalUSD', '71898'),
+        ...projectChecks.map(([id, total]) => agreeing(`project:${id}`, total)),
+        agreeing('currency:EUR', '27000'),
+        agreeing('currency:USD', '40524'),
+        ...days.map((day) => agreeing(`day:${day.date}`, day.paidTotalUSD)),
+      ],
+    },
+    generatedAt: '2026-11-01T05:00:00.000Z',
+    source: { apiUrl: 'https://api.invoicing.example/v2' },
+  };
+
+  const payments = [...paidInvoices.map(paymentOf), ...unmatched].sort((a, b) =>
+    a.transactionDatetime === b.transactionDatetime
+      ? a.id.localeCompare(b.id)
+      : a.transactionDatetime.localeCompare(b.transactionDatetime),
+  );
+
+  return {
+    summary,
+    firstPaidInvoices: paidInvoices.slice(0, FIRST_PAID_INVOICES_SHOWN),
+    unmatchedPayments: unmatched,
+    latePayments: late,
+    paidInvoicesCsv: sampleCsv(
+      'invoice_id,invoice_uid',
+      paidInvoices.map((invoice) => `${invoice.id},${invoice.uid}`),
+    ),
+    paymentsCsv: sampleCsv(
+      'payment_id,amount',
+      payments.map((payment) => `${payment.id},${payment.amount}`),
+    ),
+  };
+}
+
+/**
+ * The sample with two differences between the service's statistics and the itemised lists, both of
+ * +122.00 USD: the service says 72,020.00 USD in all (the invoices add up to 71,898.00) and 797.40 USD
+ * on 14 Oct, where that day's one invoice (k 50, in USD) is 675.40 USD.
+ */
+export function withReconciliationDifferences(report: Report): Report {
+  const differing = (name: string, service: string, computed: Big) => {
+    const serviceValue = new Big(service);
+    return {
+      name,
+      service: serviceValue,
+      computed,
+      difference: serviceValue.minus(computed),
+      ok: false,
+    };
+  };
+  const checks = report.summary.reconciliation.checks.map((check) => {
+    if (check.name === 'paidTotalUSD') return differing(check.name, '72020', check.computed);
+    if (check.name === 'day:2026-10-14') return differing(check.name, '797.4', check.computed);
+    return check;
+  });
+  return {
+    ...report,
+    summary: { ...report.summary, reconciliation: { ...report.summary.reconciliation, ok: false, checks } },
+  };
+}
+
+/**
+ * A month in which no invoice was created and no payment arrived: November 2026 in UTC, no account
+ * name, after an October with 120 paid invoices for 71,898.00 USD (so -100.0 %).
+ */
+export function sampleEmptyReport(): Report {
+  const days: ReportSummary['invoices']['days'] = [];
+  for (let day = 1; day <= 30; day++)
+    days.push({ date: `2026-11-${pad(day)}`, paid: 0, paidTotalUSD: new Big(0) });
+  const zero = (name: string) => ({
+    name,
+    service: new Big(0),
+    computed: new Big(0),
+    difference: new Big(0),
+    ok: true,
+  });
+  return {
+    summary: {
+      account: null,
+      period: {
+        month: '2026-11',
+        timezone: 'UTC',
+        start: '2026-11-01T00:00:00.000Z',
+        end: '2026-12-01T00:00:00.000Z',
+      },
+      projectId: null,
+      invoices: {
+        total: 0,
+        paid: 0,
+        byStatus: { unpaid: 0, canceled: 0, paid: 0, expired: 0 },
+        paidTotalUSD: new Big(0),
+        commissionTotalUSD: new Big(0),
+        byProject: {},
+        byCurrency: {},
+        byDay: Object.fromEntries(days.map((day) => [day.date, new Big(0)])),
+        projects: [],
+        currencies: [],
+        days,
+      },
+      previousMonth: {
+        month: '2026-10',
+        paid: 120,
+        paidTotalUSD: new Big('71898'),
+        change: { paid: -120, paidTotalUSD: new Big('-71898'), paidTotalPercent: new Big('-100') },
+      },
+      payments: {
+        total: 0,
+        matched: 0,
+        unmatched: 0,
+        late: 0,
+        byCryptocurrency: {},
+        cryptocurrencies: [],
+        wallets: [],
+      },
+      reconciliation: {
+        ok: true,
+        days: days.map((day) => day.date),
+        checks: [zero('paidCount'), zero('paidTotalUSD'), ...days.map((day) => zero(`day:${day.date}`))],
+      },
+      generatedAt: '2026-12-01T06:00:00.000Z',
+      source: { apiUrl: 'https://api.invoicing.example/v2' },
+    },
+    firstPaidInvoices: [],
+    unmatchedPayments: [],
+    latePayments: [],
+    paidInvoicesCsv: sampleCsv('invoice_id,invoice_uid', []),
+    paymentsCsv: sampleCsv('payment_id,amount', []),
+  };
+}
