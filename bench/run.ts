@@ -1,0 +1,221 @@
+/**
+ * `npm run bench [-- --sizes 10000,50000 --runs 2]`: the report CLI against a slow sandbox.
+ *
+ * For each size (paid invoices a month; the sandbox adds 10 % in other statuses and 1 % unmatched
+ * payments) it starts the sandbox in its own process with 40 ms of latency and at most 100 records a
+ * page, runs the CLI in its own process at concurrency 8 for the previous month, and prints the pages
+ * the report needs, the floor (pages / concurrency x latency), the CLI's wall time and its ratio to the
+ * floor, its CPU time and its peak RSS. Two sizes show how memory grows with the month. The targets:
+ * wall time within 1.5 x the floor and peak RSS under 400 MiB at 50,000 paid invoices. It prints
+ * figures; it fails only when a run itself fails.
+ */
+import { availableParallelism } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import { defaultMonth } from '../lib/report/period';
+import { count, floorMs, mebibytes, pagesNeeded, seconds, table } from './figures';
+import { type CliRun, runCli, startBenchSandbox } from './processes';
+
+const LATENCY_MS = 40;
+const MAX_LIMIT = 100;
+const CONCURRENCY = 8;
+const SEED = 1;
+const TARGET_SIZE = 50_000;
+const TARGET_RATIO = 1.5;
+const TARGET_RSS_BYTES = 400 * 2 ** 20;
+/** A later step of memory per record this much above the first still counts as linear (noise). */
+const LINEAR_TOLERANCE = 1.25;
+
+interface Measurement {
+  paidPerMonth: number;
+  /** The fastest run. */
+  best: CliRun;
+  /** The highest peak RSS over the runs. */
+  maxRssBytes: number;
+  /** Records the service handed out, over every list walk of one run. */
+  recordsFetched: number;
+  pagesNeeded: number;
+  pagesServed: number;
+  floorMs: number;
+  sandboxStartMs: number;
+}
+
+function readArgs(): { sizes: number[]; runs: number } {
+  const { values } = parseArgs({
+    options: {
+      sizes: { type: 'string', default: `10000,${TARGET_SIZE}` },
+      runs: { type: 'string', default: '2' },
+    },
+  });
+  const sizes = values.sizes.split(',').map((text) => Number(text.trim()));
+  const runs = Number(values.runs);
+  if (sizes.some((size) => !Number.isSafeInteger(size) || size < 1)) {
+    throw new Error(`--sizes must be whole numbers separated by commas, got ${JSON.stringify(values.sizes)}`);
+  }
+  if (!Number.isSafeInteger(runs) || runs < 1)
+    throw new Error(`--runs must be a whole number, got ${values.runs}`);
+  return { sizes: sizes.sort((a, b) => a - b), runs };
+}
+
+async function measure(paidPerMonth: number, month: string, runs: number): Promise<Measurement> {
+  const sandbox = await startBenchSandbox({
+    paidPerMonth,
+    latencyMs: LATENCY_MS,
+    maxLimit: MAX_LIMIT,
+    seed: SEED,
+    month,
+  });
+  try {
+    const done: CliRun[] = [];
+    for (let run = 0; run < runs; run++) {
+      const result = await runCli(
+        [
+          '--month',
+          month,
+          '--timezone',
+          'UTC',
+          '--concurrency',
+          String(CONCURRENCY),
+          '--page-size',
+          String(MAX_LIMIT),
+        ],
+        { INVOICING_API_URL: sandbox.url, INVOICING_API_KEY: sandbox.apiKey },
+      );
+      if (result.exitCode !== 0) {
+        const reason = result.stderr.trim().split('\n').at(-1);
+        throw new Error(`the CLI exited ${result.exitCode} at ${count(paidPerMonth)} paid: ${reason}`);
+      }
+      done.push(result);
+    }
+    // The sandbox counts each answer just after sending it: give the last ones a moment.
+    await sleep(200);
+    const counts = await sandbox.counts();
+    // Counts add up over the runs; each run walks the same lists.
+    const needed = counts.walks.reduce(
+      (sum, walk) => sum + pagesNeeded(walk, MAX_LIMIT),
+      counts.statisticsRequests / runs,
+    );
+    const served = counts.walks.reduce(
+      (sum, walk) => sum + walk.requests,
+      counts.statisticsRequests + counts.failedRequests,
+    );
+    return {
+      paidPerMonth,
+      best: done.reduce((best, run) => (run.wallMs < best.wallMs ? run : best)),
+      maxRssBytes: Math.max(...done.map((run) => run.maxRssBytes)),
+      recordsFetched: counts.walks.reduce((sum, walk) => sum + walk.records, 0),
+      pagesNeeded: needed,
+      pagesServed: served / runs,
+      floorMs: floorMs(needed, CONCURRENCY, LATENCY_MS),
+      sandboxStartMs: sandbox.startMs,
+    };
+  } finally {
+    await sandbox.stop();
+  }
+}
+
+function printTable(results: readonly Measurement[]): void {
+  console.log(
+    table([
+      [
+        'paid/month',
+        'in month',
+        'fetched',
+        'pages needed',
+        'served',
+        'floor',
+        'wall',
+        'wall/floor',
+        'CPU',
+        'peak RSS',
+      ],
+      ...results.map((result) => [
+        count(result.paidPerMonth),
+        count((result.best.summary?.invoices.total ?? 0) + (result.best.summary?.payments.total ?? 0)),
+        count(result.recordsFetched),
+        count(result.pagesNeeded),
+        count(result.pagesServed),
+        seconds(result.floorMs),
+        seconds(result.best.wallMs),
+        (result.best.wallMs / result.floorMs).toFixed(2),
+        seconds(result.best.cpuMs),
+        mebibytes(result.maxRssBytes),
+      ]),
+    ]),
+  );
+  console.log(
+    '\nin month: invoices created and payments made in the month; fetched: records the service handed out ' +
+      '(wider date ranges and the previous month included); pages needed: one per full page of each list ' +
+      'plus the short page that ends it, plus the statistics; served: requests the sandbox answered per run; ' +
+      `floor: pages needed / ${CONCURRENCY} x ${LATENCY_MS} ms; wall: the fastest run of the CLI process, ` +
+      "spawn to exit, start-up included; CPU: that run's user + system time; peak RSS: the highest over the runs.",
+  );
+}
+
+function printMemoryGrowth(startup: CliRun, results: readonly Measurement[]): void {
+  console.log('\nPeak RSS per record fetched, from the start-up figure, then between sizes:');
+  const slopes: number[] = [];
+  let previous = { records: 0, rss: startup.maxRssBytes, label: 'start-up' };
+  for (const result of results) {
+    const slope = (result.maxRssBytes - previous.rss) / (result.recordsFetched - previous.records);
+    slopes.push(slope);
+    console.log(
+      `  ${previous.label} -> ${count(result.paidPerMonth)} paid: ${(slope / 1024).toFixed(2)} KiB per record`,
+    );
+    previous = {
+      records: result.recordsFetched,
+      rss: result.maxRssBytes,
+      label: `${count(result.paidPerMonth)} paid`,
+    };
+  }
+  if (slopes.length < 2) return;
+  const linear = slopes.slice(1).every((slope) => slope <= slopes[0]! * LINEAR_TOLERANCE);
+  console.log(
+    linear
+      ? '  each step costs no more per record than the first: memory grows no faster than linearly'
+      : '  a later step costs more per record than the first: memory grows faster than linearly',
+  );
+}
+
+async function main(): Promise<void> {
+  const { sizes, runs } = readArgs();
+  const month = defaultMonth('UTC');
+  console.log(
+    `Report CLI benchmark: month ${month} (UTC), sandbox latency ${LATENCY_MS} ms, at most ${MAX_LIMIT} records a ` +
+      `page, CLI concurrency ${CONCURRENCY}, best of ${runs} run(s), ${availableParallelism()} CPU(s)`,
+  );
+  const startup = await runCli(['--help'], {});
+  console.log(
+    `CLI start-up alone (--help): ${seconds(startup.wallMs)}, peak RSS ${mebibytes(startup.maxRssBytes)}\n`,
+  );
+
+  const results: Measurement[] = [];
+  for (const size of sizes) {
+    process.stdout.write(`running ${count(size)} paid invoices a month...`);
+    const result = await measure(size, month, runs);
+    results.push(result);
+    process.stdout.write(` done (sandbox ready in ${seconds(result.sandboxStartMs)})\n`);
+  }
+  console.log('');
+  printTable(results);
+  printMemoryGrowth(startup, results);
+
+  const target = results.find((result) => result.paidPerMonth === TARGET_SIZE);
+  if (target) {
+    const ratio = target.best.wallMs / target.floorMs;
+    console.log(
+      `\nTargets at ${count(TARGET_SIZE)} paid: wall/floor ${ratio.toFixed(2)} (target <= ${TARGET_RATIO}: ` +
+        `${ratio <= TARGET_RATIO ? 'met' : 'missed'}); peak RSS ${mebibytes(target.maxRssBytes)} ` +
+        `(target < ${mebibytes(TARGET_RSS_BYTES)}: ${target.maxRssBytes < TARGET_RSS_BYTES ? 'met' : 'missed'}). ` +
+        `Without start-up, wall/floor ${((target.best.wallMs - startup.wallMs) / target.floorMs).toFixed(2)}. ` +
+        "The sandbox runs on the same machine: with few CPUs its work and the CLI's compete.",
+    );
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(`\nbench: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+}

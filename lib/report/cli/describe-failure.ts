@@ -1,0 +1,90 @@
+import {
+  InvoicingApiError,
+  InvoicingAuthenticationError,
+  InvoicingNetworkError,
+  InvoicingTimeoutError,
+} from '../../invoicing/errors';
+import { ReportRequestError } from '../period';
+import { CliUsageError } from './parse-args';
+
+/** Exit status of the report CLI: 0 written, 1 failed, 2 usage error. */
+export type ExitCode = 0 | 1 | 2;
+
+/** What the failure message may mention, and what it must hide. */
+export interface FailureContext {
+  /** The service's base URL, shown without any user name, password or query. */
+  apiUrl?: string;
+  /** Removed from the message wherever it appears. */
+  apiKey?: string;
+}
+
+/** 2 for a request that cannot run as written (bad option, bad month), 1 for any other failure. */
+export function exitCodeFor(error: unknown): ExitCode {
+  return error instanceof CliUsageError || error instanceof ReportRequestError ? 2 : 1;
+}
+
+/** Longest message printed: a service that echoes a whole page must not flood the terminal. */
+const MAX_MESSAGE_LENGTH = 400;
+
+/**
+ * One line for stderr saying what went wrong in words a merchant can act on: an authentication failure
+ * says so, an unreachable service names the URL it could not reach. Never the API key, never a stack.
+ * @example describeFailure(new InvoicingAuthenticationError('...'), { apiUrl: 'https://api.example.com' })
+ * // 'authentication failed: the invoicing service at https://api.example.com refused the API key (...)'
+ */
+export function describeFailure(error: unknown, context: FailureContext = {}): string {
+  const where =
+    context.apiUrl === undefined
+      ? 'the invoicing service'
+      : `the invoicing service at ${displayUrl(context.apiUrl)}`;
+  const message = error instanceof Error ? error.message : String(error);
+  let line: string;
+  if (error instanceof CliUsageError || error instanceof ReportRequestError) {
+    line = message;
+  } else if (error instanceof InvoicingAuthenticationError) {
+    line = `authentication failed: ${where} refused the API key${error.status ? ` (HTTP ${error.status})` : ''}`;
+  } else if (error instanceof InvoicingNetworkError) {
+    line = `could not reach ${where}${networkReason(error)}`;
+  } else if (error instanceof InvoicingTimeoutError) {
+    line = `${where} did not answer within ${error.timeoutMs / 1000} s (after retries)`;
+  } else if (error instanceof InvoicingApiError) {
+    line = `the report failed: ${message}`;
+  } else if (isFileSystemError(error)) {
+    line = `could not write the report: ${message}`;
+  } else {
+    line = `the report failed: ${message}`;
+  }
+  return oneLine(redact(line, context.apiKey));
+}
+
+/** `https://user:pass@host/v1?x=1` → `https://host/v1`: credentials or tokens in a URL are not shown. */
+function displayUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.origin}${parsed.pathname === '/' ? '' : parsed.pathname}`;
+  } catch {
+    return 'the configured URL';
+  }
+}
+
+/** The system's reason (`ECONNREFUSED`, `ENOTFOUND`...) from the error's chain of causes, if any. */
+function networkReason(error: Error): string {
+  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
+    const code = (cause as NodeJS.ErrnoException).code;
+    if (typeof code === 'string' && /^E[A-Z_]+$|^UND_ERR_/.test(code)) return ` (${code})`;
+  }
+  return '';
+}
+
+function isFileSystemError(error: unknown): boolean {
+  return error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === 'string';
+}
+
+function redact(text: string, secret: string | undefined): string {
+  return secret ? text.split(secret).join('[redacted]') : text;
+}
+
+function oneLine(text: string): string {
+  const flat = text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
+  return flat.length > MAX_MESSAGE_LENGTH ? `${flat.slice(0, MAX_MESSAGE_LENGTH - 1)}…` : flat;
+}

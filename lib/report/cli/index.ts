@@ -1,0 +1,17 @@
+export { describeFailure, type ExitCode, exitCodeFor, type FailureContext } from './describe-failure';
+export {
+  CliUsageError,
+  MAX_CONCURRENCY,
+  MAX_PAGE_SIZE,
+  parseReportCliArgs,
+  REPORT_CLI_USAGE,
+  type ReportCliCommand,
+  type ReportCliOptions,
+} from './parse-args';
+export {
+  createProgressLine,
+  type ProgressLine,
+  type ProgressLineOptions,
+  type ProgressOutput,
+} from './progress-line';
+export { type ReportCliIo, runReportCli } from './run-report-cli';

@@ -1,0 +1,175 @@
+import { parseArgs } from 'node:util';
+import { uuidSchema } from '../../invoicing/schemas';
+import { defaultMonth, isFutureMonth, parseMonth, parseTimeZone, ReportRequestError } from '../period';
+
+/** What `npm run report` was asked to do, checked and with every default applied. */
+export interface ReportCliOptions {
+  month: string;
+  timezone: string;
+  projectId?: string;
+  outDir: string;
+  apiUrl: string;
+  /** Never printed, never in an error message. */
+  apiKey: string;
+  concurrency?: number;
+  pageSize?: number;
+}
+
+/** The command line: a request for help, or a report to build. */
+export type ReportCliCommand = { help: true } | { help: false; options: ReportCliOptions };
+
+/** A command line that cannot run as written; the CLI exits 2 with its message. */
+export class CliUsageError extends Error {
+  override readonly name = 'CliUsageError';
+}
+
+/** Limits that keep a typo (`--concurrency 800`) from flooding the service. */
+export const MAX_CONCURRENCY = 32;
+export const MAX_PAGE_SIZE = 1000;
+
+export const REPORT_CLI_USAGE = `Usage: npm run report -- [--month YYYY-MM] [options]
+
+Builds one month's report from the invoicing service and writes DIR/YYYY-MM/ with report.html,
+paid-invoices.csv, payments.csv and summary.json (all four, or none).
+
+Options:
+  --month YYYY-MM     the month to report (default: the previous month in the time zone)
+  --timezone IANA     time zone the month is read in, e.g. Europe/Berlin (default: UTC)
+  --project UUID      only this project's invoices
+  --out DIR           where the month's folder goes (default: ./reports)
+  --api-url URL       the service's base URL (default: $INVOICING_API_URL)
+  --api-key KEY       the account's API key (default: $INVOICING_API_KEY; prefer the variable:
+                      a key on the command line is visible to other users of the machine)
+  --concurrency N     requests in flight at once, 1 to ${MAX_CONCURRENCY} (default: 4)
+  --page-size N       records asked for per page, 1 to ${MAX_PAGE_SIZE} (default: 100)
+  -h, --help          show this help
+
+Exit status: 0 written; 2 usage error; 1 any other failure (one line on stderr).
+`;
+
+const OPTIONS = {
+  month: { type: 'string' },
+  timezone: { type: 'string' },
+  project: { type: 'string' },
+  out: { type: 'string' },
+  'api-url': { type: 'string' },
+  'api-key': { type: 'string' },
+  concurrency: { type: 'string' },
+  'page-size': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/**
+ * Reads the report CLI's arguments (without `node` and the script), falling back to
+ * `INVOICING_API_URL`/`INVOICING_API_KEY` in `env`. `now` decides the default month and what is "the future".
+ * @throws CliUsageError with a one-line message saying what is wrong; the message never holds the API key.
+ * @example parseReportCliArgs(['--month', '2026-09'], { INVOICING_API_URL: 'http://127.0.0.1:4010', INVOICING_API_KEY: 'k' })
+ */
+export function parseReportCliArgs(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+  now: Date = new Date(),
+): ReportCliCommand {
+  const values = readArgs(argv);
+  if (values.help) return { help: true };
+
+  const timezone = usage(() => parseTimeZone(values.timezone ?? 'UTC'));
+  const month =
+    values.month === undefined ? defaultMonth(timezone, now) : usage(() => checkedMonth(values.month!));
+  if (isFutureMonth(month, timezone, now)) {
+    throw new CliUsageError(`--month ${month} is in the future in ${timezone}: no report for it yet`);
+  }
+  const options: ReportCliOptions = {
+    month,
+    timezone,
+    outDir: nonEmpty('--out', values.out ?? './reports'),
+    apiUrl: apiUrl(values['api-url'] ?? nonBlank(env.INVOICING_API_URL)),
+    apiKey: apiKey(values['api-key'] ?? nonBlank(env.INVOICING_API_KEY)),
+  };
+  if (values.project !== undefined) options.projectId = projectId(values.project);
+  if (values.concurrency !== undefined) {
+    options.concurrency = boundedInteger('--concurrency', values.concurrency, MAX_CONCURRENCY);
+  }
+  if (values['page-size'] !== undefined) {
+    options.pageSize = boundedInteger('--page-size', values['page-size'], MAX_PAGE_SIZE);
+  }
+  return { help: false, options };
+}
+
+function readArgs(argv: readonly string[]) {
+  try {
+    return parseArgs({ args: [...argv], options: OPTIONS, strict: true, allowPositionals: false }).values;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    // Node's message repeats a stray argument, which could be a key pasted in the wrong place.
+    if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
+      throw new CliUsageError('unexpected argument: every value follows its option (see --help)');
+    }
+    // Node's messages run over several lines for some mistakes: the first one says what is wrong.
+    const firstLine = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+    throw new CliUsageError(`${firstLine} (see --help)`);
+  }
+}
+
+/** Runs a check from `period.ts`, turning its error into a usage error with the same message. */
+function usage<T>(check: () => T): T {
+  try {
+    return check();
+  } catch (error) {
+    if (error instanceof ReportRequestError) throw new CliUsageError(`${error.message}`);
+    throw error;
+  }
+}
+
+function checkedMonth(month: string): string {
+  parseMonth(month);
+  return month;
+}
+
+function nonBlank(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value;
+}
+
+function nonEmpty(option: string, value: string): string {
+  if (value.trim() === '') throw new CliUsageError(`${option} must not be empty`);
+  return value;
+}
+
+function apiUrl(value: string | undefined): string {
+  if (value === undefined) {
+    throw new CliUsageError('no service URL: pass --api-url or set INVOICING_API_URL');
+  }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new CliUsageError(
+      `--api-url ${JSON.stringify(value)} is not a URL (expected e.g. https://api.example.com)`,
+    );
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new CliUsageError(`--api-url must be an http or https URL, got ${url.protocol.slice(0, -1)}`);
+  }
+  return value;
+}
+
+function apiKey(value: string | undefined): string {
+  if (value === undefined || value.trim() === '') {
+    throw new CliUsageError('no API key: set INVOICING_API_KEY (or pass --api-key)');
+  }
+  return value;
+}
+
+function projectId(value: string): string {
+  if (!uuidSchema.safeParse(value).success) {
+    throw new CliUsageError(`--project ${JSON.stringify(value)} is not a UUID`);
+  }
+  return value;
+}
+
+function boundedInteger(option: string, text: string, max: number): number {
+  if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > max) {
+    throw new CliUsageError(`${option} must be a whole number from 1 to ${max}, got ${JSON.stringify(text)}`);
+  }
+  return Number(text);
+}

@@ -1,0 +1,130 @@
+import { createInvoicingClient, type InvoicingClientHooks, InvoicingParameterError } from '../../invoicing';
+import type { InvoicingClient, InvoicingClientOptions } from '../../invoicing/types';
+import { buildReport } from '../build-report';
+import type { CollectProgress } from '../collect';
+import { createPaidInvoicesCsv, createPaymentsCsv } from '../csv';
+import { formatCount, formatUSD } from '../format';
+import { renderReportPage } from '../html';
+import type { Report } from '../model';
+import { summaryToJson } from '../summary-json';
+import { writeReportFolder } from '../write-report';
+import { describeFailure, type ExitCode, exitCodeFor, type FailureContext } from './describe-failure';
+import { CliUsageError, parseReportCliArgs, REPORT_CLI_USAGE, type ReportCliOptions } from './parse-args';
+import { createProgressLine, type ProgressOutput } from './progress-line';
+
+/** What the CLI talks to: `process` in production, recorders and fakes in tests. */
+export interface ReportCliIo {
+  stdout: ProgressOutput;
+  stderr: ProgressOutput;
+  env: Readonly<Record<string, string | undefined>>;
+  /** @default () => new Date() */
+  now?: () => Date;
+  /** Passed on to the invoicing client; tests make retries instant with `sleep`. */
+  clientHooks?: InvoicingClientHooks & Pick<InvoicingClientOptions, 'fetch' | 'maxRetries'>;
+}
+
+const PREFIX = 'report: ';
+
+/**
+ * `npm run report`: parses the arguments, builds the month's report from the service and writes its
+ * folder. Resolves to the exit status (0 written, 2 usage error, 1 any other failure); never rejects.
+ * Progress and the outcome go to stderr, help to stdout; a failure is one line on stderr.
+ */
+export async function runReportCli(argv: readonly string[], io: ReportCliIo): Promise<ExitCode> {
+  const now = io.now ?? (() => new Date());
+  const context: FailureContext = { apiKey: keyOnCommandLine(argv) ?? io.env.INVOICING_API_KEY };
+  try {
+    const command = parseReportCliArgs(argv, io.env, now());
+    if (command.help) {
+      io.stdout.write(REPORT_CLI_USAGE);
+      return 0;
+    }
+    const { options } = command;
+    context.apiUrl = options.apiUrl;
+    context.apiKey = options.apiKey;
+    const report = await fetchReport(createClient(options, io), options, io, now());
+    const folder = await writeReportFolder(report, options.outDir, {
+      html: renderReportPage,
+      summaryJson: summaryToJson,
+    });
+    io.stderr.write(outcome(report, folder));
+    return 0;
+  } catch (error) {
+    io.stderr.write(`${PREFIX}${describeFailure(error, context)}\n`);
+    return exitCodeFor(error);
+  }
+}
+
+function createClient(options: ReportCliOptions, io: ReportCliIo): InvoicingClient {
+  try {
+    return createInvoicingClient({
+      ...io.clientHooks,
+      baseUrl: options.apiUrl,
+      apiKey: options.apiKey,
+      ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+      ...(options.pageSize === undefined ? {} : { pageSize: options.pageSize }),
+    });
+  } catch (error) {
+    // The client's own checks (a key with spaces, a URL with a query) are mistakes on the command line.
+    if (error instanceof InvoicingParameterError) throw new CliUsageError(error.message);
+    throw error;
+  }
+}
+
+async function fetchReport(client: InvoicingClient, options: ReportCliOptions, io: ReportCliIo, now: Date) {
+  const progress = createProgressLine(io.stderr);
+  const label = `${options.month} (${options.timezone})`;
+  progress.update(`${PREFIX}fetching ${label} from ${new URL(options.apiUrl).host}…`);
+  try {
+    return await buildReport(
+      client,
+      { month: options.month, timezone: options.timezone, projectId: options.projectId },
+      {
+        apiUrl: options.apiUrl,
+        now,
+        onProgress: (fetched) => progress.update(`${PREFIX}fetching ${label}: ${fetchedSoFar(fetched)}`),
+        csv: { paidInvoices: createPaidInvoicesCsv(), payments: createPaymentsCsv() },
+      },
+    );
+  } finally {
+    progress.finish();
+  }
+}
+
+function fetchedSoFar(fetched: CollectProgress): string {
+  return (
+    `${formatCount(fetched.invoices)} invoices, ${formatCount(fetched.payments)} payments, ` +
+    `${formatCount(fetched.previousMonthInvoices)} paid invoices of the month before`
+  );
+}
+
+/** The folder written and the headline figures, for stderr. */
+function outcome(report: Report, folder: string): string {
+  const { period, invoices, payments, reconciliation } = report.summary;
+  const differing = reconciliation.checks.filter((check) => !check.ok).length;
+  return [
+    `${PREFIX}wrote ${folder}: report.html, paid-invoices.csv (${formatCount(report.paidInvoicesCsv.rowCount)} rows), ` +
+      `payments.csv (${formatCount(report.paymentsCsv.rowCount)} rows), summary.json`,
+    `${PREFIX}${period.month} (${period.timezone}): ${formatCount(invoices.paid)} of ${formatCount(invoices.total)} ` +
+      `invoices paid, ${formatUSD(invoices.paidTotalUSD)} (commission ${formatUSD(invoices.commissionTotalUSD)}); ` +
+      `${formatCount(payments.total)} payments, ${formatCount(payments.unmatched)} unmatched`,
+    reconciliation.ok
+      ? `${PREFIX}reconciliation with the service's statistics: ok`
+      : `${PREFIX}reconciliation with the service's statistics: ${formatCount(differing)} of ` +
+        `${formatCount(reconciliation.checks.length)} checks differ (see report.html)`,
+    '',
+  ].join('\n');
+}
+
+/**
+ * The `--api-key` value, found before the arguments are checked, so that it is redacted even from
+ * the message about a malformed command line.
+ */
+function keyOnCommandLine(argv: readonly string[]): string | undefined {
+  let key: string | undefined;
+  argv.forEach((arg, index) => {
+    if (arg === '--api-key') key = argv[index + 1];
+    else if (arg.startsWith('--api-key=')) key = arg.slice('--api-key='.length);
+  });
+  return key || undefined;
+}

@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Report, ReportFileName, ReportSummary } from './model';
+
+/** Turns a report into the text of its two non-CSV files. */
+export interface ReportRenderers {
+  /** The whole `report.html` (e.g. `renderReportPage` from `lib/report/html`). */
+  html(report: Report): string;
+  /** The whole `summary.json` (e.g. `summaryToJson` from `lib/report/summary-json`). */
+  summaryJson(summary: ReportSummary): string;
+}
+
+const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/**
+ * Writes `outDir/YYYY-MM/` with exactly the four report files and returns that folder's path.
+ *
+ * The files appear all together or not at all: they are written into a hidden folder next to the
+ * target (same file system, so the rename is atomic), flushed to disk, then renamed into place. An
+ * existing folder for the month is renamed aside first and removed after the new one is in, so a
+ * reader sees the old report or the new one, never a mix. On any failure the hidden folder is
+ * removed and an older report stays as it was.
+ *
+ * @example await writeReportFolder(report, './reports', { html: renderReportPage, summaryJson: summaryToJson })
+ * // './reports/2026-09'
+ */
+export async function writeReportFolder(
+  report: Report,
+  outDir: string,
+  render: ReportRenderers,
+): Promise<string> {
+  const { month } = report.summary.period;
+  // The month becomes a path segment: anything but YYYY-MM (say `../x`) must not reach the file system.
+  if (!MONTH_PATTERN.test(month)) {
+    throw new Error(`Cannot write a report folder for month ${JSON.stringify(month)}: expected YYYY-MM`);
+  }
+  // Rendered before anything touches the disk: a renderer that throws leaves no trace.
+  const html = render.html(report);
+  const summaryJson = render.summaryJson(report.summary);
+
+  await mkdir(outDir, { recursive: true });
+  const target = join(outDir, month);
+  // Not mkdtemp: it creates the folder with mode 0700, which the renamed report would keep.
+  const staging = join(outDir, `.${month}.partial-${randomUUID()}`);
+  await mkdir(staging);
+  try {
+    const file = (name: ReportFileName) => join(staging, name);
+    await writeFile(file('report.html'), html, { flush: true });
+    await writeStream(report.paidInvoicesCsv.stream(), file('paid-invoices.csv'));
+    await writeStream(report.paymentsCsv.stream(), file('payments.csv'));
+    await writeFile(file('summary.json'), summaryJson, { flush: true });
+    await moveIntoPlace(staging, target, join(outDir, `.${month}.replaced-${randomUUID()}`));
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true });
+    throw error;
+  }
+  return target;
+}
+
+async function writeStream(source: Readable, path: string): Promise<void> {
+  await pipeline(source, createWriteStream(path, { flags: 'wx', flush: true }));
+}
+
+/**
+ * Renames `staging` to `target`. When `target` already holds a report, that one is renamed to `aside`
+ * first (Node has no atomic exchange of two folders), put back if the second rename fails, and removed
+ * once the new report is in place.
+ */
+async function moveIntoPlace(staging: string, target: string, aside: string): Promise<void> {
+  try {
+    await rename(staging, target);
+    return;
+  } catch (error) {
+    // Linux says ENOTEMPTY for a non-empty target folder; some systems say EEXIST.
+    if (!isErrorCode(error, 'ENOTEMPTY') && !isErrorCode(error, 'EEXIST')) throw error;
+  }
+  await rename(target, aside);
+  try {
+    await rename(staging, target);
+  } catch (error) {
+    await rename(aside, target);
+    throw error;
+  }
+  // The new report is in place: failing to delete the old one must not report the write as failed.
+  await rm(aside, { recursive: true, force: true }).catch(() => undefined);
+}
+
+function isErrorCode(error: unknown, code: string): boolean {
+  return error instanceof Error && (error as NodeJS.ErrnoException).code === code;
+}

@@ -1,0 +1,85 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningSandbox, startSandbox } from '../../lib/sandbox';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const ENTRY = join(ROOT, 'functions/report-cli.ts');
+
+let sandbox: RunningSandbox;
+let outRoot: string;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, seed: 3, apiKey: 'entry-key' });
+  outRoot = await mkdtemp(join(tmpdir(), 'report-cli-entry-'));
+});
+
+afterAll(async () => {
+  await sandbox.close();
+  await rm(outRoot, { recursive: true, force: true });
+});
+
+interface Exit {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the entry as `npm run report` does (tsx), in its own process, with only the given environment. */
+function runEntry(args: string[], env: Record<string, string> = {}): Promise<Exit> {
+  return new Promise((done) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', ENTRY, ...args],
+      { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env } },
+      (error, stdout, stderr) => done({ code: error ? (error.code as number) : 0, stdout, stderr }),
+    );
+  });
+}
+
+// Each case starts its own process (a second or two): they run side by side.
+describe.concurrent('functions/report-cli.ts', () => {
+  it('exits 0 and writes the four files for the previous month by default', async () => {
+    const out = join(outRoot, 'ok');
+    const result = await runEntry(['--out', out], {
+      INVOICING_API_URL: sandbox.url,
+      INVOICING_API_KEY: 'entry-key',
+    });
+    expect(result.code).toBe(0);
+    const [month] = await readdir(out);
+    expect(month).toMatch(/^\d{4}-\d{2}$/);
+    expect((await readdir(join(out, month!))).sort()).toEqual([
+      'paid-invoices.csv',
+      'payments.csv',
+      'report.html',
+      'summary.json',
+    ]);
+    expect(result.stderr).toContain(`report: wrote ${join(out, month!)}`);
+  });
+
+  it('exits 1 with one line saying authentication failed for a wrong key, and writes nothing', async () => {
+    const out = join(outRoot, 'wrong-key');
+    const result = await runEntry(['--out', out, '--month', '2026-01'], {
+      INVOICING_API_URL: sandbox.url,
+      INVOICING_API_KEY: 'not-the-key',
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trimEnd().split('\n').at(-1)).toMatch(/^report: authentication failed: /);
+    expect(result.stderr).not.toContain('not-the-key');
+    await expect(readdir(out)).rejects.toThrow(/ENOENT/);
+  });
+
+  it('exits 2 with one line on stderr for a malformed month', async () => {
+    const result = await runEntry(['--month', '2026-1'], {
+      INVOICING_API_URL: sandbox.url,
+      INVOICING_API_KEY: 'k',
+    });
+    expect(result).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'report: Invalid month "2026-1": expected YYYY-MM with a month 01 to 12\n',
+    });
+  });
+});

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import {
+  InvoicingAuthenticationError,
+  InvoicingNetworkError,
+  InvoicingServerError,
+  InvoicingTimeoutError,
+} from '../../../../lib/invoicing/errors';
+import { describeFailure, exitCodeFor } from '../../../../lib/report/cli/describe-failure';
+import { CliUsageError } from '../../../../lib/report/cli/parse-args';
+import { ReportRequestError } from '../../../../lib/report/period';
+
+const context = { apiUrl: 'https://user:pw@api.example.com/v1?token=abc', apiKey: 'secret-key-123' };
+
+describe('exitCodeFor', () => {
+  it('gives 2 for usage errors and bad report requests, 1 for anything else', () => {
+    expect(exitCodeFor(new CliUsageError('x'))).toBe(2);
+    expect(exitCodeFor(new ReportRequestError('x'))).toBe(2);
+    expect(exitCodeFor(new InvoicingAuthenticationError('x'))).toBe(1);
+    expect(exitCodeFor(new Error('x'))).toBe(1);
+    expect(exitCodeFor('thrown text')).toBe(1);
+  });
+});
+
+describe('describeFailure', () => {
+  it('says that authentication failed, and where', () => {
+    const error = new InvoicingAuthenticationError('refused (HTTP 401 from /invoices/list)', { status: 401 });
+    expect(describeFailure(error, context)).toBe(
+      'authentication failed: the invoicing service at https://api.example.com/v1 refused the API key (HTTP 401)',
+    );
+  });
+
+  it('names the URL it could not reach and the system reason', () => {
+    const cause = Object.assign(new TypeError('fetch failed'), {
+      cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' }),
+    });
+    const error = new InvoicingNetworkError('network error', { cause });
+    expect(describeFailure(error, context)).toBe(
+      'could not reach the invoicing service at https://api.example.com/v1 (ECONNREFUSED)',
+    );
+  });
+
+  it('says how long it waited for a service that did not answer', () => {
+    const error = new InvoicingTimeoutError('timed out', { timeoutMs: 30_000 });
+    expect(describeFailure(error, context)).toBe(
+      'the invoicing service at https://api.example.com/v1 did not answer within 30 s (after retries)',
+    );
+  });
+
+  it('keeps the API key out of any message, even one that quotes it', () => {
+    const error = new InvoicingServerError('HTTP 500: bad token secret-key-123\nTrace: at line 1', {
+      status: 500,
+    });
+    const line = describeFailure(error, context);
+    expect(line).toBe('the report failed: HTTP 500: bad token [redacted] Trace: at line 1');
+  });
+
+  it('reports a file system failure as a failure to write the report', () => {
+    const error = Object.assign(new Error("EACCES: permission denied, mkdir '/root/reports'"), {
+      code: 'EACCES',
+      syscall: 'mkdir',
+    });
+    expect(describeFailure(error)).toBe(
+      "could not write the report: EACCES: permission denied, mkdir '/root/reports'",
+    );
+  });
+
+  it('shortens a very long message to one bounded line', () => {
+    const line = describeFailure(new Error(`boom ${'x'.repeat(1_000)}`));
+    expect(line).toHaveLength(400);
+    expect(line.endsWith('…')).toBe(true);
+  });
+});

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { CliUsageError, parseReportCliArgs } from '../../../../lib/report/cli/parse-args';
+
+const NOW = new Date('2026-10-15T12:00:00Z');
+const ENV = { INVOICING_API_URL: 'http://127.0.0.1:4010', INVOICING_API_KEY: 'env-secret-key' };
+
+function options(argv: string[], env: Record<string, string | undefined> = ENV, now = NOW) {
+  const command = parseReportCliArgs(argv, env, now);
+  if (command.help) throw new Error('expected options, got help');
+  return command.options;
+}
+
+function usageError(argv: string[], env: Record<string, string | undefined> = ENV, now = NOW): CliUsageError {
+  try {
+    parseReportCliArgs(argv, env, now);
+  } catch (error) {
+    if (error instanceof CliUsageError) return error;
+    throw error;
+  }
+  throw new Error(`expected a usage error for ${JSON.stringify(argv)}`);
+}
+
+describe('parseReportCliArgs', () => {
+  it('applies every default: the previous month in UTC, ./reports, the service from the environment', () => {
+    expect(options([])).toEqual({
+      month: '2026-09',
+      timezone: 'UTC',
+      outDir: './reports',
+      apiUrl: 'http://127.0.0.1:4010',
+      apiKey: 'env-secret-key',
+    });
+  });
+
+  it('takes every option from the command line over the environment', () => {
+    expect(
+      options([
+        '--month=2026-03',
+        '--timezone',
+        'Europe/Berlin',
+        '--project',
+        '2b000000-0000-4000-8000-000000000001',
+        '--out',
+        '/tmp/out',
+        '--api-url',
+        'https://api.example.com/v1',
+        '--api-key',
+        'flag-key',
+        '--concurrency',
+        '8',
+        '--page-size',
+        '250',
+      ]),
+    ).toEqual({
+      month: '2026-03',
+      timezone: 'Europe/Berlin',
+      projectId: '2b000000-0000-4000-8000-000000000001',
+      outDir: '/tmp/out',
+      apiUrl: 'https://api.example.com/v1',
+      apiKey: 'flag-key',
+      concurrency: 8,
+      pageSize: 250,
+    });
+  });
+
+  it('reads the default month in the time zone asked for', () => {
+    // 31 October 23:30 UTC is already 1 November 12:30 in Auckland.
+    const lateOctober = new Date('2026-10-31T23:30:00Z');
+    expect(options([], ENV, lateOctober).month).toBe('2026-09');
+    expect(options(['--timezone', 'Pacific/Auckland'], ENV, lateOctober).month).toBe('2026-10');
+  });
+
+  it('accepts the current month and decides what is the future in the time zone', () => {
+    const lateOctober = new Date('2026-10-31T23:30:00Z');
+    expect(options(['--month', '2026-10'], ENV, lateOctober).month).toBe('2026-10');
+    expect(options(['--month', '2026-11', '--timezone', 'Pacific/Auckland'], ENV, lateOctober).month).toBe(
+      '2026-11',
+    );
+    expect(usageError(['--month', '2026-11'], ENV, lateOctober).message).toMatch(
+      /2026-11 is in the future in UTC/,
+    );
+  });
+
+  it('asks for help with --help or -h, whatever else is on the line', () => {
+    expect(parseReportCliArgs(['--help'], {}, NOW)).toEqual({ help: true });
+    expect(parseReportCliArgs(['-h', '--month', 'nonsense'], {}, NOW)).toEqual({ help: true });
+  });
+
+  it.each([
+    [['--month', '2026-13'], /Invalid month "2026-13"/],
+    [['--month', '2026-9'], /Invalid month "2026-9"/],
+    [['--month', '2027-01'], /in the future/],
+    [['--timezone', 'Mars/Olympus'], /Unknown time zone "Mars\/Olympus"/],
+    [['--project', 'not-a-uuid'], /--project "not-a-uuid" is not a UUID/],
+    [['--concurrency', '0'], /--concurrency must be a whole number from 1 to 32, got "0"/],
+    [['--concurrency', '33'], /--concurrency must be a whole number from 1 to 32/],
+    [['--concurrency', '2.5'], /--concurrency must be a whole number/],
+    [['--page-size', 'ten'], /--page-size must be a whole number from 1 to 1000, got "ten"/],
+    [['--page-size', '1001'], /--page-size must be a whole number from 1 to 1000/],
+    [['--api-url', 'not a url'], /--api-url "not a url" is not a URL/],
+    [['--api-url', 'ftp://files.example.com'], /--api-url must be an http or https URL, got ftp/],
+    [['--out', ''], /--out must not be empty/],
+    [['--bogus'], /Unknown option '--bogus'/],
+    [['--month'], /Option '--month <value>' argument missing/],
+  ])('rejects %j with a one-line message', (argv, message) => {
+    const error = usageError(argv);
+    expect(error.message).toMatch(message);
+    expect(error.message).not.toContain('\n');
+  });
+
+  it('asks for the key and the URL when neither the options nor the environment give them', () => {
+    expect(usageError([], { INVOICING_API_URL: 'http://127.0.0.1:1' }).message).toBe(
+      'no API key: set INVOICING_API_KEY (or pass --api-key)',
+    );
+    expect(usageError([], { INVOICING_API_KEY: 'k' }).message).toBe(
+      'no service URL: pass --api-url or set INVOICING_API_URL',
+    );
+    expect(
+      usageError([], { INVOICING_API_URL: 'http://127.0.0.1:1', INVOICING_API_KEY: '  ' }).message,
+    ).toMatch(/no API key/);
+  });
+
+  it('never repeats a stray argument, which could be a misplaced key', () => {
+    const error = usageError(['--month', '2026-09', 'pasted-secret-key']);
+    expect(error.message).toMatch(/unexpected argument/);
+    expect(error.message).not.toContain('pasted-secret-key');
+  });
+});

@@ -1,0 +1,230 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ReportCliIo, runReportCli } from '../../../../lib/report/cli/run-report-cli';
+import { type RunningSandbox, startSandbox } from '../../../../lib/sandbox';
+
+// The sandbox's data and the CLI's clock share one present, so the month is complete and fixed.
+const NOW = new Date('2026-10-15T12:00:00Z');
+// With the sandbox's default of 60 paid invoices a month: 10 % others (6) and 1 % unmatched (at least 2).
+const PAID = 60;
+const OTHERS = 6;
+const UNMATCHED = 2;
+
+let sandbox: RunningSandbox;
+let outRoot: string;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, seed: 7, now: NOW, apiKey: 'the-right-key' });
+  outRoot = await mkdtemp(join(tmpdir(), 'report-cli-'));
+});
+
+afterAll(async () => {
+  await sandbox.close();
+  await rm(outRoot, { recursive: true, force: true });
+});
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function run(argv: string[], env: Record<string, string> = {}, isTTY = false): Promise<Run> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: ReportCliIo = {
+    stdout: { write: (text: string) => out.push(text) },
+    stderr: { isTTY, write: (text: string) => err.push(text) },
+    env,
+    now: () => NOW,
+    // Retries of a refused connection happen at once instead of after seconds of backoff.
+    clientHooks: { sleep: async () => {} },
+  };
+  const code = await runReportCli(argv, io);
+  return { code, stdout: out.join(''), stderr: err.join('') };
+}
+
+const service = () => ({ INVOICING_API_URL: sandbox.url, INVOICING_API_KEY: 'the-right-key' });
+
+/** A loopback port with nothing listening on it. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe('runReportCli against the sandbox', () => {
+  it('writes the four files of the month and prints the folder and the headline figures', async () => {
+    const out = join(outRoot, 'success');
+    const result = await run(['--month', '2026-09', '--out', out], service());
+
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('');
+    const folder = join(out, '2026-09');
+    expect((await readdir(folder)).sort()).toEqual([
+      'paid-invoices.csv',
+      'payments.csv',
+      'report.html',
+      'summary.json',
+    ]);
+    expect(await readdir(out)).toEqual(['2026-09']);
+    expect(result.stderr).toContain(`report: wrote ${folder}: report.html, paid-invoices.csv (${PAID} rows)`);
+    expect(result.stderr).toContain(`report: 2026-09 (UTC): ${PAID} of ${PAID + OTHERS} invoices paid`);
+    expect(result.stderr).toContain(`, ${UNMATCHED} unmatched`);
+    expect(result.stderr).toContain("reconciliation with the service's statistics: ok");
+
+    const summary = JSON.parse(await readFile(join(folder, 'summary.json'), 'utf8'));
+    expect(summary.period).toEqual({
+      month: '2026-09',
+      timezone: 'UTC',
+      start: '2026-09-01T00:00:00.000Z',
+      end: '2026-10-01T00:00:00.000Z',
+    });
+    expect(summary.invoices.paid).toBe(PAID);
+    expect(summary.invoices.total).toBe(PAID + OTHERS);
+    expect(summary.source).toEqual({ apiUrl: sandbox.url });
+    expect(JSON.stringify(summary)).not.toContain('the-right-key');
+
+    const paid: Record<string, string>[] = parse(await readFile(join(folder, 'paid-invoices.csv')), {
+      bom: true,
+      columns: true,
+    });
+    expect(paid).toHaveLength(PAID);
+    expect(paid.every((row) => row.status === 'paid' && row.created_at?.startsWith('2026-09-'))).toBe(true);
+
+    const payments: Record<string, string>[] = parse(await readFile(join(folder, 'payments.csv')), {
+      bom: true,
+      columns: true,
+    });
+    expect(payments.length).toBe(summary.payments.total);
+    expect(payments.every((row) => row.transaction_at?.startsWith('2026-09-'))).toBe(true);
+    const unmatched = payments.filter((row) => row.matched === 'false');
+    expect(unmatched).toHaveLength(UNMATCHED);
+    expect(unmatched.every((row) => row.invoice_id === '' && row.invoice_status === '')).toBe(true);
+  });
+
+  it('restricts the files to one project with --project', async () => {
+    const all = join(outRoot, 'all-projects');
+    const one = join(outRoot, 'one-project');
+    expect((await run(['--month', '2026-09', '--out', all], service())).code).toBe(0);
+    const allPaid: Record<string, string>[] = parse(
+      await readFile(join(all, '2026-09', 'paid-invoices.csv')),
+      {
+        bom: true,
+        columns: true,
+      },
+    );
+    const projectId = allPaid[0]!.project_id!;
+    const expected = allPaid.filter((row) => row.project_id === projectId).map((row) => row.invoice_id);
+
+    const result = await run(['--month', '2026-09', '--out', one, '--project', projectId], service());
+    expect(result.code).toBe(0);
+    const paid: Record<string, string>[] = parse(await readFile(join(one, '2026-09', 'paid-invoices.csv')), {
+      bom: true,
+      columns: true,
+    });
+    expect(expected.length).toBeLessThan(allPaid.length);
+    expect(paid.map((row) => row.invoice_id)).toEqual(expected);
+    const payments: Record<string, string>[] = parse(await readFile(join(one, '2026-09', 'payments.csv')), {
+      bom: true,
+      columns: true,
+    });
+    expect(payments.every((row) => row.project_id === projectId)).toBe(true);
+  });
+
+  it('reports progress on a terminal by rewriting one line', async () => {
+    const result = await run(['--month', '2026-09', '--out', join(outRoot, 'tty')], service(), true);
+    expect(result.code).toBe(0);
+    expect(result.stderr.startsWith('\rreport: fetching 2026-09 (UTC) from 127.0.0.1:')).toBe(true);
+    expect(result.stderr).toMatch(/\rreport: fetching 2026-09 \(UTC\): [\d,]+ invoices, [\d,]+ payments, /);
+  });
+
+  it('says that authentication failed, exits 1 and writes nothing, for a wrong key', async () => {
+    const out = join(outRoot, 'wrong-key');
+    const result = await run(['--month', '2026-09', '--out', out], {
+      INVOICING_API_URL: sandbox.url,
+      INVOICING_API_KEY: 'a-wrong-key-4711',
+    });
+    expect(result.code).toBe(1);
+    const lines = result.stderr
+      .split('\n')
+      .filter((line) => line.startsWith('report: ') && !line.includes('fetching'));
+    expect(lines).toEqual([
+      `report: authentication failed: the invoicing service at ${sandbox.url} refused the API key (HTTP 401)`,
+    ]);
+    expect(result.stderr).not.toContain('a-wrong-key-4711');
+    await expect(readdir(out)).rejects.toThrow(/ENOENT/);
+  });
+
+  it('names the URL it could not reach, exits 1 and writes nothing', async () => {
+    const out = join(outRoot, 'unreachable');
+    const url = `http://127.0.0.1:${await closedPort()}`;
+    const result = await run(['--month', '2026-09', '--out', out, '--api-url', url, '--api-key', 'k-123']);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trimEnd().split('\n').at(-1)).toBe(
+      `report: could not reach the invoicing service at ${url} (ECONNREFUSED)`,
+    );
+    await expect(readdir(out)).rejects.toThrow(/ENOENT/);
+  });
+
+  it.each([
+    [['--month', '2026-13'], 'report: Invalid month "2026-13": expected YYYY-MM with a month 01 to 12'],
+    [['--month', '2026-11'], 'report: --month 2026-11 is in the future in UTC: no report for it yet'],
+    [['--timezone', 'Mars/Olympus'], /^report: Unknown time zone "Mars\/Olympus"/],
+    [['--concurrency', 'lots'], /^report: --concurrency must be a whole number/],
+  ])('exits 2 with one line for %j', async (argv, message) => {
+    const result = await run(argv, service());
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.endsWith('\n')).toBe(true);
+    expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(result.stderr.trimEnd()).toMatch(message);
+  });
+
+  it('exits 2 when neither the options nor the environment give a key', async () => {
+    const result = await run(['--api-url', sandbox.url]);
+    expect(result).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'report: no API key: set INVOICING_API_KEY (or pass --api-key)\n',
+    });
+  });
+
+  it('exits 2 for a key the client cannot send, without showing it', async () => {
+    const result = await run(['--api-key', 'has spaces in it', '--api-url', sandbox.url]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^report: Invalid invoicing client options: .*apiKey/);
+    expect(result.stderr).not.toContain('has spaces in it');
+  });
+
+  it('keeps a key given on the command line out of a usage error that would echo it', async () => {
+    const result = await run(['--api-key', 'secret-on-line', '--api-url', 'secret-on-line']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).not.toContain('secret-on-line');
+    expect(result.stderr).toContain('[redacted]');
+  });
+
+  it('prints the usage to stdout and exits 0 for --help', async () => {
+    const result = await run(['--help']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toMatch(/^Usage: npm run report -- \[--month YYYY-MM\] \[options\]/);
+    for (const option of [
+      '--timezone',
+      '--project',
+      '--out',
+      '--api-url',
+      '--api-key',
+      '--concurrency',
+      '--page-size',
+    ]) {
+      expect(result.stdout).toContain(option);
+    }
+  });
+});

@@ -1,0 +1,181 @@
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createPaidInvoicesCsv, createPaymentsCsv } from '../../../lib/report/csv';
+import type { CsvTable, Report, ReportSummary } from '../../../lib/report/model';
+import { type ReportRenderers, writeReportFolder } from '../../../lib/report/write-report';
+import { paidInvoice, payment } from './csv/fixtures';
+
+const renderers: ReportRenderers = {
+  html: (report) => `<!doctype html><p>${report.summary.period.month}</p>`,
+  summaryJson: (summary) => JSON.stringify({ month: summary.period.month }),
+};
+
+/** A report with one paid invoice and one payment. Only the fields the writer reads are filled in. */
+function reportFor(
+  month: string,
+  tables: Partial<Pick<Report, 'paidInvoicesCsv' | 'paymentsCsv'>> = {},
+): Report {
+  const invoices = createPaidInvoicesCsv();
+  invoices.add(paidInvoice());
+  const payments = createPaymentsCsv();
+  payments.add(payment());
+  return {
+    summary: { period: { month, timezone: 'UTC', start: '', end: '' } } as ReportSummary,
+    firstPaidInvoices: [],
+    unmatchedPayments: [],
+    latePayments: [],
+    paidInvoicesCsv: invoices.build(),
+    paymentsCsv: payments.build(),
+    ...tables,
+  };
+}
+
+/** A table whose stream gives some bytes and then fails, as a broken disk or source would. */
+const failingTable: CsvTable = {
+  rowCount: 1,
+  stream: () =>
+    new Readable({
+      read() {
+        this.push('\uFEFFpartial,row\r\n');
+        this.destroy(new Error('stream broke'));
+      },
+    }),
+};
+
+let outDir: string;
+beforeEach(async () => {
+  outDir = await mkdtemp(join(tmpdir(), 'write-report-'));
+});
+afterEach(async () => {
+  await rm(outDir, { recursive: true, force: true });
+});
+
+describe('writeReportFolder', () => {
+  it('writes exactly the four files into a folder named after the month and returns its path', async () => {
+    const folder = await writeReportFolder(reportFor('2026-09'), outDir, renderers);
+    expect(folder).toBe(join(outDir, '2026-09'));
+    expect((await readdir(folder)).sort()).toEqual([
+      'paid-invoices.csv',
+      'payments.csv',
+      'report.html',
+      'summary.json',
+    ]);
+    expect(await readFile(join(folder, 'report.html'), 'utf8')).toBe('<!doctype html><p>2026-09</p>');
+    expect(await readFile(join(folder, 'summary.json'), 'utf8')).toBe('{"month":"2026-09"}');
+    const paid = await readFile(join(folder, 'paid-invoices.csv'), 'utf8');
+    expect(paid.startsWith('\uFEFFinvoice_id,')).toBe(true);
+    expect(paid.split('\r\n')).toHaveLength(3);
+    const payments = await readFile(join(folder, 'payments.csv'), 'utf8');
+    expect(payments.startsWith('\uFEFFpayment_id,')).toBe(true);
+    expect(await readdir(outDir)).toEqual(['2026-09']);
+  });
+
+  it('creates the output folder when it does not exist', async () => {
+    const nested = join(outDir, 'a', 'b');
+    await writeReportFolder(reportFor('2026-09'), nested, renderers);
+    expect(await readdir(join(nested, '2026-09'))).toHaveLength(4);
+  });
+
+  it('gives the report folder the usual permissions, not those of a private temporary folder', async () => {
+    await mkdir(join(outDir, 'reference'));
+    const folder = await writeReportFolder(reportFor('2026-09'), outDir, renderers);
+    expect((await stat(folder)).mode & 0o777).toBe((await stat(join(outDir, 'reference'))).mode & 0o777);
+  });
+
+  it('replaces an older report of the same month as a whole', async () => {
+    const folder = join(outDir, '2026-09');
+    await mkdir(folder);
+    await writeFile(join(folder, 'report.html'), 'old');
+    await writeFile(join(folder, 'stale-extra.txt'), 'old');
+    await writeReportFolder(reportFor('2026-09'), outDir, renderers);
+    expect((await readdir(folder)).sort()).toEqual([
+      'paid-invoices.csv',
+      'payments.csv',
+      'report.html',
+      'summary.json',
+    ]);
+    expect(await readFile(join(folder, 'report.html'), 'utf8')).toBe('<!doctype html><p>2026-09</p>');
+    expect(await readdir(outDir)).toEqual(['2026-09']);
+  });
+
+  it('leaves no folder when a CSV stream fails half way', async () => {
+    const report = reportFor('2026-09', { paymentsCsv: failingTable });
+    await expect(writeReportFolder(report, outDir, renderers)).rejects.toThrow('stream broke');
+    expect(await readdir(outDir)).toEqual([]);
+  });
+
+  it('keeps an older report intact when writing the new one fails', async () => {
+    const first = await writeReportFolder(reportFor('2026-09'), outDir, renderers);
+    const before = await readFile(join(first, 'paid-invoices.csv'));
+    const broken = reportFor('2026-09', { paidInvoicesCsv: failingTable });
+    await expect(writeReportFolder(broken, outDir, renderers)).rejects.toThrow('stream broke');
+    expect(await readdir(outDir)).toEqual(['2026-09']);
+    expect((await readdir(first)).sort()).toEqual([
+      'paid-invoices.csv',
+      'payments.csv',
+      'report.html',
+      'summary.json',
+    ]);
+    expect((await readFile(join(first, 'paid-invoices.csv'))).equals(before)).toBe(true);
+  });
+
+  it('keeps the older report readable while the new one is being written', async () => {
+    const folder = await writeReportFolder(reportFor('2026-09'), outDir, renderers);
+    await writeFile(join(folder, 'report.html'), 'old report');
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let reachedStream!: () => void;
+    const streaming = new Promise<void>((resolve) => {
+      reachedStream = resolve;
+    });
+    const slowTable: CsvTable = {
+      rowCount: 0,
+      stream: () =>
+        Readable.from(
+          (async function* () {
+            reachedStream();
+            await released;
+            yield Buffer.from('\uFEFFheader\r\n');
+          })(),
+        ),
+    };
+    const writing = writeReportFolder(reportFor('2026-09', { paymentsCsv: slowTable }), outDir, renderers);
+    try {
+      await streaming;
+      expect(await readFile(join(folder, 'report.html'), 'utf8')).toBe('old report');
+      expect(await readdir(folder)).toHaveLength(4);
+    } finally {
+      release();
+      await writing;
+    }
+    expect(await readFile(join(folder, 'report.html'), 'utf8')).toBe('<!doctype html><p>2026-09</p>');
+    expect(await readFile(join(folder, 'payments.csv'), 'utf8')).toBe('\uFEFFheader\r\n');
+  });
+
+  it('touches nothing when a renderer throws', async () => {
+    const target = join(outDir, 'out');
+    const failing: ReportRenderers = {
+      ...renderers,
+      html: () => {
+        throw new Error('render failed');
+      },
+    };
+    await expect(writeReportFolder(reportFor('2026-09'), target, failing)).rejects.toThrow('render failed');
+    expect(await readdir(outDir)).toEqual([]);
+  });
+
+  it.each(['../escape', '2026-9', '2026-13', ''])(
+    'refuses the month %j before touching the disk',
+    async (month) => {
+      await expect(writeReportFolder(reportFor(month), join(outDir, 'out'), renderers)).rejects.toThrow(
+        'expected YYYY-MM',
+      );
+      expect(await readdir(outDir)).toEqual([]);
+    },
+  );
+});
