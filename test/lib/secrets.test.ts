@@ -1,74 +1,21 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AwsSecretSource, defaultSecretSource, InMemorySecretSource, SecretError } from '../../lib/secrets';
-
-/**
- * A stand-in for Secrets Manager's `GetSecretValue` on loopback (awsJson1.1: a POST with an
- * `X-Amz-Target` header), so the real SDK client and Powertools' cache are exercised. No emulator of
- * Secrets Manager is among the project's tools; this one answers the single call the code makes.
- */
-interface FakeSecret {
-  string?: string;
-  binary?: string;
-}
+import { type SecretsManagerStandIn, startSecretsManagerStandIn } from '../support/secrets-manager-stand-in';
 
 const API_KEY = 'ak_live_0123456789abcdef';
 
 describe('AwsSecretSource against a Secrets Manager endpoint', () => {
-  const secrets = new Map<string, FakeSecret>();
-  const requests: string[] = [];
-  let server: Server;
+  let standIn: SecretsManagerStandIn;
+  let secrets: SecretsManagerStandIn['secrets'];
+  let requests: string[];
   let client: SecretsManagerClient;
 
   beforeAll(async () => {
-    server = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk: Buffer) => {
-        body += chunk.toString('utf8');
-      });
-      request.on('end', () => {
-        const target = request.headers['x-amz-target'];
-        const { SecretId } = JSON.parse(body) as { SecretId: string };
-        requests.push(`${target} ${SecretId}`);
-        response.setHeader('content-type', 'application/x-amz-json-1.1');
-        if (SecretId === 'forbidden') {
-          response.statusCode = 400;
-          response.end(
-            JSON.stringify({
-              __type: 'AccessDeniedException',
-              message: 'User is not authorized to perform: secretsmanager:GetSecretValue',
-            }),
-          );
-          return;
-        }
-        const secret = secrets.get(SecretId);
-        if (!secret) {
-          response.statusCode = 400;
-          response.end(
-            JSON.stringify({
-              __type: 'ResourceNotFoundException',
-              message: "Secrets Manager can't find the specified secret.",
-            }),
-          );
-          return;
-        }
-        response.end(
-          JSON.stringify({
-            ARN: `arn:aws:secretsmanager:eu-west-1:123456789012:secret:${SecretId}-AbCdEf`,
-            Name: SecretId,
-            VersionId: 'v1',
-            ...(secret.string === undefined ? {} : { SecretString: secret.string }),
-            ...(secret.binary === undefined ? {} : { SecretBinary: secret.binary }),
-          }),
-        );
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
+    standIn = await startSecretsManagerStandIn();
+    ({ secrets, requests } = standIn);
     client = new SecretsManagerClient({
-      endpoint: `http://127.0.0.1:${port}`,
+      endpoint: standIn.endpoint,
       region: 'eu-west-1',
       credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
       maxAttempts: 1,
@@ -77,7 +24,7 @@ describe('AwsSecretSource against a Secrets Manager endpoint', () => {
 
   afterAll(async () => {
     client.destroy();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await standIn.close();
   });
 
   beforeEach(() => {

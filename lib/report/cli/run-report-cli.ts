@@ -1,13 +1,9 @@
 import { createInvoicingClient, type InvoicingClientHooks, InvoicingParameterError } from '../../invoicing';
 import type { InvoicingClient, InvoicingClientOptions } from '../../invoicing/types';
-import { buildReport } from '../build-report';
 import type { CollectProgress } from '../collect';
-import { createPaidInvoicesCsv, createPaymentsCsv } from '../csv';
 import { formatCount, formatUSD } from '../format';
-import { renderReportPage } from '../html';
+import { generateReportFolder } from '../generate-report-folder';
 import type { Report } from '../model';
-import { summaryToJson } from '../summary-json';
-import { writeReportFolder } from '../write-report';
 import { describeFailure, type ExitCode, exitCodeFor, type FailureContext } from './describe-failure';
 import { CliUsageError, parseReportCliArgs, REPORT_CLI_USAGE, type ReportCliOptions } from './parse-args';
 import { createProgressLine, type ProgressOutput } from './progress-line';
@@ -42,11 +38,7 @@ export async function runReportCli(argv: readonly string[], io: ReportCliIo): Pr
     const { options } = command;
     context.apiUrl = options.apiUrl;
     context.apiKey = options.apiKey;
-    const report = await fetchReport(createClient(options, io), options, io, now());
-    const folder = await writeReportFolder(report, options.outDir, {
-      html: renderReportPage,
-      summaryJson: summaryToJson,
-    });
+    const { report, folder } = await fetchReport(createClient(options, io), options, io, now());
     io.stderr.write(outcome(report, folder));
     return 0;
   } catch (error) {
@@ -76,14 +68,14 @@ async function fetchReport(client: InvoicingClient, options: ReportCliOptions, i
   const label = `${options.month} (${options.timezone})`;
   progress.update(`${PREFIX}fetching ${label} from ${new URL(options.apiUrl).host}…`);
   try {
-    return await buildReport(
+    return await generateReportFolder(
       client,
       { month: options.month, timezone: options.timezone, projectId: options.projectId },
       {
         apiUrl: options.apiUrl,
+        outDir: options.outDir,
         now,
         onProgress: (fetched) => progress.update(`${PREFIX}fetching ${label}: ${fetchedSoFar(fetched)}`),
-        csv: { paidInvoices: createPaidInvoicesCsv(), payments: createPaymentsCsv() },
       },
     );
   } finally {

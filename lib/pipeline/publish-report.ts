@@ -1,0 +1,74 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AccountConfig } from '../config';
+import { type ReportManifest, saveReport } from '../delivery';
+import { generateReportFolder } from '../report/generate-report-folder';
+import type { Report, ReportSummary } from '../report/model';
+import { invoicingClientFor } from './account-client';
+import type { PublishContext } from './context';
+
+/** A report built, written to a local folder and saved to S3. */
+export interface PublishedReport {
+  report: Report;
+  /** The local folder holding the four files (the email attaches the CSVs from here). */
+  folder: string;
+  manifest: ReportManifest;
+  /** Removes the local folder. */
+  dispose(): Promise<void>;
+}
+
+/**
+ * Builds an account's report for a month from the invoicing service and saves it under
+ * `reports/<account>/<month>/`, the manifest last. On failure nothing is left locally, and S3 holds no
+ * manifest for a half-saved report (see `saveReport`).
+ */
+export async function publishReport(
+  context: PublishContext,
+  account: AccountConfig,
+  month: string,
+): Promise<PublishedReport> {
+  const client = await invoicingClientFor(account, context);
+  const workDir = await mkdtemp(join(context.workDir ?? tmpdir(), `report-${account.name}-${month}-`));
+  const dispose = () => rm(workDir, { recursive: true, force: true });
+  try {
+    const now = context.now?.() ?? new Date();
+    const { report, folder } = await generateReportFolder(
+      client,
+      {
+        month,
+        timezone: account.timezone,
+        // The report speaks to people: it carries the account's display name (its `name` by default).
+        account: account.displayName,
+        ...(account.projectId ? { projectId: account.projectId } : {}),
+      },
+      { apiUrl: account.apiUrl, outDir: workDir, now },
+    );
+    const manifest = await saveReport({
+      s3: context.s3,
+      bucket: context.bucket,
+      account: account.name,
+      month,
+      folder,
+      figures: manifestFigures(report.summary),
+      ...(context.now ? { now: context.now } : {}),
+    });
+    return { report, folder, manifest, dispose };
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+}
+
+/** The headline numbers a manifest carries, so a listing can show them without opening summary.json. */
+function manifestFigures(summary: ReportSummary): Record<string, unknown> {
+  return {
+    invoices: summary.invoices.total,
+    paidInvoices: summary.invoices.paid,
+    paidTotalUSD: summary.invoices.paidTotalUSD.toFixed(2),
+    commissionTotalUSD: summary.invoices.commissionTotalUSD.toFixed(2),
+    payments: summary.payments.total,
+    unmatchedPayments: summary.payments.unmatched,
+    reconciliationOk: summary.reconciliation.ok,
+  };
+}

@@ -1,0 +1,41 @@
+import type { InvoicingClient } from '../invoicing/types';
+import { buildReport } from './build-report';
+import type { CollectProgress } from './collect';
+import { createPaidInvoicesCsv, createPaymentsCsv } from './csv';
+import { renderReportPage } from './html';
+import type { Report, ReportRequest } from './model';
+import { summaryToJson } from './summary-json';
+import { writeReportFolder } from './write-report';
+
+export interface GenerateReportFolderOptions {
+  /** The service's base URL, recorded as the report's source. */
+  apiUrl: string;
+  /** The month's folder is written inside: `outDir/YYYY-MM/`. */
+  outDir: string;
+  /** @default new Date() */
+  now?: Date;
+  onProgress?: (progress: CollectProgress) => void;
+}
+
+/**
+ * Fetches a month from the service and writes its four files, all together or none:
+ * the one path from the service to a report folder, shared by the CLI, the scheduled function and the
+ * report API.
+ */
+export async function generateReportFolder(
+  client: InvoicingClient,
+  request: ReportRequest,
+  options: GenerateReportFolderOptions,
+): Promise<{ report: Report; folder: string }> {
+  const report = await buildReport(client, request, {
+    apiUrl: options.apiUrl,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    csv: { paidInvoices: createPaidInvoicesCsv(), payments: createPaymentsCsv() },
+  });
+  const folder = await writeReportFolder(report, options.outDir, {
+    html: renderReportPage,
+    summaryJson: summaryToJson,
+  });
+  return { report, folder };
+}
