@@ -1,0 +1,81 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { z } from 'zod';
+import { describeIssues, summariseIssues } from './describe-issues';
+import { InvoicingParameterError } from './errors';
+import type { InvoicingClientOptions } from './types';
+
+/** Seams beside the documented options, for tests and unusual deployments. */
+export interface InvoicingClientHooks {
+  /** Waits between attempts; rejects when `signal` aborts. @default `setTimeout` of `node:timers/promises` */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** A number in [0, 1) for the backoff jitter. @default Math.random */
+  random?: () => number;
+  /** The clock an HTTP-date `Retry-After` is read against, in ms since the epoch. @default Date.now */
+  now?: () => number;
+  /** Pages with records one list walk may read before it stops with a protocol error. @default 100000 */
+  maxPages?: number;
+}
+
+/** First backoff ceiling; doubled on each retry up to `maxRetryDelayMs`. */
+export const BASE_RETRY_DELAY_MS = 500;
+
+const functionOf = <F>() => z.custom<F>((value) => typeof value === 'function', 'expected a function');
+
+const baseUrlSchema = z
+  .string()
+  .trim()
+  .refine((value) => {
+    if (!URL.canParse(value)) return false;
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && !url.search && !url.hash;
+  }, 'expected an http(s) URL without query or fragment')
+  // The endpoints' paths are appended; a trailing slash would double theirs, a path prefix stays.
+  .transform((value) => value.replace(/\/+$/, ''));
+
+const clientOptionsSchema = z
+  .object({
+    baseUrl: baseUrlSchema,
+    // Keys read from a file or an environment variable often carry a trailing newline.
+    apiKey: z
+      .string()
+      .trim()
+      .min(1, 'expected a non-empty API key')
+      .regex(/^[\x21-\x7e]*$/, 'expected printable ASCII without spaces'),
+    pageSize: z.number().int().positive().default(100),
+    concurrency: z.number().int().positive().default(4),
+    maxRetries: z.number().int().nonnegative().default(4),
+    timeoutMs: z.number().positive().default(30_000),
+    maxRetryDelayMs: z.number().nonnegative().default(30_000),
+    fetch: functionOf<typeof globalThis.fetch>().optional(),
+    sleep: functionOf<NonNullable<InvoicingClientHooks['sleep']>>().optional(),
+    random: functionOf<() => number>().optional(),
+    now: functionOf<() => number>().optional(),
+    maxPages: z.number().int().positive().default(100_000),
+  })
+  .strict();
+
+/** The options with every default filled in. */
+export type ClientSettings = Required<z.output<typeof clientOptionsSchema>>;
+
+/**
+ * Checks the options and fills in the defaults, or throws an `InvoicingParameterError` naming each
+ * bad option (never its value: one of them is the API key).
+ */
+export function readClientOptions(options: InvoicingClientOptions & InvoicingClientHooks): ClientSettings {
+  const result = clientOptionsSchema.safeParse(options);
+  if (!result.success) {
+    const issues = describeIssues(result.error.issues);
+    throw new InvoicingParameterError(`Invalid invoicing client options: ${summariseIssues(issues)}`, {
+      issues,
+    });
+  }
+  const settings = result.data;
+  return {
+    ...settings,
+    // Looked up at call time, so a test that replaces globalThis.fetch is honoured.
+    fetch: settings.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    sleep: settings.sleep ?? ((ms, signal) => delay(ms, undefined, { signal })),
+    random: settings.random ?? Math.random,
+    now: settings.now ?? Date.now,
+  };
+}

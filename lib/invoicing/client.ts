@@ -1,0 +1,153 @@
+import pLimit from 'p-limit';
+import type { z } from 'zod';
+import { BASE_RETRY_DELAY_MS, type InvoicingClientHooks, readClientOptions } from './client-options';
+import { errorFromResponse } from './errors';
+import type { FormFields } from './form-fields';
+import { paginate } from './paginate';
+import { listFromIndexedObject, readAnswer } from './read-answer';
+import { backoffMs, type RetryPolicy, retryAfterOf, shouldRetry } from './retry';
+import {
+  invoiceFilterSchema,
+  invoiceListSchema,
+  invoiceStatisticsSchema,
+  listInvoicesParamsSchema,
+  listPaymentsParamsSchema,
+  paymentFilterSchema,
+  paymentListSchema,
+  statisticsFilterSchema,
+} from './schemas';
+import { sendRequest } from './send-request';
+import type { InvoicingClient, InvoicingClientOptions } from './types';
+import { validateParams } from './validate-params';
+
+/** The service's three endpoints, appended to `baseUrl`. */
+export const ENDPOINTS = {
+  statistics: '/statistics/invoices',
+  invoices: '/invoices/list',
+  payments: '/payments/list',
+} as const;
+
+type Endpoint = (typeof ENDPOINTS)[keyof typeof ENDPOINTS];
+
+/**
+ * A client of the invoicing service's read interface.
+ *
+ * Parameters are checked before anything is sent (`InvoicingParameterError`); every answer is checked
+ * against the schemas; 429, 5xx, network errors and timeouts are retried with backoff; no more than
+ * `concurrency` requests of this client are in flight at once, whatever mix of calls runs.
+ *
+ * @example
+ * const client = createInvoicingClient({ baseUrl: 'https://api.example.com/v1', apiKey });
+ * const statistics = await client.invoiceStatistics({ startDate: '2026-01-01', endDate: '2026-01-31' });
+ * for await (const invoice of client.invoices({ startDate: '2026-01-01', status: 'paid' })) {
+ *   console.log(invoice.id, invoice.amountFiatUSD);
+ * }
+ */
+export function createInvoicingClient(
+  options: InvoicingClientOptions & InvoicingClientHooks,
+): InvoicingClient {
+  const settings = readClientOptions(options);
+  const { apiKey, baseUrl, pageSize, concurrency, maxPages } = settings;
+  const limit = pLimit(concurrency);
+  const policy: RetryPolicy = {
+    maxRetries: settings.maxRetries,
+    maxRetryDelayMs: settings.maxRetryDelayMs,
+    baseDelayMs: BASE_RETRY_DELAY_MS,
+    random: settings.random,
+  };
+
+  /** One attempt: the request holds a slot of the shared limit until its body is read. */
+  async function attempt<Schema extends z.ZodType>(
+    endpoint: Endpoint,
+    fields: FormFields,
+    schema: Schema,
+    signal: AbortSignal | undefined,
+    normalise?: (data: unknown) => unknown,
+  ): Promise<z.output<Schema>> {
+    const answer = await limit(() =>
+      sendRequest({
+        url: `${baseUrl}${endpoint}`,
+        endpoint,
+        fields,
+        apiKey,
+        timeoutMs: settings.timeoutMs,
+        fetch: settings.fetch,
+        signal,
+      }),
+    );
+    if (answer.status < 200 || answer.status > 299) {
+      throw errorFromResponse({ ...answer, endpoint, apiKey, now: settings.now() });
+    }
+    const context = {
+      endpoint,
+      status: answer.status,
+      contentType: answer.headers.get('content-type'),
+      requestId: answer.headers.get('x-request-id') ?? undefined,
+      apiKey,
+    };
+    return readAnswer(answer.body, schema, context, normalise);
+  }
+
+  /** A call with its retries; the slot is given back while waiting between attempts. */
+  async function call<Schema extends z.ZodType>(
+    endpoint: Endpoint,
+    fields: FormFields,
+    schema: Schema,
+    signal?: AbortSignal,
+    normalise?: (data: unknown) => unknown,
+  ): Promise<z.output<Schema>> {
+    for (let retries = 0; ; retries += 1) {
+      try {
+        return await attempt(endpoint, fields, schema, signal, normalise);
+      } catch (error) {
+        if (signal?.aborted || !shouldRetry(error, retries, policy)) throw error;
+        await settings.sleep(backoffMs(retries, retryAfterOf(error), policy), signal);
+      }
+    }
+  }
+
+  function walk<Schema extends z.ZodType<{ id: string }[]>>(
+    endpoint: Endpoint,
+    filter: FormFields,
+    schema: Schema,
+  ): AsyncIterable<z.output<Schema>[number]> {
+    return {
+      // A fresh walk for each `for await`, so the iterable can be read more than once.
+      [Symbol.asyncIterator]: () =>
+        paginate<z.output<Schema>[number]>({
+          fetchPage: ({ offset, limit: pageLimit }, signal) =>
+            call(endpoint, { ...filter, offset, limit: pageLimit }, schema, signal, listFromIndexedObject),
+          pageSize,
+          // Twice the HTTP limit: the extra requests wait in the shared limiter and take a slot the
+          // moment an answer's body is read, so checking that answer overlaps the next one's network
+          // wait instead of delaying it. The limiter still caps requests in flight at `concurrency`.
+          concurrency: concurrency * 2,
+          maxPages,
+          endpoint,
+        }),
+    };
+  }
+
+  return {
+    async invoiceStatistics(filter = {}) {
+      const fields = validateParams(statisticsFilterSchema, filter, ENDPOINTS.statistics);
+      return call(ENDPOINTS.statistics, fields, invoiceStatisticsSchema);
+    },
+    async listInvoices(params = {}) {
+      const fields = validateParams(listInvoicesParamsSchema, params, ENDPOINTS.invoices);
+      return call(ENDPOINTS.invoices, fields, invoiceListSchema, undefined, listFromIndexedObject);
+    },
+    async listPayments(params = {}) {
+      const fields = validateParams(listPaymentsParamsSchema, params, ENDPOINTS.payments);
+      return call(ENDPOINTS.payments, fields, paymentListSchema, undefined, listFromIndexedObject);
+    },
+    invoices(filter = {}) {
+      const fields = validateParams(invoiceFilterSchema, filter, ENDPOINTS.invoices);
+      return walk(ENDPOINTS.invoices, fields, invoiceListSchema);
+    },
+    payments(filter = {}) {
+      const fields = validateParams(paymentFilterSchema, filter, ENDPOINTS.payments);
+      return walk(ENDPOINTS.payments, fields, paymentListSchema);
+    },
+  };
+}

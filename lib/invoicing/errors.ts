@@ -1,0 +1,183 @@
+import { bodyExcerpt } from './body-excerpt';
+import { parseRetryAfter } from './retry-after';
+
+/** What an error knows about the call that failed. Never the API key. */
+export interface InvoicingErrorDetails {
+  /** The endpoint's path, e.g. `/invoices/list`. */
+  endpoint?: string;
+  /** The HTTP status, when the service answered. */
+  status?: number;
+  /** At most ~200 characters of the answer, whitespace collapsed, the API key redacted. */
+  bodyExcerpt?: string;
+  /** The service's request id (`X-Request-Id`), when it sent one. */
+  requestId?: string;
+  cause?: unknown;
+}
+
+/**
+ * Base of every error the invoicing client throws. Check the subclass to decide what to do:
+ * `InvoicingAuthenticationError` means the API key is wrong, the others are the service's or the
+ * network's fault (or the caller's, for `InvoicingParameterError`).
+ */
+export class InvoicingApiError extends Error {
+  override readonly name: string = 'InvoicingApiError';
+  readonly endpoint: string | undefined;
+  readonly status: number | undefined;
+  readonly bodyExcerpt: string | undefined;
+  readonly requestId: string | undefined;
+
+  constructor(message: string, details: InvoicingErrorDetails = {}) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.endpoint = details.endpoint;
+    this.status = details.status;
+    this.bodyExcerpt = details.bodyExcerpt;
+    this.requestId = details.requestId;
+  }
+}
+
+/** The service refused the API key (HTTP 401 or 403). Not retried. */
+export class InvoicingAuthenticationError extends InvoicingApiError {
+  override readonly name = 'InvoicingAuthenticationError';
+}
+
+/** The service asked to slow down (HTTP 429). Retried unless it asks to wait longer than allowed. */
+export class InvoicingRateLimitError extends InvoicingApiError {
+  override readonly name = 'InvoicingRateLimitError';
+  /** The wait the service asked for (`Retry-After`), in milliseconds. */
+  readonly retryAfterMs: number | undefined;
+  /** When the service said to try again. */
+  readonly retryAt: Date | undefined;
+
+  constructor(
+    message: string,
+    details: InvoicingErrorDetails & { retryAfterMs?: number; now?: number } = {},
+  ) {
+    super(message, details);
+    this.retryAfterMs = details.retryAfterMs;
+    this.retryAt =
+      details.retryAfterMs === undefined
+        ? undefined
+        : new Date((details.now ?? Date.now()) + details.retryAfterMs);
+  }
+}
+
+/** The service failed (HTTP 5xx). Retried. */
+export class InvoicingServerError extends InvoicingApiError {
+  override readonly name = 'InvoicingServerError';
+  /** The wait the service asked for (`Retry-After`, common with 503), in milliseconds. */
+  readonly retryAfterMs: number | undefined;
+
+  constructor(message: string, details: InvoicingErrorDetails & { retryAfterMs?: number } = {}) {
+    super(message, details);
+    this.retryAfterMs = details.retryAfterMs;
+  }
+}
+
+/**
+ * The service answered something that is not its protocol: not JSON, `result` other than `success`,
+ * an unexpected HTTP status, or a list walk that cannot end (a page of nothing new, too many pages).
+ * Not retried.
+ */
+export class InvoicingProtocolError extends InvoicingApiError {
+  override readonly name = 'InvoicingProtocolError';
+}
+
+/** The answer was the success envelope, but its `data` does not match the schema. Not retried. */
+export class InvoicingValidationError extends InvoicingApiError {
+  override readonly name = 'InvoicingValidationError';
+  /** Each mismatch as `path: problem`, e.g. `data[3].payment.amount: expected a number`. */
+  readonly issues: readonly string[];
+
+  constructor(message: string, details: InvoicingErrorDetails & { issues: readonly string[] }) {
+    super(message, details);
+    this.issues = details.issues;
+  }
+}
+
+/** The request never got an answer: connection refused or dropped, DNS failure. Retried. */
+export class InvoicingNetworkError extends InvoicingApiError {
+  override readonly name = 'InvoicingNetworkError';
+}
+
+/** No complete answer within `timeoutMs` (headers and body). Retried. */
+export class InvoicingTimeoutError extends InvoicingApiError {
+  override readonly name = 'InvoicingTimeoutError';
+  readonly timeoutMs: number;
+
+  constructor(message: string, details: InvoicingErrorDetails & { timeoutMs: number }) {
+    super(message, details);
+    this.timeoutMs = details.timeoutMs;
+  }
+}
+
+/** Bad parameters or options, rejected before anything was sent. */
+export class InvoicingParameterError extends InvoicingApiError {
+  override readonly name = 'InvoicingParameterError';
+  /** Each problem as `field: problem`, e.g. `startDate: expected a date "Y-m-d" that exists`. */
+  readonly issues: readonly string[];
+
+  constructor(message: string, details: InvoicingErrorDetails & { issues: readonly string[] }) {
+    super(message, details);
+    this.issues = details.issues;
+  }
+}
+
+/** A failed answer, as the factory needs it. */
+export interface FailedResponse {
+  endpoint: string;
+  status: number;
+  headers: Headers;
+  body: string;
+  /** Redacted from the excerpt, in case the service echoes it. */
+  apiKey?: string;
+  /** Clock for an HTTP-date `Retry-After`. @default Date.now() */
+  now?: number;
+}
+
+/**
+ * Picks the error for an answer that is not HTTP 2xx: 401/403 authentication, 429 rate limited,
+ * 5xx server, anything else (a redirect, 400, 404) protocol.
+ */
+export function errorFromResponse(response: FailedResponse): InvoicingApiError {
+  const { endpoint, status, headers } = response;
+  const now = response.now ?? Date.now();
+  const excerpt = bodyExcerpt(response.body, response.apiKey);
+  const details: InvoicingErrorDetails = {
+    endpoint,
+    status,
+    bodyExcerpt: excerpt,
+    requestId: headers.get('x-request-id') ?? undefined,
+  };
+  const answered = excerpt ? `: ${excerpt}` : '';
+
+  if (status === 401 || status === 403) {
+    return new InvoicingAuthenticationError(
+      `The invoicing service refused the API key (HTTP ${status} from ${endpoint})${answered}`,
+      details,
+    );
+  }
+  const retryAfterMs = parseRetryAfter(headers.get('retry-after'), now);
+  if (status === 429) {
+    const when =
+      retryAfterMs === undefined
+        ? ''
+        : `; it asks to try again in ${Math.ceil(retryAfterMs / 1000)} s, at ${new Date(now + retryAfterMs).toISOString()}`;
+    return new InvoicingRateLimitError(
+      `The invoicing service is rate limiting requests (HTTP 429 from ${endpoint})${when}`,
+      { ...details, retryAfterMs, now },
+    );
+  }
+  if (status >= 500 && status <= 599) {
+    return new InvoicingServerError(
+      `The invoicing service failed (HTTP ${status} from ${endpoint})${answered}`,
+      {
+        ...details,
+        retryAfterMs,
+      },
+    );
+  }
+  return new InvoicingProtocolError(
+    `The invoicing service answered an unexpected HTTP ${status} from ${endpoint}${answered}`,
+    details,
+  );
+}

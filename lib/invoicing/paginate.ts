@@ -1,0 +1,180 @@
+import { InvoicingProtocolError } from './errors';
+
+/** The records asked for by one request: `offset` and `limit` as the service reads them. */
+export interface PageRange {
+  offset: number;
+  limit: number;
+}
+
+export interface PaginateOptions<T> {
+  /** Fetches one page; aborted through `signal` when the walk ends early or fails. */
+  fetchPage: (range: PageRange, signal: AbortSignal) => Promise<readonly T[]>;
+  /** `limit` asked for per page. */
+  pageSize: number;
+  /** Pages requested at once. */
+  concurrency: number;
+  /** Pages of records fetched but not yet consumed before the walk pauses. @default concurrency */
+  maxBufferedPages?: number;
+  /** Pages with records after which the walk gives up as a protocol error (a list that never ends). */
+  maxPages: number;
+  /** The endpoint's path, for errors. */
+  endpoint: string;
+}
+
+/**
+ * Every record of an offset/limit list, each once (by `id`), in the order the pages arrive.
+ *
+ * The spec shows neither the largest `limit` nor the sort order, so the walk assumes neither:
+ * - the first page is asked for alone; once the list proves longer than one page (a full page, or
+ *   records past the first one), pages are requested ahead, `concurrency` at a time, at consecutive
+ *   offsets (a few requests past the end are wasted; the walk does not wait for one page to ask for
+ *   the next), so a short list costs one or two requests and a long one runs at full speed;
+ * - a page shorter than asked is not the end: the rest of its range is asked for again, and while
+ *   no page has come back as long as `pageSize` (a silent cap), the longest page seen so far becomes
+ *   the step of later requests;
+ * - the end is a page with no records, and the walk stops once every offset before it was answered;
+ * - records seen on another page (pages that overlap when the order shifts) are skipped; a page with
+ *   records but none new means the service ignores `offset`, a protocol error, as is a list that
+ *   brings records on more than `maxPages` pages;
+ * - only ids are kept, and fetching pauses while `maxBufferedPages` pages wait for the consumer.
+ */
+export async function* paginate<T extends { id: string }>(
+  options: PaginateOptions<T>,
+): AsyncGenerator<T, void> {
+  const { fetchPage, pageSize, concurrency, maxPages, endpoint } = options;
+  const maxBufferedPages = options.maxBufferedPages ?? concurrency;
+  const seenIds = new Set<string>();
+  /** Pages of new records waiting for the consumer. */
+  const ready: T[][] = [];
+  /** The unanswered rest of short pages. */
+  const gaps: PageRange[] = [];
+  /** Requests not yet answered, each with its own controller so that one can be called off. */
+  const inFlight = new Map<PageRange, AbortController>();
+  let nextOffset = 0;
+  let largestPage = 0;
+  /** Whether the list is known to be longer than one page, so requests may go ahead of answers. */
+  let longList = false;
+  /** The lowest offset answered with an empty page: no records from there on. */
+  let endOffset = Number.POSITIVE_INFINITY;
+  let pagesWithRecords = 0;
+  let failure: { error: unknown } | undefined;
+  let finished = false;
+  let wake: (() => void) | undefined;
+
+  const step = () => (largestPage === 0 ? pageSize : Math.min(pageSize, largestPage));
+
+  const nextRange = (): PageRange | undefined => {
+    for (let gap = gaps.shift(); gap; gap = gaps.shift()) {
+      if (gap.offset < endOffset) return gap;
+    }
+    if (nextOffset >= endOffset) return undefined;
+    const range = { offset: nextOffset, limit: step() };
+    nextOffset += range.limit;
+    return range;
+  };
+
+  const isComplete = () =>
+    endOffset !== Number.POSITIVE_INFINITY &&
+    gaps.every((gap) => gap.offset >= endOffset) &&
+    [...inFlight.keys()].every((range) => range.offset >= endOffset);
+
+  const abortFrom = (offset: number) => {
+    for (const [range, controller] of inFlight) if (range.offset >= offset) controller.abort();
+  };
+
+  const fail = (error: unknown) => {
+    failure ??= { error };
+    abortFrom(0);
+  };
+
+  const receive = (range: PageRange, records: readonly T[]) => {
+    // A service that ignores `limit` would otherwise hand over records that later pages bring again.
+    const page = records.length > range.limit ? records.slice(0, range.limit) : records;
+    if (page.length === 0) {
+      endOffset = Math.min(endOffset, range.offset);
+      // Requests past the end, sent or still waiting for a slot, are not needed.
+      abortFrom(endOffset);
+      return;
+    }
+    pagesWithRecords += 1;
+    if (pagesWithRecords > maxPages) {
+      throw new InvoicingProtocolError(
+        `The invoicing service answered ${endpoint} with records on more than ${maxPages} pages: stopping rather than looping`,
+        { endpoint },
+      );
+    }
+    largestPage = Math.max(largestPage, page.length);
+    longList ||= page.length === range.limit || range.offset > 0;
+    if (page.length < range.limit) {
+      gaps.push({ offset: range.offset + page.length, limit: range.limit - page.length });
+    }
+    const fresh: T[] = [];
+    for (const record of page) {
+      if (seenIds.has(record.id)) continue;
+      seenIds.add(record.id);
+      fresh.push(record);
+    }
+    if (fresh.length === 0) {
+      throw new InvoicingProtocolError(
+        `The invoicing service answered ${endpoint} at offset ${range.offset} with ${page.length} records all seen on other pages: it seems to ignore offset, so the list cannot be read to its end`,
+        { endpoint },
+      );
+    }
+    ready.push(fresh);
+  };
+
+  const fill = () => {
+    while (
+      !failure &&
+      !finished &&
+      inFlight.size < (longList ? concurrency : 1) &&
+      inFlight.size + ready.length < concurrency + maxBufferedPages
+    ) {
+      const range = nextRange();
+      if (!range) return;
+      const controller = new AbortController();
+      inFlight.set(range, controller);
+      Promise.resolve()
+        .then(() => fetchPage(range, controller.signal))
+        .then(
+          (records) => {
+            if (!failure && !finished) receive(range, records);
+          },
+          (error: unknown) => {
+            // A request past the known end failing changes nothing: its answer was not needed.
+            if (range.offset < endOffset) throw error;
+          },
+        )
+        .catch((error: unknown) => {
+          if (!finished) fail(error);
+        })
+        .finally(() => {
+          inFlight.delete(range);
+          fill();
+          const resume = wake;
+          wake = undefined;
+          resume?.();
+        });
+    }
+  };
+
+  try {
+    fill();
+    for (;;) {
+      if (failure) throw failure.error;
+      const page = ready.shift();
+      if (page) {
+        fill();
+        for (const record of page) yield record;
+        continue;
+      }
+      if (isComplete()) return;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+    }
+  } finally {
+    finished = true;
+    abortFrom(0);
+  }
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { readClientOptions } from '../../../lib/invoicing/client-options';
+import { InvoicingParameterError } from '../../../lib/invoicing/errors';
+
+const apiKey = 'sk-test-5f0c1d2e3a4b';
+
+function thrown(run: () => unknown): InvoicingParameterError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof InvoicingParameterError) return error;
+    throw error;
+  }
+  throw new Error('expected an InvoicingParameterError');
+}
+
+describe('readClientOptions', () => {
+  it('fills in the documented defaults', () => {
+    const settings = readClientOptions({ baseUrl: 'https://api.example.com/v1', apiKey });
+
+    expect(settings).toMatchObject({
+      baseUrl: 'https://api.example.com/v1',
+      apiKey,
+      pageSize: 100,
+      concurrency: 4,
+      maxRetries: 4,
+      timeoutMs: 30_000,
+      maxRetryDelayMs: 30_000,
+      maxPages: 100_000,
+    });
+    expect(typeof settings.fetch).toBe('function');
+    expect(typeof settings.sleep).toBe('function');
+  });
+
+  it('strips trailing slashes and keeps the path prefix', () => {
+    expect(readClientOptions({ baseUrl: 'https://api.example.com/v1//', apiKey }).baseUrl).toBe(
+      'https://api.example.com/v1',
+    );
+    expect(readClientOptions({ baseUrl: 'http://127.0.0.1:4010/', apiKey }).baseUrl).toBe(
+      'http://127.0.0.1:4010',
+    );
+  });
+
+  it('trims the newline a key read from a file carries', () => {
+    expect(readClientOptions({ baseUrl: 'https://api.example.com', apiKey: `${apiKey}\n` }).apiKey).toBe(
+      apiKey,
+    );
+  });
+
+  it('refuses a base URL that is not http(s) or has a query', () => {
+    expect(thrown(() => readClientOptions({ baseUrl: 'ftp://example.com', apiKey })).issues).toEqual([
+      'baseUrl: expected an http(s) URL without query or fragment',
+    ]);
+    expect(
+      thrown(() => readClientOptions({ baseUrl: 'https://example.com/?v=1', apiKey })).issues,
+    ).toHaveLength(1);
+    expect(thrown(() => readClientOptions({ baseUrl: 'example.com', apiKey })).issues).toHaveLength(1);
+  });
+
+  it('names bad numeric options', () => {
+    const error = thrown(() =>
+      readClientOptions({
+        baseUrl: 'https://example.com',
+        apiKey,
+        pageSize: 0,
+        concurrency: 1.5,
+        maxRetries: -1,
+      }),
+    );
+
+    expect(error.issues.map((issue) => issue.split(':')[0])).toEqual([
+      'pageSize',
+      'concurrency',
+      'maxRetries',
+    ]);
+  });
+
+  it('refuses an empty key, and a key with spaces without showing it', () => {
+    expect(thrown(() => readClientOptions({ baseUrl: 'https://example.com', apiKey: '  ' })).issues).toEqual([
+      'apiKey: expected a non-empty API key',
+    ]);
+    const error = thrown(() =>
+      readClientOptions({ baseUrl: 'https://example.com', apiKey: 'secret part two' }),
+    );
+    expect(error.issues).toEqual(['apiKey: expected printable ASCII without spaces']);
+    expect(error.message).not.toContain('secret');
+  });
+
+  it('refuses an option it does not know', () => {
+    const options = { baseUrl: 'https://example.com', apiKey, pagesize: 10 };
+
+    expect(thrown(() => readClientOptions(options)).issues).toEqual(['pagesize: not accepted here']);
+  });
+});

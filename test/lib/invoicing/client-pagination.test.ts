@@ -1,0 +1,238 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createInvoicingClient } from '../../../lib/invoicing/client';
+import type { InvoicingClientHooks } from '../../../lib/invoicing/client-options';
+import { InvoicingAuthenticationError, InvoicingProtocolError } from '../../../lib/invoicing/errors';
+import type { InvoicingClientOptions } from '../../../lib/invoicing/types';
+import { caught } from './support/caught';
+import { type FakeService, type FakeServiceOptions, startFakeService } from './support/fake-service';
+import { invoicesJson, paymentJson, uuidOf } from './support/records';
+
+const started: FakeService[] = [];
+afterAll(async () => {
+  await Promise.all(started.map((fake) => fake.close()));
+});
+
+async function fakeService(options: FakeServiceOptions = {}): Promise<FakeService> {
+  const fake = await startFakeService(options);
+  started.push(fake);
+  return fake;
+}
+
+function clientOf(fake: FakeService, options: Partial<InvoicingClientOptions & InvoicingClientHooks> = {}) {
+  const waits: number[] = [];
+  const client = createInvoicingClient({
+    baseUrl: fake.url,
+    apiKey: fake.apiKey,
+    sleep: async (ms) => {
+      waits.push(ms);
+    },
+    random: () => 0.5,
+    ...options,
+  });
+  return { client, waits };
+}
+
+/** A `fetch` that counts the requests it sent, and the most it had in flight at once. */
+function countingFetch() {
+  let inFlight = 0;
+  const counter = {
+    max: 0,
+    calls: 0,
+    fetch: (async (input, init) => {
+      counter.calls += 1;
+      inFlight += 1;
+      counter.max = Math.max(counter.max, inFlight);
+      try {
+        return await globalThis.fetch(input, init);
+      } finally {
+        inFlight -= 1;
+      }
+    }) as typeof globalThis.fetch,
+  };
+  return counter;
+}
+
+async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
+  const items: T[] = [];
+  for await (const item of iterable) items.push(item);
+  return items;
+}
+
+const pagesAsked = (fake: FakeService) =>
+  fake.calls.map(({ fields }) => [Number(fields.offset), Number(fields.limit)]);
+
+/** Invoice ids 0 … count-1, as the records module numbers them. */
+const allInvoiceIds = (count: number) => Array.from({ length: count }, (_, n) => uuidOf('invoice', n)).sort();
+
+describe('walking a list over HTTP', () => {
+  it('reads every record once under a silent cap below the page size', async () => {
+    const fake = await fakeService({ invoices: invoicesJson(250), maxLimit: 30 });
+    const { client } = clientOf(fake, { concurrency: 1 });
+
+    const invoices = await collect(client.invoices({ status: 'unpaid' }));
+
+    expect(invoices.map((invoice) => invoice.id).sort()).toEqual(allInvoiceIds(250));
+    // The first answer (30 of 100) reveals the cap: the rest of that page is filled, then steps of 30
+    // up to the empty page at 250; at most one request goes past it.
+    expect(pagesAsked(fake).filter(([offset]) => offset !== undefined && offset <= 250)).toEqual([
+      [0, 100],
+      [30, 70],
+      [60, 40],
+      [100, 30],
+      [90, 10],
+      [130, 30],
+      [160, 30],
+      [190, 30],
+      [220, 30],
+      [250, 30],
+    ]);
+    expect(fake.calls.length).toBeLessThanOrEqual(11);
+    expect(fake.calls.every((call) => call.fields.status === 'unpaid')).toBe(true);
+  });
+
+  it('reads every record once from a service that returns them shuffled', async () => {
+    const fake = await fakeService({ invoices: invoicesJson(250), shuffleSeed: 7, maxLimit: 45 });
+    const { client } = clientOf(fake, { concurrency: 4 });
+
+    const invoices = await collect(client.invoices());
+
+    expect(invoices).toHaveLength(250);
+    expect(invoices.map((invoice) => invoice.id).sort()).toEqual(allInvoiceIds(250));
+  });
+
+  it('keeps one copy of the records that overlapping pages bring twice', async () => {
+    const fake = await fakeService({ invoices: invoicesJson(250), shiftBack: 7 });
+    const { client } = clientOf(fake, { concurrency: 1 });
+
+    const invoices = await collect(client.invoices());
+
+    expect(invoices.map((invoice) => invoice.id).sort()).toEqual(allInvoiceIds(250));
+    // Pages 0-99, 93-192, 193-249 (short, so the rest of it is asked for from 257: empty), and one
+    // page ahead at 300 (empty).
+    expect(pagesAsked(fake)).toEqual([
+      [0, 100],
+      [100, 100],
+      [200, 100],
+      [300, 100],
+      [257, 43],
+    ]);
+  });
+
+  it('asks again for a page that failed, then goes on', async () => {
+    const fake = await fakeService({
+      invoices: invoicesJson(250),
+      intercept: (call) => (call.index === 2 ? { text: 'Service Unavailable', status: 503 } : undefined),
+    });
+    const { client, waits } = clientOf(fake, { concurrency: 1 });
+
+    const invoices = await collect(client.invoices());
+
+    expect(invoices.map((invoice) => invoice.id).sort()).toEqual(allInvoiceIds(250));
+    // The third request (offset 200) fails and queues again behind the page ahead at 300.
+    expect(pagesAsked(fake)).toEqual([
+      [0, 100],
+      [100, 100],
+      [200, 100],
+      [300, 100],
+      [200, 100],
+      [250, 50],
+    ]);
+    expect(waits).toEqual([250]);
+  });
+
+  it('stops with a protocol error on a service that ignores offset', async () => {
+    const fake = await fakeService({ invoices: invoicesJson(250), ignoreOffset: true });
+    const { client } = clientOf(fake, { concurrency: 1 });
+
+    const error = await caught(collect(client.invoices()), fake.apiKey);
+
+    expect(error).toBeInstanceOf(InvoicingProtocolError);
+    expect(error.message).toMatch(/at offset 100 with 100 records all seen on other pages/);
+    expect(fake.calls).toHaveLength(2);
+  });
+
+  it('stops with a protocol error after maxPages pages of records', async () => {
+    const fake = await fakeService({ invoices: invoicesJson(1000) });
+    const { client } = clientOf(fake, { concurrency: 1, pageSize: 10, maxPages: 3 });
+
+    const error = await caught(collect(client.invoices()), fake.apiKey);
+
+    expect(error).toBeInstanceOf(InvoicingProtocolError);
+    expect(error.message).toMatch(/records on more than 3 pages/);
+    expect(fake.calls.length).toBeGreaterThanOrEqual(4);
+    expect(fake.calls.length).toBeLessThanOrEqual(6);
+  });
+
+  it('fails the walk with an authentication error on a wrong key', async () => {
+    const fake = await fakeService({ invoices: invoicesJson(10) });
+    const wrongKey = 'not-the-key-4242';
+    const { client } = clientOf(fake, { apiKey: wrongKey, concurrency: 2 });
+
+    expect(await caught(collect(client.payments()), wrongKey)).toBeInstanceOf(InvoicingAuthenticationError);
+    expect(fake.calls.length).toBeLessThanOrEqual(2);
+  });
+
+  it('can be walked twice', async () => {
+    const fake = await fakeService({ payments: Array.from({ length: 15 }, (_, n) => paymentJson(n)) });
+    const { client } = clientOf(fake, { pageSize: 10 });
+    const payments = client.payments();
+
+    expect(await collect(payments)).toHaveLength(15);
+    expect(await collect(payments)).toHaveLength(15);
+  });
+});
+
+describe('requests in flight', () => {
+  it('asks for the next pages in parallel, `concurrency` at a time', async () => {
+    const fake = await fakeService({ invoices: invoicesJson(2000), latencyMs: 10 });
+    const counter = countingFetch();
+    const { client } = clientOf(fake, { concurrency: 8, fetch: counter.fetch });
+
+    expect(await collect(client.invoices())).toHaveLength(2000);
+    expect(counter.max).toBe(8);
+    expect(fake.maxInFlight).toBeLessThanOrEqual(8);
+    // 20 pages of records and one empty page are needed; past the end, at most one request per slot
+    // is sent before the empty page calls the rest off.
+    expect(fake.calls.length).toBeGreaterThanOrEqual(21);
+    expect(fake.calls.length).toBeLessThanOrEqual(29);
+  });
+
+  it('never has more than `concurrency` requests in flight across every call of one client', async () => {
+    const fake = await fakeService({
+      invoices: invoicesJson(600),
+      payments: Array.from({ length: 300 }, (_, n) => paymentJson(n)),
+      latencyMs: 10,
+    });
+    const counter = countingFetch();
+    const { client } = clientOf(fake, { concurrency: 3, pageSize: 50, fetch: counter.fetch });
+
+    const [invoices, payments] = await Promise.all([
+      collect(client.invoices()),
+      collect(client.payments()),
+      client.invoiceStatistics(),
+      client.listInvoices({ limit: 5 }),
+      client.listPayments({ limit: 5 }),
+    ]);
+
+    expect(invoices).toHaveLength(600);
+    expect(payments).toHaveLength(300);
+    expect(counter.max).toBe(3);
+    expect(fake.maxInFlight).toBeLessThanOrEqual(3);
+  });
+
+  it('stops asking once the consumer stops reading', async () => {
+    const fake = await fakeService({ invoices: invoicesJson(5000), latencyMs: 5 });
+    const counter = countingFetch();
+    const { client } = clientOf(fake, { concurrency: 4, fetch: counter.fetch });
+
+    for await (const invoice of client.invoices()) {
+      expect(invoice.uid).toMatch(/^INV-/);
+      break;
+    }
+    const requestsAtBreak = counter.calls;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+
+    expect(counter.calls).toBe(requestsAtBreak);
+    expect(requestsAtBreak).toBeLessThanOrEqual(5);
+  });
+});

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import {
+  errorFromResponse,
+  InvoicingApiError,
+  InvoicingAuthenticationError,
+  InvoicingNetworkError,
+  InvoicingProtocolError,
+  InvoicingRateLimitError,
+  InvoicingServerError,
+} from '../../../lib/invoicing/errors';
+
+const apiKey = 'sk-test-5f0c1d2e3a4b';
+const now = Date.parse('2026-03-01T12:00:00Z');
+
+const answer = (status: number, body = '', headers: Record<string, string> = {}) =>
+  errorFromResponse({ endpoint: '/invoices/list', status, headers: new Headers(headers), body, apiKey, now });
+
+describe('errorFromResponse', () => {
+  it.each([401, 403])('makes HTTP %i an authentication error', (status) => {
+    const error = answer(status, '{"result":"error","message":"Invalid token"}');
+
+    expect(error).toBeInstanceOf(InvoicingAuthenticationError);
+    expect(error).toBeInstanceOf(InvoicingApiError);
+    expect(error).toBeInstanceOf(Error);
+    expect(error.name).toBe('InvoicingAuthenticationError');
+    expect(error.status).toBe(status);
+    expect(error.endpoint).toBe('/invoices/list');
+    expect(error.message).toBe(
+      `The invoicing service refused the API key (HTTP ${status} from /invoices/list): {"result":"error","message":"Invalid token"}`,
+    );
+  });
+
+  it('makes HTTP 429 a rate-limit error that says when to try again', () => {
+    const error = answer(429, '', { 'retry-after': '90' });
+
+    expect(error).toBeInstanceOf(InvoicingRateLimitError);
+    const rateLimited = error as InvoicingRateLimitError;
+    expect(rateLimited.retryAfterMs).toBe(90_000);
+    expect(rateLimited.retryAt?.toISOString()).toBe('2026-03-01T12:01:30.000Z');
+    expect(error.message).toBe(
+      'The invoicing service is rate limiting requests (HTTP 429 from /invoices/list); it asks to try again in 90 s, at 2026-03-01T12:01:30.000Z',
+    );
+  });
+
+  it('reads Retry-After given as an HTTP date', () => {
+    const error = answer(429, '', {
+      'retry-after': 'Sun, 01 Mar 2026 12:00:05 GMT',
+    }) as InvoicingRateLimitError;
+
+    expect(error.retryAfterMs).toBe(5000);
+  });
+
+  it('makes HTTP 429 without Retry-After a rate-limit error without a wait', () => {
+    const error = answer(429) as InvoicingRateLimitError;
+
+    expect(error).toBeInstanceOf(InvoicingRateLimitError);
+    expect(error.retryAfterMs).toBeUndefined();
+    expect(error.retryAt).toBeUndefined();
+  });
+
+  it.each([500, 502, 503, 599])('makes HTTP %i a server error', (status) => {
+    const error = answer(status, '<html><h1>Bad Gateway</h1></html>');
+
+    expect(error).toBeInstanceOf(InvoicingServerError);
+    expect(error.name).toBe('InvoicingServerError');
+    expect(error.bodyExcerpt).toBe('<html><h1>Bad Gateway</h1></html>');
+  });
+
+  it('keeps the wait a 503 asked for', () => {
+    expect((answer(503, '', { 'retry-after': '2' }) as InvoicingServerError).retryAfterMs).toBe(2000);
+  });
+
+  it.each([301, 400, 404, 422])('makes an unexpected HTTP %i a protocol error', (status) => {
+    const error = answer(status, 'Not here');
+
+    expect(error).toBeInstanceOf(InvoicingProtocolError);
+    expect(error.message).toBe(
+      `The invoicing service answered an unexpected HTTP ${status} from /invoices/list: Not here`,
+    );
+  });
+
+  it('never carries the API key the service echoed back', () => {
+    const error = answer(401, `<p>Authorization: Token ${apiKey}</p>`);
+
+    expect(error.message).not.toContain(apiKey);
+    expect(error.bodyExcerpt).toBe('<p>Authorization: Token [redacted]</p>');
+  });
+
+  it('keeps the request id the service sent', () => {
+    expect(answer(500, '', { 'x-request-id': 'req-42' }).requestId).toBe('req-42');
+  });
+});
+
+describe('the error family', () => {
+  it('passes the cause on', () => {
+    const cause = new Error('socket hang up');
+    const error = new InvoicingNetworkError('failed', { endpoint: '/payments/list', cause });
+
+    expect(error.cause).toBe(cause);
+    expect(error.name).toBe('InvoicingNetworkError');
+    expect(error.status).toBeUndefined();
+  });
+});

@@ -1,0 +1,307 @@
+import { describe, expect, it } from 'vitest';
+import { InvoicingProtocolError } from '../../../lib/invoicing/errors';
+import { type PageRange, type PaginateOptions, paginate } from '../../../lib/invoicing/paginate';
+
+interface Row {
+  id: string;
+}
+
+const rows = (count: number, from = 0): Row[] =>
+  Array.from({ length: count }, (_, n) => ({ id: `r${from + n}` }));
+
+const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+interface SourceBehaviour {
+  /** A silent cap on `limit`, fixed or per call. */
+  cap?: number | ((call: number) => number);
+  ignoreOffset?: boolean;
+  ignoreLimit?: boolean;
+  /** Reverses each page, as a service with an unstated sort order might. */
+  reverseEachPage?: boolean;
+}
+
+/** An in-memory list served page by page, answering one event-loop turn later so requests overlap. */
+function listSource(records: readonly Row[], behaviour: SourceBehaviour = {}) {
+  const calls: PageRange[] = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const fetchPage = async ({ offset, limit }: PageRange): Promise<Row[]> => {
+    const call = calls.push({ offset, limit }) - 1;
+    inFlight += 1;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    await tick();
+    inFlight -= 1;
+    const cap =
+      typeof behaviour.cap === 'function' ? behaviour.cap(call) : (behaviour.cap ?? Number.POSITIVE_INFINITY);
+    const start = behaviour.ignoreOffset ? 0 : offset;
+    const end = behaviour.ignoreLimit ? records.length : start + Math.min(limit, cap);
+    const page = records.slice(start, end);
+    return behaviour.reverseEachPage ? page.reverse() : page;
+  };
+  return {
+    fetchPage,
+    calls,
+    get maxInFlight() {
+      return maxInFlight;
+    },
+  };
+}
+
+function walk(options: Partial<PaginateOptions<Row>> & Pick<PaginateOptions<Row>, 'fetchPage'>) {
+  return paginate<Row>({
+    pageSize: 10,
+    concurrency: 1,
+    maxPages: 1000,
+    endpoint: '/invoices/list',
+    ...options,
+  });
+}
+
+async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
+  const items: T[] = [];
+  for await (const item of iterable) items.push(item);
+  return items;
+}
+
+async function failure(iterable: AsyncIterable<unknown>, seen: unknown[] = []): Promise<unknown> {
+  try {
+    for await (const item of iterable) seen.push(item);
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the walk to fail');
+}
+
+const ids = (items: readonly Row[]) => items.map((item) => item.id);
+
+describe('paginate', () => {
+  it('asks once and yields nothing for an empty list', async () => {
+    const source = listSource([]);
+
+    expect(await collect(walk({ fetchPage: source.fetchPage }))).toEqual([]);
+    expect(source.calls).toEqual([{ offset: 0, limit: 10 }]);
+  });
+
+  it('reads a list page by page and ends on an empty page, not a short one', async () => {
+    const source = listSource(rows(25));
+
+    expect(ids(await collect(walk({ fetchPage: source.fetchPage })))).toEqual(ids(rows(25)));
+    expect(source.calls).toEqual([
+      { offset: 0, limit: 10 },
+      { offset: 10, limit: 10 },
+      { offset: 20, limit: 10 },
+      { offset: 25, limit: 5 },
+    ]);
+  });
+
+  it('fills the gap a silent cap leaves and steps by the cap from then on', async () => {
+    const source = listSource(rows(10), { cap: 4 });
+
+    expect(ids(await collect(walk({ fetchPage: source.fetchPage })))).toEqual(ids(rows(10)));
+    expect(source.calls).toEqual([
+      { offset: 0, limit: 10 },
+      { offset: 4, limit: 6 },
+      { offset: 8, limit: 2 },
+      { offset: 10, limit: 4 },
+    ]);
+  });
+
+  it('reads every record once under a cap that changes from call to call', async () => {
+    const source = listSource(rows(200), { cap: (call) => 1 + (call % 7) });
+    const items = await collect(walk({ fetchPage: source.fetchPage, pageSize: 20, concurrency: 4 }));
+
+    expect(new Set(ids(items)).size).toBe(200);
+    expect(items).toHaveLength(200);
+  });
+
+  it('reads every record once whatever order each page comes in', async () => {
+    const source = listSource(rows(95), { reverseEachPage: true, cap: 6 });
+    const items = await collect(walk({ fetchPage: source.fetchPage, concurrency: 3 }));
+
+    expect(ids(items).sort()).toEqual(ids(rows(95)).sort());
+  });
+
+  it('keeps one copy of a record that comes back on an overlapping page', async () => {
+    // Pages 0-9, 8-17 (two seen), 18-19: records shift by two between the first and second call.
+    const pages = new Map<number, Row[]>([
+      [0, rows(10, 0)],
+      [10, rows(10, 8)],
+      [20, rows(2, 18)],
+    ]);
+    const items = await collect(walk({ fetchPage: async ({ offset }) => pages.get(offset) ?? [] }));
+
+    expect(ids(items)).toEqual(ids(rows(20)));
+  });
+
+  it('takes only what it asked for from a service that ignores limit', async () => {
+    const source = listSource(rows(25), { ignoreLimit: true });
+
+    expect(ids(await collect(walk({ fetchPage: source.fetchPage })))).toEqual(ids(rows(25)));
+    expect(source.calls).toHaveLength(4);
+  });
+
+  it('stops with a protocol error when a page brings nothing new (offset ignored)', async () => {
+    const source = listSource(rows(25), { ignoreOffset: true });
+    const seen: unknown[] = [];
+    const error = await failure(walk({ fetchPage: source.fetchPage }), seen);
+
+    expect(error).toBeInstanceOf(InvoicingProtocolError);
+    expect((error as Error).message).toBe(
+      'The invoicing service answered /invoices/list at offset 10 with 10 records all seen on other pages: it seems to ignore offset, so the list cannot be read to its end',
+    );
+    expect(seen).toHaveLength(10);
+    expect(source.calls).toHaveLength(2);
+  });
+
+  it('stops with a protocol error once more than maxPages pages brought records', async () => {
+    const source = listSource(rows(1000));
+    const seen: unknown[] = [];
+    const error = await failure(walk({ fetchPage: source.fetchPage, maxPages: 5 }), seen);
+
+    expect(error).toBeInstanceOf(InvoicingProtocolError);
+    expect((error as Error).message).toBe(
+      'The invoicing service answered /invoices/list with records on more than 5 pages: stopping rather than looping',
+    );
+    expect(seen).toHaveLength(50);
+    expect(source.calls).toHaveLength(6);
+  });
+
+  it('keeps `concurrency` requests in flight, never more', async () => {
+    const source = listSource(rows(500));
+    const items = await collect(walk({ fetchPage: source.fetchPage, concurrency: 6 }));
+
+    expect(items).toHaveLength(500);
+    expect(source.maxInFlight).toBe(6);
+  });
+
+  it('does not run far ahead of a consumer that stops reading', async () => {
+    const source = listSource(rows(100_000));
+    const iterator = walk({ fetchPage: source.fetchPage, concurrency: 4, maxBufferedPages: 4 });
+
+    await iterator.next();
+    for (let turn = 0; turn < 50; turn += 1) await tick();
+
+    // One page being read, four buffered, four in flight at most; then it waits.
+    expect(source.calls.length).toBeGreaterThanOrEqual(8);
+    expect(source.calls.length).toBeLessThanOrEqual(9);
+    await iterator.return(undefined);
+  });
+
+  it('aborts the requests in flight when the consumer stops early', async () => {
+    const unanswered = new Set<AbortSignal>();
+    const fetchPage = async ({ offset }: PageRange, signal: AbortSignal) => {
+      unanswered.add(signal);
+      await tick();
+      if (offset > 0) await new Promise((resolve) => signal.addEventListener('abort', resolve));
+      unanswered.delete(signal);
+      return rows(10, offset);
+    };
+
+    for await (const item of walk({ fetchPage, concurrency: 3 })) {
+      expect(item.id).toBe('r0');
+      break;
+    }
+
+    expect(unanswered.size).toBe(3);
+    expect([...unanswered].every((signal) => signal.aborted)).toBe(true);
+  });
+
+  it('fails with the first error and aborts the other requests', async () => {
+    const failed = new Error('page failed');
+    const waiting: AbortSignal[] = [];
+    const fetchPage = async ({ offset }: PageRange, signal: AbortSignal) => {
+      if (offset === 0) return rows(10);
+      if (offset === 10) return tick().then(() => Promise.reject(failed));
+      waiting.push(signal);
+      return new Promise<Row[]>((_, reject) =>
+        signal.addEventListener('abort', () => reject(new Error('aborted'))),
+      );
+    };
+
+    expect(await failure(walk({ fetchPage, concurrency: 4 }))).toBe(failed);
+    expect(waiting.length).toBeGreaterThanOrEqual(3);
+    expect(waiting.every((signal) => signal.aborted)).toBe(true);
+  });
+
+  it('calls off the requests past the end as soon as an empty page shows where it is', async () => {
+    let secondPageAnswered = false;
+    const calledOffEarly: boolean[] = [];
+    const fetchPage = async ({ offset }: PageRange, signal: AbortSignal) => {
+      if (offset === 0) return rows(10);
+      if (offset === 10) {
+        for (let turn = 0; turn < 5; turn += 1) await tick();
+        secondPageAnswered = true;
+        return rows(10, 10);
+      }
+      if (offset === 20) return tick().then(() => []);
+      return new Promise<Row[]>((_, reject) =>
+        signal.addEventListener('abort', () => {
+          calledOffEarly.push(!secondPageAnswered);
+          reject(new Error('aborted'));
+        }),
+      );
+    };
+
+    expect(await collect(walk({ fetchPage, concurrency: 4 }))).toHaveLength(20);
+    expect(calledOffEarly.length).toBeGreaterThan(0);
+    expect(calledOffEarly.every(Boolean)).toBe(true);
+  });
+
+  it('ignores a failed request past the end once the end is known', async () => {
+    const pending = new Map<number, { resolve: (rows: Row[]) => void; reject: (error: Error) => void }>();
+    const fetchPage = ({ offset }: PageRange) =>
+      new Promise<Row[]>((resolve, reject) => pending.set(offset, { resolve, reject }));
+    const all = collect(walk({ fetchPage, concurrency: 4 }));
+    const answer = async (offset: number, page: Row[] | Error) => {
+      for (let turn = 0; turn < 5 && !pending.has(offset); turn += 1) await tick();
+      const request = pending.get(offset);
+      if (!request) throw new Error(`no request at offset ${offset}`);
+      if (page instanceof Error) request.reject(page);
+      else request.resolve(page);
+      await tick();
+    };
+
+    await answer(0, rows(10, 0)); // a full page: 10, 20, 30 and 40 are asked for at once
+    await answer(20, rows(5, 20)); // short: the rest, offset 25, is asked for
+    await answer(25, []); // the end
+    await answer(30, new Error('past the end'));
+    await answer(40, new Error('past the end'));
+    await answer(10, rows(10, 10));
+
+    expect(ids(await all).sort()).toEqual(ids(rows(25)).sort());
+  });
+
+  it('asks for the first page alone, then `concurrency` pages at a time', async () => {
+    const source = listSource(rows(100));
+    const iterator = walk({ fetchPage: source.fetchPage, concurrency: 4 });
+
+    const first = iterator.next();
+    await tick();
+    expect(source.calls).toEqual([{ offset: 0, limit: 10 }]);
+    await first;
+    expect(source.calls.slice(1, 5)).toEqual([
+      { offset: 10, limit: 10 },
+      { offset: 20, limit: 10 },
+      { offset: 30, limit: 10 },
+      { offset: 40, limit: 10 },
+    ]);
+    await iterator.return(undefined);
+  });
+
+  it('costs two requests for a list shorter than a page', async () => {
+    const source = listSource(rows(3));
+
+    expect(await collect(walk({ fetchPage: source.fetchPage, concurrency: 8 }))).toHaveLength(3);
+    expect(source.calls).toEqual([
+      { offset: 0, limit: 10 },
+      { offset: 3, limit: 7 },
+    ]);
+  });
+
+  it('goes ahead once a page past the first brings records under a cap', async () => {
+    const source = listSource(rows(40), { cap: 4 });
+
+    expect(await collect(walk({ fetchPage: source.fetchPage, concurrency: 4 }))).toHaveLength(40);
+    expect(source.maxInFlight).toBe(4);
+  });
+});

@@ -1,0 +1,285 @@
+import { describe, expect, it } from 'vitest';
+import {
+  invoiceItemSchema,
+  invoiceListSchema,
+  invoiceStatisticsSchema,
+  paymentItemSchema,
+  paymentListSchema,
+  successEnvelopeSchema,
+} from '../../../lib/invoicing/schemas';
+
+// Samples shaped field by field as invoicing-api.md shows them, written out by hand.
+const paidInvoice = {
+  id: '6f1c2a4e-8b3d-4c5f-9a7e-1d2b3c4d5e6f',
+  uid: 'INV-2026-0001',
+  projectId: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+  createDatetime: '2026-01-31 23:59:59',
+  timeToPayDatetime: '2026-02-01 00:59:59',
+  commissionFiatUSD: 0.3,
+  amountFiatUSD: 29.97,
+  amountFiat: 27.5,
+  currencyFiat: 'EUR',
+  description: 'Annual plan',
+  serviceData: 'order=1001',
+  views: 3,
+  status: 'paid',
+  payment: {
+    id: '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a',
+    amount: 0.00000095,
+    hash: '3a1b9f0c7e2d4a5b6c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b',
+    transactionDatetime: '2026-02-01 00:10:00',
+  },
+  wallet: {
+    id: '1e2d3c4b-5a69-4788-9a0b-c1d2e3f4a5b6',
+    name: 'Main BTC',
+    blockchain: 'bitcoin',
+    cryptocurrency: 'BTC',
+    address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+  },
+};
+
+const unpaidInvoice = {
+  id: '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d',
+  uid: 'INV-2026-0002',
+  projectId: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+  createDatetime: '2026-01-02 08:00:00',
+  timeToPayDatetime: '2026-01-02 09:00:00',
+  commissionFiatUSD: 0.15,
+  amountFiatUSD: 15,
+  amountFiat: 15,
+  currencyFiat: 'USD',
+  description: null,
+  serviceData: null,
+  views: 0,
+  status: 'unpaid',
+};
+
+const matchedPayment = {
+  id: '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a',
+  amount: 0.00000095,
+  hash: '3a1b9f0c7e2d4a5b6c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b',
+  transactionDatetime: '2026-02-01 00:10:00',
+  invoice: {
+    id: '6f1c2a4e-8b3d-4c5f-9a7e-1d2b3c4d5e6f',
+    uid: 'INV-2026-0001',
+    projectId: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+    createDatetime: '2026-01-31 23:59:59',
+    timeToPayDatetime: '2026-02-01 00:59:59',
+    commissionFiatUSD: 0.3,
+    amountFiatUSD: 29.97,
+    amountFiat: 27.5,
+    currencyFiat: 'EUR',
+    description: 'Annual plan',
+    serviceData: 'order=1001',
+    views: 3,
+    status: 'paid',
+  },
+  wallet: {
+    id: '1e2d3c4b-5a69-4788-9a0b-c1d2e3f4a5b6',
+    name: 'Main BTC',
+    blockchain: 'bitcoin',
+    cryptocurrency: 'BTC',
+    address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+  },
+};
+
+const unmatchedPayment = {
+  id: '2b3c4d5e-6f70-4812-9a3b-4c5d6e7f8091',
+  amount: '12.5',
+  hash: '0xabc123',
+  transactionDatetime: '2026-01-20 14:00:00',
+  wallet: {
+    id: '3c4d5e6f-7081-4923-8b4c-5d6e7f809102',
+    name: 'USDT',
+    blockchain: 'tron',
+    cryptocurrency: 'USDT',
+    address: 'TXYZabc123',
+  },
+};
+
+const fullStatistics = {
+  invoicesTotalNum: 12,
+  invoicesPaidNum: 5,
+  invoicesTotalUSD: 1234.56,
+  invoicesByProjects: {
+    '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d': 1000.5,
+    '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b': 234.06,
+  },
+  invoicesByCurrencies: { EUR: 900, USD: 334.56 },
+  invoicesByMonths: { 'January-2026': 1234.56 },
+  invoicesByDate: {
+    '2026-01-02': { date: 1767312000000, value: 1000.5 },
+    '2026-01-31': { date: 1769817600000, value: 234.06 },
+  },
+};
+
+describe('invoice list items', () => {
+  it('reads a paid invoice with its payment and wallet, amounts as plain decimals', () => {
+    const invoice = invoiceItemSchema.parse(paidInvoice);
+
+    expect(invoice.amountFiatUSD).toBe('29.97');
+    expect(invoice.commissionFiatUSD).toBe('0.3');
+    expect(invoice.amountFiat).toBe('27.5');
+    expect(invoice.payment).toEqual({
+      id: '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a',
+      amount: '0.00000095',
+      hash: '3a1b9f0c7e2d4a5b6c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b',
+      transactionDatetime: '2026-02-01 00:10:00',
+    });
+    expect(invoice.wallet?.cryptocurrency).toBe('BTC');
+    expect(invoice.description).toBe('Annual plan');
+  });
+
+  it('reads an unpaid invoice that has neither payment nor wallet', () => {
+    const invoice = invoiceItemSchema.parse(unpaidInvoice);
+
+    expect(invoice.payment).toBeUndefined();
+    expect(invoice.wallet).toBeUndefined();
+    expect(invoice.description).toBeNull();
+    expect(invoice.serviceData).toBeNull();
+    expect(invoice.amountFiatUSD).toBe('15');
+  });
+
+  it('reads null payment and wallet blocks as absent', () => {
+    const invoice = invoiceItemSchema.parse({ ...unpaidInvoice, payment: null, wallet: null });
+
+    expect(invoice.payment).toBeUndefined();
+    expect(invoice.wallet).toBeUndefined();
+  });
+
+  it('accepts numbers sent as numeric strings', () => {
+    const invoice = invoiceItemSchema.parse({ ...unpaidInvoice, amountFiatUSD: '15.50', views: '7' });
+
+    expect(invoice.amountFiatUSD).toBe('15.5');
+    expect(invoice.views).toBe(7);
+  });
+
+  it('never writes an amount in exponent form', () => {
+    const invoice = invoiceItemSchema.parse({ ...unpaidInvoice, amountFiat: 1e-8, amountFiatUSD: '2.5e3' });
+
+    expect(invoice.amountFiat).toBe('0.00000001');
+    expect(invoice.amountFiatUSD).toBe('2500');
+  });
+
+  it('names the malformed field of the fourth item', () => {
+    const broken = { ...paidInvoice, payment: { ...paidInvoice.payment, amount: 'lots' } };
+    const result = invoiceListSchema.safeParse([paidInvoice, unpaidInvoice, paidInvoice, broken]);
+
+    expect(result.success).toBe(false);
+    expect(result.error?.issues).toHaveLength(1);
+    expect(result.error?.issues[0]?.path).toEqual([3, 'payment', 'amount']);
+    expect(result.error?.issues[0]?.message).toBe('expected a number');
+  });
+
+  it('rejects a status the spec does not list', () => {
+    const result = invoiceItemSchema.safeParse({ ...unpaidInvoice, status: 'refunded' });
+
+    expect(result.error?.issues[0]?.path).toEqual(['status']);
+  });
+
+  it('rejects a datetime that is not "Y-m-d H:i:s"', () => {
+    const result = invoiceItemSchema.safeParse({ ...unpaidInvoice, createDatetime: '2026-01-02T08:00:00Z' });
+
+    expect(result.error?.issues[0]?.path).toEqual(['createDatetime']);
+  });
+});
+
+describe('payment list items', () => {
+  it('reads a payment matched to an invoice', () => {
+    const payment = paymentItemSchema.parse(matchedPayment);
+
+    expect(payment.amount).toBe('0.00000095');
+    expect(payment.invoice?.id).toBe('6f1c2a4e-8b3d-4c5f-9a7e-1d2b3c4d5e6f');
+    expect(payment.invoice?.amountFiatUSD).toBe('29.97');
+    expect(payment.wallet.blockchain).toBe('bitcoin');
+  });
+
+  it('reads an unmatched payment that has no invoice block', () => {
+    const payment = paymentItemSchema.parse(unmatchedPayment);
+
+    expect(payment.invoice).toBeUndefined();
+    expect(payment.amount).toBe('12.5');
+    expect(payment.wallet.cryptocurrency).toBe('USDT');
+  });
+
+  it('requires the wallet block', () => {
+    const { wallet: _wallet, ...withoutWallet } = unmatchedPayment;
+    const result = paymentListSchema.safeParse([withoutWallet]);
+
+    expect(result.error?.issues[0]?.path).toEqual([0, 'wallet']);
+  });
+});
+
+describe('invoice statistics', () => {
+  it('reads every member, sums as plain decimals', () => {
+    const statistics = invoiceStatisticsSchema.parse(fullStatistics);
+
+    expect(statistics).toEqual({
+      invoicesTotalNum: 12,
+      invoicesPaidNum: 5,
+      invoicesTotalUSD: '1234.56',
+      invoicesByProjects: {
+        '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d': '1000.5',
+        '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b': '234.06',
+      },
+      invoicesByCurrencies: { EUR: '900', USD: '334.56' },
+      invoicesByMonths: { 'January-2026': '1234.56' },
+      invoicesByDate: {
+        '2026-01-02': { date: 1767312000000, value: '1000.5' },
+        '2026-01-31': { date: 1769817600000, value: '234.06' },
+      },
+    });
+  });
+
+  it('reads [] as an empty object, as PHP writes one', () => {
+    const statistics = invoiceStatisticsSchema.parse({
+      invoicesTotalNum: 0,
+      invoicesPaidNum: 0,
+      invoicesTotalUSD: 0,
+      invoicesByProjects: [],
+      invoicesByCurrencies: [],
+      invoicesByMonths: [],
+      invoicesByDate: [],
+    });
+
+    expect(statistics.invoicesByProjects).toEqual({});
+    expect(statistics.invoicesByCurrencies).toEqual({});
+    expect(statistics.invoicesByMonths).toEqual({});
+    expect(statistics.invoicesByDate).toEqual({});
+  });
+
+  it('reads null sums as zero', () => {
+    const statistics = invoiceStatisticsSchema.parse({
+      ...fullStatistics,
+      invoicesTotalUSD: null,
+      invoicesByCurrencies: { EUR: null },
+      invoicesByDate: { '2026-01-02': { date: 1767312000000, value: null } },
+    });
+
+    expect(statistics.invoicesTotalUSD).toBe('0');
+    expect(statistics.invoicesByCurrencies).toEqual({ EUR: '0' });
+    expect(statistics.invoicesByDate['2026-01-02']?.value).toBe('0');
+  });
+
+  it('names a malformed day total by its date key', () => {
+    const result = invoiceStatisticsSchema.safeParse({
+      ...fullStatistics,
+      invoicesByDate: { '2026-01-02': { date: 1767312000000, value: 'n/a' } },
+    });
+
+    expect(result.error?.issues[0]?.path).toEqual(['invoicesByDate', '2026-01-02', 'value']);
+  });
+});
+
+describe('the success envelope', () => {
+  it('accepts result "success" with data', () => {
+    expect(successEnvelopeSchema.parse({ result: 'success', data: [] })).toEqual({
+      result: 'success',
+      data: [],
+    });
+  });
+
+  it('rejects any other result', () => {
+    expect(successEnvelopeSchema.safeParse({ result: 'error', data: null }).success).toBe(false);
+  });
+});

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { InvoicingParameterError } from '../../../lib/invoicing/errors';
+import { listInvoicesParamsSchema, statisticsFilterSchema } from '../../../lib/invoicing/schemas';
+import { validateParams } from '../../../lib/invoicing/validate-params';
+
+function thrown(run: () => unknown): InvoicingParameterError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof InvoicingParameterError) return error;
+    throw error;
+  }
+  throw new Error('expected an InvoicingParameterError');
+}
+
+describe('validateParams', () => {
+  it('returns valid parameters unchanged', () => {
+    const params = {
+      status: 'paid' as const,
+      startDate: '2026-01-01',
+      endDate: '2026-01-31',
+      offset: 0,
+      limit: 50,
+    };
+
+    expect(validateParams(listInvoicesParamsSchema, params, '/invoices/list')).toEqual(params);
+  });
+
+  it('reads no parameters as none set', () => {
+    expect(validateParams(statisticsFilterSchema, undefined, '/statistics/invoices')).toEqual({});
+  });
+
+  it('names a date that does not exist', () => {
+    const error = thrown(() =>
+      validateParams(statisticsFilterSchema, { startDate: '2026-02-30' }, '/statistics/invoices'),
+    );
+
+    expect(error.issues).toEqual(['startDate: expected a date "Y-m-d" that exists']);
+    expect(error.message).toBe(
+      'Invalid parameters for /statistics/invoices: startDate: expected a date "Y-m-d" that exists',
+    );
+    expect(error.endpoint).toBe('/statistics/invoices');
+  });
+
+  it('names every bad field at once', () => {
+    const error = thrown(() =>
+      validateParams(
+        listInvoicesParamsSchema,
+        { projectId: 'not-a-uuid', status: 'refunded', offset: -1, limit: 0 },
+        '/invoices/list',
+      ),
+    );
+
+    expect(error.issues.map((issue) => issue.split(':')[0])).toEqual([
+      'projectId',
+      'status',
+      'offset',
+      'limit',
+    ]);
+  });
+
+  it('refuses a parameter the endpoint does not have', () => {
+    const error = thrown(() =>
+      validateParams(statisticsFilterSchema, { status: 'paid' }, '/statistics/invoices'),
+    );
+
+    expect(error.issues).toEqual(['status: not accepted here']);
+  });
+
+  it('refuses a start date after the end date', () => {
+    const error = thrown(() =>
+      validateParams(
+        statisticsFilterSchema,
+        { startDate: '2026-02-01', endDate: '2026-01-31' },
+        '/statistics/invoices',
+      ),
+    );
+
+    expect(error.issues).toEqual(['startDate: 2026-02-01 is after endDate 2026-01-31']);
+  });
+});
