@@ -26,7 +26,6 @@ export {
   compareByTransaction,
   GRACE_WINDOW_SECONDS,
   PaymentFiguresAccumulator,
-  type PaymentFiguresWithNote,
   type PaymentResult,
   secondsLate,
 } from './payment-figures';
@@ -53,10 +52,7 @@ export {
 } from './period';
 export { PreviousMonthAccumulator } from './previous-month-figures';
 export {
-  type CurrencyUnit,
-  type MarginCoverage,
   type ReconcileInput,
-  type ReconciliationDetails,
   reconcile,
   TOLERANCE,
 } from './reconcile';

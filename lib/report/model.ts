@@ -108,6 +108,8 @@ export interface LatePayment {
 }
 
 export interface PaymentFigures {
+  /** Why payments without an invoice are missing from a project's report, and how many. */
+  projectFilterNote?: string;
   /** Payments whose transaction falls in the month, matched or not. */
   total: number;
   matched: number;
@@ -134,11 +136,38 @@ export interface ReconciliationCheck {
   ok: boolean;
 }
 
+/**
+ * How much of a margin day (the UTC day either side of the month's days) the statistics evidently
+ * cover, read from their own figure for that day:
+ * - `whole-day`: every invoice of the day;
+ * - `after-midnight`: all but those created at 00:00:00 (a `> 'date'` bound);
+ * - `midnight-only`: only those created at 00:00:00 (a `<= 'date'` bound);
+ * - `none`: the day is not in `invoicesByDate`.
+ */
+export type MarginCoverage = 'whole-day' | 'after-midnight' | 'midnight-only' | 'none';
+
+/**
+ * The unit the service totals `invoicesByCurrencies` in, which the spec does not say: `fiat` (each
+ * currency's own amounts) or `usd`.
+ */
+export type CurrencyUnit = 'fiat' | 'usd';
+
 export interface Reconciliation {
   ok: boolean;
   /** The UTC days the checks compare (`YYYY-MM-DD`), in order. */
   days: string[];
   checks: ReconciliationCheck[];
+  /** The unit the `currency:` checks compare in; `null` when none was made (project filter). */
+  currencyUnit: CurrencyUnit | null;
+  /** The days either side of `days` and how much of each the computed side counts in. */
+  marginDays: { date: string; coverage: MarginCoverage }[];
+  /** What the statistics were asked for and answered beyond the checks (information only). */
+  statistics: {
+    startDate: string;
+    endDate: string;
+    /** Invoices of any status; no check, since unpaid invoices are not itemised by day. */
+    invoicesTotalNum: number;
+  };
 }
 
 export interface ReportSummary {

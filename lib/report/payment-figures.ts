@@ -7,15 +7,9 @@ import { parseServiceDatetime } from './period';
 /** The search for payments runs one hour past `timeToPayDatetime` (the spec's grace window). */
 export const GRACE_WINDOW_SECONDS = 3600;
 
-/** Payment figures, plus a note when a project filter left payments out. */
-export type PaymentFiguresWithNote = PaymentFigures & {
-  /** Why payments without an invoice are missing from a project's report, and how many. */
-  projectFilterNote?: string;
-};
-
 /** What the payments of the month add up to, and the ones listed in full. */
 export interface PaymentResult {
-  figures: PaymentFiguresWithNote;
+  figures: PaymentFigures;
   /** By `transactionDatetime`, then id. */
   unmatched: PaymentItem[];
   /** By `transactionDatetime`, then id. */
@@ -96,7 +90,7 @@ export class PaymentFiguresAccumulator {
     const wallets: WalletFigures[] = [...this.#byWallet.values()].sort(
       (a, b) => compareText(a.wallet.name, b.wallet.name) || compareText(a.wallet.id, b.wallet.id),
     );
-    const figures: PaymentFiguresWithNote = {
+    const figures: PaymentFigures = {
       total: this.#total,
       matched: this.#matched,
       unmatched: this.#unmatched.length,

@@ -1,7 +1,7 @@
 import Big from 'big.js';
 import type { InvoiceStatistics } from '../invoicing/schemas';
 import type { DateRange } from './collect-ranges';
-import type { Reconciliation, ReconciliationCheck } from './model';
+import type { CurrencyUnit, MarginCoverage, Reconciliation, ReconciliationCheck } from './model';
 import { fiatFractionDigits, roundHalfUp, roundUsd, ZERO } from './money';
 import { shiftUtcDay } from './period';
 import {
@@ -14,35 +14,6 @@ import {
 
 /** The most a money check's two sides may differ by and still agree. */
 export const TOLERANCE = new Big('0.01');
-
-/**
- * How much of a margin day (the day either side of the month's UTC days) the statistics evidently
- * cover, read from their own figure for that day:
- * - `whole-day`: every invoice of the day;
- * - `after-midnight`: all but those created at 00:00:00 (a `> 'date'` bound);
- * - `midnight-only`: only those created at 00:00:00 (a `<= 'date'` bound);
- * - `none`: the day is not in `invoicesByDate`.
- */
-export type MarginCoverage = 'whole-day' | 'after-midnight' | 'midnight-only' | 'none';
-
-/**
- * The unit the service totals `invoicesByCurrencies` in, which the spec does not say: `fiat` (each
- * currency's own amounts) or `usd`.
- */
-export type CurrencyUnit = 'fiat' | 'usd';
-
-/** The reconciliation with what it was based on. */
-export interface ReconciliationDetails extends Reconciliation {
-  /** The unit the `currency:` checks compare in; `null` when none was made (project filter). */
-  currencyUnit: CurrencyUnit | null;
-  /** The days either side of `days` and how much of each the computed side counts in. */
-  marginDays: { date: string; coverage: MarginCoverage }[];
-  /** What the statistics were asked for and answered beyond the checks (information only). */
-  statistics: DateRange & {
-    /** Invoices of any status; no check, since unpaid invoices are not itemised by day. */
-    invoicesTotalNum: number;
-  };
-}
 
 export interface ReconcileInput {
   statistics: InvoiceStatistics;
@@ -140,7 +111,7 @@ const sortedUnion = (a: Iterable<string>, b: Iterable<string>): string[] => [...
  * some currency while the sums of `amountFiatUSD` per currency agree for all of them, the service
  * evidently totals in USD, and USD is compared (`currencyUnit: 'usd'`).
  */
-export function reconcile(input: ReconcileInput): ReconciliationDetails {
+export function reconcile(input: ReconcileInput): Reconciliation {
   const { statistics, days, ledger, projectId } = input;
   const first = days[0]!;
   const last = days.at(-1)!;

@@ -277,6 +277,12 @@ export function sampleReport(): Report {
     reconciliation: {
       ok: true,
       days: days.map((day) => day.date),
+      currencyUnit: 'fiat',
+      marginDays: [
+        { date: '2026-09-29', coverage: 'whole-day' },
+        { date: '2026-11-01', coverage: 'none' },
+      ],
+      statistics: { startDate: '2026-09-29', endDate: '2026-11-01', invoicesTotalNum: 150 },
       checks: [
         agreeing('paidCount', 120),
         agreeing('paidTotalUSD', '71898'),
@@ -395,6 +401,9 @@ export function sampleEmptyReport(): Report {
       reconciliation: {
         ok: true,
         days: days.map((day) => day.date),
+        currencyUnit: 'fiat',
+        marginDays: [],
+        statistics: { startDate: '2026-10-31', endDate: '2026-12-01', invoicesTotalNum: 0 },
         checks: [zero('paidCount'), zero('paidTotalUSD'), ...days.map((day) => zero(`day:${day.date}`))],
       },
       generatedAt: '2026-12-01T06:00:00.000Z',

@@ -8,7 +8,7 @@ import {
   formatUSDChange,
   shortId,
 } from '../format';
-import type { Reconciliation, ReconciliationCheck } from '../model';
+import type { CurrencyUnit, Reconciliation, ReconciliationCheck } from '../model';
 
 /** A reconciliation check worded for people. */
 export interface CheckWording {
@@ -25,26 +25,19 @@ function signedCount(value: Big): string {
   return value.gt(0) ? `+${formatDecimal(value)}` : formatDecimal(value);
 }
 
-/** What the `currency:` checks compare: each currency's own amounts, or their USD value. */
-export type CurrencyCheckUnit = 'fiat' | 'usd';
-
 /**
  * The unit of a reconciliation's `currency:` checks. The spec does not say in which unit the service
- * totals `invoicesByCurrencies`; `lib/report/reconcile` finds out and says so in `currencyUnit`, which
- * the model's `Reconciliation` does not declare, so it is read here only if present.
+ * totals `invoicesByCurrencies`; `lib/report/reconcile` finds out and says so in `currencyUnit`.
  */
-export function currencyCheckUnit(reconciliation: Reconciliation): CurrencyCheckUnit {
-  return 'currencyUnit' in reconciliation && reconciliation.currencyUnit === 'usd' ? 'usd' : 'fiat';
+export function currencyCheckUnit(reconciliation: Reconciliation): CurrencyUnit {
+  return reconciliation.currencyUnit === 'usd' ? 'usd' : 'fiat';
 }
 
 /**
  * The label and figures of a check, by its stable name (`paidCount`, `paidTotalUSD`,
  * `project:<uuid>`, `currency:<code>`, `day:<YYYY-MM-DD>`); an unknown name is shown as it is, in USD.
  */
-export function describeCheck(
-  check: ReconciliationCheck,
-  currencyUnit: CurrencyCheckUnit = 'fiat',
-): CheckWording {
+export function describeCheck(check: ReconciliationCheck, currencyUnit: CurrencyUnit = 'fiat'): CheckWording {
   const [kind, ...rest] = check.name.split(':');
   const key = rest.join(':');
   const usd = (label: string, fullId?: string): CheckWording => ({

@@ -1,9 +1,9 @@
 import { formatCount, formatDay, formatMonth } from '../format';
-import type { ReconciliationCheck, ReportSummary } from '../model';
+import type { CurrencyUnit, ReconciliationCheck, ReportSummary } from '../model';
 import { DataTable } from './data-table';
 import { look, type Variant } from './looks';
 import { Lead, Note, Panel } from './panel';
-import { type CurrencyCheckUnit, currencyCheckUnit, describeCheck } from './reconciliation-check';
+import { currencyCheckUnit, describeCheck } from './reconciliation-check';
 
 interface ReconciliationProps {
   variant: Variant;
@@ -16,7 +16,7 @@ const MAIN_CHECKS = new Set(['paidCount', 'paidTotalUSD']);
 interface ChecksProps {
   variant: Variant;
   checks: ReconciliationCheck[];
-  unit: CurrencyCheckUnit;
+  unit: CurrencyUnit;
 }
 
 /** One check to a paragraph: reads on any width, where four columns of figures would not fit a phone. */

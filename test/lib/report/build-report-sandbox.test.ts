@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInvoicingClient } from '../../../lib/invoicing';
 import { buildReport } from '../../../lib/report/build-report';
 import type { Report } from '../../../lib/report/model';
-import type { ReconciliationDetails } from '../../../lib/report/reconcile';
 import { summaryToJson } from '../../../lib/report/summary-json';
 import { type RunningSandbox, startSandbox } from '../../../lib/sandbox';
 import { csvBuilders, invoice, invoiceBlock, PROJECT_B, payment, USDT_WALLET, uuid } from './support/records';
@@ -139,7 +138,7 @@ describe('buildReport against the sandbox, through the real client', () => {
   });
 
   it('reconciles with the sandbox statistics over the UTC days the month touches', () => {
-    const reconciliation = report.summary.reconciliation as ReconciliationDetails;
+    const reconciliation = report.summary.reconciliation;
     expect(reconciliation.checks.filter((check) => !check.ok)).toEqual([]);
     expect(reconciliation.ok).toBe(true);
     expect(reconciliation.days[0]).toBe('2026-02-28');

@@ -3,7 +3,6 @@ import { buildReport } from '../../../lib/report/build-report';
 import type { CollectProgress } from '../../../lib/report/collect';
 import type { Report } from '../../../lib/report/model';
 import { ReportRequestError } from '../../../lib/report/period';
-import type { ReconciliationDetails } from '../../../lib/report/reconcile';
 import { summaryToJson } from '../../../lib/report/summary-json';
 import {
   type BoundsReading,
@@ -209,7 +208,7 @@ describe('buildReport in UTC, March 2026', () => {
 
   it('infers that the service totals currencies in USD', async () => {
     const { report } = await build({ ...service, currencyUnit: 'usd' }, '2026-03');
-    const reconciliation = report.summary.reconciliation as ReconciliationDetails;
+    const reconciliation = report.summary.reconciliation;
     expect(reconciliation.currencyUnit).toBe('usd');
     expect(reconciliation.ok).toBe(true);
   });

@@ -50,6 +50,9 @@ function summary(): ReportSummary {
     reconciliation: {
       ok: false,
       days: ['2026-03-01'],
+      currencyUnit: 'fiat',
+      marginDays: [{ date: '2026-02-28', coverage: 'none' }],
+      statistics: { startDate: '2026-02-28', endDate: '2026-03-02', invoicesTotalNum: 3 },
       checks: [
         {
           name: 'paidTotalUSD',
@@ -104,6 +107,9 @@ describe('summaryToJson', () => {
       ok: false,
       days: ['2026-03-01'],
       checks: [{ name: 'paidTotalUSD', service: 81119.94, computed: 81119.92, difference: 0.02, ok: false }],
+      currencyUnit: 'fiat',
+      marginDays: [{ date: '2026-02-28', coverage: 'none' }],
+      statistics: { startDate: '2026-02-28', endDate: '2026-03-02', invoicesTotalNum: 3 },
     });
     expect(parsed.previousMonth.change.paidTotalPercent).toBeNull();
     expect(parsed.generatedAt).toBe('2026-04-01T06:00:00.000Z');

@@ -74,11 +74,18 @@ describe('describeCheck', () => {
 });
 
 describe('currencyCheckUnit', () => {
-  const base: Reconciliation = { ok: true, days: [], checks: [] };
+  const base: Reconciliation = {
+    ok: true,
+    days: [],
+    checks: [],
+    currencyUnit: null,
+    marginDays: [],
+    statistics: { startDate: '2026-09-30', endDate: '2026-11-01', invoicesTotalNum: 0 },
+  };
 
   it('reads the unit the reconciliation found', () => {
-    expect(currencyCheckUnit({ ...base, currencyUnit: 'usd' } as Reconciliation)).toBe('usd');
-    expect(currencyCheckUnit({ ...base, currencyUnit: 'fiat' } as Reconciliation)).toBe('fiat');
+    expect(currencyCheckUnit({ ...base, currencyUnit: 'usd' })).toBe('usd');
+    expect(currencyCheckUnit({ ...base, currencyUnit: 'fiat' })).toBe('fiat');
   });
 
   it("takes each currency's own amounts when the reconciliation does not say", () => {
