@@ -3,13 +3,21 @@ export const BODY_EXCERPT_LENGTH = 200;
 
 const REDACTED = '[redacted]';
 
+/** Secrets at least this long are removed wherever they appear; a shorter one could be part of a word. */
+const ALWAYS_REDACTED_LENGTH = 12;
+
 /**
- * Removes every occurrence of `secret` from `text`. The service's failure answers are not shown in the
- * spec, and some services echo the request (headers included) back in an error page.
+ * Removes `secret` from `text`. The service's failure answers are not shown in the spec, and some
+ * services echo the request (headers included) back in an error page.
+ *
+ * A long secret goes wherever it appears. A short one (a test key such as `x`) goes only where it stands
+ * on its own, not inside a longer run of letters and digits, so a message about `expected` stays legible.
  */
 export function redactSecret(text: string, secret: string | undefined): string {
   if (!secret) return text;
-  return text.split(secret).join(REDACTED);
+  if (secret.length >= ALWAYS_REDACTED_LENGTH) return text.split(secret).join(REDACTED);
+  const escaped = secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return text.replace(new RegExp(`(?<![A-Za-z0-9])${escaped}(?![A-Za-z0-9])`, 'g'), REDACTED);
 }
 
 /**

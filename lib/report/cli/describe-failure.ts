@@ -1,3 +1,4 @@
+import { redactSecret } from '../../invoicing/body-excerpt';
 import {
   InvoicingApiError,
   InvoicingAuthenticationError,
@@ -54,7 +55,7 @@ export function describeFailure(error: unknown, context: FailureContext = {}): s
   } else {
     line = `the report failed: ${message}`;
   }
-  return oneLine(redact(line, context.apiKey));
+  return oneLine(redactSecret(line, context.apiKey));
 }
 
 /** `https://user:pass@host/v1?x=1` → `https://host/v1`: credentials or tokens in a URL are not shown. */
@@ -78,10 +79,6 @@ function networkReason(error: Error): string {
 
 function isFileSystemError(error: unknown): boolean {
   return error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === 'string';
-}
-
-function redact(text: string, secret: string | undefined): string {
-  return secret ? text.split(secret).join('[redacted]') : text;
 }
 
 function oneLine(text: string): string {

@@ -210,6 +210,14 @@ describe('runReportCli against the sandbox', () => {
     expect(result.stderr).toContain('[redacted]');
   });
 
+  it('leaves words alone that merely contain a one-letter key', async () => {
+    const result = await run(['--month', '2026-13', '--api-url', sandbox.url, '--api-key', 'x']);
+    expect(result).toMatchObject({
+      code: 2,
+      stderr: 'report: Invalid month "2026-13": expected YYYY-MM with a month 01 to 12\n',
+    });
+  });
+
   it('prints the usage to stdout and exits 0 for --help', async () => {
     const result = await run(['--help']);
     expect(result.code).toBe(0);
