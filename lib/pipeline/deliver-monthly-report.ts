@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import type { AccountConfig } from '../config';
 import {
+  DEFAULT_STALE_CLAIM_MS,
+  DeliveryInProgressError,
   type DeliveryResult,
   deliverReportEmailOnce,
   deliveryRecordKey,
@@ -11,15 +13,19 @@ import {
   reportFileContentType,
   signReportLink,
 } from '../delivery';
+import type { CollectProgress } from '../report/collect';
 import { type ReportEmailOptions, renderReportEmail, renderReportText, reportSubject } from '../report/email';
 import type { DeliveryContext } from './context';
 import { publishReport } from './publish-report';
+import { type ReportFigures, reportFigures } from './report-figures';
 
 export interface MonthlyReportRequest {
   /** `YYYY-MM`, already resolved (see `resolveReportMonth`). */
   month: string;
   /** Rebuild and email again even if the month was delivered. @default false */
   force?: boolean;
+  /** Told how many records have been fetched so far while the report is built. */
+  onProgress?: (progress: CollectProgress) => void;
 }
 
 /** What a run did: sent now, or found the month already delivered (and built nothing). */
@@ -27,16 +33,50 @@ export type MonthlyReportResult = DeliveryResult & {
   account: string;
   month: string;
   /** Headline figures of the report built by this run; absent when nothing was built. */
-  figures?: Record<string, unknown>;
+  figures?: ReportFigures;
 };
 
 const ATTACHED_FILES = ['paid-invoices.csv', 'payments.csv'] as const satisfies readonly ReportFileName[];
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The email's links to the report API, signed to last `linkLifetimeDays`. Made before anything is built,
+ * so a missing or short signing key stops the run before it asks the service or writes to S3.
+ */
+async function signedLinks(
+  context: DeliveryContext,
+  account: AccountConfig,
+  month: string,
+  now: Date,
+): Promise<ReportEmailOptions['links']> {
+  const signingKey = await context.secrets.getSecret(context.linkSigningKeySecretName);
+  const expiresAt = new Date(now.getTime() + context.linkLifetimeDays * DAY_MS);
+  const link = (fileName: ReportFileName) =>
+    signReportLink({
+      baseUrl: context.reportApiUrl,
+      account: account.name,
+      month,
+      fileName,
+      expiresAt,
+      signingKey,
+    });
+  return {
+    report: link('report.html'),
+    paidInvoicesCsv: link('paid-invoices.csv'),
+    paymentsCsv: link('payments.csv'),
+  };
+}
 
 /**
  * The monthly job for one account: build the report, save it to S3, email it once.
  *
- * A month already emailed is not built again (a scheduler firing twice costs one S3 read); `force`
- * rebuilds and resends. The email's links point at the report API, signed to last `linkLifetimeDays`.
+ * A month already emailed is not built again (a scheduler firing twice costs one S3 read), and neither
+ * is a month whose email another run has claimed (that run's outcome decides; this one throws
+ * `DeliveryInProgressError`, so a retry finds the month sent). `force` rebuilds and resends. The email's
+ * links point at the report API, signed to last `linkLifetimeDays`.
+ * @throws SecretError, SigningKeyError, CorruptObjectError, DeliveryInProgressError before the service is
+ * asked; an `InvoicingApiError` or a delivery error from building, saving or sending (see
+ * `publishReport` and `deliverReportEmailOnce` for what each leaves behind)
  */
 export async function deliverMonthlyReport(
   context: DeliveryContext,
@@ -45,6 +85,7 @@ export async function deliverMonthlyReport(
 ): Promise<MonthlyReportResult> {
   const { month } = request;
   const force = request.force ?? false;
+  const clock = context.now ?? (() => new Date());
   if (!force) {
     const record = await readDeliveryRecord(
       context.s3,
@@ -60,27 +101,20 @@ export async function deliverMonthlyReport(
         month,
       };
     }
+    if (record?.state === 'sending') {
+      const stale = clock().getTime() - Date.parse(record.claimedAt) > DEFAULT_STALE_CLAIM_MS;
+      throw new DeliveryInProgressError(account.name, month, record.claimedAt, stale);
+    }
   }
 
-  const published = await publishReport(context, account, month);
+  const links = await signedLinks(context, account, month, clock());
+  const published = await publishReport(
+    context,
+    account,
+    month,
+    request.onProgress ? { onProgress: request.onProgress } : {},
+  );
   try {
-    const signingKey = await context.secrets.getSecret(context.linkSigningKeySecretName);
-    const now = context.now?.() ?? new Date();
-    const expiresAt = new Date(now.getTime() + context.linkLifetimeDays * 24 * 60 * 60 * 1000);
-    const link = (fileName: ReportFileName) =>
-      signReportLink({
-        baseUrl: context.reportApiUrl,
-        account: account.name,
-        month,
-        fileName,
-        expiresAt,
-        signingKey,
-      });
-    const links: ReportEmailOptions['links'] = {
-      report: link('report.html'),
-      paidInvoicesCsv: link('paid-invoices.csv'),
-      paymentsCsv: link('payments.csv'),
-    };
     const attachments: EmailAttachment[] = ATTACHED_FILES.map((fileName) => ({
       filename: reportDownloadName(account.name, month, fileName),
       path: join(published.folder, fileName),
@@ -102,9 +136,9 @@ export async function deliverMonthlyReport(
         html: renderReportEmail(report, { links, attachmentsIncluded }),
         text: renderReportText(report, { links, attachmentsIncluded }),
       }),
-      ...(context.now ? { now: context.now } : {}),
+      now: clock,
     });
-    return { ...result, account: account.name, month, figures: published.manifest.figures };
+    return { ...result, account: account.name, month, figures: reportFigures(report.summary) };
   } finally {
     await published.dispose();
   }

@@ -5,6 +5,11 @@ export {
   type MonthlyReportRequest,
   type MonthlyReportResult,
 } from './deliver-monthly-report';
-export { type LambdaContext, lambdaContext } from './lambda-context';
-export { type PublishedReport, publishReport } from './publish-report';
+export { ScheduledEventError, UnknownAccountError } from './errors';
+export { type LambdaContext, lambdaContext, scheduledDeliveryContext } from './lambda-context';
+export { atMilestones, type FetchedRecords, PROGRESS_LOG_EVERY } from './progress-milestones';
+export { type PublishedReport, type PublishReportOptions, publishReport } from './publish-report';
+export { type ReportFigures, reportFigures } from './report-figures';
 export { resolveReportMonth } from './report-month';
+export { runScheduledReport, type ScheduledReportRunOptions } from './run-scheduled-report';
+export { accountNamed, parseScheduledEvent } from './scheduled-event';

@@ -1,7 +1,7 @@
-import { type RuntimeConfig, readRuntimeConfig } from '../config';
+import { ConfigError, RUNTIME_ENV, type RuntimeConfig, readRuntimeConfig } from '../config';
 import { createS3Client, createSesClient } from '../delivery';
 import { defaultSecretSource } from '../secrets';
-import type { PublishContext } from './context';
+import type { DeliveryContext, PublishContext } from './context';
 
 /** What a deployed function works with: its configuration and the AWS clients, made once per process. */
 export interface LambdaContext {
@@ -30,4 +30,30 @@ export function lambdaContext(env: NodeJS.ProcessEnv = process.env): LambdaConte
 
 function endpointOption(endpoint: string | undefined): { endpoint?: string } {
   return endpoint ? { endpoint } : {};
+}
+
+/**
+ * What the scheduled function emails with: the clients of `lambdaContext`, the report API's URL the
+ * links point at, and the link settings of the configuration.
+ * @throws ConfigError naming `REPORT_API_URL` when it is not set (the report API itself runs without it)
+ */
+export function scheduledDeliveryContext(lambda: LambdaContext): DeliveryContext {
+  const { config } = lambda;
+  if (config.reportApiUrl === undefined) {
+    throw new ConfigError('Invalid runtime environment', [
+      {
+        path: RUNTIME_ENV.reportApiUrl,
+        message:
+          'environment variable is required but not set: the emailed links point at the report API ' +
+          '(the CDK stack sets it; for a local run, set it yourself)',
+      },
+    ]);
+  }
+  return {
+    ...lambda.publish,
+    ses: lambda.ses,
+    reportApiUrl: config.reportApiUrl,
+    linkSigningKeySecretName: config.linkSigningKeySecretName,
+    linkLifetimeDays: config.linkLifetimeDays,
+  };
 }

@@ -3,10 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AccountConfig } from '../config';
 import { type ReportManifest, saveReport } from '../delivery';
+import type { CollectProgress } from '../report/collect';
 import { generateReportFolder } from '../report/generate-report-folder';
-import type { Report, ReportSummary } from '../report/model';
+import type { Report } from '../report/model';
 import { invoicingClientFor } from './account-client';
 import type { PublishContext } from './context';
+import { reportFigures } from './report-figures';
 
 /** A report built, written to a local folder and saved to S3. */
 export interface PublishedReport {
@@ -18,15 +20,22 @@ export interface PublishedReport {
   dispose(): Promise<void>;
 }
 
+/** Options of one `publishReport` call. */
+export interface PublishReportOptions {
+  /** Told how many records have been fetched so far, every few hundred records of a list. */
+  onProgress?: (progress: CollectProgress) => void;
+}
+
 /**
  * Builds an account's report for a month from the invoicing service and saves it under
  * `reports/<account>/<month>/`, the manifest last. On failure nothing is left locally, and S3 holds no
- * manifest for a half-saved report (see `saveReport`).
+ * manifest for a half-saved report (see `saveReport`). Call `dispose` once done with the local folder.
  */
 export async function publishReport(
   context: PublishContext,
   account: AccountConfig,
   month: string,
+  options: PublishReportOptions = {},
 ): Promise<PublishedReport> {
   const client = await invoicingClientFor(account, context);
   const workDir = await mkdtemp(join(context.workDir ?? tmpdir(), `report-${account.name}-${month}-`));
@@ -42,7 +51,12 @@ export async function publishReport(
         account: account.displayName,
         ...(account.projectId ? { projectId: account.projectId } : {}),
       },
-      { apiUrl: account.apiUrl, outDir: workDir, now },
+      {
+        apiUrl: account.apiUrl,
+        outDir: workDir,
+        now,
+        ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+      },
     );
     const manifest = await saveReport({
       s3: context.s3,
@@ -50,7 +64,7 @@ export async function publishReport(
       account: account.name,
       month,
       folder,
-      figures: manifestFigures(report.summary),
+      figures: reportFigures(report.summary),
       ...(context.now ? { now: context.now } : {}),
     });
     return { report, folder, manifest, dispose };
@@ -58,17 +72,4 @@ export async function publishReport(
     await dispose();
     throw error;
   }
-}
-
-/** The headline numbers a manifest carries, so a listing can show them without opening summary.json. */
-function manifestFigures(summary: ReportSummary): Record<string, unknown> {
-  return {
-    invoices: summary.invoices.total,
-    paidInvoices: summary.invoices.paid,
-    paidTotalUSD: summary.invoices.paidTotalUSD.toFixed(2),
-    commissionTotalUSD: summary.invoices.commissionTotalUSD.toFixed(2),
-    payments: summary.payments.total,
-    unmatchedPayments: summary.payments.unmatched,
-    reconciliationOk: summary.reconciliation.ok,
-  };
 }

@@ -1,0 +1,33 @@
+import type { ReportSummary } from '../report/model';
+
+/**
+ * A report's headline numbers: stored in its manifest (a listing can show them without opening
+ * summary.json) and logged by the scheduled run. Money as decimal strings with two places, rounded once
+ * from the exact sums.
+ */
+export type ReportFigures = {
+  /** Invoices created in the month, any status. */
+  invoices: number;
+  paidInvoices: number;
+  /** `"1234.50"`. */
+  paidTotalUSD: string;
+  commissionTotalUSD: string;
+  /** Payments whose transaction falls in the month, matched or not. */
+  payments: number;
+  unmatchedPayments: number;
+  /** Whether the statistics endpoint and the itemised lists agree. */
+  reconciliationOk: boolean;
+};
+
+/** The headline numbers of a report's summary. */
+export function reportFigures(summary: ReportSummary): ReportFigures {
+  return {
+    invoices: summary.invoices.total,
+    paidInvoices: summary.invoices.paid,
+    paidTotalUSD: summary.invoices.paidTotalUSD.toFixed(2),
+    commissionTotalUSD: summary.invoices.commissionTotalUSD.toFixed(2),
+    payments: summary.payments.total,
+    unmatchedPayments: summary.payments.unmatched,
+    reconciliationOk: summary.reconciliation.ok,
+  };
+}

@@ -1,0 +1,45 @@
+import type { z } from 'zod';
+import {
+  type AccountConfig,
+  type DeploymentConfig,
+  findAccount,
+  issuesFromZod,
+  type ScheduledReportEvent,
+  scheduledReportEventSchema,
+} from '../config';
+import { ScheduledEventError, UnknownAccountError } from './errors';
+
+/** zod's words for a missing field or a value of the wrong type, said the way the other messages are. */
+const fieldErrors: z.core.$ZodErrorMap = (issue) => {
+  if (issue.code !== 'invalid_type') return undefined;
+  return issue.input === undefined ? 'is required' : `must be a ${issue.expected}`;
+};
+
+/**
+ * Reads the event the schedule (or an operator) sent: `{ "account": "acme" }`, optionally with
+ * `"month": "YYYY-MM"` and `"force": true`. Values are not echoed in the error, only field names.
+ * @throws ScheduledEventError naming each bad or unknown field
+ */
+export function parseScheduledEvent(event: unknown): ScheduledReportEvent {
+  if (typeof event !== 'object' || event === null || Array.isArray(event)) {
+    throw new ScheduledEventError([
+      { path: '', message: 'the event must be a JSON object such as {"account":"acme"}' },
+    ]);
+  }
+  const parsed = scheduledReportEventSchema.safeParse(event, { error: fieldErrors });
+  if (!parsed.success) throw new ScheduledEventError(issuesFromZod(parsed.error));
+  return parsed.data;
+}
+
+/**
+ * The configured account the event names.
+ * @throws UnknownAccountError naming it and the accounts there are
+ */
+export function accountNamed(config: Pick<DeploymentConfig, 'accounts'>, name: string): AccountConfig {
+  const account = findAccount(config, name);
+  if (account === undefined) {
+    const known = config.accounts.map((configured) => configured.name);
+    throw new UnknownAccountError(name, known);
+  }
+  return account;
+}

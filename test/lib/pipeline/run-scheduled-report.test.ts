@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type DeploymentConfig, parseDeploymentConfig } from '../../../lib/config';
+import { InvoicingAuthenticationError } from '../../../lib/invoicing';
+import type { StructuredLogger } from '../../../lib/logger';
+import { runScheduledReport, ScheduledEventError, UnknownAccountError } from '../../../lib/pipeline';
+import { ReportRequestError } from '../../../lib/report/period';
+import { MONTH_FIGURES } from './support/acme-month';
+import {
+  countingFetch,
+  type PipelineHarness,
+  RECIPIENTS,
+  SANDBOX_API_KEY,
+  SIGNING_KEY,
+  startPipelineHarness,
+} from './support/pipeline-harness';
+
+type LogLine = { level: 'info' | 'warn' | 'error'; message: string } & Record<string, unknown>;
+
+/** Keeps each line as Powertools would print it: the message and the attributes merged in. */
+class RecordingLogger implements StructuredLogger {
+  readonly lines: LogLine[] = [];
+
+  info(message: string, ...attributes: Record<string, unknown>[]): void {
+    this.lines.push({ level: 'info', message, ...Object.assign({}, ...attributes) });
+  }
+
+  warn(message: string, ...attributes: Record<string, unknown>[]): void {
+    this.lines.push({ level: 'warn', message, ...Object.assign({}, ...attributes) });
+  }
+
+  error(message: string, ...attributes: Record<string, unknown>[]): void {
+    this.lines.push({ level: 'error', message, ...Object.assign({}, ...attributes) });
+  }
+}
+
+/** 00:30 on 1 November in Berlin, still 31 October in UTC. */
+const BERLIN_NOVEMBER_FIRST = new Date('2026-10-31T23:30:00Z');
+const WRONG_KEY = 'wrong-key-for-globex-0000';
+
+describe('runScheduledReport', () => {
+  let harness: PipelineHarness;
+  let config: DeploymentConfig;
+  let logger: RecordingLogger;
+
+  beforeAll(async () => {
+    harness = await startPipelineHarness();
+    config = parseDeploymentConfig({
+      accounts: ['acme', 'globex'].map((name) => ({
+        name,
+        displayName: 'Acme Corp',
+        apiUrl: harness.sandbox.url,
+        apiKeySecretName: `invoice-reports/${name}/api-key`,
+        timezone: 'Europe/Berlin',
+        recipients: RECIPIENTS,
+        sender: 'reports@acme.example',
+      })),
+    });
+    harness.secrets.set('invoice-reports/globex/api-key', WRONG_KEY);
+  });
+
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  beforeEach(() => {
+    logger = new RecordingLogger();
+  });
+
+  const run = (event: unknown, options: { progressEvery?: number; fetch?: typeof fetch } = {}) =>
+    runScheduledReport(event, {
+      config,
+      context: harness.context({
+        now: () => BERLIN_NOVEMBER_FIRST,
+        ...(options.fetch ? { client: { fetch: options.fetch } } : {}),
+      }),
+      logger,
+      ...(options.progressEvery ? { progressEvery: options.progressEvery } : {}),
+    });
+
+  it('emails the previous month in the account time zone and logs the start and the figures', async () => {
+    const result = await run({ account: 'acme' });
+    expect(result).toMatchObject({ status: 'sent', account: 'acme', month: '2026-10' });
+    expect(await harness.emails()).toHaveLength(1);
+    expect(logger.lines.at(0)).toEqual({
+      level: 'info',
+      message: 'Monthly report run started',
+      account: 'acme',
+      month: '2026-10',
+      force: false,
+    });
+    expect(logger.lines.at(-1)).toEqual({
+      level: 'info',
+      message: 'Monthly report emailed',
+      account: 'acme',
+      month: '2026-10',
+      status: 'sent',
+      messageId: result.messageId,
+      attachmentsIncluded: true,
+      figures: MONTH_FIGURES,
+    });
+  });
+
+  it('logs that a month already emailed was left alone', async () => {
+    const counter = countingFetch();
+    const result = await run({ account: 'acme' }, { fetch: counter.fetch });
+    expect(result.status).toBe('already-sent');
+    expect(counter.calls()).toBe(0);
+    expect(await harness.emails()).toHaveLength(1);
+    expect(logger.lines.at(-1)).toMatchObject({
+      level: 'info',
+      status: 'already-sent',
+      account: 'acme',
+      month: '2026-10',
+      messageId: result.messageId,
+    });
+  });
+
+  it('resends a month when forced, logging progress as records arrive', async () => {
+    const result = await run({ account: 'acme', month: '2026-10', force: true }, { progressEvery: 1 });
+    expect(result.status).toBe('sent');
+    expect(await harness.emails()).toHaveLength(2);
+    expect(logger.lines.at(0)).toMatchObject({ month: '2026-10', force: true });
+    const progress = logger.lines.filter((line) => line.message.startsWith('Fetching records'));
+    expect(progress.length).toBeGreaterThan(0);
+    for (const line of progress) {
+      expect(line).toMatchObject({ account: 'acme', month: '2026-10' });
+      expect(line.records).toBe(
+        Number(line.invoices) + Number(line.payments) + Number(line.previousMonthInvoices),
+      );
+    }
+  });
+
+  it('throws on a malformed event, after logging which field is wrong', async () => {
+    await expect(run({ account: 'acme', month: 'October' })).rejects.toBeInstanceOf(ScheduledEventError);
+    expect(logger.lines).toEqual([
+      {
+        level: 'error',
+        message: 'Monthly report run failed',
+        error: {
+          name: 'ScheduledEventError',
+          message: 'Invalid scheduled report event: month must be a month as YYYY-MM',
+        },
+      },
+    ]);
+  });
+
+  it('throws on an unknown account, naming it and the configured ones', async () => {
+    await expect(run({ account: 'initech' })).rejects.toBeInstanceOf(UnknownAccountError);
+    expect(logger.lines).toEqual([
+      {
+        level: 'error',
+        message: 'Monthly report run failed',
+        account: 'initech',
+        error: {
+          name: 'UnknownAccountError',
+          message: 'Unknown account "initech": the configured accounts are "acme", "globex"',
+        },
+      },
+    ]);
+  });
+
+  it('throws on a month that has not begun in the account time zone', async () => {
+    await expect(run({ account: 'acme', month: '2026-12' })).rejects.toBeInstanceOf(ReportRequestError);
+    expect(logger.lines).toMatchObject([
+      { level: 'error', account: 'acme', month: '2026-12', error: { name: 'ReportRequestError' } },
+    ]);
+  });
+
+  it('logs a refused API key by name, with no key or signing key in any line, and throws', async () => {
+    await harness.clearEmails();
+    await expect(run({ account: 'globex' })).rejects.toBeInstanceOf(InvoicingAuthenticationError);
+    expect(logger.lines.at(-1)).toMatchObject({
+      level: 'error',
+      account: 'globex',
+      month: '2026-10',
+      force: false,
+      error: { name: 'InvoicingAuthenticationError' },
+    });
+    const printed = JSON.stringify(logger.lines);
+    for (const secret of [WRONG_KEY, SANDBOX_API_KEY, SIGNING_KEY]) expect(printed).not.toContain(secret);
+    expect(await harness.emails()).toEqual([]);
+  });
+});

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { parseDeploymentConfig } from '../../../lib/config';
+import {
+  accountNamed,
+  parseScheduledEvent,
+  ScheduledEventError,
+  UnknownAccountError,
+} from '../../../lib/pipeline';
+
+const config = parseDeploymentConfig({
+  accounts: ['acme', 'globex'].map((name) => ({
+    name,
+    apiUrl: 'https://api.example.com',
+    apiKeySecretName: `invoice-reports/${name}/api-key`,
+    timezone: 'UTC',
+    recipients: ['books@example.com'],
+    sender: 'reports@example.com',
+  })),
+});
+
+function problem(event: unknown): ScheduledEventError {
+  try {
+    parseScheduledEvent(event);
+  } catch (error) {
+    if (error instanceof ScheduledEventError) return error;
+    throw error;
+  }
+  throw new Error('expected a ScheduledEventError');
+}
+
+describe('parseScheduledEvent', () => {
+  it('reads what the schedule sends', () => {
+    expect(parseScheduledEvent({ account: 'acme' })).toEqual({ account: 'acme' });
+  });
+
+  it('reads what an operator adds to re-run or resend a month', () => {
+    expect(parseScheduledEvent({ account: 'acme', month: '2026-10', force: true })).toEqual({
+      account: 'acme',
+      month: '2026-10',
+      force: true,
+    });
+  });
+
+  it('names a missing account', () => {
+    expect(problem({ month: '2026-10' }).message).toBe('Invalid scheduled report event: account is required');
+  });
+
+  it('names a malformed month without repeating its value', () => {
+    const error = problem({ account: 'acme', month: '2026-13' });
+    expect(error.message).toBe('Invalid scheduled report event: month must be a month as YYYY-MM');
+    expect(error.issues).toEqual([{ path: 'month', message: 'must be a month as YYYY-MM' }]);
+  });
+
+  it('names a force that is not a boolean', () => {
+    expect(problem({ account: 'acme', force: 'yes' }).message).toBe(
+      'Invalid scheduled report event: force must be a boolean',
+    );
+  });
+
+  it('names an unknown field, such as a misspelt one', () => {
+    expect(problem({ account: 'acme', froce: true }).message).toBe(
+      'Invalid scheduled report event: froce is not a known field (check its spelling)',
+    );
+  });
+
+  it('names every bad field at once', () => {
+    expect(problem({ account: 'ACME!', month: 202610 }).issues.map((issue) => issue.path)).toEqual([
+      'account',
+      'month',
+    ]);
+  });
+
+  it('refuses an event that is not an object', () => {
+    for (const event of [null, 'acme', ['acme'], 42]) {
+      expect(problem(event).message).toBe(
+        'Invalid scheduled report event: the event must be a JSON object such as {"account":"acme"}',
+      );
+    }
+  });
+});
+
+describe('accountNamed', () => {
+  it('finds the configured account', () => {
+    expect(accountNamed(config, 'globex').name).toBe('globex');
+  });
+
+  it('names the unknown account and the configured ones', () => {
+    expect(() => accountNamed(config, 'initech')).toThrow(UnknownAccountError);
+    expect(() => accountNamed(config, 'initech')).toThrow(
+      'Unknown account "initech": the configured accounts are "acme", "globex"',
+    );
+  });
+});
