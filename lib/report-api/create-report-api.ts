@@ -1,0 +1,138 @@
+import { Hono } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
+import { type AccountConfig, findAccount } from '../config';
+import { presignReportFile, REPORT_FILE_NAMES, type ReportFileName, signReportLink } from '../delivery';
+import { resolveReportMonth } from '../pipeline';
+import { errorBody, ReportApiError } from './api-error';
+import { requireBearerToken } from './bearer-token';
+import { errorResponse } from './error-response';
+import { requireFileAccess } from './file-access';
+import { monthAnswerJson } from './month-answer';
+import { type ReportApiOptions, readReportApiOptions } from './report-api-options';
+import { ReportStore } from './report-store';
+import {
+  fileRouteParamsSchema,
+  monthRouteParamsSchema,
+  monthRouteQuerySchema,
+  parseRouteInput,
+} from './route-input';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const ROUTES = 'GET /health, GET /reports/:account/:month, GET /reports/:account/:month/:file';
+
+/**
+ * The report API as a Hono app, the same locally (`@hono/node-server`) and on Lambda (`handle`):
+ *
+ * - `GET /health`: `{"status":"ok"}`, no credentials.
+ * - `GET /reports/:account/:month[?refresh=true]` with `Authorization: Bearer <token>`: the month's
+ *   `summary.json` and a signed link per file, building the report first when S3 has none.
+ * - `GET /reports/:account/:month/:file` with the token or a signed link (`expires`, `signature`):
+ *   302 to an S3 URL presigned for `presignedUrlSeconds`.
+ *
+ * Checks run in this order: credentials (401, or 403 for a link), then the path and query (400),
+ * then the account (404), then the month against the account's time zone (400). Without valid
+ * credentials a caller therefore learns nothing about which accounts exist.
+ * Every answer carries security headers and `Cache-Control: no-store`; errors are
+ * `{"error":{"code","message"}}` (see `ReportApiErrorCode`).
+ * @throws ConfigError for invalid options
+ */
+export function createReportApi(options: ReportApiOptions): Hono {
+  const settings = readReportApiOptions(options);
+  const { publish, logger, now } = settings;
+  const store = new ReportStore(publish, {
+    built: (account, month, manifest) =>
+      logger.info('report built', { account, month, generatedAt: manifest.generatedAt }),
+  });
+
+  function accountNamed(name: string): AccountConfig {
+    const account = findAccount(settings, name);
+    if (!account)
+      throw new ReportApiError(404, 'unknown_account', `there is no account ${JSON.stringify(name)}`);
+    return account;
+  }
+
+  const app = new Hono();
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+      xFrameOptions: 'DENY',
+    }),
+  );
+  // Answers are per caller and links expire: nothing may be kept by a browser or a proxy.
+  app.use(async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+
+  app.get('/health', (c) => c.json({ status: 'ok' }));
+
+  app.get(
+    '/reports/:account/:month',
+    requireBearerToken({ secrets: publish.secrets, tokenSecretName: settings.reportApiTokenSecretName }),
+    async (c) => {
+      const params = parseRouteInput(monthRouteParamsSchema, c.req.param());
+      const { refresh } = parseRouteInput(monthRouteQuerySchema, c.req.query());
+      const account = accountNamed(params.account);
+      const month = resolveReportMonth(account, params.month, now());
+      // Read first: without it the answer cannot be made, so a build would be wasted.
+      const signingKey = await publish.secrets.getSecret(settings.linkSigningKeySecretName);
+      const report = await store.get(account, month, { refresh });
+
+      const expiresAt = new Date(now().getTime() + settings.linkLifetimeDays * DAY_MS);
+      const baseUrl = settings.publicUrl ?? new URL(c.req.url).origin;
+      const files = Object.fromEntries(
+        REPORT_FILE_NAMES.map((fileName) => [
+          fileName,
+          signReportLink({ baseUrl, account: account.name, month, fileName, expiresAt, signingKey }),
+        ]),
+      ) as Record<ReportFileName, string>;
+      const body = monthAnswerJson({
+        account: account.name,
+        month,
+        generatedAt: report.manifest.generatedAt,
+        summaryJson: report.summaryJson,
+        files,
+        // The second the links were signed with (signReportLink rounds down).
+        linksExpireAt: new Date(Math.floor(expiresAt.getTime() / 1000) * 1000).toISOString(),
+      });
+      return c.body(body, 200, { 'Content-Type': 'application/json' });
+    },
+  );
+
+  app.get(
+    '/reports/:account/:month/:file',
+    requireFileAccess({
+      secrets: publish.secrets,
+      tokenSecretName: settings.reportApiTokenSecretName,
+      linkSigningKeySecretName: settings.linkSigningKeySecretName,
+      now,
+    }),
+    async (c) => {
+      const params = parseRouteInput(fileRouteParamsSchema, c.req.param());
+      const account = accountNamed(params.account);
+      const month = resolveReportMonth(account, params.month, now());
+      const manifest = await store.complete(account.name, month);
+      if (!manifest) {
+        throw new ReportApiError(
+          404,
+          'report_not_found',
+          `there is no complete report for ${account.name} ${month} yet; GET /reports/${account.name}/${month} builds it`,
+        );
+      }
+      const url = await presignReportFile({
+        s3: publish.s3,
+        bucket: publish.bucket,
+        account: account.name,
+        month,
+        fileName: params.file,
+        expiresInSeconds: settings.presignedUrlSeconds,
+      });
+      return c.redirect(url, 302);
+    },
+  );
+
+  app.notFound((c) => c.json(errorBody('not_found', `no such route; the routes are ${ROUTES}`), 404));
+  app.onError((error, c) => errorResponse(error, c, logger));
+  return app;
+}

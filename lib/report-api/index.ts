@@ -1,0 +1,5 @@
+export { type ErrorBody, errorBody, ReportApiError, type ReportApiErrorCode } from './api-error';
+export { createReportApi } from './create-report-api';
+export { isContentTypeBinary } from './lambda-content-types';
+export { type MonthAnswer, monthAnswerJson } from './month-answer';
+export type { ReportApiLogger, ReportApiOptions } from './report-api-options';

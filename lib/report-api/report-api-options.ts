@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { type AccountConfig, ConfigError } from '../config';
+import { createLogger } from '../logger';
+import type { PublishContext } from '../pipeline';
+
+/** Where the report API writes its log lines: structured, one object per line. */
+export interface ReportApiLogger {
+  info(message: string, attributes: Record<string, unknown>): void;
+  error(message: string, attributes: Record<string, unknown>): void;
+}
+
+/** What `createReportApi` needs. */
+export interface ReportApiOptions {
+  /** The accounts it serves; any other name in a path is answered 404. */
+  accounts: AccountConfig[];
+  /** S3, the bucket and the secret store (API keys, the token, the signing key); `now` is the API's clock too. */
+  publish: PublishContext;
+  /** The secret holding the bearer token. */
+  reportApiTokenSecretName: string;
+  /** The secret holding the key that signs and checks file links. */
+  linkSigningKeySecretName: string;
+  /** How long the links in an answer keep working, in days. */
+  linkLifetimeDays: number;
+  /** Base URL for the links in answers. @default the origin of the request */
+  publicUrl?: string;
+  /** Lifetime of the presigned S3 URL a file link redirects to. @default 300 */
+  presignedUrlSeconds?: number;
+  /** @default a Powertools `Logger` (JSON lines on stdout), service `invoice-reports` */
+  logger?: ReportApiLogger;
+}
+
+/** SigV4's longest presigned lifetime: seven days. */
+const MAX_PRESIGN_SECONDS = 7 * 24 * 60 * 60;
+
+const settingsSchema = z.object({
+  reportApiTokenSecretName: z.string().min(1, 'must name a secret'),
+  linkSigningKeySecretName: z.string().min(1, 'must name a secret'),
+  linkLifetimeDays: z.int('must be a whole number of days').min(1, 'must be at least 1').max(3650),
+  publicUrl: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
+  presignedUrlSeconds: z
+    .int('must be a whole number of seconds')
+    .min(1, 'must be at least 1')
+    .max(MAX_PRESIGN_SECONDS, `must be at most ${MAX_PRESIGN_SECONDS} (7 days)`)
+    .default(300),
+});
+
+/** The options with defaults filled in. */
+export type ReportApiSettings = Omit<ReportApiOptions, 'publicUrl' | 'presignedUrlSeconds' | 'logger'> & {
+  publicUrl: string | undefined;
+  presignedUrlSeconds: number;
+  logger: ReportApiLogger;
+  now: () => Date;
+};
+
+/**
+ * Checks the options once, when the app is made, so a bad deployment fails at start rather than on
+ * some request.
+ * @throws ConfigError naming each bad option
+ */
+export function readReportApiOptions(options: ReportApiOptions): ReportApiSettings {
+  const parsed = settingsSchema.safeParse(options);
+  if (!parsed.success) {
+    throw new ConfigError(
+      'Invalid report API options',
+      parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+    );
+  }
+  const { publish } = options;
+  return {
+    ...options,
+    ...parsed.data,
+    publicUrl: parsed.data.publicUrl,
+    logger: options.logger ?? createLogger(),
+    now: () => publish.now?.() ?? new Date(),
+  };
+}

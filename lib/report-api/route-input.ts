@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { REPORT_FILE_NAMES } from '../delivery';
+import { ReportApiError } from './api-error';
+
+const ACCOUNT_PATTERN = /^[a-z0-9-]+$/;
+const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+const accountSchema = z
+  .string()
+  .max(40, 'account must be at most 40 characters')
+  .regex(ACCOUNT_PATTERN, 'account must be an account name: lower-case letters, digits and hyphens');
+
+const monthSchema = z.string().regex(MONTH_PATTERN, 'month must be YYYY-MM, with a month from 01 to 12');
+
+const fileSchema = z.enum(REPORT_FILE_NAMES, {
+  error: `file must be one of ${REPORT_FILE_NAMES.join(', ')}`,
+});
+
+/** The path of `GET /reports/:account/:month`. */
+export const monthRouteParamsSchema = z.object({ account: accountSchema, month: monthSchema });
+
+/** The path of `GET /reports/:account/:month/:file`. */
+export const fileRouteParamsSchema = z.object({
+  account: accountSchema,
+  month: monthSchema,
+  file: fileSchema,
+});
+
+/** The query of `GET /reports/:account/:month`; other members are ignored. */
+export const monthRouteQuerySchema = z.object({
+  /** `true` rebuilds the report from the service even when S3 has it. @default false */
+  refresh: z
+    .enum(['true', 'false'], { error: 'refresh must be true or false' })
+    .optional()
+    .transform((value) => value === 'true'),
+});
+
+/**
+ * Checks what a request sent against a route's schema.
+ * Messages name the field and what it must be, without echoing what was sent.
+ * @throws ReportApiError 400 `invalid_request` listing every problem
+ */
+export function parseRouteInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const messages = [...new Set(result.error.issues.map((issue) => issue.message))];
+  throw new ReportApiError(400, 'invalid_request', messages.join('; '));
+}

@@ -1,0 +1,196 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { localDemoConfig, toRuntimeEnv } from '../../lib/config';
+import { type RunningEmulator, startS3Emulator } from '../../lib/local/emulators';
+import { type RunningSandbox, startSandbox } from '../../lib/sandbox';
+import { functionUrlEvent } from '../fixtures/function-url-event';
+import fixture from '../fixtures/function-url-event.json';
+import { type SecretsManagerStandIn, startSecretsManagerStandIn } from '../support/secrets-manager-stand-in';
+
+const BUCKET = 'invoice-reports-function-test';
+const TOKEN = 'rpt_function_test_token_7c4e1a9b';
+const SIGNING_KEY = 'function-test-signing-key-0123456789abcdef';
+const API_KEY = 'sandbox-key-function-test';
+const ORIGIN = `https://${fixture.requestContext.domainName}`;
+
+type Handler = typeof import('../../functions/report-api')['handler'];
+type HandlerResult = Awaited<ReturnType<Handler>>;
+
+/** The month before the current one in UTC: the sandbox has it in full, whatever today is. */
+function previousMonth(now = new Date()): string {
+  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  return first.toISOString().slice(0, 7);
+}
+
+function bodyJson(result: HandlerResult): { [key: string]: unknown } {
+  expect(result.isBase64Encoded).toBe(false);
+  return JSON.parse(result.body) as { [key: string]: unknown };
+}
+
+function expectSecurityHeaders(result: HandlerResult): void {
+  expect(result.headers).toMatchObject({
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'strict-transport-security': 'max-age=15552000; includeSubDomains',
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  });
+}
+
+function expectErrorResult(result: HandlerResult, status: number, code: string): void {
+  expect(result.statusCode).toBe(status);
+  expect(result.headers?.['content-type']).toMatch(/^application\/json/);
+  expectSecurityHeaders(result);
+  const body = bodyJson(result) as { error: { code: string; message: string } };
+  expect(body.error.code).toBe(code);
+  for (const secret of [TOKEN, SIGNING_KEY, API_KEY]) expect(result.body).not.toContain(secret);
+  expect(result.body).not.toMatch(/\n\s+at /);
+}
+
+describe('functions/report-api handler (Function URL events)', () => {
+  const month = previousMonth();
+  let workDir: string;
+  let s3: RunningEmulator;
+  let sandbox: RunningSandbox;
+  let secretsManager: SecretsManagerStandIn;
+  let handler: Handler;
+  let files: Record<string, string>;
+
+  beforeAll(async () => {
+    workDir = await mkdtemp(join(tmpdir(), 'report-api-function-'));
+    s3 = await startS3Emulator({ port: 0, directory: join(workDir, 's3'), buckets: [BUCKET] });
+    sandbox = await startSandbox({ port: 0, apiKey: API_KEY });
+    secretsManager = await startSecretsManagerStandIn();
+    const config = localDemoConfig({ apiUrl: sandbox.url });
+    secretsManager.secrets.set(config.reportApiTokenSecretName, { string: TOKEN });
+    secretsManager.secrets.set(config.linkSigningKeySecretName, { string: SIGNING_KEY });
+    secretsManager.secrets.set('invoice-reports/demo/api-key', { string: `${API_KEY}\n` });
+
+    // As the stack sets the function's environment, with the endpoints pointed at the local stand-ins.
+    for (const [name, value] of Object.entries(toRuntimeEnv(config, { bucket: BUCKET })))
+      vi.stubEnv(name, value);
+    vi.stubEnv('AWS_REGION', 'eu-west-1');
+    vi.stubEnv('AWS_ACCESS_KEY_ID', 'AKIDLOCALTEST');
+    vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'local-test-secret');
+    vi.stubEnv('AWS_SESSION_TOKEN', '');
+    vi.stubEnv('AWS_ENDPOINT_URL_S3', s3.endpoint);
+    vi.stubEnv('AWS_ENDPOINT_URL_SECRETS_MANAGER', secretsManager.endpoint);
+    vi.stubEnv('POWERTOOLS_LOG_LEVEL', 'SILENT');
+    vi.stubEnv('TMPDIR', workDir);
+    ({ handler } = await import('../../functions/report-api'));
+  });
+
+  afterAll(async () => {
+    vi.unstubAllEnvs();
+    await secretsManager?.close();
+    await sandbox?.close();
+    await s3?.close();
+    await rm(workDir, { recursive: true, force: true });
+  });
+
+  it('answers GET /health', async () => {
+    const result = await handler(functionUrlEvent({ path: '/health' }));
+    expect(result.statusCode).toBe(200);
+    expect(result.headers?.['content-type']).toMatch(/^application\/json/);
+    expectSecurityHeaders(result);
+    expect(bodyJson(result)).toEqual({ status: 'ok' });
+  });
+
+  it('builds the month’s report and answers JSON with links on the function’s own URL', async () => {
+    const result = await handler(
+      functionUrlEvent({ path: `/reports/demo/${month}`, headers: { authorization: `Bearer ${TOKEN}` } }),
+    );
+    expect(result.statusCode).toBe(200);
+    expect(result.headers?.['content-type']).toBe('application/json');
+    expectSecurityHeaders(result);
+    const answer = bodyJson(result) as {
+      account: string;
+      month: string;
+      summary: { period: { month: string; timezone: string }; source: { apiUrl: string } };
+      files: Record<string, string>;
+    };
+    expect(answer.account).toBe('demo');
+    expect(answer.month).toBe(month);
+    expect(answer.summary.period).toMatchObject({ month, timezone: 'UTC' });
+    expect(answer.summary.source).toEqual({ apiUrl: sandbox.url });
+    expect(Object.keys(answer.files).sort()).toEqual([
+      'paid-invoices.csv',
+      'payments.csv',
+      'report.html',
+      'summary.json',
+    ]);
+    for (const [fileName, link] of Object.entries(answer.files)) {
+      expect(link).toMatch(
+        new RegExp(
+          `^${ORIGIN.replaceAll('.', '\\.')}/reports/demo/${month}/${fileName.replace('.', '\\.')}\\?expires=\\d+&signature=[0-9a-f]{64}$`,
+        ),
+      );
+    }
+    files = answer.files;
+  });
+
+  it('redirects a signed link to a presigned S3 URL whose CSV keeps its BOM', async () => {
+    const link = new URL(files['paid-invoices.csv']!);
+    const result = await handler(functionUrlEvent({ path: `${link.pathname}${link.search}` }));
+    expect(result.statusCode).toBe(302);
+    expectSecurityHeaders(result);
+    const location = String(result.headers?.location);
+    expect(location.startsWith(`${s3.endpoint}/${BUCKET}/reports/demo/${month}/paid-invoices.csv?`)).toBe(
+      true,
+    );
+    const file = await fetch(location);
+    expect(file.status).toBe(200);
+    const bytes = Buffer.from(await file.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(
+      bytes.subarray(3).toString('utf8').startsWith('invoice_id,invoice_uid,project_id,created_at,'),
+    ).toBe(true);
+  });
+
+  it('answers 400 to a malformed month', async () => {
+    const result = await handler(
+      functionUrlEvent({ path: '/reports/demo/2026-13', headers: { authorization: `Bearer ${TOKEN}` } }),
+    );
+    expectErrorResult(result, 400, 'invalid_request');
+  });
+
+  it('answers 400 to a month that has not begun', async () => {
+    const result = await handler(
+      functionUrlEvent({ path: '/reports/demo/2999-01', headers: { authorization: `Bearer ${TOKEN}` } }),
+    );
+    expectErrorResult(result, 400, 'invalid_request');
+  });
+
+  it('answers 401 with a challenge to a request without a token', async () => {
+    const result = await handler(functionUrlEvent({ path: `/reports/demo/${month}` }));
+    expectErrorResult(result, 401, 'unauthorized');
+    expect(result.headers?.['www-authenticate']).toBe('Bearer realm="invoice-reports"');
+  });
+
+  it('answers 403 to a link whose signature was changed', async () => {
+    const link = new URL(files['payments.csv']!);
+    const signature = link.searchParams.get('signature')!;
+    link.searchParams.set('signature', `${signature.slice(0, -1)}${signature.endsWith('0') ? '1' : '0'}`);
+    const result = await handler(functionUrlEvent({ path: `${link.pathname}${link.search}` }));
+    expectErrorResult(result, 403, 'invalid_signature');
+    expect(result.body).not.toContain(signature);
+  });
+
+  it('answers 404 to an unknown account', async () => {
+    const result = await handler(
+      functionUrlEvent({ path: `/reports/globex/${month}`, headers: { authorization: `Bearer ${TOKEN}` } }),
+    );
+    expectErrorResult(result, 404, 'unknown_account');
+  });
+
+  it('reads each secret from Secrets Manager once and reuses it across invocations', () => {
+    const reads = secretsManager.requests.map((request) => request.split(' ')[1]);
+    expect(reads.sort()).toEqual([
+      'invoice-reports/demo/api-key',
+      'invoice-reports/link-signing-key',
+      'invoice-reports/report-api-token',
+    ]);
+  });
+});

@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError } from '../../../lib/config';
+import { createReportApi } from '../../../lib/report-api';
+import { InMemorySecretSource } from '../../../lib/secrets';
+import { expectError, type ReportApiHarness, startReportApiHarness, TOKEN } from './report-api-harness';
+
+/** What secureHeaders is set up to send, plus the caching rule. */
+const SECURITY_HEADERS = {
+  'cache-control': 'no-store',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'strict-transport-security': 'max-age=15552000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-resource-policy': 'same-origin',
+};
+
+function captureError(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
+
+describe('createReportApi', () => {
+  let h: ReportApiHarness;
+
+  beforeAll(async () => {
+    h = await startReportApiHarness();
+  });
+
+  afterAll(async () => {
+    await h.close();
+  });
+
+  it('answers GET /health without credentials', async () => {
+    const response = await h.get('/health', { token: null });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers an unknown route with a JSON 404', async () => {
+    const message = await expectError(await h.get('/reports'), 404, 'not_found');
+    expect(message).toBe(
+      'no such route; the routes are GET /health, GET /reports/:account/:month, GET /reports/:account/:month/:file',
+    );
+    await expectError(await h.get('/reports/demo/2026-10/payments.csv/more'), 404, 'not_found');
+  });
+
+  it('answers 404 to other methods', async () => {
+    const response = await h.app.request('/reports/demo/2026-10', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${TOKEN}` },
+    });
+    await expectError(response, 404, 'not_found');
+  });
+
+  it('sends the security headers and no-store on every kind of answer', async () => {
+    const answers = {
+      health: await h.get('/health'),
+      json: await h.get('/reports/demo/2026-10'),
+      redirect: await h.get('/reports/demo/2026-10/summary.json'),
+      unauthorized: await h.get('/reports/demo/2026-10', { token: null }),
+      invalid: await h.get('/reports/demo/2026-13'),
+      notFound: await h.get('/nothing-here'),
+    };
+    expect(answers.redirect.status).toBe(302);
+    for (const [kind, response] of Object.entries(answers)) {
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+        expect({ kind, name, value: response.headers.get(name) }).toEqual({ kind, name, value });
+      }
+      expect(response.headers.get('x-powered-by')).toBeNull();
+    }
+  });
+
+  describe('without valid credentials', () => {
+    it('answers 401 with a Bearer challenge when there is no token', async () => {
+      const response = await h.get('/reports/demo/2026-10', { token: null });
+      expect(response.headers.get('www-authenticate')).toBe('Bearer realm="invoice-reports"');
+      const message = await expectError(response, 401, 'unauthorized');
+      expect(message).toBe('send the report API token as "Authorization: Bearer <token>"');
+    });
+
+    it('answers 401 to a wrong token', async () => {
+      const response = await h.get('/reports/demo/2026-10', { token: 'not-the-token' });
+      expect(response.headers.get('www-authenticate')).toBe(
+        'Bearer realm="invoice-reports", error="invalid_token"',
+      );
+      const message = await expectError(response, 401, 'unauthorized');
+      expect(message).toBe('the token is not valid');
+    });
+
+    it('answers 401 to the token with one character more or less', async () => {
+      await expectError(await h.get('/reports/demo/2026-10', { token: `${TOKEN}0` }), 401, 'unauthorized');
+      await expectError(
+        await h.get('/reports/demo/2026-10', { token: TOKEN.slice(0, -1) }),
+        401,
+        'unauthorized',
+      );
+    });
+
+    it.each([
+      ['another scheme', `Basic ${Buffer.from(`user:${TOKEN}`).toString('base64')}`],
+      ['the bare token', TOKEN],
+      ['a token with spaces', `Bearer ${TOKEN} extra`],
+    ])('answers 401 (not 400) to an Authorization header with %s', async (_kind, header) => {
+      const response = await h.get('/reports/demo/2026-10', {
+        token: null,
+        headers: { Authorization: header },
+      });
+      expect(response.headers.get('www-authenticate')).toBe(
+        'Bearer realm="invoice-reports", error="invalid_token"',
+      );
+      const message = await expectError(response, 401, 'unauthorized');
+      expect(message).toBe('the Authorization header must be "Bearer <token>"');
+    });
+
+    it('accepts the scheme in any case', async () => {
+      const response = await h.get('/reports/demo/2026-10', {
+        token: null,
+        headers: { Authorization: `bearer ${TOKEN}` },
+      });
+      expect(response.status).toBe(200);
+    });
+
+    it('answers 401 before telling whether an account exists or the input is valid', async () => {
+      const requestsBefore = h.serviceRequests.length;
+      for (const path of [
+        '/reports/globex/2026-10',
+        '/reports/demo/2026-13',
+        '/reports/globex/2026-10/payments.csv',
+        '/reports/demo/2026-10/secrets.txt',
+      ]) {
+        await expectError(await h.get(path, { token: null }), 401, 'unauthorized');
+        await expectError(await h.get(path, { token: 'wrong' }), 401, 'unauthorized');
+      }
+      expect(h.serviceRequests.length).toBe(requestsBefore);
+    });
+
+    it('answers 403 to a link for an unknown account rather than 404', async () => {
+      await expectError(
+        await h.get(`/reports/globex/2026-10/payments.csv?expires=9999999999&signature=${'a'.repeat(64)}`, {
+          token: null,
+        }),
+        403,
+        'invalid_signature',
+      );
+    });
+  });
+
+  it('refuses invalid options when it is made, naming each', () => {
+    const make = () =>
+      createReportApi({
+        ...h.options,
+        linkLifetimeDays: 0,
+        presignedUrlSeconds: 8 * 24 * 3600,
+        publicUrl: 'ftp://x',
+      });
+    expect(make).toThrow(ConfigError);
+    const error = captureError(make) as ConfigError;
+    expect(error.issues.map((issue) => issue.path).sort()).toEqual([
+      'linkLifetimeDays',
+      'presignedUrlSeconds',
+      'publicUrl',
+    ]);
+  });
+
+  it('answers 500 with a general message when the token cannot be read', async () => {
+    const app = createReportApi({
+      ...h.options,
+      publish: { ...h.options.publish, secrets: new InMemorySecretSource() },
+    });
+    const response = await app.request('/reports/demo/2026-10', {
+      headers: { Authorization: `Bearer ${TOKEN}` },
+    });
+    await expectError(response, 500, 'configuration_error');
+  });
+});
