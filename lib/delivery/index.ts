@@ -66,6 +66,7 @@ export {
   readManifest,
   reportManifestSchema,
 } from './report-manifest';
+export { getObjectText } from './s3-objects';
 export { type SaveReportOptions, saveReport } from './save-report';
 export { type SendRawEmailOptions, type SentEmail, sendRawEmail } from './send-raw-email';
 export { backoffMs, isRetryableSesError, type RetryOptions } from './ses-retry';

@@ -65,7 +65,8 @@ export async function publishReport(
       month,
       folder,
       figures: reportFigures(report.summary),
-      ...(context.now ? { now: context.now } : {}),
+      // The manifest's generatedAt is the summary's, to the millisecond.
+      now: () => now,
     });
     return { report, folder, manifest, dispose };
   } catch (error) {

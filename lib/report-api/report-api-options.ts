@@ -1,13 +1,10 @@
 import { z } from 'zod';
 import { type AccountConfig, ConfigError } from '../config';
-import { createLogger } from '../logger';
+import { createLogger, type StructuredLogger } from '../logger';
 import type { PublishContext } from '../pipeline';
 
-/** Where the report API writes its log lines: structured, one object per line. */
-export interface ReportApiLogger {
-  info(message: string, attributes: Record<string, unknown>): void;
-  error(message: string, attributes: Record<string, unknown>): void;
-}
+/** Where the report API writes its log lines: the functions' structured logger, or a terminal's lines locally. */
+export type ReportApiLogger = Pick<StructuredLogger, 'info' | 'error'>;
 
 /** What `createReportApi` needs. */
 export interface ReportApiOptions {

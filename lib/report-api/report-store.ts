@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AccountConfig } from '../config';
-import { CorruptObjectError, type ReportManifest, readManifest, reportKey } from '../delivery';
-import { getObjectText } from '../delivery/s3-objects';
+import { CorruptObjectError, getObjectText, type ReportManifest, readManifest, reportKey } from '../delivery';
 import { type PublishContext, publishReport } from '../pipeline';
 import { SingleFlight } from './single-flight';
 
