@@ -1,7 +1,13 @@
 import { Duration, Stack, TimeZone, Validations } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { CfnFunction, type IFunction } from 'aws-cdk-lib/aws-lambda';
-import { Schedule, ScheduleExpression, ScheduleTargetInput, TimeWindow } from 'aws-cdk-lib/aws-scheduler';
+import {
+  ContextAttribute,
+  Schedule,
+  ScheduleExpression,
+  ScheduleTargetInput,
+  TimeWindow,
+} from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
@@ -51,7 +57,11 @@ export class ReportSchedules extends Construct {
     const schedules = new Map<string, Schedule>();
     for (const account of props.accounts) {
       const { dayOfMonth, hour, minute } = account.schedule;
-      const event: ScheduledReportEvent = { account: account.name };
+      const event: ScheduledReportEvent = {
+        account: account.name,
+        // The month is read from when the schedule fired, not from when a retry happens to run.
+        scheduledTime: ContextAttribute.scheduledTime,
+      };
       const schedule = new Schedule(this, account.name, {
         description: `Monthly invoice report of ${account.name}: day ${dayOfMonth} at ${pad(hour)}:${pad(minute)} ${account.timezone}`,
         schedule: ScheduleExpression.cron({

@@ -639,6 +639,12 @@ export const scheduledReportEventSchema = z.strictObject({
     .optional(),
   /** Rebuild the report and send the email again even if this month was delivered. @default false */
   force: z.boolean().optional(),
+  /**
+   * When the schedule fired (`<aws.scheduler.scheduled-time>`, filled in by EventBridge Scheduler). The
+   * default month is read from it rather than from the clock, so a retry hours later, past the turn of a
+   * month, still reports the month the schedule meant. @default the time the function runs
+   */
+  scheduledTime: z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date and time' }).optional(),
 });
 
 export type ScheduledReportEvent = z.infer<typeof scheduledReportEventSchema>;

@@ -40,7 +40,8 @@ export async function runScheduledReport(
     known.account = request.account;
     if (request.month !== undefined) known.month = request.month;
     const account = accountNamed(options.config, request.account);
-    const month = resolveReportMonth(account, request.month, context.now?.() ?? new Date());
+    const firedAt = request.scheduledTime ? new Date(request.scheduledTime) : (context.now?.() ?? new Date());
+    const month = resolveReportMonth(account, request.month, firedAt);
     const force = request.force ?? false;
     known.month = month;
     known.force = force;

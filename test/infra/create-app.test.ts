@@ -16,7 +16,7 @@ describe('createApp with the default configuration of cdk.json', () => {
     expect(stack.stackName).toBe(STACK_NAME);
     Template.fromStack(stack).hasResourceProperties('AWS::Scheduler::Schedule', {
       ScheduleExpressionTimezone: 'Europe/Berlin',
-      Target: { Input: '{"account":"acme"}' },
+      Target: { Input: '{"account":"acme","scheduledTime":"<aws.scheduler.scheduled-time>"}' },
     });
   });
 

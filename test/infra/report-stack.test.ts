@@ -348,12 +348,16 @@ describe('ReportStack with two accounts', () => {
         ScheduleExpressionTimezone: 'Europe/Berlin',
         FlexibleTimeWindow: { Mode: 'OFF' },
         State: 'ENABLED',
-        Target: Match.objectLike({ Input: '{"account":"acme"}' }),
+        Target: Match.objectLike({
+          Input: '{"account":"acme","scheduledTime":"<aws.scheduler.scheduled-time>"}',
+        }),
       });
       template.hasResourceProperties('AWS::Scheduler::Schedule', {
         ScheduleExpression: 'cron(30 7 3 * ? *)',
         ScheduleExpressionTimezone: 'America/New_York',
-        Target: Match.objectLike({ Input: '{"account":"globex"}' }),
+        Target: Match.objectLike({
+          Input: '{"account":"globex","scheduledTime":"<aws.scheduler.scheduled-time>"}',
+        }),
       });
     });
 

@@ -451,4 +451,12 @@ describe('scheduledReportEventSchema', () => {
     expect(scheduledReportEventSchema.safeParse({ account: 'acme', month: '2026-13' }).success).toBe(false);
     expect(scheduledReportEventSchema.safeParse({ account: 'acme', forse: true }).success).toBe(false);
   });
+
+  it('accepts the time the schedule fired, and refuses one that is not an ISO date and time', () => {
+    expect(
+      scheduledReportEventSchema.parse({ account: 'acme', scheduledTime: '2026-11-01T05:00:00Z' }),
+    ).toEqual({ account: 'acme', scheduledTime: '2026-11-01T05:00:00Z' });
+    const unfilled = { account: 'acme', scheduledTime: '<aws.scheduler.scheduled-time>' };
+    expect(scheduledReportEventSchema.safeParse(unfilled).success).toBe(false);
+  });
 });

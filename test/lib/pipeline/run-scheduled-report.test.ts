@@ -130,6 +130,13 @@ describe('runScheduledReport', () => {
     }
   });
 
+  it('reads the default month from when the schedule fired, not from when a retry runs', async () => {
+    // 23:59:59 on 31 October in Berlin: the schedule meant September; the clock already says November.
+    const result = await run({ account: 'acme', scheduledTime: '2026-10-31T22:59:59Z' });
+    expect(result).toMatchObject({ account: 'acme', month: '2026-09' });
+    expect(logger.lines.at(0)).toMatchObject({ message: 'Monthly report run started', month: '2026-09' });
+  });
+
   it('throws on a malformed event, after logging which field is wrong', async () => {
     await expect(run({ account: 'acme', month: 'October' })).rejects.toBeInstanceOf(ScheduledEventError);
     expect(logger.lines).toEqual([
