@@ -1,0 +1,49 @@
+/**
+ * Errors of the local stack. Each message is one line a person can act on; none carries a secret
+ * (the sandbox key, the report API token or the link signing key).
+ */
+export class LocalStackError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+/** An environment variable or option that cannot be used as given (`npm start` exits with 2). */
+export class LocalStackUsageError extends LocalStackError {
+  /** The environment variable to change, such as `REPORT_API_PORT`. */
+  readonly variable: string;
+
+  constructor(variable: string, message: string) {
+    super(message);
+    this.variable = variable;
+  }
+}
+
+/** Why a port cannot be listened on. */
+export type PortProblem = 'in-use' | 'not-allowed';
+
+/**
+ * A part of the stack could not listen on its port: another program holds it, or the system does not
+ * let this user have it (ports below 1024). The message names the variable that moves it elsewhere.
+ */
+export class PortUnavailableError extends LocalStackError {
+  readonly port: number;
+  /** The environment variable that chooses the port, such as `REPORT_API_PORT`. */
+  readonly variable: string;
+  readonly problem: PortProblem;
+
+  constructor(
+    service: string,
+    port: number,
+    variable: string,
+    problem: PortProblem,
+    options?: { cause?: unknown },
+  ) {
+    const reason = problem === 'in-use' ? 'is in use' : 'is not allowed for this user';
+    super(`port ${port} (${service}) ${reason}: set ${variable} to another port`, options);
+    this.port = port;
+    this.variable = variable;
+    this.problem = problem;
+  }
+}

@@ -1,0 +1,32 @@
+export {
+  clearSesStore,
+  type RunningEmulator,
+  readSesStore,
+  type S3EmulatorOptions,
+  type SesEmulatorOptions,
+  type StoredEmail,
+  startS3Emulator,
+  startSesEmulator,
+} from './emulators';
+export { LocalStackError, LocalStackUsageError, type PortProblem, PortUnavailableError } from './errors';
+export { LINK_SIGNING_KEY_FILE, loadLinkSigningKey } from './link-signing-key';
+export { LOOPBACK_HOST, type PortState, probePort } from './port-probe';
+export { RunningParts, type StopPart } from './running-parts';
+export { type FetchApp, type LoopbackServer, serveOnLoopback } from './serve-on-loopback';
+export {
+  LOCAL_STACK_DEFAULTS,
+  LOCAL_STACK_ENV,
+  type LocalService,
+  type LocalStackPorts,
+  type LocalStackSettings,
+  readLocalStackEnv,
+  SERVICE_NAMES,
+} from './settings';
+export {
+  LOCAL_ACCOUNT,
+  LOCAL_BUCKET,
+  type LocalStack,
+  type LocalStackOptions,
+  startLocalStack,
+} from './stack';
+export { formatStartBlock, type StartBlockFacts } from './start-block';

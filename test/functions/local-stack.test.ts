@@ -1,0 +1,161 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { probePort } from '../../lib/local/port-probe';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const STACK_VARIABLES = [
+  'REPORT_API_PORT',
+  'SANDBOX_PORT',
+  'S3_EMULATOR_PORT',
+  'SES_EMULATOR_PORT',
+  'REPORT_API_TOKEN',
+  'SANDBOX_API_KEY',
+  'LOCAL_TIMEZONE',
+  'LOCAL_STATE_DIR',
+];
+
+/**
+ * What `npm start` runs: the tsx command, which starts Node with its loader and passes Ctrl-C (SIGINT)
+ * on to it. npm itself is left out: it adds seconds and a process between the test and the stack.
+ */
+function startCommand(env: Record<string, string>): ChildProcess {
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !STACK_VARIABLES.includes(name)),
+  );
+  return spawn(join(ROOT, 'node_modules/.bin/tsx'), ['functions/local-stack.ts'], {
+    cwd: ROOT,
+    env: { ...inherited, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+function collect(child: ChildProcess): { stdout: () => string; stderr: () => string } {
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr!.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  return { stdout: () => stdout, stderr: () => stderr };
+}
+
+function exitCode(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+/** Resolves once stdout holds `pattern`; rejects if the process ends first. */
+function waitFor(child: ChildProcess, output: () => string, pattern: RegExp): Promise<RegExpMatchArray> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      const match = output().match(pattern);
+      if (match) {
+        child.stdout!.off('data', check);
+        resolve(match);
+      }
+    };
+    child.stdout!.on('data', check);
+    child.once('exit', (code) =>
+      reject(new Error(`npm start exited with ${code} before printing ${pattern}`)),
+    );
+  });
+}
+
+/** Ports free at this moment: each held open until all are found, so none repeats. */
+async function freePorts(count: number): Promise<number[]> {
+  const servers: Server[] = [];
+  for (let index = 0; index < count; index++) {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    servers.push(server);
+  }
+  const ports = servers.map((server) => (server.address() as { port: number }).port);
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
+}
+
+async function portEnv(): Promise<{ env: Record<string, string>; ports: number[] }> {
+  const ports = await freePorts(4);
+  const [reportApi, sandbox, s3, ses] = ports.map(String) as [string, string, string, string];
+  return {
+    ports,
+    env: { REPORT_API_PORT: reportApi, SANDBOX_PORT: sandbox, S3_EMULATOR_PORT: s3, SES_EMULATOR_PORT: ses },
+  };
+}
+
+describe('npm start', () => {
+  let stateDir: string;
+
+  beforeAll(async () => {
+    stateDir = await mkdtemp(join(tmpdir(), 'npm-start-'));
+  });
+
+  afterAll(async () => {
+    await rm(stateDir, { recursive: true, force: true });
+  });
+
+  it('prints the block with a link that opens the report, and stops cleanly on Ctrl-C', async () => {
+    const { env, ports } = await portEnv();
+    const child = startCommand({ ...env, LOCAL_STATE_DIR: stateDir });
+    const output = collect(child);
+    const exited = exitCode(child);
+    try {
+      const [, link] = await waitFor(
+        child,
+        output.stdout,
+        /Open the report +(http:\/\/\S+)[\s\S]*Ctrl-C stops everything/,
+      );
+      expect(link).toMatch(
+        new RegExp(`^http://127\\.0\\.0\\.1:${ports[0]}/reports/demo/\\d{4}-\\d{2}/report\\.html\\?`),
+      );
+      expect(output.stdout()).toContain(
+        `Report API        http://127.0.0.1:${ports[0]}   token: local-dev-token`,
+      );
+      expect(output.stdout()).toContain(`Mail viewer       http://127.0.0.1:${ports[3]}/`);
+
+      const redirect = await fetch(link!, { redirect: 'manual' });
+      expect(redirect.status).toBe(302);
+      const page = await fetch(redirect.headers.get('location')!);
+      expect((await page.text()).startsWith('<!doctype html>')).toBe(true);
+    } finally {
+      child.kill('SIGINT');
+    }
+    expect(await exited).toBe(0);
+    expect(output.stderr()).toMatch(/stopped\n$/);
+    for (const port of ports) expect(await probePort(port)).toBe('free');
+  });
+
+  it('exits with 2 and one line naming the variable for a bad port', async () => {
+    const child = startCommand({ REPORT_API_PORT: 'three thousand', LOCAL_STATE_DIR: stateDir });
+    const output = collect(child);
+    expect(await exitCode(child)).toBe(2);
+    expect(output.stderr()).toBe(
+      'npm start: REPORT_API_PORT must be a port number from 0 to 65535 (0 picks a free one), not "three thousand"\n',
+    );
+    expect(output.stdout()).toBe('');
+  });
+
+  it('exits with 1 naming the variable when a port is in use, leaving nothing running', async () => {
+    const { env, ports } = await portEnv();
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(ports[0], '127.0.0.1', resolve));
+    try {
+      const child = startCommand({ ...env, LOCAL_STATE_DIR: stateDir });
+      const output = collect(child);
+      expect(await exitCode(child)).toBe(1);
+      expect(output.stderr().trim().split('\n').at(-1)).toBe(
+        `npm start: port ${ports[0]} (report API) is in use: set REPORT_API_PORT to another port`,
+      );
+      expect(output.stdout()).toBe('');
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
+    for (const port of ports) expect(await probePort(port)).toBe('free');
+  });
+});

@@ -1,0 +1,316 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createS3Client } from '../../../lib/delivery';
+import { readSesStore, type StoredEmail, startS3Emulator } from '../../../lib/local/emulators';
+import { PortUnavailableError } from '../../../lib/local/errors';
+import { probePort } from '../../../lib/local/port-probe';
+import type { LocalService, LocalStackPorts } from '../../../lib/local/settings';
+import { LOCAL_BUCKET, type LocalStack, startLocalStack } from '../../../lib/local/stack';
+
+/** Early November: the stack builds October, and the sandbox's data covers the 14 months before. */
+const NOW = new Date('2026-11-05T10:00:00Z');
+/** NOW plus the default 30 days of a link, in unix seconds: 2026-12-05T10:00:00Z. */
+const LINK_EXPIRES = 1796464800;
+const ANY_FREE_PORTS: LocalStackPorts = { reportApi: 0, sandbox: 0, s3Emulator: 0, sesEmulator: 0 };
+const TOKEN = 'stack-test-token';
+
+/** Ports free at this moment: each held open until all are found, so none repeats. */
+async function freePorts(count: number): Promise<number[]> {
+  const servers: Server[] = [];
+  for (let index = 0; index < count; index++) {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    servers.push(server);
+  }
+  const ports = servers.map((server) => (server.address() as { port: number }).port);
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
+}
+
+function portOf(url: string): number {
+  return Number(new URL(url).port);
+}
+
+function stackPorts(stack: LocalStack): number[] {
+  return [stack.reportApiUrl, stack.sandboxUrl, stack.s3Endpoint, stack.sesEndpoint].map(portOf);
+}
+
+/** Mail the SES emulator holds whose links point at this report API (the store is shared in a process). */
+async function emailsOf(stack: LocalStack): Promise<StoredEmail[]> {
+  const emails = await readSesStore(stack.sesEndpoint);
+  return emails.filter((email) => email.body.html?.includes(`${stack.reportApiUrl}/reports/demo/`));
+}
+
+describe('startLocalStack', () => {
+  let stateDir: string;
+  let stack: LocalStack;
+  let second: LocalStack | undefined;
+  let later: LocalStack | undefined;
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    stateDir = await mkdtemp(join(tmpdir(), 'local-stack-'));
+    stack = await startLocalStack({
+      ports: ANY_FREE_PORTS,
+      stateDir,
+      now: () => NOW,
+      reportApiToken: TOKEN,
+      sandboxApiKey: 'stack-test-key',
+      log: (line) => lines.push(line),
+    });
+  });
+
+  afterAll(async () => {
+    await stack?.close();
+    await second?.close();
+    await later?.close();
+    await rm(stateDir, { recursive: true, force: true });
+  });
+
+  it('builds last month in the account time zone and says where everything is', async () => {
+    expect(stack.account).toBe('demo');
+    expect(stack.month).toBe('2026-10');
+    expect(stack.timezone).toBe('UTC');
+    expect(stack.reportApiUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(stack.reportApiToken).toBe(TOKEN);
+    expect(stack.mailViewerUrl).toBe(`${stack.sesEndpoint}/`);
+    expect(stack.recipients).toEqual(['accounting@example.com']);
+    expect(stack.delivery.status).toBe('sent');
+    expect(stack.linkLifetimeDays).toBe(30);
+    expect(stack.linkExpiresAt.getTime()).toBe(LINK_EXPIRES * 1000);
+    expect(stack.signedReportLink).toMatch(
+      new RegExp(
+        `^${stack.reportApiUrl}/reports/demo/2026-10/report\\.html\\?expires=${LINK_EXPIRES}&signature=[0-9a-f]{64}$`,
+      ),
+    );
+    expect(stack.s3Location).toBe('s3://invoice-reports-local/reports/demo/2026-10/');
+    expect(stack.s3Folder).toBe(join(stateDir, 's3/invoice-reports-local/reports/demo/2026-10/'));
+    expect((await readdir(stack.s3Folder)).sort()).toEqual(
+      expect.arrayContaining([
+        'delivery.json._S3rver_object',
+        'manifest.json._S3rver_object',
+        'paid-invoices.csv._S3rver_object',
+        'payments.csv._S3rver_object',
+        'report.html._S3rver_object',
+        'summary.json._S3rver_object',
+      ]),
+    );
+  });
+
+  it('emails the report once to the demo recipients, from the demo sender, with both CSVs', async () => {
+    const emails = await emailsOf(stack);
+    expect(emails).toHaveLength(1);
+    const [email] = emails;
+    expect(email?.destination.to).toEqual(['accounting@example.com']);
+    expect(email?.from).toBe('reports@example.com');
+    expect(email?.subject).toMatch(/^Demo merchant · October 2026 · /);
+    expect(email?.attachments.map((attachment) => attachment.filename).sort()).toEqual([
+      'demo-2026-10-paid-invoices.csv',
+      'demo-2026-10-payments.csv',
+    ]);
+  });
+
+  it('opens the HTML report from the signed link: a redirect to the S3 emulator', async () => {
+    const redirect = await fetch(stack.signedReportLink, { redirect: 'manual' });
+    expect(redirect.status).toBe(302);
+    const location = redirect.headers.get('location') ?? '';
+    expect(
+      location.startsWith(`${stack.s3Endpoint}/invoice-reports-local/reports/demo/2026-10/report.html?`),
+    ).toBe(true);
+    const page = await fetch(location);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect((await page.text()).startsWith('<!doctype html>')).toBe(true);
+  });
+
+  it('refuses a link whose signature was changed', async () => {
+    const tampered = stack.signedReportLink.replace(/signature=(.)/, (_, first: string) =>
+      first === '0' ? 'signature=1' : 'signature=0',
+    );
+    expect((await fetch(tampered, { redirect: 'manual' })).status).toBe(403);
+  });
+
+  it('builds another past month on request with the token', async () => {
+    const unauthorised = await fetch(`${stack.reportApiUrl}/reports/demo/2026-08`);
+    expect(unauthorised.status).toBe(401);
+
+    const response = await fetch(`${stack.reportApiUrl}/reports/demo/2026-08`, {
+      headers: { Authorization: `Bearer ${TOKEN}` },
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as {
+      account: string;
+      month: string;
+      summary: { period: { month: string; timezone: string } };
+      files: Record<string, string>;
+    };
+    expect(body.account).toBe('demo');
+    expect(body.month).toBe('2026-08');
+    expect(body.summary.period).toMatchObject({ month: '2026-08', timezone: 'UTC' });
+    expect(body.files['report.html']).toMatch(
+      new RegExp(`^${stack.reportApiUrl}/reports/demo/2026-08/report\\.html\\?expires=${LINK_EXPIRES}&`),
+    );
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^report API: report built \(account demo, month 2026-08/),
+    );
+  });
+
+  it('says what it does while it starts', () => {
+    expect(lines.slice(0, 5)).toEqual([
+      `sandbox        ${stack.sandboxUrl}`,
+      `S3 emulator    ${stack.s3Endpoint}`,
+      `SES emulator   ${stack.sesEndpoint}`,
+      `report API     ${stack.reportApiUrl}`,
+      'building the October 2026 report for demo from the sandbox...',
+    ]);
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^fetched \d+ invoices, \d+ payments, \d+ paid invoices/),
+    );
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /^October 2026: \d+ of \d+ invoices paid, [\d,]+\.\d\d USD; saved to s3:\/\/invoice-reports-local\/reports\/demo\/2026-10\/ and emailed to accounting@example\.com$/,
+      ),
+    );
+  });
+
+  it('frees every port on close, and a second start on the same state sends no second email', async () => {
+    const firstLink = new URL(stack.signedReportLink);
+    const emailsBefore = (await readSesStore(stack.sesEndpoint)).length;
+    const ports = stackPorts(stack);
+    await stack.close();
+    for (const port of ports) expect(await probePort(port)).toBe('free');
+
+    const secondLines: string[] = [];
+    second = await startLocalStack({
+      ports: ANY_FREE_PORTS,
+      stateDir,
+      now: () => NOW,
+      reportApiToken: TOKEN,
+      sandboxApiKey: 'stack-test-key',
+      log: (line) => secondLines.push(line),
+    });
+    expect(second.delivery).toMatchObject({ status: 'already-sent', sentAt: NOW.toISOString() });
+    expect(secondLines).toContain(
+      'October 2026 was emailed on 5 Nov 2026, 10:00 (UTC): not sending it again',
+    );
+    expect(secondLines.some((line) => line.startsWith('building'))).toBe(false);
+    expect(await readSesStore(second.sesEndpoint)).toHaveLength(emailsBefore);
+
+    // The signing key was kept: the link printed by the first start opens through the second one.
+    const oldLinkNow = `${second.reportApiUrl}${firstLink.pathname}${firstLink.search}`;
+    expect((await fetch(oldLinkNow, { redirect: 'manual' })).status).toBe(302);
+  });
+
+  it.each([
+    [
+      'a claim never marked sent',
+      JSON.stringify({ state: 'sending', claimedAt: '2026-11-05T09:59:00.000Z', claimId: 'c1' }),
+    ],
+    ['a record cut short', '{"state":"se'],
+  ])('builds and sends again when an earlier start left %s', async (_, record) => {
+    await second?.close();
+    second = undefined;
+    await later?.close();
+    // Leave the record behind the way a stopped start would, straight in the emulator's store.
+    const emulator = await startS3Emulator({ port: 0, directory: join(stateDir, 's3'), buckets: [] });
+    const s3 = createS3Client({ endpoint: emulator.endpoint });
+    await s3.send(
+      new PutObjectCommand({ Bucket: LOCAL_BUCKET, Key: 'reports/demo/2026-10/delivery.json', Body: record }),
+    );
+    s3.destroy();
+    await emulator.close();
+
+    const laterLines: string[] = [];
+    later = await startLocalStack({
+      ports: ANY_FREE_PORTS,
+      stateDir,
+      now: () => NOW,
+      log: (line) => laterLines.push(line),
+    });
+    expect(later.delivery.status).toBe('sent');
+    expect(laterLines).toContain(
+      'an earlier start stopped while emailing October 2026: building and sending it again',
+    );
+    expect(await emailsOf(later)).toHaveLength(1);
+  });
+});
+
+describe('startLocalStack when a port is taken', () => {
+  const services: LocalService[] = ['sandbox', 's3Emulator', 'sesEmulator', 'reportApi'];
+  const cases: [LocalService, string, string][] = [
+    ['sandbox', 'sandbox', 'SANDBOX_PORT'],
+    ['s3Emulator', 'S3 emulator', 'S3_EMULATOR_PORT'],
+    ['sesEmulator', 'SES emulator', 'SES_EMULATOR_PORT'],
+    ['reportApi', 'report API', 'REPORT_API_PORT'],
+  ];
+  let stateDir: string;
+
+  beforeAll(async () => {
+    stateDir = await mkdtemp(join(tmpdir(), 'local-stack-taken-'));
+  });
+
+  afterAll(async () => {
+    await rm(stateDir, { recursive: true, force: true });
+  });
+
+  it.each(cases)(
+    'names the variable of the %s port and leaves nothing running',
+    async (taken, name, variable) => {
+      const found = await freePorts(services.length);
+      const ports = Object.fromEntries(
+        services.map((service, index) => [service, found[index]]),
+      ) as unknown as LocalStackPorts;
+      const holder = createServer();
+      await new Promise<void>((resolve) => holder.listen(ports[taken], '127.0.0.1', resolve));
+      const lines: string[] = [];
+      try {
+        const error = await startLocalStack({
+          ports,
+          stateDir,
+          now: () => NOW,
+          log: (line) => lines.push(line),
+        }).catch((caught: unknown) => caught);
+        expect(error).toBeInstanceOf(PortUnavailableError);
+        expect((error as Error).message).toBe(
+          `port ${ports[taken]} (${name}) is in use: set ${variable} to another port`,
+        );
+      } finally {
+        await new Promise((resolve) => holder.close(resolve));
+      }
+      for (const service of services) expect(await probePort(ports[service])).toBe('free');
+      expect(lines.some((line) => line.startsWith('building'))).toBe(false);
+    },
+  );
+});
+
+describe('startLocalStack when it is stopped while starting', () => {
+  it('stops what has started and rejects with the reason', async () => {
+    const stateDir = await mkdtemp(join(tmpdir(), 'local-stack-abort-'));
+    const services: LocalService[] = ['sandbox', 's3Emulator', 'sesEmulator', 'reportApi'];
+    const found = await freePorts(services.length);
+    const ports = Object.fromEntries(
+      services.map((service, index) => [service, found[index]]),
+    ) as unknown as LocalStackPorts;
+    const controller = new AbortController();
+    const reason = new Error('stopped by a test');
+    try {
+      const started = startLocalStack({
+        ports,
+        stateDir,
+        now: () => NOW,
+        signal: controller.signal,
+        log: (line) => {
+          if (line.startsWith('building')) controller.abort(reason);
+        },
+      });
+      await expect(started).rejects.toBe(reason);
+      for (const service of services) expect(await probePort(ports[service])).toBe('free');
+    } finally {
+      await rm(stateDir, { recursive: true, force: true });
+    }
+  });
+});
