@@ -18,7 +18,7 @@ import {
   resolveReportMonth,
 } from '../pipeline';
 import { formatCount, formatInstant, formatMonth, formatUSD } from '../report/format';
-import { createReportApi } from '../report-api';
+import { createReportApi, reportApiOptionsFor } from '../report-api';
 import { startSandbox } from '../sandbox';
 import { InMemorySecretSource } from '../secrets';
 import { startS3Emulator, startSesEmulator } from './emulators';
@@ -222,11 +222,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const api = await startOnPort('reportApi', ports.reportApi, () =>
       serveOnLoopback(ports.reportApi, (url) =>
         createReportApi({
-          accounts: config.accounts,
-          publish,
-          reportApiTokenSecretName: config.reportApiTokenSecretName,
-          linkSigningKeySecretName: config.linkSigningKeySecretName,
-          linkLifetimeDays: config.linkLifetimeDays,
+          ...reportApiOptionsFor(config, publish),
           publicUrl: url,
           logger: reportApiLogLines(log),
         }),

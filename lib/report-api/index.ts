@@ -2,4 +2,4 @@ export { type ErrorBody, errorBody, ReportApiError, type ReportApiErrorCode } fr
 export { createReportApi } from './create-report-api';
 export { isContentTypeBinary } from './lambda-content-types';
 export { type MonthAnswer, monthAnswerJson } from './month-answer';
-export type { ReportApiLogger, ReportApiOptions } from './report-api-options';
+export { type ReportApiLogger, type ReportApiOptions, reportApiOptionsFor } from './report-api-options';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type AccountConfig, ConfigError } from '../config';
+import { type AccountConfig, ConfigError, type DeploymentConfig } from '../config';
 import { createLogger, type StructuredLogger } from '../logger';
 import type { PublishContext } from '../pipeline';
 
@@ -24,6 +24,26 @@ export interface ReportApiOptions {
   presignedUrlSeconds?: number;
   /** @default a Powertools `Logger` (JSON lines on stdout), service `invoice-reports` */
   logger?: ReportApiLogger;
+}
+
+/**
+ * The options a deployment's configuration decides; where the app runs adds the rest (`publicUrl`,
+ * `logger`). The Lambda entry and the local stack both start from here.
+ */
+export function reportApiOptionsFor(
+  config: Pick<
+    DeploymentConfig,
+    'accounts' | 'reportApiTokenSecretName' | 'linkSigningKeySecretName' | 'linkLifetimeDays'
+  >,
+  publish: PublishContext,
+): ReportApiOptions {
+  return {
+    accounts: config.accounts,
+    publish,
+    reportApiTokenSecretName: config.reportApiTokenSecretName,
+    linkSigningKeySecretName: config.linkSigningKeySecretName,
+    linkLifetimeDays: config.linkLifetimeDays,
+  };
 }
 
 /** SigV4's longest presigned lifetime: seven days. */

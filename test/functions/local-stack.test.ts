@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probePort } from '../../lib/local/port-probe';
+import { collect, exitCode, waitFor } from '../support/child-process';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const STACK_VARIABLES = [
@@ -31,39 +32,6 @@ function startCommand(env: Record<string, string>): ChildProcess {
     cwd: ROOT,
     env: { ...inherited, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
-  });
-}
-
-function collect(child: ChildProcess): { stdout: () => string; stderr: () => string } {
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr!.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  return { stdout: () => stdout, stderr: () => stderr };
-}
-
-function exitCode(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-}
-
-/** Resolves once stdout holds `pattern`; rejects if the process ends first. */
-function waitFor(child: ChildProcess, output: () => string, pattern: RegExp): Promise<RegExpMatchArray> {
-  return new Promise((resolve, reject) => {
-    const check = () => {
-      const match = output().match(pattern);
-      if (match) {
-        child.stdout!.off('data', check);
-        resolve(match);
-      }
-    };
-    child.stdout!.on('data', check);
-    child.once('exit', (code) =>
-      reject(new Error(`npm start exited with ${code} before printing ${pattern}`)),
-    );
   });
 }
 
@@ -110,6 +78,7 @@ describe('npm start', () => {
         child,
         output.stdout,
         /Open the report +(http:\/\/\S+)[\s\S]*Ctrl-C stops everything/,
+        'npm start',
       );
       expect(link).toMatch(
         new RegExp(`^http://127\\.0\\.0\\.1:${ports[0]}/reports/demo/\\d{4}-\\d{2}/report\\.html\\?`),

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { collect, exitCode, waitFor } from '../support/child-process';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -11,39 +12,6 @@ function runCli(args: string[], env: Record<string, string> = {}): ChildProcess 
     cwd: ROOT,
     env: { ...inherited, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
-  });
-}
-
-function collect(child: ChildProcess): { stdout: () => string; stderr: () => string } {
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr!.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  return { stdout: () => stdout, stderr: () => stderr };
-}
-
-function exitCode(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-}
-
-/** Resolves once stdout holds `pattern`; rejects if the process ends first. */
-function waitFor(child: ChildProcess, output: () => string, pattern: RegExp): Promise<RegExpMatchArray> {
-  return new Promise((resolve, reject) => {
-    const check = () => {
-      const match = output().match(pattern);
-      if (match) {
-        child.stdout!.off('data', check);
-        resolve(match);
-      }
-    };
-    child.stdout!.on('data', check);
-    child.once('exit', (code) =>
-      reject(new Error(`the sandbox exited with ${code} before printing ${pattern}`)),
-    );
   });
 }
 
@@ -57,6 +25,7 @@ describe('npm run sandbox', () => {
         child,
         output.stdout,
         /^listening on (http:\/\/127\.0\.0\.1:\d+)\nAPI key: .+\n/m,
+        'the sandbox',
       );
       expect(output.stdout()).toContain('API key: cli-test-key\n');
       const response = await fetch(`${url}/invoices/list`, {
