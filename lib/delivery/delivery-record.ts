@@ -1,7 +1,6 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import { z } from 'zod';
-import { CorruptObjectError } from './errors';
-import { deleteObject, getObjectText, putJsonObject } from './s3-objects';
+import { deleteObject, getJsonObject, putJsonObject } from './s3-objects';
 
 /** A run has claimed the month's email and is sending it (or crashed while doing so). */
 export const sendingRecordSchema = z.object({
@@ -37,19 +36,7 @@ export async function readDeliveryRecord(
   bucket: string,
   key: string,
 ): Promise<DeliveryRecord | null> {
-  const text = await getObjectText(s3, bucket, key);
-  if (text === null) return null;
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new CorruptObjectError(key, 'not JSON; delete it or pass force', { cause: error });
-  }
-  const parsed = deliveryRecordSchema.safeParse(json);
-  if (!parsed.success) {
-    throw new CorruptObjectError(key, 'not a delivery record; delete it or pass force');
-  }
-  return parsed.data;
+  return getJsonObject(s3, bucket, key, deliveryRecordSchema, '; delete it or pass force');
 }
 
 /**

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { CorruptObjectError } from './errors';
 import { REPORT_FILE_NAMES } from './report-files';
 import { reportKey } from './report-key';
-import { getObjectText } from './s3-objects';
+import { getJsonObject } from './s3-objects';
 
 /** One saved report file, as listed in the manifest. */
 export const manifestFileSchema = z.object({
@@ -46,21 +46,10 @@ export interface ReadManifestOptions {
  */
 export async function readManifest(options: ReadManifestOptions): Promise<ReportManifest | null> {
   const key = reportKey(options.account, options.month, 'manifest.json');
-  const text = await getObjectText(options.s3, options.bucket, key);
-  if (text === null) return null;
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new CorruptObjectError(key, 'not JSON', { cause: error });
+  const manifest = await getJsonObject(options.s3, options.bucket, key, reportManifestSchema);
+  if (manifest === null) return null;
+  if (manifest.account !== options.account || manifest.month !== options.month) {
+    throw new CorruptObjectError(key, `it describes ${manifest.account} ${manifest.month}`);
   }
-  const parsed = reportManifestSchema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new CorruptObjectError(key, `${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'invalid'}`);
-  }
-  if (parsed.data.account !== options.account || parsed.data.month !== options.month) {
-    throw new CorruptObjectError(key, `it describes ${parsed.data.account} ${parsed.data.month}`);
-  }
-  return parsed.data;
+  return manifest;
 }

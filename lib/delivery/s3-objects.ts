@@ -1,4 +1,6 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import type { z } from 'zod';
+import { CorruptObjectError } from './errors';
 
 /** The HTTP status of an AWS SDK error, when it has one. */
 export function httpStatusOf(error: unknown): number | undefined {
@@ -37,6 +39,34 @@ export async function getObjectText(s3: S3Client, bucket: string, key: string): 
     if (isNotFound(error)) return null;
     throw error;
   }
+}
+
+/**
+ * The object at `key` read as JSON that `schema` accepts, or `null` when there is no such object.
+ * @throws CorruptObjectError saying what is wrong with it, followed by `advice` (what to do about it)
+ */
+export async function getJsonObject<T>(
+  s3: S3Client,
+  bucket: string,
+  key: string,
+  schema: z.ZodType<T>,
+  advice = '',
+): Promise<T | null> {
+  const text = await getObjectText(s3, bucket, key);
+  if (text === null) return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new CorruptObjectError(key, `not JSON${advice}`, { cause: error });
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.join('.') || '(root)';
+    throw new CorruptObjectError(key, `${where}: ${issue?.message ?? 'invalid'}${advice}`);
+  }
+  return parsed.data;
 }
 
 /** Options of `putJsonObject`. */
