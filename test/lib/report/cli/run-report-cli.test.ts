@@ -33,7 +33,12 @@ interface Run {
   stderr: string;
 }
 
-async function run(argv: string[], env: Record<string, string> = {}, isTTY = false): Promise<Run> {
+async function run(
+  argv: string[],
+  env: Record<string, string> = {},
+  isTTY = false,
+  hooks: ReportCliIo['clientHooks'] = {},
+): Promise<Run> {
   const out: string[] = [];
   const err: string[] = [];
   const io: ReportCliIo = {
@@ -42,7 +47,7 @@ async function run(argv: string[], env: Record<string, string> = {}, isTTY = fal
     env,
     now: () => NOW,
     // Retries of a refused connection happen at once instead of after seconds of backoff.
-    clientHooks: { sleep: async () => {} },
+    clientHooks: { sleep: async () => {}, ...hooks },
   };
   const code = await runReportCli(argv, io);
   return { code, stdout: out.join(''), stderr: err.join('') };
@@ -59,7 +64,42 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
+/** `fetch` that passes the first `good` requests through, then answers every later one with an HTML 502. */
+function failingAfter(good: number): typeof fetch {
+  let calls = 0;
+  return async (input, init) => {
+    calls += 1;
+    if (calls <= good) return fetch(input, init);
+    return new Response('<html><body><h1>502 Bad Gateway</h1></body></html>', {
+      status: 502,
+      headers: { 'content-type': 'text/html' },
+    });
+  };
+}
+
 describe('runReportCli against the sandbox', () => {
+  it('exits 1 when the service fails halfway, writing nothing and keeping the older report', async () => {
+    const out = join(outRoot, 'halfway');
+    expect((await run(['--month', '2026-08', '--out', out], service())).code).toBe(0);
+    const folder = join(out, '2026-08');
+    const before = await readFile(join(folder, 'paid-invoices.csv'));
+
+    const result = await run(['--month', '2026-08', '--out', out, '--page-size', '5'], service(), false, {
+      fetch: failingAfter(4),
+      maxRetries: 1,
+    });
+
+    expect(result.code).toBe(1);
+    expect(
+      result.stderr
+        .split('\n')
+        .filter((line) => line.startsWith('report: '))
+        .at(-1),
+    ).toMatch(/^report: the report failed: .*502/);
+    expect(await readdir(out)).toEqual(['2026-08']);
+    expect(await readFile(join(folder, 'paid-invoices.csv'))).toEqual(before);
+  });
+
   it('writes the four files of the month and prints the folder and the headline figures', async () => {
     const out = join(outRoot, 'success');
     const result = await run(['--month', '2026-09', '--out', out], service());
