@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -8,8 +9,28 @@ import { pathToFileURL } from 'node:url';
 import type { BenchSandboxCounts, BenchSandboxReady, BenchSandboxSettings } from './sandbox-server';
 
 const ROOT = resolve(import.meta.dirname, '..');
-/** TypeScript runs through tsx, as `npm run report` runs it, without npm's own process in between. */
+/** TypeScript runs through tsx. */
 const TSX = ['--import', 'tsx'];
+const CLI_ENTRY = 'functions/report-cli.ts';
+
+/**
+ * The Node options `npm run report` starts the CLI with, read from package.json's
+ * `node <options> functions/report-cli.ts`: the CLI is measured as users run it, without npm's own
+ * process in between, and a flag added there is measured too.
+ */
+function reportNodeOptions(): string[] {
+  const scripts = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts as Record<
+    string,
+    string
+  >;
+  const words = (scripts.report ?? '').trim().split(/\s+/);
+  if (words[0] !== 'node' || words.at(-1) !== CLI_ENTRY) {
+    throw new Error(
+      `expected package.json's "report" script to be "node [options] ${CLI_ENTRY}", got "${scripts.report}"`,
+    );
+  }
+  return words.slice(1, -1);
+}
 
 /** The benchmark's sandbox child process. */
 export interface BenchSandbox extends BenchSandboxReady {
@@ -91,10 +112,10 @@ export async function runCli(args: string[], env: Record<string, string>): Promi
     const child = spawn(
       process.execPath,
       [
-        ...TSX,
+        ...reportNodeOptions(),
         '--import',
         pathToFileURL(join(ROOT, 'bench/usage-hook.ts')).href,
-        join(ROOT, 'functions/report-cli.ts'),
+        join(ROOT, CLI_ENTRY),
         ...args,
         '--out',
         outDir,

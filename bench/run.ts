@@ -10,7 +10,6 @@
  * figures; it fails only when a run itself fails.
  */
 import { availableParallelism } from 'node:os';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { defaultMonth } from '../lib/report/period';
 import { count, floorMs, mebibytes, pagesNeeded, seconds, table } from './figures';
@@ -87,8 +86,6 @@ async function measure(paidPerMonth: number, month: string, runs: number): Promi
       }
       done.push(result);
     }
-    // The sandbox counts each answer just after sending it: give the last ones a moment.
-    await sleep(200);
     const counts = await sandbox.counts();
     // Counts add up over the runs; each run walks the same lists.
     const needed = counts.walks.reduce(

@@ -1,5 +1,6 @@
-import Big from 'big.js';
 import { z } from 'zod';
+import { plainDecimalOf } from './plain-decimal';
+import { isExistingServiceDatetime, SERVICE_DATETIME_PATTERN } from './service-datetime';
 
 /**
  * Schemas of the invoicing service's read interface, field by field as `invoicing-api.md` states them.
@@ -22,7 +23,7 @@ const numericText = /^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 /** An amount: a JSON number or numeric string, normalised to a plain decimal string. */
 export const decimalSchema = z
   .union([z.number(), z.string().trim().regex(numericText, 'expected a number')])
-  .transform((value): DecimalString => new Big(value).toFixed());
+  .transform((value): DecimalString => plainDecimalOf(value));
 
 /** A sum the service may leave `null` when there is nothing to add up. */
 const sumSchema = decimalSchema.nullish().transform((value): DecimalString => value ?? '0');
@@ -38,29 +39,8 @@ const integerSchema = z.union([
 /** `Y-m-d H:i:s`, in UTC, as the service writes every datetime. */
 export const serviceDatetimeSchema = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'expected a datetime "Y-m-d H:i:s"')
-  .refine(isExistingUtcDatetime, 'expected a datetime that exists');
-
-/** `Date.UTC` rolls 2026-02-30 over to March; a datetime exists when it survives the round trip. */
-function isExistingUtcDatetime(text: string): boolean {
-  const [year, month, day, hour, minute, second] = text.split(/[- :]/).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const instant = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
-  return (
-    instant.getUTCFullYear() === year &&
-    instant.getUTCMonth() === month - 1 &&
-    instant.getUTCDate() === day &&
-    instant.getUTCHours() === hour &&
-    instant.getUTCMinutes() === minute &&
-    instant.getUTCSeconds() === second
-  );
-}
+  .regex(SERVICE_DATETIME_PATTERN, 'expected a datetime "Y-m-d H:i:s"')
+  .refine(isExistingServiceDatetime, 'expected a datetime that exists');
 
 /**
  * A UUID in its textual 8-4-4-4-12 form. `z.guid()` rather than `z.uuid()`: the spec says "UUID format"
@@ -153,8 +133,14 @@ export type InvoiceStatistics = z.infer<typeof invoiceStatisticsSchema>;
 /** The envelope of every answer. Anything but `result: "success"` is a failure whose shape is not shown. */
 export const successEnvelopeSchema = z.object({ result: z.literal('success'), data: z.unknown() });
 
-export const invoiceListSchema = z.array(invoiceItemSchema);
-export const paymentListSchema = z.array(paymentItemSchema);
+/**
+ * A page of `POST /invoices/list`. The two list schemas are compiled (`z.compile`): zod generates one
+ * parser for the whole shape, with the same results and the same issues as the schema's own, several
+ * times faster and with far less garbage. A month's report reads thousands of pages of a hundred records.
+ */
+export const invoiceListSchema = z.compile(z.array(invoiceItemSchema));
+/** A page of `POST /payments/list`, compiled as the invoices' is. */
+export const paymentListSchema = z.compile(z.array(paymentItemSchema));
 
 // Request parameters, validated before anything is sent.
 

@@ -1,5 +1,5 @@
 import { InvoicingNetworkError, InvoicingTimeoutError } from './errors';
-import { type FormFields, toFormData } from './form-fields';
+import { type FormFields, toMultipartBody } from './form-fields';
 
 /** One POST to the service. */
 export interface OutgoingRequest {
@@ -54,10 +54,15 @@ export async function sendRequest(request: OutgoingRequest): Promise<RawAnswer> 
   signal?.addEventListener('abort', forwardAbort, { once: true });
 
   try {
+    const form = toMultipartBody(request.fields);
     const response = await request.fetch(request.url, {
       method: 'POST',
-      headers: { Authorization: `Token ${request.apiKey}`, Accept: 'application/json' },
-      body: toFormData(request.fields),
+      headers: {
+        Authorization: `Token ${request.apiKey}`,
+        Accept: 'application/json',
+        'Content-Type': form.contentType,
+      },
+      body: form.body,
       signal: controller.signal,
       // A redirect is not part of the protocol; followed, it would replay the form (and the key) elsewhere.
       redirect: 'manual',

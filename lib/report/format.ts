@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import Big from 'big.js';
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import { fiatFractionDigits } from './money';
 
 /**

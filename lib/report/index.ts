@@ -13,6 +13,7 @@ export * from './model';
 export {
   type AmountSource,
   addAmount,
+  DecimalSum,
   fiatFractionDigits,
   percentChange,
   roundFiat,

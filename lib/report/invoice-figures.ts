@@ -1,23 +1,22 @@
-import type Big from 'big.js';
 import type { Invoice, InvoiceStatus } from '../invoicing/schemas';
 import type { CurrencyFigures, DayFigures, InvoiceFigures, ProjectFigures } from './model';
-import { roundFiat, roundUsd, ZERO } from './money';
+import { DecimalSum, roundFiat, roundUsd } from './money';
 
 interface ProjectTotals {
   paid: number;
-  usd: Big;
-  commission: Big;
+  usd: DecimalSum;
+  commission: DecimalSum;
 }
 
 interface CurrencyTotals {
   paid: number;
-  amount: Big;
-  usd: Big;
+  amount: DecimalSum;
+  usd: DecimalSum;
 }
 
 interface DayTotals {
   paid: number;
-  usd: Big;
+  usd: DecimalSum;
 }
 
 const byCode = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -29,15 +28,15 @@ const byCode = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 export class InvoiceFiguresAccumulator {
   #total = 0;
   readonly #byStatus: Record<InvoiceStatus, number> = { unpaid: 0, canceled: 0, paid: 0, expired: 0 };
-  #paidUsd = ZERO;
-  #commissionUsd = ZERO;
+  readonly #paidUsd = new DecimalSum();
+  readonly #commissionUsd = new DecimalSum();
   readonly #projects = new Map<string, ProjectTotals>();
   readonly #currencies = new Map<string, CurrencyTotals>();
   readonly #days: Map<string, DayTotals>;
 
   /** @param days every day of the month in the report's time zone (`YYYY-MM-DD`), in order. */
   constructor(days: readonly string[]) {
-    this.#days = new Map(days.map((date) => [date, { paid: 0, usd: ZERO }]));
+    this.#days = new Map(days.map((date) => [date, { paid: 0, usd: new DecimalSum() }]));
   }
 
   /**
@@ -49,56 +48,63 @@ export class InvoiceFiguresAccumulator {
     this.#byStatus[invoice.status] += 1;
     if (invoice.status !== 'paid') return;
 
-    this.#paidUsd = this.#paidUsd.plus(invoice.amountFiatUSD);
-    this.#commissionUsd = this.#commissionUsd.plus(invoice.commissionFiatUSD);
+    this.#paidUsd.add(invoice.amountFiatUSD);
+    this.#commissionUsd.add(invoice.commissionFiatUSD);
 
-    const project = this.#projects.get(invoice.projectId) ?? { paid: 0, usd: ZERO, commission: ZERO };
+    let project = this.#projects.get(invoice.projectId);
+    if (project === undefined) {
+      project = { paid: 0, usd: new DecimalSum(), commission: new DecimalSum() };
+      this.#projects.set(invoice.projectId, project);
+    }
     project.paid += 1;
-    project.usd = project.usd.plus(invoice.amountFiatUSD);
-    project.commission = project.commission.plus(invoice.commissionFiatUSD);
-    this.#projects.set(invoice.projectId, project);
+    project.usd.add(invoice.amountFiatUSD);
+    project.commission.add(invoice.commissionFiatUSD);
 
-    const currency = this.#currencies.get(invoice.currencyFiat) ?? { paid: 0, amount: ZERO, usd: ZERO };
+    let currency = this.#currencies.get(invoice.currencyFiat);
+    if (currency === undefined) {
+      currency = { paid: 0, amount: new DecimalSum(), usd: new DecimalSum() };
+      this.#currencies.set(invoice.currencyFiat, currency);
+    }
     currency.paid += 1;
-    currency.amount = currency.amount.plus(invoice.amountFiat);
-    currency.usd = currency.usd.plus(invoice.amountFiatUSD);
-    this.#currencies.set(invoice.currencyFiat, currency);
+    currency.amount.add(invoice.amountFiat);
+    currency.usd.add(invoice.amountFiatUSD);
 
     const dayTotals = this.#days.get(day);
     if (dayTotals === undefined) throw new Error(`Day ${day} is not a day of the report's month`);
     dayTotals.paid += 1;
-    dayTotals.usd = dayTotals.usd.plus(invoice.amountFiatUSD);
+    dayTotals.usd.add(invoice.amountFiatUSD);
   }
 
   /** The figures, each summed exactly and rounded once. */
   result(): InvoiceFigures {
     const projects: ProjectFigures[] = [...this.#projects]
-      .sort(([idA, a], [idB, b]) => b.usd.cmp(a.usd) || byCode(idA, idB))
-      .map(([projectId, totals]) => ({
+      .map(([projectId, totals]) => ({ projectId, paid: totals.paid, exactUsd: totals.usd.toBig(), totals }))
+      .sort((a, b) => b.exactUsd.cmp(a.exactUsd) || byCode(a.projectId, b.projectId))
+      .map(({ projectId, paid, exactUsd, totals }) => ({
         projectId,
-        paid: totals.paid,
-        paidTotalUSD: roundUsd(totals.usd),
-        commissionTotalUSD: roundUsd(totals.commission),
+        paid,
+        paidTotalUSD: roundUsd(exactUsd),
+        commissionTotalUSD: roundUsd(totals.commission.toBig()),
       }));
     const currencies: CurrencyFigures[] = [...this.#currencies]
       .sort(([a], [b]) => byCode(a, b))
       .map(([currency, totals]) => ({
         currency,
         paid: totals.paid,
-        amount: roundFiat(totals.amount, currency),
-        paidTotalUSD: roundUsd(totals.usd),
+        amount: roundFiat(totals.amount.toBig(), currency),
+        paidTotalUSD: roundUsd(totals.usd.toBig()),
       }));
     const days: DayFigures[] = [...this.#days].map(([date, totals]) => ({
       date,
       paid: totals.paid,
-      paidTotalUSD: roundUsd(totals.usd),
+      paidTotalUSD: roundUsd(totals.usd.toBig()),
     }));
     return {
       total: this.#total,
       paid: this.#byStatus.paid,
       byStatus: { ...this.#byStatus },
-      paidTotalUSD: roundUsd(this.#paidUsd),
-      commissionTotalUSD: roundUsd(this.#commissionUsd),
+      paidTotalUSD: roundUsd(this.#paidUsd.toBig()),
+      commissionTotalUSD: roundUsd(this.#commissionUsd.toBig()),
       byProject: Object.fromEntries(projects.map((project) => [project.projectId, project.paidTotalUSD])),
       byCurrency: Object.fromEntries(currencies.map((currency) => [currency.currency, currency.amount])),
       byDay: Object.fromEntries(days.map((day) => [day.date, day.paidTotalUSD])),

@@ -1,7 +1,6 @@
-import type Big from 'big.js';
 import type { PaymentItem, Wallet } from '../invoicing/schemas';
 import type { CryptocurrencyFigures, LatePayment, PaymentFigures, WalletFigures } from './model';
-import { ZERO } from './money';
+import { DecimalSum } from './money';
 import { parseServiceDatetime } from './period';
 
 /** The search for payments runs one hour past `timeToPayDatetime` (the spec's grace window). */
@@ -42,8 +41,8 @@ export function secondsLate(payment: PaymentItem): number | undefined {
 export class PaymentFiguresAccumulator {
   #total = 0;
   #matched = 0;
-  readonly #byCryptocurrency = new Map<string, { count: number; amount: Big }>();
-  readonly #byWallet = new Map<string, { wallet: Wallet; count: number; amount: Big }>();
+  readonly #byCryptocurrency = new Map<string, { count: number; amount: DecimalSum }>();
+  readonly #byWallet = new Map<string, { wallet: Wallet; count: number; amount: DecimalSum }>();
   readonly #unmatched: PaymentItem[] = [];
   readonly #late: LatePayment[] = [];
   #leftOutByProjectFilter = 0;
@@ -54,19 +53,21 @@ export class PaymentFiguresAccumulator {
   /** Counts in a payment whose transaction falls in the month. */
   add(payment: PaymentItem): void {
     this.#total += 1;
-    const crypto = this.#byCryptocurrency.get(payment.wallet.cryptocurrency) ?? { count: 0, amount: ZERO };
+    let crypto = this.#byCryptocurrency.get(payment.wallet.cryptocurrency);
+    if (crypto === undefined) {
+      crypto = { count: 0, amount: new DecimalSum() };
+      this.#byCryptocurrency.set(payment.wallet.cryptocurrency, crypto);
+    }
     crypto.count += 1;
-    crypto.amount = crypto.amount.plus(payment.amount);
-    this.#byCryptocurrency.set(payment.wallet.cryptocurrency, crypto);
+    crypto.amount.add(payment.amount);
 
-    const wallet = this.#byWallet.get(payment.wallet.id) ?? {
-      wallet: payment.wallet,
-      count: 0,
-      amount: ZERO,
-    };
+    let wallet = this.#byWallet.get(payment.wallet.id);
+    if (wallet === undefined) {
+      wallet = { wallet: payment.wallet, count: 0, amount: new DecimalSum() };
+      this.#byWallet.set(payment.wallet.id, wallet);
+    }
     wallet.count += 1;
-    wallet.amount = wallet.amount.plus(payment.amount);
-    this.#byWallet.set(payment.wallet.id, wallet);
+    wallet.amount.add(payment.amount);
 
     if (payment.invoice === undefined) {
       this.#unmatched.push(payment);
@@ -86,10 +87,14 @@ export class PaymentFiguresAccumulator {
   result(): PaymentResult {
     const cryptocurrencies: CryptocurrencyFigures[] = [...this.#byCryptocurrency]
       .sort(([a], [b]) => compareText(a, b))
-      .map(([cryptocurrency, totals]) => ({ cryptocurrency, ...totals }));
-    const wallets: WalletFigures[] = [...this.#byWallet.values()].sort(
-      (a, b) => compareText(a.wallet.name, b.wallet.name) || compareText(a.wallet.id, b.wallet.id),
-    );
+      .map(([cryptocurrency, totals]) => ({
+        cryptocurrency,
+        count: totals.count,
+        amount: totals.amount.toBig(),
+      }));
+    const wallets: WalletFigures[] = [...this.#byWallet.values()]
+      .sort((a, b) => compareText(a.wallet.name, b.wallet.name) || compareText(a.wallet.id, b.wallet.id))
+      .map((totals) => ({ wallet: totals.wallet, count: totals.count, amount: totals.amount.toBig() }));
     const figures: PaymentFigures = {
       total: this.#total,
       matched: this.#matched,

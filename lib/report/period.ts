@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
+import { serviceDatetimeToEpochMs } from '../invoicing/service-datetime';
 import type { ReportPeriod } from './model';
 
 /** A request for a report that cannot be met as asked (bad month, unknown time zone). */
@@ -22,7 +23,6 @@ export interface ZonedDay {
 }
 
 const MONTH_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
-const SERVICE_DATETIME_PATTERN = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 const DAY_MS = 86_400_000;
 
 /**
@@ -186,34 +186,14 @@ export function zonedDayKey(epochMs: number, timezone: string): string {
 }
 
 /**
- * Epoch milliseconds of the service's `Y-m-d H:i:s` datetime, which is in UTC. Parsed by hand rather
- * than through date-fns' `parse`: it runs for every record of the month, and the format is fixed.
+ * Epoch milliseconds of the service's `Y-m-d H:i:s` datetime, which is in UTC. Read from the digits
+ * rather than through date-fns' `parse`: it runs for every record of the month, and the format is fixed.
  * @throws Error for text not of that form or naming a time that does not exist (`2026-02-30 10:00:00`).
  */
 export function parseServiceDatetime(text: string): number {
-  const match = SERVICE_DATETIME_PATTERN.exec(text);
-  if (match) {
-    const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-    ];
-    const epochMs = Date.UTC(year, month - 1, day, hour, minute, second);
-    const date = new Date(epochMs);
-    // Date.UTC rolls 30 February over into March: a round trip catches a date that does not exist.
-    if (
-      date.getUTCFullYear() === year &&
-      date.getUTCMonth() === month - 1 &&
-      date.getUTCDate() === day &&
-      hour < 24 &&
-      minute < 60 &&
-      second < 60
-    ) {
-      return epochMs;
-    }
+  const epochMs = serviceDatetimeToEpochMs(text);
+  if (Number.isNaN(epochMs)) {
+    throw new Error(`Invalid service datetime ${JSON.stringify(text)}: expected "Y-m-d H:i:s" in UTC`);
   }
-  throw new Error(`Invalid service datetime ${JSON.stringify(text)}: expected "Y-m-d H:i:s" in UTC`);
+  return epochMs;
 }

@@ -1,11 +1,11 @@
 import type { Invoice } from '../invoicing/schemas';
 import type { InvoiceFigures, PreviousMonthFigures } from './model';
-import { percentChange, roundUsd, ZERO } from './money';
+import { DecimalSum, percentChange, roundUsd } from './money';
 
 /** Adds up the paid invoices created in the month before, for the comparison. */
 export class PreviousMonthAccumulator {
   #paid = 0;
-  #paidUsd = ZERO;
+  readonly #paidUsd = new DecimalSum();
 
   /** @param month `YYYY-MM` of the month before the report's. */
   constructor(readonly month: string) {}
@@ -14,7 +14,7 @@ export class PreviousMonthAccumulator {
   add(invoice: Invoice): void {
     if (invoice.status !== 'paid') return;
     this.#paid += 1;
-    this.#paidUsd = this.#paidUsd.plus(invoice.amountFiatUSD);
+    this.#paidUsd.add(invoice.amountFiatUSD);
   }
 
   /**
@@ -22,7 +22,7 @@ export class PreviousMonthAccumulator {
    * the rounded totals, as printed, so that it is exactly their difference (the percentage as well).
    */
   result(current: Pick<InvoiceFigures, 'paid' | 'paidTotalUSD'>): PreviousMonthFigures {
-    const paidTotalUSD = roundUsd(this.#paidUsd);
+    const paidTotalUSD = roundUsd(this.#paidUsd.toBig());
     return {
       month: this.month,
       paid: this.#paid,

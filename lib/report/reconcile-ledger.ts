@@ -1,6 +1,6 @@
 import type Big from 'big.js';
-import type { Invoice } from '../invoicing/schemas';
-import { addAmount, ZERO } from './money';
+import type { DecimalString, Invoice } from '../invoicing/schemas';
+import { addAmount, DecimalSum, ZERO } from './money';
 
 /** Paid invoices of some set, added up exactly: what the statistics endpoint reports, itemised. */
 export interface PaidTotals {
@@ -33,14 +33,6 @@ export function emptyPaidTotals(): PaidTotals {
   };
 }
 
-function addInvoice(totals: PaidTotals, invoice: Invoice): void {
-  totals.count += 1;
-  totals.usd = totals.usd.plus(invoice.amountFiatUSD);
-  addAmount(totals.usdByProject, invoice.projectId, invoice.amountFiatUSD);
-  addAmount(totals.fiatByCurrency, invoice.currencyFiat, invoice.amountFiat);
-  addAmount(totals.usdByCurrency, invoice.currencyFiat, invoice.amountFiatUSD);
-}
-
 function addMapInto(target: Map<string, Big>, source: Map<string, Big>, sign: 1 | -1): void {
   for (const [key, amount] of source) addAmount(target, key, sign === 1 ? amount : amount.neg());
 }
@@ -54,12 +46,52 @@ export function addPaidTotals(target: PaidTotals, source: PaidTotals, sign: 1 | 
   addMapInto(target.usdByCurrency, source.usdByCurrency, sign);
 }
 
+/** `PaidTotals` while invoices are still being added: running sums, turned into `Big` values on request. */
+class PaidTotalsSum {
+  #count = 0;
+  readonly #usd = new DecimalSum();
+  readonly #usdByProject = new Map<string, DecimalSum>();
+  readonly #fiatByCurrency = new Map<string, DecimalSum>();
+  readonly #usdByCurrency = new Map<string, DecimalSum>();
+
+  add(invoice: Invoice): void {
+    this.#count += 1;
+    this.#usd.add(invoice.amountFiatUSD);
+    addToSum(this.#usdByProject, invoice.projectId, invoice.amountFiatUSD);
+    addToSum(this.#fiatByCurrency, invoice.currencyFiat, invoice.amountFiat);
+    addToSum(this.#usdByCurrency, invoice.currencyFiat, invoice.amountFiatUSD);
+  }
+
+  totals(): PaidTotals {
+    return {
+      count: this.#count,
+      usd: this.#usd.toBig(),
+      usdByProject: bigValues(this.#usdByProject),
+      fiatByCurrency: bigValues(this.#fiatByCurrency),
+      usdByCurrency: bigValues(this.#usdByCurrency),
+    };
+  }
+}
+
+function addToSum(sums: Map<string, DecimalSum>, key: string, amount: DecimalString): void {
+  let sum = sums.get(key);
+  if (sum === undefined) {
+    sum = new DecimalSum();
+    sums.set(key, sum);
+  }
+  sum.add(amount);
+}
+
+function bigValues(sums: Map<string, DecimalSum>): Map<string, Big> {
+  return new Map([...sums].map(([key, sum]) => [key, sum.toBig()]));
+}
+
 /**
  * Paid invoices per UTC day of creation, over every invoice fetched (not only the month's), so that the
  * reconciliation can add up exactly the days the statistics cover. A few dozen days of small maps.
  */
 export class PaidDayLedger {
-  readonly #days = new Map<string, PaidDay>();
+  readonly #days = new Map<string, { wholeDay: PaidTotalsSum; atMidnight: PaidTotalsSum }>();
 
   /** Keeps days `firstDay..lastDay` (`YYYY-MM-DD`, UTC); invoices created on other days are ignored. */
   constructor(
@@ -75,15 +107,17 @@ export class PaidDayLedger {
     if (date < this.firstDay || date > this.lastDay) return;
     let day = this.#days.get(date);
     if (day === undefined) {
-      day = { wholeDay: emptyPaidTotals(), atMidnight: emptyPaidTotals() };
+      day = { wholeDay: new PaidTotalsSum(), atMidnight: new PaidTotalsSum() };
       this.#days.set(date, day);
     }
-    addInvoice(day.wholeDay, invoice);
-    if (invoice.createDatetime.endsWith(' 00:00:00')) addInvoice(day.atMidnight, invoice);
+    day.wholeDay.add(invoice);
+    if (invoice.createDatetime.endsWith(' 00:00:00')) day.atMidnight.add(invoice);
   }
 
   /** The day's paid invoices; empty totals for a day without any. */
   day(date: string): PaidDay {
-    return this.#days.get(date) ?? { wholeDay: emptyPaidTotals(), atMidnight: emptyPaidTotals() };
+    const day = this.#days.get(date);
+    if (day === undefined) return { wholeDay: emptyPaidTotals(), atMidnight: emptyPaidTotals() };
+    return { wholeDay: day.wholeDay.totals(), atMidnight: day.atMidnight.totals() };
   }
 }

@@ -52,11 +52,15 @@ export function createSandboxApp(options: SandboxOptions = {}): Hono {
   });
   app.post('/invoices/list', async (c) => {
     const { offset, limit, ...filter } = await readParams(c, invoiceListParamsSchema);
-    return c.json({ result: 'success', data: page(queries.invoices(filter), offset, limit) });
+    const data = page(queries.invoices(filter), offset, limit);
+    settings.onPageServed?.({ endpoint: '/invoices/list', filter, offset, records: data.length });
+    return c.json({ result: 'success', data });
   });
   app.post('/payments/list', async (c) => {
     const { offset, limit, ...filter } = await readParams(c, paymentListParamsSchema);
-    return c.json({ result: 'success', data: page(queries.payments(filter), offset, limit) });
+    const data = page(queries.payments(filter), offset, limit);
+    settings.onPageServed?.({ endpoint: '/payments/list', filter, offset, records: data.length });
+    return c.json({ result: 'success', data });
   });
   for (const route of ROUTES) {
     app.all(route, (c) =>

@@ -24,6 +24,7 @@ export {
   DEFAULT_SEED,
   MAX_PAID_PER_MONTH,
   type SandboxOptions,
+  type ServedPage,
 } from './options';
 export {
   COMMISSION_RATE,

@@ -24,6 +24,21 @@ export interface SandboxOptions {
   now?: Date;
   /** Serve these records instead of generated ones. */
   dataset?: SandboxDataset;
+  /**
+   * Told of every list page answered, as it is answered: instrumentation, so that a benchmark can count
+   * what it serves without reading the answers again.
+   */
+  onPageServed?: (page: ServedPage) => void;
+}
+
+/** A page of a list the sandbox answered. */
+export interface ServedPage {
+  endpoint: '/invoices/list' | '/payments/list';
+  /** The list's filter as read from the form (`offset` and `limit` aside). */
+  filter: Readonly<Record<string, string | undefined>>;
+  offset: number;
+  /** Records on the page. */
+  records: number;
 }
 
 export const DEFAULT_SEED = 1;
@@ -33,7 +48,8 @@ export const DEFAULT_PAID_PER_MONTH = 60;
 /** A month this large takes tens of seconds and about a gigabyte to generate. */
 export const MAX_PAID_PER_MONTH = 500_000;
 
-export type ResolvedSandboxOptions = Required<Omit<SandboxOptions, 'dataset'>> & { dataset?: SandboxDataset };
+export type ResolvedSandboxOptions = Required<Omit<SandboxOptions, 'dataset' | 'onPageServed'>> &
+  Pick<SandboxOptions, 'dataset' | 'onPageServed'>;
 
 /** The options with their defaults; throws a `RangeError` that names the bad option (never the key). */
 export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSandboxOptions {
@@ -47,6 +63,7 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
     paidPerMonth: options.paidPerMonth ?? DEFAULT_PAID_PER_MONTH,
     now: options.now ?? new Date(),
     dataset: options.dataset,
+    onPageServed: options.onPageServed,
   };
   requireThat(Number.isSafeInteger(resolved.seed), 'seed must be a whole number');
   requireThat(

@@ -58,7 +58,9 @@ describe('redactSecret', () => {
   });
 
   it('removes a long secret even inside a longer word', () => {
-    expect(redactSecret('tokensk-live-0123456789abcdefX', 'sk-live-0123456789abcdef')).toBe('token[redacted]X');
+    expect(redactSecret('tokensk-live-0123456789abcdefX', 'sk-live-0123456789abcdef')).toBe(
+      'token[redacted]X',
+    );
   });
 
   it('treats the characters of a short secret literally, not as a pattern', () => {
