@@ -52,7 +52,10 @@ export function headlineFigures(summary: ReportSummary): HeadlineFigure[] {
       value: formatCount(invoices.paid),
       details: [
         {
-          text: `${formatCountChange(change.paid)} vs ${previous} (${formatCount(previousMonth.paid)})`,
+          text:
+            change.paid === 0
+              ? `as many as in ${previous}`
+              : `${formatCountChange(change.paid)} vs ${previous} (${formatCount(previousMonth.paid)})`,
           tone: toneOf(Math.sign(change.paid)),
         },
         {
