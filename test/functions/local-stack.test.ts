@@ -1,12 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:net';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probePort } from '../../lib/local/port-probe';
 import { collect, exitCode, waitFor } from '../support/child-process';
+import { freePorts } from '../support/free-ports';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const STACK_VARIABLES = [
@@ -33,19 +34,6 @@ function startCommand(env: Record<string, string>): ChildProcess {
     env: { ...inherited, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-}
-
-/** Ports free at this moment: each held open until all are found, so none repeats. */
-async function freePorts(count: number): Promise<number[]> {
-  const servers: Server[] = [];
-  for (let index = 0; index < count; index++) {
-    const server = createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    servers.push(server);
-  }
-  const ports = servers.map((server) => (server.address() as { port: number }).port);
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-  return ports;
 }
 
 async function portEnv(): Promise<{ env: Record<string, string>; ports: number[] }> {

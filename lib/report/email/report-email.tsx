@@ -1,5 +1,6 @@
 import { formatCount, formatMonth } from '../format';
 import { headlineFigures } from '../html/headline-figures';
+import { LayoutTable } from '../html/layout-table';
 import { COLOURS, LOOKS } from '../html/looks';
 import { renderToHtml } from '../html/render';
 import { ReportContent } from '../html/report-content';
@@ -92,23 +93,13 @@ export function renderReportEmail(report: Report, options: ReportEmailOptions): 
       </head>
       <body style={LOOKS.document}>
         <Preheader text={preview(summary)} />
-        <table
-          role="presentation"
-          cellpadding={0}
-          cellspacing={0}
-          border={0}
+        <LayoutTable
           bgcolor={COLOURS.background}
           style={`width:100%;border-collapse:collapse;background-color:${COLOURS.background}`}
         >
           <tr>
             <td align="center" style="padding:16px 4px">
-              <table
-                role="presentation"
-                cellpadding={0}
-                cellspacing={0}
-                border={0}
-                style="width:100%;max-width:640px;border-collapse:collapse"
-              >
+              <LayoutTable style="width:100%;max-width:640px;border-collapse:collapse">
                 <tr>
                   <td style={`text-align:left;${LOOKS.document};background:none`}>
                     <ReportHeader variant="email" summary={summary} />
@@ -127,10 +118,10 @@ export function renderReportEmail(report: Report, options: ReportEmailOptions): 
                     <ReportFooter variant="email" summary={summary} />
                   </td>
                 </tr>
-              </table>
+              </LayoutTable>
             </td>
           </tr>
-        </table>
+        </LayoutTable>
       </body>
     </html>
   );

@@ -3,6 +3,7 @@ import { formatCount, formatDay, formatDecimal, formatMonth, formatUSD } from '.
 import type { DayFigures, ReportSummary } from '../model';
 import { axisTop, heightFraction } from './chart-scale';
 import { DataTable } from './data-table';
+import { LayoutTable } from './layout-table';
 import { COLOURS, type Variant } from './looks';
 import { Note, Panel } from './panel';
 
@@ -89,13 +90,7 @@ function CellChart({ days }: { days: DayFigures[] }) {
   );
   const width = percent(100 / days.length);
   return (
-    <table
-      role="presentation"
-      cellpadding={0}
-      cellspacing={0}
-      border={0}
-      style="width:100%;border-collapse:collapse"
-    >
+    <LayoutTable style="width:100%;border-collapse:collapse">
       <tr>
         <td colspan={days.length} style={`font-size:11px;color:${COLOURS.muted};padding:0 0 4px`}>
           {`${formatDecimal(top)} USD`}
@@ -112,7 +107,7 @@ function CellChart({ days }: { days: DayFigures[] }) {
               title={barTitle(day)}
               style={`width:${width};height:${BAR_AREA}px;padding:0 1px;vertical-align:bottom;border-bottom:1px solid ${COLOURS.muted}`}
             >
-              <table role="presentation" cellpadding={0} cellspacing={0} border={0} style="width:100%">
+              <LayoutTable style="width:100%">
                 <tr>
                   <td
                     height={height}
@@ -122,7 +117,7 @@ function CellChart({ days }: { days: DayFigures[] }) {
                     {'\u00a0'}
                   </td>
                 </tr>
-              </table>
+              </LayoutTable>
             </td>
           );
         })}
@@ -137,7 +132,7 @@ function CellChart({ days }: { days: DayFigures[] }) {
           </td>
         ))}
       </tr>
-    </table>
+    </LayoutTable>
   );
 }
 

@@ -1,5 +1,6 @@
 import type { ReportSummary } from '../model';
 import { type HeadlineDetail, type HeadlineFigure, headlineFigures } from './headline-figures';
+import { LayoutTable } from './layout-table';
 import { type Look, look, type Variant } from './looks';
 
 const TONE_LOOK: Record<HeadlineDetail['tone'], Look | null> = {
@@ -48,13 +49,7 @@ export function HeadlineTiles({ variant, summary }: { variant: Variant; summary:
   const rows: HeadlineFigure[][] = [];
   for (let index = 0; index < figures.length; index += 2) rows.push(figures.slice(index, index + 2));
   return (
-    <table
-      role="presentation"
-      cellpadding={0}
-      cellspacing={0}
-      border={0}
-      style="width:100%;border-collapse:collapse"
-    >
+    <LayoutTable style="width:100%;border-collapse:collapse">
       {rows.map((row) => (
         <>
           <tr>
@@ -74,6 +69,6 @@ export function HeadlineTiles({ variant, summary }: { variant: Variant; summary:
           </tr>
         </>
       ))}
-    </table>
+    </LayoutTable>
   );
 }

@@ -1,36 +1,11 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { createInvoicingClient } from '../../../lib/invoicing/client';
-import type { InvoicingClientHooks } from '../../../lib/invoicing/client-options';
+import { describe, expect, it } from 'vitest';
 import { InvoicingAuthenticationError, InvoicingProtocolError } from '../../../lib/invoicing/errors';
-import type { InvoicingClientOptions } from '../../../lib/invoicing/types';
 import { caught } from './support/caught';
-import { type FakeService, type FakeServiceOptions, startFakeService } from './support/fake-service';
+import { clientOf, fakeServices } from './support/fake-client';
+import type { FakeService } from './support/fake-service';
 import { invoicesJson, paymentJson, uuidOf } from './support/records';
 
-const started: FakeService[] = [];
-afterAll(async () => {
-  await Promise.all(started.map((fake) => fake.close()));
-});
-
-async function fakeService(options: FakeServiceOptions = {}): Promise<FakeService> {
-  const fake = await startFakeService(options);
-  started.push(fake);
-  return fake;
-}
-
-function clientOf(fake: FakeService, options: Partial<InvoicingClientOptions & InvoicingClientHooks> = {}) {
-  const waits: number[] = [];
-  const client = createInvoicingClient({
-    baseUrl: fake.url,
-    apiKey: fake.apiKey,
-    sleep: async (ms) => {
-      waits.push(ms);
-    },
-    random: () => 0.5,
-    ...options,
-  });
-  return { client, waits };
-}
+const fakeService = fakeServices();
 
 /** A `fetch` that counts the requests it sent, and the most it had in flight at once. */
 function countingFetch() {

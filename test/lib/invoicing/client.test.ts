@@ -1,6 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { createInvoicingClient } from '../../../lib/invoicing/client';
-import type { InvoicingClientHooks } from '../../../lib/invoicing/client-options';
+import { describe, expect, it } from 'vitest';
 import {
   InvoicingAuthenticationError,
   InvoicingNetworkError,
@@ -11,36 +9,12 @@ import {
   InvoicingTimeoutError,
   InvoicingValidationError,
 } from '../../../lib/invoicing/errors';
-import type { InvoicingClientOptions } from '../../../lib/invoicing/types';
 import { caught } from './support/caught';
-import { type FakeService, type FakeServiceOptions, startFakeService } from './support/fake-service';
+import { clientOf, fakeServices } from './support/fake-client';
+import { startFakeService } from './support/fake-service';
 import { invoiceJson, invoicesJson, paymentJson, uuidOf } from './support/records';
 
-const started: FakeService[] = [];
-afterAll(async () => {
-  await Promise.all(started.map((fake) => fake.close()));
-});
-
-async function fakeService(options: FakeServiceOptions = {}): Promise<FakeService> {
-  const fake = await startFakeService(options);
-  started.push(fake);
-  return fake;
-}
-
-/** A client of `fake` whose waits between attempts are recorded instead of slept. */
-function clientOf(fake: FakeService, options: Partial<InvoicingClientOptions & InvoicingClientHooks> = {}) {
-  const waits: number[] = [];
-  const client = createInvoicingClient({
-    baseUrl: fake.url,
-    apiKey: fake.apiKey,
-    sleep: async (ms) => {
-      waits.push(ms);
-    },
-    random: () => 0.5,
-    ...options,
-  });
-  return { client, waits };
-}
+const fakeService = fakeServices();
 
 /** A failure answer that echoes the key back, as a careless service might. */
 const echoingKey = (call: { authorization: string | undefined }) =>

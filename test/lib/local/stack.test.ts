@@ -1,5 +1,5 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:net';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
@@ -10,6 +10,7 @@ import { PortUnavailableError } from '../../../lib/local/errors';
 import { probePort } from '../../../lib/local/port-probe';
 import type { LocalService, LocalStackPorts } from '../../../lib/local/settings';
 import { LOCAL_BUCKET, type LocalStack, startLocalStack } from '../../../lib/local/stack';
+import { freePorts } from '../../support/free-ports';
 
 /** Early November: the stack builds October, and the sandbox's data covers the 14 months before. */
 const NOW = new Date('2026-11-05T10:00:00Z');
@@ -17,19 +18,6 @@ const NOW = new Date('2026-11-05T10:00:00Z');
 const LINK_EXPIRES = 1796464800;
 const ANY_FREE_PORTS: LocalStackPorts = { reportApi: 0, sandbox: 0, s3Emulator: 0, sesEmulator: 0 };
 const TOKEN = 'stack-test-token';
-
-/** Ports free at this moment: each held open until all are found, so none repeats. */
-async function freePorts(count: number): Promise<number[]> {
-  const servers: Server[] = [];
-  for (let index = 0; index < count; index++) {
-    const server = createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    servers.push(server);
-  }
-  const ports = servers.map((server) => (server.address() as { port: number }).port);
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-  return ports;
-}
 
 function portOf(url: string): number {
   return Number(new URL(url).port);
