@@ -4,7 +4,7 @@ import { BASE_RETRY_DELAY_MS, type InvoicingClientHooks, readClientOptions } fro
 import { errorFromResponse } from './errors';
 import type { FormFields } from './form-fields';
 import { paginate } from './paginate';
-import { listFromIndexedObject, readAnswer } from './read-answer';
+import { normaliseList, readAnswer } from './read-answer';
 import { backoffMs, type RetryPolicy, retryAfterOf, shouldRetry } from './retry';
 import {
   invoiceFilterSchema,
@@ -116,7 +116,7 @@ export function createInvoicingClient(
       [Symbol.asyncIterator]: () =>
         paginate<z.output<Schema>[number]>({
           fetchPage: ({ offset, limit: pageLimit }, signal) =>
-            call(endpoint, { ...filter, offset, limit: pageLimit }, schema, signal, listFromIndexedObject),
+            call(endpoint, { ...filter, offset, limit: pageLimit }, schema, signal, normaliseList),
           pageSize,
           // Twice the HTTP limit: the extra requests wait in the shared limiter and take a slot the
           // moment an answer's body is read, so checking that answer overlaps the next one's network
@@ -135,11 +135,11 @@ export function createInvoicingClient(
     },
     async listInvoices(params = {}) {
       const fields = validateParams(listInvoicesParamsSchema, params, ENDPOINTS.invoices);
-      return call(ENDPOINTS.invoices, fields, invoiceListSchema, undefined, listFromIndexedObject);
+      return call(ENDPOINTS.invoices, fields, invoiceListSchema, undefined, normaliseList);
     },
     async listPayments(params = {}) {
       const fields = validateParams(listPaymentsParamsSchema, params, ENDPOINTS.payments);
-      return call(ENDPOINTS.payments, fields, paymentListSchema, undefined, listFromIndexedObject);
+      return call(ENDPOINTS.payments, fields, paymentListSchema, undefined, normaliseList);
     },
     invoices(filter = {}) {
       const fields = validateParams(invoiceFilterSchema, filter, ENDPOINTS.invoices);

@@ -15,14 +15,19 @@ export interface AnswerContext {
 }
 
 /**
- * A list the service wrote as an object with keys `"0"`, `"1"`, … becomes an array, in key order.
- * PHP's `json_encode` writes an array that way once an element was filtered out of it, and the
- * service's datetime format suggests PHP; anything else is left for the schema to judge.
+ * A list as the service may write it, made an array:
+ * - an object with keys `"0"`, `"1"`, … becomes an array, in key order (PHP's `json_encode` writes an
+ *   array that way once an element was filtered out of it, and the datetime format suggests PHP);
+ * - an empty page written as `null`, `{}` or left out is an empty list. The spec does not show how an
+ *   empty page looks, and every walk through a list ends on one.
+ * Anything else is left for the schema to judge.
  */
-export function listFromIndexedObject(data: unknown): unknown {
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) return data;
+export function normaliseList(data: unknown): unknown {
+  if (data === null || data === undefined) return [];
+  if (typeof data !== 'object' || Array.isArray(data)) return data;
   const entries = Object.entries(data);
-  if (entries.length === 0 || !entries.every(([key]) => /^(0|[1-9]\d*)$/.test(key))) return data;
+  if (entries.length === 0) return [];
+  if (!entries.every(([key]) => /^(0|[1-9]\d*)$/.test(key))) return data;
   return entries.sort(([a], [b]) => Number(a) - Number(b)).map(([, value]) => value);
 }
 

@@ -40,6 +40,22 @@ const pagesAsked = (fake: FakeService) =>
 const allInvoiceIds = (count: number) => Array.from({ length: count }, (_, n) => uuidOf('invoice', n)).sort();
 
 describe('walking a list over HTTP', () => {
+  it.each([
+    ['null', null],
+    ['an empty object', {}],
+  ])('ends the walk on an empty page written as %s', async (_, emptyData) => {
+    const fake = await fakeService({
+      invoices: invoicesJson(25),
+      intercept: (call) =>
+        Number(call.fields.offset) >= 25 ? { json: { result: 'success', data: emptyData } } : undefined,
+    });
+    const { client } = clientOf(fake, { pageSize: 10 });
+
+    const invoices = await collect(client.invoices());
+
+    expect(invoices.map((invoice) => invoice.id).sort()).toEqual(allInvoiceIds(25));
+  });
+
   it('reads every record once under a silent cap below the page size', async () => {
     const fake = await fakeService({ invoices: invoicesJson(250), maxLimit: 30 });
     const { client } = clientOf(fake, { concurrency: 1 });

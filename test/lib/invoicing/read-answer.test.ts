@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InvoicingProtocolError, InvoicingValidationError } from '../../../lib/invoicing/errors';
-import { listFromIndexedObject, readAnswer } from '../../../lib/invoicing/read-answer';
+import { normaliseList, readAnswer } from '../../../lib/invoicing/read-answer';
 import {
   invoiceListSchema,
   invoiceStatisticsSchema,
@@ -138,15 +138,20 @@ describe('readAnswer', () => {
   });
 });
 
-describe('listFromIndexedObject', () => {
+describe('normaliseList', () => {
   it('turns an object keyed 0, 1, … into an array in key order', () => {
-    expect(listFromIndexedObject({ '2': 'c', '0': 'a', '10': 'd', '1': 'b' })).toEqual(['a', 'b', 'c', 'd']);
+    expect(normaliseList({ '2': 'c', '0': 'a', '10': 'd', '1': 'b' })).toEqual(['a', 'b', 'c', 'd']);
   });
 
-  it('leaves arrays, empty objects and other objects alone', () => {
-    expect(listFromIndexedObject(['a'])).toEqual(['a']);
-    expect(listFromIndexedObject({})).toEqual({});
-    expect(listFromIndexedObject({ '0': 'a', next: 'b' })).toEqual({ '0': 'a', next: 'b' });
-    expect(listFromIndexedObject(null)).toBeNull();
+  it('reads an empty page written as null, {} or left out as an empty list', () => {
+    expect(normaliseList(null)).toEqual([]);
+    expect(normaliseList({})).toEqual([]);
+    expect(normaliseList(undefined)).toEqual([]);
+  });
+
+  it('leaves arrays and other objects alone', () => {
+    expect(normaliseList(['a'])).toEqual(['a']);
+    expect(normaliseList({ '0': 'a', next: 'b' })).toEqual({ '0': 'a', next: 'b' });
+    expect(normaliseList('none')).toBe('none');
   });
 });
