@@ -59,9 +59,16 @@ const recordOf = <T extends z.ZodType>(value: T) =>
     z.record(z.string(), value),
   );
 
-/** An optional block: absent and `null` both read as `undefined`. */
+/** Whether a value is an empty block as PHP may write one: `[]` or `{}`. */
+const isEmptyBlock = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && Object.keys(value).length === 0;
+
+/** An optional block: absent, `null`, `[]` and `{}` all read as `undefined`. */
 const optionalBlock = <T extends z.ZodType>(block: T) =>
-  block.nullish().transform((value) => value ?? undefined);
+  z.preprocess(
+    (value) => (value === null || isEmptyBlock(value) ? undefined : value),
+    block.optional(),
+  );
 
 const nullableText = z
   .string()

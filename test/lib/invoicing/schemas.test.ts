@@ -147,6 +147,21 @@ describe('invoice list items', () => {
     expect(invoice.wallet).toBeUndefined();
   });
 
+  it('reads empty payment and wallet blocks ([] and {}, as PHP writes them) as absent', () => {
+    const invoice = invoiceItemSchema.parse({ ...unpaidInvoice, payment: [], wallet: {} });
+
+    expect(invoice.payment).toBeUndefined();
+    expect(invoice.wallet).toBeUndefined();
+    expect(paymentItemSchema.parse({ ...unmatchedPayment, invoice: [] }).invoice).toBeUndefined();
+  });
+
+  it('still rejects a block that is there but malformed', () => {
+    const result = invoiceItemSchema.safeParse({ ...paidInvoice, wallet: { id: 'not-a-uuid' } });
+
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.path).toEqual(['wallet', 'id']);
+  });
+
   it('accepts numbers sent as numeric strings', () => {
     const invoice = invoiceItemSchema.parse({ ...unpaidInvoice, amountFiatUSD: '15.50', views: '7' });
 
