@@ -65,10 +65,7 @@ const isEmptyBlock = (value: unknown): boolean =>
 
 /** An optional block: absent, `null`, `[]` and `{}` all read as `undefined`. */
 const optionalBlock = <T extends z.ZodType>(block: T) =>
-  z.preprocess(
-    (value) => (value === null || isEmptyBlock(value) ? undefined : value),
-    block.optional(),
-  );
+  z.preprocess((value) => (value === null || isEmptyBlock(value) ? undefined : value), block.optional());
 
 const nullableText = z
   .string()
