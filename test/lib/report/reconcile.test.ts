@@ -55,6 +55,20 @@ function statistics(overrides: Partial<InvoiceStatistics>): InvoiceStatistics {
   };
 }
 
+/** `reconcile` of the month of `DAYS`, with statistics asked for `STATISTICS_RANGE`; by default over `FIXTURE`. */
+function reconcileWith(
+  overrides: Partial<InvoiceStatistics>,
+  options: { ledger?: PaidDayLedger; projectId?: string } = {},
+) {
+  return reconcile({
+    statistics: statistics(overrides),
+    statisticsRange: STATISTICS_RANGE,
+    days: DAYS,
+    ledger: options.ledger ?? ledgerOf(FIXTURE),
+    ...(options.projectId === undefined ? {} : { projectId: options.projectId }),
+  });
+}
+
 type CheckView = { service: string; computed: string; difference: string; ok: boolean };
 const checksOf = (result: ReturnType<typeof reconcile>): Record<string, CheckView> =>
   Object.fromEntries(
@@ -75,23 +89,18 @@ const nonDayChecks = (result: ReturnType<typeof reconcile>) =>
 describe('reconcile', () => {
   it('agrees with a service whose bounds are whole days, both included', () => {
     // Covers 02-28..04-01: everything but 02-27 and 04-02.
-    const result = reconcile({
-      statistics: statistics({
-        invoicesTotalNum: 8,
-        invoicesPaidNum: 7,
-        invoicesTotalUSD: '138.46',
-        invoicesByProjects: { [PROJECT_A]: '32.16', [PROJECT_B]: '106.3' },
-        invoicesByCurrencies: { EUR: '26.1', USD: '100.2', JPY: '1500' },
-        invoicesByDate: byDate({
-          '2026-02-28': '23.1',
-          '2026-03-01': '0.31',
-          '2026-03-31': '99.5',
-          '2026-04-01': '15.55',
-        }),
+    const result = reconcileWith({
+      invoicesTotalNum: 8,
+      invoicesPaidNum: 7,
+      invoicesTotalUSD: '138.46',
+      invoicesByProjects: { [PROJECT_A]: '32.16', [PROJECT_B]: '106.3' },
+      invoicesByCurrencies: { EUR: '26.1', USD: '100.2', JPY: '1500' },
+      invoicesByDate: byDate({
+        '2026-02-28': '23.1',
+        '2026-03-01': '0.31',
+        '2026-03-31': '99.5',
+        '2026-04-01': '15.55',
       }),
-      statisticsRange: STATISTICS_RANGE,
-      days: DAYS,
-      ledger: ledgerOf(FIXTURE),
     });
     expect(result.ok).toBe(true);
     expect(result.currencyUnit).toBe('fiat');
@@ -123,17 +132,12 @@ describe('reconcile', () => {
 
   it('agrees with a service that leaves out its end date', () => {
     // Covers 02-28..03-31: no 04-01 in invoicesByDate.
-    const result = reconcile({
-      statistics: statistics({
-        invoicesPaidNum: 5,
-        invoicesTotalUSD: '122.91',
-        invoicesByProjects: { [PROJECT_A]: '22.11', [PROJECT_B]: '100.8' },
-        invoicesByCurrencies: { EUR: '21.1', USD: '100.2' },
-        invoicesByDate: byDate({ '2026-02-28': '23.1', '2026-03-01': '0.31', '2026-03-31': '99.5' }),
-      }),
-      statisticsRange: STATISTICS_RANGE,
-      days: DAYS,
-      ledger: ledgerOf(FIXTURE),
+    const result = reconcileWith({
+      invoicesPaidNum: 5,
+      invoicesTotalUSD: '122.91',
+      invoicesByProjects: { [PROJECT_A]: '22.11', [PROJECT_B]: '100.8' },
+      invoicesByCurrencies: { EUR: '21.1', USD: '100.2' },
+      invoicesByDate: byDate({ '2026-02-28': '23.1', '2026-03-01': '0.31', '2026-03-31': '99.5' }),
     });
     expect(result.marginDays.map((day) => day.coverage)).toEqual(['whole-day', 'none']);
     expect(result.checks.filter((check) => !check.ok)).toEqual([]);
@@ -142,22 +146,17 @@ describe('reconcile', () => {
 
   it('agrees with a service that reads the end date as its midnight (SQL BETWEEN on dates)', () => {
     // Covers 2026-02-28 00:00:00 ..= 2026-04-01 00:00:00: of 04-01 only the JPY invoice at midnight.
-    const result = reconcile({
-      statistics: statistics({
-        invoicesPaidNum: 6,
-        invoicesTotalUSD: '132.96',
-        invoicesByProjects: { [PROJECT_A]: '32.16', [PROJECT_B]: '100.8' },
-        invoicesByCurrencies: { EUR: '21.1', USD: '100.2', JPY: '1500' },
-        invoicesByDate: byDate({
-          '2026-02-28': '23.1',
-          '2026-03-01': '0.31',
-          '2026-03-31': '99.5',
-          '2026-04-01': '10.05',
-        }),
+    const result = reconcileWith({
+      invoicesPaidNum: 6,
+      invoicesTotalUSD: '132.96',
+      invoicesByProjects: { [PROJECT_A]: '32.16', [PROJECT_B]: '100.8' },
+      invoicesByCurrencies: { EUR: '21.1', USD: '100.2', JPY: '1500' },
+      invoicesByDate: byDate({
+        '2026-02-28': '23.1',
+        '2026-03-01': '0.31',
+        '2026-03-31': '99.5',
+        '2026-04-01': '10.05',
       }),
-      statisticsRange: STATISTICS_RANGE,
-      days: DAYS,
-      ledger: ledgerOf(FIXTURE),
     });
     expect(result.marginDays.map((day) => day.coverage)).toEqual(['whole-day', 'midnight-only']);
     expect(result.ok).toBe(true);
@@ -166,61 +165,46 @@ describe('reconcile', () => {
 
   it('agrees with a service that excludes the start date midnight', () => {
     // Covers 2026-02-28 00:00:00 < t < 2026-04-01 00:00:00: not the 1.1 USD invoice at 02-28 midnight.
-    const result = reconcile({
-      statistics: statistics({
-        invoicesPaidNum: 4,
-        invoicesTotalUSD: '121.81',
-        invoicesByProjects: { [PROJECT_A]: '22.11', [PROJECT_B]: '99.7' },
-        invoicesByCurrencies: { EUR: '20.1', USD: '100.2' },
-        invoicesByDate: byDate({ '2026-02-28': '22', '2026-03-01': '0.31', '2026-03-31': '99.5' }),
-      }),
-      statisticsRange: STATISTICS_RANGE,
-      days: DAYS,
-      ledger: ledgerOf(FIXTURE),
+    const result = reconcileWith({
+      invoicesPaidNum: 4,
+      invoicesTotalUSD: '121.81',
+      invoicesByProjects: { [PROJECT_A]: '22.11', [PROJECT_B]: '99.7' },
+      invoicesByCurrencies: { EUR: '20.1', USD: '100.2' },
+      invoicesByDate: byDate({ '2026-02-28': '22', '2026-03-01': '0.31', '2026-03-31': '99.5' }),
     });
     expect(result.marginDays.map((day) => day.coverage)).toEqual(['after-midnight', 'none']);
     expect(result.ok).toBe(true);
   });
 
   it('counts nothing of a margin day listed with zero', () => {
-    const result = reconcile({
-      statistics: statistics({
-        invoicesPaidNum: 3,
-        invoicesTotalUSD: '99.81',
-        invoicesByProjects: { [PROJECT_A]: '0.11', [PROJECT_B]: '99.7' },
-        invoicesByCurrencies: { EUR: '0.1', USD: '100.2' },
-        invoicesByDate: byDate({
-          '2026-02-28': '0',
-          '2026-03-01': '0.31',
-          '2026-03-31': '99.5',
-          '2026-04-01': '0',
-        }),
+    const result = reconcileWith({
+      invoicesPaidNum: 3,
+      invoicesTotalUSD: '99.81',
+      invoicesByProjects: { [PROJECT_A]: '0.11', [PROJECT_B]: '99.7' },
+      invoicesByCurrencies: { EUR: '0.1', USD: '100.2' },
+      invoicesByDate: byDate({
+        '2026-02-28': '0',
+        '2026-03-01': '0.31',
+        '2026-03-31': '99.5',
+        '2026-04-01': '0',
       }),
-      statisticsRange: STATISTICS_RANGE,
-      days: DAYS,
-      ledger: ledgerOf(FIXTURE),
     });
     expect(result.marginDays.map((day) => day.coverage)).toEqual(['none', 'none']);
     expect(result.ok).toBe(true);
   });
 
   it('shows every disagreement with its difference', () => {
-    const result = reconcile({
-      statistics: statistics({
-        invoicesPaidNum: 6, // one more than the list
-        invoicesTotalUSD: '122.93', // two cents more
-        invoicesByProjects: { [PROJECT_A]: '22.12', [PROJECT_B]: '100.8' }, // one cent more: still agrees
-        invoicesByCurrencies: { EUR: '21.1', USD: '100.2', GBP: '3' }, // a currency the list lacks
-        invoicesByDate: byDate({
-          '2026-02-28': '23.1',
-          '2026-03-01': '0.31',
-          '2026-03-15': '5', // a day the list has no paid invoice on
-          '2026-03-31': '99.5',
-        }),
+    const result = reconcileWith({
+      invoicesPaidNum: 6, // one more than the list
+      invoicesTotalUSD: '122.93', // two cents more
+      invoicesByProjects: { [PROJECT_A]: '22.12', [PROJECT_B]: '100.8' }, // one cent more: still agrees
+      invoicesByCurrencies: { EUR: '21.1', USD: '100.2', GBP: '3' }, // a currency the list lacks
+      invoicesByDate: byDate({
+        '2026-02-28': '23.1',
+        '2026-03-01': '0.31',
+        '2026-03-15': '5', // a day the list has no paid invoice on
+        '2026-03-31': '99.5',
       }),
-      statisticsRange: STATISTICS_RANGE,
-      days: DAYS,
-      ledger: ledgerOf(FIXTURE),
     });
     expect(result.ok).toBe(false);
     const checks = checksOf(result);
@@ -249,17 +233,12 @@ describe('reconcile', () => {
 
   it('compares currencies in USD when the service evidently totals them in USD', () => {
     // In USD: EUR 23.1 + 0.11 = 23.21 (with 02-28), USD 0.2 + 99.5 = 99.7.
-    const result = reconcile({
-      statistics: statistics({
-        invoicesPaidNum: 5,
-        invoicesTotalUSD: '122.91',
-        invoicesByProjects: { [PROJECT_A]: '22.11', [PROJECT_B]: '100.8' },
-        invoicesByCurrencies: { EUR: '23.21', USD: '99.7' },
-        invoicesByDate: byDate({ '2026-02-28': '23.1', '2026-03-01': '0.31', '2026-03-31': '99.5' }),
-      }),
-      statisticsRange: STATISTICS_RANGE,
-      days: DAYS,
-      ledger: ledgerOf(FIXTURE),
+    const result = reconcileWith({
+      invoicesPaidNum: 5,
+      invoicesTotalUSD: '122.91',
+      invoicesByProjects: { [PROJECT_A]: '22.11', [PROJECT_B]: '100.8' },
+      invoicesByCurrencies: { EUR: '23.21', USD: '99.7' },
+      invoicesByDate: byDate({ '2026-02-28': '23.1', '2026-03-01': '0.31', '2026-03-31': '99.5' }),
     });
     expect(result.currencyUnit).toBe('usd');
     expect(result.ok).toBe(true);
@@ -267,17 +246,12 @@ describe('reconcile', () => {
   });
 
   it('stays with the fiat unit, and shows the differences, when neither unit agrees', () => {
-    const result = reconcile({
-      statistics: statistics({
-        invoicesPaidNum: 5,
-        invoicesTotalUSD: '122.91',
-        invoicesByProjects: { [PROJECT_A]: '22.11', [PROJECT_B]: '100.8' },
-        invoicesByCurrencies: { EUR: '30', USD: '100.2' },
-        invoicesByDate: byDate({ '2026-02-28': '23.1', '2026-03-01': '0.31', '2026-03-31': '99.5' }),
-      }),
-      statisticsRange: STATISTICS_RANGE,
-      days: DAYS,
-      ledger: ledgerOf(FIXTURE),
+    const result = reconcileWith({
+      invoicesPaidNum: 5,
+      invoicesTotalUSD: '122.91',
+      invoicesByProjects: { [PROJECT_A]: '22.11', [PROJECT_B]: '100.8' },
+      invoicesByCurrencies: { EUR: '30', USD: '100.2' },
+      invoicesByDate: byDate({ '2026-02-28': '23.1', '2026-03-01': '0.31', '2026-03-31': '99.5' }),
     });
     expect(result.currencyUnit).toBe('fiat');
     expect(checksOf(result)['currency:EUR']).toEqual({
@@ -298,18 +272,16 @@ describe('reconcile', () => {
       paid('2026-03-02 10:00:00', PROJECT_A, 'JPY', '1000.2', '6.7'),
       paid('2026-03-03 10:00:00', PROJECT_A, 'JPY', '500.3', '3.35'),
     ]);
-    const result = reconcile({
-      statistics: statistics({
+    const result = reconcileWith(
+      {
         invoicesPaidNum: 2,
         invoicesTotalUSD: '10.05',
         invoicesByProjects: { [PROJECT_A]: '10.05' },
         invoicesByCurrencies: { JPY: service },
         invoicesByDate: byDate({ '2026-03-02': '6.7', '2026-03-03': '3.35' }),
-      }),
-      statisticsRange: STATISTICS_RANGE,
-      days: DAYS,
-      ledger,
-    });
+      },
+      { ledger: ledger },
+    );
     expect(checksOf(result)['currency:JPY']).toEqual(agreeing(computed));
     expect(result.currencyUnit).toBe('fiat');
     expect(result.ok).toBe(true);
@@ -317,18 +289,16 @@ describe('reconcile', () => {
 
   it('shows a yen total that disagrees in whole yen', () => {
     const ledger = ledgerOf([paid('2026-03-02 10:00:00', PROJECT_A, 'JPY', '1500.4', '10.05')]);
-    const result = reconcile({
-      statistics: statistics({
+    const result = reconcileWith(
+      {
         invoicesPaidNum: 1,
         invoicesTotalUSD: '10.05',
         invoicesByProjects: { [PROJECT_A]: '10.05' },
         invoicesByCurrencies: { JPY: '1502' },
         invoicesByDate: byDate({ '2026-03-02': '10.05' }),
-      }),
-      statisticsRange: STATISTICS_RANGE,
-      days: DAYS,
-      ledger,
-    });
+      },
+      { ledger: ledger },
+    );
     expect(checksOf(result)['currency:JPY']).toEqual({
       service: '1502',
       computed: '1500',
@@ -339,8 +309,8 @@ describe('reconcile', () => {
 
   it('makes only the project check with a project filter', () => {
     const projectA = FIXTURE.filter((item) => item.projectId === PROJECT_A);
-    const result = reconcile({
-      statistics: statistics({
+    const result = reconcileWith(
+      {
         invoicesPaidNum: 7,
         invoicesTotalUSD: '138.46',
         invoicesByProjects: { [PROJECT_A]: '32.16', [PROJECT_B]: '106.3' },
@@ -351,24 +321,16 @@ describe('reconcile', () => {
           '2026-03-31': '99.5',
           '2026-04-01': '15.55',
         }),
-      }),
-      statisticsRange: STATISTICS_RANGE,
-      days: DAYS,
-      ledger: ledgerOf(projectA),
-      projectId: PROJECT_A,
-    });
+      },
+      { ledger: ledgerOf(projectA), projectId: PROJECT_A },
+    );
     expect(checksOf(result)).toEqual({ [`project:${PROJECT_A}`]: agreeing('32.16') });
     expect(result.ok).toBe(true);
     expect(result.currencyUnit).toBeNull();
   });
 
   it('agrees on an empty month', () => {
-    const result = reconcile({
-      statistics: statistics({}),
-      statisticsRange: STATISTICS_RANGE,
-      days: DAYS,
-      ledger: ledgerOf([]),
-    });
+    const result = reconcileWith({}, { ledger: ledgerOf([]) });
     expect(result.ok).toBe(true);
     expect(result.checks.map((check) => check.name)).toEqual([
       'paidCount',
@@ -380,18 +342,16 @@ describe('reconcile', () => {
 
   it('does not take a currency code for an inherited member', () => {
     const ledger = ledgerOf([paid('2026-03-02 10:00:00', PROJECT_A, 'constructor', '5', '5')]);
-    const result = reconcile({
-      statistics: statistics({
+    const result = reconcileWith(
+      {
         invoicesPaidNum: 1,
         invoicesTotalUSD: '5',
         invoicesByProjects: { [PROJECT_A]: '5' },
         invoicesByCurrencies: {},
         invoicesByDate: byDate({ '2026-03-02': '5' }),
-      }),
-      statisticsRange: STATISTICS_RANGE,
-      days: DAYS,
-      ledger,
-    });
+      },
+      { ledger: ledger },
+    );
     expect(checksOf(result)['currency:constructor']).toEqual({
       service: '0',
       computed: '5',
