@@ -24,22 +24,30 @@ function sha256(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
+// One S3 emulator for the file: each test uses its own account or month, so none sees another's objects.
+let workDir: string;
+let emulator: RunningEmulator;
+let s3: S3Client;
+
+beforeAll(async () => {
+  workDir = await mkdtemp(join(tmpdir(), 'save-report-'));
+  emulator = await startS3Emulator({ port: 0, directory: join(workDir, 's3'), buckets: [BUCKET] });
+  s3 = createS3Client({ endpoint: emulator.endpoint });
+});
+
+afterAll(async () => {
+  await emulator.close();
+  await rm(workDir, { recursive: true, force: true });
+});
+
 describe('saveReport', () => {
-  let workDir: string;
   let folder: string;
-  let emulator: RunningEmulator;
-  let s3: S3Client;
 
   beforeAll(async () => {
-    workDir = await mkdtemp(join(tmpdir(), 'save-report-'));
-    emulator = await startS3Emulator({ port: 0, directory: join(workDir, 's3'), buckets: [BUCKET] });
-    s3 = createS3Client({ endpoint: emulator.endpoint });
     folder = await writeReportFolder();
   });
 
   afterAll(async () => {
-    await emulator.close();
-    await rm(workDir, { recursive: true, force: true });
     await rm(folder, { recursive: true, force: true });
   });
 
@@ -202,21 +210,6 @@ describe('saveReport', () => {
 });
 
 describe('readManifest', () => {
-  let workDir: string;
-  let emulator: RunningEmulator;
-  let s3: S3Client;
-
-  beforeAll(async () => {
-    workDir = await mkdtemp(join(tmpdir(), 'read-manifest-'));
-    emulator = await startS3Emulator({ port: 0, directory: join(workDir, 's3'), buckets: [BUCKET] });
-    s3 = createS3Client({ endpoint: emulator.endpoint });
-  });
-
-  afterAll(async () => {
-    await emulator.close();
-    await rm(workDir, { recursive: true, force: true });
-  });
-
   it('refuses a manifest that is not JSON', async () => {
     await s3.send(
       new PutObjectCommand({ Bucket: BUCKET, Key: 'reports/bad/2026-10/manifest.json', Body: '{' }),
@@ -248,22 +241,10 @@ describe('readManifest', () => {
 });
 
 describe('presignReportFile', () => {
-  let workDir: string;
-  let emulator: RunningEmulator;
-  let s3: S3Client;
-
   beforeAll(async () => {
-    workDir = await mkdtemp(join(tmpdir(), 'presign-'));
-    emulator = await startS3Emulator({ port: 0, directory: join(workDir, 's3'), buckets: [BUCKET] });
-    s3 = createS3Client({ endpoint: emulator.endpoint });
     const folder = await writeReportFolder();
     await saveReport({ s3, bucket: BUCKET, account: 'acme', month: '2026-10', folder, figures: {} });
     await rm(folder, { recursive: true, force: true });
-  });
-
-  afterAll(async () => {
-    await emulator.close();
-    await rm(workDir, { recursive: true, force: true });
   });
 
   it('gives a URL that downloads the file with its type and name, for minutes', async () => {
