@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readClientOptions } from '../../../lib/invoicing/client-options';
-import { InvoicingParameterError } from '../../../lib/invoicing/errors';
+import { thrownParameterError } from './support/caught';
 
 const apiKey = 'sk-test-5f0c1d2e3a4b';
-
-function thrown(run: () => unknown): InvoicingParameterError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof InvoicingParameterError) return error;
-    throw error;
-  }
-  throw new Error('expected an InvoicingParameterError');
-}
 
 describe('readClientOptions', () => {
   it('fills in the documented defaults', () => {
@@ -48,17 +38,19 @@ describe('readClientOptions', () => {
   });
 
   it('refuses a base URL that is not http(s) or has a query', () => {
-    expect(thrown(() => readClientOptions({ baseUrl: 'ftp://example.com', apiKey })).issues).toEqual([
-      'baseUrl: expected an http(s) URL without query or fragment',
-    ]);
     expect(
-      thrown(() => readClientOptions({ baseUrl: 'https://example.com/?v=1', apiKey })).issues,
+      thrownParameterError(() => readClientOptions({ baseUrl: 'ftp://example.com', apiKey })).issues,
+    ).toEqual(['baseUrl: expected an http(s) URL without query or fragment']);
+    expect(
+      thrownParameterError(() => readClientOptions({ baseUrl: 'https://example.com/?v=1', apiKey })).issues,
     ).toHaveLength(1);
-    expect(thrown(() => readClientOptions({ baseUrl: 'example.com', apiKey })).issues).toHaveLength(1);
+    expect(
+      thrownParameterError(() => readClientOptions({ baseUrl: 'example.com', apiKey })).issues,
+    ).toHaveLength(1);
   });
 
   it('names bad numeric options', () => {
-    const error = thrown(() =>
+    const error = thrownParameterError(() =>
       readClientOptions({
         baseUrl: 'https://example.com',
         apiKey,
@@ -76,10 +68,10 @@ describe('readClientOptions', () => {
   });
 
   it('refuses an empty key, and a key with spaces without showing it', () => {
-    expect(thrown(() => readClientOptions({ baseUrl: 'https://example.com', apiKey: '  ' })).issues).toEqual([
-      'apiKey: expected a non-empty API key',
-    ]);
-    const error = thrown(() =>
+    expect(
+      thrownParameterError(() => readClientOptions({ baseUrl: 'https://example.com', apiKey: '  ' })).issues,
+    ).toEqual(['apiKey: expected a non-empty API key']);
+    const error = thrownParameterError(() =>
       readClientOptions({ baseUrl: 'https://example.com', apiKey: 'secret part two' }),
     );
     expect(error.issues).toEqual(['apiKey: expected printable ASCII without spaces']);
@@ -89,6 +81,8 @@ describe('readClientOptions', () => {
   it('refuses an option it does not know', () => {
     const options = { baseUrl: 'https://example.com', apiKey, pagesize: 10 };
 
-    expect(thrown(() => readClientOptions(options)).issues).toEqual(['pagesize: not accepted here']);
+    expect(thrownParameterError(() => readClientOptions(options)).issues).toEqual([
+      'pagesize: not accepted here',
+    ]);
   });
 });

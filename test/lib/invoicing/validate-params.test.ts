@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { InvoicingParameterError } from '../../../lib/invoicing/errors';
 import { listInvoicesParamsSchema, statisticsFilterSchema } from '../../../lib/invoicing/schemas';
 import { validateParams } from '../../../lib/invoicing/validate-params';
-
-function thrown(run: () => unknown): InvoicingParameterError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof InvoicingParameterError) return error;
-    throw error;
-  }
-  throw new Error('expected an InvoicingParameterError');
-}
+import { thrownParameterError } from './support/caught';
 
 describe('validateParams', () => {
   it('returns valid parameters unchanged', () => {
@@ -31,7 +21,7 @@ describe('validateParams', () => {
   });
 
   it('names a date that does not exist', () => {
-    const error = thrown(() =>
+    const error = thrownParameterError(() =>
       validateParams(statisticsFilterSchema, { startDate: '2026-02-30' }, '/statistics/invoices'),
     );
 
@@ -43,7 +33,7 @@ describe('validateParams', () => {
   });
 
   it('names every bad field at once', () => {
-    const error = thrown(() =>
+    const error = thrownParameterError(() =>
       validateParams(
         listInvoicesParamsSchema,
         { projectId: 'not-a-uuid', status: 'refunded', offset: -1, limit: 0 },
@@ -60,7 +50,7 @@ describe('validateParams', () => {
   });
 
   it('refuses a parameter the endpoint does not have', () => {
-    const error = thrown(() =>
+    const error = thrownParameterError(() =>
       validateParams(statisticsFilterSchema, { status: 'paid' }, '/statistics/invoices'),
     );
 
@@ -68,7 +58,7 @@ describe('validateParams', () => {
   });
 
   it('refuses a start date after the end date', () => {
-    const error = thrown(() =>
+    const error = thrownParameterError(() =>
       validateParams(
         statisticsFilterSchema,
         { startDate: '2026-02-01', endDate: '2026-01-31' },

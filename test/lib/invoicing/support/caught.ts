@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { InvoicingParameterError } from '../../../../lib/invoicing/errors';
 
 /**
  * The error a promise rejects with (or a function throws), after checking that no trace of the
@@ -16,4 +17,15 @@ export async function caught(run: Promise<unknown> | (() => unknown), secret: st
   const visible = [error.message, error.stack ?? '', cause, JSON.stringify(error)].join('\n');
   expect(visible).not.toContain(secret);
   return error;
+}
+
+/** The `InvoicingParameterError` a function throws at once; anything else fails the test. */
+export function thrownParameterError(run: () => unknown): InvoicingParameterError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof InvoicingParameterError) return error;
+    throw error;
+  }
+  throw new Error('expected an InvoicingParameterError');
 }
