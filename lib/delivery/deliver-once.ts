@@ -5,21 +5,18 @@ import type { EmailAttachment } from './compose-email';
 import { composeWithinLimit, type RenderEmail } from './compose-within-limit';
 import {
   type DeliveryRecord,
-  readDeliveryRecord,
   releaseClaim,
   type SendingRecord,
   writeClaim,
   writeSentRecord,
 } from './delivery-record';
+import { type AlreadySent, alreadySent, type DeliveryStatus, deliveryStatus } from './delivery-status';
 import { mailboxAddress, recipientAddresses } from './email-address';
-import { CorruptObjectError, DeliveryError, DeliveryInProgressError, DeliveryRecordError } from './errors';
+import { DeliveryError, DeliveryRecordError } from './errors';
 import { deliveryRecordKey } from './report-key';
 import { isPreconditionFailed } from './s3-objects';
 import { type SentEmail, sendRawEmail } from './send-raw-email';
 import type { RetryOptions } from './ses-retry';
-
-/** A claim older than this may belong to a run that crashed: Lambda's longest run, 15 minutes. */
-export const DEFAULT_STALE_CLAIM_MS = 15 * 60 * 1000;
 
 /** Options of `deliverReportEmailOnce`. */
 export interface DeliverReportEmailOnceOptions {
@@ -52,26 +49,17 @@ export interface DeliverReportEmailOnceOptions {
 /** What `deliverReportEmailOnce` did. */
 export type DeliveryResult =
   | { status: 'sent'; messageId: string; attachmentsIncluded: boolean }
-  | { status: 'already-sent'; messageId: string; sentAt: string };
+  | AlreadySent;
 
-type AlreadySent = Extract<DeliveryResult, { status: 'already-sent' }>;
+/** The month's delivery status as this run sees it at `now`. */
+function statusAt(options: DeliverReportEmailOnceOptions, now: Date): Promise<DeliveryStatus> {
+  const { s3, bucket, account, month, staleClaimAfterMs } = options;
+  return deliveryStatus({ s3, bucket, account, month, staleClaimAfterMs, now });
+}
 
-/**
- * What an existing record means for a run that may not send again: `null` when there is none,
- * already-sent when it is `sent`, and an error when another run holds the claim.
- */
-function settle(
-  record: DeliveryRecord | null,
-  options: DeliverReportEmailOnceOptions,
-  now: Date,
-): AlreadySent | null {
-  if (record === null) return null;
-  if (record.state === 'sent') {
-    return { status: 'already-sent', messageId: record.messageId, sentAt: record.sentAt };
-  }
-  const age = now.getTime() - Date.parse(record.claimedAt);
-  const stale = age > (options.staleClaimAfterMs ?? DEFAULT_STALE_CLAIM_MS);
-  throw new DeliveryInProgressError(options.account, options.month, record.claimedAt, stale);
+/** Already-sent when the month was sent, `null` when it is free; throws when claimed or unreadable. */
+async function settle(options: DeliverReportEmailOnceOptions, now: Date): Promise<AlreadySent | null> {
+  return alreadySent(await statusAt(options, now), options.account, options.month);
 }
 
 /**
@@ -91,7 +79,7 @@ async function claimOrSettle(
     } catch (error) {
       if (!isPreconditionFailed(error)) throw error;
     }
-    const settled = settle(await readDeliveryRecord(options.s3, options.bucket, key), options, now);
+    const settled = await settle(options, now);
     if (settled) return settled;
   }
   throw new DeliveryError(
@@ -123,15 +111,13 @@ export async function deliverReportEmailOnce(
   const clock = options.now ?? (() => new Date());
   const force = options.force ?? false;
 
-  const previous = force
-    ? await readDeliveryRecord(s3, bucket, key).catch((error: unknown) => {
-        // A forced resend replaces a garbled record rather than stopping at it.
-        if (error instanceof CorruptObjectError) return null;
-        throw error;
-      })
-    : await readDeliveryRecord(s3, bucket, key);
-  if (!force) {
-    const settled = settle(previous, options, clock());
+  let previous: DeliveryRecord | null = null;
+  if (force) {
+    // Restored if the resend fails; a garbled record is replaced rather than stopped at.
+    const status = await statusAt(options, clock());
+    if (status.state === 'sent' || status.state === 'sending') previous = status.record;
+  } else {
+    const settled = await settle(options, clock());
     if (settled) return settled;
   }
 

@@ -15,7 +15,6 @@ export {
   SES_V1_MAX_MESSAGE_BYTES,
 } from './compose-within-limit';
 export {
-  DEFAULT_STALE_CLAIM_MS,
   type DeliverReportEmailOnceOptions,
   type DeliveryResult,
   deliverReportEmailOnce,
@@ -27,6 +26,14 @@ export {
   type SendingRecord,
   type SentRecord,
 } from './delivery-record';
+export {
+  type AlreadySent,
+  alreadySent,
+  DEFAULT_STALE_CLAIM_MS,
+  type DeliveryStatus,
+  type DeliveryStatusOptions,
+  deliveryStatus,
+} from './delivery-status';
 export {
   CorruptObjectError,
   DeliveryError,

@@ -1,15 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { findAccount, localDemoConfig } from '../config';
-import {
-  CorruptObjectError,
-  createS3Client,
-  createSesClient,
-  deliveryRecordKey,
-  readDeliveryRecord,
-  reportPrefix,
-  signReportLink,
-} from '../delivery';
+import { createS3Client, createSesClient, deliveryStatus, reportPrefix, signReportLink } from '../delivery';
 import {
   type DeliveryContext,
   deliverMonthlyReport,
@@ -234,21 +226,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     const month = resolveReportMonth(account, undefined, now());
     const monthName = formatMonth(month);
-    const record = await readDeliveryRecord(
-      s3Client,
-      LOCAL_BUCKET,
-      deliveryRecordKey(account.name, month),
-    ).catch((error: unknown) => {
-      if (error instanceof CorruptObjectError) return 'unreadable' as const;
-      throw error;
-    });
+    const status = await deliveryStatus({ s3: s3Client, bucket: LOCAL_BUCKET, account: account.name, month });
     // A claim never marked sent, or a record cut short, is what a start stopped while emailing leaves
     // (Ctrl-C, or tsx's SIGKILL when the process is busy). On AWS that needs a person to look; here the
     // mail went to an emulator that forgets it on every start, so the month is simply sent again.
-    const unfinished = record === 'unreadable' || record?.state === 'sending';
+    const unfinished = status.state === 'unreadable' || status.state === 'sending';
     if (unfinished) {
       log(`an earlier start stopped while emailing ${monthName}: building and sending it again`);
-    } else if (record?.state !== 'sent') {
+    } else if (status.state === 'none') {
       log(`building the ${monthName} report for ${account.name} from the sandbox...`);
     }
     const delivery: DeliveryContext = {

@@ -1,14 +1,12 @@
 import { join } from 'node:path';
 import type { AccountConfig } from '../config';
 import {
-  DEFAULT_STALE_CLAIM_MS,
-  DeliveryInProgressError,
+  alreadySent,
   type DeliveryResult,
   deliverReportEmailOnce,
-  deliveryRecordKey,
+  deliveryStatus,
   type EmailAttachment,
   type ReportFileName,
-  readDeliveryRecord,
   reportDownloadName,
   reportFileContentType,
   signReportLink,
@@ -87,24 +85,15 @@ export async function deliverMonthlyReport(
   const force = request.force ?? false;
   const clock = context.now ?? (() => new Date());
   if (!force) {
-    const record = await readDeliveryRecord(
-      context.s3,
-      context.bucket,
-      deliveryRecordKey(account.name, month),
-    );
-    if (record?.state === 'sent') {
-      return {
-        status: 'already-sent',
-        messageId: record.messageId,
-        sentAt: record.sentAt,
-        account: account.name,
-        month,
-      };
-    }
-    if (record?.state === 'sending') {
-      const stale = clock().getTime() - Date.parse(record.claimedAt) > DEFAULT_STALE_CLAIM_MS;
-      throw new DeliveryInProgressError(account.name, month, record.claimedAt, stale);
-    }
+    const status = await deliveryStatus({
+      s3: context.s3,
+      bucket: context.bucket,
+      account: account.name,
+      month,
+      now: clock(),
+    });
+    const sent = alreadySent(status, account.name, month);
+    if (sent) return { ...sent, account: account.name, month };
   }
 
   const links = await signedLinks(context, account, month, clock());

@@ -1,0 +1,146 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  alreadySent,
+  CorruptObjectError,
+  createS3Client,
+  DeliveryInProgressError,
+  type DeliveryStatus,
+  deliveryStatus,
+  InvalidReportKeyError,
+} from '../../../lib/delivery';
+import { type RunningEmulator, startS3Emulator } from '../../../lib/local/emulators';
+
+const BUCKET = 'status-bucket';
+const NOW = new Date(Date.UTC(2026, 10, 1, 6, 0, 0));
+
+const SENT_RECORD = {
+  state: 'sent',
+  messageId: '0100019a-sent-message',
+  sentAt: '2026-11-01T05:00:00.000Z',
+  recipients: 2,
+  attachmentsIncluded: true,
+} as const;
+
+describe('deliveryStatus', () => {
+  let workDir: string;
+  let emulator: RunningEmulator;
+  let s3: S3Client;
+
+  beforeAll(async () => {
+    workDir = await mkdtemp(join(tmpdir(), 'delivery-status-'));
+    emulator = await startS3Emulator({ port: 0, directory: join(workDir, 's3'), buckets: [BUCKET] });
+    s3 = createS3Client({ endpoint: emulator.endpoint });
+  });
+
+  afterAll(async () => {
+    s3.destroy();
+    await emulator.close();
+    await rm(workDir, { recursive: true, force: true });
+  });
+
+  async function putRecordText(account: string, body: string): Promise<void> {
+    await s3.send(
+      new PutObjectCommand({ Bucket: BUCKET, Key: `reports/${account}/2026-10/delivery.json`, Body: body }),
+    );
+  }
+
+  function claimMadeAt(claimedAt: string) {
+    return JSON.stringify({ state: 'sending', claimedAt, claimId: 'run-1' });
+  }
+
+  function statusOf(account: string, overrides: { now?: Date; staleClaimAfterMs?: number } = {}) {
+    return deliveryStatus({ s3, bucket: BUCKET, account, month: '2026-10', now: NOW, ...overrides });
+  }
+
+  it('calls a month with no record unsent', async () => {
+    expect(await statusOf('fresh')).toEqual({ state: 'none' });
+  });
+
+  it('gives the message id and time of a month that was sent', async () => {
+    await putRecordText('done', JSON.stringify(SENT_RECORD));
+    expect(await statusOf('done')).toEqual({ state: 'sent', record: SENT_RECORD });
+  });
+
+  it('calls a claim made 14 minutes ago in progress, not stale', async () => {
+    const claimedAt = '2026-11-01T05:46:00.000Z';
+    await putRecordText('busy', claimMadeAt(claimedAt));
+    expect(await statusOf('busy')).toEqual({
+      state: 'sending',
+      record: { state: 'sending', claimedAt, claimId: 'run-1' },
+      stale: false,
+    });
+  });
+
+  it('calls a claim exactly 15 minutes old not yet stale, and one a millisecond older stale', async () => {
+    await putRecordText('edge', claimMadeAt('2026-11-01T05:45:00.000Z'));
+    expect(await statusOf('edge')).toMatchObject({ state: 'sending', stale: false });
+    await putRecordText('edge', claimMadeAt('2026-11-01T05:44:59.999Z'));
+    expect(await statusOf('edge')).toMatchObject({ state: 'sending', stale: true });
+  });
+
+  it('measures staleness against the threshold it is given', async () => {
+    await putRecordText('quick', claimMadeAt('2026-11-01T05:59:00.000Z'));
+    expect(await statusOf('quick', { staleClaimAfterMs: 30_000 })).toMatchObject({ stale: true });
+    expect(await statusOf('quick', { staleClaimAfterMs: 60_000 })).toMatchObject({ stale: false });
+  });
+
+  it.each([
+    ['text that is not JSON', '{"state":"se', 'not JSON'],
+    ['JSON of another shape', '{"state":"delivered"}', 'state'],
+    [
+      'a sent record without its message id',
+      '{"state":"sent","sentAt":"2026-11-01T05:00:00.000Z"}',
+      'messageId',
+    ],
+  ])('calls a record of %s unreadable and says what is wrong', async (_, body, detail) => {
+    await putRecordText('garbled', body);
+    const status = await statusOf('garbled');
+    expect(status.state).toBe('unreadable');
+    const { error } = status as Extract<DeliveryStatus, { state: 'unreadable' }>;
+    expect(error).toBeInstanceOf(CorruptObjectError);
+    expect(error.key).toBe('reports/garbled/2026-10/delivery.json');
+    expect(error.message).toContain(detail);
+  });
+
+  it('refuses an account that would not make a safe key, before reading anything', async () => {
+    await expect(
+      deliveryStatus({ s3, bucket: BUCKET, account: '../acme', month: '2026-10' }),
+    ).rejects.toBeInstanceOf(InvalidReportKeyError);
+  });
+});
+
+describe('alreadySent', () => {
+  it('lets a run go on when nobody has claimed the month', () => {
+    expect(alreadySent({ state: 'none' }, 'acme', '2026-10')).toBeNull();
+  });
+
+  it('reports a sent month as already sent, with its message id and time', () => {
+    expect(alreadySent({ state: 'sent', record: SENT_RECORD }, 'acme', '2026-10')).toEqual({
+      status: 'already-sent',
+      messageId: '0100019a-sent-message',
+      sentAt: '2026-11-01T05:00:00.000Z',
+    });
+  });
+
+  it.each([
+    [
+      false,
+      'another delivery of the email for acme 2026-10 is in progress (claimed at 2026-11-01T05:50:00.000Z)',
+    ],
+    [true, 'the email for acme 2026-10 was claimed at 2026-11-01T05:50:00.000Z and never marked sent'],
+  ])('stops a run at a claim (stale: %s) and says so', (stale, message) => {
+    const claim = { state: 'sending', claimedAt: '2026-11-01T05:50:00.000Z', claimId: 'run-1' } as const;
+    const settle = () => alreadySent({ state: 'sending', record: claim, stale }, 'acme', '2026-10');
+    expect(settle).toThrow(DeliveryInProgressError);
+    expect(settle).toThrow(message);
+  });
+
+  it('stops a run at an unreadable record with the error that says what is wrong', () => {
+    const error = new CorruptObjectError('reports/acme/2026-10/delivery.json', 'not JSON');
+    expect(() => alreadySent({ state: 'unreadable', error }, 'acme', '2026-10')).toThrow(error);
+  });
+});
