@@ -67,6 +67,12 @@ export {
   reportPrefix,
 } from './report-key';
 export {
+  type LinkExpiry,
+  type SignedReportLinks,
+  type SignReportLinksOptions,
+  signReportLinks,
+} from './report-links';
+export {
   type ManifestFile,
   type ReadManifestOptions,
   type ReportManifest,
@@ -78,7 +84,6 @@ export { type SaveReportOptions, saveReport } from './save-report';
 export { type SendRawEmailOptions, type SentEmail, sendRawEmail } from './send-raw-email';
 export { backoffMs, isRetryableSesError, type RetryOptions } from './ses-retry';
 export {
-  DEFAULT_LINK_LIFETIME_SECONDS,
   type LinkVerdict,
   MIN_SIGNING_KEY_BYTES,
   type SigningKey,

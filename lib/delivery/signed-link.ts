@@ -3,9 +3,6 @@ import { SigningKeyError } from './errors';
 import type { ReportObjectName } from './report-files';
 import { isReportObjectName, isValidAccount, isValidMonth, reportKey } from './report-key';
 
-/** How long an emailed link keeps working unless configured otherwise: 30 days. */
-export const DEFAULT_LINK_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
-
 /** The shortest signing key accepted, in bytes: HMAC-SHA256's own output size. */
 export const MIN_SIGNING_KEY_BYTES = 32;
 
@@ -66,6 +63,19 @@ function hmacHex(key: Buffer, text: string): string {
 }
 
 /**
+ * The unix second a link signed to expire at `expiresAt` carries: rounded down, so a link never
+ * outlives the instant asked for.
+ * @throws RangeError for an invalid date or one before 1970
+ */
+export function linkExpirySeconds(expiresAt: Date): number {
+  const time = expiresAt.getTime();
+  if (!Number.isFinite(time) || time < 0) {
+    throw new RangeError('expiresAt must be a valid date');
+  }
+  return Math.floor(time / 1000);
+}
+
+/**
  * A link to a report file that keeps working until `expiresAt`: the report API checks its HMAC-SHA256
  * signature and answers with a redirect to a freshly presigned S3 URL.
  * @example signReportLink({ baseUrl, account: 'acme', month: '2026-10', fileName: 'report.html', expiresAt, signingKey })
@@ -75,11 +85,7 @@ function hmacHex(key: Buffer, text: string): string {
 export function signReportLink(options: SignReportLinkOptions): string {
   const key = signingKeyBytes(options.signingKey);
   reportKey(options.account, options.month, options.fileName);
-  const time = options.expiresAt.getTime();
-  if (!Number.isFinite(time) || time < 0) {
-    throw new RangeError('expiresAt must be a valid date');
-  }
-  const expires = String(Math.floor(time / 1000));
+  const expires = String(linkExpirySeconds(options.expiresAt));
   const signature = hmacHex(key, canonicalString(options.account, options.month, options.fileName, expires));
   const base = options.baseUrl.replace(/\/+$/, '');
   return `${base}/reports/${options.account}/${options.month}/${options.fileName}?expires=${expires}&signature=${signature}`;

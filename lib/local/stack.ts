@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { findAccount, localDemoConfig } from '../config';
-import { createS3Client, createSesClient, deliveryStatus, reportPrefix, signReportLink } from '../delivery';
+import { createS3Client, createSesClient, deliveryStatus, reportPrefix, signReportLinks } from '../delivery';
 import {
   type DeliveryContext,
   deliverMonthlyReport,
@@ -76,6 +76,7 @@ export interface LocalStack {
   delivery: MonthlyReportResult;
   /** The HTML report through the report API, signed to last `linkLifetimeDays`. */
   signedReportLink: string;
+  /** The second the link stops working. */
   linkExpiresAt: Date;
   linkLifetimeDays: number;
   bucket: string;
@@ -260,13 +261,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const s3Location = `s3://${LOCAL_BUCKET}/${reportPrefix(account.name, month)}`;
     log(deliveryLine(result, monthName, s3Location, account.recipients, timezone));
 
-    const linkExpiresAt = new Date(now().getTime() + config.linkLifetimeDays * 24 * 60 * 60 * 1000);
-    const signedReportLink = signReportLink({
+    const { links, expiresAt: linkExpiresAt } = signReportLinks({
       baseUrl: api.url,
       account: account.name,
       month,
-      fileName: 'report.html',
-      expiresAt: linkExpiresAt,
+      files: ['report.html'],
+      lifetimeDays: config.linkLifetimeDays,
+      now: now(),
       signingKey,
     });
 
@@ -283,7 +284,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       mailViewerUrl: `${ses.endpoint}/`,
       recipients: account.recipients,
       delivery: result,
-      signedReportLink,
+      signedReportLink: links['report.html'],
       linkExpiresAt,
       linkLifetimeDays: config.linkLifetimeDays,
       bucket: LOCAL_BUCKET,

@@ -9,7 +9,7 @@ import {
   type ReportFileName,
   reportDownloadName,
   reportFileContentType,
-  signReportLink,
+  signReportLinks,
 } from '../delivery';
 import type { CollectProgress } from '../report/collect';
 import { type ReportEmailOptions, renderReportEmail, renderReportText, reportSubject } from '../report/email';
@@ -35,7 +35,7 @@ export type MonthlyReportResult = DeliveryResult & {
 };
 
 const ATTACHED_FILES = ['paid-invoices.csv', 'payments.csv'] as const satisfies readonly ReportFileName[];
-const DAY_MS = 24 * 60 * 60 * 1000;
+const LINKED_FILES = ['report.html', ...ATTACHED_FILES] as const;
 
 /**
  * The email's links to the report API, signed to last `linkLifetimeDays`. Made before anything is built,
@@ -47,21 +47,19 @@ async function signedLinks(
   month: string,
   now: Date,
 ): Promise<ReportEmailOptions['links']> {
-  const signingKey = await context.secrets.getSecret(context.linkSigningKeySecretName);
-  const expiresAt = new Date(now.getTime() + context.linkLifetimeDays * DAY_MS);
-  const link = (fileName: ReportFileName) =>
-    signReportLink({
-      baseUrl: context.reportApiUrl,
-      account: account.name,
-      month,
-      fileName,
-      expiresAt,
-      signingKey,
-    });
+  const { links } = signReportLinks({
+    baseUrl: context.reportApiUrl,
+    account: account.name,
+    month,
+    files: LINKED_FILES,
+    lifetimeDays: context.linkLifetimeDays,
+    now,
+    signingKey: await context.secrets.getSecret(context.linkSigningKeySecretName),
+  });
   return {
-    report: link('report.html'),
-    paidInvoicesCsv: link('paid-invoices.csv'),
-    paymentsCsv: link('payments.csv'),
+    report: links['report.html'],
+    paidInvoicesCsv: links['paid-invoices.csv'],
+    paymentsCsv: links['payments.csv'],
   };
 }
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { type AccountConfig, findAccount } from '../config';
-import { presignReportFile, REPORT_FILE_NAMES, type ReportFileName, signReportLink } from '../delivery';
+import { presignReportFile, REPORT_FILE_NAMES, signReportLinks } from '../delivery';
 import { resolveReportMonth } from '../pipeline';
 import { errorBody, ReportApiError } from './api-error';
 import { requireBearerToken } from './bearer-token';
@@ -16,8 +16,6 @@ import {
   monthRouteQuerySchema,
   parseRouteInput,
 } from './route-input';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 const ROUTES = 'GET /health, GET /reports/:account/:month, GET /reports/:account/:month/:file';
 
@@ -79,22 +77,22 @@ export function createReportApi(options: ReportApiOptions): Hono {
       const signingKey = await publish.secrets.getSecret(settings.linkSigningKeySecretName);
       const report = await store.get(account, month, { refresh });
 
-      const expiresAt = new Date(now().getTime() + settings.linkLifetimeDays * DAY_MS);
-      const baseUrl = settings.publicUrl ?? new URL(c.req.url).origin;
-      const files = Object.fromEntries(
-        REPORT_FILE_NAMES.map((fileName) => [
-          fileName,
-          signReportLink({ baseUrl, account: account.name, month, fileName, expiresAt, signingKey }),
-        ]),
-      ) as Record<ReportFileName, string>;
+      const { links, expiresAt } = signReportLinks({
+        baseUrl: settings.publicUrl ?? new URL(c.req.url).origin,
+        account: account.name,
+        month,
+        files: REPORT_FILE_NAMES,
+        lifetimeDays: settings.linkLifetimeDays,
+        now: now(),
+        signingKey,
+      });
       const body = monthAnswerJson({
         account: account.name,
         month,
         generatedAt: report.manifest.generatedAt,
         summaryJson: report.summaryJson,
-        files,
-        // The second the links were signed with (signReportLink rounds down).
-        linksExpireAt: new Date(Math.floor(expiresAt.getTime() / 1000) * 1000).toISOString(),
+        files: links,
+        linksExpireAt: expiresAt.toISOString(),
       });
       return c.body(body, 200, { 'Content-Type': 'application/json' });
     },

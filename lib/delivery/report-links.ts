@@ -1,0 +1,69 @@
+import type { ReportObjectName } from './report-files';
+import { linkExpirySeconds, type SigningKey, signReportLink } from './signed-link';
+
+/** A day of a link's lifetime: 24 hours, whatever the account's time zone does that day. */
+const LINK_DAY_MS = 24 * 60 * 60 * 1000;
+
+/** When signed links stop working: a lifetime in whole days from `now`, or an instant. */
+export type LinkExpiry =
+  | {
+      /** At least 1. */
+      lifetimeDays: number;
+      /** @default new Date() */
+      now?: Date;
+      expiresAt?: never;
+    }
+  | { expiresAt: Date; lifetimeDays?: never; now?: never };
+
+/** Options of `signReportLinks`. */
+export type SignReportLinksOptions<F extends ReportObjectName> = LinkExpiry & {
+  /** The report API's base URL, such as `https://reports.example.com`; a trailing slash is ignored. */
+  baseUrl: string;
+  account: string;
+  month: string;
+  /** The files to link to. */
+  files: readonly F[];
+  /** At least 32 bytes, from configuration. */
+  signingKey: SigningKey;
+};
+
+/** Signed links to some files of one report, and the second they all stop working. */
+export interface SignedReportLinks<F extends ReportObjectName> {
+  /** A link per file, by file name. */
+  links: Record<F, string>;
+  /** The instant the links expire: the whole second they carry in `expires`. */
+  expiresAt: Date;
+}
+
+function expiryInstant(expiry: LinkExpiry): Date {
+  if (expiry.expiresAt) return expiry.expiresAt;
+  const { lifetimeDays } = expiry;
+  if (!Number.isInteger(lifetimeDays) || lifetimeDays < 1) {
+    throw new RangeError(`a link lifetime must be a whole number of days, at least 1 (got ${lifetimeDays})`);
+  }
+  return new Date((expiry.now ?? new Date()).getTime() + lifetimeDays * LINK_DAY_MS);
+}
+
+/**
+ * Signs links to a report's files that all expire at the same second, for the email, the report API's
+ * answer and the local stack's start.
+ * @example
+ * const { links, expiresAt } = signReportLinks({ baseUrl, account: 'acme', month: '2026-10',
+ *   files: ['report.html'], lifetimeDays: 30, now, signingKey });
+ * // links['report.html']: 'https://reports.example.com/reports/acme/2026-10/report.html?expires=…&signature=…'
+ * @throws RangeError for a lifetime that is not a whole number of days from 1, or an invalid instant;
+ * InvalidReportKeyError for an invalid account, month or file name; SigningKeyError for a short key
+ */
+export function signReportLinks<F extends ReportObjectName>(
+  options: SignReportLinksOptions<F>,
+): SignedReportLinks<F> {
+  const expiresAt = new Date(linkExpirySeconds(expiryInstant(options)) * 1000);
+  const { baseUrl, account, month, signingKey } = options;
+  const links = Object.fromEntries(
+    options.files.map((fileName) => [
+      fileName,
+      signReportLink({ baseUrl, account, month, fileName, expiresAt, signingKey }),
+    ]),
+  ) as Record<F, string>;
+  return { links, expiresAt };
+}
