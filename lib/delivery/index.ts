@@ -55,7 +55,6 @@ export {
   deliveryRecordKey,
   isReportObjectName,
   isValidAccount,
-  isValidMonth,
   reportKey,
   reportPrefix,
 } from './report-key';

@@ -1,7 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isMonthId } from '../period';
 import { SigningKeyError } from './errors';
 import type { ReportObjectName } from './report-files';
-import { isReportObjectName, isValidAccount, isValidMonth, reportKey } from './report-key';
+import { isReportObjectName, isValidAccount, reportKey } from './report-key';
 
 /** How long an emailed link keeps working unless configured otherwise: 30 days. */
 export const DEFAULT_LINK_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
@@ -95,7 +96,7 @@ export function signReportLink(options: SignReportLinkOptions): string {
 export function verifyReportLink(options: VerifyReportLinkOptions): LinkVerdict {
   const key = signingKeyBytes(options.signingKey);
   const { account, month, fileName, expires, signature } = options;
-  if (!isValidAccount(account) || !isValidMonth(month) || !isReportObjectName(fileName)) return 'invalid';
+  if (!isValidAccount(account) || !isMonthId(month) || !isReportObjectName(fileName)) return 'invalid';
   if (typeof expires !== 'string' || !EXPIRES_PATTERN.test(expires)) return 'invalid';
   if (typeof signature !== 'string' || !SIGNATURE_PATTERN.test(signature)) return 'invalid';
 

@@ -10,6 +10,7 @@ import {
   reportPrefix,
   signReportLink,
 } from '../delivery';
+import { monthName } from '../period';
 import {
   type DeliveryContext,
   deliverMonthlyReport,
@@ -17,7 +18,7 @@ import {
   type PublishContext,
   resolveReportMonth,
 } from '../pipeline';
-import { formatCount, formatInstant, formatMonth, formatUSD } from '../report/format';
+import { formatCount, formatInstant, formatUSD } from '../report/format';
 import { createReportApi, reportApiOptionsFor } from '../report-api';
 import { startSandbox } from '../sandbox';
 import { InMemorySecretSource } from '../secrets';
@@ -120,19 +121,19 @@ async function startOnPort<T>(service: LocalService, port: number, start: () => 
 /** What delivery did, in a line: the headline figures and where the report went, or that it was sent before. */
 function deliveryLine(
   result: MonthlyReportResult,
-  monthName: string,
+  monthLabel: string,
   s3Location: string,
   recipients: string[],
   timezone: string,
 ): string {
   if (result.status === 'already-sent') {
-    return `${monthName} was emailed on ${formatInstant(result.sentAt, timezone)}: not sending it again`;
+    return `${monthLabel} was emailed on ${formatInstant(result.sentAt, timezone)}: not sending it again`;
   }
   const figures = result.figures
     ? `${formatCount(result.figures.paidInvoices)} of ${formatCount(result.figures.invoices)} invoices paid, ` +
       `${formatUSD(result.figures.paidTotalUSD)}; `
     : '';
-  return `${monthName}: ${figures}saved to ${s3Location} and emailed to ${recipients.join(', ')}`;
+  return `${monthLabel}: ${figures}saved to ${s3Location} and emailed to ${recipients.join(', ')}`;
 }
 
 /**
@@ -233,7 +234,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     log(`report API     ${api.url}`);
 
     const month = resolveReportMonth(account, undefined, now());
-    const monthName = formatMonth(month);
+    const monthLabel = monthName(month);
     const record = await readDeliveryRecord(
       s3Client,
       LOCAL_BUCKET,
@@ -247,9 +248,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // mail went to an emulator that forgets it on every start, so the month is simply sent again.
     const unfinished = record === 'unreadable' || record?.state === 'sending';
     if (unfinished) {
-      log(`an earlier start stopped while emailing ${monthName}: building and sending it again`);
+      log(`an earlier start stopped while emailing ${monthLabel}: building and sending it again`);
     } else if (record?.state !== 'sent') {
-      log(`building the ${monthName} report for ${account.name} from the sandbox...`);
+      log(`building the ${monthLabel} report for ${account.name} from the sandbox...`);
     }
     const delivery: DeliveryContext = {
       ...publish,
@@ -273,7 +274,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     signal?.throwIfAborted();
     const s3Location = `s3://${LOCAL_BUCKET}/${reportPrefix(account.name, month)}`;
-    log(deliveryLine(result, monthName, s3Location, account.recipients, timezone));
+    log(deliveryLine(result, monthLabel, s3Location, account.recipients, timezone));
 
     const linkExpiresAt = new Date(now().getTime() + config.linkLifetimeDays * 24 * 60 * 60 * 1000);
     const signedReportLink = signReportLink({

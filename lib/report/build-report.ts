@@ -1,10 +1,11 @@
 import { type InvoiceItem, type PaymentItem, uuidSchema } from '../invoicing/schemas';
 import type { InvoicingClient } from '../invoicing/types';
+import { hasBegun, parseMonth, ReportRequestError } from '../period';
 import { type CollectProgress, collectReportData } from './collect';
 import { fetchRanges } from './collect-ranges';
 import type { CsvTableBuilder, Report, ReportRequest, ReportSummary } from './model';
-import { isFutureMonth, ReportRequestError, reportPeriod } from './period';
 import { reconcile } from './reconcile';
+import { reportPeriod } from './report-period';
 
 export interface BuildReportOptions {
   /** The service's base URL, recorded as the report's source (credentials and query left out). */
@@ -55,7 +56,7 @@ export async function buildReport(
   if (projectId !== undefined && !uuidSchema.safeParse(projectId).success) {
     throw new ReportRequestError(`Invalid project id ${JSON.stringify(projectId)}: expected a UUID`);
   }
-  if (isFutureMonth(period.month, period.timezone, options.now ?? new Date())) {
+  if (!hasBegun(parseMonth(period.month), period.timezone, options.now ?? new Date())) {
     throw new ReportRequestError(`Month ${period.month} has not begun yet in ${period.timezone}`);
   }
   const apiUrl = publicApiUrl(options.apiUrl);

@@ -4,6 +4,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { isMonthId } from '../period';
 import type { Report, ReportFileName, ReportSummary } from './model';
 
 /** Turns a report into the text of its two non-CSV files. */
@@ -13,8 +14,6 @@ export interface ReportRenderers {
   /** The whole `summary.json` (e.g. `summaryToJson` from `lib/report/summary-json`). */
   summaryJson(summary: ReportSummary): string;
 }
-
-const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /**
  * Writes `outDir/YYYY-MM/` with exactly the four report files and returns that folder's path.
@@ -35,7 +34,7 @@ export async function writeReportFolder(
 ): Promise<string> {
   const { month } = report.summary.period;
   // The month becomes a path segment: anything but YYYY-MM (say `../x`) must not reach the file system.
-  if (!MONTH_PATTERN.test(month)) {
+  if (!isMonthId(month)) {
     throw new Error(`Cannot write a report folder for month ${JSON.stringify(month)}: expected YYYY-MM`);
   }
   // Rendered before anything touches the disk: a renderer that throws leaves no trace.

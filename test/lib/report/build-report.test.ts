@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { ReportRequestError } from '../../../lib/period';
 import { buildReport } from '../../../lib/report/build-report';
 import type { CollectProgress } from '../../../lib/report/collect';
 import type { Report } from '../../../lib/report/model';
-import { ReportRequestError } from '../../../lib/report/period';
 import { summaryToJson } from '../../../lib/report/summary-json';
 import {
   type BoundsReading,
