@@ -2,7 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import Big from 'big.js';
 import { format } from 'date-fns/format';
 import { parseTimeZone } from '../period';
-import { fiatFractionDigits } from './money';
+import { fiatFractionDigits, OneDecimalBig } from './money';
 
 /**
  * Formatting of figures, dates and identifiers for people: one place, used by the HTML page, the
@@ -97,14 +97,6 @@ export function formatPercentChange(percent: Amount | null): string {
   const rounded = new Big(percent).round(1, Big.roundHalfUp);
   return `${signed(formatDecimal(rounded, 1), rounded.cmp(0))} %`;
 }
-
-/**
- * A `Big` of its own whose `div` rounds straight to one decimal, half-up: dividing to 20 places and
- * rounding that again could round twice.
- */
-const OneDecimalBig = Big();
-OneDecimalBig.DP = 1;
-OneDecimalBig.RM = Big.roundHalfUp;
 
 /** A share of a whole as a percentage with one decimal: `formatShare(1, 3)` → `33.3 %`; `n/a` of nothing. */
 export function formatShare(part: Amount | number, whole: Amount | number): string {
