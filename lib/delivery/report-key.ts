@@ -1,8 +1,14 @@
 import { isMonthId } from '../period';
+import { isReportFileName, type ReportFileName } from '../report-files';
 import { InvalidReportKeyError } from './errors';
-import { isReportFileName, MANIFEST_FILE_NAME, type ReportObjectName } from './report-files';
 
 const ACCOUNT_PATTERN = /^[a-z0-9-]+$/;
+
+/** The object written last that marks a saved report as complete. */
+export const MANIFEST_FILE_NAME = 'manifest.json';
+
+/** A name that `reportKey` accepts: a report file or the manifest. */
+export type ReportObjectName = ReportFileName | typeof MANIFEST_FILE_NAME;
 
 /** The object beside a report that records its email delivery (the exactly-once claim). */
 export const DELIVERY_RECORD_FILE_NAME = 'delivery.json';

@@ -1,8 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isMonthId } from '../period';
 import { SigningKeyError } from './errors';
-import type { ReportObjectName } from './report-files';
-import { isReportObjectName, isValidAccount, reportKey } from './report-key';
+import { isReportObjectName, isValidAccount, type ReportObjectName, reportKey } from './report-key';
 
 /** How long an emailed link keeps working unless configured otherwise: 30 days. */
 export const DEFAULT_LINK_LIFETIME_SECONDS = 30 * 24 * 60 * 60;

@@ -7,14 +7,12 @@ import {
   deliverReportEmailOnce,
   deliveryRecordKey,
   type EmailAttachment,
-  type ReportFileName,
   readDeliveryRecord,
-  reportDownloadName,
-  reportFileContentType,
   signReportLink,
 } from '../delivery';
 import type { CollectProgress } from '../report/collect';
 import { type ReportEmailOptions, renderReportEmail, renderReportText, reportSubject } from '../report/email';
+import { type ReportFileName, reportDownloadName, reportFileContentType } from '../report-files';
 import type { DeliveryContext } from './context';
 import { publishReport } from './publish-report';
 import { type ReportFigures, reportFigures } from './report-figures';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { REPORT_FILE_NAMES } from '../delivery';
 import { isMonthId } from '../period';
+import { REPORT_FILE_NAMES } from '../report-files';
 import { ReportApiError } from './api-error';
 
 const ACCOUNT_PATTERN = /^[a-z0-9-]+$/;

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { isMonthId } from '../period';
-import type { Report, ReportFileName, ReportSummary } from './model';
+import type { ReportFileName } from '../report-files';
+import type { Report, ReportSummary } from './model';
 
 /** Turns a report into the text of its two non-CSV files. */
 export interface ReportRenderers {
