@@ -3,6 +3,7 @@ import type { InvoicingClient } from '../invoicing/types';
 import { hasBegun, parseMonth, ReportRequestError } from '../period';
 import { type CollectProgress, collectReportData } from './collect';
 import { fetchRanges } from './collect-ranges';
+import { createPaidInvoicesCsv, createPaymentsCsv } from './csv';
 import type { CsvTableBuilder, Report, ReportRequest, ReportSummary } from './model';
 import { reconcile } from './reconcile';
 import { reportPeriod } from './report-period';
@@ -14,8 +15,11 @@ export interface BuildReportOptions {
   now?: Date;
   /** Records fetched so far, every few hundred records and when each list is done. */
   onProgress?: (progress: CollectProgress) => void;
-  /** The builders of `paid-invoices.csv` and `payments.csv` (`createPaidInvoicesCsv()`, `createPaymentsCsv()`). */
-  csv: { paidInvoices: CsvTableBuilder<InvoiceItem>; payments: CsvTableBuilder<PaymentItem> };
+  /**
+   * The builders of `paid-invoices.csv` and `payments.csv` (a test may pass builders it can look into).
+   * @default { paidInvoices: createPaidInvoicesCsv(), payments: createPaymentsCsv() }
+   */
+  csv?: { paidInvoices: CsvTableBuilder<InvoiceItem>; payments: CsvTableBuilder<PaymentItem> };
 }
 
 /**
@@ -61,12 +65,13 @@ export async function buildReport(
   }
   const apiUrl = publicApiUrl(options.apiUrl);
   const ranges = fetchRanges(period);
+  const csv = options.csv ?? { paidInvoices: createPaidInvoicesCsv(), payments: createPaymentsCsv() };
 
   const collected = await collectReportData(client, {
     period,
     ranges,
     projectId,
-    csv: options.csv,
+    csv,
     onProgress: options.onProgress,
   });
 
@@ -95,7 +100,7 @@ export async function buildReport(
     firstPaidInvoices: collected.firstPaidInvoices,
     unmatchedPayments: collected.payments.unmatched,
     latePayments: collected.payments.late,
-    paidInvoicesCsv: options.csv.paidInvoices.build(),
-    paymentsCsv: options.csv.payments.build(),
+    paidInvoicesCsv: csv.paidInvoices.build(),
+    paymentsCsv: csv.payments.build(),
   };
 }
