@@ -6,14 +6,13 @@ const at = (iso: string) => Date.parse(iso);
 describe('periodBounds', () => {
   it.each([
     // zone, month, first instant, first instant of the next month (worked out from the zones' offsets)
-    ['UTC', '2026-02', '2026-02-01T00:00:00Z', '2026-03-01T00:00:00Z'],
     ['UTC', '2026-12', '2026-12-01T00:00:00Z', '2027-01-01T00:00:00Z'],
-    // CET (+1) at the start; CEST (+2) from 29 March.
-    ['Europe/Berlin', '2026-03', '2026-02-28T23:00:00Z', '2026-03-31T22:00:00Z'],
+    // CET (+1) on both first days, across a year end.
+    ['Europe/Berlin', '2026-01', '2025-12-31T23:00:00Z', '2026-01-31T23:00:00Z'],
     // CEST at the start; CET from 25 October.
     ['Europe/Berlin', '2026-10', '2026-09-30T22:00:00Z', '2026-10-31T23:00:00Z'],
-    // EDT at midnight of 1 November; EST from 02:00 that day.
-    ['America/New_York', '2026-11', '2026-11-01T04:00:00Z', '2026-12-01T05:00:00Z'],
+    // -04 at the start; -03 from 6 September, when midnight is skipped.
+    ['America/Santiago', '2026-09', '2026-09-01T04:00:00Z', '2026-10-01T03:00:00Z'],
   ])('gives %s %s as [%s, %s)', (zone, month, start, end) => {
     expect(periodBounds(parsePeriod(month), zone)).toEqual({ start: at(start), end: at(end) });
   });
