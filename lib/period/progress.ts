@@ -16,7 +16,7 @@ export interface PeriodProgress extends Span {
   asOf: number;
   /**
    * The previous period of the same kind, cut to the same elapsed span: as many whole days from its
-   * start as the period has had, plus the same time into the next day, but never past its own end.
+   * start as the period has had, and as far again into the day after them, but never past its own end.
    * The whole previous period once the period is complete.
    */
   previous: Span & { period: Period };
@@ -53,7 +53,7 @@ export function periodProgress(period: Period, timeZone: string, at: Date): Peri
   };
 }
 
-/** Whole days of the zone's calendar from the period's first day to `instant`'s day, and the time since that day began. */
+/** Whole days of the zone's calendar from the period's first day to the day of `instant`, and the time into that day. */
 function elapsedInZone(period: Period, timeZone: string, instant: number): { days: number; intoDay: number } {
   const local = new TZDate(instant, timeZone);
   const year = local.getFullYear();
