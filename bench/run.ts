@@ -11,7 +11,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import { defaultMonth } from '../lib/report/period';
+import { defaultPeriod } from '../lib/period';
 import { count, floorMs, mebibytes, pagesNeeded, seconds, table } from './figures';
 import { type CliRun, runCli, startBenchSandbox } from './processes';
 
@@ -176,7 +176,7 @@ function printMemoryGrowth(startup: CliRun, results: readonly Measurement[]): vo
 
 async function main(): Promise<void> {
   const { sizes, runs } = readArgs();
-  const month = defaultMonth('UTC');
+  const month = defaultPeriod('UTC', new Date()).id;
   console.log(
     `Report CLI benchmark: month ${month} (UTC), sandbox latency ${LATENCY_MS} ms, at most ${MAX_LIMIT} records a ` +
       `page, CLI concurrency ${CONCURRENCY}, best of ${runs} run(s), ${availableParallelism()} CPU(s)`,

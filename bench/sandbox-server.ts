@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { serve } from '@hono/node-server';
 import { fetchRanges } from '../lib/report/collect-ranges';
-import { reportPeriod } from '../lib/report/period';
+import { reportPeriod } from '../lib/report/report-period';
 import { createSandboxApp, type ServedPage } from '../lib/sandbox';
 
 export interface BenchSandboxSettings {

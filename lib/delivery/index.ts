@@ -48,21 +48,12 @@ export {
 } from './errors';
 export { type PresignReportFileOptions, presignReportFile } from './presign-report-file';
 export {
-  isReportFileName,
-  MANIFEST_FILE_NAME,
-  REPORT_FILE_NAMES,
-  type ReportFileName,
-  type ReportObjectName,
-  reportContentDisposition,
-  reportDownloadName,
-  reportFileContentType,
-} from './report-files';
-export {
   DELIVERY_RECORD_FILE_NAME,
   deliveryRecordKey,
   isReportObjectName,
   isValidAccount,
-  isValidMonth,
+  MANIFEST_FILE_NAME,
+  type ReportObjectName,
   reportKey,
   reportPrefix,
 } from './report-key';

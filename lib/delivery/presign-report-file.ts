@@ -1,6 +1,6 @@
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { ReportObjectName } from './report-files';
+import type { ReportObjectName } from './report-key';
 import { reportKey } from './report-key';
 
 /** Options of `presignReportFile`. */

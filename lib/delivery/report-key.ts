@@ -1,8 +1,14 @@
+import { isMonthId } from '../period';
+import { isReportFileName, type ReportFileName } from '../report-files';
 import { InvalidReportKeyError } from './errors';
-import { isReportFileName, MANIFEST_FILE_NAME, type ReportObjectName } from './report-files';
 
 const ACCOUNT_PATTERN = /^[a-z0-9-]+$/;
-const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** The object written last that marks a saved report as complete. */
+export const MANIFEST_FILE_NAME = 'manifest.json';
+
+/** A name that `reportKey` accepts: a report file or the manifest. */
+export type ReportObjectName = ReportFileName | typeof MANIFEST_FILE_NAME;
 
 /** The object beside a report that records its email delivery (the exactly-once claim). */
 export const DELIVERY_RECORD_FILE_NAME = 'delivery.json';
@@ -10,11 +16,6 @@ export const DELIVERY_RECORD_FILE_NAME = 'delivery.json';
 /** Whether `account` is a valid account name: lower-case letters, digits and hyphens. */
 export function isValidAccount(account: unknown): account is string {
   return typeof account === 'string' && ACCOUNT_PATTERN.test(account);
-}
-
-/** Whether `month` is a `YYYY-MM` month. */
-export function isValidMonth(month: unknown): month is string {
-  return typeof month === 'string' && MONTH_PATTERN.test(month);
 }
 
 /** Whether `name` may follow `reportPrefix`: one of the four report files or the manifest. */
@@ -32,7 +33,7 @@ export function reportPrefix(account: string, month: string): string {
       `account ${JSON.stringify(account)} is not valid: use lower-case letters, digits and hyphens`,
     );
   }
-  if (!isValidMonth(month)) {
+  if (!isMonthId(month)) {
     throw new InvalidReportKeyError(`month ${JSON.stringify(month)} is not valid: use YYYY-MM`);
   }
   return `reports/${account}/${month}/`;

@@ -1,4 +1,4 @@
-import type { ReportObjectName } from './report-files';
+import type { ReportObjectName } from './report-key';
 import { linkExpirySeconds, type SigningKey, signReportLink } from './signed-link';
 
 /** A day of a link's lifetime: 24 hours, whatever the account's time zone does that day. */

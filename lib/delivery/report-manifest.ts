@@ -1,7 +1,7 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import { z } from 'zod';
+import { REPORT_FILE_NAMES } from '../report-files';
 import { CorruptObjectError } from './errors';
-import { REPORT_FILE_NAMES } from './report-files';
 import { reportKey } from './report-key';
 import { getJsonObject } from './s3-objects';
 

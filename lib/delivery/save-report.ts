@@ -3,14 +3,14 @@ import { join } from 'node:path';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { z } from 'zod';
-import { InvalidReportFolderError } from './errors';
-import { digestFile, type FileDigest } from './file-digest';
 import {
   REPORT_FILE_NAMES,
   type ReportFileName,
   reportContentDisposition,
   reportFileContentType,
-} from './report-files';
+} from '../report-files';
+import { InvalidReportFolderError } from './errors';
+import { digestFile, type FileDigest } from './file-digest';
 import { reportKey } from './report-key';
 import type { ManifestFile, ReportManifest } from './report-manifest';
 import { deleteObject, putJsonObject } from './s3-objects';

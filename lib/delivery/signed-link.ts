@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isMonthId } from '../period';
 import { SigningKeyError } from './errors';
-import type { ReportObjectName } from './report-files';
-import { isReportObjectName, isValidAccount, isValidMonth, reportKey } from './report-key';
+import { isReportObjectName, isValidAccount, type ReportObjectName, reportKey } from './report-key';
 
 /** The shortest signing key accepted, in bytes: HMAC-SHA256's own output size. */
 export const MIN_SIGNING_KEY_BYTES = 32;
@@ -101,7 +101,7 @@ export function signReportLink(options: SignReportLinkOptions): string {
 export function verifyReportLink(options: VerifyReportLinkOptions): LinkVerdict {
   const key = signingKeyBytes(options.signingKey);
   const { account, month, fileName, expires, signature } = options;
-  if (!isValidAccount(account) || !isValidMonth(month) || !isReportObjectName(fileName)) return 'invalid';
+  if (!isValidAccount(account) || !isMonthId(month) || !isReportObjectName(fileName)) return 'invalid';
   if (typeof expires !== 'string' || !EXPIRES_PATTERN.test(expires)) return 'invalid';
   if (typeof signature !== 'string' || !SIGNATURE_PATTERN.test(signature)) return 'invalid';
 

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { findAccount, localDemoConfig } from '../config';
 import { createS3Client, createSesClient, deliveryStatus, reportPrefix, signReportLinks } from '../delivery';
+import { monthName } from '../period';
 import {
   type DeliveryContext,
   deliverMonthlyReport,
@@ -9,7 +10,7 @@ import {
   type PublishContext,
   resolveReportMonth,
 } from '../pipeline';
-import { formatCount, formatInstant, formatMonth, formatUSD } from '../report/format';
+import { formatCount, formatInstant, formatUSD } from '../report/format';
 import { createReportApi, reportApiOptionsFor } from '../report-api';
 import { startSandbox } from '../sandbox';
 import { InMemorySecretSource } from '../secrets';
@@ -113,19 +114,19 @@ async function startOnPort<T>(service: LocalService, port: number, start: () => 
 /** What delivery did, in a line: the headline figures and where the report went, or that it was sent before. */
 function deliveryLine(
   result: MonthlyReportResult,
-  monthName: string,
+  monthLabel: string,
   s3Location: string,
   recipients: string[],
   timezone: string,
 ): string {
   if (result.status === 'already-sent') {
-    return `${monthName} was emailed on ${formatInstant(result.sentAt, timezone)}: not sending it again`;
+    return `${monthLabel} was emailed on ${formatInstant(result.sentAt, timezone)}: not sending it again`;
   }
   const figures = result.figures
     ? `${formatCount(result.figures.paidInvoices)} of ${formatCount(result.figures.invoices)} invoices paid, ` +
       `${formatUSD(result.figures.paidTotalUSD)}; `
     : '';
-  return `${monthName}: ${figures}saved to ${s3Location} and emailed to ${recipients.join(', ')}`;
+  return `${monthLabel}: ${figures}saved to ${s3Location} and emailed to ${recipients.join(', ')}`;
 }
 
 /**
@@ -226,16 +227,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     log(`report API     ${api.url}`);
 
     const month = resolveReportMonth(account, undefined, now());
-    const monthName = formatMonth(month);
+    const monthLabel = monthName(month);
     const status = await deliveryStatus({ s3: s3Client, bucket: LOCAL_BUCKET, account: account.name, month });
     // A claim never marked sent, or a record cut short, is what a start stopped while emailing leaves
     // (Ctrl-C, or tsx's SIGKILL when the process is busy). On AWS that needs a person to look; here the
     // mail went to an emulator that forgets it on every start, so the month is simply sent again.
     const unfinished = status.state === 'unreadable' || status.state === 'sending';
     if (unfinished) {
-      log(`an earlier start stopped while emailing ${monthName}: building and sending it again`);
+      log(`an earlier start stopped while emailing ${monthLabel}: building and sending it again`);
     } else if (status.state === 'none') {
-      log(`building the ${monthName} report for ${account.name} from the sandbox...`);
+      log(`building the ${monthLabel} report for ${account.name} from the sandbox...`);
     }
     const delivery: DeliveryContext = {
       ...publish,
@@ -259,7 +260,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     signal?.throwIfAborted();
     const s3Location = `s3://${LOCAL_BUCKET}/${reportPrefix(account.name, month)}`;
-    log(deliveryLine(result, monthName, s3Location, account.recipients, timezone));
+    log(deliveryLine(result, monthLabel, s3Location, account.recipients, timezone));
 
     const { links, expiresAt: linkExpiresAt } = signReportLinks({
       baseUrl: api.url,

@@ -1,6 +1,6 @@
 import { isAbsolute, relative, sep } from 'node:path';
-import { formatInstant, formatMonth } from '../report/format';
-import { previousMonth } from '../report/period';
+import { monthName, parseMonth, previousPeriod } from '../period';
+import { formatInstant } from '../report/format';
 import type { LocalStack } from './stack';
 
 /** What the printed block shows. */
@@ -38,18 +38,18 @@ function withTrailingSeparator(path: string): string {
  * @example formatStartBlock(stack, { cwd: process.cwd() })
  */
 export function formatStartBlock(stack: StartBlockFacts, options: { cwd: string }): string {
-  const monthName = formatMonth(stack.month);
+  const month = monthName(stack.month);
   const delivered =
     stack.delivery.status === 'sent'
       ? `emailed to ${stack.recipients.join(', ')}`
       : `emailed on ${formatInstant(stack.delivery.sentAt, stack.timezone)}, not sent again`;
   const days = stack.linkLifetimeDays === 1 ? '1 day' : `${stack.linkLifetimeDays} days`;
-  const otherMonth = previousMonth(stack.month);
+  const otherMonth = previousPeriod(parseMonth(stack.month)).id;
   const curl = `curl -H 'Authorization: Bearer ${stack.reportApiToken}' ${stack.reportApiUrl}/reports/${stack.account}/${otherMonth}`;
   const stateDir = shortPath(stack.stateDir, options.cwd);
   return [
     '',
-    `The local stack is running. ${monthName} report for ${stack.account}: ${delivered}.`,
+    `The local stack is running. ${month} report for ${stack.account}: ${delivered}.`,
     '',
     `  Open the report   ${stack.signedReportLink}`,
     `                    (a signed link, valid for ${days})`,

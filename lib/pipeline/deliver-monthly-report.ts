@@ -6,13 +6,11 @@ import {
   deliverReportEmailOnce,
   deliveryStatus,
   type EmailAttachment,
-  type ReportFileName,
-  reportDownloadName,
-  reportFileContentType,
   signReportLinks,
 } from '../delivery';
 import type { CollectProgress } from '../report/collect';
 import { type ReportEmailOptions, renderReportEmail, renderReportText, reportSubject } from '../report/email';
+import { type ReportFileName, reportDownloadName, reportFileContentType } from '../report-files';
 import type { DeliveryContext } from './context';
 import { publishReport } from './publish-report';
 import { type ReportFigures, reportFigures } from './report-figures';

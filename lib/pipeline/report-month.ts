@@ -1,5 +1,5 @@
 import type { AccountConfig } from '../config';
-import { defaultMonth, isFutureMonth, ReportRequestError } from '../report/period';
+import { defaultPeriod, hasBegun, parseMonth, ReportRequestError } from '../period';
 
 /**
  * The month to report for an account: the one asked for, or the previous month in the account's time
@@ -7,8 +7,8 @@ import { defaultMonth, isFutureMonth, ReportRequestError } from '../report/perio
  * @throws ReportRequestError for a malformed or future month
  */
 export function resolveReportMonth(account: AccountConfig, month: string | undefined, now: Date): string {
-  if (month === undefined) return defaultMonth(account.timezone, now);
-  if (isFutureMonth(month, account.timezone, now)) {
+  if (month === undefined) return defaultPeriod(account.timezone, now).id;
+  if (!hasBegun(parseMonth(month), account.timezone, now)) {
     throw new ReportRequestError(`${month} has not begun yet in ${account.timezone}`);
   }
   return month;

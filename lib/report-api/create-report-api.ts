@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { type AccountConfig, findAccount } from '../config';
-import { presignReportFile, REPORT_FILE_NAMES, signReportLinks } from '../delivery';
+import { presignReportFile, signReportLinks } from '../delivery';
 import { resolveReportMonth } from '../pipeline';
+import { REPORT_FILE_NAMES, type ReportFileName } from '../report-files';
 import { errorBody, ReportApiError } from './api-error';
 import { requireBearerToken } from './bearer-token';
 import { errorResponse } from './error-response';

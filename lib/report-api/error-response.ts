@@ -5,7 +5,7 @@ import { ConfigError } from '../config';
 import { SigningKeyError } from '../delivery';
 import { InvoicingApiError, InvoicingAuthenticationError, InvoicingParameterError } from '../invoicing';
 import { errorAttributes } from '../logger';
-import { ReportRequestError } from '../report/period';
+import { ReportRequestError } from '../period';
 import { SecretError } from '../secrets';
 import { errorBody, ReportApiError, type ReportApiErrorCode } from './api-error';
 import { describeInvoicingFailure } from './invoicing-failure';

@@ -1,4 +1,4 @@
-import type { ReportFileName } from '../delivery';
+import type { ReportFileName } from '../report-files';
 
 /** The parts of the answer to `GET /reports/:account/:month`. */
 export interface MonthAnswer {

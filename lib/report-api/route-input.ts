@@ -1,16 +1,16 @@
 import { z } from 'zod';
-import { REPORT_FILE_NAMES } from '../delivery';
+import { isMonthId } from '../period';
+import { REPORT_FILE_NAMES } from '../report-files';
 import { ReportApiError } from './api-error';
 
 const ACCOUNT_PATTERN = /^[a-z0-9-]+$/;
-const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 const accountSchema = z
   .string()
   .max(40, 'account must be at most 40 characters')
   .regex(ACCOUNT_PATTERN, 'account must be an account name: lower-case letters, digits and hyphens');
 
-const monthSchema = z.string().regex(MONTH_PATTERN, 'month must be YYYY-MM, with a month from 01 to 12');
+const monthSchema = z.string().refine(isMonthId, 'month must be YYYY-MM, with a month from 01 to 12');
 
 const fileSchema = z.enum(REPORT_FILE_NAMES, {
   error: `file must be one of ${REPORT_FILE_NAMES.join(', ')}`,

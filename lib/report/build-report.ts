@@ -1,10 +1,12 @@
 import { type InvoiceItem, type PaymentItem, uuidSchema } from '../invoicing/schemas';
 import type { InvoicingClient } from '../invoicing/types';
+import { hasBegun, parseMonth, ReportRequestError } from '../period';
 import { type CollectProgress, collectReportData } from './collect';
 import { fetchRanges } from './collect-ranges';
+import { createPaidInvoicesCsv, createPaymentsCsv } from './csv';
 import type { CsvTableBuilder, Report, ReportRequest, ReportSummary } from './model';
-import { isFutureMonth, ReportRequestError, reportPeriod } from './period';
 import { reconcile } from './reconcile';
+import { reportPeriod } from './report-period';
 
 export interface BuildReportOptions {
   /** The service's base URL, recorded as the report's source (credentials and query left out). */
@@ -13,8 +15,11 @@ export interface BuildReportOptions {
   now?: Date;
   /** Records fetched so far, every few hundred records and when each list is done. */
   onProgress?: (progress: CollectProgress) => void;
-  /** The builders of `paid-invoices.csv` and `payments.csv` (`createPaidInvoicesCsv()`, `createPaymentsCsv()`). */
-  csv: { paidInvoices: CsvTableBuilder<InvoiceItem>; payments: CsvTableBuilder<PaymentItem> };
+  /**
+   * The builders of `paid-invoices.csv` and `payments.csv` (a test may pass builders it can look into).
+   * @default { paidInvoices: createPaidInvoicesCsv(), payments: createPaymentsCsv() }
+   */
+  csv?: { paidInvoices: CsvTableBuilder<InvoiceItem>; payments: CsvTableBuilder<PaymentItem> };
 }
 
 /**
@@ -55,17 +60,18 @@ export async function buildReport(
   if (projectId !== undefined && !uuidSchema.safeParse(projectId).success) {
     throw new ReportRequestError(`Invalid project id ${JSON.stringify(projectId)}: expected a UUID`);
   }
-  if (isFutureMonth(period.month, period.timezone, options.now ?? new Date())) {
+  if (!hasBegun(parseMonth(period.month), period.timezone, options.now ?? new Date())) {
     throw new ReportRequestError(`Month ${period.month} has not begun yet in ${period.timezone}`);
   }
   const apiUrl = publicApiUrl(options.apiUrl);
   const ranges = fetchRanges(period);
+  const csv = options.csv ?? { paidInvoices: createPaidInvoicesCsv(), payments: createPaymentsCsv() };
 
   const collected = await collectReportData(client, {
     period,
     ranges,
     projectId,
-    csv: options.csv,
+    csv,
     onProgress: options.onProgress,
   });
 
@@ -94,7 +100,7 @@ export async function buildReport(
     firstPaidInvoices: collected.firstPaidInvoices,
     unmatchedPayments: collected.payments.unmatched,
     latePayments: collected.payments.late,
-    paidInvoicesCsv: options.csv.paidInvoices.build(),
-    paymentsCsv: options.csv.payments.build(),
+    paidInvoicesCsv: csv.paidInvoices.build(),
+    paymentsCsv: csv.payments.build(),
   };
 }

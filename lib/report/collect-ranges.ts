@@ -1,5 +1,6 @@
+import { parseMonth, previousPeriod, shiftUtcDay, utcDaysOfSpan } from '../period';
 import type { ReportPeriod } from './model';
-import { previousMonth, reportPeriod, shiftUtcDay, utcDaysOfPeriod } from './period';
+import { reportPeriod, reportPeriodSpan } from './report-period';
 
 /** A `Y-m-d` range as the service's `startDate`/`endDate` take it. */
 export interface DateRange {
@@ -40,14 +41,14 @@ function widen(days: readonly string[], margin: number): DateRange {
  * // { startDate: '2026-02-28', endDate: '2026-04-01' }
  */
 export function fetchRanges(period: ReportPeriod): FetchRanges {
-  const days = utcDaysOfPeriod(period);
-  const previous = reportPeriod(previousMonth(period.month), period.timezone);
+  const days = utcDaysOfSpan(reportPeriodSpan(period));
+  const previous = reportPeriod(previousPeriod(parseMonth(period.month)).id, period.timezone);
   return {
     days,
     statistics: widen(days, 1),
     invoices: widen(days, 2),
     payments: widen(days, 1),
     previousMonth: previous,
-    previousMonthInvoices: widen(utcDaysOfPeriod(previous), 1),
+    previousMonthInvoices: widen(utcDaysOfSpan(reportPeriodSpan(previous)), 1),
   };
 }

@@ -1,13 +1,15 @@
 import type { InvoiceFilter, InvoiceItem, InvoiceStatistics, PaymentItem } from '../invoicing/schemas';
 import type { InvoicingClient } from '../invoicing/types';
+import { createDayLocator, parseMonth, zonedDaysOfPeriod } from '../period';
 import { FirstPaidInvoices } from './collect-first-paid-invoices';
 import type { FetchRanges } from './collect-ranges';
 import { InvoiceFiguresAccumulator } from './invoice-figures';
 import type { CsvTableBuilder, InvoiceFigures, PreviousMonthFigures, ReportPeriod } from './model';
 import { PaymentFiguresAccumulator, type PaymentResult } from './payment-figures';
-import { createDayLocator, parseServiceDatetime, periodBounds, zonedDaysOfPeriod } from './period';
 import { PreviousMonthAccumulator } from './previous-month-figures';
 import { PaidDayLedger } from './reconcile-ledger';
+import { reportPeriodSpan } from './report-period';
+import { parseServiceDatetime } from './service-datetime';
 
 /** Records fetched so far from each list (all of them, in the month or not). */
 export interface CollectProgress {
@@ -58,14 +60,17 @@ export async function collectReportData(
   options: CollectOptions,
 ): Promise<Collected> {
   const { period, ranges, projectId, csv } = options;
-  const month = periodBounds(period);
-  const previousMonthBounds = periodBounds(ranges.previousMonth);
-  const dayOf = createDayLocator(period);
+  const month = reportPeriodSpan(period);
+  const previousMonthBounds = reportPeriodSpan(ranges.previousMonth);
+  const calendarMonth = parseMonth(period.month);
+  const dayOf = createDayLocator(calendarMonth, period.timezone);
   const inProject = (invoice: { projectId: string }) =>
     projectId === undefined || invoice.projectId === projectId;
   const projectFilter: Pick<InvoiceFilter, 'projectId'> = projectId === undefined ? {} : { projectId };
 
-  const invoiceFigures = new InvoiceFiguresAccumulator(zonedDaysOfPeriod(period).map((day) => day.date));
+  const invoiceFigures = new InvoiceFiguresAccumulator(
+    zonedDaysOfPeriod(calendarMonth, period.timezone).map((day) => day.date),
+  );
   const firstPaid = new FirstPaidInvoices();
   const ledger = new PaidDayLedger(ranges.invoices.startDate, ranges.invoices.endDate);
   const previous = new PreviousMonthAccumulator(ranges.previousMonth.month);

@@ -1,7 +1,8 @@
 import { TZDate } from '@date-fns/tz';
 import Big from 'big.js';
 import { format } from 'date-fns/format';
-import { fiatFractionDigits } from './money';
+import { parseTimeZone } from '../period';
+import { fiatFractionDigits, OneDecimalBig } from './money';
 
 /**
  * Formatting of figures, dates and identifiers for people: one place, used by the HTML page, the
@@ -97,14 +98,6 @@ export function formatPercentChange(percent: Amount | null): string {
   return `${signed(formatDecimal(rounded, 1), rounded.cmp(0))} %`;
 }
 
-/**
- * A `Big` of its own whose `div` rounds straight to one decimal, half-up: dividing to 20 places and
- * rounding that again could round twice.
- */
-const OneDecimalBig = Big();
-OneDecimalBig.DP = 1;
-OneDecimalBig.RM = Big.roundHalfUp;
-
 /** A share of a whole as a percentage with one decimal: `formatShare(1, 3)` → `33.3 %`; `n/a` of nothing. */
 export function formatShare(part: Amount | number, whole: Amount | number): string {
   const total = new Big(whole);
@@ -112,39 +105,15 @@ export function formatShare(part: Amount | number, whole: Amount | number): stri
   return `${formatDecimal(new OneDecimalBig(part).times(100).div(total), 1)} %`;
 }
 
-// Dates and times. date-fns formats a `TZDate` in that date's own zone.
+// Dates and times. date-fns formats a `TZDate` in that date's own zone; a zone is checked first, since
+// date-fns alone would only say "Invalid time value". Months are named by `monthName` in `lib/period`.
 
-const MONTH = /^(\d{4})-(\d{2})$/;
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const SERVICE_DATETIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
-
-const knownTimeZones = new Set<string>();
-
-/** Throws a clear error for a time zone Intl does not know (date-fns would only say "Invalid time value"). */
-function checkedTimeZone(timezone: string): string {
-  if (knownTimeZones.has(timezone)) return timezone;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: timezone });
-  } catch {
-    throw new RangeError(`unknown time zone "${timezone}"`);
-  }
-  knownTimeZones.add(timezone);
-  return timezone;
-}
 
 function checkedDate(date: TZDate, what: string): TZDate {
   if (Number.isNaN(date.getTime())) throw new RangeError(`not a valid ${what}`);
   return date;
-}
-
-/** A month for people: `2026-10` → `October 2026`. */
-export function formatMonth(month: string): string {
-  const parts = MONTH.exec(month);
-  if (!parts) throw new RangeError(`expected a month "YYYY-MM", got "${month}"`);
-  return format(
-    checkedDate(new TZDate(Number(parts[1]), Number(parts[2]) - 1, 1, 'UTC'), 'month'),
-    'MMMM yyyy',
-  );
 }
 
 /** A calendar day for people: `2026-10-01` → `1 Oct 2026`. */
@@ -157,7 +126,7 @@ export function formatDay(day: string): string {
 
 /** An ISO 8601 instant as a date and time in a zone, zone named: `3 Nov 2026, 07:00 (Europe/Berlin)`. */
 export function formatInstant(instant: string, timezone: string): string {
-  const date = checkedDate(new TZDate(instant, checkedTimeZone(timezone)), 'ISO 8601 instant');
+  const date = checkedDate(new TZDate(instant, parseTimeZone(timezone)), 'ISO 8601 instant');
   return `${format(date, 'd MMM yyyy, HH:mm')} (${timezone})`;
 }
 
@@ -170,7 +139,7 @@ export function formatServiceDatetime(datetime: string, timezone: string): strin
   if (!parts) throw new RangeError(`expected a datetime "Y-m-d H:i:s", got "${datetime}"`);
   const [, year, month, day, hour, minute, second] = parts.map(Number) as number[];
   const utc = Date.UTC(year!, month! - 1, day!, hour!, minute!, second!);
-  return format(checkedDate(new TZDate(utc, checkedTimeZone(timezone)), 'datetime'), 'd MMM yyyy, HH:mm');
+  return format(checkedDate(new TZDate(utc, parseTimeZone(timezone)), 'datetime'), 'd MMM yyyy, HH:mm');
 }
 
 /**
@@ -178,7 +147,7 @@ export function formatServiceDatetime(datetime: string, timezone: string): strin
  * `1 Oct 2026 – 31 Oct 2026 (Europe/Berlin)`.
  */
 export function formatPeriod(period: { start: string; end: string; timezone: string }): string {
-  const zone = checkedTimeZone(period.timezone);
+  const zone = parseTimeZone(period.timezone);
   const first = checkedDate(new TZDate(period.start, zone), 'period start');
   const last = checkedDate(new TZDate(new Date(period.end).getTime() - 1, zone), 'period end');
   return `${format(first, 'd MMM yyyy')} – ${format(last, 'd MMM yyyy')} (${zone})`;

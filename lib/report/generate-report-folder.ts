@@ -1,10 +1,7 @@
 import type { InvoicingClient } from '../invoicing/types';
 import { buildReport } from './build-report';
 import type { CollectProgress } from './collect';
-import { createPaidInvoicesCsv, createPaymentsCsv } from './csv';
-import { renderReportPage } from './html';
 import type { Report, ReportRequest } from './model';
-import { summaryToJson } from './summary-json';
 import { writeReportFolder } from './write-report';
 
 export interface GenerateReportFolderOptions {
@@ -31,11 +28,7 @@ export async function generateReportFolder(
     apiUrl: options.apiUrl,
     ...(options.now ? { now: options.now } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-    csv: { paidInvoices: createPaidInvoicesCsv(), payments: createPaymentsCsv() },
   });
-  const folder = await writeReportFolder(report, options.outDir, {
-    html: renderReportPage,
-    summaryJson: summaryToJson,
-  });
+  const folder = await writeReportFolder(report, options.outDir);
   return { report, folder };
 }

@@ -30,27 +30,6 @@ export {
   type PaymentResult,
   secondsLate,
 } from './payment-figures';
-export {
-  type CalendarMonth,
-  createDayLocator,
-  currentMonth,
-  defaultMonth,
-  formatMonth,
-  isFutureMonth,
-  parseMonth,
-  parseServiceDatetime,
-  parseTimeZone,
-  periodBounds,
-  previousMonth,
-  ReportRequestError,
-  reportPeriod,
-  shiftUtcDay,
-  utcDayKey,
-  utcDaysOfPeriod,
-  type ZonedDay,
-  zonedDayKey,
-  zonedDaysOfPeriod,
-} from './period';
 export { PreviousMonthAccumulator } from './previous-month-figures';
 export {
   type ReconcileInput,
@@ -64,4 +43,6 @@ export {
   PaidDayLedger,
   type PaidTotals,
 } from './reconcile-ledger';
+export { reportPeriod, reportPeriodSpan } from './report-period';
+export { parseServiceDatetime } from './service-datetime';
 export { summaryToJson } from './summary-json';

@@ -216,7 +216,3 @@ export interface Report {
 
 /** How many paid invoices the HTML page lists; the CSV has them all. */
 export const FIRST_PAID_INVOICES_SHOWN = 100;
-
-/** The four files of a report, by name. */
-export const REPORT_FILES = ['report.html', 'paid-invoices.csv', 'payments.csv', 'summary.json'] as const;
-export type ReportFileName = (typeof REPORT_FILES)[number];

@@ -69,7 +69,7 @@ export function toPlainDecimal(amount: Big): string {
  * the exact remainder; dividing to the default 20 places and rounding that to one could round twice
  * (`12.349999999999999999999…` → `12.35…` → `12.4`).
  */
-const OneDecimalBig = Big();
+export const OneDecimalBig = Big();
 OneDecimalBig.DP = 1;
 OneDecimalBig.RM = Big.roundHalfUp;
 

@@ -1,7 +1,7 @@
 import type { PaymentItem, Wallet } from '../invoicing/schemas';
 import type { CryptocurrencyFigures, LatePayment, PaymentFigures, WalletFigures } from './model';
 import { DecimalSum } from './money';
-import { parseServiceDatetime } from './period';
+import { parseServiceDatetime } from './service-datetime';
 
 /** The search for payments runs one hour past `timeToPayDatetime` (the spec's grace window). */
 export const GRACE_WINDOW_SECONDS = 3600;

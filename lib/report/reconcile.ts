@@ -1,9 +1,9 @@
 import Big from 'big.js';
 import type { InvoiceStatistics } from '../invoicing/schemas';
+import { shiftUtcDay } from '../period';
 import type { DateRange } from './collect-ranges';
 import type { CurrencyUnit, MarginCoverage, Reconciliation, ReconciliationCheck } from './model';
 import { fiatFractionDigits, roundHalfUp, roundUsd, ZERO } from './money';
-import { shiftUtcDay } from './period';
 import {
   addPaidTotals,
   emptyPaidTotals,

@@ -4,17 +4,22 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Report, ReportFileName, ReportSummary } from './model';
+import { isMonthId } from '../period';
+import type { ReportFileName } from '../report-files';
+import { renderReportPage } from './html';
+import type { Report, ReportSummary } from './model';
+import { summaryToJson } from './summary-json';
 
 /** Turns a report into the text of its two non-CSV files. */
 export interface ReportRenderers {
-  /** The whole `report.html` (e.g. `renderReportPage` from `lib/report/html`). */
+  /** The whole `report.html`. */
   html(report: Report): string;
-  /** The whole `summary.json` (e.g. `summaryToJson` from `lib/report/summary-json`). */
+  /** The whole `summary.json`. */
   summaryJson(summary: ReportSummary): string;
 }
 
-const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+/** What a report is written with, unless a test passes renderers of its own. */
+const PAGE_AND_SUMMARY: ReportRenderers = { html: renderReportPage, summaryJson: summaryToJson };
 
 /**
  * Writes `outDir/YYYY-MM/` with exactly the four report files and returns that folder's path.
@@ -25,17 +30,16 @@ const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
  * reader sees the old report or the new one, never a mix. On any failure the hidden folder is
  * removed and an older report stays as it was.
  *
- * @example await writeReportFolder(report, './reports', { html: renderReportPage, summaryJson: summaryToJson })
- * // './reports/2026-09'
+ * @example await writeReportFolder(report, './reports') // './reports/2026-09'
  */
 export async function writeReportFolder(
   report: Report,
   outDir: string,
-  render: ReportRenderers,
+  render: ReportRenderers = PAGE_AND_SUMMARY,
 ): Promise<string> {
   const { month } = report.summary.period;
   // The month becomes a path segment: anything but YYYY-MM (say `../x`) must not reach the file system.
-  if (!MONTH_PATTERN.test(month)) {
+  if (!isMonthId(month)) {
     throw new Error(`Cannot write a report folder for month ${JSON.stringify(month)}: expected YYYY-MM`);
   }
   // Rendered before anything touches the disk: a renderer that throws leaves no trace.

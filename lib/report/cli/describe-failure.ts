@@ -5,7 +5,7 @@ import {
   InvoicingNetworkError,
   InvoicingTimeoutError,
 } from '../../invoicing/errors';
-import { ReportRequestError } from '../period';
+import { ReportRequestError } from '../../period';
 import { CliUsageError } from './parse-args';
 
 /** Exit status of the report CLI: 0 written, 1 failed, 2 usage error. */

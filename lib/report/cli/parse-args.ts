@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { uuidSchema } from '../../invoicing/schemas';
-import { defaultMonth, isFutureMonth, parseMonth, parseTimeZone, ReportRequestError } from '../period';
+import { defaultPeriod, hasBegun, parseMonth, parseTimeZone, ReportRequestError } from '../../period';
 
 /** What `npm run report` was asked to do, checked and with every default applied. */
 export interface ReportCliOptions {
@@ -75,12 +75,12 @@ export function parseReportCliArgs(
 
   const timezone = usage(() => parseTimeZone(values.timezone ?? 'UTC'));
   const month =
-    values.month === undefined ? defaultMonth(timezone, now) : usage(() => checkedMonth(values.month!));
-  if (isFutureMonth(month, timezone, now)) {
-    throw new CliUsageError(`--month ${month} is in the future in ${timezone}: no report for it yet`);
+    values.month === undefined ? defaultPeriod(timezone, now) : usage(() => parseMonth(values.month!));
+  if (!hasBegun(month, timezone, now)) {
+    throw new CliUsageError(`--month ${month.id} is in the future in ${timezone}: no report for it yet`);
   }
   const options: ReportCliOptions = {
-    month,
+    month: month.id,
     timezone,
     outDir: nonEmpty('--out', values.out ?? './reports'),
     apiUrl: apiUrl(values['api-url'] ?? nonBlank(env.INVOICING_API_URL)),
@@ -111,7 +111,7 @@ function readArgs(argv: readonly string[]) {
   }
 }
 
-/** Runs a check from `period.ts`, turning its error into a usage error with the same message. */
+/** Runs a check from `lib/period`, turning its error into a usage error with the same message. */
 function usage<T>(check: () => T): T {
   try {
     return check();
@@ -119,11 +119,6 @@ function usage<T>(check: () => T): T {
     if (error instanceof ReportRequestError) throw new CliUsageError(`${error.message}`);
     throw error;
   }
-}
-
-function checkedMonth(month: string): string {
-  parseMonth(month);
-  return month;
 }
 
 function nonBlank(value: string | undefined): string | undefined {

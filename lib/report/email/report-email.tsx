@@ -1,4 +1,5 @@
-import { formatCount, formatMonth } from '../format';
+import { monthName } from '../../period';
+import { formatCount } from '../format';
 import { headlineFigures } from '../html/headline-figures';
 import { LayoutTable } from '../html/layout-table';
 import { COLOURS, LOOKS } from '../html/looks';
@@ -109,7 +110,7 @@ export function renderReportEmail(report: Report, options: ReportEmailOptions): 
                       afterHeadline={<LinksPanel summary={summary} options={checked} />}
                     />
                     <p style={LOOKS.footer}>
-                      {`The list of paid invoices of ${formatMonth(summary.period.month)} is in paid-invoices.csv and in the `}
+                      {`The list of paid invoices of ${monthName(summary.period.month)} is in paid-invoices.csv and in the `}
                       <a href={checked.links.report} style={LOOKS.link}>
                         full report
                       </a>

@@ -1,4 +1,5 @@
-import { formatCount, formatMonth, formatUSD, shortId, truncateText } from '../format';
+import { monthName } from '../../period';
+import { formatCount, formatUSD, shortId, truncateText } from '../format';
 import type { ReportSummary } from '../model';
 import { oneLine } from './one-line';
 
@@ -13,7 +14,7 @@ const ACCOUNT_SHOWN = 40;
  */
 export function reportSubject(summary: ReportSummary): string {
   const account = summary.account === null ? '' : truncateText(oneLine(summary.account), ACCOUNT_SHOWN);
-  const parts = [account || 'Invoice report', formatMonth(summary.period.month)];
+  const parts = [account || 'Invoice report', monthName(summary.period.month)];
   if (summary.projectId !== null) parts.push(`project ${shortId(oneLine(summary.projectId))}`);
   const { paid, paidTotalUSD } = summary.invoices;
   parts.push(

@@ -1,4 +1,5 @@
-import { formatCount, formatMonth, formatPeriod } from '../format';
+import { monthName } from '../../period';
+import { formatCount, formatPeriod } from '../format';
 import { headlineFigures } from '../html/headline-figures';
 import { currencyCheckUnit, describeCheck } from '../html/reconciliation-check';
 import { provenance } from '../html/report-footer';
@@ -41,7 +42,7 @@ function reconciliationLines(report: Report): string[] {
 export function renderReportText(report: Report, options: ReportEmailOptions): string {
   const { links, attachmentsIncluded } = checkEmailOptions(options);
   const { summary } = report;
-  const month = formatMonth(summary.period.month);
+  const month = monthName(summary.period.month);
   const files = csvDescriptions(summary);
   const lines = [
     `${oneLine(reportName(summary))} · ${month}`,

@@ -1,13 +1,6 @@
 import type { Child } from 'hono/jsx';
-import {
-  formatCount,
-  formatCrypto,
-  formatFiat,
-  formatMonth,
-  formatShare,
-  formatUSD,
-  shortId,
-} from '../format';
+import { monthName } from '../../period';
+import { formatCount, formatCrypto, formatFiat, formatShare, formatUSD, shortId } from '../format';
 import type {
   CryptocurrencyFigures,
   CurrencyFigures,
@@ -58,7 +51,7 @@ export function ProjectsTable({ variant, summary, limit }: BreakdownProps) {
   return (
     <Panel variant={variant} heading="By project">
       {invoices.projects.length === 0 ? (
-        <Empty variant={variant}>{`No invoices were paid in ${formatMonth(summary.period.month)}.`}</Empty>
+        <Empty variant={variant}>{`No invoices were paid in ${monthName(summary.period.month)}.`}</Empty>
       ) : (
         <DataTable<ProjectFigures>
           variant={variant}
@@ -109,7 +102,7 @@ export function CurrenciesTable({ variant, summary, limit }: BreakdownProps) {
   return (
     <Panel variant={variant} heading="By invoice currency">
       {invoices.currencies.length === 0 ? (
-        <Empty variant={variant}>{`No invoices were paid in ${formatMonth(summary.period.month)}.`}</Empty>
+        <Empty variant={variant}>{`No invoices were paid in ${monthName(summary.period.month)}.`}</Empty>
       ) : (
         <DataTable<CurrencyFigures>
           variant={variant}
@@ -170,7 +163,7 @@ export function CryptocurrenciesTable({ variant, summary, limit }: BreakdownProp
   return (
     <Panel variant={variant} heading="By cryptocurrency">
       {payments.cryptocurrencies.length === 0 ? (
-        <Empty variant={variant}>{`No payments arrived in ${formatMonth(summary.period.month)}.`}</Empty>
+        <Empty variant={variant}>{`No payments arrived in ${monthName(summary.period.month)}.`}</Empty>
       ) : (
         <DataTable<CryptocurrencyFigures>
           variant={variant}

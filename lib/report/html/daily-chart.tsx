@@ -1,5 +1,6 @@
 import Big from 'big.js';
-import { formatCount, formatDay, formatDecimal, formatMonth, formatUSD } from '../format';
+import { monthName } from '../../period';
+import { formatCount, formatDay, formatDecimal, formatUSD } from '../format';
 import type { DayFigures, ReportSummary } from '../model';
 import { axisTop, heightFraction } from './chart-scale';
 import { DataTable } from './data-table';
@@ -22,7 +23,7 @@ function caption(summary: ReportSummary): string {
     (top, day) => (top === undefined || day.paidTotalUSD.gt(top.paidTotalUSD) ? day : top),
     undefined,
   );
-  const what = `Paid USD per day of ${formatMonth(summary.period.month)} (${summary.period.timezone}), by the day the invoice was created.`;
+  const what = `Paid USD per day of ${monthName(summary.period.month)} (${summary.period.timezone}), by the day the invoice was created.`;
   return best?.paidTotalUSD.gt(0) ? `${what} Best day: ${barTitle(best)}.` : what;
 }
 

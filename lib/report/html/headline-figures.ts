@@ -1,7 +1,7 @@
+import { monthName } from '../../period';
 import {
   formatCount,
   formatCountChange,
-  formatMonth,
   formatPercentChange,
   formatShare,
   formatUSD,
@@ -32,7 +32,7 @@ const toneOf = (sign: number): Tone => (sign > 0 ? 'up' : sign < 0 ? 'down' : 'p
  */
 export function headlineFigures(summary: ReportSummary): HeadlineFigure[] {
   const { invoices, previousMonth, payments } = summary;
-  const previous = formatMonth(previousMonth.month);
+  const previous = monthName(previousMonth.month);
   const { change } = previousMonth;
   const paymentTone: Tone = payments.unmatched > 0 || payments.late > 0 ? 'attention' : 'plain';
   return [

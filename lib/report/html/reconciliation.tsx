@@ -1,4 +1,5 @@
-import { formatCount, formatDay, formatMonth } from '../format';
+import { monthName } from '../../period';
+import { formatCount, formatDay } from '../format';
 import type { CurrencyUnit, ReconciliationCheck, ReportSummary } from '../model';
 import { DataTable } from './data-table';
 import { look, type Variant } from './looks';
@@ -114,7 +115,7 @@ export function ReconciliationPanel({ variant, summary }: ReconciliationProps) {
   return (
     <Panel variant={variant} heading="Reconciliation">
       <Lead variant={variant}>
-        {`The service's own statistics compared with what the itemised invoices add up to${span}: in all, per project, per currency and per day. Differences up to 0.01 count as agreement.${beyondMonth ? ` Those days are not exactly ${formatMonth(month)} in ${summary.period.timezone}, so the totals here can differ from the figures above.` : ''}`}
+        {`The service's own statistics compared with what the itemised invoices add up to${span}: in all, per project, per currency and per day. Differences up to 0.01 count as agreement.${beyondMonth ? ` Those days are not exactly ${monthName(month)} in ${summary.period.timezone}, so the totals here can differ from the figures above.` : ''}`}
       </Lead>
       {shown.length === 0 ? null : (
         <ChecksTable variant={variant} checks={shown} unit={currencyCheckUnit(summary.reconciliation)} />

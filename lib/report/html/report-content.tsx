@@ -1,5 +1,5 @@
 import type { Child } from 'hono/jsx';
-import { formatMonth } from '../format';
+import { monthName } from '../../period';
 import type { Report } from '../model';
 import {
   CryptocurrenciesTable,
@@ -44,7 +44,7 @@ export function ReportContent({
   const { summary } = report;
   const limit = variant === 'email' ? EMAIL_ROWS_SHOWN : Number.POSITIVE_INFINITY;
   const paymentLimit = variant === 'email' ? EMAIL_ROWS_SHOWN : PAGE_PAYMENTS_SHOWN;
-  const month = formatMonth(summary.period.month);
+  const month = monthName(summary.period.month);
   const noInvoices = summary.invoices.total === 0;
   const noPayments = summary.payments.total === 0;
   return (

@@ -1,4 +1,5 @@
-import { formatMonth, formatPeriod, shortId } from '../format';
+import { monthName } from '../../period';
+import { formatPeriod, shortId } from '../format';
 import type { ReportSummary } from '../model';
 import { look, type Variant } from './looks';
 
@@ -12,7 +13,7 @@ export function ReportHeader({ variant, summary }: { variant: Variant; summary: 
   return (
     <div {...look(variant, 'header')}>
       <p {...look(variant, 'eyebrow')}>{reportName(summary)}</p>
-      <h1 {...look(variant, 'title')}>{formatMonth(summary.period.month)}</h1>
+      <h1 {...look(variant, 'title')}>{monthName(summary.period.month)}</h1>
       <p {...look(variant, 'subtitle')}>
         {formatPeriod(summary.period)}
         {summary.projectId === null ? null : (

@@ -1,5 +1,5 @@
 import { raw } from 'hono/html';
-import { formatMonth } from '../format';
+import { monthName } from '../../period';
 import type { Report } from '../model';
 import { look } from './looks';
 import { PAGE_CSS } from './page-styles';
@@ -20,7 +20,7 @@ export function renderReportPage(report: Report): string {
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light" />
-        <title>{`${reportName(summary)} · ${formatMonth(summary.period.month)}`}</title>
+        <title>{`${reportName(summary)} · ${monthName(summary.period.month)}`}</title>
         {/* The style sheet is a constant of this module, never built from report data. */}
         <style>{raw(PAGE_CSS)}</style>
       </head>

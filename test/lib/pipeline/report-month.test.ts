@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseDeploymentConfig } from '../../../lib/config';
+import { ReportRequestError } from '../../../lib/period';
 import { resolveReportMonth } from '../../../lib/pipeline';
-import { ReportRequestError } from '../../../lib/report/period';
 
 function account(timezone: string) {
   return parseDeploymentConfig({

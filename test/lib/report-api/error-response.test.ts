@@ -14,7 +14,7 @@ import {
   InvoicingTimeoutError,
   InvoicingValidationError,
 } from '../../../lib/invoicing';
-import { ReportRequestError } from '../../../lib/report/period';
+import { ReportRequestError } from '../../../lib/period';
 import { ReportApiError, type ReportApiLogger } from '../../../lib/report-api';
 import { errorResponse } from '../../../lib/report-api/error-response';
 import { SecretError } from '../../../lib/secrets';

@@ -1,7 +1,8 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORT_FILE_NAMES, readManifest, verifyReportLink } from '../../../lib/delivery';
+import { readManifest, verifyReportLink } from '../../../lib/delivery';
 import { createReportApi } from '../../../lib/report-api';
+import { REPORT_FILE_NAMES } from '../../../lib/report-files';
 import { InMemorySecretSource } from '../../../lib/secrets';
 import {
   BUCKET,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { ReportRequestError } from '../../../lib/period';
 import { buildReport } from '../../../lib/report/build-report';
 import type { CollectProgress } from '../../../lib/report/collect';
 import type { Report } from '../../../lib/report/model';
-import { ReportRequestError } from '../../../lib/report/period';
 import { summaryToJson } from '../../../lib/report/summary-json';
 import {
   type BoundsReading,
@@ -567,5 +567,27 @@ describe('buildReport summary', () => {
       { apiUrl: 'http://127.0.0.1:4010', now: NOW, csv: csvBuilders() },
     );
     expect(report.summary.source.apiUrl).toBe('http://127.0.0.1:4010');
+  });
+});
+
+describe('buildReport without CSV builders', () => {
+  it('builds both CSV files with the real builders', async () => {
+    const client = fakeInvoicingClient({
+      invoices: [invoice('2026-03-05 10:00:00', { id: uuid('1d', 1) })],
+      payments: [payment('2026-03-05 10:05:00', { id: uuid('9d', 1) })],
+    });
+    const report = await buildReport(
+      client,
+      { month: '2026-03', timezone: 'UTC' },
+      { apiUrl: API_URL, now: NOW },
+    );
+    expect(report.paidInvoicesCsv.rowCount).toBe(1);
+    expect(report.paymentsCsv.rowCount).toBe(1);
+    const paidInvoices = Buffer.concat(await report.paidInvoicesCsv.stream().toArray()).toString('utf8');
+    expect(paidInvoices.startsWith('\uFEFFinvoice_id,invoice_uid,project_id,created_at,')).toBe(true);
+    expect(paidInvoices.split('\r\n')[1]).toMatch(new RegExp(`^${uuid('1d', 1)},`));
+    const payments = Buffer.concat(await report.paymentsCsv.stream().toArray()).toString('utf8');
+    expect(payments.startsWith('\uFEFFpayment_id,transaction_at,amount,')).toBe(true);
+    expect(payments.split('\r\n')[1]).toMatch(new RegExp(`^${uuid('9d', 1)},2026-03-05 10:05:00,`));
   });
 });

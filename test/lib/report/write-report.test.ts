@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createPaidInvoicesCsv, createPaymentsCsv } from '../../../lib/report/csv';
 import type { CsvTable, Report, ReportSummary } from '../../../lib/report/model';
 import { type ReportRenderers, writeReportFolder } from '../../../lib/report/write-report';
+import { sampleReport } from '../../support/sample-report';
 import { paidInvoice, payment } from './csv/fixtures';
 
 const renderers: ReportRenderers = {
@@ -71,6 +72,17 @@ describe('writeReportFolder', () => {
     const payments = await readFile(join(folder, 'payments.csv'), 'utf8');
     expect(payments.startsWith('\uFEFFpayment_id,')).toBe(true);
     expect(await readdir(outDir)).toEqual(['2026-09']);
+  });
+
+  it('writes the report page and the JSON summary when no renderers are passed', async () => {
+    const folder = await writeReportFolder(sampleReport(), outDir);
+    expect(folder).toBe(join(outDir, '2026-10'));
+    const html = await readFile(join(folder, 'report.html'), 'utf8');
+    expect(html).toMatch(/^<!doctype html>/i);
+    expect(html).toContain('October 2026');
+    const summary = JSON.parse(await readFile(join(folder, 'summary.json'), 'utf8'));
+    expect(summary.period).toMatchObject({ month: '2026-10', timezone: 'Europe/Berlin' });
+    expect(summary.invoices.paid).toBe(120);
   });
 
   it('creates the output folder when it does not exist', async () => {

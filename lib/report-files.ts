@@ -1,4 +1,10 @@
-/** The four files of a report folder, as the report writer names them. */
+/**
+ * The files of a report, one list for the report writer (`lib/report`) and for storage and serving
+ * (`lib/delivery`, the report API, the email): their names, content types and download names. A leaf:
+ * it imports nothing, so delivery can know the files without knowing what a report contains.
+ */
+
+/** The four files of a report folder, in the order they are listed. */
 export const REPORT_FILE_NAMES = [
   'report.html',
   'paid-invoices.csv',
@@ -8,12 +14,6 @@ export const REPORT_FILE_NAMES = [
 
 /** One of the four files of a report. */
 export type ReportFileName = (typeof REPORT_FILE_NAMES)[number];
-
-/** The object written last that marks a saved report as complete. */
-export const MANIFEST_FILE_NAME = 'manifest.json';
-
-/** A name that `reportKey` accepts: a report file or the manifest. */
-export type ReportObjectName = ReportFileName | typeof MANIFEST_FILE_NAME;
 
 const CONTENT_TYPES: Record<ReportFileName, string> = {
   'report.html': 'text/html; charset=utf-8',
@@ -34,17 +34,17 @@ export function reportFileContentType(fileName: ReportFileName): string {
 
 /**
  * The name a browser saves the file under: `acme-2026-10-paid-invoices.csv`.
- * Account and month are validated by the callers (`[a-z0-9-]`, digits), so the name is plain ASCII.
+ * Account and period are validated by the callers (`[a-z0-9-]`, digits), so the name is plain ASCII.
  */
-export function reportDownloadName(account: string, month: string, fileName: ReportFileName): string {
-  return `${account}-${month}-${fileName}`;
+export function reportDownloadName(account: string, period: string, fileName: ReportFileName): string {
+  return `${account}-${period}-${fileName}`;
 }
 
 /**
  * The `Content-Disposition` a report file is stored with. The HTML report opens in the browser (it is
  * what the email links to); the data files download. Both carry the download name.
  */
-export function reportContentDisposition(account: string, month: string, fileName: ReportFileName): string {
+export function reportContentDisposition(account: string, period: string, fileName: ReportFileName): string {
   const disposition = fileName === 'report.html' ? 'inline' : 'attachment';
-  return `${disposition}; filename="${reportDownloadName(account, month, fileName)}"`;
+  return `${disposition}; filename="${reportDownloadName(account, period, fileName)}"`;
 }

@@ -1,0 +1,26 @@
+export { periodBounds, type Span, zonedDayStart } from './bounds';
+export { firstMonthOf, monthsOfPeriod, nextPeriod, previousPeriod } from './calendar';
+export { defaultPeriod, hasBegun, periodAt } from './clock';
+export {
+  FIRST_YEAR,
+  isMonthId,
+  isPeriodId,
+  LAST_YEAR,
+  type MonthPeriod,
+  monthPeriod,
+  type Period,
+  type PeriodKind,
+  type PeriodOfKind,
+  parseMonth,
+  parsePeriod,
+  type QuarterPeriod,
+  quarterPeriod,
+  type YearPeriod,
+  yearPeriod,
+} from './period-id';
+export { monthName, periodName } from './period-name';
+export { type PeriodProgress, periodProgress } from './progress';
+export { ReportRequestError } from './report-request-error';
+export { canonicalTimeZone, parseTimeZone, timeZoneSchema } from './time-zone';
+export { shiftUtcDay, utcDayKey, utcDaysOfSpan } from './utc-days';
+export { createDayLocator, type ZonedDay, zonedDayKey, zonedDaysOfPeriod } from './zoned-days';

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { parsePeriod, periodBounds, ReportRequestError, zonedDayStart } from '../../../lib/period';
+
+const at = (iso: string) => Date.parse(iso);
+
+describe('periodBounds', () => {
+  it.each([
+    // zone, month, first instant, first instant of the next month (worked out from the zones' offsets)
+    ['UTC', '2026-12', '2026-12-01T00:00:00Z', '2027-01-01T00:00:00Z'],
+    // CET (+1) on both first days, across a year end.
+    ['Europe/Berlin', '2026-01', '2025-12-31T23:00:00Z', '2026-01-31T23:00:00Z'],
+    // CEST at the start; CET from 25 October.
+    ['Europe/Berlin', '2026-10', '2026-09-30T22:00:00Z', '2026-10-31T23:00:00Z'],
+    // -04 at the start; -03 from 6 September, when midnight is skipped.
+    ['America/Santiago', '2026-09', '2026-09-01T04:00:00Z', '2026-10-01T03:00:00Z'],
+  ])('gives %s %s as [%s, %s)', (zone, month, start, end) => {
+    expect(periodBounds(parsePeriod(month), zone)).toEqual({ start: at(start), end: at(end) });
+  });
+
+  it.each([
+    // CET on 1 January and still on 1 January; CEST on 1 April.
+    ['Europe/Berlin', '2026-Q1', '2025-12-31T23:00:00Z', '2026-03-31T22:00:00Z'],
+    // CEST on 1 October; CET on 1 January.
+    ['Europe/Berlin', '2026-Q4', '2026-09-30T22:00:00Z', '2026-12-31T23:00:00Z'],
+    // EDT (-4) on 1 April and on 1 July.
+    ['America/New_York', '2026-Q2', '2026-04-01T04:00:00Z', '2026-07-01T04:00:00Z'],
+    // EDT on 1 October; EST (-5) on 1 January.
+    ['America/New_York', '2026-Q4', '2026-10-01T04:00:00Z', '2027-01-01T05:00:00Z'],
+    // NZDT (+13) on 1 April (it ends on 5 April); NZST (+12) on 1 July.
+    ['Pacific/Auckland', '2026-Q2', '2026-03-31T11:00:00Z', '2026-06-30T12:00:00Z'],
+    ['UTC', '2026-Q1', '2026-01-01T00:00:00Z', '2026-04-01T00:00:00Z'],
+  ])('gives %s %s as [%s, %s)', (zone, quarter, start, end) => {
+    expect(periodBounds(parsePeriod(quarter), zone)).toEqual({ start: at(start), end: at(end) });
+  });
+
+  it.each([
+    ['UTC', '2026', '2026-01-01T00:00:00Z', '2027-01-01T00:00:00Z'],
+    ['Europe/Berlin', '2026', '2025-12-31T23:00:00Z', '2026-12-31T23:00:00Z'],
+    // +05:30 all year.
+    ['Asia/Kolkata', '2026', '2025-12-31T18:30:00Z', '2026-12-31T18:30:00Z'],
+    // NZDT (+13) on both 1 Januaries.
+    ['Pacific/Auckland', '2026', '2025-12-31T11:00:00Z', '2026-12-31T11:00:00Z'],
+    ['UTC', '9999', '9999-01-01T00:00:00Z', '+010000-01-01T00:00:00Z'],
+  ])('gives %s %s as [%s, %s)', (zone, year, start, end) => {
+    expect(periodBounds(parsePeriod(year), zone)).toEqual({ start: at(start), end: at(end) });
+  });
+
+  it('rejects an unknown zone', () => {
+    expect(() => periodBounds(parsePeriod('2026'), 'Nowhere/Town')).toThrow(ReportRequestError);
+  });
+});
+
+describe('zonedDayStart', () => {
+  it("starts a day at its zone's midnight", () => {
+    expect(zonedDayStart(2026, 3, 29, 'Europe/Berlin')).toBe(at('2026-03-28T23:00:00Z'));
+    expect(zonedDayStart(2026, 3, 30, 'Europe/Berlin')).toBe(at('2026-03-29T22:00:00Z'));
+  });
+
+  it('starts a day whose midnight is skipped at its first instant', () => {
+    // Chile moves from -04 to -03 at 00:00 on 6 September 2026: that day begins at 01:00.
+    expect(zonedDayStart(2026, 9, 6, 'America/Santiago')).toBe(at('2026-09-06T04:00:00Z'));
+  });
+
+  it('rolls a day past the end of the month into the next', () => {
+    expect(zonedDayStart(2026, 2, 29, 'UTC')).toBe(at('2026-03-01T00:00:00Z'));
+    expect(zonedDayStart(2026, 12, 32, 'UTC')).toBe(at('2027-01-01T00:00:00Z'));
+  });
+});
