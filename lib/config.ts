@@ -545,41 +545,6 @@ export function getStringFromEnv(options: EnvOptions<string>): string {
   throw missingVariable(options);
 }
 
-/**
- * A number variable.
- * @throws ConfigError naming the variable when it is missing (without default) or not a number
- */
-export function getNumberFromEnv(options: EnvOptions<number>): number {
-  const value = rawEnv(options);
-  if (value === undefined) {
-    if (options.defaultValue !== undefined) return options.defaultValue;
-    throw missingVariable(options);
-  }
-  const number = Number(value);
-  if (!Number.isFinite(number))
-    throw badVariable(options.key, `must be a number, not ${JSON.stringify(value)}`);
-  return number;
-}
-
-const TRUE_WORDS = new Set(['1', 'true', 'yes', 'on']);
-const FALSE_WORDS = new Set(['0', 'false', 'no', 'off']);
-
-/**
- * A boolean variable: `1/true/yes/on` or `0/false/no/off`, any case.
- * @throws ConfigError naming the variable when it is missing (without default) or something else
- */
-export function getBooleanFromEnv(options: EnvOptions<boolean>): boolean {
-  const value = rawEnv(options);
-  if (value === undefined) {
-    if (options.defaultValue !== undefined) return options.defaultValue;
-    throw missingVariable(options);
-  }
-  const word = value.toLowerCase();
-  if (TRUE_WORDS.has(word)) return true;
-  if (FALSE_WORDS.has(word)) return false;
-  throw badVariable(options.key, `must be true or false, not ${JSON.stringify(value)}`);
-}
-
 const STACK_HINT = 'the CDK stack sets it; for a local run, set it yourself';
 
 /**

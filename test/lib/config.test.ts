@@ -5,8 +5,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   ConfigError,
   findAccount,
-  getBooleanFromEnv,
-  getNumberFromEnv,
   getStringFromEnv,
   loadDeploymentConfig,
   localDemoConfig,
@@ -413,26 +411,6 @@ describe('env helpers', () => {
     expect(read).toThrow(ConfigError);
     expect(read).toThrow(
       'SANDBOX_API_KEY: environment variable is required but not set; run npm run sandbox first',
-    );
-  });
-
-  it('reads numbers and names a variable that is not one', () => {
-    expect(getNumberFromEnv({ key: 'PORT', env: { PORT: '4010' } })).toBe(4010);
-    expect(getNumberFromEnv({ key: 'PORT', defaultValue: 3000, env: {} })).toBe(3000);
-    expect(() => getNumberFromEnv({ key: 'PORT', env: { PORT: 'forty' } })).toThrow(
-      'PORT: must be a number, not "forty"',
-    );
-    expect(() => getNumberFromEnv({ key: 'PORT', env: {} })).toThrow(
-      'PORT: environment variable is required',
-    );
-  });
-
-  it('reads booleans in the usual spellings and names a variable that is neither', () => {
-    expect(getBooleanFromEnv({ key: 'DEBUG', env: { DEBUG: 'TRUE' } })).toBe(true);
-    expect(getBooleanFromEnv({ key: 'DEBUG', env: { DEBUG: 'off' } })).toBe(false);
-    expect(getBooleanFromEnv({ key: 'DEBUG', defaultValue: false, env: {} })).toBe(false);
-    expect(() => getBooleanFromEnv({ key: 'DEBUG', env: { DEBUG: 'maybe' } })).toThrow(
-      'DEBUG: must be true or false, not "maybe"',
     );
   });
 });
