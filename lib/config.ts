@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
+import { type FieldIssue, fieldIssues, fieldTypeErrors, issueText, mustBe } from './zod-issues';
 
 /**
  * The deployment's configuration: one schema for the CDK stack (which reads it from `cdk.json` context
@@ -23,25 +24,15 @@ import { z } from 'zod';
  * ```
  */
 
-/** One problem with the configuration: where (`accounts[0].timezone`) and what. */
-export interface ConfigIssue {
-  path: string;
-  message: string;
-}
-
 /** A configuration or runtime environment that cannot be used; `issues` lists every bad field. */
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
-  readonly issues: readonly ConfigIssue[];
+  readonly issues: readonly FieldIssue[];
 
-  constructor(title: string, issues: readonly ConfigIssue[], options?: { cause?: unknown }) {
-    super(`${title}:\n${issues.map((issue) => `  - ${formatIssue(issue)}`).join('\n')}`, options);
+  constructor(title: string, issues: readonly FieldIssue[], options?: { cause?: unknown }) {
+    super(`${title}:\n${issues.map((issue) => `  - ${issueText(issue)}`).join('\n')}`, options);
     this.issues = issues;
   }
-}
-
-function formatIssue(issue: ConfigIssue): string {
-  return issue.path ? `${issue.path}: ${issue.message}` : issue.message;
 }
 
 const ACCOUNT_NAME_PATTERN = /^[a-z0-9-]+$/;
@@ -52,14 +43,6 @@ const REGION_PATTERN = /^[a-z]{2}(?:-[a-z]+)+-\d+$/;
 /** Printable text only: a display name ends up in an email subject, where CR or LF would start a header. */
 const SINGLE_LINE_TEXT_PATTERN = /^[^\p{Cc}]+$/u;
 const ZONE_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_+\-/]*$/;
-
-/**
- * The message for a value of the wrong type or format; a missing value is reported as such. (A
- * schema's own message wins over the parse-wide fallback, so each one has to tell the two apart.)
- */
-function mustBe(message: string): (issue: { input?: unknown }) => string {
-  return (issue) => (issue.input === undefined ? 'is required' : message);
-}
 
 const emailSchema = z.email({ error: mustBe('must be an email address') });
 
@@ -322,51 +305,14 @@ export type DeploymentConfig = z.output<typeof deploymentConfigSchema>;
 /** What a configuration file or `cdk.json` may say: defaults may be left out. */
 export type DeploymentConfigInput = z.input<typeof deploymentConfigSchema>;
 
-/** `accounts[0].timezone` from zod's `['accounts', 0, 'timezone']`. */
-function formatPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((text, key) => {
-    if (typeof key === 'number') return `${text}[${key}]`;
-    const name = String(key);
-    return text ? `${text}.${name}` : name;
-  }, '');
-}
-
-function joinPath(prefix: string, path: string): string {
-  if (!prefix) return path;
-  if (!path) return prefix;
-  return path.startsWith('[') ? `${prefix}${path}` : `${prefix}.${path}`;
-}
-
-/** Turns zod's issues into one line per bad field; an unknown key is reported at its own path. */
-export function issuesFromZod(error: z.ZodError, prefix = ''): ConfigIssue[] {
-  return error.issues.flatMap((issue): ConfigIssue[] => {
-    const path = formatPath(issue.path);
-    if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => ({
-        path: joinPath(prefix, joinPath(path, key)),
-        message: 'is not a known field (check its spelling)',
-      }));
-    }
-    return [{ path: joinPath(prefix, path), message: issue.message }];
-  });
-}
-
-/** Messages for what the schema leaves to zod: a missing field, or a value of the wrong type. */
-const fallbackErrors: z.core.$ZodErrorMap = (issue) => {
-  if (issue.code === 'invalid_type' && issue.input === undefined) return 'is required';
-  if (issue.code === 'invalid_type')
-    return `must be ${issue.expected === 'object' ? 'an object' : `a ${issue.expected}`}`;
-  return undefined;
-};
-
 /**
  * Checks a configuration and fills in its defaults.
  *
  * @throws ConfigError listing every bad field by path, e.g. `accounts[0].timezone: unknown time zone "Mars/Base"`
  */
 export function parseDeploymentConfig(input: unknown, origin = 'deployment configuration'): DeploymentConfig {
-  const result = deploymentConfigSchema.safeParse(input, { error: fallbackErrors });
-  if (!result.success) throw new ConfigError(`Invalid ${origin}`, issuesFromZod(result.error));
+  const result = deploymentConfigSchema.safeParse(input, { error: fieldTypeErrors });
+  if (!result.success) throw new ConfigError(`Invalid ${origin}`, fieldIssues(result.error.issues));
   return result.data;
 }
 
@@ -575,9 +521,12 @@ export function readRuntimeConfig(env: NodeJS.ProcessEnv = process.env): Runtime
   } catch {
     throw badVariable(RUNTIME_ENV.config, 'is not valid JSON');
   }
-  const parsed = deploymentConfigSchema.safeParse(json, { error: fallbackErrors });
+  const parsed = deploymentConfigSchema.safeParse(json, { error: fieldTypeErrors });
   if (!parsed.success) {
-    throw new ConfigError('Invalid runtime environment', issuesFromZod(parsed.error, RUNTIME_ENV.config));
+    throw new ConfigError(
+      'Invalid runtime environment',
+      fieldIssues(parsed.error.issues, { root: RUNTIME_ENV.config }),
+    );
   }
   const bucket = getStringFromEnv({ key: RUNTIME_ENV.bucket, hint: STACK_HINT, env });
   const reportApiUrl = rawEnv({ key: RUNTIME_ENV.reportApiUrl, env });
