@@ -106,7 +106,7 @@ function plainProblem(issue: z.core.$ZodIssue): string {
  * An error map for a parse: a missing field "is required", a value of the wrong type "must be a string"
  * (or "an object"); every other issue keeps its schema's message.
  *
- * @example deploymentConfigSchema.safeParse(input, { error: fieldTypeErrors })
+ * @example schema.safeParse(input, { error: fieldTypeErrors })
  */
 export const fieldTypeErrors: z.core.$ZodErrorMap = (issue) => {
   if (issue.code === 'invalid_type' && issue.input === undefined) return REQUIRED;

@@ -28,7 +28,7 @@ const DEFAULT_LINK_SIGNING_KEY_SECRET_NAME = 'invoice-reports/link-signing-key';
  * }
  * ```
  */
-export const deploymentConfigSchema = z
+const deploymentConfigSchema = z
   .strictObject({
     /** The merchant accounts; names unique. */
     accounts: z
