@@ -91,6 +91,7 @@ describe('an account: errors name the field', () => {
     [{ schedule: { minute: 60 } }, 'accounts[0].schedule.minute: must be a whole number from 0 to 59'],
     [{ schedule: { hours: 6 } }, 'accounts[0].schedule.hours: is not a known field'],
     [{ timeZone: 'UTC' }, 'accounts[0].timeZone: is not a known field'],
+    [{ 'time-zone': 'UTC' }, 'accounts[0]["time-zone"]: is not a known field'],
   ])('rejects account field %j', (account, expected) => {
     const problems = problemsOf(configWith(account));
     expect(problems).toHaveLength(1);

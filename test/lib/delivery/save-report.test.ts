@@ -238,6 +238,26 @@ describe('readManifest', () => {
       'it describes moved 2026-09',
     );
   });
+
+  it('names the field of a manifest that does not match its schema', async () => {
+    const broken = {
+      account: 'broken',
+      month: '2026-10',
+      generatedAt: '2026-11-01T00:00:00.000Z',
+      files: [{ name: 'report.html', key: 'reports/broken/2026-10/report.html', size: -1 }],
+      figures: {},
+    };
+    await s3.send(
+      new PutObjectCommand({
+        Bucket: BUCKET,
+        Key: 'reports/broken/2026-10/manifest.json',
+        Body: JSON.stringify(broken),
+      }),
+    );
+    await expect(readManifest({ s3, bucket: BUCKET, account: 'broken', month: '2026-10' })).rejects.toThrow(
+      'files[0].size: Too small: expected number to be >=0',
+    );
+  });
 });
 
 describe('presignReportFile', () => {
