@@ -6,7 +6,6 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { RUNTIME_ENV } from '../lib/config';
 import { REPO_ROOT } from './repo-root';
 
 /** The S3 prefix every report object lives under (DESIGN.md, "S3 keys"). */
@@ -86,7 +85,16 @@ export class ReportFunction extends Construct {
   }
 
   /**
-   * Read, write and delete report objects (`reports/*`), and list the bucket, and set `REPORT_BUCKET`.
+   * Adds environment variables: the function's runtime environment, as `toRuntimeEnv` builds it from
+   * the configuration, the bucket and the report API's URL.
+   */
+  addEnvironment(variables: Readonly<Record<string, string>>): void {
+    for (const [name, value] of Object.entries(variables)) this.lambda.addEnvironment(name, value);
+  }
+
+  /**
+   * Read, write and delete report objects (`reports/*`), and list the bucket (its name reaches the
+   * function through `addEnvironment`).
    * The list permission is what makes S3 answer 404 rather than 403 for a report that does not exist
    * yet (https://docs.aws.amazon.com/AmazonS3/latest/API/API_GetObject.html, "Permissions"); the
    * delivery code tells the two apart. The bucket holds nothing but reports.
@@ -106,7 +114,6 @@ export class ReportFunction extends Construct {
         resources: [bucket.bucketArn],
       }),
     );
-    this.lambda.addEnvironment(RUNTIME_ENV.bucket, bucket.bucketName);
     const bucketId = Stack.of(this).getLogicalId(bucket.node.defaultChild as CfnElement);
     Validations.of(this).acknowledge({
       id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${REPORT_PREFIX}*]`,

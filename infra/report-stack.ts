@@ -2,7 +2,13 @@ import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { FunctionUrlAuthType, InvokeMode } from 'aws-cdk-lib/aws-lambda';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import type { Construct } from 'constructs';
-import { type AccountConfig, ConfigError, type DeploymentConfig, RUNTIME_ENV } from '../lib/config';
+import {
+  type AccountConfig,
+  ConfigError,
+  type DeploymentConfig,
+  RUNTIME_ENV,
+  toRuntimeEnv,
+} from '../lib/config';
 import { FailureQueue } from './failure-queue';
 import { ReportAlarms } from './report-alarms';
 import { ReportFunction } from './report-function';
@@ -17,6 +23,23 @@ export interface ReportStackProps extends StackProps {
 const LAMBDA_ENVIRONMENT_LIMIT_BYTES = 4096;
 /** Room kept for the other variables (bucket name, report API URL, NODE_OPTIONS...). */
 const OTHER_VARIABLES_BYTES = 512;
+
+/**
+ * Refuses a configuration whose JSON (`REPORT_CONFIG`) leaves less than `OTHER_VARIABLES_BYTES` of a
+ * function's environment for the other variables. An estimate: Lambda measures all variables together
+ * as one JSON text, quotes escaped, and the bucket name and the URL are unresolved tokens at synth time.
+ */
+function checkEnvironmentSize(env: Readonly<Record<string, string>>): void {
+  const bytes = Buffer.byteLength(env[RUNTIME_ENV.config] ?? '');
+  if (bytes > LAMBDA_ENVIRONMENT_LIMIT_BYTES - OTHER_VARIABLES_BYTES) {
+    throw new ConfigError('Invalid deployment configuration', [
+      {
+        path: 'accounts',
+        message: `take ${bytes} bytes as JSON, more than fits in a Lambda function's 4 KB environment; deploy the accounts in several stacks (-c configFile=...)`,
+      },
+    ]);
+  }
+}
 
 /** The SES identities a function may send as: the configured identity, the sender address, and in the sandbox the recipients. */
 function sesIdentities(accounts: readonly AccountConfig[], sandbox: boolean): string[] {
@@ -40,17 +63,10 @@ export class ReportStack extends Stack {
   constructor(scope: Construct, id: string, props: ReportStackProps) {
     super(scope, id, props);
     const { config } = props;
-    const configJson = JSON.stringify(config);
-    if (Buffer.byteLength(configJson) > LAMBDA_ENVIRONMENT_LIMIT_BYTES - OTHER_VARIABLES_BYTES) {
-      throw new ConfigError('Invalid deployment configuration', [
-        {
-          path: 'accounts',
-          message: `take ${Buffer.byteLength(configJson)} bytes as JSON, more than fits in a Lambda function's 4 KB environment; deploy the accounts in several stacks (-c configFile=...)`,
-        },
-      ]);
-    }
-
     this.reports = new ReportsBucket(this, 'Storage', { retentionDays: config.reportRetentionDays });
+    const bucket = this.reports.bucket.bucketName;
+    const runtimeEnv = toRuntimeEnv(config, { bucket });
+    checkEnvironmentSize(runtimeEnv);
     const failures = new FailureQueue(this, 'Failures');
 
     this.reportApi = new ReportFunction(this, 'ReportApi', {
@@ -65,10 +81,7 @@ export class ReportStack extends Stack {
     });
 
     const accountKeySecrets = config.accounts.map((account) => account.apiKeySecretName);
-    for (const fn of [this.reportApi, this.scheduledReport]) {
-      fn.lambda.addEnvironment(RUNTIME_ENV.config, configJson);
-      fn.useReportsBucket(this.reports.bucket);
-    }
+    for (const fn of [this.reportApi, this.scheduledReport]) fn.useReportsBucket(this.reports.bucket);
     this.reportApi.readSecrets([
       ...accountKeySecrets,
       config.reportApiTokenSecretName,
@@ -86,7 +99,8 @@ export class ReportStack extends Stack {
       invokeMode: InvokeMode.BUFFERED,
     });
     // The report API cannot be given its own URL (a circular reference); it uses the request's origin.
-    this.scheduledReport.lambda.addEnvironment(RUNTIME_ENV.reportApiUrl, url.url);
+    this.reportApi.addEnvironment(runtimeEnv);
+    this.scheduledReport.addEnvironment(toRuntimeEnv(config, { bucket, reportApiUrl: url.url }));
 
     // A run that throws is retried twice by Lambda, then its event lands in the dead-letter queue.
     this.scheduledReport.lambda.configureAsyncInvoke({

@@ -1,5 +1,6 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { z } from 'zod';
+import { fieldIssues, issueText } from '../zod-issues';
 import { CorruptObjectError } from './errors';
 
 /** The HTTP status of an AWS SDK error, when it has one. */
@@ -62,9 +63,8 @@ export async function getJsonObject<T>(
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue?.path.join('.') || '(root)';
-    throw new CorruptObjectError(key, `${where}: ${issue?.message ?? 'invalid'}${advice}`);
+    const [first = { path: '', message: 'invalid' }] = fieldIssues(parsed.error.issues);
+    throw new CorruptObjectError(key, `${issueText(first, '(root)')}${advice}`);
   }
   return parsed.data;
 }

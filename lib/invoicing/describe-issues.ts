@@ -1,59 +1,16 @@
 import type { z } from 'zod';
-
-const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
-
-/**
- * A zod issue path as code would write it: `data[3].payment.amount`, `data.invoicesByProjects["0b5e…"]`.
- * Written here because zod's `prettifyError` spreads each issue over two lines with symbols.
- */
-export function formatPath(path: readonly PropertyKey[], root = ''): string {
-  let text = root;
-  for (const key of path) {
-    if (typeof key === 'number') text += `[${key}]`;
-    else if (typeof key === 'string' && IDENTIFIER.test(key)) text += text ? `.${key}` : key;
-    else text += `[${JSON.stringify(String(key))}]`;
-  }
-  return text;
-}
-
-function received(issue: z.core.$ZodIssue): string | undefined {
-  return issue.code === 'invalid_type' ? /received (\w+)/.exec(issue.message)?.[1] : undefined;
-}
-
-/** One issue's problem in plain words, without zod's "Invalid input:" prefix. */
-function describeProblem(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'invalid_type' && received(issue) === 'undefined')
-    return `missing (expected ${issue.expected})`;
-  if (issue.code === 'invalid_union') {
-    // A union (number or numeric string) fails on every branch; say what the branches wanted, or the
-    // complaint of the branch that got further than the type check.
-    const branches = issue.errors.map((branch) => branch[0]).filter((first) => first !== undefined);
-    const deeper = branches.find((first) => first.code !== 'invalid_type' || first.path.length > 0);
-    if (deeper) return describeProblem(deeper);
-    const expected = [
-      ...new Set(branches.map((first) => (first.code === 'invalid_type' ? first.expected : '?'))),
-    ];
-    const got = branches.map(received).find(Boolean);
-    if (got === 'undefined') return `missing (expected ${expected.join(' or ')})`;
-    return `expected ${expected.join(' or ')}${got ? `, received ${got}` : ''}`;
-  }
-  return issue.message.replace(/^Invalid input: /, '');
-}
+import { fieldIssues, issueText } from '../zod-issues';
 
 /**
- * Each issue as `path: problem`, e.g. `data[3].payment.amount: expected a number`. Unknown keys of a
- * strict object become one line each (`offset: not accepted here`).
+ * Each issue as `path: problem`, e.g. `data[3].payment.amount: expected a number`, zod's type errors in
+ * plain words. Unknown keys of a strict object become one line each (`offset: not accepted here`).
  *
  * @param root the name of the value that was parsed (`data`), or `''` for named fields.
  */
 export function describeIssues(issues: readonly z.core.$ZodIssue[], root = ''): string[] {
-  return issues.flatMap((issue) => {
-    if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => `${formatPath([...issue.path, key], root)}: not accepted here`);
-    }
-    const path = formatPath(issue.path, root) || 'value';
-    return [`${path}: ${describeProblem(issue)}`];
-  });
+  return fieldIssues(issues, { root, unknownKey: 'not accepted here', plainTypes: true }).map((issue) =>
+    issueText(issue, 'value'),
+  );
 }
 
 /** Issues joined for a message, the first few only. */

@@ -1,3 +1,4 @@
+export { localDemoConfig } from './demo-config';
 export {
   clearSesStore,
   type RunningEmulator,

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
-import { ConfigError, localDemoConfig } from '../config';
+import { ConfigError } from '../config';
+import { localDemoConfig } from './demo-config';
 import { LocalStackUsageError } from './errors';
 import { LOOPBACK_HOST } from './port-probe';
 

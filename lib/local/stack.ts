@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { findAccount, localDemoConfig } from '../config';
+import { findAccount } from '../config';
 import { createS3Client, createSesClient, deliveryStatus, reportPrefix, signReportLinks } from '../delivery';
 import { monthName } from '../period';
 import {
@@ -14,6 +14,7 @@ import { formatCount, formatInstant, formatUSD } from '../report/format';
 import { createReportApi, reportApiOptionsFor } from '../report-api';
 import { startSandbox } from '../sandbox';
 import { InMemorySecretSource } from '../secrets';
+import { localDemoConfig } from './demo-config';
 import { startS3Emulator, startSesEmulator } from './emulators';
 import { LocalStackError, PortUnavailableError } from './errors';
 import { loadLinkSigningKey } from './link-signing-key';

@@ -1,11 +1,11 @@
-import type { ConfigIssue } from '../config';
+import type { FieldIssue } from '../zod-issues';
 
 /** The scheduled function's event is not `{ account, month?, force? }`; `issues` names each bad field. */
 export class ScheduledEventError extends Error {
   override readonly name = 'ScheduledEventError';
-  readonly issues: readonly ConfigIssue[];
+  readonly issues: readonly FieldIssue[];
 
-  constructor(issues: readonly ConfigIssue[]) {
+  constructor(issues: readonly FieldIssue[]) {
     const described = issues.map((issue) => (issue.path ? `${issue.path} ${issue.message}` : issue.message));
     super(`Invalid scheduled report event: ${described.join('; ')}`);
     this.issues = issues;

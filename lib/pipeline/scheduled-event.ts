@@ -1,19 +1,12 @@
-import type { z } from 'zod';
 import {
   type AccountConfig,
   type DeploymentConfig,
   findAccount,
-  issuesFromZod,
   type ScheduledReportEvent,
   scheduledReportEventSchema,
 } from '../config';
+import { fieldIssues, fieldTypeErrors } from '../zod-issues';
 import { ScheduledEventError, UnknownAccountError } from './errors';
-
-/** zod's words for a missing field or a value of the wrong type, said the way the other messages are. */
-const fieldErrors: z.core.$ZodErrorMap = (issue) => {
-  if (issue.code !== 'invalid_type') return undefined;
-  return issue.input === undefined ? 'is required' : `must be a ${issue.expected}`;
-};
 
 /**
  * Reads the event the schedule (or an operator) sent: `{ "account": "acme" }`, optionally with
@@ -26,8 +19,8 @@ export function parseScheduledEvent(event: unknown): ScheduledReportEvent {
       { path: '', message: 'the event must be a JSON object such as {"account":"acme"}' },
     ]);
   }
-  const parsed = scheduledReportEventSchema.safeParse(event, { error: fieldErrors });
-  if (!parsed.success) throw new ScheduledEventError(issuesFromZod(parsed.error));
+  const parsed = scheduledReportEventSchema.safeParse(event, { error: fieldTypeErrors });
+  if (!parsed.success) throw new ScheduledEventError(fieldIssues(parsed.error.issues));
   return parsed.data;
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type AccountConfig, ConfigError, type DeploymentConfig } from '../config';
 import { createLogger, type StructuredLogger } from '../logger';
 import type { PublishContext } from '../pipeline';
+import { fieldIssues } from '../zod-issues';
 
 /** Where the report API writes its log lines: the functions' structured logger, or a terminal's lines locally. */
 export type ReportApiLogger = Pick<StructuredLogger, 'info' | 'error'>;
@@ -80,10 +81,7 @@ export type ReportApiSettings = Omit<ReportApiOptions, 'publicUrl' | 'presignedU
 export function readReportApiOptions(options: ReportApiOptions): ReportApiSettings {
   const parsed = settingsSchema.safeParse(options);
   if (!parsed.success) {
-    throw new ConfigError(
-      'Invalid report API options',
-      parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
-    );
+    throw new ConfigError('Invalid report API options', fieldIssues(parsed.error.issues));
   }
   const { publish } = options;
   return {

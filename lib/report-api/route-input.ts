@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isMonthId } from '../period';
 import { REPORT_FILE_NAMES } from '../report-files';
+import { fieldIssues } from '../zod-issues';
 import { ReportApiError } from './api-error';
 
 const ACCOUNT_PATTERN = /^[a-z0-9-]+$/;
@@ -43,6 +44,6 @@ export const monthRouteQuerySchema = z.object({
 export function parseRouteInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const messages = [...new Set(result.error.issues.map((issue) => issue.message))];
+  const messages = [...new Set(fieldIssues(result.error.issues).map((issue) => issue.message))];
   throw new ReportApiError(400, 'invalid_request', messages.join('; '));
 }

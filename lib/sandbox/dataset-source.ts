@@ -1,6 +1,7 @@
 import Big from 'big.js';
 import { z } from 'zod';
 import { invoiceStatusSchema, serviceDatetimeSchema } from '../invoicing/schemas';
+import { fieldIssues, formatPath, issueText } from '../zod-issues';
 import { type DayTotals, dayTotalsOf } from './day-totals';
 import { newestInvoiceFirst, newestPaymentFirst } from './record-order';
 import { type DayRange, dayInRange, type RecordSource } from './record-source';
@@ -82,11 +83,8 @@ function checked(records: unknown[], schema: z.ZodType, name: string): unknown[]
   return records.map((record, index) => {
     const result = schema.safeParse(record);
     if (!result.success) {
-      const issue = result.error.issues[0]!;
-      const path = [name, index, ...issue.path].map((part) =>
-        typeof part === 'number' ? `[${part}]` : `.${String(part)}`,
-      );
-      throw new TypeError(`dataset${path.join('')}: ${issue.message}`);
+      const [first] = fieldIssues(result.error.issues, { root: formatPath([name, index], 'dataset') });
+      throw new TypeError(issueText(first!));
     }
     return record;
   });

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { invoiceStatusSchema, serviceDateSchema } from '../invoicing/schemas';
+import { fieldIssues } from '../zod-issues';
 import { SandboxRequestError } from './error-body';
 
 /**
@@ -109,10 +110,11 @@ async function readFormFields(c: Context): Promise<Record<string, string>> {
   return fields;
 }
 
+/** The first problem: `"invoiceId": expected a UUID`, or every unknown field it names, as sent. */
 function describeIssue(issue: z.core.$ZodIssue): string {
   if (issue.code === 'unrecognized_keys') {
     return `unknown parameter ${issue.keys.map((key) => `"${key}"`).join(', ')}`;
   }
-  const name = issue.path.map(String).join('.');
-  return name ? `"${name}": ${issue.message}` : issue.message;
+  const { path, message } = fieldIssues([issue])[0]!;
+  return path ? `"${path}": ${message}` : message;
 }

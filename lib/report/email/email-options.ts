@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldIssues } from '../../zod-issues';
 
 /** What an email needs beyond the report itself. */
 export interface ReportEmailOptions {
@@ -29,8 +30,8 @@ const optionsSchema = z.object({
 export function checkEmailOptions(options: ReportEmailOptions): ReportEmailOptions {
   const parsed = optionsSchema.safeParse(options);
   if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map(
-    (issue) => `${issue.path.join('.') || 'options'} ${issue.message}`,
+  const problems = fieldIssues(parsed.error.issues).map(
+    ({ path, message }) => `${path || 'options'} ${message}`,
   );
   throw new TypeError(`invalid report email options: ${problems.join('; ')}`);
 }

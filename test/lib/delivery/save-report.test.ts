@@ -210,13 +210,16 @@ describe('saveReport', () => {
 });
 
 describe('readManifest', () => {
-  it('refuses a manifest that is not JSON', async () => {
+  /** Stores `body` as the October 2026 manifest of `account`, then reads it back. */
+  async function readStoredManifest(account: string, body: string) {
     await s3.send(
-      new PutObjectCommand({ Bucket: BUCKET, Key: 'reports/bad/2026-10/manifest.json', Body: '{' }),
+      new PutObjectCommand({ Bucket: BUCKET, Key: `reports/${account}/2026-10/manifest.json`, Body: body }),
     );
-    await expect(readManifest({ s3, bucket: BUCKET, account: 'bad', month: '2026-10' })).rejects.toThrow(
-      CorruptObjectError,
-    );
+    return readManifest({ s3, bucket: BUCKET, account, month: '2026-10' });
+  }
+
+  it('refuses a manifest that is not JSON', async () => {
+    await expect(readStoredManifest('bad', '{')).rejects.toThrow(CorruptObjectError);
   });
 
   it('refuses a manifest of another month', async () => {
@@ -227,15 +230,21 @@ describe('readManifest', () => {
       files: [],
       figures: {},
     };
-    await s3.send(
-      new PutObjectCommand({
-        Bucket: BUCKET,
-        Key: 'reports/moved/2026-10/manifest.json',
-        Body: JSON.stringify(other),
-      }),
-    );
-    await expect(readManifest({ s3, bucket: BUCKET, account: 'moved', month: '2026-10' })).rejects.toThrow(
+    await expect(readStoredManifest('moved', JSON.stringify(other))).rejects.toThrow(
       'it describes moved 2026-09',
+    );
+  });
+
+  it('names the field of a manifest that does not match its schema', async () => {
+    const broken = {
+      account: 'broken',
+      month: '2026-10',
+      generatedAt: '2026-11-01T00:00:00.000Z',
+      files: [{ name: 'report.html', key: 'reports/broken/2026-10/report.html', size: -1 }],
+      figures: {},
+    };
+    await expect(readStoredManifest('broken', JSON.stringify(broken))).rejects.toThrow(
+      'files[0].size: Too small: expected number to be >=0',
     );
   });
 });

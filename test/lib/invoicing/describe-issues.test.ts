@@ -1,20 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { describeIssues, formatPath, summariseIssues } from '../../../lib/invoicing/describe-issues';
+import { describeIssues, summariseIssues } from '../../../lib/invoicing/describe-issues';
 import { invoiceStatisticsSchema, listInvoicesParamsSchema } from '../../../lib/invoicing/schemas';
-
-describe('formatPath', () => {
-  it('writes indexes in brackets and names after dots', () => {
-    expect(formatPath([3, 'payment', 'amount'], 'data')).toBe('data[3].payment.amount');
-    expect(formatPath(['startDate'])).toBe('startDate');
-  });
-
-  it('quotes keys that are not identifiers', () => {
-    expect(formatPath(['invoicesByDate', '2026-01-02', 'value'], 'data')).toBe(
-      'data.invoicesByDate["2026-01-02"].value',
-    );
-  });
-});
 
 describe('describeIssues', () => {
   it('says a required member is missing', () => {

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { mustBe } from '../zod-issues';
+import { ACCOUNT_NAME_PATTERN, apiUrlSchema, emailSchema, secretNameSchema } from './field-schemas';
+import { scheduleSchema } from './schedule-schema';
+import { timezoneSchema } from './timezone-schema';
+
+const DOMAIN_PATTERN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
+/** Printable text only: a display name ends up in an email subject, where CR or LF would start a header. */
+const SINGLE_LINE_TEXT_PATTERN = /^[^\p{Cc}]+$/u;
+
+const accountFields = z.strictObject({
+  /** Lower-case letters, digits and hyphens; part of S3 keys and report URLs; unique. */
+  name: z
+    .string({ error: mustBe('must be a name of lower-case letters, digits and hyphens') })
+    .min(1, 'must not be empty')
+    .max(40, 'must be at most 40 characters')
+    .regex(ACCOUNT_NAME_PATTERN, 'must use only lower-case letters, digits and hyphens'),
+  /** Shown in email subjects and on the report page. @default the account's `name` */
+  displayName: z
+    .string({ error: mustBe('must be text') })
+    .trim()
+    .min(1, 'must not be empty')
+    .max(100, 'must be at most 100 characters')
+    .regex(SINGLE_LINE_TEXT_PATTERN, 'must be one line of text without control characters')
+    .optional(),
+  /** The invoicing service's base URL; https (http only for localhost). */
+  apiUrl: apiUrlSchema,
+  /** Name of the Secrets Manager secret holding the account's API key (a plain string secret). */
+  apiKeySecretName: secretNameSchema,
+  /** IANA time zone the months are read in and the schedule runs in. */
+  timezone: timezoneSchema,
+  /** Who receives the monthly email: 1 to 50 addresses (SES's limit per message). */
+  recipients: z
+    .array(emailSchema, { error: mustBe('must be a list of email addresses') })
+    .min(1, 'must list at least one email address')
+    .max(50, 'must list at most 50 addresses (the SES limit per message)'),
+  /** The From address. SES must have verified it, or its domain (see `senderIdentity`). */
+  sender: emailSchema,
+  /**
+   * The SES identity the sender belongs to: a domain or an email address; the function may send only
+   * as this identity (and as the sender address itself, which SES checks when that address is verified).
+   * @default the domain of `sender`
+   */
+  senderIdentity: z
+    .string({ error: mustBe('must be a domain or an email address') })
+    .refine(isSesIdentity, { message: 'must be a domain or an email address' })
+    .optional(),
+  /** Restricts the report to one project of the account. */
+  projectId: z.guid({ error: mustBe('must be a project id (a UUID)') }).optional(),
+  /** When the monthly report runs. @default 1st of the month at 06:00 in `timezone` */
+  schedule: scheduleSchema,
+});
+
+function isSesIdentity(value: string): boolean {
+  return DOMAIN_PATTERN.test(value) || emailSchema.safeParse(value).success;
+}
+
+function domainOf(address: string): string {
+  return address.slice(address.lastIndexOf('@') + 1).toLowerCase();
+}
+
+/** Whether SES would accept `sender` under `identity` (a verified domain also covers its subdomains). */
+function identityCovers(identity: string, sender: string): boolean {
+  const wanted = identity.toLowerCase();
+  if (wanted.includes('@')) return wanted === sender.toLowerCase();
+  const domain = domainOf(sender);
+  return domain === wanted || domain.endsWith(`.${wanted}`);
+}
+
+/** One merchant account: where its data comes from, who gets its report, and when. */
+export const accountSchema = accountFields
+  .superRefine((account, ctx) => {
+    if (
+      account.senderIdentity &&
+      isSesIdentity(account.senderIdentity) &&
+      !identityCovers(account.senderIdentity, account.sender)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['senderIdentity'],
+        message: `does not cover the sender address ${JSON.stringify(account.sender)}`,
+      });
+    }
+    const seen = new Set<string>();
+    account.recipients.forEach((recipient, index) => {
+      const key = recipient.toLowerCase();
+      if (seen.has(key)) {
+        ctx.addIssue({ code: 'custom', path: ['recipients', index], message: 'is listed twice' });
+      }
+      seen.add(key);
+    });
+  })
+  .transform((account) => ({
+    ...account,
+    displayName: account.displayName ?? account.name,
+    senderIdentity: account.senderIdentity ?? domainOf(account.sender),
+  }));
+
+/** An account as the code sees it: `displayName`, `senderIdentity` and `schedule` always filled in. */
+export type AccountConfig = z.output<typeof accountSchema>;

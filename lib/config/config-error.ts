@@ -1,0 +1,12 @@
+import { type FieldIssue, issueText } from '../zod-issues';
+
+/** A configuration or runtime environment that cannot be used; `issues` lists every bad field. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  readonly issues: readonly FieldIssue[];
+
+  constructor(title: string, issues: readonly FieldIssue[], options?: { cause?: unknown }) {
+    super(`${title}:\n${issues.map((issue) => `  - ${issueText(issue)}`).join('\n')}`, options);
+    this.issues = issues;
+  }
+}

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { fieldIssues, fieldTypeErrors, mustBe } from '../zod-issues';
+import { type AccountConfig, accountSchema } from './account-schema';
+import { ConfigError } from './config-error';
+import { emailSchema, secretNameSchema } from './field-schemas';
+
+const REGION_PATTERN = /^[a-z]{2}(?:-[a-z]+)+-\d+$/;
+const DEFAULT_REPORT_API_TOKEN_SECRET_NAME = 'invoice-reports/report-api-token';
+const DEFAULT_LINK_SIGNING_KEY_SECRET_NAME = 'invoice-reports/link-signing-key';
+
+/**
+ * The whole deployment: its accounts and the settings they share. One schema for the CDK stack (which
+ * reads it from `cdk.json` context or a JSON file) and for the Lambda functions (which read the same
+ * JSON back from `REPORT_CONFIG`). It holds the names of secrets, never their values.
+ *
+ * @example
+ * ```json
+ * {
+ *   "accounts": [{
+ *     "name": "acme",
+ *     "apiUrl": "https://api.example.com",
+ *     "apiKeySecretName": "invoice-reports/acme/api-key",
+ *     "timezone": "Europe/Berlin",
+ *     "recipients": ["accounting@example.com"],
+ *     "sender": "reports@example.com"
+ *   }],
+ *   "alarmEmail": "ops@example.com"
+ * }
+ * ```
+ */
+const deploymentConfigSchema = z
+  .strictObject({
+    /** The merchant accounts; names unique. */
+    accounts: z
+      .array(accountSchema, { error: mustBe('must be a list of accounts') })
+      .min(1, 'must list at least one account'),
+    /** How long links in an email keep working, in days. @default 30 */
+    linkLifetimeDays: z
+      .int({ error: mustBe('must be a whole number of days') })
+      .min(1, 'must be at least 1 day')
+      .max(3650, 'must be at most 3650 days')
+      .default(30),
+    /** Reports (and their delivery records) are deleted from S3 after this many days. @default 400 */
+    reportRetentionDays: z
+      .int({ error: mustBe('must be a whole number of days') })
+      .min(1, 'must be at least 1 day')
+      .max(36500, 'must be at most 36500 days')
+      .default(400),
+    /** Where alarms (failed runs, the dead-letter queue) are emailed; without it they only go to an SNS topic. */
+    alarmEmail: emailSchema.optional(),
+    /** Secret holding the report API's bearer token. @default 'invoice-reports/report-api-token' */
+    reportApiTokenSecretName: secretNameSchema.default(DEFAULT_REPORT_API_TOKEN_SECRET_NAME),
+    /** Secret holding the key that signs report links (at least 32 bytes). @default 'invoice-reports/link-signing-key' */
+    linkSigningKeySecretName: secretNameSchema.default(DEFAULT_LINK_SIGNING_KEY_SECRET_NAME),
+    /** Region of the SES identities. @default the stack's region */
+    sesRegion: z
+      .string({ error: mustBe('must be an AWS region such as "eu-west-1"') })
+      .regex(REGION_PATTERN, 'must be an AWS region such as "eu-west-1"')
+      .optional(),
+    /**
+     * Set while the AWS account is in the SES sandbox: SES then also checks the sending permission
+     * against each recipient's (verified) identity, so the function is allowed to send to those too.
+     * @default false
+     */
+    sesSandbox: z.boolean({ error: mustBe('must be true or false') }).default(false),
+  })
+  .superRefine((config, ctx) => {
+    const firstIndex = new Map<string, number>();
+    config.accounts.forEach((account, index) => {
+      const first = firstIndex.get(account.name);
+      if (first === undefined) {
+        firstIndex.set(account.name, index);
+        return;
+      }
+      ctx.addIssue({
+        code: 'custom',
+        path: ['accounts', index, 'name'],
+        message: `duplicate account name ${JSON.stringify(account.name)} (also accounts[${first}].name)`,
+      });
+    });
+    if (config.linkSigningKeySecretName === config.reportApiTokenSecretName) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['linkSigningKeySecretName'],
+        message:
+          'must differ from reportApiTokenSecretName: the signing key and the API token are different secrets',
+      });
+    }
+    config.accounts.forEach((account, index) => {
+      if (
+        [config.reportApiTokenSecretName, config.linkSigningKeySecretName].includes(account.apiKeySecretName)
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['accounts', index, 'apiKeySecretName'],
+          message: 'must differ from the report API token and link signing key secrets',
+        });
+      }
+    });
+    if (config.reportRetentionDays < config.linkLifetimeDays) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reportRetentionDays'],
+        message: `must be at least linkLifetimeDays (${config.linkLifetimeDays}) so that a report outlives the links emailed for it`,
+      });
+    }
+  });
+
+/** The deployment configuration with every default filled in. */
+export type DeploymentConfig = z.output<typeof deploymentConfigSchema>;
+/** What a configuration file or `cdk.json` may say: defaults may be left out. */
+export type DeploymentConfigInput = z.input<typeof deploymentConfigSchema>;
+
+/**
+ * Checks a configuration and fills in its defaults.
+ *
+ * @param origin what the configuration is, for the error's title (`Invalid ${origin}`)
+ * @param root the name it was read under, put before each field's path (`REPORT_CONFIG`)
+ * @throws ConfigError listing every bad field by path, e.g. `accounts[0].timezone: unknown time zone "Mars/Base"`
+ */
+export function parseDeploymentConfig(
+  input: unknown,
+  origin = 'deployment configuration',
+  root = '',
+): DeploymentConfig {
+  const result = deploymentConfigSchema.safeParse(input, { error: fieldTypeErrors });
+  if (!result.success) throw new ConfigError(`Invalid ${origin}`, fieldIssues(result.error.issues, { root }));
+  return result.data;
+}
+
+/** The account with this name, if the configuration has one. */
+export function findAccount(
+  config: Pick<DeploymentConfig, 'accounts'>,
+  name: string,
+): AccountConfig | undefined {
+  return config.accounts.find((account) => account.name === name);
+}

@@ -1,0 +1,44 @@
+import { ConfigError } from './config-error';
+
+// Written here rather than imported from @aws-lambda-powertools/commons: that package is only a
+// transitive dependency, and these errors should be ConfigErrors that say what to do.
+
+/** Options of the env readers, after powertools' `getStringFromEnv` family (commons `envUtils.ts`). */
+export interface EnvOptions<T> {
+  key: string;
+  /** Returned when the variable is unset or empty; without it such a variable is an error. */
+  defaultValue?: T;
+  /** Says what to do about it; appended to the error. */
+  hint?: string;
+  /** @default process.env */
+  env?: NodeJS.ProcessEnv;
+}
+
+/** The variable's value, trimmed; undefined when it is unset or blank. */
+export function readEnvValue({ key, env = process.env }: EnvOptions<unknown>): string | undefined {
+  const value = env[key]?.trim();
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function missingVariable(options: EnvOptions<unknown>): ConfigError {
+  const hint = options.hint ? `; ${options.hint}` : '';
+  return new ConfigError('Invalid runtime environment', [
+    { path: options.key, message: `environment variable is required but not set${hint}` },
+  ]);
+}
+
+/** The error for a variable that is set but cannot be used, e.g. `REPORT_CONFIG: is not valid JSON`. */
+export function badVariable(key: string, message: string): ConfigError {
+  return new ConfigError('Invalid runtime environment', [{ path: key, message }]);
+}
+
+/**
+ * A string variable, trimmed.
+ * @throws ConfigError naming the variable when it is unset or empty and there is no default
+ */
+export function getStringFromEnv(options: EnvOptions<string>): string {
+  const value = readEnvValue(options);
+  if (value !== undefined) return value;
+  if (options.defaultValue !== undefined) return options.defaultValue;
+  throw missingVariable(options);
+}

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { mustBe } from '../zod-issues';
+
+/** An account's name: lower-case letters, digits and hyphens (it is part of S3 keys and report URLs). */
+export const ACCOUNT_NAME_PATTERN = /^[a-z0-9-]+$/;
+/** What Secrets Manager allows in a secret's name; a colon (an ARN) is not a name. */
+const SECRET_NAME_PATTERN = /^[A-Za-z0-9/_+=.@-]+$/;
+
+/** An email address. */
+export const emailSchema = z.email({ error: mustBe('must be an email address') });
+
+/** The name of a Secrets Manager secret, never its ARN. */
+export const secretNameSchema = z
+  .string({ error: mustBe('must be the name of a Secrets Manager secret') })
+  .max(512, 'must be at most 512 characters')
+  .regex(
+    SECRET_NAME_PATTERN,
+    'must be a Secrets Manager secret name (letters, digits and /_+=.@-), not an ARN',
+  );
+
+function isLoopbackHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(hostname);
+}
+
+/** The service's base URL. Plain http only on the loopback interface (the local sandbox). */
+export const apiUrlSchema = z.string({ error: mustBe('must be a URL') }).superRefine((value, ctx) => {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    // The value is not echoed: a mistyped URL may carry a key pasted into it.
+    ctx.addIssue({ code: 'custom', message: 'must be an absolute URL such as "https://api.example.com"' });
+    return;
+  }
+  if (url.username || url.password) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must not contain credentials: keep the API key in Secrets Manager (apiKeySecretName)',
+    });
+  } else if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
+    ctx.addIssue({ code: 'custom', message: 'must use https (plain http is allowed only for localhost)' });
+  } else if (url.search || url.hash) {
+    ctx.addIssue({ code: 'custom', message: 'must not have a query string or fragment' });
+  }
+});

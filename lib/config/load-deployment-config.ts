@@ -1,0 +1,74 @@
+import { readFileSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+import { ConfigError } from './config-error';
+import { type DeploymentConfig, parseDeploymentConfig } from './deployment-config';
+
+/** Where the CDK app found its configuration. */
+export interface DeploymentConfigSource {
+  /** The CDK context value `invoiceReports`: an object (from `cdk.json`) or JSON text (from `-c`). */
+  context?: unknown;
+  /** The CDK context value `configFile`: a JSON file; when given, it wins over `context`. */
+  configFile?: unknown;
+  /** What a relative `configFile` is resolved against. @default process.cwd() */
+  baseDir?: string;
+}
+
+function parseJsonText(text: string, where: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new ConfigError(`Invalid ${where}`, [
+      { path: '', message: `is not valid JSON (${(error as Error).message})` },
+    ]);
+  }
+}
+
+/**
+ * Reads the deployment configuration from a JSON file named by the `configFile` context value, or else
+ * from the `invoiceReports` context value (`cdk.json` holds a default that synthesizes as is).
+ *
+ * @example
+ * ```ts
+ * const config = loadDeploymentConfig({
+ *   context: app.node.tryGetContext('invoiceReports'),
+ *   configFile: app.node.tryGetContext('configFile'),
+ * });
+ * ```
+ * @throws ConfigError naming each bad field, the file that could not be read, or the missing configuration
+ */
+export function loadDeploymentConfig(source: DeploymentConfigSource): DeploymentConfig {
+  if (source.configFile !== undefined) {
+    if (typeof source.configFile !== 'string' || source.configFile.trim() === '') {
+      throw new ConfigError('Invalid CDK context', [
+        { path: 'configFile', message: 'must be the path of a JSON file' },
+      ]);
+    }
+    const path = isAbsolute(source.configFile)
+      ? source.configFile
+      : resolve(source.baseDir ?? process.cwd(), source.configFile);
+    let text: string;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? 'read error';
+      throw new ConfigError('Invalid CDK context', [
+        { path: 'configFile', message: `cannot read ${JSON.stringify(source.configFile)} (${code})` },
+      ]);
+    }
+    const where = `configuration file ${source.configFile}`;
+    return parseDeploymentConfig(parseJsonText(text, where), where);
+  }
+  if (source.context === undefined || source.context === null) {
+    throw new ConfigError('Missing deployment configuration', [
+      {
+        path: 'invoiceReports',
+        message: 'set it in cdk.json "context", or name a JSON file with -c configFile=PATH',
+      },
+    ]);
+  }
+  const value =
+    typeof source.context === 'string'
+      ? parseJsonText(source.context, 'context invoiceReports')
+      : source.context;
+  return parseDeploymentConfig(value, 'context invoiceReports');
+}

@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { findAccount, parseDeploymentConfig } from '../../../lib/config';
+import { ACME, configWith, problemsOf } from './support/config-input';
+
+describe('parseDeploymentConfig: defaults', () => {
+  const config = parseDeploymentConfig({ accounts: [ACME] });
+  const account = config.accounts[0]!;
+
+  it('keeps links for 30 days and reports for 400 days', () => {
+    expect(config.linkLifetimeDays).toBe(30);
+    expect(config.reportRetentionDays).toBe(400);
+  });
+
+  it('names the report API token and link signing key secrets', () => {
+    expect(config.reportApiTokenSecretName).toBe('invoice-reports/report-api-token');
+    expect(config.linkSigningKeySecretName).toBe('invoice-reports/link-signing-key');
+  });
+
+  it('leaves alarm email, SES region and project unset and assumes SES production access', () => {
+    expect(config.alarmEmail).toBeUndefined();
+    expect(config.sesRegion).toBeUndefined();
+    expect(account.projectId).toBeUndefined();
+    expect(config.sesSandbox).toBe(false);
+  });
+
+  it('keeps what is given', () => {
+    const given = parseDeploymentConfig(
+      configWith(
+        {
+          displayName: 'ACME GmbH',
+          senderIdentity: 'reports@example.com',
+          projectId: '3f2a9c1e-5b7d-4e21-9a0c-6d8e1f2a3b4c',
+          schedule: { dayOfMonth: 2, hour: 7, minute: 30 },
+        },
+        {
+          linkLifetimeDays: 14,
+          reportRetentionDays: 90,
+          alarmEmail: 'ops@example.com',
+          sesRegion: 'eu-west-1',
+        },
+      ),
+    );
+    expect(given).toMatchObject({
+      linkLifetimeDays: 14,
+      reportRetentionDays: 90,
+      alarmEmail: 'ops@example.com',
+      sesRegion: 'eu-west-1',
+      accounts: [
+        {
+          displayName: 'ACME GmbH',
+          senderIdentity: 'reports@example.com',
+          projectId: '3f2a9c1e-5b7d-4e21-9a0c-6d8e1f2a3b4c',
+          schedule: { dayOfMonth: 2, hour: 7, minute: 30 },
+        },
+      ],
+    });
+  });
+});
+
+describe('parseDeploymentConfig: errors name the field', () => {
+  it.each([
+    [{ linkLifetimeDays: 0 }, 'linkLifetimeDays: must be at least 1 day'],
+    [{ linkLifetimeDays: 1.5 }, 'linkLifetimeDays: must be a whole number of days'],
+    [{ reportRetentionDays: '400' }, 'reportRetentionDays: must be a whole number of days'],
+    [
+      { linkLifetimeDays: 60, reportRetentionDays: 30 },
+      'reportRetentionDays: must be at least linkLifetimeDays (60)',
+    ],
+    [{ alarmEmail: 'ops' }, 'alarmEmail: must be an email address'],
+    [{ sesRegion: 'Frankfurt' }, 'sesRegion: must be an AWS region'],
+    [{ sesSandbox: 'yes' }, 'sesSandbox: must be true or false'],
+    [
+      { reportApiTokenSecretName: 'a secret' },
+      'reportApiTokenSecretName: must be a Secrets Manager secret name',
+    ],
+    [
+      { linkSigningKeySecretName: 'invoice-reports/report-api-token' },
+      'linkSigningKeySecretName: must differ from reportApiTokenSecretName',
+    ],
+    [{ alarmEmails: ['ops@example.com'] }, 'alarmEmails: is not a known field'],
+  ])('rejects setting %j', (settings, expected) => {
+    const problems = problemsOf(configWith({}, settings));
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(expected);
+  });
+
+  it('says which required fields are missing', () => {
+    expect(problemsOf({ accounts: [{ name: 'acme' }] })).toEqual([
+      'accounts[0].apiUrl: is required',
+      'accounts[0].apiKeySecretName: is required',
+      'accounts[0].timezone: is required',
+      'accounts[0].recipients: is required',
+      'accounts[0].sender: is required',
+    ]);
+    expect(problemsOf({})).toEqual(['accounts: is required']);
+  });
+
+  it('requires at least one account', () => {
+    expect(problemsOf({ accounts: [] })).toEqual(['accounts: must list at least one account']);
+  });
+
+  it('rejects a duplicate account name, pointing at both', () => {
+    expect(problemsOf({ accounts: [ACME, { ...ACME, timezone: 'UTC' }] })).toEqual([
+      'accounts[1].name: duplicate account name "acme" (also accounts[0].name)',
+    ]);
+  });
+
+  it('rejects an account key stored in the same secret as the report API token', () => {
+    expect(problemsOf(configWith({ apiKeySecretName: 'invoice-reports/report-api-token' }))).toEqual([
+      'accounts[0].apiKeySecretName: must differ from the report API token and link signing key secrets',
+    ]);
+  });
+
+  it('lists every bad field at once, in one error whose message names each', () => {
+    const input = {
+      accounts: [
+        { ...ACME, timezone: 'Mars/Base' },
+        { ...ACME, name: 'beta', sender: 'nobody' },
+      ],
+      linkLifetimeDays: -1,
+    };
+    expect(() => parseDeploymentConfig(input)).toThrow(
+      [
+        'Invalid deployment configuration:',
+        '  - accounts[0].timezone: unknown time zone "Mars/Base"',
+        '  - accounts[1].sender: must be an email address',
+        '  - linkLifetimeDays: must be at least 1 day',
+      ].join('\n'),
+    );
+  });
+
+  it('does not echo an API URL that carries credentials', () => {
+    try {
+      parseDeploymentConfig(configWith({ apiUrl: 'https://merchant:s3cr3t-key@api.example.com' }));
+      expect.unreachable('the configuration was accepted');
+    } catch (error) {
+      expect((error as Error).message).not.toContain('s3cr3t-key');
+    }
+  });
+});
+
+describe('findAccount', () => {
+  it('finds an account by name and nothing for an unknown one', () => {
+    const config = parseDeploymentConfig({ accounts: [ACME, { ...ACME, name: 'beta' }] });
+    expect(findAccount(config, 'beta')?.name).toBe('beta');
+    expect(findAccount(config, 'gamma')).toBeUndefined();
+  });
+});

@@ -1,0 +1,31 @@
+import { expect } from 'vitest';
+import { ConfigError, parseDeploymentConfig } from '../../../../lib/config';
+
+/** An account that passes every check. */
+export const ACME = {
+  name: 'acme',
+  apiUrl: 'https://api.example.com',
+  apiKeySecretName: 'invoice-reports/acme/api-key',
+  timezone: 'Europe/Berlin',
+  recipients: ['accounting@example.com'],
+  sender: 'reports@example.com',
+};
+
+/** A configuration of one account: ACME with `account`'s fields over it, and `settings`. */
+export function configWith(
+  account: Record<string, unknown>,
+  settings: Record<string, unknown> = {},
+): unknown {
+  return { accounts: [{ ...ACME, ...account }], ...settings };
+}
+
+/** The issues of a configuration that must be rejected, as `path: message` lines. */
+export function problemsOf(input: unknown): string[] {
+  try {
+    parseDeploymentConfig(input);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).issues.map((issue) => `${issue.path}: ${issue.message}`);
+  }
+  throw new Error('the configuration was accepted');
+}
