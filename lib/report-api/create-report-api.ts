@@ -3,7 +3,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { type AccountConfig, findAccount } from '../config';
 import { presignReportFile, signReportLinks } from '../delivery';
 import { resolveReportMonth } from '../pipeline';
-import { REPORT_FILE_NAMES, type ReportFileName } from '../report-files';
+import { REPORT_FILE_NAMES } from '../report-files';
 import { errorBody, ReportApiError } from './api-error';
 import { requireBearerToken } from './bearer-token';
 import { errorResponse } from './error-response';
