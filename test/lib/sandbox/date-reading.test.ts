@@ -1,11 +1,5 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import {
-  type InvoiceItemJson,
-  type PaymentItemJson,
-  type RunningSandbox,
-  type SandboxOptions,
-  startSandbox,
-} from '../../../lib/sandbox';
+import { describe, expect, it } from 'vitest';
+import type { InvoiceItemJson, PaymentItemJson } from '../../../lib/sandbox';
 import { rangeOfDates } from '../../../lib/sandbox/date-reading';
 import { ZoneDays } from '../../../lib/sandbox/zone-days';
 import {
@@ -17,20 +11,11 @@ import {
   P2,
   post,
   SEED,
+  sandboxesForFile,
   statisticsOfListed,
 } from './sandbox-fixtures';
 
-const running: RunningSandbox[] = [];
-
-afterAll(async () => {
-  await Promise.all(running.map((sandbox) => sandbox.close()));
-});
-
-async function serve(options: SandboxOptions): Promise<string> {
-  const sandbox = await startSandbox(options);
-  running.push(sandbox);
-  return sandbox.url;
-}
+const serve = sandboxesForFile();
 
 /** What the three endpoints answer for the same dates. */
 async function answersFor(url: string, dates: { startDate: string; endDate: string }) {

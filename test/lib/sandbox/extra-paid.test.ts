@@ -1,24 +1,9 @@
 import Big from 'big.js';
-import { afterAll, describe, expect, it } from 'vitest';
-import {
-  createSandboxApp,
-  type RunningSandbox,
-  type SandboxOptions,
-  sandboxAccount,
-  startSandbox,
-} from '../../../lib/sandbox';
-import { datasetInvoice, listAll, NOW, P1, P2, post, SEED } from './sandbox-fixtures';
+import { describe, expect, it } from 'vitest';
+import { createSandboxApp, sandboxAccount } from '../../../lib/sandbox';
+import { datasetInvoice, listAll, NOW, P1, P2, post, SEED, sandboxesForFile } from './sandbox-fixtures';
 
-const running: RunningSandbox[] = [];
-afterAll(async () => {
-  await Promise.all(running.map((sandbox) => sandbox.close()));
-});
-
-async function serve(options: SandboxOptions): Promise<string> {
-  const sandbox = await startSandbox(options);
-  running.push(sandbox);
-  return sandbox.url;
-}
+const serve = sandboxesForFile();
 
 const OCTOBER = { startDate: '2026-10-01', endDate: '2026-10-31' };
 

@@ -1,8 +1,8 @@
 import { LosslessNumber } from 'lossless-json';
-import { afterAll, describe, expect, it } from 'vitest';
-import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../../lib/sandbox';
+import { describe, expect, it } from 'vitest';
+import type { SandboxOptions } from '../../../lib/sandbox';
 import { answerText } from '../../../lib/sandbox/json-answer';
-import { datasetInvoice, datasetPayment, NOW, post, SEED } from './sandbox-fixtures';
+import { datasetInvoice, datasetPayment, NOW, post, SEED, sandboxesForFile } from './sandbox-fixtures';
 
 describe('answerText', () => {
   const value = {
@@ -34,15 +34,10 @@ describe('answerText', () => {
   });
 });
 
-const running: RunningSandbox[] = [];
-afterAll(async () => {
-  await Promise.all(running.map((sandbox) => sandbox.close()));
-});
-
+const serve = sandboxesForFile();
 async function rawAnswer(options: SandboxOptions, path: string, fields: Record<string, string> = {}) {
-  const sandbox = await startSandbox(options);
-  running.push(sandbox);
-  const response = await fetch(`${sandbox.url}${path}`, {
+  const url = await serve(options);
+  const response = await fetch(`${url}${path}`, {
     method: 'POST',
     headers: { Authorization: 'Token sandbox-key' },
     body: new URLSearchParams(path.endsWith('/list') ? { limit: '100', ...fields } : fields),
@@ -147,9 +142,8 @@ describe('numbers as strings', () => {
   });
 
   it('writes the statistics’ counts, sums and day instants as strings', async () => {
-    const sandbox = await startSandbox({ dataset: everyDigit, numbersAsStrings: true });
-    running.push(sandbox);
-    const answer = await post(sandbox.url, '/statistics/invoices', {
+    const url = await serve({ dataset: everyDigit, numbersAsStrings: true });
+    const answer = await post(url, '/statistics/invoices', {
       startDate: '2026-10-11',
       endDate: '2026-10-11',
     });

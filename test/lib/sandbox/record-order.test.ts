@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../../lib/sandbox';
-import { datasetInvoice, datasetPayment, post } from './sandbox-fixtures';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { datasetInvoice, datasetPayment, post, sandboxesForFile } from './sandbox-fixtures';
 
 const invoice = (uid: string, createDatetime: string, status = 'paid') =>
   datasetInvoice(uid, { uid, createDatetime, status });
@@ -24,16 +23,7 @@ const dataset = {
   ],
 };
 
-const running: RunningSandbox[] = [];
-afterAll(async () => {
-  await Promise.all(running.map((sandbox) => sandbox.close()));
-});
-
-async function serve(options: SandboxOptions): Promise<string> {
-  const sandbox = await startSandbox({ dataset, ...options });
-  running.push(sandbox);
-  return sandbox.url;
-}
+const serve = sandboxesForFile();
 
 /** The uids (or payment hashes) of one page. */
 async function page(url: string, path: string, fields: Record<string, string | number>): Promise<string[]> {
@@ -53,7 +43,7 @@ async function walk(url: string, fields: Record<string, string> = {}): Promise<s
 
 describe('the order of lists', () => {
   it('is newest first, then by id, by default', async () => {
-    const url = await serve({});
+    const url = await serve({ dataset });
     expect(await page(url, '/invoices/list', { limit: 100 })).toEqual([
       'H',
       'G',
@@ -67,7 +57,7 @@ describe('the order of lists', () => {
   });
 
   it('is oldest first, then by id, with order oldest', async () => {
-    const url = await serve({ order: 'oldest' });
+    const url = await serve({ dataset, order: 'oldest' });
     expect(await page(url, '/invoices/list', { limit: 100 })).toEqual([
       'A',
       'B',
@@ -86,8 +76,8 @@ describe('the order of lists', () => {
     let url: string;
     let otherSeed: string;
     beforeAll(async () => {
-      url = await serve({ order: 'random', seed: 11 });
-      otherSeed = await serve({ order: 'random', seed: 12 });
+      url = await serve({ dataset, order: 'random', seed: 11 });
+      otherSeed = await serve({ dataset, order: 'random', seed: 12 });
     });
 
     it('holds every record once', async () => {

@@ -1,5 +1,13 @@
 import Big from 'big.js';
-import { GeneratedSource, type InvoiceItemJson, type PaymentItemJson } from '../../../lib/sandbox';
+import { afterAll } from 'vitest';
+import {
+  GeneratedSource,
+  type InvoiceItemJson,
+  type PaymentItemJson,
+  type RunningSandbox,
+  type SandboxOptions,
+  startSandbox,
+} from '../../../lib/sandbox';
 
 /** The instant the test data is generated for: the 14 full months before November 2026, and 15 days of it. */
 export const NOW = new Date('2026-11-15T12:00:00Z');
@@ -32,6 +40,22 @@ export interface Answer {
   headers: Headers;
   // biome-ignore lint/suspicious/noExplicitAny: answers are inspected field by field in the tests
   body: any;
+}
+
+/**
+ * Starts sandboxes for one test file over real HTTP and closes them all after it.
+ * @example const serve = sandboxesForFile(); const url = await serve({ dateZone: '+03:00' });
+ */
+export function sandboxesForFile(): (options: SandboxOptions) => Promise<string> {
+  const running: RunningSandbox[] = [];
+  afterAll(async () => {
+    await Promise.all(running.map((sandbox) => sandbox.close()));
+  });
+  return async (options) => {
+    const sandbox = await startSandbox(options);
+    running.push(sandbox);
+    return sandbox.url;
+  };
 }
 
 /** One POST with form fields, as multipart (the spec's encoding) or urlencoded. */
