@@ -15,10 +15,19 @@ export interface DatetimeBounds {
   last?: string;
 }
 
+/** 0000-01-01 00:00:00 and 10000-01-01 00:00:00 UTC: service datetimes have four-digit years. */
+const FIRST_DATETIME = -62_167_219_200;
+const AFTER_LAST_DATETIME = 253_402_300_800;
+
+/** The bounds of a range; a bound beyond what a four-digit year can write is left open. */
 export function datetimeBounds(range: InstantRange): DatetimeBounds {
   return {
-    first: range.from === undefined ? undefined : formatServiceDatetime(range.from),
-    last: range.to === undefined ? undefined : formatServiceDatetime(range.to - 1),
+    first:
+      range.from === undefined || range.from < FIRST_DATETIME ? undefined : formatServiceDatetime(range.from),
+    last:
+      range.to === undefined || range.to > AFTER_LAST_DATETIME
+        ? undefined
+        : formatServiceDatetime(range.to - 1),
   };
 }
 

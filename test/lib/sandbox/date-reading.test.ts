@@ -145,6 +145,14 @@ describe('the reading of startDate and endDate, on all three endpoints', () => {
     });
   });
 
+  it('reads endDate 9999-12-31 of UTC−10 as no end at all', async () => {
+    const url = await serve({ dataset: OCTOBER_EDGES, dateZone: '-10:00' });
+    const answers = await answersFor(url, { startDate: '2026-10-01', endDate: '9999-12-31' });
+    expect(answers.invoices).toEqual(['J', 'I', 'H', 'G', 'F', 'K', 'E']);
+    expect(answers.payments).toEqual(['hash-6', 'hash-5', 'hash-4', 'hash-3']);
+    expect(answers.statistics).toMatchObject({ invoicesTotalNum: 7, invoicesTotalUSD: 1008 });
+  });
+
   it('reads Asia/Tokyo days, nine hours ahead of UTC', async () => {
     const dataset = {
       invoices: [
