@@ -20,11 +20,13 @@ import { tokenAuth } from './token-auth';
 import { ZoneDays } from './zone-days';
 
 const ROUTES = ['/statistics/invoices', '/invoices/list', '/payments/list'];
+const JSON_CONTENT_TYPE = { 'Content-Type': 'application/json' };
 
 /**
  * The sandbox as a Hono app, routes at the root: `POST /statistics/invoices`, `POST /invoices/list`,
  * `POST /payments/list`. Every answer waits `latencyMs`; then a share of requests gets a fault; then the
- * key is checked; then the form fields.
+ * key is checked; then the form fields. All three endpoints read `startDate`/`endDate` one way (the
+ * options' date zone and `endDate` reading), so the statistics cover exactly what the lists return.
  * @example const res = await createSandboxApp({ now: new Date('2026-11-15T12:00:00Z') })
  *   .request('/invoices/list', { method: 'POST', headers: { Authorization: 'Token sandbox-key' } });
  */
@@ -49,15 +51,14 @@ export function createSandboxApp(options: SandboxOptions = {}): Hono {
   });
   const page = <T>(list: readonly T[], offset: number, limit: number): T[] =>
     list.slice(offset, offset + Math.min(limit, settings.maxLimit));
-  // Statistics are small and may hold sums of any length; a dataset's records may hold lossless numbers.
-  const success = (c: Context, data: unknown, exact: boolean) =>
-    c.body(
-      answerText({ result: 'success', data }, { numbersAsStrings: settings.numbersAsStrings, exact }),
-      200,
-      {
-        'Content-Type': 'application/json',
-      },
+  // `exact`: statistics are small and may hold sums of any length; a dataset may hold lossless numbers.
+  const success = (c: Context, data: unknown, exact: boolean) => {
+    const text = answerText(
+      { result: 'success', data },
+      { numbersAsStrings: settings.numbersAsStrings, exact },
     );
+    return c.body(text, 200, JSON_CONTENT_TYPE);
+  };
   const exactLists = settings.dataset !== undefined;
 
   const app = new Hono();
