@@ -1,10 +1,9 @@
 /**
- * `npm run sandbox -- [--port N] [--latency-ms N] [--max-limit N] [--fault-rate X] [--seed N]
- * [--paid-per-month N]`: the local stand-in of the invoicing service, on 127.0.0.1.
- * Exit 2 on a usage error, 1 when it cannot listen; Ctrl-C stops it cleanly.
+ * `npm run sandbox -- [options]` (`--help` lists them): the local stand-in of the invoicing service,
+ * on 127.0.0.1. Exit 2 on a usage error, 1 when it cannot listen; Ctrl-C stops it cleanly.
  */
 import { type RunningSandbox, startSandbox } from '../lib/sandbox';
-import { parseSandboxArgs, SANDBOX_USAGE, type SandboxCommand, UsageError } from '../lib/sandbox/cli-options';
+import { parseSandboxArgs, SANDBOX_HELP, type SandboxCommand, UsageError } from '../lib/sandbox/cli-options';
 
 async function main(): Promise<number> {
   let command: SandboxCommand;
@@ -12,11 +11,11 @@ async function main(): Promise<number> {
     command = parseSandboxArgs(process.argv.slice(2), process.env);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    console.error(`sandbox: ${error.message} (${SANDBOX_USAGE.replace('usage: ', '')})`);
+    console.error(`sandbox: ${error.message} (npm run sandbox -- --help lists the options)`);
     return 2;
   }
   if (command.help) {
-    console.log(SANDBOX_USAGE);
+    console.log(SANDBOX_HELP);
     return 0;
   }
 

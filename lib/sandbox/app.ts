@@ -1,9 +1,12 @@
+import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { DatasetSource } from './dataset-source';
 import { errorBody, SandboxRequestError } from './error-body';
+import { countedExtraPaid } from './extra-paid';
 import { faults } from './faults';
 import { GeneratedSource } from './generated-source';
+import { answerText } from './json-answer';
 import { latency } from './latency';
 import { resolveSandboxOptions, type SandboxOptions } from './options';
 import { SandboxQueries } from './queries';
@@ -14,24 +17,49 @@ import {
   statisticsParamsSchema,
 } from './request-params';
 import { tokenAuth } from './token-auth';
+import { ZoneDays } from './zone-days';
 
 const ROUTES = ['/statistics/invoices', '/invoices/list', '/payments/list'];
+const JSON_CONTENT_TYPE = { 'Content-Type': 'application/json' };
 
 /**
  * The sandbox as a Hono app, routes at the root: `POST /statistics/invoices`, `POST /invoices/list`,
  * `POST /payments/list`. Every answer waits `latencyMs`; then a share of requests gets a fault; then the
- * key is checked; then the form fields.
+ * key is checked; then the form fields. All three endpoints read `startDate`/`endDate` one way (the
+ * options' date zone and `endDate` reading), so the statistics cover exactly what the lists return.
  * @example const res = await createSandboxApp({ now: new Date('2026-11-15T12:00:00Z') })
  *   .request('/invoices/list', { method: 'POST', headers: { Authorization: 'Token sandbox-key' } });
  */
 export function createSandboxApp(options: SandboxOptions = {}): Hono {
   const settings = resolveSandboxOptions(options);
+  const dateDays = new ZoneDays(settings.dateZone);
+  const statisticsDays = settings.statsDayKeys === 'utc' ? new ZoneDays('UTC') : dateDays;
   const source = settings.dataset
-    ? new DatasetSource(settings.dataset)
-    : new GeneratedSource({ seed: settings.seed, paidPerMonth: settings.paidPerMonth, now: settings.now });
-  const queries = new SandboxQueries(source);
+    ? new DatasetSource(settings.dataset, statisticsDays)
+    : new GeneratedSource({
+        seed: settings.seed,
+        paidPerMonth: settings.paidPerMonth,
+        now: settings.now,
+        statisticsDays,
+      });
+  const queries = new SandboxQueries(source, {
+    dates: { days: dateDays, endDate: settings.endDate },
+    statisticsDays,
+    order: settings.order,
+    seed: settings.seed,
+    extraPaid: countedExtraPaid(settings.statsExtraPaid, source.mainProjectId),
+  });
   const page = <T>(list: readonly T[], offset: number, limit: number): T[] =>
     list.slice(offset, offset + Math.min(limit, settings.maxLimit));
+  // `exact`: statistics are small and may hold sums of any length; a dataset may hold lossless numbers.
+  const success = (c: Context, data: unknown, exact: boolean) => {
+    const text = answerText(
+      { result: 'success', data },
+      { numbersAsStrings: settings.numbersAsStrings, exact },
+    );
+    return c.body(text, 200, JSON_CONTENT_TYPE);
+  };
+  const exactLists = settings.dataset !== undefined;
 
   const app = new Hono();
   if (settings.latencyMs > 0) app.use(latency(settings.latencyMs));
@@ -48,19 +76,19 @@ export function createSandboxApp(options: SandboxOptions = {}): Hono {
 
   app.post('/statistics/invoices', async (c) => {
     const params = await readParams(c, statisticsParamsSchema);
-    return c.json({ result: 'success', data: queries.statistics(params) });
+    return success(c, queries.statistics(params), true);
   });
   app.post('/invoices/list', async (c) => {
     const { offset, limit, ...filter } = await readParams(c, invoiceListParamsSchema);
     const data = page(queries.invoices(filter), offset, limit);
     settings.onPageServed?.({ endpoint: '/invoices/list', filter, offset, records: data.length });
-    return c.json({ result: 'success', data });
+    return success(c, data, exactLists);
   });
   app.post('/payments/list', async (c) => {
     const { offset, limit, ...filter } = await readParams(c, paymentListParamsSchema);
     const data = page(queries.payments(filter), offset, limit);
     settings.onPageServed?.({ endpoint: '/payments/list', filter, offset, records: data.length });
-    return c.json({ result: 'success', data });
+    return success(c, data, exactLists);
   });
   for (const route of ROUTES) {
     app.all(route, (c) =>

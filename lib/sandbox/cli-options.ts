@@ -1,12 +1,46 @@
 import { parseArgs } from 'node:util';
+import { EXTRA_PAID_FORMAT, parseExtraPaid } from './extra-paid';
 import { MAX_PAID_PER_MONTH, type SandboxOptions } from './options';
+import { LIST_ORDERS } from './record-order';
 import { API_KEY_PATTERN } from './token-auth';
+import { isTimeZone } from './zone-days';
 
 /** The port `npm run sandbox` listens on unless `--port` or `SANDBOX_PORT` says otherwise. */
 export const DEFAULT_SANDBOX_PORT = 4010;
 
 export const SANDBOX_USAGE =
-  'usage: npm run sandbox -- [--port N] [--latency-ms N] [--max-limit N] [--fault-rate X] [--seed N] [--paid-per-month N]';
+  'usage: npm run sandbox -- [--port N] [--seed N] [--latency-ms N] [--max-limit N] [--fault-rate X] ' +
+  '[--paid-per-month N] [--date-zone ZONE] [--end-date inclusive|exclusive] [--stats-day-keys zone|utc] ' +
+  '[--order newest|oldest|random] [--numbers-as-strings] [--stats-extra-paid SPEC]...';
+
+/** What `npm run sandbox -- --help` prints: the usage, then each option. */
+export const SANDBOX_HELP = [
+  SANDBOX_USAGE,
+  '',
+  '  --port N                 listen on port N (0: any free port); default SANDBOX_PORT, else 4010',
+  '  --seed N                 same seed, same data; seeds the faults and the random order too (default 1)',
+  '  --latency-ms N           every answer waits N ms (default 0)',
+  '  --max-limit N            a larger limit is capped silently at N (default 1000)',
+  '  --fault-rate X           share 0..1 of requests answered 429 or 503 (default 0)',
+  `  --paid-per-month N       paid invoices per full month, up to ${MAX_PAID_PER_MONTH} (default 60)`,
+  '  --date-zone ZONE         startDate/endDate are whole days of ZONE, an IANA name or an offset',
+  '                           from -12:00 to +14:00 such as +03:00 (default UTC; write a negative',
+  '                           offset as --date-zone=-10:00)',
+  '  --end-date inclusive|exclusive',
+  '                           whether the day endDate names is included (default inclusive)',
+  '  --stats-day-keys zone|utc',
+  '                           invoicesByDate and invoicesByMonths cut their days and months in the',
+  '                           date zone or in UTC (default zone)',
+  '  --order newest|oldest|random',
+  '                           the order of list results (default newest); random is stable per seed',
+  '                           and filter',
+  '  --numbers-as-strings     every number in answers is a JSON string',
+  `  --stats-extra-paid ${EXTRA_PAID_FORMAT}`,
+  '                           the statistics count one more paid invoice, which the lists never',
+  '                           return (a planted fault); repeat for more',
+  '',
+  'The API key is SANDBOX_API_KEY (default sandbox-key).',
+].join('\n');
 
 /** A command line that cannot be run; the message is one line that says what to change. */
 export class UsageError extends Error {
@@ -21,7 +55,7 @@ export type SandboxCommand = { help: true } | { help: false; port: number; optio
  * @example parseSandboxArgs(['--port', '0', '--fault-rate', '0.1'], {})
  */
 export function parseSandboxArgs(argv: string[], env: Record<string, string | undefined>): SandboxCommand {
-  let values: Record<string, string | boolean | undefined>;
+  let values: Record<string, string | boolean | string[] | undefined>;
   try {
     ({ values } = parseArgs({
       args: argv,
@@ -34,6 +68,12 @@ export function parseSandboxArgs(argv: string[], env: Record<string, string | un
         'fault-rate': { type: 'string' },
         seed: { type: 'string' },
         'paid-per-month': { type: 'string' },
+        'date-zone': { type: 'string' },
+        'end-date': { type: 'string' },
+        'stats-day-keys': { type: 'string' },
+        order: { type: 'string' },
+        'numbers-as-strings': { type: 'boolean' },
+        'stats-extra-paid': { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -70,7 +110,43 @@ export function parseSandboxArgs(argv: string[], env: Record<string, string | un
   if (paidPerMonth !== undefined) {
     options.paidPerMonth = wholeNumber('--paid-per-month', paidPerMonth, 1, MAX_PAID_PER_MONTH);
   }
+  const dateZone = text('date-zone');
+  if (dateZone !== undefined) {
+    if (!isTimeZone(dateZone)) {
+      throw new UsageError(
+        `--date-zone must be an IANA time zone or an offset from -12:00 to +14:00, not "${dateZone}"`,
+      );
+    }
+    options.dateZone = dateZone;
+  }
+  const endDate = text('end-date');
+  if (endDate !== undefined)
+    options.endDate = oneOf('--end-date', endDate, ['inclusive', 'exclusive'] as const);
+  const dayKeys = text('stats-day-keys');
+  if (dayKeys !== undefined)
+    options.statsDayKeys = oneOf('--stats-day-keys', dayKeys, ['zone', 'utc'] as const);
+  const order = text('order');
+  if (order !== undefined) options.order = oneOf('--order', order, LIST_ORDERS);
+  if (values['numbers-as-strings']) options.numbersAsStrings = true;
+  const extras = values['stats-extra-paid'] as string[] | undefined;
+  if (extras !== undefined) {
+    options.statsExtraPaid = extras.map((extra) => {
+      try {
+        return parseExtraPaid(extra);
+      } catch (error) {
+        throw new UsageError(`--stats-extra-paid: ${(error as Error).message}`);
+      }
+    });
+  }
   return { help: false, port, options };
+}
+
+function oneOf<T extends string>(name: string, text: string, choices: readonly T[]): T {
+  if (!(choices as readonly string[]).includes(text)) {
+    const listed = `${choices.slice(0, -1).join(', ')} or ${choices.at(-1)}`;
+    throw new UsageError(`${name} must be ${listed}, not "${text}"`);
+  }
+  return text as T;
 }
 
 function wholeNumber(name: string, text: string, min: number, max: number): number {

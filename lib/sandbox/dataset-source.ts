@@ -1,30 +1,37 @@
-import Big from 'big.js';
+import { isLosslessNumber, type LosslessNumber } from 'lossless-json';
 import { z } from 'zod';
 import { invoiceStatusSchema, serviceDatetimeSchema } from '../invoicing/schemas';
 import { fieldIssues, formatPath, issueText } from '../zod-issues';
+import { decimalOf } from './amounts';
 import { type DayTotals, dayTotalsOf } from './day-totals';
+import { datetimeBounds, type InstantRange, inBounds } from './instant-range';
 import { newestInvoiceFirst, newestPaymentFirst } from './record-order';
-import { type DayRange, dayInRange, type RecordSource } from './record-source';
+import type { RecordSource } from './record-source';
 import type { InvoiceItemJson, PaymentItemJson } from './records';
+import type { ZoneDays } from './zone-days';
 
 /**
- * Records to serve instead of generated ones, exactly as the service returns them (amounts as JSON
- * numbers): invoices as items of `POST /invoices/list`, payments as items of `POST /payments/list`.
- * They are served as given; the statistics are derived from the invoices.
+ * Records to serve instead of generated ones, exactly as the service returns them: invoices as items
+ * of `POST /invoices/list`, payments as items of `POST /payments/list`. They are served as given; the
+ * statistics are derived from the invoices. An amount may be a JSON number, a numeric string (served as
+ * a string), or a `LosslessNumber` of lossless-json (served as a number token with every digit, e.g.
+ * `new LosslessNumber('98765432.987654321')`; lossless-json's `parse` of a recorded answer gives these).
  */
 export interface SandboxDataset {
   invoices: unknown[];
   payments: unknown[];
 }
 
-const amountSchema = z.union([z.number(), z.string()]).refine((value) => {
-  try {
-    new Big(value);
-    return true;
-  } catch {
-    return false;
-  }
-}, 'expected a number');
+const amountSchema = z
+  .union([z.number(), z.string(), z.custom<LosslessNumber>(isLosslessNumber)])
+  .refine((value) => {
+    try {
+      decimalOf(value);
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'expected a number');
 
 /**
  * Only the members the sandbox filters and adds up by are checked, so a test can still serve a record
@@ -52,17 +59,22 @@ const datasetPaymentSchema = z.looseObject({
 export class DatasetSource implements RecordSource {
   private readonly invoices: InvoiceItemJson[];
   private readonly payments: PaymentItemJson[];
-  private readonly totals: Map<string, DayTotals>;
+  readonly mainProjectId: string | undefined;
 
-  constructor(dataset: SandboxDataset) {
+  /** @param statisticsDays the days the statistics are keyed by */
+  constructor(
+    dataset: SandboxDataset,
+    private readonly statisticsDays: ZoneDays,
+  ) {
     if (!Array.isArray(dataset?.invoices) || !Array.isArray(dataset?.payments)) {
       throw new TypeError('dataset: expected { invoices: [...], payments: [...] }');
     }
     this.invoices = checked(dataset.invoices, datasetInvoiceSchema, 'invoices') as InvoiceItemJson[];
     this.payments = checked(dataset.payments, datasetPaymentSchema, 'payments') as PaymentItemJson[];
+    // The project of the dataset's first invoice as given, before the records are ordered.
+    this.mainProjectId = this.invoices[0]?.projectId;
     this.invoices.sort(newestInvoiceFirst);
     this.payments.sort(newestPaymentFirst);
-    this.totals = dayTotalsOf(this.invoices);
   }
 
   invoiceLists(): InvoiceItemJson[][] {
@@ -73,8 +85,10 @@ export class DatasetSource implements RecordSource {
     return [this.payments];
   }
 
-  dayTotals(range: DayRange): DayTotals[] {
-    return [...this.totals.values()].filter((totals) => dayInRange(totals.day, range));
+  dayTotals(range: InstantRange): Iterable<DayTotals> {
+    const bounds = datetimeBounds(range);
+    const inRange = this.invoices.filter((invoice) => inBounds(invoice.createDatetime, bounds));
+    return dayTotalsOf(inRange, this.statisticsDays).values();
   }
 }
 

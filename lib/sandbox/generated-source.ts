@@ -1,11 +1,13 @@
 import { type SandboxAccount, sandboxAccount } from './account';
 import { type DayTotals, dayTotalsOf } from './day-totals';
 import { monthOfInvoiceId, monthOfInvoiceUid } from './identifiers';
+import { datetimeBounds, type InstantRange, inBounds, rangeCovers } from './instant-range';
 import { LruCache } from './lru-cache';
 import { type GeneratedMonth, generateMonth } from './month-generator';
-import { type DayRange, dayInRange, type RecordSource } from './record-source';
+import type { RecordSource } from './record-source';
 import type { InvoiceItemJson, PaymentItemJson } from './records';
-import { epochSecondsOf, type MonthNumber, monthOfDay, monthOfEpochSeconds } from './service-time';
+import { epochSecondsOf, type MonthNumber, monthOfEpochSeconds, monthStartSeconds } from './service-time';
+import { ZoneDays } from './zone-days';
 
 /** Full months of data before the current one. */
 export const DATA_MONTHS = 14;
@@ -20,6 +22,8 @@ export interface GeneratedSourceOptions {
   seed: number;
   paidPerMonth: number;
   now: Date;
+  /** The days the statistics are keyed by. @default UTC days */
+  statisticsDays?: ZoneDays;
 }
 
 /**
@@ -33,9 +37,11 @@ export class GeneratedSource implements RecordSource {
   private readonly nowSeconds: number;
   private readonly months = new LruCache<MonthNumber, GeneratedMonth>(RECORD_BUDGET);
   private readonly totals = new Map<MonthNumber, Map<string, DayTotals>>();
+  private readonly statisticsDays: ZoneDays;
 
   constructor(private readonly options: GeneratedSourceOptions) {
     this.account = sandboxAccount(options.seed);
+    this.statisticsDays = options.statisticsDays ?? new ZoneDays('UTC');
     this.nowSeconds = epochSecondsOf(options.now);
     this.lastMonth = monthOfEpochSeconds(this.nowSeconds);
     this.firstMonth = this.lastMonth - DATA_MONTHS;
@@ -53,14 +59,24 @@ export class GeneratedSource implements RecordSource {
           nowSeconds: this.nowSeconds,
           account: this.account,
         });
-        if (!this.totals.has(month)) this.totals.set(month, dayTotalsOf(generated.invoices));
+        if (!this.totals.has(month)) {
+          this.totals.set(month, dayTotalsOf(generated.invoices, this.statisticsDays));
+        }
         return generated;
       },
       (generated) => generated.invoices.length + generated.payments.length,
     );
   }
 
-  invoiceLists(range: DayRange, lookup: { invoiceId?: string; invoiceUid?: string }): InvoiceItemJson[][] {
+  /** The account's busiest project. */
+  get mainProjectId(): string {
+    return this.account.projectIds[0]!;
+  }
+
+  invoiceLists(
+    range: InstantRange,
+    lookup: { invoiceId?: string; invoiceUid?: string },
+  ): InvoiceItemJson[][] {
     let months = this.monthsOf(range, 0);
     // Generated ids and uids carry their month: a lookup generates that month only.
     if (lookup.invoiceId !== undefined)
@@ -70,7 +86,7 @@ export class GeneratedSource implements RecordSource {
     return months.map((month) => this.month(month).invoices);
   }
 
-  paymentLists(range: DayRange, lookup: { invoiceId?: string }): PaymentItemJson[][] {
+  paymentLists(range: InstantRange, lookup: { invoiceId?: string }): PaymentItemJson[][] {
     // A month's payments may fall early in the next month, so one month more is read.
     let months = this.monthsOf(range, 1);
     if (lookup.invoiceId !== undefined) {
@@ -80,23 +96,41 @@ export class GeneratedSource implements RecordSource {
     return months.map((month) => this.month(month).payments);
   }
 
-  dayTotals(range: DayRange): DayTotals[] {
-    const days: DayTotals[] = [];
+  /**
+   * A month wholly in the range gives the totals kept since it was generated; a month the range cuts
+   * (at most the first and the last) is added up again from its records in the range.
+   */
+  dayTotals(range: InstantRange): DayTotals[] {
+    const parts: DayTotals[] = [];
+    const bounds = datetimeBounds(range);
     for (const month of this.monthsOf(range, 0)) {
-      let totals = this.totals.get(month);
-      if (!totals) {
-        this.month(month);
-        totals = this.totals.get(month)!;
+      if (rangeCovers(range, monthStartSeconds(month), monthStartSeconds(month + 1))) {
+        let totals = this.totals.get(month);
+        if (!totals) {
+          this.month(month);
+          totals = this.totals.get(month)!;
+        }
+        parts.push(...totals.values());
+      } else {
+        const inRange = this.month(month).invoices.filter((invoice) =>
+          inBounds(invoice.createDatetime, bounds),
+        );
+        parts.push(...dayTotalsOf(inRange, this.statisticsDays).values());
       }
-      for (const day of totals.values()) if (dayInRange(day.day, range)) days.push(day);
     }
-    return days;
+    return parts;
   }
 
   /** The data's months that may hold records of the range, newest first; `earlier` more before it. */
-  private monthsOf(range: DayRange, earlier: number): MonthNumber[] {
-    const from = Math.max(this.firstMonth, range.from ? monthOfDay(range.from) - earlier : this.firstMonth);
-    const to = Math.min(this.lastMonth, range.to ? monthOfDay(range.to) : this.lastMonth);
+  private monthsOf(range: InstantRange, earlier: number): MonthNumber[] {
+    const from = Math.max(
+      this.firstMonth,
+      range.from === undefined ? this.firstMonth : monthOfEpochSeconds(range.from) - earlier,
+    );
+    const to = Math.min(
+      this.lastMonth,
+      range.to === undefined ? this.lastMonth : monthOfEpochSeconds(range.to - 1),
+    );
     const months: MonthNumber[] = [];
     for (let month = to; month >= from; month--) months.push(month);
     return months;

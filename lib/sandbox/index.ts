@@ -2,8 +2,10 @@ export { type SandboxAccount, sandboxAccount } from './account';
 export { cryptoDecimals, fiatDecimals } from './amounts';
 export { createSandboxApp } from './app';
 export type { SandboxDataset } from './dataset-source';
+export type { EndDateReading } from './date-reading';
 export type { DayTotals } from './day-totals';
 export type { ErrorBody, ErrorCode } from './error-body';
+export { EXTRA_PAID_FORMAT, type ExtraPaidInvoice, parseExtraPaid } from './extra-paid';
 export { DATA_MONTHS, GeneratedSource, type GeneratedSourceOptions } from './generated-source';
 export { monthOfInvoiceId, monthOfInvoiceUid } from './identifiers';
 export { DUST_AMOUNT, SEARCH_GRACE_SECONDS } from './month-edge-cases';
@@ -36,8 +38,10 @@ export {
   SANDBOX_CRYPTOCURRENCIES,
   SANDBOX_FIAT_CURRENCIES,
 } from './rates';
+export type { ListOrder } from './record-order';
 export type { InvoiceItemJson, InvoiceJson, PaymentItemJson, PaymentRecordJson, WalletJson } from './records';
 export { AWKWARD_DESCRIPTIONS, AWKWARD_SERVICE_DATA } from './sample-texts';
 export { type RunningSandbox, type SandboxServerOptions, startSandbox } from './server';
 export { formatServiceDatetime, parseServiceDatetime } from './service-time';
 export type { InvoiceStatisticsJson } from './statistics';
+export { isTimeZone } from './zone-days';

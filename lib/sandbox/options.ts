@@ -1,5 +1,9 @@
 import type { SandboxDataset } from './dataset-source';
+import type { EndDateReading } from './date-reading';
+import { type ExtraPaidInvoice, extraPaidProblem } from './extra-paid';
+import { LIST_ORDERS, type ListOrder } from './record-order';
 import { API_KEY_PATTERN } from './token-auth';
+import { isTimeZone } from './zone-days';
 
 /** How a sandbox behaves and what it serves. */
 export interface SandboxOptions {
@@ -24,6 +28,27 @@ export interface SandboxOptions {
   now?: Date;
   /** Serve these records instead of generated ones. */
   dataset?: SandboxDataset;
+  /**
+   * `startDate`/`endDate` are whole days of this zone, on all three endpoints: an IANA name
+   * (`America/New_York`) or a fixed offset from `-12:00` to `+14:00` (`+03:00`). @default 'UTC'
+   */
+  dateZone?: string;
+  /** Whether the day `endDate` names is included. @default 'inclusive' */
+  endDate?: EndDateReading;
+  /**
+   * The zone `invoicesByDate` cuts and keys its days in, and `invoicesByMonths` its months: the date
+   * zone, or UTC. @default 'zone'
+   */
+  statsDayKeys?: 'zone' | 'utc';
+  /**
+   * The order of list results: newest or oldest first (then by `id`), or shuffled (stable for a seed
+   * and a filter, so pages agree). @default 'newest'
+   */
+  order?: ListOrder;
+  /** Every number in answers is written as a JSON string (`"12.5"`). @default false */
+  numbersAsStrings?: boolean;
+  /** Paid invoices the statistics count and the lists never return: a planted fault. @default [] */
+  statsExtraPaid?: readonly ExtraPaidInvoice[];
   /**
    * Told of every list page answered, as it is answered: instrumentation, so that a benchmark can count
    * what it serves without reading the answers again.
@@ -62,6 +87,12 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
     retryAfterSeconds: options.retryAfterSeconds ?? 1,
     paidPerMonth: options.paidPerMonth ?? DEFAULT_PAID_PER_MONTH,
     now: options.now ?? new Date(),
+    dateZone: options.dateZone ?? 'UTC',
+    endDate: options.endDate ?? 'inclusive',
+    statsDayKeys: options.statsDayKeys ?? 'zone',
+    order: options.order ?? 'newest',
+    numbersAsStrings: options.numbersAsStrings ?? false,
+    statsExtraPaid: options.statsExtraPaid ?? [],
     dataset: options.dataset,
     onPageServed: options.onPageServed,
   };
@@ -90,6 +121,24 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
     resolved.now instanceof Date && !Number.isNaN(resolved.now.getTime()),
     'now must be a valid Date',
   );
+  requireThat(
+    isTimeZone(resolved.dateZone),
+    `dateZone must be an IANA time zone or an offset from -12:00 to +14:00, not "${resolved.dateZone}"`,
+  );
+  requireThat(
+    resolved.endDate === 'inclusive' || resolved.endDate === 'exclusive',
+    'endDate must be "inclusive" or "exclusive"',
+  );
+  requireThat(
+    resolved.statsDayKeys === 'zone' || resolved.statsDayKeys === 'utc',
+    'statsDayKeys must be "zone" or "utc"',
+  );
+  requireThat(LIST_ORDERS.includes(resolved.order), `order must be one of ${LIST_ORDERS.join(', ')}`);
+  requireThat(typeof resolved.numbersAsStrings === 'boolean', 'numbersAsStrings must be true or false');
+  resolved.statsExtraPaid.forEach((extra, index) => {
+    const problem = extraPaidProblem(extra);
+    requireThat(problem === undefined, `statsExtraPaid[${index}].${problem}`);
+  });
   return resolved;
 }
 

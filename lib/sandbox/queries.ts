@@ -1,9 +1,13 @@
 import type { InvoiceStatus } from '../invoicing/schemas';
+import { type DateReading, rangeOfDates } from './date-reading';
+import { type CountedInvoice, dayTotalsOf } from './day-totals';
+import { datetimeBounds, inBounds } from './instant-range';
 import { LruCache } from './lru-cache';
-import { newestInvoiceFirst, newestPaymentFirst } from './record-order';
-import type { DayRange, RecordSource } from './record-source';
+import { arrangeList, type ListOrder, newestInvoiceFirst, newestPaymentFirst } from './record-order';
+import type { RecordSource } from './record-source';
 import type { InvoiceItemJson, PaymentItemJson } from './records';
 import { type InvoiceStatisticsJson, invoiceStatistics } from './statistics';
+import type { ZoneDays } from './zone-days';
 
 /** The filters of `POST /invoices/list`, validated. */
 export interface InvoiceFilter {
@@ -26,73 +30,99 @@ export interface PaymentFilter {
 /** Filtered lists kept for paging: a client walks one list page by page, often several at once. */
 const CACHED_LISTS = 64;
 
+/** How the answers read what the spec leaves open, and what the statistics count beyond the lists. */
+export interface QueryReadings {
+  dates: DateReading;
+  /** The days the statistics are keyed by (the sources cut theirs the same way). */
+  statisticsDays: ZoneDays;
+  order: ListOrder;
+  /** Seeds the `random` order. */
+  seed: number;
+  /** Paid invoices the statistics count and the lists do not return (a planted fault). */
+  extraPaid: readonly CountedInvoice[];
+}
+
 /**
  * The answers of the three endpoints, before paging. Each filtered list is computed once and kept, so
  * every further page of it is a slice: about a millisecond for 100 records out of 55,000.
  */
 export class SandboxQueries {
   private readonly lists = new LruCache<string, readonly (InvoiceItemJson | PaymentItemJson)[]>(CACHED_LISTS);
+  private readonly statisticsByRange = new LruCache<string, InvoiceStatisticsJson>(CACHED_LISTS);
 
-  constructor(private readonly source: RecordSource) {}
+  constructor(
+    private readonly source: RecordSource,
+    private readonly readings: QueryReadings,
+  ) {}
 
-  /** Every invoice that passes the filter, newest first, then by id. */
+  /** Every invoice that passes the filter, in the list order. */
   invoices(filter: InvoiceFilter): readonly InvoiceItemJson[] {
     const key = `invoices ${JSON.stringify([filter.invoiceId, filter.invoiceUid, filter.projectId, filter.startDate, filter.endDate, filter.status])}`;
     return this.lists.getOrCreate(key, () => {
-      const bounds = createdBounds(filter.startDate, filter.endDate);
+      const range = rangeOfDates(filter, this.readings.dates);
+      const bounds = datetimeBounds(range);
       const lists = this.source
-        .invoiceLists(rangeOf(filter), filter)
+        .invoiceLists(range, filter)
         .map((list) =>
           list.filter(
             (invoice) =>
-              (bounds.from === undefined || invoice.createDatetime >= bounds.from) &&
-              (bounds.to === undefined || invoice.createDatetime <= bounds.to) &&
+              inBounds(invoice.createDatetime, bounds) &&
               (filter.invoiceId === undefined || invoice.id === filter.invoiceId) &&
               (filter.invoiceUid === undefined || invoice.uid === filter.invoiceUid) &&
               (filter.projectId === undefined || invoice.projectId === filter.projectId) &&
               (filter.status === undefined || invoice.status === filter.status),
           ),
         );
-      return mergeSorted(lists, newestInvoiceFirst);
+      return this.arrange(mergeSorted(lists, newestInvoiceFirst), key, (invoice) => invoice.createDatetime);
     }) as readonly InvoiceItemJson[];
   }
 
-  /** Every payment that passes the filter, newest first, then by id. */
+  /** Every payment that passes the filter, in the list order. */
   payments(filter: PaymentFilter): readonly PaymentItemJson[] {
     const key = `payments ${JSON.stringify([filter.walletId, filter.invoiceId, filter.startDate, filter.endDate])}`;
     return this.lists.getOrCreate(key, () => {
-      const bounds = createdBounds(filter.startDate, filter.endDate);
+      const range = rangeOfDates(filter, this.readings.dates);
+      const bounds = datetimeBounds(range);
       const lists = this.source
-        .paymentLists(rangeOf(filter), filter)
+        .paymentLists(range, filter)
         .map((list) =>
           list.filter(
             (payment) =>
-              (bounds.from === undefined || payment.transactionDatetime >= bounds.from) &&
-              (bounds.to === undefined || payment.transactionDatetime <= bounds.to) &&
+              inBounds(payment.transactionDatetime, bounds) &&
               (filter.walletId === undefined || payment.wallet.id === filter.walletId) &&
               (filter.invoiceId === undefined || payment.invoice?.id === filter.invoiceId),
           ),
         );
-      return mergeSorted(lists, newestPaymentFirst);
+      return this.arrange(
+        mergeSorted(lists, newestPaymentFirst),
+        key,
+        (payment) => payment.transactionDatetime,
+      );
     }) as readonly PaymentItemJson[];
   }
 
-  /** The statistics of the invoices created in the range. */
-  statistics(range: { startDate?: string; endDate?: string }): InvoiceStatisticsJson {
-    return invoiceStatistics(this.source.dayTotals(rangeOf(range)));
+  /**
+   * The statistics of the invoices created in the range the dates name, read as the lists read them:
+   * exactly the invoices `POST /invoices/list` returns for the same dates, plus any planted extra.
+   */
+  statistics(dates: { startDate?: string; endDate?: string }): InvoiceStatisticsJson {
+    // Kept like the lists: a range the zone cuts inside a month is added up again from its records.
+    return this.statisticsByRange.getOrCreate(JSON.stringify([dates.startDate, dates.endDate]), () => {
+      const range = rangeOfDates(dates, this.readings.dates);
+      const bounds = datetimeBounds(range);
+      const extra = this.readings.extraPaid.filter((invoice) => inBounds(invoice.createDatetime, bounds));
+      const extraDays = dayTotalsOf(extra, this.readings.statisticsDays).values();
+      return invoiceStatistics([...this.source.dayTotals(range), ...extraDays]);
+    });
   }
-}
 
-function rangeOf(filter: { startDate?: string; endDate?: string }): DayRange {
-  return { from: filter.startDate, to: filter.endDate };
-}
-
-/** `Y-m-d H:i:s` bounds of whole UTC days, both included; such strings compare in time order. */
-function createdBounds(startDate?: string, endDate?: string): { from?: string; to?: string } {
-  return {
-    from: startDate === undefined ? undefined : `${startDate} 00:00:00`,
-    to: endDate === undefined ? undefined : `${endDate} 23:59:59`,
-  };
+  private arrange<T extends { id: string }>(
+    newestFirst: readonly T[],
+    listKey: string,
+    timeOf: (record: T) => string,
+  ): readonly T[] {
+    return arrangeList(newestFirst, this.readings.order, timeOf, { seed: this.readings.seed, listKey });
+  }
 }
 
 /** One list from lists that are each in order: a merge, cheaper than sorting them all again. */

@@ -1,15 +1,22 @@
+import { createHash } from 'node:crypto';
 import type { InvoiceItemJson, PaymentItemJson } from './records';
+import { SeededRandom } from './seeded-random';
 
 /**
- * The order of every list (the spec does not show one): newest first, by `createDatetime` for invoices
- * and `transactionDatetime` for payments, then by `id` ascending so that records of the same second
- * keep a stable place between pages.
+ * The order of every list, which the spec does not show: `newest` first (the default), `oldest` first,
+ * or `random`. Records of the same second are ordered by `id` ascending, so they keep a stable place
+ * between pages.
  */
+export type ListOrder = 'newest' | 'oldest' | 'random';
+
+export const LIST_ORDERS: readonly ListOrder[] = ['newest', 'oldest', 'random'];
+
+/** Newest first by `createDatetime`, then by `id` ascending: how sources keep invoices. */
 export function newestInvoiceFirst(a: InvoiceItemJson, b: InvoiceItemJson): number {
   return compareNewestThenId(a.createDatetime, a.id, b.createDatetime, b.id);
 }
 
-/** See `newestInvoiceFirst`. */
+/** Newest first by `transactionDatetime`, then by `id` ascending: how sources keep payments. */
 export function newestPaymentFirst(a: PaymentItemJson, b: PaymentItemJson): number {
   return compareNewestThenId(a.transactionDatetime, a.id, b.transactionDatetime, b.id);
 }
@@ -18,4 +25,32 @@ function compareNewestThenId(aTime: string, aId: string, bTime: string, bId: str
   if (aTime !== bTime) return aTime < bTime ? 1 : -1;
   if (aId !== bId) return aId < bId ? -1 : 1;
   return 0;
+}
+
+const ORDER_STREAM = 0x0de7;
+
+/**
+ * A newest-first list in another order. `oldest`: oldest first, then by `id` ascending. `random`: a
+ * shuffle drawn from the sandbox's seed and the list's key (its endpoint and filter), so every page of
+ * one list, asked any number of times, comes from the same arrangement.
+ */
+export function arrangeList<T extends { id: string }>(
+  newestFirst: readonly T[],
+  order: ListOrder,
+  timeOf: (record: T) => string,
+  random: { seed: number; listKey: string },
+): readonly T[] {
+  if (order === 'newest') return newestFirst;
+  if (order === 'oldest') {
+    return [...newestFirst].sort((a, b) => compareNewestThenId(timeOf(b), a.id, timeOf(a), b.id));
+  }
+  const listSeed = createHash('sha256').update(random.listKey).digest().readInt32LE(0);
+  const draws = new SeededRandom(random.seed, ORDER_STREAM, listSeed);
+  const shuffled = [...newestFirst];
+  // Fisher–Yates.
+  for (let index = shuffled.length - 1; index > 0; index--) {
+    const other = draws.int(0, index);
+    [shuffled[index], shuffled[other]] = [shuffled[other]!, shuffled[index]!];
+  }
+  return shuffled;
 }

@@ -49,11 +49,6 @@ export function monthOfEpochSeconds(epochSeconds: number): MonthNumber {
   return date.getUTCFullYear() * 12 + date.getUTCMonth();
 }
 
-/** The month of a `Y-m-d` day (or of a `Y-m-d H:i:s` datetime). */
-export function monthOfDay(day: string): MonthNumber {
-  return Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7)) - 1;
-}
-
 /** First second of a month, UTC. */
 export function monthStartSeconds(month: MonthNumber): number {
   return Date.UTC(Math.floor(month / 12), month % 12, 1) / 1000;
@@ -64,14 +59,9 @@ export function monthDigits(month: MonthNumber): string {
   return `${Math.floor(month / 12)}${String((month % 12) + 1).padStart(2, '0')}`;
 }
 
-/** The statistics endpoint's month key, English month name and four-digit year: `October-2026`. */
+/** The statistics endpoint's key of a `Y-m-d` day's month, English name and four-digit year: `October-2026`. */
 export function statisticsMonthKey(day: string): string {
   return format(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, 1), 'MMMM-yyyy', {
     in: tz('UTC'),
   });
-}
-
-/** Midnight UTC of a `Y-m-d` day, in milliseconds: `invoicesByDate.<day>.date`. */
-export function dayTimestampMs(day: string): number {
-  return Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));
 }

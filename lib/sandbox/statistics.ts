@@ -1,30 +1,35 @@
 import Big from 'big.js';
-import { fiatDecimals, jsonNumber, roundTo } from './amounts';
-import type { DayTotals } from './day-totals';
-import { dayTimestampMs, statisticsMonthKey } from './service-time';
+import type { LosslessNumber } from 'lossless-json';
+import { exactNumber, fiatDecimals, roundTo } from './amounts';
+import { addTo, type DayTotals, mergeDayTotals } from './day-totals';
+import { statisticsMonthKey } from './service-time';
 
-/** `data` of `POST /statistics/invoices`, as the sandbox writes it. */
+/**
+ * `data` of `POST /statistics/invoices`, as the sandbox writes it. Money is a `LosslessNumber`: a
+ * number token with every digit, however large the sum.
+ */
 export interface InvoiceStatisticsJson {
   invoicesTotalNum: number;
   invoicesPaidNum: number;
-  invoicesTotalUSD: number;
-  invoicesByProjects: Record<string, number>;
-  invoicesByCurrencies: Record<string, number>;
-  invoicesByMonths: Record<string, number>;
-  invoicesByDate: Record<string, { date: number; value: number }>;
+  invoicesTotalUSD: LosslessNumber;
+  invoicesByProjects: Record<string, LosslessNumber>;
+  invoicesByCurrencies: Record<string, LosslessNumber>;
+  invoicesByMonths: Record<string, LosslessNumber>;
+  invoicesByDate: Record<string, { date: number; value: LosslessNumber }>;
 }
 
 /**
- * The statistics of the invoices created on some days. Where the spec is silent:
+ * The statistics of some invoices, from their day totals (parts of one day are added together). Where
+ * the spec is silent:
  * - every `invoicesBy*` member groups paid invoices only, and lists only groups with a paid invoice
  *   (an empty range gives `{}`);
  * - `invoicesByCurrencies` sums `amountFiat` in each currency, rounded to its minor unit;
- * - `invoicesByMonths` and `invoicesByDate` group by UTC month (`October-2026`) and UTC day, and a day's
- *   `date` is its UTC midnight in milliseconds;
+ * - `invoicesByDate` is keyed by the days the totals were cut in, and a day's `date` is its first
+ *   instant in milliseconds; `invoicesByMonths` groups the same days by their month (`October-2026`);
  * - USD figures are rounded to cents, half up, once, after exact summing; keys are in ascending order.
  */
-export function invoiceStatistics(days: Iterable<DayTotals>): InvoiceStatisticsJson {
-  const ordered = [...days].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+export function invoiceStatistics(parts: Iterable<DayTotals>): InvoiceStatisticsJson {
+  const ordered = [...mergeDayTotals(parts).values()].sort((a, b) => (a.day < b.day ? -1 : 1));
   let invoicesTotalNum = 0;
   let invoicesPaidNum = 0;
   let totalUSD = new Big(0);
@@ -40,7 +45,7 @@ export function invoiceStatistics(days: Iterable<DayTotals>): InvoiceStatisticsJ
     for (const [project, usd] of totals.paidUSDByProject) addTo(byProject, project, usd);
     for (const [currency, amount] of totals.paidAmountByCurrency) addTo(byCurrency, currency, amount);
     addTo(byMonth, statisticsMonthKey(totals.day), totals.paidUSD);
-    invoicesByDate[totals.day] = { date: dayTimestampMs(totals.day), value: usdNumber(totals.paidUSD) };
+    invoicesByDate[totals.day] = { date: totals.start * 1000, value: usdNumber(totals.paidUSD) };
   }
   return {
     invoicesTotalNum,
@@ -49,7 +54,7 @@ export function invoiceStatistics(days: Iterable<DayTotals>): InvoiceStatisticsJ
     invoicesByProjects: toObject(byProject, usdNumber, true),
     invoicesByCurrencies: toObject(
       byCurrency,
-      (amount, currency) => jsonNumber(roundTo(amount, fiatDecimals(currency))),
+      (amount, currency) => exactNumber(roundTo(amount, fiatDecimals(currency))),
       true,
     ),
     // Months were added in day order, so they are already chronological.
@@ -58,19 +63,15 @@ export function invoiceStatistics(days: Iterable<DayTotals>): InvoiceStatisticsJ
   };
 }
 
-function usdNumber(amount: Big): number {
-  return jsonNumber(roundTo(amount, 2));
-}
-
-function addTo(sums: Map<string, Big>, key: string, amount: Big): void {
-  sums.set(key, (sums.get(key) ?? new Big(0)).plus(amount));
+function usdNumber(amount: Big): LosslessNumber {
+  return exactNumber(roundTo(amount, 2));
 }
 
 function toObject(
   sums: Map<string, Big>,
-  write: (amount: Big, key: string) => number,
+  write: (amount: Big, key: string) => LosslessNumber,
   sortKeys: boolean,
-): Record<string, number> {
+): Record<string, LosslessNumber> {
   const keys = [...sums.keys()];
   if (sortKeys) keys.sort();
   return Object.fromEntries(keys.map((key) => [key, write(sums.get(key)!, key)]));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSandboxArgs, UsageError } from '../../../lib/sandbox/cli-options';
+import { parseSandboxArgs, SANDBOX_HELP, UsageError } from '../../../lib/sandbox/cli-options';
 
 describe('parseSandboxArgs', () => {
   it('listens on 4010 with no options', () => {
@@ -33,8 +33,84 @@ describe('parseSandboxArgs', () => {
     });
   });
 
+  it('reads the options that choose a reading of the spec', () => {
+    const command = parseSandboxArgs(
+      [
+        '--date-zone',
+        'America/New_York',
+        '--end-date',
+        'exclusive',
+        '--stats-day-keys',
+        'utc',
+        '--order',
+        'random',
+        '--numbers-as-strings',
+      ],
+      {},
+    );
+    expect(command).toEqual({
+      help: false,
+      port: 4010,
+      options: {
+        dateZone: 'America/New_York',
+        endDate: 'exclusive',
+        statsDayKeys: 'utc',
+        order: 'random',
+        numbersAsStrings: true,
+      },
+    });
+    expect(parseSandboxArgs(['--date-zone=-10:00'], {})).toMatchObject({ options: { dateZone: '-10:00' } });
+  });
+
+  it('reads each planted extra paid invoice, with or without its project and currency', () => {
+    const project = '11111111-1111-4111-8111-111111111111';
+    const command = parseSandboxArgs(
+      [
+        '--stats-extra-paid',
+        '10.00@2026-10-15 12:00:00',
+        '--stats-extra-paid',
+        `2.5@2026-10-31 23:59:59:${project}`,
+        '--stats-extra-paid',
+        `9.99@2026-11-01 00:00:00:${project}:EUR:9.20`,
+      ],
+      {},
+    );
+    expect(command).toMatchObject({
+      options: {
+        statsExtraPaid: [
+          { amountUSD: '10.00', createDatetime: '2026-10-15 12:00:00' },
+          { amountUSD: '2.5', createDatetime: '2026-10-31 23:59:59', projectId: project },
+          {
+            amountUSD: '9.99',
+            createDatetime: '2026-11-01 00:00:00',
+            projectId: project,
+            currencyFiat: 'EUR',
+            amountFiat: '9.20',
+          },
+        ],
+      },
+    });
+  });
+
   it('answers --help', () => {
     expect(parseSandboxArgs(['--help'], {})).toEqual({ help: true });
+  });
+
+  it.each([
+    '--port N',
+    '--seed N',
+    '--latency-ms N',
+    '--max-limit N',
+    '--fault-rate X',
+    '--paid-per-month N',
+    '--date-zone ZONE',
+    '--end-date inclusive|exclusive',
+    '--stats-day-keys zone|utc',
+    '--order newest|oldest|random',
+    '--numbers-as-strings',
+    '--stats-extra-paid <amountUSD>@<Y-m-d H:i:s>[:<projectId>[:<currency>:<amountFiat>]]',
+  ])('explains %s in the help', (option) => {
+    expect(SANDBOX_HELP).toMatch(new RegExp(`^  ${option.replace(/[|[\]]/g, '\\$&')}`, 'm'));
   });
 
   it.each([
@@ -50,6 +126,28 @@ describe('parseSandboxArgs', () => {
     [['--verbose'], "Unknown option '--verbose'"],
     [['extra'], 'Unexpected argument'],
     [['--port'], "Option '--port <value>' argument missing"],
+    [
+      ['--date-zone', 'Europe/Atlantis'],
+      '--date-zone must be an IANA time zone or an offset from -12:00 to +14:00, not "Europe/Atlantis"',
+    ],
+    [['--date-zone=+15:00'], '--date-zone must be an IANA time zone or an offset'],
+    [['--end-date', 'open'], '--end-date must be inclusive or exclusive, not "open"'],
+    [['--stats-day-keys', 'local'], '--stats-day-keys must be zone or utc, not "local"'],
+    [['--order', 'by-id'], '--order must be newest, oldest or random, not "by-id"'],
+    [
+      ['--stats-extra-paid', '10.00'],
+      '--stats-extra-paid: expected <amountUSD>@<Y-m-d H:i:s>[:<projectId>[:<currency>:<amountFiat>]], not "10.00"',
+    ],
+    [['--stats-extra-paid', 'ten@2026-10-15 12:00:00'], '--stats-extra-paid: amountUSD: expected a decimal'],
+    [
+      ['--stats-extra-paid', '10@2026-02-30 12:00:00'],
+      '--stats-extra-paid: createDatetime: expected a datetime that exists',
+    ],
+    [['--stats-extra-paid', '10@2026-10-15 12:00:00:p1'], '--stats-extra-paid: projectId: expected a UUID'],
+    [
+      ['--stats-extra-paid', '10@2026-10-15 12:00:00:11111111-1111-4111-8111-111111111111:eur:9'],
+      '--stats-extra-paid: currencyFiat: expected a currency code such as "EUR"',
+    ],
   ])('refuses %j with a usage error', (argv, message) => {
     expect(() => parseSandboxArgs(argv, {})).toThrow(UsageError);
     expect(() => parseSandboxArgs(argv, {})).toThrow(message);

@@ -5,52 +5,7 @@ import {
   type SandboxDataset,
   startSandbox,
 } from '../../../lib/sandbox';
-import { post } from './sandbox-fixtures';
-
-const P1 = '11111111-1111-4111-8111-111111111111';
-const P2 = '22222222-2222-4222-8222-222222222222';
-const WALLET = {
-  id: '33333333-3333-4333-8333-333333333333',
-  name: 'Main BTC',
-  blockchain: 'Bitcoin',
-  cryptocurrency: 'BTC',
-  address: 'bc1qexample',
-};
-
-function invoice(id: string, fields: Record<string, unknown>) {
-  return {
-    id: `aaaaaaaa-aaaa-4aaa-8aaa-${id.padStart(12, '0')}`,
-    uid: `UID-${id}`,
-    projectId: P1,
-    createDatetime: '2026-10-01 00:00:00',
-    timeToPayDatetime: '2026-10-01 00:30:00',
-    commissionFiatUSD: 0,
-    amountFiatUSD: 0,
-    amountFiat: 0,
-    currencyFiat: 'USD',
-    description: null,
-    serviceData: null,
-    views: 1,
-    status: 'paid',
-    ...fields,
-  };
-}
-
-function paymentOf(
-  id: string,
-  transactionDatetime: string,
-  amount: number,
-  invoiceFields?: Record<string, unknown>,
-) {
-  return {
-    id: `bbbbbbbb-bbbb-4bbb-8bbb-${id.padStart(12, '0')}`,
-    amount,
-    hash: `hash-${id}`,
-    transactionDatetime,
-    ...(invoiceFields ? { invoice: invoiceFields } : {}),
-    wallet: WALLET,
-  };
-}
+import { datasetInvoice as invoice, P1, P2, datasetPayment as paymentOf, post } from './sandbox-fixtures';
 
 const a = invoice('1', { amountFiatUSD: 0.1, amountFiat: 0.1, commissionFiatUSD: 0 });
 const b = invoice('2', {

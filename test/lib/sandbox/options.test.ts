@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveSandboxOptions } from '../../../lib/sandbox/options';
+import { resolveSandboxOptions, type SandboxOptions } from '../../../lib/sandbox/options';
 
 describe('resolveSandboxOptions', () => {
   it('fills in the documented defaults', () => {
@@ -14,7 +14,14 @@ describe('resolveSandboxOptions', () => {
       retryAfterSeconds: 1,
       paidPerMonth: 60,
       now,
+      dateZone: 'UTC',
+      endDate: 'inclusive',
+      statsDayKeys: 'zone',
+      order: 'newest',
+      numbersAsStrings: false,
+      statsExtraPaid: [],
       dataset: undefined,
+      onPageServed: undefined,
     });
   });
 
@@ -29,8 +36,30 @@ describe('resolveSandboxOptions', () => {
     [{ paidPerMonth: 500_001 }, 'paidPerMonth must be a whole number from 1 to 500000'],
     [{ now: new Date('not a date') }, 'now must be a valid Date'],
     [{ apiKey: '' }, 'apiKey must be'],
+    [
+      { dateZone: 'Mars/Olympus' },
+      'dateZone must be an IANA time zone or an offset from -12:00 to +14:00, not "Mars/Olympus"',
+    ],
+    [{ dateZone: '+14:30' }, 'dateZone must be an IANA time zone or an offset from -12:00 to +14:00'],
+    [{ dateZone: '-12:15' }, 'dateZone must be an IANA time zone or an offset from -12:00 to +14:00'],
+    [{ endDate: 'open' }, 'endDate must be "inclusive" or "exclusive"'],
+    [{ statsDayKeys: 'local' }, 'statsDayKeys must be "zone" or "utc"'],
+    [{ order: 'alphabetical' }, 'order must be one of newest, oldest, random'],
+    [{ numbersAsStrings: 'yes' }, 'numbersAsStrings must be true or false'],
+    [
+      { statsExtraPaid: [{ amountUSD: '10', createDatetime: '2026-10-15T12:00:00Z' }] },
+      'statsExtraPaid[0].createDatetime: expected a datetime "Y-m-d H:i:s"',
+    ],
+    [
+      { statsExtraPaid: [{ amountUSD: '1e1', createDatetime: '2026-10-15 12:00:00' }] },
+      'statsExtraPaid[0].amountUSD: expected a decimal such as "10.00"',
+    ],
+    [
+      { statsExtraPaid: [{ amountUSD: '10', createDatetime: '2026-10-15 12:00:00', currencyFiat: 'EUR' }] },
+      'statsExtraPaid[0].amountFiat: is needed for a currency other than USD',
+    ],
   ])('refuses %j', (options, message) => {
-    expect(() => resolveSandboxOptions(options)).toThrow(RangeError);
-    expect(() => resolveSandboxOptions(options)).toThrow(message);
+    expect(() => resolveSandboxOptions(options as SandboxOptions)).toThrow(RangeError);
+    expect(() => resolveSandboxOptions(options as SandboxOptions)).toThrow(message);
   });
 });

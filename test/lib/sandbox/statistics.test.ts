@@ -1,22 +1,6 @@
-import Big from 'big.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type InvoiceItemJson, type RunningSandbox, startSandbox } from '../../../lib/sandbox';
-import { listAll, NOW, post, SEED } from './sandbox-fixtures';
-
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+import { listAll, NOW, post, SEED, statisticsOfListed } from './sandbox-fixtures';
 
 let sandbox: RunningSandbox;
 let invoices: InvoiceItemJson[];
@@ -30,44 +14,17 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-/** The statistics worked out from the invoice list, independently of the sandbox's code. */
+/** The statistics of the UTC days from `from` to `to`, worked out from the invoice list. */
 function expectedStatistics(from: string, to: string) {
   const inRange = invoices.filter((invoice) => {
     const day = invoice.createDatetime.slice(0, 10);
     return day >= from && day <= to;
   });
-  const paid = inRange.filter((invoice) => invoice.status === 'paid');
-  const sum = (
-    records: InvoiceItemJson[],
-    key: (invoice: InvoiceItemJson) => string,
-    amount: (invoice: InvoiceItemJson) => number,
-  ) => {
-    const sums = new Map<string, Big>();
-    for (const invoice of records)
-      sums.set(key(invoice), (sums.get(key(invoice)) ?? new Big(0)).plus(amount(invoice)));
-    return Object.fromEntries([...sums].map(([group, total]) => [group, Number(total.toFixed())]));
-  };
-  const usd = (invoice: InvoiceItemJson) => invoice.amountFiatUSD;
-  const monthKey = (invoice: InvoiceItemJson) =>
-    `${MONTH_NAMES[Number(invoice.createDatetime.slice(5, 7)) - 1]}-${invoice.createDatetime.slice(0, 4)}`;
-  const byDay = sum(paid, (invoice) => invoice.createDatetime.slice(0, 10), usd);
-  return {
-    invoicesTotalNum: inRange.length,
-    invoicesPaidNum: paid.length,
-    invoicesTotalUSD: Number(
-      paid.reduce((total, invoice) => total.plus(invoice.amountFiatUSD), new Big(0)).toFixed(),
-    ),
-    invoicesByProjects: sum(paid, (invoice) => invoice.projectId, usd),
-    invoicesByCurrencies: sum(
-      paid,
-      (invoice) => invoice.currencyFiat,
-      (invoice) => invoice.amountFiat,
-    ),
-    invoicesByMonths: sum(paid, monthKey, usd),
-    invoicesByDate: Object.fromEntries(
-      Object.entries(byDay).map(([day, value]) => [day, { date: Date.parse(`${day}T00:00:00Z`), value }]),
-    ),
-  };
+  return statisticsOfListed(
+    inRange,
+    (createDatetime) => createDatetime.slice(0, 10),
+    (day) => Date.parse(`${day}T00:00:00Z`),
+  );
 }
 
 describe('invoice statistics', () => {
