@@ -1,17 +1,30 @@
 import type { z } from 'zod';
+import { EXCERPT_SOURCE_LENGTH, shortened } from './body-excerpt';
+import { redactSecret } from './redact-secret';
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
+/** Longest key of a path shown; record keys are the service's text, and could be anything. */
+const KEY_SHOWN_LENGTH = 60;
+
+/** A key that is not an identifier, quoted, the secret redacted before it is cut. */
+function quotedKey(key: string, secret: string | undefined): string {
+  if (key.length > EXCERPT_SOURCE_LENGTH) return `<a key of ${key.length} characters>`;
+  return shortened(redactSecret(JSON.stringify(key), secret), KEY_SHOWN_LENGTH);
+}
+
 /**
  * A zod issue path as code would write it: `data[3].payment.amount`, `data.invoicesByProjects["0b5e…"]`.
- * Written here because zod's `prettifyError` spreads each issue over two lines with symbols.
+ * Written here because zod's `prettifyError` spreads each issue over two lines with symbols. A key that
+ * the service chose is quoted, cut short and stripped of `secret`.
  */
-export function formatPath(path: readonly PropertyKey[], root = ''): string {
+export function formatPath(path: readonly PropertyKey[], root = '', secret?: string): string {
   let text = root;
   for (const key of path) {
     if (typeof key === 'number') text += `[${key}]`;
-    else if (typeof key === 'string' && IDENTIFIER.test(key)) text += text ? `.${key}` : key;
-    else text += `[${JSON.stringify(String(key))}]`;
+    else if (typeof key === 'string' && IDENTIFIER.test(key) && key.length <= KEY_SHOWN_LENGTH)
+      text += `${text ? '.' : ''}${redactSecret(key, secret)}`;
+    else text += `[${quotedKey(String(key), secret)}]`;
   }
   return text;
 }
@@ -45,13 +58,14 @@ function describeProblem(issue: z.core.$ZodIssue): string {
  * strict object become one line each (`offset: not accepted here`).
  *
  * @param root the name of the value that was parsed (`data`), or `''` for named fields.
+ * @param secret removed from the keys of each path, in every form (see `redactSecret`).
  */
-export function describeIssues(issues: readonly z.core.$ZodIssue[], root = ''): string[] {
+export function describeIssues(issues: readonly z.core.$ZodIssue[], root = '', secret?: string): string[] {
   return issues.flatMap((issue) => {
     if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => `${formatPath([...issue.path, key], root)}: not accepted here`);
+      return issue.keys.map((key) => `${formatPath([...issue.path, key], root, secret)}: not accepted here`);
     }
-    const path = formatPath(issue.path, root) || 'value';
+    const path = formatPath(issue.path, root, secret) || 'value';
     return [`${path}: ${describeProblem(issue)}`];
   });
 }

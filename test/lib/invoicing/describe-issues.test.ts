@@ -14,6 +14,23 @@ describe('formatPath', () => {
       'data.invoicesByDate["2026-01-02"].value',
     );
   });
+
+  it('redacts the secret from a key the service chose, and cuts a long one short', () => {
+    const key = 'sk_live/AbC+123456';
+
+    expect(formatPath(['invoicesByProjects', `token ${key}`], 'data', key)).toBe(
+      'data.invoicesByProjects["token [redacted]"]',
+    );
+    expect(formatPath(['invoicesByProjects', key.replace('/', '\\/')], 'data', key)).toBe(
+      'data.invoicesByProjects["[redacted]"]',
+    );
+    expect(formatPath(['invoicesByCurrencies', 'x'.repeat(100)], 'data')).toBe(
+      `data.invoicesByCurrencies["${'x'.repeat(58)}…]`,
+    );
+    expect(formatPath(['invoicesByCurrencies', 'x'.repeat(70_000)], 'data')).toBe(
+      'data.invoicesByCurrencies[<a key of 70000 characters>]',
+    );
+  });
 });
 
 describe('describeIssues', () => {
