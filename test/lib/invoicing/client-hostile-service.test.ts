@@ -177,6 +177,26 @@ describe('answers too big to hold', () => {
     expect(service.calls.count).toBe(1);
   });
 
+  it('refuses an answer past the limit through a fetch given in the options too', async () => {
+    const service = await hostileService((_, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      void stream(response, Number.POSITIVE_INFINITY);
+    });
+    let calls = 0;
+    const client = createInvoicingClient({
+      baseUrl: service.url,
+      apiKey: KEY,
+      maxAnswerBytes: MiB,
+      fetch: (input, init) => {
+        calls += 1;
+        return fetch(input, init);
+      },
+    });
+
+    expect(await failure(client.listInvoices())).toBeInstanceOf(InvoicingAnswerTooLargeError);
+    expect(calls).toBe(1);
+  });
+
   it('keeps a failure answer too long to show a server error, without an excerpt', async () => {
     const service = await hostileService((_, response) => {
       response.writeHead(503, { 'content-type': 'text/html' });
