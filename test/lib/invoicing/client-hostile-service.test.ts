@@ -12,6 +12,7 @@ import {
   InvoicingServerError,
   InvoicingValidationError,
 } from '../../../lib/invoicing/errors';
+import { NO_STATISTICS } from './support/fake-service';
 import { invoiceJson } from './support/records';
 
 /**
@@ -242,13 +243,8 @@ describe('the key echoed back', () => {
         JSON.stringify({
           result: 'success',
           data: {
-            invoicesTotalNum: 0,
-            invoicesPaidNum: 0,
-            invoicesTotalUSD: 0,
+            ...NO_STATISTICS,
             invoicesByProjects: { [`token ${ECHOED_KEYS['JSON-escaped']}`]: 'n/a' },
-            invoicesByCurrencies: {},
-            invoicesByMonths: {},
-            invoicesByDate: {},
           },
         }),
       );
@@ -312,15 +308,7 @@ describe('answers that cannot be read', () => {
   it('makes datetimes and day starts out of range validation errors', async () => {
     const service = await hostileService((request, response) => {
       const data = request.url?.endsWith('/statistics/invoices')
-        ? {
-            invoicesTotalNum: 0,
-            invoicesPaidNum: 0,
-            invoicesTotalUSD: 0,
-            invoicesByProjects: {},
-            invoicesByCurrencies: {},
-            invoicesByMonths: {},
-            invoicesByDate: { '2026-01-02': { date: 9_000_000_000_000_000, value: 1 } },
-          }
+        ? { ...NO_STATISTICS, invoicesByDate: { '2026-01-02': { date: 9_000_000_000_000_000, value: 1 } } }
         : [{ ...invoiceJson(1), createDatetime: '0000-01-01 00:00:00' }];
       response
         .writeHead(200, { 'content-type': 'application/json' })

@@ -6,6 +6,7 @@ import {
   invoiceStatisticsSchema,
   paymentListSchema,
 } from '../../../lib/invoicing/schemas';
+import { NO_STATISTICS } from './support/fake-service';
 import { invoiceJson, paymentJson } from './support/records';
 
 const apiKey = 'sk-test-5f0c1d2e3a4b';
@@ -244,15 +245,7 @@ describe('readAnswer against answers that cannot be read', () => {
   it('redacts the key from the keys an issue names', () => {
     const body = JSON.stringify({
       result: 'success',
-      data: {
-        invoicesTotalNum: 0,
-        invoicesPaidNum: 0,
-        invoicesTotalUSD: 0,
-        invoicesByProjects: { [apiKey]: 'n/a' },
-        invoicesByCurrencies: {},
-        invoicesByMonths: {},
-        invoicesByDate: {},
-      },
+      data: { ...NO_STATISTICS, invoicesByProjects: { [apiKey]: 'n/a' } },
     });
     const error = thrown(() =>
       readAnswer(body, invoiceStatisticsSchema, context),
