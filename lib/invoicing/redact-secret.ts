@@ -45,7 +45,7 @@ interface Escape {
  * options require it), so only escapes that decode to ASCII are read.
  */
 export function redactSecret(text: string, secret: string | undefined): string {
-  if (!secret || !text) return text;
+  if (!secret || !text || (!ESCAPE_STARTS.test(text) && !text.includes(secret))) return text;
   const spans: [number, number][] = [];
   let layer = literalLayer(text);
   for (let depth = 0; ; depth += 1) {
