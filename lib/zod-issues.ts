@@ -28,18 +28,31 @@ export interface FieldIssueOptions {
    * @default false
    */
   plainTypes?: boolean;
+  /** Applied to each key the parsed data chose before it is shown (see `formatPath`). */
+  showKey?: (key: string) => string;
 }
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 const REQUIRED = 'is required';
 
-/** A zod issue path as code would write it: `data[3].payment.amount`, `data.invoicesByProjects["0b5e…"]`. */
-export function formatPath(path: readonly PropertyKey[], root = ''): string {
+/**
+ * A zod issue path as code would write it: `data[3].payment.amount`, `data.invoicesByProjects["0b5e…"]`.
+ * `showKey` rewrites each key before it is shown: keys of a record are the data's own text, which a
+ * caller may need to shorten or strip of a secret. What it returns is quoted unless it is an identifier.
+ */
+export function formatPath(
+  path: readonly PropertyKey[],
+  root = '',
+  showKey: (key: string) => string = (key) => key,
+): string {
   let text = root;
   for (const key of path) {
-    if (typeof key === 'number') text += `[${key}]`;
-    else if (typeof key === 'string' && IDENTIFIER.test(key)) text += text ? `.${key}` : key;
-    else text += `[${JSON.stringify(String(key))}]`;
+    if (typeof key === 'number') {
+      text += `[${key}]`;
+      continue;
+    }
+    const shown = showKey(String(key));
+    text += IDENTIFIER.test(shown) ? `${text ? '.' : ''}${shown}` : `[${JSON.stringify(shown)}]`;
   }
   return text;
 }
@@ -57,14 +70,21 @@ export function fieldIssues(
     root = '',
     unknownKey = 'is not a known field (check its spelling)',
     plainTypes = false,
+    showKey,
   }: FieldIssueOptions = {},
 ): FieldIssue[] {
   return issues.flatMap((issue): FieldIssue[] => {
     if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => ({ path: formatPath([...issue.path, key], root), message: unknownKey }));
+      return issue.keys.map((key) => ({
+        path: formatPath([...issue.path, key], root, showKey),
+        message: unknownKey,
+      }));
     }
     return [
-      { path: formatPath(issue.path, root), message: plainTypes ? plainProblem(issue) : issue.message },
+      {
+        path: formatPath(issue.path, root, showKey),
+        message: plainTypes ? plainProblem(issue) : issue.message,
+      },
     ];
   });
 }

@@ -2,6 +2,9 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { z } from 'zod';
 import { describeIssues, summariseIssues } from './describe-issues';
 import { InvoicingParameterError } from './errors';
+import { fetchTransport } from './fetch-transport';
+import { nodeHttpTransport } from './node-http-transport';
+import type { Transport } from './transport';
 import type { InvoicingClientOptions } from './types';
 
 /** Seams beside the documented options, for tests and unusual deployments. */
@@ -15,6 +18,13 @@ export interface InvoicingClientHooks {
   /** Pages with records one list walk may read before it stops with a protocol error. @default 100000 */
   maxPages?: number;
 }
+
+/**
+ * Most bytes an answer may hold unless the options say otherwise. A page of the default 100 records is
+ * about 100 KB; the limit leaves room for pages a hundred times larger and keeps the worst case, one
+ * answer this large per request in flight, far below a function's memory.
+ */
+export const DEFAULT_MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 
 /** First backoff ceiling; doubled on each retry up to `maxRetryDelayMs`. */
 export const BASE_RETRY_DELAY_MS = 500;
@@ -46,6 +56,7 @@ const clientOptionsSchema = z
     maxRetries: z.number().int().nonnegative().default(4),
     timeoutMs: z.number().positive().default(30_000),
     maxRetryDelayMs: z.number().nonnegative().default(30_000),
+    maxAnswerBytes: z.number().int().positive().default(DEFAULT_MAX_ANSWER_BYTES),
     fetch: functionOf<typeof globalThis.fetch>().optional(),
     sleep: functionOf<NonNullable<InvoicingClientHooks['sleep']>>().optional(),
     random: functionOf<() => number>().optional(),
@@ -54,8 +65,10 @@ const clientOptionsSchema = z
   })
   .strict();
 
-/** The options with every default filled in. */
-export type ClientSettings = Required<z.output<typeof clientOptionsSchema>>;
+/** The options with every default filled in, and the transport they choose. */
+export type ClientSettings = Required<Omit<z.output<typeof clientOptionsSchema>, 'fetch'>> & {
+  transport: Transport;
+};
 
 /**
  * Checks the options and fills in the defaults, or throws an `InvoicingParameterError` naming each
@@ -69,11 +82,10 @@ export function readClientOptions(options: InvoicingClientOptions & InvoicingCli
       issues,
     });
   }
-  const settings = result.data;
+  const { fetch, ...settings } = result.data;
   return {
     ...settings,
-    // Looked up at call time, so a test that replaces globalThis.fetch is honoured.
-    fetch: settings.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    transport: fetch ? fetchTransport(fetch) : nodeHttpTransport,
     sleep: settings.sleep ?? ((ms, signal) => delay(ms, undefined, { signal })),
     random: settings.random ?? Math.random,
     now: settings.now ?? Date.now,

@@ -71,20 +71,15 @@ export function createInvoicingClient(
         fields,
         apiKey,
         timeoutMs: settings.timeoutMs,
-        fetch: settings.fetch,
+        maxAnswerBytes: settings.maxAnswerBytes,
+        transport: settings.transport,
         signal,
       }),
     );
-    if (answer.status < 200 || answer.status > 299) {
+    if (answer.status < 200 || answer.status > 299 || answer.body === undefined) {
       throw errorFromResponse({ ...answer, endpoint, apiKey, now: settings.now() });
     }
-    const context = {
-      endpoint,
-      status: answer.status,
-      contentType: answer.headers.get('content-type'),
-      requestId: answer.headers.get('x-request-id') ?? undefined,
-      apiKey,
-    };
+    const context = { endpoint, status: answer.status, headers: answer.headers, apiKey };
     return readAnswer(answer.body, schema, context, normalise);
   }
 

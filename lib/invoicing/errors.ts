@@ -1,5 +1,7 @@
+import { requestIdOf } from './answer-headers';
 import { bodyExcerpt } from './body-excerpt';
 import { parseRetryAfter } from './retry-after';
+import type { HeaderReader } from './transport';
 
 /** What an error knows about the call that failed. Never the API key. */
 export interface InvoicingErrorDetails {
@@ -7,10 +9,10 @@ export interface InvoicingErrorDetails {
   endpoint?: string;
   /** The HTTP status, when the service answered. */
   status?: number;
-  /** At most ~200 characters of the answer, whitespace collapsed, the API key redacted. */
-  bodyExcerpt?: string;
-  /** The service's request id (`X-Request-Id`), when it sent one. */
-  requestId?: string;
+  /** At most ~200 characters of the answer, whitespace collapsed, the API key redacted in every form. */
+  bodyExcerpt?: string | undefined;
+  /** The service's request id (`X-Request-Id`), when it sent one that reads as an id. */
+  requestId?: string | undefined;
   cause?: unknown;
 }
 
@@ -74,12 +76,28 @@ export class InvoicingServerError extends InvoicingApiError {
 }
 
 /**
- * The service answered something that is not its protocol: not JSON, `result` other than `success`,
- * an unexpected HTTP status, or a list walk that cannot end (a page of nothing new, too many pages).
- * Not retried.
+ * The service answered something that is not its protocol: not HTTP, not JSON, JSON nested too deeply
+ * to read, `result` other than `success`, an unexpected HTTP status, a `Retry-After` beyond any date, or
+ * a list walk that cannot end (a page of nothing new, too many pages). Not retried.
  */
 export class InvoicingProtocolError extends InvoicingApiError {
-  override readonly name = 'InvoicingProtocolError';
+  override readonly name: string = 'InvoicingProtocolError';
+}
+
+/**
+ * A successful answer's body was longer than the client's `maxAnswerBytes`: it was refused as soon as
+ * that many bytes had come (or at once, when its `Content-Length` said so) and the connection dropped.
+ * Not retried.
+ */
+export class InvoicingAnswerTooLargeError extends InvoicingProtocolError {
+  override readonly name = 'InvoicingAnswerTooLargeError';
+  /** The limit the answer went past, in bytes. */
+  readonly maxBytes: number;
+
+  constructor(message: string, details: InvoicingErrorDetails & { maxBytes: number }) {
+    super(message, details);
+    this.maxBytes = details.maxBytes;
+  }
 }
 
 /** The answer was the success envelope, but its `data` does not match the schema. Not retried. */
@@ -126,8 +144,9 @@ export class InvoicingParameterError extends InvoicingApiError {
 export interface FailedResponse {
   endpoint: string;
   status: number;
-  headers: Headers;
-  body: string;
+  headers: HeaderReader;
+  /** The body; absent when it was too long to read for an excerpt. */
+  body?: string | undefined;
   /** Redacted from the excerpt, in case the service echoes it. */
   apiKey?: string;
   /** Clock for an HTTP-date `Retry-After`. @default Date.now() */
@@ -136,17 +155,18 @@ export interface FailedResponse {
 
 /**
  * Picks the error for an answer that is not HTTP 2xx: 401/403 authentication, 429 rate limited,
- * 5xx server, anything else (a redirect, 400, 404) protocol.
+ * 5xx server, anything else (a redirect, 400, 404) protocol. A 429 or 5xx whose `Retry-After` lies
+ * beyond any date is a protocol error: there is no time to come back at.
  */
 export function errorFromResponse(response: FailedResponse): InvoicingApiError {
   const { endpoint, status, headers } = response;
   const now = response.now ?? Date.now();
-  const excerpt = bodyExcerpt(response.body, response.apiKey);
+  const excerpt = response.body === undefined ? undefined : bodyExcerpt(response.body, response.apiKey);
   const details: InvoicingErrorDetails = {
     endpoint,
     status,
     bodyExcerpt: excerpt,
-    requestId: headers.get('x-request-id') ?? undefined,
+    requestId: requestIdOf(headers, response.apiKey),
   };
   const answered = excerpt ? `: ${excerpt}` : '';
 
@@ -156,7 +176,14 @@ export function errorFromResponse(response: FailedResponse): InvoicingApiError {
       details,
     );
   }
-  const retryAfterMs = parseRetryAfter(headers.get('retry-after'), now);
+  const retryable = status === 429 || (status >= 500 && status <= 599);
+  const retryAfterMs = retryable ? parseRetryAfter(headers.get('retry-after'), now) : undefined;
+  if (retryAfterMs === Number.POSITIVE_INFINITY) {
+    return new InvoicingProtocolError(
+      `The invoicing service answered HTTP ${status} from ${endpoint} with a Retry-After too far ahead to be a date`,
+      details,
+    );
+  }
   if (status === 429) {
     const when =
       retryAfterMs === undefined

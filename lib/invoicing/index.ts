@@ -1,7 +1,8 @@
 export { createInvoicingClient, ENDPOINTS } from './client';
-export type { InvoicingClientHooks } from './client-options';
+export { DEFAULT_MAX_ANSWER_BYTES, type InvoicingClientHooks } from './client-options';
 export * from './errors';
 export { type PageRange, type PaginateOptions, paginate } from './paginate';
+export { redactSecret } from './redact-secret';
 export { backoffMs, type RetryPolicy, shouldRetry } from './retry';
 export { parseRetryAfter } from './retry-after';
 export * from './schemas';

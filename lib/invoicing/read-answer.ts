@@ -1,18 +1,24 @@
 import type { z } from 'zod';
+import { contentTypeOf, requestIdOf } from './answer-headers';
 import { bodyExcerpt } from './body-excerpt';
 import { describeIssues, summariseIssues } from './describe-issues';
 import { InvoicingProtocolError, InvoicingValidationError } from './errors';
+import { parseServiceJson } from './parse-service-json';
+import { redactSecret } from './redact-secret';
 import { successEnvelopeSchema } from './schemas';
+import type { HeaderReader } from './transport';
 
 /** What is known of a 2xx answer besides its body. */
 export interface AnswerContext {
   endpoint: string;
   status: number;
-  contentType: string | null;
-  requestId?: string;
-  /** Redacted from excerpts, in case the service echoes it. */
+  headers: HeaderReader;
+  /** Redacted from excerpts and issues, in case the service echoes it. */
   apiKey?: string;
 }
+
+/** Longest `result` quoted in a message; a longer one is described by its length. */
+const RESULT_SHOWN_LENGTH = 40;
 
 /**
  * A list as the service may write it, made an array:
@@ -31,11 +37,22 @@ export function normaliseList(data: unknown): unknown {
   return entries.sort(([a], [b]) => Number(a) - Number(b)).map(([, value]) => value);
 }
 
+/** How a message names a `result` other than `success`, without walking into it. */
+function describeResult(result: unknown, apiKey: string | undefined): string {
+  if (typeof result !== 'string') {
+    return `a result of type ${result === null ? 'null' : Array.isArray(result) ? 'array' : typeof result}`;
+  }
+  if (result.length > RESULT_SHOWN_LENGTH) return `a result of ${result.length} characters`;
+  return `result ${redactSecret(JSON.stringify(result), apiKey)}`;
+}
+
 /**
- * Reads a 2xx answer: JSON, then the `{ result: "success", data }` envelope, then `data` against its
- * schema. Not JSON (an HTML page from a proxy), JSON that is not the envelope, or a `result` other
- * than `success` is an `InvoicingProtocolError`; `data` that does not match is an
- * `InvoicingValidationError` naming each field, e.g. `data[3].payment.amount: expected a number`.
+ * Reads a 2xx answer: JSON (every digit of every number kept, see `parseServiceJson`), then the
+ * `{ result: "success", data }` envelope, then `data` against its schema. Not JSON (an HTML page from a
+ * proxy), JSON nested too deeply to read, JSON that is not the envelope, or a `result` other than
+ * `success` is an `InvoicingProtocolError`; `data` that does not match is an `InvoicingValidationError`
+ * naming each field, e.g. `data[3].payment.amount: expected a number`. Every message is one line, and no
+ * form of the API key is in it.
  */
 export function readAnswer<Schema extends z.ZodType>(
   body: string,
@@ -43,24 +60,30 @@ export function readAnswer<Schema extends z.ZodType>(
   context: AnswerContext,
   normalise: (data: unknown) => unknown = (data) => data,
 ): z.output<Schema> {
-  const { endpoint, status, contentType, requestId, apiKey } = context;
+  const { endpoint, status, headers, apiKey } = context;
   // Built only on failure: a list walk reads thousands of good answers.
   const failure = () => {
     const excerpt = bodyExcerpt(body, apiKey);
-    return {
-      details: { endpoint, status, requestId, bodyExcerpt: excerpt },
-      quoted: excerpt ? `: ${excerpt}` : ' (empty body)',
-    };
+    const quoted =
+      excerpt === undefined
+        ? ` (${body.length} characters, not shown)`
+        : excerpt
+          ? `: ${excerpt}`
+          : ' (empty body)';
+    const requestId = requestIdOf(headers, apiKey);
+    return { details: { endpoint, status, requestId, bodyExcerpt: excerpt }, quoted };
   };
 
   let json: unknown;
   try {
-    json = JSON.parse(body);
-  } catch (cause) {
+    json = parseServiceJson(body);
+  } catch (error) {
+    // The parser's own message quotes the body, so it is not kept as the cause.
     const { details, quoted } = failure();
+    const what = error instanceof RangeError ? 'JSON nested too deeply to read' : 'something other than JSON';
     throw new InvoicingProtocolError(
-      `The invoicing service answered ${endpoint} with something other than JSON (HTTP ${status}, ${contentType ?? 'no content type'})${quoted}`,
-      { ...details, cause },
+      `The invoicing service answered ${endpoint} with ${what} (HTTP ${status}, ${contentTypeOf(headers, apiKey)})${quoted}`,
+      details,
     );
   }
 
@@ -70,7 +93,7 @@ export function readAnswer<Schema extends z.ZodType>(
     const problem =
       result === undefined
         ? 'JSON that is not the { result, data } envelope'
-        : `result ${bodyExcerpt(JSON.stringify(result) ?? String(result), apiKey)} instead of "success"`;
+        : `${describeResult(result, apiKey)} instead of "success"`;
     const { details, quoted } = failure();
     throw new InvoicingProtocolError(
       `The invoicing service answered ${endpoint} with ${problem}${quoted}`,
@@ -80,7 +103,7 @@ export function readAnswer<Schema extends z.ZodType>(
 
   const data = schema.safeParse(normalise(envelope.data.data));
   if (!data.success) {
-    const issues = describeIssues(data.error.issues, 'data');
+    const issues = describeIssues(data.error.issues, 'data', apiKey);
     const { details } = failure();
     throw new InvoicingValidationError(
       `The invoicing service answered ${endpoint} with data this client cannot read: ${summariseIssues(issues)}`,

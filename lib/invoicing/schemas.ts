@@ -1,6 +1,12 @@
 import { z } from 'zod';
+import { isExactNumber } from './parse-service-json';
 import { plainDecimalOf } from './plain-decimal';
-import { isExistingServiceDatetime, SERVICE_DATETIME_PATTERN } from './service-datetime';
+import {
+  END_OF_SERVICE_MS,
+  FIRST_SERVICE_MS,
+  isExistingServiceDatetime,
+  SERVICE_DATETIME_PATTERN,
+} from './service-datetime';
 
 /**
  * Schemas of the invoicing service's read interface, field by field as `invoicing-api.md` states them.
@@ -20,21 +26,57 @@ export type DecimalString = string;
 
 const numericText = /^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
-/** An amount: a JSON number or numeric string, normalised to a plain decimal string. */
+/** An exponent of four digits or more: `1e1000` would be written with a thousand digits and more. */
+const hugeExponent = /[eE][+-]?0*\d{4}/;
+
+/**
+ * A number token that `parseServiceJson` kept as text (a double could not hold it exactly) as that text,
+ * which the schemas read as they read a number sent as a string; any other value as it is.
+ */
+const exactNumberText = (value: unknown): unknown => (isExactNumber(value) ? value.value : value);
+
+/**
+ * An amount: a JSON number (every digit of it, see `parseServiceJson`) or numeric string, normalised to a
+ * plain decimal string.
+ */
 export const decimalSchema = z
-  .union([z.number(), z.string().trim().regex(numericText, 'expected a number')])
+  .preprocess(
+    exactNumberText,
+    z.union([
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(numericText, 'expected a number')
+        .refine((text) => !hugeExponent.test(text), 'expected a number with an exponent of at most 999'),
+    ]),
+  )
   .transform((value): DecimalString => plainDecimalOf(value));
 
 /** A sum the service may leave `null` when there is nothing to add up. */
 const sumSchema = decimalSchema.nullish().transform((value): DecimalString => value ?? '0');
 
-const integerSchema = z.union([
-  z.number().int(),
-  z
-    .string()
-    .regex(/^-?\d+$/)
-    .transform(Number),
-]);
+/** A whole number a double holds exactly (zod's `int` stops at 2^53 - 1), sent as a number or as text. */
+const integerSchema = z.preprocess(
+  exactNumberText,
+  z.union([
+    z.number().int(),
+    z
+      .string()
+      .regex(/^-?\d+$/)
+      .transform(Number)
+      .pipe(z.number().int()),
+  ]),
+);
+
+/**
+ * An instant in milliseconds since the epoch, in the years a service datetime may name (100 to 9999), so
+ * that every `Date` made of it is valid.
+ */
+const epochMsSchema = integerSchema.refine(
+  (ms) => ms >= FIRST_SERVICE_MS && ms < END_OF_SERVICE_MS,
+  'expected a time in milliseconds between the years 100 and 9999',
+);
 
 /** `Y-m-d H:i:s`, in UTC, as the service writes every datetime. */
 export const serviceDatetimeSchema = z
@@ -130,7 +172,7 @@ export const invoiceStatisticsSchema = z.object({
   invoicesByProjects: recordOf(sumSchema),
   invoicesByCurrencies: recordOf(sumSchema),
   invoicesByMonths: recordOf(sumSchema),
-  invoicesByDate: recordOf(z.object({ date: integerSchema, value: sumSchema })),
+  invoicesByDate: recordOf(z.object({ date: epochMsSchema, value: sumSchema })),
 });
 export type InvoiceStatistics = z.infer<typeof invoiceStatisticsSchema>;
 

@@ -1,5 +1,13 @@
-import { InvoicingNetworkError, InvoicingTimeoutError } from './errors';
+import { EXCERPT_SOURCE_LENGTH } from './body-excerpt';
+import {
+  InvoicingAnswerTooLargeError,
+  InvoicingNetworkError,
+  InvoicingProtocolError,
+  InvoicingTimeoutError,
+} from './errors';
 import { type FormFields, toMultipartBody } from './form-fields';
+import { readBody } from './read-body';
+import type { HeaderReader, Transport } from './transport';
 
 /** One POST to the service. */
 export interface OutgoingRequest {
@@ -11,7 +19,9 @@ export interface OutgoingRequest {
   apiKey: string;
   /** Time allowed for the answer, body included. */
   timeoutMs: number;
-  fetch: typeof globalThis.fetch;
+  /** Most bytes a successful answer's body may hold. */
+  maxAnswerBytes: number;
+  transport: Transport;
   /** Aborts the request (the caller gave up); rejects with the signal's reason. */
   signal?: AbortSignal | undefined;
 }
@@ -19,8 +29,9 @@ export interface OutgoingRequest {
 /** An answer read in full, whatever its status. */
 export interface RawAnswer {
   status: number;
-  headers: Headers;
-  body: string;
+  headers: HeaderReader;
+  /** The body; `undefined` for a failure answer too long to show, which was not read to its end. */
+  body: string | undefined;
 }
 
 function describeCause(error: unknown): string {
@@ -32,14 +43,29 @@ function describeCause(error: unknown): string {
     : cause.message;
 }
 
+/** Node's HTTP parser's code (`HPE_INVALID_CONSTANT`...) when the answer was not HTTP at all. */
+function httpParserCode(error: unknown): string | undefined {
+  const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && code.startsWith('HPE_') ? code : undefined;
+}
+
+/** `16 MiB`, `64 KiB`, or the bytes when neither is whole. */
+export function describeBytes(bytes: number): string {
+  if (bytes >= 1 << 20 && bytes % (1 << 20) === 0) return `${bytes / (1 << 20)} MiB`;
+  if (bytes >= 1 << 10 && bytes % (1 << 10) === 0) return `${bytes / (1 << 10)} KiB`;
+  return `${bytes} bytes`;
+}
+
 /**
- * Sends one request and reads the whole body, all within `timeoutMs`. Throws
- * `InvoicingTimeoutError` when the time runs out (a slow answer or a body that stalls),
- * `InvoicingNetworkError` when the connection fails or drops, and the signal's reason when the caller
- * aborted. The status is not judged here.
+ * Sends one request and reads its body, all within `timeoutMs`. A successful (2xx) body longer than
+ * `maxAnswerBytes` is an `InvoicingAnswerTooLargeError`; a failure answer's body is read only as far
+ * as an excerpt could show. Throws `InvoicingTimeoutError` when the time runs out (a slow answer or a
+ * body that stalls), `InvoicingNetworkError` when the connection fails or drops, an
+ * `InvoicingProtocolError` when what came back is not HTTP, and the signal's reason when the caller
+ * aborted. The status is not judged here otherwise.
  */
 export async function sendRequest(request: OutgoingRequest): Promise<RawAnswer> {
-  const { endpoint, timeoutMs, signal } = request;
+  const { endpoint, timeoutMs, maxAnswerBytes, signal } = request;
   signal?.throwIfAborted();
 
   // One controller for both the timeout and the caller's signal. The caller's signal lives as long as a
@@ -55,8 +81,8 @@ export async function sendRequest(request: OutgoingRequest): Promise<RawAnswer> 
 
   try {
     const form = toMultipartBody(request.fields);
-    const response = await request.fetch(request.url, {
-      method: 'POST',
+    const answer = await request.transport({
+      url: request.url,
       headers: {
         Authorization: `Token ${request.apiKey}`,
         Accept: 'application/json',
@@ -64,23 +90,35 @@ export async function sendRequest(request: OutgoingRequest): Promise<RawAnswer> 
       },
       body: form.body,
       signal: controller.signal,
-      // A redirect is not part of the protocol; followed, it would replay the form (and the key) elsewhere.
-      redirect: 'manual',
     });
-    const body = await response.text();
-    return { status: response.status, headers: response.headers, body };
+    const succeeded = answer.status >= 200 && answer.status <= 299;
+    const body = await readBody(
+      answer,
+      succeeded ? maxAnswerBytes : Math.min(maxAnswerBytes, EXCERPT_SOURCE_LENGTH),
+    );
+    if (succeeded && body === undefined) {
+      throw new InvoicingAnswerTooLargeError(
+        `The invoicing service's answer to ${endpoint} is larger than ${describeBytes(maxAnswerBytes)} (maxAnswerBytes): refused`,
+        { endpoint, status: answer.status, maxBytes: maxAnswerBytes },
+      );
+    }
+    return { status: answer.status, headers: answer.headers, body };
   } catch (error) {
+    if (error instanceof InvoicingAnswerTooLargeError) throw error;
     if (timedOut) {
       throw new InvoicingTimeoutError(
         `The invoicing service did not answer ${endpoint} within ${timeoutMs} ms`,
-        {
-          endpoint,
-          timeoutMs,
-          cause: error,
-        },
+        { endpoint, timeoutMs, cause: error },
       );
     }
     if (signal?.aborted) throw signal.reason;
+    const parserCode = httpParserCode(error);
+    if (parserCode) {
+      throw new InvoicingProtocolError(
+        `The invoicing service answered ${endpoint} with something that is not HTTP (${parserCode})`,
+        { endpoint },
+      );
+    }
     throw new InvoicingNetworkError(
       `The request to the invoicing service's ${endpoint} failed before a complete answer (${describeCause(error)})`,
       { endpoint, cause: error },

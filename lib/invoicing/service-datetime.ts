@@ -1,6 +1,11 @@
 /** `Y-m-d H:i:s`, as the service writes every datetime (in UTC). */
 export const SERVICE_DATETIME_PATTERN = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
+/** The first instant a service datetime can name, 0100-01-01 00:00:00 UTC, in ms since the epoch. */
+export const FIRST_SERVICE_MS = Date.UTC(100, 0, 1);
+/** The instant after the last one a service datetime can name (10000-01-01 00:00:00 UTC). */
+export const END_OF_SERVICE_MS = Date.UTC(10000, 0, 1);
+
 /**
  * Whether a text of `SERVICE_DATETIME_PATTERN` names a moment that exists: a real day of its month (no
  * 2026-02-30), hours to 23, minutes and seconds to 59. Years 0000-0099 count as not existing, as a

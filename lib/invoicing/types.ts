@@ -24,7 +24,15 @@ export interface InvoicingClientOptions {
   timeoutMs?: number;
   /** Longest wait between attempts, whatever `Retry-After` asks. @default 30000 */
   maxRetryDelayMs?: number;
-  /** The `fetch` to use; tests pass one that counts or fails calls. @default globalThis.fetch */
+  /**
+   * Most bytes one answer may hold, after any content coding is undone. A longer answer is refused as an
+   * `InvoicingAnswerTooLargeError` and its connection dropped. @default 16777216 (16 MiB)
+   */
+  maxAnswerBytes?: number;
+  /**
+   * A `fetch` to send requests through instead of `node:http`/`node:https` (a test that counts or fails
+   * calls, an app's own). @default none: `node:http`/`node:https` with keep-alive agents
+   */
   fetch?: typeof globalThis.fetch;
 }
 

@@ -1,4 +1,5 @@
 import {
+  InvoicingAnswerTooLargeError,
   type InvoicingApiError,
   InvoicingAuthenticationError,
   InvoicingNetworkError,
@@ -21,10 +22,16 @@ function requestId(error: InvoicingApiError): string {
   return error.requestId ? `; its request id was ${error.requestId}` : '';
 }
 
+/** A byte limit in MiB, as the client's options are documented. */
+function megabytes(bytes: number): string {
+  return `${Number((bytes / (1024 * 1024)).toFixed(2))} MiB`;
+}
+
 /**
- * What to tell a caller when the invoicing service failed: what failed and where (the endpoint's
- * path), composed here rather than copied from the client's message so that no body excerpt, URL or
- * key can reach the answer.
+ * What to tell a caller when the invoicing service failed: what failed and where, in the product's own
+ * words, from what the client knows for itself (the endpoint's path, the HTTP status, a limit) and the
+ * service's request id, which the client keeps only when it reads as an id. Nothing else the service
+ * sent (a body excerpt, a field it named, a header) and no URL or key reaches the answer.
  */
 export function describeInvoicingFailure(error: InvoicingApiError): string {
   if (error instanceof InvoicingAuthenticationError) {
@@ -43,8 +50,10 @@ export function describeInvoicingFailure(error: InvoicingApiError): string {
     return `the invoicing service could not be reached${where(error)}`;
   }
   if (error instanceof InvoicingValidationError) {
-    const first = error.issues[0];
-    return `the invoicing service answered data that does not match its interface${where(error)}${first ? ` (${first})` : ''}`;
+    return `the invoicing service answered data that does not match its interface${where(error)}${requestId(error)}`;
+  }
+  if (error instanceof InvoicingAnswerTooLargeError) {
+    return `the invoicing service answered more than the ${megabytes(error.maxBytes)} read at once${where(error)}${requestId(error)}`;
   }
   if (error instanceof InvoicingProtocolError) {
     return `the invoicing service answered something unexpected${where(error)}${status(error)}${requestId(error)}`;

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { BODY_EXCERPT_LENGTH, bodyExcerpt, redactSecret } from '../../../lib/invoicing/body-excerpt';
+import {
+  BODY_EXCERPT_LENGTH,
+  bodyExcerpt,
+  EXCERPT_SOURCE_LENGTH,
+  shortened,
+} from '../../../lib/invoicing/body-excerpt';
 
 describe('bodyExcerpt', () => {
   it('collapses whitespace to single spaces on one line', () => {
@@ -31,7 +36,18 @@ describe('bodyExcerpt', () => {
     const excerpt = bodyExcerpt(body, secret);
 
     expect(excerpt).not.toContain('sk-live');
-    expect(excerpt.startsWith('a'.repeat(BODY_EXCERPT_LENGTH - 10))).toBe(true);
+    expect(excerpt?.startsWith('a'.repeat(BODY_EXCERPT_LENGTH - 10))).toBe(true);
+  });
+
+  it('redacts the secret in its encoded forms too', () => {
+    expect(bodyExcerpt('{"token":"sk_live\\/AbC+123456"}', 'sk_live/AbC+123456')).toBe(
+      '{"token":"[redacted]"}',
+    );
+  });
+
+  it('shows nothing of a body too long to search whole for the secret', () => {
+    expect(bodyExcerpt('x'.repeat(EXCERPT_SOURCE_LENGTH), 'secret')).toHaveLength(BODY_EXCERPT_LENGTH);
+    expect(bodyExcerpt('x'.repeat(EXCERPT_SOURCE_LENGTH + 1), 'secret')).toBeUndefined();
   });
 
   it('does not split an emoji at the cut', () => {
@@ -41,29 +57,9 @@ describe('bodyExcerpt', () => {
   });
 });
 
-describe('redactSecret', () => {
-  it('leaves the text alone without a secret', () => {
-    expect(redactSecret('Token abc', undefined)).toBe('Token abc');
-    expect(redactSecret('Token abc', '')).toBe('Token abc');
-  });
-
-  it('removes a short secret where it stands on its own', () => {
-    expect(redactSecret('Authorization: Token x; key "x" refused', 'x')).toBe(
-      'Authorization: Token [redacted]; key "[redacted]" refused',
-    );
-  });
-
-  it('keeps a word that merely contains a short secret', () => {
-    expect(redactSecret('expected YYYY-MM', 'x')).toBe('expected YYYY-MM');
-  });
-
-  it('removes a long secret even inside a longer word', () => {
-    expect(redactSecret('tokensk-live-0123456789abcdefX', 'sk-live-0123456789abcdef')).toBe(
-      'token[redacted]X',
-    );
-  });
-
-  it('treats the characters of a short secret literally, not as a pattern', () => {
-    expect(redactSecret('keys a.c and abc', 'a.c')).toBe('keys [redacted] and abc');
+describe('shortened', () => {
+  it('keeps a text that fits and cuts a longer one with an ellipsis', () => {
+    expect(shortened('abcdef', 6)).toBe('abcdef');
+    expect(shortened('abcdefg', 6)).toBe('abcde…');
   });
 });

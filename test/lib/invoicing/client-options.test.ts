@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readClientOptions } from '../../../lib/invoicing/client-options';
+import { nodeHttpTransport } from '../../../lib/invoicing/node-http-transport';
 import { thrownParameterError } from './support/caught';
 
 const apiKey = 'sk-test-5f0c1d2e3a4b';
@@ -17,8 +18,9 @@ describe('readClientOptions', () => {
       timeoutMs: 30_000,
       maxRetryDelayMs: 30_000,
       maxPages: 100_000,
+      maxAnswerBytes: 16 * 1024 * 1024,
     });
-    expect(typeof settings.fetch).toBe('function');
+    expect(typeof settings.transport).toBe('function');
     expect(typeof settings.sleep).toBe('function');
   });
 
@@ -49,6 +51,13 @@ describe('readClientOptions', () => {
     ).toHaveLength(1);
   });
 
+  it('sends through node:http unless a fetch is given', () => {
+    const viaFetch = readClientOptions({ baseUrl: 'https://example.com', apiKey, fetch: globalThis.fetch });
+
+    expect(readClientOptions({ baseUrl: 'https://example.com', apiKey }).transport).toBe(nodeHttpTransport);
+    expect(viaFetch.transport).not.toBe(nodeHttpTransport);
+  });
+
   it('names bad numeric options', () => {
     const error = thrownParameterError(() =>
       readClientOptions({
@@ -57,6 +66,7 @@ describe('readClientOptions', () => {
         pageSize: 0,
         concurrency: 1.5,
         maxRetries: -1,
+        maxAnswerBytes: 0,
       }),
     );
 
@@ -64,6 +74,7 @@ describe('readClientOptions', () => {
       'pageSize',
       'concurrency',
       'maxRetries',
+      'maxAnswerBytes',
     ]);
   });
 

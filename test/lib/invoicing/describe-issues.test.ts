@@ -3,6 +3,32 @@ import { z } from 'zod';
 import { describeIssues, summariseIssues } from '../../../lib/invoicing/describe-issues';
 import { invoiceStatisticsSchema, listInvoicesParamsSchema } from '../../../lib/invoicing/schemas';
 
+describe('describeIssues with keys the service chose', () => {
+  const byKey = z.object({ invoicesByProjects: z.record(z.string(), z.number()) });
+  const keyIssues = (key: string) => {
+    const result = byKey.safeParse({ invoicesByProjects: { [key]: 'x' } });
+    expect(result.success).toBe(false);
+    return result.error!.issues;
+  };
+
+  it('redacts the secret from a key, in any form, and cuts a long one short', () => {
+    const key = 'sk_live/AbC+123456';
+
+    expect(describeIssues(keyIssues(`token ${key}`), 'data', key)[0]).toMatch(
+      /^data\.invoicesByProjects\["token \[redacted\]"\]: /,
+    );
+    expect(describeIssues(keyIssues(key.replace('/', '\\/')), 'data', key)[0]).toMatch(
+      /^data\.invoicesByProjects\["\[redacted\]"\]: /,
+    );
+    expect(describeIssues(keyIssues('x'.repeat(100)), 'data')[0]).toMatch(
+      new RegExp(`^data\\.invoicesByProjects\\["${'x'.repeat(59)}…"\\]: `),
+    );
+    expect(describeIssues(keyIssues('x'.repeat(70_000)), 'data')[0]).toMatch(
+      /^data\.invoicesByProjects\["<a key of 70000 characters>"\]: /,
+    );
+  });
+});
+
 describe('describeIssues', () => {
   it('says a required member is missing', () => {
     const result = invoiceStatisticsSchema.safeParse({ invoicesTotalNum: 1 });

@@ -58,6 +58,18 @@ describe('errorFromResponse', () => {
     expect(error.retryAt).toBeUndefined();
   });
 
+  it.each([429, 503])(
+    'makes HTTP %i with a Retry-After beyond any date a protocol error of one line',
+    (status) => {
+      const error = answer(status, '', { 'retry-after': '100000000000000000000' });
+
+      expect(error).toBeInstanceOf(InvoicingProtocolError);
+      expect(error.message).toBe(
+        `The invoicing service answered HTTP ${status} from /invoices/list with a Retry-After too far ahead to be a date`,
+      );
+    },
+  );
+
   it.each([500, 502, 503, 599])('makes HTTP %i a server error', (status) => {
     const error = answer(status, '<html><h1>Bad Gateway</h1></html>');
 
@@ -88,6 +100,23 @@ describe('errorFromResponse', () => {
 
   it('keeps the request id the service sent', () => {
     expect(answer(500, '', { 'x-request-id': 'req-42' }).requestId).toBe('req-42');
+  });
+
+  it('drops a request id that does not read as one', () => {
+    expect(answer(500, '', { 'x-request-id': '<b>see the log</b>' }).requestId).toBeUndefined();
+    expect(answer(500, '', { 'x-request-id': apiKey }).requestId).toBeUndefined();
+  });
+
+  it('carries no excerpt of a body too long to read', () => {
+    const error = errorFromResponse({
+      endpoint: '/invoices/list',
+      status: 502,
+      headers: new Headers(),
+      apiKey,
+    });
+
+    expect(error.bodyExcerpt).toBeUndefined();
+    expect(error.message).toBe('The invoicing service failed (HTTP 502 from /invoices/list)');
   });
 });
 

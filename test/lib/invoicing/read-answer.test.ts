@@ -6,10 +6,13 @@ import {
   invoiceStatisticsSchema,
   paymentListSchema,
 } from '../../../lib/invoicing/schemas';
+import { NO_STATISTICS } from './support/fake-service';
 import { invoiceJson, paymentJson } from './support/records';
 
 const apiKey = 'sk-test-5f0c1d2e3a4b';
-const context = { endpoint: '/invoices/list', status: 200, contentType: 'application/json', apiKey };
+const headersOf = (contentType: string | null) =>
+  new Headers(contentType === null ? {} : { 'content-type': contentType });
+const context = { endpoint: '/invoices/list', status: 200, headers: headersOf('application/json'), apiKey };
 
 function thrown(run: () => unknown): unknown {
   try {
@@ -34,7 +37,7 @@ describe('readAnswer', () => {
     const error = thrown(() =>
       readAnswer('<!DOCTYPE html>\n<html><body>Maintenance</body></html>', invoiceListSchema, {
         ...context,
-        contentType: 'text/html; charset=UTF-8',
+        headers: headersOf('text/html; charset=UTF-8'),
       }),
     );
 
@@ -45,7 +48,7 @@ describe('readAnswer', () => {
   });
 
   it('makes an empty body a protocol error', () => {
-    const error = thrown(() => readAnswer('', invoiceListSchema, { ...context, contentType: null }));
+    const error = thrown(() => readAnswer('', invoiceListSchema, { ...context, headers: headersOf(null) }));
 
     expect((error as Error).message).toBe(
       'The invoicing service answered /invoices/list with something other than JSON (HTTP 200, no content type) (empty body)',
@@ -135,6 +138,121 @@ describe('readAnswer', () => {
       invoicesByMonths: {},
       invoicesByDate: {},
     });
+  });
+});
+
+describe('readAnswer with amounts a double cannot hold', () => {
+  // Raw JSON numbers, written into the text: JSON.stringify would round them first.
+  const exact = ['98765432.987654321', '0.000000000000000001', '123456789012.345678901234567891'];
+  const withAmounts = (record: Record<string, unknown>, amounts: Record<string, string>) => {
+    let text = JSON.stringify(record);
+    for (const [field, token] of Object.entries(amounts)) {
+      text = text.replace(new RegExp(`"${field}":[^,}]+`), `"${field}":${token}`);
+    }
+    return text;
+  };
+
+  it('keeps every digit of payment amounts', () => {
+    const body = `{"result":"success","data":[${exact.map((token, n) => withAmounts(paymentJson(n), { amount: token })).join(',')}]}`;
+    const payments = readAnswer(body, paymentListSchema, { ...context, endpoint: '/payments/list' });
+
+    expect(payments.map((payment) => payment.amount)).toEqual(exact);
+  });
+
+  it('keeps every digit of invoice amounts', () => {
+    const record = withAmounts(invoiceJson(1), {
+      amountFiat: exact[0] as string,
+      amountFiatUSD: exact[2] as string,
+      commissionFiatUSD: exact[1] as string,
+    });
+    const [invoice] = readAnswer(`{"result":"success","data":[${record}]}`, invoiceListSchema, context);
+
+    expect([invoice?.amountFiat, invoice?.amountFiatUSD, invoice?.commissionFiatUSD]).toEqual([
+      '98765432.987654321',
+      '123456789012.345678901234567891',
+      '0.000000000000000001',
+    ]);
+  });
+
+  it('keeps every digit of statistics', () => {
+    const body =
+      '{"result":"success","data":{"invoicesTotalNum":2,"invoicesPaidNum":2,' +
+      '"invoicesTotalUSD":123456789012.345678901234567891,' +
+      '"invoicesByProjects":{"d0000000-0000-4000-8000-000000000001":98765432.987654321},' +
+      '"invoicesByCurrencies":{"ETH":0.000000000000000001},' +
+      '"invoicesByMonths":{"January-2026":123456789012.345678901234567891},' +
+      '"invoicesByDate":{"2026-01-02":{"date":1767312000000,"value":98765432.987654321}}}}';
+    const statistics = readAnswer(body, invoiceStatisticsSchema, {
+      ...context,
+      endpoint: '/statistics/invoices',
+    });
+
+    expect(statistics).toEqual({
+      invoicesTotalNum: 2,
+      invoicesPaidNum: 2,
+      invoicesTotalUSD: '123456789012.345678901234567891',
+      invoicesByProjects: { 'd0000000-0000-4000-8000-000000000001': '98765432.987654321' },
+      invoicesByCurrencies: { ETH: '0.000000000000000001' },
+      invoicesByMonths: { 'January-2026': '123456789012.345678901234567891' },
+      invoicesByDate: { '2026-01-02': { date: 1767312000000, value: '98765432.987654321' } },
+    });
+  });
+});
+
+describe('readAnswer against answers that cannot be read', () => {
+  const deep = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+
+  it('makes a deeply nested result a protocol error of one line', () => {
+    const error = thrown(() =>
+      readAnswer(`{"result":${deep(200_000)},"data":[]}`, invoiceListSchema, context),
+    ) as InvoicingProtocolError;
+
+    expect(error).toBeInstanceOf(InvoicingProtocolError);
+    expect(error.message).toBe(
+      'The invoicing service answered /invoices/list with a result of type array instead of "success" (400021 characters, not shown)',
+    );
+  });
+
+  it('makes deeply nested data beside a long number a protocol error', () => {
+    const body = `{"result":"success","amount":98765432.987654321,"data":${deep(200_000)}}`;
+    const error = thrown(() => readAnswer(body, invoiceListSchema, context)) as InvoicingProtocolError;
+
+    expect(error).toBeInstanceOf(InvoicingProtocolError);
+    expect(error.message).toBe(
+      'The invoicing service answered /invoices/list with JSON nested too deeply to read (HTTP 200, application/json) (400056 characters, not shown)',
+    );
+  });
+
+  it('describes a long result by its length', () => {
+    const error = thrown(() =>
+      readAnswer(`{"result":"${'x'.repeat(50)}"}`, invoiceListSchema, context),
+    ) as InvoicingProtocolError;
+
+    expect(error.message).toMatch(/ with a result of 50 characters instead of "success": /);
+  });
+
+  it('keeps no parser message that quotes the body as the cause', () => {
+    const error = thrown(() =>
+      readAnswer(`${apiKey} is not a valid key`, invoiceListSchema, context),
+    ) as Error;
+
+    expect(error.cause).toBeUndefined();
+    expect(error.message).toBe(
+      'The invoicing service answered /invoices/list with something other than JSON (HTTP 200, application/json): [redacted] is not a valid key',
+    );
+  });
+
+  it('redacts the key from the keys an issue names', () => {
+    const body = JSON.stringify({
+      result: 'success',
+      data: { ...NO_STATISTICS, invoicesByProjects: { [apiKey]: 'n/a' } },
+    });
+    const error = thrown(() =>
+      readAnswer(body, invoiceStatisticsSchema, context),
+    ) as InvoicingValidationError;
+
+    expect(error.issues).toEqual(['data.invoicesByProjects["[redacted]"]: expected a number']);
+    expect(error.message).not.toContain(apiKey);
   });
 });
 

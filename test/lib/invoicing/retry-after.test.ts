@@ -21,6 +21,17 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter('Sun, 01 Mar 2026 11:00:00 GMT', now)).toBe(0);
   });
 
+  it('reads a number of seconds that ends beyond any date as an endless wait', () => {
+    expect(parseRetryAfter('100000000000000000000', now)).toBe(Number.POSITIVE_INFINITY);
+    expect(parseRetryAfter(`1${'0'.repeat(400)}`, now)).toBe(Number.POSITIVE_INFINITY);
+    // The last wait that still ends on a date: 8.64e15 ms after the epoch.
+    expect(parseRetryAfter(String((8.64e15 - now) / 1000), now)).toBe(8.64e15 - now);
+  });
+
+  it('ignores an HTTP date beyond any date', () => {
+    expect(parseRetryAfter('Fri, 31 Dec 999999 23:59:59 GMT', now)).toBeUndefined();
+  });
+
   it('ignores a missing, negative or unreadable header', () => {
     expect(parseRetryAfter(null, now)).toBeUndefined();
     expect(parseRetryAfter(undefined, now)).toBeUndefined();

@@ -1,3 +1,4 @@
+import { LosslessNumber } from 'lossless-json';
 import { describe, expect, it } from 'vitest';
 import {
   invoiceItemSchema,
@@ -176,6 +177,45 @@ describe('invoice list items', () => {
     expect(invoice.amountFiatUSD).toBe('2500');
   });
 
+  it('reads a number kept as text by the lossless parse with every digit', () => {
+    const invoice = invoiceItemSchema.parse({
+      ...unpaidInvoice,
+      amountFiat: new LosslessNumber('98765432.987654321'),
+      amountFiatUSD: new LosslessNumber('123456789012.345678901234567891'),
+      views: new LosslessNumber('12'),
+    });
+
+    expect(invoice.amountFiat).toBe('98765432.987654321');
+    expect(invoice.amountFiatUSD).toBe('123456789012.345678901234567891');
+    expect(invoice.views).toBe(12);
+  });
+
+  it('refuses an amount with an exponent of four digits, which would be written with thousands', () => {
+    const result = invoiceItemSchema.safeParse({
+      ...unpaidInvoice,
+      amountFiat: new LosslessNumber('1e1000'),
+    });
+
+    expect(result.error?.issues.map(({ path, message }) => ({ path, message }))).toEqual([
+      { path: ['amountFiat'], message: 'expected a number with an exponent of at most 999' },
+    ]);
+  });
+
+  it('refuses an amount a double overflowed to infinity', () => {
+    expect(
+      invoiceItemSchema.safeParse({ ...unpaidInvoice, amountFiat: Number.POSITIVE_INFINITY }).success,
+    ).toBe(false);
+  });
+
+  it('refuses a count too large for a double to hold exactly, as a number or as text', () => {
+    expect(invoiceItemSchema.safeParse({ ...unpaidInvoice, views: 2 ** 53 }).success).toBe(false);
+    expect(invoiceItemSchema.safeParse({ ...unpaidInvoice, views: '9007199254740993' }).success).toBe(false);
+    expect(
+      invoiceItemSchema.safeParse({ ...unpaidInvoice, views: new LosslessNumber('9007199254740993') })
+        .success,
+    ).toBe(false);
+  });
+
   it('names the malformed field of the fourth item', () => {
     const broken = { ...paidInvoice, payment: { ...paidInvoice.payment, amount: 'lots' } };
     const result = invoiceListSchema.safeParse([paidInvoice, unpaidInvoice, paidInvoice, broken]);
@@ -274,6 +314,20 @@ describe('invoice statistics', () => {
     expect(statistics.invoicesTotalUSD).toBe('0');
     expect(statistics.invoicesByCurrencies).toEqual({ EUR: '0' });
     expect(statistics.invoicesByDate['2026-01-02']?.value).toBe('0');
+  });
+
+  it('refuses a day whose start in milliseconds is beyond the years 100 to 9999', () => {
+    const result = invoiceStatisticsSchema.safeParse({
+      ...fullStatistics,
+      invoicesByDate: { '2026-01-02': { date: 253402300800000, value: 1 } },
+    });
+
+    expect(result.error?.issues.map(({ path, message }) => ({ path, message }))).toEqual([
+      {
+        path: ['invoicesByDate', '2026-01-02', 'date'],
+        message: 'expected a time in milliseconds between the years 100 and 9999',
+      },
+    ]);
   });
 
   it('names a malformed day total by its date key', () => {

@@ -122,7 +122,7 @@ describe('errorResponse', () => {
       }),
       502,
       'invoicing_failed',
-      'the invoicing service answered data that does not match its interface on /payments/list (data[3].amount: expected number or numeric string)',
+      'the invoicing service answered data that does not match its interface on /payments/list',
     ],
     [
       'any other failure of the client',

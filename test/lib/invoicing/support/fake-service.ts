@@ -67,7 +67,7 @@ export interface FakeService {
 }
 
 /** Statistics of an account without invoices, empty objects written as PHP writes them. */
-const NO_STATISTICS = {
+export const NO_STATISTICS = {
   invoicesTotalNum: 0,
   invoicesPaidNum: 0,
   invoicesTotalUSD: 0,

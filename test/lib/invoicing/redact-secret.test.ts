@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { redactSecret } from '../../../lib/invoicing/redact-secret';
+
+const KEY = 'sk_live/AbC+123&x=y%"\\z';
+
+/**
+ * The key in each form a service could echo it in, written out by hand: `/` is `\/`, `&#47;`, `&sol;`,
+ * `%2F` …; `+` is `%2B`, `&#43;`, `&plus;` …
+ */
+const FORMS: Record<string, string> = {
+  'as sent': 'sk_live/AbC+123&x=y%"\\z',
+  'JSON-escaped': 'sk_live\\/AbC+123&x=y%\\"\\\\z',
+  'every character as \\u': [...KEY]
+    .map((char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    .join(''),
+  'some characters as \\u, upper-case hex': 'sk\\u005Flive\\u002FAbC\\u002B123&x=y%\\u0022\\u005Cz',
+  'HTML named references': 'sk&lowbar;live&sol;AbC&plus;123&amp;x&equals;y&percnt;&quot;&bsol;z',
+  'HTML decimal references': 'sk_live&#47;AbC&#43;123&#38;x&#61;y&#37;&#34;&#92;z',
+  'HTML hex references, either case, leading zeros':
+    'sk_live&#x2f;AbC&#X002B;123&#x26;x=y&#x25;&#x22;&#x5C;z',
+  'HTML references without semicolons': 'sk_live&#47AbC&plus;123&ampx=y%&quot\\z',
+  'percent-encoded, upper case': 'sk_live%2FAbC%2B123%26x%3Dy%25%22%5Cz',
+  'percent-encoded, lower case': 'sk_live%2fAbC%2b123%26x%3dy%25%22%5cz',
+  'percent-encoded with + left as is': 'sk_live%2FAbC+123%26x%3Dy%25%22%5Cz',
+  'a mixture from one character to the next': 'sk_live\\/AbC%2B123&amp;x&#61;y\\u0025&quot;%5cz',
+  'percent-encoded twice': 'sk_live%252FAbC%252B123%2526x%253Dy%2525%2522%255Cz',
+  'HTML references of a JSON string': 'sk_live\\/AbC+123&amp;x=y%\\&quot;\\\\z',
+  'JSON escapes of HTML references': 'sk_live\\u0026#47;AbC\\u0026#43;123&x=y%"\\\\z',
+};
+
+describe('redactSecret', () => {
+  it.each(Object.entries(FORMS))('removes the key written %s', (_, form) => {
+    const text = `<p>Invalid token "${form}" for this account</p>`;
+
+    expect(redactSecret(text, KEY)).toBe('<p>Invalid token "[redacted]" for this account</p>');
+  });
+
+  it('removes every occurrence, each in its own form', () => {
+    const text = `a ${FORMS['as sent']} b ${FORMS['HTML decimal references']} c ${FORMS['percent-encoded, lower case']}`;
+
+    expect(redactSecret(text, KEY)).toBe('a [redacted] b [redacted] c [redacted]');
+  });
+
+  it('leaves the text alone without a secret', () => {
+    expect(redactSecret('Token abc', undefined)).toBe('Token abc');
+    expect(redactSecret('Token abc', '')).toBe('Token abc');
+  });
+
+  it('leaves text that only looks like escapes alone', () => {
+    const text = 'a \\u00zz, &unknown; 100% &#x; and \\ at the end \\';
+
+    expect(redactSecret(text, KEY)).toBe(text);
+  });
+
+  it('keeps a reference that decodes to text outside ASCII', () => {
+    expect(redactSecret('caf&eacute; &#x1F600; sk', 'sk')).toBe('caf&eacute; &#x1F600; [redacted]');
+  });
+
+  it('removes a short secret where it stands on its own, in any form', () => {
+    expect(redactSecret('Authorization: Token x; key "\\u0078" refused', 'x')).toBe(
+      'Authorization: Token [redacted]; key "[redacted]" refused',
+    );
+  });
+
+  it('keeps a word that merely contains a short secret', () => {
+    expect(redactSecret('expected YYYY-MM', 'x')).toBe('expected YYYY-MM');
+  });
+
+  it('removes a long secret even inside a longer word', () => {
+    expect(redactSecret('tokensk-live-0123456789abcdefX', 'sk-live-0123456789abcdef')).toBe(
+      'token[redacted]X',
+    );
+  });
+
+  it('treats the characters of a short secret literally, not as a pattern', () => {
+    expect(redactSecret('keys a.c and abc', 'a.c')).toBe('keys [redacted] and abc');
+  });
+
+  it('redacts a key that holds an escape of its own, written as is or escaped', () => {
+    const key = 'k%41-0123456789';
+
+    expect(redactSecret(`[${key}] [k%2541-0123456789]`, key)).toBe('[[redacted]] [[redacted]]');
+  });
+});
