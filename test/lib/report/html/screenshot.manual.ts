@@ -5,14 +5,15 @@
  *
  *   npx tsx test/lib/report/html/screenshot.manual.ts [output folder]   (default .local/report-screenshots)
  *
- * Needs Chromium at /usr/bin/chromium (or CHROMIUM_PATH).
+ * Needs Debian's Chromium at /usr/bin/chromium (or CHROMIUM_PATH). The README's pictures are made by the
+ * browser tests instead: `UPDATE_SCREENSHOTS=1 npx vitest run test/lib/report/html/report-page.browser.test.ts`.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
 import { renderReportEmail } from '../../../../lib/report/email';
 import { renderReportPage } from '../../../../lib/report/html';
+import { launchChromium, WIDTHS } from '../../../support/browser';
 import {
   sampleEmptyReport,
   sampleReport,
@@ -38,22 +39,13 @@ const documents: Record<string, string> = {
   'email-empty': renderReportEmail(sampleEmptyReport(), { links, attachmentsIncluded: true }),
 };
 
-const viewports = { desktop: { width: 1280, height: 900 }, phone: { width: 390, height: 844 } };
+const viewports = {
+  desktop: { width: WIDTHS.desktop, height: 900 },
+  phone: { width: WIDTHS.phone, height: 844 },
+};
 
 await mkdir(out, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 try {
   for (const [name, html] of Object.entries(documents)) {
     const file = join(out, `${name}.html`);
