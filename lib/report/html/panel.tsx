@@ -15,7 +15,7 @@ export function Panel({ variant, heading, long = false, children }: PanelProps) 
   const box =
     variant === 'page'
       ? { class: long ? 'panel long' : 'panel' }
-      : look(variant, 'panel', 'padding:14px 12px');
+      : look(variant, 'panel', 'padding:14px 10px');
   return (
     <div {...box}>
       <h2 {...look(variant, 'heading')}>{heading}</h2>

@@ -44,6 +44,7 @@ function ChecksTable({ variant, checks, unit }: ChecksProps) {
   return (
     <DataTable<ReconciliationCheck>
       variant={variant}
+      cards="list"
       rows={checks}
       columns={[
         {
