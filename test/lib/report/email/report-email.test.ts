@@ -75,9 +75,9 @@ describe('renderReportEmail', () => {
   });
 
   it('shows the same headline figures as the page, styled inline', () => {
-    expect(body).toMatch(/<p style="[^"]*font-size:20px">71,898\.00 USD<\/p>/);
+    expect(body).toMatch(/<p style="[^"]*font-size:18px">71,898\.00 USD<\/p>/);
     expect(body).toMatch(/<p style="[^"]*">\+12\.5 % \(\+7,985\.60 USD\) vs September 2026<\/p>/);
-    expect(body).toMatch(/<p style="[^"]*font-size:20px">718\.80 USD<\/p>/);
+    expect(body).toMatch(/<p style="[^"]*font-size:18px">718\.80 USD<\/p>/);
     expect(body).toMatch(/<p style="[^"]*">3 unmatched · 2 late<\/p>/);
   });
 
