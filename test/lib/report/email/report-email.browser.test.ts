@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ReportEmailOptions, renderReportEmail } from '../../../../lib/report/email';
+import { renderReportEmail } from '../../../../lib/report/email';
 import { saveScreenshot, seriousViolations, useBrowser, WIDTHS } from '../../../support/browser';
 import { hiddenTexts, sidewaysOverflow, tablesWiderThanTheirBox } from '../../../support/page-layout';
 import {
@@ -10,15 +10,7 @@ import {
 } from '../../../support/sample-report';
 import { sandboxReport } from '../../../support/sandbox-report';
 import { withWidestValues } from '../../../support/widest-values';
-
-const links = {
-  report: 'https://reports.example.com/reports/acme/2026-10/report.html?expires=1798761600&signature=c2ln',
-  paidInvoicesCsv:
-    'https://reports.example.com/reports/acme/2026-10/paid-invoices.csv?expires=1798761600&signature=cGFpZA',
-  paymentsCsv:
-    'https://reports.example.com/reports/acme/2026-10/payments.csv?expires=1798761600&signature=cGF5',
-};
-const attached: ReportEmailOptions = { links, attachmentsIncluded: true };
+import { WITH_ATTACHMENTS as attached, WITHOUT_ATTACHMENTS as tooLarge } from './sample-email-options';
 
 /** Every block of text in the email: it has no classes, so every cell and paragraph. */
 const READ_WHOLE = 'td, p';
@@ -28,10 +20,7 @@ const emails: Record<string, string> = {};
 
 beforeAll(async () => {
   emails.sample = renderReportEmail(sampleReport(), attached);
-  emails.differences = renderReportEmail(withReconciliationDifferences(sampleReport()), {
-    links,
-    attachmentsIncluded: false,
-  });
+  emails.differences = renderReportEmail(withReconciliationDifferences(sampleReport()), tooLarge);
   emails.empty = renderReportEmail(sampleEmptyReport(), attached);
   const realistic = await sandboxReport();
   emails.sandbox = renderReportEmail(realistic, attached);

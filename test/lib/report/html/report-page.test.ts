@@ -84,7 +84,7 @@ describe('renderReportPage', () => {
     expect(body).toContain('<td class="td number" data-label="Paid with">0.00812345 BTC</td>');
   });
 
-  it('keeps the short tables tables at any width, without labels', () => {
+  it('leaves the short tables without card labels: they fit any width as tables', () => {
     expect(occurrences(body, '<table class="table" cellpadding="0" cellspacing="0">')).toBe(2);
     expect(body).toContain('<td class="td">Expired</td>');
     expect(body).toContain('<td class="td nowrap">18 Oct 2026</td>');

@@ -19,24 +19,20 @@ import {
   sampleReport,
   withReconciliationDifferences,
 } from '../../../support/sample-report';
+import { SAMPLE_LINKS } from '../email/sample-email-options';
 
 const out = resolve(process.argv[2] ?? '.local/report-screenshots');
-const links = {
-  report: 'https://reports.example.com/reports/acme/2026-10/report.html?expires=1&signature=s',
-  paidInvoicesCsv: 'https://reports.example.com/reports/acme/2026-10/paid-invoices.csv?expires=1&signature=s',
-  paymentsCsv: 'https://reports.example.com/reports/acme/2026-10/payments.csv?expires=1&signature=s',
-};
 
 const documents: Record<string, string> = {
   'page-sample': renderReportPage(sampleReport()),
   'page-differences': renderReportPage(withReconciliationDifferences(sampleReport())),
   'page-empty': renderReportPage(sampleEmptyReport()),
-  'email-sample': renderReportEmail(sampleReport(), { links, attachmentsIncluded: true }),
+  'email-sample': renderReportEmail(sampleReport(), { links: SAMPLE_LINKS, attachmentsIncluded: true }),
   'email-differences': renderReportEmail(withReconciliationDifferences(sampleReport()), {
-    links,
+    links: SAMPLE_LINKS,
     attachmentsIncluded: false,
   }),
-  'email-empty': renderReportEmail(sampleEmptyReport(), { links, attachmentsIncluded: true }),
+  'email-empty': renderReportEmail(sampleEmptyReport(), { links: SAMPLE_LINKS, attachmentsIncluded: true }),
 };
 
 const viewports = {
