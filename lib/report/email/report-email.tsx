@@ -2,7 +2,8 @@ import { monthName } from '../../period';
 import { formatCount } from '../format';
 import { headlineFigures } from '../html/headline-figures';
 import { LayoutTable } from '../html/layout-table';
-import { COLOURS, LOOKS } from '../html/looks';
+import { COLOURS, LOOKS, look } from '../html/looks';
+import { EMAIL_PANEL_PADDING } from '../html/panel';
 import { renderToHtml } from '../html/render';
 import { ReportContent } from '../html/report-content';
 import { ReportFooter } from '../html/report-footer';
@@ -25,7 +26,7 @@ function LinksPanel({ summary, options }: { summary: ReportSummary; options: Rep
   const files = csvDescriptions(summary);
   const { links } = options;
   return (
-    <div style={LOOKS.panel}>
+    <div {...look('email', 'panel', EMAIL_PANEL_PADDING)}>
       <p style="margin:0 0 12px">
         <a href={links.report} style={LOOKS.button}>
           Open the full report

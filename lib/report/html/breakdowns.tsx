@@ -11,6 +11,7 @@ import type {
 import { DataTable } from './data-table';
 import { look, type Variant } from './looks';
 import { Empty, Note, Panel } from './panel';
+import { WrapWhenLong } from './wrap-when-long';
 
 interface BreakdownProps {
   variant: Variant;
@@ -139,6 +140,7 @@ export function StatusTable({ variant, summary }: Omit<BreakdownProps, 'limit'>)
     <Panel variant={variant} heading="By status">
       <DataTable<(typeof STATUS_ORDER)[number]>
         variant={variant}
+        cards="never"
         rows={[...STATUS_ORDER]}
         columns={[
           { heading: 'Status', cell: ([, label]) => label },
@@ -174,7 +176,9 @@ export function CryptocurrenciesTable({ variant, summary, limit }: BreakdownProp
             {
               heading: 'Received',
               numeric: true,
-              cell: (row) => formatCrypto(row.amount, row.cryptocurrency),
+              cell: (row) => (
+                <WrapWhenLong variant={variant} text={formatCrypto(row.amount, row.cryptocurrency)} />
+              ),
             },
           ]}
         />
@@ -202,7 +206,7 @@ export function WalletsTable({ variant, summary, limit }: BreakdownProps) {
         columns={[
           {
             heading: 'Wallet',
-            looks: ['nowrap'],
+            looks: ['wrap'],
             cell: (row) => row.wallet.name,
             title: (row) => row.wallet.address,
           },
@@ -211,7 +215,9 @@ export function WalletsTable({ variant, summary, limit }: BreakdownProps) {
           {
             heading: 'Received',
             numeric: true,
-            cell: (row) => formatCrypto(row.amount, row.wallet.cryptocurrency),
+            cell: (row) => (
+              <WrapWhenLong variant={variant} text={formatCrypto(row.amount, row.wallet.cryptocurrency)} />
+            ),
           },
         ]}
       />

@@ -150,6 +150,7 @@ export function DailyChart({ variant, summary }: { variant: Variant; summary: Re
           <summary>Figures per day</summary>
           <DataTable<DayFigures>
             variant={variant}
+            cards="never"
             rows={days}
             columns={[
               { heading: 'Day', looks: ['nowrap'], cell: (day) => formatDay(day.date) },

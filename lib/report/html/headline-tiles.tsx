@@ -19,7 +19,7 @@ function TileContent({ variant, figure }: { variant: Variant; figure: HeadlineFi
   return (
     <>
       <p {...look(variant, 'tileLabel', 'margin:0')}>{figure.label}</p>
-      <p {...look(variant, 'tileValue', variant === 'email' ? 'font-size:20px' : undefined)}>
+      <p {...look(variant, 'tileValue', variant === 'email' ? 'font-size:18px' : undefined)}>
         {figure.value}
       </p>
       {figure.details.map((detail) => (
@@ -56,7 +56,8 @@ export function HeadlineTiles({ variant, summary }: { variant: Variant; summary:
             {row.map((figure, index) => (
               <>
                 {index > 0 ? <td style="width:4%;font-size:0;line-height:0">{'\u00a0'}</td> : null}
-                <td {...look(variant, 'tile', 'width:48%;vertical-align:top')}>
+                {/* Less padding than on the page: half a phone's width holds `71,898.00 USD` on one line. */}
+                <td {...look(variant, 'tile', 'width:48%;vertical-align:top;padding:12px 10px')}>
                   <TileContent variant={variant} figure={figure} />
                 </td>
               </>

@@ -7,13 +7,15 @@
 /** Where a report is rendered: the saved page, or the body of an email. */
 export type Variant = 'page' | 'email';
 
-const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
+/** The page's typeface: the system's own. */
+export const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
 
 export const COLOURS = {
   text: '#1f2937',
   strong: '#111827',
-  muted: '#6b7280',
+  // Dark enough for small text on the page's grey background (WCAG AA: 4.5:1 and more).
+  muted: '#4b5563',
   border: '#e5e7eb',
   faint: '#f3f4f6',
   surface: '#ffffff',
@@ -52,7 +54,12 @@ export const LOOKS = {
   number: 'text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums',
   nowrap: 'white-space:nowrap',
   code: `font-family:${MONO};font-size:0.9em`,
-  description: 'white-space:pre-line;min-width:9em;max-width:28em',
+  description: 'white-space:pre-line;overflow-wrap:anywhere;min-width:9em;max-width:28em',
+  // A value of any length (a wallet name; see also `WrapWhenLong`): it wraps at its spaces rather than
+  // widen its table. After `number` and `nowrap`, so that it wins over them.
+  wrap: 'white-space:normal',
+  // A value that may be one long word (JSON, a URL): it breaks anywhere rather than widen its table.
+  longWord: 'overflow-wrap:anywhere',
   tile: `background:${COLOURS.surface};border:1px solid ${COLOURS.border};border-radius:10px;padding:14px 16px`,
   tileLabel: `font-size:12px;font-weight:600;letter-spacing:0.04em;text-transform:uppercase;color:${COLOURS.muted}`,
   tileValue: `margin:4px 0 0;font-size:24px;line-height:1.25;font-weight:700;color:${COLOURS.strong};font-variant-numeric:tabular-nums`,

@@ -1,10 +1,40 @@
-import { COLOURS, LOOKS, type Look, lookClass } from './looks';
+import { CARD_BOXES, type CardBox, cardsClass } from './data-table';
+import { COLOURS, FONT, LOOKS, type Look, lookClass } from './looks';
 
 const roles = (Object.keys(LOOKS) as Look[]).map((name) => `.${lookClass(name)}{${LOOKS[name]}}`).join('\n');
 
 /**
+ * A table whose box is too narrow for its columns shows each row as a card: the first cell heads the
+ * card, every other cell is a line with its column's name (`data-label`) on the left and the value on
+ * the right, wrapping rather than overflowing. Cards sit side by side where the box has room. The
+ * header row stays for screen readers only. On screens only: print keeps tables.
+ */
+function cardsBelow(selector: string, width: number): string {
+  return `@media screen{@container (width < ${width}px){
+${selector} thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+${selector},${selector} tbody,${selector} tfoot,${selector} tr{display:block}
+${selector} tbody{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,17rem),1fr));gap:8px}
+${selector} tr{border:1px solid ${COLOURS.border};border-radius:8px;padding:6px 10px}
+${selector} tfoot tr{margin:8px 0 0;background:${COLOURS.faint}}
+${selector} td{display:flex;flex-wrap:wrap;justify-content:flex-end;column-gap:12px;padding:3px 0;border:0;text-align:right;white-space:normal;overflow-wrap:anywhere;min-width:0;max-width:none}
+${selector} td::before{content:attr(data-label);content:attr(data-label) / '';margin-right:auto;text-align:left;color:${COLOURS.muted};font:400 13px/1.5 ${FONT}}
+${selector} td[title]{text-decoration:none}
+${selector} td:first-child{justify-content:flex-start;text-align:left;font-weight:600;color:${COLOURS.strong}}
+${selector} td:first-child::before{content:none}
+${selector} td.description{display:block;text-align:left;white-space:pre-line}
+${selector} td.description::before{display:block}
+${selector} td:empty{display:none}
+}}`;
+}
+
+const cardRules = (Object.keys(CARD_BOXES) as CardBox[])
+  .map((box) => cardsBelow(`.${cardsClass(box)}`, CARD_BOXES[box]))
+  .join('\n');
+
+/**
  * The page's whole style sheet: the shared roles as classes, then what only a browser page has —
- * layout grids, a single column on phones, tables that scroll inside their own box, and print rules.
+ * layout grids, a single column on phones, tables that turn into cards in a narrow box (and scroll
+ * inside it as a last resort), and print rules.
  * A constant, never built from report data.
  */
 export const PAGE_CSS = `*,*::before,*::after{box-sizing:border-box}
@@ -13,6 +43,7 @@ ${roles}
 .tiles{display:grid;grid-template-columns:repeat(4,minmax(0,1fr));gap:12px;margin:0 0 16px}
 .columns{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:0 16px;align-items:start}
 .columns>.panel{min-width:0}
+.panel{container-type:inline-size}
 .keep{break-inside:avoid;page-break-inside:avoid}
 .chart{display:block;width:100%;height:200px;overflow:visible}
 .chart text{font-family:inherit;font-size:11px;fill:${COLOURS.muted}}
@@ -25,14 +56,17 @@ details>summary{cursor:pointer;color:${COLOURS.link};margin:10px 0 0;font-size:1
 details[open]>summary{margin-bottom:8px}
 tbody tr:last-child td{border-bottom:0}
 td[title],span[title]{text-decoration:underline dotted ${COLOURS.emptyBar};text-underline-offset:3px}
-@media (max-width:900px){.tiles{grid-template-columns:repeat(2,minmax(0,1fr))}}
+@media (hover:none){td[title],span[title]{text-decoration:none}}
+@media (max-width:900px){.tiles{grid-template-columns:repeat(2,minmax(0,1fr))}.columns{grid-template-columns:minmax(0,1fr)}}
 @media (max-width:600px){
 .sheet{padding:16px 10px 24px}
-.tiles,.columns{grid-template-columns:minmax(0,1fr)}
+.tiles{grid-template-columns:minmax(0,1fr)}
 .title{font-size:24px}
 .panel,.warning{padding:14px 12px}
 .table{font-size:13px}
+.th{white-space:normal}
 }
+${cardRules}
 @media print{
 @page{margin:12mm}
 .document{background:none;font-size:10pt}
@@ -47,7 +81,8 @@ td[title],span[title]{text-decoration:underline dotted ${COLOURS.emptyBar};text-
 .scroll{overflow:visible}
 .table{font-size:8pt}
 .th,.td{padding:3px 3px}
-.th{letter-spacing:0}
+.th{letter-spacing:0;white-space:normal}
+.number{white-space:normal}
 .description{min-width:0;max-width:none}
 thead{display:table-header-group}
 tr{break-inside:avoid;page-break-inside:avoid}

@@ -12,6 +12,7 @@ import { ProjectId } from './breakdowns';
 import { DataTable } from './data-table';
 import type { Variant } from './looks';
 import { Lead, Panel } from './panel';
+import { WrapWhenLong } from './wrap-when-long';
 
 /** Longest description shown in a cell; the whole text is in the cell's tooltip. */
 const DESCRIPTION_SHOWN = 80;
@@ -31,6 +32,7 @@ export function PaidInvoices({ variant, report }: { variant: Variant; report: Re
       <Lead variant={variant}>{pointer}</Lead>
       <DataTable<InvoiceItem>
         variant={variant}
+        cards="wide"
         rows={shown}
         columns={[
           {
@@ -38,7 +40,12 @@ export function PaidInvoices({ variant, report }: { variant: Variant; report: Re
             looks: ['nowrap'],
             cell: (row) => formatServiceDatetime(row.createDatetime, timezone),
           },
-          { heading: 'Invoice', looks: ['nowrap'], cell: (row) => row.uid, title: (row) => row.id },
+          {
+            heading: 'Invoice',
+            looks: ['nowrap'],
+            cell: (row) => <WrapWhenLong variant={variant} text={row.uid} />,
+            title: (row) => row.id,
+          },
           { heading: 'Project', cell: (row) => <ProjectId variant={variant} id={row.projectId} /> },
           { heading: 'Amount', numeric: true, cell: (row) => formatFiat(row.amountFiat, row.currencyFiat) },
           { heading: 'USD', numeric: true, cell: (row) => formatUSD(row.amountFiatUSD) },
@@ -46,9 +53,16 @@ export function PaidInvoices({ variant, report }: { variant: Variant; report: Re
             heading: 'Paid with',
             numeric: true,
             cell: (row) =>
-              row.payment && row.wallet ? formatCrypto(row.payment.amount, row.wallet.cryptocurrency) : '',
+              row.payment && row.wallet ? (
+                <WrapWhenLong
+                  variant={variant}
+                  text={formatCrypto(row.payment.amount, row.wallet.cryptocurrency)}
+                />
+              ) : (
+                ''
+              ),
           },
-          { heading: 'Your reference', looks: ['code'], cell: (row) => row.serviceData ?? '' },
+          { heading: 'Your reference', looks: ['code', 'longWord'], cell: (row) => row.serviceData ?? '' },
           {
             heading: 'Description',
             looks: ['description'],

@@ -9,13 +9,15 @@ interface PanelProps {
   children?: Child;
 }
 
+/** A panel's padding in the email: a little less than on the page leaves a phone's width for the tables. */
+export const EMAIL_PANEL_PADDING = 'padding:14px 10px';
+
 /** A titled box around one part of the report; kept on one printed page unless it is long. */
 export function Panel({ variant, heading, long = false, children }: PanelProps) {
-  // In the email a little less padding leaves a phone's width for the tables.
   const box =
     variant === 'page'
       ? { class: long ? 'panel long' : 'panel' }
-      : look(variant, 'panel', 'padding:14px 12px');
+      : look(variant, 'panel', EMAIL_PANEL_PADDING);
   return (
     <div {...box}>
       <h2 {...look(variant, 'heading')}>{heading}</h2>

@@ -11,6 +11,7 @@ import type { LatePayment, Report } from '../model';
 import { DataTable } from './data-table';
 import type { Variant } from './looks';
 import { Empty, Lead, Note, Panel } from './panel';
+import { WrapWhenLong } from './wrap-when-long';
 
 interface PaymentListProps {
   variant: Variant;
@@ -49,6 +50,7 @@ export function UnmatchedPayments({ variant, report, limit }: PaymentListProps) 
           </Lead>
           <DataTable<PaymentItem>
             variant={variant}
+            cards="list"
             rows={shown}
             columns={[
               {
@@ -59,11 +61,16 @@ export function UnmatchedPayments({ variant, report, limit }: PaymentListProps) 
               {
                 heading: 'Amount',
                 numeric: true,
-                cell: (row) => formatCrypto(row.amount, row.wallet.cryptocurrency),
+                cell: (row) => (
+                  <WrapWhenLong
+                    variant={variant}
+                    text={formatCrypto(row.amount, row.wallet.cryptocurrency)}
+                  />
+                ),
               },
               {
                 heading: 'Wallet',
-                looks: ['nowrap'],
+                looks: ['wrap'],
                 cell: (row) => row.wallet.name,
                 title: (row) => row.wallet.address,
               },
@@ -100,6 +107,7 @@ export function LatePayments({ variant, report, limit }: PaymentListProps) {
           </Lead>
           <DataTable<LatePayment>
             variant={variant}
+            cards="list"
             rows={shown}
             columns={[
               {
@@ -111,13 +119,18 @@ export function LatePayments({ variant, report, limit }: PaymentListProps) {
               {
                 heading: 'Invoice',
                 looks: ['nowrap'],
-                cell: (row) => row.invoice.uid,
+                cell: (row) => <WrapWhenLong variant={variant} text={row.invoice.uid} />,
                 title: (row) => row.invoice.id,
               },
               {
                 heading: 'Amount',
                 numeric: true,
-                cell: (row) => formatCrypto(row.payment.amount, row.payment.wallet.cryptocurrency),
+                cell: (row) => (
+                  <WrapWhenLong
+                    variant={variant}
+                    text={formatCrypto(row.payment.amount, row.payment.wallet.cryptocurrency)}
+                  />
+                ),
               },
               {
                 heading: 'Invoice USD',

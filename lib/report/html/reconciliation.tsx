@@ -45,6 +45,7 @@ function ChecksTable({ variant, checks, unit }: ChecksProps) {
   return (
     <DataTable<ReconciliationCheck>
       variant={variant}
+      cards="list"
       rows={checks}
       columns={[
         {

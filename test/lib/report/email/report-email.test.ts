@@ -1,6 +1,6 @@
 import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
-import { type ReportEmailOptions, renderReportEmail } from '../../../../lib/report/email';
+import { renderReportEmail } from '../../../../lib/report/email';
 import {
   PAID_PER_DAY,
   sampleEmptyReport,
@@ -8,17 +8,11 @@ import {
   withReconciliationDifferences,
 } from '../../../support/sample-report';
 import { bodyOf, hostileReport, occurrences } from '../html/hostile-report';
-
-const links = {
-  report:
-    'https://reports.example.com/reports/acme/2026-10/report.html?expires=1798761600&signature=c2lnbmF0dXJl',
-  paidInvoicesCsv:
-    'https://reports.example.com/reports/acme/2026-10/paid-invoices.csv?expires=1798761600&signature=cGFpZA',
-  paymentsCsv:
-    'https://reports.example.com/reports/acme/2026-10/payments.csv?expires=1798761600&signature=cGF5',
-};
-const attached: ReportEmailOptions = { links, attachmentsIncluded: true };
-const tooLarge: ReportEmailOptions = { links, attachmentsIncluded: false };
+import {
+  WITH_ATTACHMENTS as attached,
+  SAMPLE_LINKS as links,
+  WITHOUT_ATTACHMENTS as tooLarge,
+} from './sample-email-options';
 
 /** A link as it stands in an `href`: `&` escaped. */
 const href = (url: string) => `href="${url.replaceAll('&', '&amp;')}"`;
@@ -75,9 +69,9 @@ describe('renderReportEmail', () => {
   });
 
   it('shows the same headline figures as the page, styled inline', () => {
-    expect(body).toMatch(/<p style="[^"]*font-size:20px">71,898\.00 USD<\/p>/);
+    expect(body).toMatch(/<p style="[^"]*font-size:18px">71,898\.00 USD<\/p>/);
     expect(body).toMatch(/<p style="[^"]*">\+12\.5 % \(\+7,985\.60 USD\) vs September 2026<\/p>/);
-    expect(body).toMatch(/<p style="[^"]*font-size:20px">718\.80 USD<\/p>/);
+    expect(body).toMatch(/<p style="[^"]*font-size:18px">718\.80 USD<\/p>/);
     expect(body).toMatch(/<p style="[^"]*">3 unmatched · 2 late<\/p>/);
   });
 

@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type ReportEmailOptions, renderReportText } from '../../../../lib/report/email';
+import { renderReportText } from '../../../../lib/report/email';
 import {
   sampleEmptyReport,
   sampleReport,
   withReconciliationDifferences,
 } from '../../../support/sample-report';
-
-const links = {
-  report: 'https://reports.example.com/reports/acme/2026-10/report.html?expires=1798761600&signature=c2ln',
-  paidInvoicesCsv:
-    'https://reports.example.com/reports/acme/2026-10/paid-invoices.csv?expires=1798761600&signature=cGFp',
-  paymentsCsv:
-    'https://reports.example.com/reports/acme/2026-10/payments.csv?expires=1798761600&signature=cGF5',
-};
-const attached: ReportEmailOptions = { links, attachmentsIncluded: true };
+import { WITH_ATTACHMENTS as attached, SAMPLE_LINKS as links } from './sample-email-options';
 
 const HEADLINE = [
   'Paid total: 71,898.00 USD',

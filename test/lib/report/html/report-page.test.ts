@@ -70,22 +70,35 @@ describe('renderReportPage', () => {
 
   it('lists the projects by short id, with the full id in a tooltip', () => {
     expect(body).toContain(
-      '<span class="code" title="3f2a9c1e-5b7d-4e21-9a0c-6d8e1f2a3b4c">3f2a9c1e</span></td><td class="td number">70</td><td class="td number">41,940.50 USD</td><td class="td number">419.30 USD</td><td class="td number">58.3 %</td>',
+      '<span class="code" title="3f2a9c1e-5b7d-4e21-9a0c-6d8e1f2a3b4c">3f2a9c1e</span></td><td class="td number" data-label="Paid">70</td><td class="td number" data-label="Paid total">41,940.50 USD</td><td class="td number" data-label="Commission">419.30 USD</td><td class="td number" data-label="Share">58.3 %</td>',
     );
     expect(body).toContain(
-      '<td class="td total-cell">All projects</td><td class="td number total-cell">120</td><td class="td number total-cell">71,898.00 USD</td><td class="td number total-cell">718.80 USD</td>',
+      '<td class="td total-cell" data-label="Project">All projects</td><td class="td number total-cell" data-label="Paid">120</td><td class="td number total-cell" data-label="Paid total">71,898.00 USD</td><td class="td number total-cell" data-label="Commission">718.80 USD</td>',
     );
+  });
+
+  it('labels each cell of a wide table with its column, for the cards a narrow screen shows', () => {
+    expect(body).toContain('<table class="table cards-compact" cellpadding="0" cellspacing="0"><thead>');
+    expect(body).toContain('<table class="table cards-list" cellpadding="0" cellspacing="0"><thead>');
+    expect(body).toContain('<table class="table cards-wide" cellpadding="0" cellspacing="0"><thead>');
+    expect(body).toContain('<td class="td number" data-label="Paid with">0.00812345 BTC</td>');
+  });
+
+  it('leaves the short tables without card labels: they fit any width as tables', () => {
+    expect(occurrences(body, '<table class="table" cellpadding="0" cellspacing="0">')).toBe(2);
+    expect(body).toContain('<td class="td">Expired</td>');
+    expect(body).toContain('<td class="td nowrap">18 Oct 2026</td>');
   });
 
   it('shows the currencies, cryptocurrencies and statuses', () => {
     expect(body).toContain(
-      '<td class="td">EUR</td><td class="td number">60</td><td class="td number">27,000.00 EUR</td><td class="td number">31,374.00 USD</td>',
+      '<td class="td" data-label="Currency">EUR</td><td class="td number" data-label="Paid">60</td><td class="td number" data-label="Amount">27,000.00 EUR</td><td class="td number" data-label="In USD">31,374.00 USD</td>',
     );
     expect(body).toContain(
-      '<td class="td">BTC</td><td class="td number">61</td><td class="td number">0.48740795 BTC</td>',
+      '<td class="td" data-label="Cryptocurrency">BTC</td><td class="td number" data-label="Payments">61</td><td class="td number" data-label="Received">0.48740795 BTC</td>',
     );
     expect(body).toContain(
-      '<td class="td">USDT</td><td class="td number">61</td><td class="td number">41,758.5 USDT</td>',
+      '<td class="td" data-label="Cryptocurrency">USDT</td><td class="td number" data-label="Payments">61</td><td class="td number" data-label="Received">41,758.5 USDT</td>',
     );
     expect(body).toContain(
       '<td class="td">Expired</td><td class="td number">12</td><td class="td number">8.0 %</td>',
@@ -95,11 +108,28 @@ describe('renderReportPage', () => {
   it('lists the unmatched and the late payments', () => {
     expect(body).toContain('Unmatched payments (3)');
     expect(body).toContain(
-      '<td class="td nowrap">3 Oct 2026, 06:12</td><td class="td number">0.00000095 BTC</td>',
+      '<td class="td nowrap" data-label="Received">3 Oct 2026, 06:12</td><td class="td number" data-label="Amount">0.00000095 BTC</td>',
     );
     expect(body).toContain('Late payments (2)');
     expect(body).toContain(
-      'INV-2610-0005</td><td class="td number">0.00812345 BTC</td><td class="td number">522.90 USD</td><td class="td number">12 min 34 s</td>',
+      'INV-2610-0005</td><td class="td number" data-label="Amount">0.00812345 BTC</td><td class="td number" data-label="Invoice USD">522.90 USD</td><td class="td number" data-label="Late by">12 min 34 s</td>',
+    );
+  });
+
+  it('lets a long crypto amount wrap, and keeps one shorter than 22 characters on one line', () => {
+    const report = sampleReport();
+    report.unmatchedPayments[0] = { ...report.unmatchedPayments[0]!, amount: '0.000000000000001' };
+    report.unmatchedPayments[1] = {
+      ...report.unmatchedPayments[1]!,
+      amount: '0.0000000000000001',
+      wallet: report.unmatchedPayments[0]!.wallet,
+    };
+    const html = bodyOf(renderReportPage(report));
+    // 21 characters: one line, like every amount of the sample.
+    expect(html).toContain('<td class="td number" data-label="Amount">0.000000000000001 BTC</td>');
+    // 22 characters: may wrap, at its space first.
+    expect(html).toContain(
+      '<td class="td number" data-label="Amount"><span class="wrap long-word">0.0000000000000001 BTC</span></td>',
     );
   });
 
@@ -153,13 +183,13 @@ describe('renderReportPage', () => {
     const html = bodyOf(renderReportPage(withReconciliationDifferences(sampleReport())));
     const panel = html.slice(html.indexOf('Reconciliation</h2>'));
     expect(panel).toContain(
-      '<td class="td nowrap">Paid invoices</td><td class="td number">120</td><td class="td number">120</td><td class="td number">0</td>',
+      '<td class="td nowrap" data-label="Check">Paid invoices</td><td class="td number" data-label="Service statistics">120</td><td class="td number" data-label="Invoices add up to">120</td><td class="td number" data-label="Difference">0</td>',
     );
     expect(panel).toContain(
-      '<td class="td nowrap">Paid total</td><td class="td number">72,020.00 USD</td><td class="td number">71,898.00 USD</td><td class="td number"><span class="differs">+122.00 USD</span></td>',
+      '<td class="td nowrap" data-label="Check">Paid total</td><td class="td number" data-label="Service statistics">72,020.00 USD</td><td class="td number" data-label="Invoices add up to">71,898.00 USD</td><td class="td number" data-label="Difference"><span class="differs">+122.00 USD</span></td>',
     );
     expect(panel).toContain(
-      '<td class="td nowrap">14 Oct 2026 (UTC day)</td><td class="td number">797.40 USD</td><td class="td number">675.40 USD</td><td class="td number"><span class="differs">+122.00 USD</span></td>',
+      '<td class="td nowrap" data-label="Check">14 Oct 2026 (UTC day)</td><td class="td number" data-label="Service statistics">797.40 USD</td><td class="td number" data-label="Invoices add up to">675.40 USD</td><td class="td number" data-label="Difference"><span class="differs">+122.00 USD</span></td>',
     );
     expect(panel).not.toContain('13 Oct 2026 (UTC day)');
     expect(panel).toContain('36 of 38 checks agree; the 2 that differ are listed.');
@@ -184,7 +214,7 @@ describe('renderReportPage', () => {
     checks[index] = { ...checks[index]!, ok: false };
     const html = bodyOf(renderReportPage(report));
     expect(html).toContain(
-      '<td class="td nowrap" title="b71d04aa-2c3e-4f5a-8b6c-7d8e9f0a1b2c">Project b71d04aa</td>',
+      '<td class="td nowrap" title="b71d04aa-2c3e-4f5a-8b6c-7d8e9f0a1b2c" data-label="Check">Project b71d04aa</td>',
     );
   });
 
@@ -233,16 +263,16 @@ describe('renderReportPage with hostile text', () => {
 
   it('keeps a description with its newline, quotes, ampersand and emoji as text', () => {
     expect(body).toContain(
-      '<td class="td description">=HYPERLINK(&quot;javascript:alert(1)&quot;)\n&lt;b&gt;bold&lt;/b&gt; &amp; &quot;quoted&quot; 🧾</td>',
+      '<td class="td description" data-label="Description">=HYPERLINK(&quot;javascript:alert(1)&quot;)\n&lt;b&gt;bold&lt;/b&gt; &amp; &quot;quoted&quot; 🧾</td>',
     );
   });
 
   it('shows a leading equals sign as it is: a page runs no formulas', () => {
-    expect(body).toContain('<td class="td code">=1+1</td>');
+    expect(body).toContain('<td class="td code long-word" data-label="Your reference">=1+1</td>');
   });
 
   it('escapes an invoice uid and a project id, in the text and in the tooltip', () => {
-    expect(body).toContain('>&quot;&gt;&lt;script&gt;alert(2)&lt;/script&gt;</td>');
+    expect(body).toContain('>&quot;&gt;&lt;script&gt;alert(2)&lt;/script&gt;</span></td>');
     expect(body).toContain(
       '<span class="code" title="&quot;&gt;&lt;svg onload=alert(3)&gt;">&quot;&gt;&lt;svg o</span>',
     );
@@ -250,18 +280,20 @@ describe('renderReportPage with hostile text', () => {
 
   it('escapes a wallet name and address, a cryptocurrency, a currency and a hash', () => {
     expect(body).toContain(
-      '<td class="td nowrap" title="&quot; onmouseover=&quot;alert(5)">&lt;img src=x onerror=alert(4)&gt;</td>',
+      '<td class="td wrap" title="&quot; onmouseover=&quot;alert(5)" data-label="Wallet">&lt;img src=x onerror=alert(4)&gt;</td>',
     );
     expect(body).toContain(
-      '<td class="td">&lt;BTC&gt;</td><td class="td number">61</td><td class="td number">0.48740795 &lt;BTC&gt;</td>',
+      '<td class="td" data-label="Cryptocurrency">&lt;BTC&gt;</td><td class="td number" data-label="Payments">61</td><td class="td number" data-label="Received">0.48740795 &lt;BTC&gt;</td>',
     );
-    expect(body).toContain('<td class="td number">27,000.00 &lt;EU&gt;</td>');
-    expect(body).toContain('title="&lt;i&gt;hash&lt;/i&gt;">&lt;i&gt;hash&lt;/i&gt;</td>');
+    expect(body).toContain('<td class="td number" data-label="Amount">27,000.00 &lt;EU&gt;</td>');
+    expect(body).toContain(
+      'title="&lt;i&gt;hash&lt;/i&gt;" data-label="Transaction">&lt;i&gt;hash&lt;/i&gt;</td>',
+    );
   });
 
   it('escapes a project id inside a reconciliation check', () => {
     expect(body).toContain(
-      '<td class="td nowrap" title="&quot;&gt;&lt;svg onload=alert(3)&gt;">Project &quot;&gt;&lt;svg o</td>',
+      '<td class="td nowrap" title="&quot;&gt;&lt;svg onload=alert(3)&gt;" data-label="Check">Project &quot;&gt;&lt;svg o</td>',
     );
   });
 
@@ -272,7 +304,7 @@ describe('renderReportPage with hostile text', () => {
     const html = bodyOf(renderReportPage(report));
     const shown = `${long.slice(0, 79).trimEnd()}…`.replaceAll('&', '&amp;');
     expect(html).toContain(
-      `<td class="td description" title="${long.replaceAll('&', '&amp;').replace('<end>', '&lt;end&gt;')}">${shown}</td>`,
+      `<td class="td description" title="${long.replaceAll('&', '&amp;').replace('<end>', '&lt;end&gt;')}" data-label="Description">${shown}</td>`,
     );
   });
 });

@@ -5,55 +5,43 @@
  *
  *   npx tsx test/lib/report/html/screenshot.manual.ts [output folder]   (default .local/report-screenshots)
  *
- * Needs Chromium at /usr/bin/chromium (or CHROMIUM_PATH).
+ * Needs Debian's Chromium at /usr/bin/chromium (or CHROMIUM_PATH). The README's pictures are made by the
+ * browser tests instead: `UPDATE_SCREENSHOTS=1 npx vitest run test/lib/report/html/report-page.browser.test.ts`.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
 import { renderReportEmail } from '../../../../lib/report/email';
 import { renderReportPage } from '../../../../lib/report/html';
+import { launchChromium, WIDTHS } from '../../../support/browser';
 import {
   sampleEmptyReport,
   sampleReport,
   withReconciliationDifferences,
 } from '../../../support/sample-report';
+import { SAMPLE_LINKS } from '../email/sample-email-options';
 
 const out = resolve(process.argv[2] ?? '.local/report-screenshots');
-const links = {
-  report: 'https://reports.example.com/reports/acme/2026-10/report.html?expires=1&signature=s',
-  paidInvoicesCsv: 'https://reports.example.com/reports/acme/2026-10/paid-invoices.csv?expires=1&signature=s',
-  paymentsCsv: 'https://reports.example.com/reports/acme/2026-10/payments.csv?expires=1&signature=s',
-};
 
 const documents: Record<string, string> = {
   'page-sample': renderReportPage(sampleReport()),
   'page-differences': renderReportPage(withReconciliationDifferences(sampleReport())),
   'page-empty': renderReportPage(sampleEmptyReport()),
-  'email-sample': renderReportEmail(sampleReport(), { links, attachmentsIncluded: true }),
+  'email-sample': renderReportEmail(sampleReport(), { links: SAMPLE_LINKS, attachmentsIncluded: true }),
   'email-differences': renderReportEmail(withReconciliationDifferences(sampleReport()), {
-    links,
+    links: SAMPLE_LINKS,
     attachmentsIncluded: false,
   }),
-  'email-empty': renderReportEmail(sampleEmptyReport(), { links, attachmentsIncluded: true }),
+  'email-empty': renderReportEmail(sampleEmptyReport(), { links: SAMPLE_LINKS, attachmentsIncluded: true }),
 };
 
-const viewports = { desktop: { width: 1280, height: 900 }, phone: { width: 390, height: 844 } };
+const viewports = {
+  desktop: { width: WIDTHS.desktop, height: 900 },
+  phone: { width: WIDTHS.phone, height: 844 },
+};
 
 await mkdir(out, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 try {
   for (const [name, html] of Object.entries(documents)) {
     const file = join(out, `${name}.html`);

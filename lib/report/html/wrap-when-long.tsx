@@ -1,0 +1,20 @@
+import type { Child } from 'hono/jsx';
+import { look, type Variant } from './looks';
+
+/**
+ * Characters from which a value in a one-line column may wrap. Shorter ones (`27,832.028778 TRX`,
+ * `INV-202610-000001`) stay on one line; a token amount to 18 decimals
+ * (`12,345,678.123456789012345678 SHIB`) or an unusually long invoice uid would otherwise widen its
+ * table past its box.
+ */
+export const LONG_VALUE_CHARACTERS = 22;
+
+/**
+ * A value for a column that keeps its values on one line (an amount, an invoice uid): a long one may
+ * wrap, at its spaces first and then anywhere, so that it never needs a sideways scroll and nothing of
+ * it is cut.
+ */
+export function WrapWhenLong({ variant, text }: { variant: Variant; text: string }): Child {
+  if (Array.from(text).length < LONG_VALUE_CHARACTERS) return text;
+  return <span {...look(variant, ['wrap', 'longWord'])}>{text}</span>;
+}

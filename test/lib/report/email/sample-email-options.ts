@@ -1,0 +1,17 @@
+import type { ReportEmailOptions } from '../../../../lib/report/email';
+
+/** Lasting links as the report API signs them (with made-up signatures), for the sample report's email. */
+export const SAMPLE_LINKS = {
+  report:
+    'https://reports.example.com/reports/acme/2026-10/report.html?expires=1798761600&signature=c2lnbmF0dXJl',
+  paidInvoicesCsv:
+    'https://reports.example.com/reports/acme/2026-10/paid-invoices.csv?expires=1798761600&signature=cGFpZA',
+  paymentsCsv:
+    'https://reports.example.com/reports/acme/2026-10/payments.csv?expires=1798761600&signature=cGF5',
+};
+
+/** An email with the CSV files attached. */
+export const WITH_ATTACHMENTS: ReportEmailOptions = { links: SAMPLE_LINKS, attachmentsIncluded: true };
+
+/** An email whose CSV files were too large to attach: it links to them instead. */
+export const WITHOUT_ATTACHMENTS: ReportEmailOptions = { links: SAMPLE_LINKS, attachmentsIncluded: false };

@@ -1,0 +1,145 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { renderReportPage } from '../../../../lib/report/html';
+import { saveScreenshot, seriousViolations, useBrowser, WIDTHS } from '../../../support/browser';
+import type { PageElement, PageWindow } from '../../../support/page-dom';
+import { hiddenTexts, sidewaysOverflow, tablesWiderThanTheirBox } from '../../../support/page-layout';
+import { sampleReport, withReconciliationDifferences } from '../../../support/sample-report';
+import { sandboxReport } from '../../../support/sandbox-report';
+import { withWidestValues } from '../../../support/widest-values';
+
+/** What a reader must see whole: every table cell, the headline figures and the warning's lines. */
+const READ_WHOLE = 'td, .tile-value, .paragraph';
+
+const browser = useBrowser();
+const pages: Record<string, string> = {};
+
+beforeAll(async () => {
+  pages.sample = renderReportPage(sampleReport());
+  pages.differences = renderReportPage(withReconciliationDifferences(sampleReport()));
+  const realistic = await sandboxReport();
+  pages.sandbox = renderReportPage(realistic);
+  // Rendered first, then stretched: the widest values change the report they are given.
+  pages.widest = renderReportPage(withWidestValues(realistic));
+});
+
+const open = (name: string, width: number): Promise<Page> => browser.open({ html: pages[name]! }, width);
+
+/** The panel under a heading. */
+const panel = (page: Page, heading: string) =>
+  page.locator('.panel').filter({ has: page.getByRole('heading', { name: heading, exact: true }) });
+
+describe('report.html at 390 px, a phone', () => {
+  it.each(['sample', 'differences', 'sandbox', 'widest'])(
+    'shows every amount and text of the %s report whole, without a sideways scroll',
+    async (name) => {
+      const page = await open(name, WIDTHS.phone);
+      expect(await hiddenTexts(page, READ_WHOLE)).toEqual([]);
+      expect(await sidewaysOverflow(page)).toBe(0);
+    },
+  );
+
+  it('turns the paid invoices into cards, each value under its column name', async () => {
+    const page = await open('sample', WIDTHS.phone);
+    const firstCard = panel(page, 'Paid invoices').locator('tbody tr').first();
+    const labelled = await firstCard.locator('td').evaluateAll((cells) => {
+      const w = globalThis as unknown as PageWindow;
+      return (cells as unknown as PageElement[]).map((cell) => [
+        w.getComputedStyle(cell, '::before').content,
+        cell.innerText,
+      ]);
+    });
+    // Invoice 1 of the sample: 450.00 EUR = 522.90 USD, paid with 0.00812345 BTC. The first cell heads
+    // the card; each other shows its column's name, with empty alternative text ('/ ""') so that a
+    // screen reader, which announces the column header, does not say it twice.
+    expect(labelled).toEqual([
+      ['none', '1 Oct 2026, 10:00'],
+      ['"Invoice" / ""', 'INV-2610-0001'],
+      ['"Project" / ""', '3f2a9c1e'],
+      ['"Amount" / ""', '450.00 EUR'],
+      ['"USD" / ""', '522.90 USD'],
+      ['"Paid with" / ""', '0.00812345 BTC'],
+      ['"Your reference" / ""', 'order-1001'],
+      ['"Description" / ""', 'Order #1001'],
+    ]);
+    // The header row is there for screen readers only.
+    const header = await panel(page, 'Paid invoices').locator('thead').boundingBox();
+    expect(header!.height).toBeLessThanOrEqual(1);
+  });
+
+  it('keeps a short table of three columns a table', async () => {
+    const page = await open('sample', WIDTHS.phone);
+    const header = await panel(page, 'By status').locator('thead').boundingBox();
+    expect(header!.height).toBeGreaterThan(10);
+  });
+
+  it('draws the page in one column', async () => {
+    const page = await open('sample', WIDTHS.phone);
+    await saveScreenshot(page, 'report-phone', 2600);
+    const lefts = await page
+      .locator('.tile')
+      .evaluateAll((tiles) => tiles.map((tile) => Math.round(tile.getBoundingClientRect().left)));
+    expect(lefts).toHaveLength(4);
+    expect(new Set(lefts).size).toBe(1);
+  });
+});
+
+describe('report.html at 1280 px, a desktop', () => {
+  it.each(['sample', 'differences', 'sandbox', 'widest'])(
+    'fits every table of the %s report in its box and cuts off nothing',
+    async (name) => {
+      const page = await open(name, WIDTHS.desktop);
+      if (name === 'sample') await saveScreenshot(page, 'report-desktop', 1500);
+      expect(await tablesWiderThanTheirBox(page)).toEqual([]);
+      expect(await hiddenTexts(page, READ_WHOLE)).toEqual([]);
+      expect(await sidewaysOverflow(page)).toBe(0);
+    },
+  );
+
+  it('shows the paid invoices as a table with a header row', async () => {
+    const page = await open('sample', WIDTHS.desktop);
+    const headings = await panel(page, 'Paid invoices').locator('thead th').allInnerTexts();
+    expect(headings).toEqual([
+      'CREATED',
+      'INVOICE',
+      'PROJECT',
+      'AMOUNT',
+      'USD',
+      'PAID WITH',
+      'YOUR REFERENCE',
+      'DESCRIPTION',
+    ]);
+  });
+});
+
+describe('report.html on paper', () => {
+  // A4 less the page's 12 mm margins: 186 mm, about 703 CSS pixels.
+  const A4_PRINTABLE_WIDTH = 703;
+
+  it.each(['sample', 'widest'])(
+    'prints every table of the %s report as a table within the page',
+    async (name) => {
+      const page = await open(name, A4_PRINTABLE_WIDTH);
+      await page.emulateMedia({ media: 'print' });
+      expect(await tablesWiderThanTheirBox(page)).toEqual([]);
+      expect(await hiddenTexts(page, READ_WHOLE)).toEqual([]);
+      // Cards are for screens: on paper the paid invoices keep their header row.
+      const header = await panel(page, 'Paid invoices').locator('thead').boundingBox();
+      expect(header!.height).toBeGreaterThan(10);
+    },
+  );
+});
+
+describe('report.html for everyone', () => {
+  it.each([
+    ['sample', WIDTHS.desktop],
+    ['sample', WIDTHS.phone],
+    ['differences', WIDTHS.desktop],
+    ['differences', WIDTHS.phone],
+    ['sandbox', WIDTHS.desktop],
+    ['sandbox', WIDTHS.phone],
+  ])('has no serious or critical accessibility violation: the %s report at %i px', async (name, width) => {
+    const page = await open(name, width);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * The few browser globals that code run inside a page (`page.evaluate`) uses, typed by hand: the
+ * project compiles against Node's types, and adding the DOM library would retype `fetch`, `FormData`
+ * and friends for the whole program. In the page: `const w = globalThis as unknown as PageWindow`.
+ */
+
+/** An element's box on the screen, in CSS pixels. */
+export interface PageBox {
+  left: number;
+  right: number;
+  width: number;
+  height: number;
+}
+
+/** An element, as far as the layout checks read it. */
+export interface PageElement {
+  tagName: string;
+  className: string;
+  innerText: string;
+  textContent: string | null;
+  scrollWidth: number;
+  clientWidth: number;
+  scrollHeight: number;
+  parentElement: PageElement | null;
+  getBoundingClientRect(): PageBox;
+  getClientRects(): { length: number };
+  querySelector(selector: string): PageElement | null;
+  querySelectorAll(selector: string): ArrayLike<PageElement>;
+}
+
+/** The window, as far as the layout checks read it. */
+export interface PageWindow {
+  document: { documentElement: PageElement; querySelectorAll(selector: string): ArrayLike<PageElement> };
+  getComputedStyle(
+    element: PageElement,
+    pseudo?: string,
+  ): { display: string; overflowX: string; content: string };
+}

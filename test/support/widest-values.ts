@@ -1,0 +1,33 @@
+import Big from 'big.js';
+import type { Report } from '../../lib/report';
+
+/** 18 decimals (a token amount to the wei) after a nine-digit integer part: the widest a figure gets. */
+export const LONG_AMOUNT = '123456789.123456789012345678';
+
+/**
+ * A report with the widest values a merchant could meet in each list, for layout tests: a crypto
+ * amount to the wei wherever one is shown, a long wallet name, a long invoice uid, and a reference and
+ * a description with no space to wrap at. Changes the report it is given and returns it.
+ */
+export function withWidestValues(report: Report): Report {
+  const { summary } = report;
+  const wallet = { ...summary.payments.wallets[0]!.wallet, name: 'Treasury cold storage, multisig 3 of 5' };
+  summary.payments.wallets[0] = { ...summary.payments.wallets[0]!, wallet, amount: new Big(LONG_AMOUNT) };
+  summary.payments.cryptocurrencies[0] = {
+    ...summary.payments.cryptocurrencies[0]!,
+    amount: new Big(LONG_AMOUNT),
+  };
+  summary.invoices.projects[0] = { ...summary.invoices.projects[0]!, paidTotalUSD: new Big('1234567890.12') };
+  report.unmatchedPayments[0] = { ...report.unmatchedPayments[0]!, amount: LONG_AMOUNT, wallet };
+  const late = report.latePayments[0]!;
+  report.latePayments[0] = { ...late, payment: { ...late.payment, amount: LONG_AMOUNT } };
+  const invoice = report.firstPaidInvoices[0]!;
+  report.firstPaidInvoices[0] = {
+    ...invoice,
+    uid: 'INV-202610-000001-REISSUED-AFTER-DISPUTE',
+    serviceData: '{"cart":"A-17","items":3,"note":"gift wrap, ring twice"}',
+    description: 'https://shop.example.com/orders/2026/10/0000000000000001?ref=newsletter-october-2026',
+    payment: { ...invoice.payment!, amount: LONG_AMOUNT },
+  };
+  return report;
+}
