@@ -1,9 +1,9 @@
-import { createInvoicingClient, type InvoicingClientHooks, InvoicingParameterError } from '../../invoicing';
-import type { InvoicingClient, InvoicingClientOptions } from '../../invoicing/types';
-import type { CollectProgress } from '../collect';
-import { formatCount, formatUSD } from '../format';
-import { generateReportFolder } from '../generate-report-folder';
-import type { Report } from '../model';
+import { createInvoicingClient, type InvoicingClientHooks, InvoicingParameterError } from '../invoicing';
+import type { InvoicingClient, InvoicingClientOptions } from '../invoicing/types';
+import type { CollectProgress } from '../report/collect';
+import { formatCount, formatUSD } from '../report/format';
+import { generateReportFolder } from '../report/generate-report-folder';
+import type { Report } from '../report/model';
 import { describeFailure, type ExitCode, exitCodeFor, type FailureContext } from './describe-failure';
 import { CliUsageError, parseReportCliArgs, REPORT_CLI_USAGE, type ReportCliOptions } from './parse-args';
 import { createProgressLine, type ProgressOutput } from './progress-line';

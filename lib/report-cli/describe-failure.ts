@@ -1,11 +1,11 @@
-import { redactSecret } from '../../invoicing/body-excerpt';
+import { redactSecret } from '../invoicing/body-excerpt';
 import {
   InvoicingApiError,
   InvoicingAuthenticationError,
   InvoicingNetworkError,
   InvoicingTimeoutError,
-} from '../../invoicing/errors';
-import { ReportRequestError } from '../../period';
+} from '../invoicing/errors';
+import { ReportRequestError } from '../period';
 import { CliUsageError } from './parse-args';
 
 /** Exit status of the report CLI: 0 written, 1 failed, 2 usage error. */

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { uuidSchema } from '../../invoicing/schemas';
-import { defaultPeriod, hasBegun, parseMonth, parseTimeZone, ReportRequestError } from '../../period';
+import { uuidSchema } from '../invoicing/schemas';
+import { defaultPeriod, hasBegun, parseMonth, parseTimeZone, ReportRequestError } from '../period';
 
 /** What `npm run report` was asked to do, checked and with every default applied. */
 export interface ReportCliOptions {
