@@ -1,3 +1,4 @@
+export { redactSecret } from './body-excerpt';
 export { createInvoicingClient, ENDPOINTS } from './client';
 export type { InvoicingClientHooks } from './client-options';
 export * from './errors';
@@ -5,4 +6,5 @@ export { type PageRange, type PaginateOptions, paginate } from './paginate';
 export { backoffMs, type RetryPolicy, shouldRetry } from './retry';
 export { parseRetryAfter } from './retry-after';
 export * from './schemas';
+export { serviceDatetimeToEpochMs } from './service-datetime';
 export type * from './types';

@@ -1,10 +1,10 @@
-import { redactSecret } from '../invoicing/body-excerpt';
 import {
   InvoicingApiError,
   InvoicingAuthenticationError,
   InvoicingNetworkError,
   InvoicingTimeoutError,
-} from '../invoicing/errors';
+  redactSecret,
+} from '../invoicing';
 import { ReportRequestError } from '../period';
 import { CliUsageError } from './parse-args';
 

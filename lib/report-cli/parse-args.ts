@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { uuidSchema } from '../invoicing/schemas';
+import { uuidSchema } from '../invoicing';
 import { defaultPeriod, hasBegun, parseMonth, parseTimeZone, ReportRequestError } from '../period';
 
 /** What `npm run report` was asked to do, checked and with every default applied. */

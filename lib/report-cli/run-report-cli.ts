@@ -1,5 +1,5 @@
+import type { InvoicingClient, InvoicingClientOptions } from '../invoicing';
 import { createInvoicingClient, type InvoicingClientHooks, InvoicingParameterError } from '../invoicing';
-import type { InvoicingClient, InvoicingClientOptions } from '../invoicing/types';
 import type { CollectProgress, Report } from '../report';
 import { formatCount, formatUSD, generateReportFolder } from '../report';
 import { describeFailure, type ExitCode, exitCodeFor, type FailureContext } from './describe-failure';

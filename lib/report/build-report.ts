@@ -1,5 +1,5 @@
-import { type InvoiceItem, type PaymentItem, uuidSchema } from '../invoicing/schemas';
-import type { InvoicingClient } from '../invoicing/types';
+import type { InvoicingClient } from '../invoicing';
+import { type InvoiceItem, type PaymentItem, uuidSchema } from '../invoicing';
 import { hasBegun, parseMonth, ReportRequestError } from '../period';
 import { type CollectProgress, collectReportData } from './collect';
 import { fetchRanges } from './collect-ranges';

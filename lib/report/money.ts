@@ -1,5 +1,5 @@
 import Big from 'big.js';
-import type { DecimalString } from '../invoicing/schemas';
+import type { DecimalString } from '../invoicing';
 
 /**
  * Exact money arithmetic on `big.js`. Amounts are summed exactly and rounded once, at the end:

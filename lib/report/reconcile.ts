@@ -1,5 +1,5 @@
 import Big from 'big.js';
-import type { InvoiceStatistics } from '../invoicing/schemas';
+import type { InvoiceStatistics } from '../invoicing';
 import { shiftUtcDay } from '../period';
 import type { DateRange } from './collect-ranges';
 import type { CurrencyUnit, MarginCoverage, Reconciliation, ReconciliationCheck } from './model';

@@ -1,6 +1,6 @@
 import Big from 'big.js';
 import { z } from 'zod';
-import { invoiceStatusSchema, serviceDatetimeSchema } from '../invoicing/schemas';
+import { invoiceStatusSchema, serviceDatetimeSchema } from '../invoicing';
 import { fieldIssues, formatPath, issueText } from '../zod-issues';
 import { type DayTotals, dayTotalsOf } from './day-totals';
 import { newestInvoiceFirst, newestPaymentFirst } from './record-order';

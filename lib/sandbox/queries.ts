@@ -1,4 +1,4 @@
-import type { InvoiceStatus } from '../invoicing/schemas';
+import type { InvoiceStatus } from '../invoicing';
 import { LruCache } from './lru-cache';
 import { newestInvoiceFirst, newestPaymentFirst } from './record-order';
 import type { DayRange, RecordSource } from './record-source';
