@@ -1,6 +1,13 @@
 export { type SandboxAccount, sandboxAccount } from './account';
 export { cryptoDecimals, fiatDecimals } from './amounts';
 export { createSandboxApp } from './app';
+export {
+  DEFAULT_SANDBOX_PORT,
+  parseSandboxArgs,
+  SANDBOX_USAGE,
+  type SandboxCommand,
+  UsageError,
+} from './cli-options';
 export type { SandboxDataset } from './dataset-source';
 export type { DayTotals } from './day-totals';
 export type { ErrorBody, ErrorCode } from './error-body';
