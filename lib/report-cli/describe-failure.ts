@@ -6,6 +6,7 @@ import {
   redactSecret,
 } from '../invoicing';
 import { ReportRequestError } from '../period';
+import { publicUrl } from '../report';
 import { CliUsageError } from './parse-args';
 
 /** Exit status of the report CLI: 0 written, 1 failed, 2 usage error. */
@@ -37,7 +38,7 @@ export function describeFailure(error: unknown, context: FailureContext = {}): s
   const where =
     context.apiUrl === undefined
       ? 'the invoicing service'
-      : `the invoicing service at ${displayUrl(context.apiUrl)}`;
+      : `the invoicing service at ${publicUrl(context.apiUrl) ?? 'the configured URL'}`;
   const message = error instanceof Error ? error.message : String(error);
   let line: string;
   if (error instanceof CliUsageError || error instanceof ReportRequestError) {
@@ -56,16 +57,6 @@ export function describeFailure(error: unknown, context: FailureContext = {}): s
     line = `the report failed: ${message}`;
   }
   return oneLine(redactSecret(line, context.apiKey));
-}
-
-/** `https://user:pass@host/v1?x=1` → `https://host/v1`: credentials or tokens in a URL are not shown. */
-function displayUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.origin}${parsed.pathname === '/' ? '' : parsed.pathname}`;
-  } catch {
-    return 'the configured URL';
-  }
 }
 
 /** The system's reason (`ECONNREFUSED`, `ENOTFOUND`...) from the error's chain of causes, if any. */

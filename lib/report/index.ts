@@ -38,6 +38,7 @@ export {
   secondsLate,
 } from './payment-figures';
 export { PreviousMonthAccumulator } from './previous-month-figures';
+export { publicUrl } from './public-url';
 export {
   type ReconcileInput,
   reconcile,
