@@ -24,7 +24,8 @@ function requestId(error: InvoicingApiError): string {
 /**
  * What to tell a caller when the invoicing service failed: what failed and where (the endpoint's
  * path), composed here rather than copied from the client's message so that no body excerpt, URL or
- * key can reach the answer.
+ * key can reach the answer. Kept apart from the report command's `describeFailure` on purpose: an HTTP
+ * answer goes to whoever holds a credential, not to the owner of the service's URL and key.
  */
 export function describeInvoicingFailure(error: InvoicingApiError): string {
   if (error instanceof InvoicingAuthenticationError) {

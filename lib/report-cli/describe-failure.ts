@@ -1,3 +1,4 @@
+import { errorParts } from '../describe-error';
 import {
   InvoicingApiError,
   InvoicingAuthenticationError,
@@ -31,6 +32,10 @@ const MAX_MESSAGE_LENGTH = 400;
 /**
  * One line for stderr saying what went wrong in words a merchant can act on: an authentication failure
  * says so, an unreachable service names the URL it could not reach. Never the API key, never a stack.
+ *
+ * Kept apart from the report API's `describeInvoicingFailure` and from `describeError` (a log line) on
+ * purpose: the person reading this line owns the key and the URL, so it names the URL (credentials
+ * stripped) and may quote the service's message; it never shows an error's class name.
  * @example describeFailure(new InvoicingAuthenticationError('...'), { apiUrl: 'https://api.example.com' })
  * // 'authentication failed: the invoicing service at https://api.example.com refused the API key (...)'
  */
@@ -39,7 +44,7 @@ export function describeFailure(error: unknown, context: FailureContext = {}): s
     context.apiUrl === undefined
       ? 'the invoicing service'
       : `the invoicing service at ${publicUrl(context.apiUrl) ?? 'the configured URL'}`;
-  const message = error instanceof Error ? error.message : String(error);
+  const { message } = errorParts(error);
   let line: string;
   if (error instanceof CliUsageError || error instanceof ReportRequestError) {
     line = message;
