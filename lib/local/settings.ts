@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { ConfigError } from '../config';
+import { MAX_PORT, parsePort } from '../port-number';
 import { localDemoConfig } from './demo-config';
 import { LocalStackUsageError } from './errors';
 import { LOOPBACK_HOST } from './port-probe';
@@ -69,17 +70,15 @@ export const LOCAL_STACK_DEFAULTS = {
  */
 const TOKEN_PATTERN = /^[A-Za-z0-9._~+/-]+=*$/;
 
-const PORT_PATTERN = /^\d{1,5}$/;
-
 function readPort(env: NodeJS.ProcessEnv, service: LocalService): number {
   const variable = LOCAL_STACK_ENV.ports[service];
   const text = env[variable]?.trim();
   if (text === undefined || text === '') return LOCAL_STACK_DEFAULTS.ports[service];
-  const port = PORT_PATTERN.test(text) ? Number(text) : Number.NaN;
-  if (!(port >= 0 && port <= 65_535)) {
+  const port = parsePort(text);
+  if (port === undefined) {
     throw new LocalStackUsageError(
       variable,
-      `${variable} must be a port number from 0 to 65535 (0 picks a free one), not ${JSON.stringify(text)}`,
+      `${variable} must be a port number from 0 to ${MAX_PORT} (0 picks a free one), not ${JSON.stringify(text)}`,
     );
   }
   return port;

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { MAX_PORT, parsePort } from '../port-number';
 import { MAX_PAID_PER_MONTH, type SandboxOptions } from './options';
 import { API_KEY_PATTERN } from './token-auth';
 
@@ -52,9 +53,9 @@ export function parseSandboxArgs(argv: string[], env: Record<string, string | un
   const portText = text('port');
   const port =
     portText !== undefined
-      ? wholeNumber('--port', portText, 0, 65_535)
+      ? portNumber('--port', portText)
       : envPort !== undefined
-        ? wholeNumber('SANDBOX_PORT', envPort, 0, 65_535)
+        ? portNumber('SANDBOX_PORT', envPort)
         : DEFAULT_SANDBOX_PORT;
 
   const options: SandboxOptions = {};
@@ -71,6 +72,14 @@ export function parseSandboxArgs(argv: string[], env: Record<string, string | un
     options.paidPerMonth = wholeNumber('--paid-per-month', paidPerMonth, 1, MAX_PAID_PER_MONTH);
   }
   return { help: false, port, options };
+}
+
+function portNumber(name: string, text: string): number {
+  const value = parsePort(text);
+  if (value === undefined) {
+    throw new UsageError(`${name} must be a whole number from 0 to ${MAX_PORT}, not "${text}"`);
+  }
+  return value;
 }
 
 function wholeNumber(name: string, text: string, min: number, max: number): number {
