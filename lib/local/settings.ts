@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { ConfigError } from '../config';
 import { MAX_PORT, parsePort } from '../port-number';
+import { DEFAULT_SANDBOX_PORT } from '../sandbox';
 import { localDemoConfig } from './demo-config';
 import { LocalStackUsageError } from './errors';
 import { LOOPBACK_HOST } from './port-probe';
@@ -57,7 +58,7 @@ export const SERVICE_NAMES: Record<LocalService, string> = {
  * months in UTC shows the same figures on every machine, whatever zone the machine is set to.
  */
 export const LOCAL_STACK_DEFAULTS = {
-  ports: { reportApi: 3000, sandbox: 4010, s3Emulator: 4569, sesEmulator: 8005 },
+  ports: { reportApi: 3000, sandbox: DEFAULT_SANDBOX_PORT, s3Emulator: 4569, sesEmulator: 8005 },
   reportApiToken: 'local-dev-token',
   sandboxApiKey: 'sandbox-key',
   timezone: 'UTC',
