@@ -21,7 +21,6 @@ export {
   type AmountSource,
   addAmount,
   DecimalSum,
-  fiatFractionDigits,
   percentChange,
   roundFiat,
   roundHalfUp,

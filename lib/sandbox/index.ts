@@ -1,5 +1,5 @@
 export { type SandboxAccount, sandboxAccount } from './account';
-export { cryptoDecimals, fiatDecimals } from './amounts';
+export { cryptoDecimals } from './amounts';
 export { createSandboxApp } from './app';
 export {
   DEFAULT_SANDBOX_PORT,

@@ -1,5 +1,6 @@
 import Big from 'big.js';
-import { fiatDecimals, jsonNumber, roundTo } from './amounts';
+import { fiatFractionDigits } from '../fiat-fraction-digits';
+import { jsonNumber, roundTo } from './amounts';
 import type { DayTotals } from './day-totals';
 import { dayTimestampMs, statisticsMonthKey } from './service-time';
 
@@ -49,7 +50,7 @@ export function invoiceStatistics(days: Iterable<DayTotals>): InvoiceStatisticsJ
     invoicesByProjects: toObject(byProject, usdNumber, true),
     invoicesByCurrencies: toObject(
       byCurrency,
-      (amount, currency) => jsonNumber(roundTo(amount, fiatDecimals(currency))),
+      (amount, currency) => jsonNumber(roundTo(amount, fiatFractionDigits(currency))),
       true,
     ),
     // Months were added in day order, so they are already chronological.
