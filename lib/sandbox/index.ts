@@ -46,5 +46,5 @@ export {
 export type { InvoiceItemJson, InvoiceJson, PaymentItemJson, PaymentRecordJson, WalletJson } from './records';
 export { AWKWARD_DESCRIPTIONS, AWKWARD_SERVICE_DATA } from './sample-texts';
 export { type RunningSandbox, type SandboxServerOptions, startSandbox } from './server';
-export { formatServiceDatetime, parseServiceDatetime } from './service-time';
+export { formatServiceDatetime } from './service-time';
 export type { InvoiceStatisticsJson } from './statistics';
