@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { ConfigError } from '../config';
 import { MAX_PORT, parsePort } from '../port-number';
 import { DEFAULT_SANDBOX_PORT } from '../sandbox';
+import { TOKEN68_PATTERN } from '../token68';
 import { localDemoConfig } from './demo-config';
 import { LocalStackUsageError } from './errors';
 import { LOOPBACK_HOST } from './port-probe';
@@ -65,12 +66,6 @@ export const LOCAL_STACK_DEFAULTS = {
   stateDir: '.local',
 } as const satisfies Omit<LocalStackSettings, 'ports'> & { ports: LocalStackPorts };
 
-/**
- * What a bearer token or an API key may hold: RFC 6750's token68, which is also what the sandbox and
- * Hono's bearer-auth accept. It keeps the token safe inside the single quotes of the printed `curl`.
- */
-const TOKEN_PATTERN = /^[A-Za-z0-9._~+/-]+=*$/;
-
 function readPort(env: NodeJS.ProcessEnv, service: LocalService): number {
   const variable = LOCAL_STACK_ENV.ports[service];
   const text = env[variable]?.trim();
@@ -88,7 +83,7 @@ function readPort(env: NodeJS.ProcessEnv, service: LocalService): number {
 function readToken(env: NodeJS.ProcessEnv, variable: string, fallback: string): string {
   const text = env[variable]?.trim();
   if (text === undefined || text === '') return fallback;
-  if (!TOKEN_PATTERN.test(text)) {
+  if (!TOKEN68_PATTERN.test(text)) {
     // The value is a secret: the message says what is wrong with it, never what it is.
     throw new LocalStackUsageError(
       variable,

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { MAX_PORT, parsePort } from '../port-number';
+import { TOKEN68_PATTERN } from '../token68';
 import { MAX_PAID_PER_MONTH, type SandboxOptions } from './options';
-import { API_KEY_PATTERN } from './token-auth';
 
 /** The port `npm run sandbox` listens on unless `--port` or `SANDBOX_PORT` says otherwise. */
 export const DEFAULT_SANDBOX_PORT = 4010;
@@ -43,7 +43,7 @@ export function parseSandboxArgs(argv: string[], env: Record<string, string | un
     throw new UsageError((error as Error).message.replace(/\s*\n\s*/g, ' '));
   }
   if (values.help) return { help: true };
-  if (env.SANDBOX_API_KEY && !API_KEY_PATTERN.test(env.SANDBOX_API_KEY)) {
+  if (env.SANDBOX_API_KEY && !TOKEN68_PATTERN.test(env.SANDBOX_API_KEY)) {
     // The value is a secret: the message says what is wrong with it, never what it is.
     throw new UsageError('SANDBOX_API_KEY must be letters, digits and . _ ~ + / - (optionally ending in =)');
   }

@@ -1,5 +1,5 @@
+import { TOKEN68_PATTERN } from '../token68';
 import type { SandboxDataset } from './dataset-source';
-import { API_KEY_PATTERN } from './token-auth';
 
 /** How a sandbox behaves and what it serves. */
 export interface SandboxOptions {
@@ -67,7 +67,7 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
   };
   requireThat(Number.isSafeInteger(resolved.seed), 'seed must be a whole number');
   requireThat(
-    API_KEY_PATTERN.test(resolved.apiKey),
+    TOKEN68_PATTERN.test(resolved.apiKey),
     'apiKey must be letters, digits and . _ ~ + / - (optionally ending in =)',
   );
   requireThat(Number.isFinite(resolved.latencyMs) && resolved.latencyMs >= 0, 'latencyMs must be 0 or more');
