@@ -11,6 +11,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
+import { errorParts } from '../lib/describe-error';
 import { defaultPeriod } from '../lib/period';
 import { count, floorMs, mebibytes, pagesNeeded, seconds, table } from './figures';
 import { type CliRun, runCli, startBenchSandbox } from './processes';
@@ -213,6 +214,6 @@ async function main(): Promise<void> {
 try {
   await main();
 } catch (error) {
-  console.error(`\nbench: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(`\nbench: ${errorParts(error).message}`);
   process.exitCode = 1;
 }

@@ -11,8 +11,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { serve } from '@hono/node-server';
-import { fetchRanges } from '../lib/report/collect-ranges';
-import { reportPeriod } from '../lib/report/report-period';
+import { fetchRanges, reportPeriod } from '../lib/report';
 import { createSandboxApp, type ServedPage } from '../lib/sandbox';
 
 export interface BenchSandboxSettings {

@@ -4,6 +4,7 @@
  * Settings come from the environment (see `readLocalStackEnv`). Exit 2 for a setting that cannot be
  * used, 1 when the stack cannot start; Ctrl-C stops everything and exits 0, a second Ctrl-C at once.
  */
+import { describeError } from '../lib/describe-error';
 import {
   formatStartBlock,
   type LocalStack,
@@ -24,8 +25,7 @@ const REPEAT_SIGNAL_MS = 1000;
 /** One line for a failure: the message of a known error, the first line of anything else. */
 function describeFailure(error: unknown): string {
   if (error instanceof LocalStackError) return error.message;
-  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return `cannot start the local stack: ${message.split('\n')[0]}`;
+  return `cannot start the local stack: ${describeError(error)}`;
 }
 
 async function main(): Promise<number> {

@@ -1,4 +1,5 @@
 import { Logger } from '@aws-lambda-powertools/logger';
+import { errorParts } from './describe-error';
 
 /** The `service` of every log line, as the stack also sets `POWERTOOLS_SERVICE_NAME`. */
 export const SERVICE_NAME = 'invoice-reports';
@@ -29,11 +30,6 @@ export interface ErrorAttributes {
   cause?: { name: string; message: string };
 }
 
-function describe(error: unknown): { name: string; message: string } {
-  if (error instanceof Error) return { name: error.name, message: error.message };
-  return { name: typeof error, message: String(error) };
-}
-
 /**
  * An error's name and message (and its cause's), for a log line. Not the whole object: the project's
  * errors keep secrets out of their messages, but an SDK error's other members (request metadata, a
@@ -41,7 +37,7 @@ function describe(error: unknown): { name: string; message: string } {
  * error with its stack on its own.
  */
 export function errorAttributes(error: unknown): { error: ErrorAttributes } {
-  const described: ErrorAttributes = describe(error);
-  if (error instanceof Error && error.cause !== undefined) described.cause = describe(error.cause);
+  const described: ErrorAttributes = errorParts(error);
+  if (error instanceof Error && error.cause !== undefined) described.cause = errorParts(error.cause);
   return { error: described };
 }

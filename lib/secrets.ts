@@ -1,5 +1,6 @@
 import { SecretsProvider } from '@aws-lambda-powertools/parameters/secrets';
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { describeError, wrappedError } from './describe-error';
 
 /**
  * Secrets (account API keys, the report API token, the link signing key) are read by name at run time,
@@ -69,8 +70,8 @@ export class AwsSecretSource implements SecretSource {
     } catch (error) {
       // Powertools wraps the SDK's error; its name (AccessDeniedException, ResourceNotFoundException...)
       // says what to fix. SDK error messages describe the request, never a secret's value.
-      const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-      const reason = cause instanceof Error ? `${cause.name}: ${cause.message}` : 'unknown error';
+      const cause = wrappedError(error);
+      const reason = cause instanceof Error ? describeError(cause) : 'unknown error';
       throw new SecretError(name, reason, { cause });
     }
     if (typeof value !== 'string') {

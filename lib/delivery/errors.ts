@@ -3,20 +3,24 @@
  * context (key, account, month, SES error code) but never a secret.
  */
 export class DeliveryError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = new.target.name;
-  }
+  // A literal, as every error class here writes it: a minified bundle renames classes, so
+  // `new.target.name` would log a mangled name on Lambda.
+  override readonly name: string = 'DeliveryError';
 }
 
 /** An account, month or file name that would not make a safe S3 key under `reports/`. */
-export class InvalidReportKeyError extends DeliveryError {}
+export class InvalidReportKeyError extends DeliveryError {
+  override readonly name = 'InvalidReportKeyError';
+}
 
 /** A report folder that cannot be saved as is (a file missing, figures not a JSON object). */
-export class InvalidReportFolderError extends DeliveryError {}
+export class InvalidReportFolderError extends DeliveryError {
+  override readonly name = 'InvalidReportFolderError';
+}
 
 /** A stored JSON object (manifest or delivery record) that does not have the expected shape. */
 export class CorruptObjectError extends DeliveryError {
+  override readonly name = 'CorruptObjectError';
   readonly key: string;
 
   constructor(key: string, detail: string, options?: { cause?: unknown }) {
@@ -26,13 +30,18 @@ export class CorruptObjectError extends DeliveryError {
 }
 
 /** A signing key that is missing or too short to sign links safely. */
-export class SigningKeyError extends DeliveryError {}
+export class SigningKeyError extends DeliveryError {
+  override readonly name = 'SigningKeyError';
+}
 
 /** Input to the mail functions that cannot make a message (no recipient, a malformed address). */
-export class InvalidEmailError extends DeliveryError {}
+export class InvalidEmailError extends DeliveryError {
+  override readonly name = 'InvalidEmailError';
+}
 
 /** A message that is too large for SES even without attachments. */
 export class EmailTooLargeError extends DeliveryError {
+  override readonly name = 'EmailTooLargeError';
   readonly sizeBytes: number;
   readonly maxBytes: number;
 
@@ -45,6 +54,7 @@ export class EmailTooLargeError extends DeliveryError {
 
 /** SES refused the message for good (for example `MessageRejected`), or kept throttling past the last attempt. */
 export class EmailSendError extends DeliveryError {
+  override readonly name = 'EmailSendError';
   /** The SES error name, such as `MessageRejected` or `Throttling`. */
   readonly code: string;
   /** How many times the message was offered to SES. */
@@ -66,6 +76,7 @@ export class EmailSendError extends DeliveryError {
  * it is not taken over silently, and only `force` sends again.
  */
 export class DeliveryInProgressError extends DeliveryError {
+  override readonly name = 'DeliveryInProgressError';
   readonly account: string;
   readonly month: string;
   readonly claimedAt: string;
@@ -89,6 +100,7 @@ export class DeliveryInProgressError extends DeliveryError {
 
 /** SES accepted the message but the record saying so could not be written, or the claim could not be released. */
 export class DeliveryRecordError extends DeliveryError {
+  override readonly name = 'DeliveryRecordError';
   readonly key: string;
 
   constructor(key: string, message: string, options?: { cause?: unknown }) {

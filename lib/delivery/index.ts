@@ -46,7 +46,11 @@ export {
   InvalidReportKeyError,
   SigningKeyError,
 } from './errors';
-export { type PresignReportFileOptions, presignReportFile } from './presign-report-file';
+export {
+  MAX_PRESIGN_SECONDS,
+  type PresignReportFileOptions,
+  presignReportFile,
+} from './presign-report-file';
 export {
   DELIVERY_RECORD_FILE_NAME,
   deliveryRecordKey,

@@ -15,7 +15,7 @@ export interface PresignReportFileOptions {
 }
 
 /** SigV4's longest presigned lifetime: seven days. */
-const MAX_PRESIGN_SECONDS = 7 * 24 * 60 * 60;
+export const MAX_PRESIGN_SECONDS = 7 * 24 * 60 * 60;
 
 /**
  * A presigned `GET` URL for one report file. It dies when the signing credentials do (a Lambda role's

@@ -1,8 +1,6 @@
+import { millisecondsInDay } from 'date-fns/constants';
 import type { ReportObjectName } from './report-key';
 import { linkExpirySeconds, type SigningKey, signReportLink } from './signed-link';
-
-/** A day of a link's lifetime: 24 hours, whatever the account's time zone does that day. */
-const LINK_DAY_MS = 24 * 60 * 60 * 1000;
 
 /** When signed links stop working: a lifetime in whole days from `now`, or an instant. */
 export type LinkExpiry =
@@ -41,7 +39,8 @@ function expiryInstant(expiry: LinkExpiry): Date {
   if (!Number.isInteger(lifetimeDays) || lifetimeDays < 1) {
     throw new RangeError(`a link lifetime must be a whole number of days, at least 1 (got ${lifetimeDays})`);
   }
-  return new Date((expiry.now ?? new Date()).getTime() + lifetimeDays * LINK_DAY_MS);
+  // A day of a link's lifetime is 24 hours, whatever the account's time zone does that day.
+  return new Date((expiry.now ?? new Date()).getTime() + lifetimeDays * millisecondsInDay);
 }
 
 /**

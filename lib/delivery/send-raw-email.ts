@@ -1,5 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { type SESClient, SendRawEmailCommand } from '@aws-sdk/client-ses';
+import { errorParts } from '../describe-error';
 import { EmailSendError } from './errors';
 import { errorNameOf } from './s3-objects';
 import { backoffMs, isRetryableSesError, type RetryOptions } from './ses-retry';
@@ -50,7 +51,7 @@ export async function sendRawEmail(options: SendRawEmailOptions): Promise<SentEm
       return { messageId: answer.MessageId ?? 'unknown', attempts: attempt };
     } catch (error) {
       if (attempt >= maxAttempts || !isRetryableSesError(error)) {
-        const detail = error instanceof Error ? error.message : String(error);
+        const detail = errorParts(error).message;
         throw new EmailSendError(errorNameOf(error), detail, attempt, requestIdOf(error), error);
       }
       await sleep(backoffMs(attempt - 1, retry));

@@ -1,8 +1,5 @@
 import { redactSecret } from './redact-secret';
 
-// Kept here too: the report CLI imports it from this file.
-export { redactSecret } from './redact-secret';
-
 /** Longest body excerpt an error carries: enough to recognise an HTML error page or a JSON message. */
 export const BODY_EXCERPT_LENGTH = 200;
 

@@ -1,3 +1,4 @@
+import { wrappedError } from '../describe-error';
 import { EXCERPT_SOURCE_LENGTH } from './body-excerpt';
 import {
   InvoicingAnswerTooLargeError,
@@ -34,8 +35,13 @@ export interface RawAnswer {
   body: string | undefined;
 }
 
+/**
+ * The reason inside a failed `fetch` ("fetch failed" wraps the socket's error), with its system code in
+ * front when the message does not already say it: unlike `describeError`, the error's class name says
+ * nothing here, the code (`ECONNRESET`) says what happened.
+ */
 function describeCause(error: unknown): string {
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  const cause = wrappedError(error);
   if (!(cause instanceof Error)) return String(cause);
   const code = (cause as { code?: unknown }).code;
   return typeof code === 'string' && !cause.message.includes(code)

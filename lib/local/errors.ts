@@ -3,14 +3,14 @@
  * (the sandbox key, the report API token or the link signing key).
  */
 export class LocalStackError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = new.target.name;
-  }
+  // A literal, as every error class here writes it: a minified bundle renames classes, so
+  // `new.target.name` would log a mangled name on Lambda.
+  override readonly name: string = 'LocalStackError';
 }
 
 /** An environment variable or option that cannot be used as given (`npm start` exits with 2). */
 export class LocalStackUsageError extends LocalStackError {
+  override readonly name = 'LocalStackUsageError';
   /** The environment variable to change, such as `REPORT_API_PORT`. */
   readonly variable: string;
 
@@ -28,6 +28,7 @@ export type PortProblem = 'in-use' | 'not-allowed';
  * let this user have it (ports below 1024). The message names the variable that moves it elsewhere.
  */
 export class PortUnavailableError extends LocalStackError {
+  override readonly name = 'PortUnavailableError';
   readonly port: number;
   /** The environment variable that chooses the port, such as `REPORT_API_PORT`. */
   readonly variable: string;

@@ -1,7 +1,8 @@
+import { describeError } from '../describe-error';
 import type { ReportApiLogger } from '../report-api';
 
 function describeValue(value: unknown): string {
-  if (value instanceof Error) return `${value.name}: ${value.message.split('\n')[0]}`;
+  if (value instanceof Error) return describeError(value);
   if (typeof value === 'string') return value;
   return JSON.stringify(value) ?? String(value);
 }

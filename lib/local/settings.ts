@@ -1,5 +1,8 @@
 import { resolve } from 'node:path';
 import { ConfigError } from '../config';
+import { MAX_PORT, parsePort } from '../port-number';
+import { DEFAULT_SANDBOX_PORT } from '../sandbox';
+import { TOKEN68_PATTERN } from '../token68';
 import { localDemoConfig } from './demo-config';
 import { LocalStackUsageError } from './errors';
 import { LOOPBACK_HOST } from './port-probe';
@@ -56,30 +59,22 @@ export const SERVICE_NAMES: Record<LocalService, string> = {
  * months in UTC shows the same figures on every machine, whatever zone the machine is set to.
  */
 export const LOCAL_STACK_DEFAULTS = {
-  ports: { reportApi: 3000, sandbox: 4010, s3Emulator: 4569, sesEmulator: 8005 },
+  ports: { reportApi: 3000, sandbox: DEFAULT_SANDBOX_PORT, s3Emulator: 4569, sesEmulator: 8005 },
   reportApiToken: 'local-dev-token',
   sandboxApiKey: 'sandbox-key',
   timezone: 'UTC',
   stateDir: '.local',
 } as const satisfies Omit<LocalStackSettings, 'ports'> & { ports: LocalStackPorts };
 
-/**
- * What a bearer token or an API key may hold: RFC 6750's token68, which is also what the sandbox and
- * Hono's bearer-auth accept. It keeps the token safe inside the single quotes of the printed `curl`.
- */
-const TOKEN_PATTERN = /^[A-Za-z0-9._~+/-]+=*$/;
-
-const PORT_PATTERN = /^\d{1,5}$/;
-
 function readPort(env: NodeJS.ProcessEnv, service: LocalService): number {
   const variable = LOCAL_STACK_ENV.ports[service];
   const text = env[variable]?.trim();
   if (text === undefined || text === '') return LOCAL_STACK_DEFAULTS.ports[service];
-  const port = PORT_PATTERN.test(text) ? Number(text) : Number.NaN;
-  if (!(port >= 0 && port <= 65_535)) {
+  const port = parsePort(text);
+  if (port === undefined) {
     throw new LocalStackUsageError(
       variable,
-      `${variable} must be a port number from 0 to 65535 (0 picks a free one), not ${JSON.stringify(text)}`,
+      `${variable} must be a port number from 0 to ${MAX_PORT} (0 picks a free one), not ${JSON.stringify(text)}`,
     );
   }
   return port;
@@ -88,7 +83,7 @@ function readPort(env: NodeJS.ProcessEnv, service: LocalService): number {
 function readToken(env: NodeJS.ProcessEnv, variable: string, fallback: string): string {
   const text = env[variable]?.trim();
   if (text === undefined || text === '') return fallback;
-  if (!TOKEN_PATTERN.test(text)) {
+  if (!TOKEN68_PATTERN.test(text)) {
     // The value is a secret: the message says what is wrong with it, never what it is.
     throw new LocalStackUsageError(
       variable,

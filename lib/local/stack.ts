@@ -10,7 +10,7 @@ import {
   type PublishContext,
   resolveReportMonth,
 } from '../pipeline';
-import { formatCount, formatInstant, formatUSD } from '../report/format';
+import { formatCount, formatInstant, formatUSD } from '../report';
 import { createReportApi, reportApiOptionsFor } from '../report-api';
 import { startSandbox } from '../sandbox';
 import { InMemorySecretSource } from '../secrets';

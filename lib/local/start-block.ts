@@ -1,6 +1,6 @@
 import { isAbsolute, relative, sep } from 'node:path';
 import { monthName, parseMonth, previousPeriod } from '../period';
-import { formatInstant } from '../report/format';
+import { formatInstant } from '../report';
 import type { LocalStack } from './stack';
 
 /** What the printed block shows. */

@@ -1,9 +1,8 @@
 import { TZDate } from '@date-fns/tz';
+import { millisecondsInDay } from 'date-fns/constants';
 import { periodBounds, type Span, zonedDayStart } from './bounds';
 import { firstMonthOf, previousPeriod } from './calendar';
 import type { Period } from './period-id';
-
-const DAY_MS = 86_400_000;
 
 /** How far a period has run at an instant, and the span of the previous period to compare it with. */
 export interface PeriodProgress extends Span {
@@ -61,6 +60,7 @@ function elapsedInZone(period: Period, timeZone: string, instant: number): { day
   const day = local.getDate();
   const first = firstMonthOf(period);
   // Calendar days counted on UTC dates, which have no daylight saving changes.
-  const days = (Date.UTC(year, month - 1, day) - Date.UTC(first.year, first.month - 1, 1)) / DAY_MS;
+  const days =
+    (Date.UTC(year, month - 1, day) - Date.UTC(first.year, first.month - 1, 1)) / millisecondsInDay;
   return { days, intoDay: instant - zonedDayStart(year, month, day, timeZone) };
 }

@@ -1,6 +1,5 @@
+import { millisecondsInDay } from 'date-fns/constants';
 import type { Span } from './bounds';
-
-const DAY_MS = 86_400_000;
 
 /** `YYYY-MM-DD` of an epoch-milliseconds instant in UTC. */
 export function utcDayKey(epochMs: number): string {
@@ -9,7 +8,7 @@ export function utcDayKey(epochMs: number): string {
 
 /** The UTC day `days` days after (or before, when negative) a `YYYY-MM-DD` day. */
 export function shiftUtcDay(day: string, days: number): string {
-  return utcDayKey(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS);
+  return utcDayKey(Date.parse(`${day}T00:00:00Z`) + days * millisecondsInDay);
 }
 
 /**

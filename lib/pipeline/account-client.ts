@@ -1,6 +1,6 @@
 import type { AccountConfig } from '../config';
+import type { InvoicingClient } from '../invoicing';
 import { createInvoicingClient } from '../invoicing';
-import type { InvoicingClient } from '../invoicing/types';
 import type { PublishContext } from './context';
 
 /** An invoicing client for the account, its API key read from the secret store at this moment. */

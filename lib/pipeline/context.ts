@@ -1,7 +1,6 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { SESClient } from '@aws-sdk/client-ses';
-import type { InvoicingClientHooks } from '../invoicing';
-import type { InvoicingClientOptions } from '../invoicing/types';
+import type { InvoicingClientHooks, InvoicingClientOptions } from '../invoicing';
 import type { SecretSource } from '../secrets';
 
 /** What building and saving a report needs, wherever it runs (Lambda, the local stack, tests). */

@@ -8,8 +8,8 @@ import {
   type EmailAttachment,
   signReportLinks,
 } from '../delivery';
-import type { CollectProgress } from '../report/collect';
-import { type ReportEmailOptions, renderReportEmail, renderReportText, reportSubject } from '../report/email';
+import type { CollectProgress } from '../report';
+import { type ReportEmailOptions, renderReportEmail, renderReportText, reportSubject } from '../report';
 import { type ReportFileName, reportDownloadName, reportFileContentType } from '../report-files';
 import type { DeliveryContext } from './context';
 import { publishReport } from './publish-report';

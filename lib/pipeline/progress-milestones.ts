@@ -1,4 +1,4 @@
-import type { CollectProgress } from '../report/collect';
+import type { CollectProgress } from '../report';
 
 /** Records fetched between two progress lines of a scheduled run. */
 export const PROGRESS_LOG_EVERY = 5000;

@@ -1,4 +1,4 @@
-import type { ReportSummary } from '../report/model';
+import type { ReportSummary } from '../report';
 
 /**
  * A report's headline numbers: stored in its manifest (a listing can show them without opening

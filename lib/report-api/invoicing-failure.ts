@@ -32,6 +32,8 @@ function megabytes(bytes: number): string {
  * words, from what the client knows for itself (the endpoint's path, the HTTP status, a limit) and the
  * service's request id, which the client keeps only when it reads as an id. Nothing else the service
  * sent (a body excerpt, a field it named, a header) and no URL or key reaches the answer.
+ * Kept apart from the report command's `describeFailure` on purpose: an HTTP answer goes to whoever
+ * holds a credential, not to the owner of the service's URL and key.
  */
 export function describeInvoicingFailure(error: InvoicingApiError): string {
   if (error instanceof InvoicingAuthenticationError) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type AccountConfig, ConfigError, type DeploymentConfig } from '../config';
+import { MAX_PRESIGN_SECONDS } from '../delivery';
 import { createLogger, type StructuredLogger } from '../logger';
 import type { PublishContext } from '../pipeline';
 import { fieldIssues } from '../zod-issues';
@@ -46,9 +47,6 @@ export function reportApiOptionsFor(
     linkLifetimeDays: config.linkLifetimeDays,
   };
 }
-
-/** SigV4's longest presigned lifetime: seven days. */
-const MAX_PRESIGN_SECONDS = 7 * 24 * 60 * 60;
 
 const settingsSchema = z.object({
   reportApiTokenSecretName: z.string().min(1, 'must name a secret'),

@@ -1,10 +1,11 @@
-import { type InvoiceItem, type PaymentItem, uuidSchema } from '../invoicing/schemas';
-import type { InvoicingClient } from '../invoicing/types';
+import type { InvoicingClient } from '../invoicing';
+import { type InvoiceItem, type PaymentItem, uuidSchema } from '../invoicing';
 import { hasBegun, parseMonth, ReportRequestError } from '../period';
 import { type CollectProgress, collectReportData } from './collect';
 import { fetchRanges } from './collect-ranges';
 import { createPaidInvoicesCsv, createPaymentsCsv } from './csv';
 import type { CsvTableBuilder, Report, ReportRequest, ReportSummary } from './model';
+import { publicUrl } from './public-url';
 import { reconcile } from './reconcile';
 import { reportPeriod } from './report-period';
 
@@ -20,25 +21,6 @@ export interface BuildReportOptions {
    * @default { paidInvoices: createPaidInvoicesCsv(), payments: createPaymentsCsv() }
    */
   csv?: { paidInvoices: CsvTableBuilder<InvoiceItem>; payments: CsvTableBuilder<PaymentItem> };
-}
-
-/**
- * The API URL as the summary shows it: without user name, password, query or fragment, any of which
- * could hold a key. Throws without echoing the text, for the same reason.
- */
-function publicApiUrl(apiUrl: string): string {
-  let url: URL;
-  try {
-    url = new URL(apiUrl);
-  } catch {
-    throw new ReportRequestError('The invoicing API URL is not a valid URL');
-  }
-  if (!url.username && !url.password && !url.search && !url.hash) return apiUrl;
-  url.username = '';
-  url.password = '';
-  url.search = '';
-  url.hash = '';
-  return url.toString();
 }
 
 /**
@@ -63,7 +45,9 @@ export async function buildReport(
   if (!hasBegun(parseMonth(period.month), period.timezone, options.now ?? new Date())) {
     throw new ReportRequestError(`Month ${period.month} has not begun yet in ${period.timezone}`);
   }
-  const apiUrl = publicApiUrl(options.apiUrl);
+  const apiUrl = publicUrl(options.apiUrl);
+  // Not echoed: a mistyped URL may carry a key pasted into it.
+  if (apiUrl === null) throw new ReportRequestError('The invoicing API URL is not a valid URL');
   const ranges = fetchRanges(period);
   const csv = options.csv ?? { paidInvoices: createPaidInvoicesCsv(), payments: createPaymentsCsv() };
 

@@ -1,4 +1,4 @@
-import type { InvoiceItem } from '../invoicing/schemas';
+import type { InvoiceItem } from '../invoicing';
 import { FIRST_PAID_INVOICES_SHOWN } from './model';
 
 const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

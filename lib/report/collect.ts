@@ -1,5 +1,10 @@
-import type { InvoiceFilter, InvoiceItem, InvoiceStatistics, PaymentItem } from '../invoicing/schemas';
-import type { InvoicingClient } from '../invoicing/types';
+import type {
+  InvoiceFilter,
+  InvoiceItem,
+  InvoiceStatistics,
+  InvoicingClient,
+  PaymentItem,
+} from '../invoicing';
 import { createDayLocator, parseMonth, zonedDaysOfPeriod } from '../period';
 import { FirstPaidInvoices } from './collect-first-paid-invoices';
 import type { FetchRanges } from './collect-ranges';

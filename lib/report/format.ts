@@ -1,8 +1,9 @@
 import { TZDate } from '@date-fns/tz';
 import Big from 'big.js';
 import { format } from 'date-fns/format';
+import { fiatFractionDigits } from '../fiat-fraction-digits';
 import { parseTimeZone } from '../period';
-import { fiatFractionDigits, OneDecimalBig } from './money';
+import { OneDecimalBig } from './money';
 
 /**
  * Formatting of figures, dates and identifiers for people: one place, used by the HTML page, the

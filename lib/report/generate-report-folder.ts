@@ -1,4 +1,4 @@
-import type { InvoicingClient } from '../invoicing/types';
+import type { InvoicingClient } from '../invoicing';
 import { buildReport } from './build-report';
 import type { CollectProgress } from './collect';
 import type { Report, ReportRequest } from './model';

@@ -1,3 +1,7 @@
+/**
+ * The report domain's one door: every folder outside `lib/report` imports from here, never a file inside it.
+ * A plain re-export list, so that esbuild bundles only what a caller uses.
+ */
 export { type BuildReportOptions, buildReport } from './build-report';
 export {
   type Collected,
@@ -8,13 +12,15 @@ export {
 } from './collect';
 export { compareByCreation, FirstPaidInvoices } from './collect-first-paid-invoices';
 export { type DateRange, type FetchRanges, fetchRanges } from './collect-ranges';
+export { type ReportEmailOptions, renderReportEmail, renderReportText, reportSubject } from './email';
+export { formatCount, formatInstant, formatUSD } from './format';
+export { type GenerateReportFolderOptions, generateReportFolder } from './generate-report-folder';
 export { InvoiceFiguresAccumulator } from './invoice-figures';
 export * from './model';
 export {
   type AmountSource,
   addAmount,
   DecimalSum,
-  fiatFractionDigits,
   percentChange,
   roundFiat,
   roundHalfUp,
@@ -31,6 +37,7 @@ export {
   secondsLate,
 } from './payment-figures';
 export { PreviousMonthAccumulator } from './previous-month-figures';
+export { publicUrl } from './public-url';
 export {
   type ReconcileInput,
   reconcile,
@@ -46,3 +53,4 @@ export {
 export { reportPeriod, reportPeriodSpan } from './report-period';
 export { parseServiceDatetime } from './service-datetime';
 export { summaryToJson } from './summary-json';
+export { type ReportRenderers, writeReportFolder } from './write-report';

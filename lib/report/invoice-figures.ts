@@ -1,4 +1,4 @@
-import type { Invoice, InvoiceStatus } from '../invoicing/schemas';
+import type { Invoice, InvoiceStatus } from '../invoicing';
 import type { CurrencyFigures, DayFigures, InvoiceFigures, ProjectFigures } from './model';
 import { DecimalSum, roundFiat, roundUsd } from './money';
 

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type Big from 'big.js';
-import type { Invoice, InvoiceItem, InvoiceStatus, PaymentItem, Wallet } from '../invoicing/schemas';
+import type { Invoice, InvoiceItem, InvoiceStatus, PaymentItem, Wallet } from '../invoicing';
 
 /**
  * What a monthly report holds. `lib/report` builds it; the CSV, HTML, email and JSON writers read it.

@@ -1,5 +1,6 @@
 import Big from 'big.js';
-import type { DecimalString } from '../invoicing/schemas';
+import { fiatFractionDigits } from '../fiat-fraction-digits';
+import type { DecimalString } from '../invoicing';
 
 /**
  * Exact money arithmetic on `big.js`. Amounts are summed exactly and rounded once, at the end:
@@ -28,27 +29,6 @@ export function roundHalfUp(amount: Big, decimals: number): Big {
 /** Rounds a USD amount to cents, half-up. */
 export function roundUsd(amount: Big): Big {
   return roundHalfUp(amount, 2);
-}
-
-const fractionDigitsByCurrency = new Map<string, number>();
-
-/**
- * Decimal places of a fiat currency's minor unit, as the runtime's Intl data knows them
- * (USD 2, JPY 0, KWD 3); 2 for a code Intl does not accept (`USDT`, `X`).
- */
-export function fiatFractionDigits(currency: string): number {
-  let digits = fractionDigitsByCurrency.get(currency);
-  if (digits === undefined) {
-    try {
-      digits = new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
-        .maximumFractionDigits;
-    } catch {
-      digits = undefined;
-    }
-    digits ??= 2;
-    fractionDigitsByCurrency.set(currency, digits);
-  }
-  return digits;
 }
 
 /** Rounds an amount in a fiat currency to that currency's minor unit, half-up. */

@@ -1,4 +1,4 @@
-import type { PaymentItem, Wallet } from '../invoicing/schemas';
+import type { PaymentItem, Wallet } from '../invoicing';
 import type { CryptocurrencyFigures, LatePayment, PaymentFigures, WalletFigures } from './model';
 import { DecimalSum } from './money';
 import { parseServiceDatetime } from './service-datetime';

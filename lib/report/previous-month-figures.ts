@@ -1,4 +1,4 @@
-import type { Invoice } from '../invoicing/schemas';
+import type { Invoice } from '../invoicing';
 import type { InvoiceFigures, PreviousMonthFigures } from './model';
 import { DecimalSum, percentChange, roundUsd } from './money';
 

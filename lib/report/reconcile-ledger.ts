@@ -1,5 +1,5 @@
 import type Big from 'big.js';
-import type { DecimalString, Invoice } from '../invoicing/schemas';
+import type { DecimalString, Invoice } from '../invoicing';
 import { addAmount, DecimalSum, ZERO } from './money';
 
 /** Paid invoices of some set, added up exactly: what the statistics endpoint reports, itemised. */

@@ -1,9 +1,10 @@
 import Big from 'big.js';
-import type { InvoiceStatistics } from '../invoicing/schemas';
+import { fiatFractionDigits } from '../fiat-fraction-digits';
+import type { InvoiceStatistics } from '../invoicing';
 import { shiftUtcDay } from '../period';
 import type { DateRange } from './collect-ranges';
 import type { CurrencyUnit, MarginCoverage, Reconciliation, ReconciliationCheck } from './model';
-import { fiatFractionDigits, roundHalfUp, roundUsd, ZERO } from './money';
+import { roundHalfUp, roundUsd, ZERO } from './money';
 import {
   addPaidTotals,
   emptyPaidTotals,

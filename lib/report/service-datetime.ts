@@ -1,4 +1,4 @@
-import { serviceDatetimeToEpochMs } from '../invoicing/service-datetime';
+import { serviceDatetimeToEpochMs } from '../invoicing';
 
 /**
  * Epoch milliseconds of the service's `Y-m-d H:i:s` datetime, which is in UTC. Read from the digits

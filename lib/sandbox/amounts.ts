@@ -8,26 +8,6 @@ export function cryptoDecimals(cryptocurrency: string): number {
   return CRYPTO_DECIMALS[cryptocurrency] ?? 8;
 }
 
-const fiatDecimalsCache = new Map<string, number>();
-
-/**
- * Minor-unit decimals of a fiat currency (2 for EUR, 0 for JPY, 3 for KWD), from the ISO 4217 data that
- * ships with Node's `Intl`; 2 for a code `Intl` does not know.
- */
-export function fiatDecimals(currency: string): number {
-  let decimals = fiatDecimalsCache.get(currency);
-  if (decimals === undefined) {
-    try {
-      decimals = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
-        .maximumFractionDigits!;
-    } catch {
-      decimals = 2;
-    }
-    fiatDecimalsCache.set(currency, decimals);
-  }
-  return decimals;
-}
-
 /**
  * An exact decimal as the JSON number the service sends. `JSON.stringify` writes numbers below 1e-6 in
  * exponent form (`9.5e-7`), as PHP's `json_encode` does: clients must read either form.

@@ -1,8 +1,9 @@
 import { parseArgs } from 'node:util';
+import { MAX_PORT, parsePort } from '../port-number';
+import { TOKEN68_PATTERN } from '../token68';
 import { EXTRA_PAID_FORMAT, parseExtraPaid } from './extra-paid';
 import { MAX_PAID_PER_MONTH, type SandboxOptions } from './options';
 import { LIST_ORDERS } from './record-order';
-import { API_KEY_PATTERN } from './token-auth';
 import { isTimeZone } from './zone-days';
 
 /** The port `npm run sandbox` listens on unless `--port` or `SANDBOX_PORT` says otherwise. */
@@ -82,7 +83,7 @@ export function parseSandboxArgs(argv: string[], env: Record<string, string | un
     throw new UsageError((error as Error).message.replace(/\s*\n\s*/g, ' '));
   }
   if (values.help) return { help: true };
-  if (env.SANDBOX_API_KEY && !API_KEY_PATTERN.test(env.SANDBOX_API_KEY)) {
+  if (env.SANDBOX_API_KEY && !TOKEN68_PATTERN.test(env.SANDBOX_API_KEY)) {
     // The value is a secret: the message says what is wrong with it, never what it is.
     throw new UsageError('SANDBOX_API_KEY must be letters, digits and . _ ~ + / - (optionally ending in =)');
   }
@@ -92,9 +93,9 @@ export function parseSandboxArgs(argv: string[], env: Record<string, string | un
   const portText = text('port');
   const port =
     portText !== undefined
-      ? wholeNumber('--port', portText, 0, 65_535)
+      ? portNumber('--port', portText)
       : envPort !== undefined
-        ? wholeNumber('SANDBOX_PORT', envPort, 0, 65_535)
+        ? portNumber('SANDBOX_PORT', envPort)
         : DEFAULT_SANDBOX_PORT;
 
   const options: SandboxOptions = {};
@@ -147,6 +148,14 @@ function oneOf<T extends string>(name: string, text: string, choices: readonly T
     throw new UsageError(`${name} must be ${listed}, not "${text}"`);
   }
   return text as T;
+}
+
+function portNumber(name: string, text: string): number {
+  const value = parsePort(text);
+  if (value === undefined) {
+    throw new UsageError(`${name} must be a whole number from 0 to ${MAX_PORT}, not "${text}"`);
+  }
+  return value;
 }
 
 function wholeNumber(name: string, text: string, min: number, max: number): number {

@@ -1,6 +1,6 @@
 import { isLosslessNumber, type LosslessNumber } from 'lossless-json';
 import { z } from 'zod';
-import { invoiceStatusSchema, serviceDatetimeSchema } from '../invoicing/schemas';
+import { invoiceStatusSchema, serviceDatetimeSchema } from '../invoicing';
 import { fieldIssues, formatPath, issueText } from '../zod-issues';
 import { decimalOf } from './amounts';
 import { type DayTotals, dayTotalsOf } from './day-totals';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { serviceDatetimeSchema } from '../invoicing/schemas';
+import { serviceDatetimeSchema } from '../invoicing';
 import type { CountedInvoice } from './day-totals';
 
 /**

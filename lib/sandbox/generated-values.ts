@@ -1,5 +1,6 @@
 import Big from 'big.js';
-import { cryptoDecimals, fiatDecimals } from './amounts';
+import { fiatFractionDigits } from '../fiat-fraction-digits';
+import { cryptoDecimals } from './amounts';
 import { cryptoRateAtSeconds, fiatRateAtSeconds } from './rates';
 import { AWKWARD_DESCRIPTIONS, ORDINARY_DESCRIPTIONS } from './sample-texts';
 import { type SeededRandom, WeightedChoice } from './seeded-random';
@@ -38,7 +39,7 @@ export function quote(usd: Big, cryptocurrency: string, at: number): Big {
 export function drawAmountFiat(random: SeededRandom, currency: string, at: number): Big {
   const usd = Math.exp(Math.log(5) + random.float() * Math.log(500));
   const local = usd / fiatRateAtSeconds(currency, at).toNumber();
-  const decimals = random.chance(1 / 3) ? 0 : fiatDecimals(currency);
+  const decimals = random.chance(1 / 3) ? 0 : fiatFractionDigits(currency);
   return new Big(local.toFixed(decimals));
 }
 

@@ -1,6 +1,14 @@
 export { type SandboxAccount, sandboxAccount } from './account';
-export { cryptoDecimals, fiatDecimals } from './amounts';
+export { cryptoDecimals } from './amounts';
 export { createSandboxApp } from './app';
+export {
+  DEFAULT_SANDBOX_PORT,
+  parseSandboxArgs,
+  SANDBOX_HELP,
+  SANDBOX_USAGE,
+  type SandboxCommand,
+  UsageError,
+} from './cli-options';
 export type { SandboxDataset } from './dataset-source';
 export type { EndDateReading } from './date-reading';
 export type { DayTotals } from './day-totals';
@@ -42,6 +50,6 @@ export type { ListOrder } from './record-order';
 export type { InvoiceItemJson, InvoiceJson, PaymentItemJson, PaymentRecordJson, WalletJson } from './records';
 export { AWKWARD_DESCRIPTIONS, AWKWARD_SERVICE_DATA } from './sample-texts';
 export { type RunningSandbox, type SandboxServerOptions, startSandbox } from './server';
-export { formatServiceDatetime, parseServiceDatetime } from './service-time';
+export { formatServiceDatetime } from './service-time';
 export type { InvoiceStatisticsJson } from './statistics';
 export { isTimeZone } from './zone-days';

@@ -1,5 +1,5 @@
 import type Big from 'big.js';
-import type { InvoiceStatus } from '../invoicing/schemas';
+import type { InvoiceStatus } from '../invoicing';
 import { jsonNumber } from './amounts';
 import { invoiceId, invoiceUid } from './identifiers';
 import { commissionUSD, fiatRateAtSeconds, roundUSD } from './rates';

@@ -1,5 +1,5 @@
 import Big from 'big.js';
-import type { InvoiceStatus } from '../invoicing/schemas';
+import type { InvoiceStatus } from '../invoicing';
 import type { SandboxAccount } from './account';
 import { jsonNumber } from './amounts';
 import { CURRENCIES, drawAmountFiat, drawDescription, LIFETIMES, quote } from './generated-values';

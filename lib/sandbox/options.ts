@@ -1,8 +1,8 @@
+import { TOKEN68_PATTERN } from '../token68';
 import type { SandboxDataset } from './dataset-source';
 import type { EndDateReading } from './date-reading';
 import { type ExtraPaidInvoice, extraPaidProblem } from './extra-paid';
 import { LIST_ORDERS, type ListOrder } from './record-order';
-import { API_KEY_PATTERN } from './token-auth';
 import { isTimeZone } from './zone-days';
 
 /** How a sandbox behaves and what it serves. */
@@ -98,7 +98,7 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
   };
   requireThat(Number.isSafeInteger(resolved.seed), 'seed must be a whole number');
   requireThat(
-    API_KEY_PATTERN.test(resolved.apiKey),
+    TOKEN68_PATTERN.test(resolved.apiKey),
     'apiKey must be letters, digits and . _ ~ + / - (optionally ending in =)',
   );
   requireThat(Number.isFinite(resolved.latencyMs) && resolved.latencyMs >= 0, 'latencyMs must be 0 or more');

@@ -1,4 +1,4 @@
-import type { InvoiceStatus } from '../invoicing/schemas';
+import type { InvoiceStatus } from '../invoicing';
 import { type DateReading, rangeOfDates } from './date-reading';
 import { type CountedInvoice, dayTotalsOf } from './day-totals';
 import { datetimeBounds, inBounds } from './instant-range';

@@ -1,4 +1,4 @@
-import type { InvoiceStatus } from '../invoicing/schemas';
+import type { InvoiceStatus } from '../invoicing';
 
 /**
  * Records exactly as the sandbox serves them: the service's JSON, amounts as JSON numbers.

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { invoiceStatusSchema, serviceDateSchema } from '../invoicing/schemas';
+import { invoiceStatusSchema, serviceDateSchema } from '../invoicing';
 import { fieldIssues } from '../zod-issues';
 import { SandboxRequestError } from './error-body';
 

@@ -34,11 +34,6 @@ export function formatServiceDatetime(epochSeconds: number): string {
   return [prefix, ' ', TWO_DIGITS[hours], ':', TWO_DIGITS[minutes], ':', TWO_DIGITS[second % 60]].join('');
 }
 
-/** The instant of a `Y-m-d H:i:s` UTC datetime. */
-export function parseServiceDatetime(text: string): Date {
-  return new Date(`${text.replace(' ', 'T')}Z`);
-}
-
 /** Whole seconds of a `Date`, rounded down. */
 export function epochSecondsOf(date: Date): number {
   return Math.floor(date.getTime() / 1000);

@@ -1,6 +1,7 @@
 import Big from 'big.js';
 import type { LosslessNumber } from 'lossless-json';
-import { exactNumber, fiatDecimals, roundTo } from './amounts';
+import { fiatFractionDigits } from '../fiat-fraction-digits';
+import { exactNumber, roundTo } from './amounts';
 import { addTo, type DayTotals, mergeDayTotals } from './day-totals';
 import { statisticsMonthKey } from './service-time';
 
@@ -54,7 +55,7 @@ export function invoiceStatistics(parts: Iterable<DayTotals>): InvoiceStatistics
     invoicesByProjects: toObject(byProject, usdNumber, true),
     invoicesByCurrencies: toObject(
       byCurrency,
-      (amount, currency) => exactNumber(roundTo(amount, fiatDecimals(currency))),
+      (amount, currency) => exactNumber(roundTo(amount, fiatFractionDigits(currency))),
       true,
     ),
     // Months were added in day order, so they are already chronological.

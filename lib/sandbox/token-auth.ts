@@ -3,9 +3,6 @@ import type { MiddlewareHandler } from 'hono';
 import { bearerAuth } from 'hono/bearer-auth';
 import { errorBody } from './error-body';
 
-/** Characters a key may hold: those Hono's token check accepts (RFC 6750's token68). */
-export const API_KEY_PATTERN = /^[A-Za-z0-9._~+/-]+=*$/;
-
 /**
  * `Authorization: Token <API key>`, compared in constant time by Hono's bearer-auth with the `Token`
  * scheme. A missing, malformed or wrong key gets 401 with an error body that never repeats the key.

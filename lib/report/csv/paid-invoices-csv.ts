@@ -1,4 +1,4 @@
-import type { InvoiceItem } from '../../invoicing/schemas';
+import type { InvoiceItem } from '../../invoicing';
 import type { CsvTableBuilder } from '../model';
 import { type CsvColumn, createCsvTableBuilder, plainColumn, textColumn } from './csv-table';
 

@@ -1,4 +1,4 @@
-import type { PaymentItem } from '../../invoicing/schemas';
+import type { PaymentItem } from '../../invoicing';
 import type { CsvTableBuilder } from '../model';
 import { type CsvColumn, createCsvTableBuilder, plainColumn, textColumn } from './csv-table';
 

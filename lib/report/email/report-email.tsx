@@ -1,13 +1,17 @@
 import { monthName } from '../../period';
 import { formatCount } from '../format';
-import { headlineFigures } from '../html/headline-figures';
-import { LayoutTable } from '../html/layout-table';
-import { COLOURS, LOOKS, look } from '../html/looks';
-import { EMAIL_PANEL_PADDING } from '../html/panel';
-import { renderToHtml } from '../html/render';
-import { ReportContent } from '../html/report-content';
-import { ReportFooter } from '../html/report-footer';
-import { ReportHeader } from '../html/report-header';
+import {
+  COLOURS,
+  EMAIL_PANEL_PADDING,
+  headlineFigures,
+  LayoutTable,
+  LOOKS,
+  look,
+  ReportContent,
+  ReportFooter,
+  ReportHeader,
+  renderToHtml,
+} from '../html';
 import type { Report, ReportSummary } from '../model';
 import { csvDescriptions } from './csv-descriptions';
 import { checkEmailOptions, type ReportEmailOptions } from './email-options';

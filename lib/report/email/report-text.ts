@@ -1,9 +1,6 @@
 import { monthName } from '../../period';
 import { formatCount, formatPeriod } from '../format';
-import { headlineFigures } from '../html/headline-figures';
-import { currencyCheckUnit, describeCheck } from '../html/reconciliation-check';
-import { provenance } from '../html/report-footer';
-import { reportName } from '../html/report-header';
+import { currencyCheckUnit, describeCheck, headlineFigures, provenance, reportName } from '../html';
 import type { Report } from '../model';
 import { csvDescriptions } from './csv-descriptions';
 import { checkEmailOptions, type ReportEmailOptions } from './email-options';

@@ -1,7 +1,10 @@
 export { type HeadlineDetail, type HeadlineFigure, headlineFigures, type Tone } from './headline-figures';
-export type { Variant } from './looks';
-export { type CheckWording, describeCheck } from './reconciliation-check';
+export { LayoutTable } from './layout-table';
+export { COLOURS, LOOKS, look, type Variant } from './looks';
+export { EMAIL_PANEL_PADDING } from './panel';
+export { type CheckWording, currencyCheckUnit, describeCheck } from './reconciliation-check';
+export { renderToHtml } from './render';
 export { ReportContent } from './report-content';
-export { sourceHost } from './report-footer';
-export { reportName } from './report-header';
+export { provenance, ReportFooter, sourceHost } from './report-footer';
+export { ReportHeader, reportName } from './report-header';
 export { renderReportPage } from './report-page';

@@ -1,4 +1,4 @@
-import type { InvoiceItem } from '../../invoicing/schemas';
+import type { InvoiceItem } from '../../invoicing';
 import {
   formatCount,
   formatCrypto,

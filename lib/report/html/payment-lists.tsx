@@ -1,4 +1,4 @@
-import type { PaymentItem } from '../../invoicing/schemas';
+import type { PaymentItem } from '../../invoicing';
 import {
   formatCount,
   formatCrypto,

@@ -1,13 +1,6 @@
 import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
-import {
-  fiatFractionDigits,
-  percentChange,
-  roundFiat,
-  roundUsd,
-  sum,
-  toPlainDecimal,
-} from '../../../lib/report/money';
+import { percentChange, roundFiat, roundUsd, sum, toPlainDecimal } from '../../../lib/report/money';
 
 const text = (value: Big | null) => (value === null ? null : value.toFixed());
 
@@ -46,15 +39,7 @@ describe('rounding', () => {
     expect(text(roundUsd(sum(Array.from({ length: 1000 }, () => '0.0049'))))).toBe('4.9');
   });
 
-  it('knows the minor unit of fiat currencies', () => {
-    expect(fiatFractionDigits('USD')).toBe(2);
-    expect(fiatFractionDigits('JPY')).toBe(0);
-    expect(fiatFractionDigits('KWD')).toBe(3);
-  });
-
-  it('falls back to two decimals for a code Intl does not accept', () => {
-    expect(fiatFractionDigits('USDT')).toBe(2);
-    expect(fiatFractionDigits('X')).toBe(2);
+  it('rounds a code Intl does not accept to two decimals', () => {
     expect(text(roundFiat(new Big('1.005'), 'USDT'))).toBe('1.01');
   });
 

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
-import { uuidSchema } from '../../invoicing/schemas';
-import { defaultPeriod, hasBegun, parseMonth, parseTimeZone, ReportRequestError } from '../../period';
+import { errorParts } from '../describe-error';
+import { uuidSchema } from '../invoicing';
+import { defaultPeriod, hasBegun, parseMonth, parseTimeZone, ReportRequestError } from '../period';
 
 /** What `npm run report` was asked to do, checked and with every default applied. */
 export interface ReportCliOptions {
@@ -106,7 +107,7 @@ function readArgs(argv: readonly string[]) {
       throw new CliUsageError('unexpected argument: every value follows its option (see --help)');
     }
     // Node's messages run over several lines for some mistakes: the first one says what is wrong.
-    const firstLine = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+    const firstLine = errorParts(error).message.split('\n')[0];
     throw new CliUsageError(`${firstLine} (see --help)`);
   }
 }

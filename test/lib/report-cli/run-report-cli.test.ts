@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ReportCliIo, runReportCli } from '../../../../lib/report/cli/run-report-cli';
-import { type RunningSandbox, startSandbox } from '../../../../lib/sandbox';
+import { type ReportCliIo, runReportCli } from '../../../lib/report-cli/run-report-cli';
+import { type RunningSandbox, startSandbox } from '../../../lib/sandbox';
 
 // The sandbox's data and the CLI's clock share one present, so the month is complete and fixed.
 const NOW = new Date('2026-10-15T12:00:00Z');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CliUsageError, parseReportCliArgs } from '../../../../lib/report/cli/parse-args';
+import { CliUsageError, parseReportCliArgs } from '../../../lib/report-cli/parse-args';
 
 const NOW = new Date('2026-10-15T12:00:00Z');
 const ENV = { INVOICING_API_URL: 'http://127.0.0.1:4010', INVOICING_API_KEY: 'env-secret-key' };

@@ -1,11 +1,13 @@
-import { redactSecret } from '../../invoicing/body-excerpt';
+import { errorParts } from '../describe-error';
 import {
   InvoicingApiError,
   InvoicingAuthenticationError,
   InvoicingNetworkError,
   InvoicingTimeoutError,
-} from '../../invoicing/errors';
-import { ReportRequestError } from '../../period';
+  redactSecret,
+} from '../invoicing';
+import { ReportRequestError } from '../period';
+import { publicUrl } from '../report';
 import { CliUsageError } from './parse-args';
 
 /** Exit status of the report CLI: 0 written, 1 failed, 2 usage error. */
@@ -30,6 +32,10 @@ const MAX_MESSAGE_LENGTH = 400;
 /**
  * One line for stderr saying what went wrong in words a merchant can act on: an authentication failure
  * says so, an unreachable service names the URL it could not reach. Never the API key, never a stack.
+ *
+ * Kept apart from the report API's `describeInvoicingFailure` and from `describeError` (a log line) on
+ * purpose: the person reading this line owns the key and the URL, so it names the URL (credentials
+ * stripped) and may quote the service's message; it never shows an error's class name.
  * @example describeFailure(new InvoicingAuthenticationError('...'), { apiUrl: 'https://api.example.com' })
  * // 'authentication failed: the invoicing service at https://api.example.com refused the API key (...)'
  */
@@ -37,8 +43,8 @@ export function describeFailure(error: unknown, context: FailureContext = {}): s
   const where =
     context.apiUrl === undefined
       ? 'the invoicing service'
-      : `the invoicing service at ${displayUrl(context.apiUrl)}`;
-  const message = error instanceof Error ? error.message : String(error);
+      : `the invoicing service at ${publicUrl(context.apiUrl) ?? 'the configured URL'}`;
+  const { message } = errorParts(error);
   let line: string;
   if (error instanceof CliUsageError || error instanceof ReportRequestError) {
     line = message;
@@ -56,16 +62,6 @@ export function describeFailure(error: unknown, context: FailureContext = {}): s
     line = `the report failed: ${message}`;
   }
   return oneLine(redactSecret(line, context.apiKey));
-}
-
-/** `https://user:pass@host/v1?x=1` → `https://host/v1`: credentials or tokens in a URL are not shown. */
-function displayUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.origin}${parsed.pathname === '/' ? '' : parsed.pathname}`;
-  } catch {
-    return 'the configured URL';
-  }
 }
 
 /** The system's reason (`ECONNREFUSED`, `ENOTFOUND`...) from the error's chain of causes, if any. */

@@ -1,9 +1,7 @@
-import { createInvoicingClient, type InvoicingClientHooks, InvoicingParameterError } from '../../invoicing';
-import type { InvoicingClient, InvoicingClientOptions } from '../../invoicing/types';
-import type { CollectProgress } from '../collect';
-import { formatCount, formatUSD } from '../format';
-import { generateReportFolder } from '../generate-report-folder';
-import type { Report } from '../model';
+import type { InvoicingClient, InvoicingClientOptions } from '../invoicing';
+import { createInvoicingClient, type InvoicingClientHooks, InvoicingParameterError } from '../invoicing';
+import type { CollectProgress, Report } from '../report';
+import { formatCount, formatUSD, generateReportFolder } from '../report';
 import { describeFailure, type ExitCode, exitCodeFor, type FailureContext } from './describe-failure';
 import { CliUsageError, parseReportCliArgs, REPORT_CLI_USAGE, type ReportCliOptions } from './parse-args';
 import { createProgressLine, type ProgressOutput } from './progress-line';

@@ -4,10 +4,10 @@ import {
   InvoicingNetworkError,
   InvoicingServerError,
   InvoicingTimeoutError,
-} from '../../../../lib/invoicing/errors';
-import { ReportRequestError } from '../../../../lib/period';
-import { describeFailure, exitCodeFor } from '../../../../lib/report/cli/describe-failure';
-import { CliUsageError } from '../../../../lib/report/cli/parse-args';
+} from '../../../lib/invoicing/errors';
+import { ReportRequestError } from '../../../lib/period';
+import { describeFailure, exitCodeFor } from '../../../lib/report-cli/describe-failure';
+import { CliUsageError } from '../../../lib/report-cli/parse-args';
 
 const context = { apiUrl: 'https://user:pw@api.example.com/v1?token=abc', apiKey: 'secret-key-123' };
 
