@@ -93,8 +93,8 @@ async function warm(): Promise<void> {
     return app.request(path, { method: 'POST', body, headers: { Authorization: `Token ${API_KEY}` } });
   };
   await Promise.all([
-    ask('/statistics/invoices', { ...ranges.statistics }),
-    ask('/invoices/list', { ...ranges.invoices, limit: '1' }),
+    ask('/statistics/invoices', { ...ranges.window }),
+    ask('/invoices/list', { ...ranges.window, limit: '1' }),
     ask('/payments/list', { ...ranges.payments, limit: '1' }),
     ask('/invoices/list', { ...ranges.previousMonthInvoices, status: 'paid', limit: '1' }),
   ]);

@@ -10,7 +10,7 @@ import {
   type PublishContext,
   resolveReportMonth,
 } from '../pipeline';
-import { formatCount, formatInstant, formatUSD } from '../report';
+import { fetchedInWords, fetchRanges, formatCount, formatInstant, formatUSD, reportPeriod } from '../report';
 import { createReportApi, reportApiOptionsFor } from '../report-api';
 import { startSandbox } from '../sandbox';
 import { InMemorySecretSource } from '../secrets';
@@ -246,14 +246,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       linkSigningKeySecretName: config.linkSigningKeySecretName,
       linkLifetimeDays: config.linkLifetimeDays,
     };
+    const ranges = fetchRanges(reportPeriod(month, account.timezone));
     let lastFetchedLine = '';
     const result = await deliverMonthlyReport(delivery, account, {
       month,
       force: unfinished,
       onProgress: (fetched) => {
-        const line =
-          `fetched ${formatCount(fetched.invoices)} invoices, ${formatCount(fetched.payments)} payments, ` +
-          `${formatCount(fetched.previousMonthInvoices)} paid invoices of the month before`;
+        const line = fetchedInWords(fetched, ranges);
         // Collection reports again when each list ends, often with the same counts.
         if (line !== lastFetchedLine) log(line);
         lastFetchedLine = line;

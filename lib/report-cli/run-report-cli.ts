@@ -1,7 +1,17 @@
 import type { InvoicingClient, InvoicingClientOptions } from '../invoicing';
 import { createInvoicingClient, type InvoicingClientHooks, InvoicingParameterError } from '../invoicing';
-import type { CollectProgress, Report } from '../report';
-import { formatCount, formatUSD, generateReportFolder } from '../report';
+import { monthName } from '../period';
+import type { Report } from '../report';
+import {
+  fetchedInWords,
+  fetchRanges,
+  formatCount,
+  formatUSD,
+  generateReportFolder,
+  reconciliationOutcome,
+  reconciliationWindow,
+  reportPeriod,
+} from '../report';
 import { describeFailure, type ExitCode, exitCodeFor, type FailureContext } from './describe-failure';
 import { CliUsageError, parseReportCliArgs, REPORT_CLI_USAGE, type ReportCliOptions } from './parse-args';
 import { createProgressLine, type ProgressOutput } from './progress-line';
@@ -64,6 +74,7 @@ function createClient(options: ReportCliOptions, io: ReportCliIo): InvoicingClie
 async function fetchReport(client: InvoicingClient, options: ReportCliOptions, io: ReportCliIo, now: Date) {
   const progress = createProgressLine(io.stderr);
   const label = `${options.month} (${options.timezone})`;
+  const ranges = fetchRanges(reportPeriod(options.month, options.timezone));
   progress.update(`${PREFIX}fetching ${label} from ${new URL(options.apiUrl).host}…`);
   try {
     return await generateReportFolder(
@@ -73,7 +84,8 @@ async function fetchReport(client: InvoicingClient, options: ReportCliOptions, i
         apiUrl: options.apiUrl,
         outDir: options.outDir,
         now,
-        onProgress: (fetched) => progress.update(`${PREFIX}fetching ${label}: ${fetchedSoFar(fetched)}`),
+        onProgress: (fetched) =>
+          progress.update(`${PREFIX}fetching ${label}: ${fetchedInWords(fetched, ranges)}`),
       },
     );
   } finally {
@@ -81,27 +93,18 @@ async function fetchReport(client: InvoicingClient, options: ReportCliOptions, i
   }
 }
 
-function fetchedSoFar(fetched: CollectProgress): string {
-  return (
-    `${formatCount(fetched.invoices)} invoices, ${formatCount(fetched.payments)} payments, ` +
-    `${formatCount(fetched.previousMonthInvoices)} paid invoices of the month before`
-  );
-}
-
 /** The folder written and the headline figures, for stderr. */
 function outcome(report: Report, folder: string): string {
-  const { period, invoices, payments, reconciliation } = report.summary;
-  const differing = reconciliation.checks.filter((check) => !check.ok).length;
+  const { summary } = report;
+  const { period, invoices, payments, reconciliation } = summary;
   return [
     `${PREFIX}wrote ${folder}: report.html, paid-invoices.csv (${formatCount(report.paidInvoicesCsv.rowCount)} rows), ` +
       `payments.csv (${formatCount(report.paymentsCsv.rowCount)} rows), summary.json`,
-    `${PREFIX}${period.month} (${period.timezone}): ${formatCount(invoices.paid)} of ${formatCount(invoices.total)} ` +
+    `${PREFIX}${monthName(period.month)} in ${period.timezone}: ${formatCount(invoices.paid)} of ${formatCount(invoices.total)} ` +
       `invoices paid, ${formatUSD(invoices.paidTotalUSD)} (commission ${formatUSD(invoices.commissionTotalUSD)}); ` +
       `${formatCount(payments.total)} payments, ${formatCount(payments.unmatched)} unmatched`,
-    reconciliation.ok
-      ? `${PREFIX}reconciliation with the service's statistics: ok`
-      : `${PREFIX}reconciliation with the service's statistics: ${formatCount(differing)} of ` +
-        `${formatCount(reconciliation.checks.length)} checks differ (see report.html)`,
+    `${PREFIX}reconciliation ${reconciliation.ok ? 'ok' : 'differs (see report.html)'}: ${reconciliationOutcome(summary)}`,
+    `${PREFIX}${reconciliationWindow(summary, 'above')}`,
     '',
   ].join('\n');
 }

@@ -61,8 +61,7 @@ export async function buildReport(
 
   const reconciliation = reconcile({
     statistics: collected.statistics,
-    statisticsRange: ranges.statistics,
-    days: ranges.days,
+    window: ranges.window,
     ledger: collected.ledger,
     projectId,
   });

@@ -1,4 +1,5 @@
-import { parseMonth, previousPeriod, shiftUtcDay, utcDaysOfSpan } from '../period';
+import { millisecondsInDay, millisecondsInHour } from 'date-fns/constants';
+import { parseMonth, previousPeriod, type Span, utcDayKey } from '../period';
 import type { ReportPeriod } from './model';
 import { reportPeriod, reportPeriodSpan } from './report-period';
 
@@ -9,46 +10,60 @@ export interface DateRange {
 }
 
 /**
- * What to ask the service for, so that the month's boundaries are exact whatever it does with
- * `startDate`/`endDate` (inclusive or not, a date or midnight of it, UTC or a nearby zone): every list is
- * asked for a wider range of UTC days and filtered by the records' own timestamps.
+ * What to ask the service for, so that the period's boundaries are exact whatever it does with
+ * `startDate`/`endDate`: every range holds its span under any reading, and each record is then placed
+ * by its own timestamp.
  */
 export interface FetchRanges {
-  /** The UTC days the month's instants touch, in order: the days the reconciliation compares. */
-  days: string[];
-  /** One day either side of `days`: the statistics cover every day of `days` for sure. */
-  statistics: DateRange;
   /**
-   * Two days either side of `days`: every day the statistics may cover (the margin days included) is
-   * then listed in full, however the service treats the bounds.
+   * The dates sent to the statistics endpoint and to the invoice list alike: the reconciliation compares
+   * the two answers to this one question, and the report's own figures keep to the period's instants.
    */
-  invoices: DateRange;
-  /** One day either side: enough to hold every instant of the month. */
+  window: DateRange;
+  /** The dates the payments are listed for. */
   payments: DateRange;
   /** The previous month in the same zone. */
   previousMonth: ReportPeriod;
-  /** One day either side of the previous month's UTC days. */
+  /** The dates the previous month's paid invoices are listed for. */
   previousMonthInvoices: DateRange;
 }
 
-function widen(days: readonly string[], margin: number): DateRange {
-  return { startDate: shiftUtcDay(days[0]!, -margin), endDate: shiftUtcDay(days.at(-1)!, margin) };
+/**
+ * How far a zone's midnight may lie from UTC's: zones run from UTC−12 to UTC+14. A day `D` of any zone
+ * begins between `D 00:00 UTC − 14 h` and `D 00:00 UTC + 12 h`.
+ */
+export const LATEST_DAY_START_MS = 12 * millisecondsInHour;
+export const EARLIEST_DAY_START_MS = -14 * millisecondsInHour;
+
+/**
+ * The dates whose range holds every instant of `span` however the service reads them: as days of any
+ * zone from UTC−12 to UTC+14, with `endDate` included or not, and either bound exclusive of its own
+ * first instant. `startDate`'s day has begun in every zone a moment before the span starts; `endDate`'s
+ * day has not begun in any zone before the span ends.
+ * @example coveringDates(reportPeriodSpan(reportPeriod('2026-10', 'UTC')))
+ * // { startDate: '2026-09-30', endDate: '2026-11-02' }
+ */
+export function coveringDates(span: Span): DateRange {
+  const endDateMidnight = span.end - EARLIEST_DAY_START_MS;
+  return {
+    startDate: utcDayKey(span.start - LATEST_DAY_START_MS - 1),
+    // The first UTC midnight at or after `endDateMidnight`.
+    endDate: utcDayKey(endDateMidnight + millisecondsInDay - 1),
+  };
 }
 
 /**
  * The ranges to ask the service for, for a period.
- * @example fetchRanges(reportPeriod('2026-03', 'UTC')).statistics
- * // { startDate: '2026-02-28', endDate: '2026-04-01' }
+ * @example fetchRanges(reportPeriod('2026-10', 'Europe/Berlin')).window
+ * // { startDate: '2026-09-30', endDate: '2026-11-02' }
  */
 export function fetchRanges(period: ReportPeriod): FetchRanges {
-  const days = utcDaysOfSpan(reportPeriodSpan(period));
+  const covering = coveringDates(reportPeriodSpan(period));
   const previous = reportPeriod(previousPeriod(parseMonth(period.month)).id, period.timezone);
   return {
-    days,
-    statistics: widen(days, 1),
-    invoices: widen(days, 2),
-    payments: widen(days, 1),
+    window: covering,
+    payments: covering,
     previousMonth: previous,
-    previousMonthInvoices: widen(utcDaysOfSpan(reportPeriodSpan(previous)), 1),
+    previousMonthInvoices: coveringDates(reportPeriodSpan(previous)),
   };
 }

@@ -12,7 +12,7 @@ import { InvoiceFiguresAccumulator } from './invoice-figures';
 import type { CsvTableBuilder, InvoiceFigures, PreviousMonthFigures, ReportPeriod } from './model';
 import { PaymentFiguresAccumulator, type PaymentResult } from './payment-figures';
 import { PreviousMonthAccumulator } from './previous-month-figures';
-import { PaidDayLedger } from './reconcile-ledger';
+import { WindowLedger } from './reconcile-ledger';
 import { reportPeriodSpan } from './report-period';
 import { parseServiceDatetime } from './service-datetime';
 
@@ -43,8 +43,8 @@ export interface Collected {
   previousMonth: PreviousMonthFigures;
   payments: PaymentResult;
   firstPaidInvoices: InvoiceItem[];
-  /** Paid invoices per UTC day over every invoice fetched, for the reconciliation. */
-  ledger: PaidDayLedger;
+  /** The paid invoices the list returned for the window, for the reconciliation. */
+  ledger: WindowLedger;
 }
 
 /**
@@ -54,9 +54,10 @@ export interface Collected {
  * the CSV builders keep, never a whole list.
  *
  * Each record is placed by its own timestamp against the period's exact instants (`createDatetime`
- * for invoices, `transactionDatetime` for payments); the service was asked for wider ranges. With a
- * project filter, invoices are asked for that project (and checked again), and a payment counts only if
- * its invoice is in the project.
+ * for invoices, `transactionDatetime` for payments); the service was asked for wider ranges. The one
+ * walk of the invoice list serves the reconciliation too: the statistics were asked for the same dates,
+ * and every paid invoice the list returns goes into the ledger. With a project filter, invoices are asked
+ * for that project (and checked again), and a payment counts only if its invoice is in the project.
  *
  * The first failure rejects with the original error; the other lists stop at their next record.
  */
@@ -77,7 +78,7 @@ export async function collectReportData(
     zonedDaysOfPeriod(calendarMonth, period.timezone).map((day) => day.date),
   );
   const firstPaid = new FirstPaidInvoices();
-  const ledger = new PaidDayLedger(ranges.invoices.startDate, ranges.invoices.endDate);
+  const ledger = new WindowLedger();
   const previous = new PreviousMonthAccumulator(ranges.previousMonth.month);
   const paymentFigures = new PaymentFiguresAccumulator(projectId !== undefined);
 
@@ -106,8 +107,9 @@ export async function collectReportData(
 
   const takeInvoice = (invoice: InvoiceItem) => {
     if (!inProject(invoice)) return;
-    ledger.add(invoice);
-    const day = dayOf(parseServiceDatetime(invoice.createDatetime));
+    const createdAt = parseServiceDatetime(invoice.createDatetime);
+    ledger.add(invoice, createdAt);
+    const day = dayOf(createdAt);
     if (day === undefined) return;
     invoiceFigures.add(invoice, day);
     if (invoice.status === 'paid') {
@@ -140,8 +142,12 @@ export async function collectReportData(
   let statistics: InvoiceStatistics;
   try {
     [statistics] = await Promise.all([
-      (async () => client.invoiceStatistics({ ...ranges.statistics }))(),
-      drain(() => client.invoices({ ...ranges.invoices, ...projectFilter }), 'invoices', takeInvoice),
+      (async () => {
+        const answer = await client.invoiceStatistics({ ...ranges.window });
+        ledger.readDays(answer.invoicesByDate);
+        return answer;
+      })(),
+      drain(() => client.invoices({ ...ranges.window, ...projectFilter }), 'invoices', takeInvoice),
       drain(() => client.payments({ ...ranges.payments }), 'payments', takePayment),
       drain(
         () => client.invoices({ ...ranges.previousMonthInvoices, status: 'paid', ...projectFilter }),

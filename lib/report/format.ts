@@ -125,6 +125,11 @@ export function formatDay(day: string): string {
   return format(checkedDate(date, 'day'), 'd MMM yyyy');
 }
 
+/** A `startDate`/`endDate` pair as sent to the service, for people: `30 Sep 2026 – 2 Nov 2026`. */
+export function formatDates(range: { startDate: string; endDate: string }): string {
+  return `${formatDay(range.startDate)} – ${formatDay(range.endDate)}`;
+}
+
 /** An ISO 8601 instant as a date and time in a zone, zone named: `3 Nov 2026, 07:00 (Europe/Berlin)`. */
 export function formatInstant(instant: string, timezone: string): string {
   const date = checkedDate(new TZDate(instant, parseTimeZone(timezone)), 'ISO 8601 instant');

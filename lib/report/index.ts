@@ -11,10 +11,12 @@ export {
   PROGRESS_EVERY,
 } from './collect';
 export { compareByCreation, FirstPaidInvoices } from './collect-first-paid-invoices';
-export { type DateRange, type FetchRanges, fetchRanges } from './collect-ranges';
+export { coveringDates, type DateRange, type FetchRanges, fetchRanges } from './collect-ranges';
 export { type ReportEmailOptions, renderReportEmail, renderReportText, reportSubject } from './email';
+export { fetchedInWords } from './fetched-in-words';
 export { formatCount, formatInstant, formatUSD } from './format';
 export { type GenerateReportFolderOptions, generateReportFolder } from './generate-report-folder';
+export { reconciliationOutcome, reconciliationWindow } from './html';
 export { InvoiceFiguresAccumulator } from './invoice-figures';
 export * from './model';
 export {
@@ -38,18 +40,9 @@ export {
 } from './payment-figures';
 export { PreviousMonthAccumulator } from './previous-month-figures';
 export { publicUrl } from './public-url';
-export {
-  type ReconcileInput,
-  reconcile,
-  TOLERANCE,
-} from './reconcile';
-export {
-  addPaidTotals,
-  emptyPaidTotals,
-  type PaidDay,
-  PaidDayLedger,
-  type PaidTotals,
-} from './reconcile-ledger';
+export { type ReconcileInput, reconcile } from './reconcile';
+export { TOLERANCE } from './reconcile-checks';
+export { type PaidTotals, WindowLedger } from './reconcile-ledger';
 export { reportPeriod, reportPeriodSpan } from './report-period';
 export { parseServiceDatetime } from './service-datetime';
 export { summaryToJson } from './summary-json';

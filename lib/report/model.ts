@@ -126,25 +126,27 @@ export interface PaymentFigures {
 export interface ReconciliationCheck {
   /** Stable name: `paidCount`, `paidTotalUSD`, `project:<uuid>`, `currency:<code>`, `day:<YYYY-MM-DD>`. */
   name: string;
-  /** What the statistics endpoint says. */
+  /** What the statistics endpoint says for the reconciliation's window. */
   service: Big;
-  /** What the itemised list adds up to over the same days. */
+  /** What the invoices the list returns for the same window add up to. */
   computed: Big;
   /** `service - computed`. */
   difference: Big;
   /** `|difference| <= 0.01`. */
   ok: boolean;
+  /**
+   * A `day:` check only: where the service's day begins (ISO 8601), as its per-day figures state it;
+   * `null` for a day they do not list (named from the listed days' cut).
+   */
+  dayStart?: string | null;
 }
 
-/**
- * How much of a margin day (the UTC day either side of the month's days) the statistics evidently
- * cover, read from their own figure for that day:
- * - `whole-day`: every invoice of the day;
- * - `after-midnight`: all but those created at 00:00:00 (a `> 'date'` bound);
- * - `midnight-only`: only those created at 00:00:00 (a `<= 'date'` bound);
- * - `none`: the day is not in `invoicesByDate`.
- */
-export type MarginCoverage = 'whole-day' | 'after-midnight' | 'midnight-only' | 'none';
+/** A check the reconciliation could not make exactly, and why (in words). */
+export interface UncheckedCheck {
+  /** A check's name, or a group of them: `day:2026-10-25`, `day:*`, `currency:*`. */
+  name: string;
+  reason: string;
+}
 
 /**
  * The unit the service totals `invoicesByCurrencies` in, which the spec does not say: `fiat` (each
@@ -152,20 +154,29 @@ export type MarginCoverage = 'whole-day' | 'after-midnight' | 'midnight-only' | 
  */
 export type CurrencyUnit = 'fiat' | 'usd';
 
+/**
+ * The statistics endpoint's figures compared with what the invoice list returns for the same question:
+ * the same `startDate` and `endDate` (the window) sent to both, so that however the service reads them,
+ * its reading is on both sides of every check.
+ */
 export interface Reconciliation {
+  /** Every check made agrees (checks not made count neither way). */
   ok: boolean;
-  /** The UTC days the checks compare (`YYYY-MM-DD`), in order. */
-  days: string[];
+  /**
+   * The dates sent to both endpoints: wider than the period, so that they hold it under any reading.
+   * With a project, the list was asked for that project; the statistics take no project.
+   */
+  window: { startDate: string; endDate: string };
+  /** The paid invoices the list returned for the window (the project's only, with one). */
+  listed: { paid: number; paidTotalUSD: Big };
   checks: ReconciliationCheck[];
+  /** Checks that could not be made exactly, with the reason: never guessed. */
+  notChecked: UncheckedCheck[];
   /** The unit the `currency:` checks compare in; `null` when none was made (project filter). */
   currencyUnit: CurrencyUnit | null;
-  /** The days either side of `days` and how much of each the computed side counts in. */
-  marginDays: { date: string; coverage: MarginCoverage }[];
-  /** What the statistics were asked for and answered beyond the checks (information only). */
+  /** What the statistics answered beyond the checks (information only). */
   statistics: {
-    startDate: string;
-    endDate: string;
-    /** Invoices of any status; no check, since unpaid invoices are not itemised by day. */
+    /** Invoices of any status in the window, as the service counts them. */
     invoicesTotalNum: number;
   };
 }

@@ -1,6 +1,7 @@
 import type Big from 'big.js';
-import type { DecimalString, Invoice } from '../invoicing';
-import { addAmount, DecimalSum, ZERO } from './money';
+import type { DecimalString, Invoice, InvoiceStatistics } from '../invoicing';
+import { DecimalSum } from './money';
+import { type DayPlacement, ServiceDays, type ServiceDaysReading } from './reconcile-days';
 
 /** Paid invoices of some set, added up exactly: what the statistics endpoint reports, itemised. */
 export interface PaidTotals {
@@ -11,61 +12,49 @@ export interface PaidTotals {
   usdByCurrency: Map<string, Big>;
 }
 
-/** One UTC day's paid invoices: all of them, and those created at exactly 00:00:00. */
-export interface PaidDay {
-  wholeDay: PaidTotals;
-  /**
-   * Kept apart because a service that compares `createDatetime` with a bare date reads the date as its
-   * midnight: `<= '2026-04-01'` takes in only the invoices of 2026-04-01 00:00:00, `> '2026-02-27'`
-   * all of 2026-02-27 but those.
-   */
-  atMidnight: PaidTotals;
+/** Some paid invoices as a count and an exact USD sum. */
+export interface PaidCount {
+  count: number;
+  usd: Big;
 }
 
-/** Empty totals. */
-export function emptyPaidTotals(): PaidTotals {
-  return {
-    count: 0,
-    usd: ZERO,
-    usdByProject: new Map(),
-    fiatByCurrency: new Map(),
-    usdByCurrency: new Map(),
-  };
-}
+/** The window's paid invoices by where they fall among the service's days, each kind by date. */
+export type PlacedDays = Record<DayPlacement['kind'], Map<string, PaidCount>>;
 
-function addMapInto(target: Map<string, Big>, source: Map<string, Big>, sign: 1 | -1): void {
-  for (const [key, amount] of source) addAmount(target, key, sign === 1 ? amount : amount.neg());
-}
+/** A running count and USD sum. */
+class PaidCountSum {
+  count = 0;
+  readonly usd = new DecimalSum();
 
-/** Adds (`sign` 1) or takes away (`sign` -1) `source` into `target`, in place. */
-export function addPaidTotals(target: PaidTotals, source: PaidTotals, sign: 1 | -1 = 1): void {
-  target.count += sign * source.count;
-  target.usd = sign === 1 ? target.usd.plus(source.usd) : target.usd.minus(source.usd);
-  addMapInto(target.usdByProject, source.usdByProject, sign);
-  addMapInto(target.fiatByCurrency, source.fiatByCurrency, sign);
-  addMapInto(target.usdByCurrency, source.usdByCurrency, sign);
+  add(usd: DecimalString): void {
+    this.count += 1;
+    this.usd.add(usd);
+  }
+
+  result(): PaidCount {
+    return { count: this.count, usd: this.usd.toBig() };
+  }
 }
 
 /** `PaidTotals` while invoices are still being added: running sums, turned into `Big` values on request. */
 class PaidTotalsSum {
-  #count = 0;
-  readonly #usd = new DecimalSum();
+  readonly #all = new PaidCountSum();
   readonly #usdByProject = new Map<string, DecimalSum>();
   readonly #fiatByCurrency = new Map<string, DecimalSum>();
   readonly #usdByCurrency = new Map<string, DecimalSum>();
 
   add(invoice: Invoice): void {
-    this.#count += 1;
-    this.#usd.add(invoice.amountFiatUSD);
-    addToSum(this.#usdByProject, invoice.projectId, invoice.amountFiatUSD);
-    addToSum(this.#fiatByCurrency, invoice.currencyFiat, invoice.amountFiat);
-    addToSum(this.#usdByCurrency, invoice.currencyFiat, invoice.amountFiatUSD);
+    this.#all.add(invoice.amountFiatUSD);
+    decimalSumFor(this.#usdByProject, invoice.projectId).add(invoice.amountFiatUSD);
+    decimalSumFor(this.#fiatByCurrency, invoice.currencyFiat).add(invoice.amountFiat);
+    decimalSumFor(this.#usdByCurrency, invoice.currencyFiat).add(invoice.amountFiatUSD);
   }
 
   totals(): PaidTotals {
+    const { count, usd } = this.#all.result();
     return {
-      count: this.#count,
-      usd: this.#usd.toBig(),
+      count,
+      usd,
       usdByProject: bigValues(this.#usdByProject),
       fiatByCurrency: bigValues(this.#fiatByCurrency),
       usdByCurrency: bigValues(this.#usdByCurrency),
@@ -73,51 +62,84 @@ class PaidTotalsSum {
   }
 }
 
-function addToSum(sums: Map<string, DecimalSum>, key: string, amount: DecimalString): void {
+function sumFor<S>(sums: Map<string, S>, key: string, create: () => S): S {
   let sum = sums.get(key);
   if (sum === undefined) {
-    sum = new DecimalSum();
+    sum = create();
     sums.set(key, sum);
   }
-  sum.add(amount);
+  return sum;
 }
+
+const decimalSumFor = (sums: Map<string, DecimalSum>, key: string) =>
+  sumFor(sums, key, () => new DecimalSum());
 
 function bigValues(sums: Map<string, DecimalSum>): Map<string, Big> {
   return new Map([...sums].map(([key, sum]) => [key, sum.toBig()]));
 }
 
 /**
- * Paid invoices per UTC day of creation, over every invoice fetched (not only the month's), so that the
- * reconciliation can add up exactly the days the statistics cover. A few dozen days of small maps.
+ * The paid invoices the list returned for the reconciliation's window, added up the way the statistics
+ * endpoint adds up the same window: in all, per project, per currency, and per day of the service's own
+ * cut. Every invoice the list returns counts, whatever its timestamp: the service chose them by its
+ * reading of the dates, as it chose what its statistics count.
+ *
+ * The days are known only once the statistics have arrived (they are fetched alongside the list):
+ * until then each paid invoice's instant and USD amount wait, then all are placed and later ones at once.
  */
-export class PaidDayLedger {
-  readonly #days = new Map<string, { wholeDay: PaidTotalsSum; atMidnight: PaidTotalsSum }>();
+export class WindowLedger {
+  readonly #totals = new PaidTotalsSum();
+  /** The service's days; `undefined` while the statistics are awaited. */
+  #reading: ServiceDaysReading | undefined;
+  #waiting: { at: number; usd: DecimalString }[] = [];
+  readonly #placed: Record<DayPlacement['kind'], Map<string, PaidCountSum>> = {
+    listed: new Map(),
+    'end-unknown': new Map(),
+    unlisted: new Map(),
+  };
 
-  /** Keeps days `firstDay..lastDay` (`YYYY-MM-DD`, UTC); invoices created on other days are ignored. */
-  constructor(
-    readonly firstDay: string,
-    readonly lastDay: string,
-  ) {}
-
-  /** Counts the invoice in if it is paid and created on a kept day. */
-  add(invoice: Invoice): void {
+  /** Counts an invoice in if it is paid; `createdAt` is its `createDatetime` in epoch milliseconds. */
+  add(invoice: Invoice, createdAt: number): void {
     if (invoice.status !== 'paid') return;
-    // `Y-m-d H:i:s` in UTC: the first ten characters are the UTC day.
-    const date = invoice.createDatetime.slice(0, 10);
-    if (date < this.firstDay || date > this.lastDay) return;
-    let day = this.#days.get(date);
-    if (day === undefined) {
-      day = { wholeDay: new PaidTotalsSum(), atMidnight: new PaidTotalsSum() };
-      this.#days.set(date, day);
-    }
-    day.wholeDay.add(invoice);
-    if (invoice.createDatetime.endsWith(' 00:00:00')) day.atMidnight.add(invoice);
+    this.#totals.add(invoice);
+    if (this.#reading === undefined) this.#waiting.push({ at: createdAt, usd: invoice.amountFiatUSD });
+    else if (this.#reading.ok) this.#place(this.#reading.days, createdAt, invoice.amountFiatUSD);
   }
 
-  /** The day's paid invoices; empty totals for a day without any. */
-  day(date: string): PaidDay {
-    const day = this.#days.get(date);
-    if (day === undefined) return { wholeDay: emptyPaidTotals(), atMidnight: emptyPaidTotals() };
-    return { wholeDay: day.wholeDay.totals(), atMidnight: day.atMidnight.totals() };
+  /**
+   * Reads the service's days from the statistics' `invoicesByDate` and places the paid invoices among
+   * them, those added so far and those to come (none when the days cannot be read). Called once, when
+   * the statistics arrive.
+   */
+  readDays(byDate: InvoiceStatistics['invoicesByDate']): void {
+    const reading = ServiceDays.read(byDate);
+    this.#reading = reading;
+    if (reading.ok) for (const { at, usd } of this.#waiting) this.#place(reading.days, at, usd);
+    this.#waiting = [];
+  }
+
+  #place(days: ServiceDays, at: number, usd: DecimalString): void {
+    const { kind, date } = days.place(at);
+    sumFor(this.#placed[kind], date, () => new PaidCountSum()).add(usd);
+  }
+
+  /** The window's paid invoices added up. */
+  totals(): PaidTotals {
+    return this.#totals.totals();
+  }
+
+  /** The service's days as read, and the window's paid invoices among them. */
+  days(): { reading: ServiceDaysReading; placed: PlacedDays } {
+    if (this.#reading === undefined) throw new Error('The service days are read when the statistics arrive');
+    const result = (sums: Map<string, PaidCountSum>) =>
+      new Map([...sums].map(([date, sum]) => [date, sum.result()]));
+    return {
+      reading: this.#reading,
+      placed: {
+        listed: result(this.#placed.listed),
+        'end-unknown': result(this.#placed['end-unknown']),
+        unlisted: result(this.#placed.unlisted),
+      },
+    };
   }
 }

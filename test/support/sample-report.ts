@@ -5,6 +5,7 @@ import {
   type CsvTable,
   FIRST_PAID_INVOICES_SHOWN,
   type LatePayment,
+  type ReconciliationCheck,
   type Report,
   type ReportSummary,
 } from '../../lib/report/model';
@@ -274,23 +275,28 @@ export function sampleReport(): Report {
         { wallet: SAMPLE_WALLETS.usdt, count: 61, amount: new Big('41758.5') },
       ],
     },
+    // The service lists no paid invoice on the window's days outside October: its figures are the month's.
     reconciliation: {
       ok: true,
-      days: days.map((day) => day.date),
+      window: { startDate: '2026-09-30', endDate: '2026-11-02' },
+      listed: { paid: 120, paidTotalUSD: usd('71898') },
       currencyUnit: 'fiat',
-      marginDays: [
-        { date: '2026-09-29', coverage: 'whole-day' },
-        { date: '2026-11-01', coverage: 'none' },
-      ],
-      statistics: { startDate: '2026-09-29', endDate: '2026-11-01', invoicesTotalNum: 150 },
+      statistics: { invoicesTotalNum: 150 },
       checks: [
         agreeing('paidCount', 120),
         agreeing('paidTotalUSD', '71898'),
         ...projectChecks.map(([id, total]) => agreeing(`project:${id}`, total)),
         agreeing('currency:EUR', '27000'),
         agreeing('currency:USD', '40524'),
-        ...days.map((day) => agreeing(`day:${day.date}`, day.paidTotalUSD)),
+        // The service cuts its days in Berlin too: CEST (+02:00) until 25 Oct, CET (+01:00) after.
+        ...days.map((day) => ({
+          ...agreeing(`day:${day.date}`, day.paidTotalUSD),
+          dayStart: new Date(
+            `${day.date}T00:00:00${day.date <= '2026-10-25' ? '+02:00' : '+01:00'}`,
+          ).toISOString(),
+        })),
       ],
+      notChecked: [],
     },
     generatedAt: '2026-11-01T05:00:00.000Z',
     source: { apiUrl: 'https://api.invoicing.example/v2' },
@@ -324,19 +330,13 @@ export function sampleReport(): Report {
  * on 14 Oct, where that day's one invoice (k 50, in USD) is 675.40 USD.
  */
 export function withReconciliationDifferences(report: Report): Report {
-  const differing = (name: string, service: string, computed: Big) => {
+  const differing = (check: ReconciliationCheck, service: string) => {
     const serviceValue = new Big(service);
-    return {
-      name,
-      service: serviceValue,
-      computed,
-      difference: serviceValue.minus(computed),
-      ok: false,
-    };
+    return { ...check, service: serviceValue, difference: serviceValue.minus(check.computed), ok: false };
   };
   const checks = report.summary.reconciliation.checks.map((check) => {
-    if (check.name === 'paidTotalUSD') return differing(check.name, '72020', check.computed);
-    if (check.name === 'day:2026-10-14') return differing(check.name, '797.4', check.computed);
+    if (check.name === 'paidTotalUSD') return differing(check, '72020');
+    if (check.name === 'day:2026-10-14') return differing(check, '797.4');
     return check;
   });
   return {
@@ -400,11 +400,12 @@ export function sampleEmptyReport(): Report {
       },
       reconciliation: {
         ok: true,
-        days: days.map((day) => day.date),
+        window: { startDate: '2026-10-31', endDate: '2026-12-02' },
+        listed: { paid: 0, paidTotalUSD: new Big(0) },
         currencyUnit: 'fiat',
-        marginDays: [],
-        statistics: { startDate: '2026-10-31', endDate: '2026-12-01', invoicesTotalNum: 0 },
-        checks: [zero('paidCount'), zero('paidTotalUSD'), ...days.map((day) => zero(`day:${day.date}`))],
+        statistics: { invoicesTotalNum: 0 },
+        checks: [zero('paidCount'), zero('paidTotalUSD')],
+        notChecked: [],
       },
       generatedAt: '2026-12-01T06:00:00.000Z',
       source: { apiUrl: 'https://api.invoicing.example/v2' },

@@ -1,6 +1,14 @@
 import { monthName } from '../../period';
 import { formatCount, formatPeriod } from '../format';
-import { currencyCheckUnit, describeCheck, headlineFigures, provenance, reportName } from '../html';
+import {
+  currencyCheckUnit,
+  describeCheck,
+  headlineFigures,
+  provenance,
+  reconciliationOutcome,
+  reconciliationWindow,
+  reportName,
+} from '../html';
 import type { Report } from '../model';
 import { csvDescriptions } from './csv-descriptions';
 import { checkEmailOptions, type ReportEmailOptions } from './email-options';
@@ -10,25 +18,22 @@ import { oneLine } from './one-line';
 const DIFFERENCES_LISTED = 10;
 
 function reconciliationLines(report: Report): string[] {
-  const { checks, ok } = report.summary.reconciliation;
+  const { summary } = report;
+  const { checks, ok } = summary.reconciliation;
   const failing = checks.filter((check) => !check.ok);
-  if (ok && failing.length === 0) {
-    return [
-      `✓ The service's statistics agree with the itemised lists (${formatCount(checks.length)} checks).`,
-    ];
-  }
-  if (failing.length === 0)
-    return ['⚠ The reconciliation did not pass. Check the figures before relying on them.'];
-  const lines = [
-    `⚠ The service's statistics and the itemised lists differ in ${formatCount(failing.length)} of ${formatCount(checks.length)} checks:`,
+  if (ok && failing.length === 0) return [`✓ ${reconciliationOutcome(summary)}`];
+  const lines = [`⚠ ${reconciliationOutcome(summary)}`];
+  if (failing.length === 0) return lines;
+  lines.push(
     ...failing.slice(0, DIFFERENCES_LISTED).map((check) => {
-      const wording = describeCheck(check, currencyCheckUnit(report.summary.reconciliation));
-      return `- ${oneLine(wording.label)}: service ${wording.service}, invoices ${wording.computed}, difference ${wording.difference}`;
+      const wording = describeCheck(check, currencyCheckUnit(summary.reconciliation));
+      return `- ${oneLine(wording.label)}: service's figure ${wording.service}, its listed invoices ${wording.computed}, difference ${wording.difference}`;
     }),
-  ];
+  );
   if (failing.length > DIFFERENCES_LISTED) {
     lines.push(`- and ${formatCount(failing.length - DIFFERENCES_LISTED)} more in the full report`);
   }
+  lines.push(reconciliationWindow(summary, 'below'));
   return lines;
 }
 

@@ -3,6 +3,10 @@ export { LayoutTable } from './layout-table';
 export { COLOURS, LOOKS, look, type Variant } from './looks';
 export { EMAIL_PANEL_PADDING } from './panel';
 export { type CheckWording, currencyCheckUnit, describeCheck } from './reconciliation-check';
+export {
+  reconciliationOutcome,
+  reconciliationWindow,
+} from './reconciliation-wording';
 export { renderToHtml } from './render';
 export { ReportContent } from './report-content';
 export { provenance, ReportFooter, sourceHost } from './report-footer';

@@ -1,10 +1,16 @@
-import { monthName } from '../../period';
-import { formatCount, formatDay } from '../format';
+import { formatCount } from '../format';
 import type { CurrencyUnit, ReconciliationCheck, ReportSummary } from '../model';
 import { DataTable } from './data-table';
 import { look, type Variant } from './looks';
 import { Lead, Note, Panel } from './panel';
 import { currencyCheckUnit, describeCheck } from './reconciliation-check';
+import {
+  reconciliationOutcome,
+  reconciliationReason,
+  reconciliationScope,
+  reconciliationWindow,
+  uncheckedInWords,
+} from './reconciliation-wording';
 
 interface ReconciliationProps {
   variant: Variant;
@@ -20,6 +26,10 @@ interface ChecksProps {
   unit: CurrencyUnit;
 }
 
+/** Column headings and the list's words: what each figure covers. */
+const SERVICE_FIGURE = "Service's figure";
+const LISTED_FIGURE = 'Its listed invoices';
+
 /** One check to a paragraph: reads on any width, where four columns of figures would not fit a phone. */
 function ChecksList({ variant, checks, unit }: ChecksProps) {
   return (
@@ -30,7 +40,7 @@ function ChecksList({ variant, checks, unit }: ChecksProps) {
           <p {...look(variant, 'paragraph')}>
             <strong title={wording.fullId}>{wording.label}</strong>
             <br />
-            {`service statistics ${wording.service} · invoices add up to ${wording.computed} · difference `}
+            {`${SERVICE_FIGURE.toLowerCase()} ${wording.service} · ${LISTED_FIGURE.toLowerCase()} ${wording.computed} · difference `}
             {check.ok ? wording.difference : <span {...look(variant, 'differs')}>{wording.difference}</span>}
           </p>
         );
@@ -39,7 +49,7 @@ function ChecksList({ variant, checks, unit }: ChecksProps) {
   );
 }
 
-/** The checks with the service's figure, the itemised figure and the difference: a table on the page, a list in the email. */
+/** The checks with the service's figure, the listed invoices' figure and the difference: a table on the page, a list in the email. */
 function ChecksTable({ variant, checks, unit }: ChecksProps) {
   if (variant === 'email') return <ChecksList variant={variant} checks={checks} unit={unit} />;
   return (
@@ -54,12 +64,8 @@ function ChecksTable({ variant, checks, unit }: ChecksProps) {
           cell: (check) => describeCheck(check, unit).label,
           title: (check) => describeCheck(check, unit).fullId,
         },
-        { heading: 'Service statistics', numeric: true, cell: (check) => describeCheck(check, unit).service },
-        {
-          heading: 'Invoices add up to',
-          numeric: true,
-          cell: (check) => describeCheck(check, unit).computed,
-        },
+        { heading: SERVICE_FIGURE, numeric: true, cell: (check) => describeCheck(check, unit).service },
+        { heading: LISTED_FIGURE, numeric: true, cell: (check) => describeCheck(check, unit).computed },
         {
           heading: 'Difference',
           numeric: true,
@@ -75,57 +81,74 @@ function ChecksTable({ variant, checks, unit }: ChecksProps) {
   );
 }
 
+/** The checks that could not be made exactly, with the reason: said, never guessed. */
+function NotChecked({ variant, summary }: ReconciliationProps) {
+  const groups = uncheckedInWords(summary.reconciliation.notChecked);
+  if (groups.length === 0) return null;
+  return (
+    <>
+      {groups.map((group) => (
+        <p {...look(variant, 'paragraph')}>
+          <strong>{`Not checked: ${group.labels}`}</strong>
+          <br />
+          {group.reason}
+        </p>
+      ))}
+    </>
+  );
+}
+
 /**
  * At the top of the report: a warning listing every check that differs, or one quiet line when the
- * service's statistics agree with the itemised lists.
+ * service's statistics agree with the invoices it lists for the same dates.
  */
 export function ReconciliationStatus({ variant, summary }: ReconciliationProps) {
-  const { checks } = summary.reconciliation;
+  const { checks, ok } = summary.reconciliation;
   const failing = checks.filter((check) => !check.ok);
-  if (summary.reconciliation.ok && failing.length === 0) {
-    return (
-      <p {...look(variant, 'agree')}>
-        {`✓ The service's statistics agree with the itemised lists (${formatCount(checks.length)} ${checks.length === 1 ? 'check' : 'checks'}).`}
-      </p>
-    );
+  if (ok && failing.length === 0) {
+    return <p {...look(variant, 'agree')}>{`✓ ${reconciliationOutcome(summary)}`}</p>;
   }
   return (
     <div {...look(variant, 'warning')} role="alert">
-      <h2 {...look(variant, 'warningHeading')}>⚠ The service's statistics and the itemised lists differ</h2>
+      <h2 {...look(variant, 'warningHeading')}>
+        ⚠ The service's statistics and the invoices it lists for the same dates differ
+      </h2>
       <p {...look(variant, 'paragraph')}>
         {failing.length === 0
-          ? 'The reconciliation did not pass. Check the figures before relying on them.'
-          : `${formatCount(failing.length)} of ${formatCount(checks.length)} checks differ by more than 0.01. Check these figures before relying on them: the itemised invoices and payments are in the CSV files.`}
+          ? reconciliationOutcome(summary)
+          : `${reconciliationOutcome(summary)} Check these figures before relying on them: the itemised invoices and payments are in the CSV files, and the Reconciliation panel says what was compared.`}
       </p>
       <ChecksList variant={variant} checks={failing} unit={currencyCheckUnit(summary.reconciliation)} />
     </div>
   );
 }
 
-/** The reconciliation in detail: what was compared, the headline checks and every difference. */
+/**
+ * The reconciliation in detail: the window of dates compared and how its figures relate to the report's,
+ * the headline checks, every difference, and every check that could not be made exactly.
+ */
 export function ReconciliationPanel({ variant, summary }: ReconciliationProps) {
-  const { checks, days } = summary.reconciliation;
-  const shown = checks.filter((check) => MAIN_CHECKS.has(check.name) || !check.ok);
+  const { checks } = summary.reconciliation;
+  // A project's report has one check, its project's: shown as the headline checks are.
+  const main = (name: string) => MAIN_CHECKS.has(name) || name === `project:${summary.projectId}`;
+  const shown = checks.filter((check) => main(check.name) || !check.ok);
   const agreeing = checks.filter((check) => check.ok).length;
-  const first = days[0];
-  const last = days.at(-1);
-  const span = first && last ? ` over the UTC days ${formatDay(first)} – ${formatDay(last)}` : '';
-  // In a zone other than UTC the compared days reach past the month, so these totals need not match the headline.
-  const month = summary.period.month;
-  const beyondMonth = first !== undefined && (first !== `${month}-01` || !last?.startsWith(month));
   return (
     <Panel variant={variant} heading="Reconciliation">
-      <Lead variant={variant}>
-        {`The service's own statistics compared with what the itemised invoices add up to${span}: in all, per project, per currency and per day. Differences up to 0.01 count as agreement.${beyondMonth ? ` Those days are not exactly ${monthName(month)} in ${summary.period.timezone}, so the totals here can differ from the figures above.` : ''}`}
-      </Lead>
+      <Lead variant={variant}>{reconciliationWindow(summary, 'above')}</Lead>
+      <Lead variant={variant}>{reconciliationScope(summary)}</Lead>
       {shown.length === 0 ? null : (
         <ChecksTable variant={variant} checks={shown} unit={currencyCheckUnit(summary.reconciliation)} />
       )}
+      <NotChecked variant={variant} summary={summary} />
       <Note variant={variant}>
         {agreeing === checks.length
-          ? `All ${formatCount(checks.length)} checks agree.`
+          ? checks.length === 1
+            ? 'The one check agrees.'
+            : `All ${formatCount(checks.length)} checks agree.`
           : `${formatCount(agreeing)} of ${formatCount(checks.length)} checks agree; the ${formatCount(checks.length - agreeing)} that differ are listed.`}
       </Note>
+      <Note variant={variant}>{reconciliationReason(summary)}</Note>
     </Panel>
   );
 }

@@ -156,7 +156,10 @@ describe('startLocalStack', () => {
       'building the October 2026 report for demo from the sandbox...',
     ]);
     expect(lines).toContainEqual(
-      expect.stringMatching(/^fetched \d+ invoices, \d+ payments, \d+ paid invoices/),
+      // October in UTC is asked for 30 Sep – 2 Nov; September, for the comparison, 31 Aug – 2 Oct.
+      expect.stringMatching(
+        /^listed [\d,]+ invoices for the dates 30 Sep 2026 – 2 Nov 2026, [\d,]+ payments for 30 Sep 2026 – 2 Nov 2026, and [\d,]+ paid invoices for 31 Aug 2026 – 2 Oct 2026 \(for September 2026\)$/,
+      ),
     );
     expect(lines).toContainEqual(
       expect.stringMatching(

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatUSD } from '../../../lib/report';
 import { type ReportCliIo, runReportCli } from '../../../lib/report-cli/run-report-cli';
 import { type RunningSandbox, startSandbox } from '../../../lib/sandbox';
 
@@ -115,11 +116,21 @@ describe('runReportCli against the sandbox', () => {
     ]);
     expect(await readdir(out)).toEqual(['2026-09']);
     expect(result.stderr).toContain(`report: wrote ${folder}: report.html, paid-invoices.csv (${PAID} rows)`);
-    expect(result.stderr).toContain(`report: 2026-09 (UTC): ${PAID} of ${PAID + OTHERS} invoices paid`);
+    expect(result.stderr).toContain(
+      `report: September 2026 in UTC: ${PAID} of ${PAID + OTHERS} invoices paid`,
+    );
     expect(result.stderr).toContain(`, ${UNMATCHED} unmatched`);
-    expect(result.stderr).toContain("reconciliation with the service's statistics: ok");
+    // September in UTC: 1 Sep 00:00 − 12 h is 31 Aug; 1 Oct 00:00 + 14 h is 1 Oct 14:00, so up to 2 Oct.
+    expect(result.stderr).toContain(
+      "report: reconciliation ok: The service's statistics for the dates 31 Aug 2026 – 2 Oct 2026 agree with the invoices it lists for those dates (",
+    );
 
     const summary = JSON.parse(await readFile(join(folder, 'summary.json'), 'utf8'));
+    // The window's figures on stderr are the summary's, and the month's are the line above's.
+    const { listed } = summary.reconciliation;
+    expect(result.stderr).toContain(
+      `report: The service's figures for the dates 31 Aug 2026 – 2 Oct 2026 as it reads them, against the invoices it lists for the same dates: ${listed.paid} paid, ${formatUSD(String(listed.paidTotalUSD))}, of which ${PAID} and ${formatUSD(String(summary.invoices.paidTotalUSD))} fall in September 2026 in UTC (the figures above).`,
+    );
     expect(summary.period).toEqual({
       month: '2026-09',
       timezone: 'UTC',
@@ -182,7 +193,10 @@ describe('runReportCli against the sandbox', () => {
     const result = await run(['--month', '2026-09', '--out', join(outRoot, 'tty')], service(), true);
     expect(result.code).toBe(0);
     expect(result.stderr.startsWith('\rreport: fetching 2026-09 (UTC) from 127.0.0.1:')).toBe(true);
-    expect(result.stderr).toMatch(/\rreport: fetching 2026-09 \(UTC\): [\d,]+ invoices, [\d,]+ payments, /);
+    // August in UTC: 31 Jul 12:00 and 1 Sep 14:00, so 31 Jul – 2 Sep.
+    expect(result.stderr).toMatch(
+      /\rreport: fetching 2026-09 \(UTC\): listed [\d,]+ invoices for the dates 31 Aug 2026 – 2 Oct 2026, [\d,]+ payments for 31 Aug 2026 – 2 Oct 2026, and [\d,]+ paid invoices for 31 Jul 2026 – 2 Sep 2026 \(for August 2026\)/,
+    );
   });
 
   it('says that authentication failed, exits 1 and writes nothing, for a wrong key', async () => {

@@ -4,20 +4,16 @@ import { buildReport } from '../../../lib/report/build-report';
 import type { Report } from '../../../lib/report/model';
 import { summaryToJson } from '../../../lib/report/summary-json';
 import { type RunningSandbox, startSandbox } from '../../../lib/sandbox';
-import { csvBuilders, invoice, invoiceBlock, PROJECT_B, payment, USDT_WALLET, uuid } from './support/records';
-
-const AMOUNT_KEYS = new Set(['commissionFiatUSD', 'amountFiatUSD', 'amountFiat', 'amount']);
-
-/** A record as the service writes it: amounts as JSON numbers (so `1e-8` on the wire), no `undefined`. */
-function asServiceJson(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(asServiceJson);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value)
-      .filter(([, member]) => member !== undefined)
-      .map(([key, member]) => [key, AMOUNT_KEYS.has(key) ? Number(member) : asServiceJson(member)]),
-  );
-}
+import {
+  asServiceJson,
+  csvBuilders,
+  invoice,
+  invoiceBlock,
+  PROJECT_B,
+  payment,
+  USDT_WALLET,
+  uuid,
+} from './support/records';
 
 // March 2026 in Berlin: [2026-02-28 23:00:00, 2026-03-31 22:00:00) UTC.
 const i = {
@@ -137,13 +133,15 @@ describe('buildReport against the sandbox, through the real client', () => {
     expect(summaryToJson(report.summary)).toContain('"BTC": 0.00000095');
   });
 
-  it('reconciles with the sandbox statistics over the UTC days the month touches', () => {
+  it('reconciles with the sandbox statistics over the same dates as the invoice list', () => {
     const reconciliation = report.summary.reconciliation;
     expect(reconciliation.checks.filter((check) => !check.ok)).toEqual([]);
     expect(reconciliation.ok).toBe(true);
-    expect(reconciliation.days[0]).toBe('2026-02-28');
-    expect(reconciliation.days.at(-1)).toBe('2026-03-31');
-    // 100 + 20.01 + 10.05 + 0.1 + 1000: the UTC days hold 28 February's last Berlin hour and 1 April's first.
+    // 28 Feb 23:00 UTC − 12 h is still 28 Feb; 31 Mar 22:00 UTC + 14 h is 1 Apr 12:00, so up to 2 Apr.
+    expect(reconciliation.window).toEqual({ startDate: '2026-02-28', endDate: '2026-04-02' });
+    // 100 + 20.01 + 10.05 + 0.1 + 1000: the dates hold 28 February's last Berlin hour and 1 April's first.
+    expect(reconciliation.listed.paid).toBe(5);
+    expect(reconciliation.listed.paidTotalUSD.toFixed()).toBe('1130.16');
     const total = reconciliation.checks.find((check) => check.name === 'paidTotalUSD')!;
     expect(total.computed.toFixed()).toBe('1130.16');
     expect(reconciliation.currencyUnit).toBe('fiat');

@@ -188,18 +188,19 @@ describe('buildReport in UTC, March 2026', () => {
     });
   });
 
-  it('counts in the margin days the statistics cover, and only those', async () => {
-    // Whole days both included: 28 February (10) and 1 April (1000) are in the statistics.
-    const inclusive = await build({ ...service, bounds: 'inclusive-days' }, '2026-03');
-    const inclusiveChecks = inclusive.report.summary.reconciliation.checks;
-    expect(inclusiveChecks[0]).toMatchObject({ name: 'paidCount' });
-    expect(inclusiveChecks[0]!.computed.toFixed()).toBe('5');
-    expect(inclusiveChecks[1]!.computed.toFixed()).toBe('1010.31');
-    // The end date left out: 1 April is not.
-    const exclusive = await build({ ...service, bounds: 'exclusive-end' }, '2026-03');
-    expect(exclusive.report.summary.reconciliation.checks[0]!.computed.toFixed()).toBe('4');
-    expect(exclusive.report.summary.reconciliation.checks[1]!.computed.toFixed()).toBe('10.31');
-  });
+  it.each(READINGS)(
+    'compares everything the list returns for the dates asked, reading %s',
+    async (bounds) => {
+      // 28 Feb – 2 Apr holds 28 February (10) and 1 April (1000) besides March's 0.1, 0.2 and 0.005.
+      const { report } = await build({ ...service, bounds }, '2026-03');
+      const { reconciliation } = report.summary;
+      expect(reconciliation.window).toEqual({ startDate: '2026-02-28', endDate: '2026-04-02' });
+      expect(reconciliation.listed.paid).toBe(5);
+      expect(reconciliation.listed.paidTotalUSD.toFixed()).toBe('1010.31');
+      expect(reconciliation.checks[0]).toMatchObject({ name: 'paidCount' });
+      expect(reconciliation.checks[0]!.computed.toFixed()).toBe('5');
+    },
+  );
 
   it('agrees with a service that lists every day of its range, zero or not', async () => {
     const { report } = await build({ ...service, bounds: 'exclusive-end', everyDay: true }, '2026-03');
@@ -213,14 +214,16 @@ describe('buildReport in UTC, March 2026', () => {
     expect(reconciliation.ok).toBe(true);
   });
 
-  it('asks the service for wider ranges than the month', async () => {
+  it('asks the statistics and the invoice list the same question, wider than the month', async () => {
     const { client } = await build(service, '2026-03');
+    // March: 1 Mar 00:00 − 12 h is 28 Feb, 1 Apr 00:00 + 14 h is 1 Apr 14:00, so up to 2 Apr;
+    // February: 31 Jan 12:00 and 1 Mar 14:00, so up to 2 Mar.
     expect(client.calls).toEqual(
       expect.arrayContaining([
-        { method: 'invoiceStatistics', filter: { startDate: '2026-02-28', endDate: '2026-04-01' } },
-        { method: 'invoices', filter: { startDate: '2026-02-27', endDate: '2026-04-02' } },
-        { method: 'payments', filter: { startDate: '2026-02-28', endDate: '2026-04-01' } },
-        { method: 'invoices', filter: { startDate: '2026-01-31', endDate: '2026-03-01', status: 'paid' } },
+        { method: 'invoiceStatistics', filter: { startDate: '2026-02-28', endDate: '2026-04-02' } },
+        { method: 'invoices', filter: { startDate: '2026-02-28', endDate: '2026-04-02' } },
+        { method: 'payments', filter: { startDate: '2026-02-28', endDate: '2026-04-02' } },
+        { method: 'invoices', filter: { startDate: '2026-01-31', endDate: '2026-03-02', status: 'paid' } },
       ]),
     );
     expect(client.calls).toHaveLength(4);
@@ -238,10 +241,10 @@ describe('buildReport in UTC, March 2026', () => {
           invoicesByCurrencies: { USD: '1010.11', EUR: '0.18' },
           invoicesByMonths: {},
           invoicesByDate: {
-            '2026-02-28': { date: 0, value: '10' },
-            '2026-03-01': { date: 0, value: '0.3' },
-            '2026-03-31': { date: 0, value: '0.03' },
-            '2026-04-01': { date: 0, value: '1000' },
+            '2026-02-28': { date: Date.parse('2026-02-28T00:00:00Z'), value: '10' },
+            '2026-03-01': { date: Date.parse('2026-03-01T00:00:00Z'), value: '0.3' },
+            '2026-03-31': { date: Date.parse('2026-03-31T00:00:00Z'), value: '0.03' },
+            '2026-04-01': { date: Date.parse('2026-04-01T00:00:00Z'), value: '1000' },
           },
         },
       },
@@ -260,7 +263,7 @@ describe('buildReport in UTC, March 2026', () => {
 
 describe('buildReport across daylight saving changes and offsets', () => {
   it.each([
-    // zone, month, last instant before, first instant, last instant, first instant after, UTC days compared
+    // zone, month, last instant before, first instant, last instant, first instant after, UTC days touched
     [
       'Europe/Berlin',
       '2026-03',
@@ -334,8 +337,10 @@ describe('buildReport across daylight saving changes and offsets', () => {
           serviceTime(first),
           serviceTime(last),
         ]);
-        const { days } = summary.reconciliation;
-        expect([days[0], days.at(-1)]).toEqual(utcDays);
+        // The dates asked for hold every UTC day the month touches, and more after it.
+        const { window } = summary.reconciliation;
+        expect(window.startDate <= utcDays[0]!).toBe(true);
+        expect(window.endDate > utcDays[1]!).toBe(true);
         expect(failingChecks(report)).toEqual([]);
       }
     },
@@ -402,8 +407,8 @@ describe('buildReport for one project', () => {
         'Payments not matched to an invoice cannot be attributed to a project and are left out (2 in this month).',
     });
     expect(client.calls.filter((call) => call.method === 'invoices').map((call) => call.filter)).toEqual([
-      { startDate: '2026-02-27', endDate: '2026-04-02', projectId: PROJECT_A },
-      { startDate: '2026-01-31', endDate: '2026-03-01', status: 'paid', projectId: PROJECT_A },
+      { startDate: '2026-02-28', endDate: '2026-04-02', projectId: PROJECT_A },
+      { startDate: '2026-01-31', endDate: '2026-03-02', status: 'paid', projectId: PROJECT_A },
     ]);
   });
 
@@ -475,9 +480,9 @@ describe('buildReport with many records', () => {
     expect(invoiceCounts).toContain(500);
     expect(invoiceCounts).toContain(1000);
     expect(invoiceCounts).toEqual([...invoiceCounts].sort((x, y) => x - y));
-    // The last step has every list done. February's paid list is asked for up to 1 March, which this
-    // service includes whole: the 48 half-hours of 1 March are fetched (and not counted for February).
-    expect(progress.at(-1)).toEqual({ invoices: 1200, payments: 1, previousMonthInvoices: 48 });
+    // The last step has every list done. February's paid list is asked for up to 2 March, which this
+    // service includes whole: the 96 half-hours of 1 and 2 March are fetched (and not counted for February).
+    expect(progress.at(-1)).toEqual({ invoices: 1200, payments: 1, previousMonthInvoices: 96 });
   });
 });
 

@@ -1,14 +1,16 @@
-import type Big from 'big.js';
 import { describe, expect, it } from 'vitest';
 import type { InvoiceItem, InvoiceStatistics } from '../../../lib/invoicing/schemas';
 import { reconcile } from '../../../lib/report/reconcile';
-import { PaidDayLedger } from '../../../lib/report/reconcile-ledger';
+import { WindowLedger } from '../../../lib/report/reconcile-ledger';
 import { invoice, PROJECT_A, PROJECT_B } from './support/records';
 
-// March 2026 in UTC: the month's days are 03-01..03-31; the statistics are asked for 02-28..04-01 and
-// the invoices listed for 02-27..04-02.
-const DAYS = Array.from({ length: 31 }, (_, i) => `2026-03-${String(i + 1).padStart(2, '0')}`);
-const STATISTICS_RANGE = { startDate: '2026-02-28', endDate: '2026-04-01' };
+// A service that reads dates as days of UTC+3 and cuts its per-day figures there: its day D begins at
+// D-1 21:00:00 UTC. The window is only carried through: reconcile compares, it does not interpret it.
+const WINDOW = { startDate: '2026-02-28', endDate: '2026-04-02' };
+const dayOfUtcPlus3 = (date: string, value: string) => ({
+  date: Date.parse(`${date}T00:00:00+03:00`),
+  value,
+});
 
 const paid = (
   createDatetime: string,
@@ -18,53 +20,54 @@ const paid = (
   usd: string,
 ) => invoice(createDatetime, { projectId, currencyFiat, amountFiat, amountFiatUSD: usd });
 
-const FIXTURE: InvoiceItem[] = [
-  paid('2026-02-27 12:00:00', PROJECT_A, 'EUR', '10', '11'), // two days before: never counted
-  paid('2026-02-28 00:00:00', PROJECT_B, 'EUR', '1', '1.1'), // lower margin day, at midnight
-  paid('2026-02-28 23:59:59', PROJECT_A, 'EUR', '20', '22'), // lower margin day
-  paid('2026-03-01 00:00:00', PROJECT_A, 'EUR', '0.1', '0.11'),
-  paid('2026-03-01 00:00:00', PROJECT_B, 'USD', '0.2', '0.2'),
-  invoice('2026-03-15 12:00:00', { status: 'unpaid', amountFiatUSD: '1100' }),
-  paid('2026-03-31 23:59:59', PROJECT_B, 'USD', '100', '99.5'), // received a little less than asked
-  paid('2026-04-01 00:00:00', PROJECT_A, 'JPY', '1500', '10.05'), // upper margin day, at midnight
-  paid('2026-04-01 10:00:00', PROJECT_B, 'EUR', '5', '5.5'), // upper margin day
-  paid('2026-04-02 09:00:00', PROJECT_A, 'EUR', '7', '7.7'), // two days after: never counted
+// What the list returned for the window, with the day each falls on in UTC+3.
+const LISTED: InvoiceItem[] = [
+  paid('2026-03-09 20:59:59', PROJECT_A, 'EUR', '9', '10'), // 9 Mar 23:59:59
+  paid('2026-03-09 21:00:00', PROJECT_B, 'USD', '20', '20'), // 10 Mar 00:00:00
+  paid('2026-03-10 12:00:00', PROJECT_A, 'JPY', '1500', '10.05'), // 10 Mar
+  invoice('2026-03-10 13:00:00', { status: 'unpaid', amountFiatUSD: '1100' }), // not paid: not counted
+  // 11 Mar 23:30: 11 Mar begins 10 Mar 21:00 UTC, 12 Mar is not listed, so 11 Mar may end at
+  // 11 Mar 20:00, 21:00 or 22:00 UTC (a 23-, 24- or 25-hour day): this invoice lies in those hours.
+  paid('2026-03-11 20:30:00', PROJECT_A, 'USD', '0.5', '0.5'),
+  paid('2026-03-12 23:00:00', PROJECT_B, 'EUR', '4.6', '5'), // 13 Mar 02:00
 ];
 
-function ledgerOf(invoices: InvoiceItem[]): PaidDayLedger {
-  const ledger = new PaidDayLedger('2026-02-27', '2026-04-02');
-  for (const item of invoices) ledger.add(item);
+/** The honest statistics of `LISTED`, added up by hand. */
+const HONEST: InvoiceStatistics = {
+  invoicesTotalNum: 6,
+  invoicesPaidNum: 5,
+  invoicesTotalUSD: '45.55', // 10 + 20 + 10.05 + 0.5 + 5
+  invoicesByProjects: { [PROJECT_A]: '20.55', [PROJECT_B]: '25' },
+  invoicesByCurrencies: { EUR: '13.6', JPY: '1500', USD: '20.5' },
+  invoicesByMonths: { 'March-2026': '45.55' },
+  invoicesByDate: {
+    '2026-03-09': dayOfUtcPlus3('2026-03-09', '10'),
+    '2026-03-10': dayOfUtcPlus3('2026-03-10', '30.05'),
+    '2026-03-11': dayOfUtcPlus3('2026-03-11', '0.5'),
+    '2026-03-13': dayOfUtcPlus3('2026-03-13', '5'),
+  },
+};
+
+function ledgerOf(invoices: InvoiceItem[], byDate: InvoiceStatistics['invoicesByDate']): WindowLedger {
+  const ledger = new WindowLedger();
+  // Half the invoices before the statistics arrive, half after: both are placed alike.
+  const half = Math.ceil(invoices.length / 2);
+  const add = (item: InvoiceItem) =>
+    ledger.add(item, Date.parse(`${item.createDatetime.replace(' ', 'T')}Z`));
+  invoices.slice(0, half).forEach(add);
+  ledger.readDays(byDate);
+  invoices.slice(half).forEach(add);
   return ledger;
 }
 
-const byDate = (values: Record<string, string>) =>
-  Object.fromEntries(
-    Object.entries(values).map(([day, value]) => [day, { date: Date.parse(`${day}T00:00:00Z`), value }]),
-  );
-
-function statistics(overrides: Partial<InvoiceStatistics>): InvoiceStatistics {
-  return {
-    invoicesTotalNum: 0,
-    invoicesPaidNum: 0,
-    invoicesTotalUSD: '0',
-    invoicesByProjects: {},
-    invoicesByCurrencies: {},
-    invoicesByMonths: {},
-    invoicesByDate: {},
-    ...overrides,
-  };
-}
-
-/** `reconcile` of the month of `DAYS`, with statistics asked for `STATISTICS_RANGE`; by default over `FIXTURE`. */
 function reconcileWith(
-  overrides: Partial<InvoiceStatistics>,
-  options: { ledger?: PaidDayLedger; projectId?: string } = {},
+  statistics: InvoiceStatistics,
+  options: { listed?: InvoiceItem[]; projectId?: string } = {},
 ) {
   return reconcile({
-    statistics: statistics(overrides),
-    statisticsRange: STATISTICS_RANGE,
-    days: DAYS,
-    ledger: options.ledger ?? ledgerOf(FIXTURE),
+    statistics,
+    window: WINDOW,
+    ledger: ledgerOf(options.listed ?? LISTED, statistics.invoicesByDate),
     ...(options.projectId === undefined ? {} : { projectId: options.projectId }),
   });
 }
@@ -83,184 +86,170 @@ const checksOf = (result: ReturnType<typeof reconcile>): Record<string, CheckVie
     ]),
   );
 const agreeing = (value: string) => ({ service: value, computed: value, difference: '0', ok: true });
-const nonDayChecks = (result: ReturnType<typeof reconcile>) =>
-  Object.fromEntries(Object.entries(checksOf(result)).filter(([name]) => !name.startsWith('day:')));
+const failing = (result: ReturnType<typeof reconcile>) =>
+  Object.fromEntries(
+    result.checks.filter((check) => !check.ok).map((check) => [check.name, check.difference.toFixed()]),
+  );
 
 describe('reconcile', () => {
-  it('agrees with a service whose bounds are whole days, both included', () => {
-    // Covers 02-28..04-01: everything but 02-27 and 04-02.
-    const result = reconcileWith({
-      invoicesTotalNum: 8,
-      invoicesPaidNum: 7,
-      invoicesTotalUSD: '138.46',
-      invoicesByProjects: { [PROJECT_A]: '32.16', [PROJECT_B]: '106.3' },
-      invoicesByCurrencies: { EUR: '26.1', USD: '100.2', JPY: '1500' },
-      invoicesByDate: byDate({
-        '2026-02-28': '23.1',
-        '2026-03-01': '0.31',
-        '2026-03-31': '99.5',
-        '2026-04-01': '15.55',
-      }),
+  it('agrees with honest statistics of the same window, day by day where days are established', () => {
+    const result = reconcileWith(HONEST);
+    expect(checksOf(result)).toEqual({
+      paidCount: agreeing('5'),
+      paidTotalUSD: agreeing('45.55'),
+      [`project:${PROJECT_A}`]: agreeing('20.55'),
+      [`project:${PROJECT_B}`]: agreeing('25'),
+      'currency:EUR': agreeing('13.6'),
+      'currency:JPY': agreeing('1500'),
+      'currency:USD': agreeing('20.5'),
+      'day:2026-03-09': agreeing('10'),
+      'day:2026-03-10': agreeing('30.05'),
+      // 13 Mar's next day is not listed either, but its one invoice is two hours into it.
+      'day:2026-03-13': agreeing('5'),
     });
     expect(result.ok).toBe(true);
     expect(result.currencyUnit).toBe('fiat');
-    expect(result.marginDays).toEqual([
-      { date: '2026-02-28', coverage: 'whole-day' },
-      { date: '2026-04-01', coverage: 'whole-day' },
+  });
+
+  it('says why a day whose end is not established is not checked', () => {
+    expect(reconcileWith(HONEST).notChecked).toEqual([
+      {
+        name: 'day:2026-03-11',
+        reason:
+          'The service lists no figure for 12 Mar 2026, so it does not say where 11 Mar 2026 ends (a day may ' +
+          'last 23, 24 or 25 hours), and 1 paid invoice lies (0.50 USD) in the hours that belong to one or the other.',
+      },
     ]);
-    expect(nonDayChecks(result)).toEqual({
-      paidCount: agreeing('7'),
-      paidTotalUSD: agreeing('138.46'),
-      [`project:${PROJECT_A}`]: agreeing('32.16'),
-      [`project:${PROJECT_B}`]: agreeing('106.3'),
-      'currency:EUR': agreeing('26.1'),
-      'currency:JPY': agreeing('1500'),
-      'currency:USD': agreeing('100.2'),
-    });
-    const checks = checksOf(result);
-    expect(result.checks.filter((check) => check.name.startsWith('day:'))).toHaveLength(31);
-    expect(checks['day:2026-03-01']).toEqual(agreeing('0.31'));
-    expect(checks['day:2026-03-15']).toEqual(agreeing('0'));
-    expect(checks['day:2026-03-31']).toEqual(agreeing('99.5'));
-    expect(result.days).toEqual(DAYS);
-    expect(result.statistics).toEqual({
-      startDate: '2026-02-28',
-      endDate: '2026-04-01',
-      invoicesTotalNum: 8,
-    });
   });
 
-  it('agrees with a service that leaves out its end date', () => {
-    // Covers 02-28..03-31: no 04-01 in invoicesByDate.
-    const result = reconcileWith({
-      invoicesPaidNum: 5,
-      invoicesTotalUSD: '122.91',
-      invoicesByProjects: { [PROJECT_A]: '22.11', [PROJECT_B]: '100.8' },
-      invoicesByCurrencies: { EUR: '21.1', USD: '100.2' },
-      invoicesByDate: byDate({ '2026-02-28': '23.1', '2026-03-01': '0.31', '2026-03-31': '99.5' }),
-    });
-    expect(result.marginDays.map((day) => day.coverage)).toEqual(['whole-day', 'none']);
-    expect(result.checks.filter((check) => !check.ok)).toEqual([]);
-    expect(result.ok).toBe(true);
+  it('records the window, what the list returned for it, and where each service day begins', () => {
+    const result = reconcileWith(HONEST);
+    expect(result.window).toEqual(WINDOW);
+    expect(result.listed.paid).toBe(5);
+    expect(result.listed.paidTotalUSD.toFixed()).toBe('45.55');
+    expect(result.statistics).toEqual({ invoicesTotalNum: 6 });
+    const day = result.checks.find((check) => check.name === 'day:2026-03-10');
+    expect(day?.dayStart).toBe('2026-03-09T21:00:00.000Z');
   });
 
-  it('agrees with a service that reads the end date as its midnight (SQL BETWEEN on dates)', () => {
-    // Covers 2026-02-28 00:00:00 ..= 2026-04-01 00:00:00: of 04-01 only the JPY invoice at midnight.
+  it('reports one extra paid invoice once, on the checks it touches, with its exact amount', () => {
+    // The statistics count a paid invoice of 10.00 USD of project A on 10 Mar that the list never returned.
     const result = reconcileWith({
+      ...HONEST,
+      invoicesTotalNum: 7,
       invoicesPaidNum: 6,
-      invoicesTotalUSD: '132.96',
-      invoicesByProjects: { [PROJECT_A]: '32.16', [PROJECT_B]: '100.8' },
-      invoicesByCurrencies: { EUR: '21.1', USD: '100.2', JPY: '1500' },
-      invoicesByDate: byDate({
-        '2026-02-28': '23.1',
-        '2026-03-01': '0.31',
-        '2026-03-31': '99.5',
-        '2026-04-01': '10.05',
-      }),
-    });
-    expect(result.marginDays.map((day) => day.coverage)).toEqual(['whole-day', 'midnight-only']);
-    expect(result.ok).toBe(true);
-    expect(checksOf(result).paidTotalUSD).toEqual(agreeing('132.96'));
-  });
-
-  it('agrees with a service that excludes the start date midnight', () => {
-    // Covers 2026-02-28 00:00:00 < t < 2026-04-01 00:00:00: not the 1.1 USD invoice at 02-28 midnight.
-    const result = reconcileWith({
-      invoicesPaidNum: 4,
-      invoicesTotalUSD: '121.81',
-      invoicesByProjects: { [PROJECT_A]: '22.11', [PROJECT_B]: '99.7' },
-      invoicesByCurrencies: { EUR: '20.1', USD: '100.2' },
-      invoicesByDate: byDate({ '2026-02-28': '22', '2026-03-01': '0.31', '2026-03-31': '99.5' }),
-    });
-    expect(result.marginDays.map((day) => day.coverage)).toEqual(['after-midnight', 'none']);
-    expect(result.ok).toBe(true);
-  });
-
-  it('counts nothing of a margin day listed with zero', () => {
-    const result = reconcileWith({
-      invoicesPaidNum: 3,
-      invoicesTotalUSD: '99.81',
-      invoicesByProjects: { [PROJECT_A]: '0.11', [PROJECT_B]: '99.7' },
-      invoicesByCurrencies: { EUR: '0.1', USD: '100.2' },
-      invoicesByDate: byDate({
-        '2026-02-28': '0',
-        '2026-03-01': '0.31',
-        '2026-03-31': '99.5',
-        '2026-04-01': '0',
-      }),
-    });
-    expect(result.marginDays.map((day) => day.coverage)).toEqual(['none', 'none']);
-    expect(result.ok).toBe(true);
-  });
-
-  it('shows every disagreement with its difference', () => {
-    const result = reconcileWith({
-      invoicesPaidNum: 6, // one more than the list
-      invoicesTotalUSD: '122.93', // two cents more
-      invoicesByProjects: { [PROJECT_A]: '22.12', [PROJECT_B]: '100.8' }, // one cent more: still agrees
-      invoicesByCurrencies: { EUR: '21.1', USD: '100.2', GBP: '3' }, // a currency the list lacks
-      invoicesByDate: byDate({
-        '2026-02-28': '23.1',
-        '2026-03-01': '0.31',
-        '2026-03-15': '5', // a day the list has no paid invoice on
-        '2026-03-31': '99.5',
-      }),
+      invoicesTotalUSD: '55.55',
+      invoicesByProjects: { [PROJECT_A]: '30.55', [PROJECT_B]: '25' },
+      invoicesByCurrencies: { EUR: '13.6', JPY: '1500', USD: '30.5' },
+      invoicesByDate: { ...HONEST.invoicesByDate, '2026-03-10': dayOfUtcPlus3('2026-03-10', '40.05') },
     });
     expect(result.ok).toBe(false);
-    const checks = checksOf(result);
-    expect(checks.paidCount).toEqual({ service: '6', computed: '5', difference: '1', ok: false });
-    expect(checks.paidTotalUSD).toEqual({
-      service: '122.93',
-      computed: '122.91',
-      difference: '0.02',
+    expect(failing(result)).toEqual({
+      paidCount: '1',
+      paidTotalUSD: '10',
+      [`project:${PROJECT_A}`]: '10',
+      'currency:USD': '10',
+      'day:2026-03-10': '10',
+    });
+  });
+
+  it('reports paid invoices on a day the statistics leave out as a difference of that day', () => {
+    // The statistics count the 5.00 USD invoice of 13 Mar in every total, but list no figure for its day.
+    const { '2026-03-13': _left, ...otherDays } = HONEST.invoicesByDate;
+    const result = reconcileWith({ ...HONEST, invoicesByDate: otherDays });
+    expect(failing(result)).toEqual({ 'day:2026-03-13': '-5' });
+    const day = result.checks.find((check) => check.name === 'day:2026-03-13');
+    // Named in UTC+3, the offset of the listed day before it; it has no start of its own.
+    expect(day?.dayStart).toBeNull();
+    expect(checksOf(result)['day:2026-03-13']).toEqual({
+      service: '0',
+      computed: '5',
+      difference: '-5',
       ok: false,
     });
-    expect(checks[`project:${PROJECT_A}`]).toEqual({
-      service: '22.12',
-      computed: '22.11',
-      difference: '0.01',
-      ok: true,
-    });
-    expect(checks['currency:GBP']).toEqual({ service: '3', computed: '0', difference: '3', ok: false });
-    expect(checks['day:2026-03-15']).toEqual({ service: '5', computed: '0', difference: '5', ok: false });
-    expect(result.checks.filter((check) => !check.ok).map((check) => check.name)).toEqual([
-      'paidCount',
-      'paidTotalUSD',
-      'currency:GBP',
-      'day:2026-03-15',
+  });
+
+  it('names an unlisted day from the offset of the nearer listed day', () => {
+    // A service in UTC-10 lists 9 Mar (begins 9 Mar 10:00 UTC) and 12 Mar (begins 12 Mar 10:00 UTC);
+    // an invoice of 10 Mar 23:00 UTC falls on 10 Mar there, a day the statistics leave out.
+    const minus10 = (date: string, value: string) => ({ date: Date.parse(`${date}T00:00:00-10:00`), value });
+    const listed = [
+      paid('2026-03-09 12:00:00', PROJECT_A, 'USD', '1', '1'),
+      paid('2026-03-10 23:00:00', PROJECT_A, 'USD', '2', '2'),
+      paid('2026-03-12 12:00:00', PROJECT_A, 'USD', '4', '4'),
+    ];
+    const result = reconcileWith(
+      {
+        ...HONEST,
+        invoicesPaidNum: 3,
+        invoicesTotalUSD: '7',
+        invoicesByProjects: { [PROJECT_A]: '7' },
+        invoicesByCurrencies: { USD: '7' },
+        invoicesByDate: {
+          '2026-03-09': minus10('2026-03-09', '1'),
+          '2026-03-12': minus10('2026-03-12', '4'),
+        },
+      },
+      { listed },
+    );
+    expect(failing(result)).toEqual({ 'day:2026-03-10': '-2' });
+  });
+
+  it('checks no day when the per-day figures do not say consistently where days begin', () => {
+    // 9 Mar 2026 00:00 UTC in seconds, not milliseconds: 1,773,014,400 ms is 20 days, 12:30:14.4 into 1970.
+    const seconds = { date: 1_773_014_400, value: '10' };
+    const result = reconcileWith({ ...HONEST, invoicesByDate: { '2026-03-09': seconds } });
+    expect(result.checks.map((check) => check.name).filter((name) => name.startsWith('day:'))).toEqual([]);
+    expect(result.notChecked).toEqual([
+      {
+        name: 'day:*',
+        reason:
+          "The service's days cannot be told apart: its per-day figures say 2026-03-09 begins at " +
+          "1970-01-21T12:30:14.400Z, which is no time zone's midnight of that date.",
+      },
+    ]);
+    expect(result.ok).toBe(true);
+  });
+
+  it.each([
+    [
+      'a key that is not a date',
+      { '2026-3-9': dayOfUtcPlus3('2026-03-09', '10') },
+      'its per-day figures have a key that is not a date ("2026-3-9")',
+    ],
+    [
+      'a day that begins before the day before it',
+      {
+        '2026-03-09': { date: Date.parse('2026-03-09T11:00:00Z'), value: '10' },
+        '2026-03-10': { date: Date.parse('2026-03-09T10:00:00Z'), value: '30.05' },
+      },
+      'its per-day figures say 2026-03-10 begins no later than 2026-03-09',
+    ],
+  ])('checks no day for %s', (_case, invoicesByDate, problem) => {
+    const result = reconcileWith({ ...HONEST, invoicesByDate });
+    expect(result.notChecked).toEqual([
+      { name: 'day:*', reason: `The service's days cannot be told apart: ${problem}.` },
     ]);
   });
 
   it('compares currencies in USD when the service evidently totals them in USD', () => {
-    // In USD: EUR 23.1 + 0.11 = 23.21 (with 02-28), USD 0.2 + 99.5 = 99.7.
+    // In USD: EUR 10 + 5 = 15, JPY 10.05, USD 20 + 0.5 = 20.5.
     const result = reconcileWith({
-      invoicesPaidNum: 5,
-      invoicesTotalUSD: '122.91',
-      invoicesByProjects: { [PROJECT_A]: '22.11', [PROJECT_B]: '100.8' },
-      invoicesByCurrencies: { EUR: '23.21', USD: '99.7' },
-      invoicesByDate: byDate({ '2026-02-28': '23.1', '2026-03-01': '0.31', '2026-03-31': '99.5' }),
+      ...HONEST,
+      invoicesByCurrencies: { EUR: '15', JPY: '10.05', USD: '20.5' },
     });
     expect(result.currencyUnit).toBe('usd');
     expect(result.ok).toBe(true);
-    expect(checksOf(result)['currency:EUR']).toEqual(agreeing('23.21'));
+    expect(checksOf(result)['currency:EUR']).toEqual(agreeing('15'));
   });
 
-  it('stays with the fiat unit, and shows the differences, when neither unit agrees', () => {
+  it('stays with the fiat unit, and shows the difference, when neither unit agrees', () => {
     const result = reconcileWith({
-      invoicesPaidNum: 5,
-      invoicesTotalUSD: '122.91',
-      invoicesByProjects: { [PROJECT_A]: '22.11', [PROJECT_B]: '100.8' },
-      invoicesByCurrencies: { EUR: '30', USD: '100.2' },
-      invoicesByDate: byDate({ '2026-02-28': '23.1', '2026-03-01': '0.31', '2026-03-31': '99.5' }),
+      ...HONEST,
+      invoicesByCurrencies: { EUR: '30', JPY: '1500', USD: '20.5' },
     });
     expect(result.currencyUnit).toBe('fiat');
-    expect(checksOf(result)['currency:EUR']).toEqual({
-      service: '30',
-      computed: '21.1',
-      difference: '8.9',
-      ok: false,
-    });
-    expect(checksOf(result)['currency:USD']).toEqual(agreeing('100.2'));
+    expect(failing(result)).toEqual({ 'currency:EUR': '16.4' });
   });
 
   it.each([
@@ -268,95 +257,73 @@ describe('reconcile', () => {
     ['unrounded', '1500.5', '1500.5'],
   ])('agrees with a yen total %s', (_reading, service, computed) => {
     // 1000.2 + 500.3 = 1500.5 yen: 1501 in whole yen.
-    const ledger = ledgerOf([
+    const listed = [
       paid('2026-03-02 10:00:00', PROJECT_A, 'JPY', '1000.2', '6.7'),
       paid('2026-03-03 10:00:00', PROJECT_A, 'JPY', '500.3', '3.35'),
-    ]);
+    ];
     const result = reconcileWith(
       {
+        ...HONEST,
         invoicesPaidNum: 2,
         invoicesTotalUSD: '10.05',
         invoicesByProjects: { [PROJECT_A]: '10.05' },
         invoicesByCurrencies: { JPY: service },
-        invoicesByDate: byDate({ '2026-03-02': '6.7', '2026-03-03': '3.35' }),
+        invoicesByDate: {
+          '2026-03-02': dayOfUtcPlus3('2026-03-02', '6.7'),
+          '2026-03-03': dayOfUtcPlus3('2026-03-03', '3.35'),
+        },
       },
-      { ledger: ledger },
+      { listed },
     );
     expect(checksOf(result)['currency:JPY']).toEqual(agreeing(computed));
-    expect(result.currencyUnit).toBe('fiat');
     expect(result.ok).toBe(true);
   });
 
-  it('shows a yen total that disagrees in whole yen', () => {
-    const ledger = ledgerOf([paid('2026-03-02 10:00:00', PROJECT_A, 'JPY', '1500.4', '10.05')]);
-    const result = reconcileWith(
-      {
-        invoicesPaidNum: 1,
-        invoicesTotalUSD: '10.05',
-        invoicesByProjects: { [PROJECT_A]: '10.05' },
-        invoicesByCurrencies: { JPY: '1502' },
-        invoicesByDate: byDate({ '2026-03-02': '10.05' }),
-      },
-      { ledger: ledger },
-    );
-    expect(checksOf(result)['currency:JPY']).toEqual({
-      service: '1502',
-      computed: '1500',
-      difference: '2',
-      ok: false,
-    });
-  });
-
-  it('makes only the project check with a project filter', () => {
-    const projectA = FIXTURE.filter((item) => item.projectId === PROJECT_A);
-    const result = reconcileWith(
-      {
-        invoicesPaidNum: 7,
-        invoicesTotalUSD: '138.46',
-        invoicesByProjects: { [PROJECT_A]: '32.16', [PROJECT_B]: '106.3' },
-        invoicesByCurrencies: { EUR: '26.1', USD: '100.2', JPY: '1500' },
-        invoicesByDate: byDate({
-          '2026-02-28': '23.1',
-          '2026-03-01': '0.31',
-          '2026-03-31': '99.5',
-          '2026-04-01': '15.55',
-        }),
-      },
-      { ledger: ledgerOf(projectA), projectId: PROJECT_A },
-    );
-    expect(checksOf(result)).toEqual({ [`project:${PROJECT_A}`]: agreeing('32.16') });
-    expect(result.ok).toBe(true);
-    expect(result.currencyUnit).toBeNull();
-  });
-
-  it('agrees on an empty month', () => {
-    const result = reconcileWith({}, { ledger: ledgerOf([]) });
-    expect(result.ok).toBe(true);
-    expect(result.checks.map((check) => check.name)).toEqual([
-      'paidCount',
-      'paidTotalUSD',
-      ...DAYS.map((d) => `day:${d}`),
+  it('makes only the project check with a project, and says why the others are not made', () => {
+    const projectA = LISTED.filter((item) => item.projectId === PROJECT_A);
+    const result = reconcileWith(HONEST, { listed: projectA, projectId: PROJECT_A });
+    expect(checksOf(result)).toEqual({ [`project:${PROJECT_A}`]: agreeing('20.55') });
+    const reason = 'The statistics cover every project, and the invoices were listed for this project only.';
+    expect(result.notChecked).toEqual([
+      { name: 'paidCount', reason },
+      { name: 'paidTotalUSD', reason },
+      { name: 'currency:*', reason },
+      { name: 'day:*', reason },
     ]);
-    expect(result.checks.every((check) => (check.difference as Big).eq(0))).toBe(true);
+    expect(result.currencyUnit).toBeNull();
+    // 10 + 10.05 + 0.5: the project's paid invoices in the window.
+    expect(result.listed.paidTotalUSD.toFixed()).toBe('20.55');
+  });
+
+  it('agrees on an empty window', () => {
+    const empty: InvoiceStatistics = {
+      invoicesTotalNum: 0,
+      invoicesPaidNum: 0,
+      invoicesTotalUSD: '0',
+      invoicesByProjects: {},
+      invoicesByCurrencies: {},
+      invoicesByMonths: {},
+      invoicesByDate: {},
+    };
+    const result = reconcileWith(empty, { listed: [] });
+    expect(checksOf(result)).toEqual({ paidCount: agreeing('0'), paidTotalUSD: agreeing('0') });
+    expect(result.notChecked).toEqual([]);
+    expect(result.ok).toBe(true);
   });
 
   it('does not take a currency code for an inherited member', () => {
-    const ledger = ledgerOf([paid('2026-03-02 10:00:00', PROJECT_A, 'constructor', '5', '5')]);
+    const listed = [paid('2026-03-09 10:00:00', PROJECT_A, 'constructor', '5', '5')];
     const result = reconcileWith(
       {
+        ...HONEST,
         invoicesPaidNum: 1,
         invoicesTotalUSD: '5',
         invoicesByProjects: { [PROJECT_A]: '5' },
         invoicesByCurrencies: {},
-        invoicesByDate: byDate({ '2026-03-02': '5' }),
+        invoicesByDate: { '2026-03-09': dayOfUtcPlus3('2026-03-09', '5') },
       },
-      { ledger: ledger },
+      { listed },
     );
-    expect(checksOf(result)['currency:constructor']).toEqual({
-      service: '0',
-      computed: '5',
-      difference: '-5',
-      ok: false,
-    });
+    expect(failing(result)).toEqual({ 'currency:constructor': '-5' });
   });
 });

@@ -49,10 +49,10 @@ function summary(): ReportSummary {
     },
     reconciliation: {
       ok: false,
-      days: ['2026-03-01'],
+      window: { startDate: '2026-02-28', endDate: '2026-04-02' },
+      listed: { paid: 2, paidTotalUSD: new Big('81119.92') },
       currencyUnit: 'fiat',
-      marginDays: [{ date: '2026-02-28', coverage: 'none' }],
-      statistics: { startDate: '2026-02-28', endDate: '2026-03-02', invoicesTotalNum: 3 },
+      statistics: { invoicesTotalNum: 3 },
       checks: [
         {
           name: 'paidTotalUSD',
@@ -61,7 +61,16 @@ function summary(): ReportSummary {
           difference: new Big('0.02'),
           ok: false,
         },
+        {
+          name: 'day:2026-03-02',
+          service: new Big('0'),
+          computed: new Big('0.00000001'),
+          difference: new Big('-0.00000001'),
+          ok: true,
+          dayStart: null,
+        },
       ],
+      notChecked: [{ name: 'day:2026-03-01', reason: 'Its end is not established.' }],
     },
     generatedAt: '2026-04-01T06:00:00.000Z',
     source: { apiUrl: 'https://api.example.com/v1' },
@@ -105,11 +114,22 @@ describe('summaryToJson', () => {
     expect(parsed.payments).toMatchObject({ total: 2, unmatched: 1, byCryptocurrency: { BTC: 0.00000095 } });
     expect(parsed.reconciliation).toEqual({
       ok: false,
-      days: ['2026-03-01'],
-      checks: [{ name: 'paidTotalUSD', service: 81119.94, computed: 81119.92, difference: 0.02, ok: false }],
+      window: { startDate: '2026-02-28', endDate: '2026-04-02' },
+      listed: { paid: 2, paidTotalUSD: 81119.92 },
+      checks: [
+        { name: 'paidTotalUSD', service: 81119.94, computed: 81119.92, difference: 0.02, ok: false },
+        {
+          name: 'day:2026-03-02',
+          service: 0,
+          computed: 0.00000001,
+          difference: -0.00000001,
+          ok: true,
+          dayStart: null,
+        },
+      ],
+      notChecked: [{ name: 'day:2026-03-01', reason: 'Its end is not established.' }],
       currencyUnit: 'fiat',
-      marginDays: [{ date: '2026-02-28', coverage: 'none' }],
-      statistics: { startDate: '2026-02-28', endDate: '2026-03-02', invoicesTotalNum: 3 },
+      statistics: { invoicesTotalNum: 3 },
     });
     expect(parsed.previousMonth.change.paidTotalPercent).toBeNull();
     expect(parsed.generatedAt).toBe('2026-04-01T06:00:00.000Z');

@@ -135,12 +135,14 @@ describe('renderReportEmail', () => {
   it('puts the warning with every failing check at the top, one check per line', () => {
     const html = bodyOf(renderReportEmail(withReconciliationDifferences(sampleReport()), attached));
     const warning = html.slice(html.indexOf('role="alert"'), html.indexOf('Paid total</p>'));
-    expect(warning).toContain('⚠ The service&#39;s statistics and the itemised lists differ');
     expect(warning).toContain(
-      '<strong>Paid total</strong><br/>service statistics 72,020.00 USD · invoices add up to 71,898.00 USD · difference <span style="color:#9a3412;font-weight:700">+122.00 USD</span>',
+      '⚠ The service&#39;s statistics and the invoices it lists for the same dates differ',
     );
     expect(warning).toContain(
-      '<strong>14 Oct 2026 (UTC day)</strong><br/>service statistics 797.40 USD · invoices add up to 675.40 USD · difference <span style="color:#9a3412;font-weight:700">+122.00 USD</span>',
+      '<strong>Paid total</strong><br/>service&#39;s figure 72,020.00 USD · its listed invoices 71,898.00 USD · difference <span style="color:#9a3412;font-weight:700">+122.00 USD</span>',
+    );
+    expect(warning).toContain(
+      '<strong>14 Oct 2026 (service day from 22:00 UTC on 13 Oct)</strong><br/>service&#39;s figure 797.40 USD · its listed invoices 675.40 USD · difference <span style="color:#9a3412;font-weight:700">+122.00 USD</span>',
     );
   });
 

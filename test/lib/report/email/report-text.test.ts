@@ -28,7 +28,7 @@ describe('renderReportText', () => {
         'Acme · Invoice report · October 2026',
         '1 Oct 2026 – 31 Oct 2026 (Europe/Berlin)',
         '',
-        "✓ The service's statistics agree with the itemised lists (38 checks).",
+        "✓ The service's statistics for the dates 30 Sep 2026 – 2 Nov 2026 agree with the invoices it lists for those dates (38 checks).",
         '',
         ...HEADLINE,
         '',
@@ -51,9 +51,10 @@ describe('renderReportText', () => {
         'Acme · Invoice report · October 2026',
         '1 Oct 2026 – 31 Oct 2026 (Europe/Berlin)',
         '',
-        "⚠ The service's statistics and the itemised lists differ in 2 of 38 checks:",
-        '- Paid total: service 72,020.00 USD, invoices 71,898.00 USD, difference +122.00 USD',
-        '- 14 Oct 2026 (UTC day): service 797.40 USD, invoices 675.40 USD, difference +122.00 USD',
+        "⚠ 2 of 38 checks differ by more than 0.01 between the service's statistics for the dates 30 Sep 2026 – 2 Nov 2026 and the invoices it lists for those dates.",
+        "- Paid total: service's figure 72,020.00 USD, its listed invoices 71,898.00 USD, difference +122.00 USD",
+        "- 14 Oct 2026 (service day from 22:00 UTC on 13 Oct): service's figure 797.40 USD, its listed invoices 675.40 USD, difference +122.00 USD",
+        "The service's figures for the dates 30 Sep 2026 – 2 Nov 2026 as it reads them, against the invoices it lists for the same dates: 120 paid, 71,898.00 USD, of which 120 and 71,898.00 USD fall in October 2026 in Europe/Berlin (the figures below).",
         '',
         ...HEADLINE,
         '',
@@ -75,7 +76,7 @@ describe('renderReportText', () => {
     );
     const text = renderReportText(report, attached);
     // 31 days and the paid total differ: ten listed, 22 counted.
-    expect(text).toContain("⚠ The service's statistics and the itemised lists differ in 32 of 38 checks:");
+    expect(text).toContain('⚠ 32 of 38 checks differ by more than 0.01 between');
     expect(
       text.split('\n').filter((line) => line.startsWith('- ') && line.includes('difference')).length,
     ).toBe(10);
@@ -88,7 +89,7 @@ describe('renderReportText', () => {
         'Invoice report · November 2026',
         '1 Nov 2026 – 30 Nov 2026 (UTC)',
         '',
-        "✓ The service's statistics agree with the itemised lists (32 checks).",
+        "✓ The service's statistics for the dates 31 Oct 2026 – 2 Dec 2026 agree with the invoices it lists for those dates (2 checks).",
         '',
         'No invoices were created in November 2026.',
         '',

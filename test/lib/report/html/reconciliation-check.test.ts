@@ -59,8 +59,15 @@ describe('describeCheck', () => {
     });
   });
 
-  it('names a day as the UTC day it is', () => {
-    expect(describeCheck(check('day:2026-10-14', '797.4', '675.4')).label).toBe('14 Oct 2026 (UTC day)');
+  it("names a day with where the service's day begins", () => {
+    const day = (dayStart: string | null) => ({ ...check('day:2026-10-14', '797.4', '675.4'), dayStart });
+    expect(describeCheck(day('2026-10-13T21:00:00.000Z')).label).toBe(
+      '14 Oct 2026 (service day from 21:00 UTC on 13 Oct)',
+    );
+    expect(describeCheck(day('2026-10-14T10:00:00.000Z')).label).toBe(
+      '14 Oct 2026 (service day from 10:00 UTC)',
+    );
+    expect(describeCheck(day(null)).label).toBe("14 Oct 2026 (a day the service's figures leave out)");
   });
 
   it('shows a check it does not know by its name, in USD', () => {
@@ -76,11 +83,12 @@ describe('describeCheck', () => {
 describe('currencyCheckUnit', () => {
   const base: Reconciliation = {
     ok: true,
-    days: [],
+    window: { startDate: '2026-09-30', endDate: '2026-11-02' },
+    listed: { paid: 0, paidTotalUSD: new Big(0) },
     checks: [],
+    notChecked: [],
     currencyUnit: null,
-    marginDays: [],
-    statistics: { startDate: '2026-09-30', endDate: '2026-11-01', invoicesTotalNum: 0 },
+    statistics: { invoicesTotalNum: 0 },
   };
 
   it('reads the unit the reconciliation found', () => {

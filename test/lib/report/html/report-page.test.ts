@@ -159,8 +159,10 @@ describe('renderReportPage', () => {
     expect(html).not.toContain('INV-2610-0004');
   });
 
-  it('says quietly that the statistics agree when they do', () => {
-    expect(body).toContain('✓ The service&#39;s statistics agree with the itemised lists (38 checks).');
+  it('says quietly that the statistics agree when they do, naming the dates compared', () => {
+    expect(body).toContain(
+      '<p class="agree">✓ The service&#39;s statistics for the dates 30 Sep 2026 – 2 Nov 2026 agree with the invoices it lists for those dates (38 checks).</p>',
+    );
     expect(body).not.toContain('class="warning"');
     expect(body).toContain('All 38 checks agree.');
   });
@@ -168,43 +170,35 @@ describe('renderReportPage', () => {
   it('puts a warning with every failing check at the top when the statistics differ', () => {
     const html = bodyOf(renderReportPage(withReconciliationDifferences(sampleReport())));
     const warning = html.slice(html.indexOf('<div class="warning"'), html.indexOf('<div class="tiles">'));
-    expect(warning).toContain('⚠ The service&#39;s statistics and the itemised lists differ');
-    expect(warning).toContain('2 of 38 checks differ by more than 0.01.');
     expect(warning).toContain(
-      '<p class="paragraph"><strong>Paid total</strong><br/>service statistics 72,020.00 USD · invoices add up to 71,898.00 USD · difference <span class="differs">+122.00 USD</span></p>',
+      '⚠ The service&#39;s statistics and the invoices it lists for the same dates differ',
     );
     expect(warning).toContain(
-      '<p class="paragraph"><strong>14 Oct 2026 (UTC day)</strong><br/>service statistics 797.40 USD · invoices add up to 675.40 USD · difference <span class="differs">+122.00 USD</span></p>',
+      '2 of 38 checks differ by more than 0.01 between the service&#39;s statistics for the dates 30 Sep 2026 – 2 Nov 2026 and the invoices it lists for those dates.',
     );
-    expect(html).not.toContain('agree with the itemised lists');
+    expect(warning).toContain(
+      '<p class="paragraph"><strong>Paid total</strong><br/>service&#39;s figure 72,020.00 USD · its listed invoices 71,898.00 USD · difference <span class="differs">+122.00 USD</span></p>',
+    );
+    expect(warning).toContain(
+      '<p class="paragraph"><strong>14 Oct 2026 (service day from 22:00 UTC on 13 Oct)</strong><br/>service&#39;s figure 797.40 USD · its listed invoices 675.40 USD · difference <span class="differs">+122.00 USD</span></p>',
+    );
+    expect(html).not.toContain('agree with the invoices it lists');
   });
 
   it('lists the headline checks and every difference in the reconciliation panel', () => {
     const html = bodyOf(renderReportPage(withReconciliationDifferences(sampleReport())));
     const panel = html.slice(html.indexOf('Reconciliation</h2>'));
     expect(panel).toContain(
-      '<td class="td nowrap" data-label="Check">Paid invoices</td><td class="td number" data-label="Service statistics">120</td><td class="td number" data-label="Invoices add up to">120</td><td class="td number" data-label="Difference">0</td>',
+      '<td class="td nowrap" data-label="Check">Paid invoices</td><td class="td number" data-label="Service&#39;s figure">120</td><td class="td number" data-label="Its listed invoices">120</td><td class="td number" data-label="Difference">0</td>',
     );
     expect(panel).toContain(
-      '<td class="td nowrap" data-label="Check">Paid total</td><td class="td number" data-label="Service statistics">72,020.00 USD</td><td class="td number" data-label="Invoices add up to">71,898.00 USD</td><td class="td number" data-label="Difference"><span class="differs">+122.00 USD</span></td>',
+      '<td class="td nowrap" data-label="Check">Paid total</td><td class="td number" data-label="Service&#39;s figure">72,020.00 USD</td><td class="td number" data-label="Its listed invoices">71,898.00 USD</td><td class="td number" data-label="Difference"><span class="differs">+122.00 USD</span></td>',
     );
     expect(panel).toContain(
-      '<td class="td nowrap" data-label="Check">14 Oct 2026 (UTC day)</td><td class="td number" data-label="Service statistics">797.40 USD</td><td class="td number" data-label="Invoices add up to">675.40 USD</td><td class="td number" data-label="Difference"><span class="differs">+122.00 USD</span></td>',
+      '<td class="td nowrap" data-label="Check">14 Oct 2026 (service day from 22:00 UTC on 13 Oct)</td><td class="td number" data-label="Service&#39;s figure">797.40 USD</td><td class="td number" data-label="Its listed invoices">675.40 USD</td><td class="td number" data-label="Difference"><span class="differs">+122.00 USD</span></td>',
     );
-    expect(panel).not.toContain('13 Oct 2026 (UTC day)');
+    expect(panel).not.toContain('13 Oct 2026 (service day');
     expect(panel).toContain('36 of 38 checks agree; the 2 that differ are listed.');
-  });
-
-  it('says when the compared UTC days reach past the month in its zone', () => {
-    const report = sampleReport();
-    report.summary.reconciliation.days = ['2026-09-30', ...report.summary.reconciliation.days];
-    const html = bodyOf(renderReportPage(report));
-    expect(html).toContain(
-      'over the UTC days 30 Sep 2026 – 31 Oct 2026: in all, per project, per currency and per day. Differences up to 0.01 count as agreement. Those days are not exactly October 2026 in Europe/Berlin, so the totals here can differ from the figures above.',
-    );
-    expect(body).toContain(
-      'over the UTC days 1 Oct 2026 – 31 Oct 2026: in all, per project, per currency and per day. Differences up to 0.01 count as agreement.</p>',
-    );
   });
 
   it('names a failing project check by its short id with the full id in a tooltip', () => {

@@ -112,3 +112,16 @@ export const csvBuilders = () => ({
   paidInvoices: new RecordingCsvBuilder<InvoiceItem>(),
   payments: new RecordingCsvBuilder<PaymentItem>(),
 });
+
+const AMOUNT_KEYS = new Set(['commissionFiatUSD', 'amountFiatUSD', 'amountFiat', 'amount']);
+
+/** A record as the service writes it: amounts as JSON numbers (so `1e-8` on the wire), no `undefined`. */
+export function asServiceJson(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(asServiceJson);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, member]) => member !== undefined)
+      .map(([key, member]) => [key, AMOUNT_KEYS.has(key) ? Number(member) : asServiceJson(member)]),
+  );
+}

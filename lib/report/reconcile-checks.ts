@@ -1,0 +1,40 @@
+import Big from 'big.js';
+import { fiatFractionDigits } from '../fiat-fraction-digits';
+import type { ReconciliationCheck } from './model';
+import { roundHalfUp } from './money';
+
+/** The most a money check's two sides may differ by and still agree. */
+export const TOLERANCE = new Big('0.01');
+
+const agrees = (a: Big, b: Big): boolean => a.minus(b).abs().lte(TOLERANCE);
+
+/** A money check: the service's figure against the computed one (both already rounded). */
+export function moneyCheck(name: string, service: Big, computed: Big): ReconciliationCheck {
+  const difference = service.minus(computed);
+  return { name, service, computed, difference, ok: agrees(service, computed) };
+}
+
+/** A count check: agreement is equality. */
+export function countCheck(name: string, service: number, computed: number): ReconciliationCheck {
+  return {
+    name,
+    service: new Big(service),
+    computed: new Big(computed),
+    difference: new Big(service - computed),
+    ok: service === computed,
+  };
+}
+
+/**
+ * A currency total in the currency itself, rounded to its minor unit. For a currency whose minor unit is
+ * coarser than a cent (JPY), a service may total unrounded (`1500.4`) or rounded (`1500`); the exact
+ * sum rounded to cents is tried as well, so that neither reading cries wolf.
+ */
+export function fiatCheck(code: string, service: Big, exactSum: Big): ReconciliationCheck {
+  const name = `currency:${code}`;
+  const digits = fiatFractionDigits(code);
+  const inMinorUnit = moneyCheck(name, service, roundHalfUp(exactSum, digits));
+  if (inMinorUnit.ok || digits >= 2) return inMinorUnit;
+  const inCents = moneyCheck(name, service, roundHalfUp(exactSum, 2));
+  return inCents.ok ? inCents : inMinorUnit;
+}

@@ -1,0 +1,56 @@
+import Big from 'big.js';
+import type { InvoiceStatistics } from '../invoicing';
+import { shiftUtcDay } from '../period';
+import { formatCount, formatDay, formatUSD } from './format';
+import type { ReconciliationCheck, UncheckedCheck } from './model';
+import { roundUsd, ZERO } from './money';
+import { moneyCheck } from './reconcile-checks';
+import type { WindowLedger } from './reconcile-ledger';
+
+/**
+ * The per-day checks: each day the statistics list, against the window's paid invoices created between
+ * that day's start (its `date`) and the next day's, and each day they leave out that the list has paid
+ * invoices on (a real difference: the service's figure for it is 0).
+ *
+ * A day whose next day is not listed may be 23, 24 or 25 hours long: it is checked when no paid invoice
+ * lies in its last two possible hours, and otherwise left unchecked with the reason, as are all days when
+ * the per-day figures do not say consistently where days begin.
+ */
+export function dayChecks(
+  statistics: InvoiceStatistics,
+  ledger: WindowLedger,
+): { checks: ReconciliationCheck[]; notChecked: UncheckedCheck[] } {
+  const { reading, placed } = ledger.days();
+  if (!reading.ok) {
+    return {
+      checks: [],
+      notChecked: [{ name: 'day:*', reason: `The service's days cannot be told apart: ${reading.problem}.` }],
+    };
+  }
+  const checks: ReconciliationCheck[] = [];
+  const notChecked: UncheckedCheck[] = [];
+  for (const day of reading.days.list()) {
+    const name = `day:${day.date}`;
+    const uncertain = placed['end-unknown'].get(day.date);
+    if (uncertain !== undefined) {
+      const invoices =
+        uncertain.count === 1 ? '1 paid invoice lies' : `${formatCount(uncertain.count)} paid invoices lie`;
+      notChecked.push({
+        name,
+        reason:
+          `The service lists no figure for ${formatDay(shiftUtcDay(day.date, 1))}, so it does not say where ` +
+          `${formatDay(day.date)} ends (a day may last 23, 24 or 25 hours), and ${invoices} ` +
+          `(${formatUSD(roundUsd(uncertain.usd))}) in the hours that belong to one or the other.`,
+      });
+      continue;
+    }
+    const service = new Big(statistics.invoicesByDate[day.date]!.value);
+    const computed = roundUsd(placed.listed.get(day.date)?.usd ?? ZERO);
+    checks.push({ ...moneyCheck(name, service, computed), dayStart: new Date(day.start).toISOString() });
+  }
+  for (const [date, paid] of placed.unlisted) {
+    checks.push({ ...moneyCheck(`day:${date}`, ZERO, roundUsd(paid.usd)), dayStart: null });
+  }
+  checks.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return { checks, notChecked };
+}
