@@ -4,6 +4,7 @@ import {
   formatCount,
   formatCountChange,
   formatCrypto,
+  formatDates,
   formatDay,
   formatDecimal,
   formatDelay,
@@ -160,6 +161,10 @@ describe('dates and times', () => {
   it('writes a day with the month abbreviated', () => {
     expect(formatDay('2026-10-01')).toBe('1 Oct 2026');
     expect(formatDay('2026-12-31')).toBe('31 Dec 2026');
+  });
+
+  it('writes the dates sent to the service', () => {
+    expect(formatDates({ startDate: '2026-09-30', endDate: '2026-11-02' })).toBe('30 Sep 2026 – 2 Nov 2026');
   });
 
   it("reads a period's days in its own zone", () => {

@@ -1,7 +1,7 @@
 import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
 import { describeCheck } from '../../../../lib/report/html';
-import { currencyCheckUnit } from '../../../../lib/report/html/reconciliation-check';
+import { currencyCheckUnit, uncheckedLabel } from '../../../../lib/report/html/reconciliation-check';
 import type { Reconciliation, ReconciliationCheck } from '../../../../lib/report/model';
 
 const check = (name: string, service: string, computed: string): ReconciliationCheck => ({
@@ -99,5 +99,14 @@ describe('currencyCheckUnit', () => {
   it("takes each currency's own amounts when the reconciliation does not say", () => {
     expect(currencyCheckUnit(base)).toBe('fiat');
     expect(currencyCheckUnit({ ...base, currencyUnit: null } as Reconciliation)).toBe('fiat');
+  });
+});
+
+describe('uncheckedLabel', () => {
+  it('names a group of checks not made, or one check as it would be named', () => {
+    expect(uncheckedLabel('currency:*')).toBe('Per currency');
+    expect(uncheckedLabel('day:*')).toBe('Per day');
+    expect(uncheckedLabel('paidCount')).toBe('Paid invoices');
+    expect(uncheckedLabel('day:2026-11-01')).toBe('1 Nov 2026 (service day)');
   });
 });
