@@ -48,6 +48,21 @@ const HONEST: InvoiceStatistics = {
   },
 };
 
+/** Statistics of paid invoices that are all of project A: `count` of them, `usd` in all. */
+const ofProjectA = (
+  count: number,
+  usd: string,
+  invoicesByCurrencies: Record<string, string>,
+  invoicesByDate: InvoiceStatistics['invoicesByDate'],
+): InvoiceStatistics => ({
+  ...HONEST,
+  invoicesPaidNum: count,
+  invoicesTotalUSD: usd,
+  invoicesByProjects: { [PROJECT_A]: usd },
+  invoicesByCurrencies,
+  invoicesByDate,
+});
+
 function ledgerOf(invoices: InvoiceItem[], byDate: InvoiceStatistics['invoicesByDate']): WindowLedger {
   const ledger = new WindowLedger();
   // Half the invoices before the statistics arrive, half after: both are placed alike.
@@ -179,17 +194,12 @@ describe('reconcile', () => {
       paid('2026-03-12 12:00:00', PROJECT_A, 'USD', '4', '4'),
     ];
     const result = reconcileWith(
-      {
-        ...HONEST,
-        invoicesPaidNum: 3,
-        invoicesTotalUSD: '7',
-        invoicesByProjects: { [PROJECT_A]: '7' },
-        invoicesByCurrencies: { USD: '7' },
-        invoicesByDate: {
-          '2026-03-09': minus10('2026-03-09', '1'),
-          '2026-03-12': minus10('2026-03-12', '4'),
-        },
-      },
+      ofProjectA(
+        3,
+        '7',
+        { USD: '7' },
+        { '2026-03-09': minus10('2026-03-09', '1'), '2026-03-12': minus10('2026-03-12', '4') },
+      ),
       { listed },
     );
     expect(failing(result)).toEqual({ 'day:2026-03-10': '-2' });
@@ -262,17 +272,15 @@ describe('reconcile', () => {
       paid('2026-03-03 10:00:00', PROJECT_A, 'JPY', '500.3', '3.35'),
     ];
     const result = reconcileWith(
-      {
-        ...HONEST,
-        invoicesPaidNum: 2,
-        invoicesTotalUSD: '10.05',
-        invoicesByProjects: { [PROJECT_A]: '10.05' },
-        invoicesByCurrencies: { JPY: service },
-        invoicesByDate: {
+      ofProjectA(
+        2,
+        '10.05',
+        { JPY: service },
+        {
           '2026-03-02': dayOfUtcPlus3('2026-03-02', '6.7'),
           '2026-03-03': dayOfUtcPlus3('2026-03-03', '3.35'),
         },
-      },
+      ),
       { listed },
     );
     expect(checksOf(result)['currency:JPY']).toEqual(agreeing(computed));
@@ -296,15 +304,7 @@ describe('reconcile', () => {
   });
 
   it('agrees on an empty window', () => {
-    const empty: InvoiceStatistics = {
-      invoicesTotalNum: 0,
-      invoicesPaidNum: 0,
-      invoicesTotalUSD: '0',
-      invoicesByProjects: {},
-      invoicesByCurrencies: {},
-      invoicesByMonths: {},
-      invoicesByDate: {},
-    };
+    const empty = { ...ofProjectA(0, '0', {}, {}), invoicesTotalNum: 0, invoicesByProjects: {} };
     const result = reconcileWith(empty, { listed: [] });
     expect(checksOf(result)).toEqual({ paidCount: agreeing('0'), paidTotalUSD: agreeing('0') });
     expect(result.notChecked).toEqual([]);
@@ -313,17 +313,9 @@ describe('reconcile', () => {
 
   it('does not take a currency code for an inherited member', () => {
     const listed = [paid('2026-03-09 10:00:00', PROJECT_A, 'constructor', '5', '5')];
-    const result = reconcileWith(
-      {
-        ...HONEST,
-        invoicesPaidNum: 1,
-        invoicesTotalUSD: '5',
-        invoicesByProjects: { [PROJECT_A]: '5' },
-        invoicesByCurrencies: {},
-        invoicesByDate: { '2026-03-09': dayOfUtcPlus3('2026-03-09', '5') },
-      },
-      { listed },
-    );
+    const result = reconcileWith(ofProjectA(1, '5', {}, { '2026-03-09': dayOfUtcPlus3('2026-03-09', '5') }), {
+      listed,
+    });
     expect(failing(result)).toEqual({ 'currency:constructor': '-5' });
   });
 });

@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import type { InvoiceItem, PaymentItem } from '../../../../lib/invoicing/schemas';
 import type { SandboxDataset } from '../../../../lib/sandbox';
-import { invoice, invoiceBlock, payment, USDT_WALLET } from '../../report/support/records';
+import { asServiceJson, invoice, invoiceBlock, payment, USDT_WALLET } from '../../report/support/records';
 
 /** The account's time zone: months begin at 22:00 or 23:00 UTC of the day before. */
 export const ACME_TIMEZONE = 'Europe/Berlin';
@@ -40,19 +40,6 @@ function serviceTime(epochMs: number): string {
 /** Epoch milliseconds of the first instant of `YYYY-MM` (month 13 rolls over) in Berlin. */
 function berlinMonthStart(year: number, month: number): number {
   return new TZDate(year, month - 1, 1, ACME_TIMEZONE).getTime();
-}
-
-const AMOUNT_KEYS = new Set(['commissionFiatUSD', 'amountFiatUSD', 'amountFiat', 'amount']);
-
-/** A record as the service writes it: amounts as JSON numbers, no `undefined` members. */
-function asServiceJson(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(asServiceJson);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value)
-      .filter(([, member]) => member !== undefined)
-      .map(([key, member]) => [key, AMOUNT_KEYS.has(key) ? Number(member) : asServiceJson(member)]),
-  );
 }
 
 /**
