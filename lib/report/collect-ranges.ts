@@ -28,11 +28,12 @@ export interface FetchRanges {
   previousMonthInvoices: DateRange;
 }
 
-/**
- * How far a zone's midnight may lie from UTC's: zones run from UTC−12 to UTC+14. A day `D` of any zone
- * begins between `D 00:00 UTC − 14 h` and `D 00:00 UTC + 12 h`.
- */
+// Zones run from UTC−12 to UTC+14: a day `D` of any zone begins between `D 00:00 UTC − 14 h` and
+// `D 00:00 UTC + 12 h`.
+
+/** The latest a day of any zone begins, after its date's midnight in UTC (UTC−12). */
 export const LATEST_DAY_START_MS = 12 * millisecondsInHour;
+/** The earliest a day of any zone begins, before its date's midnight in UTC (UTC+14), as a negative offset. */
 export const EARLIEST_DAY_START_MS = -14 * millisecondsInHour;
 
 /**

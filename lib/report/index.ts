@@ -11,7 +11,7 @@ export {
   PROGRESS_EVERY,
 } from './collect';
 export { compareByCreation, FirstPaidInvoices } from './collect-first-paid-invoices';
-export { coveringDates, type DateRange, type FetchRanges, fetchRanges } from './collect-ranges';
+export { type DateRange, type FetchRanges, fetchRanges } from './collect-ranges';
 export { type ReportEmailOptions, renderReportEmail, renderReportText, reportSubject } from './email';
 export { fetchedInWords } from './fetched-in-words';
 export { formatCount, formatInstant, formatUSD } from './format';
