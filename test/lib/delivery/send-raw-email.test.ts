@@ -1,4 +1,4 @@
-import { MessageRejected, SESClient, SESServiceException, SendRawEmailCommand } from '@aws-sdk/client-ses';
+import { MessageRejected, SESClient, SendRawEmailCommand } from '@aws-sdk/client-ses';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -8,15 +8,7 @@ import {
   isRetryableSesError,
   sendRawEmail,
 } from '../../../lib/delivery';
-
-function sesError(name: string, message: string, httpStatusCode: number): SESServiceException {
-  return new SESServiceException({
-    name,
-    message,
-    $fault: httpStatusCode >= 500 ? 'server' : 'client',
-    $metadata: { httpStatusCode, requestId: 'req-1' },
-  });
-}
+import { sesErrorAnswer as sesError } from './ses-error-answer';
 
 const credentials = { accessKeyId: 'x', secretAccessKey: 'y' };
 // One attempt per request, as createSesClient makes it: sendRawEmail refuses a client that retries itself.

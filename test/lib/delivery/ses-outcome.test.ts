@@ -2,21 +2,11 @@ import {
   AccountSendingPausedException,
   MailFromDomainNotVerifiedException,
   MessageRejected,
-  SESServiceException,
 } from '@aws-sdk/client-ses';
 import { describe, expect, it } from 'vitest';
 import { sesFailureKind } from '../../../lib/delivery';
 import { sesErrorCode } from '../../../lib/delivery/ses-outcome';
-
-/** An error answer as the SDK makes it from SES's XML: `$fault` by status, as the SDK sets it. */
-function sesAnswer(name: string, message: string, httpStatusCode: number): SESServiceException {
-  return new SESServiceException({
-    name,
-    message,
-    $fault: httpStatusCode >= 500 ? 'server' : 'client',
-    $metadata: { httpStatusCode },
-  });
-}
+import { sesErrorAnswer as sesAnswer } from './ses-error-answer';
 
 /** A network error as the SDK's HTTP handler throws it (it names a reset `TimeoutError`). */
 function networkError(name: string, code: string, message: string): Error {
