@@ -86,11 +86,7 @@ export class EmailSendError extends SesSendFailure {
 
   constructor(code: string, detail: string, attempts: number, requestId: string | undefined, cause: unknown) {
     const tries =
-      attempts === 0
-        ? 'before any attempt'
-        : attempts === 1
-          ? 'after 1 attempt'
-          : `after ${attempts} attempts`;
+      attempts === 0 ? 'before any attempt' : `after ${attempts} attempt${attempts === 1 ? '' : 's'}`;
     super(`SES did not send the email (${code}: ${detail}) ${tries}`, code, attempts, requestId, cause);
   }
 }
