@@ -1,25 +1,37 @@
 import { Duration } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { FilterPattern, type ILogGroup, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { DELIVERY_UNCONFIRMED } from '../lib/delivery';
 
 export interface ReportAlarmsProps {
   /** Functions whose errors raise an alarm, by a name used in the alarm's id and description. */
   functions: Readonly<Record<string, IFunction>>;
   deadLetterQueue: IQueue;
-  /** Subscribed to the alarm topic when given (the address must confirm the subscription). */
-  alarmEmail?: string;
+  /** Log groups of the functions that email reports, watched for lines saying a delivery is unconfirmed. */
+  deliveryLogGroups: readonly ILogGroup[];
+  /** Subscribed to the alarm topic (the address must confirm the subscription). */
+  alarmEmail: string;
 }
 
 const PERIOD = Duration.minutes(5);
 
+/** Where the count of unconfirmed deliveries is published. */
+const DELIVERY_METRIC = { namespace: 'InvoiceReports', name: 'DeliveryUnconfirmed' } as const;
+
 /**
- * Alarms that need a person: any error of a function, and any message in the dead-letter queue (a
- * month whose report was not delivered). They notify an SNS topic, emailed to `alarmEmail`.
+ * Alarms that need a person: any error of a function, any message in the dead-letter queue (a month
+ * whose report was not delivered), and any log line saying a delivery is unconfirmed (SES may have sent
+ * a month's email without the run knowing, or a claim went stale: nothing resends it without `force`).
+ * They notify an SNS topic, emailed to `alarmEmail`.
+ *
+ * The delivery alarm watches the logs rather than rely on the error and dead-letter alarms alone: it
+ * names the problem, and it fires however the failing run was invoked (a retry, an operator's run).
  */
 export class ReportAlarms extends Construct {
   readonly topic: Topic;
@@ -30,7 +42,7 @@ export class ReportAlarms extends Construct {
     // Not KMS-encrypted: alarm notifications carry no report data, and CloudWatch cannot publish to a
     // topic under the AWS-managed SNS key (a customer key would cost a monthly fee for nothing here).
     this.topic = new Topic(this, 'Topic', { displayName: 'Invoice reports alarms', enforceSSL: true });
-    if (props.alarmEmail) this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
+    this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
     const action = new SnsAction(this.topic);
 
     for (const [name, fn] of Object.entries(props.functions)) {
@@ -48,7 +60,7 @@ export class ReportAlarms extends Construct {
     this.alarms.push(
       new Alarm(this, 'DeadLetterMessages', {
         alarmDescription:
-          'A scheduled report failed after every retry: its event waits in the dead-letter queue. Re-run the month, then delete the message.',
+          'A scheduled report failed after every retry: its event waits in the dead-letter queue. Re-run the month, then delete the message (if its log says "delivery unconfirmed", see the README first).',
         metric: props.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
           period: PERIOD,
           statistic: 'Maximum',
@@ -59,9 +71,40 @@ export class ReportAlarms extends Construct {
         treatMissingData: TreatMissingData.NOT_BREACHING,
       }),
     );
+    this.alarms.push(this.deliveryUnconfirmedAlarm(props.deliveryLogGroups));
     for (const alarm of this.alarms) {
       alarm.addAlarmAction(action);
       alarm.addOkAction(action);
     }
+  }
+
+  /** Counts the lines that say `DELIVERY_UNCONFIRMED` in each log group, and alarms on the first. */
+  private deliveryUnconfirmedAlarm(logGroups: readonly ILogGroup[]): Alarm {
+    for (const [index, logGroup] of logGroups.entries()) {
+      new MetricFilter(this, `DeliveryUnconfirmedLines${index}`, {
+        logGroup,
+        // A quoted phrase matches log events that hold these words together, JSON lines included.
+        filterPattern: FilterPattern.literal(`"${DELIVERY_UNCONFIRMED}"`),
+        metricNamespace: DELIVERY_METRIC.namespace,
+        metricName: DELIVERY_METRIC.name,
+        metricValue: '1',
+      });
+    }
+    return new Alarm(this, 'DeliveryUnconfirmed', {
+      alarmDescription:
+        "A month's email may have gone out unconfirmed (SES's answer was lost, or a claim went stale); " +
+        'nothing resends it without force. Check SES and the recipients, then mark the month sent or ' +
+        'resend it: README, "When the delivery alarm fires".',
+      metric: new Metric({
+        namespace: DELIVERY_METRIC.namespace,
+        metricName: DELIVERY_METRIC.name,
+        period: PERIOD,
+        statistic: 'Sum',
+      }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
   }
 }

@@ -116,6 +116,7 @@ export class ReportStack extends Stack {
     new ReportAlarms(this, 'Alarms', {
       functions: { ScheduledReport: this.scheduledReport.lambda, ReportApi: this.reportApi.lambda },
       deadLetterQueue: failures.queue,
+      deliveryLogGroups: [this.scheduledReport.logGroup],
       alarmEmail: config.alarmEmail,
     });
 

@@ -46,8 +46,11 @@ const deploymentConfigSchema = z
       .min(1, 'must be at least 1 day')
       .max(36500, 'must be at most 36500 days')
       .default(400),
-    /** Where alarms (failed runs, the dead-letter queue) are emailed; without it they only go to an SNS topic. */
-    alarmEmail: emailSchema.optional(),
+    /**
+     * Where alarms are emailed (failed runs, the dead-letter queue, a delivery left unconfirmed). Required:
+     * an alarm that reaches nobody would leave a month's email silently unsent.
+     */
+    alarmEmail: emailSchema,
     /** Secret holding the report API's bearer token. @default 'invoice-reports/report-api-token' */
     reportApiTokenSecretName: secretNameSchema.default(DEFAULT_REPORT_API_TOKEN_SECRET_NAME),
     /** Secret holding the key that signs report links (at least 32 bytes). @default 'invoice-reports/link-signing-key' */

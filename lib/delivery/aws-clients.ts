@@ -50,15 +50,28 @@ export function createS3Client(options: AwsClientOptions = {}): S3Client {
   return new S3Client(config);
 }
 
+/** How long one `SendRawEmail` request and its answer may take before the run stops waiting. */
+export const SES_REQUEST_TIMEOUT_MS = 60_000;
+
+/** Options of `createSesClient`. */
+export interface SesClientOptions extends AwsClientOptions {
+  /** @default SES_REQUEST_TIMEOUT_MS */
+  requestTimeoutMs?: number;
+}
+
 /**
  * An SES (v1 API) client for AWS, or with `endpoint` for a local emulator (aws-ses-v2-local).
- * `maxAttempts: 1` because `sendRawEmail` retries throttling itself, with backoff it controls; the SDK's
- * own retries on top would multiply the attempts.
+ * `maxAttempts: 1` because the SDK's own retries would repeat a request whose answer was lost, after
+ * SES may have accepted it (`sendRawEmail` retries throttling only, with backoff it controls). A request
+ * that hangs fails after `requestTimeoutMs` (a 10 MB message takes seconds), so the run can say
+ * the outcome is unknown instead of being cut off by the function's timeout.
  */
-export function createSesClient(options: AwsClientOptions = {}): SESClient {
+export function createSesClient(options: SesClientOptions = {}): SESClient {
+  const requestTimeout = options.requestTimeoutMs ?? SES_REQUEST_TIMEOUT_MS;
   const config: SESClientConfig = {
     region: resolveRegion(options),
     maxAttempts: 1,
+    requestHandler: { requestTimeout, throwOnRequestTimeout: true },
     ...endpointSettings(options),
   };
   return new SESClient(config);

@@ -12,15 +12,22 @@ import {
 } from './delivery-record';
 import { type AlreadySent, alreadySent, type DeliveryStatus, deliveryStatus } from './delivery-status';
 import { mailboxAddress, recipientAddresses } from './email-address';
-import { DeliveryError, DeliveryRecordError } from './errors';
+import {
+  DeliveryError,
+  DeliveryRecordError,
+  DeliveryUnconfirmedError,
+  EmailOutcomeUnknownError,
+  EmailSendError,
+} from './errors';
 import { deliveryRecordKey } from './report-key';
-import { isPreconditionFailed } from './s3-objects';
+import { isConditionLost, type WriteCondition } from './s3-objects';
 import { type SentEmail, sendRawEmail } from './send-raw-email';
 import type { RetryOptions } from './ses-retry';
 
 /** Options of `deliverReportEmailOnce`. */
 export interface DeliverReportEmailOnceOptions {
   s3: S3Client;
+  /** Made by `createSesClient` (one attempt per request: see `sendRawEmail`). */
   ses: SESClient;
   bucket: string;
   account: string;
@@ -38,7 +45,7 @@ export interface DeliverReportEmailOnceOptions {
   force?: boolean;
   /** @default DEFAULT_MAX_MESSAGE_BYTES (9 MiB) */
   maxMessageBytes?: number;
-  /** How old a claim must be for the error to say its run may have crashed. @default DEFAULT_STALE_CLAIM_MS */
+  /** How old a claim must be to count as stale (unconfirmed, alarming). @default DEFAULT_STALE_CLAIM_MS */
   staleClaimAfterMs?: number;
   /** @default () => new Date() */
   now?: () => Date;
@@ -51,73 +58,121 @@ export type DeliveryResult =
   | { status: 'sent'; messageId: string; attachmentsIncluded: boolean }
   | AlreadySent;
 
+/** The claim this run wrote: its ETag makes every later write of the run conditional on it. */
+interface OwnClaim {
+  etag: string;
+  /** What a forced resend replaced, put back if SES refuses the message. */
+  previous: DeliveryRecord | null;
+}
+
+/** How often a run reads the record again after another run changed it under its conditional write. */
+const CLAIM_ATTEMPTS = 3;
+
 /** The month's delivery status as this run sees it at `now`. */
 function statusAt(options: DeliverReportEmailOnceOptions, now: Date): Promise<DeliveryStatus> {
   const { s3, bucket, account, month, staleClaimAfterMs } = options;
   return deliveryStatus({ s3, bucket, account, month, staleClaimAfterMs, now });
 }
 
-/** Already-sent when the month was sent, `null` when it is free; throws when claimed or unreadable. */
-async function settle(options: DeliverReportEmailOnceOptions, now: Date): Promise<AlreadySent | null> {
-  return alreadySent(await statusAt(options, now), options.account, options.month);
+/** Write only where there is no record, or only over the version that was read. */
+function claimCondition(status: DeliveryStatus): WriteCondition {
+  return status.state === 'none' ? { ifNoneMatch: '*' } : { ifMatch: status.etag };
 }
 
 /**
- * Claims the month with a conditional write. When another run got there first (412), its record decides:
- * sent, in progress, or (released in between) try again.
+ * Claims the month, conditionally on the record this run read: a normal run only where there is none
+ * (`If-None-Match: *`), a forced resend over the version it read (`If-Match`). When another run changed
+ * the record in between (412), it is read again: a normal run stops at what it finds (sent, in
+ * progress), a forced one claims over it.
  */
-async function claimOrSettle(
+async function claimMonth(
   options: DeliverReportEmailOnceOptions,
   key: string,
   claim: SendingRecord,
-  now: Date,
-): Promise<AlreadySent | null> {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      await writeClaim(options.s3, options.bucket, key, claim, false);
-      return null;
-    } catch (error) {
-      if (!isPreconditionFailed(error)) throw error;
+  read: DeliveryStatus,
+  clock: () => Date,
+): Promise<OwnClaim | AlreadySent> {
+  const force = options.force ?? false;
+  let status = read;
+  for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
+    if (!force) {
+      const settled = alreadySent(status, options.account, options.month);
+      if (settled) return settled;
     }
-    const settled = await settle(options, now);
-    if (settled) return settled;
+    try {
+      const etag = await writeClaim(options.s3, options.bucket, key, claim, claimCondition(status));
+      const previous =
+        force && (status.state === 'sent' || status.state === 'sending') ? status.record : null;
+      return { etag, previous };
+    } catch (error) {
+      if (!isConditionLost(error)) throw error;
+    }
+    status = await statusAt(options, clock());
   }
   throw new DeliveryError(
     `the delivery claim at ${key} kept changing under this run; nothing was sent by it`,
   );
 }
 
+/** After SES refused the message for sure: gives the month back, if the claim is still this run's. */
+async function releaseAfterRefusal(
+  options: DeliverReportEmailOnceOptions,
+  key: string,
+  own: OwnClaim,
+  refusal: EmailSendError,
+): Promise<never> {
+  try {
+    // False when another run (a forced resend) replaced the claim: its record is not this run's to undo.
+    await releaseClaim(options.s3, options.bucket, key, own.etag, own.previous);
+  } catch (releaseError) {
+    throw new DeliveryRecordError(
+      key,
+      `the email was not sent and the claim at ${key} could not be released (${String(releaseError)}); ` +
+        'delete it or pass force to send',
+      { cause: refusal },
+    );
+  }
+  throw refusal;
+}
+
 /**
- * Sends a month's report email to an account's recipients once, however often it is called.
+ * Sends a month's report email to an account's recipients at most once, however often it is called.
  *
  * The record `reports/<account>/<month>/delivery.json` is read first: `sent` returns already-sent, and a
  * `sending` claim throws `DeliveryInProgressError` (a claim older than `staleClaimAfterMs` is not taken
- * over, since SES may have accepted the message before its run crashed; the error says so). Otherwise
- * the message is composed (with the attachments if it fits), the month is claimed with a conditional
- * write (`If-None-Match: *`), the message is sent, and the record becomes `sent` with the SES message id.
- * When sending fails the claim is released so a retry can send, and the error is thrown. `force` sends
- * whatever the record says.
+ * over, since SES may have accepted the message: the error starts with "delivery unconfirmed", which
+ * alarms). Otherwise the message is composed (with the attachments if it fits), the month is claimed
+ * with a conditional write (`If-None-Match: *`), the message is sent, and the record becomes `sent`
+ * with the SES message id.
+ *
+ * Every later write names the claim's ETag (`If-Match`), so that no run undoes another's: when a forced
+ * resend replaced the claim meanwhile, this run leaves its record alone. What happens when sending fails
+ * depends on what SES's answer says (see `sesFailureKind`):
+ * - SES refused the message for sure: the claim is released so a retry can send, and the error thrown.
+ * - SES may have accepted it (the answer was lost, a 5xx): the claim stays, so that no retry sends it
+ *   again; it goes stale and alarms, and a person checks (then marks the month sent or forces).
+ *
+ * `force` sends whatever the record says: it claims over the version it read (`If-Match`), follows the
+ * same rules, and on a refusal puts back what it replaced.
  * @throws InvalidReportKeyError, InvalidEmailError, EmailTooLargeError before anything is written;
- * DeliveryInProgressError; EmailSendError after releasing the claim; DeliveryRecordError when SES accepted
- * the message but the record could not be written (the claim stays, so nothing resends it without force)
+ * DeliveryInProgressError, CorruptObjectError before anything is sent; EmailSendError after releasing
+ * the claim; DeliveryUnconfirmedError when SES may have accepted the message (the claim stays);
+ * DeliveryRecordError when SES accepted the message but the record could not be written (the claim
+ * stays, so nothing resends it without force), or when a claim could not be released
  */
 export async function deliverReportEmailOnce(
   options: DeliverReportEmailOnceOptions,
 ): Promise<DeliveryResult> {
-  const { s3, bucket } = options;
-  const key = deliveryRecordKey(options.account, options.month);
+  const { s3, bucket, account, month } = options;
+  const key = deliveryRecordKey(account, month);
   const from = mailboxAddress(options.from, 'from');
   const to = recipientAddresses(options.to);
   const clock = options.now ?? (() => new Date());
-  const force = options.force ?? false;
 
-  let previous: DeliveryRecord | null = null;
-  if (force) {
-    // Restored if the resend fails; a garbled record is replaced rather than stopped at.
-    const status = await statusAt(options, clock());
-    if (status.state === 'sent' || status.state === 'sending') previous = status.record;
-  } else {
-    const settled = await settle(options, clock());
+  // A garbled record stops a normal run here; a forced resend replaces it.
+  const read = await statusAt(options, clock());
+  if (!options.force) {
+    const settled = alreadySent(read, account, month);
     if (settled) return settled;
   }
 
@@ -131,38 +186,36 @@ export async function deliverReportEmailOnce(
   });
 
   const claim: SendingRecord = { state: 'sending', claimedAt: clock().toISOString(), claimId: randomUUID() };
-  if (force) {
-    await writeClaim(s3, bucket, key, claim, true);
-  } else {
-    const settled = await claimOrSettle(options, key, claim, clock());
-    if (settled) return settled;
-  }
+  const claimed = await claimMonth(options, key, claim, read, clock);
+  if ('status' in claimed) return claimed;
 
   let sent: SentEmail;
   try {
     sent = await sendRawEmail({ ses: options.ses, raw: message.raw, from, to, retry: options.retry });
   } catch (error) {
-    try {
-      await releaseClaim(s3, bucket, key, force ? previous : null);
-    } catch (releaseError) {
-      throw new DeliveryRecordError(
-        key,
-        `the email was not sent and the claim at ${key} could not be released (${String(releaseError)}); ` +
-          'delete it or pass force to send',
-        { cause: error },
-      );
-    }
+    if (error instanceof EmailSendError) return releaseAfterRefusal(options, key, claimed, error);
+    // Anything else may have reached SES: the claim stays.
+    if (error instanceof EmailOutcomeUnknownError)
+      throw new DeliveryUnconfirmedError(account, month, key, error);
     throw error;
   }
 
   try {
-    await writeSentRecord(s3, bucket, key, {
-      state: 'sent',
-      messageId: sent.messageId,
-      sentAt: clock().toISOString(),
-      recipients: to.length,
-      attachmentsIncluded: message.attachmentsIncluded,
-    });
+    // False when a forced resend replaced the claim meanwhile: this email went out all the same, and
+    // the record stays the resend's.
+    await writeSentRecord(
+      s3,
+      bucket,
+      key,
+      {
+        state: 'sent',
+        messageId: sent.messageId,
+        sentAt: clock().toISOString(),
+        recipients: to.length,
+        attachmentsIncluded: message.attachmentsIncluded,
+      },
+      claimed.etag,
+    );
   } catch (error) {
     throw new DeliveryRecordError(
       key,

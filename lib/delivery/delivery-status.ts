@@ -1,14 +1,9 @@
 import type { S3Client } from '@aws-sdk/client-s3';
-import {
-  type DeliveryRecord,
-  readDeliveryRecord,
-  type SendingRecord,
-  type SentRecord,
-} from './delivery-record';
-import { CorruptObjectError, DeliveryInProgressError } from './errors';
+import { readStoredDeliveryRecord, type SendingRecord, type SentRecord } from './delivery-record';
+import { type CorruptObjectError, DeliveryInProgressError } from './errors';
 import { deliveryRecordKey } from './report-key';
 
-/** A claim older than this may belong to a run that crashed: Lambda's longest run, 15 minutes. */
+/** A claim older than this belongs to a run that crashed or lost SES's answer: Lambda's longest run, 15 minutes. */
 export const DEFAULT_STALE_CLAIM_MS = 15 * 60 * 1000;
 
 /** Options of `deliveryStatus`. */
@@ -30,15 +25,18 @@ export interface DeliveryStatusOptions {
  * - `none`: no record; nobody has claimed the month.
  * - `sent`: SES accepted the email; `record` holds its message id and when.
  * - `sending`: a run claimed the month and has not marked it sent. `stale` when the claim is older than
- *   the stale threshold: its run may have crashed, possibly after SES accepted the message.
+ *   the stale threshold: its run may have crashed or lost SES's answer, possibly after SES accepted the message.
  * - `unreadable`: the record is there but is not a delivery record, so nobody can tell whether the email
  *   went out; `error` says what is wrong with it.
+ *
+ * Every state but `none` carries the record's `etag`: a run that changes the record names it (`If-Match`),
+ * so that it changes exactly the version it read and never what another run wrote since.
  */
 export type DeliveryStatus =
   | { state: 'none' }
-  | { state: 'sent'; record: SentRecord }
-  | { state: 'sending'; record: SendingRecord; stale: boolean }
-  | { state: 'unreadable'; error: CorruptObjectError };
+  | { state: 'sent'; record: SentRecord; etag: string }
+  | { state: 'sending'; record: SendingRecord; stale: boolean; etag: string }
+  | { state: 'unreadable'; error: CorruptObjectError; etag: string };
 
 /**
  * Reads `reports/<account>/<month>/delivery.json` and says whether the month's email was sent.
@@ -50,17 +48,15 @@ export type DeliveryStatus =
  */
 export async function deliveryStatus(options: DeliveryStatusOptions): Promise<DeliveryStatus> {
   const key = deliveryRecordKey(options.account, options.month);
-  let record: DeliveryRecord | null;
-  try {
-    record = await readDeliveryRecord(options.s3, options.bucket, key);
-  } catch (error) {
-    if (error instanceof CorruptObjectError) return { state: 'unreadable', error };
-    throw error;
-  }
-  if (record === null) return { state: 'none' };
-  if (record.state === 'sent') return { state: 'sent', record };
+  const stored = await readStoredDeliveryRecord(options.s3, options.bucket, key);
+  if (stored === null) return { state: 'none' };
+  const { etag } = stored;
+  if ('error' in stored) return { state: 'unreadable', error: stored.error, etag };
+  const { record } = stored;
+  if (record.state === 'sent') return { state: 'sent', record, etag };
   const age = (options.now ?? new Date()).getTime() - Date.parse(record.claimedAt);
-  return { state: 'sending', record, stale: age > (options.staleClaimAfterMs ?? DEFAULT_STALE_CLAIM_MS) };
+  const stale = age > (options.staleClaimAfterMs ?? DEFAULT_STALE_CLAIM_MS);
+  return { state: 'sending', record, stale, etag };
 }
 
 /** What a run reports when it finds the month sent before: the SES message id and when SES accepted it. */

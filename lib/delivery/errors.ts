@@ -52,18 +52,25 @@ export class EmailTooLargeError extends DeliveryError {
   }
 }
 
-/** SES refused the message for good (for example `MessageRejected`), or kept throttling past the last attempt. */
-export class EmailSendError extends DeliveryError {
-  override readonly name = 'EmailSendError';
-  /** The SES error name, such as `MessageRejected` or `Throttling`. */
+/** Words that start every error saying a month's email may have gone out unconfirmed; an alarm watches the logs for them. */
+export const DELIVERY_UNCONFIRMED = 'delivery unconfirmed';
+
+/** `SendRawEmail` did not end in an acceptance: SES's error name or the network error's code, and after how many attempts. */
+abstract class SesSendFailure extends DeliveryError {
+  /** The SES error name (`MessageRejected`, `Throttling`, `InternalFailure`) or network code (`ECONNRESET`). */
   readonly code: string;
   /** How many times the message was offered to SES. */
   readonly attempts: number;
   readonly requestId: string | undefined;
 
-  constructor(code: string, detail: string, attempts: number, requestId: string | undefined, cause: unknown) {
-    const tries = attempts === 1 ? '1 attempt' : `${attempts} attempts`;
-    super(`SES did not send the email (${code}: ${detail}) after ${tries}`, { cause });
+  constructor(
+    message: string,
+    code: string,
+    attempts: number,
+    requestId: string | undefined,
+    cause: unknown,
+  ) {
+    super(message, { cause });
     this.code = code;
     this.attempts = attempts;
     this.requestId = requestId;
@@ -71,9 +78,72 @@ export class EmailSendError extends DeliveryError {
 }
 
 /**
+ * SES did not send the message, for sure: it refused it (for example `MessageRejected`), kept throttling
+ * past the last attempt, or was never reached (see `sesFailureKind`). Sending again cannot make a second email.
+ */
+export class EmailSendError extends SesSendFailure {
+  override readonly name = 'EmailSendError';
+
+  constructor(code: string, detail: string, attempts: number, requestId: string | undefined, cause: unknown) {
+    const tries =
+      attempts === 0 ? 'before any attempt' : `after ${attempts} attempt${attempts === 1 ? '' : 's'}`;
+    super(`SES did not send the email (${code}: ${detail}) ${tries}`, code, attempts, requestId, cause);
+  }
+}
+
+/**
+ * SES may have accepted the message: its answer was lost (connection reset, timeout) or was not a
+ * refusal (a 5xx, an answer that could not be read). Sending again could deliver it twice.
+ */
+export class EmailOutcomeUnknownError extends SesSendFailure {
+  override readonly name = 'EmailOutcomeUnknownError';
+
+  constructor(code: string, detail: string, attempts: number, requestId: string | undefined, cause: unknown) {
+    super(
+      `SES may have accepted the email: its answer to attempt ${attempts} was lost or unclear (${code}: ${detail})`,
+      code,
+      attempts,
+      requestId,
+      cause,
+    );
+  }
+}
+
+/** What a person does about a month whose email may have gone out unconfirmed. */
+const UNCONFIRMED_ADVICE =
+  "check SES's sending statistics and ask the recipients, then mark the month sent or resend it with force " +
+  '(README, "When the delivery alarm fires")';
+
+/**
+ * The month's email may have been sent, and this run cannot tell: SES's answer was lost or unclear
+ * (`EmailOutcomeUnknownError` as `cause`). The claim stays, so no run sends the month again without
+ * `force`; the message starts with `DELIVERY_UNCONFIRMED`, which raises the delivery alarm.
+ */
+export class DeliveryUnconfirmedError extends DeliveryError {
+  override readonly name = 'DeliveryUnconfirmedError';
+  readonly account: string;
+  readonly month: string;
+  /** The delivery record that keeps the claim. */
+  readonly key: string;
+
+  constructor(account: string, month: string, key: string, cause: EmailOutcomeUnknownError) {
+    super(
+      `${DELIVERY_UNCONFIRMED}: SES may have accepted the email for ${account} ${month} (${cause.code}: ` +
+        `its answer was lost or unclear). The claim at ${key} is kept, so no run sends it again without ` +
+        `force: ${UNCONFIRMED_ADVICE}`,
+      { cause },
+    );
+    this.account = account;
+    this.month = month;
+    this.key = key;
+  }
+}
+
+/**
  * Another run holds the month's delivery claim, so this run sent nothing. When the claim is older than
- * the stale threshold (`stale`), the run that made it may have crashed after SES accepted the message:
- * it is not taken over silently, and only `force` sends again.
+ * the stale threshold (`stale`), the run that made it may have crashed, or lost SES's answer, after SES
+ * accepted the message: it is not taken over silently, only `force` sends again, and the message starts
+ * with `DELIVERY_UNCONFIRMED`, which raises the delivery alarm.
  */
 export class DeliveryInProgressError extends DeliveryError {
   override readonly name = 'DeliveryInProgressError';
@@ -86,9 +156,9 @@ export class DeliveryInProgressError extends DeliveryError {
     const what = `${account} ${month}`;
     super(
       stale
-        ? `the email for ${what} was claimed at ${claimedAt} and never marked sent: the run that claimed it may ` +
-            'have crashed after SES accepted the message. Nothing was sent by this run; check whether the ' +
-            'recipients got it and pass force to send it again'
+        ? `${DELIVERY_UNCONFIRMED}: the email for ${what} was claimed at ${claimedAt} and never marked sent: ` +
+            "the run that claimed it lost SES's answer, or may have crashed after SES accepted the message. " +
+            `Nothing was sent by this run; ${UNCONFIRMED_ADVICE}`
         : `another delivery of the email for ${what} is in progress (claimed at ${claimedAt}); nothing was sent by this run`,
     );
     this.account = account;

@@ -1,4 +1,10 @@
-export { type AwsClientOptions, createS3Client, createSesClient } from './aws-clients';
+export {
+  type AwsClientOptions,
+  createS3Client,
+  createSesClient,
+  SES_REQUEST_TIMEOUT_MS,
+  type SesClientOptions,
+} from './aws-clients';
 export {
   type ComposeReportEmailOptions,
   composeReportEmail,
@@ -36,9 +42,12 @@ export {
 } from './delivery-status';
 export {
   CorruptObjectError,
+  DELIVERY_UNCONFIRMED,
   DeliveryError,
   DeliveryInProgressError,
   DeliveryRecordError,
+  DeliveryUnconfirmedError,
+  EmailOutcomeUnknownError,
   EmailSendError,
   EmailTooLargeError,
   InvalidEmailError,
@@ -77,6 +86,7 @@ export {
 export { getObjectText } from './s3-objects';
 export { type SaveReportOptions, saveReport } from './save-report';
 export { type SendRawEmailOptions, type SentEmail, sendRawEmail } from './send-raw-email';
+export { type SesFailureKind, sesFailureKind } from './ses-outcome';
 export { backoffMs, isRetryableSesError, type RetryOptions } from './ses-retry';
 export {
   type LinkVerdict,

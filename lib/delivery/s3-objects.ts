@@ -25,36 +25,57 @@ export function isNotFound(error: unknown): boolean {
   return name === 'NoSuchKey' || name === 'NotFound' || httpStatusOf(error) === 404;
 }
 
-/** Whether an S3 error means a conditional write lost: the object already exists (`IfNoneMatch: '*'`). */
-export function isPreconditionFailed(error: unknown): boolean {
-  return errorNameOf(error) === 'PreconditionFailed' || httpStatusOf(error) === 412;
+/**
+ * Whether an S3 error means a conditional request lost: the object is not the version it named. 412
+ * `PreconditionFailed` (`IfNoneMatch: '*'` found an object, `IfMatch` another ETag), 409
+ * `ConditionalRequestConflict` (another write to the key was under way), or, for `IfMatch`, 404 (the
+ * object is gone).
+ */
+export function isConditionLost(error: unknown): boolean {
+  const name = errorNameOf(error);
+  const status = httpStatusOf(error);
+  return (
+    name === 'PreconditionFailed' ||
+    name === 'ConditionalRequestConflict' ||
+    status === 412 ||
+    status === 409 ||
+    isNotFound(error)
+  );
 }
 
-/** The text of an object, or `null` when there is no such object. */
-export async function getObjectText(s3: S3Client, bucket: string, key: string): Promise<string | null> {
+/** An object's text, and its ETag (quoted, as S3 gives it) for a later conditional write. */
+export interface ObjectVersion {
+  text: string;
+  /** S3 always sends one; an emulator might not. */
+  etag: string | undefined;
+}
+
+/** The text and ETag of an object, or `null` when there is no such object. */
+export async function getObjectVersion(
+  s3: S3Client,
+  bucket: string,
+  key: string,
+): Promise<ObjectVersion | null> {
   try {
     const answer = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
-    if (!answer.Body) return '';
-    return await answer.Body.transformToString('utf-8');
+    const text = answer.Body ? await answer.Body.transformToString('utf-8') : '';
+    return { text, etag: answer.ETag };
   } catch (error) {
     if (isNotFound(error)) return null;
     throw error;
   }
 }
 
+/** The text of an object, or `null` when there is no such object. */
+export async function getObjectText(s3: S3Client, bucket: string, key: string): Promise<string | null> {
+  return (await getObjectVersion(s3, bucket, key))?.text ?? null;
+}
+
 /**
- * The object at `key` read as JSON that `schema` accepts, or `null` when there is no such object.
+ * `text`, the content of the object at `key`, read as JSON that `schema` accepts.
  * @throws CorruptObjectError saying what is wrong with it, followed by `advice` (what to do about it)
  */
-export async function getJsonObject<T>(
-  s3: S3Client,
-  bucket: string,
-  key: string,
-  schema: z.ZodType<T>,
-  advice = '',
-): Promise<T | null> {
-  const text = await getObjectText(s3, bucket, key);
-  if (text === null) return null;
+export function parseJsonObject<T>(key: string, text: string, schema: z.ZodType<T>, advice = ''): T {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -69,32 +90,65 @@ export async function getJsonObject<T>(
   return parsed.data;
 }
 
-/** Options of `putJsonObject`. */
-export interface PutJsonOptions {
-  /** `'*'`: write only when no object has the key (S3 answers 412 otherwise). */
-  ifNoneMatch?: '*';
+/**
+ * The object at `key` read as JSON that `schema` accepts, or `null` when there is no such object.
+ * @throws CorruptObjectError saying what is wrong with it, followed by `advice` (what to do about it)
+ */
+export async function getJsonObject<T>(
+  s3: S3Client,
+  bucket: string,
+  key: string,
+  schema: z.ZodType<T>,
+  advice = '',
+): Promise<T | null> {
+  const text = await getObjectText(s3, bucket, key);
+  return text === null ? null : parseJsonObject(key, text, schema, advice);
 }
 
-/** Writes `value` as a JSON object with `Content-Type: application/json`. */
+/**
+ * Conditions of a write or delete; S3 answers 412 when one does not hold (see `isConditionLost`).
+ * Without any, the request is unconditional.
+ */
+export interface WriteCondition {
+  /** `'*'`: only when no object has the key. */
+  ifNoneMatch?: '*';
+  /** Only when the object's ETag is this one: the version the caller read or wrote. */
+  ifMatch?: string;
+}
+
+/** Writes `value` as a JSON object with `Content-Type: application/json`; returns the new ETag. */
 export async function putJsonObject(
   s3: S3Client,
   bucket: string,
   key: string,
   value: unknown,
-  options: PutJsonOptions = {},
-): Promise<void> {
-  await s3.send(
+  condition: WriteCondition = {},
+): Promise<string | undefined> {
+  const answer = await s3.send(
     new PutObjectCommand({
       Bucket: bucket,
       Key: key,
       Body: `${JSON.stringify(value, null, 2)}\n`,
       ContentType: 'application/json',
-      ...(options.ifNoneMatch ? { IfNoneMatch: options.ifNoneMatch } : {}),
+      ...(condition.ifNoneMatch ? { IfNoneMatch: condition.ifNoneMatch } : {}),
+      ...(condition.ifMatch ? { IfMatch: condition.ifMatch } : {}),
     }),
   );
+  return answer.ETag;
 }
 
-/** Deletes an object; deleting one that does not exist is not an error in S3. */
-export async function deleteObject(s3: S3Client, bucket: string, key: string): Promise<void> {
-  await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+/** Deletes an object (with `ifMatch`, only that version); deleting one that does not exist is not an error in S3. */
+export async function deleteObject(
+  s3: S3Client,
+  bucket: string,
+  key: string,
+  condition: Pick<WriteCondition, 'ifMatch'> = {},
+): Promise<void> {
+  await s3.send(
+    new DeleteObjectCommand({
+      Bucket: bucket,
+      Key: key,
+      ...(condition.ifMatch ? { IfMatch: condition.ifMatch } : {}),
+    }),
+  );
 }

@@ -1,4 +1,4 @@
-import { errorNameOf, httpStatusOf } from './s3-objects';
+import { sesFailureKind } from './ses-outcome';
 
 /** How `sendRawEmail` retries. */
 export interface RetryOptions {
@@ -14,20 +14,15 @@ export interface RetryOptions {
   random?: () => number;
 }
 
-const THROTTLING_NAMES = new Set(['Throttling', 'ThrottlingException', 'TooManyRequestsException']);
-
 /**
- * Whether SES may accept the same message if asked again later: throttling (`Throttling`,
- * `ThrottlingException`, "Maximum sending rate exceeded"), 429 and 5xx. SES reports the exhausted daily
- * quota as `Throttling` too, but that lasts until the quota's window rolls over, so it is not retried.
+ * Whether SES may accept the same message if asked again later: throttling only (`Throttling`,
+ * `ThrottlingException`, "Maximum sending rate exceeded", 429), which SES answers without sending.
+ * A 5xx or a lost answer is not retried: SES may have accepted the message, and asking again could
+ * send it twice (see `sesFailureKind`). The exhausted daily quota is `Throttling` too, but lasts until
+ * the quota's window rolls over, so it is not retried.
  */
 export function isRetryableSesError(error: unknown): boolean {
-  const message = error instanceof Error ? error.message : '';
-  if (/daily message quota exceeded/i.test(message)) return false;
-  if (THROTTLING_NAMES.has(errorNameOf(error))) return true;
-  if (/maximum sending rate exceeded/i.test(message)) return true;
-  const status = httpStatusOf(error);
-  return status === 429 || (status !== undefined && status >= 500);
+  return sesFailureKind(error) === 'throttled';
 }
 
 /**

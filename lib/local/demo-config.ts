@@ -27,6 +27,8 @@ export function localDemoConfig(options: {
           sender: options.sender ?? 'reports@example.com',
         },
       ],
+      // Required by the schema; the local stack raises no alarms, so nothing is ever sent to it.
+      alarmEmail: 'alarms@example.com',
     } satisfies DeploymentConfigInput,
     'local demo configuration',
   );

@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { findAccount } from '../config';
 import { createS3Client, createSesClient, deliveryStatus, reportPrefix, signReportLinks } from '../delivery';
@@ -29,6 +28,7 @@ import {
   type LocalStackPorts,
   SERVICE_NAMES,
 } from './settings';
+import { prepareStateDirs } from './state-dir';
 
 /** The S3 emulator's bucket for reports. */
 export const LOCAL_BUCKET = 'invoice-reports-local';
@@ -40,7 +40,7 @@ export const LOCAL_ACCOUNT = 'demo';
 export interface LocalStackOptions {
   /** 0 picks a free port. */
   ports: LocalStackPorts;
-  /** Holds the S3 emulator's objects (`s3/`), the link signing key and build folders; created if missing. */
+  /** Holds the S3 emulator's objects (`s3/`), the link signing key and build folders; created (or tightened) owner-only, 0700. */
   stateDir: string;
   /** @default 'local-dev-token' */
   reportApiToken?: string;
@@ -160,13 +160,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   signal?.addEventListener('abort', stopOnAbort, { once: true });
   try {
     signal?.throwIfAborted();
-    const workDir = join(stateDir, 'work');
-    try {
-      await mkdir(workDir, { recursive: true });
-    } catch (error) {
-      throw new LocalStackError(`cannot use ${stateDir} for the local state: ${(error as Error).message}`, {
-        cause: error,
-      });
+    const { workDir, s3Directory, tightened } = await prepareStateDirs(stateDir);
+    for (const { path, previousMode } of tightened) {
+      log(`made ${path} readable by its owner only (it was ${previousMode.toString(8).padStart(4, '0')})`);
     }
     const signingKey = await loadLinkSigningKey(stateDir);
 
@@ -177,7 +173,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     signal?.throwIfAborted();
     log(`sandbox        ${sandbox.url}`);
 
-    const s3Directory = join(stateDir, 's3');
     const s3 = await startOnPort('s3Emulator', ports.s3Emulator, () =>
       startS3Emulator({ port: ports.s3Emulator, directory: s3Directory, buckets: [LOCAL_BUCKET] }),
     );

@@ -70,6 +70,7 @@ function deploymentConfig(sandboxUrl: string) {
   });
   return parseDeploymentConfig({
     accounts: [account('acme'), account('globex')],
+    alarmEmail: 'ops@example.com',
   } satisfies DeploymentConfigInput);
 }
 

@@ -12,6 +12,13 @@ import { synthContext, testAppProps } from './test-app';
 describe('createApp with the default configuration of cdk.json', () => {
   const { app, stack } = createApp(testAppProps());
 
+  it('subscribes the example alarm address to the alarm topic', () => {
+    Template.fromStack(stack).hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: 'ops@example.com',
+    });
+  });
+
   it('defines the stack for the example account', () => {
     expect(stack.stackName).toBe(STACK_NAME);
     Template.fromStack(stack).hasResourceProperties('AWS::Scheduler::Schedule', {
@@ -52,6 +59,16 @@ describe('createApp rejects what it must', () => {
     expect(build).toThrow('accounts[0].timezone: unknown time zone "Mars/Base"');
   });
 
+  it('fails without an address for the alarms, naming the field', () => {
+    const context = synthContext() as { invoiceReports: Record<string, unknown> };
+    const { alarmEmail, ...withoutAlarmEmail } = context.invoiceReports;
+    expect(alarmEmail).toBe('ops@example.com');
+    const build = () =>
+      createApp({ ...testAppProps(), context: { ...context, invoiceReports: withoutAlarmEmail } });
+    expect(build).toThrow(ConfigError);
+    expect(build).toThrow('Invalid context invoiceReports:\n  - alarmEmail: is required');
+  });
+
   it('reads a config file named by the configFile context value instead', () => {
     const file = join(dir, 'two-accounts.json');
     writeFileSync(
@@ -65,6 +82,7 @@ describe('createApp rejects what it must', () => {
           recipients: [`books@${name}.example`],
           sender: `reports@${name}.example`,
         })),
+        alarmEmail: 'ops@example.com',
       }),
     );
     const { stack } = createApp(testAppProps({ configFile: file }));

@@ -463,8 +463,36 @@ describe('ReportStack with two accounts', () => {
       });
     });
 
+    it('count the lines of the scheduled function that say a delivery is unconfirmed', () => {
+      const logGroup = new Capture();
+      template.hasResourceProperties('AWS::Lambda::Function', {
+        Description: SCHEDULED,
+        LoggingConfig: { LogGroup: { Ref: logGroup } },
+      });
+      template.resourceCountIs('AWS::Logs::MetricFilter', 1);
+      template.hasResourceProperties('AWS::Logs::MetricFilter', {
+        LogGroupName: { Ref: logGroup.asString() },
+        FilterPattern: '"delivery unconfirmed"',
+        MetricTransformations: [
+          { MetricNamespace: 'InvoiceReports', MetricName: 'DeliveryUnconfirmed', MetricValue: '1' },
+        ],
+      });
+    });
+
+    it('raise an alarm on the first unconfirmed delivery, saying where to read what to do', () => {
+      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        Namespace: 'InvoiceReports',
+        MetricName: 'DeliveryUnconfirmed',
+        Statistic: 'Sum',
+        Threshold: 1,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        TreatMissingData: 'notBreaching',
+        AlarmDescription: Match.stringLikeRegexp('README, "When the delivery alarm fires"'),
+      });
+    });
+
     it('send every alarm to the topic, which emails the configured address', () => {
-      template.resourceCountIs('AWS::CloudWatch::Alarm', 3);
+      template.resourceCountIs('AWS::CloudWatch::Alarm', 4);
       const topic = logicalIdOf(template, 'AWS::SNS::Topic');
       template.allResourcesProperties('AWS::CloudWatch::Alarm', {
         AlarmActions: [{ Ref: topic }],
@@ -498,14 +526,13 @@ describe('ReportStack with two accounts', () => {
 });
 
 describe('ReportStack options', () => {
-  it('subscribes no one when there is no alarm email', () => {
-    const template = templateFor({ accounts: [ACME] });
-    template.resourceCountIs('AWS::SNS::Topic', 1);
-    template.resourceCountIs('AWS::SNS::Subscription', 0);
-  });
-
   it('in the SES sandbox, may also send to the recipients, in the configured SES region', () => {
-    const template = templateFor({ accounts: [ACME], sesSandbox: true, sesRegion: 'eu-west-1' });
+    const template = templateFor({
+      accounts: [ACME],
+      sesSandbox: true,
+      sesRegion: 'eu-west-1',
+      alarmEmail: 'ops@example.com',
+    });
     const sesArn = (identity: string) => ({
       'Fn::Join': [
         '',
@@ -528,7 +555,10 @@ describe('ReportStack options', () => {
   it('rejects more accounts than fit in a Lambda environment, naming the field', () => {
     const accounts = Array.from({ length: 20 }, (_, index) => ({ ...GLOBEX, name: `merchant-${index}` }));
     expect(
-      () => new ReportStack(testApp(), 'TooMany', { config: parseDeploymentConfig({ accounts }) }),
+      () =>
+        new ReportStack(testApp(), 'TooMany', {
+          config: parseDeploymentConfig({ accounts, alarmEmail: 'ops@example.com' }),
+        }),
     ).toThrow(/accounts: take \d+ bytes as JSON, more than fits in a Lambda function's 4 KB environment/);
   });
 });

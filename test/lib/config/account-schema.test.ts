@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseDeploymentConfig } from '../../../lib/config';
-import { ACME, configWith, problemsOf } from './support/config-input';
+import { configWith, problemsOf } from './support/config-input';
 
 describe('an account: defaults', () => {
-  const account = parseDeploymentConfig({ accounts: [ACME] }).accounts[0]!;
+  const account = parseDeploymentConfig(configWith({})).accounts[0]!;
 
   it('schedules the report on the 1st at 06:00 when the account names no schedule', () => {
     expect(account.schedule).toEqual({ dayOfMonth: 1, hour: 6, minute: 0 });

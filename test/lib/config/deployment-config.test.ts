@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { findAccount, parseDeploymentConfig } from '../../../lib/config';
-import { ACME, configWith, problemsOf } from './support/config-input';
+import { ACME, ALARM_EMAIL, configWith, problemsOf } from './support/config-input';
 
 describe('parseDeploymentConfig: defaults', () => {
-  const config = parseDeploymentConfig({ accounts: [ACME] });
+  const config = parseDeploymentConfig({ accounts: [ACME], alarmEmail: ALARM_EMAIL });
   const account = config.accounts[0]!;
 
   it('keeps links for 30 days and reports for 400 days', () => {
@@ -16,8 +16,7 @@ describe('parseDeploymentConfig: defaults', () => {
     expect(config.linkSigningKeySecretName).toBe('invoice-reports/link-signing-key');
   });
 
-  it('leaves alarm email, SES region and project unset and assumes SES production access', () => {
-    expect(config.alarmEmail).toBeUndefined();
+  it('leaves SES region and project unset and assumes SES production access', () => {
     expect(config.sesRegion).toBeUndefined();
     expect(account.projectId).toBeUndefined();
     expect(config.sesSandbox).toBe(false);
@@ -35,7 +34,7 @@ describe('parseDeploymentConfig: defaults', () => {
         {
           linkLifetimeDays: 14,
           reportRetentionDays: 90,
-          alarmEmail: 'ops@example.com',
+          alarmEmail: 'books-alarms@example.com',
           sesRegion: 'eu-west-1',
         },
       ),
@@ -43,7 +42,7 @@ describe('parseDeploymentConfig: defaults', () => {
     expect(given).toMatchObject({
       linkLifetimeDays: 14,
       reportRetentionDays: 90,
-      alarmEmail: 'ops@example.com',
+      alarmEmail: 'books-alarms@example.com',
       sesRegion: 'eu-west-1',
       accounts: [
         {
@@ -85,22 +84,28 @@ describe('parseDeploymentConfig: errors name the field', () => {
   });
 
   it('says which required fields are missing', () => {
-    expect(problemsOf({ accounts: [{ name: 'acme' }] })).toEqual([
+    expect(problemsOf({ accounts: [{ name: 'acme' }], alarmEmail: ALARM_EMAIL })).toEqual([
       'accounts[0].apiUrl: is required',
       'accounts[0].apiKeySecretName: is required',
       'accounts[0].timezone: is required',
       'accounts[0].recipients: is required',
       'accounts[0].sender: is required',
     ]);
-    expect(problemsOf({})).toEqual(['accounts: is required']);
+    expect(problemsOf({})).toEqual(['accounts: is required', 'alarmEmail: is required']);
+  });
+
+  it('requires an address for the alarms, naming the field', () => {
+    expect(problemsOf({ accounts: [ACME] })).toEqual(['alarmEmail: is required']);
   });
 
   it('requires at least one account', () => {
-    expect(problemsOf({ accounts: [] })).toEqual(['accounts: must list at least one account']);
+    expect(problemsOf({ accounts: [], alarmEmail: ALARM_EMAIL })).toEqual([
+      'accounts: must list at least one account',
+    ]);
   });
 
   it('rejects a duplicate account name, pointing at both', () => {
-    expect(problemsOf({ accounts: [ACME, { ...ACME, timezone: 'UTC' }] })).toEqual([
+    expect(problemsOf({ accounts: [ACME, { ...ACME, timezone: 'UTC' }], alarmEmail: ALARM_EMAIL })).toEqual([
       'accounts[1].name: duplicate account name "acme" (also accounts[0].name)',
     ]);
   });
@@ -118,6 +123,7 @@ describe('parseDeploymentConfig: errors name the field', () => {
         { ...ACME, name: 'beta', sender: 'nobody' },
       ],
       linkLifetimeDays: -1,
+      alarmEmail: ALARM_EMAIL,
     };
     expect(() => parseDeploymentConfig(input)).toThrow(
       [
@@ -141,7 +147,10 @@ describe('parseDeploymentConfig: errors name the field', () => {
 
 describe('findAccount', () => {
   it('finds an account by name and nothing for an unknown one', () => {
-    const config = parseDeploymentConfig({ accounts: [ACME, { ...ACME, name: 'beta' }] });
+    const config = parseDeploymentConfig({
+      accounts: [ACME, { ...ACME, name: 'beta' }],
+      alarmEmail: ALARM_EMAIL,
+    });
     expect(findAccount(config, 'beta')?.name).toBe('beta');
     expect(findAccount(config, 'gamma')).toBeUndefined();
   });

@@ -3,9 +3,7 @@ import { parseDeploymentConfig, RUNTIME_ENV, readRuntimeConfig, toRuntimeEnv } f
 import { configWith } from './support/config-input';
 
 describe('runtime environment', () => {
-  const config = parseDeploymentConfig(
-    configWith({ displayName: 'ACME GmbH' }, { alarmEmail: 'ops@example.com', linkLifetimeDays: 7 }),
-  );
+  const config = parseDeploymentConfig(configWith({ displayName: 'ACME GmbH' }, { linkLifetimeDays: 7 }));
 
   it('reads back what the stack writes', () => {
     const env = toRuntimeEnv(config, {

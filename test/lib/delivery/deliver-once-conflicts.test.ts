@@ -1,53 +1,46 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
-import { SESClient, SendRawEmailCommand } from '@aws-sdk/client-ses';
+import { DeleteObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { MessageRejected, SESClient, SendRawEmailCommand } from '@aws-sdk/client-ses';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   type DeliverReportEmailOnceOptions,
   DeliveryInProgressError,
   DeliveryRecordError,
   deliverReportEmailOnce,
+  EmailSendError,
 } from '../../../lib/delivery';
+import { type ConditionalBucket, conditionalBucket, etagOf } from './conditional-bucket';
 import { writeReportFolder } from './report-fixture';
 
-// s3rver ignores If-None-Match, so the answers of real S3 to a lost race (412) come from a client mock.
+// s3rver ignores If-None-Match and If-Match, so S3's conditional writes come from an in-memory bucket
+// that honours them as S3 does; SES's answers from a client mock.
 const credentials = { accessKeyId: 'x', secretAccessKey: 'y' };
 const s3 = new S3Client({ region: 'us-east-1', credentials });
-const ses = new SESClient({ region: 'us-east-1', credentials });
-const s3Mock = mockClient(s3);
+const ses = new SESClient({ region: 'us-east-1', credentials, maxAttempts: 1 });
 const sesMock = mockClient(ses);
 const KEY = 'reports/acme/2026-10/delivery.json';
 const NOW = new Date(Date.UTC(2026, 10, 1, 6, 0, 0));
 
-function noSuchKey() {
-  return new NoSuchKey({ message: 'The specified key does not exist.', $metadata: { httpStatusCode: 404 } });
-}
+const SENT_BEFORE = {
+  state: 'sent',
+  messageId: 'm-old',
+  sentAt: '2026-11-01T05:00:00.000Z',
+  recipients: 1,
+  attachmentsIncluded: true,
+};
 
-function preconditionFailed() {
-  return new S3ServiceException({
-    name: 'PreconditionFailed',
-    message: 'At least one of the pre-conditions you specified did not hold',
-    $fault: 'client',
-    $metadata: { httpStatusCode: 412 },
+function rejected() {
+  return new MessageRejected({
+    message: 'Email address is not verified.',
+    $metadata: { httpStatusCode: 400 },
   });
 }
 
-/** A GetObject answer whose body is `record` as JSON. */
-function objectBody(record: unknown) {
-  return { Body: { transformToString: async () => JSON.stringify(record) } as never };
-}
-
-describe('deliverReportEmailOnce against a conditional-write conflict', () => {
+describe('deliverReportEmailOnce with conditional writes', () => {
   let folder: string;
+  let bucket: ConditionalBucket;
 
   beforeAll(async () => {
     folder = await writeReportFolder();
@@ -57,8 +50,12 @@ describe('deliverReportEmailOnce against a conditional-write conflict', () => {
     await rm(folder, { recursive: true, force: true });
   });
 
+  beforeEach(() => {
+    bucket = conditionalBucket(s3);
+  });
+
   afterEach(() => {
-    s3Mock.reset();
+    bucket.mock.restore();
     sesMock.reset();
   });
 
@@ -80,19 +77,27 @@ describe('deliverReportEmailOnce against a conditional-write conflict', () => {
     });
   }
 
-  it('claims with If-None-Match so only one run can win', async () => {
-    s3Mock.on(GetObjectCommand).rejects(noSuchKey());
-    s3Mock.on(PutObjectCommand).resolves({});
+  function puts() {
+    return bucket.mock.commandCalls(PutObjectCommand).map((call) => call.args[0].input);
+  }
+
+  function deletes() {
+    return bucket.mock.commandCalls(DeleteObjectCommand).map((call) => call.args[0].input);
+  }
+
+  it('claims with If-None-Match, then marks the month sent with If-Match naming the claim', async () => {
     sesMock.on(SendRawEmailCommand).resolves({ MessageId: 'm-1' });
     await deliver();
-    const puts = s3Mock.commandCalls(PutObjectCommand).map((call) => call.args[0].input);
-    expect(puts[0]?.Key).toBe(KEY);
-    expect(puts[0]?.IfNoneMatch).toBe('*');
-    expect(JSON.parse(String(puts[0]?.Body))).toMatchObject({
+    const [claim, sent] = puts();
+    expect(claim?.Key).toBe(KEY);
+    expect(claim?.IfNoneMatch).toBe('*');
+    expect(claim?.IfMatch).toBeUndefined();
+    expect(JSON.parse(String(claim?.Body))).toMatchObject({
       state: 'sending',
       claimedAt: '2026-11-01T06:00:00.000Z',
     });
-    expect(JSON.parse(String(puts[1]?.Body))).toEqual({
+    expect(sent?.IfMatch).toBe(etagOf(String(claim?.Body)));
+    expect(bucket.json(KEY)).toEqual({
       state: 'sent',
       messageId: 'm-1',
       sentAt: '2026-11-01T06:00:00.000Z',
@@ -101,90 +106,141 @@ describe('deliverReportEmailOnce against a conditional-write conflict', () => {
     });
   });
 
-  it('returns already-sent without sending when the other run has finished', async () => {
-    s3Mock
-      .on(GetObjectCommand)
-      .rejectsOnce(noSuchKey())
-      .resolvesOnce(
-        objectBody({
-          state: 'sent',
-          messageId: 'm-other',
-          sentAt: '2026-11-01T05:59:59.000Z',
-          recipients: 1,
-          attachmentsIncluded: true,
-        }),
-      );
-    s3Mock.on(PutObjectCommand).rejects(preconditionFailed());
+  it('releases the claim after a refusal with If-Match naming the claim', async () => {
+    sesMock.on(SendRawEmailCommand).rejects(rejected());
+    await expect(deliver()).rejects.toThrow(EmailSendError);
+    const [claim] = puts();
+    expect(deletes()).toEqual([{ Bucket: 'reports-bucket', Key: KEY, IfMatch: etagOf(String(claim?.Body)) }]);
+    expect(bucket.objects.has(KEY)).toBe(false);
+  });
+
+  it('claims over the version a forced resend read, and puts it back with If-Match when SES refuses', async () => {
+    const before = bucket.put(KEY, SENT_BEFORE);
+    sesMock.on(SendRawEmailCommand).rejects(rejected());
+    await expect(deliver({ force: true })).rejects.toThrow(EmailSendError);
+    const [claim, restore] = puts();
+    expect(claim?.IfMatch).toBe(before);
+    expect(claim?.IfNoneMatch).toBeUndefined();
+    expect(restore?.IfMatch).toBe(etagOf(String(claim?.Body)));
+    expect(bucket.json(KEY)).toEqual(SENT_BEFORE);
+  });
+
+  it('reads again when another run changed the record under a forced resend, and claims over that', async () => {
+    const other = { state: 'sending', claimedAt: '2026-11-01T05:59:00.000Z', claimId: 'other-force' };
+    const before = bucket.put(KEY, SENT_BEFORE);
+    let otherEtag = '';
+    bucket.beforeNext('put', () => {
+      otherEtag = bucket.put(KEY, other);
+    });
+    sesMock.on(SendRawEmailCommand).resolves({ MessageId: 'm-forced' });
+    expect(await deliver({ force: true })).toMatchObject({ status: 'sent', messageId: 'm-forced' });
+    expect(puts().map((input) => input.IfMatch)).toEqual([
+      before,
+      otherEtag,
+      etagOf(String(puts()[1]?.Body)),
+    ]);
+  });
+
+  it('sends one resend and keeps its record when a normal run fails beside it', async () => {
+    let calls = 0;
+    let accepted = 0;
+    let resend: unknown;
+    sesMock.on(SendRawEmailCommand).callsFake(async () => {
+      calls += 1;
+      if (calls === 1) {
+        // While the normal run waits for SES, an operator's forced resend runs from start to end...
+        resend = await deliver({ force: true });
+        // ...then SES refuses the normal run's message.
+        throw rejected();
+      }
+      accepted += 1;
+      return { MessageId: 'm-forced' };
+    });
+
+    await expect(deliver()).rejects.toThrow(EmailSendError);
+    expect(resend).toEqual({ status: 'sent', messageId: 'm-forced', attachmentsIncluded: true });
+    expect(accepted).toBe(1);
+    expect(bucket.json(KEY)).toMatchObject({ state: 'sent', messageId: 'm-forced' });
+    // The normal run tried to release its own claim only, and S3 refused: the claim was no longer there.
+    const normalClaim = puts()[0];
+    expect(deletes().map((input) => input.IfMatch)).toEqual([etagOf(String(normalClaim?.Body))]);
+
+    // Lambda's retry of the normal run finds the resend's record and sends nothing.
+    expect(await deliver()).toEqual({
+      status: 'already-sent',
+      messageId: 'm-forced',
+      sentAt: '2026-11-01T06:00:00.000Z',
+    });
+    expect(accepted).toBe(1);
+  });
+
+  it("leaves a forced resend's record when the resend replaced the claim while this run was sending", async () => {
+    let calls = 0;
+    sesMock.on(SendRawEmailCommand).callsFake(async () => {
+      calls += 1;
+      if (calls === 1) {
+        await deliver({ force: true });
+        return { MessageId: 'm-normal' };
+      }
+      return { MessageId: 'm-forced' };
+    });
+    expect(await deliver()).toEqual({ status: 'sent', messageId: 'm-normal', attachmentsIncluded: true });
+    expect(bucket.json(KEY)).toMatchObject({ state: 'sent', messageId: 'm-forced' });
+  });
+
+  it('returns already-sent without sending when another run finished first', async () => {
+    bucket.beforeNext('put', () => {
+      bucket.put(KEY, { ...SENT_BEFORE, messageId: 'm-other', sentAt: '2026-11-01T05:59:59.000Z' });
+    });
     expect(await deliver()).toEqual({
       status: 'already-sent',
       messageId: 'm-other',
       sentAt: '2026-11-01T05:59:59.000Z',
     });
     expect(sesMock.commandCalls(SendRawEmailCommand)).toHaveLength(0);
-    expect(s3Mock.commandCalls(DeleteObjectCommand)).toHaveLength(0);
+    expect(deletes()).toHaveLength(0);
   });
 
-  it('sends nothing and says so while the other run is still sending', async () => {
-    s3Mock
-      .on(GetObjectCommand)
-      .rejectsOnce(noSuchKey())
-      .resolvesOnce(
-        objectBody({ state: 'sending', claimedAt: '2026-11-01T05:59:59.000Z', claimId: 'other' }),
-      );
-    s3Mock.on(PutObjectCommand).rejects(preconditionFailed());
+  it('sends nothing and says so while another run that claimed first is still sending', async () => {
+    const other = { state: 'sending', claimedAt: '2026-11-01T05:59:59.000Z', claimId: 'other' };
+    bucket.beforeNext('put', () => {
+      bucket.put(KEY, other);
+    });
     const error = await deliver().catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(DeliveryInProgressError);
     expect((error as Error).message).toContain('nothing was sent by this run');
     expect(sesMock.commandCalls(SendRawEmailCommand)).toHaveLength(0);
-    expect(s3Mock.commandCalls(DeleteObjectCommand)).toHaveLength(0);
+    expect(bucket.json(KEY)).toEqual(other);
   });
 
   it('claims again when the other run released the month in between', async () => {
-    s3Mock.on(GetObjectCommand).rejects(noSuchKey());
-    s3Mock.on(PutObjectCommand).rejectsOnce(preconditionFailed()).resolves({});
+    bucket.beforeNext('put', () => {
+      bucket.put(KEY, { state: 'sending', claimedAt: '2026-11-01T05:59:59.000Z', claimId: 'other' });
+      bucket.beforeNext('get', () => {
+        bucket.objects.delete(KEY);
+      });
+    });
     sesMock.on(SendRawEmailCommand).resolves({ MessageId: 'm-2' });
     expect(await deliver()).toEqual({ status: 'sent', messageId: 'm-2', attachmentsIncluded: true });
     expect(sesMock.commandCalls(SendRawEmailCommand)).toHaveLength(1);
   });
 
-  it('overwrites the claim without a condition when forced', async () => {
-    s3Mock.on(GetObjectCommand).resolves(
-      objectBody({
-        state: 'sent',
-        messageId: 'm-old',
-        sentAt: '2026-11-01T05:00:00.000Z',
-        recipients: 1,
-        attachmentsIncluded: true,
-      }),
-    );
-    s3Mock.on(PutObjectCommand).resolves({});
-    sesMock.on(SendRawEmailCommand).resolves({ MessageId: 'm-new' });
-    expect(await deliver({ force: true })).toEqual({
-      status: 'sent',
-      messageId: 'm-new',
-      attachmentsIncluded: true,
-    });
-    const claim = s3Mock.commandCalls(PutObjectCommand)[0]?.args[0].input;
-    expect(claim?.IfNoneMatch).toBeUndefined();
-  });
-
   it('keeps the claim and names the message id when SES accepted but the record could not be written', async () => {
-    s3Mock.on(GetObjectCommand).rejects(noSuchKey());
-    s3Mock
-      .on(PutObjectCommand)
-      .resolvesOnce({})
-      .rejects(
-        new S3ServiceException({
+    bucket.beforeNext('put', () => {
+      bucket.beforeNext('put', () => {
+        throw new S3ServiceException({
           name: 'InternalError',
-          message: 'oops',
+          message: 'We encountered an internal error.',
           $fault: 'server',
           $metadata: { httpStatusCode: 500 },
-        }),
-      );
+        });
+      });
+    });
     sesMock.on(SendRawEmailCommand).resolves({ MessageId: 'm-3' });
     const error = await deliver().catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(DeliveryRecordError);
     expect((error as Error).message).toContain('message id m-3');
-    expect(s3Mock.commandCalls(DeleteObjectCommand)).toHaveLength(0);
+    expect(deletes()).toHaveLength(0);
+    expect(bucket.json(KEY)).toMatchObject({ state: 'sending' });
   });
 });

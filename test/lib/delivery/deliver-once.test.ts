@@ -2,8 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { MessageRejected, SESClient, SendRawEmailCommand } from '@aws-sdk/client-ses';
-import { mockClient } from 'aws-sdk-client-mock';
+import type { SESClient } from '@aws-sdk/client-ses';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   CorruptObjectError,
@@ -11,6 +10,7 @@ import {
   createSesClient,
   type DeliverReportEmailOnceOptions,
   DeliveryInProgressError,
+  DeliveryUnconfirmedError,
   deliverReportEmailOnce,
   type EmailAttachment,
   EmailSendError,
@@ -26,9 +26,11 @@ import {
   startSesEmulator,
 } from '../../../lib/local/emulators';
 import { BOM, REPORT_FIXTURE, TEST_SIGNING_KEY, writeReportFolder } from './report-fixture';
+import { type SesFault, type SesFaultProxy, startSesFaultProxy } from './ses-fault-proxy';
 
 const BUCKET = 'reports-bucket';
 const NOW = new Date(Date.UTC(2026, 10, 1, 6, 0, 0));
+const MINUTE = 60_000;
 
 describe('deliverReportEmailOnce', () => {
   let workDir: string;
@@ -37,6 +39,9 @@ describe('deliverReportEmailOnce', () => {
   let sesEmulator: RunningEmulator;
   let s3: S3Client;
   let ses: SESClient;
+  /** Through a proxy that loses or replaces SES's answers; it times out after half a second. */
+  let faultProxy: SesFaultProxy;
+  let sesBehindProxy: SESClient;
   let renders: RenderContext[];
 
   beforeAll(async () => {
@@ -45,10 +50,13 @@ describe('deliverReportEmailOnce', () => {
     sesEmulator = await startSesEmulator({ port: 0 });
     s3 = createS3Client({ endpoint: s3Emulator.endpoint });
     ses = createSesClient({ endpoint: sesEmulator.endpoint });
+    faultProxy = await startSesFaultProxy(sesEmulator.endpoint);
+    sesBehindProxy = createSesClient({ endpoint: faultProxy.endpoint, requestTimeoutMs: 500 });
     folder = await writeReportFolder();
   });
 
   afterAll(async () => {
+    await faultProxy.close();
     await s3Emulator.close();
     await sesEmulator.close();
     await rm(workDir, { recursive: true, force: true });
@@ -57,6 +65,7 @@ describe('deliverReportEmailOnce', () => {
 
   beforeEach(async () => {
     renders = [];
+    faultProxy.fault = 'pass';
     await clearSesStore(sesEmulator.endpoint);
   });
 
@@ -233,40 +242,73 @@ describe('deliverReportEmailOnce', () => {
     expect(stored?.attachments).toEqual([]);
   });
 
-  it('releases the claim and marks nothing sent when SES rejects the message', async () => {
-    const rejecting = new SESClient({
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'x', secretAccessKey: 'y' },
-    });
-    const sesMock = mockClient(rejecting);
-    sesMock.on(SendRawEmailCommand).rejects(
-      new MessageRejected({
-        message: 'Email address is not verified.',
-        $metadata: { httpStatusCode: 400 },
-      }),
-    );
-    await expect(deliver('rejected', { ses: rejecting })).rejects.toThrow(EmailSendError);
+  it('releases the claim and marks nothing sent when SES refuses the message, so a retry sends', async () => {
+    faultProxy.fault = 'refuse';
+    const error = await deliver('rejected', { ses: sesBehindProxy }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(EmailSendError);
+    expect((error as EmailSendError).code).toBe('MessageRejected');
     expect(await deliveryRecord('rejected')).toBeNull();
+    expect(await readSesStore(sesEmulator.endpoint)).toEqual([]);
 
     // The month is free again: the next run sends.
-    expect((await deliver('rejected')).status).toBe('sent');
+    faultProxy.fault = 'pass';
+    expect((await deliver('rejected', { ses: sesBehindProxy })).status).toBe('sent');
     expect(await readSesStore(sesEmulator.endpoint)).toHaveLength(1);
-    sesMock.restore();
   });
 
-  it('puts back the earlier record when a forced resend fails', async () => {
+  it('puts back the earlier record when SES refuses a forced resend', async () => {
     await deliver('refail');
     const before = await deliveryRecord('refail');
-    const rejecting = new SESClient({
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'x', secretAccessKey: 'y' },
-    });
-    const sesMock = mockClient(rejecting);
-    sesMock.on(SendRawEmailCommand).rejects(new MessageRejected({ message: 'no', $metadata: {} }));
-    await expect(deliver('refail', { ses: rejecting, force: true })).rejects.toThrow(EmailSendError);
+    faultProxy.fault = 'refuse';
+    await expect(deliver('refail', { ses: sesBehindProxy, force: true })).rejects.toThrow(EmailSendError);
     expect(await deliveryRecord('refail')).toEqual(before);
-    sesMock.restore();
   });
+
+  it.each<[string, SesFault, string]>([
+    ['the connection is reset', 'reset-after-acceptance', 'ECONNRESET'],
+    ['the answer times out', 'silent-after-acceptance', 'ETIMEDOUT'],
+    ['SES answers 500', 'error-after-acceptance', 'InternalFailure'],
+  ])(
+    'sends no second email when %s after SES accepted, and a claim left stale fails later runs loudly',
+    async (_, fault, code) => {
+      const account = `lost-${fault}`;
+      const key = `reports/${account}/2026-10/delivery.json`;
+      faultProxy.fault = fault;
+      const error = await deliver(account, { ses: sesBehindProxy }).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(DeliveryUnconfirmedError);
+      expect((error as Error).message).toBe(
+        `delivery unconfirmed: SES may have accepted the email for ${account} 2026-10 (${code}: its answer was ` +
+          `lost or unclear). The claim at ${key} is kept, so no run sends it again without force: check SES's ` +
+          'sending statistics and ask the recipients, then mark the month sent or resend it with force ' +
+          '(README, "When the delivery alarm fires")',
+      );
+      // SES did accept it: the emulator holds the one message.
+      expect(await readSesStore(sesEmulator.endpoint)).toHaveLength(1);
+      expect(await deliveryRecord(account)).toMatchObject({ state: 'sending', claimedAt: NOW.toISOString() });
+
+      // Lambda's retries, a minute and three minutes later: the claim stands, nothing is sent.
+      faultProxy.fault = 'pass';
+      for (const minutes of [1, 3]) {
+        const later = new Date(NOW.getTime() + minutes * MINUTE);
+        const retry = await deliver(account, { ses: sesBehindProxy, now: () => later }).catch(
+          (caught) => caught,
+        );
+        expect(retry).toBeInstanceOf(DeliveryInProgressError);
+        expect((retry as DeliveryInProgressError).stale).toBe(false);
+      }
+
+      // A run after the claim went stale fails with the words the delivery alarm watches for.
+      const stale = new Date(NOW.getTime() + 16 * MINUTE);
+      const loud = await deliver(account, { ses: sesBehindProxy, now: () => stale }).catch(
+        (caught) => caught,
+      );
+      expect(loud).toBeInstanceOf(DeliveryInProgressError);
+      expect((loud as DeliveryInProgressError).stale).toBe(true);
+      expect((loud as Error).message).toMatch(/^delivery unconfirmed: the email for lost-/);
+      expect(await readSesStore(sesEmulator.endpoint)).toHaveLength(1);
+      expect((await deliveryRecord(account))?.state).toBe('sending');
+    },
+  );
 
   it('sends nothing while another run holds a fresh claim', async () => {
     await putRecord('busy', {

@@ -13,6 +13,7 @@ import {
   InvalidReportKeyError,
 } from '../../../lib/delivery';
 import { type RunningEmulator, startS3Emulator } from '../../../lib/local/emulators';
+import { etagOf } from './conditional-bucket';
 
 const BUCKET = 'status-bucket';
 const NOW = new Date(Date.UTC(2026, 10, 1, 6, 0, 0));
@@ -60,9 +61,10 @@ describe('deliveryStatus', () => {
     expect(await statusOf('fresh')).toEqual({ state: 'none' });
   });
 
-  it('gives the message id and time of a month that was sent', async () => {
-    await putRecordText('done', JSON.stringify(SENT_RECORD));
-    expect(await statusOf('done')).toEqual({ state: 'sent', record: SENT_RECORD });
+  it('gives the message id and time of a month that was sent, and the ETag of its record', async () => {
+    const text = JSON.stringify(SENT_RECORD);
+    await putRecordText('done', text);
+    expect(await statusOf('done')).toEqual({ state: 'sent', record: SENT_RECORD, etag: etagOf(text) });
   });
 
   it('calls a claim made 14 minutes ago in progress, not stale', async () => {
@@ -72,6 +74,7 @@ describe('deliveryStatus', () => {
       state: 'sending',
       record: { state: 'sending', claimedAt, claimId: 'run-1' },
       stale: false,
+      etag: etagOf(claimMadeAt(claimedAt)),
     });
   });
 
@@ -100,7 +103,8 @@ describe('deliveryStatus', () => {
     await putRecordText('garbled', body);
     const status = await statusOf('garbled');
     expect(status.state).toBe('unreadable');
-    const { error } = status as Extract<DeliveryStatus, { state: 'unreadable' }>;
+    const { error, etag } = status as Extract<DeliveryStatus, { state: 'unreadable' }>;
+    expect(etag).toBe(etagOf(body));
     expect(error).toBeInstanceOf(CorruptObjectError);
     expect(error.key).toBe('reports/garbled/2026-10/delivery.json');
     expect(error.message).toContain(detail);
@@ -119,7 +123,7 @@ describe('alreadySent', () => {
   });
 
   it('reports a sent month as already sent, with its message id and time', () => {
-    expect(alreadySent({ state: 'sent', record: SENT_RECORD }, 'acme', '2026-10')).toEqual({
+    expect(alreadySent({ state: 'sent', record: SENT_RECORD, etag: '"e1"' }, 'acme', '2026-10')).toEqual({
       status: 'already-sent',
       messageId: '0100019a-sent-message',
       sentAt: '2026-11-01T05:00:00.000Z',
@@ -131,16 +135,30 @@ describe('alreadySent', () => {
       false,
       'another delivery of the email for acme 2026-10 is in progress (claimed at 2026-11-01T05:50:00.000Z)',
     ],
-    [true, 'the email for acme 2026-10 was claimed at 2026-11-01T05:50:00.000Z and never marked sent'],
+    [
+      true,
+      'delivery unconfirmed: the email for acme 2026-10 was claimed at 2026-11-01T05:50:00.000Z and never marked sent',
+    ],
   ])('stops a run at a claim (stale: %s) and says so', (stale, message) => {
     const claim = { state: 'sending', claimedAt: '2026-11-01T05:50:00.000Z', claimId: 'run-1' } as const;
-    const settle = () => alreadySent({ state: 'sending', record: claim, stale }, 'acme', '2026-10');
+    const settle = () =>
+      alreadySent({ state: 'sending', record: claim, stale, etag: '"e1"' }, 'acme', '2026-10');
     expect(settle).toThrow(DeliveryInProgressError);
     expect(settle).toThrow(message);
   });
 
+  it('tells a person what to do about a stale claim', () => {
+    const claim = { state: 'sending', claimedAt: '2026-11-01T05:30:00.000Z', claimId: 'run-1' } as const;
+    const settle = () =>
+      alreadySent({ state: 'sending', record: claim, stale: true, etag: '"e1"' }, 'acme', '2026-10');
+    expect(settle).toThrow(
+      "Nothing was sent by this run; check SES's sending statistics and ask the recipients, then mark the " +
+        'month sent or resend it with force (README, "When the delivery alarm fires")',
+    );
+  });
+
   it('stops a run at an unreadable record with the error that says what is wrong', () => {
     const error = new CorruptObjectError('reports/acme/2026-10/delivery.json', 'not JSON');
-    expect(() => alreadySent({ state: 'unreadable', error }, 'acme', '2026-10')).toThrow(error);
+    expect(() => alreadySent({ state: 'unreadable', error, etag: '"e1"' }, 'acme', '2026-10')).toThrow(error);
   });
 });

@@ -1,28 +1,28 @@
-import { MessageRejected, SESClient, SESServiceException, SendRawEmailCommand } from '@aws-sdk/client-ses';
+import { MessageRejected, SESClient, SendRawEmailCommand } from '@aws-sdk/client-ses';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
-import { backoffMs, EmailSendError, isRetryableSesError, sendRawEmail } from '../../../lib/delivery';
+import {
+  backoffMs,
+  EmailOutcomeUnknownError,
+  EmailSendError,
+  isRetryableSesError,
+  sendRawEmail,
+} from '../../../lib/delivery';
+import { sesErrorAnswer as sesError } from './ses-error-answer';
 
-function sesError(name: string, message: string, httpStatusCode: number): SESServiceException {
-  return new SESServiceException({
-    name,
-    message,
-    $fault: httpStatusCode >= 500 ? 'server' : 'client',
-    $metadata: { httpStatusCode, requestId: 'req-1' },
-  });
-}
-
-const ses = new SESClient({ region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'y' } });
+const credentials = { accessKeyId: 'x', secretAccessKey: 'y' };
+// One attempt per request, as createSesClient makes it: sendRawEmail refuses a client that retries itself.
+const ses = new SESClient({ region: 'us-east-1', credentials, maxAttempts: 1 });
 const sesMock = mockClient(ses);
 
 afterEach(() => {
   sesMock.reset();
 });
 
-function send(retry: Parameters<typeof sendRawEmail>[0]['retry'] = {}) {
+function send(retry: Parameters<typeof sendRawEmail>[0]['retry'] = {}, client: SESClient = ses) {
   const delays: number[] = [];
   const result = sendRawEmail({
-    ses,
+    ses: client,
     raw: Buffer.from('raw message'),
     from: 'reports@acme.example',
     to: ['books@acme.example'],
@@ -66,11 +66,62 @@ describe('sendRawEmail', () => {
       sesError('SomethingElse', 'Maximum sending rate exceeded.', 400),
     ],
     ['HTTP 429', sesError('TooManyRequests', 'slow down', 429)],
-    ['HTTP 503', sesError('ServiceUnavailable', 'try later', 503)],
   ])('retries %s', async (_, error) => {
     sesMock.on(SendRawEmailCommand).rejectsOnce(error).resolvesOnce({ MessageId: 'm-3' });
     const { result } = send();
     expect(await result).toEqual({ messageId: 'm-3', attempts: 2 });
+  });
+
+  it.each([
+    ['HTTP 503', sesError('ServiceUnavailable', 'try later', 503)],
+    ['HTTP 500', sesError('InternalFailure', 'An internal failure occurred.', 500)],
+    [
+      'a reset connection',
+      Object.assign(new Error('socket hang up'), { name: 'TimeoutError', code: 'ECONNRESET' }),
+    ],
+    [
+      'a timeout',
+      Object.assign(new Error('a request has exceeded the configured 60000 ms requestTimeout.'), {
+        name: 'TimeoutError',
+        code: 'ETIMEDOUT',
+      }),
+    ],
+  ])(
+    'does not retry %s, since SES may have accepted the message, and says the outcome is unknown',
+    async (_, cause) => {
+      sesMock.on(SendRawEmailCommand).rejectsOnce(cause).resolvesOnce({ MessageId: 'm-second' });
+      const { result, delays } = send();
+      const error = await result.catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(EmailOutcomeUnknownError);
+      expect((error as EmailOutcomeUnknownError).attempts).toBe(1);
+      expect((error as Error).message).toContain('SES may have accepted the email');
+      expect(sesMock.commandCalls(SendRawEmailCommand)).toHaveLength(1);
+      expect(delays).toEqual([]);
+    },
+  );
+
+  it('names the network code of a lost answer', async () => {
+    sesMock
+      .on(SendRawEmailCommand)
+      .rejects(Object.assign(new Error('socket hang up'), { name: 'TimeoutError', code: 'ECONNRESET' }));
+    const error = (await send().result.catch((caught: unknown) => caught)) as EmailOutcomeUnknownError;
+    expect(error.code).toBe('ECONNRESET');
+    expect(error.message).toBe(
+      'SES may have accepted the email: its answer to attempt 1 was lost or unclear (ECONNRESET: socket hang up)',
+    );
+  });
+
+  it('refuses a client that retries on its own, before offering the message', async () => {
+    const retrying = new SESClient({ region: 'us-east-1', credentials, maxAttempts: 3 });
+    const retryingMock = mockClient(retrying);
+    retryingMock.on(SendRawEmailCommand).resolves({ MessageId: 'm-never' });
+    const error = (await send({}, retrying).result.catch((caught: unknown) => caught)) as EmailSendError;
+    expect(error).toBeInstanceOf(EmailSendError);
+    expect(error.code).toBe('ClientRetries');
+    expect(error.attempts).toBe(0);
+    expect(error.message).toContain('the SES client makes up to 3 attempts itself');
+    expect(retryingMock.commandCalls(SendRawEmailCommand)).toHaveLength(0);
+    retryingMock.restore();
   });
 
   it('surfaces a permanent rejection at once', async () => {
@@ -109,8 +160,10 @@ describe('sendRawEmail', () => {
 });
 
 describe('isRetryableSesError', () => {
-  it('treats other errors as permanent', () => {
+  it('retries throttling only', () => {
+    expect(isRetryableSesError(sesError('Throttling', 'Maximum sending rate exceeded.', 400))).toBe(true);
     expect(isRetryableSesError(sesError('InvalidParameterValue', 'bad', 400))).toBe(false);
+    expect(isRetryableSesError(sesError('ServiceUnavailable', 'try later', 503))).toBe(false);
     expect(isRetryableSesError(new Error('boom'))).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -87,6 +87,12 @@ describe('startLocalStack', () => {
         'summary.json._S3rver_object',
       ]),
     );
+  });
+
+  it('keeps its state, the S3 emulator objects included, readable by its owner only', async () => {
+    for (const folder of [stateDir, join(stateDir, 's3'), join(stateDir, 'work')]) {
+      expect(((await stat(folder)).mode & 0o777).toString(8)).toBe('700');
+    }
   });
 
   it('emails the report once to the demo recipients, from the demo sender, with both CSVs', async () => {

@@ -15,6 +15,7 @@ const config = parseDeploymentConfig({
   ],
   linkLifetimeDays: 14,
   linkSigningKeySecretName: 'acme/link-key',
+  alarmEmail: 'ops@example.com',
 });
 
 const AWS = { AWS_REGION: 'eu-west-1', AWS_ACCESS_KEY_ID: 'test', AWS_SECRET_ACCESS_KEY: 'test' };

@@ -15,6 +15,7 @@ function account(timezone: string) {
         sender: 'reports@acme.example',
       },
     ],
+    alarmEmail: 'ops@example.com',
   }).accounts[0]!;
 }
 

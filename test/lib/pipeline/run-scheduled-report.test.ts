@@ -54,6 +54,7 @@ describe('runScheduledReport', () => {
         recipients: RECIPIENTS,
         sender: 'reports@acme.example',
       })),
+      alarmEmail: 'ops@example.com',
     });
     harness.secrets.set('invoice-reports/globex/api-key', WRONG_KEY);
   });

@@ -16,6 +16,7 @@ const config = parseDeploymentConfig({
     recipients: ['books@example.com'],
     sender: 'reports@example.com',
   })),
+  alarmEmail: 'ops@example.com',
 });
 
 function problem(event: unknown): ScheduledEventError {

@@ -94,6 +94,7 @@ export async function startReportApiHarness(): Promise<ReportApiHarness> {
       account('stale-key', sandbox.url, 'invoice-reports/stale-key/api-key'),
       account('offline', offlineUrl, 'invoice-reports/offline/api-key'),
     ],
+    alarmEmail: 'ops@example.com',
   });
   const secrets = new InMemorySecretSource({
     [TOKEN_SECRET]: TOKEN,

@@ -11,12 +11,15 @@ export const ACME = {
   sender: 'reports@example.com',
 };
 
-/** A configuration of one account: ACME with `account`'s fields over it, and `settings`. */
+/** The address alarms go to, which every configuration must name. */
+export const ALARM_EMAIL = 'ops@example.com';
+
+/** A configuration of one account: ACME with `account`'s fields over it, the alarm email, and `settings`. */
 export function configWith(
   account: Record<string, unknown>,
   settings: Record<string, unknown> = {},
 ): unknown {
-  return { accounts: [{ ...ACME, ...account }], ...settings };
+  return { accounts: [{ ...ACME, ...account }], alarmEmail: ALARM_EMAIL, ...settings };
 }
 
 /** The issues of a configuration that must be rejected, as `path: message` lines. */

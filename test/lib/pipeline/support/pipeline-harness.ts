@@ -45,6 +45,7 @@ export function accountConfig(sandboxUrl: string, name = 'acme'): AccountConfig 
         sender: 'reports@acme.example',
       },
     ],
+    alarmEmail: 'ops@example.com',
   };
   return parseDeploymentConfig(input).accounts[0]!;
 }

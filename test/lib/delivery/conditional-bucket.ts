@@ -1,0 +1,104 @@
+import { createHash } from 'node:crypto';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  type S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { type AwsClientStub, mockClient } from 'aws-sdk-client-mock';
+
+type Operation = 'get' | 'put' | 'delete';
+
+/**
+ * An in-memory bucket behind an S3 client that honours `If-None-Match: *` and `If-Match` on PutObject
+ * and `If-Match` on DeleteObject as S3 does (412 `PreconditionFailed`, 404 for `If-Match` on no object),
+ * with quoted MD5 ETags. s3rver ignores both conditions, so conditional writes are tested here.
+ */
+export interface ConditionalBucket {
+  mock: AwsClientStub<S3Client>;
+  /** Key to stored text. */
+  objects: Map<string, { text: string; etag: string }>;
+  /** Stores `value` as JSON at `key` (what another run, or a person, wrote); returns its ETag. */
+  put(key: string, value: unknown): string;
+  /** The JSON stored at `key`, or undefined. */
+  json(key: string): unknown;
+  /** Runs `action` once, just before the next operation of this kind is carried out. */
+  beforeNext(operation: Operation, action: () => void | Promise<void>): void;
+}
+
+/** A quoted MD5 of the text, as S3 gives a single-part object's ETag. */
+export function etagOf(text: string): string {
+  return `"${createHash('md5').update(text).digest('hex')}"`;
+}
+
+function preconditionFailed(): S3ServiceException {
+  return new S3ServiceException({
+    name: 'PreconditionFailed',
+    message: 'At least one of the pre-conditions you specified did not hold',
+    $fault: 'client',
+    $metadata: { httpStatusCode: 412 },
+  });
+}
+
+function noSuchKey(): NoSuchKey {
+  return new NoSuchKey({ message: 'The specified key does not exist.', $metadata: { httpStatusCode: 404 } });
+}
+
+/** Puts a conditional in-memory bucket behind `s3` (until `mock.restore()`). */
+export function conditionalBucket(s3: S3Client): ConditionalBucket {
+  const objects = new Map<string, { text: string; etag: string }>();
+  const pending: { operation: Operation; action: () => void | Promise<void> }[] = [];
+  const runPending = async (operation: Operation) => {
+    const index = pending.findIndex((entry) => entry.operation === operation);
+    if (index >= 0) await pending.splice(index, 1)[0]!.action();
+  };
+  const store = (key: string, text: string) => {
+    const etag = etagOf(text);
+    objects.set(key, { text, etag });
+    return etag;
+  };
+  /** Throws what S3 answers when `ifMatch` names another version than the one at `key`. */
+  const checkIfMatch = (key: string, ifMatch: string | undefined) => {
+    if (ifMatch === undefined) return;
+    const current = objects.get(key);
+    if (!current) throw noSuchKey();
+    if (current.etag !== ifMatch) throw preconditionFailed();
+  };
+
+  const mock = mockClient(s3);
+  mock.on(GetObjectCommand).callsFake(async (input: { Key: string }) => {
+    await runPending('get');
+    const object = objects.get(input.Key);
+    if (!object) throw noSuchKey();
+    return { Body: { transformToString: async () => object.text }, ETag: object.etag };
+  });
+  mock
+    .on(PutObjectCommand)
+    .callsFake(async (input: { Key: string; Body: string; IfNoneMatch?: string; IfMatch?: string }) => {
+      await runPending('put');
+      if (input.IfNoneMatch === '*' && objects.has(input.Key)) throw preconditionFailed();
+      checkIfMatch(input.Key, input.IfMatch);
+      return { ETag: store(input.Key, String(input.Body)) };
+    });
+  mock.on(DeleteObjectCommand).callsFake(async (input: { Key: string; IfMatch?: string }) => {
+    await runPending('delete');
+    checkIfMatch(input.Key, input.IfMatch);
+    objects.delete(input.Key);
+    return {};
+  });
+
+  return {
+    mock,
+    objects,
+    put: (key, value) => store(key, JSON.stringify(value)),
+    json: (key) => {
+      const object = objects.get(key);
+      return object === undefined ? undefined : JSON.parse(object.text);
+    },
+    beforeNext: (operation, action) => {
+      pending.push({ operation, action });
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import { chmod, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LocalStackError } from '../../../lib/local/errors';
+import { prepareStateDirs } from '../../../lib/local/state-dir';
+
+async function modeOf(path: string): Promise<number> {
+  return (await stat(path)).mode & 0o7777;
+}
+
+describe('prepareStateDirs', () => {
+  let parent: string;
+
+  beforeEach(async () => {
+    parent = await mkdtemp(join(tmpdir(), 'state-dir-'));
+  });
+
+  afterEach(async () => {
+    await rm(parent, { recursive: true, force: true });
+  });
+
+  it('creates the state folder, its s3/ and work/ readable by their owner only', async () => {
+    const stateDir = join(parent, 'nested', '.local');
+    const dirs = await prepareStateDirs(stateDir);
+    expect(dirs).toEqual({
+      stateDir,
+      s3Directory: join(stateDir, 's3'),
+      workDir: join(stateDir, 'work'),
+      tightened: [],
+    });
+    expect(await modeOf(stateDir)).toBe(0o700);
+    expect(await modeOf(join(stateDir, 's3'))).toBe(0o700);
+    expect(await modeOf(join(stateDir, 'work'))).toBe(0o700);
+  });
+
+  it('tightens folders an earlier start left world-readable, and says which', async () => {
+    const stateDir = join(parent, '.local');
+    await mkdir(join(stateDir, 's3'), { recursive: true });
+    await chmod(stateDir, 0o755);
+    await chmod(join(stateDir, 's3'), 0o775);
+    const { tightened } = await prepareStateDirs(stateDir);
+    expect(await modeOf(stateDir)).toBe(0o700);
+    expect(await modeOf(join(stateDir, 's3'))).toBe(0o700);
+    expect(tightened).toEqual([
+      { path: stateDir, previousMode: 0o755 },
+      { path: join(stateDir, 's3'), previousMode: 0o775 },
+    ]);
+  });
+
+  it('leaves a private folder as it is', async () => {
+    const stateDir = join(parent, 'private');
+    await mkdir(stateDir, { mode: 0o700 });
+    await prepareStateDirs(stateDir);
+    expect((await prepareStateDirs(stateDir)).tightened).toEqual([]);
+    expect(await modeOf(stateDir)).toBe(0o700);
+  });
+
+  it('refuses a folder shared by several users, and changes nothing', async () => {
+    const shared = join(parent, 'shared');
+    await mkdir(shared);
+    await chmod(shared, 0o1777);
+    const error = await prepareStateDirs(shared).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(LocalStackError);
+    expect((error as Error).message).toContain(
+      `${shared} is a folder shared by several users (sticky bit): set LOCAL_STATE_DIR to a folder of its own`,
+    );
+    expect(await modeOf(shared)).toBe(0o1777);
+  });
+
+  it('says which folder it cannot use when a file is in the way', async () => {
+    const stateDir = join(parent, 'taken');
+    await mkdir(stateDir);
+    await writeFile(join(stateDir, 's3'), 'a file');
+    await expect(prepareStateDirs(stateDir)).rejects.toThrow(`cannot use ${stateDir} for the local state`);
+  });
+});
