@@ -1,6 +1,6 @@
-import { parseMonth, previousPeriod, shiftUtcDay, utcDaysOfSpan } from '../period';
+import { shiftUtcDay, utcDaysOfSpan } from '../period';
 import type { ReportPeriod } from './model';
-import { reportPeriod, reportPeriodSpan } from './report-period';
+import { type ComparedSpan, comparedSpan, reportPeriodSpan } from './report-period';
 
 /** A `Y-m-d` range as the service's `startDate`/`endDate` take it. */
 export interface DateRange {
@@ -9,12 +9,12 @@ export interface DateRange {
 }
 
 /**
- * What to ask the service for, so that the month's boundaries are exact whatever it does with
+ * What to ask the service for, so that the period's boundaries are exact whatever it does with
  * `startDate`/`endDate` (inclusive or not, a date or midnight of it, UTC or a nearby zone): every list is
  * asked for a wider range of UTC days and filtered by the records' own timestamps.
  */
 export interface FetchRanges {
-  /** The UTC days the month's instants touch, in order: the days the reconciliation compares. */
+  /** The UTC days the period's instants touch (up to `asOf`), in order: the days the reconciliation compares. */
   days: string[];
   /** One day either side of `days`: the statistics cover every day of `days` for sure. */
   statistics: DateRange;
@@ -23,12 +23,12 @@ export interface FetchRanges {
    * then listed in full, however the service treats the bounds.
    */
   invoices: DateRange;
-  /** One day either side: enough to hold every instant of the month. */
+  /** One day either side: enough to hold every instant of the period. */
   payments: DateRange;
-  /** The previous month in the same zone. */
-  previousMonth: ReportPeriod;
-  /** One day either side of the previous month's UTC days. */
-  previousMonthInvoices: DateRange;
+  /** The span of the previous period the report is compared with (see `comparedSpan`). */
+  previous: ComparedSpan;
+  /** One day either side of that span's UTC days. */
+  previousInvoices: DateRange;
 }
 
 function widen(days: readonly string[], margin: number): DateRange {
@@ -37,18 +37,18 @@ function widen(days: readonly string[], margin: number): DateRange {
 
 /**
  * The ranges to ask the service for, for a period.
- * @example fetchRanges(reportPeriod('2026-03', 'UTC')).statistics
+ * @example fetchRanges(reportPeriod('2026-03', 'UTC', now)).statistics
  * // { startDate: '2026-02-28', endDate: '2026-04-01' }
  */
 export function fetchRanges(period: ReportPeriod): FetchRanges {
   const days = utcDaysOfSpan(reportPeriodSpan(period));
-  const previous = reportPeriod(previousPeriod(parseMonth(period.month)).id, period.timezone);
+  const previous = comparedSpan(period);
   return {
     days,
     statistics: widen(days, 1),
     invoices: widen(days, 2),
     payments: widen(days, 1),
-    previousMonth: previous,
-    previousMonthInvoices: widen(utcDaysOfSpan(reportPeriodSpan(previous)), 1),
+    previous,
+    previousInvoices: widen(utcDaysOfSpan(previous), 1),
   };
 }

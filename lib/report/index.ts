@@ -36,7 +36,8 @@ export {
   type PaymentResult,
   secondsLate,
 } from './payment-figures';
-export { PreviousMonthAccumulator } from './previous-month-figures';
+export { comparisonWords, monthTitle, periodHeading, periodTitle, previousPeriodName } from './period-words';
+export { PreviousPeriodAccumulator } from './previous-period-figures';
 export { publicUrl } from './public-url';
 export {
   type ReconcileInput,
@@ -50,7 +51,7 @@ export {
   PaidDayLedger,
   type PaidTotals,
 } from './reconcile-ledger';
-export { reportPeriod, reportPeriodSpan } from './report-period';
+export { type ComparedSpan, comparedSpan, isoInstant, reportPeriod, reportPeriodSpan } from './report-period';
 export { parseServiceDatetime } from './service-datetime';
 export { summaryToJson } from './summary-json';
 export { type ReportRenderers, writeReportFolder } from './write-report';

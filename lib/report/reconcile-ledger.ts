@@ -87,7 +87,7 @@ function bigValues(sums: Map<string, DecimalSum>): Map<string, Big> {
 }
 
 /**
- * Paid invoices per UTC day of creation, over every invoice fetched (not only the month's), so that the
+ * Paid invoices per UTC day of creation, over every invoice fetched (not only the period's), so that the
  * reconciliation can add up exactly the days the statistics cover. A few dozen days of small maps.
  */
 export class PaidDayLedger {

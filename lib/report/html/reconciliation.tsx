@@ -1,6 +1,6 @@
-import { monthName } from '../../period';
 import { formatCount, formatDay } from '../format';
 import type { CurrencyUnit, ReconciliationCheck, ReportSummary } from '../model';
+import { periodTitle } from '../period-words';
 import { DataTable } from './data-table';
 import { look, type Variant } from './looks';
 import { Lead, Note, Panel } from './panel';
@@ -110,13 +110,14 @@ export function ReconciliationPanel({ variant, summary }: ReconciliationProps) {
   const first = days[0];
   const last = days.at(-1);
   const span = first && last ? ` over the UTC days ${formatDay(first)} – ${formatDay(last)}` : '';
-  // In a zone other than UTC the compared days reach past the month, so these totals need not match the headline.
-  const month = summary.period.month;
-  const beyondMonth = first !== undefined && (first !== `${month}-01` || !last?.startsWith(month));
+  // In a zone other than UTC the compared days reach past the period, so these totals need not match the headline.
+  const periodDays = summary.invoices.days;
+  const beyondPeriod =
+    first !== undefined && (first !== periodDays[0]?.date || last !== periodDays.at(-1)?.date);
   return (
     <Panel variant={variant} heading="Reconciliation">
       <Lead variant={variant}>
-        {`The service's own statistics compared with what the itemised invoices add up to${span}: in all, per project, per currency and per day. Differences up to 0.01 count as agreement.${beyondMonth ? ` Those days are not exactly ${monthName(month)} in ${summary.period.timezone}, so the totals here can differ from the figures above.` : ''}`}
+        {`The service's own statistics compared with what the itemised invoices add up to${span}: in all, per project, per currency and per day. Differences up to 0.01 count as agreement.${beyondPeriod ? ` Those days are not exactly ${periodTitle(summary.period)} in ${summary.period.timezone}, so the totals here can differ from the figures above.` : ''}`}
       </Lead>
       {shown.length === 0 ? null : (
         <ChecksTable variant={variant} checks={shown} unit={currencyCheckUnit(summary.reconciliation)} />
