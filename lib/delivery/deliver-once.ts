@@ -24,8 +24,8 @@ export interface DeliverReportEmailOnceOptions {
   ses: SESClient;
   bucket: string;
   account: string;
-  /** `YYYY-MM`. */
-  month: string;
+  /** A month `2026-10`, a quarter `2026-Q3` or a year `2026`. */
+  period: string;
   /** The account's SES-verified sender. */
   from: string;
   /** The account's recipients. */
@@ -34,7 +34,7 @@ export interface DeliverReportEmailOnceOptions {
   render: RenderEmail;
   /** The CSV files on disk, attached while the message stays under `maxMessageBytes`. */
   attachments: EmailAttachment[];
-  /** Send even if the month's email was sent (or claimed) before, replacing the record. @default false */
+  /** Send even if the period's email was sent (or claimed) before, replacing the record. @default false */
   force?: boolean;
   /** @default DEFAULT_MAX_MESSAGE_BYTES (9 MiB) */
   maxMessageBytes?: number;
@@ -51,19 +51,19 @@ export type DeliveryResult =
   | { status: 'sent'; messageId: string; attachmentsIncluded: boolean }
   | AlreadySent;
 
-/** The month's delivery status as this run sees it at `now`. */
+/** The period's delivery status as this run sees it at `now`. */
 function statusAt(options: DeliverReportEmailOnceOptions, now: Date): Promise<DeliveryStatus> {
-  const { s3, bucket, account, month, staleClaimAfterMs } = options;
-  return deliveryStatus({ s3, bucket, account, month, staleClaimAfterMs, now });
+  const { s3, bucket, account, period, staleClaimAfterMs } = options;
+  return deliveryStatus({ s3, bucket, account, period, staleClaimAfterMs, now });
 }
 
-/** Already-sent when the month was sent, `null` when it is free; throws when claimed or unreadable. */
+/** Already-sent when the period was sent, `null` when it is free; throws when claimed or unreadable. */
 async function settle(options: DeliverReportEmailOnceOptions, now: Date): Promise<AlreadySent | null> {
-  return alreadySent(await statusAt(options, now), options.account, options.month);
+  return alreadySent(await statusAt(options, now), options.account, options.period);
 }
 
 /**
- * Claims the month with a conditional write. When another run got there first (412), its record decides:
+ * Claims the period with a conditional write. When another run got there first (412), its record decides:
  * sent, in progress, or (released in between) try again.
  */
 async function claimOrSettle(
@@ -88,12 +88,12 @@ async function claimOrSettle(
 }
 
 /**
- * Sends a month's report email to an account's recipients once, however often it is called.
+ * Sends a period's report email to an account's recipients once, however often it is called.
  *
- * The record `reports/<account>/<month>/delivery.json` is read first: `sent` returns already-sent, and a
+ * The record `reports/<account>/<period>/delivery.json` is read first: `sent` returns already-sent, and a
  * `sending` claim throws `DeliveryInProgressError` (a claim older than `staleClaimAfterMs` is not taken
  * over, since SES may have accepted the message before its run crashed; the error says so). Otherwise
- * the message is composed (with the attachments if it fits), the month is claimed with a conditional
+ * the message is composed (with the attachments if it fits), the period is claimed with a conditional
  * write (`If-None-Match: *`), the message is sent, and the record becomes `sent` with the SES message id.
  * When sending fails the claim is released so a retry can send, and the error is thrown. `force` sends
  * whatever the record says.
@@ -105,7 +105,7 @@ export async function deliverReportEmailOnce(
   options: DeliverReportEmailOnceOptions,
 ): Promise<DeliveryResult> {
   const { s3, bucket } = options;
-  const key = deliveryRecordKey(options.account, options.month);
+  const key = deliveryRecordKey(options.account, options.period);
   const from = mailboxAddress(options.from, 'from');
   const to = recipientAddresses(options.to);
   const clock = options.now ?? (() => new Date());

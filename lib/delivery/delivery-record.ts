@@ -2,14 +2,14 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import { z } from 'zod';
 import { deleteObject, getJsonObject, putJsonObject } from './s3-objects';
 
-/** A run has claimed the month's email and is sending it (or crashed while doing so). */
+/** A run has claimed the period's email and is sending it (or crashed while doing so). */
 export const sendingRecordSchema = z.object({
   state: z.literal('sending'),
   claimedAt: z.iso.datetime(),
   claimId: z.string(),
 });
 
-/** SES accepted the month's email. */
+/** SES accepted the period's email. */
 export const sentRecordSchema = z.object({
   state: z.literal('sent'),
   messageId: z.string(),
@@ -63,7 +63,7 @@ export async function writeSentRecord(
   await putJsonObject(s3, bucket, key, record);
 }
 
-/** Gives the month back after a failed send: restores what was there before (a forced resend), or deletes the claim. */
+/** Gives the period back after a failed send: restores what was there before (a forced resend), or deletes the claim. */
 export async function releaseClaim(
   s3: S3Client,
   bucket: string,

@@ -1,6 +1,6 @@
 /**
  * Errors raised by `lib/delivery`. Each sets `name`, keeps the underlying error as `cause`, and carries
- * context (key, account, month, SES error code) but never a secret.
+ * context (key, account, period, SES error code) but never a secret.
  */
 export class DeliveryError extends Error {
   // A literal, as every error class here writes it: a minified bundle renames classes, so
@@ -8,7 +8,7 @@ export class DeliveryError extends Error {
   override readonly name: string = 'DeliveryError';
 }
 
-/** An account, month or file name that would not make a safe S3 key under `reports/`. */
+/** An account, period or file name that would not make a safe S3 key under `reports/`. */
 export class InvalidReportKeyError extends DeliveryError {
   override readonly name = 'InvalidReportKeyError';
 }
@@ -71,19 +71,19 @@ export class EmailSendError extends DeliveryError {
 }
 
 /**
- * Another run holds the month's delivery claim, so this run sent nothing. When the claim is older than
+ * Another run holds the period's delivery claim, so this run sent nothing. When the claim is older than
  * the stale threshold (`stale`), the run that made it may have crashed after SES accepted the message:
  * it is not taken over silently, and only `force` sends again.
  */
 export class DeliveryInProgressError extends DeliveryError {
   override readonly name = 'DeliveryInProgressError';
   readonly account: string;
-  readonly month: string;
+  readonly period: string;
   readonly claimedAt: string;
   readonly stale: boolean;
 
-  constructor(account: string, month: string, claimedAt: string, stale: boolean) {
-    const what = `${account} ${month}`;
+  constructor(account: string, period: string, claimedAt: string, stale: boolean) {
+    const what = `${account} ${period}`;
     super(
       stale
         ? `the email for ${what} was claimed at ${claimedAt} and never marked sent: the run that claimed it may ` +
@@ -92,7 +92,7 @@ export class DeliveryInProgressError extends DeliveryError {
         : `another delivery of the email for ${what} is in progress (claimed at ${claimedAt}); nothing was sent by this run`,
     );
     this.account = account;
-    this.month = month;
+    this.period = period;
     this.claimedAt = claimedAt;
     this.stale = stale;
   }

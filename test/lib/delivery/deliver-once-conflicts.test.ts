@@ -68,7 +68,7 @@ describe('deliverReportEmailOnce against a conditional-write conflict', () => {
       ses,
       bucket: 'reports-bucket',
       account: 'acme',
-      month: '2026-10',
+      period: '2026-10',
       from: 'reports@acme.example',
       to: ['books@acme.example'],
       render: () => ({ subject: 'October', html: '<p>attached</p>', text: 'attached' }),
@@ -139,7 +139,7 @@ describe('deliverReportEmailOnce against a conditional-write conflict', () => {
     expect(s3Mock.commandCalls(DeleteObjectCommand)).toHaveLength(0);
   });
 
-  it('claims again when the other run released the month in between', async () => {
+  it('claims again when the other run released the period in between', async () => {
     s3Mock.on(GetObjectCommand).rejects(noSuchKey());
     s3Mock.on(PutObjectCommand).rejectsOnce(preconditionFailed()).resolves({});
     sesMock.on(SendRawEmailCommand).resolves({ MessageId: 'm-2' });

@@ -79,7 +79,7 @@ describe('deliverReportEmailOnce', () => {
     return signReportLink({
       baseUrl: 'https://reports.example.com',
       account,
-      month: '2026-10',
+      period: '2026-10',
       fileName,
       expiresAt: new Date(NOW.getTime() + 30 * 86_400_000),
       signingKey: TEST_SIGNING_KEY,
@@ -92,7 +92,7 @@ describe('deliverReportEmailOnce', () => {
       ses,
       bucket: BUCKET,
       account,
-      month: '2026-10',
+      period: '2026-10',
       from: 'Acme Reports <reports@acme.example>',
       to: ['books@acme.example', 'ana@accountants.example'],
       render: (context) => {
@@ -175,7 +175,7 @@ describe('deliverReportEmailOnce', () => {
     });
   });
 
-  it('sends nothing on a second run for the same month', async () => {
+  it('sends nothing on a second run for the same period', async () => {
     const first = await deliver('twice');
     const second = await deliver('twice');
     expect(second).toEqual({

@@ -53,14 +53,14 @@ describe('deliveryStatus', () => {
   }
 
   function statusOf(account: string, overrides: { now?: Date; staleClaimAfterMs?: number } = {}) {
-    return deliveryStatus({ s3, bucket: BUCKET, account, month: '2026-10', now: NOW, ...overrides });
+    return deliveryStatus({ s3, bucket: BUCKET, account, period: '2026-10', now: NOW, ...overrides });
   }
 
-  it('calls a month with no record unsent', async () => {
+  it('calls a period with no record unsent', async () => {
     expect(await statusOf('fresh')).toEqual({ state: 'none' });
   });
 
-  it('gives the message id and time of a month that was sent', async () => {
+  it('gives the message id and time of a period that was sent', async () => {
     await putRecordText('done', JSON.stringify(SENT_RECORD));
     expect(await statusOf('done')).toEqual({ state: 'sent', record: SENT_RECORD });
   });
@@ -108,17 +108,17 @@ describe('deliveryStatus', () => {
 
   it('refuses an account that would not make a safe key, before reading anything', async () => {
     await expect(
-      deliveryStatus({ s3, bucket: BUCKET, account: '../acme', month: '2026-10' }),
+      deliveryStatus({ s3, bucket: BUCKET, account: '../acme', period: '2026-10' }),
     ).rejects.toBeInstanceOf(InvalidReportKeyError);
   });
 });
 
 describe('alreadySent', () => {
-  it('lets a run go on when nobody has claimed the month', () => {
+  it('lets a run go on when nobody has claimed the period', () => {
     expect(alreadySent({ state: 'none' }, 'acme', '2026-10')).toBeNull();
   });
 
-  it('reports a sent month as already sent, with its message id and time', () => {
+  it('reports a sent period as already sent, with its message id and time', () => {
     expect(alreadySent({ state: 'sent', record: SENT_RECORD }, 'acme', '2026-10')).toEqual({
       status: 'already-sent',
       messageId: '0100019a-sent-message',
