@@ -1,15 +1,24 @@
 import type { AccountConfig } from '../config';
-import { defaultPeriod, hasBegun, parseMonth, ReportRequestError } from '../period';
+import { defaultPeriod, hasBegun, type PeriodKind, parsePeriod, ReportRequestError } from '../period';
 
 /**
- * The month to report for an account: the one asked for, or the previous month in the account's time
- * zone. A month that has not begun there is refused (the current month is allowed: its days so far).
- * @throws ReportRequestError for a malformed or future month
+ * The period to report for an account: the one asked for (a month `YYYY-MM`, a quarter `YYYY-Qn` or a
+ * year `YYYY`), or else the period of `kind` before the one `now` falls in, in the account's time zone
+ * (the previous month unless asked; a yearly schedule asks for the previous year). A period that has
+ * not begun there is refused; the current one is allowed and is reported so far.
+ * @example resolveReportPeriod(acme, undefined, new Date('2027-01-01T05:00:00Z'), 'year') // '2026'
+ * @throws ReportRequestError for a malformed period, one before 2000 or after 9999, or one not begun
  */
-export function resolveReportMonth(account: AccountConfig, month: string | undefined, now: Date): string {
-  if (month === undefined) return defaultPeriod(account.timezone, now).id;
-  if (!hasBegun(parseMonth(month), account.timezone, now)) {
-    throw new ReportRequestError(`${month} has not begun yet in ${account.timezone}`);
+export function resolveReportPeriod(
+  account: AccountConfig,
+  period: string | undefined,
+  now: Date,
+  kind: PeriodKind = 'month',
+): string {
+  if (period === undefined) return defaultPeriod(account.timezone, now, kind).id;
+  const parsed = parsePeriod(period);
+  if (!hasBegun(parsed, account.timezone, now)) {
+    throw new ReportRequestError(`${parsed.id} has not begun yet in ${account.timezone}`);
   }
-  return month;
+  return parsed.id;
 }
