@@ -1,7 +1,7 @@
 import type { InvoicingClient, InvoicingClientOptions } from '../invoicing';
 import { createInvoicingClient, type InvoicingClientHooks, InvoicingParameterError } from '../invoicing';
 import type { CollectProgress, Report } from '../report';
-import { formatCount, formatUSD, generateReportFolder } from '../report';
+import { formatCount, formatUSD, generateReportFolder, periodHeading } from '../report';
 import { describeFailure, type ExitCode, exitCodeFor, type FailureContext } from './describe-failure';
 import { CliUsageError, parseReportCliArgs, REPORT_CLI_USAGE, type ReportCliOptions } from './parse-args';
 import { createProgressLine, type ProgressOutput } from './progress-line';
@@ -20,7 +20,7 @@ export interface ReportCliIo {
 const PREFIX = 'report: ';
 
 /**
- * `npm run report`: parses the arguments, builds the month's report from the service and writes its
+ * `npm run report`: parses the arguments, builds the period's report from the service and writes its
  * folder. Resolves to the exit status (0 written, 2 usage error, 1 any other failure); never rejects.
  * Progress and the outcome go to stderr, help to stdout; a failure is one line on stderr.
  */
@@ -63,12 +63,12 @@ function createClient(options: ReportCliOptions, io: ReportCliIo): InvoicingClie
 
 async function fetchReport(client: InvoicingClient, options: ReportCliOptions, io: ReportCliIo, now: Date) {
   const progress = createProgressLine(io.stderr);
-  const label = `${options.month} (${options.timezone})`;
+  const label = `${options.period} (${options.timezone})`;
   progress.update(`${PREFIX}fetching ${label} from ${new URL(options.apiUrl).host}…`);
   try {
     return await generateReportFolder(
       client,
-      { month: options.month, timezone: options.timezone, projectId: options.projectId },
+      { period: options.period, timezone: options.timezone, projectId: options.projectId },
       {
         apiUrl: options.apiUrl,
         outDir: options.outDir,
@@ -84,18 +84,22 @@ async function fetchReport(client: InvoicingClient, options: ReportCliOptions, i
 function fetchedSoFar(fetched: CollectProgress): string {
   return (
     `${formatCount(fetched.invoices)} invoices, ${formatCount(fetched.payments)} payments, ` +
-    `${formatCount(fetched.previousMonthInvoices)} paid invoices of the month before`
+    `${formatCount(fetched.previousPeriodInvoices)} paid invoices of the period before`
   );
 }
 
-/** The folder written and the headline figures, for stderr. */
+/**
+ * The folder written and the headline figures, for stderr. A period not ended is named with the instant
+ * it runs to: `2026-11 so far, as of 23 Nov 2026, 14:35 (Europe/Berlin)`.
+ */
 function outcome(report: Report, folder: string): string {
   const { period, invoices, payments, reconciliation } = report.summary;
   const differing = reconciliation.checks.filter((check) => !check.ok).length;
+  const named = period.complete ? `${period.id} (${period.timezone})` : periodHeading(period, period.id);
   return [
     `${PREFIX}wrote ${folder}: report.html, paid-invoices.csv (${formatCount(report.paidInvoicesCsv.rowCount)} rows), ` +
       `payments.csv (${formatCount(report.paymentsCsv.rowCount)} rows), summary.json`,
-    `${PREFIX}${period.month} (${period.timezone}): ${formatCount(invoices.paid)} of ${formatCount(invoices.total)} ` +
+    `${PREFIX}${named}: ${formatCount(invoices.paid)} of ${formatCount(invoices.total)} ` +
       `invoices paid, ${formatUSD(invoices.paidTotalUSD)} (commission ${formatUSD(invoices.commissionTotalUSD)}); ` +
       `${formatCount(payments.total)} payments, ${formatCount(payments.unmatched)} unmatched`,
     reconciliation.ok

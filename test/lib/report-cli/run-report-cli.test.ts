@@ -121,10 +121,14 @@ describe('runReportCli against the sandbox', () => {
 
     const summary = JSON.parse(await readFile(join(folder, 'summary.json'), 'utf8'));
     expect(summary.period).toEqual({
+      kind: 'month',
+      id: '2026-09',
       month: '2026-09',
       timezone: 'UTC',
       start: '2026-09-01T00:00:00.000Z',
       end: '2026-10-01T00:00:00.000Z',
+      complete: true,
+      asOf: '2026-10-01T00:00:00.000Z',
     });
     expect(summary.invoices.paid).toBe(PAID);
     expect(summary.invoices.total).toBe(PAID + OTHERS);
@@ -147,6 +151,28 @@ describe('runReportCli against the sandbox', () => {
     const unmatched = payments.filter((row) => row.matched === 'false');
     expect(unmatched).toHaveLength(UNMATCHED);
     expect(unmatched.every((row) => row.invoice_id === '' && row.invoice_status === '')).toBe(true);
+  });
+
+  it('writes a quarter to DIR/<quarter>/ with its months', async () => {
+    const out = join(outRoot, 'quarter');
+    const result = await run(['--period', '2026-Q3', '--out', out], service());
+    expect(result.code).toBe(0);
+    expect(await readdir(out)).toEqual(['2026-Q3']);
+    const summary = JSON.parse(await readFile(join(out, '2026-Q3', 'summary.json'), 'utf8'));
+    expect(summary.period).toMatchObject({ kind: 'quarter', id: '2026-Q3', complete: true });
+    expect(summary.period).not.toHaveProperty('month');
+    // Three full months of the sandbox: 60 paid invoices each.
+    expect(summary.invoices.months.map((month: { paid: number }) => month.paid)).toEqual([PAID, PAID, PAID]);
+    expect(summary.invoices.paid).toBe(3 * PAID);
+    expect(result.stderr).toContain(`report: 2026-Q3 (UTC): ${3 * PAID} of `);
+  });
+
+  it('says that the current month is reported so far, and up to which instant', async () => {
+    const result = await run(['--period', '2026-10', '--out', join(outRoot, 'so-far')], service());
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/report: 2026-10 so far, as of 15 Oct 2026, 12:00 \(UTC\): [\d,]+ of /);
+    const summary = JSON.parse(await readFile(join(outRoot, 'so-far', '2026-10', 'summary.json'), 'utf8'));
+    expect(summary.period).toMatchObject({ complete: false, asOf: '2026-10-15T12:00:00.000Z' });
   });
 
   it('restricts the files to one project with --project', async () => {
@@ -214,7 +240,12 @@ describe('runReportCli against the sandbox', () => {
   });
 
   it.each([
-    [['--month', '2026-13'], 'report: Invalid month "2026-13": expected YYYY-MM with a month 01 to 12'],
+    [
+      ['--month', '2026-13'],
+      'report: Invalid period "2026-13": expected a month YYYY-MM, a quarter YYYY-Qn or a year YYYY',
+    ],
+    [['--period', '0099-12'], 'report: Period 0099-12 is out of range: reports cover the years 2000 to 9999'],
+    [['--period', '0000-01'], 'report: Period 0000-01 is out of range: reports cover the years 2000 to 9999'],
     [['--month', '2026-11'], 'report: --month 2026-11 is in the future in UTC: no report for it yet'],
     [['--timezone', 'Mars/Olympus'], /^report: Unknown time zone "Mars\/Olympus"/],
     [['--concurrency', 'lots'], /^report: --concurrency must be a whole number/],
@@ -254,7 +285,8 @@ describe('runReportCli against the sandbox', () => {
     const result = await run(['--month', '2026-13', '--api-url', sandbox.url, '--api-key', 'x']);
     expect(result).toMatchObject({
       code: 2,
-      stderr: 'report: Invalid month "2026-13": expected YYYY-MM with a month 01 to 12\n',
+      stderr:
+        'report: Invalid period "2026-13": expected a month YYYY-MM, a quarter YYYY-Qn or a year YYYY\n',
     });
   });
 
@@ -262,8 +294,10 @@ describe('runReportCli against the sandbox', () => {
     const result = await run(['--help']);
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
-    expect(result.stdout).toMatch(/^Usage: npm run report -- \[--month YYYY-MM\] \[options\]/);
+    expect(result.stdout).toMatch(/^Usage: npm run report -- \[--period P\] \[options\]/);
     for (const option of [
+      '--period',
+      '--month',
       '--timezone',
       '--project',
       '--out',
