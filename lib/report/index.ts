@@ -36,7 +36,7 @@ export {
   type PaymentResult,
   secondsLate,
 } from './payment-figures';
-export { comparisonWords, monthTitle, periodHeading, periodTitle, previousPeriodName } from './period-words';
+export { periodHeading } from './period-words';
 export { PreviousPeriodAccumulator } from './previous-period-figures';
 export { publicUrl } from './public-url';
 export {
@@ -51,7 +51,7 @@ export {
   PaidDayLedger,
   type PaidTotals,
 } from './reconcile-ledger';
-export { type ComparedSpan, comparedSpan, isoInstant, reportPeriod, reportPeriodSpan } from './report-period';
+export { reportPeriod, reportPeriodSpan } from './report-period';
 export { parseServiceDatetime } from './service-datetime';
 export { summaryToJson } from './summary-json';
 export { type ReportRenderers, writeReportFolder } from './write-report';
