@@ -19,7 +19,7 @@ export interface BenchSandboxSettings {
   latencyMs: number;
   maxLimit: number;
   seed: number;
-  /** The period the CLI will be asked for (a month, a quarter or a year), in UTC: its lists are warmed before listening. */
+  /** The period the CLI will be asked for (a month, a quarter or a year), in UTC: its lists are warmed first. */
   period: string;
 }
 

@@ -27,8 +27,9 @@ export interface PublishReportOptions {
 
 /**
  * Builds an account's report for a period (a month, a quarter or a year) from the invoicing service and
- * saves it under `reports/<account>/<period>/`, the manifest last. On failure nothing is left locally, and S3 holds no
- * manifest for a half-saved report (see `saveReport`). Call `dispose` once done with the local folder.
+ * saves it under `reports/<account>/<period>/`, the manifest last. On failure nothing is left locally,
+ * and S3 holds no manifest for a half-saved report (see `saveReport`). Call `dispose` once done with the
+ * local folder.
  */
 export async function publishReport(
   context: PublishContext,

@@ -49,16 +49,16 @@ export interface Collected {
 }
 
 /**
- * Fetches the statistics, the invoices, the payments and the paid invoices of the previous period's
- * span compared with, concurrently (the client's own limit caps requests in flight), and adds up each record as it
- * arrives: memory holds totals, the first paid invoices, the unmatched and late payments, and what
- * the CSV builders keep, never a whole list.
+ * Fetches the statistics, the invoices, the payments and the paid invoices of the span of the previous
+ * period compared with, concurrently (the client's own limit caps requests in flight), and adds up each
+ * record as it arrives: memory holds totals, the first paid invoices, the unmatched and late payments,
+ * and what the CSV builders keep, never a whole list.
  *
  * Each record is placed by its own timestamp against the period's exact instants, up to its `asOf`
  * (`createDatetime` for invoices, `transactionDatetime` for payments); the service was asked for wider
- * ranges. A quarter or a year goes through the same single pass as a month: only its days are more. With a
- * project filter, invoices are asked for that project (and checked again), and a payment counts only if
- * its invoice is in the project.
+ * ranges. A quarter or a year goes through the same single pass as a month: only its days are more.
+ * With a project filter, invoices are asked for that project (and checked again), and a payment counts
+ * only if its invoice is in the project.
  *
  * The first failure rejects with the original error; the other lists stop at their next record.
  */
