@@ -26,7 +26,7 @@ function runSetup(): RunSetup {
 
 /**
  * The target of each account's EventBridge Scheduler schedule: `{ "account": "acme" }` reports the
- * previous month in the account's time zone, `{ "account": "acme", "kind": "year" }` the previous year;
+ * previous month in the account's time zone, `{ "account": "acme", "periodKind": "year" }` the previous year;
  * an operator invokes it with `{ account, period, force }` to re-run or resend a month, a quarter or a
  * year. A failure is thrown, for Lambda's retries and then the dead-letter queue.
  */

@@ -4,7 +4,7 @@ import { ACCOUNT_NAME_PATTERN } from './field-schemas';
 
 /**
  * The event of the scheduled function. A monthly schedule sends `{ account }`, a yearly one
- * `{ account, kind: "year" }`; an operator re-runs or resends a period with
+ * `{ account, periodKind: "year" }`; an operator re-runs or resends a period with
  * `{ account, period, force: true }` (`month` is the older name of `period`, for months only).
  */
 export const scheduledReportEventSchema = z
@@ -12,7 +12,7 @@ export const scheduledReportEventSchema = z
     account: z.string().regex(ACCOUNT_NAME_PATTERN, 'must be an account name'),
     /**
      * A month `YYYY-MM`, a quarter `YYYY-Qn` or a year `YYYY`, from 2000 to 9999.
-     * @default the period of `kind` before the current one, in the account's time zone
+     * @default the period of `periodKind` before the current one, in the account's time zone
      */
     period: z
       .string()
@@ -30,7 +30,7 @@ export const scheduledReportEventSchema = z
      * Without `period`, the kind of period to report: the one before the current one.
      * @default 'month'
      */
-    kind: z.enum(['month', 'quarter', 'year'], { error: 'must be month, quarter or year' }).optional(),
+    periodKind: z.enum(['month', 'quarter', 'year'], { error: 'must be month, quarter or year' }).optional(),
     /** Rebuild the report and send the email again even if this period was delivered. @default false */
     force: z.boolean().optional(),
     /**
@@ -48,8 +48,12 @@ export const scheduledReportEventSchema = z
         message: 'cannot be given with period (it is its older name)',
       });
     }
-    if (event.kind !== undefined && (event.period !== undefined || event.month !== undefined)) {
-      ctx.addIssue({ code: 'custom', path: ['kind'], message: 'is only for a run without period or month' });
+    if (event.periodKind !== undefined && (event.period !== undefined || event.month !== undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['periodKind'],
+        message: 'is only for a run without period or month',
+      });
     }
   });
 

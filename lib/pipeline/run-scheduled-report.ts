@@ -17,9 +17,9 @@ export interface ScheduledReportRunOptions {
 }
 
 /**
- * One run of the scheduled function: reads the event (`{ account, period?, kind?, force? }`, `month` an
+ * One run of the scheduled function: reads the event (`{ account, period?, periodKind?, force? }`, `month` an
  * older name of `period`), resolves the period (by default the previous month, or the previous period of
- * `kind`, in the account's time zone), then builds, saves and emails the report once (see
+ * `periodKind`, in the account's time zone), then builds, saves and emails the report once (see
  * `deliverReport`).
  *
  * Logs JSON lines through `logger`: the start (account, period, force), progress every few thousand
@@ -43,7 +43,7 @@ export async function runScheduledReport(
     if (asked !== undefined) known.period = asked;
     const account = accountNamed(options.config, request.account);
     const firedAt = request.scheduledTime ? new Date(request.scheduledTime) : (context.now?.() ?? new Date());
-    const period = resolveReportPeriod(account, asked, firedAt, request.kind);
+    const period = resolveReportPeriod(account, asked, firedAt, request.periodKind);
     const force = request.force ?? false;
     known.period = period;
     known.force = force;

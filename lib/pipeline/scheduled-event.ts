@@ -10,7 +10,7 @@ import { ScheduledEventError, UnknownAccountError } from './errors';
 
 /**
  * Reads the event the schedule (or an operator) sent: `{ "account": "acme" }`, optionally with
- * `"period": "2026-Q3"` (or `"month": "YYYY-MM"`), `"kind": "year"` and `"force": true`. Values are not
+ * `"period": "2026-Q3"` (or `"month": "YYYY-MM"`), `"periodKind": "year"` and `"force": true`. Values are not
  * echoed in the error, only field names.
  * @throws ScheduledEventError naming each bad or unknown field
  */

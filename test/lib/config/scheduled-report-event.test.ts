@@ -16,9 +16,9 @@ describe('scheduledReportEventSchema', () => {
       account: 'acme',
       period: '2026-Q3',
     });
-    expect(scheduledReportEventSchema.parse({ account: 'acme', kind: 'year' })).toEqual({
+    expect(scheduledReportEventSchema.parse({ account: 'acme', periodKind: 'year' })).toEqual({
       account: 'acme',
-      kind: 'year',
+      periodKind: 'year',
     });
   });
 

@@ -143,7 +143,7 @@ describe('runScheduledReport', () => {
     // each), and the payment of that second, unmatched.
     const firedAt = '2027-01-01T05:00:00Z';
     const result = await run(
-      { account: 'acme', kind: 'year', scheduledTime: firedAt },
+      { account: 'acme', periodKind: 'year', scheduledTime: firedAt },
       { now: new Date(firedAt) },
     );
     expect(result).toMatchObject({

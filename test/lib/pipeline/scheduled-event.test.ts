@@ -53,7 +53,10 @@ describe('parseScheduledEvent', () => {
     expect(parseScheduledEvent({ account: 'acme', period: '2026', force: true })).toMatchObject({
       period: '2026',
     });
-    expect(parseScheduledEvent({ account: 'acme', kind: 'year' })).toEqual({ account: 'acme', kind: 'year' });
+    expect(parseScheduledEvent({ account: 'acme', periodKind: 'year' })).toEqual({
+      account: 'acme',
+      periodKind: 'year',
+    });
   });
 
   it('names a malformed month without repeating its value', () => {
@@ -78,15 +81,15 @@ describe('parseScheduledEvent', () => {
     },
   );
 
-  it('refuses a month given with a period, and a kind given with either', () => {
+  it('refuses a month given with a period, and a period kind given with either', () => {
     expect(problem({ account: 'acme', period: '2026-10', month: '2026-10' }).issues).toEqual([
       { path: 'month', message: 'cannot be given with period (it is its older name)' },
     ]);
-    expect(problem({ account: 'acme', period: '2026', kind: 'year' }).issues).toEqual([
-      { path: 'kind', message: 'is only for a run without period or month' },
+    expect(problem({ account: 'acme', period: '2026', periodKind: 'year' }).issues).toEqual([
+      { path: 'periodKind', message: 'is only for a run without period or month' },
     ]);
-    expect(problem({ account: 'acme', kind: 'week' }).issues).toEqual([
-      { path: 'kind', message: 'must be month, quarter or year' },
+    expect(problem({ account: 'acme', periodKind: 'week' }).issues).toEqual([
+      { path: 'periodKind', message: 'must be month, quarter or year' },
     ]);
   });
 
