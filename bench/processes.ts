@@ -132,8 +132,8 @@ export async function runCli(args: string[], env: Record<string, string>): Promi
     const wallMs = performance.now() - started;
     const usage = JSON.parse(await readFile(usageFile, 'utf8')) as Pick<CliRun, 'maxRssBytes' | 'cpuMs'>;
     const run: CliRun = { exitCode, wallMs, ...usage, stderr: Buffer.concat(stderr).toString('utf8') };
-    const [month] = exitCode === 0 ? await readdir(outDir).catch(() => []) : [];
-    if (month) run.summary = JSON.parse(await readFile(join(outDir, month, 'summary.json'), 'utf8'));
+    const [period] = exitCode === 0 ? await readdir(outDir).catch(() => []) : [];
+    if (period) run.summary = JSON.parse(await readFile(join(outDir, period, 'summary.json'), 'utf8'));
     return run;
   } finally {
     await rm(work, { recursive: true, force: true });

@@ -1,18 +1,20 @@
 /**
- * `npm run bench [-- --sizes 10000,50000 --runs 2]`: the report CLI against a slow sandbox.
+ * `npm run bench [-- --sizes 10000,50000 --runs 2 --period month]`: the report CLI against a slow sandbox.
  *
  * For each size (paid invoices a month; the sandbox adds 10 % in other statuses and 1 % unmatched
  * payments) it starts the sandbox in its own process with 40 ms of latency and at most 100 records a
- * page, runs the CLI in its own process at concurrency 8 for the previous month, and prints the pages
- * the report needs, the floor (pages / concurrency x latency), the CLI's wall time and its ratio to the
- * floor, its CPU time and its peak RSS. Two sizes show how memory grows with the month. The targets:
+ * page, runs the CLI in its own process at concurrency 8 for the previous month (or quarter, or year,
+ * with `--period`), and prints the pages the report needs, the floor (pages / concurrency x latency), the
+ * CLI's wall time and its ratio to the floor, its CPU time (in all and per record fetched, which a
+ * quarter or a year must keep near a month's) and its peak RSS. Two sizes show how memory grows with the
+ * number of records. The targets:
  * wall time within 1.5 x the floor and peak RSS under 400 MiB at 50,000 paid invoices. It prints
  * figures; it fails only when a run itself fails.
  */
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { errorParts } from '../lib/describe-error';
-import { defaultPeriod } from '../lib/period';
+import { defaultPeriod, type PeriodKind } from '../lib/period';
 import { count, floorMs, mebibytes, pagesNeeded, seconds, table } from './figures';
 import { type CliRun, runCli, startBenchSandbox } from './processes';
 
@@ -40,13 +42,18 @@ interface Measurement {
   sandboxStartMs: number;
 }
 
-function readArgs(): { sizes: number[]; runs: number } {
+const PERIOD_KINDS: readonly PeriodKind[] = ['month', 'quarter', 'year'];
+
+function readArgs(): { sizes: number[]; runs: number; kind: PeriodKind } {
   const { values } = parseArgs({
     options: {
       sizes: { type: 'string', default: `10000,${TARGET_SIZE}` },
       runs: { type: 'string', default: '2' },
+      period: { type: 'string', default: 'month' },
     },
   });
+  const kind = PERIOD_KINDS.find((known) => known === values.period);
+  if (kind === undefined) throw new Error(`--period must be month, quarter or year, got ${values.period}`);
   const sizes = values.sizes.split(',').map((text) => Number(text.trim()));
   const runs = Number(values.runs);
   if (sizes.some((size) => !Number.isSafeInteger(size) || size < 1)) {
@@ -54,24 +61,24 @@ function readArgs(): { sizes: number[]; runs: number } {
   }
   if (!Number.isSafeInteger(runs) || runs < 1)
     throw new Error(`--runs must be a whole number, got ${values.runs}`);
-  return { sizes: sizes.sort((a, b) => a - b), runs };
+  return { sizes: sizes.sort((a, b) => a - b), runs, kind };
 }
 
-async function measure(paidPerMonth: number, month: string, runs: number): Promise<Measurement> {
+async function measure(paidPerMonth: number, period: string, runs: number): Promise<Measurement> {
   const sandbox = await startBenchSandbox({
     paidPerMonth,
     latencyMs: LATENCY_MS,
     maxLimit: MAX_LIMIT,
     seed: SEED,
-    month,
+    period,
   });
   try {
     const done: CliRun[] = [];
     for (let run = 0; run < runs; run++) {
       const result = await runCli(
         [
-          '--month',
-          month,
+          '--period',
+          period,
           '--timezone',
           'UTC',
           '--concurrency',
@@ -117,7 +124,7 @@ function printTable(results: readonly Measurement[]): void {
     table([
       [
         'paid/month',
-        'in month',
+        'in period',
         'fetched',
         'pages needed',
         'served',
@@ -125,6 +132,7 @@ function printTable(results: readonly Measurement[]): void {
         'wall',
         'wall/floor',
         'CPU',
+        'CPU/record',
         'peak RSS',
       ],
       ...results.map((result) => [
@@ -137,16 +145,18 @@ function printTable(results: readonly Measurement[]): void {
         seconds(result.best.wallMs),
         (result.best.wallMs / result.floorMs).toFixed(2),
         seconds(result.best.cpuMs),
+        `${((result.best.cpuMs * 1000) / result.recordsFetched).toFixed(1)} µs`,
         mebibytes(result.maxRssBytes),
       ]),
     ]),
   );
   console.log(
-    '\nin month: invoices created and payments made in the month; fetched: records the service handed out ' +
-      '(wider date ranges and the previous month included); pages needed: one per full page of each list ' +
+    '\nin period: invoices created and payments made in the period; fetched: records the service handed out ' +
+      '(wider date ranges and the previous period included); pages needed: one per full page of each list ' +
       'plus the short page that ends it, plus the statistics; served: requests the sandbox answered per run; ' +
       `floor: pages needed / ${CONCURRENCY} x ${LATENCY_MS} ms; wall: the fastest run of the CLI process, ` +
-      "spawn to exit, start-up included; CPU: that run's user + system time; peak RSS: the highest over the runs.",
+      "spawn to exit, start-up included; CPU: that run's user + system time, and per record fetched; " +
+      'peak RSS: the highest over the runs.',
   );
 }
 
@@ -176,10 +186,10 @@ function printMemoryGrowth(startup: CliRun, results: readonly Measurement[]): vo
 }
 
 async function main(): Promise<void> {
-  const { sizes, runs } = readArgs();
-  const month = defaultPeriod('UTC', new Date()).id;
+  const { sizes, runs, kind } = readArgs();
+  const period = defaultPeriod('UTC', new Date(), kind).id;
   console.log(
-    `Report CLI benchmark: month ${month} (UTC), sandbox latency ${LATENCY_MS} ms, at most ${MAX_LIMIT} records a ` +
+    `Report CLI benchmark: ${kind} ${period} (UTC), sandbox latency ${LATENCY_MS} ms, at most ${MAX_LIMIT} records a ` +
       `page, CLI concurrency ${CONCURRENCY}, best of ${runs} run(s), ${availableParallelism()} CPU(s)`,
   );
   const startup = await runCli(['--help'], {});
@@ -190,7 +200,7 @@ async function main(): Promise<void> {
   const results: Measurement[] = [];
   for (const size of sizes) {
     process.stdout.write(`running ${count(size)} paid invoices a month...`);
-    const result = await measure(size, month, runs);
+    const result = await measure(size, period, runs);
     results.push(result);
     process.stdout.write(` done (sandbox ready in ${seconds(result.sandboxStartMs)})\n`);
   }

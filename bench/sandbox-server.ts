@@ -1,7 +1,7 @@
 /**
  * The sandbox in a process of its own for the benchmark, so that its memory and CPU are not the CLI's.
  * Beside serving, it counts what it serves: for each list walk (an endpoint and its filter) the
- * records it holds, and every request. It warms the month's lists before it listens, so that the timed
+ * records it holds, and every request. It warms the period's lists before it listens, so that the timed
  * run measures the CLI against a service whose data is ready, as a real one's is.
  *
  * Reads its settings as JSON from `BENCH_SANDBOX`; prints `ready <json>` when listening; answers a
@@ -19,8 +19,8 @@ export interface BenchSandboxSettings {
   latencyMs: number;
   maxLimit: number;
   seed: number;
-  /** The month the CLI will be asked for, in UTC: its lists are warmed before listening. */
-  month: string;
+  /** The period the CLI will be asked for (a month, a quarter or a year), in UTC: its lists are warmed first. */
+  period: string;
 }
 
 export interface BenchSandboxReady {
@@ -84,9 +84,9 @@ const app = createSandboxApp({
   onPageServed: countPage,
 });
 
-/** Asks for the first page of every list the report reads, so that the month is generated and cached. */
+/** Asks for the first page of every list the report reads, so that the period is generated and cached. */
 async function warm(): Promise<void> {
-  const ranges = fetchRanges(reportPeriod(settings.month, 'UTC'));
+  const ranges = fetchRanges(reportPeriod(settings.period, 'UTC', new Date()));
   const ask = (path: string, fields: Record<string, string>) => {
     const body = new FormData();
     for (const [name, value] of Object.entries(fields)) body.set(name, value);
@@ -96,7 +96,7 @@ async function warm(): Promise<void> {
     ask('/statistics/invoices', { ...ranges.window }),
     ask('/invoices/list', { ...ranges.window, limit: '1' }),
     ask('/payments/list', { ...ranges.payments, limit: '1' }),
-    ask('/invoices/list', { ...ranges.previousMonthInvoices, status: 'paid', limit: '1' }),
+    ask('/invoices/list', { ...ranges.previousInvoices, status: 'paid', limit: '1' }),
   ]);
 }
 

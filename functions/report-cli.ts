@@ -1,5 +1,6 @@
 /**
- * `npm run report -- --month YYYY-MM [options]`: one month's report into `./reports/YYYY-MM/`.
+ * `npm run report -- --period P [options]`: one period's report (a month `YYYY-MM`, a quarter `YYYY-Qn` or a
+ * year `YYYY`) into `./reports/P/`.
  * Everything happens in `runReportCli`; see `--help` for the options.
  */
 import { runReportCli } from '../lib/report-cli';

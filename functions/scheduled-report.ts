@@ -2,7 +2,7 @@ import type { Context } from 'aws-lambda';
 import { createLogger, errorAttributes } from '../lib/logger';
 import {
   lambdaContext,
-  type MonthlyReportResult,
+  type ReportDeliveryResult,
   runScheduledReport,
   type ScheduledReportRunOptions,
   scheduledDeliveryContext,
@@ -26,10 +26,11 @@ function runSetup(): RunSetup {
 
 /**
  * The target of each account's EventBridge Scheduler schedule: `{ "account": "acme" }` reports the
- * previous month in the account's time zone; an operator invokes it with `{ account, month, force }` to
- * re-run or resend a month. A failure is thrown, for Lambda's retries and then the dead-letter queue.
+ * previous month in the account's time zone, `{ "account": "acme", "periodKind": "year" }` the previous year;
+ * an operator invokes it with `{ account, period, force }` to re-run or resend a month, a quarter or a
+ * year. A failure is thrown, for Lambda's retries and then the dead-letter queue.
  */
-export async function handler(event: unknown, context: Context): Promise<MonthlyReportResult> {
+export async function handler(event: unknown, context: Context): Promise<ReportDeliveryResult> {
   logger.addContext(context);
   let options: RunSetup;
   try {

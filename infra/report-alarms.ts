@@ -25,9 +25,9 @@ const PERIOD = Duration.minutes(5);
 const DELIVERY_METRIC = { namespace: 'InvoiceReports', name: 'DeliveryUnconfirmed' } as const;
 
 /**
- * Alarms that need a person: any error of a function, any message in the dead-letter queue (a month
+ * Alarms that need a person: any error of a function, any message in the dead-letter queue (a period
  * whose report was not delivered), and any log line saying a delivery is unconfirmed (SES may have sent
- * a month's email without the run knowing, or a claim went stale: nothing resends it without `force`).
+ * a period's email without the run knowing, or a claim went stale: nothing resends it without `force`).
  * They notify an SNS topic, emailed to `alarmEmail`.
  *
  * The delivery alarm watches the logs rather than rely on the error and dead-letter alarms alone: it
@@ -60,7 +60,7 @@ export class ReportAlarms extends Construct {
     this.alarms.push(
       new Alarm(this, 'DeadLetterMessages', {
         alarmDescription:
-          'A scheduled report failed after every retry: its event waits in the dead-letter queue. Re-run the month, then delete the message (if its log says "delivery unconfirmed", see the README first).',
+          'A scheduled report failed after every retry: its event waits in the dead-letter queue. Re-run the period, then delete the message (if its log says "delivery unconfirmed", see the README first).',
         metric: props.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
           period: PERIOD,
           statistic: 'Maximum',
@@ -92,8 +92,8 @@ export class ReportAlarms extends Construct {
     }
     return new Alarm(this, 'DeliveryUnconfirmed', {
       alarmDescription:
-        "A month's email may have gone out unconfirmed (SES's answer was lost, or a claim went stale); " +
-        'nothing resends it without force. Check SES and the recipients, then mark the month sent or ' +
+        "A period's email may have gone out unconfirmed (SES's answer was lost, or a claim went stale); " +
+        'nothing resends it without force. Check SES and the recipients, then mark the period sent or ' +
         'resend it: README, "When the delivery alarm fires".',
       metric: new Metric({
         namespace: DELIVERY_METRIC.namespace,

@@ -48,7 +48,7 @@ const deploymentConfigSchema = z
       .default(400),
     /**
      * Where alarms are emailed (failed runs, the dead-letter queue, a delivery left unconfirmed). Required:
-     * an alarm that reaches nobody would leave a month's email silently unsent.
+     * an alarm that reaches nobody would leave a period's email silently unsent.
      */
     alarmEmail: emailSchema,
     /** Secret holding the report API's bearer token. @default 'invoice-reports/report-api-token' */

@@ -1,24 +1,64 @@
 import { z } from 'zod';
-import { isMonthId } from '../period';
+import { isMonthId, isPeriodId } from '../period';
 import { ACCOUNT_NAME_PATTERN } from './field-schemas';
 
 /**
- * The event of the scheduled function. The schedule sends `{ account }`; an operator re-runs or resends
- * a month with `{ account, month, force: true }`.
+ * The event of the scheduled function. A monthly schedule sends `{ account }`, a yearly one
+ * `{ account, periodKind: "year" }`; an operator re-runs or resends a period with
+ * `{ account, period, force: true }` (`month` is the older name of `period`, for months only).
  */
-export const scheduledReportEventSchema = z.strictObject({
-  account: z.string().regex(ACCOUNT_NAME_PATTERN, 'must be an account name'),
-  /** `YYYY-MM`. @default the month before the current one, in the account's time zone */
-  month: z.string().refine(isMonthId, 'must be a month as YYYY-MM').optional(),
-  /** Rebuild the report and send the email again even if this month was delivered. @default false */
-  force: z.boolean().optional(),
-  /**
-   * When the schedule fired (`<aws.scheduler.scheduled-time>`, filled in by EventBridge Scheduler). The
-   * default month is read from it rather than from the clock, so a retry hours later, past the turn of a
-   * month, still reports the month the schedule meant. @default the time the function runs
-   */
-  scheduledTime: z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date and time' }).optional(),
-});
+export const scheduledReportEventSchema = z
+  .strictObject({
+    account: z.string().regex(ACCOUNT_NAME_PATTERN, 'must be an account name'),
+    /**
+     * A month `YYYY-MM`, a quarter `YYYY-Qn` or a year `YYYY`, from 2000 to 9999.
+     * @default the period of `periodKind` before the current one, in the account's time zone
+     */
+    period: z
+      .string()
+      .refine(isPeriodId, 'must be a month YYYY-MM, a quarter YYYY-Qn or a year YYYY, from 2000 to 9999')
+      .optional(),
+    /** `YYYY-MM`: the same as `period` with a month. */
+    month: z
+      .string()
+      .refine(
+        (month) => isMonthId(month) && isPeriodId(month),
+        'must be a month as YYYY-MM, from 2000 to 9999',
+      )
+      .optional(),
+    /**
+     * Without `period`, the kind of period to report: the one before the current one.
+     * @default 'month'
+     */
+    periodKind: z.enum(['month', 'quarter', 'year'], { error: 'must be month, quarter or year' }).optional(),
+    /** Rebuild the report and send the email again even if this period was delivered. @default false */
+    force: z.boolean().optional(),
+    /**
+     * When the schedule fired (`<aws.scheduler.scheduled-time>`, filled in by EventBridge Scheduler). The
+     * default period is read from it rather than from the clock, so a retry hours later, past the turn of
+     * a month, still reports the period the schedule meant. @default the time the function runs
+     */
+    scheduledTime: z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date and time' }).optional(),
+  })
+  .superRefine((event, ctx) => {
+    if (event.period !== undefined && event.month !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['month'],
+        message: 'cannot be given with period (it is its older name)',
+      });
+    }
+    if (event.periodKind !== undefined && (event.period !== undefined || event.month !== undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['periodKind'],
+        message: 'is only for a run without period or month',
+      });
+    }
+  });
 
-/** What the scheduled function is asked to do: an account, and optionally a month, `force` and when the schedule fired. */
+/**
+ * What the scheduled function is asked to do: an account, and optionally a period (or the kind of the
+ * previous period to report), `force` and when the schedule fired.
+ */
 export type ScheduledReportEvent = z.infer<typeof scheduledReportEventSchema>;

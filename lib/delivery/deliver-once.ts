@@ -31,8 +31,8 @@ export interface DeliverReportEmailOnceOptions {
   ses: SESClient;
   bucket: string;
   account: string;
-  /** `YYYY-MM`. */
-  month: string;
+  /** A month `2026-10`, a quarter `2026-Q3` or a year `2026`. */
+  period: string;
   /** The account's SES-verified sender. */
   from: string;
   /** The account's recipients. */
@@ -41,7 +41,7 @@ export interface DeliverReportEmailOnceOptions {
   render: RenderEmail;
   /** The CSV files on disk, attached while the message stays under `maxMessageBytes`. */
   attachments: EmailAttachment[];
-  /** Send even if the month's email was sent (or claimed) before, replacing the record. @default false */
+  /** Send even if the period's email was sent (or claimed) before, replacing the record. @default false */
   force?: boolean;
   /** @default DEFAULT_MAX_MESSAGE_BYTES (9 MiB) */
   maxMessageBytes?: number;
@@ -68,10 +68,10 @@ interface OwnClaim {
 /** How often a run reads the record again after another run changed it under its conditional write. */
 const CLAIM_ATTEMPTS = 3;
 
-/** The month's delivery status as this run sees it at `now`. */
+/** The period's delivery status as this run sees it at `now`. */
 function statusAt(options: DeliverReportEmailOnceOptions, now: Date): Promise<DeliveryStatus> {
-  const { s3, bucket, account, month, staleClaimAfterMs } = options;
-  return deliveryStatus({ s3, bucket, account, month, staleClaimAfterMs, now });
+  const { s3, bucket, account, period, staleClaimAfterMs } = options;
+  return deliveryStatus({ s3, bucket, account, period, staleClaimAfterMs, now });
 }
 
 /** Write only where there is no record, or only over the version that was read. */
@@ -80,12 +80,12 @@ function claimCondition(status: DeliveryStatus): WriteCondition {
 }
 
 /**
- * Claims the month, conditionally on the record this run read: a normal run only where there is none
+ * Claims the period, conditionally on the record this run read: a normal run only where there is none
  * (`If-None-Match: *`), a forced resend over the version it read (`If-Match`). When another run changed
  * the record in between (412), it is read again: a normal run stops at what it finds (sent, in
  * progress), a forced one claims over it.
  */
-async function claimMonth(
+async function claimPeriod(
   options: DeliverReportEmailOnceOptions,
   key: string,
   claim: SendingRecord,
@@ -96,7 +96,7 @@ async function claimMonth(
   let status = read;
   for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
     if (!force) {
-      const settled = alreadySent(status, options.account, options.month);
+      const settled = alreadySent(status, options.account, options.period);
       if (settled) return settled;
     }
     try {
@@ -114,7 +114,7 @@ async function claimMonth(
   );
 }
 
-/** After SES refused the message for sure: gives the month back, if the claim is still this run's. */
+/** After SES refused the message for sure: gives the period back, if the claim is still this run's. */
 async function releaseAfterRefusal(
   options: DeliverReportEmailOnceOptions,
   key: string,
@@ -136,12 +136,12 @@ async function releaseAfterRefusal(
 }
 
 /**
- * Sends a month's report email to an account's recipients at most once, however often it is called.
+ * Sends a period's report email to an account's recipients at most once, however often it is called.
  *
- * The record `reports/<account>/<month>/delivery.json` is read first: `sent` returns already-sent, and a
+ * The record `reports/<account>/<period>/delivery.json` is read first: `sent` returns already-sent, and a
  * `sending` claim throws `DeliveryInProgressError` (a claim older than `staleClaimAfterMs` is not taken
  * over, since SES may have accepted the message: the error starts with "delivery unconfirmed", which
- * alarms). Otherwise the message is composed (with the attachments if it fits), the month is claimed
+ * alarms). Otherwise the message is composed (with the attachments if it fits), the period is claimed
  * with a conditional write (`If-None-Match: *`), the message is sent, and the record becomes `sent`
  * with the SES message id.
  *
@@ -150,7 +150,7 @@ async function releaseAfterRefusal(
  * depends on what SES's answer says (see `sesFailureKind`):
  * - SES refused the message for sure: the claim is released so a retry can send, and the error thrown.
  * - SES may have accepted it (the answer was lost, a 5xx): the claim stays, so that no retry sends it
- *   again; it goes stale and alarms, and a person checks (then marks the month sent or forces).
+ *   again; it goes stale and alarms, and a person checks (then marks the period sent or forces).
  *
  * `force` sends whatever the record says: it claims over the version it read (`If-Match`), follows the
  * same rules, and on a refusal puts back what it replaced.
@@ -163,8 +163,8 @@ async function releaseAfterRefusal(
 export async function deliverReportEmailOnce(
   options: DeliverReportEmailOnceOptions,
 ): Promise<DeliveryResult> {
-  const { s3, bucket, account, month } = options;
-  const key = deliveryRecordKey(account, month);
+  const { s3, bucket, account, period } = options;
+  const key = deliveryRecordKey(account, period);
   const from = mailboxAddress(options.from, 'from');
   const to = recipientAddresses(options.to);
   const clock = options.now ?? (() => new Date());
@@ -172,7 +172,7 @@ export async function deliverReportEmailOnce(
   // A garbled record stops a normal run here; a forced resend replaces it.
   const read = await statusAt(options, clock());
   if (!options.force) {
-    const settled = alreadySent(read, account, month);
+    const settled = alreadySent(read, account, period);
     if (settled) return settled;
   }
 
@@ -186,7 +186,7 @@ export async function deliverReportEmailOnce(
   });
 
   const claim: SendingRecord = { state: 'sending', claimedAt: clock().toISOString(), claimId: randomUUID() };
-  const claimed = await claimMonth(options, key, claim, read, clock);
+  const claimed = await claimPeriod(options, key, claim, read, clock);
   if ('status' in claimed) return claimed;
 
   let sent: SentEmail;
@@ -196,7 +196,7 @@ export async function deliverReportEmailOnce(
     if (error instanceof EmailSendError) return releaseAfterRefusal(options, key, claimed, error);
     // Anything else may have reached SES: the claim stays.
     if (error instanceof EmailOutcomeUnknownError)
-      throw new DeliveryUnconfirmedError(account, month, key, error);
+      throw new DeliveryUnconfirmedError(account, period, key, error);
     throw error;
   }
 

@@ -10,14 +10,14 @@ import {
   type WriteCondition,
 } from './s3-objects';
 
-/** A run has claimed the month's email and is sending it (or crashed, or lost SES's answer, while doing so). */
+/** A run has claimed the period's email and is sending it (or crashed, or lost SES's answer, while doing so). */
 export const sendingRecordSchema = z.object({
   state: z.literal('sending'),
   claimedAt: z.iso.datetime(),
   claimId: z.string(),
 });
 
-/** SES accepted the month's email. */
+/** SES accepted the period's email. */
 export const sentRecordSchema = z.object({
   state: z.literal('sent'),
   messageId: z.string(),
@@ -119,7 +119,7 @@ export async function writeSentRecord(
 }
 
 /**
- * Gives the month back after SES refused the message: restores what was there before (a forced resend),
+ * Gives the period back after SES refused the message: restores what was there before (a forced resend),
  * or deletes the claim; either only while this run's claim (`claimEtag`) is still there.
  * @returns false when another run replaced the claim: there is nothing of this run's to give back
  */

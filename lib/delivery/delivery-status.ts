@@ -11,8 +11,8 @@ export interface DeliveryStatusOptions {
   s3: S3Client;
   bucket: string;
   account: string;
-  /** `YYYY-MM`. */
-  month: string;
+  /** A month `2026-10`, a quarter `2026-Q3` or a year `2026`. */
+  period: string;
   /** How old a claim must be to count as stale. @default DEFAULT_STALE_CLAIM_MS */
   staleClaimAfterMs?: number;
   /** The instant a claim's age is measured at. @default new Date() */
@@ -20,11 +20,11 @@ export interface DeliveryStatusOptions {
 }
 
 /**
- * Whether a month's email was sent, and in what state its record is:
+ * Whether a period's email was sent, and in what state its record is:
  *
- * - `none`: no record; nobody has claimed the month.
+ * - `none`: no record; nobody has claimed the period.
  * - `sent`: SES accepted the email; `record` holds its message id and when.
- * - `sending`: a run claimed the month and has not marked it sent. `stale` when the claim is older than
+ * - `sending`: a run claimed the period and has not marked it sent. `stale` when the claim is older than
  *   the stale threshold: its run may have crashed or lost SES's answer, possibly after SES accepted the message.
  * - `unreadable`: the record is there but is not a delivery record, so nobody can tell whether the email
  *   went out; `error` says what is wrong with it.
@@ -39,15 +39,15 @@ export type DeliveryStatus =
   | { state: 'unreadable'; error: CorruptObjectError; etag: string };
 
 /**
- * Reads `reports/<account>/<month>/delivery.json` and says whether the month's email was sent.
+ * Reads `reports/<account>/<period>/delivery.json` and says whether the period's email was sent.
  * @example
- * const status = await deliveryStatus({ s3, bucket, account: 'acme', month: '2026-10' });
+ * const status = await deliveryStatus({ s3, bucket, account: 'acme', period: '2026-10' });
  * if (status.state === 'sent') console.log(status.record.messageId);
- * @throws InvalidReportKeyError for an invalid account or month; the S3 client's error when S3 cannot
+ * @throws InvalidReportKeyError for an invalid account or period; the S3 client's error when S3 cannot
  * be read (an unreadable record is a state, not an error)
  */
 export async function deliveryStatus(options: DeliveryStatusOptions): Promise<DeliveryStatus> {
-  const key = deliveryRecordKey(options.account, options.month);
+  const key = deliveryRecordKey(options.account, options.period);
   const stored = await readStoredDeliveryRecord(options.s3, options.bucket, key);
   if (stored === null) return { state: 'none' };
   const { etag } = stored;
@@ -59,7 +59,7 @@ export async function deliveryStatus(options: DeliveryStatusOptions): Promise<De
   return { state: 'sending', record, stale, etag };
 }
 
-/** What a run reports when it finds the month sent before: the SES message id and when SES accepted it. */
+/** What a run reports when it finds the period sent before: the SES message id and when SES accepted it. */
 export interface AlreadySent {
   status: 'already-sent';
   messageId: string;
@@ -67,19 +67,19 @@ export interface AlreadySent {
 }
 
 /**
- * What a status means for a run that must not send the month twice: already-sent when it was sent,
+ * What a status means for a run that must not send the period twice: already-sent when it was sent,
  * `null` when nobody has claimed it (the run may go on).
  * @throws DeliveryInProgressError when a run holds the claim (saying whether it is stale);
  * CorruptObjectError when the record is unreadable (nothing is sent until someone looks, or forces)
  */
-export function alreadySent(status: DeliveryStatus, account: string, month: string): AlreadySent | null {
+export function alreadySent(status: DeliveryStatus, account: string, period: string): AlreadySent | null {
   switch (status.state) {
     case 'none':
       return null;
     case 'sent':
       return { status: 'already-sent', messageId: status.record.messageId, sentAt: status.record.sentAt };
     case 'sending':
-      throw new DeliveryInProgressError(account, month, status.record.claimedAt, status.stale);
+      throw new DeliveryInProgressError(account, period, status.record.claimedAt, status.stale);
     case 'unreadable':
       throw status.error;
   }

@@ -1,6 +1,6 @@
 /**
  * Errors raised by `lib/delivery`. Each sets `name`, keeps the underlying error as `cause`, and carries
- * context (key, account, month, SES error code) but never a secret.
+ * context (key, account, period, SES error code) but never a secret.
  */
 export class DeliveryError extends Error {
   // A literal, as every error class here writes it: a minified bundle renames classes, so
@@ -8,7 +8,7 @@ export class DeliveryError extends Error {
   override readonly name: string = 'DeliveryError';
 }
 
-/** An account, month or file name that would not make a safe S3 key under `reports/`. */
+/** An account, period or file name that would not make a safe S3 key under `reports/`. */
 export class InvalidReportKeyError extends DeliveryError {
   override readonly name = 'InvalidReportKeyError';
 }
@@ -52,7 +52,7 @@ export class EmailTooLargeError extends DeliveryError {
   }
 }
 
-/** Words that start every error saying a month's email may have gone out unconfirmed; an alarm watches the logs for them. */
+/** Words that start every error saying a period's email may have gone out unconfirmed; an alarm watches the logs for them. */
 export const DELIVERY_UNCONFIRMED = 'delivery unconfirmed';
 
 /** `SendRawEmail` did not end in an acceptance: SES's error name or the network error's code, and after how many attempts. */
@@ -109,38 +109,39 @@ export class EmailOutcomeUnknownError extends SesSendFailure {
   }
 }
 
-/** What a person does about a month whose email may have gone out unconfirmed. */
+/** What a person does about a period whose email may have gone out unconfirmed. */
 const UNCONFIRMED_ADVICE =
-  "check SES's sending statistics and ask the recipients, then mark the month sent or resend it with force " +
+  "check SES's sending statistics and ask the recipients, then mark the period sent or resend it with force " +
   '(README, "When the delivery alarm fires")';
 
 /**
- * The month's email may have been sent, and this run cannot tell: SES's answer was lost or unclear
- * (`EmailOutcomeUnknownError` as `cause`). The claim stays, so no run sends the month again without
+ * The period's email may have been sent, and this run cannot tell: SES's answer was lost or unclear
+ * (`EmailOutcomeUnknownError` as `cause`). The claim stays, so no run sends the period again without
  * `force`; the message starts with `DELIVERY_UNCONFIRMED`, which raises the delivery alarm.
  */
 export class DeliveryUnconfirmedError extends DeliveryError {
   override readonly name = 'DeliveryUnconfirmedError';
   readonly account: string;
-  readonly month: string;
+  /** `2026-10`, `2026-Q3` or `2026`. */
+  readonly period: string;
   /** The delivery record that keeps the claim. */
   readonly key: string;
 
-  constructor(account: string, month: string, key: string, cause: EmailOutcomeUnknownError) {
+  constructor(account: string, period: string, key: string, cause: EmailOutcomeUnknownError) {
     super(
-      `${DELIVERY_UNCONFIRMED}: SES may have accepted the email for ${account} ${month} (${cause.code}: ` +
+      `${DELIVERY_UNCONFIRMED}: SES may have accepted the email for ${account} ${period} (${cause.code}: ` +
         `its answer was lost or unclear). The claim at ${key} is kept, so no run sends it again without ` +
         `force: ${UNCONFIRMED_ADVICE}`,
       { cause },
     );
     this.account = account;
-    this.month = month;
+    this.period = period;
     this.key = key;
   }
 }
 
 /**
- * Another run holds the month's delivery claim, so this run sent nothing. When the claim is older than
+ * Another run holds the period's delivery claim, so this run sent nothing. When the claim is older than
  * the stale threshold (`stale`), the run that made it may have crashed, or lost SES's answer, after SES
  * accepted the message: it is not taken over silently, only `force` sends again, and the message starts
  * with `DELIVERY_UNCONFIRMED`, which raises the delivery alarm.
@@ -148,12 +149,12 @@ export class DeliveryUnconfirmedError extends DeliveryError {
 export class DeliveryInProgressError extends DeliveryError {
   override readonly name = 'DeliveryInProgressError';
   readonly account: string;
-  readonly month: string;
+  readonly period: string;
   readonly claimedAt: string;
   readonly stale: boolean;
 
-  constructor(account: string, month: string, claimedAt: string, stale: boolean) {
-    const what = `${account} ${month}`;
+  constructor(account: string, period: string, claimedAt: string, stale: boolean) {
+    const what = `${account} ${period}`;
     super(
       stale
         ? `${DELIVERY_UNCONFIRMED}: the email for ${what} was claimed at ${claimedAt} and never marked sent: ` +
@@ -162,7 +163,7 @@ export class DeliveryInProgressError extends DeliveryError {
         : `another delivery of the email for ${what} is in progress (claimed at ${claimedAt}); nothing was sent by this run`,
     );
     this.account = account;
-    this.month = month;
+    this.period = period;
     this.claimedAt = claimedAt;
     this.stale = stale;
   }

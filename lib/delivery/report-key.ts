@@ -1,4 +1,4 @@
-import { isMonthId } from '../period';
+import { isPeriodId } from '../period';
 import { isReportFileName, type ReportFileName } from '../report-files';
 import { InvalidReportKeyError } from './errors';
 
@@ -24,28 +24,31 @@ export function isReportObjectName(name: unknown): name is ReportObjectName {
 }
 
 /**
- * `reports/<account>/<month>/`, after checking both parts so that no key can leave the prefix.
+ * `reports/<account>/<period>/` (a month `2026-10`, a quarter `2026-Q3` or a year `2026`), after checking
+ * both parts so that no key can leave the prefix.
  * @throws InvalidReportKeyError
  */
-export function reportPrefix(account: string, month: string): string {
+export function reportPrefix(account: string, period: string): string {
   if (!isValidAccount(account)) {
     throw new InvalidReportKeyError(
       `account ${JSON.stringify(account)} is not valid: use lower-case letters, digits and hyphens`,
     );
   }
-  if (!isMonthId(month)) {
-    throw new InvalidReportKeyError(`month ${JSON.stringify(month)} is not valid: use YYYY-MM`);
+  if (!isPeriodId(period)) {
+    throw new InvalidReportKeyError(
+      `period ${JSON.stringify(period)} is not valid: use YYYY-MM, YYYY-Qn or YYYY, from 2000 to 9999`,
+    );
   }
-  return `reports/${account}/${month}/`;
+  return `reports/${account}/${period}/`;
 }
 
 /**
- * The S3 key of a report object: `reports/<account>/<month>/<fileName>`.
- * @example reportKey('acme', '2026-10', 'payments.csv') // 'reports/acme/2026-10/payments.csv'
- * @throws InvalidReportKeyError for an invalid account or month, or a name other than the four files and the manifest
+ * The S3 key of a report object: `reports/<account>/<period>/<fileName>`.
+ * @example reportKey('acme', '2026-Q3', 'payments.csv') // 'reports/acme/2026-Q3/payments.csv'
+ * @throws InvalidReportKeyError for an invalid account or period, or a name other than the four files and the manifest
  */
-export function reportKey(account: string, month: string, fileName: ReportObjectName): string {
-  const prefix = reportPrefix(account, month);
+export function reportKey(account: string, period: string, fileName: ReportObjectName): string {
+  const prefix = reportPrefix(account, period);
   if (!isReportObjectName(fileName)) {
     throw new InvalidReportKeyError(
       `file name ${JSON.stringify(fileName)} is not a report file: use report.html, paid-invoices.csv, ` +
@@ -55,7 +58,7 @@ export function reportKey(account: string, month: string, fileName: ReportObject
   return `${prefix}${fileName}`;
 }
 
-/** The S3 key of the month's delivery record: `reports/<account>/<month>/delivery.json`. */
-export function deliveryRecordKey(account: string, month: string): string {
-  return `${reportPrefix(account, month)}${DELIVERY_RECORD_FILE_NAME}`;
+/** The S3 key of the period's delivery record: `reports/<account>/<period>/delivery.json`. */
+export function deliveryRecordKey(account: string, period: string): string {
+  return `${reportPrefix(account, period)}${DELIVERY_RECORD_FILE_NAME}`;
 }

@@ -18,7 +18,8 @@ export type SignReportLinksOptions<F extends ReportObjectName> = LinkExpiry & {
   /** The report API's base URL, such as `https://reports.example.com`; a trailing slash is ignored. */
   baseUrl: string;
   account: string;
-  month: string;
+  /** A month `2026-10`, a quarter `2026-Q3` or a year `2026`. */
+  period: string;
   /** The files to link to. */
   files: readonly F[];
   /** At least 32 bytes, from configuration. */
@@ -47,21 +48,21 @@ function expiryInstant(expiry: LinkExpiry): Date {
  * Signs links to a report's files that all expire at the same second, for the email, the report API's
  * answer and the local stack's start.
  * @example
- * const { links, expiresAt } = signReportLinks({ baseUrl, account: 'acme', month: '2026-10',
+ * const { links, expiresAt } = signReportLinks({ baseUrl, account: 'acme', period: '2026-10',
  *   files: ['report.html'], lifetimeDays: 30, now, signingKey });
  * // links['report.html']: 'https://reports.example.com/reports/acme/2026-10/report.html?expires=…&signature=…'
  * @throws RangeError for a lifetime that is not a whole number of days from 1, or an invalid instant;
- * InvalidReportKeyError for an invalid account, month or file name; SigningKeyError for a short key
+ * InvalidReportKeyError for an invalid account, period or file name; SigningKeyError for a short key
  */
 export function signReportLinks<F extends ReportObjectName>(
   options: SignReportLinksOptions<F>,
 ): SignedReportLinks<F> {
   const expiresAt = new Date(linkExpirySeconds(expiryInstant(options)) * 1000);
-  const { baseUrl, account, month, signingKey } = options;
+  const { baseUrl, account, period, signingKey } = options;
   const links = Object.fromEntries(
     options.files.map((fileName) => [
       fileName,
-      signReportLink({ baseUrl, account, month, fileName, expiresAt, signingKey }),
+      signReportLink({ baseUrl, account, period, fileName, expiresAt, signingKey }),
     ]),
   ) as Record<F, string>;
   return { links, expiresAt };

@@ -20,8 +20,8 @@ export interface SaveReportOptions {
   s3: S3Client;
   bucket: string;
   account: string;
-  /** `YYYY-MM`. */
-  month: string;
+  /** A month `2026-10`, a quarter `2026-Q3` or a year `2026`. */
+  period: string;
   /** A folder holding `report.html`, `paid-invoices.csv`, `payments.csv` and `summary.json`. */
   folder: string;
   /** A small JSON object of headline numbers, stored in the manifest as given. */
@@ -57,27 +57,27 @@ async function uploadReportFile(options: SaveReportOptions, name: ReportFileName
     client: options.s3,
     params: {
       Bucket: options.bucket,
-      Key: reportKey(options.account, options.month, name),
+      Key: reportKey(options.account, options.period, name),
       Body: createReadStream(join(options.folder, name)),
       ContentType: reportFileContentType(name),
-      ContentDisposition: reportContentDisposition(options.account, options.month, name),
+      ContentDisposition: reportContentDisposition(options.account, options.period, name),
     },
   });
   await upload.done();
 }
 
 /**
- * Saves a report folder under `reports/<account>/<month>/` and returns its manifest.
+ * Saves a report folder under `reports/<account>/<period>/` and returns its manifest.
  *
- * Order matters to readers: an earlier manifest of the month is deleted first (so a rebuild reads as
+ * Order matters to readers: an earlier manifest of the period is deleted first (so a rebuild reads as
  * incomplete while its files change), then the four files are uploaded, then `manifest.json` is written
  * last. `readManifest` therefore never returns a manifest whose files are half saved.
- * @throws InvalidReportKeyError for an invalid account or month, InvalidReportFolderError for a file
+ * @throws InvalidReportKeyError for an invalid account or period, InvalidReportFolderError for a file
  * missing from the folder or figures that are not an object; in both cases nothing is written.
  */
 export async function saveReport(options: SaveReportOptions): Promise<ReportManifest> {
-  const { s3, bucket, account, month } = options;
-  const manifestKey = reportKey(account, month, 'manifest.json');
+  const { s3, bucket, account, period } = options;
+  const manifestKey = reportKey(account, period, 'manifest.json');
   if (!figuresSchema.safeParse(options.figures).success) {
     throw new InvalidReportFolderError('figures must be a JSON object');
   }
@@ -90,7 +90,7 @@ export async function saveReport(options: SaveReportOptions): Promise<ReportMani
     const digest = digests.get(name)!;
     return {
       name,
-      key: reportKey(account, month, name),
+      key: reportKey(account, period, name),
       size: digest.size,
       sha256: digest.sha256,
       contentType: reportFileContentType(name),
@@ -98,7 +98,7 @@ export async function saveReport(options: SaveReportOptions): Promise<ReportMani
   });
   const manifest: ReportManifest = {
     account,
-    month,
+    period,
     generatedAt: (options.now ?? (() => new Date()))().toISOString(),
     files,
     figures: options.figures,

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { isMonthId } from '../period';
+import { isPeriodId } from '../period';
 import { SigningKeyError } from './errors';
 import { isReportObjectName, isValidAccount, type ReportObjectName, reportKey } from './report-key';
 
@@ -14,7 +14,8 @@ export interface SignReportLinkOptions {
   /** The report API's base URL, such as `https://reports.example.com`; a trailing slash is ignored. */
   baseUrl: string;
   account: string;
-  month: string;
+  /** A month `2026-10`, a quarter `2026-Q3` or a year `2026`. */
+  period: string;
   fileName: ReportObjectName;
   /** When the link stops working (rounded down to the second). */
   expiresAt: Date;
@@ -28,7 +29,7 @@ export type LinkVerdict = 'valid' | 'expired' | 'invalid';
 /** Options of `verifyReportLink`: the route's path parts and query values as received. */
 export interface VerifyReportLinkOptions {
   account: unknown;
-  month: unknown;
+  period: unknown;
   fileName: unknown;
   /** The `expires` query value: unix seconds. */
   expires: unknown;
@@ -54,8 +55,8 @@ function signingKeyBytes(signingKey: SigningKey): Buffer {
 }
 
 /** Every signed part on its own line, after a version tag, so no two different links share a string. */
-function canonicalString(account: string, month: string, fileName: string, expires: string): string {
-  return ['report-link-v1', account, month, fileName, expires].join('\n');
+function canonicalString(account: string, period: string, fileName: string, expires: string): string {
+  return ['report-link-v1', account, period, fileName, expires].join('\n');
 }
 
 function hmacHex(key: Buffer, text: string): string {
@@ -78,17 +79,17 @@ export function linkExpirySeconds(expiresAt: Date): number {
 /**
  * A link to a report file that keeps working until `expiresAt`: the report API checks its HMAC-SHA256
  * signature and answers with a redirect to a freshly presigned S3 URL.
- * @example signReportLink({ baseUrl, account: 'acme', month: '2026-10', fileName: 'report.html', expiresAt, signingKey })
+ * @example signReportLink({ baseUrl, account: 'acme', period: '2026-10', fileName: 'report.html', expiresAt, signingKey })
  * // 'https://reports.example.com/reports/acme/2026-10/report.html?expires=1795000000&signature=3f…'
- * @throws InvalidReportKeyError for an invalid account, month or file name; SigningKeyError for a short key
+ * @throws InvalidReportKeyError for an invalid account, period or file name; SigningKeyError for a short key
  */
 export function signReportLink(options: SignReportLinkOptions): string {
   const key = signingKeyBytes(options.signingKey);
-  reportKey(options.account, options.month, options.fileName);
+  reportKey(options.account, options.period, options.fileName);
   const expires = String(linkExpirySeconds(options.expiresAt));
-  const signature = hmacHex(key, canonicalString(options.account, options.month, options.fileName, expires));
+  const signature = hmacHex(key, canonicalString(options.account, options.period, options.fileName, expires));
   const base = options.baseUrl.replace(/\/+$/, '');
-  return `${base}/reports/${options.account}/${options.month}/${options.fileName}?expires=${expires}&signature=${signature}`;
+  return `${base}/reports/${options.account}/${options.period}/${options.fileName}?expires=${expires}&signature=${signature}`;
 }
 
 /**
@@ -100,12 +101,12 @@ export function signReportLink(options: SignReportLinkOptions): string {
  */
 export function verifyReportLink(options: VerifyReportLinkOptions): LinkVerdict {
   const key = signingKeyBytes(options.signingKey);
-  const { account, month, fileName, expires, signature } = options;
-  if (!isValidAccount(account) || !isMonthId(month) || !isReportObjectName(fileName)) return 'invalid';
+  const { account, period, fileName, expires, signature } = options;
+  if (!isValidAccount(account) || !isPeriodId(period) || !isReportObjectName(fileName)) return 'invalid';
   if (typeof expires !== 'string' || !EXPIRES_PATTERN.test(expires)) return 'invalid';
   if (typeof signature !== 'string' || !SIGNATURE_PATTERN.test(signature)) return 'invalid';
 
-  const expected = Buffer.from(hmacHex(key, canonicalString(account, month, fileName, expires)), 'utf8');
+  const expected = Buffer.from(hmacHex(key, canonicalString(account, period, fileName, expires)), 'utf8');
   const given = Buffer.from(signature, 'utf8');
   // timingSafeEqual throws on different lengths; the pattern above already fixed the length at 64.
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';

@@ -19,8 +19,8 @@ function logLine(message: string, attributes: Record<string, unknown>): string {
  * The report API's log as one readable line per entry, for a terminal: on Lambda it writes JSON lines
  * (Powertools), which would drown the start block locally. The API logs what it built and what failed
  * on its side; its attributes carry names, paths and error messages, never a secret.
- * @example reportApiLogLines(console.error).info('report built', { account: 'demo', month: '2026-09' })
- * // report API: report built (account demo, month 2026-09)
+ * @example reportApiLogLines(console.error).info('report built', { account: 'demo', period: '2026-09' })
+ * // report API: report built (account demo, period 2026-09)
  */
 export function reportApiLogLines(write: (line: string) => void): ReportApiLogger {
   return {

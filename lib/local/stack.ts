@@ -4,10 +4,10 @@ import { createS3Client, createSesClient, deliveryStatus, reportPrefix, signRepo
 import { monthName } from '../period';
 import {
   type DeliveryContext,
-  deliverMonthlyReport,
-  type MonthlyReportResult,
+  deliverReport,
   type PublishContext,
-  resolveReportMonth,
+  type ReportDeliveryResult,
+  resolveReportPeriod,
 } from '../pipeline';
 import { fetchedInWords, fetchRanges, formatCount, formatInstant, formatUSD, reportPeriod } from '../report';
 import { createReportApi, reportApiOptionsFor } from '../report-api';
@@ -75,7 +75,7 @@ export interface LocalStack {
   mailViewerUrl: string;
   recipients: string[];
   /** What delivery did at start: `sent` now, or `already-sent` by an earlier start. */
-  delivery: MonthlyReportResult;
+  delivery: ReportDeliveryResult;
   /** The HTML report through the report API, signed to last `linkLifetimeDays`. */
   signedReportLink: string;
   /** The second the link stops working. */
@@ -114,7 +114,7 @@ async function startOnPort<T>(service: LocalService, port: number, start: () => 
 
 /** What delivery did, in a line: the headline figures and where the report went, or that it was sent before. */
 function deliveryLine(
-  result: MonthlyReportResult,
+  result: ReportDeliveryResult,
   monthLabel: string,
   s3Location: string,
   recipients: string[],
@@ -222,9 +222,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     signal?.throwIfAborted();
     log(`report API     ${api.url}`);
 
-    const month = resolveReportMonth(account, undefined, now());
+    const month = resolveReportPeriod(account, undefined, now());
     const monthLabel = monthName(month);
-    const status = await deliveryStatus({ s3: s3Client, bucket: LOCAL_BUCKET, account: account.name, month });
+    const status = await deliveryStatus({
+      s3: s3Client,
+      bucket: LOCAL_BUCKET,
+      account: account.name,
+      period: month,
+    });
     // A claim never marked sent, or a record cut short, is what a start stopped while emailing leaves
     // (Ctrl-C, or tsx's SIGKILL when the process is busy). On AWS that needs a person to look; here the
     // mail went to an emulator that forgets it on every start, so the month is simply sent again.
@@ -241,13 +246,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       linkSigningKeySecretName: config.linkSigningKeySecretName,
       linkLifetimeDays: config.linkLifetimeDays,
     };
-    const ranges = fetchRanges(reportPeriod(month, account.timezone));
+    const ranges = fetchRanges(reportPeriod(month, account.timezone, now()));
     let lastFetchedLine = '';
-    const result = await deliverMonthlyReport(delivery, account, {
-      month,
+    const result = await deliverReport(delivery, account, {
+      period: month,
       force: unfinished,
       onProgress: (fetched) => {
-        const line = fetchedInWords(fetched, ranges);
+        const line = fetchedInWords(fetched, ranges, account.timezone);
         // Collection reports again when each list ends, often with the same counts.
         if (line !== lastFetchedLine) log(line);
         lastFetchedLine = line;
@@ -260,7 +265,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const { links, expiresAt: linkExpiresAt } = signReportLinks({
       baseUrl: api.url,
       account: account.name,
-      month,
+      period: month,
       files: ['report.html'],
       lifetimeDays: config.linkLifetimeDays,
       now: now(),

@@ -1,5 +1,5 @@
 import { isAbsolute, relative, sep } from 'node:path';
-import { monthName, parseMonth, previousPeriod } from '../period';
+import { monthName, parseMonth, periodOfMonth, previousPeriod } from '../period';
 import { formatInstant } from '../report';
 import type { LocalStack } from './stack';
 
@@ -33,28 +33,32 @@ function withTrailingSeparator(path: string): string {
 }
 
 /**
- * The block `npm start` prints once the stack runs: where the report is, how to ask for another month,
- * where the email and the files are, and how to stop.
+ * The block `npm start` prints once the stack runs: where the report is, how to ask for another month
+ * (or a quarter, or a year), where the email and the files are, and how to stop.
  * @example formatStartBlock(stack, { cwd: process.cwd() })
  */
 export function formatStartBlock(stack: StartBlockFacts, options: { cwd: string }): string {
-  const month = monthName(stack.month);
+  const name = monthName(stack.month);
   const delivered =
     stack.delivery.status === 'sent'
       ? `emailed to ${stack.recipients.join(', ')}`
       : `emailed on ${formatInstant(stack.delivery.sentAt, stack.timezone)}, not sent again`;
   const days = stack.linkLifetimeDays === 1 ? '1 day' : `${stack.linkLifetimeDays} days`;
-  const otherMonth = previousPeriod(parseMonth(stack.month)).id;
+  const month = parseMonth(stack.month);
+  const otherMonth = previousPeriod(month).id;
+  const quarter = periodOfMonth(month, 'quarter').id;
+  const year = periodOfMonth(month, 'year').id;
   const curl = `curl -H 'Authorization: Bearer ${stack.reportApiToken}' ${stack.reportApiUrl}/reports/${stack.account}/${otherMonth}`;
   const stateDir = shortPath(stack.stateDir, options.cwd);
   return [
     '',
-    `The local stack is running. ${month} report for ${stack.account}: ${delivered}.`,
+    `The local stack is running. ${name} report for ${stack.account}: ${delivered}.`,
     '',
     `  Open the report   ${stack.signedReportLink}`,
     `                    (a signed link, valid for ${days})`,
     `  Report API        ${stack.reportApiUrl}   token: ${stack.reportApiToken}`,
     `  Another month     ${curl}`,
+    `                    (or a quarter, ${quarter}, or a year, ${year}: one not ended is reported so far)`,
     `  Mail viewer       ${stack.mailViewerUrl}`,
     `  S3                ${stack.s3Location}`,
     `                    on disk: ${withTrailingSeparator(shortPath(stack.s3Folder, options.cwd))}`,

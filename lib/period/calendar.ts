@@ -1,4 +1,12 @@
-import { type MonthPeriod, monthPeriod, type Period, quarterPeriod, yearPeriod } from './period-id';
+import {
+  type MonthPeriod,
+  monthPeriod,
+  type Period,
+  type PeriodKind,
+  type PeriodOfKind,
+  quarterPeriod,
+  yearPeriod,
+} from './period-id';
 
 /** How many months a period of each kind has. */
 const MONTH_COUNT = { month: 1, quarter: 3, year: 12 } as const;
@@ -13,6 +21,16 @@ export function firstMonthOf(period: Period): MonthPeriod {
     case 'year':
       return monthPeriod(period.year, 1);
   }
+}
+
+/** The period of a kind that a month belongs to: `2026-11` is in `2026-Q4` and in `2026`. */
+export function periodOfMonth<K extends PeriodKind>(month: MonthPeriod, kind: K): PeriodOfKind<K> {
+  const periods = {
+    month: () => month,
+    quarter: () => quarterPeriod(month.year, Math.ceil(month.month / 3)),
+    year: () => yearPeriod(month.year),
+  };
+  return periods[kind]() as PeriodOfKind<K>;
 }
 
 /** The months of a period, in order: one for a month, three for a quarter, twelve for a year. */

@@ -1,15 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { periodBounds } from './bounds';
-import { previousPeriod } from './calendar';
-import {
-  type MonthPeriod,
-  monthPeriod,
-  type Period,
-  type PeriodKind,
-  type PeriodOfKind,
-  quarterPeriod,
-  yearPeriod,
-} from './period-id';
+import { periodOfMonth, previousPeriod } from './calendar';
+import { monthPeriod, type Period, type PeriodKind, type PeriodOfKind } from './period-id';
 import { parseTimeZone } from './time-zone';
 
 /**
@@ -19,22 +11,21 @@ import { parseTimeZone } from './time-zone';
  */
 export function periodAt<K extends PeriodKind>(kind: K, timeZone: string, at: Date): PeriodOfKind<K> {
   const local = new TZDate(at.getTime(), parseTimeZone(timeZone));
-  const year = local.getFullYear();
-  const month = local.getMonth() + 1;
-  const periods = {
-    month: () => monthPeriod(year, month),
-    quarter: () => quarterPeriod(year, Math.ceil(month / 3)),
-    year: () => yearPeriod(year),
-  };
-  return periods[kind]() as PeriodOfKind<K>;
+  return periodOfMonth(monthPeriod(local.getFullYear(), local.getMonth() + 1), kind);
 }
 
 /**
- * The period a report defaults to: the month before the one `at` falls in, in the time zone.
+ * The period a report defaults to: the period of `kind` (a month unless asked) before the one `at` falls
+ * in, in the time zone. A schedule that fires on 1 January reports the year before with `'year'`.
+ * @example defaultPeriod('UTC', new Date('2027-01-01T06:00:00Z'), 'year') // 2026
  * @throws ReportRequestError for an unknown time zone
  */
-export function defaultPeriod(timeZone: string, at: Date): MonthPeriod {
-  return previousPeriod(periodAt('month', timeZone, at));
+export function defaultPeriod<K extends PeriodKind = 'month'>(
+  timeZone: string,
+  at: Date,
+  kind: K = 'month' as K,
+): PeriodOfKind<K> {
+  return previousPeriod(periodAt(kind, timeZone, at));
 }
 
 /**

@@ -1,5 +1,5 @@
 export { periodBounds, type Span, zonedDayStart } from './bounds';
-export { firstMonthOf, monthsOfPeriod, nextPeriod, previousPeriod } from './calendar';
+export { firstMonthOf, monthsOfPeriod, nextPeriod, periodOfMonth, previousPeriod } from './calendar';
 export { defaultPeriod, hasBegun, periodAt } from './clock';
 export {
   FIRST_YEAR,

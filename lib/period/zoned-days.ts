@@ -41,12 +41,18 @@ export function zonedDaysOfPeriod(period: Period, timeZone: string): ZonedDay[] 
 /**
  * Finds the day of a period an instant falls in, by binary search over the days' first instants
  * (formatting every record's timestamp through Intl would cost about a second per 100,000 records).
- * The locator returns `undefined` for an instant outside the period.
+ * The locator returns `undefined` for an instant outside the period, or at or after `until` when given
+ * (a period not ended is reported up to an instant: its days after that are not lived yet).
  * @throws ReportRequestError for an unknown time zone
  */
-export function createDayLocator(period: Period, timeZone: string): (epochMs: number) => string | undefined {
-  const days = zonedDaysOfPeriod(period, timeZone);
-  const { end } = periodBounds(period, timeZone);
+export function createDayLocator(
+  period: Period,
+  timeZone: string,
+  until?: number,
+): (epochMs: number) => string | undefined {
+  const { end: periodEnd } = periodBounds(period, timeZone);
+  const end = until === undefined ? periodEnd : Math.min(until, periodEnd);
+  const days = zonedDaysOfPeriod(period, timeZone).filter((day) => day.start < end);
   return (epochMs) => {
     if (days.length === 0 || epochMs < days[0]!.start || epochMs >= end) return undefined;
     let low = 0;

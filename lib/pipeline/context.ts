@@ -17,7 +17,7 @@ export interface PublishContext {
   client?: Omit<InvoicingClientOptions, 'baseUrl' | 'apiKey'> & InvoicingClientHooks;
 }
 
-/** What emailing a month's report needs on top of that. */
+/** What emailing a report needs on top of that. */
 export interface DeliveryContext extends PublishContext {
   ses: SESClient;
   /** The report API's base URL: emailed links point there and stay valid for `linkLifetimeDays`. */

@@ -1,6 +1,6 @@
 import type { FieldIssue } from '../zod-issues';
 
-/** The scheduled function's event is not `{ account, month?, force? }`; `issues` names each bad field. */
+/** The scheduled function's event is not `{ account, period?, periodKind?, force? }`; `issues` names each bad field. */
 export class ScheduledEventError extends Error {
   override readonly name = 'ScheduledEventError';
   readonly issues: readonly FieldIssue[];

@@ -21,7 +21,7 @@ export function atMilestones(
   }
   let reached = 0;
   return (progress) => {
-    const records = progress.invoices + progress.payments + progress.previousMonthInvoices;
+    const records = progress.invoices + progress.payments + progress.previousPeriodInvoices;
     const milestone = Math.floor(records / every);
     if (milestone <= reached) return;
     reached = milestone;

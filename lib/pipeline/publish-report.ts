@@ -26,25 +26,26 @@ export interface PublishReportOptions {
 }
 
 /**
- * Builds an account's report for a month from the invoicing service and saves it under
- * `reports/<account>/<month>/`, the manifest last. On failure nothing is left locally, and S3 holds no
- * manifest for a half-saved report (see `saveReport`). Call `dispose` once done with the local folder.
+ * Builds an account's report for a period (a month, a quarter or a year) from the invoicing service and
+ * saves it under `reports/<account>/<period>/`, the manifest last. On failure nothing is left locally,
+ * and S3 holds no manifest for a half-saved report (see `saveReport`). Call `dispose` once done with the
+ * local folder.
  */
 export async function publishReport(
   context: PublishContext,
   account: AccountConfig,
-  month: string,
+  period: string,
   options: PublishReportOptions = {},
 ): Promise<PublishedReport> {
   const client = await invoicingClientFor(account, context);
-  const workDir = await mkdtemp(join(context.workDir ?? tmpdir(), `report-${account.name}-${month}-`));
+  const workDir = await mkdtemp(join(context.workDir ?? tmpdir(), `report-${account.name}-${period}-`));
   const dispose = () => rm(workDir, { recursive: true, force: true });
   try {
     const now = context.now?.() ?? new Date();
     const { report, folder } = await generateReportFolder(
       client,
       {
-        month,
+        period,
         timezone: account.timezone,
         // The report speaks to people: it carries the account's display name (its `name` by default).
         account: account.displayName,
@@ -61,7 +62,7 @@ export async function publishReport(
       s3: context.s3,
       bucket: context.bucket,
       account: account.name,
-      month,
+      period,
       folder,
       figures: reportFigures(report.summary),
       // The manifest's generatedAt is the summary's, to the millisecond.

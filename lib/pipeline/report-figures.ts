@@ -6,13 +6,13 @@ import type { ReportSummary } from '../report';
  * from the exact sums.
  */
 export type ReportFigures = {
-  /** Invoices created in the month, any status. */
+  /** Invoices created in the period, any status. */
   invoices: number;
   paidInvoices: number;
   /** `"1234.50"`. */
   paidTotalUSD: string;
   commissionTotalUSD: string;
-  /** Payments whose transaction falls in the month, matched or not. */
+  /** Payments whose transaction falls in the period, matched or not. */
   payments: number;
   unmatchedPayments: number;
   /** Whether the statistics endpoint and the itemised lists agree. */

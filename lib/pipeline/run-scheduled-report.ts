@@ -1,9 +1,9 @@
 import type { DeploymentConfig } from '../config';
 import { errorAttributes, type StructuredLogger } from '../logger';
 import type { DeliveryContext } from './context';
-import { deliverMonthlyReport, type MonthlyReportResult } from './deliver-monthly-report';
+import { deliverReport, type ReportDeliveryResult } from './deliver-report';
 import { atMilestones, PROGRESS_LOG_EVERY } from './progress-milestones';
-import { resolveReportMonth } from './report-month';
+import { resolveReportPeriod } from './report-period';
 import { accountNamed, parseScheduledEvent } from './scheduled-event';
 
 /** What one scheduled run needs; the Lambda entry keeps it for the life of the process. */
@@ -17,61 +17,63 @@ export interface ScheduledReportRunOptions {
 }
 
 /**
- * One run of the scheduled function: reads the event (`{ account, month?, force? }`), resolves the month
- * (by default the previous one in the account's time zone), then builds, saves and emails the report
- * once (see `deliverMonthlyReport`).
+ * One run of the scheduled function: reads the event (`{ account, period?, periodKind?, force? }`, `month` an
+ * older name of `period`), resolves the period (by default the previous month, or the previous period of
+ * `periodKind`, in the account's time zone), then builds, saves and emails the report once (see
+ * `deliverReport`).
  *
- * Logs JSON lines through `logger`: the start (account, month, force), progress every few thousand
+ * Logs JSON lines through `logger`: the start (account, period, force), progress every few thousand
  * records, and the outcome (status, SES message id, headline figures); on failure an error line with the
  * error's name and message, and the error is thrown again so that Lambda retries the run and, after its
  * retries, hands the event to the dead-letter queue. No line holds a secret.
- * @throws ScheduledEventError, UnknownAccountError, ReportRequestError (a future month), and whatever
+ * @throws ScheduledEventError, UnknownAccountError, ReportRequestError (a future period), and whatever
  * building, saving or sending threw
  */
 export async function runScheduledReport(
   event: unknown,
   options: ScheduledReportRunOptions,
-): Promise<MonthlyReportResult> {
+): Promise<ReportDeliveryResult> {
   const { context, logger } = options;
   // Filled in as they become known, so the error line says as much as the run knew.
-  const known: { account?: string; month?: string; force?: boolean } = {};
+  const known: { account?: string; period?: string; force?: boolean } = {};
   try {
     const request = parseScheduledEvent(event);
     known.account = request.account;
-    if (request.month !== undefined) known.month = request.month;
+    const asked = request.period ?? request.month;
+    if (asked !== undefined) known.period = asked;
     const account = accountNamed(options.config, request.account);
     const firedAt = request.scheduledTime ? new Date(request.scheduledTime) : (context.now?.() ?? new Date());
-    const month = resolveReportMonth(account, request.month, firedAt);
+    const period = resolveReportPeriod(account, asked, firedAt, request.periodKind);
     const force = request.force ?? false;
-    known.month = month;
+    known.period = period;
     known.force = force;
-    logger.info('Monthly report run started', { account: account.name, month, force });
+    logger.info('Report run started', { account: account.name, period, force });
 
-    const result = await deliverMonthlyReport(context, account, {
-      month,
+    const result = await deliverReport(context, account, {
+      period,
       force,
       onProgress: atMilestones(options.progressEvery ?? PROGRESS_LOG_EVERY, (progress) =>
         logger.info('Fetching records from the invoicing service', {
           account: account.name,
-          month,
+          period,
           ...progress,
         }),
       ),
     });
 
     if (result.status === 'sent') {
-      logger.info('Monthly report emailed', {
+      logger.info('Report emailed', {
         account: account.name,
-        month,
+        period,
         status: result.status,
         messageId: result.messageId,
         attachmentsIncluded: result.attachmentsIncluded,
         figures: result.figures,
       });
     } else {
-      logger.info('Monthly report was already emailed; nothing sent', {
+      logger.info('Report was already emailed; nothing sent', {
         account: account.name,
-        month,
+        period,
         status: result.status,
         messageId: result.messageId,
         sentAt: result.sentAt,
@@ -79,7 +81,7 @@ export async function runScheduledReport(
     }
     return result;
   } catch (error) {
-    logger.error('Monthly report run failed', { ...known, ...errorAttributes(error) });
+    logger.error('Report run failed', { ...known, ...errorAttributes(error) });
     throw error;
   }
 }

@@ -10,7 +10,8 @@ import { ScheduledEventError, UnknownAccountError } from './errors';
 
 /**
  * Reads the event the schedule (or an operator) sent: `{ "account": "acme" }`, optionally with
- * `"month": "YYYY-MM"` and `"force": true`. Values are not echoed in the error, only field names.
+ * `"period": "2026-Q3"` (or `"month": "YYYY-MM"`), `"periodKind": "year"` and `"force": true`. Values are not
+ * echoed in the error, only field names.
  * @throws ScheduledEventError naming each bad or unknown field
  */
 export function parseScheduledEvent(event: unknown): ScheduledReportEvent {

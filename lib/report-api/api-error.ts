@@ -2,7 +2,8 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
 /**
  * The `code` of an error answer. One per thing a caller can act on:
- * - `invalid_request` (400): a malformed account, month, file name or query, or a month not begun yet
+ * - `invalid_request` (400): a malformed account, period, file name or query, a period before 2000 or
+ *   after 9999, or one not begun yet
  * - `unauthorized` (401): no token, or not the right one
  * - `invalid_signature`, `link_expired` (403): a signed link that does not verify, or has run out
  * - `unknown_account`, `report_not_found`, `not_found` (404)

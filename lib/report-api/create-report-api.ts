@@ -2,35 +2,39 @@ import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { type AccountConfig, findAccount } from '../config';
 import { presignReportFile, signReportLinks } from '../delivery';
-import { resolveReportMonth } from '../pipeline';
+import { resolveReportPeriod } from '../pipeline';
 import { REPORT_FILE_NAMES } from '../report-files';
 import { errorBody, ReportApiError } from './api-error';
 import { requireBearerToken } from './bearer-token';
 import { errorResponse } from './error-response';
 import { requireFileAccess } from './file-access';
-import { monthAnswerJson } from './month-answer';
+import { reportAnswerJson } from './report-answer';
 import { type ReportApiOptions, readReportApiOptions } from './report-api-options';
 import { ReportStore } from './report-store';
 import {
   fileRouteParamsSchema,
-  monthRouteParamsSchema,
-  monthRouteQuerySchema,
   parseRouteInput,
+  reportRouteParamsSchema,
+  reportRouteQuerySchema,
 } from './route-input';
 
-const ROUTES = 'GET /health, GET /reports/:account/:month, GET /reports/:account/:month/:file';
+const ROUTES = 'GET /health, GET /reports/:account/:period, GET /reports/:account/:period/:file';
 
 /**
  * The report API as a Hono app, the same locally (`@hono/node-server`) and on Lambda (`handle`):
  *
  * - `GET /health`: `{"status":"ok"}`, no credentials.
- * - `GET /reports/:account/:month[?refresh=true]` with `Authorization: Bearer <token>`: the month's
- *   `summary.json` and a signed link per file, building the report first when S3 has none.
- * - `GET /reports/:account/:month/:file` with the token or a signed link (`expires`, `signature`):
+ * - `GET /reports/:account/:period[?refresh=true]` with `Authorization: Bearer <token>`, where the
+ *   period is a month `YYYY-MM`, a quarter `YYYY-Qn` or a year `YYYY`: the period's `summary.json`,
+ *   whether it is complete and how far it runs, and a signed link per file, building the report first
+ *   when S3 has none (or when it holds a report of a period not ended older than
+ *   `incompleteReportMaxAgeSeconds`).
+ * - `GET /reports/:account/:period/:file` with the token or a signed link (`expires`, `signature`):
  *   302 to an S3 URL presigned for `presignedUrlSeconds`.
  *
- * Checks run in this order: credentials (401, or 403 for a link), then the path and query (400),
- * then the account (404), then the month against the account's time zone (400). Without valid
+ * Checks run in this order: credentials (401, or 403 for a link), then the path and query (400, a
+ * period before 2000 or after 9999 included), then the account (404), then the period against the
+ * account's time zone (400 for one not begun). Without valid
  * credentials a caller therefore learns nothing about which accounts exist.
  * Every answer carries security headers and `Cache-Control: no-store`; errors are
  * `{"error":{"code","message"}}` (see `ReportApiErrorCode`).
@@ -40,8 +44,11 @@ export function createReportApi(options: ReportApiOptions): Hono {
   const settings = readReportApiOptions(options);
   const { publish, logger, now } = settings;
   const store = new ReportStore(publish, {
-    built: (account, month, manifest) =>
-      logger.info('report built', { account, month, generatedAt: manifest.generatedAt }),
+    incompleteMaxAgeMs: settings.incompleteReportMaxAgeSeconds * 1000,
+    events: {
+      built: (account, period, manifest) =>
+        logger.info('report built', { account, period, generatedAt: manifest.generatedAt }),
+    },
   });
 
   function accountNamed(name: string): AccountConfig {
@@ -67,29 +74,31 @@ export function createReportApi(options: ReportApiOptions): Hono {
   app.get('/health', (c) => c.json({ status: 'ok' }));
 
   app.get(
-    '/reports/:account/:month',
+    '/reports/:account/:period',
     requireBearerToken({ secrets: publish.secrets, tokenSecretName: settings.reportApiTokenSecretName }),
     async (c) => {
-      const params = parseRouteInput(monthRouteParamsSchema, c.req.param());
-      const { refresh } = parseRouteInput(monthRouteQuerySchema, c.req.query());
+      const params = parseRouteInput(reportRouteParamsSchema, c.req.param());
+      const { refresh } = parseRouteInput(reportRouteQuerySchema, c.req.query());
       const account = accountNamed(params.account);
-      const month = resolveReportMonth(account, params.month, now());
+      const period = resolveReportPeriod(account, params.period, now());
       // Read first: without it the answer cannot be made, so a build would be wasted.
       const signingKey = await publish.secrets.getSecret(settings.linkSigningKeySecretName);
-      const report = await store.get(account, month, { refresh });
+      const report = await store.get(account, period, { refresh });
 
       const { links, expiresAt } = signReportLinks({
         baseUrl: settings.publicUrl ?? new URL(c.req.url).origin,
         account: account.name,
-        month,
+        period,
         files: REPORT_FILE_NAMES,
         lifetimeDays: settings.linkLifetimeDays,
         now: now(),
         signingKey,
       });
-      const body = monthAnswerJson({
+      const body = reportAnswerJson({
         account: account.name,
-        month,
+        period,
+        complete: report.complete,
+        asOf: report.asOf,
         generatedAt: report.manifest.generatedAt,
         summaryJson: report.summaryJson,
         files: links,
@@ -100,7 +109,7 @@ export function createReportApi(options: ReportApiOptions): Hono {
   );
 
   app.get(
-    '/reports/:account/:month/:file',
+    '/reports/:account/:period/:file',
     requireFileAccess({
       secrets: publish.secrets,
       tokenSecretName: settings.reportApiTokenSecretName,
@@ -110,20 +119,20 @@ export function createReportApi(options: ReportApiOptions): Hono {
     async (c) => {
       const params = parseRouteInput(fileRouteParamsSchema, c.req.param());
       const account = accountNamed(params.account);
-      const month = resolveReportMonth(account, params.month, now());
-      const manifest = await store.complete(account.name, month);
+      const period = resolveReportPeriod(account, params.period, now());
+      const manifest = await store.complete(account.name, period);
       if (!manifest) {
         throw new ReportApiError(
           404,
           'report_not_found',
-          `there is no complete report for ${account.name} ${month} yet; GET /reports/${account.name}/${month} builds it`,
+          `there is no complete report for ${account.name} ${period} yet; GET /reports/${account.name}/${period} builds it`,
         );
       }
       const url = await presignReportFile({
         s3: publish.s3,
         bucket: publish.bucket,
         account: account.name,
-        month,
+        period,
         fileName: params.file,
         expiresInSeconds: settings.presignedUrlSeconds,
       });

@@ -13,7 +13,7 @@ export interface FileAccessOptions {
 }
 
 /**
- * Access to `GET /reports/:account/:month/:file`: a request carrying `expires` or `signature` is a
+ * Access to `GET /reports/:account/:period/:file`: a request carrying `expires` or `signature` is a
  * signed link and is judged by its signature alone (403 unless valid, whatever else it sends);
  * any other request needs the bearer token (401). The link is checked against the path as received,
  * before the path is validated, so a forged link learns nothing about which accounts exist.
@@ -33,7 +33,7 @@ export function requireFileAccess(options: FileAccessOptions): MiddlewareHandler
     const signingKey = await options.secrets.getSecret(options.linkSigningKeySecretName);
     const verdict = verifyReportLink({
       account: c.req.param('account'),
-      month: c.req.param('month'),
+      period: c.req.param('period'),
       fileName: c.req.param('file'),
       expires,
       signature,
@@ -44,7 +44,7 @@ export function requireFileAccess(options: FileAccessOptions): MiddlewareHandler
       throw new ReportApiError(
         403,
         'link_expired',
-        'this link has expired; GET /reports/<account>/<month> with the API token answers with fresh links',
+        'this link has expired; GET /reports/<account>/<period> with the API token answers with fresh links',
       );
     }
     if (verdict !== 'valid') {

@@ -1,5 +1,5 @@
 export { type ErrorBody, errorBody, ReportApiError, type ReportApiErrorCode } from './api-error';
 export { createReportApi } from './create-report-api';
 export { isContentTypeBinary } from './lambda-content-types';
-export { type MonthAnswer, monthAnswerJson } from './month-answer';
+export { type ReportAnswer, reportAnswerJson } from './report-answer';
 export { type ReportApiLogger, type ReportApiOptions, reportApiOptionsFor } from './report-api-options';

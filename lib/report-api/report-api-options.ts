@@ -4,6 +4,7 @@ import { MAX_PRESIGN_SECONDS } from '../delivery';
 import { createLogger, type StructuredLogger } from '../logger';
 import type { PublishContext } from '../pipeline';
 import { fieldIssues } from '../zod-issues';
+import { INCOMPLETE_REPORT_MAX_AGE_MS } from './report-store';
 
 /** Where the report API writes its log lines: the functions' structured logger, or a terminal's lines locally. */
 export type ReportApiLogger = Pick<StructuredLogger, 'info' | 'error'>;
@@ -24,6 +25,11 @@ export interface ReportApiOptions {
   publicUrl?: string;
   /** Lifetime of the presigned S3 URL a file link redirects to. @default 300 */
   presignedUrlSeconds?: number;
+  /**
+   * How old a stored report of a period not ended (`complete: false`) may be before a request for it
+   * builds it again, in seconds. @default 300 (5 minutes)
+   */
+  incompleteReportMaxAgeSeconds?: number;
   /** @default a Powertools `Logger` (JSON lines on stdout), service `invoice-reports` */
   logger?: ReportApiLogger;
 }
@@ -61,12 +67,20 @@ const settingsSchema = z.object({
     .min(1, 'must be at least 1')
     .max(MAX_PRESIGN_SECONDS, `must be at most ${MAX_PRESIGN_SECONDS} (7 days)`)
     .default(300),
+  incompleteReportMaxAgeSeconds: z
+    .int('must be a whole number of seconds')
+    .min(0, 'must be 0 or more')
+    .default(INCOMPLETE_REPORT_MAX_AGE_MS / 1000),
 });
 
 /** The options with defaults filled in. */
-export type ReportApiSettings = Omit<ReportApiOptions, 'publicUrl' | 'presignedUrlSeconds' | 'logger'> & {
+export type ReportApiSettings = Omit<
+  ReportApiOptions,
+  'publicUrl' | 'presignedUrlSeconds' | 'incompleteReportMaxAgeSeconds' | 'logger'
+> & {
   publicUrl: string | undefined;
   presignedUrlSeconds: number;
+  incompleteReportMaxAgeSeconds: number;
   logger: ReportApiLogger;
   now: () => Date;
 };

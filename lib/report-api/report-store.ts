@@ -1,72 +1,132 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { z } from 'zod';
 import type { AccountConfig } from '../config';
 import { CorruptObjectError, getObjectText, type ReportManifest, readManifest, reportKey } from '../delivery';
 import { type PublishContext, publishReport } from '../pipeline';
 import { SingleFlight } from './single-flight';
 
+/** How far a report's figures run, as its `summary.json` says. */
+export interface ReportProgress {
+  /** Whether the period had ended when the report was built. */
+  complete: boolean;
+  /** The instant its figures run to. */
+  asOf: string;
+}
+
 /** A complete report as the API answers it: its manifest and the text of its `summary.json`. */
-export interface StoredReport {
+export interface StoredReport extends ReportProgress {
   manifest: ReportManifest;
-  /** `summary.json` exactly as saved (its amounts keep every digit; see `monthAnswerJson`). */
+  /** `summary.json` exactly as saved (its amounts keep every digit; see `reportAnswerJson`). */
   summaryJson: string;
 }
 
 /** Something that notes what the store did. */
 export interface ReportStoreEvents {
-  built?(account: string, month: string, manifest: ReportManifest): void;
+  built?(account: string, period: string, manifest: ReportManifest): void;
 }
 
+/** Options of a `ReportStore`. */
+export interface ReportStoreOptions {
+  /**
+   * How old a report of a period not ended may be before a request builds it again, in milliseconds:
+   * its figures stop at the moment it was built. A complete report is never rebuilt but on `refresh`.
+   * @default INCOMPLETE_REPORT_MAX_AGE_MS (5 minutes)
+   */
+  incompleteMaxAgeMs?: number;
+  events?: ReportStoreEvents;
+}
+
+/** The default of `ReportStoreOptions.incompleteMaxAgeMs`: five minutes. */
+export const INCOMPLETE_REPORT_MAX_AGE_MS = 5 * 60 * 1000;
+
 /**
- * The reports in S3, built on demand. Concurrent requests for the same account and month in one
+ * The part of `summary.json` the store reads. A summary saved before quarters and years has no
+ * `complete` or `asOf`: its period was complete when its `end` had passed at `generatedAt`.
+ */
+const summaryPeriodSchema = z.object({
+  period: z.object({
+    end: z.iso.datetime(),
+    complete: z.boolean().optional(),
+    asOf: z.iso.datetime().optional(),
+  }),
+  generatedAt: z.iso.datetime(),
+});
+
+/**
+ * The reports in S3, built on demand. Concurrent requests for the same account and period in one
  * process share one build; a request that finds a build running joins it (even a `refresh`: the
  * running build reads the service after the request arrived).
+ *
+ * A report of a period not ended (`complete: false`) is served while it is younger than
+ * `incompleteMaxAgeMs`, and built again on the first request after that, so that "so far" stays near
+ * the present; it always says how far its figures run (`asOf`).
  *
  * A request that reads "no report yet" just as a build finishes may start a second build; that costs
  * time, never correctness (each build saves a complete report, manifest last).
  */
 export class ReportStore {
   private readonly builds = new SingleFlight<StoredReport>();
+  private readonly incompleteMaxAgeMs: number;
+  private readonly events: ReportStoreEvents;
 
   constructor(
     private readonly publish: PublishContext,
-    private readonly events: ReportStoreEvents = {},
-  ) {}
+    options: ReportStoreOptions = {},
+  ) {
+    this.incompleteMaxAgeMs = options.incompleteMaxAgeMs ?? INCOMPLETE_REPORT_MAX_AGE_MS;
+    this.events = options.events ?? {};
+  }
 
-  /** The manifest of the month's complete report, or `null` when there is none (yet). */
-  complete(account: string, month: string): Promise<ReportManifest | null> {
-    return readManifest({ s3: this.publish.s3, bucket: this.publish.bucket, account, month });
+  /** The manifest of the period's complete report, or `null` when there is none (yet). */
+  complete(account: string, period: string): Promise<ReportManifest | null> {
+    return readManifest({ s3: this.publish.s3, bucket: this.publish.bucket, account, period });
   }
 
   /**
-   * The month's report: from S3 when it is complete there (unless `refresh`), otherwise built from the
-   * service and saved first.
+   * The period's report: from S3 when it is complete there (unless `refresh`, or unless it is a report
+   * of a period not ended that is older than `incompleteMaxAgeMs`), otherwise built from the service
+   * and saved first.
    * @throws InvoicingApiError when the service fails; SecretError when the account's key cannot be read
    */
-  async get(account: AccountConfig, month: string, options: { refresh: boolean }): Promise<StoredReport> {
-    const key = `${account.name}/${month}`;
+  async get(account: AccountConfig, period: string, options: { refresh: boolean }): Promise<StoredReport> {
+    const key = `${account.name}/${period}`;
     const running = this.builds.current(key);
     if (running) return running;
     if (!options.refresh) {
-      const manifest = await this.complete(account.name, month);
-      if (manifest) return { manifest, summaryJson: await this.savedSummary(account.name, month) };
+      const manifest = await this.complete(account.name, period);
+      if (manifest) {
+        const saved = await this.savedSummary(account.name, period);
+        if (!this.outdated(saved, manifest)) return { manifest, ...saved };
+      }
     }
-    return this.builds.run(key, () => this.build(account, month));
+    return this.builds.run(key, () => this.build(account, period));
   }
 
-  private async build(account: AccountConfig, month: string): Promise<StoredReport> {
-    const published = await publishReport(this.publish, account, month);
+  /** Whether a saved report is of a period not ended and older than the limit. */
+  private outdated(saved: ReportProgress, manifest: ReportManifest): boolean {
+    if (saved.complete) return false;
+    const now = this.publish.now?.() ?? new Date();
+    return now.getTime() - Date.parse(manifest.generatedAt) > this.incompleteMaxAgeMs;
+  }
+
+  private async build(account: AccountConfig, period: string): Promise<StoredReport> {
+    const published = await publishReport(this.publish, account, period);
     try {
       const summaryJson = await readFile(join(published.folder, 'summary.json'), 'utf8');
-      this.events.built?.(account.name, month, published.manifest);
-      return { manifest: published.manifest, summaryJson };
+      this.events.built?.(account.name, period, published.manifest);
+      const { complete, asOf } = published.report.summary.period;
+      return { manifest: published.manifest, summaryJson, complete, asOf };
     } finally {
       await published.dispose();
     }
   }
 
-  private async savedSummary(account: string, month: string): Promise<string> {
-    const key = reportKey(account, month, 'summary.json');
+  private async savedSummary(
+    account: string,
+    period: string,
+  ): Promise<ReportProgress & { summaryJson: string }> {
+    const key = reportKey(account, period, 'summary.json');
     const text = await getObjectText(this.publish.s3, this.publish.bucket, key);
     if (text === null) throw new CorruptObjectError(key, 'missing although the manifest lists it');
     let summary: unknown;
@@ -78,6 +138,10 @@ export class ReportStore {
     if (typeof summary !== 'object' || summary === null || Array.isArray(summary)) {
       throw new CorruptObjectError(key, 'not a JSON object');
     }
-    return text;
+    const parsed = summaryPeriodSchema.safeParse(summary);
+    if (!parsed.success) throw new CorruptObjectError(key, 'its period has no end or it has no generatedAt');
+    const { period: saved, generatedAt } = parsed.data;
+    const complete = saved.complete ?? Date.parse(saved.end) <= Date.parse(generatedAt);
+    return { summaryJson: text, complete, asOf: saved.asOf ?? (complete ? saved.end : generatedAt) };
   }
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isMonthId } from '../period';
+import { isPeriodId } from '../period';
 import { REPORT_FILE_NAMES } from '../report-files';
 import { fieldIssues } from '../zod-issues';
 import { ReportApiError } from './api-error';
@@ -11,24 +11,29 @@ const accountSchema = z
   .max(40, 'account must be at most 40 characters')
   .regex(ACCOUNT_PATTERN, 'account must be an account name: lower-case letters, digits and hyphens');
 
-const monthSchema = z.string().refine(isMonthId, 'month must be YYYY-MM, with a month from 01 to 12');
+const periodSchema = z
+  .string()
+  .refine(
+    isPeriodId,
+    'period must be a month YYYY-MM, a quarter YYYY-Qn or a year YYYY, from the year 2000 to 9999',
+  );
 
 const fileSchema = z.enum(REPORT_FILE_NAMES, {
   error: `file must be one of ${REPORT_FILE_NAMES.join(', ')}`,
 });
 
-/** The path of `GET /reports/:account/:month`. */
-export const monthRouteParamsSchema = z.object({ account: accountSchema, month: monthSchema });
+/** The path of `GET /reports/:account/:period`. */
+export const reportRouteParamsSchema = z.object({ account: accountSchema, period: periodSchema });
 
-/** The path of `GET /reports/:account/:month/:file`. */
+/** The path of `GET /reports/:account/:period/:file`. */
 export const fileRouteParamsSchema = z.object({
   account: accountSchema,
-  month: monthSchema,
+  period: periodSchema,
   file: fileSchema,
 });
 
-/** The query of `GET /reports/:account/:month`; other members are ignored. */
-export const monthRouteQuerySchema = z.object({
+/** The query of `GET /reports/:account/:period`; other members are ignored. */
+export const reportRouteQuerySchema = z.object({
   /** `true` rebuilds the report from the service even when S3 has it. @default false */
   refresh: z
     .enum(['true', 'false'], { error: 'refresh must be true or false' })

@@ -1,11 +1,12 @@
 import { parseArgs } from 'node:util';
 import { errorParts } from '../describe-error';
 import { uuidSchema } from '../invoicing';
-import { defaultPeriod, hasBegun, parseMonth, parseTimeZone, ReportRequestError } from '../period';
+import { defaultPeriod, hasBegun, parsePeriod, parseTimeZone, ReportRequestError } from '../period';
 
 /** What `npm run report` was asked to do, checked and with every default applied. */
 export interface ReportCliOptions {
-  month: string;
+  /** A month `YYYY-MM`, a quarter `YYYY-Qn` or a year `YYYY`. */
+  period: string;
   timezone: string;
   projectId?: string;
   outDir: string;
@@ -28,16 +29,18 @@ export class CliUsageError extends Error {
 export const MAX_CONCURRENCY = 32;
 export const MAX_PAGE_SIZE = 1000;
 
-export const REPORT_CLI_USAGE = `Usage: npm run report -- [--month YYYY-MM] [options]
+export const REPORT_CLI_USAGE = `Usage: npm run report -- [--period P] [options]
 
-Builds one month's report from the invoicing service and writes DIR/YYYY-MM/ with report.html,
+Builds one period's report from the invoicing service and writes DIR/P/ with report.html,
 paid-invoices.csv, payments.csv and summary.json (all four, or none).
 
 Options:
-  --month YYYY-MM     the month to report (default: the previous month in the time zone)
-  --timezone IANA     time zone the month is read in, e.g. Europe/Berlin (default: UTC)
+  --period P          the period to report: a month YYYY-MM, a quarter YYYY-Qn or a year YYYY;
+                      the current one is reported so far (default: the previous month in the time zone)
+  --month YYYY-MM     the same as --period with a month
+  --timezone IANA     time zone the period is read in, e.g. Europe/Berlin (default: UTC)
   --project UUID      only this project's invoices
-  --out DIR           where the month's folder goes (default: ./reports)
+  --out DIR           where the period's folder goes (default: ./reports)
   --api-url URL       the service's base URL (default: $INVOICING_API_URL)
   --api-key KEY       the account's API key (default: $INVOICING_API_KEY; prefer the variable:
                       a key on the command line is visible to other users of the machine)
@@ -49,6 +52,7 @@ Exit status: 0 written; 2 usage error; 1 any other failure (one line on stderr).
 `;
 
 const OPTIONS = {
+  period: { type: 'string' },
   month: { type: 'string' },
   timezone: { type: 'string' },
   project: { type: 'string' },
@@ -62,9 +66,9 @@ const OPTIONS = {
 
 /**
  * Reads the report CLI's arguments (without `node` and the script), falling back to
- * `INVOICING_API_URL`/`INVOICING_API_KEY` in `env`. `now` decides the default month and what is "the future".
+ * `INVOICING_API_URL`/`INVOICING_API_KEY` in `env`. `now` decides the default period and what is "the future".
  * @throws CliUsageError with a one-line message saying what is wrong; the message never holds the API key.
- * @example parseReportCliArgs(['--month', '2026-09'], { INVOICING_API_URL: 'http://127.0.0.1:4010', INVOICING_API_KEY: 'k' })
+ * @example parseReportCliArgs(['--period', '2026-Q3'], { INVOICING_API_URL: 'http://127.0.0.1:4010', INVOICING_API_KEY: 'k' })
  */
 export function parseReportCliArgs(
   argv: readonly string[],
@@ -75,13 +79,20 @@ export function parseReportCliArgs(
   if (values.help) return { help: true };
 
   const timezone = usage(() => parseTimeZone(values.timezone ?? 'UTC'));
-  const month =
-    values.month === undefined ? defaultPeriod(timezone, now) : usage(() => parseMonth(values.month!));
-  if (!hasBegun(month, timezone, now)) {
-    throw new CliUsageError(`--month ${month.id} is in the future in ${timezone}: no report for it yet`);
+  if (values.period !== undefined && values.month !== undefined) {
+    throw new CliUsageError('--month is another name for --period: give one of them');
+  }
+  const option = values.month === undefined ? '--period' : '--month';
+  const asked = values.period ?? values.month;
+  const period = asked === undefined ? defaultPeriod(timezone, now) : usage(() => parsePeriod(asked));
+  if (values.month !== undefined && period.kind !== 'month') {
+    throw new CliUsageError(`--month takes a month YYYY-MM; for ${period.id} use --period`);
+  }
+  if (!hasBegun(period, timezone, now)) {
+    throw new CliUsageError(`${option} ${period.id} is in the future in ${timezone}: no report for it yet`);
   }
   const options: ReportCliOptions = {
-    month: month.id,
+    period: period.id,
     timezone,
     outDir: nonEmpty('--out', values.out ?? './reports'),
     apiUrl: apiUrl(values['api-url'] ?? nonBlank(env.INVOICING_API_URL)),

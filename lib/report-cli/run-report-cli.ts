@@ -1,6 +1,5 @@
 import type { InvoicingClient, InvoicingClientOptions } from '../invoicing';
 import { createInvoicingClient, type InvoicingClientHooks, InvoicingParameterError } from '../invoicing';
-import { monthName } from '../period';
 import type { Report } from '../report';
 import {
   fetchedInWords,
@@ -8,6 +7,8 @@ import {
   formatCount,
   formatUSD,
   generateReportFolder,
+  periodHeading,
+  periodTitle,
   reconciliationOutcome,
   reconciliationWindow,
   reportPeriod,
@@ -30,7 +31,7 @@ export interface ReportCliIo {
 const PREFIX = 'report: ';
 
 /**
- * `npm run report`: parses the arguments, builds the month's report from the service and writes its
+ * `npm run report`: parses the arguments, builds the period's report from the service and writes its
  * folder. Resolves to the exit status (0 written, 2 usage error, 1 any other failure); never rejects.
  * Progress and the outcome go to stderr, help to stdout; a failure is one line on stderr.
  */
@@ -73,19 +74,19 @@ function createClient(options: ReportCliOptions, io: ReportCliIo): InvoicingClie
 
 async function fetchReport(client: InvoicingClient, options: ReportCliOptions, io: ReportCliIo, now: Date) {
   const progress = createProgressLine(io.stderr);
-  const label = `${options.month} (${options.timezone})`;
-  const ranges = fetchRanges(reportPeriod(options.month, options.timezone));
+  const label = `${options.period} (${options.timezone})`;
+  const ranges = fetchRanges(reportPeriod(options.period, options.timezone, now));
   progress.update(`${PREFIX}fetching ${label} from ${new URL(options.apiUrl).host}…`);
   try {
     return await generateReportFolder(
       client,
-      { month: options.month, timezone: options.timezone, projectId: options.projectId },
+      { period: options.period, timezone: options.timezone, projectId: options.projectId },
       {
         apiUrl: options.apiUrl,
         outDir: options.outDir,
         now,
         onProgress: (fetched) =>
-          progress.update(`${PREFIX}fetching ${label}: ${fetchedInWords(fetched, ranges)}`),
+          progress.update(`${PREFIX}fetching ${label}: ${fetchedInWords(fetched, ranges, options.timezone)}`),
       },
     );
   } finally {
@@ -93,14 +94,19 @@ async function fetchReport(client: InvoicingClient, options: ReportCliOptions, i
   }
 }
 
-/** The folder written and the headline figures, for stderr. */
+/**
+ * The folder written, the headline figures and the reconciliation, for stderr. The period is named as
+ * the reconciliation's sentence names it (`September 2026 in UTC`); a period not ended with the instant
+ * it runs to: `November 2026 so far, as of 23 Nov 2026, 14:35 (Europe/Berlin)`.
+ */
 function outcome(report: Report, folder: string): string {
   const { summary } = report;
   const { period, invoices, payments, reconciliation } = summary;
+  const named = period.complete ? `${periodTitle(period)} in ${period.timezone}` : periodHeading(period);
   return [
     `${PREFIX}wrote ${folder}: report.html, paid-invoices.csv (${formatCount(report.paidInvoicesCsv.rowCount)} rows), ` +
       `payments.csv (${formatCount(report.paymentsCsv.rowCount)} rows), summary.json`,
-    `${PREFIX}${monthName(period.month)} in ${period.timezone}: ${formatCount(invoices.paid)} of ${formatCount(invoices.total)} ` +
+    `${PREFIX}${named}: ${formatCount(invoices.paid)} of ${formatCount(invoices.total)} ` +
       `invoices paid, ${formatUSD(invoices.paidTotalUSD)} (commission ${formatUSD(invoices.commissionTotalUSD)}); ` +
       `${formatCount(payments.total)} payments, ${formatCount(payments.unmatched)} unmatched`,
     `${PREFIX}reconciliation ${reconciliation.ok ? 'ok' : 'differs (see report.html)'}: ${reconciliationOutcome(summary)}`,

@@ -1,6 +1,6 @@
 import type { InvoicingClient } from '../invoicing';
 import { type InvoiceItem, type PaymentItem, uuidSchema } from '../invoicing';
-import { hasBegun, parseMonth, ReportRequestError } from '../period';
+import { ReportRequestError } from '../period';
 import { type CollectProgress, collectReportData } from './collect';
 import { fetchRanges } from './collect-ranges';
 import { createPaidInvoicesCsv, createPaymentsCsv } from './csv';
@@ -12,7 +12,10 @@ import { reportPeriod } from './report-period';
 export interface BuildReportOptions {
   /** The service's base URL, recorded as the report's source (credentials and query left out). */
   apiUrl: string;
-  /** The moment the report is made at: the month must not be in the future then. @default new Date() */
+  /**
+   * The moment the report is made at: the period must have begun then, and a period not ended is
+   * reported up to it. @default new Date()
+   */
   now?: Date;
   /** Records fetched so far, every few hundred records and when each list is done. */
   onProgress?: (progress: CollectProgress) => void;
@@ -24,11 +27,14 @@ export interface BuildReportOptions {
 }
 
 /**
- * Builds the report for one month (in the request's time zone, UTC by default), optionally one project:
- * invoice, previous-month and payment figures, the reconciliation against the statistics endpoint, the
- * short lists the HTML shows and the two CSV tables.
+ * Builds the report for one period, a month, a quarter or a year (in the request's time zone, UTC by
+ * default), optionally one project: invoice figures (per day and per month too), the previous period's
+ * figures, payment figures, the reconciliation against the statistics endpoint, the short lists the
+ * HTML shows and the two CSV tables. Every kind of period takes the same path over its own bounds. A
+ * period not ended at `now` is reported so far (`complete: false`, `asOf`: `now`) and compared with the
+ * same elapsed span of the previous period.
  *
- * Bad input (month, time zone, project id, a month not begun at `now`, API URL) throws
+ * Bad input (period, time zone, project id, a period not begun at `now`, API URL) throws
  * `ReportRequestError` before any request. Any failure while collecting rejects with the original
  * error; no partial report is returned.
  */
@@ -37,13 +43,15 @@ export async function buildReport(
   request: ReportRequest,
   options: BuildReportOptions,
 ): Promise<Report> {
-  const period = reportPeriod(request.month, request.timezone ?? 'UTC');
+  const now = options.now ?? new Date();
+  const period = reportPeriod(request.period, request.timezone ?? 'UTC', now);
   const { projectId } = request;
   if (projectId !== undefined && !uuidSchema.safeParse(projectId).success) {
     throw new ReportRequestError(`Invalid project id ${JSON.stringify(projectId)}: expected a UUID`);
   }
-  if (!hasBegun(parseMonth(period.month), period.timezone, options.now ?? new Date())) {
-    throw new ReportRequestError(`Month ${period.month} has not begun yet in ${period.timezone}`);
+  // Not begun, or begun this very millisecond: nothing has happened in it yet.
+  if (period.asOf === period.start) {
+    throw new ReportRequestError(`${period.id} has not begun yet in ${period.timezone}`);
   }
   const apiUrl = publicUrl(options.apiUrl);
   // Not echoed: a mistyped URL may carry a key pasted into it.
@@ -71,10 +79,10 @@ export async function buildReport(
     period,
     projectId: projectId ?? null,
     invoices: collected.invoices,
-    previousMonth: collected.previousMonth,
+    previousPeriod: collected.previousPeriod,
     payments: collected.payments.figures,
     reconciliation,
-    generatedAt: (options.now ?? new Date()).toISOString(),
+    generatedAt: now.toISOString(),
     source: { apiUrl },
   };
 

@@ -1,7 +1,7 @@
 import { millisecondsInDay, millisecondsInHour } from 'date-fns/constants';
-import { parseMonth, previousPeriod, type Span, utcDayKey } from '../period';
+import { type Span, utcDayKey } from '../period';
 import type { ReportPeriod } from './model';
-import { reportPeriod, reportPeriodSpan } from './report-period';
+import { type ComparedSpan, comparedSpan, reportPeriodSpan } from './report-period';
 
 /** A `Y-m-d` range as the service's `startDate`/`endDate` take it. */
 export interface DateRange {
@@ -22,10 +22,10 @@ export interface FetchRanges {
   window: DateRange;
   /** The dates the payments are listed for. */
   payments: DateRange;
-  /** The previous month in the same zone. */
-  previousMonth: ReportPeriod;
-  /** The dates the previous month's paid invoices are listed for. */
-  previousMonthInvoices: DateRange;
+  /** The span of the previous period the report is compared with (see `comparedSpan`). */
+  previous: ComparedSpan;
+  /** The dates that span's paid invoices are listed for. */
+  previousInvoices: DateRange;
 }
 
 // Zones run from UTC−12 to UTC+14: a day `D` of any zone begins between `D 00:00 UTC − 14 h` and
@@ -41,7 +41,7 @@ export const EARLIEST_DAY_START_MS = -14 * millisecondsInHour;
  * zone from UTC−12 to UTC+14, with `endDate` included or not, and either bound exclusive of its own
  * first instant. `startDate`'s day has begun in every zone a moment before the span starts; `endDate`'s
  * day has not begun in any zone before the span ends.
- * @example coveringDates(reportPeriodSpan(reportPeriod('2026-10', 'UTC')))
+ * @example coveringDates(reportPeriodSpan(reportPeriod('2026-10', 'UTC', now)))
  * // { startDate: '2026-09-30', endDate: '2026-11-02' }
  */
 export function coveringDates(span: Span): DateRange {
@@ -55,16 +55,16 @@ export function coveringDates(span: Span): DateRange {
 
 /**
  * The ranges to ask the service for, for a period.
- * @example fetchRanges(reportPeriod('2026-10', 'Europe/Berlin')).window
+ * @example fetchRanges(reportPeriod('2026-10', 'Europe/Berlin', now)).window
  * // { startDate: '2026-09-30', endDate: '2026-11-02' }
  */
 export function fetchRanges(period: ReportPeriod): FetchRanges {
   const covering = coveringDates(reportPeriodSpan(period));
-  const previous = reportPeriod(previousPeriod(parseMonth(period.month)).id, period.timezone);
+  const previous = comparedSpan(period);
   return {
     window: covering,
     payments: covering,
-    previousMonth: previous,
-    previousMonthInvoices: coveringDates(reportPeriodSpan(previous)),
+    previous,
+    previousInvoices: coveringDates(previous),
   };
 }

@@ -5,22 +5,23 @@ import type {
   InvoicingClient,
   PaymentItem,
 } from '../invoicing';
-import { createDayLocator, parseMonth, zonedDaysOfPeriod } from '../period';
+import { createDayLocator, parsePeriod, zonedDaysOfPeriod } from '../period';
 import { FirstPaidInvoices } from './collect-first-paid-invoices';
 import type { FetchRanges } from './collect-ranges';
 import { InvoiceFiguresAccumulator } from './invoice-figures';
-import type { CsvTableBuilder, InvoiceFigures, PreviousMonthFigures, ReportPeriod } from './model';
+import type { CsvTableBuilder, InvoiceFigures, PreviousPeriodFigures, ReportPeriod } from './model';
 import { PaymentFiguresAccumulator, type PaymentResult } from './payment-figures';
-import { PreviousMonthAccumulator } from './previous-month-figures';
+import { PreviousPeriodAccumulator } from './previous-period-figures';
 import { WindowLedger } from './reconcile-ledger';
 import { reportPeriodSpan } from './report-period';
 import { parseServiceDatetime } from './service-datetime';
 
-/** Records fetched so far from each list (all of them, in the month or not). */
+/** Records fetched so far from each list (all of them, in the period or not). */
 export interface CollectProgress {
   invoices: number;
   payments: number;
-  previousMonthInvoices: number;
+  /** Paid invoices of the previous period's span the report is compared with. */
+  previousPeriodInvoices: number;
 }
 
 /** Progress is reported every this many records of a list, and when a list is done. */
@@ -31,7 +32,7 @@ export interface CollectOptions {
   ranges: FetchRanges;
   /** Restricts the report to one project. */
   projectId?: string;
-  /** Receive the month's paid invoices and the month's payments, in any order. */
+  /** Receive the period's paid invoices and the period's payments, in any order. */
   csv: { paidInvoices: CsvTableBuilder<InvoiceItem>; payments: CsvTableBuilder<PaymentItem> };
   onProgress?: (progress: CollectProgress) => void;
 }
@@ -40,7 +41,7 @@ export interface CollectOptions {
 export interface Collected {
   statistics: InvoiceStatistics;
   invoices: InvoiceFigures;
-  previousMonth: PreviousMonthFigures;
+  previousPeriod: PreviousPeriodFigures;
   payments: PaymentResult;
   firstPaidInvoices: InvoiceItem[];
   /** The paid invoices the list returned for the window, for the reconciliation. */
@@ -48,16 +49,18 @@ export interface Collected {
 }
 
 /**
- * Fetches the statistics, the invoices, the payments and the previous month's paid invoices
- * concurrently (the client's own limit caps requests in flight), and adds up each record as it
- * arrives: memory holds totals, the first paid invoices, the unmatched and late payments, and what
- * the CSV builders keep, never a whole list.
+ * Fetches the statistics, the invoices, the payments and the paid invoices of the span of the previous
+ * period compared with, concurrently (the client's own limit caps requests in flight), and adds up each
+ * record as it arrives: memory holds totals, the first paid invoices, the unmatched and late payments,
+ * and what the CSV builders keep, never a whole list.
  *
- * Each record is placed by its own timestamp against the period's exact instants (`createDatetime`
- * for invoices, `transactionDatetime` for payments); the service was asked for wider ranges. The one
- * walk of the invoice list serves the reconciliation too: the statistics were asked for the same dates,
- * and every paid invoice the list returns goes into the ledger. With a project filter, invoices are asked
- * for that project (and checked again), and a payment counts only if its invoice is in the project.
+ * Each record is placed by its own timestamp against the period's exact instants, up to its `asOf`
+ * (`createDatetime` for invoices, `transactionDatetime` for payments); the service was asked for wider
+ * ranges. A quarter or a year goes through the same single pass as a month: only its days are more. The
+ * one walk of the invoice list serves the reconciliation too: the statistics were asked for the same
+ * dates, and every paid invoice the list returns goes into the ledger. With a project filter, invoices
+ * are asked for that project (and checked again), and a payment counts only if its invoice is in the
+ * project.
  *
  * The first failure rejects with the original error; the other lists stop at their next record.
  */
@@ -66,23 +69,25 @@ export async function collectReportData(
   options: CollectOptions,
 ): Promise<Collected> {
   const { period, ranges, projectId, csv } = options;
-  const month = reportPeriodSpan(period);
-  const previousMonthBounds = reportPeriodSpan(ranges.previousMonth);
-  const calendarMonth = parseMonth(period.month);
-  const dayOf = createDayLocator(calendarMonth, period.timezone);
+  const span = reportPeriodSpan(period);
+  const previousSpan = ranges.previous;
+  const calendarPeriod = parsePeriod(period.id);
+  const dayOf = createDayLocator(calendarPeriod, period.timezone, span.end);
   const inProject = (invoice: { projectId: string }) =>
     projectId === undefined || invoice.projectId === projectId;
   const projectFilter: Pick<InvoiceFilter, 'projectId'> = projectId === undefined ? {} : { projectId };
 
   const invoiceFigures = new InvoiceFiguresAccumulator(
-    zonedDaysOfPeriod(calendarMonth, period.timezone).map((day) => day.date),
+    zonedDaysOfPeriod(calendarPeriod, period.timezone)
+      .filter((day) => day.start < span.end)
+      .map((day) => day.date),
   );
   const firstPaid = new FirstPaidInvoices();
   const ledger = new WindowLedger();
-  const previous = new PreviousMonthAccumulator(ranges.previousMonth.month);
+  const previous = new PreviousPeriodAccumulator(previousSpan);
   const paymentFigures = new PaymentFiguresAccumulator(projectId !== undefined);
 
-  const progress: CollectProgress = { invoices: 0, payments: 0, previousMonthInvoices: 0 };
+  const progress: CollectProgress = { invoices: 0, payments: 0, previousPeriodInvoices: 0 };
   let stopped = false;
   const reportProgress = () => {
     if (!stopped) options.onProgress?.({ ...progress });
@@ -120,7 +125,7 @@ export async function collectReportData(
 
   const takePayment = (payment: PaymentItem) => {
     const at = parseServiceDatetime(payment.transactionDatetime);
-    if (at < month.start || at >= month.end) return;
+    if (at < span.start || at >= span.end) return;
     if (projectId !== undefined) {
       if (payment.invoice === undefined) {
         paymentFigures.leaveOutUnattributable();
@@ -132,11 +137,11 @@ export async function collectReportData(
     csv.payments.add(payment);
   };
 
-  const takePreviousMonthInvoice = (invoice: InvoiceItem) => {
+  const takePreviousPeriodInvoice = (invoice: InvoiceItem) => {
     // The list was asked for paid invoices only; a service that ignores `status` is still counted right.
     if (!inProject(invoice) || invoice.status !== 'paid') return;
     const at = parseServiceDatetime(invoice.createDatetime);
-    if (at >= previousMonthBounds.start && at < previousMonthBounds.end) previous.add(invoice);
+    if (at >= previousSpan.start && at < previousSpan.end) previous.add(invoice);
   };
 
   let statistics: InvoiceStatistics;
@@ -150,9 +155,9 @@ export async function collectReportData(
       drain(() => client.invoices({ ...ranges.window, ...projectFilter }), 'invoices', takeInvoice),
       drain(() => client.payments({ ...ranges.payments }), 'payments', takePayment),
       drain(
-        () => client.invoices({ ...ranges.previousMonthInvoices, status: 'paid', ...projectFilter }),
-        'previousMonthInvoices',
-        takePreviousMonthInvoice,
+        () => client.invoices({ ...ranges.previousInvoices, status: 'paid', ...projectFilter }),
+        'previousPeriodInvoices',
+        takePreviousPeriodInvoice,
       ),
     ]);
   } catch (error) {
@@ -164,7 +169,7 @@ export async function collectReportData(
   return {
     statistics,
     invoices,
-    previousMonth: previous.result(invoices),
+    previousPeriod: previous.result(invoices),
     payments: paymentFigures.result(),
     firstPaidInvoices: firstPaid.list(),
     ledger,

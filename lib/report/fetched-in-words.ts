@@ -1,18 +1,20 @@
-import { monthName } from '../period';
 import type { CollectProgress } from './collect';
 import type { FetchRanges } from './collect-ranges';
 import { formatCount, formatDates } from './format';
+import { comparedSpanName } from './period-words';
 
 /**
  * The records listed so far, with the dates each list was asked for, so that the counts are not taken
- * for the month's: `listed 76 invoices for the dates 30 Sep 2026 – 2 Nov 2026, 80 payments for
+ * for the period's: `listed 76 invoices for the dates 30 Sep 2026 – 2 Nov 2026, 80 payments for
  * 30 Sep 2026 – 2 Nov 2026, and 68 paid invoices for 31 Aug 2026 – 2 Oct 2026 (for September 2026)`.
+ * The last names what the report is compared with: the previous period, or the days of it compared
+ * when the report's period has not ended (`(for 1–23 Oct 2026)`), read in `timezone`.
  */
-export function fetchedInWords(progress: CollectProgress, ranges: FetchRanges): string {
+export function fetchedInWords(progress: CollectProgress, ranges: FetchRanges, timezone: string): string {
   return (
     `listed ${formatCount(progress.invoices)} invoices for the dates ${formatDates(ranges.window)}, ` +
     `${formatCount(progress.payments)} payments for ${formatDates(ranges.payments)}, ` +
-    `and ${formatCount(progress.previousMonthInvoices)} paid invoices for ` +
-    `${formatDates(ranges.previousMonthInvoices)} (for ${monthName(ranges.previousMonth.month)})`
+    `and ${formatCount(progress.previousPeriodInvoices)} paid invoices for ` +
+    `${formatDates(ranges.previousInvoices)} (for ${comparedSpanName(ranges.previous, timezone)})`
   );
 }

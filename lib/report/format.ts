@@ -107,7 +107,7 @@ export function formatShare(part: Amount | number, whole: Amount | number): stri
 }
 
 // Dates and times. date-fns formats a `TZDate` in that date's own zone; a zone is checked first, since
-// date-fns alone would only say "Invalid time value". Months are named by `monthName` in `lib/period`.
+// date-fns alone would only say "Invalid time value". Periods are named by `periodName` in `lib/period`.
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const SERVICE_DATETIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
@@ -130,6 +130,13 @@ export function formatDates(range: { startDate: string; endDate: string }): stri
   return `${formatDay(range.startDate)} – ${formatDay(range.endDate)}`;
 }
 
+/** A month's short name for an axis label: `2026-10` → `Oct`. */
+export function formatMonthShort(month: string): string {
+  const parts = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(month);
+  if (!parts) throw new RangeError(`expected a month "YYYY-MM", got "${month}"`);
+  return format(checkedDate(new TZDate(Number(parts[1]), Number(parts[2]) - 1, 1, 'UTC'), 'month'), 'MMM');
+}
+
 /** An ISO 8601 instant as a date and time in a zone, zone named: `3 Nov 2026, 07:00 (Europe/Berlin)`. */
 export function formatInstant(instant: string, timezone: string): string {
   const date = checkedDate(new TZDate(instant, parseTimeZone(timezone)), 'ISO 8601 instant');
@@ -149,14 +156,37 @@ export function formatServiceDatetime(datetime: string, timezone: string): strin
 }
 
 /**
- * The days a report covers, read in its zone from its instants (`end` is exclusive):
- * `1 Oct 2026 – 31 Oct 2026 (Europe/Berlin)`.
+ * The calendar days from `start` to just before `end` (exclusive), read in a zone, as compactly as people
+ * write them: `1–23 Nov 2026`, `1 Oct – 31 Dec 2026`, `1 Dec 2025 – 23 Jan 2026`, `1 Nov 2026`.
+ * By hand: date-fns has no range format, and Intl's `formatRange` words it differently from one ICU
+ * version to the next (`1 – 23`, `Sept`), and Lambda's runtime does not share this one's.
  */
-export function formatPeriod(period: { start: string; end: string; timezone: string }): string {
-  const zone = parseTimeZone(period.timezone);
-  const first = checkedDate(new TZDate(period.start, zone), 'period start');
-  const last = checkedDate(new TZDate(new Date(period.end).getTime() - 1, zone), 'period end');
-  return `${format(first, 'd MMM yyyy')} – ${format(last, 'd MMM yyyy')} (${zone})`;
+export function formatDayRange(start: string | number, end: string | number, timezone: string): string {
+  const zone = parseTimeZone(timezone);
+  const first = checkedDate(new TZDate(new Date(start).getTime(), zone), 'range start');
+  const last = checkedDate(new TZDate(new Date(end).getTime() - 1, zone), 'range end');
+  const sameYear = first.getFullYear() === last.getFullYear();
+  const sameMonth = sameYear && first.getMonth() === last.getMonth();
+  if (sameMonth && first.getDate() === last.getDate()) return format(last, 'd MMM yyyy');
+  const from = format(first, sameMonth ? 'd' : sameYear ? 'd MMM' : 'd MMM yyyy');
+  return `${from}${sameMonth ? '–' : ' – '}${format(last, 'd MMM yyyy')}`;
+}
+
+/**
+ * The days a report covers, read in its zone from its instants, the zone named: `1–31 Oct 2026
+ * (Europe/Berlin)`. A period not ended covers its days up to `asOf`, which is said:
+ * `1–23 Nov 2026 so far, as of 23 Nov 2026, 14:35 (Europe/Berlin)`.
+ */
+export function formatPeriod(period: {
+  start: string;
+  end: string;
+  timezone: string;
+  complete: boolean;
+  asOf: string;
+}): string {
+  if (period.complete)
+    return `${formatDayRange(period.start, period.end, period.timezone)} (${period.timezone})`;
+  return `${formatDayRange(period.start, period.asOf, period.timezone)} so far, as of ${formatInstant(period.asOf, period.timezone)}`;
 }
 
 /** How late a payment came, from whole seconds: `45 s`, `12 min`, `12 min 5 s`. */

@@ -7,7 +7,7 @@ import { writeReportFolder } from './write-report';
 export interface GenerateReportFolderOptions {
   /** The service's base URL, recorded as the report's source. */
   apiUrl: string;
-  /** The month's folder is written inside: `outDir/YYYY-MM/`. */
+  /** The period's folder is written inside: `outDir/<period>/` (`2026-09`, `2026-Q3`, `2026`). */
   outDir: string;
   /** @default new Date() */
   now?: Date;
@@ -15,7 +15,7 @@ export interface GenerateReportFolderOptions {
 }
 
 /**
- * Fetches a month from the service and writes its four files, all together or none:
+ * Fetches a period from the service and writes its four files, all together or none:
  * the one path from the service to a report folder, shared by the CLI, the scheduled function and the
  * report API.
  */

@@ -38,7 +38,8 @@ export {
   type PaymentResult,
   secondsLate,
 } from './payment-figures';
-export { PreviousMonthAccumulator } from './previous-month-figures';
+export { periodHeading, periodTitle } from './period-words';
+export { PreviousPeriodAccumulator } from './previous-period-figures';
 export { publicUrl } from './public-url';
 export { type ReconcileInput, reconcile } from './reconcile';
 export { TOLERANCE } from './reconcile-checks';

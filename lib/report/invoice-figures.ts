@@ -1,6 +1,7 @@
+import type Big from 'big.js';
 import type { Invoice, InvoiceStatus } from '../invoicing';
-import type { CurrencyFigures, DayFigures, InvoiceFigures, ProjectFigures } from './model';
-import { DecimalSum, roundFiat, roundUsd } from './money';
+import type { CurrencyFigures, DayFigures, InvoiceFigures, MonthFigures, ProjectFigures } from './model';
+import { DecimalSum, roundFiat, roundUsd, sum } from './money';
 
 interface ProjectTotals {
   paid: number;
@@ -22,8 +23,9 @@ interface DayTotals {
 const byCode = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * Adds up the invoices created in the month as they arrive, keeping only totals. Paid figures use
- * `amountFiatUSD` (the USD value actually received), `commissionFiatUSD` and `amountFiat`.
+ * Adds up the invoices created in the period as they arrive, keeping only totals. Paid figures use
+ * `amountFiatUSD` (the USD value actually received), `commissionFiatUSD` and `amountFiat`. The figures
+ * per month come from those per day when the result is made, not from the records.
  */
 export class InvoiceFiguresAccumulator {
   #total = 0;
@@ -34,14 +36,14 @@ export class InvoiceFiguresAccumulator {
   readonly #currencies = new Map<string, CurrencyTotals>();
   readonly #days: Map<string, DayTotals>;
 
-  /** @param days every day of the month in the report's time zone (`YYYY-MM-DD`), in order. */
+  /** @param days every day of the period the report covers, in its time zone (`YYYY-MM-DD`), in order. */
   constructor(days: readonly string[]) {
     this.#days = new Map(days.map((date) => [date, { paid: 0, usd: new DecimalSum() }]));
   }
 
   /**
-   * Counts in an invoice created in the month.
-   * @param day the day of the month it was created on, in the report's time zone.
+   * Counts in an invoice created in the period.
+   * @param day the day of the period it was created on, in the report's time zone.
    */
   add(invoice: Invoice, day: string): void {
     this.#total += 1;
@@ -70,7 +72,7 @@ export class InvoiceFiguresAccumulator {
     currency.usd.add(invoice.amountFiatUSD);
 
     const dayTotals = this.#days.get(day);
-    if (dayTotals === undefined) throw new Error(`Day ${day} is not a day of the report's month`);
+    if (dayTotals === undefined) throw new Error(`Day ${day} is not a day of the report's period`);
     dayTotals.paid += 1;
     dayTotals.usd.add(invoice.amountFiatUSD);
   }
@@ -94,11 +96,17 @@ export class InvoiceFiguresAccumulator {
         amount: roundFiat(totals.amount.toBig(), currency),
         paidTotalUSD: roundUsd(totals.usd.toBig()),
       }));
-    const days: DayFigures[] = [...this.#days].map(([date, totals]) => ({
+    const exactDays = [...this.#days].map(([date, totals]) => ({
+      date,
+      totals,
+      exactUsd: totals.usd.toBig(),
+    }));
+    const days: DayFigures[] = exactDays.map(({ date, totals, exactUsd }) => ({
       date,
       paid: totals.paid,
-      paidTotalUSD: roundUsd(totals.usd.toBig()),
+      paidTotalUSD: roundUsd(exactUsd),
     }));
+    const months = monthsOf(exactDays);
     return {
       total: this.#total,
       paid: this.#byStatus.paid,
@@ -108,9 +116,27 @@ export class InvoiceFiguresAccumulator {
       byProject: Object.fromEntries(projects.map((project) => [project.projectId, project.paidTotalUSD])),
       byCurrency: Object.fromEntries(currencies.map((currency) => [currency.currency, currency.amount])),
       byDay: Object.fromEntries(days.map((day) => [day.date, day.paidTotalUSD])),
+      byMonth: Object.fromEntries(months.map((month) => [month.month, month.paidTotalUSD])),
       projects,
       currencies,
       days,
+      months,
     };
   }
+}
+
+/** The months of the days, in order: each month's exact day sums added, then rounded once. */
+function monthsOf(days: { date: string; totals: DayTotals; exactUsd: Big }[]): MonthFigures[] {
+  const months = new Map<string, { paid: number; usd: Big[] }>();
+  for (const { date, totals, exactUsd } of days) {
+    const key = date.slice(0, 7);
+    let month = months.get(key);
+    if (month === undefined) {
+      month = { paid: 0, usd: [] };
+      months.set(key, month);
+    }
+    month.paid += totals.paid;
+    month.usd.push(exactUsd);
+  }
+  return [...months].map(([month, { paid, usd }]) => ({ month, paid, paidTotalUSD: roundUsd(sum(usd)) }));
 }

@@ -1,9 +1,11 @@
 import type { Readable } from 'node:stream';
 import type Big from 'big.js';
 import type { Invoice, InvoiceItem, InvoiceStatus, PaymentItem, Wallet } from '../invoicing';
+import type { PeriodKind } from '../period';
 
 /**
- * What a monthly report holds. `lib/report` builds it; the CSV, HTML, email and JSON writers read it.
+ * What a report holds, for a month, a quarter or a year. `lib/report` builds it; the CSV, HTML, email and
+ * JSON writers read it.
  *
  * Amounts are `Big` values, summed exactly and rounded once: USD to cents, a fiat currency to its
  * minor unit, crypto amounts never (they keep every digit). `summary.json` writes them as plain JSON
@@ -12,9 +14,9 @@ import type { Invoice, InvoiceItem, InvoiceStatus, PaymentItem, Wallet } from '.
 
 /** What was asked for. */
 export interface ReportRequest {
-  /** `YYYY-MM`. */
-  month: string;
-  /** IANA time zone the month is read in. @default 'UTC' */
+  /** A month `YYYY-MM`, a quarter `YYYY-Qn` or a year `YYYY`. */
+  period: string;
+  /** IANA time zone the period is read in. @default 'UTC' */
   timezone: string;
   /** Restricts the report to one project. */
   projectId?: string;
@@ -22,14 +24,25 @@ export interface ReportRequest {
   account?: string;
 }
 
+/** The period a report covers, as its summary records it. Instants are ISO 8601 in UTC. */
 export interface ReportPeriod {
-  /** `YYYY-MM`. */
-  month: string;
+  kind: PeriodKind;
+  /** `2026-10`, `2026-Q3` or `2026`. */
+  id: string;
+  /** `YYYY-MM`: month reports only, the member they have always had. */
+  month?: string;
   timezone: string;
-  /** First instant of the month in the time zone, ISO 8601 in UTC (`2026-09-30T22:00:00.000Z`). */
+  /** First instant of the period in the time zone (`2026-09-30T22:00:00.000Z`). */
   start: string;
-  /** First instant of the next month in the time zone (exclusive), ISO 8601 in UTC. */
+  /** First instant of the next period in the time zone (exclusive). */
   end: string;
+  /** Whether the period had ended when the report was made. */
+  complete: boolean;
+  /**
+   * The instant the figures run to (exclusive): `end` once the period is complete, otherwise when the
+   * report was made. A period not ended is reported "so far", up to this instant.
+   */
+  asOf: string;
 }
 
 export interface ProjectFigures {
@@ -48,14 +61,21 @@ export interface CurrencyFigures {
 }
 
 export interface DayFigures {
-  /** `YYYY-MM-DD`, a day of the month in the report's time zone. */
+  /** `YYYY-MM-DD`, a day of the period in the report's time zone. */
   date: string;
   paid: number;
   paidTotalUSD: Big;
 }
 
+export interface MonthFigures {
+  /** `YYYY-MM`, a month of the period in the report's time zone. */
+  month: string;
+  paid: number;
+  paidTotalUSD: Big;
+}
+
 export interface InvoiceFigures {
-  /** Invoices created in the month, any status. */
+  /** Invoices created in the period (up to `asOf`), any status. */
   total: number;
   paid: number;
   byStatus: Record<InvoiceStatus, number>;
@@ -65,24 +85,44 @@ export interface InvoiceFigures {
   byProject: Record<string, Big>;
   /** Paid amount per fiat currency, in that currency (the statistics endpoint's shape). */
   byCurrency: Record<string, Big>;
-  /** Paid USD per day of the month in the report's time zone; every day of the month is present. */
+  /**
+   * Paid USD per day of the period in the report's time zone: every day of the period is present, up to
+   * the day `asOf` falls in (the days not lived yet of a period not ended are not).
+   */
   byDay: Record<string, Big>;
+  /** Paid USD per month of the period (`YYYY-MM`), the same way: one for a month, three for a quarter, twelve for a year. */
+  byMonth: Record<string, Big>;
   /** The same, with counts; sorted by paid USD, largest first, then id. */
   projects: ProjectFigures[];
   /** Sorted by currency code. */
   currencies: CurrencyFigures[];
-  /** Every day of the month, in order. */
+  /** The days of `byDay`, in order. */
   days: DayFigures[];
+  /** The months of `byMonth`, in order. */
+  months: MonthFigures[];
 }
 
-export interface PreviousMonthFigures {
-  month: string;
+/**
+ * The previous period of the same kind, for the comparison: the whole of it once the report's period is
+ * complete, otherwise the same elapsed span of it (as many days and hours from its start as the
+ * report's period has had, never past its own end).
+ */
+export interface PreviousPeriodFigures {
+  kind: PeriodKind;
+  /** `2026-09`, `2026-Q2` or `2025`. */
+  id: string;
+  /** First instant of the span compared, ISO 8601 in UTC: the previous period's first instant. */
+  start: string;
+  /** The instant the span compared runs to (exclusive). */
+  end: string;
+  /** `whole-period` when the report's period is complete, `same-elapsed-span` when it is reported so far. */
+  comparison: 'whole-period' | 'same-elapsed-span';
   paid: number;
   paidTotalUSD: Big;
   change: {
     paid: number;
     paidTotalUSD: Big;
-    /** Percentage change of the paid total, rounded to one decimal; null when the previous month is 0. */
+    /** Percentage change of the paid total, rounded to one decimal; null when the previous span's is 0. */
     paidTotalPercent: Big | null;
   };
 }
@@ -110,7 +150,7 @@ export interface LatePayment {
 export interface PaymentFigures {
   /** Why payments without an invoice are missing from a project's report, and how many. */
   projectFilterNote?: string;
-  /** Payments whose transaction falls in the month, matched or not. */
+  /** Payments whose transaction falls in the period, matched or not. */
   total: number;
   matched: number;
   unmatched: number;
@@ -186,7 +226,7 @@ export interface ReportSummary {
   period: ReportPeriod;
   projectId: string | null;
   invoices: InvoiceFigures;
-  previousMonth: PreviousMonthFigures;
+  previousPeriod: PreviousPeriodFigures;
   payments: PaymentFigures;
   reconciliation: Reconciliation;
   /** ISO 8601 instant. */
@@ -213,15 +253,15 @@ export interface CsvTable {
 /** A whole report: the summary plus what the files are written from. */
 export interface Report {
   summary: ReportSummary;
-  /** The first 100 invoices created in the month with status `paid`, by `createDatetime` then `id`. */
+  /** The first 100 invoices created in the period with status `paid`, by `createDatetime` then `id`. */
   firstPaidInvoices: InvoiceItem[];
-  /** Payments in the month without an invoice, by `transactionDatetime` then `id`: candidates for manual matching. */
+  /** Payments in the period without an invoice, by `transactionDatetime` then `id`: candidates for manual matching. */
   unmatchedPayments: PaymentItem[];
   /** In the same order. */
   latePayments: LatePayment[];
-  /** `paid-invoices.csv`: every invoice created in the month with status `paid`, by `createDatetime` then `id`. */
+  /** `paid-invoices.csv`: every invoice created in the period with status `paid`, by `createDatetime` then `id`. */
   paidInvoicesCsv: CsvTable;
-  /** `payments.csv`: every payment whose transaction falls in the month, by `transactionDatetime` then `id`. */
+  /** `payments.csv`: every payment whose transaction falls in the period, by `transactionDatetime` then `id`. */
   paymentsCsv: CsvTable;
 }
 

@@ -6,7 +6,7 @@ import { parseServiceDatetime } from './service-datetime';
 /** The search for payments runs one hour past `timeToPayDatetime` (the spec's grace window). */
 export const GRACE_WINDOW_SECONDS = 3600;
 
-/** What the payments of the month add up to, and the ones listed in full. */
+/** What the payments of the period add up to, and the ones listed in full. */
 export interface PaymentResult {
   figures: PaymentFigures;
   /** By `transactionDatetime`, then id. */
@@ -35,7 +35,7 @@ export function secondsLate(payment: PaymentItem): number | undefined {
 }
 
 /**
- * Adds up the payments whose transaction falls in the month as they arrive. Keeps totals per
+ * Adds up the payments whose transaction falls in the period as they arrive. Keeps totals per
  * cryptocurrency and wallet, and the unmatched and late payments in full (they are listed).
  */
 export class PaymentFiguresAccumulator {
@@ -50,7 +50,7 @@ export class PaymentFiguresAccumulator {
   /** @param projectFiltered whether the report is for one project (the summary then says what it leaves out). */
   constructor(readonly projectFiltered = false) {}
 
-  /** Counts in a payment whose transaction falls in the month. */
+  /** Counts in a payment whose transaction falls in the period. */
   add(payment: PaymentItem): void {
     this.#total += 1;
     let crypto = this.#byCryptocurrency.get(payment.wallet.cryptocurrency);
@@ -78,7 +78,7 @@ export class PaymentFiguresAccumulator {
     if (late !== undefined) this.#late.push({ payment, invoice: payment.invoice, secondsLate: late });
   }
 
-  /** Notes a payment of the month without an invoice, left out because a project filter is set. */
+  /** Notes a payment of the period without an invoice, left out because a project filter is set. */
   leaveOutUnattributable(): void {
     this.#leftOutByProjectFilter += 1;
   }
@@ -108,7 +108,7 @@ export class PaymentFiguresAccumulator {
       const count = this.#leftOutByProjectFilter;
       figures.projectFilterNote =
         'Payments not matched to an invoice cannot be attributed to a project and are left out' +
-        ` (${count} in this month).`;
+        ` (${count} in this period).`;
     }
     return {
       figures,

@@ -4,7 +4,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { isMonthId } from '../period';
+import { isPeriodId } from '../period';
 import type { ReportFileName } from '../report-files';
 import { renderReportPage } from './html';
 import type { Report, ReportSummary } from './model';
@@ -22,11 +22,12 @@ export interface ReportRenderers {
 const PAGE_AND_SUMMARY: ReportRenderers = { html: renderReportPage, summaryJson: summaryToJson };
 
 /**
- * Writes `outDir/YYYY-MM/` with exactly the four report files and returns that folder's path.
+ * Writes `outDir/<period>/` (`2026-09`, `2026-Q3`, `2026`) with exactly the four report files and returns
+ * that folder's path.
  *
  * The files appear all together or not at all: they are written into a hidden folder next to the
  * target (same file system, so the rename is atomic), flushed to disk, then renamed into place. An
- * existing folder for the month is renamed aside first and removed after the new one is in, so a
+ * existing folder for the period is renamed aside first and removed after the new one is in, so a
  * reader sees the old report or the new one, never a mix. On any failure the hidden folder is
  * removed and an older report stays as it was.
  *
@@ -37,19 +38,21 @@ export async function writeReportFolder(
   outDir: string,
   render: ReportRenderers = PAGE_AND_SUMMARY,
 ): Promise<string> {
-  const { month } = report.summary.period;
-  // The month becomes a path segment: anything but YYYY-MM (say `../x`) must not reach the file system.
-  if (!isMonthId(month)) {
-    throw new Error(`Cannot write a report folder for month ${JSON.stringify(month)}: expected YYYY-MM`);
+  const { id } = report.summary.period;
+  // The id becomes a path segment: anything but a period id (say `../x`) must not reach the file system.
+  if (!isPeriodId(id)) {
+    throw new Error(
+      `Cannot write a report folder for period ${JSON.stringify(id)}: expected YYYY-MM, YYYY-Qn or YYYY`,
+    );
   }
   // Rendered before anything touches the disk: a renderer that throws leaves no trace.
   const html = render.html(report);
   const summaryJson = render.summaryJson(report.summary);
 
   await mkdir(outDir, { recursive: true });
-  const target = join(outDir, month);
+  const target = join(outDir, id);
   // Not mkdtemp: it creates the folder with mode 0700, which the renamed report would keep.
-  const staging = join(outDir, `.${month}.partial-${randomUUID()}`);
+  const staging = join(outDir, `.${id}.partial-${randomUUID()}`);
   await mkdir(staging);
   try {
     const file = (name: ReportFileName) => join(staging, name);
@@ -57,7 +60,7 @@ export async function writeReportFolder(
     await writeStream(report.paidInvoicesCsv.stream(), file('paid-invoices.csv'));
     await writeStream(report.paymentsCsv.stream(), file('payments.csv'));
     await writeFile(file('summary.json'), summaryJson, { flush: true });
-    await moveIntoPlace(staging, target, join(outDir, `.${month}.replaced-${randomUUID()}`));
+    await moveIntoPlace(staging, target, join(outDir, `.${id}.replaced-${randomUUID()}`));
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
     throw error;

@@ -107,11 +107,13 @@ describe('functions/report-api handler (Function URL events)', () => {
     expectSecurityHeaders(result);
     const answer = bodyJson(result) as {
       account: string;
+      period: string;
       month: string;
       summary: { period: { month: string; timezone: string }; source: { apiUrl: string } };
       files: Record<string, string>;
     };
     expect(answer.account).toBe('demo');
+    expect(answer.period).toBe(month);
     expect(answer.month).toBe(month);
     expect(answer.summary.period).toMatchObject({ month, timezone: 'UTC' });
     expect(answer.summary.source).toEqual({ apiUrl: sandbox.url });
@@ -149,12 +151,15 @@ describe('functions/report-api handler (Function URL events)', () => {
     ).toBe(true);
   });
 
-  it('answers 400 to a malformed month', async () => {
-    const result = await handler(
-      functionUrlEvent({ path: '/reports/demo/2026-13', headers: { authorization: `Bearer ${TOKEN}` } }),
-    );
-    expectErrorResult(result, 400, 'invalid_request');
-  });
+  it.each(['2026-13', '0099-12', '0100-01', '0000-01', '0001-01'])(
+    'answers 400 to the malformed or out-of-range period %s',
+    async (period) => {
+      const result = await handler(
+        functionUrlEvent({ path: `/reports/demo/${period}`, headers: { authorization: `Bearer ${TOKEN}` } }),
+      );
+      expectErrorResult(result, 400, 'invalid_request');
+    },
+  );
 
   it('answers 400 to a month that has not begun', async () => {
     const result = await handler(

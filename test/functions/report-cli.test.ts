@@ -79,7 +79,22 @@ describe.concurrent('functions/report-cli.ts', () => {
     expect(result).toEqual({
       code: 2,
       stdout: '',
-      stderr: 'report: Invalid month "2026-1": expected YYYY-MM with a month 01 to 12\n',
+      stderr: 'report: Invalid period "2026-1": expected a month YYYY-MM, a quarter YYYY-Qn or a year YYYY\n',
     });
   });
+
+  it.each(['0099-12', '0100-01', '0000-01', '0001-01'])(
+    'exits 2 with one line on stderr for the period %s, before the year 2000',
+    async (period) => {
+      const result = await runEntry(['--period', period], {
+        INVOICING_API_URL: sandbox.url,
+        INVOICING_API_KEY: 'k',
+      });
+      expect(result).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `report: Period ${period} is out of range: reports cover the years 2000 to 9999\n`,
+      });
+    },
+  );
 });

@@ -29,7 +29,7 @@ const WRONG_API_KEY = 'globex-revoked-key-9d04';
 const SIGNING_KEY = 'signing-key-of-the-scheduled-function-test-0123456789';
 
 /**
- * The month before the current one in Berlin by the wall clock: what a run without `month` reports.
+ * The month before the current one in Berlin by the wall clock: what a run without `period` reports.
  * The handler reads the real clock. (Faking `Date` does not work here: Node's HTTP server stamps its
  * `Date` header with the real time, the SDK corrects its clock by it, and s3rver, which reads the faked
  * clock, then refuses every request as skewed.)
@@ -40,7 +40,7 @@ function previousMonthInBerlin(): { month: string; title: string } {
   return { month: format(first, 'yyyy-MM'), title: format(first, 'MMMM yyyy') };
 }
 
-type Handler = (event: unknown, context: Context) => Promise<{ status: string; month: string }>;
+type Handler = (event: unknown, context: Context) => Promise<{ status: string; period: string }>;
 
 /** A Lambda context as the runtime passes it (the fields Powertools reads, and the rest of the type). */
 const lambdaContext: Context = {
@@ -156,7 +156,7 @@ describe('the scheduled report function', () => {
     expect(result).toMatchObject({
       status: 'sent',
       account: 'acme',
-      month: expected.month,
+      period: expected.month,
       figures: MONTH_FIGURES,
     });
     const emails = await readSesStore(sesEmulator.endpoint);
@@ -172,17 +172,17 @@ describe('the scheduled report function', () => {
     expect(lines[0]).toMatchObject({
       level: 'INFO',
       service: 'invoice-reports',
-      message: 'Monthly report run started',
+      message: 'Report run started',
       account: 'acme',
-      month: expected.month,
+      period: expected.month,
       force: false,
       function_request_id: lambdaContext.awsRequestId,
     });
     expect(lines.at(-1)).toMatchObject({
       level: 'INFO',
-      message: 'Monthly report emailed',
+      message: 'Report emailed',
       account: 'acme',
-      month: expected.month,
+      period: expected.month,
       status: 'sent',
       messageId: emails[0]!.messageId,
       figures: MONTH_FIGURES,
@@ -198,20 +198,20 @@ describe('the scheduled report function', () => {
 
   it('sends nothing when the schedule fires again for the same month', async () => {
     const result = await handler(schedulerEvent, lambdaContext);
-    expect(result).toMatchObject({ status: 'already-sent', month: expected.month });
+    expect(result).toMatchObject({ status: 'already-sent', period: expected.month });
     expect(await readSesStore(sesEmulator.endpoint)).toHaveLength(1);
     expect(logLines().at(-1)).toMatchObject({
-      message: 'Monthly report was already emailed; nothing sent',
+      message: 'Report was already emailed; nothing sent',
       status: 'already-sent',
     });
   });
 
   it('resends a month when an operator forces it, reusing the cached secrets', async () => {
-    const result = await handler({ account: 'acme', month: expected.month, force: true }, lambdaContext);
-    expect(result).toMatchObject({ status: 'sent', month: expected.month });
+    const result = await handler({ account: 'acme', period: expected.month, force: true }, lambdaContext);
+    expect(result).toMatchObject({ status: 'sent', period: expected.month });
     expect(await readSesStore(sesEmulator.endpoint)).toHaveLength(2);
     expect(secretsManager.requests).toHaveLength(2);
-    expect(logLines()[0]).toMatchObject({ month: expected.month, force: true });
+    expect(logLines()[0]).toMatchObject({ period: expected.month, force: true });
   });
 
   it('throws for an unknown account, naming it and the configured accounts', async () => {
@@ -221,7 +221,7 @@ describe('the scheduled report function', () => {
     expect(logLines()).toEqual([
       expect.objectContaining({
         level: 'ERROR',
-        message: 'Monthly report run failed',
+        message: 'Report run failed',
         account: 'initech',
         error: expect.objectContaining({ name: 'UnknownAccountError' }),
       }),
@@ -230,7 +230,7 @@ describe('the scheduled report function', () => {
 
   it('throws for a malformed event, naming the field', async () => {
     await expect(handler({ account: 'acme', month: '10/2026' }, lambdaContext)).rejects.toThrow(
-      'Invalid scheduled report event: month must be a month as YYYY-MM',
+      'Invalid scheduled report event: month must be a month as YYYY-MM, from 2000 to 9999',
     );
     await expect(handler({ acount: 'acme' }, lambdaContext)).rejects.toThrow(
       'Invalid scheduled report event: account is required; acount is not a known field (check its spelling)',
@@ -245,7 +245,7 @@ describe('the scheduled report function', () => {
     expect(logLines().at(-1)).toMatchObject({
       level: 'ERROR',
       account: 'globex',
-      month: expected.month,
+      period: expected.month,
       error: { name: 'InvoicingAuthenticationError' },
     });
     expect(await readSesStore(sesEmulator.endpoint)).toHaveLength(2);

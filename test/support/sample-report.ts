@@ -211,10 +211,14 @@ export function sampleReport(): Report {
   const summary: ReportSummary = {
     account: 'Acme',
     period: {
+      kind: 'month',
+      id: '2026-10',
       month: '2026-10',
       timezone: 'Europe/Berlin',
       start: '2026-09-30T22:00:00.000Z',
       end: '2026-10-31T23:00:00.000Z',
+      complete: true,
+      asOf: '2026-10-31T23:00:00.000Z',
     },
     projectId: null,
     invoices: {
@@ -226,6 +230,7 @@ export function sampleReport(): Report {
       byProject: Object.fromEntries(projectChecks.map(([id, total]) => [id, usd(total)])),
       byCurrency: { EUR: usd('27000'), USD: usd('40524') },
       byDay,
+      byMonth: { '2026-10': usd('71898') },
       projects: [
         {
           projectId: SAMPLE_PROJECTS.shop,
@@ -251,9 +256,14 @@ export function sampleReport(): Report {
         { currency: 'USD', paid: 60, amount: usd('40524'), paidTotalUSD: usd('40524') },
       ],
       days,
+      months: [{ month: '2026-10', paid: 120, paidTotalUSD: usd('71898') }],
     },
-    previousMonth: {
-      month: '2026-09',
+    previousPeriod: {
+      kind: 'month',
+      id: '2026-09',
+      start: '2026-08-31T22:00:00.000Z',
+      end: '2026-09-30T22:00:00.000Z',
+      comparison: 'whole-period',
       paid: 104,
       paidTotalUSD: usd('63912.4'),
       change: { paid: 16, paidTotalUSD: usd('7985.6'), paidTotalPercent: usd('12.5') },
@@ -364,10 +374,14 @@ export function sampleEmptyReport(): Report {
     summary: {
       account: null,
       period: {
+        kind: 'month',
+        id: '2026-11',
         month: '2026-11',
         timezone: 'UTC',
         start: '2026-11-01T00:00:00.000Z',
         end: '2026-12-01T00:00:00.000Z',
+        complete: true,
+        asOf: '2026-12-01T00:00:00.000Z',
       },
       projectId: null,
       invoices: {
@@ -379,12 +393,18 @@ export function sampleEmptyReport(): Report {
         byProject: {},
         byCurrency: {},
         byDay: Object.fromEntries(days.map((day) => [day.date, new Big(0)])),
+        byMonth: { '2026-11': new Big(0) },
         projects: [],
         currencies: [],
         days,
+        months: [{ month: '2026-11', paid: 0, paidTotalUSD: new Big(0) }],
       },
-      previousMonth: {
-        month: '2026-10',
+      previousPeriod: {
+        kind: 'month',
+        id: '2026-10',
+        start: '2026-10-01T00:00:00.000Z',
+        end: '2026-11-01T00:00:00.000Z',
+        comparison: 'whole-period',
         paid: 120,
         paidTotalUSD: new Big('71898'),
         change: { paid: -120, paidTotalUSD: new Big('-71898'), paidTotalPercent: new Big('-100') },
@@ -415,5 +435,76 @@ export function sampleEmptyReport(): Report {
     latePayments: [],
     paidInvoicesCsv: sampleCsv('invoice_id,invoice_uid', []),
     paymentsCsv: sampleCsv('payment_id,amount', []),
+  };
+}
+
+/**
+ * The sample as if made on 23 October 2026 at 14:35 in Berlin (12:35 UTC), before the month ended: the
+ * period says so (`complete: false`, `asOf`), its days and its one month stop at 23 October, and it is
+ * compared with September up to 23 September, 14:35 (12:35 UTC). The other figures stay the sample's:
+ * what this changes is how the period is named and drawn.
+ */
+export function asReportSoFar(report: Report): Report {
+  const { summary } = report;
+  const days = summary.invoices.days.slice(0, 23);
+  return {
+    ...report,
+    summary: {
+      ...summary,
+      period: { ...summary.period, complete: false, asOf: '2026-10-23T12:35:00.000Z' },
+      invoices: {
+        ...summary.invoices,
+        days,
+        byDay: Object.fromEntries(days.map((day) => [day.date, day.paidTotalUSD])),
+        months: [
+          { month: '2026-10', paid: summary.invoices.paid, paidTotalUSD: summary.invoices.paidTotalUSD },
+        ],
+      },
+      previousPeriod: {
+        ...summary.previousPeriod,
+        end: '2026-09-23T12:35:00.000Z',
+        comparison: 'same-elapsed-span',
+      },
+    },
+  };
+}
+
+/**
+ * The sample as the fourth quarter of 2026 in Berlin, complete: October's figures, nothing in November
+ * or December, compared with the third quarter (the sample's September figures).
+ */
+export function asQuarterReport(report: Report): Report {
+  const { summary } = report;
+  const zero = new Big(0);
+  return {
+    ...report,
+    summary: {
+      ...summary,
+      period: {
+        kind: 'quarter',
+        id: '2026-Q4',
+        timezone: 'Europe/Berlin',
+        start: '2026-09-30T22:00:00.000Z',
+        end: '2026-12-31T23:00:00.000Z',
+        complete: true,
+        asOf: '2026-12-31T23:00:00.000Z',
+      },
+      invoices: {
+        ...summary.invoices,
+        byMonth: { '2026-10': summary.invoices.paidTotalUSD, '2026-11': zero, '2026-12': zero },
+        months: [
+          { month: '2026-10', paid: summary.invoices.paid, paidTotalUSD: summary.invoices.paidTotalUSD },
+          { month: '2026-11', paid: 0, paidTotalUSD: zero },
+          { month: '2026-12', paid: 0, paidTotalUSD: zero },
+        ],
+      },
+      previousPeriod: {
+        ...summary.previousPeriod,
+        kind: 'quarter',
+        id: '2026-Q3',
+        start: '2026-06-30T22:00:00.000Z',
+        end: '2026-09-30T22:00:00.000Z',
+      },
+    },
   };
 }

@@ -18,7 +18,7 @@ export async function sandboxReport(): Promise<Report> {
     const client = createInvoicingClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey });
     return await buildReport(
       client,
-      { month: '2026-10', timezone: 'Europe/Berlin' },
+      { period: '2026-10', timezone: 'Europe/Berlin' },
       {
         apiUrl: sandbox.url,
         now: SANDBOX_REPORT_NOW,

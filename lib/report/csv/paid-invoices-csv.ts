@@ -30,7 +30,7 @@ export const PAID_INVOICE_COLUMNS: readonly CsvColumn<InvoiceItem>[] = [
 
 /**
  * The builder of `paid-invoices.csv`: one row per invoice added, sorted by `createDatetime` then id,
- * duplicates by id dropped. It writes what it is given: the caller adds only the month's paid invoices.
+ * duplicates by id dropped. It writes what it is given: the caller adds only the period's paid invoices.
  * A paid invoice without a `payment` or `wallet` block (the spec says it has both) gets empty cells there.
  */
 export function createPaidInvoicesCsv(): CsvTableBuilder<InvoiceItem> {

@@ -24,7 +24,7 @@ export const PAYMENT_COLUMNS: readonly CsvColumn<PaymentItem>[] = [
 /**
  * The builder of `payments.csv`: one row per payment added, matched or not, sorted by
  * `transactionDatetime` then id, duplicates by id dropped. The invoice columns are empty and `matched`
- * is `false` for a payment without an `invoice` block. The caller adds only the month's payments.
+ * is `false` for a payment without an `invoice` block. The caller adds only the period's payments.
  */
 export function createPaymentsCsv(): CsvTableBuilder<PaymentItem> {
   return createCsvTableBuilder({

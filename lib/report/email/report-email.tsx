@@ -1,4 +1,3 @@
-import { monthName } from '../../period';
 import { formatCount } from '../format';
 import {
   COLOURS,
@@ -13,6 +12,7 @@ import {
   renderToHtml,
 } from '../html';
 import type { Report, ReportSummary } from '../model';
+import { periodTitle } from '../period-words';
 import { csvDescriptions } from './csv-descriptions';
 import { checkEmailOptions, type ReportEmailOptions } from './email-options';
 import { reportSubject } from './report-subject';
@@ -115,7 +115,7 @@ export function renderReportEmail(report: Report, options: ReportEmailOptions): 
                       afterHeadline={<LinksPanel summary={summary} options={checked} />}
                     />
                     <p style={LOOKS.footer}>
-                      {`The list of paid invoices of ${monthName(summary.period.month)} is in paid-invoices.csv and in the `}
+                      {`The list of paid invoices of ${periodTitle(summary.period)} is in paid-invoices.csv and in the `}
                       <a href={checked.links.report} style={LOOKS.link}>
                         full report
                       </a>

@@ -1,5 +1,4 @@
-import { monthName } from '../../period';
-import { formatCount, formatPeriod } from '../format';
+import { formatCount, formatPeriod, formatUSD } from '../format';
 import {
   currencyCheckUnit,
   describeCheck,
@@ -9,7 +8,8 @@ import {
   reconciliationWindow,
   reportName,
 } from '../html';
-import type { Report } from '../model';
+import type { Report, ReportSummary } from '../model';
+import { comparisonWords, monthTitle, periodHeading, periodTitle } from '../period-words';
 import { csvDescriptions } from './csv-descriptions';
 import { checkEmailOptions, type ReportEmailOptions } from './email-options';
 import { oneLine } from './one-line';
@@ -37,28 +37,44 @@ function reconciliationLines(report: Report): string[] {
   return lines;
 }
 
+/** A quarter's or a year's paid figures per month, as lines; nothing for a month's report. */
+function monthLines(summary: ReportSummary): string[] {
+  if (summary.period.kind === 'month') return [];
+  return [
+    'Paid per month:',
+    ...summary.invoices.months.map(
+      (month) =>
+        `  ${monthTitle(summary, month)}: ${formatUSD(month.paidTotalUSD)} from ${formatCount(month.paid)} paid`,
+    ),
+    '',
+  ];
+}
+
 /**
- * The plain-text alternative: the same headline figures and month-over-month change, the
- * reconciliation status, the link to the full report and the line about the CSV files.
+ * The plain-text alternative: the same headline figures and the change from the previous period (said
+ * in words for a period not ended), a quarter's or a year's figures per month, the reconciliation
+ * status, the link to the full report and the line about the CSV files.
  */
 export function renderReportText(report: Report, options: ReportEmailOptions): string {
   const { links, attachmentsIncluded } = checkEmailOptions(options);
   const { summary } = report;
-  const month = monthName(summary.period.month);
+  const title = periodTitle(summary.period);
+  const comparison = comparisonWords(summary);
   const files = csvDescriptions(summary);
   const lines = [
-    `${oneLine(reportName(summary))} · ${month}`,
+    `${oneLine(reportName(summary))} · ${periodHeading(summary.period)}`,
     formatPeriod(summary.period),
     '',
     ...reconciliationLines(report),
     '',
   ];
-  if (summary.invoices.total === 0) lines.push(`No invoices were created in ${month}.`, '');
+  if (summary.invoices.total === 0) lines.push(`No invoices were created in ${title}.`, '');
   for (const figure of headlineFigures(summary)) {
     lines.push(`${figure.label}: ${figure.value}`, ...figure.details.map((detail) => `  ${detail.text}`));
   }
-  lines.push('');
-  if (summary.payments.total === 0) lines.push(`No payments arrived in ${month}.`, '');
+  if (comparison !== null) lines.push(`Compared over the same elapsed time: ${comparison}.`);
+  lines.push('', ...monthLines(summary));
+  if (summary.payments.total === 0) lines.push(`No payments arrived in ${title}.`, '');
   lines.push(`Full report: ${links.report}`);
   if (attachmentsIncluded) {
     lines.push(`Attached: paid-invoices.csv (${files.paidInvoices}) and payments.csv (${files.payments}).`);

@@ -1,5 +1,4 @@
 import type { Child } from 'hono/jsx';
-import { monthName } from '../../period';
 import { formatCount, formatCrypto, formatFiat, formatShare, formatUSD, shortId } from '../format';
 import type {
   CryptocurrencyFigures,
@@ -8,6 +7,7 @@ import type {
   ReportSummary,
   WalletFigures,
 } from '../model';
+import { periodTitle } from '../period-words';
 import { DataTable } from './data-table';
 import { look, type Variant } from './looks';
 import { Empty, Note, Panel } from './panel';
@@ -52,7 +52,7 @@ export function ProjectsTable({ variant, summary, limit }: BreakdownProps) {
   return (
     <Panel variant={variant} heading="By project">
       {invoices.projects.length === 0 ? (
-        <Empty variant={variant}>{`No invoices were paid in ${monthName(summary.period.month)}.`}</Empty>
+        <Empty variant={variant}>{`No invoices were paid in ${periodTitle(summary.period)}.`}</Empty>
       ) : (
         <DataTable<ProjectFigures>
           variant={variant}
@@ -103,7 +103,7 @@ export function CurrenciesTable({ variant, summary, limit }: BreakdownProps) {
   return (
     <Panel variant={variant} heading="By invoice currency">
       {invoices.currencies.length === 0 ? (
-        <Empty variant={variant}>{`No invoices were paid in ${monthName(summary.period.month)}.`}</Empty>
+        <Empty variant={variant}>{`No invoices were paid in ${periodTitle(summary.period)}.`}</Empty>
       ) : (
         <DataTable<CurrencyFigures>
           variant={variant}
@@ -133,7 +133,7 @@ const STATUS_ORDER = [
   ['canceled', 'Canceled'],
 ] as const;
 
-/** Invoices created in the month by status, with their share of all created. */
+/** Invoices created in the period by status, with their share of all created. */
 export function StatusTable({ variant, summary }: Omit<BreakdownProps, 'limit'>) {
   const { invoices } = summary;
   return (
@@ -153,7 +153,9 @@ export function StatusTable({ variant, summary }: Omit<BreakdownProps, 'limit'>)
         ]}
         total={['All created', formatCount(invoices.total), '']}
       />
-      <Note variant={variant}>Status as of when the report was made; invoices created this month.</Note>
+      <Note variant={variant}>
+        {`Status as of when the report was made; invoices created in ${periodTitle(summary.period)}.`}
+      </Note>
     </Panel>
   );
 }
@@ -165,7 +167,7 @@ export function CryptocurrenciesTable({ variant, summary, limit }: BreakdownProp
   return (
     <Panel variant={variant} heading="By cryptocurrency">
       {payments.cryptocurrencies.length === 0 ? (
-        <Empty variant={variant}>{`No payments arrived in ${monthName(summary.period.month)}.`}</Empty>
+        <Empty variant={variant}>{`No payments arrived in ${periodTitle(summary.period)}.`}</Empty>
       ) : (
         <DataTable<CryptocurrencyFigures>
           variant={variant}

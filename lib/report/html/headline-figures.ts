@@ -1,4 +1,3 @@
-import { monthName } from '../../period';
 import {
   formatCount,
   formatCountChange,
@@ -8,8 +7,9 @@ import {
   formatUSDChange,
 } from '../format';
 import type { ReportSummary } from '../model';
+import { previousPeriodName } from '../period-words';
 
-/** How a line reads at a glance: better than last month, worse, needing a look, or plain. */
+/** How a line reads at a glance: better than the previous period, worse, needing a look, or plain. */
 export type Tone = 'up' | 'down' | 'attention' | 'plain';
 
 export interface HeadlineDetail {
@@ -28,12 +28,13 @@ const toneOf = (sign: number): Tone => (sign > 0 ? 'up' : sign < 0 ? 'down' : 'p
 
 /**
  * The four headline figures of a report: paid total and paid invoices (each with the change from the
- * previous month), commission, and payments received.
+ * previous period, or from the same elapsed span of it for a period not ended), commission, and
+ * payments received.
  */
 export function headlineFigures(summary: ReportSummary): HeadlineFigure[] {
-  const { invoices, previousMonth, payments } = summary;
-  const previous = monthName(previousMonth.month);
-  const { change } = previousMonth;
+  const { invoices, previousPeriod, payments } = summary;
+  const previous = previousPeriodName(previousPeriod, summary.period.timezone);
+  const { change } = previousPeriod;
   const paymentTone: Tone = payments.unmatched > 0 || payments.late > 0 ? 'attention' : 'plain';
   return [
     {
@@ -44,7 +45,7 @@ export function headlineFigures(summary: ReportSummary): HeadlineFigure[] {
           text: `${formatPercentChange(change.paidTotalPercent)} (${formatUSDChange(change.paidTotalUSD)}) vs ${previous}`,
           tone: toneOf(change.paidTotalUSD.cmp(0)),
         },
-        { text: `${previous}: ${formatUSD(previousMonth.paidTotalUSD)}`, tone: 'plain' },
+        { text: `${previous}: ${formatUSD(previousPeriod.paidTotalUSD)}`, tone: 'plain' },
       ],
     },
     {
@@ -55,7 +56,7 @@ export function headlineFigures(summary: ReportSummary): HeadlineFigure[] {
           text:
             change.paid === 0
               ? `as many as in ${previous}`
-              : `${formatCountChange(change.paid)} vs ${previous} (${formatCount(previousMonth.paid)})`,
+              : `${formatCountChange(change.paid)} vs ${previous} (${formatCount(previousPeriod.paid)})`,
           tone: toneOf(Math.sign(change.paid)),
         },
         {

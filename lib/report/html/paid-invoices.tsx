@@ -17,7 +17,7 @@ import { WrapWhenLong } from './wrap-when-long';
 /** Longest description shown in a cell; the whole text is in the cell's tooltip. */
 const DESCRIPTION_SHOWN = 80;
 
-/** The first paid invoices of the month in order of creation, and where to find the rest. */
+/** The first paid invoices of the period in order of creation, and where to find the rest. */
 export function PaidInvoices({ variant, report }: { variant: Variant; report: Report }) {
   const { timezone } = report.summary.period;
   const paid = report.summary.invoices.paid;

@@ -8,6 +8,7 @@ import {
   shortHash,
 } from '../format';
 import type { LatePayment, Report } from '../model';
+import { periodTitle } from '../period-words';
 import { DataTable } from './data-table';
 import type { Variant } from './looks';
 import { Empty, Lead, Note, Panel } from './panel';
@@ -41,7 +42,9 @@ export function UnmatchedPayments({ variant, report, limit }: PaymentListProps) 
       long={shown.length > 15}
     >
       {all.length === 0 ? (
-        <Empty variant={variant}>None: every payment found this month was matched to an invoice.</Empty>
+        <Empty variant={variant}>
+          {`None: every payment found in ${periodTitle(report.summary.period)} was matched to an invoice.`}
+        </Empty>
       ) : (
         <>
           <Lead variant={variant}>

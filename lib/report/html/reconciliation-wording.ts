@@ -1,6 +1,6 @@
-import { monthName } from '../../period';
 import { formatCount, formatDates, formatUSD, shortId } from '../format';
 import type { ReportSummary, UncheckedCheck } from '../model';
+import { periodTitle } from '../period-words';
 import { uncheckedLabel } from './reconciliation-check';
 
 /**
@@ -11,9 +11,12 @@ import { uncheckedLabel } from './reconciliation-check';
 
 const checks = (count: number) => `${formatCount(count)} ${count === 1 ? 'check' : 'checks'}`;
 
-/** The report's period as its headline figures cover it: `October 2026 in Europe/Berlin`. */
+/**
+ * The report's period as its headline figures cover it: `October 2026 in Europe/Berlin`, `Q4 2026 in
+ * UTC`; a period not ended: `November 2026 so far in Europe/Berlin`.
+ */
 function periodInWords(summary: ReportSummary): string {
-  return `${monthName(summary.period.month)} in ${summary.period.timezone}`;
+  return `${periodTitle(summary.period)} in ${summary.period.timezone}`;
 }
 
 /** `the invoices it lists`, or `the invoices of project 3f2a9c1e it lists` with a project. */
@@ -42,10 +45,10 @@ export function reconciliationWindow(summary: ReportSummary, headline: 'above' |
 
 /** Why the window is wider than the period, and why that cannot make a difference appear. */
 export function reconciliationReason(summary: ReportSummary): string {
-  const month = monthName(summary.period.month);
+  const period = periodTitle(summary.period);
   return (
-    `The dates reach past ${month} on both sides because the service does not say in which time zone it ` +
-    `reads them or whether the end date counts; the report keeps to ${month} by each invoice's own time. ` +
+    `The dates reach past ${period} on both sides because the service does not say in which time zone it ` +
+    `reads them or whether the end date counts; the report keeps to ${period} by each invoice's own time. ` +
     'Asked the same dates, the statistics and the list share whatever reading the service has, so a ' +
     'difference is one in its own figures.'
   );

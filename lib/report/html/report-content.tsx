@@ -1,6 +1,6 @@
 import type { Child } from 'hono/jsx';
-import { monthName } from '../../period';
 import type { Report } from '../model';
+import { comparisonWords, periodTitle } from '../period-words';
 import {
   CryptocurrenciesTable,
   CurrenciesTable,
@@ -8,9 +8,9 @@ import {
   StatusTable,
   WalletsTable,
 } from './breakdowns';
-import { DailyChart } from './daily-chart';
 import { HeadlineTiles } from './headline-tiles';
 import { look, type Variant } from './looks';
+import { PaidChart } from './paid-chart';
 import { PaidInvoices } from './paid-invoices';
 import { LatePayments, UnmatchedPayments } from './payment-lists';
 import { ReconciliationPanel, ReconciliationStatus } from './reconciliation';
@@ -27,8 +27,9 @@ function Columns({ variant, children }: { variant: Variant; children?: Child }) 
 }
 
 /**
- * Everything a report says, in order, for either variant: reconciliation status, headline figures,
- * the month's invoices (or a line saying there were none), payments, and the reconciliation in detail.
+ * Everything a report says, in order, for either variant: reconciliation status, headline figures (and,
+ * for a period not ended, what they are compared with), the period's invoices (or a line saying there
+ * were none), payments, and the reconciliation in detail.
  * The email leaves out the list of paid invoices (it is in paid-invoices.csv) and shortens long tables.
  */
 export function ReportContent({
@@ -44,16 +45,20 @@ export function ReportContent({
   const { summary } = report;
   const limit = variant === 'email' ? EMAIL_ROWS_SHOWN : Number.POSITIVE_INFINITY;
   const paymentLimit = variant === 'email' ? EMAIL_ROWS_SHOWN : PAGE_PAYMENTS_SHOWN;
-  const month = monthName(summary.period.month);
+  const title = periodTitle(summary.period);
+  const comparison = comparisonWords(summary);
   const noInvoices = summary.invoices.total === 0;
   const noPayments = summary.payments.total === 0;
   return (
     <>
       <ReconciliationStatus variant={variant} summary={summary} />
-      {noInvoices ? <p {...look(variant, 'notice')}>{`No invoices were created in ${month}.`}</p> : null}
+      {noInvoices ? <p {...look(variant, 'notice')}>{`No invoices were created in ${title}.`}</p> : null}
       <HeadlineTiles variant={variant} summary={summary} />
+      {comparison === null ? null : (
+        <p {...look(variant, 'note')}>{`Compared over the same elapsed time: ${comparison}.`}</p>
+      )}
       {afterHeadline}
-      {noInvoices ? null : <DailyChart variant={variant} summary={summary} />}
+      {noInvoices ? null : <PaidChart variant={variant} summary={summary} />}
       <Columns variant={variant}>
         {noInvoices ? null : (
           <>
@@ -70,7 +75,7 @@ export function ReportContent({
         )}
       </Columns>
       {noPayments ? (
-        <p {...look(variant, 'notice')}>{`No payments arrived in ${month}.`}</p>
+        <p {...look(variant, 'notice')}>{`No payments arrived in ${title}.`}</p>
       ) : (
         <>
           <UnmatchedPayments variant={variant} report={report} limit={paymentLimit} />

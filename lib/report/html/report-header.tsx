@@ -1,6 +1,6 @@
-import { monthName } from '../../period';
 import { formatPeriod, shortId } from '../format';
 import type { ReportSummary } from '../model';
+import { periodTitle } from '../period-words';
 import { look, type Variant } from './looks';
 
 /** What the report is called: `Acme · Invoice report`, or `Invoice report` without an account name. */
@@ -8,12 +8,15 @@ export function reportName(summary: ReportSummary): string {
   return summary.account ? `${summary.account} · Invoice report` : 'Invoice report';
 }
 
-/** The report's name, month, period in its time zone, and the project it is limited to, if any. */
+/**
+ * The report's name, its period's name (`so far` when it has not ended), the days it covers in its time
+ * zone (and the instant a period not ended runs to), and the project it is limited to, if any.
+ */
 export function ReportHeader({ variant, summary }: { variant: Variant; summary: ReportSummary }) {
   return (
     <div {...look(variant, 'header')}>
       <p {...look(variant, 'eyebrow')}>{reportName(summary)}</p>
-      <h1 {...look(variant, 'title')}>{monthName(summary.period.month)}</h1>
+      <h1 {...look(variant, 'title')}>{periodTitle(summary.period)}</h1>
       <p {...look(variant, 'subtitle')}>
         {formatPeriod(summary.period)}
         {summary.projectId === null ? null : (

@@ -1,6 +1,6 @@
 import { raw } from 'hono/html';
-import { monthName } from '../../period';
 import type { Report } from '../model';
+import { periodHeading } from '../period-words';
 import { look } from './looks';
 import { PAGE_CSS } from './page-styles';
 import { renderToHtml } from './render';
@@ -20,7 +20,7 @@ export function renderReportPage(report: Report): string {
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light" />
-        <title>{`${reportName(summary)} · ${monthName(summary.period.month)}`}</title>
+        <title>{`${reportName(summary)} · ${periodHeading(summary.period)}`}</title>
         {/* The style sheet is a constant of this module, never built from report data. */}
         <style>{raw(PAGE_CSS)}</style>
       </head>

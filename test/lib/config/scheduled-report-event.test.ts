@@ -11,8 +11,21 @@ describe('scheduledReportEventSchema', () => {
     });
   });
 
+  it('accepts a quarter or a year as the period, and the kind of period a schedule reports', () => {
+    expect(scheduledReportEventSchema.parse({ account: 'acme', period: '2026-Q3' })).toEqual({
+      account: 'acme',
+      period: '2026-Q3',
+    });
+    expect(scheduledReportEventSchema.parse({ account: 'acme', periodKind: 'year' })).toEqual({
+      account: 'acme',
+      periodKind: 'year',
+    });
+  });
+
   it('rejects a month that is not YYYY-MM and a misspelt option', () => {
     expect(scheduledReportEventSchema.safeParse({ account: 'acme', month: '2026-13' }).success).toBe(false);
+    expect(scheduledReportEventSchema.safeParse({ account: 'acme', month: '2026-Q3' }).success).toBe(false);
+    expect(scheduledReportEventSchema.safeParse({ account: 'acme', period: '0099-12' }).success).toBe(false);
     expect(scheduledReportEventSchema.safeParse({ account: 'acme', forse: true }).success).toBe(false);
   });
 

@@ -65,7 +65,7 @@ describe('deliverReportEmailOnce with conditional writes', () => {
       ses,
       bucket: 'reports-bucket',
       account: 'acme',
-      month: '2026-10',
+      period: '2026-10',
       from: 'reports@acme.example',
       to: ['books@acme.example'],
       render: () => ({ subject: 'October', html: '<p>attached</p>', text: 'attached' }),
@@ -85,7 +85,7 @@ describe('deliverReportEmailOnce with conditional writes', () => {
     return bucket.mock.commandCalls(DeleteObjectCommand).map((call) => call.args[0].input);
   }
 
-  it('claims with If-None-Match, then marks the month sent with If-Match naming the claim', async () => {
+  it('claims with If-None-Match, then marks the period sent with If-Match naming the claim', async () => {
     sesMock.on(SendRawEmailCommand).resolves({ MessageId: 'm-1' });
     await deliver();
     const [claim, sent] = puts();
@@ -213,7 +213,7 @@ describe('deliverReportEmailOnce with conditional writes', () => {
     expect(bucket.json(KEY)).toEqual(other);
   });
 
-  it('claims again when the other run released the month in between', async () => {
+  it('claims again when the other run released the period in between', async () => {
     bucket.beforeNext('put', () => {
       bucket.put(KEY, { state: 'sending', claimedAt: '2026-11-01T05:59:59.000Z', claimId: 'other' });
       bucket.beforeNext('get', () => {

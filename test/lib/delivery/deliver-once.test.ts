@@ -88,7 +88,7 @@ describe('deliverReportEmailOnce', () => {
     return signReportLink({
       baseUrl: 'https://reports.example.com',
       account,
-      month: '2026-10',
+      period: '2026-10',
       fileName,
       expiresAt: new Date(NOW.getTime() + 30 * 86_400_000),
       signingKey: TEST_SIGNING_KEY,
@@ -101,7 +101,7 @@ describe('deliverReportEmailOnce', () => {
       ses,
       bucket: BUCKET,
       account,
-      month: '2026-10',
+      period: '2026-10',
       from: 'Acme Reports <reports@acme.example>',
       to: ['books@acme.example', 'ana@accountants.example'],
       render: (context) => {
@@ -184,7 +184,7 @@ describe('deliverReportEmailOnce', () => {
     });
   });
 
-  it('sends nothing on a second run for the same month', async () => {
+  it('sends nothing on a second run for the same period', async () => {
     const first = await deliver('twice');
     const second = await deliver('twice');
     expect(second).toEqual({
@@ -250,7 +250,7 @@ describe('deliverReportEmailOnce', () => {
     expect(await deliveryRecord('rejected')).toBeNull();
     expect(await readSesStore(sesEmulator.endpoint)).toEqual([]);
 
-    // The month is free again: the next run sends.
+    // The period is free again: the next run sends.
     faultProxy.fault = 'pass';
     expect((await deliver('rejected', { ses: sesBehindProxy })).status).toBe('sent');
     expect(await readSesStore(sesEmulator.endpoint)).toHaveLength(1);
@@ -279,7 +279,7 @@ describe('deliverReportEmailOnce', () => {
       expect((error as Error).message).toBe(
         `delivery unconfirmed: SES may have accepted the email for ${account} 2026-10 (${code}: its answer was ` +
           `lost or unclear). The claim at ${key} is kept, so no run sends it again without force: check SES's ` +
-          'sending statistics and ask the recipients, then mark the month sent or resend it with force ' +
+          'sending statistics and ask the recipients, then mark the period sent or resend it with force ' +
           '(README, "When the delivery alarm fires")',
       );
       // SES did accept it: the emulator holds the one message.

@@ -54,14 +54,14 @@ describe('deliveryStatus', () => {
   }
 
   function statusOf(account: string, overrides: { now?: Date; staleClaimAfterMs?: number } = {}) {
-    return deliveryStatus({ s3, bucket: BUCKET, account, month: '2026-10', now: NOW, ...overrides });
+    return deliveryStatus({ s3, bucket: BUCKET, account, period: '2026-10', now: NOW, ...overrides });
   }
 
-  it('calls a month with no record unsent', async () => {
+  it('calls a period with no record unsent', async () => {
     expect(await statusOf('fresh')).toEqual({ state: 'none' });
   });
 
-  it('gives the message id and time of a month that was sent, and the ETag of its record', async () => {
+  it('gives the message id and time of a period that was sent, and the ETag of its record', async () => {
     const text = JSON.stringify(SENT_RECORD);
     await putRecordText('done', text);
     expect(await statusOf('done')).toEqual({ state: 'sent', record: SENT_RECORD, etag: etagOf(text) });
@@ -112,17 +112,17 @@ describe('deliveryStatus', () => {
 
   it('refuses an account that would not make a safe key, before reading anything', async () => {
     await expect(
-      deliveryStatus({ s3, bucket: BUCKET, account: '../acme', month: '2026-10' }),
+      deliveryStatus({ s3, bucket: BUCKET, account: '../acme', period: '2026-10' }),
     ).rejects.toBeInstanceOf(InvalidReportKeyError);
   });
 });
 
 describe('alreadySent', () => {
-  it('lets a run go on when nobody has claimed the month', () => {
+  it('lets a run go on when nobody has claimed the period', () => {
     expect(alreadySent({ state: 'none' }, 'acme', '2026-10')).toBeNull();
   });
 
-  it('reports a sent month as already sent, with its message id and time', () => {
+  it('reports a sent period as already sent, with its message id and time', () => {
     expect(alreadySent({ state: 'sent', record: SENT_RECORD, etag: '"e1"' }, 'acme', '2026-10')).toEqual({
       status: 'already-sent',
       messageId: '0100019a-sent-message',
@@ -153,7 +153,7 @@ describe('alreadySent', () => {
       alreadySent({ state: 'sending', record: claim, stale: true, etag: '"e1"' }, 'acme', '2026-10');
     expect(settle).toThrow(
       "Nothing was sent by this run; check SES's sending statistics and ask the recipients, then mark the " +
-        'month sent or resend it with force (README, "When the delivery alarm fires")',
+        'period sent or resend it with force (README, "When the delivery alarm fires")',
     );
   });
 

@@ -17,7 +17,7 @@ export const REPORT_FIXTURE = {
     ),
   ]),
   'payments.csv': Buffer.concat([BOM, Buffer.from('payment_id,amount,matched\r\n9001,0.00012000,true\r\n')]),
-  'summary.json': Buffer.from('{"period":{"month":"2026-10"},"invoices":{"paid":2}}\n'),
+  'summary.json': Buffer.from('{"period":{"id":"2026-10"},"invoices":{"paid":2}}\n'),
 } as const;
 
 /** Writes the fixture into a new temporary folder and returns the folder. */

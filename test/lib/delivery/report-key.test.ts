@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { deliveryRecordKey, InvalidReportKeyError, reportKey } from '../../../lib/delivery';
 
 describe('reportKey', () => {
-  it('places a report file under reports/<account>/<month>/', () => {
+  it('places a report file under reports/<account>/<period>/', () => {
     expect(reportKey('acme', '2026-10', 'paid-invoices.csv')).toBe('reports/acme/2026-10/paid-invoices.csv');
     expect(reportKey('shop-2', '2026-01', 'manifest.json')).toBe('reports/shop-2/2026-01/manifest.json');
+    expect(reportKey('acme', '2026-Q3', 'summary.json')).toBe('reports/acme/2026-Q3/summary.json');
+    expect(reportKey('acme', '2026', 'report.html')).toBe('reports/acme/2026/report.html');
   });
 
   it.each([
@@ -18,12 +20,21 @@ describe('reportKey', () => {
     expect(() => reportKey(account, '2026-10', 'payments.csv')).toThrow(InvalidReportKeyError);
   });
 
-  it.each(['2026-13', '2026-00', '2026-1', '26-10', '2026-10/..', '2026-10-01', ''])(
-    'rejects the month %j',
-    (month) => {
-      expect(() => reportKey('acme', month, 'payments.csv')).toThrow(InvalidReportKeyError);
-    },
-  );
+  it.each([
+    '2026-13',
+    '2026-00',
+    '2026-1',
+    '26-10',
+    '2026-10/..',
+    '2026-10-01',
+    '2026-Q0',
+    '2026-q3',
+    '0099-12',
+    '1999',
+    '',
+  ])('rejects the period %j', (period) => {
+    expect(() => reportKey('acme', period, 'payments.csv')).toThrow(InvalidReportKeyError);
+  });
 
   it.each(['delivery.json', '../manifest.json', 'REPORT.html', 'report.html/', 'other.csv', ''])(
     'rejects the file name %j',
@@ -33,7 +44,7 @@ describe('reportKey', () => {
   );
 
   it('says which part is wrong', () => {
-    expect(() => reportKey('acme', '2026-13', 'payments.csv')).toThrow('month "2026-13" is not valid');
+    expect(() => reportKey('acme', '2026-13', 'payments.csv')).toThrow('period "2026-13" is not valid');
   });
 });
 
@@ -42,7 +53,7 @@ describe('deliveryRecordKey', () => {
     expect(deliveryRecordKey('acme', '2026-10')).toBe('reports/acme/2026-10/delivery.json');
   });
 
-  it('validates account and month like reportKey', () => {
+  it('validates account and period like reportKey', () => {
     expect(() => deliveryRecordKey('../x', '2026-10')).toThrow(InvalidReportKeyError);
   });
 });

@@ -10,10 +10,10 @@ const THIRTY_DAYS_LATER = 1_795_996_800 + 86_400 + 6 * 3_600;
 
 function verifyAt(link: string, now: Date) {
   const url = new URL(link);
-  const [, , account, month, fileName] = url.pathname.split('/');
+  const [, , account, period, fileName] = url.pathname.split('/');
   return verifyReportLink({
     account,
-    month,
+    period,
     fileName,
     expires: url.searchParams.get('expires'),
     signature: url.searchParams.get('signature'),
@@ -27,7 +27,7 @@ describe('signReportLinks', () => {
     const { links, expiresAt } = signReportLinks({
       baseUrl: BASE_URL,
       account: 'acme',
-      month: '2026-10',
+      period: '2026-10',
       files: ['report.html', 'paid-invoices.csv', 'payments.csv'],
       lifetimeDays: 30,
       now: NOW,
@@ -50,7 +50,7 @@ describe('signReportLinks', () => {
     const { links } = signReportLinks({
       baseUrl: BASE_URL,
       account: 'shop-2',
-      month: '2026-10',
+      period: '2026-10',
       files: ['summary.json'],
       lifetimeDays: 1,
       now: NOW,
@@ -65,7 +65,7 @@ describe('signReportLinks', () => {
     const { links, expiresAt } = signReportLinks({
       baseUrl: BASE_URL,
       account: 'acme',
-      month: '2026-10',
+      period: '2026-10',
       files: ['report.html'],
       expiresAt: new Date(Date.UTC(2026, 10, 30, 0, 0, 0, 999)),
       signingKey: TEST_SIGNING_KEY,
@@ -79,7 +79,7 @@ describe('signReportLinks', () => {
     const { expiresAt } = signReportLinks({
       baseUrl: BASE_URL,
       account: 'acme',
-      month: '2026-10',
+      period: '2026-10',
       files: ['report.html'],
       lifetimeDays: 2,
       now: new Date(Date.UTC(2026, 9, 24, 12, 0, 0)),
@@ -93,7 +93,7 @@ describe('signReportLinks', () => {
       signReportLinks({
         baseUrl: BASE_URL,
         account: 'acme',
-        month: '2026-10',
+        period: '2026-10',
         files: ['report.html'],
         lifetimeDays,
         now: NOW,
@@ -107,7 +107,7 @@ describe('signReportLinks', () => {
       signReportLinks({
         baseUrl: BASE_URL,
         account: '../acme',
-        month: '2026-10',
+        period: '2026-10',
         files: ['report.html'],
         lifetimeDays: 30,
         now: NOW,

@@ -81,7 +81,7 @@ describe('saveReport', () => {
   }
 
   it('stores the four files byte for byte with their types and download names', async () => {
-    await saveReport({ s3, bucket: BUCKET, account: 'acme', month: '2026-10', folder, figures: FIGURES });
+    await saveReport({ s3, bucket: BUCKET, account: 'acme', period: '2026-10', folder, figures: FIGURES });
     const csv = await getObject('reports/acme/2026-10/paid-invoices.csv');
     expect(csv.bytes.equals(REPORT_FIXTURE['paid-invoices.csv'])).toBe(true);
     expect(csv.contentType).toBe('text/csv; charset=utf-8');
@@ -106,14 +106,14 @@ describe('saveReport', () => {
       s3,
       bucket: BUCKET,
       account: 'acme',
-      month: '2026-09',
+      period: '2026-09',
       folder,
       figures: FIGURES,
       now: () => GENERATED_AT,
     });
     const expected = {
       account: 'acme',
-      month: '2026-09',
+      period: '2026-09',
       generatedAt: '2026-11-01T06:00:00.000Z',
       files: (['report.html', 'paid-invoices.csv', 'payments.csv', 'summary.json'] as const).map((name) => ({
         name,
@@ -132,13 +132,20 @@ describe('saveReport', () => {
     const stored = await getObject('reports/acme/2026-09/manifest.json');
     expect(stored.contentType).toBe('application/json');
     expect(JSON.parse(stored.bytes.toString('utf8'))).toEqual(expected);
-    expect(await readManifest({ s3, bucket: BUCKET, account: 'acme', month: '2026-09' })).toEqual(expected);
+    expect(await readManifest({ s3, bucket: BUCKET, account: 'acme', period: '2026-09' })).toEqual(expected);
   });
 
   it('writes the manifest last, after removing the one of an earlier save', async () => {
     const client = createS3Client({ endpoint: emulator.endpoint });
     const writes = recordWrites(client);
-    await saveReport({ s3: client, bucket: BUCKET, account: 'order', month: '2026-10', folder, figures: {} });
+    await saveReport({
+      s3: client,
+      bucket: BUCKET,
+      account: 'order',
+      period: '2026-10',
+      folder,
+      figures: {},
+    });
     expect(writes[0]).toBe('DeleteObjectCommand reports/order/2026-10/manifest.json');
     expect(writes.at(-1)).toBe('PutObjectCommand reports/order/2026-10/manifest.json');
     expect(writes.slice(1, -1).sort()).toEqual([
@@ -149,19 +156,19 @@ describe('saveReport', () => {
     ]);
   });
 
-  it('finds no manifest for a month never saved, nor for one whose files are there without it', async () => {
-    expect(await readManifest({ s3, bucket: BUCKET, account: 'acme', month: '2020-01' })).toBeNull();
+  it('finds no manifest for a period never saved, nor for one whose files are there without it', async () => {
+    expect(await readManifest({ s3, bucket: BUCKET, account: 'acme', period: '2020-01' })).toBeNull();
     await s3.send(
       new PutObjectCommand({ Bucket: BUCKET, Key: 'reports/half/2026-10/report.html', Body: '<p>half</p>' }),
     );
-    expect(await readManifest({ s3, bucket: BUCKET, account: 'half', month: '2026-10' })).toBeNull();
+    expect(await readManifest({ s3, bucket: BUCKET, account: 'half', period: '2026-10' })).toBeNull();
   });
 
   it('refuses a folder with a file missing and writes nothing', async () => {
     const partial = await writeReportFolder();
     await unlink(join(partial, 'payments.csv'));
     await expect(
-      saveReport({ s3, bucket: BUCKET, account: 'missing', month: '2026-10', folder: partial, figures: {} }),
+      saveReport({ s3, bucket: BUCKET, account: 'missing', period: '2026-10', folder: partial, figures: {} }),
     ).rejects.toThrow(new InvalidReportFolderError(`report folder ${partial} lacks payments.csv`));
     expect(await keysUnder('reports/missing/')).toEqual([]);
     await rm(partial, { recursive: true, force: true });
@@ -169,7 +176,7 @@ describe('saveReport', () => {
 
   it('refuses an account that would leave the prefix and writes nothing', async () => {
     await expect(
-      saveReport({ s3, bucket: BUCKET, account: '../other', month: '2026-10', folder, figures: {} }),
+      saveReport({ s3, bucket: BUCKET, account: '../other', period: '2026-10', folder, figures: {} }),
     ).rejects.toThrow(InvalidReportKeyError);
     expect(await keysUnder('reports/other')).toEqual([]);
     expect(await keysUnder('other')).toEqual([]);
@@ -177,7 +184,7 @@ describe('saveReport', () => {
 
   it('refuses figures that are not an object', async () => {
     await expect(
-      saveReport({ s3, bucket: BUCKET, account: 'acme', month: '2026-08', folder, figures: [] as never }),
+      saveReport({ s3, bucket: BUCKET, account: 'acme', period: '2026-08', folder, figures: [] as never }),
     ).rejects.toThrow('figures must be a JSON object');
     expect(await keysUnder('reports/acme/2026-08/')).toEqual([]);
   });
@@ -194,7 +201,7 @@ describe('saveReport', () => {
       s3: client,
       bucket: BUCKET,
       account: 'big',
-      month: '2026-10',
+      period: '2026-10',
       folder: large,
       figures: {},
     });
@@ -215,17 +222,17 @@ describe('readManifest', () => {
     await s3.send(
       new PutObjectCommand({ Bucket: BUCKET, Key: `reports/${account}/2026-10/manifest.json`, Body: body }),
     );
-    return readManifest({ s3, bucket: BUCKET, account, month: '2026-10' });
+    return readManifest({ s3, bucket: BUCKET, account, period: '2026-10' });
   }
 
   it('refuses a manifest that is not JSON', async () => {
     await expect(readStoredManifest('bad', '{')).rejects.toThrow(CorruptObjectError);
   });
 
-  it('refuses a manifest of another month', async () => {
+  it('refuses a manifest of another period', async () => {
     const other = {
       account: 'moved',
-      month: '2026-09',
+      period: '2026-09',
       generatedAt: '2026-10-01T00:00:00.000Z',
       files: [],
       figures: {},
@@ -235,10 +242,27 @@ describe('readManifest', () => {
     );
   });
 
+  it('reads a manifest saved before quarters and years, which names its month `month`', async () => {
+    const saved = {
+      account: 'older',
+      month: '2026-10',
+      generatedAt: '2026-11-01T00:00:00.000Z',
+      files: [],
+      figures: { paidInvoices: 1 },
+    };
+    expect(await readStoredManifest('older', JSON.stringify(saved))).toEqual({
+      account: 'older',
+      period: '2026-10',
+      generatedAt: '2026-11-01T00:00:00.000Z',
+      files: [],
+      figures: { paidInvoices: 1 },
+    });
+  });
+
   it('names the field of a manifest that does not match its schema', async () => {
     const broken = {
       account: 'broken',
-      month: '2026-10',
+      period: '2026-10',
       generatedAt: '2026-11-01T00:00:00.000Z',
       files: [{ name: 'report.html', key: 'reports/broken/2026-10/report.html', size: -1 }],
       figures: {},
@@ -252,7 +276,7 @@ describe('readManifest', () => {
 describe('presignReportFile', () => {
   beforeAll(async () => {
     const folder = await writeReportFolder();
-    await saveReport({ s3, bucket: BUCKET, account: 'acme', month: '2026-10', folder, figures: {} });
+    await saveReport({ s3, bucket: BUCKET, account: 'acme', period: '2026-10', folder, figures: {} });
     await rm(folder, { recursive: true, force: true });
   });
 
@@ -261,7 +285,7 @@ describe('presignReportFile', () => {
       s3,
       bucket: BUCKET,
       account: 'acme',
-      month: '2026-10',
+      period: '2026-10',
       fileName: 'paid-invoices.csv',
       expiresInSeconds: 300,
     });
@@ -281,7 +305,7 @@ describe('presignReportFile', () => {
         s3,
         bucket: BUCKET,
         account: 'acme',
-        month: '2026-10',
+        period: '2026-10',
         fileName: 'report.html',
         expiresInSeconds: 604_801,
       }),
@@ -294,7 +318,7 @@ describe('presignReportFile', () => {
         s3,
         bucket: BUCKET,
         account: 'acme',
-        month: '2026-10',
+        period: '2026-10',
         fileName: 'delivery.json' as 'report.html',
       }),
     ).rejects.toThrow(InvalidReportKeyError);

@@ -9,9 +9,9 @@ const EXPIRES = '1795996800';
 const BEFORE = new Date(Date.UTC(2026, 10, 29, 23, 59, 59));
 
 /** The signature as the documented canonical string defines it, worked out independently of the code. */
-function expectedSignature(account: string, month: string, fileName: string, expires: string): string {
+function expectedSignature(account: string, period: string, fileName: string, expires: string): string {
   return createHmac('sha256', TEST_SIGNING_KEY)
-    .update(`report-link-v1\n${account}\n${month}\n${fileName}\n${expires}`)
+    .update(`report-link-v1\n${account}\n${period}\n${fileName}\n${expires}`)
     .digest('hex');
 }
 
@@ -20,7 +20,7 @@ const SIGNATURE = expectedSignature('acme', '2026-10', 'report.html', EXPIRES);
 function verify(overrides: Partial<Parameters<typeof verifyReportLink>[0]> = {}) {
   return verifyReportLink({
     account: 'acme',
-    month: '2026-10',
+    period: '2026-10',
     fileName: 'report.html',
     expires: EXPIRES,
     signature: SIGNATURE,
@@ -35,7 +35,7 @@ describe('signReportLink', () => {
     const link = signReportLink({
       baseUrl: 'https://reports.example.com/',
       account: 'acme',
-      month: '2026-10',
+      period: '2026-10',
       fileName: 'report.html',
       expiresAt: EXPIRES_AT,
       signingKey: TEST_SIGNING_KEY,
@@ -45,21 +45,39 @@ describe('signReportLink', () => {
     );
   });
 
+  it('signs a quarter and a year the same way, by their ids', () => {
+    for (const period of ['2026-Q3', '2026']) {
+      const link = signReportLink({
+        baseUrl: 'https://reports.example.com',
+        account: 'acme',
+        period,
+        fileName: 'summary.json',
+        expiresAt: EXPIRES_AT,
+        signingKey: TEST_SIGNING_KEY,
+      });
+      const signature = expectedSignature('acme', period, 'summary.json', EXPIRES);
+      expect(link).toBe(
+        `https://reports.example.com/reports/acme/${period}/summary.json?expires=${EXPIRES}&signature=${signature}`,
+      );
+      expect(verify({ period, fileName: 'summary.json', signature })).toBe('valid');
+    }
+  });
+
   it('makes a link that verifies from its own path and query', () => {
     const link = new URL(
       signReportLink({
         baseUrl: 'http://127.0.0.1:3000',
         account: 'shop-2',
-        month: '2026-01',
+        period: '2026-01',
         fileName: 'payments.csv',
         expiresAt: EXPIRES_AT,
         signingKey: TEST_SIGNING_KEY,
       }),
     );
-    const [, , account, month, fileName] = link.pathname.split('/');
+    const [, , account, period, fileName] = link.pathname.split('/');
     const verdict = verifyReportLink({
       account,
-      month,
+      period,
       fileName,
       expires: link.searchParams.get('expires'),
       signature: link.searchParams.get('signature'),
@@ -74,7 +92,7 @@ describe('signReportLink', () => {
       signReportLink({
         baseUrl: 'https://reports.example.com',
         account: 'acme',
-        month: '2026-10',
+        period: '2026-10',
         fileName: 'report.html',
         expiresAt: EXPIRES_AT,
         signingKey: 'short-secret-value',
@@ -89,7 +107,7 @@ describe('signReportLink', () => {
       signReportLink({
         baseUrl: 'https://reports.example.com',
         account: 'acme',
-        month: '2026-10',
+        period: '2026-10',
         fileName: 'delivery.json' as 'report.html',
         expiresAt: EXPIRES_AT,
         signingKey: TEST_SIGNING_KEY,
@@ -110,7 +128,7 @@ describe('verifyReportLink', () => {
 
   it.each([
     ['account', { account: 'acme2' }],
-    ['month', { month: '2026-09' }],
+    ['period', { period: '2026-09' }],
     ['file name', { fileName: 'payments.csv' }],
     ['expiry', { expires: '1795996801' }],
     ['signature', { signature: `${SIGNATURE.slice(0, -1)}${SIGNATURE.endsWith('0') ? '1' : '0'}` }],
@@ -141,7 +159,8 @@ describe('verifyReportLink', () => {
     ['an expiry as a number', { expires: Number(EXPIRES) }],
     ['a path in the account', { account: '../acme' }],
     ['an unknown file', { fileName: 'delivery.json' }],
-    ['an object for a month', { month: { toString: () => '2026-10' } }],
+    ['an object for a period', { period: { toString: (): string => '2026-10' } }],
+    ['a period before 2000', { period: '0099-12' }],
   ])('refuses %s without throwing', (_, overrides) => {
     expect(verify(overrides)).toBe('invalid');
   });

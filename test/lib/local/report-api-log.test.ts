@@ -6,11 +6,11 @@ describe('reportApiLogLines', () => {
     const lines: string[] = [];
     reportApiLogLines((line) => lines.push(line)).info('report built', {
       account: 'demo',
-      month: '2026-09',
+      period: '2026-09',
       generatedAt: '2026-11-05T10:00:00.000Z',
     });
     expect(lines).toEqual([
-      'report API: report built (account demo, month 2026-09, generatedAt 2026-11-05T10:00:00.000Z)',
+      'report API: report built (account demo, period 2026-09, generatedAt 2026-11-05T10:00:00.000Z)',
     ]);
   });
 

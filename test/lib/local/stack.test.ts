@@ -138,19 +138,66 @@ describe('startLocalStack', () => {
     expect(response.status).toBe(200);
     const body = (await response.json()) as {
       account: string;
+      period: string;
       month: string;
       summary: { period: { month: string; timezone: string } };
       files: Record<string, string>;
     };
     expect(body.account).toBe('demo');
+    expect(body.period).toBe('2026-08');
     expect(body.month).toBe('2026-08');
     expect(body.summary.period).toMatchObject({ month: '2026-08', timezone: 'UTC' });
     expect(body.files['report.html']).toMatch(
       new RegExp(`^${stack.reportApiUrl}/reports/demo/2026-08/report\\.html\\?expires=${LINK_EXPIRES}&`),
     );
     expect(lines).toContainEqual(
-      expect.stringMatching(/^report API: report built \(account demo, month 2026-08/),
+      expect.stringMatching(/^report API: report built \(account demo, period 2026-08/),
     );
+  });
+
+  it('builds a quarter and a year so far from the sandbox over HTTP', async () => {
+    const get = async (period: string) => {
+      const response = await fetch(`${stack.reportApiUrl}/reports/demo/${period}`, {
+        headers: { Authorization: `Bearer ${TOKEN}` },
+      });
+      expect(response.status).toBe(200);
+      return (await response.json()) as {
+        period: string;
+        month?: string;
+        complete: boolean;
+        asOf: string;
+        summary: {
+          period: { kind: string; id: string; complete: boolean; asOf: string };
+          invoices: { paid: number; months: { month: string; paid: number }[] };
+        };
+        files: Record<string, string>;
+      };
+    };
+    const quarter = await get('2026-Q3');
+    expect(quarter).toMatchObject({ period: '2026-Q3', complete: true, asOf: '2026-10-01T00:00:00.000Z' });
+    expect(quarter.month).toBeUndefined();
+    expect(quarter.summary.period).toMatchObject({ kind: 'quarter', id: '2026-Q3', complete: true });
+    expect(quarter.summary.invoices.months.map((month) => month.month)).toEqual([
+      '2026-07',
+      '2026-08',
+      '2026-09',
+    ]);
+    const paidByMonth = quarter.summary.invoices.months.reduce((sum, month) => sum + month.paid, 0);
+    expect(paidByMonth).toBe(quarter.summary.invoices.paid);
+    expect(quarter.files['summary.json']).toMatch(
+      new RegExp(`^${stack.reportApiUrl}/reports/demo/2026-Q3/summary\\.json\\?`),
+    );
+
+    // On 5 November the year has run ten months and four days and ten hours: it is reported so far.
+    const year = await get('2026');
+    expect(year).toMatchObject({ period: '2026', complete: false, asOf: '2026-11-05T10:00:00.000Z' });
+    expect(year.summary.period).toMatchObject({
+      kind: 'year',
+      complete: false,
+      asOf: '2026-11-05T10:00:00.000Z',
+    });
+    expect(year.summary.invoices.months.map((month) => month.month).at(-1)).toBe('2026-11');
+    expect(year.summary.invoices.months).toHaveLength(11);
   });
 
   it('says what it does while it starts', () => {

@@ -16,7 +16,7 @@ const FACTS: StartBlockFacts = {
     messageId: 'message-1',
     attachmentsIncluded: true,
     account: 'demo',
-    month: '2026-10',
+    period: '2026-10',
   },
   signedReportLink: LINK,
   linkLifetimeDays: 30,
@@ -36,6 +36,7 @@ describe('formatStartBlock', () => {
         '                    (a signed link, valid for 30 days)',
         '  Report API        http://127.0.0.1:3000   token: local-dev-token',
         "  Another month     curl -H 'Authorization: Bearer local-dev-token' http://127.0.0.1:3000/reports/demo/2026-09",
+        '                    (or a quarter, 2026-Q4, or a year, 2026: one not ended is reported so far)',
         '  Mail viewer       http://127.0.0.1:8005/',
         '  S3                s3://invoice-reports-local/reports/demo/2026-10/',
         '                    on disk: .local/s3/invoice-reports-local/reports/demo/2026-10/',
@@ -56,7 +57,7 @@ describe('formatStartBlock', () => {
           messageId: 'message-1',
           sentAt: '2026-11-02T08:15:00.000Z',
           account: 'demo',
-          month: '2026-10',
+          period: '2026-10',
         },
       },
       { cwd: '/repo' },
@@ -69,6 +70,7 @@ describe('formatStartBlock', () => {
   it('offers the month before January of the next year as December', () => {
     const block = formatStartBlock({ ...FACTS, month: '2027-01' }, { cwd: '/repo' });
     expect(block).toContain('http://127.0.0.1:3000/reports/demo/2026-12\n');
+    expect(block).toContain('(or a quarter, 2027-Q1, or a year, 2027: one not ended is reported so far)');
   });
 
   it('shows a state directory outside the working directory by its absolute path', () => {

@@ -5,6 +5,7 @@ import {
   nextPeriod,
   parseMonth,
   parsePeriod,
+  periodOfMonth,
   previousPeriod,
 } from '../../../lib/period';
 
@@ -65,5 +66,15 @@ describe('monthsOfPeriod', () => {
   it('starts with the first month', () => {
     expect(firstMonthOf(parsePeriod('2026-Q2')).id).toBe('2026-04');
     expect(firstMonthOf(parsePeriod('2026')).id).toBe('2026-01');
+  });
+});
+
+describe('periodOfMonth', () => {
+  it('gives the quarter and the year a month belongs to', () => {
+    expect(periodOfMonth(parseMonth('2026-03'), 'quarter').id).toBe('2026-Q1');
+    expect(periodOfMonth(parseMonth('2026-04'), 'quarter').id).toBe('2026-Q2');
+    expect(periodOfMonth(parseMonth('2026-12'), 'quarter').id).toBe('2026-Q4');
+    expect(periodOfMonth(parseMonth('2026-12'), 'year').id).toBe('2026');
+    expect(periodOfMonth(parseMonth('2026-12'), 'month').id).toBe('2026-12');
   });
 });

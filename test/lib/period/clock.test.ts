@@ -26,6 +26,15 @@ describe('defaultPeriod', () => {
       month: 12,
     });
   });
+
+  it('is the previous quarter or year in the zone when asked for that kind', () => {
+    // 1 January 2027, 00:30 in Berlin; still 2026 in UTC.
+    const now = new Date('2026-12-31T23:30:00Z');
+    expect(defaultPeriod('Europe/Berlin', now, 'year').id).toBe('2026');
+    expect(defaultPeriod('UTC', now, 'year').id).toBe('2025');
+    expect(defaultPeriod('Europe/Berlin', now, 'quarter').id).toBe('2026-Q4');
+    expect(defaultPeriod('UTC', now, 'quarter').id).toBe('2026-Q3');
+  });
 });
 
 describe('periodAt', () => {

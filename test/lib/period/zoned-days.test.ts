@@ -66,6 +66,19 @@ describe('days of a period in the zone', () => {
     expect(dayOf(at('2026-03-31T22:00:00Z'))).toBeUndefined();
   });
 
+  it('places nothing at or after the instant a period not ended runs to', () => {
+    // Berlin's October 2026 as of 24 October, 10:00 local (08:00 UTC).
+    const dayOf = createDayLocator(parseMonth('2026-10'), 'Europe/Berlin', at('2026-10-24T08:00:00Z'));
+    expect(dayOf(at('2026-09-30T22:00:00Z'))).toBe('2026-10-01');
+    expect(dayOf(at('2026-10-24T07:59:59Z'))).toBe('2026-10-24');
+    expect(dayOf(at('2026-10-24T08:00:00Z'))).toBeUndefined();
+    expect(dayOf(at('2026-10-26T12:00:00Z'))).toBeUndefined();
+    // An instant past the period's end changes nothing.
+    const whole = createDayLocator(parseMonth('2026-10'), 'Europe/Berlin', at('2026-12-01T00:00:00Z'));
+    expect(whole(at('2026-10-31T22:59:59Z'))).toBe('2026-10-31');
+    expect(whole(at('2026-10-31T23:00:00Z'))).toBeUndefined();
+  });
+
   it('gives the day key of an instant in a zone', () => {
     expect(zonedDayKey(at('2026-01-31T18:29:59Z'), 'Asia/Kolkata')).toBe('2026-01-31');
     expect(zonedDayKey(at('2026-01-31T18:30:00Z'), 'Asia/Kolkata')).toBe('2026-02-01');

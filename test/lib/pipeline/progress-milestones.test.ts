@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { atMilestones, type FetchedRecords } from '../../../lib/pipeline';
 
-const progress = (invoices: number, payments: number, previousMonthInvoices = 0) => ({
+const progress = (invoices: number, payments: number, previousPeriodInvoices = 0) => ({
   invoices,
   payments,
-  previousMonthInvoices,
+  previousPeriodInvoices,
 });
 
 describe('atMilestones', () => {
@@ -17,8 +17,8 @@ describe('atMilestones', () => {
     onProgress(progress(1000, 500));
     onProgress(progress(1000, 1000, 500));
     expect(seen).toEqual([
-      { invoices: 500, payments: 500, previousMonthInvoices: 0, records: 1000 },
-      { invoices: 1000, payments: 1000, previousMonthInvoices: 500, records: 2500 },
+      { invoices: 500, payments: 500, previousPeriodInvoices: 0, records: 1000 },
+      { invoices: 1000, payments: 1000, previousPeriodInvoices: 500, records: 2500 },
     ]);
   });
 

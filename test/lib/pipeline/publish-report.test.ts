@@ -31,7 +31,7 @@ describe('publishReport', () => {
       expect(published.folder.startsWith(harness.workDir)).toBe(true);
       expect(published.manifest).toMatchObject({
         account: 'acme',
-        month: '2026-10',
+        period: '2026-10',
         generatedAt: NOW.toISOString(),
         figures: MONTH_FIGURES,
       });

@@ -67,11 +67,11 @@ describe('runScheduledReport', () => {
     logger = new RecordingLogger();
   });
 
-  const run = (event: unknown, options: { progressEvery?: number; fetch?: typeof fetch } = {}) =>
+  const run = (event: unknown, options: { progressEvery?: number; fetch?: typeof fetch; now?: Date } = {}) =>
     runScheduledReport(event, {
       config,
       context: harness.context({
-        now: () => BERLIN_NOVEMBER_FIRST,
+        now: () => options.now ?? BERLIN_NOVEMBER_FIRST,
         ...(options.fetch ? { client: { fetch: options.fetch } } : {}),
       }),
       logger,
@@ -80,20 +80,20 @@ describe('runScheduledReport', () => {
 
   it('emails the previous month in the account time zone and logs the start and the figures', async () => {
     const result = await run({ account: 'acme' });
-    expect(result).toMatchObject({ status: 'sent', account: 'acme', month: '2026-10' });
+    expect(result).toMatchObject({ status: 'sent', account: 'acme', period: '2026-10' });
     expect(await harness.emails()).toHaveLength(1);
     expect(logger.lines.at(0)).toEqual({
       level: 'info',
-      message: 'Monthly report run started',
+      message: 'Report run started',
       account: 'acme',
-      month: '2026-10',
+      period: '2026-10',
       force: false,
     });
     expect(logger.lines.at(-1)).toEqual({
       level: 'info',
-      message: 'Monthly report emailed',
+      message: 'Report emailed',
       account: 'acme',
-      month: '2026-10',
+      period: '2026-10',
       status: 'sent',
       messageId: result.messageId,
       attachmentsIncluded: true,
@@ -111,22 +111,22 @@ describe('runScheduledReport', () => {
       level: 'info',
       status: 'already-sent',
       account: 'acme',
-      month: '2026-10',
+      period: '2026-10',
       messageId: result.messageId,
     });
   });
 
-  it('resends a month when forced, logging progress as records arrive', async () => {
+  it('resends a month when forced (asked with month, the older name of period), logging progress as records arrive', async () => {
     const result = await run({ account: 'acme', month: '2026-10', force: true }, { progressEvery: 1 });
     expect(result.status).toBe('sent');
     expect(await harness.emails()).toHaveLength(2);
-    expect(logger.lines.at(0)).toMatchObject({ month: '2026-10', force: true });
+    expect(logger.lines.at(0)).toMatchObject({ period: '2026-10', force: true });
     const progress = logger.lines.filter((line) => line.message.startsWith('Fetching records'));
     expect(progress.length).toBeGreaterThan(0);
     for (const line of progress) {
-      expect(line).toMatchObject({ account: 'acme', month: '2026-10' });
+      expect(line).toMatchObject({ account: 'acme', period: '2026-10' });
       expect(line.records).toBe(
-        Number(line.invoices) + Number(line.payments) + Number(line.previousMonthInvoices),
+        Number(line.invoices) + Number(line.payments) + Number(line.previousPeriodInvoices),
       );
     }
   });
@@ -134,8 +134,51 @@ describe('runScheduledReport', () => {
   it('reads the default month from when the schedule fired, not from when a retry runs', async () => {
     // 23:59:59 on 31 October in Berlin: the schedule meant September; the clock already says November.
     const result = await run({ account: 'acme', scheduledTime: '2026-10-31T22:59:59Z' });
-    expect(result).toMatchObject({ account: 'acme', month: '2026-09' });
-    expect(logger.lines.at(0)).toMatchObject({ message: 'Monthly report run started', month: '2026-09' });
+    expect(result).toMatchObject({ account: 'acme', period: '2026-09' });
+    expect(logger.lines.at(0)).toMatchObject({ message: 'Report run started', period: '2026-09' });
+  });
+
+  it('emails the previous year when the yearly schedule asks for that kind', async () => {
+    // 06:00 on 1 January 2027 in Berlin. The account's whole 2026: the October of the dataset, the 40 USD
+    // of the last second of September and the 1000 USD of the first second of November (commission 0.10
+    // each), and the payment of that second, unmatched.
+    const firedAt = '2027-01-01T05:00:00Z';
+    const result = await run(
+      { account: 'acme', periodKind: 'year', scheduledTime: firedAt },
+      { now: new Date(firedAt) },
+    );
+    expect(result).toMatchObject({
+      status: 'sent',
+      account: 'acme',
+      period: '2026',
+      figures: {
+        invoices: 6,
+        paidInvoices: 5,
+        paidTotalUSD: '1140.51',
+        commissionTotalUSD: '1.21',
+        payments: 5,
+        unmatchedPayments: 2,
+        reconciliationOk: true,
+      },
+    });
+    expect(logger.lines.at(0)).toMatchObject({ message: 'Report run started', period: '2026' });
+    const emails = await harness.emails();
+    expect(emails.at(-1)!.subject).toBe('Acme Corp · 2026 · 1,140.51 USD from 5 paid invoices');
+  });
+
+  it('emails the quarter an operator asks for, so far when it has not ended', async () => {
+    // At 00:30 on 1 November in Berlin, the fourth quarter holds October and the first 30 minutes of
+    // November: 100.51 + 1000 USD.
+    const result = await run({ account: 'acme', period: '2026-Q4' });
+    expect(result).toMatchObject({
+      status: 'sent',
+      period: '2026-Q4',
+      figures: { paidInvoices: 4, paidTotalUSD: '1100.51' },
+    });
+    const emails = await harness.emails();
+    expect(emails.at(-1)!.subject).toBe(
+      'Acme Corp · Q4 2026 so far, as of 1 Nov 2026, 00:30 (Europe/Berlin) · 1,100.51 USD from 4 paid invoices',
+    );
   });
 
   it('throws on a malformed event, after logging which field is wrong', async () => {
@@ -143,10 +186,10 @@ describe('runScheduledReport', () => {
     expect(logger.lines).toEqual([
       {
         level: 'error',
-        message: 'Monthly report run failed',
+        message: 'Report run failed',
         error: {
           name: 'ScheduledEventError',
-          message: 'Invalid scheduled report event: month must be a month as YYYY-MM',
+          message: 'Invalid scheduled report event: month must be a month as YYYY-MM, from 2000 to 9999',
         },
       },
     ]);
@@ -157,7 +200,7 @@ describe('runScheduledReport', () => {
     expect(logger.lines).toEqual([
       {
         level: 'error',
-        message: 'Monthly report run failed',
+        message: 'Report run failed',
         account: 'initech',
         error: {
           name: 'UnknownAccountError',
@@ -168,9 +211,9 @@ describe('runScheduledReport', () => {
   });
 
   it('throws on a month that has not begun in the account time zone', async () => {
-    await expect(run({ account: 'acme', month: '2026-12' })).rejects.toBeInstanceOf(ReportRequestError);
+    await expect(run({ account: 'acme', period: '2026-12' })).rejects.toBeInstanceOf(ReportRequestError);
     expect(logger.lines).toMatchObject([
-      { level: 'error', account: 'acme', month: '2026-12', error: { name: 'ReportRequestError' } },
+      { level: 'error', account: 'acme', period: '2026-12', error: { name: 'ReportRequestError' } },
     ]);
   });
 
@@ -180,7 +223,7 @@ describe('runScheduledReport', () => {
     expect(logger.lines.at(-1)).toMatchObject({
       level: 'error',
       account: 'globex',
-      month: '2026-10',
+      period: '2026-10',
       force: false,
       error: { name: 'InvoicingAuthenticationError' },
     });

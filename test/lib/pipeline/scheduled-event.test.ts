@@ -46,10 +46,52 @@ describe('parseScheduledEvent', () => {
     expect(problem({ month: '2026-10' }).message).toBe('Invalid scheduled report event: account is required');
   });
 
+  it('reads a quarter or a year an operator asks for, and the kind a yearly schedule sends', () => {
+    expect(parseScheduledEvent({ account: 'acme', period: '2026-Q3' })).toEqual({
+      account: 'acme',
+      period: '2026-Q3',
+    });
+    expect(parseScheduledEvent({ account: 'acme', period: '2026', force: true })).toMatchObject({
+      period: '2026',
+    });
+    expect(parseScheduledEvent({ account: 'acme', periodKind: 'year' })).toEqual({
+      account: 'acme',
+      periodKind: 'year',
+    });
+  });
+
   it('names a malformed month without repeating its value', () => {
     const error = problem({ account: 'acme', month: '2026-13' });
-    expect(error.message).toBe('Invalid scheduled report event: month must be a month as YYYY-MM');
-    expect(error.issues).toEqual([{ path: 'month', message: 'must be a month as YYYY-MM' }]);
+    expect(error.message).toBe(
+      'Invalid scheduled report event: month must be a month as YYYY-MM, from 2000 to 9999',
+    );
+    expect(error.issues).toEqual([
+      { path: 'month', message: 'must be a month as YYYY-MM, from 2000 to 9999' },
+    ]);
+  });
+
+  it.each(['2026-13', '2026-Q5', '0099-12', '0000-01', '1999', 'Q3'])(
+    'names the period %j as malformed or out of range',
+    (period) => {
+      expect(problem({ account: 'acme', period }).issues).toEqual([
+        {
+          path: 'period',
+          message: 'must be a month YYYY-MM, a quarter YYYY-Qn or a year YYYY, from 2000 to 9999',
+        },
+      ]);
+    },
+  );
+
+  it('refuses a month given with a period, and a period kind given with either', () => {
+    expect(problem({ account: 'acme', period: '2026-10', month: '2026-10' }).issues).toEqual([
+      { path: 'month', message: 'cannot be given with period (it is its older name)' },
+    ]);
+    expect(problem({ account: 'acme', period: '2026', periodKind: 'year' }).issues).toEqual([
+      { path: 'periodKind', message: 'is only for a run without period or month' },
+    ]);
+    expect(problem({ account: 'acme', periodKind: 'week' }).issues).toEqual([
+      { path: 'periodKind', message: 'must be month, quarter or year' },
+    ]);
   });
 
   it('names a force that is not a boolean', () => {

@@ -13,9 +13,9 @@ const BOM = [0xef, 0xbb, 0xbf];
 const PAYMENTS_HEADER =
   'payment_id,transaction_at,amount,cryptocurrency,blockchain,hash,wallet_id,wallet_name,wallet_address,matched,invoice_id,invoice_uid,project_id,invoice_status,invoice_amount_usd';
 
-describe('GET /reports/:account/:month/:file', () => {
+describe('GET /reports/:account/:period/:file', () => {
   let h: ReportApiHarness;
-  /** The signed links the month route gave for demo 2026-10, by file name. */
+  /** The signed links the report route gave for demo 2026-10, by file name. */
   let links: Record<string, string>;
 
   beforeAll(async () => {
@@ -69,7 +69,8 @@ describe('GET /reports/:account/:month/:file', () => {
   describe('a link changed in any part', () => {
     const cases: [string, (link: string) => string][] = [
       ['the account', (link) => link.replace('/reports/demo/', '/reports/globex/')],
-      ['the month', (link) => link.replace('/2026-10/', '/2026-09/')],
+      ['the period', (link) => link.replace('/2026-10/', '/2026-09/')],
+      ['the period, to a quarter', (link) => link.replace('/2026-10/', '/2026-Q4/')],
       ['the file', (link) => link.replace('/payments.csv?', '/paid-invoices.csv?')],
       [
         'expires',
@@ -110,7 +111,7 @@ describe('GET /reports/:account/:month/:file', () => {
     const expired = signReportLink({
       baseUrl: 'http://localhost',
       account: 'demo',
-      month: '2026-10',
+      period: '2026-10',
       fileName: 'payments.csv',
       expiresAt: new Date(SANDBOX_NOW.getTime() - 1000),
       signingKey: SIGNING_KEY,
@@ -123,7 +124,7 @@ describe('GET /reports/:account/:month/:file', () => {
     const forged = signReportLink({
       baseUrl: 'http://localhost',
       account: 'demo',
-      month: '2026-10',
+      period: '2026-10',
       fileName: 'payments.csv',
       expiresAt: new Date(SANDBOX_NOW.getTime() + 86_400_000),
       signingKey: 'another-signing-key-0123456789abcdef',

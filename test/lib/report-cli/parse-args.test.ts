@@ -23,7 +23,7 @@ function usageError(argv: string[], env: Record<string, string | undefined> = EN
 describe('parseReportCliArgs', () => {
   it('applies every default: the previous month in UTC, ./reports, the service from the environment', () => {
     expect(options([])).toEqual({
-      month: '2026-09',
+      period: '2026-09',
       timezone: 'UTC',
       outDir: './reports',
       apiUrl: 'http://127.0.0.1:4010',
@@ -51,7 +51,7 @@ describe('parseReportCliArgs', () => {
         '250',
       ]),
     ).toEqual({
-      month: '2026-03',
+      period: '2026-03',
       timezone: 'Europe/Berlin',
       projectId: '2b000000-0000-4000-8000-000000000001',
       outDir: '/tmp/out',
@@ -65,18 +65,46 @@ describe('parseReportCliArgs', () => {
   it('reads the default month in the time zone asked for', () => {
     // 31 October 23:30 UTC is already 1 November 12:30 in Auckland.
     const lateOctober = new Date('2026-10-31T23:30:00Z');
-    expect(options([], ENV, lateOctober).month).toBe('2026-09');
-    expect(options(['--timezone', 'Pacific/Auckland'], ENV, lateOctober).month).toBe('2026-10');
+    expect(options([], ENV, lateOctober).period).toBe('2026-09');
+    expect(options(['--timezone', 'Pacific/Auckland'], ENV, lateOctober).period).toBe('2026-10');
   });
 
   it('accepts the current month and decides what is the future in the time zone', () => {
     const lateOctober = new Date('2026-10-31T23:30:00Z');
-    expect(options(['--month', '2026-10'], ENV, lateOctober).month).toBe('2026-10');
-    expect(options(['--month', '2026-11', '--timezone', 'Pacific/Auckland'], ENV, lateOctober).month).toBe(
+    expect(options(['--month', '2026-10'], ENV, lateOctober).period).toBe('2026-10');
+    expect(options(['--month', '2026-11', '--timezone', 'Pacific/Auckland'], ENV, lateOctober).period).toBe(
       '2026-11',
     );
-    expect(usageError(['--month', '2026-11'], ENV, lateOctober).message).toMatch(
-      /2026-11 is in the future in UTC/,
+    expect(usageError(['--month', '2026-11'], ENV, lateOctober).message).toBe(
+      '--month 2026-11 is in the future in UTC: no report for it yet',
+    );
+  });
+
+  it('takes a month, a quarter or a year with --period, the current ones included', () => {
+    expect(options(['--period', '2026-09']).period).toBe('2026-09');
+    expect(options(['--period', '2026-Q3']).period).toBe('2026-Q3');
+    expect(options(['--period', '2026-Q4']).period).toBe('2026-Q4');
+    expect(options(['--period=2025']).period).toBe('2025');
+    expect(options(['--period', '2026']).period).toBe('2026');
+    expect(usageError(['--period', '2027']).message).toBe(
+      '--period 2027 is in the future in UTC: no report for it yet',
+    );
+    // 1 January 2027, 00:30 in Berlin.
+    const newYear = new Date('2026-12-31T23:30:00Z');
+    expect(options(['--period', '2027-Q1', '--timezone', 'Europe/Berlin'], ENV, newYear).period).toBe(
+      '2027-Q1',
+    );
+    expect(usageError(['--period', '2027-Q1'], ENV, newYear).message).toMatch(
+      /2027-Q1 is in the future in UTC/,
+    );
+  });
+
+  it('takes --month as another name for a month, and not together with --period', () => {
+    expect(usageError(['--month', '2026-Q3']).message).toBe(
+      '--month takes a month YYYY-MM; for 2026-Q3 use --period',
+    );
+    expect(usageError(['--month', '2026-09', '--period', '2026-09']).message).toBe(
+      '--month is another name for --period: give one of them',
     );
   });
 
@@ -86,9 +114,15 @@ describe('parseReportCliArgs', () => {
   });
 
   it.each([
-    [['--month', '2026-13'], /Invalid month "2026-13"/],
-    [['--month', '2026-9'], /Invalid month "2026-9"/],
+    [['--month', '2026-13'], /Invalid period "2026-13"/],
+    [['--month', '2026-9'], /Invalid period "2026-9"/],
     [['--month', '2027-01'], /in the future/],
+    [['--period', '2026-Q5'], /Invalid period "2026-Q5"/],
+    [['--period', '0099-12'], /Period 0099-12 is out of range: reports cover the years 2000 to 9999/],
+    [['--period', '0100-01'], /out of range/],
+    [['--period', '0000-01'], /out of range/],
+    [['--period', '0001-01'], /out of range/],
+    [['--month', '1999-12'], /out of range/],
     [['--timezone', 'Mars/Olympus'], /Unknown time zone "Mars\/Olympus"/],
     [['--project', 'not-a-uuid'], /--project "not-a-uuid" is not a UUID/],
     [['--concurrency', '0'], /--concurrency must be a whole number from 1 to 32, got "0"/],

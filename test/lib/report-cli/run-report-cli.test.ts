@@ -132,10 +132,14 @@ describe('runReportCli against the sandbox', () => {
       `report: The service's figures for the dates 31 Aug 2026 – 2 Oct 2026 as it reads them, against the invoices it lists for the same dates: ${listed.paid} paid, ${formatUSD(String(listed.paidTotalUSD))}, of which ${PAID} and ${formatUSD(String(summary.invoices.paidTotalUSD))} fall in September 2026 in UTC (the figures above).`,
     );
     expect(summary.period).toEqual({
+      kind: 'month',
+      id: '2026-09',
       month: '2026-09',
       timezone: 'UTC',
       start: '2026-09-01T00:00:00.000Z',
       end: '2026-10-01T00:00:00.000Z',
+      complete: true,
+      asOf: '2026-10-01T00:00:00.000Z',
     });
     expect(summary.invoices.paid).toBe(PAID);
     expect(summary.invoices.total).toBe(PAID + OTHERS);
@@ -158,6 +162,39 @@ describe('runReportCli against the sandbox', () => {
     const unmatched = payments.filter((row) => row.matched === 'false');
     expect(unmatched).toHaveLength(UNMATCHED);
     expect(unmatched.every((row) => row.invoice_id === '' && row.invoice_status === '')).toBe(true);
+  });
+
+  it('writes a quarter to DIR/<quarter>/ with its months', async () => {
+    const out = join(outRoot, 'quarter');
+    const result = await run(['--period', '2026-Q3', '--out', out], service());
+    expect(result.code).toBe(0);
+    expect(await readdir(out)).toEqual(['2026-Q3']);
+    const summary = JSON.parse(await readFile(join(out, '2026-Q3', 'summary.json'), 'utf8'));
+    expect(summary.period).toMatchObject({ kind: 'quarter', id: '2026-Q3', complete: true });
+    expect(summary.period).not.toHaveProperty('month');
+    // Three full months of the sandbox: 60 paid invoices each.
+    expect(summary.invoices.months.map((month: { paid: number }) => month.paid)).toEqual([PAID, PAID, PAID]);
+    expect(summary.invoices.paid).toBe(3 * PAID);
+    expect(result.stderr).toContain(`report: Q3 2026 in UTC: ${3 * PAID} of `);
+    // Q3 in UTC: 1 Jul 00:00 − 12 h is 30 Jun; 1 Oct 00:00 + 14 h is 1 Oct 14:00, so up to 2 Oct.
+    expect(result.stderr).toContain(
+      `of which ${3 * PAID} and ${formatUSD(String(summary.invoices.paidTotalUSD))} fall in Q3 2026 in UTC (the figures above).`,
+    );
+    expect(result.stderr).toContain('for the dates 30 Jun 2026 – 2 Oct 2026');
+  });
+
+  it('says that the current month is reported so far, and up to which instant', async () => {
+    const result = await run(['--period', '2026-10', '--out', join(outRoot, 'so-far')], service());
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(
+      /report: October 2026 so far, as of 15 Oct 2026, 12:00 \(UTC\): [\d,]+ of /,
+    );
+    // 15 Oct 12:00 + 14 h is 16 Oct 02:00: the window ends on 17 Oct, and its figures are related to the month so far.
+    expect(result.stderr).toMatch(
+      /for the dates 30 Sep 2026 – 17 Oct 2026 as it reads them, .* fall in October 2026 so far in UTC \(the figures above\)\./,
+    );
+    const summary = JSON.parse(await readFile(join(outRoot, 'so-far', '2026-10', 'summary.json'), 'utf8'));
+    expect(summary.period).toMatchObject({ complete: false, asOf: '2026-10-15T12:00:00.000Z' });
   });
 
   it('restricts the files to one project with --project', async () => {
@@ -228,7 +265,12 @@ describe('runReportCli against the sandbox', () => {
   });
 
   it.each([
-    [['--month', '2026-13'], 'report: Invalid month "2026-13": expected YYYY-MM with a month 01 to 12'],
+    [
+      ['--month', '2026-13'],
+      'report: Invalid period "2026-13": expected a month YYYY-MM, a quarter YYYY-Qn or a year YYYY',
+    ],
+    [['--period', '0099-12'], 'report: Period 0099-12 is out of range: reports cover the years 2000 to 9999'],
+    [['--period', '0000-01'], 'report: Period 0000-01 is out of range: reports cover the years 2000 to 9999'],
     [['--month', '2026-11'], 'report: --month 2026-11 is in the future in UTC: no report for it yet'],
     [['--timezone', 'Mars/Olympus'], /^report: Unknown time zone "Mars\/Olympus"/],
     [['--concurrency', 'lots'], /^report: --concurrency must be a whole number/],
@@ -268,7 +310,8 @@ describe('runReportCli against the sandbox', () => {
     const result = await run(['--month', '2026-13', '--api-url', sandbox.url, '--api-key', 'x']);
     expect(result).toMatchObject({
       code: 2,
-      stderr: 'report: Invalid month "2026-13": expected YYYY-MM with a month 01 to 12\n',
+      stderr:
+        'report: Invalid period "2026-13": expected a month YYYY-MM, a quarter YYYY-Qn or a year YYYY\n',
     });
   });
 
@@ -276,8 +319,10 @@ describe('runReportCli against the sandbox', () => {
     const result = await run(['--help']);
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
-    expect(result.stdout).toMatch(/^Usage: npm run report -- \[--month YYYY-MM\] \[options\]/);
+    expect(result.stdout).toMatch(/^Usage: npm run report -- \[--period P\] \[options\]/);
     for (const option of [
+      '--period',
+      '--month',
       '--timezone',
       '--project',
       '--out',

@@ -1,3 +1,4 @@
+import Big from 'big.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInvoicingClient } from '../../../lib/invoicing';
 import { buildReport } from '../../../lib/report/build-report';
@@ -84,7 +85,7 @@ describe('buildReport against the sandbox, through the real client', () => {
     const client = createInvoicingClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, pageSize: 2 });
     report = await buildReport(
       client,
-      { month: '2026-03', timezone: 'Europe/Berlin' },
+      { period: '2026-03', timezone: 'Europe/Berlin' },
       { apiUrl: sandbox.url, now: new Date('2026-04-01T06:00:00Z'), csv: csvBuilders() },
     );
   });
@@ -113,7 +114,7 @@ describe('buildReport against the sandbox, through the real client', () => {
   });
 
   it('compares with February in Berlin time', () => {
-    const previous = report.summary.previousMonth;
+    const previous = report.summary.previousPeriod;
     expect(previous.paid).toBe(2);
     expect(previous.paidTotalUSD.toFixed()).toBe('140');
     expect(previous.change.paidTotalUSD.toFixed()).toBe('-109.84');
@@ -145,5 +146,77 @@ describe('buildReport against the sandbox, through the real client', () => {
     const total = reconciliation.checks.find((check) => check.name === 'paidTotalUSD')!;
     expect(total.computed.toFixed()).toBe('1130.16');
     expect(reconciliation.currencyUnit).toBe('fiat');
+  });
+});
+
+describe('buildReport for quarters and years against the generated sandbox, through the real client', () => {
+  // Mid-November 2026: the sandbox holds the 14 months before in full and November so far.
+  const NOW = new Date('2026-11-15T12:00:00Z');
+  let sandbox: RunningSandbox;
+  let build: (period: string) => Promise<Report>;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0, seed: 3, now: NOW });
+    const client = createInvoicingClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey });
+    build = (period) =>
+      buildReport(
+        client,
+        { period, timezone: 'Europe/Berlin' },
+        { apiUrl: sandbox.url, now: NOW, csv: csvBuilders() },
+      );
+  });
+
+  afterAll(async () => {
+    await sandbox?.close();
+  });
+
+  it('gives a quarter exactly the figures of its three months, month by month', async () => {
+    const [quarter, ...months] = await Promise.all(['2026-Q3', '2026-07', '2026-08', '2026-09'].map(build));
+    const { invoices, payments } = quarter!.summary;
+    expect(invoices.months.map((month) => [month.month, month.paid, month.paidTotalUSD.toFixed(2)])).toEqual(
+      months.map((month) => [
+        month.summary.period.id,
+        month.summary.invoices.paid,
+        month.summary.invoices.paidTotalUSD.toFixed(2),
+      ]),
+    );
+    const add = (pick: (report: Report) => number) => months.reduce((total, month) => total + pick(month), 0);
+    expect(invoices.paid).toBe(add((month) => month.summary.invoices.paid));
+    expect(invoices.total).toBe(add((month) => month.summary.invoices.total));
+    expect(payments.total).toBe(add((month) => month.summary.payments.total));
+    expect(quarter!.paidInvoicesCsv.rowCount).toBe(add((month) => month.paidInvoicesCsv.rowCount));
+    // The sandbox's amounts are whole cents, so the months' rounded totals add up to the quarter's.
+    const monthsUsd = months.reduce(
+      (total, month) => total.plus(month.summary.invoices.paidTotalUSD),
+      new Big(0),
+    );
+    expect(invoices.paidTotalUSD.toFixed(2)).toBe(monthsUsd.toFixed(2));
+    expect(invoices.days).toHaveLength(92);
+    expect(quarter!.summary.reconciliation.checks.filter((check) => !check.ok)).toEqual([]);
+    expect(quarter!.summary.previousPeriod).toMatchObject({ id: '2026-Q2', comparison: 'whole-period' });
+  });
+
+  it('gives the year so far up to now, its months from January to November, and reconciles', async () => {
+    const year = await build('2026');
+    expect(year.summary.period).toMatchObject({
+      kind: 'year',
+      id: '2026',
+      start: '2025-12-31T23:00:00.000Z',
+      end: '2026-12-31T23:00:00.000Z',
+      complete: false,
+      asOf: '2026-11-15T12:00:00.000Z',
+    });
+    expect(year.summary.invoices.months.map((month) => month.month)).toEqual(
+      Array.from({ length: 11 }, (_, index) => `2026-${String(index + 1).padStart(2, '0')}`),
+    );
+    expect(year.summary.invoices.days.at(-1)!.date).toBe('2026-11-15');
+    expect(year.summary.previousPeriod).toMatchObject({
+      id: '2025',
+      start: '2024-12-31T23:00:00.000Z',
+      // 15 November 2025, 13:00 in Berlin (CET), as it is 13:00 on 15 November 2026.
+      end: '2025-11-15T12:00:00.000Z',
+      comparison: 'same-elapsed-span',
+    });
+    expect(year.summary.reconciliation.checks.filter((check) => !check.ok)).toEqual([]);
   });
 });

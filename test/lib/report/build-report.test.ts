@@ -36,12 +36,12 @@ const amounts = (record: Record<string, { toFixed(): string }>) =>
 const failingChecks = (report: Report) =>
   report.summary.reconciliation.checks.filter((check) => !check.ok).map((check) => check.name);
 
-async function build(service: FakeServiceOptions, month: string, timezone = 'UTC', projectId?: string) {
+async function build(service: FakeServiceOptions, period: string, timezone = 'UTC', projectId?: string) {
   const client = fakeInvoicingClient(service);
   const csv = csvBuilders();
   const report = await buildReport(
     client,
-    { month, timezone, projectId },
+    { period, timezone, projectId },
     { apiUrl: API_URL, now: NOW, csv },
   );
   return { report, client, csv };
@@ -151,11 +151,17 @@ describe('buildReport in UTC, March 2026', () => {
       ]);
     });
 
-    it('compares with the previous month', async () => {
+    it('compares with the whole previous month', async () => {
       const { report } = await build({ ...service, bounds }, '2026-03');
-      const previous = report.summary.previousMonth;
+      const previous = report.summary.previousPeriod;
       // February: 10 + 0.2; 31 January is not in it.
-      expect(previous.month).toBe('2026-02');
+      expect(previous).toMatchObject({
+        kind: 'month',
+        id: '2026-02',
+        start: '2026-02-01T00:00:00.000Z',
+        end: '2026-03-01T00:00:00.000Z',
+        comparison: 'whole-period',
+      });
       expect(previous.paid).toBe(2);
       expect(previous.paidTotalUSD.toFixed()).toBe('10.2');
       expect(previous.change.paid).toBe(1);
@@ -357,8 +363,8 @@ describe('buildReport for an empty month', () => {
     expect(summary.invoices.byProject).toEqual({});
     expect(Object.keys(summary.invoices.byDay)).toHaveLength(28);
     expect(Object.values(summary.invoices.byDay).every((value) => value.eq(0))).toBe(true);
-    expect(summary.previousMonth.change).toMatchObject({ paid: 0, paidTotalPercent: null });
-    expect(summary.previousMonth.change.paidTotalUSD.toFixed()).toBe('0');
+    expect(summary.previousPeriod.change).toMatchObject({ paid: 0, paidTotalPercent: null });
+    expect(summary.previousPeriod.change.paidTotalUSD.toFixed()).toBe('0');
     expect(summary.payments).toMatchObject({
       total: 0,
       matched: 0,
@@ -398,13 +404,13 @@ describe('buildReport for one project', () => {
     expect(summary.projectId).toBe(PROJECT_A);
     expect(summary.invoices).toMatchObject({ total: 2, paid: 1 });
     expect(summary.invoices.paidTotalUSD.toFixed()).toBe('5');
-    expect(summary.previousMonth.paidTotalUSD.toFixed()).toBe('4');
-    expect(summary.previousMonth.change.paidTotalPercent?.toFixed()).toBe('25');
+    expect(summary.previousPeriod.paidTotalUSD.toFixed()).toBe('4');
+    expect(summary.previousPeriod.change.paidTotalPercent?.toFixed()).toBe('25');
     expect(summary.payments).toMatchObject({
       total: 1,
       unmatched: 0,
       projectFilterNote:
-        'Payments not matched to an invoice cannot be attributed to a project and are left out (2 in this month).',
+        'Payments not matched to an invoice cannot be attributed to a project and are left out (2 in this period).',
     });
     expect(client.calls.filter((call) => call.method === 'invoices').map((call) => call.filter)).toEqual([
       { startDate: '2026-02-28', endDate: '2026-04-02', projectId: PROJECT_A },
@@ -420,15 +426,15 @@ describe('buildReport for one project', () => {
   });
 });
 
-describe('buildReport previous-month change', () => {
+describe('buildReport change from the previous period', () => {
   it('is zero with no percentage when both months are empty of paid invoices', async () => {
     const { report } = await build(
       { invoices: [invoice('2026-03-05 10:00:00', { status: 'expired' })] },
       '2026-03',
     );
-    expect(report.summary.previousMonth.change.paid).toBe(0);
-    expect(report.summary.previousMonth.change.paidTotalUSD.toFixed()).toBe('0');
-    expect(report.summary.previousMonth.change.paidTotalPercent).toBeNull();
+    expect(report.summary.previousPeriod.change.paid).toBe(0);
+    expect(report.summary.previousPeriod.change.paidTotalUSD.toFixed()).toBe('0');
+    expect(report.summary.previousPeriod.change.paidTotalPercent).toBeNull();
   });
 
   it('is 0% when both months took the same', async () => {
@@ -441,7 +447,7 @@ describe('buildReport previous-month change', () => {
       },
       '2026-03',
     );
-    expect(report.summary.previousMonth.change.paidTotalPercent?.toFixed()).toBe('0');
+    expect(report.summary.previousPeriod.change.paidTotalPercent?.toFixed()).toBe('0');
   });
 });
 
@@ -472,17 +478,17 @@ describe('buildReport with many records', () => {
     const client = fakeInvoicingClient({ invoices, payments: [payment('2026-03-02 00:00:00')] });
     const report = await buildReport(
       client,
-      { month: '2026-03', timezone: 'UTC' },
+      { period: '2026-03', timezone: 'UTC' },
       { apiUrl: API_URL, now: NOW, csv: csvBuilders(), onProgress: (step) => progress.push(step) },
     );
-    expect(report.summary.previousMonth.paid).toBe(0);
+    expect(report.summary.previousPeriod.paid).toBe(0);
     const invoiceCounts = progress.map((step) => step.invoices);
     expect(invoiceCounts).toContain(500);
     expect(invoiceCounts).toContain(1000);
     expect(invoiceCounts).toEqual([...invoiceCounts].sort((x, y) => x - y));
     // The last step has every list done. February's paid list is asked for up to 2 March, which this
     // service includes whole: the 96 half-hours of 1 and 2 March are fetched (and not counted for February).
-    expect(progress.at(-1)).toEqual({ invoices: 1200, payments: 1, previousMonthInvoices: 96 });
+    expect(progress.at(-1)).toEqual({ invoices: 1200, payments: 1, previousPeriodInvoices: 96 });
   });
 });
 
@@ -504,7 +510,7 @@ describe('buildReport failures', () => {
     await expect(
       buildReport(
         client,
-        { month: '2026-03', timezone: 'UTC' },
+        { period: '2026-03', timezone: 'UTC' },
         { apiUrl: API_URL, now: NOW, csv, onProgress: (step) => progress.push(step) },
       ),
     ).rejects.toBe(error);
@@ -522,17 +528,17 @@ describe('buildReport failures', () => {
     await expect(
       buildReport(
         client,
-        { month: '2026-03', timezone: 'UTC' },
+        { period: '2026-03', timezone: 'UTC' },
         { apiUrl: API_URL, now: NOW, csv: csvBuilders() },
       ),
     ).rejects.toBe(error);
   });
 
   it.each([
-    [{ month: '2026-13', timezone: 'UTC' }, 'Invalid month "2026-13"'],
-    [{ month: '2026-03', timezone: 'Mars/Olympus' }, 'Unknown time zone "Mars/Olympus"'],
-    [{ month: '2026-03', timezone: 'UTC', projectId: 'not-a-uuid' }, 'Invalid project id "not-a-uuid"'],
-    [{ month: '2027-02', timezone: 'UTC' }, 'Month 2027-02 has not begun yet in UTC'],
+    [{ period: '2026-13', timezone: 'UTC' }, 'Invalid period "2026-13"'],
+    [{ period: '2026-03', timezone: 'Mars/Olympus' }, 'Unknown time zone "Mars/Olympus"'],
+    [{ period: '2026-03', timezone: 'UTC', projectId: 'not-a-uuid' }, 'Invalid project id "not-a-uuid"'],
+    [{ period: '2027-02', timezone: 'UTC' }, '2027-02 has not begun yet in UTC'],
   ])('refuses %j before asking the service anything', async (request, message) => {
     const client = fakeInvoicingClient({ invoices });
     const attempt = buildReport(client, request, { apiUrl: API_URL, now: NOW, csv: csvBuilders() });
@@ -547,17 +553,21 @@ describe('buildReport summary', () => {
     const client = fakeInvoicingClient({});
     const report = await buildReport(
       client,
-      { month: '2026-03', timezone: 'Europe/Berlin', account: 'demo' },
+      { period: '2026-03', timezone: 'Europe/Berlin', account: 'demo' },
       { apiUrl: 'https://user:s3cret@api.example.com/v1?apiKey=s3cret#s3cret', now: NOW, csv: csvBuilders() },
     );
     expect(report.summary).toMatchObject({
       account: 'demo',
       projectId: null,
       period: {
+        kind: 'month',
+        id: '2026-03',
         month: '2026-03',
         timezone: 'Europe/Berlin',
         start: '2026-02-28T23:00:00.000Z',
         end: '2026-03-31T22:00:00.000Z',
+        complete: true,
+        asOf: '2026-03-31T22:00:00.000Z',
       },
       generatedAt: '2027-01-15T12:00:00.000Z',
       source: { apiUrl: 'https://api.example.com/v1' },
@@ -568,7 +578,7 @@ describe('buildReport summary', () => {
   it('keeps an API URL without credentials as given', async () => {
     const report = await buildReport(
       fakeInvoicingClient({}),
-      { month: '2026-03', timezone: 'UTC' },
+      { period: '2026-03', timezone: 'UTC' },
       { apiUrl: 'http://127.0.0.1:4010', now: NOW, csv: csvBuilders() },
     );
     expect(report.summary.source.apiUrl).toBe('http://127.0.0.1:4010');
@@ -583,7 +593,7 @@ describe('buildReport without CSV builders', () => {
     });
     const report = await buildReport(
       client,
-      { month: '2026-03', timezone: 'UTC' },
+      { period: '2026-03', timezone: 'UTC' },
       { apiUrl: API_URL, now: NOW },
     );
     expect(report.paidInvoicesCsv.rowCount).toBe(1);

@@ -6,11 +6,13 @@ import {
   formatCrypto,
   formatDates,
   formatDay,
+  formatDayRange,
   formatDecimal,
   formatDelay,
   formatFiat,
   formatFiatChange,
   formatInstant,
+  formatMonthShort,
   formatPercentChange,
   formatPeriod,
   formatServiceDatetime,
@@ -173,16 +175,51 @@ describe('dates and times', () => {
         start: '2026-09-30T22:00:00.000Z',
         end: '2026-10-31T23:00:00.000Z',
         timezone: 'Europe/Berlin',
+        complete: true,
+        asOf: '2026-10-31T23:00:00.000Z',
       }),
-    ).toBe('1 Oct 2026 – 31 Oct 2026 (Europe/Berlin)');
+    ).toBe('1–31 Oct 2026 (Europe/Berlin)');
     // New York leaves daylight saving time at 02:00 on 1 Nov 2026: the month still ends on 31 Oct.
     expect(
       formatPeriod({
         start: '2026-10-01T04:00:00.000Z',
         end: '2026-11-01T04:00:00.000Z',
         timezone: 'America/New_York',
+        complete: true,
+        asOf: '2026-11-01T04:00:00.000Z',
       }),
-    ).toBe('1 Oct 2026 – 31 Oct 2026 (America/New_York)');
+    ).toBe('1–31 Oct 2026 (America/New_York)');
+  });
+
+  it('writes the days of a period not ended up to the instant it runs to, and says so', () => {
+    expect(
+      formatPeriod({
+        start: '2026-10-31T23:00:00.000Z',
+        end: '2026-11-30T23:00:00.000Z',
+        timezone: 'Europe/Berlin',
+        complete: false,
+        asOf: '2026-11-23T13:35:00.000Z',
+      }),
+    ).toBe('1–23 Nov 2026 so far, as of 23 Nov 2026, 14:35 (Europe/Berlin)');
+  });
+
+  it('writes a range of days as compactly as people do', () => {
+    // Days of Berlin: 1 October is CEST (+2), 1 January CET (+1).
+    expect(formatDayRange('2026-09-30T22:00:00Z', '2026-12-31T23:00:00Z', 'Europe/Berlin')).toBe(
+      '1 Oct – 31 Dec 2026',
+    );
+    expect(formatDayRange('2025-11-30T23:00:00Z', '2026-01-23T10:00:00Z', 'Europe/Berlin')).toBe(
+      '1 Dec 2025 – 23 Jan 2026',
+    );
+    expect(formatDayRange('2026-11-01T00:00:00Z', '2026-11-01T10:00:00Z', 'UTC')).toBe('1 Nov 2026');
+    // The end is exclusive: up to midnight of 24 November is up to 23 November.
+    expect(formatDayRange('2026-11-01T00:00:00Z', '2026-11-24T00:00:00Z', 'UTC')).toBe('1–23 Nov 2026');
+    expect(formatDayRange('2026-09-01T00:00:00Z', '2026-09-24T00:00:00Z', 'UTC')).toBe('1–23 Sep 2026');
+  });
+
+  it('names a month for an axis label', () => {
+    expect(formatMonthShort('2026-09')).toBe('Sep');
+    expect(() => formatMonthShort('2026-13')).toThrow(RangeError);
   });
 
   it('writes an instant in a zone and names the zone', () => {

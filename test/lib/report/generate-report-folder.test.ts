@@ -67,7 +67,7 @@ describe.each([
       const client = createInvoicingClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey });
       const { folder } = await generateReportFolder(
         client,
-        { month: '2026-10', timezone: 'UTC' },
+        { period: '2026-10', timezone: 'UTC' },
         { apiUrl: sandbox.url, outDir, now: new Date('2026-11-15T00:00:00Z') },
       );
       const read = (name: string) => readFile(join(folder, name), 'utf8');

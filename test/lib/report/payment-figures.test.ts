@@ -73,7 +73,7 @@ describe('PaymentFiguresAccumulator', () => {
     figures.leaveOutUnattributable();
     figures.leaveOutUnattributable();
     expect(figures.result().figures.projectFilterNote).toBe(
-      'Payments not matched to an invoice cannot be attributed to a project and are left out (2 in this month).',
+      'Payments not matched to an invoice cannot be attributed to a project and are left out (2 in this period).',
     );
   });
 });

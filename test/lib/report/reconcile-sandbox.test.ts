@@ -101,7 +101,7 @@ async function reportFrom(service: Service, timezone: string, planted: boolean):
     const client = createInvoicingClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, pageSize: 4 });
     return await buildReport(
       client,
-      { month: '2026-03', timezone },
+      { period: '2026-03', timezone },
       { apiUrl: sandbox.url, now: new Date('2026-04-15T00:00:00Z'), csv: csvBuilders() },
     );
   } finally {

@@ -59,7 +59,7 @@ beforeAll(async () => {
   const client = createInvoicingClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey });
   const { folder } = await generateReportFolder(
     client,
-    { month: '2026-10', timezone: 'UTC' },
+    { period: '2026-10', timezone: 'UTC' },
     { apiUrl: sandbox.url, outDir, now: NOW },
   );
   paidInvoices = await readCsv(folder, 'paid-invoices.csv');

@@ -9,10 +9,14 @@ function summary(): ReportSummary {
   return {
     account: 'demo',
     period: {
+      kind: 'month',
+      id: '2026-03',
       month: '2026-03',
       timezone: 'UTC',
       start: '2026-03-01T00:00:00.000Z',
       end: '2026-04-01T00:00:00.000Z',
+      complete: true,
+      asOf: '2026-04-01T00:00:00.000Z',
     },
     projectId: null,
     invoices: {
@@ -24,12 +28,18 @@ function summary(): ReportSummary {
       byProject: { [PROJECT]: new Big('81119.92') },
       byCurrency: { EUR: new Big('74000.5') },
       byDay: { '2026-03-01': new Big('0'), '2026-03-02': new Big('81119.92') },
+      byMonth: { '2026-03': new Big('81119.92') },
       projects: [],
       currencies: [],
       days: [],
+      months: [{ month: '2026-03', paid: 2, paidTotalUSD: new Big('81119.92') }],
     },
-    previousMonth: {
-      month: '2026-02',
+    previousPeriod: {
+      kind: 'month',
+      id: '2026-02',
+      start: '2026-02-01T00:00:00.000Z',
+      end: '2026-03-01T00:00:00.000Z',
+      comparison: 'whole-period',
       paid: 0,
       paidTotalUSD: new Big('0'),
       change: { paid: 2, paidTotalUSD: new Big('81119.92'), paidTotalPercent: null },
@@ -96,10 +106,14 @@ describe('summaryToJson', () => {
   it('is valid JSON with the members the design lists', () => {
     const parsed = JSON.parse(summaryToJson(summary()));
     expect(parsed.period).toEqual({
+      kind: 'month',
+      id: '2026-03',
       month: '2026-03',
       timezone: 'UTC',
       start: '2026-03-01T00:00:00.000Z',
       end: '2026-04-01T00:00:00.000Z',
+      complete: true,
+      asOf: '2026-04-01T00:00:00.000Z',
     });
     expect(parsed.invoices).toMatchObject({
       total: 3,
@@ -110,6 +124,8 @@ describe('summaryToJson', () => {
       byProject: { [PROJECT]: 81119.92 },
       byCurrency: { EUR: 74000.5 },
       byDay: { '2026-03-01': 0, '2026-03-02': 81119.92 },
+      byMonth: { '2026-03': 81119.92 },
+      months: [{ month: '2026-03', paid: 2, paidTotalUSD: 81119.92 }],
     });
     expect(parsed.payments).toMatchObject({ total: 2, unmatched: 1, byCryptocurrency: { BTC: 0.00000095 } });
     expect(parsed.reconciliation).toEqual({
@@ -131,7 +147,14 @@ describe('summaryToJson', () => {
       currencyUnit: 'fiat',
       statistics: { invoicesTotalNum: 3 },
     });
-    expect(parsed.previousMonth.change.paidTotalPercent).toBeNull();
+    expect(parsed.previousPeriod).toMatchObject({
+      kind: 'month',
+      id: '2026-02',
+      start: '2026-02-01T00:00:00.000Z',
+      end: '2026-03-01T00:00:00.000Z',
+      comparison: 'whole-period',
+    });
+    expect(parsed.previousPeriod.change.paidTotalPercent).toBeNull();
     expect(parsed.generatedAt).toBe('2026-04-01T06:00:00.000Z');
     expect(parsed.source).toEqual({ apiUrl: 'https://api.example.com/v1' });
   });

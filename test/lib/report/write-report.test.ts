@@ -10,13 +10,13 @@ import { sampleReport } from '../../support/sample-report';
 import { paidInvoice, payment } from './csv/fixtures';
 
 const renderers: ReportRenderers = {
-  html: (report) => `<!doctype html><p>${report.summary.period.month}</p>`,
-  summaryJson: (summary) => JSON.stringify({ month: summary.period.month }),
+  html: (report) => `<!doctype html><p>${report.summary.period.id}</p>`,
+  summaryJson: (summary) => JSON.stringify({ period: summary.period.id }),
 };
 
 /** A report with one paid invoice and one payment. Only the fields the writer reads are filled in. */
 function reportFor(
-  month: string,
+  period: string,
   tables: Partial<Pick<Report, 'paidInvoicesCsv' | 'paymentsCsv'>> = {},
 ): Report {
   const invoices = createPaidInvoicesCsv();
@@ -24,7 +24,7 @@ function reportFor(
   const payments = createPaymentsCsv();
   payments.add(payment());
   return {
-    summary: { period: { month, timezone: 'UTC', start: '', end: '' } } as ReportSummary,
+    summary: { period: { id: period, timezone: 'UTC', start: '', end: '' } } as ReportSummary,
     firstPaidInvoices: [],
     unmatchedPayments: [],
     latePayments: [],
@@ -55,7 +55,7 @@ afterEach(async () => {
 });
 
 describe('writeReportFolder', () => {
-  it('writes exactly the four files into a folder named after the month and returns its path', async () => {
+  it('writes exactly the four files into a folder named after the period and returns its path', async () => {
     const folder = await writeReportFolder(reportFor('2026-09'), outDir, renderers);
     expect(folder).toBe(join(outDir, '2026-09'));
     expect((await readdir(folder)).sort()).toEqual([
@@ -65,7 +65,7 @@ describe('writeReportFolder', () => {
       'summary.json',
     ]);
     expect(await readFile(join(folder, 'report.html'), 'utf8')).toBe('<!doctype html><p>2026-09</p>');
-    expect(await readFile(join(folder, 'summary.json'), 'utf8')).toBe('{"month":"2026-09"}');
+    expect(await readFile(join(folder, 'summary.json'), 'utf8')).toBe('{"period":"2026-09"}');
     const paid = await readFile(join(folder, 'paid-invoices.csv'), 'utf8');
     expect(paid.startsWith('\uFEFFinvoice_id,')).toBe(true);
     expect(paid.split('\r\n')).toHaveLength(3);
@@ -81,7 +81,7 @@ describe('writeReportFolder', () => {
     expect(html).toMatch(/^<!doctype html>/i);
     expect(html).toContain('October 2026');
     const summary = JSON.parse(await readFile(join(folder, 'summary.json'), 'utf8'));
-    expect(summary.period).toMatchObject({ month: '2026-10', timezone: 'Europe/Berlin' });
+    expect(summary.period).toMatchObject({ id: '2026-10', month: '2026-10', timezone: 'Europe/Berlin' });
     expect(summary.invoices.paid).toBe(120);
   });
 
@@ -181,11 +181,17 @@ describe('writeReportFolder', () => {
     expect(await readdir(outDir)).toEqual([]);
   });
 
-  it.each(['../escape', '2026-9', '2026-13', ''])(
-    'refuses the month %j before touching the disk',
-    async (month) => {
-      await expect(writeReportFolder(reportFor(month), join(outDir, 'out'), renderers)).rejects.toThrow(
-        'expected YYYY-MM',
+  it("writes a quarter's and a year's folder under their ids", async () => {
+    expect(await writeReportFolder(reportFor('2026-Q3'), outDir, renderers)).toBe(join(outDir, '2026-Q3'));
+    expect(await writeReportFolder(reportFor('2026'), outDir, renderers)).toBe(join(outDir, '2026'));
+    expect((await readdir(outDir)).sort()).toEqual(['2026', '2026-Q3']);
+  });
+
+  it.each(['../escape', '2026-9', '2026-13', '2026-Q5', '0099-12', ''])(
+    'refuses the period %j before touching the disk',
+    async (period) => {
+      await expect(writeReportFolder(reportFor(period), join(outDir, 'out'), renderers)).rejects.toThrow(
+        'expected YYYY-MM, YYYY-Qn or YYYY',
       );
       expect(await readdir(outDir)).toEqual([]);
     },

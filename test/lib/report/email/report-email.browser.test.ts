@@ -4,6 +4,8 @@ import { renderReportEmail } from '../../../../lib/report/email';
 import { saveScreenshot, seriousViolations, useBrowser, WIDTHS } from '../../../support/browser';
 import { hiddenTexts, sidewaysOverflow, tablesWiderThanTheirBox } from '../../../support/page-layout';
 import {
+  asQuarterReport,
+  asReportSoFar,
   sampleEmptyReport,
   sampleReport,
   withReconciliationDifferences,
@@ -22,6 +24,8 @@ beforeAll(async () => {
   emails.sample = renderReportEmail(sampleReport(), attached);
   emails.differences = renderReportEmail(withReconciliationDifferences(sampleReport()), tooLarge);
   emails.empty = renderReportEmail(sampleEmptyReport(), attached);
+  emails.quarter = renderReportEmail(asQuarterReport(sampleReport()), attached);
+  emails.soFar = renderReportEmail(asReportSoFar(sampleReport()), attached);
   const realistic = await sandboxReport();
   emails.sandbox = renderReportEmail(realistic, attached);
   // Rendered first, then stretched: the widest values change the report they are given.
@@ -31,7 +35,7 @@ beforeAll(async () => {
 const open = (name: string, width: number): Promise<Page> => browser.open({ html: emails[name]! }, width);
 
 describe('the report email at 390 px, a phone', () => {
-  it.each(['sample', 'differences', 'empty', 'sandbox', 'widest'])(
+  it.each(['sample', 'differences', 'empty', 'quarter', 'soFar', 'sandbox', 'widest'])(
     'shows every figure and line of the %s email whole, without a sideways scroll',
     async (name) => {
       const page = await open(name, WIDTHS.phone);
@@ -60,6 +64,7 @@ describe('the report email for everyone', () => {
   it.each([
     ['sample', WIDTHS.phone],
     ['differences', WIDTHS.phone],
+    ['quarter', WIDTHS.phone],
     ['sandbox', WIDTHS.desktop],
   ])('has no serious or critical accessibility violation: the %s email at %i px', async (name, width) => {
     const page = await open(name, width);

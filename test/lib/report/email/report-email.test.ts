@@ -2,6 +2,8 @@ import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
 import { renderReportEmail } from '../../../../lib/report/email';
 import {
+  asQuarterReport,
+  asReportSoFar,
   PAID_PER_DAY,
   sampleEmptyReport,
   sampleReport,
@@ -176,5 +178,28 @@ describe('renderReportEmail', () => {
       /^invalid report email options: links\.report must be an http or https address$/,
     );
     expect(() => renderReportEmail(sampleReport(), bad)).toThrow(TypeError);
+  });
+
+  it('names a month not ended so far and says what it is compared with', () => {
+    const soFar = renderReportEmail(asReportSoFar(sampleReport()), attached);
+    expect(soFar).toContain(
+      '<title>Acme · October 2026 so far, as of 23 Oct 2026, 14:35 (Europe/Berlin) · 71,898.00 USD from 120 paid invoices</title>',
+    );
+    const soFarBody = bodyOf(soFar);
+    expect(soFarBody).toContain('>October 2026 so far</h1>');
+    expect(soFarBody).toContain(
+      'Compared over the same elapsed time: 1–23 Oct 2026 so far, against 1–23 Sep 2026.',
+    );
+    // A bar cell per day lived: 23, not 31.
+    expect(occurrences(soFarBody, 'title="23 Oct 2026: ')).toBe(1);
+    expect(soFarBody).not.toContain('title="24 Oct 2026: ');
+  });
+
+  it('draws a quarter per month, with its months in a table', () => {
+    const quarterBody = bodyOf(renderReportEmail(asQuarterReport(sampleReport()), attached));
+    expect(quarterBody).toContain('Paid per month</h2>');
+    expect(quarterBody).not.toContain('Paid per day');
+    expect(quarterBody).toContain('title="October 2026: 71,898.00 USD from 120 paid invoices"');
+    expect(quarterBody).toMatch(/>November 2026<\/td><td[^>]*>0<\/td><td[^>]*>0\.00 USD<\/td>/);
   });
 });

@@ -2,6 +2,8 @@ import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
 import { reportSubject } from '../../../../lib/report/email';
 import {
+  asQuarterReport,
+  asReportSoFar,
   sampleEmptyReport,
   sampleReport,
   withReconciliationDifferences,
@@ -61,6 +63,18 @@ describe('reportSubject', () => {
     summary.account = 'The Very Long Name Of A Merchant Account Incorporated';
     expect(reportSubject(summary)).toBe(
       'The Very Long Name Of A Merchant Accoun… · October 2026 · 71,898.00 USD from 120 paid invoices',
+    );
+  });
+
+  it('says that a month not ended is so far, and up to which instant', () => {
+    expect(reportSubject(asReportSoFar(sampleReport()).summary)).toBe(
+      'Acme · October 2026 so far, as of 23 Oct 2026, 14:35 (Europe/Berlin) · 71,898.00 USD from 120 paid invoices',
+    );
+  });
+
+  it('names a quarter', () => {
+    expect(reportSubject(asQuarterReport(sampleReport()).summary)).toBe(
+      'Acme · Q4 2026 · 71,898.00 USD from 120 paid invoices',
     );
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { renderReportText } from '../../../../lib/report/email';
 import {
+  asQuarterReport,
+  asReportSoFar,
   sampleEmptyReport,
   sampleReport,
   withReconciliationDifferences,
@@ -26,7 +28,7 @@ describe('renderReportText', () => {
     expect(renderReportText(sampleReport(), attached)).toBe(
       [
         'Acme · Invoice report · October 2026',
-        '1 Oct 2026 – 31 Oct 2026 (Europe/Berlin)',
+        '1–31 Oct 2026 (Europe/Berlin)',
         '',
         "✓ The service's statistics for the dates 30 Sep 2026 – 2 Nov 2026 agree with the invoices it lists for those dates (38 checks).",
         '',
@@ -49,7 +51,7 @@ describe('renderReportText', () => {
     expect(text).toBe(
       [
         'Acme · Invoice report · October 2026',
-        '1 Oct 2026 – 31 Oct 2026 (Europe/Berlin)',
+        '1–31 Oct 2026 (Europe/Berlin)',
         '',
         "⚠ 2 of 38 checks differ by more than 0.01 between the service's statistics for the dates 30 Sep 2026 – 2 Nov 2026 and the invoices it lists for those dates.",
         "- Paid total: service's figure 72,020.00 USD, its listed invoices 71,898.00 USD, difference +122.00 USD",
@@ -87,7 +89,7 @@ describe('renderReportText', () => {
     expect(renderReportText(sampleEmptyReport(), attached)).toBe(
       [
         'Invoice report · November 2026',
-        '1 Nov 2026 – 30 Nov 2026 (UTC)',
+        '1–30 Nov 2026 (UTC)',
         '',
         "✓ The service's statistics for the dates 31 Oct 2026 – 2 Dec 2026 agree with the invoices it lists for those dates (2 checks).",
         '',
@@ -124,9 +126,9 @@ describe('renderReportText', () => {
     );
   });
 
-  it('says n/a for the change when the previous month had nothing paid', () => {
+  it('says n/a for the change when the previous period had nothing paid', () => {
     const report = sampleReport();
-    report.summary.previousMonth.change.paidTotalPercent = null;
+    report.summary.previousPeriod.change.paidTotalPercent = null;
     expect(renderReportText(report, attached)).toContain('  n/a (+7,985.60 USD) vs September 2026\n');
   });
 
@@ -137,5 +139,41 @@ describe('renderReportText', () => {
         links: { ...links, paymentsCsv: 'file:///etc/passwd' },
       }),
     ).toThrow(/^invalid report email options: links\.paymentsCsv must be an http or https address$/);
+  });
+
+  it('names a month not ended so far with its instant, and says what it is compared with', () => {
+    const lines = renderReportText(asReportSoFar(sampleReport()), attached).split('\n');
+    expect(lines.slice(0, 2)).toEqual([
+      'Acme · Invoice report · October 2026 so far, as of 23 Oct 2026, 14:35 (Europe/Berlin)',
+      '1–23 Oct 2026 so far, as of 23 Oct 2026, 14:35 (Europe/Berlin)',
+    ]);
+    expect(lines).toContain('  +12.5 % (+7,985.60 USD) vs 1–23 Sep 2026');
+    expect(lines).toContain(
+      'Compared over the same elapsed time: 1–23 Oct 2026 so far, against 1–23 Sep 2026.',
+    );
+  });
+
+  it('gives a quarter its paid figures per month', () => {
+    const text = renderReportText(asQuarterReport(sampleReport()), attached);
+    expect(text).toContain(
+      [
+        'Paid per month:',
+        '  October 2026: 71,898.00 USD from 120 paid',
+        '  November 2026: 0.00 USD from 0 paid',
+        '  December 2026: 0.00 USD from 0 paid',
+        '',
+      ].join('\n'),
+    );
+    expect(renderReportText(sampleReport(), attached)).not.toContain('Paid per month');
+  });
+
+  it('says which month of a quarter not ended is so far', () => {
+    const report = asQuarterReport(sampleReport());
+    report.summary.period = { ...report.summary.period, complete: false, asOf: '2026-11-23T13:35:00.000Z' };
+    report.summary.invoices.months = report.summary.invoices.months.slice(0, 2);
+    const text = renderReportText(report, attached);
+    expect(text).toContain(
+      '  October 2026: 71,898.00 USD from 120 paid\n  November 2026 so far: 0.00 USD from 0 paid\n',
+    );
   });
 });

@@ -7,10 +7,10 @@ describe('headlineFigures', () => {
     const { summary } = sampleReport();
     const unchanged = {
       ...summary,
-      previousMonth: {
-        ...summary.previousMonth,
+      previousPeriod: {
+        ...summary.previousPeriod,
         paid: summary.invoices.paid,
-        change: { ...summary.previousMonth.change, paid: 0 },
+        change: { ...summary.previousPeriod.change, paid: 0 },
       },
     };
     const paidInvoices = headlineFigures(unchanged).find((figure) => figure.label === 'Paid invoices');

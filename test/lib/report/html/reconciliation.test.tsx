@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { ReconciliationPanel, ReconciliationStatus } from '../../../../lib/report/html/reconciliation';
 import { renderToHtml } from '../../../../lib/report/html/render';
 import type { ReconciliationCheck, ReportSummary } from '../../../../lib/report/model';
-import { SAMPLE_PROJECTS, sampleReport } from '../../../support/sample-report';
+import {
+  asQuarterReport,
+  asReportSoFar,
+  SAMPLE_PROJECTS,
+  sampleReport,
+} from '../../../support/sample-report';
 
 /** Rendered HTML as the text a reader sees: a line per paragraph, heading or row, cells split by ` | `. */
 function textOf(html: string): string {
@@ -107,6 +112,31 @@ describe('ReconciliationPanel', () => {
         'The one check agrees.',
         "The dates reach past October 2026 on both sides because the service does not say in which time zone it reads them or whether the end date counts; the report keeps to October 2026 by each invoice's own time. Asked the same dates, the statistics and the list share whatever reading the service has, so a difference is one in its own figures.",
       ].join('\n'),
+    );
+  });
+  it('relates the figures to a quarter, and to a month not ended so far, by the name the headline gives them', () => {
+    const quarter = asQuarterReport(sampleReport()).summary;
+    // Q4 2026 in Berlin: 30 Sep 22:00 UTC − 12 h is 30 Sep; 31 Dec 23:00 UTC + 14 h is 1 Jan 13:00, so up to 2 Jan.
+    quarter.reconciliation = {
+      ...differingSummary().reconciliation,
+      window: { startDate: '2026-09-30', endDate: '2027-01-02' },
+    };
+    const soFar = asReportSoFar(sampleReport()).summary;
+    soFar.reconciliation = differingSummary().reconciliation;
+    const lines = (summary: ReportSummary) =>
+      textOf(renderToHtml(<ReconciliationPanel variant="page" summary={summary} />)).split('\n');
+
+    expect(lines(quarter)[1]).toBe(
+      "The service's figures for the dates 30 Sep 2026 – 2 Jan 2027 as it reads them, against the invoices it lists for the same dates: 126 paid, 74,718.40 USD, of which 120 and 71,898.00 USD fall in Q4 2026 in Europe/Berlin (the figures above).",
+    );
+    expect(lines(quarter).at(-1)).toContain(
+      "The dates reach past Q4 2026 on both sides because the service does not say in which time zone it reads them or whether the end date counts; the report keeps to Q4 2026 by each invoice's own time.",
+    );
+    expect(lines(soFar)[1]).toBe(
+      "The service's figures for the dates 30 Sep 2026 – 2 Nov 2026 as it reads them, against the invoices it lists for the same dates: 126 paid, 74,718.40 USD, of which 120 and 71,898.00 USD fall in October 2026 so far in Europe/Berlin (the figures above).",
+    );
+    expect(lines(soFar).at(-1)).toContain(
+      "the report keeps to October 2026 so far by each invoice's own time.",
     );
   });
 });

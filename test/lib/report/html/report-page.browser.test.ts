@@ -4,7 +4,12 @@ import { renderReportPage } from '../../../../lib/report/html';
 import { saveScreenshot, seriousViolations, useBrowser, WIDTHS } from '../../../support/browser';
 import type { PageElement, PageWindow } from '../../../support/page-dom';
 import { hiddenTexts, sidewaysOverflow, tablesWiderThanTheirBox } from '../../../support/page-layout';
-import { sampleReport, withReconciliationDifferences } from '../../../support/sample-report';
+import {
+  asQuarterReport,
+  asReportSoFar,
+  sampleReport,
+  withReconciliationDifferences,
+} from '../../../support/sample-report';
 import { sandboxReport } from '../../../support/sandbox-report';
 import { withWidestValues } from '../../../support/widest-values';
 
@@ -17,6 +22,8 @@ const pages: Record<string, string> = {};
 beforeAll(async () => {
   pages.sample = renderReportPage(sampleReport());
   pages.differences = renderReportPage(withReconciliationDifferences(sampleReport()));
+  pages.quarter = renderReportPage(asQuarterReport(sampleReport()));
+  pages.soFar = renderReportPage(asReportSoFar(sampleReport()));
   const realistic = await sandboxReport();
   pages.sandbox = renderReportPage(realistic);
   // Rendered first, then stretched: the widest values change the report they are given.
@@ -30,7 +37,7 @@ const panel = (page: Page, heading: string) =>
   page.locator('.panel').filter({ has: page.getByRole('heading', { name: heading, exact: true }) });
 
 describe('report.html at 390 px, a phone', () => {
-  it.each(['sample', 'differences', 'sandbox', 'widest'])(
+  it.each(['sample', 'differences', 'quarter', 'soFar', 'sandbox', 'widest'])(
     'shows every amount and text of the %s report whole, without a sideways scroll',
     async (name) => {
       const page = await open(name, WIDTHS.phone);
@@ -85,7 +92,7 @@ describe('report.html at 390 px, a phone', () => {
 });
 
 describe('report.html at 1280 px, a desktop', () => {
-  it.each(['sample', 'differences', 'sandbox', 'widest'])(
+  it.each(['sample', 'differences', 'quarter', 'soFar', 'sandbox', 'widest'])(
     'fits every table of the %s report in its box and cuts off nothing',
     async (name) => {
       const page = await open(name, WIDTHS.desktop);
@@ -136,6 +143,9 @@ describe('report.html for everyone', () => {
     ['sample', WIDTHS.phone],
     ['differences', WIDTHS.desktop],
     ['differences', WIDTHS.phone],
+    ['quarter', WIDTHS.desktop],
+    ['quarter', WIDTHS.phone],
+    ['soFar', WIDTHS.phone],
     ['sandbox', WIDTHS.desktop],
     ['sandbox', WIDTHS.phone],
   ])('has no serious or critical accessibility violation: the %s report at %i px', async (name, width) => {

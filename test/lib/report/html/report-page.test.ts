@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { renderReportPage } from '../../../../lib/report/html';
 import {
+  asQuarterReport,
+  asReportSoFar,
   PAID_PER_DAY,
   sampleEmptyReport,
   samplePaidInvoices,
@@ -37,10 +39,10 @@ describe('renderReportPage', () => {
     expect(page).toContain('break-inside:avoid');
   });
 
-  it('names the account, the month and the period in its zone', () => {
+  it('names the account, the month and its days in its zone', () => {
     expect(body).toContain('<p class="eyebrow">Acme · Invoice report</p>');
     expect(body).toContain('<h1 class="title">October 2026</h1>');
-    expect(body).toContain('1 Oct 2026 – 31 Oct 2026 (Europe/Berlin)');
+    expect(body).toContain('<p class="subtitle">1–31 Oct 2026 (Europe/Berlin)</p>');
   });
 
   it('shows the headline figures formatted for people', () => {
@@ -300,5 +302,65 @@ describe('renderReportPage with hostile text', () => {
     expect(html).toContain(
       `<td class="td description" title="${long.replaceAll('&', '&amp;').replace('<end>', '&lt;end&gt;')}" data-label="Description">${shown}</td>`,
     );
+  });
+
+  describe('for a month not ended', () => {
+    const soFar = renderReportPage(asReportSoFar(sampleReport()));
+    const soFarBody = bodyOf(soFar);
+
+    it('says "so far" and the instant it runs to in the title and the heading', () => {
+      expect(soFar).toContain(
+        '<title>Acme · Invoice report · October 2026 so far, as of 23 Oct 2026, 14:35 (Europe/Berlin)</title>',
+      );
+      expect(soFarBody).toContain('<h1 class="title">October 2026 so far</h1>');
+      expect(soFarBody).toContain(
+        '<p class="subtitle">1–23 Oct 2026 so far, as of 23 Oct 2026, 14:35 (Europe/Berlin)</p>',
+      );
+    });
+
+    it('says in words that it is compared with the same days of the month before', () => {
+      expect(soFarBody).toContain(
+        '<p class="note">Compared over the same elapsed time: 1–23 Oct 2026 so far, against 1–23 Sep 2026.</p>',
+      );
+      expect(soFarBody).toContain('<p class="tile-detail up">+12.5 % (+7,985.60 USD) vs 1–23 Sep 2026</p>');
+      expect(soFarBody).toContain('<p class="tile-detail">1–23 Sep 2026: 63,912.40 USD</p>');
+      expect(soFarBody).not.toContain('vs September 2026');
+    });
+
+    it('draws bars for the days lived so far and none for the days to come', () => {
+      expect(occurrences(soFarBody, '<rect ')).toBe(23);
+      expect(soFarBody).toContain('<title>23 Oct 2026: ');
+      expect(soFarBody).not.toContain('<title>24 Oct 2026');
+      expect(soFarBody).not.toContain('<td class="td nowrap">24 Oct 2026</td>');
+      expect(soFarBody).toContain('Paid USD per day of October 2026 so far (Europe/Berlin)');
+    });
+  });
+
+  describe('for a quarter', () => {
+    const quarter = renderReportPage(asQuarterReport(sampleReport()));
+    const quarterBody = bodyOf(quarter);
+
+    it('is named by its quarter and its days', () => {
+      expect(quarter).toContain('<title>Acme · Invoice report · Q4 2026</title>');
+      expect(quarterBody).toContain('<h1 class="title">Q4 2026</h1>');
+      expect(quarterBody).toContain('<p class="subtitle">1 Oct – 31 Dec 2026 (Europe/Berlin)</p>');
+      expect(quarterBody).toContain('<p class="tile-detail up">+12.5 % (+7,985.60 USD) vs Q3 2026</p>');
+    });
+
+    it('charts paid USD per month, with a row of figures per month, and no chart per day', () => {
+      expect(quarterBody).toContain('<h2 class="heading">Paid per month</h2>');
+      expect(quarterBody).not.toContain('Paid per day');
+      expect(quarterBody).not.toContain('Figures per day');
+      expect(occurrences(quarterBody, '<rect ')).toBe(3);
+      expect(quarterBody).toContain('<title>October 2026: 71,898.00 USD from 120 paid invoices</title>');
+      expect(quarterBody).toContain('<title>December 2026: 0.00 USD from 0 paid invoices</title>');
+      for (const label of ['Oct', 'Nov', 'Dec']) expect(quarterBody).toContain(`>${label}</text>`);
+      expect(quarterBody).toContain(
+        '<tr><td class="td nowrap">November 2026</td><td class="td number">0</td><td class="td number">0.00 USD</td></tr>',
+      );
+      expect(quarterBody).toContain(
+        'Paid USD per month of Q4 2026 (Europe/Berlin), by the month the invoice was created. Best month: October 2026: 71,898.00 USD from 120 paid invoices.',
+      );
+    });
   });
 });

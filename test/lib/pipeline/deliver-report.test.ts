@@ -11,7 +11,7 @@ import {
 } from '../../../lib/delivery';
 import { InvoicingAuthenticationError, InvoicingServerError } from '../../../lib/invoicing';
 import type { StoredEmail } from '../../../lib/local/emulators';
-import { deliverMonthlyReport, type MonthlyReportResult } from '../../../lib/pipeline';
+import { deliverReport, type ReportDeliveryResult } from '../../../lib/pipeline';
 import { SecretError } from '../../../lib/secrets';
 import { caught } from '../invoicing/support/caught';
 import { MONTH_FIGURES } from './support/acme-month';
@@ -42,11 +42,11 @@ function linksOf(email: StoredEmail) {
   const distinct = new Set([...hrefs].map(([, href]) => href!.replaceAll('&amp;', '&')));
   return [...distinct].map((text) => {
     const url = new URL(text);
-    const [, , account, month, fileName] = url.pathname.split('/');
+    const [, , account, period, fileName] = url.pathname.split('/');
     return {
       text,
       account,
-      month,
+      period,
       fileName,
       expires: url.searchParams.get('expires'),
       signature: url.searchParams.get('signature'),
@@ -54,7 +54,7 @@ function linksOf(email: StoredEmail) {
   });
 }
 
-describe('deliverMonthlyReport', () => {
+describe('deliverReport', () => {
   let harness: PipelineHarness;
   let acme: AccountConfig;
 
@@ -67,16 +67,16 @@ describe('deliverMonthlyReport', () => {
     await harness?.close();
   });
 
-  describe('the first run of a month', () => {
-    let result: MonthlyReportResult;
+  describe('the first run of a period', () => {
+    let result: ReportDeliveryResult;
     let serviceCalls: number;
     let emails: StoredEmail[];
 
     beforeAll(async () => {
       await harness.clearEmails();
       const counter = countingFetch();
-      result = await deliverMonthlyReport(harness.context({ client: { fetch: counter.fetch } }), acme, {
-        month: '2026-10',
+      result = await deliverReport(harness.context({ client: { fetch: counter.fetch } }), acme, {
+        period: '2026-10',
       });
       serviceCalls = counter.calls();
       emails = await harness.emails();
@@ -87,7 +87,7 @@ describe('deliverMonthlyReport', () => {
       expect(result).toMatchObject({
         status: 'sent',
         account: 'acme',
-        month: '2026-10',
+        period: '2026-10',
         attachmentsIncluded: true,
         figures: MONTH_FIGURES,
       });
@@ -144,7 +144,7 @@ describe('deliverMonthlyReport', () => {
         s3: harness.s3,
         bucket: BUCKET,
         account: 'acme',
-        month: '2026-10',
+        period: '2026-10',
       });
       expect(manifest?.figures).toEqual(MONTH_FIGURES);
       expect(manifest?.generatedAt).toBe(NOW.toISOString());
@@ -161,7 +161,7 @@ describe('deliverMonthlyReport', () => {
     it('saves a summary that names the source but never the API key', async () => {
       const summary = (await harness.objectBytes('reports/acme/2026-10/summary.json'))!.toString('utf8');
       expect(JSON.parse(summary)).toMatchObject({
-        period: { month: '2026-10', timezone: 'Europe/Berlin' },
+        period: { id: '2026-10', month: '2026-10', timezone: 'Europe/Berlin', complete: true },
         source: { apiUrl: harness.sandbox.url },
       });
       expect(summary).not.toContain(SANDBOX_API_KEY);
@@ -173,13 +173,13 @@ describe('deliverMonthlyReport', () => {
 
     it('on a second run answers already-sent without asking the service or sending', async () => {
       const counter = countingFetch();
-      const again = await deliverMonthlyReport(harness.context({ client: { fetch: counter.fetch } }), acme, {
-        month: '2026-10',
+      const again = await deliverReport(harness.context({ client: { fetch: counter.fetch } }), acme, {
+        period: '2026-10',
       });
       expect(again).toEqual({
         status: 'already-sent',
         account: 'acme',
-        month: '2026-10',
+        period: '2026-10',
         messageId: emails[0]!.messageId,
         sentAt: NOW.toISOString(),
       });
@@ -190,10 +190,10 @@ describe('deliverMonthlyReport', () => {
     it('with force rebuilds the report and sends it again', async () => {
       const counter = countingFetch();
       const later = new Date(NOW.getTime() + 3_600_000);
-      const forced = await deliverMonthlyReport(
+      const forced = await deliverReport(
         harness.context({ client: { fetch: counter.fetch }, now: () => later }),
         acme,
-        { month: '2026-10', force: true },
+        { period: '2026-10', force: true },
       );
       expect(counter.calls()).toBeGreaterThan(0);
       expect(forced).toMatchObject({ status: 'sent', figures: MONTH_FIGURES });
@@ -210,7 +210,7 @@ describe('deliverMonthlyReport', () => {
         s3: harness.s3,
         bucket: BUCKET,
         account: 'acme',
-        month: '2026-10',
+        period: '2026-10',
       });
       expect(manifest?.generatedAt).toBe(later.toISOString());
       expect(await harness.workDirEntries()).toEqual([]);
@@ -225,7 +225,7 @@ describe('deliverMonthlyReport', () => {
     it('throws InvoicingAuthenticationError when the service refuses the key, and saves and sends nothing', async () => {
       const refused = accountConfig(harness.sandbox.url, 'acme-refused');
       harness.secrets.set('invoice-reports/acme-refused/api-key', 'a-key-the-service-does-not-know');
-      const run = deliverMonthlyReport(harness.context(), refused, { month: '2026-10' });
+      const run = deliverReport(harness.context(), refused, { period: '2026-10' });
       const error = await caught(run, 'a-key-the-service-does-not-know');
       expect(error).toBeInstanceOf(InvoicingAuthenticationError);
       expect(await harness.objectKeys('acme-refused', '2026-10')).toEqual([]);
@@ -243,10 +243,10 @@ describe('deliverMonthlyReport', () => {
         if (calls === 6) return Promise.resolve(new Response('upstream down', { status: 503 }));
         return fetch(input, init);
       };
-      const run = deliverMonthlyReport(
+      const run = deliverReport(
         harness.context({ client: { fetch: failingFetch, pageSize: 1, maxRetries: 0, concurrency: 1 } }),
         halfway,
-        { month: '2026-10' },
+        { period: '2026-10' },
       );
       await expect(run).rejects.toBeInstanceOf(InvoicingServerError);
       expect(calls).toBeGreaterThanOrEqual(6);
@@ -257,13 +257,13 @@ describe('deliverMonthlyReport', () => {
 
     it('stops before asking the service when the signing key cannot be read', async () => {
       const counter = countingFetch();
-      const run = deliverMonthlyReport(
+      const run = deliverReport(
         harness.context({
           client: { fetch: counter.fetch },
           linkSigningKeySecretName: 'invoice-reports/none',
         }),
         acme,
-        { month: '2026-09' },
+        { period: '2026-09' },
       );
       await expect(run).rejects.toBeInstanceOf(SecretError);
       expect(counter.calls()).toBe(0);
@@ -271,7 +271,7 @@ describe('deliverMonthlyReport', () => {
       expect(await harness.emails()).toEqual([]);
     });
 
-    it('leaves a month another run has claimed to that run, without building it', async () => {
+    it('leaves a period another run has claimed to that run, without building it', async () => {
       const claimedAt = new Date(NOW.getTime() - 60_000).toISOString();
       await harness.s3.send(
         new PutObjectCommand({
@@ -282,8 +282,8 @@ describe('deliverMonthlyReport', () => {
         }),
       );
       const counter = countingFetch();
-      const run = deliverMonthlyReport(harness.context({ client: { fetch: counter.fetch } }), acme, {
-        month: '2026-08',
+      const run = deliverReport(harness.context({ client: { fetch: counter.fetch } }), acme, {
+        period: '2026-08',
       });
       await expect(run).rejects.toBeInstanceOf(DeliveryInProgressError);
       await expect(run).rejects.toMatchObject({ stale: false, claimedAt });

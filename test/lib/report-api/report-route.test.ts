@@ -18,12 +18,15 @@ import {
   WRONG_API_KEY,
 } from './report-api-harness';
 
-interface MonthAnswer {
+interface ReportAnswer {
   account: string;
-  month: string;
+  period: string;
+  month?: string;
+  complete: boolean;
+  asOf: string;
   generatedAt: string;
   summary: {
-    period: { month: string; timezone: string; start: string; end: string };
+    period: { kind: string; id: string; month?: string; timezone: string; start: string; end: string };
     invoices: Record<string, unknown> & { total: number; paid: number; byStatus: Record<string, number> };
     payments: Record<string, unknown>;
     reconciliation: { ok: boolean; checks: unknown[] };
@@ -34,7 +37,7 @@ interface MonthAnswer {
   linksExpireAt: string;
 }
 
-describe('GET /reports/:account/:month', () => {
+describe('GET /reports/:account/:period', () => {
   let h: ReportApiHarness;
 
   beforeAll(async () => {
@@ -45,8 +48,8 @@ describe('GET /reports/:account/:month', () => {
     await h.close();
   });
 
-  function builtLogs(month: string) {
-    return h.logs.filter((line) => line.message === 'report built' && line.attributes.month === month);
+  function builtLogs(period: string) {
+    return h.logs.filter((line) => line.message === 'report built' && line.attributes.period === period);
   }
 
   it('builds a missing report and answers with its summary and a signed link per file', async () => {
@@ -56,23 +59,35 @@ describe('GET /reports/:account/:month', () => {
     expect(response.headers.get('content-type')).toBe('application/json');
     expect(response.headers.get('cache-control')).toBe('no-store');
 
-    const answer = JSON.parse(text) as MonthAnswer;
+    const answer = JSON.parse(text) as ReportAnswer;
     expect(Object.keys(answer)).toEqual([
       'account',
+      'period',
       'month',
+      'complete',
+      'asOf',
       'generatedAt',
       'summary',
       'files',
       'linksExpireAt',
     ]);
     expect(answer.account).toBe('demo');
-    expect(answer.month).toBe('2026-10');
+    expect(answer).toMatchObject({
+      period: '2026-10',
+      month: '2026-10',
+      complete: true,
+      asOf: '2026-11-01T00:00:00.000Z',
+    });
     // October 2026 in UTC, as summary.json states its period.
     expect(answer.summary.period).toEqual({
+      kind: 'month',
+      id: '2026-10',
       month: '2026-10',
       timezone: 'UTC',
       start: '2026-10-01T00:00:00.000Z',
       end: '2026-11-01T00:00:00.000Z',
+      complete: true,
+      asOf: '2026-11-01T00:00:00.000Z',
     });
     // The sandbox makes 60 paid invoices a full month, and 10 % (6) in the other statuses.
     expect(answer.summary.invoices.paid).toBe(60);
@@ -95,7 +110,7 @@ describe('GET /reports/:account/:month', () => {
     // manifest (whose time the answer gives) later still.
     expect(Date.parse(answer.summary.generatedAt)).toBeGreaterThan(SANDBOX_NOW.getTime());
     expect(Date.parse(answer.generatedAt)).toBeGreaterThanOrEqual(Date.parse(answer.summary.generatedAt));
-    const manifest = await readManifest({ s3: h.s3, bucket: BUCKET, account: 'demo', month: '2026-10' });
+    const manifest = await readManifest({ s3: h.s3, bucket: BUCKET, account: 'demo', period: '2026-10' });
     expect(answer.generatedAt).toBe(manifest?.generatedAt);
 
     // The summary is summary.json's text, spliced in unchanged.
@@ -115,7 +130,7 @@ describe('GET /reports/:account/:month', () => {
       expect(link.searchParams.get('expires')).toBe(String(linksExpireAt / 1000));
       const verdict = verifyReportLink({
         account: 'demo',
-        month: '2026-10',
+        period: '2026-10',
         fileName,
         expires: link.searchParams.get('expires'),
         signature: link.searchParams.get('signature'),
@@ -128,11 +143,11 @@ describe('GET /reports/:account/:month', () => {
   });
 
   it('answers a second time from S3 without asking the service', async () => {
-    const first = (await (await h.get('/reports/demo/2026-10')).json()) as MonthAnswer;
+    const first = (await (await h.get('/reports/demo/2026-10')).json()) as ReportAnswer;
     const requestsBefore = h.serviceRequests.length;
     const second = await h.get('/reports/demo/2026-10');
     expect(second.status).toBe(200);
-    const answer = (await second.json()) as MonthAnswer;
+    const answer = (await second.json()) as ReportAnswer;
     expect(h.serviceRequests.length).toBe(requestsBefore);
     expect(answer.generatedAt).toBe(first.generatedAt);
     expect(answer.summary).toEqual(first.summary);
@@ -140,15 +155,15 @@ describe('GET /reports/:account/:month', () => {
   });
 
   it('rebuilds from the service with refresh=true', async () => {
-    const before = (await (await h.get('/reports/demo/2026-10')).json()) as MonthAnswer;
+    const before = (await (await h.get('/reports/demo/2026-10')).json()) as ReportAnswer;
     const requestsBefore = h.serviceRequests.length;
     const response = await h.get('/reports/demo/2026-10?refresh=true');
     expect(response.status).toBe(200);
-    const answer = (await response.json()) as MonthAnswer;
+    const answer = (await response.json()) as ReportAnswer;
     expect(h.serviceRequests.length).toBeGreaterThan(requestsBefore);
     expect(h.serviceRequests.slice(requestsBefore)).toContain('/statistics/invoices');
     expect(Date.parse(answer.generatedAt)).toBeGreaterThan(Date.parse(before.generatedAt));
-    const manifest = await readManifest({ s3: h.s3, bucket: BUCKET, account: 'demo', month: '2026-10' });
+    const manifest = await readManifest({ s3: h.s3, bucket: BUCKET, account: 'demo', period: '2026-10' });
     expect(manifest?.generatedAt).toBe(answer.generatedAt);
     expect(builtLogs('2026-10')).toHaveLength(2);
   });
@@ -160,7 +175,7 @@ describe('GET /reports/:account/:month', () => {
     expect(h.serviceRequests.length).toBe(requestsBefore);
   });
 
-  it('builds once for concurrent requests of the same month', async () => {
+  it('builds once for concurrent requests of the same period', async () => {
     const responses = await Promise.all([
       h.get('/reports/demo/2026-07'),
       h.get('/reports/demo/2026-07'),
@@ -169,7 +184,7 @@ describe('GET /reports/:account/:month', () => {
     const answers = await Promise.all(
       responses.map(async (response) => {
         expect(response.status).toBe(200);
-        return (await response.json()) as MonthAnswer;
+        return (await response.json()) as ReportAnswer;
       }),
     );
     expect(new Set(answers.map((answer) => answer.generatedAt)).size).toBe(1);
@@ -181,7 +196,7 @@ describe('GET /reports/:account/:month', () => {
     const response = await app.request('/reports/demo/2026-10', {
       headers: { Authorization: `Bearer ${TOKEN}` },
     });
-    const answer = (await response.json()) as MonthAnswer;
+    const answer = (await response.json()) as ReportAnswer;
     expect(answer.files['report.html']).toMatch(
       /^https:\/\/reports\.example\.com\/reports\/demo\/2026-10\/report\.html\?expires=\d+&signature=[0-9a-f]{64}$/,
     );
@@ -192,10 +207,35 @@ describe('GET /reports/:account/:month', () => {
     expect(message).toBe('2026-12 has not begun yet in UTC');
   });
 
+  it('refuses a quarter or a year that has not begun, and answers the current ones so far', async () => {
+    expect(await expectError(await h.get('/reports/demo/2027-Q1'), 400, 'invalid_request')).toBe(
+      '2027-Q1 has not begun yet in UTC',
+    );
+    expect(await expectError(await h.get('/reports/demo/2027'), 400, 'invalid_request')).toBe(
+      '2027 has not begun yet in UTC',
+    );
+    const quarter = (await (await h.get('/reports/demo/2026-Q4')).json()) as ReportAnswer;
+    expect(quarter).toMatchObject({ period: '2026-Q4', complete: false });
+    expect(quarter.month).toBeUndefined();
+    expect(Date.parse(quarter.asOf)).toBeGreaterThan(SANDBOX_NOW.getTime());
+    expect(quarter.summary.period).toMatchObject({ kind: 'quarter', id: '2026-Q4', asOf: quarter.asOf });
+  });
+
+  const PERIOD_RULE =
+    'period must be a month YYYY-MM, a quarter YYYY-Qn or a year YYYY, from the year 2000 to 9999';
+
   it.each([
-    ['/reports/demo/2026-13', 'month must be YYYY-MM, with a month from 01 to 12'],
-    ['/reports/demo/2026-1', 'month must be YYYY-MM, with a month from 01 to 12'],
-    ['/reports/demo/october', 'month must be YYYY-MM, with a month from 01 to 12'],
+    ['/reports/demo/2026-13', PERIOD_RULE],
+    ['/reports/demo/2026-1', PERIOD_RULE],
+    ['/reports/demo/october', PERIOD_RULE],
+    ['/reports/demo/2026-Q5', PERIOD_RULE],
+    ['/reports/demo/2026-q3', PERIOD_RULE],
+    ['/reports/demo/0099-12', PERIOD_RULE],
+    ['/reports/demo/0100-01', PERIOD_RULE],
+    ['/reports/demo/0000-01', PERIOD_RULE],
+    ['/reports/demo/0001-01', PERIOD_RULE],
+    ['/reports/demo/1999', PERIOD_RULE],
+    ['/reports/demo/0001-01/report.html', PERIOD_RULE],
     ['/reports/Demo/2026-10', 'account must be an account name: lower-case letters, digits and hyphens'],
     ['/reports/de_mo/2026-10', 'account must be an account name: lower-case letters, digits and hyphens'],
     ['/reports/demo/2026-10?refresh=yes', 'refresh must be true or false'],
@@ -219,7 +259,7 @@ describe('GET /reports/:account/:month', () => {
     );
     expect(message).toBe("the invoicing service refused the account's API key (HTTP 401)");
     expect(
-      await readManifest({ s3: h.s3, bucket: BUCKET, account: 'stale-key', month: '2026-10' }),
+      await readManifest({ s3: h.s3, bucket: BUCKET, account: 'stale-key', period: '2026-10' }),
     ).toBeNull();
   });
 

@@ -15,19 +15,19 @@ import type { DeliveryContext } from './context';
 import { publishReport } from './publish-report';
 import { type ReportFigures, reportFigures } from './report-figures';
 
-export interface MonthlyReportRequest {
-  /** `YYYY-MM`, already resolved (see `resolveReportMonth`). */
-  month: string;
-  /** Rebuild and email again even if the month was delivered. @default false */
+export interface ReportDeliveryRequest {
+  /** A month `YYYY-MM`, a quarter `YYYY-Qn` or a year `YYYY`, already resolved (see `resolveReportPeriod`). */
+  period: string;
+  /** Rebuild and email again even if the period was delivered. @default false */
   force?: boolean;
   /** Told how many records have been fetched so far while the report is built. */
   onProgress?: (progress: CollectProgress) => void;
 }
 
-/** What a run did: sent now, or found the month already delivered (and built nothing). */
-export type MonthlyReportResult = DeliveryResult & {
+/** What a run did: sent now, or found the period already delivered (and built nothing). */
+export type ReportDeliveryResult = DeliveryResult & {
   account: string;
-  month: string;
+  period: string;
   /** Headline figures of the report built by this run; absent when nothing was built. */
   figures?: ReportFigures;
 };
@@ -42,13 +42,13 @@ const LINKED_FILES = ['report.html', ...ATTACHED_FILES] as const;
 async function signedLinks(
   context: DeliveryContext,
   account: AccountConfig,
-  month: string,
+  period: string,
   now: Date,
 ): Promise<ReportEmailOptions['links']> {
   const { links } = signReportLinks({
     baseUrl: context.reportApiUrl,
     account: account.name,
-    month,
+    period,
     files: LINKED_FILES,
     lifetimeDays: context.linkLifetimeDays,
     now,
@@ -62,22 +62,23 @@ async function signedLinks(
 }
 
 /**
- * The monthly job for one account: build the report, save it to S3, email it once.
+ * One period's job for one account (a month, or a quarter or a year): build the report, save it to S3,
+ * email it once.
  *
- * A month already emailed is not built again (a scheduler firing twice costs one S3 read), and neither
- * is a month whose email another run has claimed (that run's outcome decides; this one throws
- * `DeliveryInProgressError`, so a retry finds the month sent). `force` rebuilds and resends. The email's
+ * A period already emailed is not built again (a scheduler firing twice costs one S3 read), and neither
+ * is a period whose email another run has claimed (that run's outcome decides; this one throws
+ * `DeliveryInProgressError`, so a retry finds the period sent). `force` rebuilds and resends. The email's
  * links point at the report API, signed to last `linkLifetimeDays`.
  * @throws SecretError, SigningKeyError, CorruptObjectError, DeliveryInProgressError before the service is
  * asked; an `InvoicingApiError` or a delivery error from building, saving or sending (see
  * `publishReport` and `deliverReportEmailOnce` for what each leaves behind)
  */
-export async function deliverMonthlyReport(
+export async function deliverReport(
   context: DeliveryContext,
   account: AccountConfig,
-  request: MonthlyReportRequest,
-): Promise<MonthlyReportResult> {
-  const { month } = request;
+  request: ReportDeliveryRequest,
+): Promise<ReportDeliveryResult> {
+  const { period } = request;
   const force = request.force ?? false;
   const clock = context.now ?? (() => new Date());
   if (!force) {
@@ -85,23 +86,23 @@ export async function deliverMonthlyReport(
       s3: context.s3,
       bucket: context.bucket,
       account: account.name,
-      month,
+      period,
       now: clock(),
     });
-    const sent = alreadySent(status, account.name, month);
-    if (sent) return { ...sent, account: account.name, month };
+    const sent = alreadySent(status, account.name, period);
+    if (sent) return { ...sent, account: account.name, period };
   }
 
-  const links = await signedLinks(context, account, month, clock());
+  const links = await signedLinks(context, account, period, clock());
   const published = await publishReport(
     context,
     account,
-    month,
+    period,
     request.onProgress ? { onProgress: request.onProgress } : {},
   );
   try {
     const attachments: EmailAttachment[] = ATTACHED_FILES.map((fileName) => ({
-      filename: reportDownloadName(account.name, month, fileName),
+      filename: reportDownloadName(account.name, period, fileName),
       path: join(published.folder, fileName),
       contentType: reportFileContentType(fileName),
     }));
@@ -111,7 +112,7 @@ export async function deliverMonthlyReport(
       ses: context.ses,
       bucket: context.bucket,
       account: account.name,
-      month,
+      period,
       from: account.sender,
       to: account.recipients,
       force,
@@ -123,7 +124,7 @@ export async function deliverMonthlyReport(
       }),
       now: clock,
     });
-    return { ...result, account: account.name, month, figures: reportFigures(report.summary) };
+    return { ...result, account: account.name, period, figures: reportFigures(report.summary) };
   } finally {
     await published.dispose();
   }
