@@ -7,8 +7,9 @@ import { asServiceJson, csvBuilders, invoice, PROJECT_A, PROJECT_B, uuid } from 
 
 /**
  * The reconciliation against services that read the spec's silences each in its own way (the sandbox's
- * options), over real HTTP, for March 2026 in three report zones. Each invoice's amount is a power of two,
- * so that a total says exactly which invoices it holds.
+ * options), over real HTTP, for March 2026 in three report zones, and for the first quarter of 2026,
+ * ended and not. Each invoice's amount is a power of two, so that a total says exactly which invoices it
+ * holds.
  */
 const paid = (n: number, createDatetime: string, usd: number, more: Parameters<typeof invoice>[1] = {}) =>
   invoice(createDatetime, {
@@ -90,7 +91,15 @@ const REPORT_ZONES = [
   { timezone: 'Asia/Tokyo', paid: 6, usd: '252' }, // 3 to 8
 ];
 
-async function reportFrom(service: Service, timezone: string, planted: boolean): Promise<Report> {
+/** March 2026, made on 15 April. */
+const MARCH = { period: '2026-03', now: new Date('2026-04-15T00:00:00Z') };
+
+async function reportFrom(
+  service: Service,
+  timezone: string,
+  planted: boolean,
+  { period, now } = MARCH,
+): Promise<Report> {
   const sandbox = await startSandbox({
     ...service.options,
     dataset: { invoices: INVOICES.map(asServiceJson), payments: [] },
@@ -99,11 +108,7 @@ async function reportFrom(service: Service, timezone: string, planted: boolean):
   });
   try {
     const client = createInvoicingClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, pageSize: 4 });
-    return await buildReport(
-      client,
-      { period: '2026-03', timezone },
-      { apiUrl: sandbox.url, now: new Date('2026-04-15T00:00:00Z'), csv: csvBuilders() },
-    );
+    return await buildReport(client, { period, timezone }, { apiUrl: sandbox.url, now, csv: csvBuilders() });
   } finally {
     await sandbox.close();
   }
@@ -139,5 +144,44 @@ describe.each(SERVICES)('reconcile against a service reading $name', (service) =
         [`day:${service.plantedDay}`, '10'],
       ]);
     });
+  });
+});
+
+describe('reconcile a quarter against a service reading UTC days, end date excluded', () => {
+  const service = SERVICES[0]!;
+
+  it("asks both sides the quarter's covering dates and agrees, the figures keeping to the quarter", async () => {
+    const { summary } = await reportFrom(service, 'UTC', false, {
+      period: '2026-Q1',
+      now: new Date('2026-04-15T00:00:00Z'),
+    });
+    const { reconciliation } = summary;
+    expect(reconciliation.checks.filter((check) => !check.ok)).toEqual([]);
+    expect(reconciliation.ok).toBe(true);
+    // 1 Jan 00:00 − 12 h is 31 Dec; 1 Apr 00:00 + 14 h is 1 Apr 14:00, so up to 2 Apr.
+    expect(reconciliation.window).toEqual({ startDate: '2025-12-31', endDate: '2026-04-02' });
+    // [31 Dec 00:00, 2 Apr 00:00) UTC: invoices 1 to 11; the quarter itself: invoices 1 to 9.
+    expect(reconciliation.listed.paid).toBe(11);
+    expect(reconciliation.listed.paidTotalUSD.toFixed()).toBe('2047');
+    expect(summary.invoices.paid).toBe(9);
+    expect(summary.invoices.paidTotalUSD.toFixed()).toBe('511');
+    expect(reconciliation.notChecked.map((unchecked) => unchecked.name)).toEqual(service.notChecked);
+  });
+
+  it('asks for the dates up to its asOf while the quarter has not ended, and agrees', async () => {
+    const { summary } = await reportFrom(service, 'UTC', false, {
+      period: '2026-Q1',
+      now: new Date('2026-03-20T00:00:00Z'),
+    });
+    const { reconciliation } = summary;
+    expect(summary.period).toMatchObject({ complete: false, asOf: '2026-03-20T00:00:00.000Z' });
+    expect(reconciliation.ok).toBe(true);
+    // 20 Mar 00:00 + 14 h is 20 Mar 14:00, so up to 21 Mar: [31 Dec 00:00, 21 Mar 00:00) holds invoices 1 to 8.
+    expect(reconciliation.window).toEqual({ startDate: '2025-12-31', endDate: '2026-03-21' });
+    expect(reconciliation.listed.paid).toBe(8);
+    expect(reconciliation.listed.paidTotalUSD.toFixed()).toBe('255');
+    expect(summary.invoices.paid).toBe(8);
+    expect(summary.invoices.paidTotalUSD.toFixed()).toBe('255');
+    expect(reconciliation.notChecked).toEqual([]);
   });
 });
