@@ -4,25 +4,26 @@ import { fetchedInWords } from '../../../lib/report/fetched-in-words';
 import { reportPeriod } from '../../../lib/report/report-period';
 
 describe('fetchedInWords', () => {
-  it('says which dates each count of records was listed for', () => {
-    const ranges = fetchRanges(reportPeriod('2026-10', 'Europe/Berlin', new Date('2026-11-05T00:00:00Z')));
-    expect(
-      fetchedInWords({ invoices: 1076, payments: 80, previousPeriodInvoices: 68 }, ranges, 'Europe/Berlin'),
-    ).toBe(
+  it.each([
+    [
+      'says which dates each count of records was listed for',
+      '2026-10',
+      '2026-11-05T00:00:00Z',
       'listed 1,076 invoices for the dates 30 Sep 2026 – 2 Nov 2026, 80 payments for 30 Sep 2026 – 2 Nov 2026, ' +
         'and 68 paid invoices for 31 Aug 2026 – 2 Oct 2026 (for September 2026)',
-    );
-  });
-
-  it('names the days of the previous period compared when the period has not ended', () => {
-    // 23 Nov 2026, 14:35 in Berlin (UTC+1): the window runs to asOf + 14 h, then to the next UTC midnight;
-    // October is compared up to 23 Oct, 14:35 (UTC+2), whose dates end on 25 Oct the same way.
-    const ranges = fetchRanges(reportPeriod('2026-11', 'Europe/Berlin', new Date('2026-11-23T13:35:00Z')));
-    expect(
-      fetchedInWords({ invoices: 5, payments: 4, previousPeriodInvoices: 3 }, ranges, 'Europe/Berlin'),
-    ).toBe(
-      'listed 5 invoices for the dates 31 Oct 2026 – 25 Nov 2026, 4 payments for 31 Oct 2026 – 25 Nov 2026, ' +
-        'and 3 paid invoices for 30 Sep 2026 – 25 Oct 2026 (for 1–23 Oct 2026)',
-    );
+    ],
+    [
+      // 23 Nov 2026, 14:35 in Berlin (UTC+1): the window runs to asOf + 14 h, then to the next UTC midnight;
+      // October is compared up to 23 Oct, 14:35 (UTC+2), whose dates end on 25 Oct the same way.
+      'names the days of the previous period compared when the period has not ended',
+      '2026-11',
+      '2026-11-23T13:35:00Z',
+      'listed 1,076 invoices for the dates 31 Oct 2026 – 25 Nov 2026, 80 payments for 31 Oct 2026 – 25 Nov 2026, ' +
+        'and 68 paid invoices for 30 Sep 2026 – 25 Oct 2026 (for 1–23 Oct 2026)',
+    ],
+  ])('%s', (_name, period, now, words) => {
+    const ranges = fetchRanges(reportPeriod(period, 'Europe/Berlin', new Date(now)));
+    const progress = { invoices: 1076, payments: 80, previousPeriodInvoices: 68 };
+    expect(fetchedInWords(progress, ranges, 'Europe/Berlin')).toBe(words);
   });
 });
