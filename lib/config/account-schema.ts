@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { mustBe } from '../zod-issues';
 import { ACCOUNT_NAME_PATTERN, apiUrlSchema, emailSchema, secretNameSchema } from './field-schemas';
 import { scheduleSchema } from './schedule-schema';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { fieldIssues, fieldTypeErrors, mustBe } from '../zod-issues';
 import { type AccountConfig, accountSchema } from './account-schema';
 import { ConfigError } from './config-error';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { mustBe } from '../zod-issues';
 
 /** When an account's monthly report runs, in the account's time zone. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isMonthId } from '../period';
 import { ACCOUNT_NAME_PATTERN } from './field-schemas';
 

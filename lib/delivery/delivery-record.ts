@@ -1,5 +1,5 @@
 import type { S3Client } from '@aws-sdk/client-s3';
-import { z } from 'zod';
+import * as z from 'zod';
 import { deleteObject, getJsonObject, putJsonObject } from './s3-objects';
 
 /** A run has claimed the month's email and is sending it (or crashed while doing so). */
