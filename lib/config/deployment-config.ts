@@ -7,6 +7,9 @@ import { emailSchema, secretNameSchema } from './field-schemas';
 const REGION_PATTERN = /^[a-z]{2}(?:-[a-z]+)+-\d+$/;
 const DEFAULT_REPORT_API_TOKEN_SECRET_NAME = 'invoice-reports/report-api-token';
 const DEFAULT_LINK_SIGNING_KEY_SECRET_NAME = 'invoice-reports/link-signing-key';
+const DEFAULT_ACCOUNT_SECRET_PREFIX = 'invoice-reports/accounts/';
+/** Step Functions runs at most 40 iterations of an inline Map state at once. */
+const MAX_CONCURRENT_REPORTS = 40;
 
 /**
  * The whole deployment: its accounts and the settings they share. One schema for the CDK stack (which
@@ -48,6 +51,24 @@ const deploymentConfigSchema = z
       .default(400),
     /** Where alarms (failed runs, the dead-letter queue) are emailed; without it they only go to an SNS topic. */
     alarmEmail: emailSchema.optional(),
+    /**
+     * Where the accounts' API-key secrets live: every `apiKeySecretName` must start with it, and the
+     * functions may read the secrets under it (one grant, whatever the number of accounts), not the
+     * token's or the signing key's. @default 'invoice-reports/accounts/'
+     */
+    accountSecretPrefix: secretNameSchema
+      .regex(/\/$/, 'must end with "/" (a folder of secret names, such as "invoice-reports/accounts/")')
+      .default(DEFAULT_ACCOUNT_SECRET_PREFIX),
+    /**
+     * How many accounts of one schedule slot are reported at once (the fan-out's bound): it keeps a slot
+     * of hundreds of accounts within SES's send rate, the service's patience and the AWS account's Lambda
+     * concurrency. At most 40, what Step Functions runs of an inline Map at once. @default 10
+     */
+    maxConcurrentReports: z
+      .int({ error: mustBe(`must be a whole number from 1 to ${MAX_CONCURRENT_REPORTS}`) })
+      .min(1, `must be a whole number from 1 to ${MAX_CONCURRENT_REPORTS}`)
+      .max(MAX_CONCURRENT_REPORTS, `must be at most ${MAX_CONCURRENT_REPORTS} (Step Functions' inline Map)`)
+      .default(10),
     /** Secret holding the report API's bearer token. @default 'invoice-reports/report-api-token' */
     reportApiTokenSecretName: secretNameSchema.default(DEFAULT_REPORT_API_TOKEN_SECRET_NAME),
     /** Secret holding the key that signs report links (at least 32 bytes). @default 'invoice-reports/link-signing-key' */
@@ -63,6 +84,12 @@ const deploymentConfigSchema = z
      * @default false
      */
     sesSandbox: z.boolean({ error: mustBe('must be true or false') }).default(false),
+    /**
+     * Let the scheduled function send as any SES identity of the AWS account in `sesRegion`, instead of
+     * the accounts' identities listed one by one. Only for more distinct identities than an IAM policy
+     * holds (about a hundred); see the README's "How many accounts one deployment serves". @default false
+     */
+    sesAllowAnyIdentity: z.boolean({ error: mustBe('must be true or false') }).default(false),
   })
   .superRefine((config, ctx) => {
     const firstIndex = new Map<string, number>();

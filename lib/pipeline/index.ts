@@ -5,6 +5,7 @@ export {
   type MonthlyReportRequest,
   type MonthlyReportResult,
 } from './deliver-monthly-report';
+export { dispatchSlot, type SlotDispatch, slotIndex } from './dispatch-slot';
 export { ScheduledEventError, UnknownAccountError } from './errors';
 export { type LambdaContext, lambdaContext, scheduledDeliveryContext } from './lambda-context';
 export { atMilestones, type FetchedRecords, PROGRESS_LOG_EVERY } from './progress-milestones';
@@ -12,4 +13,6 @@ export { type PublishedReport, type PublishReportOptions, publishReport } from '
 export { type ReportFigures, reportFigures } from './report-figures';
 export { resolveReportMonth } from './report-month';
 export { runScheduledReport, type ScheduledReportRunOptions } from './run-scheduled-report';
+export { type AccountRunOutcome, type LocalSlotRunOptions, runSlotLocally } from './run-slot-locally';
 export { accountNamed, parseScheduledEvent } from './scheduled-event';
+export { SlotEventError, UnknownSlotError } from './slot-errors';

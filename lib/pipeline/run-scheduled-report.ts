@@ -1,5 +1,6 @@
 import type { DeploymentConfig } from '../config';
 import { errorAttributes, type StructuredLogger } from '../logger';
+import { assertBuildablePeriodKind } from './buildable-period-kind';
 import type { DeliveryContext } from './context';
 import { deliverMonthlyReport, type MonthlyReportResult } from './deliver-monthly-report';
 import { atMilestones, PROGRESS_LOG_EVERY } from './progress-milestones';
@@ -38,6 +39,7 @@ export async function runScheduledReport(
   try {
     const request = parseScheduledEvent(event);
     known.account = request.account;
+    assertBuildablePeriodKind(request);
     if (request.month !== undefined) known.month = request.month;
     const account = accountNamed(options.config, request.account);
     const firedAt = request.scheduledTime ? new Date(request.scheduledTime) : (context.now?.() ?? new Date());

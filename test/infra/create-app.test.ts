@@ -14,9 +14,11 @@ describe('createApp with the default configuration of cdk.json', () => {
 
   it('defines the stack for the example account', () => {
     expect(stack.stackName).toBe(STACK_NAME);
-    Template.fromStack(stack).hasResourceProperties('AWS::Scheduler::Schedule', {
+    Template.fromStack(stack.schedules.stacks[0]!).hasResourceProperties('AWS::Scheduler::Schedule', {
       ScheduleExpressionTimezone: 'Europe/Berlin',
-      Target: { Input: '{"account":"acme","scheduledTime":"<aws.scheduler.scheduled-time>"}' },
+      Target: Match.objectLike({
+        Input: '{"slot":"monthly 1 06:00 Europe/Berlin","scheduledTime":"<aws.scheduler.scheduled-time>"}',
+      }),
     });
   });
 
@@ -60,7 +62,7 @@ describe('createApp rejects what it must', () => {
         accounts: ['north', 'south'].map((name) => ({
           name,
           apiUrl: 'https://api.example.com',
-          apiKeySecretName: `invoice-reports/${name}/api-key`,
+          apiKeySecretName: `invoice-reports/accounts/${name}/api-key`,
           timezone: 'Asia/Tokyo',
           recipients: [`books@${name}.example`],
           sender: `reports@${name}.example`,
@@ -68,7 +70,8 @@ describe('createApp rejects what it must', () => {
       }),
     );
     const { stack } = createApp(testAppProps({ configFile: file }));
-    Template.fromStack(stack).resourceCountIs('AWS::Scheduler::Schedule', 2);
+    // Both accounts report at 06:00 on the 1st in Tokyo: one slot, one schedule.
+    expect([...stack.schedules.schedules.keys()]).toEqual(['monthly 1 06:00 Asia/Tokyo']);
   });
 
   it('catches a finding nobody acknowledged (the checks do run)', () => {

@@ -151,6 +151,25 @@ describe('runScheduledReport', () => {
     ]);
   });
 
+  it('refuses a yearly run from a yearly slot, sending nothing, until yearly reports are built', async () => {
+    await harness.clearEmails();
+    const yearly = { account: 'acme', periodKind: 'year', scheduledTime: '2027-01-01T05:00:00Z' };
+    await expect(run(yearly)).rejects.toBeInstanceOf(ScheduledEventError);
+    expect(logger.lines).toEqual([
+      {
+        level: 'error',
+        message: 'Monthly report run failed',
+        account: 'acme',
+        error: {
+          name: 'ScheduledEventError',
+          message:
+            'Invalid scheduled report event: periodKind "year": this version builds monthly reports only',
+        },
+      },
+    ]);
+    expect(await harness.emails()).toEqual([]);
+  });
+
   it('throws on an unknown account, naming it and the configured ones', async () => {
     await expect(run({ account: 'initech' })).rejects.toBeInstanceOf(UnknownAccountError);
     expect(logger.lines).toEqual([
