@@ -7,12 +7,14 @@
  * the report needs, the floor (pages / concurrency x latency), the CLI's wall time and its ratio to the
  * floor, its CPU time and its peak RSS. Two sizes show how memory grows with the month. The targets:
  * wall time within 1.5 x the floor and peak RSS under 400 MiB at 50,000 paid invoices. It prints
- * figures; it fails only when a run itself fails.
+ * figures; it fails only when a run itself fails. `--cold-start` measures the Lambda bundles instead
+ * (see `cold-start.ts`).
  */
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { errorParts } from '../lib/describe-error';
 import { defaultPeriod } from '../lib/period';
+import { runColdStartBench } from './cold-start';
 import { count, floorMs, mebibytes, pagesNeeded, seconds, table } from './figures';
 import { type CliRun, runCli, startBenchSandbox } from './processes';
 
@@ -40,11 +42,12 @@ interface Measurement {
   sandboxStartMs: number;
 }
 
-function readArgs(): { sizes: number[]; runs: number } {
+function readArgs(): { sizes: number[]; runs: number; coldStart: boolean } {
   const { values } = parseArgs({
     options: {
       sizes: { type: 'string', default: `10000,${TARGET_SIZE}` },
       runs: { type: 'string', default: '2' },
+      'cold-start': { type: 'boolean', default: false },
     },
   });
   const sizes = values.sizes.split(',').map((text) => Number(text.trim()));
@@ -54,7 +57,7 @@ function readArgs(): { sizes: number[]; runs: number } {
   }
   if (!Number.isSafeInteger(runs) || runs < 1)
     throw new Error(`--runs must be a whole number, got ${values.runs}`);
-  return { sizes: sizes.sort((a, b) => a - b), runs };
+  return { sizes: sizes.sort((a, b) => a - b), runs, coldStart: values['cold-start'] };
 }
 
 async function measure(paidPerMonth: number, month: string, runs: number): Promise<Measurement> {
@@ -176,7 +179,8 @@ function printMemoryGrowth(startup: CliRun, results: readonly Measurement[]): vo
 }
 
 async function main(): Promise<void> {
-  const { sizes, runs } = readArgs();
+  const { sizes, runs, coldStart } = readArgs();
+  if (coldStart) return runColdStartBench();
   const month = defaultPeriod('UTC', new Date()).id;
   console.log(
     `Report CLI benchmark: month ${month} (UTC), sandbox latency ${LATENCY_MS} ms, at most ${MAX_LIMIT} records a ` +
