@@ -27,6 +27,28 @@ export interface ReportFunctionProps {
 }
 
 /**
+ * How cdk-nag writes a resource in a finding's id: the ARN as the template has it, each reference as
+ * `<Name>` or `<Name.Attribute>`. The partition, region and account are references in an
+ * environment-agnostic stack and text in one whose region is known (as `cdk synth` with credentials).
+ */
+function findingText(scope: Construct, arn: string): string {
+  const resolved = Stack.of(scope).resolve(arn) as unknown;
+  const text = (part: unknown): string => {
+    if (typeof part === 'string') return part;
+    const reference = part as {
+      Ref?: string;
+      'Fn::GetAtt'?: [string, string];
+      'Fn::Join'?: [string, unknown[]];
+    };
+    if (reference.Ref !== undefined) return `<${reference.Ref}>`;
+    if (reference['Fn::GetAtt']) return `<${reference['Fn::GetAtt'].join('.')}>`;
+    if (reference['Fn::Join']) return reference['Fn::Join'][1].map(text).join(reference['Fn::Join'][0]);
+    throw new Error(`cannot name ${JSON.stringify(part)} as cdk-nag does`);
+  };
+  return text(resolved);
+}
+
+/**
  * Shell commands (bash locally, cmd on Windows) that copy each staged file into the bundle: Node is
  * there either way, where `cp` and `copy` are not.
  */
@@ -195,7 +217,7 @@ export class ReportFunction extends Construct {
       }),
     );
     Validations.of(this).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AWS::AccountId>:secret:${prefix}*]`,
+      id: `AwsSolutions-IAM5[Resource::${findingText(this, resource)}]`,
       reason: `The accounts' API keys are the secrets under ${prefix} (the configuration requires it); the function serves every account, and the report API token and link signing key are outside the prefix.`,
     });
   }
@@ -211,7 +233,7 @@ export class ReportFunction extends Construct {
     this.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['ses:SendRawEmail'], resources }));
     for (const pattern of names.filter((name) => name.startsWith('*@'))) {
       Validations.of(this).acknowledge({
-        id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ses:${region ?? '<AWS::Region>'}:<AWS::AccountId>:identity/${pattern}]`,
+        id: `AwsSolutions-IAM5[Resource::${findingText(this, this.sesIdentityArn(pattern, region))}]`,
         reason: `The address identities of ${pattern.slice(2)}, a sender domain: SES checks a sender address's own identity when it is verified, and one pattern per domain stays within IAM's policy size where one entry per address would not.`,
       });
     }
@@ -222,11 +244,12 @@ export class ReportFunction extends Construct {
    * identities than an IAM policy can list (`sesAllowAnyIdentity`).
    */
   sendEmailAsAnyIdentity(region?: string): void {
+    const resource = this.sesIdentityArn('*', region);
     this.role.addToPrincipalPolicy(
-      new PolicyStatement({ actions: ['ses:SendRawEmail'], resources: [this.sesIdentityArn('*', region)] }),
+      new PolicyStatement({ actions: ['ses:SendRawEmail'], resources: [resource] }),
     );
     Validations.of(this).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ses:${region ?? '<AWS::Region>'}:<AWS::AccountId>:identity/*]`,
+      id: `AwsSolutions-IAM5[Resource::${findingText(this, resource)}]`,
       reason:
         'Set by sesAllowAnyIdentity: more distinct sender identities than one policy can list. The code sends each account only from its configured sender; the grant still ends at this AWS account and region.',
     });

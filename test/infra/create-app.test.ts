@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { createApp, STACK_NAME } from '../../infra/create-app';
 import { ConfigError } from '../../lib/config';
 import { synthContext, testAppProps } from './test-app';
@@ -36,6 +36,21 @@ describe('createApp with the default configuration of cdk.json', () => {
     expect(() => app.synth({ force: true })).not.toThrow();
     Annotations.fromStack(stack).hasNoError('*', Match.anyValue());
     Annotations.fromStack(stack).hasNoWarning('*', Match.anyValue());
+  });
+});
+
+describe('createApp for a known account and region (the CLI with credentials)', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it('acknowledges the same findings when ARNs hold the region and account as text', () => {
+    vi.stubEnv('CDK_DEFAULT_ACCOUNT', '123456789012');
+    vi.stubEnv('CDK_DEFAULT_REGION', 'eu-central-1');
+    const { app, stack } = createApp(testAppProps());
+    expect(stack.region).toBe('eu-central-1');
+    const report = new AwsSolutionsChecks().validateScope(app);
+    expect(report.violations.map((violation) => violation.ruleName)).toEqual([]);
   });
 });
 
