@@ -86,8 +86,8 @@ const deploymentConfigSchema = z
     sesSandbox: z.boolean({ error: mustBe('must be true or false') }).default(false),
     /**
      * Let the scheduled function send as any SES identity of the AWS account in `sesRegion`, instead of
-     * the accounts' identities listed one by one. Only for more distinct identities than an IAM policy
-     * holds (about a hundred); see the README's "How many accounts one deployment serves". @default false
+     * the accounts' sender domains listed one by one. Only for more sender domains than an IAM policy
+     * holds (about fifty); see the README's "How many accounts one deployment serves". @default false
      */
     sesAllowAnyIdentity: z.boolean({ error: mustBe('must be true or false') }).default(false),
   })

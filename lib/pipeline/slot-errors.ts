@@ -1,4 +1,5 @@
 import type { FieldIssue } from '../zod-issues';
+import { eventIssuesText } from './errors';
 
 /** The fan-out's event is not `{ slot, scheduledTime? }`; `issues` names each bad field. */
 export class SlotEventError extends Error {
@@ -6,8 +7,7 @@ export class SlotEventError extends Error {
   readonly issues: readonly FieldIssue[];
 
   constructor(issues: readonly FieldIssue[]) {
-    const described = issues.map((issue) => (issue.path ? `${issue.path} ${issue.message}` : issue.message));
-    super(`Invalid schedule slot event: ${described.join('; ')}`);
+    super(`Invalid schedule slot event: ${eventIssuesText(issues)}`);
     this.issues = issues;
   }
 }

@@ -1,6 +1,7 @@
 import type { Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { parseDeploymentConfig, toRuntimeEnv } from '../../lib/config';
+import { accountIn } from '../lib/config/support/config-input';
 import { type RuntimeConfigFile, writeRuntimeConfigFile } from '../support/runtime-config-file';
 
 type Handler = (event: unknown, context: Context) => Promise<unknown>;
@@ -9,16 +10,6 @@ const lambdaContext = {
   functionName: 'invoice-reports-Dispatcher',
   awsRequestId: '0b6f2c1e-7a41-4d8e-9c3b-5e2f1a0d9c87',
 } as Context;
-
-const account = (name: string, timezone: string, yearly = false) => ({
-  name,
-  apiUrl: 'https://api.example.com',
-  apiKeySecretName: `invoice-reports/accounts/${name}/api-key`,
-  timezone,
-  recipients: [`books@${name}.example`],
-  sender: `reports@${name}.example`,
-  schedule: { yearly },
-});
 
 describe('the slot dispatcher function', () => {
   let configFile: RuntimeConfigFile;
@@ -29,7 +20,7 @@ describe('the slot dispatcher function', () => {
 
   beforeAll(async () => {
     const config = parseDeploymentConfig({
-      accounts: [account('acme', 'Europe/Berlin', true), account('globex', 'Europe/Berlin')],
+      accounts: [accountIn('acme', 'Europe/Berlin', { yearly: true }), accountIn('globex', 'Europe/Berlin')],
     });
     configFile = writeRuntimeConfigFile(config);
     // As the stack sets it: the configuration file only, beside the code.

@@ -1,22 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { parseDeploymentConfig } from '../../../lib/config';
 import { dispatchSlot, SlotEventError, slotIndex, UnknownSlotError } from '../../../lib/pipeline';
-
-const account = (name: string, timezone: string, schedule: Record<string, unknown> = {}) => ({
-  name,
-  apiUrl: 'https://api.example.com',
-  apiKeySecretName: `invoice-reports/accounts/${name}/api-key`,
-  timezone,
-  recipients: [`books@${name}.example`],
-  sender: `reports@${name}.example`,
-  schedule,
-});
+import { accountIn } from '../config/support/config-input';
 
 const config = parseDeploymentConfig({
   accounts: [
-    account('acme', 'Europe/Berlin', { yearly: true }),
-    account('globex', 'Asia/Tokyo'),
-    account('initech', 'Europe/Berlin'),
+    accountIn('acme', 'Europe/Berlin', { yearly: true }),
+    accountIn('globex', 'Asia/Tokyo'),
+    accountIn('initech', 'Europe/Berlin'),
   ],
 });
 const slots = slotIndex(config);
