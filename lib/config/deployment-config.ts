@@ -14,7 +14,8 @@ const MAX_CONCURRENT_REPORTS = 40;
 /**
  * The whole deployment: its accounts and the settings they share. One schema for the CDK stack (which
  * reads it from `cdk.json` context or a JSON file) and for the Lambda functions (which read the same
- * JSON back from `REPORT_CONFIG`). It holds the names of secrets, never their values.
+ * JSON back from the file bundled with their code, `REPORT_CONFIG_FILE`). It holds the names of secrets,
+ * never their values.
  *
  * @example
  * ```json
@@ -22,7 +23,7 @@ const MAX_CONCURRENT_REPORTS = 40;
  *   "accounts": [{
  *     "name": "acme",
  *     "apiUrl": "https://api.example.com",
- *     "apiKeySecretName": "invoice-reports/acme/api-key",
+ *     "apiKeySecretName": "invoice-reports/accounts/acme/api-key",
  *     "timezone": "Europe/Berlin",
  *     "recipients": ["accounting@example.com"],
  *     "sender": "reports@example.com"
@@ -142,16 +143,11 @@ export type DeploymentConfigInput = z.input<typeof deploymentConfigSchema>;
  * Checks a configuration and fills in its defaults.
  *
  * @param origin what the configuration is, for the error's title (`Invalid ${origin}`)
- * @param root the name it was read under, put before each field's path (`REPORT_CONFIG`)
  * @throws ConfigError listing every bad field by path, e.g. `accounts[0].timezone: unknown time zone "Mars/Base"`
  */
-export function parseDeploymentConfig(
-  input: unknown,
-  origin = 'deployment configuration',
-  root = '',
-): DeploymentConfig {
+export function parseDeploymentConfig(input: unknown, origin = 'deployment configuration'): DeploymentConfig {
   const result = deploymentConfigSchema.safeParse(input, { error: fieldTypeErrors });
-  if (!result.success) throw new ConfigError(`Invalid ${origin}`, fieldIssues(result.error.issues, { root }));
+  if (!result.success) throw new ConfigError(`Invalid ${origin}`, fieldIssues(result.error.issues));
   return result.data;
 }
 
