@@ -9,12 +9,14 @@
  * quarter or a year must keep near a month's) and its peak RSS. Two sizes show how memory grows with the
  * number of records. The targets:
  * wall time within 1.5 x the floor and peak RSS under 400 MiB at 50,000 paid invoices. It prints
- * figures; it fails only when a run itself fails.
+ * figures; it fails only when a run itself fails. `--cold-start` measures the Lambda bundles instead
+ * (see `cold-start.ts`).
  */
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { errorParts } from '../lib/describe-error';
 import { defaultPeriod, type PeriodKind } from '../lib/period';
+import { runColdStartBench } from './cold-start';
 import { count, floorMs, mebibytes, pagesNeeded, seconds, table } from './figures';
 import { type CliRun, runCli, startBenchSandbox } from './processes';
 
@@ -44,12 +46,13 @@ interface Measurement {
 
 const PERIOD_KINDS: readonly PeriodKind[] = ['month', 'quarter', 'year'];
 
-function readArgs(): { sizes: number[]; runs: number; kind: PeriodKind } {
+function readArgs(): { sizes: number[]; runs: number; kind: PeriodKind; coldStart: boolean } {
   const { values } = parseArgs({
     options: {
       sizes: { type: 'string', default: `10000,${TARGET_SIZE}` },
       runs: { type: 'string', default: '2' },
       period: { type: 'string', default: 'month' },
+      'cold-start': { type: 'boolean', default: false },
     },
   });
   const kind = PERIOD_KINDS.find((known) => known === values.period);
@@ -61,7 +64,7 @@ function readArgs(): { sizes: number[]; runs: number; kind: PeriodKind } {
   }
   if (!Number.isSafeInteger(runs) || runs < 1)
     throw new Error(`--runs must be a whole number, got ${values.runs}`);
-  return { sizes: sizes.sort((a, b) => a - b), runs, kind };
+  return { sizes: sizes.sort((a, b) => a - b), runs, kind, coldStart: values['cold-start'] };
 }
 
 async function measure(paidPerMonth: number, period: string, runs: number): Promise<Measurement> {
@@ -186,7 +189,8 @@ function printMemoryGrowth(startup: CliRun, results: readonly Measurement[]): vo
 }
 
 async function main(): Promise<void> {
-  const { sizes, runs, kind } = readArgs();
+  const { sizes, runs, kind, coldStart } = readArgs();
+  if (coldStart) return runColdStartBench();
   const period = defaultPeriod('UTC', new Date(), kind).id;
   console.log(
     `Report CLI benchmark: ${kind} ${period} (UTC), sandbox latency ${LATENCY_MS} ms, at most ${MAX_LIMIT} records a ` +

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { mustBe } from '../zod-issues';
 import { ACCOUNT_NAME_PATTERN, apiUrlSchema, emailSchema, secretNameSchema } from './field-schemas';
 import { scheduleSchema } from './schedule-schema';
@@ -55,7 +55,8 @@ function isSesIdentity(value: string): boolean {
   return DOMAIN_PATTERN.test(value) || emailSchema.safeParse(value).success;
 }
 
-function domainOf(address: string): string {
+/** The domain of an email address, lower-cased: `Reports@ACME.example` gives `acme.example`. */
+export function domainOf(address: string): string {
   return address.slice(address.lastIndexOf('@') + 1).toLowerCase();
 }
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { mustBe } from '../zod-issues';
 
 /** An account's name: lower-case letters, digits and hyphens (it is part of S3 keys and report URLs). */

@@ -1,5 +1,5 @@
 import type { S3Client } from '@aws-sdk/client-s3';
-import { z } from 'zod';
+import * as z from 'zod';
 import { REPORT_FILE_NAMES } from '../report-files';
 import { CorruptObjectError } from './errors';
 import { reportKey } from './report-key';

@@ -1,5 +1,5 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { fieldIssues, issueText } from '../zod-issues';
 import { CorruptObjectError } from './errors';
 

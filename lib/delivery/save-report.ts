@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   REPORT_FILE_NAMES,
   type ReportFileName,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { type AccountConfig, ConfigError, type DeploymentConfig } from '../config';
 import { MAX_PRESIGN_SECONDS } from '../delivery';
 import { createLogger, type StructuredLogger } from '../logger';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AccountConfig } from '../config';
 import { CorruptObjectError, getObjectText, type ReportManifest, readManifest, reportKey } from '../delivery';
 import { type PublishContext, publishReport } from '../pipeline';

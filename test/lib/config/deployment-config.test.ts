@@ -20,6 +20,12 @@ describe('parseDeploymentConfig: defaults', () => {
     expect(config.sesRegion).toBeUndefined();
     expect(account.projectId).toBeUndefined();
     expect(config.sesSandbox).toBe(false);
+    expect(config.sesAllowAnyIdentity).toBe(false);
+  });
+
+  it('keeps account secrets under invoice-reports/accounts/ and reports ten accounts of a slot at once', () => {
+    expect(config.accountSecretPrefix).toBe('invoice-reports/accounts/');
+    expect(config.maxConcurrentReports).toBe(10);
   });
 
   it('keeps what is given', () => {
@@ -77,6 +83,15 @@ describe('parseDeploymentConfig: errors name the field', () => {
       'linkSigningKeySecretName: must differ from reportApiTokenSecretName',
     ],
     [{ alarmEmails: ['ops@example.com'] }, 'alarmEmails: is not a known field'],
+    [{ accountSecretPrefix: 'invoice-reports/accounts' }, 'accountSecretPrefix: must end with "/"'],
+    [
+      { accountSecretPrefix: 'arn:aws:secretsmanager:x/' },
+      'accountSecretPrefix: must be a Secrets Manager secret name',
+    ],
+    [{ maxConcurrentReports: 0 }, 'maxConcurrentReports: must be a whole number from 1 to 40'],
+    [{ maxConcurrentReports: 41 }, "maxConcurrentReports: must be at most 40 (Step Functions' inline Map)"],
+    [{ maxConcurrentReports: 2.5 }, 'maxConcurrentReports: must be a whole number from 1 to 40'],
+    [{ sesAllowAnyIdentity: 'yes' }, 'sesAllowAnyIdentity: must be true or false'],
   ])('rejects setting %j', (settings, expected) => {
     const problems = problemsOf(configWith({}, settings));
     expect(problems).toHaveLength(1);
