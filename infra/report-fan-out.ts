@@ -29,9 +29,10 @@ export interface ReportFanOutProps {
 /**
  * Errors a retry cannot mend, by the `name` the scheduled function's errors carry (Step Functions reads
  * a Lambda error's type from it): a bad event, an unknown account, a period not begun, a configuration
- * fault, a key the service refuses, a signing key too short, a message SES can never take, and an email
- * SES accepted whose record could not be written (a person must look; a retry would send nothing). Each
- * goes to the dead-letter queue at once.
+ * fault, a key the service refuses, a signing key too short, a message SES can never take, an email
+ * SES accepted whose record could not be written, and an email SES may have sent without saying so
+ * (`delivery unconfirmed`: the claim stays, so a retry would only find it and fail again; a person must
+ * look). Each goes to the dead-letter queue at once.
  */
 export const PERMANENT_RUN_ERRORS = [
   'ScheduledEventError',
@@ -43,6 +44,7 @@ export const PERMANENT_RUN_ERRORS = [
   'InvalidEmailError',
   'EmailTooLargeError',
   'DeliveryRecordError',
+  'DeliveryUnconfirmedError',
 ] as const;
 
 /** Further attempts at one account's run after a failure, and the wait before the first (then ×3). */

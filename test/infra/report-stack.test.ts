@@ -513,6 +513,7 @@ describe('ReportStack with two accounts', () => {
             'InvalidEmailError',
             'EmailTooLargeError',
             'DeliveryRecordError',
+            'DeliveryUnconfirmedError',
           ],
           MaxAttempts: 0,
         },
