@@ -47,6 +47,15 @@ const accountFields = z.strictObject({
     .optional(),
   /** Restricts the report to one project of the account. */
   projectId: z.guid({ error: mustBe('must be a project id (a UUID)') }).optional(),
+  /**
+   * The generation of the account's report API token, part of what the token is derived from: raising it
+   * revokes the token handed out before (`npm run account-token` prints the new one). @default 1
+   */
+  tokenGeneration: z
+    .int({ error: mustBe('must be a whole number from 1') })
+    .min(1, 'must be a whole number from 1')
+    .max(1_000_000, 'must be at most 1000000')
+    .default(1),
   /** When the monthly report runs. @default 1st of the month at 06:00 in `timezone` */
   schedule: scheduleSchema,
 });
@@ -97,5 +106,8 @@ export const accountSchema = accountFields
     senderIdentity: account.senderIdentity ?? domainOf(account.sender),
   }));
 
-/** An account as the code sees it: `displayName`, `senderIdentity` and `schedule` always filled in. */
+/**
+ * An account as the code sees it: `displayName`, `senderIdentity`, `tokenGeneration` and `schedule` always
+ * filled in.
+ */
 export type AccountConfig = z.output<typeof accountSchema>;

@@ -5,7 +5,8 @@ import type { DeploymentConfig } from './deployment-config';
 /**
  * What a deployment needs of its configuration beyond the schema: the functions are granted the account
  * secrets by one name prefix (`accountSecretPrefix`), so every account's key must be under it, and the
- * report API token and the link signing key must not be (the scheduled function would read the token).
+ * report API token, the link signing key and the account token key must not be (the scheduled function
+ * would read them).
  * The local stack and tests need neither rule, so they are not part of `parseDeploymentConfig`.
  *
  * @throws ConfigError naming each secret that is out of place
@@ -13,7 +14,11 @@ import type { DeploymentConfig } from './deployment-config';
 export function checkDeployableConfig(
   config: Pick<
     DeploymentConfig,
-    'accounts' | 'accountSecretPrefix' | 'reportApiTokenSecretName' | 'linkSigningKeySecretName'
+    | 'accounts'
+    | 'accountSecretPrefix'
+    | 'reportApiTokenSecretName'
+    | 'linkSigningKeySecretName'
+    | 'accountTokenKeySecretName'
   >,
 ): void {
   const prefix = config.accountSecretPrefix;
@@ -26,7 +31,11 @@ export function checkDeployableConfig(
       });
     }
   });
-  for (const field of ['reportApiTokenSecretName', 'linkSigningKeySecretName'] as const) {
+  for (const field of [
+    'reportApiTokenSecretName',
+    'linkSigningKeySecretName',
+    'accountTokenKeySecretName',
+  ] as const) {
     if (config[field].startsWith(prefix)) {
       issues.push({
         path: field,

@@ -7,6 +7,7 @@ import { emailSchema, secretNameSchema } from './field-schemas';
 const REGION_PATTERN = /^[a-z]{2}(?:-[a-z]+)+-\d+$/;
 const DEFAULT_REPORT_API_TOKEN_SECRET_NAME = 'invoice-reports/report-api-token';
 const DEFAULT_LINK_SIGNING_KEY_SECRET_NAME = 'invoice-reports/link-signing-key';
+const DEFAULT_ACCOUNT_TOKEN_KEY_SECRET_NAME = 'invoice-reports/account-token-key';
 const DEFAULT_ACCOUNT_SECRET_PREFIX = 'invoice-reports/accounts/';
 /** Step Functions runs at most 40 iterations of an inline Map state at once. */
 const MAX_CONCURRENT_REPORTS = 40;
@@ -73,8 +74,16 @@ const deploymentConfigSchema = z
       .min(1, `must be a whole number from 1 to ${MAX_CONCURRENT_REPORTS}`)
       .max(MAX_CONCURRENT_REPORTS, `must be at most ${MAX_CONCURRENT_REPORTS} (Step Functions' inline Map)`)
       .default(10),
-    /** Secret holding the report API's bearer token. @default 'invoice-reports/report-api-token' */
+    /**
+     * Secret holding the report API's operator token, which reads every account.
+     * @default 'invoice-reports/report-api-token'
+     */
     reportApiTokenSecretName: secretNameSchema.default(DEFAULT_REPORT_API_TOKEN_SECRET_NAME),
+    /**
+     * Secret holding the key every account's own report API token is derived from (at least 32 bytes):
+     * one secret whatever the number of accounts. @default 'invoice-reports/account-token-key'
+     */
+    accountTokenKeySecretName: secretNameSchema.default(DEFAULT_ACCOUNT_TOKEN_KEY_SECRET_NAME),
     /** Secret holding the key that signs report links (at least 32 bytes). @default 'invoice-reports/link-signing-key' */
     linkSigningKeySecretName: secretNameSchema.default(DEFAULT_LINK_SIGNING_KEY_SECRET_NAME),
     /** Region of the SES identities. @default the stack's region */
@@ -117,14 +126,26 @@ const deploymentConfigSchema = z
           'must differ from reportApiTokenSecretName: the signing key and the API token are different secrets',
       });
     }
+    for (const other of ['reportApiTokenSecretName', 'linkSigningKeySecretName'] as const) {
+      if (config.accountTokenKeySecretName === config[other]) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['accountTokenKeySecretName'],
+          message: `must differ from ${other}: the account token key is a secret of its own`,
+        });
+      }
+    }
+    const sharedSecrets = [
+      config.reportApiTokenSecretName,
+      config.linkSigningKeySecretName,
+      config.accountTokenKeySecretName,
+    ];
     config.accounts.forEach((account, index) => {
-      if (
-        [config.reportApiTokenSecretName, config.linkSigningKeySecretName].includes(account.apiKeySecretName)
-      ) {
+      if (sharedSecrets.includes(account.apiKeySecretName)) {
         ctx.addIssue({
           code: 'custom',
           path: ['accounts', index, 'apiKeySecretName'],
-          message: 'must differ from the report API token and link signing key secrets',
+          message: 'must differ from the report API token, link signing key and account token key secrets',
         });
       }
     });

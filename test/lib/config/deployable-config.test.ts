@@ -37,7 +37,7 @@ describe('checkDeployableConfig', () => {
     ]);
   });
 
-  it('refuses a prefix that would let every function read the report API token or the signing key', () => {
+  it('refuses a prefix that would let every function read the report API token, the signing key or the account token key', () => {
     expect(
       problemsOf({
         accounts: [{ ...ACME, apiKeySecretName: 'invoice-reports/acme/api-key' }],
@@ -47,6 +47,7 @@ describe('checkDeployableConfig', () => {
     ).toEqual([
       'reportApiTokenSecretName: must not start with accountSecretPrefix "invoice-reports/": every function may read the account secrets',
       'linkSigningKeySecretName: must not start with accountSecretPrefix "invoice-reports/": every function may read the account secrets',
+      'accountTokenKeySecretName: must not start with accountSecretPrefix "invoice-reports/": every function may read the account secrets',
     ]);
   });
 });

@@ -11,9 +11,14 @@ describe('parseDeploymentConfig: defaults', () => {
     expect(config.reportRetentionDays).toBe(400);
   });
 
-  it('names the report API token and link signing key secrets', () => {
+  it('names the report API token, link signing key and account token key secrets', () => {
     expect(config.reportApiTokenSecretName).toBe('invoice-reports/report-api-token');
     expect(config.linkSigningKeySecretName).toBe('invoice-reports/link-signing-key');
+    expect(config.accountTokenKeySecretName).toBe('invoice-reports/account-token-key');
+  });
+
+  it('starts each account at its first token generation', () => {
+    expect(account.tokenGeneration).toBe(1);
   });
 
   it('leaves SES region and project unset and assumes SES production access', () => {
@@ -127,8 +132,35 @@ describe('parseDeploymentConfig: errors name the field', () => {
 
   it('rejects an account key stored in the same secret as the report API token', () => {
     expect(problemsOf(configWith({ apiKeySecretName: 'invoice-reports/report-api-token' }))).toEqual([
-      'accounts[0].apiKeySecretName: must differ from the report API token and link signing key secrets',
+      'accounts[0].apiKeySecretName: must differ from the report API token, link signing key and account token key secrets',
     ]);
+  });
+
+  it('rejects an account key stored in the same secret as the account token key', () => {
+    expect(problemsOf(configWith({ apiKeySecretName: 'invoice-reports/account-token-key' }))).toEqual([
+      'accounts[0].apiKeySecretName: must differ from the report API token, link signing key and account token key secrets',
+    ]);
+  });
+
+  it('rejects an account token key that shares a secret with the operator token or the signing key', () => {
+    expect(
+      problemsOf(configWith({}, { accountTokenKeySecretName: 'invoice-reports/report-api-token' })),
+    ).toEqual([
+      'accountTokenKeySecretName: must differ from reportApiTokenSecretName: the account token key is a secret of its own',
+    ]);
+    expect(
+      problemsOf(configWith({}, { accountTokenKeySecretName: 'invoice-reports/link-signing-key' })),
+    ).toEqual([
+      'accountTokenKeySecretName: must differ from linkSigningKeySecretName: the account token key is a secret of its own',
+    ]);
+  });
+
+  it.each([
+    [0, 'must be a whole number from 1'],
+    [1.5, 'must be a whole number from 1'],
+    ['2', 'must be a whole number from 1'],
+  ])('rejects a token generation of %j', (tokenGeneration, message) => {
+    expect(problemsOf(configWith({ tokenGeneration }))).toEqual([`accounts[0].tokenGeneration: ${message}`]);
   });
 
   it('lists every bad field at once, in one error whose message names each', () => {
