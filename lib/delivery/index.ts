@@ -56,11 +56,25 @@ export {
   SigningKeyError,
 } from './errors';
 export {
+  type SignReportIndexLinkOptions,
+  signReportIndexLink,
+  type VerifyReportIndexLinkOptions,
+  verifyReportIndexLink,
+} from './index-link';
+export {
   MAX_PRESIGN_SECONDS,
   type PresignReportFileOptions,
   presignReportFile,
 } from './presign-report-file';
 export {
+  type ClaimRebuildOptions,
+  claimRebuild,
+  REBUILD_RECORD_FILE_NAME,
+  type RebuildClaim,
+  rebuildRecordKey,
+} from './rebuild-claim';
+export {
+  accountPrefix,
   DELIVERY_RECORD_FILE_NAME,
   deliveryRecordKey,
   isReportObjectName,
@@ -83,6 +97,7 @@ export {
   readManifest,
   reportManifestSchema,
 } from './report-manifest';
+export { type ListReportPeriodsOptions, listReportPeriods } from './report-periods';
 export { getObjectText } from './s3-objects';
 export { type SaveReportOptions, saveReport } from './save-report';
 export { type SendRawEmailOptions, type SentEmail, sendRawEmail } from './send-raw-email';
@@ -90,6 +105,7 @@ export { type SesFailureKind, sesFailureKind } from './ses-outcome';
 export { backoffMs, isRetryableSesError, type RetryOptions } from './ses-retry';
 export {
   type LinkVerdict,
+  linkExpiryInstant,
   MIN_SIGNING_KEY_BYTES,
   type SigningKey,
   type SignReportLinkOptions,

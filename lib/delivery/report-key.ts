@@ -24,22 +24,31 @@ export function isReportObjectName(name: unknown): name is ReportObjectName {
 }
 
 /**
- * `reports/<account>/<period>/` (a month `2026-10`, a quarter `2026-Q3` or a year `2026`), after checking
- * both parts so that no key can leave the prefix.
- * @throws InvalidReportKeyError
+ * `reports/<account>/`: every period of an account lies under it.
+ * @throws InvalidReportKeyError for an invalid account
  */
-export function reportPrefix(account: string, period: string): string {
+export function accountPrefix(account: string): string {
   if (!isValidAccount(account)) {
     throw new InvalidReportKeyError(
       `account ${JSON.stringify(account)} is not valid: use lower-case letters, digits and hyphens`,
     );
   }
+  return `reports/${account}/`;
+}
+
+/**
+ * `reports/<account>/<period>/` (a month `2026-10`, a quarter `2026-Q3` or a year `2026`), after checking
+ * both parts so that no key can leave the prefix.
+ * @throws InvalidReportKeyError
+ */
+export function reportPrefix(account: string, period: string): string {
+  const prefix = accountPrefix(account);
   if (!isPeriodId(period)) {
     throw new InvalidReportKeyError(
       `period ${JSON.stringify(period)} is not valid: use YYYY-MM, YYYY-Qn or YYYY, from 2000 to 9999`,
     );
   }
-  return `reports/${account}/${period}/`;
+  return `${prefix}${period}/`;
 }
 
 /**

@@ -43,7 +43,11 @@ export interface VerifyReportLinkOptions {
 const EXPIRES_PATTERN = /^\d{1,12}$/;
 const SIGNATURE_PATTERN = /^[0-9a-f]{64}$/;
 
-function signingKeyBytes(signingKey: SigningKey): Buffer {
+/**
+ * The key's bytes.
+ * @throws SigningKeyError when it is shorter than 32 bytes
+ */
+export function signingKeyBytes(signingKey: SigningKey): Buffer {
   const bytes = typeof signingKey === 'string' ? Buffer.from(signingKey, 'utf8') : Buffer.from(signingKey);
   if (bytes.length < MIN_SIGNING_KEY_BYTES) {
     // The length only: the key itself never appears in an error.
@@ -59,8 +63,31 @@ function canonicalString(account: string, period: string, fileName: string, expi
   return ['report-link-v1', account, period, fileName, expires].join('\n');
 }
 
-function hmacHex(key: Buffer, text: string): string {
+/** The hex HMAC-SHA256 of a link's canonical string: the `signature` a link carries. */
+export function hmacHex(key: Buffer, text: string): string {
   return createHmac('sha256', key).update(text, 'utf8').digest('hex');
+}
+
+/**
+ * What a link whose signed parts make `canonical` is worth, given its `expires` and `signature` query
+ * values: `invalid` for a malformed value or a signature that does not match (compared in constant time),
+ * `expired` for a genuine one whose time has passed, else `valid`.
+ */
+export function linkVerdict(
+  key: Buffer,
+  canonical: (expires: string) => string,
+  query: { expires: unknown; signature: unknown },
+  now: Date = new Date(),
+): LinkVerdict {
+  const { expires, signature } = query;
+  if (typeof expires !== 'string' || !EXPIRES_PATTERN.test(expires)) return 'invalid';
+  if (typeof signature !== 'string' || !SIGNATURE_PATTERN.test(signature)) return 'invalid';
+
+  const expected = Buffer.from(hmacHex(key, canonical(expires)), 'utf8');
+  const given = Buffer.from(signature, 'utf8');
+  // timingSafeEqual throws on different lengths; the pattern above already fixed the length at 64.
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
+  return now.getTime() >= Number(expires) * 1000 ? 'expired' : 'valid';
 }
 
 /**
@@ -74,6 +101,11 @@ export function linkExpirySeconds(expiresAt: Date): number {
     throw new RangeError('expiresAt must be a valid date');
   }
   return Math.floor(time / 1000);
+}
+
+/** The instant a link's `expires` value (unix seconds, as `linkVerdict` accepts it) stands for. */
+export function linkExpiryInstant(expires: string): Date {
+  return new Date(Number(expires) * 1000);
 }
 
 /**
@@ -103,14 +135,10 @@ export function verifyReportLink(options: VerifyReportLinkOptions): LinkVerdict 
   const key = signingKeyBytes(options.signingKey);
   const { account, period, fileName, expires, signature } = options;
   if (!isValidAccount(account) || !isPeriodId(period) || !isReportObjectName(fileName)) return 'invalid';
-  if (typeof expires !== 'string' || !EXPIRES_PATTERN.test(expires)) return 'invalid';
-  if (typeof signature !== 'string' || !SIGNATURE_PATTERN.test(signature)) return 'invalid';
-
-  const expected = Buffer.from(hmacHex(key, canonicalString(account, period, fileName, expires)), 'utf8');
-  const given = Buffer.from(signature, 'utf8');
-  // timingSafeEqual throws on different lengths; the pattern above already fixed the length at 64.
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
-
-  const now = options.now ?? new Date();
-  return now.getTime() >= Number(expires) * 1000 ? 'expired' : 'valid';
+  return linkVerdict(
+    key,
+    (expires) => canonicalString(account, period, fileName, expires),
+    { expires, signature },
+    options.now,
+  );
 }
