@@ -6,7 +6,9 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
  *   after 9999, or one not begun yet
  * - `unauthorized` (401): no token, or not the right one
  * - `invalid_signature`, `link_expired` (403): a signed link that does not verify, or has run out
- * - `unknown_account`, `report_not_found`, `not_found` (404)
+ * - `unknown_account`, `report_not_found`, `not_found` (404): an account the caller may not read is
+ *   unknown to it
+ * - `too_many_rebuilds` (429): the account's reports were rebuilt less than the limit's interval ago
  * - `invoicing_authentication_failed`, `invoicing_failed` (502): the invoicing service refused or failed
  * - `configuration_error`, `internal_error` (500): the operator's problem; details only in the log
  */
@@ -18,6 +20,7 @@ export type ReportApiErrorCode =
   | 'unknown_account'
   | 'report_not_found'
   | 'not_found'
+  | 'too_many_rebuilds'
   | 'invoicing_authentication_failed'
   | 'invoicing_failed'
   | 'configuration_error'
@@ -44,6 +47,8 @@ export class ReportApiError extends Error {
     readonly status: ContentfulStatusCode,
     readonly code: ReportApiErrorCode,
     message: string,
+    /** Headers the answer carries, such as `Retry-After`. */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
   }

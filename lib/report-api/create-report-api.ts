@@ -1,16 +1,20 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
-import { type AccountConfig, findAccount } from '../config';
-import { presignReportFile, signReportLinks } from '../delivery';
+import { presignReportFile, signReportLinks, verifyReportIndexLink, verifyReportLink } from '../delivery';
 import { resolveReportPeriod } from '../pipeline';
 import { REPORT_FILE_NAMES } from '../report-files';
-import { errorBody, ReportApiError } from './api-error';
-import { requireBearerToken } from './bearer-token';
+import { ReportApiError } from './api-error';
+import { type CredentialOptions, type ReportApiEnv, requireCredential } from './credentials';
 import { errorResponse } from './error-response';
-import { requireFileAccess } from './file-access';
+import { requireLinkOrCredential } from './link-access';
+import { pagesStyleSource, renderHomePage } from './pages';
+import { claimRebuildOrRefuse } from './rebuild-limit';
+import { refusalResponse } from './refusal';
 import { reportAnswerJson } from './report-answer';
 import { type ReportApiOptions, readReportApiOptions } from './report-api-options';
-import { ReportStore } from './report-store';
+import { answerReportsIndex, buildFromForm } from './reports-index-route';
+import { routeContext } from './route-context';
 import {
   fileRouteParamsSchema,
   parseRouteInput,
@@ -18,50 +22,67 @@ import {
   reportRouteQuerySchema,
 } from './route-input';
 
-const ROUTES = 'GET /health, GET /reports/:account/:period, GET /reports/:account/:period/:file';
+const ROUTES =
+  'GET /, GET /health, GET /reports/:account, GET /reports/:account/:period, GET /reports/:account/:period/:file';
+
+/** A form that asks for a period is a few dozen bytes. */
+const MAX_FORM_BYTES = 4096;
 
 /**
  * The report API as a Hono app, the same locally (`@hono/node-server`) and on Lambda (`handle`):
  *
- * - `GET /health`: `{"status":"ok"}`, no credentials.
- * - `GET /reports/:account/:period[?refresh=true]` with `Authorization: Bearer <token>`, where the
- *   period is a month `YYYY-MM`, a quarter `YYYY-Qn` or a year `YYYY`: the period's `summary.json`,
- *   whether it is complete and how far it runs, and a signed link per file, building the report first
- *   when S3 has none (or when it holds a report of a period not ended older than
- *   `incompleteReportMaxAgeSeconds`).
- * - `GET /reports/:account/:period/:file` with the token or a signed link (`expires`, `signature`):
+ * - `GET /`: a page about the service; `GET /health`: `{"status":"ok"}`. No credentials.
+ * - `GET /reports/:account` with a token or a signed index link (the email's "All reports"): the
+ *   account's reports, newest first, as a page for a browser or JSON for a program. `POST` to the same
+ *   address with `period=<id>` (its form) builds a period within the rebuild limit and redirects to it.
+ * - `GET /reports/:account/:period[?refresh=true]` with a token, where the period is a month `YYYY-MM`,
+ *   a quarter `YYYY-Qn` or a year `YYYY`: the period's `summary.json`, whether it is complete and how far
+ *   it runs, and a signed link per file, building the report first when S3 has none (or when it holds a
+ *   report of a period not ended older than `incompleteReportMaxAgeSeconds`). `refresh=true` rebuilds,
+ *   at most once per `rebuildIntervalSeconds` per account (429 with `Retry-After` beyond).
+ * - `GET /reports/:account/:period/:file` with a token or a signed link (`expires`, `signature`):
  *   302 to an S3 URL presigned for `presignedUrlSeconds`.
  *
+ * Tokens: the operator's reads every account; an account's own (`acct_<account>_…`, see `accountToken`)
+ * and a signed link read that account only, and any other account answers as an unknown one would.
  * Checks run in this order: credentials (401, or 403 for a link), then the path and query (400, a
  * period before 2000 or after 9999 included), then the account (404), then the period against the
- * account's time zone (400 for one not begun). Without valid
- * credentials a caller therefore learns nothing about which accounts exist.
- * Every answer carries security headers and `Cache-Control: no-store`; errors are
- * `{"error":{"code","message"}}` (see `ReportApiErrorCode`).
+ * account's time zone (400 for one not begun). Without valid credentials a caller therefore learns
+ * nothing about which accounts exist.
+ * Every answer carries security headers and `Cache-Control: no-store`; a refusal is a page for a browser
+ * (`Accept: text/html`) and `{"error":{"code","message"}}` for a program (see `ReportApiErrorCode`).
  * @throws ConfigError for invalid options
  */
-export function createReportApi(options: ReportApiOptions): Hono {
+export function createReportApi(options: ReportApiOptions): Hono<ReportApiEnv> {
   const settings = readReportApiOptions(options);
   const { publish, logger, now } = settings;
-  const store = new ReportStore(publish, {
-    incompleteMaxAgeMs: settings.incompleteReportMaxAgeSeconds * 1000,
-    events: {
-      built: (account, period, manifest) =>
-        logger.info('report built', { account, period, generatedAt: manifest.generatedAt }),
-    },
-  });
+  const routes = routeContext(settings);
+  const refuse = (c: Context, refusal: Parameters<typeof refusalResponse>[1]) =>
+    refusalResponse(c, refusal, settings);
+  const credentials: CredentialOptions = {
+    secrets: publish.secrets,
+    operatorTokenSecretName: settings.reportApiTokenSecretName,
+    accountTokenKeySecretName: settings.accountTokenKeySecretName,
+    generationOf: (name) => settings.accounts.find((account) => account.name === name)?.tokenGeneration,
+    refuse,
+  };
+  const linkAccess = {
+    ...credentials,
+    linkSigningKeySecretName: settings.linkSigningKeySecretName,
+    now,
+  };
 
-  function accountNamed(name: string): AccountConfig {
-    const account = findAccount(settings, name);
-    if (!account)
-      throw new ReportApiError(404, 'unknown_account', `there is no account ${JSON.stringify(name)}`);
-    return account;
-  }
-
-  const app = new Hono();
+  const app = new Hono<ReportApiEnv>();
   app.use(
     secureHeaders({
-      contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+      // The pages' one style sheet, by its hash; nothing else loads, runs or frames them.
+      contentSecurityPolicy: {
+        defaultSrc: ["'none'"],
+        styleSrc: [pagesStyleSource()],
+        formAction: ["'self'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
       xFrameOptions: 'DENY',
     }),
   );
@@ -71,56 +92,85 @@ export function createReportApi(options: ReportApiOptions): Hono {
     c.header('Cache-Control', 'no-store');
   });
 
+  app.get('/', (c) => c.html(renderHomePage()));
   app.get('/health', (c) => c.json({ status: 'ok' }));
 
-  app.get(
-    '/reports/:account/:period',
-    requireBearerToken({ secrets: publish.secrets, tokenSecretName: settings.reportApiTokenSecretName }),
-    async (c) => {
-      const params = parseRouteInput(reportRouteParamsSchema, c.req.param());
-      const { refresh } = parseRouteInput(reportRouteQuerySchema, c.req.query());
-      const account = accountNamed(params.account);
-      const period = resolveReportPeriod(account, params.period, now());
-      // Read first: without it the answer cannot be made, so a build would be wasted.
-      const signingKey = await publish.secrets.getSecret(settings.linkSigningKeySecretName);
-      const report = await store.get(account, period, { refresh });
-
-      const { links, expiresAt } = signReportLinks({
-        baseUrl: settings.publicUrl ?? new URL(c.req.url).origin,
-        account: account.name,
-        period,
-        files: REPORT_FILE_NAMES,
-        lifetimeDays: settings.linkLifetimeDays,
-        now: now(),
-        signingKey,
-      });
-      const body = reportAnswerJson({
-        account: account.name,
-        period,
-        complete: report.complete,
-        asOf: report.asOf,
-        generatedAt: report.manifest.generatedAt,
-        summaryJson: report.summaryJson,
-        files: links,
-        linksExpireAt: expiresAt.toISOString(),
-      });
-      return c.body(body, 200, { 'Content-Type': 'application/json' });
-    },
+  const indexAccess = requireLinkOrCredential({
+    ...linkAccess,
+    verify: (c, query) => verifyReportIndexLink({ account: c.req.param('account'), ...query }),
+    freshLinks: 'each report email brings a fresh one, and GET /reports/<account> with an API token answers',
+  });
+  app.get('/reports/:account', indexAccess, (c) => answerReportsIndex(routes, c));
+  app.post(
+    '/reports/:account',
+    indexAccess,
+    bodyLimit({
+      maxSize: MAX_FORM_BYTES,
+      onError: () => {
+        throw new ReportApiError(413, 'invalid_request', 'the form is too large');
+      },
+    }),
+    (c) => buildFromForm(routes, c),
   );
+
+  app.get('/reports/:account/:period', requireCredential(credentials), async (c) => {
+    const params = parseRouteInput(reportRouteParamsSchema, c.req.param());
+    const { refresh } = parseRouteInput(reportRouteQuerySchema, c.req.query());
+    const account = routes.readableAccount(c, params.account);
+    const period = resolveReportPeriod(account, params.period, now());
+    // Read first: without it the answer cannot be made, so a build would be wasted.
+    const signingKey = await routes.signingKey();
+    const report = await routes.store.get(account, period, {
+      refresh,
+      ...(refresh
+        ? {
+            beforeBuild: () =>
+              claimRebuildOrRefuse(publish, account.name, settings.rebuildIntervalSeconds, now()),
+          }
+        : {}),
+    });
+
+    const { links, expiresAt } = signReportLinks({
+      baseUrl: routes.baseUrl(c),
+      account: account.name,
+      period,
+      files: REPORT_FILE_NAMES,
+      lifetimeDays: settings.linkLifetimeDays,
+      now: now(),
+      signingKey,
+    });
+    const body = reportAnswerJson({
+      account: account.name,
+      period,
+      complete: report.complete,
+      asOf: report.asOf,
+      generatedAt: report.manifest.generatedAt,
+      summaryJson: report.summaryJson,
+      files: links,
+      linksExpireAt: expiresAt.toISOString(),
+    });
+    return c.body(body, 200, { 'Content-Type': 'application/json' });
+  });
 
   app.get(
     '/reports/:account/:period/:file',
-    requireFileAccess({
-      secrets: publish.secrets,
-      tokenSecretName: settings.reportApiTokenSecretName,
-      linkSigningKeySecretName: settings.linkSigningKeySecretName,
-      now,
+    requireLinkOrCredential({
+      ...linkAccess,
+      verify: (c, query) =>
+        verifyReportLink({
+          account: c.req.param('account'),
+          period: c.req.param('period'),
+          fileName: c.req.param('file'),
+          ...query,
+        }),
+      freshLinks:
+        'GET /reports/<account>/<period> with an API token answers with fresh links, as does the list of reports',
     }),
     async (c) => {
       const params = parseRouteInput(fileRouteParamsSchema, c.req.param());
-      const account = accountNamed(params.account);
+      const account = routes.readableAccount(c, params.account);
       const period = resolveReportPeriod(account, params.period, now());
-      const manifest = await store.complete(account.name, period);
+      const manifest = await routes.store.complete(account.name, period);
       if (!manifest) {
         throw new ReportApiError(
           404,
@@ -140,7 +190,9 @@ export function createReportApi(options: ReportApiOptions): Hono {
     },
   );
 
-  app.notFound((c) => c.json(errorBody('not_found', `no such route; the routes are ${ROUTES}`), 404));
-  app.onError((error, c) => errorResponse(error, c, logger));
+  app.notFound((c) =>
+    refuse(c, { status: 404, code: 'not_found', message: `no such route; the routes are ${ROUTES}` }),
+  );
+  app.onError((error, c) => errorResponse(error, c, logger, refuse));
   return app;
 }

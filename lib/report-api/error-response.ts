@@ -7,15 +7,10 @@ import { InvoicingApiError, InvoicingAuthenticationError, InvoicingParameterErro
 import { errorAttributes } from '../logger';
 import { ReportRequestError } from '../period';
 import { SecretError } from '../secrets';
-import { errorBody, ReportApiError, type ReportApiErrorCode } from './api-error';
+import { ReportApiError } from './api-error';
 import { describeInvoicingFailure } from './invoicing-failure';
+import type { Refusal } from './refusal';
 import type { ReportApiLogger } from './report-api-options';
-
-interface Refusal {
-  status: ContentfulStatusCode;
-  code: ReportApiErrorCode;
-  message: string;
-}
 
 const CONFIGURATION_MESSAGE =
   'the report API is not configured correctly; its operator will find the details in its log';
@@ -23,7 +18,7 @@ const CONFIGURATION_MESSAGE =
 /** What to answer for an error: a caller's mistake as is, anything of the operator's in general words. */
 function refusalFor(error: unknown): Refusal {
   if (error instanceof ReportApiError) {
-    return { status: error.status, code: error.code, message: error.message };
+    return { status: error.status, code: error.code, message: error.message, headers: error.headers };
   }
   if (error instanceof ReportRequestError) {
     return { status: 400, code: 'invalid_request', message: error.message };
@@ -46,19 +41,29 @@ function refusalFor(error: unknown): Refusal {
 }
 
 /**
- * The report API's `onError`: every failure becomes `{"error":{"code","message"}}` with the status
- * DESIGN.md gives it, never a stack trace or a secret. Failures that are not the caller's (5xx) are
- * logged: the error's name and message (which name a secret or an endpoint, never a value), and for an
- * unexpected error its stack, since nothing else logs an error the app has caught. The line carries
- * the path but not the query, which may hold a link's signature.
+ * The report API's `onError`: every failure becomes a refusal with the status DESIGN.md gives it (a page
+ * for a browser, `{"error":{"code","message"}}` for a program, see `refusalResponse`), never a stack
+ * trace or a secret. Failures that are not the caller's (5xx) are logged: the error's name and message
+ * (which name a secret or an endpoint, never a value), and for an unexpected error its stack, since
+ * nothing else logs an error the app has caught. The line carries the path but not the query, which may
+ * hold a link's signature.
  */
-export function errorResponse(error: Error, c: Context, logger: ReportApiLogger): Response {
-  // Hono's own refusals (the bearer-auth middleware's) come with their JSON answer made.
+export function errorResponse(
+  error: Error,
+  c: Context,
+  logger: ReportApiLogger,
+  refuse: (c: Context, refusal: Refusal) => Response,
+): Response {
+  // Hono's own refusals (the bearer-auth middleware's) come with their answer made.
   if (error instanceof HTTPException) {
     if (error.res) return error.getResponse();
     const status = error.status as ContentfulStatusCode;
-    if (status >= 500) return c.json(errorBody('internal_error', 'internal error'), status);
-    return c.json(errorBody('invalid_request', error.message || 'the request cannot be answered'), status);
+    if (status >= 500) return refuse(c, { status, code: 'internal_error', message: 'internal error' });
+    return refuse(c, {
+      status,
+      code: 'invalid_request',
+      message: error.message || 'the request cannot be answered',
+    });
   }
   const refusal = refusalFor(error);
   if (refusal.status >= 500) {
@@ -71,5 +76,5 @@ export function errorResponse(error: Error, c: Context, logger: ReportApiLogger)
       ...(refusal.code === 'internal_error' ? { stack: error.stack } : {}),
     });
   }
-  return c.json(errorBody(refusal.code, refusal.message), refusal.status);
+  return refuse(c, refusal);
 }

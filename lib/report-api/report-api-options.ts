@@ -4,6 +4,7 @@ import { MAX_PRESIGN_SECONDS } from '../delivery';
 import { createLogger, type StructuredLogger } from '../logger';
 import type { PublishContext } from '../pipeline';
 import { fieldIssues } from '../zod-issues';
+import { REBUILD_INTERVAL_SECONDS } from './rebuild-limit';
 import { INCOMPLETE_REPORT_MAX_AGE_MS } from './report-store';
 
 /** Where the report API writes its log lines: the functions' structured logger, or a terminal's lines locally. */
@@ -15,8 +16,10 @@ export interface ReportApiOptions {
   accounts: AccountConfig[];
   /** S3, the bucket and the secret store (API keys, the token, the signing key); `now` is the API's clock too. */
   publish: PublishContext;
-  /** The secret holding the bearer token. */
+  /** The secret holding the operator token, which reads every account. */
   reportApiTokenSecretName: string;
+  /** The secret holding the key every account's own token is derived from (`accountToken`). */
+  accountTokenKeySecretName: string;
   /** The secret holding the key that signs and checks file links. */
   linkSigningKeySecretName: string;
   /** How long the links in an answer keep working, in days. */
@@ -30,6 +33,11 @@ export interface ReportApiOptions {
    * builds it again, in seconds. @default 300 (5 minutes)
    */
   incompleteReportMaxAgeSeconds?: number;
+  /**
+   * At most one build on request per account in this many seconds: a `refresh=true`, or a period asked
+   * for on the list of reports. Held across every instance (the record is in S3). @default 60
+   */
+  rebuildIntervalSeconds?: number;
   /** @default a Powertools `Logger` (JSON lines on stdout), service `invoice-reports` */
   logger?: ReportApiLogger;
 }
@@ -41,7 +49,11 @@ export interface ReportApiOptions {
 export function reportApiOptionsFor(
   config: Pick<
     DeploymentConfig,
-    'accounts' | 'reportApiTokenSecretName' | 'linkSigningKeySecretName' | 'linkLifetimeDays'
+    | 'accounts'
+    | 'reportApiTokenSecretName'
+    | 'accountTokenKeySecretName'
+    | 'linkSigningKeySecretName'
+    | 'linkLifetimeDays'
   >,
   publish: PublishContext,
 ): ReportApiOptions {
@@ -49,6 +61,7 @@ export function reportApiOptionsFor(
     accounts: config.accounts,
     publish,
     reportApiTokenSecretName: config.reportApiTokenSecretName,
+    accountTokenKeySecretName: config.accountTokenKeySecretName,
     linkSigningKeySecretName: config.linkSigningKeySecretName,
     linkLifetimeDays: config.linkLifetimeDays,
   };
@@ -56,6 +69,7 @@ export function reportApiOptionsFor(
 
 const settingsSchema = z.object({
   reportApiTokenSecretName: z.string().min(1, 'must name a secret'),
+  accountTokenKeySecretName: z.string().min(1, 'must name a secret'),
   linkSigningKeySecretName: z.string().min(1, 'must name a secret'),
   linkLifetimeDays: z.int('must be a whole number of days').min(1, 'must be at least 1').max(3650),
   publicUrl: z
@@ -71,16 +85,22 @@ const settingsSchema = z.object({
     .int('must be a whole number of seconds')
     .min(0, 'must be 0 or more')
     .default(INCOMPLETE_REPORT_MAX_AGE_MS / 1000),
+  rebuildIntervalSeconds: z
+    .int('must be a whole number of seconds')
+    .min(1, 'must be at least 1')
+    .max(86_400, 'must be at most 86400 (a day)')
+    .default(REBUILD_INTERVAL_SECONDS),
 });
 
 /** The options with defaults filled in. */
 export type ReportApiSettings = Omit<
   ReportApiOptions,
-  'publicUrl' | 'presignedUrlSeconds' | 'incompleteReportMaxAgeSeconds' | 'logger'
+  'publicUrl' | 'presignedUrlSeconds' | 'incompleteReportMaxAgeSeconds' | 'rebuildIntervalSeconds' | 'logger'
 > & {
   publicUrl: string | undefined;
   presignedUrlSeconds: number;
   incompleteReportMaxAgeSeconds: number;
+  rebuildIntervalSeconds: number;
   logger: ReportApiLogger;
   now: () => Date;
 };

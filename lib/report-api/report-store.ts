@@ -4,21 +4,22 @@ import * as z from 'zod';
 import type { AccountConfig } from '../config';
 import { CorruptObjectError, getObjectText, type ReportManifest, readManifest, reportKey } from '../delivery';
 import { type PublishContext, publishReport } from '../pipeline';
+import { progressAt, type ReportProgress } from './report-progress';
 import { SingleFlight } from './single-flight';
-
-/** How far a report's figures run, as its `summary.json` says. */
-export interface ReportProgress {
-  /** Whether the period had ended when the report was built. */
-  complete: boolean;
-  /** The instant its figures run to. */
-  asOf: string;
-}
 
 /** A complete report as the API answers it: its manifest and the text of its `summary.json`. */
 export interface StoredReport extends ReportProgress {
   manifest: ReportManifest;
   /** `summary.json` exactly as saved (its amounts keep every digit; see `reportAnswerJson`). */
   summaryJson: string;
+}
+
+/** Options of `ReportStore.get`. */
+export interface GetReportOptions {
+  /** Build it again from the service even when S3 has it. */
+  refresh: boolean;
+  /** Runs before a build starts; throwing stops it. */
+  beforeBuild?: () => Promise<void>;
 }
 
 /** Something that notes what the store did. */
@@ -86,10 +87,12 @@ export class ReportStore {
   /**
    * The period's report: from S3 when it is complete there (unless `refresh`, or unless it is a report
    * of a period not ended that is older than `incompleteMaxAgeMs`), otherwise built from the service
-   * and saved first.
-   * @throws InvoicingApiError when the service fails; SecretError when the account's key cannot be read
+   * and saved first. `beforeBuild` runs just before a build this call starts (not one it joins), and
+   * stops it by throwing: the rebuild limit.
+   * @throws InvoicingApiError when the service fails; SecretError when the account's key cannot be read;
+   * whatever `beforeBuild` throws
    */
-  async get(account: AccountConfig, period: string, options: { refresh: boolean }): Promise<StoredReport> {
+  async get(account: AccountConfig, period: string, options: GetReportOptions): Promise<StoredReport> {
     const key = `${account.name}/${period}`;
     const running = this.builds.current(key);
     if (running) return running;
@@ -100,7 +103,10 @@ export class ReportStore {
         if (!this.outdated(saved, manifest)) return { manifest, ...saved };
       }
     }
-    return this.builds.run(key, () => this.build(account, period));
+    return this.builds.run(key, async () => {
+      await options.beforeBuild?.();
+      return this.build(account, period);
+    });
   }
 
   /** Whether a saved report is of a period not ended and older than the limit. */
@@ -141,7 +147,11 @@ export class ReportStore {
     const parsed = summaryPeriodSchema.safeParse(summary);
     if (!parsed.success) throw new CorruptObjectError(key, 'its period has no end or it has no generatedAt');
     const { period: saved, generatedAt } = parsed.data;
-    const complete = saved.complete ?? Date.parse(saved.end) <= Date.parse(generatedAt);
-    return { summaryJson: text, complete, asOf: saved.asOf ?? (complete ? saved.end : generatedAt) };
+    const derived = progressAt(saved.end, generatedAt);
+    return {
+      summaryJson: text,
+      complete: saved.complete ?? derived.complete,
+      asOf: saved.asOf ?? derived.asOf,
+    };
   }
 }

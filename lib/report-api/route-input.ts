@@ -22,6 +22,14 @@ const fileSchema = z.enum(REPORT_FILE_NAMES, {
   error: `file must be one of ${REPORT_FILE_NAMES.join(', ')}`,
 });
 
+/** The path of `GET /reports/:account` and `POST /reports/:account`. */
+export const indexRouteParamsSchema = z.object({ account: accountSchema });
+
+/** The form of `POST /reports/:account`: the period to build. Other fields are ignored. */
+export const buildFormSchema = z.object({
+  period: z.string({ error: 'period must be given' }).trim().pipe(periodSchema),
+});
+
 /** The path of `GET /reports/:account/:period`. */
 export const reportRouteParamsSchema = z.object({ account: accountSchema, period: periodSchema });
 

@@ -16,7 +16,18 @@ export { type ReportEmailOptions, renderReportEmail, renderReportText, reportSub
 export { fetchedInWords } from './fetched-in-words';
 export { formatCount, formatInstant, formatUSD } from './format';
 export { type GenerateReportFolderOptions, generateReportFolder } from './generate-report-folder';
-export { reconciliationOutcome, reconciliationWindow } from './html';
+export {
+  type Column,
+  DataTable,
+  Lead,
+  look,
+  Note,
+  PAGE_CSS,
+  Panel,
+  reconciliationOutcome,
+  reconciliationWindow,
+  renderToHtml,
+} from './html';
 export { InvoiceFiguresAccumulator } from './invoice-figures';
 export * from './model';
 export {

@@ -1,8 +1,10 @@
+import { createHmac } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { toRuntimeEnv } from '../../lib/config';
+import { signReportIndexLink } from '../../lib/delivery';
 import { localDemoConfig, type RunningEmulator, startS3Emulator } from '../../lib/local';
 import { type RunningSandbox, startSandbox } from '../../lib/sandbox';
 import { functionUrlEvent } from '../fixtures/function-url-event';
@@ -13,6 +15,7 @@ import { type SecretsManagerStandIn, startSecretsManagerStandIn } from '../suppo
 const BUCKET = 'invoice-reports-function-test';
 const TOKEN = 'rpt_function_test_token_7c4e1a9b';
 const SIGNING_KEY = 'function-test-signing-key-0123456789abcdef';
+const ACCOUNT_TOKEN_KEY = 'function-test-account-token-key-0123456789';
 const API_KEY = 'sandbox-key-function-test';
 const ORIGIN = `https://${fixture.requestContext.domainName}`;
 
@@ -36,7 +39,9 @@ function expectSecurityHeaders(result: HandlerResult): void {
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
     'strict-transport-security': 'max-age=15552000; includeSubDomains',
-    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'content-security-policy': expect.stringMatching(
+      /^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/]{43}='; form-action 'self'; base-uri 'none'; frame-ancestors 'none'$/,
+    ),
   });
 }
 
@@ -46,7 +51,8 @@ function expectErrorResult(result: HandlerResult, status: number, code: string):
   expectSecurityHeaders(result);
   const body = bodyJson(result) as { error: { code: string; message: string } };
   expect(body.error.code).toBe(code);
-  for (const secret of [TOKEN, SIGNING_KEY, API_KEY]) expect(result.body).not.toContain(secret);
+  for (const secret of [TOKEN, SIGNING_KEY, ACCOUNT_TOKEN_KEY, API_KEY])
+    expect(result.body).not.toContain(secret);
   expect(result.body).not.toMatch(/\n\s+at /);
 }
 
@@ -68,6 +74,7 @@ describe('functions/report-api handler (Function URL events)', () => {
     const config = localDemoConfig({ apiUrl: sandbox.url });
     secretsManager.secrets.set(config.reportApiTokenSecretName, { string: TOKEN });
     secretsManager.secrets.set(config.linkSigningKeySecretName, { string: SIGNING_KEY });
+    secretsManager.secrets.set(config.accountTokenKeySecretName, { string: ACCOUNT_TOKEN_KEY });
     secretsManager.secrets.set(config.accounts[0]!.apiKeySecretName, { string: `${API_KEY}\n` });
 
     // As the stack sets the function's environment, its configuration file in the function's folder,
@@ -195,9 +202,60 @@ describe('functions/report-api handler (Function URL events)', () => {
     expectErrorResult(result, 404, 'unknown_account');
   });
 
+  it('answers GET / with a page about the service', async () => {
+    const result = await handler(functionUrlEvent({ path: '/' }));
+    expect(result.statusCode).toBe(200);
+    expect(result.headers?.['content-type']).toBe('text/html; charset=UTF-8');
+    expectSecurityHeaders(result);
+    expect(result.body).toContain('<h1 class="title">Invoice and payment reports</h1>');
+  });
+
+  it("lists an account's reports to its own token, and answers another account as an unknown one", async () => {
+    const token = `acct_demo_${createHmac('sha256', ACCOUNT_TOKEN_KEY).update('account-token-v1\ndemo\n1').digest('base64url')}`;
+    const own = await handler(
+      functionUrlEvent({ path: '/reports/demo', headers: { authorization: `Bearer ${token}` } }),
+    );
+    expect(own.statusCode).toBe(200);
+    const answer = bodyJson(own) as { reports: Array<{ period: string }> };
+    expect(answer.reports.map((report) => report.period)).toEqual([month]);
+    const other = await handler(
+      functionUrlEvent({ path: '/reports/demo-tokyo', headers: { authorization: `Bearer ${token}` } }),
+    );
+    const unknown = await handler(
+      functionUrlEvent({ path: '/reports/globex', headers: { authorization: `Bearer ${token}` } }),
+    );
+    expectErrorResult(other, 404, 'unknown_account');
+    expect(other.body).toBe(unknown.body);
+  });
+
+  it('builds a period asked for on the list of reports, posted through the Function URL', async () => {
+    const link = new URL(
+      signReportIndexLink({
+        baseUrl: ORIGIN,
+        account: 'demo',
+        expiresAt: new Date(Date.now() + 86_400_000),
+        signingKey: SIGNING_KEY,
+      }),
+    );
+    const year = month.slice(0, 4);
+    const result = await handler(
+      functionUrlEvent({
+        method: 'POST',
+        path: `${link.pathname}${link.search}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+        body: `period=${year}`,
+      }),
+    );
+    expect(result.statusCode).toBe(303);
+    expect(String(result.headers?.location)).toMatch(
+      new RegExp(`^${ORIGIN.replaceAll('.', '\\.')}/reports/demo/${year}/report\\.html\\?expires=`),
+    );
+  });
+
   it('reads each secret from Secrets Manager once and reuses it across invocations', () => {
     const reads = secretsManager.requests.map((request) => request.split(' ')[1]);
     expect(reads.sort()).toEqual([
+      'invoice-reports/account-token-key',
       'invoice-reports/accounts/demo/api-key',
       'invoice-reports/link-signing-key',
       'invoice-reports/report-api-token',

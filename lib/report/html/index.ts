@@ -1,7 +1,9 @@
+export { type CardBox, type Column, DataTable } from './data-table';
 export { type HeadlineDetail, type HeadlineFigure, headlineFigures, type Tone } from './headline-figures';
 export { LayoutTable } from './layout-table';
-export { COLOURS, LOOKS, look, type Variant } from './looks';
-export { EMAIL_PANEL_PADDING } from './panel';
+export { COLOURS, LOOKS, type Look, look, type Variant } from './looks';
+export { PAGE_CSS } from './page-styles';
+export { EMAIL_PANEL_PADDING, Lead, Note, Panel } from './panel';
 export { type CheckWording, currencyCheckUnit, describeCheck } from './reconciliation-check';
 export {
   reconciliationOutcome,

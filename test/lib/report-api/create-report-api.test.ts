@@ -4,10 +4,15 @@ import { createReportApi } from '../../../lib/report-api';
 import { InMemorySecretSource } from '../../../lib/secrets';
 import { expectError, type ReportApiHarness, startReportApiHarness, TOKEN } from './report-api-harness';
 
-/** What secureHeaders is set up to send, plus the caching rule. */
+/**
+ * What secureHeaders is set up to send, plus the caching rule. The policy lets in one style sheet, by its
+ * hash (the pages' tests check it is the one they carry), and nothing else.
+ */
 const SECURITY_HEADERS = {
   'cache-control': 'no-store',
-  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'content-security-policy': expect.stringMatching(
+    /^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/]{43}='; form-action 'self'; base-uri 'none'; frame-ancestors 'none'$/,
+  ),
   'strict-transport-security': 'max-age=15552000; includeSubDomains',
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
@@ -44,7 +49,7 @@ describe('createReportApi', () => {
   it('answers an unknown route with a JSON 404', async () => {
     const message = await expectError(await h.get('/reports'), 404, 'not_found');
     expect(message).toBe(
-      'no such route; the routes are GET /health, GET /reports/:account/:period, GET /reports/:account/:period/:file',
+      'no such route; the routes are GET /, GET /health, GET /reports/:account, GET /reports/:account/:period, GET /reports/:account/:period/:file',
     );
     await expectError(await h.get('/reports/demo/2026-10/payments.csv/more'), 404, 'not_found');
   });
@@ -80,7 +85,7 @@ describe('createReportApi', () => {
       const response = await h.get('/reports/demo/2026-10', { token: null });
       expect(response.headers.get('www-authenticate')).toBe('Bearer realm="invoice-reports"');
       const message = await expectError(response, 401, 'unauthorized');
-      expect(message).toBe('send the report API token as "Authorization: Bearer <token>"');
+      expect(message).toBe('send a report API token as "Authorization: Bearer <token>"');
     });
 
     it('answers 401 to a wrong token', async () => {

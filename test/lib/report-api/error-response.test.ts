@@ -17,6 +17,7 @@ import {
 import { ReportRequestError } from '../../../lib/period';
 import { ReportApiError, type ReportApiLogger } from '../../../lib/report-api';
 import { errorResponse } from '../../../lib/report-api/error-response';
+import { refusalResponse } from '../../../lib/report-api/refusal';
 import { SecretError } from '../../../lib/secrets';
 
 const KEY = 'ak_live_do_not_show_0123456789';
@@ -34,7 +35,11 @@ async function answerFor(error: Error) {
   app.get('/reports/:account/:month', () => {
     throw error;
   });
-  app.onError((thrown, c) => errorResponse(thrown, c, logger));
+  app.onError((thrown, c) =>
+    errorResponse(thrown, c, logger, (context, refusal) =>
+      refusalResponse(context, refusal, { linkLifetimeDays: 30 }),
+    ),
+  );
   const response = await app.request('/reports/acme/2026-10?expires=1&signature=abc');
   const text = await response.text();
   return { status: response.status, body: JSON.parse(text) as unknown, text, logged };

@@ -137,7 +137,7 @@ describe('GET /reports/:account/:period/:file', () => {
     expect(response.headers.get('www-authenticate')).toBe('Bearer realm="invoice-reports"');
     const message = await expectError(response, 401, 'unauthorized');
     expect(message).toBe(
-      'send the report API token as "Authorization: Bearer <token>", or open a signed link',
+      'send a report API token as "Authorization: Bearer <token>", or open a signed link',
     );
   });
 

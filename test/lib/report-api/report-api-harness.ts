@@ -1,15 +1,18 @@
+import { createHmac } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import type { Hono } from 'hono';
 import { expect } from 'vitest';
 import { parseDeploymentConfig } from '../../../lib/config';
 import { createS3Client } from '../../../lib/delivery';
 import { type RunningEmulator, startS3Emulator } from '../../../lib/local/emulators';
 import { createReportApi, type ReportApiLogger, type ReportApiOptions } from '../../../lib/report-api';
+
+type ReportApi = ReturnType<typeof createReportApi>;
+
 import { type RunningSandbox, startSandbox } from '../../../lib/sandbox';
 import { InMemorySecretSource } from '../../../lib/secrets';
 
@@ -22,10 +25,21 @@ export const SANDBOX_API_KEY = 'sandbox-key-for-report-api-tests';
 export const WRONG_API_KEY = 'revoked-key-9f8e7d6c5b4a';
 export const TOKEN_SECRET = 'invoice-reports/report-api-token';
 export const SIGNING_KEY_SECRET = 'invoice-reports/link-signing-key';
+export const ACCOUNT_TOKEN_KEY = 'account-token-key-fedcba9876543210-test-only';
+export const ACCOUNT_TOKEN_KEY_SECRET = 'invoice-reports/account-token-key';
 export const LINK_LIFETIME_DAYS = 30;
 
 /** Every value that must never appear in an answer or a log line. */
-export const SECRET_VALUES = [TOKEN, SIGNING_KEY, SANDBOX_API_KEY, WRONG_API_KEY];
+export const SECRET_VALUES = [TOKEN, SIGNING_KEY, ACCOUNT_TOKEN_KEY, SANDBOX_API_KEY, WRONG_API_KEY];
+
+/**
+ * An account's token as the README documents it, worked out here rather than by the code under test:
+ * `acct_<account>_` and the base64url HMAC-SHA256 of `account-token-v1\n<account>\n<generation>`.
+ */
+export function accountTokenFor(account: string, generation = 1, key = ACCOUNT_TOKEN_KEY): string {
+  const mac = createHmac('sha256', key).update(`account-token-v1\n${account}\n${generation}`).digest();
+  return `acct_${account}_${mac.toString('base64url')}`;
+}
 
 /** A log line as the logger received it. */
 export interface LogLine {
@@ -35,7 +49,7 @@ export interface LogLine {
 }
 
 export interface ReportApiHarness {
-  app: Hono;
+  app: ReportApi;
   sandbox: RunningSandbox;
   s3: S3Client;
   secrets: InMemorySecretSource;
@@ -99,6 +113,7 @@ export async function startReportApiHarness(): Promise<ReportApiHarness> {
   const secrets = new InMemorySecretSource({
     [TOKEN_SECRET]: TOKEN,
     [SIGNING_KEY_SECRET]: SIGNING_KEY,
+    [ACCOUNT_TOKEN_KEY_SECRET]: ACCOUNT_TOKEN_KEY,
     'invoice-reports/demo/api-key': SANDBOX_API_KEY,
     'invoice-reports/kiritimati/api-key': SANDBOX_API_KEY,
     'invoice-reports/stale-key/api-key': WRONG_API_KEY,
@@ -133,6 +148,7 @@ export async function startReportApiHarness(): Promise<ReportApiHarness> {
       client: { fetch: countingFetch, maxRetries: 0 },
     },
     reportApiTokenSecretName: TOKEN_SECRET,
+    accountTokenKeySecretName: ACCOUNT_TOKEN_KEY_SECRET,
     linkSigningKeySecretName: SIGNING_KEY_SECRET,
     linkLifetimeDays: LINK_LIFETIME_DAYS,
     logger,

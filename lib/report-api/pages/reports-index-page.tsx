@@ -1,0 +1,198 @@
+import type { Period, PeriodKind } from '../../period';
+import { type Column, DataTable, formatCount, formatInstant, formatUSD, Note, Panel } from '../../report';
+import { renderPage, SERVICE_NAME } from './page-frame';
+
+/** The headline figures of a report as its manifest holds them; any of them may be missing in an old one. */
+export interface IndexFigures {
+  paidInvoices?: number;
+  paidTotalUSD?: string;
+  payments?: number;
+  unmatchedPayments?: number;
+  reconciliationOk?: boolean;
+}
+
+/** One report on the list, with its links signed for the visitor. */
+export interface IndexEntry {
+  period: Period;
+  /** `October 2026`, `November 2026 so far`. */
+  title: string;
+  complete: boolean;
+  asOf: string;
+  generatedAt: string;
+  figures: IndexFigures;
+  /** The signed link to its page. */
+  reportLink: string;
+  /** Signed links to its other files, by file name. */
+  downloads: Array<{ name: string; link: string }>;
+}
+
+/** What the list of an account's reports shows. */
+export interface ReportsIndexPage {
+  displayName: string;
+  timezone: string;
+  /** Newest first. */
+  entries: IndexEntry[];
+  /** Where the form posts: the signed address of this list. */
+  formAction: string;
+  /** Periods offered in the form, which have no report yet. */
+  suggestions: Array<{ id: string; name: string }>;
+  /** When the links on the page stop working. */
+  linksExpireAt: Date;
+}
+
+const SECTIONS: Array<[PeriodKind, string]> = [
+  ['month', 'Months'],
+  ['quarter', 'Quarters'],
+  ['year', 'Years'],
+];
+
+/** The form's pattern: the period ids the API accepts, by their shape (the server checks the rest). */
+const PERIOD_PATTERN = '\\d{4}(-(0[1-9]|1[0-2])|-Q[1-4])?';
+
+const missing = '—';
+
+function columns(timezone: string): Column<IndexEntry>[] {
+  return [
+    {
+      heading: 'Period',
+      cell: (entry) => (
+        <>
+          <a class="link" href={entry.reportLink}>
+            {entry.title}
+          </a>
+          {entry.complete ? null : (
+            <span class="as-of">{`as of ${formatInstant(entry.asOf, timezone)}`}</span>
+          )}
+        </>
+      ),
+    },
+    {
+      heading: 'Paid total',
+      numeric: true,
+      cell: ({ figures }) => (figures.paidTotalUSD === undefined ? missing : formatUSD(figures.paidTotalUSD)),
+    },
+    {
+      heading: 'Paid invoices',
+      numeric: true,
+      cell: ({ figures }) =>
+        figures.paidInvoices === undefined ? missing : formatCount(figures.paidInvoices),
+    },
+    {
+      heading: 'Payments',
+      numeric: true,
+      looks: ['wrap'],
+      cell: ({ figures }) => {
+        if (figures.payments === undefined) return missing;
+        const unmatched = figures.unmatchedPayments ?? 0;
+        return unmatched === 0
+          ? formatCount(figures.payments)
+          : `${formatCount(figures.payments)}, ${formatCount(unmatched)} unmatched`;
+      },
+    },
+    {
+      heading: 'Statistics',
+      cell: ({ figures }) => {
+        if (figures.reconciliationOk === undefined) return missing;
+        return figures.reconciliationOk ? (
+          <span class="up">Agree</span>
+        ) : (
+          <span class="down">Differ: see the report</span>
+        );
+      },
+    },
+    { heading: 'Made', looks: ['wrap'], cell: (entry) => formatInstant(entry.generatedAt, timezone) },
+    {
+      heading: 'Downloads',
+      cell: (entry) => (
+        <span class="downloads">
+          {entry.downloads.map((file) => (
+            <a class="link" href={file.link}>
+              {file.name}
+            </a>
+          ))}
+        </span>
+      ),
+    },
+  ];
+}
+
+function BuildForm({ page }: { page: ReportsIndexPage }) {
+  return (
+    <Panel variant="page" heading="Ask for a report">
+      <form method="post" action={page.formAction}>
+        <div class="form-row">
+          <div class="field">
+            <label class="field-label" for="period">
+              Month, quarter or year
+            </label>
+            <input
+              class="input"
+              id="period"
+              name="period"
+              type="text"
+              required
+              pattern={PERIOD_PATTERN}
+              list="periods-not-built"
+              placeholder={page.suggestions[0]?.id ?? '2026-09'}
+              autocomplete="off"
+              spellcheck={false}
+              aria-describedby="period-help"
+            />
+          </div>
+          <button class="button" type="submit">
+            Build the report
+          </button>
+        </div>
+        <datalist id="periods-not-built">
+          {page.suggestions.map((period) => (
+            <option value={period.id} label={period.name} />
+          ))}
+        </datalist>
+        <p class="note" id="period-help">
+          {`Write a month as 2026-09, a quarter as 2026-Q3, a year as 2026. A period not ended is reported so far. Building takes a few seconds to a few minutes; the report opens when it is ready. Reports are built on request at most once a minute.`}
+        </p>
+      </form>
+    </Panel>
+  );
+}
+
+/**
+ * The list of an account's reports: the form that asks for a period not built yet, then its months,
+ * quarters and years (those S3 holds a complete report of), newest first, each with its headline
+ * figures, a link to its page ("so far" and the instant it runs to for a period not ended) and its files.
+ * At a phone's width each row becomes a card of labelled values.
+ */
+export function renderReportsIndexPage(page: ReportsIndexPage): string {
+  const table = columns(page.timezone);
+  const sections = SECTIONS.map(([kind, heading]) => ({
+    heading,
+    entries: page.entries.filter((entry) => entry.period.kind === kind),
+  })).filter((section) => section.entries.length > 0);
+  return renderPage({
+    title: `${page.displayName} · All reports`,
+    eyebrow: `${page.displayName} · ${SERVICE_NAME}`,
+    heading: 'All reports',
+    subtitle: `Newest first. Dates and times in ${page.timezone}.`,
+    children: (
+      <>
+        <BuildForm page={page} />
+        {sections.length === 0 ? (
+          <Panel variant="page" heading="No reports yet">
+            <p class="paragraph">
+              No report has been built for this account yet. Ask for one above, or wait for the monthly email.
+            </p>
+          </Panel>
+        ) : (
+          sections.map((section) => (
+            <Panel variant="page" heading={section.heading} long>
+              <DataTable variant="page" columns={table} rows={section.entries} cards="wide" />
+            </Panel>
+          ))
+        )}
+        <Note variant="page">
+          {`The links on this page work until ${formatInstant(page.linksExpireAt.toISOString(), page.timezone)}. Each report email brings a fresh link to this list.`}
+        </Note>
+      </>
+    ),
+  });
+}

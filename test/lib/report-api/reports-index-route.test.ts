@@ -1,0 +1,303 @@
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readManifest, signReportIndexLink } from '../../../lib/delivery';
+import {
+  BUCKET,
+  expectError,
+  expectNothingSecret,
+  LINK_LIFETIME_DAYS,
+  type ReportApiHarness,
+  SANDBOX_NOW,
+  SIGNING_KEY,
+  startReportApiHarness,
+} from './report-api-harness';
+
+const DAY_MS = 86_400_000;
+const BROWSER = { Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+
+interface IndexAnswer {
+  account: string;
+  reports: Array<{
+    period: string;
+    kind: string;
+    complete: boolean;
+    asOf: string;
+    generatedAt: string;
+    figures: Record<string, unknown>;
+    files: Record<string, string>;
+  }>;
+  linksExpireAt: string;
+}
+
+/** The path and query of a link, for `app.request`. */
+function pathOf(link: string): string {
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
+
+function indexLink(account: string, expiresAt: Date, signingKey = SIGNING_KEY): string {
+  return pathOf(signReportIndexLink({ baseUrl: 'http://localhost', account, expiresAt, signingKey }));
+}
+
+/** Every `href` and the form's `action` of a page, decoded. */
+function addresses(page: string): { hrefs: string[]; action: string | undefined } {
+  const decode = (value: string) => value.replaceAll('&amp;', '&');
+  return {
+    hrefs: [...page.matchAll(/href="([^"]+)"/g)].map((match) => decode(match[1]!)),
+    action: page.match(/action="([^"]+)"/)?.[1]?.replaceAll('&amp;', '&'),
+  };
+}
+
+describe('GET and POST /reports/:account', () => {
+  let h: ReportApiHarness;
+  /** Expires two days after the sandbox's present. */
+  let link: string;
+  const linkExpiresAt = new Date(SANDBOX_NOW.getTime() + 2 * DAY_MS);
+
+  beforeAll(async () => {
+    h = await startReportApiHarness();
+    for (const period of ['2026-Q3', '2026-09', '2026-10', '2026']) {
+      expect((await h.get(`/reports/demo/${period}`)).status).toBe(200);
+    }
+    // A period whose email was claimed but whose report is not saved, and one whose manifest is broken.
+    await h.s3.send(
+      new PutObjectCommand({ Bucket: BUCKET, Key: 'reports/demo/2026-08/delivery.json', Body: '{}' }),
+    );
+    await h.s3.send(
+      new PutObjectCommand({
+        Bucket: BUCKET,
+        Key: 'reports/demo/2026-07/manifest.json',
+        Body: '{"account":',
+      }),
+    );
+    link = indexLink('demo', linkExpiresAt);
+  });
+
+  afterAll(async () => {
+    await h.close();
+  });
+
+  describe('for a program', () => {
+    it("lists the account's complete reports newest first, with their figures and signed links", async () => {
+      const response = await h.get('/reports/demo', { headers: { Accept: 'application/json' } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      const answer = (await response.json()) as IndexAnswer;
+      expect(answer.account).toBe('demo');
+      // The year 2026 runs to its end, 1 January 2027; October to 1 November; September and the third
+      // quarter both end on 1 October, the shorter first. August has no report; July's manifest is broken.
+      expect(answer.reports.map(({ period, kind, complete }) => ({ period, kind, complete }))).toEqual([
+        { period: '2026', kind: 'year', complete: false },
+        { period: '2026-10', kind: 'month', complete: true },
+        { period: '2026-09', kind: 'month', complete: true },
+        { period: '2026-Q3', kind: 'quarter', complete: true },
+      ]);
+      const october = answer.reports[1]!;
+      const manifest = await readManifest({ s3: h.s3, bucket: BUCKET, account: 'demo', period: '2026-10' });
+      expect(october.generatedAt).toBe(manifest!.generatedAt);
+      expect(october.asOf).toBe('2026-11-01T00:00:00.000Z');
+      expect(october.figures).toEqual(manifest!.figures);
+      expect(october.figures).toMatchObject({ paidInvoices: 60, reconciliationOk: true });
+      expect(Object.keys(october.files)).toEqual(manifest!.files.map((file) => file.name));
+      expect(october.files['payments.csv']).toMatch(
+        /^http:\/\/localhost\/reports\/demo\/2026-10\/payments\.csv\?expires=\d+&signature=[0-9a-f]{64}$/,
+      );
+      // The year so far runs to the moment it was built.
+      expect(answer.reports[0]!.asOf).toBe(answer.reports[0]!.generatedAt);
+    });
+
+    it('leaves out a report whose manifest cannot be read, and logs it', async () => {
+      await h.get('/reports/demo');
+      expect(h.logs.filter((line) => line.message === 'report left out of the list').at(-1)).toMatchObject({
+        level: 'error',
+        attributes: { account: 'demo', period: '2026-07', key: 'reports/demo/2026-07/manifest.json' },
+      });
+    });
+
+    it('answers JSON to a signed link too, with links that expire with it', async () => {
+      const response = await h.get(link, { token: null, headers: { Accept: 'application/json' } });
+      const answer = (await response.json()) as IndexAnswer;
+      expect(answer.linksExpireAt).toBe(linkExpiresAt.toISOString());
+      const expires = String(linkExpiresAt.getTime() / 1000);
+      for (const report of answer.reports) {
+        for (const file of Object.values(report.files)) {
+          expect(new URL(file).searchParams.get('expires')).toBe(expires);
+        }
+      }
+    });
+
+    it('lists nothing for an account with no reports', async () => {
+      const answer = (await (await h.get('/reports/stale-key')).json()) as IndexAnswer;
+      expect(answer.reports).toEqual([]);
+    });
+
+    it('gives links that last linkLifetimeDays to a token', async () => {
+      const before = h.clock.next.getTime();
+      const answer = (await (await h.get('/reports/demo')).json()) as IndexAnswer;
+      const expiresAt = Date.parse(answer.linksExpireAt);
+      expect(expiresAt).toBeGreaterThanOrEqual(before + LINK_LIFETIME_DAYS * DAY_MS - 1000);
+      expect(expiresAt).toBeLessThan(before + LINK_LIFETIME_DAYS * DAY_MS + 60_000);
+    });
+  });
+
+  describe('for a browser with the emailed link', () => {
+    it('answers the page, whose links expire with the link it came from', async () => {
+      const response = await h.get(link, { token: null, headers: BROWSER });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/html; charset=UTF-8');
+      const page = await response.text();
+      expect(page).toContain('<title>demo · All reports</title>');
+      for (const title of ['2026 so far', 'October 2026', 'September 2026', 'Q3 2026']) {
+        expect(page).toContain(`>${title}</a>`);
+      }
+      const { hrefs, action } = addresses(page);
+      const expires = String(linkExpiresAt.getTime() / 1000);
+      expect(hrefs.length).toBeGreaterThanOrEqual(4 * 4);
+      for (const href of hrefs) expect(new URL(href).searchParams.get('expires')).toBe(expires);
+      // The form posts back to the link it came from.
+      expect(action).toBe(`http://localhost${link}`);
+      expectNothingSecret(page);
+    });
+
+    it('offers in its form the recent periods that have no report yet', async () => {
+      const page = await (await h.get(link, { token: null, headers: BROWSER })).text();
+      const offered = [...page.matchAll(/<option value="([^"]+)"/g)].map((match) => match[1]);
+      // 15 November 2026 in UTC: twelve months back from November, four quarters, two years, less
+      // those built (October, September, the third quarter and 2026).
+      expect(offered).toEqual([
+        '2026-11',
+        '2026-08',
+        '2026-07',
+        '2026-06',
+        '2026-05',
+        '2026-04',
+        '2026-03',
+        '2026-02',
+        '2026-01',
+        '2025-12',
+        '2026-Q4',
+        '2026-Q2',
+        '2026-Q1',
+        '2025',
+      ]);
+    });
+
+    it('says a changed link is not valid, on a page with status 403', async () => {
+      const tampered = link.replace(
+        /signature=([0-9a-f])/,
+        (_all, first: string) => `signature=${first === '0' ? '1' : '0'}`,
+      );
+      expect(tampered).not.toBe(link);
+      const response = await h.get(tampered, { token: null, headers: BROWSER });
+      expect(response.status).toBe(403);
+      expect(response.headers.get('content-type')).toBe('text/html; charset=UTF-8');
+      const page = await response.text();
+      expect(page).toContain('<h1 class="title">This link is not valid</h1>');
+      expect(page).toContain('Error 403 · invalid_signature');
+      expectNothingSecret(page, [tampered.split('signature=')[1]!]);
+    });
+
+    it('says an expired link has expired and where a fresh one is', async () => {
+      const expired = indexLink('demo', new Date(SANDBOX_NOW.getTime() - DAY_MS));
+      const response = await h.get(expired, { token: null, headers: BROWSER });
+      expect(response.status).toBe(403);
+      const page = await response.text();
+      expect(page).toContain('<h1 class="title">This link has expired</h1>');
+      expect(page).toContain(`Links in report emails work for ${LINK_LIFETIME_DAYS} days`);
+      expect(page).toContain('Open the latest report email for a fresh link');
+      await expectError(
+        await h.get(expired, { token: null, headers: { Accept: 'application/json' } }),
+        403,
+        'link_expired',
+      );
+    });
+
+    it("refuses one account's link for another account", async () => {
+      const otherLink = indexLink('kiritimati', linkExpiresAt).replace(
+        '/reports/kiritimati',
+        '/reports/demo',
+      );
+      await expectError(await h.get(otherLink, { token: null }), 403, 'invalid_signature');
+    });
+
+    it('refuses a link signed with another key', async () => {
+      const forged = indexLink('demo', linkExpiresAt, 'another-signing-key-0123456789abcdef');
+      await expectError(await h.get(forged, { token: null }), 403, 'invalid_signature');
+    });
+  });
+
+  describe('the form that asks for a period', () => {
+    const post = (path: string, body: Record<string, string>, headers: Record<string, string> = BROWSER) =>
+      h.app.request(path, { method: 'POST', body: new URLSearchParams(body), headers });
+
+    it('builds a period not built yet and sends the browser to its report', async () => {
+      h.clock.next = new Date(SANDBOX_NOW.getTime() + 10 * 60_000);
+      const requestsBefore = h.serviceRequests.length;
+      const response = await post(link, { period: '2026-06' });
+      expect(response.status).toBe(303);
+      const location = new URL(response.headers.get('location')!);
+      expect(location.pathname).toBe('/reports/demo/2026-06/report.html');
+      expect(location.searchParams.get('expires')).toBe(String(linkExpiresAt.getTime() / 1000));
+      expect(h.serviceRequests.length).toBeGreaterThan(requestsBefore);
+      expect(
+        await readManifest({ s3: h.s3, bucket: BUCKET, account: 'demo', period: '2026-06' }),
+      ).not.toBeNull();
+      // The report link opens.
+      expect((await h.get(pathOf(location.href), { token: null })).status).toBe(302);
+    });
+
+    it('opens a report already built without building it, however soon after a build', async () => {
+      const requestsBefore = h.serviceRequests.length;
+      const response = await post(link, { period: '2026-10' });
+      expect(response.status).toBe(303);
+      expect(new URL(response.headers.get('location')!).pathname).toBe('/reports/demo/2026-10/report.html');
+      expect(h.serviceRequests.length).toBe(requestsBefore);
+    });
+
+    it('refuses a second build within the minute, with a page that leads back to the list', async () => {
+      const requestsBefore = h.serviceRequests.length;
+      const response = await post(link, { period: '2026-05' });
+      expect(response.status).toBe(429);
+      expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+      const page = await response.text();
+      expect(page).toContain('<h1 class="title">Please wait a moment</h1>');
+      expect(addresses(page).hrefs).toEqual([link]);
+      expect(h.serviceRequests.length).toBe(requestsBefore);
+      expect(await readManifest({ s3: h.s3, bucket: BUCKET, account: 'demo', period: '2026-05' })).toBeNull();
+    });
+
+    it.each([
+      [
+        { period: '2026-13' },
+        'period must be a month YYYY-MM, a quarter YYYY-Qn or a year YYYY, from the year 2000 to 9999',
+      ],
+      [
+        { period: '1999-12' },
+        'period must be a month YYYY-MM, a quarter YYYY-Qn or a year YYYY, from the year 2000 to 9999',
+      ],
+      [{ period: '2027' }, '2027 has not begun yet in UTC'],
+      [{}, 'period must be given'],
+    ])('refuses %j with a page that says why', async (body, details) => {
+      const response = await post(link, body);
+      expect(response.status).toBe(400);
+      const page = await response.text();
+      expect(page).toContain(`Details: ${details}`);
+      expect(addresses(page).hrefs).toEqual([link]);
+    });
+
+    it('answers a program in JSON', async () => {
+      await expectError(await post(link, { period: 'soon' }, {}), 400, 'invalid_request');
+    });
+
+    it('needs the signed link or a token', async () => {
+      const tampered = link.replace('expires=', 'expires=1');
+      await expectError(await post(tampered, { period: '2026-05' }, {}), 403, 'invalid_signature');
+      await expectError(await post('/reports/demo', { period: '2026-05' }, {}), 401, 'unauthorized');
+    });
+
+    it('refuses a form of more than a few kilobytes', async () => {
+      const response = await post(link, { period: '2026-05', note: 'x'.repeat(10_000) }, {});
+      await expectError(response, 413, 'invalid_request');
+    });
+  });
+});
