@@ -6,6 +6,7 @@ import {
   deliverReportEmailOnce,
   deliveryStatus,
   type EmailAttachment,
+  signReportIndexLink,
   signReportLinks,
 } from '../delivery';
 import type { CollectProgress } from '../report';
@@ -36,7 +37,8 @@ const ATTACHED_FILES = ['paid-invoices.csv', 'payments.csv'] as const satisfies 
 const LINKED_FILES = ['report.html', ...ATTACHED_FILES] as const;
 
 /**
- * The email's links to the report API, signed to last `linkLifetimeDays`. Made before anything is built,
+ * The email's links to the report API (the report, its CSV files and the account's list of reports),
+ * signed to last `linkLifetimeDays`. Made before anything is built,
  * so a missing or short signing key stops the run before it asks the service or writes to S3.
  */
 async function signedLinks(
@@ -45,19 +47,26 @@ async function signedLinks(
   period: string,
   now: Date,
 ): Promise<ReportEmailOptions['links']> {
-  const { links } = signReportLinks({
+  const signingKey = await context.secrets.getSecret(context.linkSigningKeySecretName);
+  const { links, expiresAt } = signReportLinks({
     baseUrl: context.reportApiUrl,
     account: account.name,
     period,
     files: LINKED_FILES,
     lifetimeDays: context.linkLifetimeDays,
     now,
-    signingKey: await context.secrets.getSecret(context.linkSigningKeySecretName),
+    signingKey,
   });
   return {
     report: links['report.html'],
     paidInvoicesCsv: links['paid-invoices.csv'],
     paymentsCsv: links['payments.csv'],
+    allReports: signReportIndexLink({
+      baseUrl: context.reportApiUrl,
+      account: account.name,
+      expiresAt,
+      signingKey,
+    }),
   };
 }
 

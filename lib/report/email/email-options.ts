@@ -3,8 +3,11 @@ import { fieldIssues } from '../../zod-issues';
 
 /** What an email needs beyond the report itself. */
 export interface ReportEmailOptions {
-  /** Lasting signed links to the report API (they answer with a fresh download each time). */
-  links: { report: string; paidInvoicesCsv: string; paymentsCsv: string };
+  /**
+   * Lasting signed links to the report API (they answer with a fresh download each time), and to the
+   * account's list of reports (`allReports`).
+   */
+  links: { report: string; paidInvoicesCsv: string; paymentsCsv: string; allReports: string };
   /** False when the CSVs are too large to attach: the message says so and points at the links. */
   attachmentsIncluded: boolean;
 }
@@ -22,7 +25,12 @@ function isWebAddress(value: string): boolean {
 const webAddress = z.string().refine(isWebAddress, { message: 'must be an http or https address' });
 
 const optionsSchema = z.object({
-  links: z.object({ report: webAddress, paidInvoicesCsv: webAddress, paymentsCsv: webAddress }),
+  links: z.object({
+    report: webAddress,
+    paidInvoicesCsv: webAddress,
+    paymentsCsv: webAddress,
+    allReports: webAddress,
+  }),
   attachmentsIncluded: z.boolean(),
 });
 

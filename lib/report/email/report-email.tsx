@@ -25,7 +25,10 @@ function Link({ href, children }: { href: string; children: string }) {
   );
 }
 
-/** The button to the full report and the line about the CSV files: attached, or links when too large. */
+/**
+ * The button to the full report, the line about the CSV files (attached, or links when too large) and
+ * the link to the account's list of reports.
+ */
 function LinksPanel({ summary, options }: { summary: ReportSummary; options: ReportEmailOptions }) {
   const files = csvDescriptions(summary);
   const { links } = options;
@@ -52,6 +55,10 @@ function LinksPanel({ summary, options }: { summary: ReportSummary; options: Rep
           {` (${files.payments}).`}
         </p>
       )}
+      <p style="margin:12px 0 0">
+        <Link href={links.allReports}>All reports</Link>
+        {': every month, quarter and year kept for this account, and a form to ask for another.'}
+      </p>
     </div>
   );
 }

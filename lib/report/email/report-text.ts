@@ -53,7 +53,7 @@ function monthLines(summary: ReportSummary): string[] {
 /**
  * The plain-text alternative: the same headline figures and the change from the previous period (said
  * in words for a period not ended), a quarter's or a year's figures per month, the reconciliation
- * status, the link to the full report and the line about the CSV files.
+ * status, the link to the full report, the line about the CSV files and the link to all reports.
  */
 export function renderReportText(report: Report, options: ReportEmailOptions): string {
   const { links, attachmentsIncluded } = checkEmailOptions(options);
@@ -85,6 +85,6 @@ export function renderReportText(report: Report, options: ReportEmailOptions): s
       `payments.csv (${files.payments}): ${links.paymentsCsv}`,
     );
   }
-  lines.push('', provenance(summary));
+  lines.push(`All reports: ${links.allReports}`, '', provenance(summary));
   return `${lines.join('\n')}\n`;
 }

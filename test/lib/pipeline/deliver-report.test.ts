@@ -7,6 +7,7 @@ import {
   deliveryRecordKey,
   readDeliveryRecord,
   readManifest,
+  verifyReportIndexLink,
   verifyReportLink,
 } from '../../../lib/delivery';
 import { InvoicingAuthenticationError, InvoicingServerError } from '../../../lib/invoicing';
@@ -36,10 +37,11 @@ const OCTOBER_KEYS = [...FILES, 'delivery.json', 'manifest.json'].map(
 const LINK_EXPIRES = String(Date.UTC(2026, 11, 1, 5, 0, 0) / 1000);
 const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
-/** The distinct report API links of an email's HTML part, each taken apart. */
+/** The distinct report API links of an email's HTML part to a report's files, each taken apart. */
 function linksOf(email: StoredEmail) {
-  const hrefs = (email.body.html ?? '').matchAll(/href="(https:\/\/reports\.example\.com\/[^"]+)"/g);
-  const distinct = new Set([...hrefs].map(([, href]) => href!.replaceAll('&amp;', '&')));
+  const distinct = new Set(
+    reportApiLinks(email).filter((link) => new URL(link).pathname.split('/').length > 3),
+  );
   return [...distinct].map((text) => {
     const url = new URL(text);
     const [, , account, period, fileName] = url.pathname.split('/');
@@ -52,6 +54,12 @@ function linksOf(email: StoredEmail) {
       signature: url.searchParams.get('signature'),
     };
   });
+}
+
+/** Every distinct report API link of an email's HTML part. */
+function reportApiLinks(email: StoredEmail): string[] {
+  const hrefs = (email.body.html ?? '').matchAll(/href="(https:\/\/reports\.example\.com\/[^"]+)"/g);
+  return [...new Set([...hrefs].map(([, href]) => href!.replaceAll('&amp;', '&')))];
 }
 
 describe('deliverReport', () => {
@@ -121,6 +129,25 @@ describe('deliverReport', () => {
       }
       const report = links.find((link) => link.fileName === 'report.html')!;
       expect(emails[0]!.body.text).toContain(`Full report: ${report.text}`);
+    });
+
+    it("links the account's list of reports through a signed link that lasts as long", () => {
+      const index = reportApiLinks(emails[0]!).filter((link) => new URL(link).pathname === '/reports/acme');
+      expect(index).toHaveLength(1);
+      const url = new URL(index[0]!);
+      expect(url.origin).toBe(REPORT_API_URL);
+      expect(url.searchParams.get('expires')).toBe(LINK_EXPIRES);
+      const verify = (now: Date) =>
+        verifyReportIndexLink({
+          account: 'acme',
+          expires: url.searchParams.get('expires'),
+          signature: url.searchParams.get('signature'),
+          signingKey: SIGNING_KEY,
+          now,
+        });
+      expect(verify(NOW)).toBe('valid');
+      expect(verify(new Date(Number(LINK_EXPIRES) * 1000))).toBe('expired');
+      expect(emails[0]!.body.text).toContain(`All reports: ${index[0]}`);
     });
 
     it('attaches both CSV files byte for byte as saved in S3', async () => {

@@ -45,13 +45,15 @@ describe('renderReportEmail', () => {
     expect(email).not.toContain('<script');
   });
 
-  it('links to the full report and to the CSV files, and links nowhere else', () => {
+  it('links to the full report, to the CSV files and to all reports, and nowhere else', () => {
     expect(occurrences(body, href(links.report))).toBe(2);
     expect(body).toContain(`<a ${href(links.report)}`);
     expect(body).toContain('>Open the full report</a>');
     expect(occurrences(body, href(links.paidInvoicesCsv))).toBe(1);
     expect(occurrences(body, href(links.paymentsCsv))).toBe(1);
-    expect(occurrences(body, 'href=')).toBe(4);
+    expect(occurrences(body, href(links.allReports))).toBe(1);
+    expect(body).toContain('>All reports</a>: every month, quarter and year kept for this account');
+    expect(occurrences(body, 'href=')).toBe(5);
   });
 
   it('says the CSV files are attached when they are', () => {

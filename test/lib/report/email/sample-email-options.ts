@@ -8,6 +8,7 @@ export const SAMPLE_LINKS = {
     'https://reports.example.com/reports/acme/2026-10/paid-invoices.csv?expires=1798761600&signature=cGFpZA',
   paymentsCsv:
     'https://reports.example.com/reports/acme/2026-10/payments.csv?expires=1798761600&signature=cGF5',
+  allReports: 'https://reports.example.com/reports/acme?expires=1798761600&signature=YWxs',
 };
 
 /** An email with the CSV files attached. */
