@@ -91,7 +91,11 @@ export class ReportStack extends Stack {
       fn.useReportsBucket(this.reports.bucket);
       fn.readSecretsUnder(config.accountSecretPrefix);
     }
-    this.reportApi.readSecrets([config.reportApiTokenSecretName, config.linkSigningKeySecretName]);
+    this.reportApi.readSecrets([
+      config.reportApiTokenSecretName,
+      config.accountTokenKeySecretName,
+      config.linkSigningKeySecretName,
+    ]);
     // The scheduled run signs the links it emails.
     this.scheduledReport.readSecrets([config.linkSigningKeySecretName]);
     if (config.sesAllowAnyIdentity) this.scheduledReport.sendEmailAsAnyIdentity(config.sesRegion);

@@ -354,7 +354,7 @@ describe('ReportStack with two accounts', () => {
       ]);
     });
 
-    it('let the report API touch report objects and read the account keys, the token and the signing key, nothing more', () => {
+    it('let the report API touch report objects and read the account keys, the operator token, the account token key and the signing key, nothing more', () => {
       expect(statementsOfFunction(template, API)).toEqual([
         logWriting(API),
         reportObjects(),
@@ -364,6 +364,7 @@ describe('ReportStack with two accounts', () => {
           Effect: 'Allow',
           Action: 'secretsmanager:GetSecretValue',
           Resource: [
+            stackArn('secretsmanager', ':secret:invoice-reports/account-token-key-??????'),
             stackArn('secretsmanager', ':secret:invoice-reports/link-signing-key-??????'),
             stackArn('secretsmanager', ':secret:invoice-reports/report-api-token-??????'),
           ],
