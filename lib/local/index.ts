@@ -10,7 +10,6 @@ export {
   startSesEmulator,
 } from './emulators';
 export { LocalStackError, LocalStackUsageError, type PortProblem, PortUnavailableError } from './errors';
-export { LINK_SIGNING_KEY_FILE, loadLinkSigningKey } from './link-signing-key';
 export { type LocalAccountRun, type LocalFanOutOptions, runLocalMonthlyFanOut } from './local-fan-out';
 export { LOOPBACK_HOST, type PortState, probePort } from './port-probe';
 export { RunningParts, type StopPart } from './running-parts';
@@ -32,3 +31,4 @@ export {
   startLocalStack,
 } from './stack';
 export { formatStartBlock, type StartBlockFacts } from './start-block';
+export { ACCOUNT_TOKEN_KEY, LINK_SIGNING_KEY, loadStateKey, type StateKey } from './state-keys';

@@ -1,13 +1,12 @@
 import { resolve } from 'node:path';
-import { createS3Client, createSesClient, signReportLinks } from '../delivery';
+import { createS3Client, createSesClient, signReportIndexLink, signReportLinks } from '../delivery';
 import type { DeliveryContext, PublishContext } from '../pipeline';
-import { createReportApi, reportApiOptionsFor } from '../report-api';
+import { accountToken, createReportApi, reportApiOptionsFor } from '../report-api';
 import { startSandbox } from '../sandbox';
 import { InMemorySecretSource } from '../secrets';
 import { localDemoConfig } from './demo-config';
 import { startS3Emulator, startSesEmulator } from './emulators';
 import { PortUnavailableError } from './errors';
-import { loadLinkSigningKey } from './link-signing-key';
 import { type LocalAccountRun, runLocalMonthlyFanOut } from './local-fan-out';
 import { probePort } from './port-probe';
 import { reportApiLogLines } from './report-api-log';
@@ -21,6 +20,7 @@ import {
   SERVICE_NAMES,
 } from './settings';
 import { prepareStateDirs } from './state-dir';
+import { ACCOUNT_TOKEN_KEY, LINK_SIGNING_KEY, loadStateKey } from './state-keys';
 
 /** The S3 emulator's bucket for reports. */
 export const LOCAL_BUCKET = 'invoice-reports-local';
@@ -29,7 +29,10 @@ export const LOCAL_BUCKET = 'invoice-reports-local';
 export interface LocalStackOptions {
   /** 0 picks a free port. */
   ports: LocalStackPorts;
-  /** Holds the S3 emulator's objects (`s3/`), the link signing key and build folders; created (or tightened) owner-only, 0700. */
+  /**
+   * Holds the S3 emulator's objects (`s3/`), the link signing key, the account token key and build
+   * folders; created (or tightened) owner-only, 0700.
+   */
   stateDir: string;
   /** @default 'local-dev-token' */
   reportApiToken?: string;
@@ -53,6 +56,10 @@ export interface LocalStackOptions {
 export type LocalAccountReport = LocalAccountRun & {
   /** For a delivered report: its HTML through the report API, signed to last `linkLifetimeDays`. */
   signedReportLink?: string;
+  /** For a delivered report: the account's list of reports, signed as the email's "All reports". */
+  allReportsLink?: string;
+  /** The account's own report API token, which reads that account only. */
+  apiToken: string;
 };
 
 /** A running local stack and where to look. */
@@ -112,7 +119,7 @@ async function startOnPort<T>(service: LocalService, port: number, start: () => 
  * await stack.close();
  * ```
  * @throws PortUnavailableError naming the variable of a port that is taken; LocalStackError for the
- * state directory or the signing key (an account whose report fails is reported in `reports`)
+ * state directory, the signing key or the account token key (an account whose report fails is reported in `reports`)
  */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const { ports, signal } = options;
@@ -132,7 +139,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     for (const { path, previousMode } of tightened) {
       log(`made ${path} readable by its owner only (it was ${previousMode.toString(8).padStart(4, '0')})`);
     }
-    const signingKey = await loadLinkSigningKey(stateDir);
+    const signingKey = await loadStateKey(stateDir, LINK_SIGNING_KEY);
+    const accountTokenKey = await loadStateKey(stateDir, ACCOUNT_TOKEN_KEY);
 
     const sandbox = await startOnPort('sandbox', ports.sandbox, () =>
       startSandbox({ port: ports.sandbox, apiKey: sandboxApiKey, now: now() }),
@@ -161,6 +169,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       ...Object.fromEntries(config.accounts.map((account) => [account.apiKeySecretName, sandboxApiKey])),
       [config.reportApiTokenSecretName]: reportApiToken,
       [config.linkSigningKeySecretName]: signingKey,
+      [config.accountTokenKeySecretName]: accountTokenKey,
     });
     const s3Client = createS3Client({ endpoint: s3.endpoint });
     const sesClient = createSesClient({ endpoint: ses.endpoint });
@@ -201,8 +210,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     const linkTime = now();
     let linkExpiresAt = linkTime;
+    const tokenKey = { value: accountTokenKey, secretName: config.accountTokenKeySecretName };
     const reports = runs.map((run): LocalAccountReport => {
-      if (run.outcome.status !== 'delivered') return run;
+      const generation = config.accounts.find((account) => account.name === run.account)?.tokenGeneration;
+      const apiToken = accountToken(tokenKey, run.account, generation ?? 1);
+      if (run.outcome.status !== 'delivered') return { ...run, apiToken };
       const signed = signReportLinks({
         baseUrl: api.url,
         account: run.account,
@@ -213,7 +225,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         signingKey,
       });
       linkExpiresAt = signed.expiresAt;
-      return { ...run, signedReportLink: signed.links['report.html'] };
+      return {
+        ...run,
+        apiToken,
+        signedReportLink: signed.links['report.html'],
+        allReportsLink: signReportIndexLink({
+          baseUrl: api.url,
+          account: run.account,
+          expiresAt: signed.expiresAt,
+          signingKey,
+        }),
+      };
     });
 
     return {

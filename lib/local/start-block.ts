@@ -44,15 +44,18 @@ function accountLines(report: LocalAccountReport, nameWidth: number, cwd: string
   return [
     heading,
     ...(report.signedReportLink ? [labelled(4, 'Open the report', report.signedReportLink)] : []),
+    ...(report.allReportsLink ? [labelled(4, 'All reports', report.allReportsLink)] : []),
+    labelled(4, 'API token', report.apiToken),
     labelled(4, 'S3', report.s3Location),
     labelled(4, '', `on disk: ${withTrailingSeparator(shortPath(report.s3Folder, cwd))}`),
   ];
 }
 
 /**
- * The block `npm start` prints once the stack runs: each local account's month (where its report is,
- * in S3 and on disk, or why it failed), then the report API and how to ask for another month (or a
- * quarter, or a year), where the email is, and how to stop.
+ * The block `npm start` prints once the stack runs: each local account's month (its report, its list of
+ * reports, its own API token, where the report is in S3 and on disk, or why it failed), then the report
+ * API with the operator token and how to ask for another month (or a quarter, or a year) with the first
+ * account's token, where the email is, and how to stop.
  * @example formatStartBlock(stack, { cwd: process.cwd() })
  */
 export function formatStartBlock(stack: StartBlockFacts, options: { cwd: string }): string {
@@ -63,7 +66,8 @@ export function formatStartBlock(stack: StartBlockFacts, options: { cwd: string 
   const [first] = stack.reports;
   const month = first ? parseMonth(first.month) : undefined;
   const otherMonth = month ? previousPeriod(month).id : '';
-  const curl = `curl -H 'Authorization: Bearer ${stack.reportApiToken}' ${stack.reportApiUrl}/reports/${first?.account}/${otherMonth}`;
+  // With the first account's own token, as a merchant would ask.
+  const curl = `curl -H 'Authorization: Bearer ${first?.apiToken}' ${stack.reportApiUrl}/reports/${first?.account}/${otherMonth}`;
   const stateDir = shortPath(stack.stateDir, options.cwd);
   return [
     '',
@@ -72,7 +76,11 @@ export function formatStartBlock(stack: StartBlockFacts, options: { cwd: string 
     ...stack.reports.flatMap((report) => accountLines(report, nameWidth, options.cwd)),
     '',
     `  Report links are signed and valid for ${days}.`,
-    labelled(2, 'Report API', `${stack.reportApiUrl}   token: ${stack.reportApiToken}`),
+    labelled(
+      2,
+      'Report API',
+      `${stack.reportApiUrl}   operator token: ${stack.reportApiToken} (reads every account)`,
+    ),
     labelled(2, 'Another month', curl),
     ...(month
       ? [

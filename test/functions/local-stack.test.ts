@@ -72,8 +72,21 @@ describe('npm start', () => {
         new RegExp(`^http://127\\.0\\.0\\.1:${ports[0]}/reports/demo/\\d{4}-\\d{2}/report\\.html\\?`),
       );
       expect(output.stdout()).toContain(
-        `  Report API          http://127.0.0.1:${ports[0]}   token: local-dev-token`,
+        `  Report API          http://127.0.0.1:${ports[0]}   operator token: local-dev-token (reads every account)`,
       );
+      // The demo account's own token, and the list of its reports as the email links it.
+      const token = /\n {2}demo \(UTC\)[^\n]*\n(?: {4}.*\n)*? {4}API token +(acct_demo_\S+)\n/.exec(
+        output.stdout(),
+      )?.[1];
+      const allReports = /All reports +(http:\/\/\S+)/.exec(output.stdout())?.[1];
+      expect(token).toMatch(/^acct_demo_[A-Za-z0-9_-]{43}$/);
+      const listed = await fetch(`http://127.0.0.1:${ports[0]}/reports/demo`, {
+        headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
+      });
+      expect(listed.status).toBe(200);
+      const index = await fetch(allReports!, { headers: { Accept: 'text/html' } });
+      expect(index.status).toBe(200);
+      expect(await index.text()).toContain('All reports');
       expect(output.stdout()).toContain(`  Mail viewer         http://127.0.0.1:${ports[3]}/`);
       // The second local account, in another time zone, went through the fan-out too.
       expect(output.stdout()).toMatch(

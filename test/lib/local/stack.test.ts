@@ -116,6 +116,9 @@ describe('startLocalStack', () => {
     for (const folder of [stateDir, join(stateDir, 's3'), join(stateDir, 'work')]) {
       expect(((await stat(folder)).mode & 0o777).toString(8)).toBe('700');
     }
+    for (const key of ['link-signing-key', 'account-token-key']) {
+      expect(((await stat(join(stateDir, key))).mode & 0o777).toString(8)).toBe('600');
+    }
   });
 
   it("emails each account's report once to its recipients, from the demo sender, with both CSVs", async () => {
@@ -145,6 +148,38 @@ describe('startLocalStack', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect((await page.text()).startsWith('<!doctype html>')).toBe(true);
+  });
+
+  it("gives each account its own token, which reads that account's reports and no other's", async () => {
+    const ask = (account: string, token: string) =>
+      fetch(`${stack.reportApiUrl}/reports/${account}`, {
+        headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
+      });
+    const demo = reportOf(stack, 'demo').apiToken;
+    const tokyo = reportOf(stack, 'demo-tokyo').apiToken;
+    expect(demo).toMatch(/^acct_demo_[A-Za-z0-9_-]{43}$/);
+    expect(tokyo).toMatch(/^acct_demo-tokyo_[A-Za-z0-9_-]{43}$/);
+    const own = (await (await ask('demo', demo)).json()) as { reports: Array<{ period: string }> };
+    expect(own.reports.map((report) => report.period)).toEqual(['2026-10']);
+    expect((await ask('demo-tokyo', tokyo)).status).toBe(200);
+    expect((await ask('demo-tokyo', demo)).status).toBe(404);
+    expect((await ask('demo', tokyo)).status).toBe(404);
+  });
+
+  it("signs each account's list of reports as the email's All reports link", async () => {
+    for (const account of ['demo', 'demo-tokyo']) {
+      const link = reportOf(stack, account).allReportsLink!;
+      expect(link).toMatch(
+        new RegExp(
+          `^${stack.reportApiUrl}/reports/${account}\\?expires=${LINK_EXPIRES}&signature=[0-9a-f]{64}$`,
+        ),
+      );
+      const [email] = await emailsOf(stack, account);
+      expect(email?.body.text).toContain(`All reports: ${link}`);
+      const page = await fetch(link, { headers: { Accept: 'text/html' } });
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('>October 2026</a>');
+    }
   });
 
   it('refuses a link whose signature was changed', async () => {
@@ -264,6 +299,7 @@ describe('startLocalStack', () => {
 
   it('frees every port on close, and a second start on the same state sends no second email', async () => {
     const firstLink = new URL(reportOf(stack, 'demo').signedReportLink!);
+    const firstToken = reportOf(stack, 'demo').apiToken;
     const emailsBefore = (await readSesStore(stack.sesEndpoint)).length;
     const ports = stackPorts(stack);
     await stack.close();
@@ -295,6 +331,8 @@ describe('startLocalStack', () => {
     // The signing key was kept: the link printed by the first start opens through the second one.
     const oldLinkNow = `${second.reportApiUrl}${firstLink.pathname}${firstLink.search}`;
     expect((await fetch(oldLinkNow, { redirect: 'manual' })).status).toBe(302);
+    // So was the account token key: each account keeps its token.
+    expect(reportOf(second, 'demo').apiToken).toBe(firstToken);
   });
 
   it.each([

@@ -4,6 +4,9 @@ import { formatStartBlock, type StartBlockFacts } from '../../../lib/local/start
 
 const link = (account: string) =>
   `http://127.0.0.1:3000/reports/${account}/2026-10/report.html?expires=1795000000&signature=${'ab'.repeat(32)}`;
+const indexLink = (account: string) =>
+  `http://127.0.0.1:3000/reports/${account}?expires=1795000000&signature=${'cd'.repeat(32)}`;
+const token = (account: string) => `acct_${account}_${'x'.repeat(43)}`;
 
 function delivered(account: string, timezone: string, recipient: string): LocalAccountReport {
   return {
@@ -22,6 +25,8 @@ function delivered(account: string, timezone: string, recipient: string): LocalA
       },
     },
     signedReportLink: link(account),
+    allReportsLink: indexLink(account),
+    apiToken: token(account),
     s3Location: `s3://invoice-reports-local/reports/${account}/2026-10/`,
     s3Folder: `/repo/.local/s3/invoice-reports-local/reports/${account}/2026-10/`,
   };
@@ -48,16 +53,20 @@ describe('formatStartBlock', () => {
         '',
         '  demo (UTC)               October 2026, emailed to accounting@example.com',
         `    Open the report   ${link('demo')}`,
+        `    All reports       ${indexLink('demo')}`,
+        `    API token         ${token('demo')}`,
         '    S3                s3://invoice-reports-local/reports/demo/2026-10/',
         '                      on disk: .local/s3/invoice-reports-local/reports/demo/2026-10/',
         '  demo-tokyo (Asia/Tokyo)  October 2026, emailed to tokyo-office@example.com',
         `    Open the report   ${link('demo-tokyo')}`,
+        `    All reports       ${indexLink('demo-tokyo')}`,
+        `    API token         ${token('demo-tokyo')}`,
         '    S3                s3://invoice-reports-local/reports/demo-tokyo/2026-10/',
         '                      on disk: .local/s3/invoice-reports-local/reports/demo-tokyo/2026-10/',
         '',
         '  Report links are signed and valid for 30 days.',
-        '  Report API          http://127.0.0.1:3000   token: local-dev-token',
-        "  Another month       curl -H 'Authorization: Bearer local-dev-token' http://127.0.0.1:3000/reports/demo/2026-09",
+        '  Report API          http://127.0.0.1:3000   operator token: local-dev-token (reads every account)',
+        `  Another month       curl -H 'Authorization: Bearer ${token('demo')}' http://127.0.0.1:3000/reports/demo/2026-09`,
         '                      (or a quarter, 2026-Q4, or a year, 2026: one not ended is reported so far)',
         '  Mail viewer         http://127.0.0.1:8005/',
         '',
@@ -92,6 +101,7 @@ describe('formatStartBlock', () => {
       ...TOKYO,
       outcome: { status: 'failed', error: 'InvoicingAuthenticationError: the service refused the API key' },
       signedReportLink: undefined,
+      allReportsLink: undefined,
     };
     const lines = formatStartBlock({ ...FACTS, reports: [DEMO, failed] }, { cwd: '/repo' }).split('\n');
     const at = lines.indexOf(
