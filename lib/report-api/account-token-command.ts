@@ -1,0 +1,115 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ConfigError, findAccount, loadDeploymentConfig } from '../config';
+import { AwsSecretSource, SecretError, type SecretSource } from '../secrets';
+import { accountToken } from './account-token';
+
+/** Where `runAccountTokenCommand` writes and reads. */
+export interface AccountTokenCommandIo {
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
+  /** Where `cdk.json` and a relative `--config-file` are read from: the repository. */
+  cwd: string;
+  /** @default Secrets Manager, with the AWS credentials and region of the environment */
+  secrets?: SecretSource;
+}
+
+const PREFIX = 'account-token: ';
+
+/** What `--help` prints. */
+export const ACCOUNT_TOKEN_USAGE = `usage: npm run account-token -- --account NAME [--config-file PATH]
+
+Prints the report API token of one account of the deployment, which reads that account's reports
+only. It is derived from the key in Secrets Manager (accountTokenKeySecretName), read with your AWS
+credentials and region (AWS_PROFILE, AWS_REGION): run it as the deployment's operator.
+
+  --account NAME       the account, as its configuration names it
+  --config-file PATH   the deployment's configuration file, as given to cdk -c configFile=PATH
+                       (default: cdk.json's context.invoiceReports)
+  -h, --help           show this
+`;
+
+/** `cdk.json`'s `context.invoiceReports`, as the CDK app reads it; undefined without one. */
+function cdkContext(cwd: string): unknown {
+  try {
+    const cdkJson = JSON.parse(readFileSync(join(cwd, 'cdk.json'), 'utf8')) as {
+      context?: { invoiceReports?: unknown };
+    };
+    return cdkJson.context?.invoiceReports;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `npm run account-token -- --account acme`: the account's report API token on stdout (and only
+ * there, so that `TOKEN=$(npm run -s account-token -- --account acme)` works), a line about it on
+ * stderr. The configuration is read as `cdk synth` reads it, so the account and its token generation
+ * are the deployed ones.
+ * @returns the exit status: 0 printed; 2 a usage error, a configuration that cannot be read or an
+ * unknown account; 1 the key cannot be read (the reason on stderr, never the key)
+ */
+export async function runAccountTokenCommand(argv: string[], io: AccountTokenCommandIo): Promise<number> {
+  let values: { account?: string; 'config-file'?: string; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        account: { type: 'string' },
+        'config-file': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    io.stderr.write(`${PREFIX}${(error as Error).message}\n\n${ACCOUNT_TOKEN_USAGE}`);
+    return 2;
+  }
+  if (values.help) {
+    io.stdout.write(ACCOUNT_TOKEN_USAGE);
+    return 0;
+  }
+  if (!values.account) {
+    io.stderr.write(`${PREFIX}name the account with --account NAME\n\n${ACCOUNT_TOKEN_USAGE}`);
+    return 2;
+  }
+
+  let config: ReturnType<typeof loadDeploymentConfig>;
+  try {
+    config = loadDeploymentConfig({
+      context: cdkContext(io.cwd),
+      configFile: values['config-file'],
+      baseDir: io.cwd,
+    });
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    io.stderr.write(`${PREFIX}${error.message}\n`);
+    return 2;
+  }
+  const account = findAccount(config, values.account);
+  if (!account) {
+    io.stderr.write(`${PREFIX}there is no account ${JSON.stringify(values.account)} in the configuration\n`);
+    return 2;
+  }
+
+  const secretName = config.accountTokenKeySecretName;
+  try {
+    const value = await (io.secrets ?? new AwsSecretSource()).getSecret(secretName);
+    io.stdout.write(`${accountToken({ value, secretName }, account.name, account.tokenGeneration)}\n`);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      const issues = error.issues.map((issue) => `${issue.path}: ${issue.message}`);
+      io.stderr.write(`${PREFIX}the account token key cannot be used: ${issues.join('; ')}\n`);
+      return 1;
+    }
+    if (!(error instanceof SecretError)) throw error;
+    io.stderr.write(`${PREFIX}${error.message}\n`);
+    return 1;
+  }
+  io.stderr.write(
+    `${PREFIX}the report API token of ${account.name} (token generation ${account.tokenGeneration}); it reads ${account.name}'s reports only. Hand it over as you would a password.\n`,
+  );
+  return 0;
+}

@@ -1,0 +1,66 @@
+import { execFile } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SecretsManagerStandIn, startSecretsManagerStandIn } from '../support/secrets-manager-stand-in';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const ENTRY = join(ROOT, 'functions/account-token.ts');
+const KEY = 'entry-test-account-token-key-0123456789abcdef';
+
+interface Exit {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+describe('functions/account-token.ts', () => {
+  let secretsManager: SecretsManagerStandIn;
+
+  beforeAll(async () => {
+    secretsManager = await startSecretsManagerStandIn();
+    secretsManager.secrets.set('invoice-reports/account-token-key', { string: KEY });
+  });
+
+  afterAll(async () => {
+    await secretsManager.close();
+  });
+
+  /** Runs the entry as `npm run account-token` does, from the repository, as an operator with AWS credentials. */
+  function runEntry(args: string[]): Promise<Exit> {
+    return new Promise((done) => {
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', ENTRY, ...args],
+        {
+          cwd: ROOT,
+          env: {
+            PATH: process.env.PATH ?? '',
+            AWS_REGION: 'eu-west-1',
+            AWS_ACCESS_KEY_ID: 'AKIDOPERATOR',
+            AWS_SECRET_ACCESS_KEY: 'operator-secret',
+            AWS_ENDPOINT_URL_SECRETS_MANAGER: secretsManager.endpoint,
+          },
+        },
+        (error, stdout, stderr) => done({ code: error ? (error.code as number) : 0, stdout, stderr }),
+      );
+    });
+  }
+
+  it("prints the token of cdk.json's account acme, read from Secrets Manager", async () => {
+    const result = await runEntry(['--account', 'acme']);
+    const mac = createHmac('sha256', KEY).update('account-token-v1\nacme\n1').digest('base64url');
+    expect(result.stdout).toBe(`acct_acme_${mac}\n`);
+    expect(result.stderr).toContain('the report API token of acme');
+    expect(result.code).toBe(0);
+  });
+
+  it('exits 2 for an account the configuration does not have', async () => {
+    const result = await runEntry(['--account', 'nobody']);
+    expect(result).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'account-token: there is no account "nobody" in the configuration\n',
+    });
+  });
+});

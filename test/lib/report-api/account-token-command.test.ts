@@ -1,0 +1,157 @@
+import { createHmac } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_TOKEN_USAGE, runAccountTokenCommand } from '../../../lib/report-api';
+import { AwsSecretSource } from '../../../lib/secrets';
+import {
+  type SecretsManagerStandIn,
+  startSecretsManagerStandIn,
+} from '../../support/secrets-manager-stand-in';
+
+const KEY = 'operator-side-account-token-key-0123456789';
+
+function documentedToken(account: string, generation: number): string {
+  const mac = createHmac('sha256', KEY).update(`account-token-v1\n${account}\n${generation}`).digest();
+  return `acct_${account}_${mac.toString('base64url')}`;
+}
+
+const account = (name: string, extra: Record<string, unknown> = {}) => ({
+  name,
+  apiUrl: 'https://api.example.com',
+  apiKeySecretName: `invoice-reports/accounts/${name}/api-key`,
+  timezone: 'Europe/Berlin',
+  recipients: ['books@example.com'],
+  sender: 'reports@example.com',
+  ...extra,
+});
+
+describe('runAccountTokenCommand', () => {
+  let secretsManager: SecretsManagerStandIn;
+  let client: SecretsManagerClient;
+  let repo: string;
+
+  beforeAll(async () => {
+    secretsManager = await startSecretsManagerStandIn();
+    secretsManager.secrets.set('invoice-reports/account-token-key', { string: `${KEY}\n` });
+    secretsManager.secrets.set('merchants/token-key', { string: 'short' });
+    client = new SecretsManagerClient({
+      endpoint: secretsManager.endpoint,
+      region: 'eu-west-1',
+      credentials: { accessKeyId: 'AKIDTEST', secretAccessKey: 'test-secret' },
+    });
+    repo = await mkdtemp(join(tmpdir(), 'account-token-'));
+    await writeFile(
+      join(repo, 'cdk.json'),
+      JSON.stringify({
+        app: 'npx tsx infra/app.ts',
+        context: {
+          invoiceReports: { accounts: [account('acme'), account('globex')], alarmEmail: 'ops@example.com' },
+        },
+      }),
+    );
+    await writeFile(
+      join(repo, 'production.json'),
+      JSON.stringify({
+        accounts: [account('acme', { tokenGeneration: 3 })],
+        alarmEmail: 'ops@example.com',
+      }),
+    );
+    await writeFile(
+      join(repo, 'short-key.json'),
+      JSON.stringify({
+        accounts: [account('acme')],
+        accountTokenKeySecretName: 'merchants/token-key',
+        alarmEmail: 'ops@example.com',
+      }),
+    );
+  });
+
+  afterAll(async () => {
+    client.destroy();
+    await secretsManager.close();
+    await rm(repo, { recursive: true, force: true });
+  });
+
+  async function run(...argv: string[]) {
+    let stdout = '';
+    let stderr = '';
+    const code = await runAccountTokenCommand(argv, {
+      stdout: { write: (text: string) => (stdout += text) },
+      stderr: { write: (text: string) => (stderr += text) },
+      cwd: repo,
+      secrets: new AwsSecretSource({ client }),
+    });
+    return { code, stdout, stderr };
+  }
+
+  it("prints the account's token alone on stdout, from the key in Secrets Manager", async () => {
+    const result = await run('--account', 'globex');
+    expect(result).toEqual({
+      code: 0,
+      stdout: `${documentedToken('globex', 1)}\n`,
+      stderr:
+        "account-token: the report API token of globex (token generation 1); it reads globex's reports only. Hand it over as you would a password.\n",
+    });
+    expect(secretsManager.requests.at(-1)).toBe(
+      'secretsmanager.GetSecretValue invoice-reports/account-token-key',
+    );
+  });
+
+  it("reads the configuration file the deployment was made with, and the account's token generation", async () => {
+    const result = await run('--account', 'acme', '--config-file', 'production.json');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(`${documentedToken('acme', 3)}\n`);
+  });
+
+  it('refuses an account the configuration does not have', async () => {
+    expect(await run('--account', 'initech')).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'account-token: there is no account "initech" in the configuration\n',
+    });
+  });
+
+  it.each([[[]], [['--account']], [['--acount', 'acme']], [['acme']]])(
+    'answers %j with the usage and exit status 2',
+    async (argv) => {
+      const result = await run(...argv);
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(/^account-token: .+\n\nusage: npm run account-token -- --account NAME/);
+    },
+  );
+
+  it('prints the usage on --help', async () => {
+    expect(await run('--help')).toEqual({ code: 0, stdout: ACCOUNT_TOKEN_USAGE, stderr: '' });
+  });
+
+  it('names a configuration file it cannot read', async () => {
+    const result = await run('--account', 'acme', '--config-file', 'missing.json');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('configFile: cannot read "missing.json" (ENOENT)');
+  });
+
+  it('says why the key cannot be read, and never prints a key', async () => {
+    secretsManager.secrets.delete('invoice-reports/account-token-key');
+    try {
+      const missing = await run('--account', 'acme');
+      expect(missing.code).toBe(1);
+      expect(missing.stdout).toBe('');
+      expect(missing.stderr).toBe(
+        'account-token: cannot read secret "invoice-reports/account-token-key": ResourceNotFoundException: Secrets Manager can\'t find the specified secret.\n',
+      );
+    } finally {
+      secretsManager.secrets.set('invoice-reports/account-token-key', { string: KEY });
+    }
+    const short = await run('--account', 'acme', '--config-file', 'short-key.json');
+    expect(short).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        'account-token: the account token key cannot be used: merchants/token-key: is 5 bytes; it must be at least 32 bytes of random data\n',
+    });
+  });
+});
