@@ -136,9 +136,7 @@ describe('GET /reports/:account/:period/:file', () => {
     const response = await h.get('/reports/demo/2026-10/payments.csv', { token: null });
     expect(response.headers.get('www-authenticate')).toBe('Bearer realm="invoice-reports"');
     const message = await expectError(response, 401, 'unauthorized');
-    expect(message).toBe(
-      'send a report API token as "Authorization: Bearer <token>", or open a signed link',
-    );
+    expect(message).toBe('send a report API token as "Authorization: Bearer <token>", or open a signed link');
   });
 
   it('answers 401 to a wrong token', async () => {
