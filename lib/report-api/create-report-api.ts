@@ -34,7 +34,7 @@ const MAX_FORM_BYTES = 4096;
  * - `GET /`: a page about the service; `GET /health`: `{"status":"ok"}`. No credentials.
  * - `GET /reports/:account` with a token or a signed index link (the email's "All reports"): the
  *   account's reports, newest first, as a page for a browser or JSON for a program. `POST` to the same
- *   address with `period=<id>` (its form) builds a period within the rebuild limit and redirects to it.
+ *   address with `period=<id>` (its form) builds a period within the rebuild limit and redirects back to the list, at its row.
  * - `GET /reports/:account/:period[?refresh=true]` with a token, where the period is a month `YYYY-MM`,
  *   a quarter `YYYY-Qn` or a year `YYYY`: the period's `summary.json`, whether it is complete and how far
  *   it runs, and a signed link per file, building the report first when S3 has none (or when it holds a

@@ -6,9 +6,10 @@ import { resolveReportPeriod } from '../pipeline';
 import { periodTitle } from '../report';
 import type { ReportApiEnv } from './credentials';
 import { wantsHtml } from './negotiation';
-import { type IndexEntry, renderReportsIndexPage } from './pages';
+import { type IndexEntry, renderReportsIndexPage, reportAnchor } from './pages';
 import { claimRebuildOrRefuse } from './rebuild-limit';
 import { offeredPeriod, recentPeriods } from './recent-periods';
+import { BACK_TO } from './refusal';
 import { type ListedReport, listReports, shownFigures } from './report-list';
 import type { RouteContext } from './route-context';
 import { buildFormSchema, indexRouteParamsSchema, parseRouteInput } from './route-input';
@@ -108,7 +109,8 @@ export async function answerReportsIndex(routes: RouteContext, c: Context<Report
 /**
  * `POST /reports/:account` with `period=<id>`, the form of the list of reports: the period's report,
  * built first when S3 has none (or an outdated one of a period not ended), within the account's rebuild
- * limit; then a 303 to its page. A complete report already saved costs nothing and no rebuild.
+ * limit; then a 303 back to the list, at the period's row. A complete report already saved costs nothing
+ * and no rebuild.
  */
 export async function buildFromForm(routes: RouteContext, c: Context<ReportApiEnv>): Promise<Response> {
   const { settings } = routes;
@@ -117,7 +119,7 @@ export async function buildFromForm(routes: RouteContext, c: Context<ReportApiEn
   // From here on, a refusal's page leads back to the list the form was on.
   if (c.get('caller').kind === 'link') {
     const { pathname, search } = new URL(c.req.url);
-    c.set('backTo', `${pathname}${search}`);
+    c.set(BACK_TO, `${pathname}${search}`);
   }
   const form = parseRouteInput(buildFormSchema, await c.req.parseBody());
   const period = resolveReportPeriod(account, form.period, settings.now());
@@ -126,13 +128,8 @@ export async function buildFromForm(routes: RouteContext, c: Context<ReportApiEn
     beforeBuild: () =>
       claimRebuildOrRefuse(settings.publish, account.name, settings.rebuildIntervalSeconds, settings.now()),
   });
-  const { links } = signReportLinks({
-    baseUrl: routes.baseUrl(c),
-    account: account.name,
-    period,
-    files: ['report.html'],
-    expiresAt: routes.linksExpireAt(c.get('caller')),
-    signingKey: await routes.signingKey(),
-  });
-  return c.redirect(links['report.html'], 303);
+  // Back to the list the form was on, not on to the report: a browser holds the redirects that follow a
+  // form to the page's `form-action 'self'`, and the report's link ends at S3, another origin.
+  const { pathname, search } = new URL(c.req.url);
+  return c.redirect(`${routes.baseUrl(c)}${pathname}${search}#${reportAnchor(period)}`, 303);
 }

@@ -75,7 +75,7 @@ function wording(refusal: ErrorPageRefusal, context: ErrorPageContext): ErrorWor
       return {
         heading: 'This report is not ready',
         what: 'There is no complete report for this period yet.',
-        todo: 'Ask for the period on the list of reports: it opens once it is built.',
+        todo: 'Ask for the period on the list of reports: it appears there once it is built.',
       };
     case 'not_found':
       return {

@@ -6,4 +6,5 @@ export {
   type IndexFigures,
   type ReportsIndexPage,
   renderReportsIndexPage,
+  reportAnchor,
 } from './reports-index-page';

@@ -1,9 +1,20 @@
 import { createHash } from 'node:crypto';
-import { PAGE_CSS } from '../../report';
+import { CARD_BOXES, PAGE_CSS } from '../../report';
+
+/**
+ * The list of reports' columns as shares of its width, from Period to Downloads, so that the months',
+ * quarters' and years' tables line up one under another instead of each sizing to its own values.
+ */
+const LIST_COLUMN_WIDTHS = ['20%', '14%', '10%', '10%', '12%', '20%', '14%'];
+
+const LIST_COLUMNS = LIST_COLUMN_WIDTHS.map(
+  (width, index) => `.report-list th:nth-child(${index + 1}){width:${width}}`,
+).join('\n');
 
 /**
  * What the report API's own pages add to the report page's style sheet: the form that asks for a period,
- * visible focus, and the error page's short lines. A constant, never built from request data.
+ * visible focus, the list of reports (its columns where it is a table, the row the form's answer leads
+ * to), and the error page's short lines. A constant, never built from request data.
  */
 const FORM_CSS = `.form-row{display:flex;flex-wrap:wrap;gap:10px;align-items:flex-end;margin:0 0 4px}
 .field{display:flex;flex-direction:column;gap:4px;flex:1 1 14rem;min-width:0;max-width:22rem}
@@ -12,7 +23,14 @@ const FORM_CSS = `.form-row{display:flex;flex-wrap:wrap;gap:10px;align-items:fle
 button.button{border:0;font:inherit;font-weight:600;line-height:1.4;cursor:pointer}
 a:focus-visible,.input:focus-visible,button:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
 .downloads{display:flex;flex-wrap:wrap;gap:2px 12px;justify-content:flex-end}
-.as-of{display:block;font-size:13px;font-weight:400;color:#4b5563}
+.second-line{display:block;flex-basis:100%;font-size:13px;font-weight:400;color:#4b5563}
+@container (width >= ${CARD_BOXES.wide}px){
+.report-list .table{table-layout:fixed;width:100%}
+${LIST_COLUMNS}
+.report-list .downloads{flex-direction:column;align-items:flex-start}
+}
+tr:has(.link:target)>td{background:#eff6ff}
+.link:target{scroll-margin-top:16px}
 .message{max-width:40rem}`;
 
 /** The style sheet of every page the report API serves: the report page's, then the pages' own rules. */

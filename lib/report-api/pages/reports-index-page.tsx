@@ -51,17 +51,20 @@ const PERIOD_PATTERN = '\\d{4}(-(0[1-9]|1[0-2])|-Q[1-4])?';
 
 const missing = '—';
 
+/** The id of a report's row on the list (`report-2026-10`): the form's answer leads to it. */
+export const reportAnchor = (periodId: string) => `report-${periodId}`;
+
 function columns(timezone: string): Column<IndexEntry>[] {
   return [
     {
       heading: 'Period',
       cell: (entry) => (
         <>
-          <a class="link" href={entry.reportLink}>
+          <a class="link" id={reportAnchor(entry.period.id)} href={entry.reportLink}>
             {entry.title}
           </a>
           {entry.complete ? null : (
-            <span class="as-of">{`as of ${formatInstant(entry.asOf, timezone)}`}</span>
+            <span class="second-line">{`as of ${formatInstant(entry.asOf, timezone)}`}</span>
           )}
         </>
       ),
@@ -80,27 +83,31 @@ function columns(timezone: string): Column<IndexEntry>[] {
     {
       heading: 'Payments',
       numeric: true,
-      looks: ['wrap'],
       cell: ({ figures }) => {
         if (figures.payments === undefined) return missing;
         const unmatched = figures.unmatchedPayments ?? 0;
-        return unmatched === 0
-          ? formatCount(figures.payments)
-          : `${formatCount(figures.payments)}, ${formatCount(unmatched)} unmatched`;
-      },
-    },
-    {
-      heading: 'Statistics',
-      cell: ({ figures }) => {
-        if (figures.reconciliationOk === undefined) return missing;
-        return figures.reconciliationOk ? (
-          <span class="up">Agree</span>
-        ) : (
-          <span class="down">Differ: see the report</span>
+        return (
+          <>
+            {formatCount(figures.payments)}
+            {unmatched === 0 ? null : (
+              <span class="second-line">{`${formatCount(unmatched)} unmatched`}</span>
+            )}
+          </>
         );
       },
     },
-    { heading: 'Made', looks: ['wrap'], cell: (entry) => formatInstant(entry.generatedAt, timezone) },
+    {
+      heading: 'Reconciliation',
+      cell: ({ figures }) => {
+        if (figures.reconciliationOk === undefined) return missing;
+        return figures.reconciliationOk ? (
+          <span class="up">Agrees</span>
+        ) : (
+          <span class="down">Differs: see the report</span>
+        );
+      },
+    },
+    { heading: 'Built', looks: ['wrap'], cell: (entry) => formatInstant(entry.generatedAt, timezone) },
     {
       heading: 'Downloads',
       cell: (entry) => (
@@ -149,7 +156,7 @@ function BuildForm({ page }: { page: ReportsIndexPage }) {
           ))}
         </datalist>
         <p class="note" id="period-help">
-          {`Write a month as 2026-09, a quarter as 2026-Q3, a year as 2026. A period not ended is reported so far. Building takes a few seconds to a few minutes; the report opens when it is ready. Reports are built on request at most once a minute.`}
+          {`Write a month as 2026-09, a quarter as 2026-Q3, a year as 2026. A period not ended is reported so far. Building takes a few seconds to a few minutes; then this list shows the new report, highlighted. Reports are built on request at most once a minute.`}
         </p>
       </form>
     </Panel>
@@ -185,7 +192,10 @@ export function renderReportsIndexPage(page: ReportsIndexPage): string {
         ) : (
           sections.map((section) => (
             <Panel variant="page" heading={section.heading} long>
-              <DataTable variant="page" columns={table} rows={section.entries} cards="wide" />
+              {/* The style sheet gives every section's table the same columns (see page-styles). */}
+              <div class="report-list">
+                <DataTable variant="page" columns={table} rows={section.entries} cards="wide" />
+              </div>
             </Panel>
           ))
         )}

@@ -1,4 +1,4 @@
-export { type CardBox, type Column, DataTable } from './data-table';
+export { CARD_BOXES, type CardBox, type Column, DataTable } from './data-table';
 export { type HeadlineDetail, type HeadlineFigure, headlineFigures, type Tone } from './headline-figures';
 export { LayoutTable } from './layout-table';
 export { COLOURS, LOOKS, type Look, look, type Variant } from './looks';

@@ -230,27 +230,31 @@ describe('GET and POST /reports/:account', () => {
     const post = (path: string, body: Record<string, string>, headers: Record<string, string> = BROWSER) =>
       h.app.request(path, { method: 'POST', body: new URLSearchParams(body), headers });
 
-    it('builds a period not built yet and sends the browser to its report', async () => {
+    it('builds a period not built yet and sends the browser back to the list, at its row', async () => {
       h.clock.next = new Date(SANDBOX_NOW.getTime() + 10 * 60_000);
       const requestsBefore = h.serviceRequests.length;
       const response = await post(link, { period: '2026-06' });
       expect(response.status).toBe(303);
-      const location = new URL(response.headers.get('location')!);
-      expect(location.pathname).toBe('/reports/demo/2026-06/report.html');
-      expect(location.searchParams.get('expires')).toBe(String(linkExpiresAt.getTime() / 1000));
+      expect(response.headers.get('location')).toBe(`http://localhost${link}#report-2026-06`);
       expect(h.serviceRequests.length).toBeGreaterThan(requestsBefore);
       expect(
         await readManifest({ s3: h.s3, bucket: BUCKET, account: 'demo', period: '2026-06' }),
       ).not.toBeNull();
-      // The report link opens.
-      expect((await h.get(pathOf(location.href), { token: null })).status).toBe(302);
+      // The list now holds June, its row named by the anchor, and June's link opens.
+      const page = await (await h.get(link, { token: null, headers: BROWSER })).text();
+      const row = /<a class="link" id="report-2026-06" href="([^"]+)">June 2026<\/a>/.exec(page);
+      expect(row).not.toBeNull();
+      const reportLink = new URL(row![1]!.replaceAll('&amp;', '&'));
+      expect(reportLink.pathname).toBe('/reports/demo/2026-06/report.html');
+      expect(reportLink.searchParams.get('expires')).toBe(String(linkExpiresAt.getTime() / 1000));
+      expect((await h.get(pathOf(reportLink.href), { token: null })).status).toBe(302);
     });
 
-    it('opens a report already built without building it, however soon after a build', async () => {
+    it('leads to a report already built without building it, however soon after a build', async () => {
       const requestsBefore = h.serviceRequests.length;
       const response = await post(link, { period: '2026-10' });
       expect(response.status).toBe(303);
-      expect(new URL(response.headers.get('location')!).pathname).toBe('/reports/demo/2026-10/report.html');
+      expect(response.headers.get('location')).toBe(`http://localhost${link}#report-2026-10`);
       expect(h.serviceRequests.length).toBe(requestsBefore);
     });
 

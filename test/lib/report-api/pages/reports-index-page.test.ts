@@ -70,11 +70,11 @@ describe('renderReportsIndexPage', () => {
     expect(text(page)).toContain('Newest first. Dates and times in Europe/Berlin.');
   });
 
-  it('groups the reports by kind, each linked to its page', () => {
+  it('groups the reports by kind, each linked to its page and named by an anchor the form leads to', () => {
     const headings = [...page.matchAll(/<h2 class="heading">([^<]+)<\/h2>/g)].map((match) => match[1]);
     expect(headings).toEqual(['Ask for a report', 'Months', 'Quarters']);
     expect(page).toContain(
-      `<a class="link" href="${link('2026-10/report.html').replace('&', '&amp;')}">October 2026</a>`,
+      `<a class="link" id="report-2026-10" href="${link('2026-10/report.html').replace('&', '&amp;')}">October 2026</a>`,
     );
   });
 
@@ -85,14 +85,14 @@ describe('renderReportsIndexPage', () => {
   it('shows the headline figures of each report, and a dash for one its manifest lacks', () => {
     const october = text(page).slice(text(page).indexOf('October 2026'));
     expect(october).toMatch(
-      /^October 2026 81,119\.92 USD 1,234 1,240, 3 unmatched Agree 1 Nov 2026, 06:00 \(Europe\/Berlin\) paid-invoices\.csv payments\.csv/,
+      /^October 2026 81,119\.92 USD 1,234 1,240 3 unmatched Agrees 1 Nov 2026, 06:00 \(Europe\/Berlin\) paid-invoices\.csv payments\.csv/,
     );
     const quarter = text(page).slice(text(page).indexOf('Q3 2026'));
-    expect(quarter).toMatch(/^Q3 2026 — — — Differ: see the report /);
+    expect(quarter).toMatch(/^Q3 2026 — — — Differs: see the report /);
   });
 
   it('labels every cell for the cards a phone shows', () => {
-    for (const label of ['Paid total', 'Paid invoices', 'Payments', 'Statistics', 'Made', 'Downloads']) {
+    for (const label of ['Paid total', 'Paid invoices', 'Payments', 'Reconciliation', 'Built', 'Downloads']) {
       expect(page).toContain(`data-label="${label}"`);
     }
   });
