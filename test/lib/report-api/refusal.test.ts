@@ -1,25 +1,16 @@
+import { millisecondsInDay } from 'date-fns/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signReportIndexLink } from '../../../lib/delivery';
 import {
+  BROWSER,
   expectError,
   expectNothingSecret,
+  indexLink,
   type ReportApiHarness,
   SANDBOX_NOW,
-  SIGNING_KEY,
   startReportApiHarness,
 } from './report-api-harness';
 
-const DAY_MS = 86_400_000;
-const BROWSER = { Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 const PROGRAM = { Accept: 'application/json' };
-
-/** The path and query of demo's signed list of reports, expiring at `expiresAt`. */
-function indexPath(expiresAt: Date): string {
-  const url = new URL(
-    signReportIndexLink({ baseUrl: 'http://localhost', account: 'demo', expiresAt, signingKey: SIGNING_KEY }),
-  );
-  return `${url.pathname}${url.search}`;
-}
 
 /** A request the API refuses: its path, whether it sends the operator token, and what it must answer. */
 interface Case {
@@ -34,7 +25,7 @@ interface Case {
 
 describe('refusals for browsers and for programs', () => {
   let h: ReportApiHarness;
-  const valid = () => indexPath(new Date(SANDBOX_NOW.getTime() + 2 * DAY_MS));
+  const valid = () => indexLink('demo', new Date(SANDBOX_NOW.getTime() + 2 * millisecondsInDay));
 
   beforeAll(async () => {
     h = await startReportApiHarness();
@@ -71,7 +62,7 @@ describe('refusals for browsers and for programs', () => {
     [
       'an expired link',
       () => ({
-        path: indexPath(new Date(SANDBOX_NOW.getTime() - DAY_MS)),
+        path: indexLink('demo', new Date(SANDBOX_NOW.getTime() - millisecondsInDay)),
         token: false,
         status: 403,
         code: 'link_expired',

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { expect } from 'vitest';
 import { parseDeploymentConfig } from '../../../lib/config';
-import { createS3Client } from '../../../lib/delivery';
+import { createS3Client, signReportIndexLink } from '../../../lib/delivery';
 import { type RunningEmulator, startS3Emulator } from '../../../lib/local/emulators';
 import { createReportApi, type ReportApiLogger, type ReportApiOptions } from '../../../lib/report-api';
 
@@ -28,6 +28,20 @@ export const SIGNING_KEY_SECRET = 'invoice-reports/link-signing-key';
 export const ACCOUNT_TOKEN_KEY = 'account-token-key-fedcba9876543210-test-only';
 export const ACCOUNT_TOKEN_KEY_SECRET = 'invoice-reports/account-token-key';
 export const LINK_LIFETIME_DAYS = 30;
+
+/** What Chromium and Firefox send as `Accept` when they open a page. */
+export const BROWSER = { Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+
+/** The path and query of a link, for `app.request`. */
+export function pathOf(link: string): string {
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
+
+/** The path and query of an account's signed list of reports (the email's "All reports"). */
+export function indexLink(account: string, expiresAt: Date, signingKey = SIGNING_KEY): string {
+  return pathOf(signReportIndexLink({ baseUrl: 'http://localhost', account, expiresAt, signingKey }));
+}
 
 /** Every value that must never appear in an answer or a log line. */
 export const SECRET_VALUES = [TOKEN, SIGNING_KEY, ACCOUNT_TOKEN_KEY, SANDBOX_API_KEY, WRONG_API_KEY];

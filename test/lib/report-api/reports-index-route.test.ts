@@ -1,19 +1,20 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readManifest, signReportIndexLink } from '../../../lib/delivery';
+import { readManifest } from '../../../lib/delivery';
 import {
+  BROWSER,
   BUCKET,
   expectError,
   expectNothingSecret,
+  indexLink,
   LINK_LIFETIME_DAYS,
+  pathOf,
   type ReportApiHarness,
   SANDBOX_NOW,
-  SIGNING_KEY,
   startReportApiHarness,
 } from './report-api-harness';
 
 const DAY_MS = 86_400_000;
-const BROWSER = { Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 
 interface IndexAnswer {
   account: string;
@@ -27,16 +28,6 @@ interface IndexAnswer {
     files: Record<string, string>;
   }>;
   linksExpireAt: string;
-}
-
-/** The path and query of a link, for `app.request`. */
-function pathOf(link: string): string {
-  const url = new URL(link);
-  return `${url.pathname}${url.search}`;
-}
-
-function indexLink(account: string, expiresAt: Date, signingKey = SIGNING_KEY): string {
-  return pathOf(signReportIndexLink({ baseUrl: 'http://localhost', account, expiresAt, signingKey }));
 }
 
 /** Every `href` and the form's `action` of a page, decoded. */

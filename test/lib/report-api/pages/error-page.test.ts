@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ReportApiErrorCode } from '../../../../lib/report-api';
 import { renderErrorPage } from '../../../../lib/report-api/pages';
+import { mainText } from './page-text';
 
 const CONTEXT = { linkLifetimeDays: 30 };
 const render = (code: ReportApiErrorCode, status: number, message = 'what the program is told', extra = {}) =>
   renderErrorPage({ status, code, message }, { ...CONTEXT, ...extra });
-
-/** The text of the page's main element, tags and white space runs removed. */
-const text = (page: string) =>
-  page
-    .slice(page.indexOf('<main'))
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 describe('renderErrorPage', () => {
   it.each<[ReportApiErrorCode, number, string, string]>([
@@ -43,8 +36,8 @@ describe('renderErrorPage', () => {
     expect(page.startsWith('<!doctype html>\n<html lang="en">')).toBe(true);
     expect(page).toContain(`<title>${heading} · Invoice reports</title>`);
     expect(page).toContain(`<h1 class="title">${heading}</h1>`);
-    expect(text(page)).toContain(todo);
-    expect(text(page)).toContain(`Error ${status} · ${code}`);
+    expect(mainText(page)).toContain(todo);
+    expect(mainText(page)).toContain(`Error ${status} · ${code}`);
   });
 
   it('quotes the message of a bad request only, escaped', () => {
@@ -59,17 +52,17 @@ describe('renderErrorPage', () => {
   });
 
   it('says how long emailed links work', () => {
-    expect(text(render('link_expired', 403, 'm', { linkLifetimeDays: 14 }))).toContain(
+    expect(mainText(render('link_expired', 403, 'm', { linkLifetimeDays: 14 }))).toContain(
       'Links in report emails work for 14 days, and this one has run out.',
     );
-    expect(text(render('link_expired', 403, 'm', { linkLifetimeDays: 1 }))).toContain('work for 1 day,');
+    expect(mainText(render('link_expired', 403, 'm', { linkLifetimeDays: 1 }))).toContain('work for 1 day,');
   });
 
   it('says when to try again after too many rebuilds', () => {
-    expect(text(render('too_many_rebuilds', 429, 'm', { retryAfterSeconds: 42 }))).toContain(
+    expect(mainText(render('too_many_rebuilds', 429, 'm', { retryAfterSeconds: 42 }))).toContain(
       'Try again in 42 seconds.',
     );
-    expect(text(render('too_many_rebuilds', 429, 'm', { retryAfterSeconds: 1 }))).toContain(
+    expect(mainText(render('too_many_rebuilds', 429, 'm', { retryAfterSeconds: 1 }))).toContain(
       'Try again in 1 second.',
     );
   });

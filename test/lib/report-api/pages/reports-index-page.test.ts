@@ -5,6 +5,7 @@ import {
   type ReportsIndexPage,
   renderReportsIndexPage,
 } from '../../../../lib/report-api/pages';
+import { mainText } from './page-text';
 
 const link = (path: string) =>
   `https://reports.example.com/reports/acme/${path}?expires=1798761600&signature=ab`;
@@ -53,21 +54,13 @@ const PAGE: ReportsIndexPage = {
   linksExpireAt: new Date('2026-12-23T13:35:00.000Z'),
 };
 
-/** The text of the page's main element, tags and white space runs removed. */
-const text = (page: string) =>
-  page
-    .slice(page.indexOf('<main'))
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-
 describe('renderReportsIndexPage', () => {
   const page = renderReportsIndexPage(PAGE);
 
   it("names the account, escaped, and says the list is newest first in the account's time zone", () => {
     expect(page).toContain('<title>ACME &lt;GmbH&gt; · All reports</title>');
     expect(page).toContain('<h1 class="title">All reports</h1>');
-    expect(text(page)).toContain('Newest first. Dates and times in Europe/Berlin.');
+    expect(mainText(page)).toContain('Newest first. Dates and times in Europe/Berlin.');
   });
 
   it('groups the reports by kind, each linked to its page and named by an anchor the form leads to', () => {
@@ -79,15 +72,15 @@ describe('renderReportsIndexPage', () => {
   });
 
   it('says a period not ended is so far, and as of when', () => {
-    expect(text(page)).toContain('November 2026 so far as of 23 Nov 2026, 14:35 (Europe/Berlin)');
+    expect(mainText(page)).toContain('November 2026 so far as of 23 Nov 2026, 14:35 (Europe/Berlin)');
   });
 
   it('shows the headline figures of each report, and a dash for one its manifest lacks', () => {
-    const october = text(page).slice(text(page).indexOf('October 2026'));
+    const october = mainText(page).slice(mainText(page).indexOf('October 2026'));
     expect(october).toMatch(
       /^October 2026 81,119\.92 USD 1,234 1,240 3 unmatched Agrees 1 Nov 2026, 06:00 \(Europe\/Berlin\) paid-invoices\.csv payments\.csv/,
     );
-    const quarter = text(page).slice(text(page).indexOf('Q3 2026'));
+    const quarter = mainText(page).slice(mainText(page).indexOf('Q3 2026'));
     expect(quarter).toMatch(/^Q3 2026 — — — Differs: see the report /);
   });
 
@@ -107,12 +100,12 @@ describe('renderReportsIndexPage', () => {
   });
 
   it('says until when its links work', () => {
-    expect(text(page)).toContain('The links on this page work until 23 Dec 2026, 14:35 (Europe/Berlin).');
+    expect(mainText(page)).toContain('The links on this page work until 23 Dec 2026, 14:35 (Europe/Berlin).');
   });
 
   it('says there is nothing yet for an account without reports', () => {
     const empty = renderReportsIndexPage({ ...PAGE, entries: [] });
-    expect(text(empty)).toContain('No report has been built for this account yet.');
+    expect(mainText(empty)).toContain('No report has been built for this account yet.');
     expect(empty).not.toContain('<table');
   });
 
