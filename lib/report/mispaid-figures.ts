@@ -1,6 +1,7 @@
 import Big from 'big.js';
 import type { Invoice } from '../invoicing';
 import { compareByCreation } from './collect-first-paid-invoices';
+import { FirstInOrder } from './first-in-order';
 import {
   type InvoiceFigures,
   MISPAID_INVOICES_LISTED,
@@ -48,12 +49,15 @@ const byLargestDifference = (a: MispaidInvoice, b: MispaidInvoice): number =>
 export class MispaidFiguresAccumulator {
   readonly #under = new Side();
   readonly #over = new Side();
-  /** The kept invoices, largest difference first; at most `limit`. */
-  readonly #kept: MispaidInvoice[] = [];
+  readonly #largest: FirstInOrder<MispaidInvoice>;
+  /** Invoices offered to `#largest`: once `limit` have been, it is full. */
+  #offered = 0;
   /** The smallest kept difference as a double, once the list is full: a cheap first test for newcomers. */
-  #floor = 0;
+  #floor: number | undefined;
 
-  constructor(readonly limit: number = MISPAID_INVOICES_LISTED) {}
+  constructor(readonly limit: number = MISPAID_INVOICES_LISTED) {
+    this.#largest = new FirstInOrder(limit, byLargestDifference);
+  }
 
   /** Looks at a paid invoice created in the period. */
   add(invoice: Invoice): void {
@@ -89,24 +93,12 @@ export class MispaidFiguresAccumulator {
    * smallest kept is passed over without an exact subtraction.
    */
   #keep(invoice: Invoice, approximate: number, size: number): void {
-    const kept = this.#kept;
     if (this.limit === 0) return;
-    if (kept.length === this.limit && approximate + size * 1e-12 < this.#floor * (1 - 1e-12)) return;
-    const entry: MispaidInvoice = {
-      invoice,
-      differenceUSD: new Big(invoice.amountFiatUSD).minus(invoice.amountFiat),
-    };
-    if (kept.length === this.limit && byLargestDifference(entry, kept.at(-1)!) >= 0) return;
-    let low = 0;
-    let high = kept.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (byLargestDifference(kept[middle]!, entry) <= 0) low = middle + 1;
-      else high = middle;
-    }
-    kept.splice(low, 0, entry);
-    if (kept.length > this.limit) kept.pop();
-    if (kept.length === this.limit) this.#floor = kept.at(-1)!.differenceUSD.abs().toNumber();
+    if (this.#floor !== undefined && approximate + size * 1e-12 < this.#floor * (1 - 1e-12)) return;
+    this.#largest.add({ invoice, differenceUSD: new Big(invoice.amountFiatUSD).minus(invoice.amountFiat) });
+    this.#offered += 1;
+    if (this.#offered >= this.limit)
+      this.#floor = this.#largest.list().at(-1)!.differenceUSD.abs().toNumber();
   }
 
   /** The count and the total difference of each side. */
@@ -116,6 +108,6 @@ export class MispaidFiguresAccumulator {
 
   /** The kept invoices, largest difference first (then by creation). */
   largest(): MispaidInvoice[] {
-    return [...this.#kept];
+    return this.#largest.list();
   }
 }
