@@ -50,6 +50,7 @@ export async function publishReport(
         // The report speaks to people: it carries the account's display name (its `name` by default).
         account: account.displayName,
         ...(account.projectId ? { projectId: account.projectId } : {}),
+        projectNames: account.projects,
       },
       {
         apiUrl: account.apiUrl,

@@ -78,6 +78,7 @@ export async function buildReport(
     account: request.account ?? null,
     period,
     projectId: projectId ?? null,
+    projectNames: request.projectNames ?? {},
     invoices: collected.invoices,
     previousPeriod: collected.previousPeriod,
     payments: collected.payments.figures,
@@ -91,6 +92,7 @@ export async function buildReport(
     firstPaidInvoices: collected.firstPaidInvoices,
     unmatchedPayments: collected.payments.unmatched,
     latePayments: collected.payments.late,
+    mispaidInvoices: collected.mispaidInvoices,
     paidInvoicesCsv: csv.paidInvoices.build(),
     paymentsCsv: csv.payments.build(),
   };

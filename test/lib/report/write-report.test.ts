@@ -28,6 +28,7 @@ function reportFor(
     firstPaidInvoices: [],
     unmatchedPayments: [],
     latePayments: [],
+    mispaidInvoices: [],
     paidInvoicesCsv: invoices.build(),
     paymentsCsv: payments.build(),
     ...tables,
