@@ -1,8 +1,14 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { beginReportBuild, type ReportBuild, type ReportManifest, saveReport } from '../../../lib/delivery';
+import {
+  beginReportBuild,
+  type ReportBuild,
+  ReportBuildError,
+  type ReportManifest,
+  saveReport,
+} from '../../../lib/delivery';
 import { type ConditionalBucket, conditionalBucket } from './conditional-bucket';
 import { writeReportFolder } from './report-fixture';
 
@@ -136,5 +142,36 @@ describe('saveReport with conditional writes', () => {
     await expect(save(build, scheduledFolder)).rejects.toBe(failure);
     expect(buildFiles()).toEqual(keysOf(build.buildId).sort());
     expect(bucket.objects.has(MANIFEST)).toBe(false);
+  });
+  it('gives up with ReportBuildError when the manifest vanishes and another write to it is under way', async () => {
+    await save(await begin(), scheduledFolder);
+    const build = await begin();
+    bucket.objects.delete(MANIFEST);
+    const conflict = () => {
+      throw new S3ServiceException({
+        name: 'ConditionalRequestConflict',
+        message: 'A conflicting conditional action is currently in progress against this resource.',
+        $fault: 'client',
+        $metadata: { httpStatusCode: 409 },
+      });
+    };
+    // Both the If-Match write and the If-None-Match one that follows it.
+    bucket.beforeNext('put', conflict, MANIFEST);
+    bucket.beforeNext('put', conflict, MANIFEST);
+    await expect(save(build, refreshFolder)).rejects.toThrow(
+      new ReportBuildError(
+        MANIFEST,
+        `${MANIFEST} vanished twice while build ${build.buildId} was switching to it`,
+      ),
+    );
+    expect(bucket.objects.has(MANIFEST)).toBe(false);
+  });
+
+  it('refuses to begin a build over a manifest that S3 answers without an ETag', async () => {
+    bucket.put(MANIFEST, {});
+    bucket.mock.on(GetObjectCommand).resolves({ Body: { transformToString: async () => '{}' } as never });
+    await expect(begin()).rejects.toThrow(
+      `S3 answered ${MANIFEST} without an ETag, so no build can replace it safely`,
+    );
   });
 });
