@@ -24,6 +24,11 @@ export interface ReportFunctionProps {
   logRetention?: RetentionDays;
   /** Files put beside the bundled code (name to content), such as the deployment configuration. */
   bundledFiles?: Readonly<Record<string, string>>;
+  /**
+   * Reserved concurrency: the most instances at once, held for this function alone.
+   * @default none: the function shares the AWS account's unreserved concurrency
+   */
+  reservedConcurrency?: number;
 }
 
 /**
@@ -116,6 +121,7 @@ export class ReportFunction extends Construct {
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? 1024,
       timeout: props.timeout,
+      reservedConcurrentExecutions: props.reservedConcurrency,
       role: this.role,
       logGroup: this.logGroup,
       projectRoot: REPO_ROOT,
@@ -186,7 +192,7 @@ export class ReportFunction extends Construct {
     const bucketId = Stack.of(this).getLogicalId(bucket.node.defaultChild as CfnElement);
     Validations.of(this).acknowledge({
       id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${REPORT_PREFIX}*]`,
-      reason: `Report objects are keyed ${REPORT_PREFIX}<account>/<month>/<file>; the function serves every account and month, under that prefix only.`,
+      reason: `Report objects are keyed ${REPORT_PREFIX}<account>/<period>/...; the function serves every account and period, under that prefix only.`,
     });
   }
 

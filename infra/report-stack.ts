@@ -72,6 +72,9 @@ export class ReportStack extends Stack {
       description: 'invoice reports: the HTTPS report API',
       timeout: Duration.minutes(5),
       bundledFiles,
+      // A cap on the public endpoint, so that a flood of requests leaves the monthly runs their
+      // concurrency; none by default, since a new account's quota of 10 cannot reserve any.
+      reservedConcurrency: config.reportApiConcurrency,
     });
     this.scheduledReport = new ReportFunction(this, 'ScheduledReport', {
       entry: 'functions/scheduled-report.ts',

@@ -38,11 +38,15 @@ describe('publishReport', () => {
         figures: MONTH_FIGURES,
       });
       expect(published.report.summary.account).toBe('Acme Corp');
-      expect(await harness.objectKeys('acme', '2026-10')).toEqual(
-        ['manifest.json', 'paid-invoices.csv', 'payments.csv', 'report.html', 'summary.json'].map(
-          (name) => `reports/acme/2026-10/${name}`,
+      expect(published.switched).toBe(true);
+      const buildId = published.manifest.buildId!;
+      expect(buildId.startsWith('20261101T050000000Z-')).toBe(true);
+      expect(await harness.objectKeys('acme', '2026-10')).toEqual([
+        ...['paid-invoices.csv', 'payments.csv', 'report.html', 'summary.json'].map(
+          (name) => `reports/acme/2026-10/builds/${buildId}/${name}`,
         ),
-      );
+        'reports/acme/2026-10/manifest.json',
+      ]);
       // Each list reports when it is done; the October invoices alone are at least the month's 4.
       expect(progress.length).toBeGreaterThan(0);
       expect(progress.at(-1)!.invoices).toBeGreaterThanOrEqual(4);
