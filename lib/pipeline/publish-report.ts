@@ -12,7 +12,7 @@ import { reportFigures } from './report-figures';
 /** A report built, written to a local folder and saved to S3. */
 export interface PublishedReport {
   report: Report;
-  /** The local folder holding the four files (the email attaches the CSVs from here). */
+  /** The local folder holding the report's files (the email attaches the CSVs and the workbook from here). */
   folder: string;
   manifest: ReportManifest;
   /** Removes the local folder. */

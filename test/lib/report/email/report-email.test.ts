@@ -113,6 +113,7 @@ describe('renderReportEmail', () => {
       id: `d4c3b2a1-0000-4000-8000-0000000001${String(index).padStart(2, '0')}`,
       amount: `0.0000${String(index + 10)}`,
     }));
+    report.summary.payments.unmatched = 12;
     const html = bodyOf(renderReportEmail(report, attached));
     expect(html).toContain('0.000019 BTC');
     expect(html).not.toContain('0.00002 BTC');
