@@ -80,7 +80,7 @@ describe('saveReport', () => {
     return writes;
   }
 
-  it('stores the four files byte for byte with their types and download names', async () => {
+  it('stores the five files byte for byte with their types and download names', async () => {
     await saveReport({ s3, bucket: BUCKET, account: 'acme', period: '2026-10', folder, figures: FIGURES });
     const csv = await getObject('reports/acme/2026-10/paid-invoices.csv');
     expect(csv.bytes.equals(REPORT_FIXTURE['paid-invoices.csv'])).toBe(true);
@@ -99,6 +99,11 @@ describe('saveReport', () => {
     const summary = await getObject('reports/acme/2026-10/summary.json');
     expect(summary.bytes.equals(REPORT_FIXTURE['summary.json'])).toBe(true);
     expect(summary.contentType).toBe('application/json');
+
+    const workbook = await getObject('reports/acme/2026-10/report.xlsx');
+    expect(workbook.bytes.equals(REPORT_FIXTURE['report.xlsx'])).toBe(true);
+    expect(workbook.contentType).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(workbook.contentDisposition).toBe('attachment; filename="acme-2026-10-report.xlsx"');
   });
 
   it('writes a manifest listing sizes and checksums, and returns it', async () => {
@@ -115,16 +120,19 @@ describe('saveReport', () => {
       account: 'acme',
       period: '2026-09',
       generatedAt: '2026-11-01T06:00:00.000Z',
-      files: (['report.html', 'paid-invoices.csv', 'payments.csv', 'summary.json'] as const).map((name) => ({
+      files: (
+        ['report.html', 'report.xlsx', 'paid-invoices.csv', 'payments.csv', 'summary.json'] as const
+      ).map((name) => ({
         name,
         key: `reports/acme/2026-09/${name}`,
         size: REPORT_FIXTURE[name].length,
         sha256: sha256(REPORT_FIXTURE[name]),
-        contentType: name.endsWith('.csv')
-          ? 'text/csv; charset=utf-8'
-          : name.endsWith('.html')
-            ? 'text/html; charset=utf-8'
-            : 'application/json',
+        contentType: {
+          csv: 'text/csv; charset=utf-8',
+          html: 'text/html; charset=utf-8',
+          xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          json: 'application/json',
+        }[name.split('.')[1]!],
       })),
       figures: { paidInvoices: 2, paidTotalUSD: '10.50' },
     };
@@ -152,6 +160,7 @@ describe('saveReport', () => {
       'PutObjectCommand reports/order/2026-10/paid-invoices.csv',
       'PutObjectCommand reports/order/2026-10/payments.csv',
       'PutObjectCommand reports/order/2026-10/report.html',
+      'PutObjectCommand reports/order/2026-10/report.xlsx',
       'PutObjectCommand reports/order/2026-10/summary.json',
     ]);
   });

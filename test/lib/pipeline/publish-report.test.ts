@@ -16,7 +16,7 @@ describe('publishReport', () => {
     await harness?.close();
   });
 
-  it('builds the four files in a local folder, saves them with the manifest, and dispose removes the folder', async () => {
+  it('builds the five files in a local folder, saves them with the manifest, and dispose removes the folder', async () => {
     const progress: CollectProgress[] = [];
     const published = await publishReport(harness.context(), accountConfig(harness.sandbox.url), '2026-10', {
       onProgress: (reported) => progress.push(reported),
@@ -26,6 +26,7 @@ describe('publishReport', () => {
         'paid-invoices.csv',
         'payments.csv',
         'report.html',
+        'report.xlsx',
         'summary.json',
       ]);
       expect(published.folder.startsWith(harness.workDir)).toBe(true);
@@ -37,9 +38,14 @@ describe('publishReport', () => {
       });
       expect(published.report.summary.account).toBe('Acme Corp');
       expect(await harness.objectKeys('acme', '2026-10')).toEqual(
-        ['manifest.json', 'paid-invoices.csv', 'payments.csv', 'report.html', 'summary.json'].map(
-          (name) => `reports/acme/2026-10/${name}`,
-        ),
+        [
+          'manifest.json',
+          'paid-invoices.csv',
+          'payments.csv',
+          'report.html',
+          'report.xlsx',
+          'summary.json',
+        ].map((name) => `reports/acme/2026-10/${name}`),
       );
       // Each list reports when it is done; the October invoices alone are at least the month's 4.
       expect(progress.length).toBeGreaterThan(0);
