@@ -188,6 +188,10 @@ describe('ReportStack with two accounts', () => {
       });
     });
 
+    it('have 4 GiB of /tmp, both of them: a big month writes and sorts its files there', () => {
+      template.allResourcesProperties('AWS::Lambda::Function', { EphemeralStorage: { Size: 4096 } });
+    });
+
     it('give the scheduled run 15 minutes and the report API 5', () => {
       template.hasResourceProperties('AWS::Lambda::Function', { Description: SCHEDULED, Timeout: 900 });
       template.hasResourceProperties('AWS::Lambda::Function', { Description: API, Timeout: 300 });

@@ -1,6 +1,5 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
-import { Heap } from 'mnemonist';
 
 /** A row as kept: its cells in column order, then the timestamp and the id it is sorted by. */
 export type Row = (string | null)[];
@@ -121,11 +120,57 @@ class FileCursor implements Cursor {
 }
 
 /**
+ * The cursors as a binary min-heap by their current rows: `heap[0]` has the next row of the merge.
+ * Written here rather than taken from a library (mnemonist's heap is 15 KB of a Lambda bundle that must
+ * stay under 1 MB): the merge needs only these two operations.
+ */
+class CursorHeap {
+  readonly #items: Cursor[] = [];
+
+  constructor(readonly order: RowOrder) {}
+
+  get top(): Cursor | undefined {
+    return this.#items[0];
+  }
+
+  push(cursor: Cursor): void {
+    const items = this.#items;
+    items.push(cursor);
+    for (let child = items.length - 1; child > 0; ) {
+      const parent = (child - 1) >> 1;
+      if (this.order(items[parent]!.current, items[child]!.current) <= 0) break;
+      [items[parent], items[child]] = [items[child]!, items[parent]!];
+      child = parent;
+    }
+  }
+
+  /** Moves the top down to where its new current row belongs, or takes it out when its run has `ended`. */
+  settleTop(ended: boolean): void {
+    const items = this.#items;
+    if (ended) {
+      const last = items.pop()!;
+      if (items.length === 0) return;
+      items[0] = last;
+    }
+    for (let parent = 0; ; ) {
+      const left = 2 * parent + 1;
+      if (left >= items.length) return;
+      const right = left + 1;
+      const child =
+        right < items.length && this.order(items[right]!.current, items[left]!.current) < 0 ? right : left;
+      if (this.order(items[parent]!.current, items[child]!.current) <= 0) return;
+      [items[parent], items[child]] = [items[child]!, items[parent]!];
+      parent = child;
+    }
+  }
+}
+
+/**
  * Every row of the sorted runs (files) and of `memory` (sorted), in one order: a k-way merge over a heap
  * of the runs' next rows, reading each run a chunk at a time, so memory holds a chunk per run.
  */
 export async function* mergeRuns(files: readonly string[], memory: readonly Row[], order: RowOrder) {
-  const heap = new Heap<Cursor>((a, b) => order(a.current, b.current));
+  const heap = new CursorHeap(order);
   const cursors: Cursor[] = [];
   try {
     const memoryCursor = arrayCursor(memory);
@@ -135,11 +180,10 @@ export async function* mergeRuns(files: readonly string[], memory: readonly Row[
       if (cursor) cursors.push(cursor);
     }
     for (const cursor of cursors) heap.push(cursor);
-    for (let top = heap.peek(); top !== undefined; top = heap.peek()) {
+    for (let top = heap.top; top !== undefined; top = heap.top) {
       yield top.current;
       const moved = top.advance();
-      if (moved === true || (moved !== false && (await moved))) heap.replace(top);
-      else heap.pop();
+      heap.settleTop(!(moved === true || (moved !== false && (await moved))));
     }
   } finally {
     await Promise.all(cursors.map((cursor) => cursor.close()));

@@ -25,7 +25,6 @@ const MAX_ZIP_BACKLOG_BYTES = 4 * 1024 * 1024;
 /** exceljs's `ValueType` numbers (a type-only import of exceljs keeps it out of the loading path). */
 const NUMBER = 2;
 const STRING = 3;
-const BOOLEAN = 9;
 
 const TOP = { vertical: 'top' } as const;
 
@@ -41,7 +40,6 @@ export function listSheetStyles(workbook: Workbook): CellStyles {
     date: style({ numFmt: DATETIME_FORMAT }, NUMBER),
     usd: style({ numFmt: USD_FORMAT }, NUMBER),
     count: style({ numFmt: COUNT_FORMAT }, NUMBER),
-    flag: style({}, BOOLEAN),
     decimals(decimals) {
       let id = byDecimals.get(decimals);
       if (id === undefined) {
@@ -75,14 +73,15 @@ export function addListSheet(
   const worksheet: Worksheet = workbook.addWorksheet(name, {
     views: [{ state: 'frozen', ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }],
   });
-  worksheet.columns = columns.map((column) => ({ header: column.header, width: widthOf(column) }));
+  const widths = columns.map(widthOf);
+  worksheet.columns = columns.map((column, index) => ({ header: column.header, width: widths[index]! }));
   worksheet.autoFilter = `A1:${columnLetters(columns.length - 1)}${table.rowCount + 1}`;
   const header = worksheet.getRow(1);
   header.font = { bold: true };
   header.alignment = TOP;
   header.commit();
 
-  const rowXml = createRowXml(columns, styles);
+  const rowXml = createRowXml(columns, styles, widths);
   let rowNumber = 1;
   let xml = '';
   return {

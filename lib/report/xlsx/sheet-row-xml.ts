@@ -4,7 +4,7 @@ import { decimalsOf, doubleHolds, excelSerial, MAX_SHOWN_DECIMALS } from './cell
 
 /** The style (`s`) of each kind of cell, as the workbook registered them. */
 export interface CellStyles {
-  /** Identifiers and free text, formatted as text. */
+  /** Identifiers, flags and free text, formatted as text. */
   text: number;
   /** Long free text, wrapped. */
   wrappedText: number;
@@ -13,10 +13,14 @@ export interface CellStyles {
   date: number;
   usd: number;
   count: number;
-  flag: number;
   /** A number shown with this many decimals. */
   decimals(decimals: number): number;
 }
+
+/** A line of text in points, at the default font (Calibri 11): the default row height. */
+export const LINE_HEIGHT_POINTS = 15;
+/** The tallest a spreadsheet row may be. */
+const MAX_ROW_HEIGHT_POINTS = 409;
 
 /** The most characters a spreadsheet cell holds (Excel's limit); longer text is cut there in the workbook. */
 export const MAX_CELL_TEXT = 32_767;
@@ -81,10 +85,23 @@ const numberCell = (ref: string, style: number, value: string) =>
   `<c r="${ref}" s="${style}"><v>${value}</v></c>`;
 
 /**
+ * Lines a text takes in a column `width` characters wide: each of its lines, wrapped at about the
+ * width (a proportional font fits a few more, so this errs on the tall side).
+ */
+export function wrappedLines(text: string, width: number): number {
+  const perLine = Math.max(1, Math.floor(width) - 1);
+  let lines = 0;
+  for (const line of text.split('\n')) lines += Math.max(1, Math.ceil(line.length / perLine));
+  return lines;
+}
+
+/**
  * Writes a row of a list sheet as SpreadsheetML, the way exceljs writes a row it is given the same
  * typed values and styles: each cell by its column's kind (see `ColumnKind`): text as inline strings,
  * amounts and counts as numbers with their format when a double holds every digit (otherwise text with
- * every digit), timestamps as dates, flags as booleans; empty cells are left out.
+ * every digit), timestamps as dates; empty cells are left out. A row whose long text wraps gets the
+ * height of its lines: spreadsheets do not all grow a row for text that wraps at the column's edge
+ * (LibreOffice does only for line breaks), and the text would run into the next row.
  *
  * Written here rather than through exceljs's rows: exceljs builds a cell object, a style key and an XML
  * node list per cell, about 3 µs a cell, which for a year of a million records is the report's largest
@@ -93,13 +110,15 @@ const numberCell = (ref: string, style: number, value: string) =>
 export function createRowXml(
   columns: readonly TableColumn[],
   styles: CellStyles,
+  widths: readonly number[],
 ): (cells: readonly (string | null)[], rowNumber: number) => string {
   const letters = columns.map((_, index) => columnLetters(index));
   const currencyIndex = columns.map((column) =>
     column.currencyColumn === undefined ? -1 : columns.findIndex((c) => c.header === column.currencyColumn),
   );
   return (cells, rowNumber) => {
-    let xml = `<row r="${rowNumber}">`;
+    let xml = '';
+    let lines = 1;
     for (let index = 0; index < columns.length; index++) {
       const value = cells[index];
       if (value === null || value === undefined || value === '') continue;
@@ -111,6 +130,7 @@ export function createRowXml(
           break;
         case 'longText':
           xml += textCell(ref, styles.wrappedText, value);
+          lines = Math.max(lines, wrappedLines(value, widths[index]!));
           break;
         case 'datetime': {
           const serial = excelSerial(value);
@@ -146,13 +166,13 @@ export function createRowXml(
           break;
         }
         case 'flag':
-          xml +=
-            value === 'true' || value === 'false'
-              ? `<c r="${ref}" s="${styles.flag}" t="b"><v>${value === 'true' ? 1 : 0}</v></c>`
-              : textCell(ref, styles.text, value);
+          // `true` or `false` as the CSV has it: a boolean cell reads as 1 and 0 in some spreadsheets.
+          xml += textCell(ref, styles.text, value);
           break;
       }
     }
-    return `${xml}</row>`;
+    if (lines === 1) return `<row r="${rowNumber}">${xml}</row>`;
+    const height = Math.min(lines * LINE_HEIGHT_POINTS, MAX_ROW_HEIGHT_POINTS);
+    return `<row r="${rowNumber}" ht="${height}" customHeight="1">${xml}</row>`;
   };
 }

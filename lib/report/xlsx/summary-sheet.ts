@@ -77,7 +77,10 @@ class SheetRows {
  * formats, instants dates in UTC.
  */
 export function addSummarySheet(workbook: Workbook, summary: ReportSummary): void {
-  const sheet = workbook.addWorksheet('Summary');
+  // Printed, the labels and their values fit across one page.
+  const sheet = workbook.addWorksheet('Summary', {
+    pageSetup: { fitToPage: true, fitToWidth: 1, fitToHeight: 0, orientation: 'portrait' },
+  });
   sheet.columns = COLUMN_WIDTHS.map((width) => ({ width }));
   const rows = new SheetRows(sheet);
   const { period, invoices, previousPeriod: previous, payments, reconciliation } = summary;

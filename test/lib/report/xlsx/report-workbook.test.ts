@@ -204,14 +204,16 @@ describe('report.xlsx', () => {
     expect(cellOf('Paid invoices', 'invoice_uid', 2).value).toBe('+1 order');
   });
 
-  it('wraps a multi-line description so it does not run into the next row', () => {
+  it('wraps a multi-line description and makes its row tall enough, so it does not run into the next row', () => {
     const description = cellOf('Paid invoices', 'description', 3);
     expect(description.value).toBe('line one\nline two');
     expect(description.alignment).toMatchObject({ wrapText: true, vertical: 'top' });
+    expect(sheet('Paid invoices').getRow(3).height).toBe(30);
+    expect(sheet('Paid invoices').getRow(2).height).toBeUndefined();
   });
 
-  it('writes matched as a boolean and leaves the invoice cells of an unmatched payment empty', () => {
-    expect(columnValues('Payments', 'matched')).toEqual([true, true, false, true]);
+  it('writes matched as the CSV does and leaves the invoice cells of an unmatched payment empty', () => {
+    expect(columnValues('Payments', 'matched')).toEqual(['true', 'true', 'false', 'true']);
     expect(cellOf('Payments', 'invoice_id', 4).value).toBeNull();
   });
 

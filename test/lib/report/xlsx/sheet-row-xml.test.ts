@@ -4,6 +4,7 @@ import {
   columnLetters,
   createRowXml,
   MAX_CELL_TEXT,
+  wrappedLines,
   xmlText,
 } from '../../../../lib/report/xlsx/sheet-row-xml';
 
@@ -14,7 +15,6 @@ const STYLES = {
   date: 4,
   usd: 5,
   count: 6,
-  flag: 7,
   decimals: (decimals: number) => 100 + decimals,
 };
 
@@ -32,6 +32,15 @@ describe('xmlText', () => {
   it('leaves plain text as it is', () => {
     const text = 'Coffee ☕ "large", 12 × €4,50';
     expect(xmlText(text)).toBe(text);
+  });
+});
+
+describe('wrappedLines', () => {
+  it('counts each line of a text, wrapped at about the width', () => {
+    expect(wrappedLines('', 10)).toBe(1);
+    expect(wrappedLines('123456789', 10)).toBe(1);
+    expect(wrappedLines('1234567890', 10)).toBe(2);
+    expect(wrappedLines('one\ntwo\n\nfour', 10)).toBe(4);
   });
 });
 
@@ -60,7 +69,7 @@ describe('createRowXml', () => {
     column<never>('amount', 'crypto', () => null),
     column<never>('matched', 'flag', () => null),
   ];
-  const rowXml = createRowXml(columns, STYLES);
+  const rowXml = createRowXml(columns, STYLES, [38, 20, 20, 14, 20, 9]);
 
   it('writes each cell by its kind and leaves empty cells out', () => {
     expect(rowXml(['a1', null, '1970-01-02 12:00:00', '12.5', '0.00000001', 'true'], 7)).toBe(
@@ -69,7 +78,7 @@ describe('createRowXml', () => {
         '<c r="C7" s="4"><v>25570.5</v></c>' +
         '<c r="D7" s="5"><v>12.5</v></c>' +
         '<c r="E7" s="108"><v>0.00000001</v></c>' +
-        '<c r="F7" s="7" t="b"><v>1</v></c>' +
+        '<c r="F7" s="1" t="inlineStr"><is><t>true</t></is></c>' +
         '</row>',
     );
   });
@@ -78,6 +87,14 @@ describe('createRowXml', () => {
     const xml = rowXml([' padded ', 'x'.repeat(MAX_CELL_TEXT + 5), null, null, null, null], 2);
     expect(xml).toContain('<t xml:space="preserve"> padded </t>');
     expect(xml).toContain(`<t>${'x'.repeat(MAX_CELL_TEXT)}</t>`);
+  });
+
+  it('makes a row as tall as the lines of its long text, and leaves a one-line row alone', () => {
+    // The note column is 20 wide: 19 characters a line. Three lines: two of the first, one of the second.
+    expect(rowXml(['a', `${'y'.repeat(25)}\nshort`, null, null, null, null], 4)).toMatch(
+      /^<row r="4" ht="45" customHeight="1">/,
+    );
+    expect(rowXml(['a', 'y'.repeat(19), null, null, null, null], 5)).toMatch(/^<row r="5">/);
   });
 
   it('writes amounts a double cannot hold, and timestamps a spreadsheet cannot show, as text', () => {
