@@ -10,12 +10,13 @@
  * month's) and its peak RSS. Two sizes show whether memory grows with the number of records. The
  * targets: wall time within 1.2 x the floor at 50,000 paid invoices; CPU at most 20 µs per record
  * fetched; peak RSS at most 256 MiB at 50,000 and 384 MiB at 300,000. It prints figures; it fails only
- * when a run itself fails.
+ * when a run itself fails. `--cold-start` measures the Lambda bundles instead (see `cold-start.ts`).
  */
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { errorParts } from '../lib/describe-error';
 import { defaultPeriod, type PeriodKind } from '../lib/period';
+import { runColdStartBench } from './cold-start';
 import { count, floorMs, mebibytes, pagesNeeded, seconds, table } from './figures';
 import { type CliRun, prepareCli, runCli, startBenchSandbox } from './processes';
 
@@ -49,12 +50,13 @@ interface Measurement {
 
 const PERIOD_KINDS: readonly PeriodKind[] = ['month', 'quarter', 'year'];
 
-function readArgs(): { sizes: number[]; runs: number; kind: PeriodKind } {
+function readArgs(): { sizes: number[]; runs: number; kind: PeriodKind; coldStart: boolean } {
   const { values } = parseArgs({
     options: {
       sizes: { type: 'string', default: `${TARGET_SIZE},${LARGE_SIZE}` },
       runs: { type: 'string', default: '2' },
       period: { type: 'string', default: 'month' },
+      'cold-start': { type: 'boolean', default: false },
     },
   });
   const kind = PERIOD_KINDS.find((known) => known === values.period);
@@ -66,7 +68,7 @@ function readArgs(): { sizes: number[]; runs: number; kind: PeriodKind } {
   }
   if (!Number.isSafeInteger(runs) || runs < 1)
     throw new Error(`--runs must be a whole number, got ${values.runs}`);
-  return { sizes: sizes.sort((a, b) => a - b), runs, kind };
+  return { sizes: sizes.sort((a, b) => a - b), runs, kind, coldStart: values['cold-start'] };
 }
 
 async function measure(paidPerMonth: number, period: string, runs: number): Promise<Measurement> {
@@ -209,7 +211,8 @@ function printTargets(results: readonly Measurement[]): void {
 }
 
 async function main(): Promise<void> {
-  const { sizes, runs, kind } = readArgs();
+  const { sizes, runs, kind, coldStart } = readArgs();
+  if (coldStart) return runColdStartBench();
   const period = defaultPeriod('UTC', new Date(), kind).id;
   console.log(
     `Report CLI benchmark: ${kind} ${period} (UTC), sandbox latency ${LATENCY_MS} ms, at most ${MAX_LIMIT} records a ` +

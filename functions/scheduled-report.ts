@@ -25,10 +25,11 @@ function runSetup(): RunSetup {
 }
 
 /**
- * The target of each account's EventBridge Scheduler schedule: `{ "account": "acme" }` reports the
- * previous month in the account's time zone, `{ "account": "acme", "periodKind": "year" }` the previous year;
- * an operator invokes it with `{ account, period, force }` to re-run or resend a month, a quarter or a
- * year. A failure is thrown, for Lambda's retries and then the dead-letter queue.
+ * One account's run of a schedule slot, invoked by the fan-out's Map state: `{ "account": "acme",
+ * "periodKind": "month", "scheduledTime": "..." }` reports the month before `scheduledTime` in the
+ * account's time zone (`"periodKind": "year"`, from a yearly slot, the year before); an operator invokes
+ * it with `{ account, period, force }` to re-run or resend a month, a quarter or a year. A failure is
+ * thrown, for the fan-out's (or Lambda's) retries and then the dead-letter queue.
  */
 export async function handler(event: unknown, context: Context): Promise<ReportDeliveryResult> {
   logger.addContext(context);

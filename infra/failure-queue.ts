@@ -3,8 +3,9 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 
 /**
- * The dead-letter queue of the scheduled runs: the scheduler puts here an invocation it could not make,
- * and Lambda a run that still failed after its retries. A message's body says which account and month.
+ * The dead-letter queue of the scheduled runs: the fan-out puts here an account whose run still failed
+ * after its retries (`{ account, periodKind, scheduledTime, failure }`), the scheduler a slot it could not
+ * start, and Lambda an operator's asynchronous run that failed after its retries.
  */
 export class FailureQueue extends Construct {
   readonly queue: Queue;

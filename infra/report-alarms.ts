@@ -1,17 +1,26 @@
 import { Duration } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import {
+  Alarm,
+  ComparisonOperator,
+  MathExpression,
+  Metric,
+  TreatMissingData,
+} from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { FilterPattern, type ILogGroup, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { DELIVERY_UNCONFIRMED } from '../lib/delivery';
 
 export interface ReportAlarmsProps {
   /** Functions whose errors raise an alarm, by a name used in the alarm's id and description. */
   functions: Readonly<Record<string, IFunction>>;
+  /** The fan-out, whose failed or timed-out executions (a slot that could not be dispatched) raise an alarm. */
+  fanOut: IStateMachine;
   deadLetterQueue: IQueue;
   /** Log groups of the functions that email reports, watched for lines saying a delivery is unconfirmed. */
   deliveryLogGroups: readonly ILogGroup[];
@@ -25,13 +34,14 @@ const PERIOD = Duration.minutes(5);
 const DELIVERY_METRIC = { namespace: 'InvoiceReports', name: 'DeliveryUnconfirmed' } as const;
 
 /**
- * Alarms that need a person: any error of a function, any message in the dead-letter queue (a period
- * whose report was not delivered), and any log line saying a delivery is unconfirmed (SES may have sent
- * a period's email without the run knowing, or a claim went stale: nothing resends it without `force`).
- * They notify an SNS topic, emailed to `alarmEmail`.
+ * Alarms that need a person: any error of a function, a fan-out execution that failed or timed out, any
+ * message in the dead-letter queue (an account whose report was not delivered), and any log line saying a
+ * delivery is unconfirmed (SES may have sent a period's email without the run knowing, or a claim went
+ * stale: nothing resends it without `force`). They notify an SNS topic, emailed to `alarmEmail`.
  *
  * The delivery alarm watches the logs rather than rely on the error and dead-letter alarms alone: it
- * names the problem, and it fires however the failing run was invoked (a retry, an operator's run).
+ * names the problem, and it fires however the failing run was invoked (the fan-out, a retry, an
+ * operator's run).
  */
 export class ReportAlarms extends Construct {
   readonly topic: Topic;
@@ -58,9 +68,27 @@ export class ReportAlarms extends Construct {
       );
     }
     this.alarms.push(
+      new Alarm(this, 'FanOutFailures', {
+        alarmDescription:
+          "A schedule slot's fan-out failed or timed out (its accounts may not have run): see the execution in Step Functions, then re-run the slot.",
+        metric: new MathExpression({
+          expression: 'failed + timedOut',
+          usingMetrics: {
+            failed: props.fanOut.metricFailed({ period: PERIOD, statistic: 'Sum' }),
+            timedOut: props.fanOut.metricTimedOut({ period: PERIOD, statistic: 'Sum' }),
+          },
+          period: PERIOD,
+        }),
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+    );
+    this.alarms.push(
       new Alarm(this, 'DeadLetterMessages', {
         alarmDescription:
-          'A scheduled report failed after every retry: its event waits in the dead-letter queue. Re-run the period, then delete the message (if its log says "delivery unconfirmed", see the README first).',
+          'An account\'s report failed after every retry: its account and error wait in the dead-letter queue. Re-run the account\'s period, then delete the message (if its log says "delivery unconfirmed", see the README first).',
         metric: props.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
           period: PERIOD,
           statistic: 'Maximum',

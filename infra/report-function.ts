@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   ArnFormat,
@@ -29,14 +31,55 @@ export interface ReportFunctionProps {
   /** @default RetentionDays.THREE_MONTHS */
   logRetention?: RetentionDays;
   /**
-   * `/tmp`, where a report is written before it is saved and where its rows are sorted: about 2.2 GB for
-   * a month of a million paid invoices (the README's "Benchmark" works it out).
-   * @default REPORT_EPHEMERAL_STORAGE (4 GiB)
+   * Whether the function builds reports: it then gets `REPORT_EPHEMERAL_STORAGE` of `/tmp`, where a report
+   * is written before it is saved and where its rows are sorted (about 2.2 GB for a month of a million paid
+   * invoices: the README's "Benchmark" works it out), and exceljs installed beside its bundle.
+   * @default false: Lambda's 512 MB of `/tmp`, nothing installed beside the bundle
    */
-  ephemeralStorageSize?: Size;
+  buildsReports?: boolean;
+  /** Files put beside the bundled code (name to content), such as the deployment configuration. */
+  bundledFiles?: Readonly<Record<string, string>>;
+  /**
+   * Reserved concurrency: the most instances at once, held for this function alone.
+   * @default none: the function shares the AWS account's unreserved concurrency
+   */
+  reservedConcurrency?: number;
 }
 
-/** `/tmp` of each function: a month of about 1.5 million paid invoices, where Lambda's default 512 MB holds about 200,000. */
+/**
+ * How cdk-nag writes a resource in a finding's id: the ARN as the template has it, each reference as
+ * `<Name>` or `<Name.Attribute>`. The partition, region and account are references in an
+ * environment-agnostic stack and text in one whose region is known (as `cdk synth` with credentials).
+ */
+function findingText(scope: Construct, arn: string): string {
+  const resolved = Stack.of(scope).resolve(arn) as unknown;
+  const text = (part: unknown): string => {
+    if (typeof part === 'string') return part;
+    const reference = part as {
+      Ref?: string;
+      'Fn::GetAtt'?: [string, string];
+      'Fn::Join'?: [string, unknown[]];
+    };
+    if (reference.Ref !== undefined) return `<${reference.Ref}>`;
+    if (reference['Fn::GetAtt']) return `<${reference['Fn::GetAtt'].join('.')}>`;
+    if (reference['Fn::Join']) return reference['Fn::Join'][1].map(text).join(reference['Fn::Join'][0]);
+    throw new Error(`cannot name ${JSON.stringify(part)} as cdk-nag does`);
+  };
+  return text(resolved);
+}
+
+/**
+ * Shell commands (bash locally, cmd on Windows) that copy each staged file into the bundle: Node is
+ * there either way, where `cp` and `copy` are not.
+ */
+function copyCommands(staged: ReadonlyMap<string, string>, outputDir: string): string[] {
+  return [...staged].map(
+    ([name, path]) =>
+      `node -e "require('node:fs').copyFileSync(process.argv[1], process.argv[2])" "${path}" "${join(outputDir, name)}"`,
+  );
+}
+
+/** `/tmp` of a function that builds reports: a month of about 1.5 million paid invoices, where Lambda's default 512 MB holds about 200,000. */
 export const REPORT_EPHEMERAL_STORAGE = Size.gibibytes(4);
 
 /**
@@ -48,6 +91,7 @@ export class ReportFunction extends Construct {
   readonly lambda: NodejsFunction;
   readonly role: Role;
   readonly logGroup: LogGroup;
+  private readonly variables: Record<string, string> = { POWERTOOLS_SERVICE_NAME: 'invoice-reports' };
 
   constructor(scope: Construct, id: string, props: ReportFunctionProps) {
     super(scope, id);
@@ -63,23 +107,47 @@ export class ReportFunction extends Construct {
     // Written to this function's log group only, instead of AWSLambdaBasicExecutionRole's any-log-group.
     this.logGroup.grantWrite(this.role);
 
-    this.lambda = new NodejsFunction(this, 'Function', {
+    // Files for the bundle are staged on disk for the copy commands, which run while the function is
+    // being defined (local bundling happens in the constructor), and removed right after.
+    const stagingDir = props.bundledFiles
+      ? mkdtempSync(join(tmpdir(), 'invoice-reports-bundle-'))
+      : undefined;
+    const staged = new Map<string, string>();
+    for (const [name, content] of Object.entries(props.bundledFiles ?? {})) {
+      const path = join(stagingDir!, name);
+      writeFileSync(path, content);
+      staged.set(name, path);
+    }
+    try {
+      this.lambda = this.defineFunction(props, staged);
+    } finally {
+      if (stagingDir) rmSync(stagingDir, { recursive: true, force: true });
+    }
+    Validations.of(this).acknowledge({
+      id: 'AwsSolutions-L1',
+      reason:
+        'Pinned to nodejs22.x, the runtime the code is built (esbuild target node22) and tested for; moving to a newer runtime is a deliberate, tested change.',
+    });
+  }
+
+  private defineFunction(props: ReportFunctionProps, staged: ReadonlyMap<string, string>): NodejsFunction {
+    return new NodejsFunction(this, 'Function', {
       entry: join(REPO_ROOT, props.entry),
       handler: 'handler',
       description: props.description,
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? 1024,
-      ephemeralStorageSize: props.ephemeralStorageSize ?? REPORT_EPHEMERAL_STORAGE,
+      ephemeralStorageSize: props.buildsReports ? REPORT_EPHEMERAL_STORAGE : undefined,
       timeout: props.timeout,
+      reservedConcurrentExecutions: props.reservedConcurrency,
       role: this.role,
       logGroup: this.logGroup,
       projectRoot: REPO_ROOT,
       depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
-      environment: {
-        NODE_OPTIONS: '--enable-source-maps',
-        POWERTOOLS_SERVICE_NAME: 'invoice-reports',
-      },
+      // No NODE_OPTIONS=--enable-source-maps: Node would read the source map at every cold start
+      // (about 20 ms); the map ships in the asset for reading a stack trace by hand.
+      environment: { ...this.variables },
       bundling: {
         format: OutputFormat.ESM,
         target: 'node22',
@@ -94,15 +162,21 @@ export class ReportFunction extends Construct {
         // the presigner and Powertools are not part of it anyway.
         bundleAwsSDK: true,
         // Installed beside the bundle rather than bundled: exceljs alone is about 1 MB minified, and the
-        // code loads it only when it writes a workbook, so a cold start that writes none skips it.
-        nodeModules: ['exceljs'],
+        // code loads it only when it writes a workbook, so a cold start that writes none skips it. (An
+        // empty list would still install an empty package beside the bundle.)
+        ...(props.buildsReports ? { nodeModules: ['exceljs'] } : {}),
+        commandHooks: {
+          beforeBundling: () => [],
+          beforeInstall: () => [],
+          afterBundling: (_inputDir, outputDir) => copyCommands(staged, outputDir),
+        },
       },
     });
-    Validations.of(this).acknowledge({
-      id: 'AwsSolutions-L1',
-      reason:
-        'Pinned to nodejs22.x, the runtime the code is built (esbuild target node22) and tested for; moving to a newer runtime is a deliberate, tested change.',
-    });
+  }
+
+  /** The function's environment variables as the stack set them (references unresolved), for size checks. */
+  get environment(): Readonly<Record<string, string>> {
+    return this.variables;
   }
 
   /**
@@ -110,7 +184,10 @@ export class ReportFunction extends Construct {
    * the configuration, the bucket and the report API's URL.
    */
   addEnvironment(variables: Readonly<Record<string, string>>): void {
-    for (const [name, value] of Object.entries(variables)) this.lambda.addEnvironment(name, value);
+    for (const [name, value] of Object.entries(variables)) {
+      this.variables[name] = value;
+      this.lambda.addEnvironment(name, value);
+    }
   }
 
   /**
@@ -138,7 +215,7 @@ export class ReportFunction extends Construct {
     const bucketId = Stack.of(this).getLogicalId(bucket.node.defaultChild as CfnElement);
     Validations.of(this).acknowledge({
       id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${REPORT_PREFIX}*]`,
-      reason: `Report objects are keyed ${REPORT_PREFIX}<account>/<month>/<file>; the function serves every account and month, under that prefix only.`,
+      reason: `Report objects are keyed ${REPORT_PREFIX}<account>/<period>/...; the function serves every account and period, under that prefix only.`,
     });
   }
 
@@ -148,29 +225,75 @@ export class ReportFunction extends Construct {
    */
   readSecrets(names: readonly string[]): void {
     if (names.length === 0) return;
-    const stack = Stack.of(this);
-    const resources = [...new Set(names)].sort().map((name) =>
-      stack.formatArn({
-        service: 'secretsmanager',
-        resource: 'secret',
-        resourceName: `${name}-??????`,
-        arnFormat: ArnFormat.COLON_RESOURCE_NAME,
-      }),
-    );
+    const resources = [...new Set(names)].sort().map((name) => this.secretArn(`${name}-??????`));
     this.role.addToPrincipalPolicy(
       new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources }),
     );
   }
 
-  /** `ses:SendRawEmail` as these SES identities (domains or addresses) only. */
+  /**
+   * `secretsmanager:GetSecretValue` on every secret whose name starts with `prefix` (the accounts' API
+   * keys): one statement whatever the number of accounts, where one ARN per account would outgrow IAM's
+   * policy size at a few hundred.
+   */
+  readSecretsUnder(prefix: string): void {
+    const resource = this.secretArn(`${prefix}*`);
+    this.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        sid: 'AccountSecrets',
+        actions: ['secretsmanager:GetSecretValue'],
+        resources: [resource],
+      }),
+    );
+    Validations.of(this).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::${findingText(this, resource)}]`,
+      reason: `The accounts' API keys are the secrets under ${prefix} (the configuration requires it); the function serves every account, and the report API token and link signing key are outside the prefix.`,
+    });
+  }
+
+  /**
+   * `ses:SendRawEmail` as these SES identities (domains or addresses) only; a name may be a pattern such
+   * as `*@acme.example` (every address identity of that domain).
+   */
   sendEmailAs(identities: readonly string[], region?: string): void {
     if (identities.length === 0) return;
-    const stack = Stack.of(this);
-    const resources = [...new Set(identities)]
-      .sort()
-      .map((identity) =>
-        stack.formatArn({ service: 'ses', region, resource: 'identity', resourceName: identity }),
-      );
+    const names = [...new Set(identities)].sort();
+    const resources = names.map((identity) => this.sesIdentityArn(identity, region));
     this.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['ses:SendRawEmail'], resources }));
+    for (const pattern of names.filter((name) => name.startsWith('*@'))) {
+      Validations.of(this).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::${findingText(this, this.sesIdentityArn(pattern, region))}]`,
+        reason: `The address identities of ${pattern.slice(2)}, a sender domain: SES checks a sender address's own identity when it is verified, and one pattern per domain stays within IAM's policy size where one entry per address would not.`,
+      });
+    }
+  }
+
+  /**
+   * `ses:SendRawEmail` as any SES identity of this AWS account in the region: for more distinct sender
+   * identities than an IAM policy can list (`sesAllowAnyIdentity`).
+   */
+  sendEmailAsAnyIdentity(region?: string): void {
+    const resource = this.sesIdentityArn('*', region);
+    this.role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['ses:SendRawEmail'], resources: [resource] }),
+    );
+    Validations.of(this).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::${findingText(this, resource)}]`,
+      reason:
+        'Set by sesAllowAnyIdentity: more distinct sender identities than one policy can list. The code sends each account only from its configured sender; the grant still ends at this AWS account and region.',
+    });
+  }
+
+  private secretArn(resourceName: string): string {
+    return Stack.of(this).formatArn({
+      service: 'secretsmanager',
+      resource: 'secret',
+      resourceName,
+      arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+    });
+  }
+
+  private sesIdentityArn(identity: string, region: string | undefined): string {
+    return Stack.of(this).formatArn({ service: 'ses', region, resource: 'identity', resourceName: identity });
   }
 }

@@ -1,6 +1,5 @@
-import { Duration, Stack, TimeZone, Validations } from 'aws-cdk-lib';
+import { Duration, NestedStack, Stack, TimeZone } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { CfnFunction, type IFunction } from 'aws-cdk-lib/aws-lambda';
 import {
   ContextAttribute,
   Schedule,
@@ -8,29 +7,54 @@ import {
   ScheduleTargetInput,
   TimeWindow,
 } from 'aws-cdk-lib/aws-scheduler';
-import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
+import { StepFunctionsStartExecution } from 'aws-cdk-lib/aws-scheduler-targets';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
-import type { AccountConfig, ScheduledReportEvent } from '../lib/config';
+import type { ScheduleSlot, SlotEvent } from '../lib/config';
 
 export interface ReportSchedulesProps {
-  accounts: readonly AccountConfig[];
-  /** The scheduled report function. */
-  target: IFunction;
-  /** Where an invocation goes when the scheduler gives up on it. */
+  /** The deployment's schedule slots (`scheduleSlots`). */
+  slots: readonly ScheduleSlot[];
+  /** The fan-out each schedule starts. */
+  target: IStateMachine;
+  /** Where a start goes when the scheduler gives up on it. */
   deadLetterQueue: IQueue;
 }
 
-/** How often, and for how long, the scheduler retries an invocation Lambda refused (throttling, say). */
+/** How often, and for how long, the scheduler retries a start Step Functions refused (throttling, say). */
 export const SCHEDULER_RETRY_ATTEMPTS = 10;
 export const SCHEDULER_MAX_EVENT_AGE = Duration.hours(6);
 
 /**
- * One EventBridge Scheduler schedule per account: monthly, at the account's day and time in its own
- * time zone (Scheduler follows daylight saving; an EventBridge rule's cron is UTC only).
+ * Schedules per nested stack: CloudFormation allows 500 resources in a template, and a thousand accounts
+ * in as many different zones and times would make a thousand slots (two thousand with yearly reports).
+ */
+export const SCHEDULES_PER_STACK = 400;
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** A construct id for a slot: its id with what a logical id cannot hold turned into hyphens. */
+function constructIdOf(slot: ScheduleSlot): string {
+  return `Slot-${slot.id.replace(/[^A-Za-z0-9]+/g, '-')}`;
+}
+
+function describe(slot: ScheduleSlot): string {
+  const count = slot.accounts.length === 1 ? '1 account' : `${slot.accounts.length} accounts`;
+  const when = slot.month === undefined ? `day ${slot.dayOfMonth}` : `${slot.dayOfMonth} January`;
+  return `${slot.periodKind === 'year' ? 'Yearly' : 'Monthly'} invoice reports of ${count}: ${when} at ${pad(slot.hour)}:${pad(slot.minute)} ${slot.timezone}`;
+}
+
+/**
+ * One EventBridge Scheduler schedule per schedule slot (a local time in a time zone, monthly or in
+ * January), which starts the fan-out with the slot's id. Scheduler follows the zone's daylight saving;
+ * an EventBridge rule's cron is UTC only. The schedules live in nested stacks of `SCHEDULES_PER_STACK`,
+ * so that no template outgrows CloudFormation's 500 resources however many slots there are.
  */
 export class ReportSchedules extends Construct {
+  /** Each slot's schedule, by slot id. */
   readonly schedules: ReadonlyMap<string, Schedule>;
+  readonly stacks: readonly NestedStack[];
   readonly role: Role;
 
   constructor(scope: Construct, id: string, props: ReportSchedulesProps) {
@@ -38,7 +62,7 @@ export class ReportSchedules extends Construct {
     const stack = Stack.of(this);
 
     this.role = new Role(this, 'Role', {
-      description: 'Lets EventBridge Scheduler start the monthly invoice reports',
+      description: 'Lets EventBridge Scheduler start the invoice reports of each schedule slot',
       assumedBy: new ServicePrincipal('scheduler.amazonaws.com', {
         // Only schedules of this account's default group may use the role (the confused-deputy guard).
         conditions: {
@@ -55,50 +79,42 @@ export class ReportSchedules extends Construct {
     });
 
     const schedules = new Map<string, Schedule>();
-    for (const account of props.accounts) {
-      const { dayOfMonth, hour, minute } = account.schedule;
-      const event: ScheduledReportEvent = {
-        account: account.name,
-        // The month is read from when the schedule fired, not from when a retry happens to run.
-        scheduledTime: ContextAttribute.scheduledTime,
-      };
-      const schedule = new Schedule(this, account.name, {
-        description: `Monthly invoice report of ${account.name}: day ${dayOfMonth} at ${pad(hour)}:${pad(minute)} ${account.timezone}`,
-        schedule: ScheduleExpression.cron({
-          minute: String(minute),
-          hour: String(hour),
-          day: String(dayOfMonth),
-          timeZone: TimeZone.of(account.timezone),
-        }),
-        timeWindow: TimeWindow.off(),
-        target: new LambdaInvoke(props.target, {
-          role: this.role,
-          input: ScheduleTargetInput.fromObject(event),
-          deadLetterQueue: props.deadLetterQueue,
-          retryAttempts: SCHEDULER_RETRY_ATTEMPTS,
-          maxEventAge: SCHEDULER_MAX_EVENT_AGE,
-        }),
+    const stacks: NestedStack[] = [];
+    for (let first = 0; first < props.slots.length; first += SCHEDULES_PER_STACK) {
+      const slots = props.slots.slice(first, first + SCHEDULES_PER_STACK);
+      const nested = new NestedStack(this, `Slots${stacks.length}`, {
+        description: `invoice reports: schedule slots ${first + 1} to ${first + slots.length}`,
       });
-      schedules.set(account.name, schedule);
+      stacks.push(nested);
+      for (const slot of slots) schedules.set(slot.id, this.scheduleOf(nested, slot, props));
     }
     this.schedules = schedules;
+    this.stacks = stacks;
+  }
 
-    Validations.of(this.role).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::<${stack.getLogicalId(functionResource(props.target))}.Arn>:*]`,
-      reason:
-        "The scheduler target's invoke grant also names the function's versions and aliases (`<function ARN>:*`); it reaches no other function.",
+  private scheduleOf(scope: Construct, slot: ScheduleSlot, props: ReportSchedulesProps): Schedule {
+    const event: SlotEvent = {
+      slot: slot.id,
+      // The period is read from when the schedule fired, not from when a retry happens to run.
+      scheduledTime: ContextAttribute.scheduledTime,
+    };
+    return new Schedule(scope, constructIdOf(slot), {
+      description: describe(slot),
+      schedule: ScheduleExpression.cron({
+        minute: String(slot.minute),
+        hour: String(slot.hour),
+        day: String(slot.dayOfMonth),
+        ...(slot.month === undefined ? {} : { month: String(slot.month) }),
+        timeZone: TimeZone.of(slot.timezone),
+      }),
+      timeWindow: TimeWindow.off(),
+      target: new StepFunctionsStartExecution(props.target, {
+        role: this.role,
+        input: ScheduleTargetInput.fromObject(event),
+        deadLetterQueue: props.deadLetterQueue,
+        retryAttempts: SCHEDULER_RETRY_ATTEMPTS,
+        maxEventAge: SCHEDULER_MAX_EVENT_AGE,
+      }),
     });
   }
-}
-
-function pad(value: number): string {
-  return String(value).padStart(2, '0');
-}
-
-/** The CloudFormation resource of a function, whose logical id appears in cdk-nag's finding. */
-function functionResource(fn: IFunction): CfnFunction {
-  const resource = fn.node.defaultChild;
-  if (!(resource instanceof CfnFunction))
-    throw new Error(`${fn.node.path} is not a function defined in this app`);
-  return resource;
 }

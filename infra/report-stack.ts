@@ -4,13 +4,18 @@ import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import type { Construct } from 'constructs';
 import {
   type AccountConfig,
-  ConfigError,
+  BUNDLED_CONFIG_FILE,
+  checkDeployableConfig,
   type DeploymentConfig,
-  RUNTIME_ENV,
+  domainOf,
+  runtimeConfigText,
+  scheduleSlots,
   toRuntimeEnv,
 } from '../lib/config';
+import { checkDeploymentLimits } from './deployment-limits';
 import { FailureQueue } from './failure-queue';
 import { ReportAlarms } from './report-alarms';
+import { ReportFanOut } from './report-fan-out';
 import { ReportFunction } from './report-function';
 import { ReportSchedules } from './report-schedules';
 import { ReportsBucket } from './reports-bucket';
@@ -19,77 +24,87 @@ export interface ReportStackProps extends StackProps {
   config: DeploymentConfig;
 }
 
-/** Lambda allows 4 KB of environment variables per function, names and values together. */
-const LAMBDA_ENVIRONMENT_LIMIT_BYTES = 4096;
-/** Room kept for the other variables (bucket name, report API URL, NODE_OPTIONS...). */
-const OTHER_VARIABLES_BYTES = 512;
-
 /**
- * Refuses a configuration whose JSON (`REPORT_CONFIG`) leaves less than `OTHER_VARIABLES_BYTES` of a
- * function's environment for the other variables. An estimate: Lambda measures all variables together
- * as one JSON text, quotes escaped, and the bucket name and the URL are unresolved tokens at synth time.
+ * The SES identities the scheduled function may send as, as IAM resource names: each account's
+ * `senderIdentity`; for a domain identity also `*@<the sender's domain>`, since SES checks the sender
+ * address's own identity when that address is verified too (a pattern per domain rather than an entry per
+ * address, which a thousand accounts would not fit; the domain identity already lets the function send as
+ * any address there); and in the SES sandbox each recipient, whose identity SES checks as well.
  */
-function checkEnvironmentSize(env: Readonly<Record<string, string>>): void {
-  const bytes = Buffer.byteLength(env[RUNTIME_ENV.config] ?? '');
-  if (bytes > LAMBDA_ENVIRONMENT_LIMIT_BYTES - OTHER_VARIABLES_BYTES) {
-    throw new ConfigError('Invalid deployment configuration', [
-      {
-        path: 'accounts',
-        message: `take ${bytes} bytes as JSON, more than fits in a Lambda function's 4 KB environment; deploy the accounts in several stacks (-c configFile=...)`,
-      },
-    ]);
-  }
-}
-
-/** The SES identities a function may send as: the configured identity, the sender address, and in the sandbox the recipients. */
-function sesIdentities(accounts: readonly AccountConfig[], sandbox: boolean): string[] {
+function sesIdentityNames(accounts: readonly AccountConfig[], sandbox: boolean): string[] {
   return accounts.flatMap((account) => [
     account.senderIdentity,
-    // SES authorizes against the most specific verified identity: the address itself when it is verified.
-    account.sender,
+    ...(account.senderIdentity.includes('@') ? [] : [`*@${domainOf(account.sender)}`]),
     ...(sandbox ? account.recipients : []),
   ]);
 }
 
 /**
- * The whole deployment: the reports bucket, the scheduled and the HTTPS functions, a schedule per
- * account, the dead-letter queue and the alarms. It only wires the constructs together.
+ * The whole deployment: the reports bucket; the report API, the scheduled report and the slot dispatcher
+ * functions, each with the configuration bundled beside its code; a schedule per schedule slot and the
+ * fan-out they start; the dead-letter queue and the alarms. It only wires the constructs together, then
+ * checks the result against AWS's limits.
+ *
+ * @throws ConfigError for account secrets outside `accountSecretPrefix`, or naming each template, function,
+ * role or slot over an AWS limit
  */
 export class ReportStack extends Stack {
   readonly reports: ReportsBucket;
   readonly scheduledReport: ReportFunction;
   readonly reportApi: ReportFunction;
+  readonly dispatcher: ReportFunction;
+  readonly fanOut: ReportFanOut;
+  readonly schedules: ReportSchedules;
 
   constructor(scope: Construct, id: string, props: ReportStackProps) {
     super(scope, id, props);
     const { config } = props;
+    checkDeployableConfig(config);
     this.reports = new ReportsBucket(this, 'Storage', { retentionDays: config.reportRetentionDays });
     const bucket = this.reports.bucket.bucketName;
-    const runtimeEnv = toRuntimeEnv(config, { bucket });
-    checkEnvironmentSize(runtimeEnv);
     const failures = new FailureQueue(this, 'Failures');
+    // The configuration travels in each function's code asset: Lambda's 4 KB environment would hold about
+    // ten accounts, and every change of accounts needs a deployment anyway (schedules, secrets, SES grants).
+    const bundledFiles = { [BUNDLED_CONFIG_FILE]: runtimeConfigText(config) };
 
     this.reportApi = new ReportFunction(this, 'ReportApi', {
       entry: 'functions/report-api.ts',
       description: 'invoice reports: the HTTPS report API',
       timeout: Duration.minutes(5),
+      buildsReports: true,
+      bundledFiles,
+      // A cap on the public endpoint, so that a flood of requests leaves the monthly runs their
+      // concurrency; none by default, since a new account's quota of 10 cannot reserve any.
+      reservedConcurrency: config.reportApiConcurrency,
     });
     this.scheduledReport = new ReportFunction(this, 'ScheduledReport', {
       entry: 'functions/scheduled-report.ts',
-      description: 'invoice reports: the monthly report of an account',
+      description: 'invoice reports: the scheduled report of an account',
       timeout: Duration.minutes(15),
+      buildsReports: true,
+      bundledFiles,
+    });
+    this.dispatcher = new ReportFunction(this, 'Dispatcher', {
+      entry: 'functions/dispatch-slot.ts',
+      description: 'invoice reports: the accounts of a schedule slot, for the fan-out',
+      memorySize: 256,
+      timeout: Duration.seconds(30),
+      bundledFiles,
     });
 
-    const accountKeySecrets = config.accounts.map((account) => account.apiKeySecretName);
-    for (const fn of [this.reportApi, this.scheduledReport]) fn.useReportsBucket(this.reports.bucket);
-    this.reportApi.readSecrets([
-      ...accountKeySecrets,
-      config.reportApiTokenSecretName,
-      config.linkSigningKeySecretName,
-    ]);
+    for (const fn of [this.reportApi, this.scheduledReport]) {
+      fn.useReportsBucket(this.reports.bucket);
+      fn.readSecretsUnder(config.accountSecretPrefix);
+    }
+    this.reportApi.readSecrets([config.reportApiTokenSecretName, config.linkSigningKeySecretName]);
     // The scheduled run signs the links it emails.
-    this.scheduledReport.readSecrets([...accountKeySecrets, config.linkSigningKeySecretName]);
-    this.scheduledReport.sendEmailAs(sesIdentities(config.accounts, config.sesSandbox), config.sesRegion);
+    this.scheduledReport.readSecrets([config.linkSigningKeySecretName]);
+    if (config.sesAllowAnyIdentity) this.scheduledReport.sendEmailAsAnyIdentity(config.sesRegion);
+    else
+      this.scheduledReport.sendEmailAs(
+        sesIdentityNames(config.accounts, config.sesSandbox),
+        config.sesRegion,
+      );
 
     // A Function URL rather than API Gateway: no 29-second integration limit on building a report.
     // No IAM auth: the app checks bearer tokens and link signatures itself, since a mail client
@@ -99,22 +114,37 @@ export class ReportStack extends Stack {
       invokeMode: InvokeMode.BUFFERED,
     });
     // The report API cannot be given its own URL (a circular reference); it uses the request's origin.
-    this.reportApi.addEnvironment(runtimeEnv);
-    this.scheduledReport.addEnvironment(toRuntimeEnv(config, { bucket, reportApiUrl: url.url }));
+    this.reportApi.addEnvironment(toRuntimeEnv({ bucket }));
+    this.scheduledReport.addEnvironment(toRuntimeEnv({ bucket, reportApiUrl: url.url }));
+    // The dispatcher reads the configuration only.
+    this.dispatcher.addEnvironment(toRuntimeEnv({}));
 
-    // A run that throws is retried twice by Lambda, then its event lands in the dead-letter queue.
+    // An operator's asynchronous run that throws is retried twice by Lambda, then lands in the
+    // dead-letter queue. (The fan-out invokes synchronously, with retries and a catch of its own.)
     this.scheduledReport.lambda.configureAsyncInvoke({
       retryAttempts: 2,
       maxEventAge: Duration.hours(6),
       onFailure: new SqsDestination(failures.queue),
     });
-    new ReportSchedules(this, 'Schedules', {
-      accounts: config.accounts,
-      target: this.scheduledReport.lambda,
+    this.fanOut = new ReportFanOut(this, 'FanOut', {
+      dispatcher: this.dispatcher.lambda,
+      report: this.scheduledReport.lambda,
+      deadLetterQueue: failures.queue,
+      maxConcurrency: config.maxConcurrentReports,
+    });
+    const slots = scheduleSlots(config.accounts);
+    this.schedules = new ReportSchedules(this, 'Schedules', {
+      slots,
+      target: this.fanOut.stateMachine,
       deadLetterQueue: failures.queue,
     });
     new ReportAlarms(this, 'Alarms', {
-      functions: { ScheduledReport: this.scheduledReport.lambda, ReportApi: this.reportApi.lambda },
+      functions: {
+        ScheduledReport: this.scheduledReport.lambda,
+        ReportApi: this.reportApi.lambda,
+        Dispatcher: this.dispatcher.lambda,
+      },
+      fanOut: this.fanOut.stateMachine,
       deadLetterQueue: failures.queue,
       deliveryLogGroups: [this.scheduledReport.logGroup],
       alarmEmail: config.alarmEmail,
@@ -127,7 +157,18 @@ export class ReportStack extends Stack {
     });
     new CfnOutput(this, 'ScheduledReportFunctionName', {
       value: this.scheduledReport.lambda.functionName,
-      description: 'Invoke it with {"account","month","force"} to re-run or resend a month',
+      description:
+        'Invoke it with {"account","period","force"} to re-run or resend a month, a quarter or a year',
     });
+    new CfnOutput(this, 'FanOutStateMachineArn', {
+      value: this.fanOut.stateMachine.stateMachineArn,
+      description: 'Start it with {"slot"} to re-run a schedule slot (nothing is emailed twice)',
+    });
+
+    checkDeploymentLimits(
+      this,
+      new Map([this.reportApi, this.scheduledReport, this.dispatcher].map((fn) => [fn, fn.environment])),
+      slots,
+    );
   }
 }

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 /**
  * zod's issues in words, for every error in the project that names a bad field: the deployment

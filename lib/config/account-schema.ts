@@ -1,12 +1,17 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { mustBe } from '../zod-issues';
-import { ACCOUNT_NAME_PATTERN, apiUrlSchema, emailSchema, secretNameSchema } from './field-schemas';
+import {
+  ACCOUNT_NAME_PATTERN,
+  apiUrlSchema,
+  emailSchema,
+  SINGLE_LINE_TEXT_PATTERN,
+  secretNameSchema,
+} from './field-schemas';
+import { projectNamesSchema } from './project-names-schema';
 import { scheduleSchema } from './schedule-schema';
 import { timezoneSchema } from './timezone-schema';
 
 const DOMAIN_PATTERN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
-/** Printable text only: a display name ends up in an email subject, where CR or LF would start a header. */
-const SINGLE_LINE_TEXT_PATTERN = /^[^\p{Cc}]+$/u;
 
 const accountFields = z.strictObject({
   /** Lower-case letters, digits and hyphens; part of S3 keys and report URLs; unique. */
@@ -47,6 +52,11 @@ const accountFields = z.strictObject({
     .optional(),
   /** Restricts the report to one project of the account. */
   projectId: z.guid({ error: mustBe('must be a project id (a UUID)') }).optional(),
+  /**
+   * Names of the account's projects, shown in its reports wherever a project appears (the service has
+   * none): `{ "3f2a9c1e-…": "Web shop" }`. @default {}
+   */
+  projects: projectNamesSchema,
   /** When the monthly report runs. @default 1st of the month at 06:00 in `timezone` */
   schedule: scheduleSchema,
 });
@@ -55,7 +65,8 @@ function isSesIdentity(value: string): boolean {
   return DOMAIN_PATTERN.test(value) || emailSchema.safeParse(value).success;
 }
 
-function domainOf(address: string): string {
+/** The domain of an email address, lower-cased: `Reports@ACME.example` gives `acme.example`. */
+export function domainOf(address: string): string {
   return address.slice(address.lastIndexOf('@') + 1).toLowerCase();
 }
 

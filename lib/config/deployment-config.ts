@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { fieldIssues, fieldTypeErrors, mustBe } from '../zod-issues';
 import { type AccountConfig, accountSchema } from './account-schema';
 import { ConfigError } from './config-error';
@@ -7,11 +7,15 @@ import { emailSchema, secretNameSchema } from './field-schemas';
 const REGION_PATTERN = /^[a-z]{2}(?:-[a-z]+)+-\d+$/;
 const DEFAULT_REPORT_API_TOKEN_SECRET_NAME = 'invoice-reports/report-api-token';
 const DEFAULT_LINK_SIGNING_KEY_SECRET_NAME = 'invoice-reports/link-signing-key';
+const DEFAULT_ACCOUNT_SECRET_PREFIX = 'invoice-reports/accounts/';
+/** Step Functions runs at most 40 iterations of an inline Map state at once. */
+const MAX_CONCURRENT_REPORTS = 40;
 
 /**
  * The whole deployment: its accounts and the settings they share. One schema for the CDK stack (which
  * reads it from `cdk.json` context or a JSON file) and for the Lambda functions (which read the same
- * JSON back from `REPORT_CONFIG`). It holds the names of secrets, never their values.
+ * JSON back from the file bundled with their code, `REPORT_CONFIG_FILE`). It holds the names of secrets,
+ * never their values.
  *
  * @example
  * ```json
@@ -19,7 +23,7 @@ const DEFAULT_LINK_SIGNING_KEY_SECRET_NAME = 'invoice-reports/link-signing-key';
  *   "accounts": [{
  *     "name": "acme",
  *     "apiUrl": "https://api.example.com",
- *     "apiKeySecretName": "invoice-reports/acme/api-key",
+ *     "apiKeySecretName": "invoice-reports/accounts/acme/api-key",
  *     "timezone": "Europe/Berlin",
  *     "recipients": ["accounting@example.com"],
  *     "sender": "reports@example.com"
@@ -51,6 +55,34 @@ const deploymentConfigSchema = z
      * an alarm that reaches nobody would leave a period's email silently unsent.
      */
     alarmEmail: emailSchema,
+    /**
+     * Where the accounts' API-key secrets live: every `apiKeySecretName` must start with it, and the
+     * functions may read the secrets under it (one grant, whatever the number of accounts), not the
+     * token's or the signing key's. @default 'invoice-reports/accounts/'
+     */
+    accountSecretPrefix: secretNameSchema
+      .regex(/\/$/, 'must end with "/" (a folder of secret names, such as "invoice-reports/accounts/")')
+      .default(DEFAULT_ACCOUNT_SECRET_PREFIX),
+    /**
+     * How many accounts of one schedule slot are reported at once (the fan-out's bound): it keeps a slot
+     * of hundreds of accounts within SES's send rate, the service's patience and the AWS account's Lambda
+     * concurrency. At most 40, what Step Functions runs of an inline Map at once. @default 10
+     */
+    maxConcurrentReports: z
+      .int({ error: mustBe(`must be a whole number from 1 to ${MAX_CONCURRENT_REPORTS}`) })
+      .min(1, `must be a whole number from 1 to ${MAX_CONCURRENT_REPORTS}`)
+      .max(MAX_CONCURRENT_REPORTS, `must be at most ${MAX_CONCURRENT_REPORTS} (Step Functions' inline Map)`)
+      .default(10),
+    /**
+     * The most requests the report API serves at once (its Lambda function's reserved concurrency), so
+     * that a flood of requests cannot take the concurrency the monthly runs need. Unset by default: Lambda
+     * keeps part of an AWS account's concurrency unreserved (100 of the usual 1,000, all of a new account's
+     * 10), so a reservation fails to deploy until the account's quota is raised. @default no reservation
+     */
+    reportApiConcurrency: z
+      .int({ error: mustBe('must be a whole number of requests, at least 1') })
+      .min(1, 'must be at least 1 (0 would turn the report API off)')
+      .optional(),
     /** Secret holding the report API's bearer token. @default 'invoice-reports/report-api-token' */
     reportApiTokenSecretName: secretNameSchema.default(DEFAULT_REPORT_API_TOKEN_SECRET_NAME),
     /** Secret holding the key that signs report links (at least 32 bytes). @default 'invoice-reports/link-signing-key' */
@@ -66,6 +98,12 @@ const deploymentConfigSchema = z
      * @default false
      */
     sesSandbox: z.boolean({ error: mustBe('must be true or false') }).default(false),
+    /**
+     * Let the scheduled function send as any SES identity of the AWS account in `sesRegion`, instead of
+     * the accounts' sender domains listed one by one. Only for more sender domains than an IAM policy
+     * holds (about fifty); see the README's "How many accounts one deployment serves". @default false
+     */
+    sesAllowAnyIdentity: z.boolean({ error: mustBe('must be true or false') }).default(false),
   })
   .superRefine((config, ctx) => {
     const firstIndex = new Map<string, number>();
@@ -118,16 +156,11 @@ export type DeploymentConfigInput = z.input<typeof deploymentConfigSchema>;
  * Checks a configuration and fills in its defaults.
  *
  * @param origin what the configuration is, for the error's title (`Invalid ${origin}`)
- * @param root the name it was read under, put before each field's path (`REPORT_CONFIG`)
  * @throws ConfigError listing every bad field by path, e.g. `accounts[0].timezone: unknown time zone "Mars/Base"`
  */
-export function parseDeploymentConfig(
-  input: unknown,
-  origin = 'deployment configuration',
-  root = '',
-): DeploymentConfig {
+export function parseDeploymentConfig(input: unknown, origin = 'deployment configuration'): DeploymentConfig {
   const result = deploymentConfigSchema.safeParse(input, { error: fieldTypeErrors });
-  if (!result.success) throw new ConfigError(`Invalid ${origin}`, fieldIssues(result.error.issues, { root }));
+  if (!result.success) throw new ConfigError(`Invalid ${origin}`, fieldIssues(result.error.issues));
   return result.data;
 }
 

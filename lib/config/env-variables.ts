@@ -27,7 +27,7 @@ function missingVariable(options: EnvOptions<unknown>): ConfigError {
   ]);
 }
 
-/** The error for a variable that is set but cannot be used, e.g. `REPORT_CONFIG: is not valid JSON`. */
+/** The error for a variable that is set but cannot be used, e.g. `REPORT_API_URL: must be an https URL`. */
 export function badVariable(key: string, message: string): ConfigError {
   return new ConfigError('Invalid runtime environment', [{ path: key, message }]);
 }

@@ -1,5 +1,7 @@
-export type { AccountConfig } from './account-schema';
+export { type AccountConfig, domainOf } from './account-schema';
 export { ConfigError } from './config-error';
+export { type ConfigFileOrigin, readDeploymentConfigFile } from './config-file';
+export { checkDeployableConfig } from './deployable-config';
 export {
   type DeploymentConfig,
   type DeploymentConfigInput,
@@ -8,5 +10,28 @@ export {
 } from './deployment-config';
 export { type EnvOptions, getStringFromEnv } from './env-variables';
 export { type DeploymentConfigSource, loadDeploymentConfig } from './load-deployment-config';
-export { RUNTIME_ENV, type RuntimeConfig, readRuntimeConfig, toRuntimeEnv } from './runtime-env';
-export { type ScheduledReportEvent, scheduledReportEventSchema } from './scheduled-report-event';
+export { type ProjectNamesConfig, projectNamesSchema } from './project-names-schema';
+export {
+  BUNDLED_CONFIG_FILE,
+  RUNTIME_ENV,
+  type RuntimeConfig,
+  readBundledConfig,
+  readRuntimeConfig,
+  runtimeConfigText,
+  toRuntimeEnv,
+} from './runtime-env';
+export {
+  accountSlotTimes,
+  type ScheduledPeriodKind,
+  type ScheduleSlot,
+  type SlotTime,
+  scheduleSlots,
+  slotId,
+  YEARLY_REPORT_MONTH,
+} from './schedule-slots';
+export {
+  type ScheduledReportEvent,
+  scheduledReportEventSchema,
+  scheduledTimeSchema,
+} from './scheduled-report-event';
+export { type SlotEvent, slotEventSchema } from './slot-event';

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { ConfigError } from './config-error';
+import { parseJsonText, readDeploymentConfigFile } from './config-file';
 import { type DeploymentConfig, parseDeploymentConfig } from './deployment-config';
 
 /** Where the CDK app found its configuration. */
@@ -11,16 +11,6 @@ export interface DeploymentConfigSource {
   configFile?: unknown;
   /** What a relative `configFile` is resolved against. @default process.cwd() */
   baseDir?: string;
-}
-
-function parseJsonText(text: string, where: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new ConfigError(`Invalid ${where}`, [
-      { path: '', message: `is not valid JSON (${(error as Error).message})` },
-    ]);
-  }
 }
 
 /**
@@ -46,17 +36,11 @@ export function loadDeploymentConfig(source: DeploymentConfigSource): Deployment
     const path = isAbsolute(source.configFile)
       ? source.configFile
       : resolve(source.baseDir ?? process.cwd(), source.configFile);
-    let text: string;
-    try {
-      text = readFileSync(path, 'utf8');
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code ?? 'read error';
-      throw new ConfigError('Invalid CDK context', [
-        { path: 'configFile', message: `cannot read ${JSON.stringify(source.configFile)} (${code})` },
-      ]);
-    }
-    const where = `configuration file ${source.configFile}`;
-    return parseDeploymentConfig(parseJsonText(text, where), where);
+    return readDeploymentConfigFile(path, {
+      setting: 'configFile',
+      settingTitle: 'Invalid CDK context',
+      shownAs: source.configFile,
+    });
   }
   if (source.context === undefined || source.context === null) {
     throw new ConfigError('Missing deployment configuration', [

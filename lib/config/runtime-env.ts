@@ -1,11 +1,16 @@
-import { type DeploymentConfig, parseDeploymentConfig } from './deployment-config';
+import { isAbsolute, resolve } from 'node:path';
+import { readDeploymentConfigFile } from './config-file';
+import type { DeploymentConfig } from './deployment-config';
 import { badVariable, getStringFromEnv, readEnvValue } from './env-variables';
 import { apiUrlSchema } from './field-schemas';
 
-/** Names of the environment variables the stack sets on both functions. */
+/** Names of the environment variables the stack sets on the functions. */
 export const RUNTIME_ENV = {
-  /** The deployment configuration as JSON (secret names only, never values). */
-  config: 'REPORT_CONFIG',
+  /**
+   * The deployment configuration's JSON file (secret names only, never values). A relative path is
+   * read from the function's folder (`LAMBDA_TASK_ROOT`, else the working directory).
+   */
+  configFile: 'REPORT_CONFIG_FILE',
   /** The reports bucket's name. */
   bucket: 'REPORT_BUCKET',
   /**
@@ -15,6 +20,12 @@ export const RUNTIME_ENV = {
    */
   reportApiUrl: 'REPORT_API_URL',
 } as const;
+
+/**
+ * The configuration file's name in each function's bundle, beside its code. The configuration travels in
+ * the code asset rather than in the environment, whose 4 KB would hold about ten accounts.
+ */
+export const BUNDLED_CONFIG_FILE = 'deployment-config.json';
 
 /** What a Lambda function knows about its deployment. */
 export interface RuntimeConfig extends DeploymentConfig {
@@ -26,35 +37,53 @@ export interface RuntimeConfig extends DeploymentConfig {
 
 const STACK_HINT = 'the CDK stack sets it; for a local run, set it yourself';
 
+/** The text of the configuration file the stack bundles with each function: the checked configuration, defaults filled in. */
+export function runtimeConfigText(config: DeploymentConfig): string {
+  return `${JSON.stringify(config)}\n`;
+}
+
 /**
- * The environment of a deployed function, built by the stack; `readRuntimeConfig` reads it back.
- * The local stack may use it too, to run the functions' code with the same settings.
+ * The environment of a deployed function, built by the stack; `readRuntimeConfig` reads it back. The
+ * configuration itself is a file (`runtimeConfigText`), by default the one bundled beside the code.
  */
-export function toRuntimeEnv(
-  config: DeploymentConfig,
-  options: { bucket: string; reportApiUrl?: string },
-): Record<string, string> {
+export function toRuntimeEnv(options: {
+  /** Left out for a function that touches no report (the fan-out's dispatcher). */
+  bucket?: string;
+  reportApiUrl?: string;
+  /** @default BUNDLED_CONFIG_FILE */
+  configFile?: string;
+}): Record<string, string> {
   return {
-    [RUNTIME_ENV.config]: JSON.stringify(config),
-    [RUNTIME_ENV.bucket]: options.bucket,
+    [RUNTIME_ENV.configFile]: options.configFile ?? BUNDLED_CONFIG_FILE,
+    ...(options.bucket === undefined ? {} : { [RUNTIME_ENV.bucket]: options.bucket }),
     ...(options.reportApiUrl === undefined ? {} : { [RUNTIME_ENV.reportApiUrl]: options.reportApiUrl }),
   };
 }
 
 /**
- * Reads the configuration a function was deployed with, checked by the same schema as at synth time.
+ * Reads the configuration file named by `REPORT_CONFIG_FILE`, checked by the same schema as at synth time.
  *
- * @throws ConfigError naming the missing variable, or each bad field as `REPORT_CONFIG.accounts[0].timezone`
+ * @throws ConfigError naming the variable when it is missing or its file cannot be read
+ * (`REPORT_CONFIG_FILE: cannot read "deployment-config.json" (ENOENT)`), or each bad field of the file
+ */
+export function readBundledConfig(env: NodeJS.ProcessEnv = process.env): DeploymentConfig {
+  const file = getStringFromEnv({ key: RUNTIME_ENV.configFile, hint: STACK_HINT, env });
+  const folder = readEnvValue({ key: 'LAMBDA_TASK_ROOT', env }) ?? process.cwd();
+  return readDeploymentConfigFile(isAbsolute(file) ? file : resolve(folder, file), {
+    setting: RUNTIME_ENV.configFile,
+    settingTitle: 'Invalid runtime environment',
+    shownAs: file,
+  });
+}
+
+/**
+ * Reads what a report function was deployed with: the configuration (`readBundledConfig`), the bucket and,
+ * for the scheduled function, the report API's URL.
+ *
+ * @throws ConfigError naming the missing or bad variable, or each bad field of the configuration file
  */
 export function readRuntimeConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig {
-  const text = getStringFromEnv({ key: RUNTIME_ENV.config, hint: STACK_HINT, env });
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw badVariable(RUNTIME_ENV.config, 'is not valid JSON');
-  }
-  const config = parseDeploymentConfig(json, 'runtime environment', RUNTIME_ENV.config);
+  const config = readBundledConfig(env);
   const bucket = getStringFromEnv({ key: RUNTIME_ENV.bucket, hint: STACK_HINT, env });
   const reportApiUrl = readEnvValue({ key: RUNTIME_ENV.reportApiUrl, env });
   if (reportApiUrl !== undefined && !apiUrlSchema.safeParse(reportApiUrl).success) {

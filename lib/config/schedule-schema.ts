@@ -1,7 +1,7 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { mustBe } from '../zod-issues';
 
-/** When an account's monthly report runs, in the account's time zone. */
+/** When an account's monthly report (and, if asked for, its yearly report) runs, in the account's time zone. */
 export const scheduleSchema = z
   .strictObject({
     /** Day of the month; at most 28 so that every month has it. @default 1 */
@@ -22,5 +22,10 @@ export const scheduleSchema = z
       .min(0, 'must be a whole number from 0 to 59')
       .max(59, 'must be a whole number from 0 to 59')
       .default(0),
+    /**
+     * Also report the previous year, in January on the same day and at the same time as the monthly
+     * run (a run of its own, in a schedule slot of its own). @default false
+     */
+    yearly: z.boolean({ error: mustBe('must be true or false') }).default(false),
   })
   .prefault({});

@@ -1,11 +1,22 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isMonthId, isPeriodId } from '../period';
 import { ACCOUNT_NAME_PATTERN } from './field-schemas';
 
 /**
- * The event of the scheduled function. A monthly schedule sends `{ account }`, a yearly one
- * `{ account, periodKind: "year" }`; an operator re-runs or resends a period with
- * `{ account, period, force: true }` (`month` is the older name of `period`, for months only).
+ * When a schedule fired (`<aws.scheduler.scheduled-time>`, filled in by EventBridge Scheduler and handed
+ * on by the fan-out). The default period is read from it rather than from the clock, so a retry hours
+ * later, past the turn of a month, still reports the period the schedule meant.
+ */
+export const scheduledTimeSchema = z.iso.datetime({
+  offset: true,
+  message: 'must be an ISO 8601 date and time',
+});
+
+/**
+ * The event of the scheduled function. The fan-out sends `{ account, periodKind, scheduledTime }` for
+ * each account of a schedule slot (`periodKind: "year"` from a yearly slot); an operator re-runs or
+ * resends a period with `{ account, period, force: true }` (`month` is the older name of `period`, for
+ * months only).
  */
 export const scheduledReportEventSchema = z
   .strictObject({
@@ -27,18 +38,15 @@ export const scheduledReportEventSchema = z
       )
       .optional(),
     /**
-     * Without `period`, the kind of period to report: the one before the current one.
+     * Without `period`, the kind of period to report: the one before the current one (a yearly slot
+     * sends `year`).
      * @default 'month'
      */
     periodKind: z.enum(['month', 'quarter', 'year'], { error: 'must be month, quarter or year' }).optional(),
     /** Rebuild the report and send the email again even if this period was delivered. @default false */
     force: z.boolean().optional(),
-    /**
-     * When the schedule fired (`<aws.scheduler.scheduled-time>`, filled in by EventBridge Scheduler). The
-     * default period is read from it rather than from the clock, so a retry hours later, past the turn of
-     * a month, still reports the period the schedule meant. @default the time the function runs
-     */
-    scheduledTime: z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date and time' }).optional(),
+    /** When the schedule fired. @default the time the function runs */
+    scheduledTime: scheduledTimeSchema.optional(),
   })
   .superRefine((event, ctx) => {
     if (event.period !== undefined && event.month !== undefined) {

@@ -1,5 +1,5 @@
 import addressparser from 'nodemailer/lib/addressparser';
-import { z } from 'zod';
+import * as z from 'zod';
 import { InvalidEmailError } from './errors';
 
 const emailSchema = z.email();

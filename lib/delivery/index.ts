@@ -5,6 +5,7 @@ export {
   SES_REQUEST_TIMEOUT_MS,
   type SesClientOptions,
 } from './aws-clients';
+export { isBuildId } from './build-id';
 export {
   type ComposeReportEmailOptions,
   composeReportEmail,
@@ -53,6 +54,7 @@ export {
   InvalidEmailError,
   InvalidReportFolderError,
   InvalidReportKeyError,
+  ReportBuildError,
   SigningKeyError,
 } from './errors';
 export {
@@ -61,13 +63,21 @@ export {
   presignReportFile,
 } from './presign-report-file';
 export {
+  type BeginReportBuildOptions,
+  beginReportBuild,
+  type ReplacedManifest,
+  type ReportBuild,
+} from './report-build';
+export {
+  buildFileKey,
   DELIVERY_RECORD_FILE_NAME,
   deliveryRecordKey,
+  isReportFileKey,
   isReportObjectName,
   isValidAccount,
   MANIFEST_FILE_NAME,
+  manifestKey,
   type ReportObjectName,
-  reportKey,
   reportPrefix,
 } from './report-key';
 export {
@@ -78,13 +88,15 @@ export {
 } from './report-links';
 export {
   type ManifestFile,
+  manifestFile,
   type ReadManifestOptions,
   type ReportManifest,
   readManifest,
   reportManifestSchema,
+  type SupersededBuild,
 } from './report-manifest';
 export { getObjectText } from './s3-objects';
-export { type SaveReportOptions, saveReport } from './save-report';
+export { type SavedReport, type SaveReportOptions, saveReport } from './save-report';
 export { type SendRawEmailOptions, type SentEmail, sendRawEmail } from './send-raw-email';
 export { type SesFailureKind, sesFailureKind } from './ses-outcome';
 export { backoffMs, isRetryableSesError, type RetryOptions } from './ses-retry';
@@ -97,3 +109,4 @@ export {
   type VerifyReportLinkOptions,
   verifyReportLink,
 } from './signed-link';
+export { type ManifestSwitch, SUPERSEDED_BUILD_KEEP_MS } from './switch-manifest';

@@ -1,5 +1,5 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { fieldIssues, issueText } from '../zod-issues';
 import { CorruptObjectError } from './errors';
 
@@ -151,4 +151,17 @@ export async function deleteObject(
       ...(condition.ifMatch ? { IfMatch: condition.ifMatch } : {}),
     }),
   );
+}
+
+/**
+ * Deletes each of `keys`, all at once, and says which could not be deleted (an error each). For clean-ups
+ * whose failure must not fail the work they follow: what stays behind expires with the bucket's lifecycle.
+ */
+export async function deleteObjectsQuietly(
+  s3: S3Client,
+  bucket: string,
+  keys: readonly string[],
+): Promise<string[]> {
+  const results = await Promise.allSettled(keys.map((key) => deleteObject(s3, bucket, key)));
+  return keys.filter((_key, index) => results[index]!.status === 'rejected');
 }

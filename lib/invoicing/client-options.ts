@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { z } from 'zod';
+import * as z from 'zod';
 import { describeIssues, summariseIssues } from './describe-issues';
 import { InvoicingParameterError } from './errors';
 import { fetchTransport } from './fetch-transport';

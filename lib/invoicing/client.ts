@@ -1,5 +1,5 @@
 import pLimit from 'p-limit';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { BASE_RETRY_DELAY_MS, type InvoicingClientHooks, readClientOptions } from './client-options';
 import { errorFromResponse } from './errors';
 import type { FormFields } from './form-fields';

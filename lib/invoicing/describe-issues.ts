@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { fieldIssues, issueText } from '../zod-issues';
 import { EXCERPT_SOURCE_LENGTH, shortened } from './body-excerpt';
 import { redactSecret } from './redact-secret';

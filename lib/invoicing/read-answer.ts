@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { contentTypeOf, requestIdOf } from './answer-headers';
 import { bodyExcerpt } from './body-excerpt';
 import { describeIssues, summariseIssues } from './describe-issues';

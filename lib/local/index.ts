@@ -1,4 +1,4 @@
-export { localDemoConfig } from './demo-config';
+export { LOCAL_ACCOUNT, LOCAL_TOKYO_ACCOUNT, localDemoConfig } from './demo-config';
 export {
   clearSesStore,
   type RunningEmulator,
@@ -11,6 +11,7 @@ export {
 } from './emulators';
 export { LocalStackError, LocalStackUsageError, type PortProblem, PortUnavailableError } from './errors';
 export { LINK_SIGNING_KEY_FILE, loadLinkSigningKey } from './link-signing-key';
+export { type LocalAccountRun, type LocalFanOutOptions, runLocalMonthlyFanOut } from './local-fan-out';
 export { LOOPBACK_HOST, type PortState, probePort } from './port-probe';
 export { RunningParts, type StopPart } from './running-parts';
 export { type FetchApp, type LoopbackServer, serveOnLoopback } from './serve-on-loopback';
@@ -24,8 +25,8 @@ export {
   SERVICE_NAMES,
 } from './settings';
 export {
-  LOCAL_ACCOUNT,
   LOCAL_BUCKET,
+  type LocalAccountReport,
   type LocalStack,
   type LocalStackOptions,
   startLocalStack,

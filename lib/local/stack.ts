@@ -1,22 +1,14 @@
-import { join, resolve } from 'node:path';
-import { findAccount } from '../config';
-import { createS3Client, createSesClient, deliveryStatus, reportPrefix, signReportLinks } from '../delivery';
-import { monthName } from '../period';
-import {
-  type DeliveryContext,
-  deliverReport,
-  type PublishContext,
-  type ReportDeliveryResult,
-  resolveReportPeriod,
-} from '../pipeline';
-import { fetchedInWords, fetchRanges, formatCount, formatInstant, formatUSD, reportPeriod } from '../report';
+import { resolve } from 'node:path';
+import { createS3Client, createSesClient, signReportLinks } from '../delivery';
+import type { DeliveryContext, PublishContext } from '../pipeline';
 import { createReportApi, reportApiOptionsFor } from '../report-api';
 import { startSandbox } from '../sandbox';
 import { InMemorySecretSource } from '../secrets';
 import { localDemoConfig } from './demo-config';
 import { startS3Emulator, startSesEmulator } from './emulators';
-import { LocalStackError, PortUnavailableError } from './errors';
+import { PortUnavailableError } from './errors';
 import { loadLinkSigningKey } from './link-signing-key';
+import { type LocalAccountRun, runLocalMonthlyFanOut } from './local-fan-out';
 import { probePort } from './port-probe';
 import { reportApiLogLines } from './report-api-log';
 import { RunningParts } from './running-parts';
@@ -33,9 +25,6 @@ import { prepareStateDirs } from './state-dir';
 /** The S3 emulator's bucket for reports. */
 export const LOCAL_BUCKET = 'invoice-reports-local';
 
-/** The one account of the local stack (see `localDemoConfig`). */
-export const LOCAL_ACCOUNT = 'demo';
-
 /** Options of `startLocalStack`; `npm start` fills them from `readLocalStackEnv`. */
 export interface LocalStackOptions {
   /** 0 picks a free port. */
@@ -46,25 +35,30 @@ export interface LocalStackOptions {
   reportApiToken?: string;
   /** @default 'sandbox-key' */
   sandboxApiKey?: string;
-  /** The `demo` account's time zone. @default 'UTC' */
+  /** The `demo` account's time zone (`demo-tokyo` is in Asia/Tokyo). @default 'UTC' */
   timezone?: string;
-  /** The clock of the sandbox's data, the report month and the links. @default () => new Date() */
+  /** The clock of the sandbox's data, the report months and the links. @default () => new Date() */
   now?: () => Date;
   /**
-   * Lines saying what the stack does: each step of the start, records fetched while the report is
-   * built, then the report API's log (reports it built, failures on its side). @default none
+   * Lines saying what the stack does: each step of the start, records fetched while the reports are
+   * built, what each account's run did, then the report API's log (reports it built, failures on its
+   * side). @default none
    */
   log?: (line: string) => void;
   /** Aborting it while the stack starts stops what has started; the start then rejects with its reason. */
   signal?: AbortSignal;
 }
 
+/** What the monthly fan-out did at start for one local account, and where to look. */
+export type LocalAccountReport = LocalAccountRun & {
+  /** For a delivered report: its HTML through the report API, signed to last `linkLifetimeDays`. */
+  signedReportLink?: string;
+};
+
 /** A running local stack and where to look. */
 export interface LocalStack {
-  account: string;
-  /** The month built and emailed (or found emailed) at start: last month in the account's zone. */
-  month: string;
-  timezone: string;
+  /** Each local account's month, in the configuration's order (`demo` first). */
+  reports: LocalAccountReport[];
   reportApiUrl: string;
   reportApiToken: string;
   sandboxUrl: string;
@@ -73,19 +67,10 @@ export interface LocalStack {
   sesEndpoint: string;
   /** aws-ses-v2-local's web page listing the sent mail. */
   mailViewerUrl: string;
-  recipients: string[];
-  /** What delivery did at start: `sent` now, or `already-sent` by an earlier start. */
-  delivery: ReportDeliveryResult;
-  /** The HTML report through the report API, signed to last `linkLifetimeDays`. */
-  signedReportLink: string;
-  /** The second the link stops working. */
+  /** The second the signed links stop working. */
   linkExpiresAt: Date;
   linkLifetimeDays: number;
   bucket: string;
-  /** `s3://invoice-reports-local/reports/demo/2026-10/`. */
-  s3Location: string;
-  /** The S3 emulator's folder for that prefix (its files end in `._S3rver_object`). */
-  s3Folder: string;
   /** Absolute. */
   stateDir: string;
   /** Stops the report API, the emulators and the sandbox, and frees their ports. */
@@ -112,39 +97,22 @@ async function startOnPort<T>(service: LocalService, port: number, start: () => 
   }
 }
 
-/** What delivery did, in a line: the headline figures and where the report went, or that it was sent before. */
-function deliveryLine(
-  result: ReportDeliveryResult,
-  monthLabel: string,
-  s3Location: string,
-  recipients: string[],
-  timezone: string,
-): string {
-  if (result.status === 'already-sent') {
-    return `${monthLabel} was emailed on ${formatInstant(result.sentAt, timezone)}: not sending it again`;
-  }
-  const figures = result.figures
-    ? `${formatCount(result.figures.paidInvoices)} of ${formatCount(result.figures.invoices)} invoices paid, ` +
-      `${formatUSD(result.figures.paidTotalUSD)}; `
-    : '';
-  return `${monthLabel}: ${figures}saved to ${s3Location} and emailed to ${recipients.join(', ')}`;
-}
-
 /**
  * Starts the whole product on one machine, on 127.0.0.1: the sandbox (the service's stand-in), the S3
- * and SES emulators, and the report API (the same Hono app as on Lambda). Then it builds last month's
- * report for the `demo` account and emails it through the real delivery code, unless an earlier start
- * with the same state directory already did (the delivery record lives in the S3 emulator).
+ * and SES emulators, and the report API (the same Hono app as on Lambda). Then it runs the monthly
+ * fan-out for the local accounts (`demo` and `demo-tokyo`, see `runLocalMonthlyFanOut`): each builds
+ * last month's report and emails it through the scheduled function's own code, unless an earlier start
+ * with the same state directory already did (the delivery records live in the S3 emulator).
  *
  * When anything fails, everything already started is stopped before the error is thrown.
  * @example
  * ```ts
  * const stack = await startLocalStack({ ports: { reportApi: 0, sandbox: 0, s3Emulator: 0, sesEmulator: 0 }, stateDir });
- * console.log(stack.signedReportLink);
+ * console.log(stack.reports[0]?.signedReportLink);
  * await stack.close();
  * ```
  * @throws PortUnavailableError naming the variable of a port that is taken; LocalStackError for the
- * state directory or the signing key; whatever building or delivering the report throws
+ * state directory or the signing key (an account whose report fails is reported in `reports`)
  */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const { ports, signal } = options;
@@ -188,10 +156,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     log(`SES emulator   ${ses.endpoint}`);
 
     const config = localDemoConfig({ apiUrl: sandbox.url, timezone });
-    const account = findAccount(config, LOCAL_ACCOUNT);
-    if (!account) throw new LocalStackError(`the local configuration has no ${LOCAL_ACCOUNT} account`);
     const secrets = new InMemorySecretSource({
-      [account.apiKeySecretName]: sandboxApiKey,
+      // Every local account reads the one sandbox, with its key.
+      ...Object.fromEntries(config.accounts.map((account) => [account.apiKeySecretName, sandboxApiKey])),
       [config.reportApiTokenSecretName]: reportApiToken,
       [config.linkSigningKeySecretName]: signingKey,
     });
@@ -222,23 +189,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     signal?.throwIfAborted();
     log(`report API     ${api.url}`);
 
-    const month = resolveReportPeriod(account, undefined, now());
-    const monthLabel = monthName(month);
-    const status = await deliveryStatus({
-      s3: s3Client,
-      bucket: LOCAL_BUCKET,
-      account: account.name,
-      period: month,
-    });
-    // A claim never marked sent, or a record cut short, is what a start stopped while emailing leaves
-    // (Ctrl-C, or tsx's SIGKILL when the process is busy). On AWS that needs a person to look; here the
-    // mail went to an emulator that forgets it on every start, so the month is simply sent again.
-    const unfinished = status.state === 'unreadable' || status.state === 'sending';
-    if (unfinished) {
-      log(`an earlier start stopped while emailing ${monthLabel}: building and sending it again`);
-    } else if (status.state === 'none') {
-      log(`building the ${monthLabel} report for ${account.name} from the sandbox...`);
-    }
     const delivery: DeliveryContext = {
       ...publish,
       ses: sesClient,
@@ -246,36 +196,28 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       linkSigningKeySecretName: config.linkSigningKeySecretName,
       linkLifetimeDays: config.linkLifetimeDays,
     };
-    const ranges = fetchRanges(reportPeriod(month, account.timezone, now()));
-    let lastFetchedLine = '';
-    const result = await deliverReport(delivery, account, {
-      period: month,
-      force: unfinished,
-      onProgress: (fetched) => {
-        const line = fetchedInWords(fetched, ranges, account.timezone);
-        // Collection reports again when each list ends, often with the same counts.
-        if (line !== lastFetchedLine) log(line);
-        lastFetchedLine = line;
-      },
-    });
+    const runs = await runLocalMonthlyFanOut({ config, context: delivery, now, s3Directory, log });
     signal?.throwIfAborted();
-    const s3Location = `s3://${LOCAL_BUCKET}/${reportPrefix(account.name, month)}`;
-    log(deliveryLine(result, monthLabel, s3Location, account.recipients, timezone));
 
-    const { links, expiresAt: linkExpiresAt } = signReportLinks({
-      baseUrl: api.url,
-      account: account.name,
-      period: month,
-      files: ['report.html'],
-      lifetimeDays: config.linkLifetimeDays,
-      now: now(),
-      signingKey,
+    const linkTime = now();
+    let linkExpiresAt = linkTime;
+    const reports = runs.map((run): LocalAccountReport => {
+      if (run.outcome.status !== 'delivered') return run;
+      const signed = signReportLinks({
+        baseUrl: api.url,
+        account: run.account,
+        period: run.month,
+        files: ['report.html'],
+        lifetimeDays: config.linkLifetimeDays,
+        now: linkTime,
+        signingKey,
+      });
+      linkExpiresAt = signed.expiresAt;
+      return { ...run, signedReportLink: signed.links['report.html'] };
     });
 
     return {
-      account: account.name,
-      month,
-      timezone,
+      reports,
       reportApiUrl: api.url,
       reportApiToken,
       sandboxUrl: sandbox.url,
@@ -283,15 +225,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       s3Endpoint: s3.endpoint,
       sesEndpoint: ses.endpoint,
       mailViewerUrl: `${ses.endpoint}/`,
-      recipients: account.recipients,
-      delivery: result,
-      signedReportLink: links['report.html'],
       linkExpiresAt,
       linkLifetimeDays: config.linkLifetimeDays,
       bucket: LOCAL_BUCKET,
-      s3Location,
-      // s3rver keeps each key as a path under its directory: `<bucket>/<key>._S3rver_object`.
-      s3Folder: join(s3Directory, LOCAL_BUCKET, reportPrefix(account.name, month)),
       stateDir,
       close: () => running.stopAll(),
     };

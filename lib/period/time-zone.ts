@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ReportRequestError } from './report-request-error';
 
 /**
@@ -11,6 +11,13 @@ const ZONE_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_+\-/]*$/;
 const canonicalNames = new Map<string, string>();
 
 /**
+ * The runtime's canonical zone names, read once: a name among them is its own canonical spelling. Asking
+ * `Intl.DateTimeFormat` instead costs a millisecond or more per zone the first time (the zone's rules are
+ * loaded), which a configuration of a thousand accounts in a few hundred zones would pay at every cold start.
+ */
+let supportedNames: ReadonlySet<string> | undefined;
+
+/**
  * The canonical spelling of an IANA time zone, as the runtime's time zone database (what date-fns/tz
  * uses) knows it. `Intl` ignores case: `canonicalTimeZone('europe/berlin')` → `Europe/Berlin`.
  * @throws ReportRequestError for a name the runtime does not know (`Mars/Olympus`) or an offset (`+01:00`)
@@ -21,7 +28,10 @@ export function canonicalTimeZone(name: string): string {
   let canonical: string;
   try {
     if (!ZONE_NAME_PATTERN.test(name)) throw new RangeError(name);
-    canonical = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+    supportedNames ??= new Set(Intl.supportedValuesOf('timeZone'));
+    canonical = supportedNames.has(name)
+      ? name
+      : new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
   } catch {
     throw new ReportRequestError(
       `Unknown time zone ${JSON.stringify(name)}: expected an IANA name such as UTC or Europe/Berlin`,

@@ -1,13 +1,17 @@
 import type { FieldIssue } from '../zod-issues';
 
+/** An event's bad fields in one sentence: `account is required; acount is not a known field`. */
+export function eventIssuesText(issues: readonly FieldIssue[]): string {
+  return issues.map((issue) => (issue.path ? `${issue.path} ${issue.message}` : issue.message)).join('; ');
+}
+
 /** The scheduled function's event is not `{ account, period?, periodKind?, force? }`; `issues` names each bad field. */
 export class ScheduledEventError extends Error {
   override readonly name = 'ScheduledEventError';
   readonly issues: readonly FieldIssue[];
 
   constructor(issues: readonly FieldIssue[]) {
-    const described = issues.map((issue) => (issue.path ? `${issue.path} ${issue.message}` : issue.message));
-    super(`Invalid scheduled report event: ${described.join('; ')}`);
+    super(`Invalid scheduled report event: ${eventIssuesText(issues)}`);
     this.issues = issues;
   }
 }

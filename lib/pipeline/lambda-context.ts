@@ -7,11 +7,13 @@ import type { DeliveryContext, PublishContext } from './context';
 export interface LambdaContext {
   config: RuntimeConfig;
   publish: PublishContext;
-  ses: ReturnType<typeof createSesClient>;
+  /** The environment the endpoints were read from. */
+  env: NodeJS.ProcessEnv;
 }
 
 /**
- * The configuration the stack put in the environment, and clients for S3, SES and Secrets Manager.
+ * The configuration the stack deployed the function with (see `readRuntimeConfig`), and clients for S3
+ * and Secrets Manager.
  *
  * `AWS_ENDPOINT_URL_S3` and `AWS_ENDPOINT_URL_SES` (the SDK's own variables for another endpoint) point
  * the clients at the local emulators, with the settings those need; Secrets Manager reads
@@ -21,11 +23,7 @@ export interface LambdaContext {
 export function lambdaContext(env: NodeJS.ProcessEnv = process.env): LambdaContext {
   const config = readRuntimeConfig(env);
   const s3 = createS3Client(endpointOption(env.AWS_ENDPOINT_URL_S3));
-  const ses = createSesClient({
-    ...endpointOption(env.AWS_ENDPOINT_URL_SES),
-    ...(config.sesRegion ? { region: config.sesRegion } : {}),
-  });
-  return { config, ses, publish: { s3, bucket: config.bucket, secrets: defaultSecretSource() } };
+  return { config, env, publish: { s3, bucket: config.bucket, secrets: defaultSecretSource() } };
 }
 
 function endpointOption(endpoint: string | undefined): { endpoint?: string } {
@@ -33,8 +31,9 @@ function endpointOption(endpoint: string | undefined): { endpoint?: string } {
 }
 
 /**
- * What the scheduled function emails with: the clients of `lambdaContext`, the report API's URL the
- * links point at, and the link settings of the configuration.
+ * What the scheduled function emails with: the clients of `lambdaContext`, an SES client (made here, so
+ * that the report API, which sends nothing, does not load it at start), the report API's URL the links
+ * point at, and the link settings of the configuration.
  * @throws ConfigError naming `REPORT_API_URL` when it is not set (the report API itself runs without it)
  */
 export function scheduledDeliveryContext(lambda: LambdaContext): DeliveryContext {
@@ -49,9 +48,13 @@ export function scheduledDeliveryContext(lambda: LambdaContext): DeliveryContext
       },
     ]);
   }
+  const ses = createSesClient({
+    ...endpointOption(lambda.env.AWS_ENDPOINT_URL_SES),
+    ...(config.sesRegion ? { region: config.sesRegion } : {}),
+  });
   return {
     ...lambda.publish,
-    ses: lambda.ses,
+    ses,
     reportApiUrl: config.reportApiUrl,
     linkSigningKeySecretName: config.linkSigningKeySecretName,
     linkLifetimeDays: config.linkLifetimeDays,

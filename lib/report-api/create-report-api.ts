@@ -120,8 +120,9 @@ export function createReportApi(options: ReportApiOptions): Hono {
       const params = parseRouteInput(fileRouteParamsSchema, c.req.param());
       const account = accountNamed(params.account);
       const period = resolveReportPeriod(account, params.period, now());
-      const manifest = await store.complete(account.name, period);
-      if (!manifest) {
+      // The file of the build the period is switched to now, whichever build the link was made for.
+      const key = await store.currentFileKey(account.name, period, params.file);
+      if (!key) {
         throw new ReportApiError(
           404,
           'report_not_found',
@@ -131,9 +132,7 @@ export function createReportApi(options: ReportApiOptions): Hono {
       const url = await presignReportFile({
         s3: publish.s3,
         bucket: publish.bucket,
-        account: account.name,
-        period,
-        fileName: params.file,
+        key,
         expiresInSeconds: settings.presignedUrlSeconds,
       });
       return c.redirect(url, 302);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isPeriodId } from '../period';
 import { REPORT_FILE_NAMES } from '../report-files';
 import { fieldIssues } from '../zod-issues';

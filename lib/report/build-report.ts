@@ -91,6 +91,7 @@ export async function buildReport(
     account: request.account ?? null,
     period,
     projectId: projectId ?? null,
+    projectNames: request.projectNames ?? {},
     invoices: collected.invoices,
     previousPeriod: collected.previousPeriod,
     payments: collected.payments.figures,
@@ -104,6 +105,7 @@ export async function buildReport(
     firstPaidInvoices: collected.firstPaidInvoices,
     unmatchedPayments: collected.payments.unmatched,
     latePayments: collected.payments.late,
+    mispaidInvoices: collected.mispaidInvoices,
     paidInvoiceRows: rows.paidInvoices.build(),
     paymentRows: rows.payments.build(),
   };

@@ -9,7 +9,7 @@ import { createDayLocator, parsePeriod, zonedDaysOfPeriod } from '../period';
 import { FirstPaidInvoices } from './collect-first-paid-invoices';
 import type { FetchRanges } from './collect-ranges';
 import { InvoiceFiguresAccumulator } from './invoice-figures';
-import type { InvoiceFigures, PreviousPeriodFigures, ReportPeriod } from './model';
+import type { InvoiceFigures, MispaidInvoice, PreviousPeriodFigures, ReportPeriod } from './model';
 import { PaymentFiguresAccumulator, type PaymentResult } from './payment-figures';
 import { PreviousPeriodAccumulator } from './previous-period-figures';
 import { WindowLedger } from './reconcile-ledger';
@@ -45,6 +45,8 @@ export interface Collected {
   previousPeriod: PreviousPeriodFigures;
   payments: PaymentResult;
   firstPaidInvoices: InvoiceItem[];
+  /** The under- and over-paid invoices with the largest differences. */
+  mispaidInvoices: MispaidInvoice[];
   /** The paid invoices the list returned for the window, for the reconciliation. */
   ledger: WindowLedger;
 }
@@ -173,6 +175,7 @@ export async function collectReportData(
     previousPeriod: previous.result(invoices),
     payments: paymentFigures.result(),
     firstPaidInvoices: firstPaid.list(),
+    mispaidInvoices: invoiceFigures.mispaidInvoices(),
     ledger,
   };
 }

@@ -40,6 +40,7 @@ export {
 } from './payment-figures';
 export { periodHeading, periodTitle } from './period-words';
 export { PreviousPeriodAccumulator } from './previous-period-figures';
+export { type ProjectNames, projectLabel, projectName } from './project-names';
 export { publicUrl } from './public-url';
 export { type ReconcileInput, reconcile } from './reconcile';
 export { TOLERANCE } from './reconcile-checks';

@@ -1,5 +1,5 @@
 import { isLosslessNumber, type LosslessNumber } from 'lossless-json';
-import { z } from 'zod';
+import * as z from 'zod';
 import { invoiceStatusSchema, serviceDatetimeSchema } from '../invoicing';
 import { fieldIssues, formatPath, issueText } from '../zod-issues';
 import { decimalOf } from './amounts';

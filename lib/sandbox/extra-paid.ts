@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { serviceDatetimeSchema } from '../invoicing';
 import type { CountedInvoice } from './day-totals';
 

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { invoiceStatusSchema, serviceDateSchema } from '../invoicing';
 import { fieldIssues } from '../zod-issues';
 import { SandboxRequestError } from './error-body';

@@ -56,7 +56,7 @@ describe('npm start', () => {
     await rm(stateDir, { recursive: true, force: true });
   });
 
-  it('prints the block with a link that opens the report, and stops cleanly on Ctrl-C', async () => {
+  it('prints the block with a link that opens the report for each local account, and stops cleanly on Ctrl-C', async () => {
     const { env, ports } = await portEnv();
     const child = startCommand({ ...env, LOCAL_STATE_DIR: stateDir });
     const output = collect(child);
@@ -72,9 +72,15 @@ describe('npm start', () => {
         new RegExp(`^http://127\\.0\\.0\\.1:${ports[0]}/reports/demo/\\d{4}-\\d{2}/report\\.html\\?`),
       );
       expect(output.stdout()).toContain(
-        `Report API        http://127.0.0.1:${ports[0]}   token: local-dev-token`,
+        `  Report API          http://127.0.0.1:${ports[0]}   token: local-dev-token`,
       );
-      expect(output.stdout()).toContain(`Mail viewer       http://127.0.0.1:${ports[3]}/`);
+      expect(output.stdout()).toContain(`  Mail viewer         http://127.0.0.1:${ports[3]}/`);
+      // The second local account, in another time zone, went through the fan-out too.
+      expect(output.stdout()).toMatch(
+        new RegExp(
+          `\\n {2}demo-tokyo \\(Asia/Tokyo\\) +\\w+ \\d{4}, emailed to tokyo-office@example\\.com\\n {4}Open the report +http://127\\.0\\.0\\.1:${ports[0]}/reports/demo-tokyo/`,
+        ),
+      );
 
       const redirect = await fetch(link!, { redirect: 'manual' });
       expect(redirect.status).toBe(302);

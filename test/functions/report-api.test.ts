@@ -7,6 +7,7 @@ import { localDemoConfig, type RunningEmulator, startS3Emulator } from '../../li
 import { type RunningSandbox, startSandbox } from '../../lib/sandbox';
 import { functionUrlEvent } from '../fixtures/function-url-event';
 import fixture from '../fixtures/function-url-event.json';
+import { type RuntimeConfigFile, writeRuntimeConfigFile } from '../support/runtime-config-file';
 import { type SecretsManagerStandIn, startSecretsManagerStandIn } from '../support/secrets-manager-stand-in';
 
 const BUCKET = 'invoice-reports-function-test';
@@ -55,6 +56,7 @@ describe('functions/report-api handler (Function URL events)', () => {
   let s3: RunningEmulator;
   let sandbox: RunningSandbox;
   let secretsManager: SecretsManagerStandIn;
+  let configFile: RuntimeConfigFile;
   let handler: Handler;
   let files: Record<string, string>;
 
@@ -66,11 +68,13 @@ describe('functions/report-api handler (Function URL events)', () => {
     const config = localDemoConfig({ apiUrl: sandbox.url });
     secretsManager.secrets.set(config.reportApiTokenSecretName, { string: TOKEN });
     secretsManager.secrets.set(config.linkSigningKeySecretName, { string: SIGNING_KEY });
-    secretsManager.secrets.set('invoice-reports/demo/api-key', { string: `${API_KEY}\n` });
+    secretsManager.secrets.set(config.accounts[0]!.apiKeySecretName, { string: `${API_KEY}\n` });
 
-    // As the stack sets the function's environment, with the endpoints pointed at the local stand-ins.
-    for (const [name, value] of Object.entries(toRuntimeEnv(config, { bucket: BUCKET })))
-      vi.stubEnv(name, value);
+    // As the stack sets the function's environment, its configuration file in the function's folder,
+    // with the endpoints pointed at the local stand-ins.
+    configFile = writeRuntimeConfigFile(config);
+    for (const [name, value] of Object.entries(toRuntimeEnv({ bucket: BUCKET }))) vi.stubEnv(name, value);
+    vi.stubEnv('LAMBDA_TASK_ROOT', configFile.folder);
     vi.stubEnv('AWS_REGION', 'eu-west-1');
     vi.stubEnv('AWS_ACCESS_KEY_ID', 'AKIDLOCALTEST');
     vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'local-test-secret');
@@ -84,6 +88,7 @@ describe('functions/report-api handler (Function URL events)', () => {
 
   afterAll(async () => {
     vi.unstubAllEnvs();
+    configFile?.remove();
     await secretsManager?.close();
     await sandbox?.close();
     await s3?.close();
@@ -121,6 +126,7 @@ describe('functions/report-api handler (Function URL events)', () => {
       'paid-invoices.csv',
       'payments.csv',
       'report.html',
+      'report.xlsx',
       'summary.json',
     ]);
     for (const [fileName, link] of Object.entries(answer.files)) {
@@ -139,9 +145,10 @@ describe('functions/report-api handler (Function URL events)', () => {
     expect(result.statusCode).toBe(302);
     expectSecurityHeaders(result);
     const location = String(result.headers?.location);
-    expect(location.startsWith(`${s3.endpoint}/${BUCKET}/reports/demo/${month}/paid-invoices.csv?`)).toBe(
-      true,
-    );
+    // The file of the build the month's manifest names.
+    const builds = `${s3.endpoint}/${BUCKET}/reports/demo/${month}/builds/`;
+    expect(location.startsWith(builds)).toBe(true);
+    expect(location.slice(builds.length)).toMatch(/^\d{8}T\d{9}Z-[0-9a-f]{12}\/paid-invoices\.csv\?/);
     const file = await fetch(location);
     expect(file.status).toBe(200);
     const bytes = Buffer.from(await file.arrayBuffer());
@@ -193,7 +200,7 @@ describe('functions/report-api handler (Function URL events)', () => {
   it('reads each secret from Secrets Manager once and reuses it across invocations', () => {
     const reads = secretsManager.requests.map((request) => request.split(' ')[1]);
     expect(reads.sort()).toEqual([
-      'invoice-reports/demo/api-key',
+      'invoice-reports/accounts/demo/api-key',
       'invoice-reports/link-signing-key',
       'invoice-reports/report-api-token',
     ]);

@@ -14,13 +14,13 @@ import {
   startSesEmulator,
 } from '../../lib/local/emulators';
 import { type RunningSandbox, startSandbox } from '../../lib/sandbox';
-import schedulerEvent from '../fixtures/scheduler-event.json';
 import {
   ACME_TIMEZONE,
   acmeMonthDataset,
   MONTH_FIGURES,
   MONTH_SUBJECT_FIGURES,
 } from '../lib/pipeline/support/acme-month';
+import { type RuntimeConfigFile, writeRuntimeConfigFile } from '../support/runtime-config-file';
 import { type SecretsManagerStandIn, startSecretsManagerStandIn } from '../support/secrets-manager-stand-in';
 
 const BUCKET = 'invoice-reports-lambda-test';
@@ -41,6 +41,11 @@ function previousMonthInBerlin(): { month: string; title: string } {
 }
 
 type Handler = (event: unknown, context: Context) => Promise<{ status: string; period: string }>;
+
+/** What the fan-out invokes the function with for an account of a monthly slot whose schedule fires now. */
+function fanOutRun(): Record<string, string> {
+  return { account: 'acme', periodKind: 'month', scheduledTime: new Date().toISOString() };
+}
 
 /** A Lambda context as the runtime passes it (the fields Powertools reads, and the rest of the type). */
 const lambdaContext: Context = {
@@ -80,6 +85,7 @@ describe('the scheduled report function', () => {
   let sesEmulator: RunningEmulator;
   let secretsManager: SecretsManagerStandIn;
   let sandbox: RunningSandbox;
+  let configFile: RuntimeConfigFile;
   let stdout: MockInstance<typeof process.stdout.write>;
   let stderr: MockInstance<typeof process.stderr.write>;
   let handler: Handler;
@@ -110,9 +116,12 @@ describe('the scheduled report function', () => {
     secretsManager.secrets.set('invoice-reports/globex/api-key', { string: WRONG_API_KEY });
     secretsManager.secrets.set(config.linkSigningKeySecretName, { string: `${SIGNING_KEY}\n` });
 
-    // The environment as the stack sets it, the endpoints pointing at the local stand-ins.
+    // The environment as the stack sets it, the configuration file in the function's folder and the
+    // endpoints pointing at the local stand-ins.
+    configFile = writeRuntimeConfigFile(config);
     const env: Record<string, string> = {
-      ...toRuntimeEnv(config, { bucket: BUCKET, reportApiUrl: 'https://reports.example.com/' }),
+      ...toRuntimeEnv({ bucket: BUCKET, reportApiUrl: 'https://reports.example.com/' }),
+      LAMBDA_TASK_ROOT: configFile.folder,
       AWS_REGION: 'eu-west-1',
       AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE',
       AWS_SECRET_ACCESS_KEY: 'local-emulators-accept-any-secret',
@@ -139,6 +148,7 @@ describe('the scheduled report function', () => {
     stdout?.mockRestore();
     stderr?.mockRestore();
     vi.unstubAllEnvs();
+    configFile?.remove();
     await sandbox?.close();
     await secretsManager?.close();
     await sesEmulator?.close();
@@ -150,9 +160,9 @@ describe('the scheduled report function', () => {
     printed.length = 0;
   });
 
-  it('emails the previous month once when the schedule fires, and logs the figures as JSON', async () => {
+  it('emails the previous month once when the fan-out runs the account, and logs the figures as JSON', async () => {
     await clearSesStore(sesEmulator.endpoint);
-    const result = await handler(schedulerEvent, lambdaContext);
+    const result = await handler(fanOutRun(), lambdaContext);
     expect(result).toMatchObject({
       status: 'sent',
       account: 'acme',
@@ -196,8 +206,8 @@ describe('the scheduled report function', () => {
     ]);
   });
 
-  it('sends nothing when the schedule fires again for the same month', async () => {
-    const result = await handler(schedulerEvent, lambdaContext);
+  it('sends nothing when the slot runs again for the same month', async () => {
+    const result = await handler(fanOutRun(), lambdaContext);
     expect(result).toMatchObject({ status: 'already-sent', period: expected.month });
     expect(await readSesStore(sesEmulator.endpoint)).toHaveLength(1);
     expect(logLines().at(-1)).toMatchObject({
@@ -256,7 +266,7 @@ describe('the scheduled report function', () => {
     vi.resetModules();
     const fresh = (await import('../../functions/scheduled-report')) as { handler: Handler };
     printed.length = 0;
-    await expect(fresh.handler(schedulerEvent, lambdaContext)).rejects.toThrow(
+    await expect(fresh.handler(fanOutRun(), lambdaContext)).rejects.toThrow(
       /REPORT_API_URL: environment variable is required but not set/,
     );
     expect(logLines()).toEqual([

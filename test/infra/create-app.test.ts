@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { createApp, STACK_NAME } from '../../infra/create-app';
 import { ConfigError } from '../../lib/config';
 import { synthContext, testAppProps } from './test-app';
@@ -21,9 +21,11 @@ describe('createApp with the default configuration of cdk.json', () => {
 
   it('defines the stack for the example account', () => {
     expect(stack.stackName).toBe(STACK_NAME);
-    Template.fromStack(stack).hasResourceProperties('AWS::Scheduler::Schedule', {
+    Template.fromStack(stack.schedules.stacks[0]!).hasResourceProperties('AWS::Scheduler::Schedule', {
       ScheduleExpressionTimezone: 'Europe/Berlin',
-      Target: { Input: '{"account":"acme","scheduledTime":"<aws.scheduler.scheduled-time>"}' },
+      Target: Match.objectLike({
+        Input: '{"slot":"monthly 1 06:00 Europe/Berlin","scheduledTime":"<aws.scheduler.scheduled-time>"}',
+      }),
     });
   });
 
@@ -41,6 +43,21 @@ describe('createApp with the default configuration of cdk.json', () => {
     expect(() => app.synth({ force: true })).not.toThrow();
     Annotations.fromStack(stack).hasNoError('*', Match.anyValue());
     Annotations.fromStack(stack).hasNoWarning('*', Match.anyValue());
+  });
+});
+
+describe('createApp for a known account and region (the CLI with credentials)', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it('acknowledges the same findings when ARNs hold the region and account as text', () => {
+    vi.stubEnv('CDK_DEFAULT_ACCOUNT', '123456789012');
+    vi.stubEnv('CDK_DEFAULT_REGION', 'eu-central-1');
+    const { app, stack } = createApp(testAppProps());
+    expect(stack.region).toBe('eu-central-1');
+    const report = new AwsSolutionsChecks().validateScope(app);
+    expect(report.violations.map((violation) => violation.ruleName)).toEqual([]);
   });
 });
 
@@ -77,7 +94,7 @@ describe('createApp rejects what it must', () => {
         accounts: ['north', 'south'].map((name) => ({
           name,
           apiUrl: 'https://api.example.com',
-          apiKeySecretName: `invoice-reports/${name}/api-key`,
+          apiKeySecretName: `invoice-reports/accounts/${name}/api-key`,
           timezone: 'Asia/Tokyo',
           recipients: [`books@${name}.example`],
           sender: `reports@${name}.example`,
@@ -86,7 +103,8 @@ describe('createApp rejects what it must', () => {
       }),
     );
     const { stack } = createApp(testAppProps({ configFile: file }));
-    Template.fromStack(stack).resourceCountIs('AWS::Scheduler::Schedule', 2);
+    // Both accounts report at 06:00 on the 1st in Tokyo: one slot, one schedule.
+    expect([...stack.schedules.schedules.keys()]).toEqual(['monthly 1 06:00 Asia/Tokyo']);
   });
 
   it('catches a finding nobody acknowledged (the checks do run)', () => {

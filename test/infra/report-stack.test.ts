@@ -1,5 +1,6 @@
 import { Capture, Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { environmentBytes } from '../../infra/deployment-limits';
 import { ReportStack } from '../../infra/report-stack';
 import { type DeploymentConfigInput, parseDeploymentConfig } from '../../lib/config';
 import { testApp } from './test-app';
@@ -7,7 +8,7 @@ import { testApp } from './test-app';
 const ACME = {
   name: 'acme',
   apiUrl: 'https://api.example.com',
-  apiKeySecretName: 'invoice-reports/acme/api-key',
+  apiKeySecretName: 'invoice-reports/accounts/acme/api-key',
   timezone: 'Europe/Berlin',
   recipients: ['accounting@acme.example'],
   sender: 'reports@acme.example',
@@ -16,17 +17,38 @@ const ACME = {
 const GLOBEX = {
   name: 'globex',
   apiUrl: 'https://api.example.com',
-  apiKeySecretName: 'invoice-reports/globex/api-key',
+  apiKeySecretName: 'invoice-reports/accounts/globex/api-key',
   timezone: 'America/New_York',
   recipients: ['cfo@globex.example', 'books@globex.example'],
   sender: 'billing@mail.globex.example',
   senderIdentity: 'globex.example',
-  schedule: { dayOfMonth: 3, hour: 7, minute: 30 },
+  schedule: { dayOfMonth: 3, hour: 7, minute: 30, yearly: true },
 };
 
+function stackFor(input: DeploymentConfigInput): ReportStack {
+  return new ReportStack(testApp(), 'InvoiceReports', { config: parseDeploymentConfig(input) });
+}
+
 function templateFor(input: DeploymentConfigInput): Template {
-  const stack = new ReportStack(testApp(), 'InvoiceReports', { config: parseDeploymentConfig(input) });
-  return Template.fromStack(stack);
+  return Template.fromStack(stackFor(input));
+}
+
+/**
+ * A state machine's definition as Step Functions reads it, each reference in it (a function's ARN, the
+ * queue's URL) written `<LogicalId>` or `<AWS::Partition>`.
+ */
+function definitionOf(template: Template): { States: Record<string, Record<string, unknown>> } {
+  const definition = new Capture();
+  template.hasResourceProperties('AWS::StepFunctions::StateMachine', { DefinitionString: definition });
+  const [, parts] = (definition.asObject() as { 'Fn::Join': [string, unknown[]] })['Fn::Join'];
+  const text = parts
+    .map((part) => {
+      if (typeof part === 'string') return part;
+      const reference = part as { Ref?: string; 'Fn::GetAtt'?: [string, string] };
+      return `<${reference.Ref ?? reference['Fn::GetAtt']?.[0]}>`;
+    })
+    .join('');
+  return JSON.parse(text) as { States: Record<string, Record<string, unknown>> };
 }
 
 /** `arn:${Partition}:service:${Region}:${AccountId}:rest`, as CloudFormation sees an ARN of this stack. */
@@ -66,28 +88,51 @@ function statementsOfFunction(template: Template, description: string): unknown[
   return policies[0]!.Properties.PolicyDocument.Statement;
 }
 
-const SCHEDULED = 'invoice reports: the monthly report of an account';
+/** Each function with reserved concurrency, by logical id: its reservation. */
+function reservedConcurrencyOf(template: Template): Record<string, number> {
+  const functions = template.findResources('AWS::Lambda::Function') as Record<
+    string,
+    { Properties: { ReservedConcurrentExecutions?: number } }
+  >;
+  return Object.fromEntries(
+    Object.entries(functions)
+      .filter(([, fn]) => fn.Properties.ReservedConcurrentExecutions !== undefined)
+      .map(([id, fn]) => [id, fn.Properties.ReservedConcurrentExecutions!]),
+  );
+}
+
+const SCHEDULED = 'invoice reports: the scheduled report of an account';
 const API = 'invoice reports: the HTTPS report API';
+const DISPATCHER = 'invoice reports: the accounts of a schedule slot, for the fan-out';
 
 describe('ReportStack with two accounts', () => {
+  let stack: ReportStack;
   let template: Template;
+  let schedules: Template;
   let reportsBucket: string;
   let logBucket: string;
   let queue: string;
   let scheduledFunction: string;
   let apiFunction: string;
+  let dispatcherFunction: string;
+  let stateMachine: string;
 
   beforeAll(() => {
-    template = templateFor({
+    stack = stackFor({
       accounts: [ACME, GLOBEX],
       reportRetentionDays: 120,
       alarmEmail: 'ops@example.com',
     });
+    template = Template.fromStack(stack);
+    expect(stack.schedules.stacks).toHaveLength(1);
+    schedules = Template.fromStack(stack.schedules.stacks[0]!);
     reportsBucket = logicalIdOf(template, 'AWS::S3::Bucket', { LoggingConfiguration: Match.anyValue() });
     logBucket = logicalIdOf(template, 'AWS::S3::Bucket', { LoggingConfiguration: Match.absent() });
     queue = logicalIdOf(template, 'AWS::SQS::Queue');
     scheduledFunction = logicalIdOf(template, 'AWS::Lambda::Function', { Description: SCHEDULED });
     apiFunction = logicalIdOf(template, 'AWS::Lambda::Function', { Description: API });
+    dispatcherFunction = logicalIdOf(template, 'AWS::Lambda::Function', { Description: DISPATCHER });
+    stateMachine = logicalIdOf(template, 'AWS::StepFunctions::StateMachine');
   });
 
   describe('reports bucket', () => {
@@ -179,26 +224,47 @@ describe('ReportStack with two accounts', () => {
   });
 
   describe('functions', () => {
-    it('run Node.js 22 on arm64, both of them', () => {
-      template.resourceCountIs('AWS::Lambda::Function', 2);
+    it('run Node.js 22 on arm64, all three of them', () => {
+      template.resourceCountIs('AWS::Lambda::Function', 3);
       template.allResourcesProperties('AWS::Lambda::Function', {
         Runtime: 'nodejs22.x',
         Architectures: ['arm64'],
-        MemorySize: 1024,
       });
     });
 
-    it('have 4 GiB of /tmp, both of them: a big month writes and sorts its files there', () => {
-      template.allResourcesProperties('AWS::Lambda::Function', { EphemeralStorage: { Size: 4096 } });
+    it('have 4 GiB of /tmp where a report is built (a big month writes and sorts its files there), the dispatcher the default 512 MB', () => {
+      for (const description of [SCHEDULED, API]) {
+        template.hasResourceProperties('AWS::Lambda::Function', {
+          Description: description,
+          EphemeralStorage: { Size: 4096 },
+        });
+      }
+      template.hasResourceProperties('AWS::Lambda::Function', {
+        Description: DISPATCHER,
+        EphemeralStorage: Match.absent(),
+      });
     });
 
-    it('give the scheduled run 15 minutes and the report API 5', () => {
-      template.hasResourceProperties('AWS::Lambda::Function', { Description: SCHEDULED, Timeout: 900 });
-      template.hasResourceProperties('AWS::Lambda::Function', { Description: API, Timeout: 300 });
+    it('give the scheduled run 15 minutes and 1 GB, the report API 5 minutes, the dispatcher 30 seconds', () => {
+      template.hasResourceProperties('AWS::Lambda::Function', {
+        Description: SCHEDULED,
+        Timeout: 900,
+        MemorySize: 1024,
+      });
+      template.hasResourceProperties('AWS::Lambda::Function', {
+        Description: API,
+        Timeout: 300,
+        MemorySize: 1024,
+      });
+      template.hasResourceProperties('AWS::Lambda::Function', {
+        Description: DISPATCHER,
+        Timeout: 30,
+        MemorySize: 256,
+      });
     });
 
-    it('log to their own log groups, kept 90 days', () => {
-      template.resourceCountIs('AWS::Logs::LogGroup', 2);
+    it('log to their own log groups, as the fan-out does, kept 90 days', () => {
+      template.resourceCountIs('AWS::Logs::LogGroup', 4);
       template.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: 90 });
       const logGroup = new Capture();
       template.hasResourceProperties('AWS::Lambda::Function', {
@@ -208,35 +274,24 @@ describe('ReportStack with two accounts', () => {
       expect(template.toJSON().Resources[logGroup.asString()].Type).toBe('AWS::Logs::LogGroup');
     });
 
-    it('get the configuration, bucket and report API URL through the environment, and no secret', () => {
+    it('name the bundled configuration file, the bucket and the report API URL in the environment, and no secret', () => {
       const variables = new Capture();
       template.hasResourceProperties('AWS::Lambda::Function', {
         Description: SCHEDULED,
         Environment: { Variables: variables },
       });
-      const env = variables.asObject();
-      expect(Object.keys(env).sort()).toEqual([
-        'NODE_OPTIONS',
-        'POWERTOOLS_SERVICE_NAME',
-        'REPORT_API_URL',
-        'REPORT_BUCKET',
-        'REPORT_CONFIG',
-      ]);
-      expect(env.REPORT_BUCKET).toEqual({ Ref: reportsBucket });
-      expect(env.REPORT_API_URL).toEqual({
-        'Fn::GetAtt': [logicalIdOf(template, 'AWS::Lambda::Url'), 'FunctionUrl'],
+      expect(variables.asObject()).toEqual({
+        POWERTOOLS_SERVICE_NAME: 'invoice-reports',
+        REPORT_CONFIG_FILE: 'deployment-config.json',
+        REPORT_BUCKET: { Ref: reportsBucket },
+        REPORT_API_URL: { 'Fn::GetAtt': [logicalIdOf(template, 'AWS::Lambda::Url'), 'FunctionUrl'] },
       });
-      const config = JSON.parse(env.REPORT_CONFIG as string);
-      expect(
-        config.accounts.map((account: { name: string; timezone: string }) => [
-          account.name,
-          account.timezone,
-        ]),
-      ).toEqual([
-        ['acme', 'Europe/Berlin'],
-        ['globex', 'America/New_York'],
-      ]);
-      expect(config.reportApiTokenSecretName).toBe('invoice-reports/report-api-token');
+    });
+
+    it('keep each environment small: a few hundred bytes as Lambda counts them, references at their longest', () => {
+      for (const fn of [stack.scheduledReport, stack.reportApi, stack.dispatcher]) {
+        expect(environmentBytes(fn, fn.environment)).toBeLessThan(512);
+      }
     });
 
     it('do not give the report API its own URL (it would be a circular reference)', () => {
@@ -247,6 +302,18 @@ describe('ReportStack with two accounts', () => {
       });
       expect(Object.keys(variables.asObject())).not.toContain('REPORT_API_URL');
       expect(variables.asObject().REPORT_BUCKET).toEqual({ Ref: reportsBucket });
+    });
+
+    it('give the dispatcher the configuration file only', () => {
+      template.hasResourceProperties('AWS::Lambda::Function', {
+        Description: DISPATCHER,
+        Environment: {
+          Variables: {
+            POWERTOOLS_SERVICE_NAME: 'invoice-reports',
+            REPORT_CONFIG_FILE: 'deployment-config.json',
+          },
+        },
+      });
     });
   });
 
@@ -276,28 +343,33 @@ describe('ReportStack with two accounts', () => {
       };
     };
 
-    it('let the scheduled run touch report objects, read its secrets, send as its senders, and dead-letter', () => {
+    const accountSecrets = () => ({
+      Sid: 'AccountSecrets',
+      Effect: 'Allow',
+      Action: 'secretsmanager:GetSecretValue',
+      Resource: stackArn('secretsmanager', ':secret:invoice-reports/accounts/*'),
+    });
+
+    it('let the scheduled run touch report objects, read the account keys and the signing key, send as its senders, and dead-letter', () => {
       expect(statementsOfFunction(template, SCHEDULED)).toEqual([
         logWriting(SCHEDULED),
         reportObjects(),
         listing(),
+        accountSecrets(),
         {
           Effect: 'Allow',
           Action: 'secretsmanager:GetSecretValue',
-          Resource: [
-            stackArn('secretsmanager', ':secret:invoice-reports/acme/api-key-??????'),
-            stackArn('secretsmanager', ':secret:invoice-reports/globex/api-key-??????'),
-            stackArn('secretsmanager', ':secret:invoice-reports/link-signing-key-??????'),
-          ],
+          Resource: stackArn('secretsmanager', ':secret:invoice-reports/link-signing-key-??????'),
         },
         {
           Effect: 'Allow',
           Action: 'ses:SendRawEmail',
+          // Each domain identity, and the address identities of each sender's own domain.
           Resource: [
+            stackArn('ses', ':identity/*@acme.example'),
+            stackArn('ses', ':identity/*@mail.globex.example'),
             stackArn('ses', ':identity/acme.example'),
-            stackArn('ses', ':identity/billing@mail.globex.example'),
             stackArn('ses', ':identity/globex.example'),
-            stackArn('ses', ':identity/reports@acme.example'),
           ],
         },
         {
@@ -308,22 +380,25 @@ describe('ReportStack with two accounts', () => {
       ]);
     });
 
-    it('let the report API touch report objects and read the token, signing key and account keys, nothing more', () => {
+    it('let the report API touch report objects and read the account keys, the token and the signing key, nothing more', () => {
       expect(statementsOfFunction(template, API)).toEqual([
         logWriting(API),
         reportObjects(),
         listing(),
+        accountSecrets(),
         {
           Effect: 'Allow',
           Action: 'secretsmanager:GetSecretValue',
           Resource: [
-            stackArn('secretsmanager', ':secret:invoice-reports/acme/api-key-??????'),
-            stackArn('secretsmanager', ':secret:invoice-reports/globex/api-key-??????'),
             stackArn('secretsmanager', ':secret:invoice-reports/link-signing-key-??????'),
             stackArn('secretsmanager', ':secret:invoice-reports/report-api-token-??????'),
           ],
         },
       ]);
+    });
+
+    it('let the dispatcher write its log and nothing else', () => {
+      expect(statementsOfFunction(template, DISPATCHER)).toEqual([logWriting(DISPATCHER)]);
     });
 
     it('attach no managed policy and grant no wildcard action anywhere', () => {
@@ -345,42 +420,56 @@ describe('ReportStack with two accounts', () => {
   });
 
   describe('schedules', () => {
-    it('run each account monthly at its own time in its own time zone', () => {
-      template.resourceCountIs('AWS::Scheduler::Schedule', 2);
-      template.hasResourceProperties('AWS::Scheduler::Schedule', {
+    it('start each slot at its local time in its time zone, monthly or in January', () => {
+      schedules.resourceCountIs('AWS::Scheduler::Schedule', 3);
+      template.resourceCountIs('AWS::Scheduler::Schedule', 0);
+      schedules.hasResourceProperties('AWS::Scheduler::Schedule', {
         ScheduleExpression: 'cron(0 6 1 * ? *)',
         ScheduleExpressionTimezone: 'Europe/Berlin',
         FlexibleTimeWindow: { Mode: 'OFF' },
         State: 'ENABLED',
         Target: Match.objectLike({
-          Input: '{"account":"acme","scheduledTime":"<aws.scheduler.scheduled-time>"}',
+          Input: '{"slot":"monthly 1 06:00 Europe/Berlin","scheduledTime":"<aws.scheduler.scheduled-time>"}',
         }),
       });
-      template.hasResourceProperties('AWS::Scheduler::Schedule', {
+      schedules.hasResourceProperties('AWS::Scheduler::Schedule', {
         ScheduleExpression: 'cron(30 7 3 * ? *)',
         ScheduleExpressionTimezone: 'America/New_York',
         Target: Match.objectLike({
-          Input: '{"account":"globex","scheduledTime":"<aws.scheduler.scheduled-time>"}',
+          Input:
+            '{"slot":"monthly 3 07:30 America/New_York","scheduledTime":"<aws.scheduler.scheduled-time>"}',
+        }),
+      });
+      schedules.hasResourceProperties('AWS::Scheduler::Schedule', {
+        ScheduleExpression: 'cron(30 7 3 1 ? *)',
+        ScheduleExpressionTimezone: 'America/New_York',
+        Target: Match.objectLike({
+          Input:
+            '{"slot":"yearly 3 Jan 07:30 America/New_York","scheduledTime":"<aws.scheduler.scheduled-time>"}',
         }),
       });
     });
 
-    it('invoke the scheduled function with retries and the dead-letter queue', () => {
-      template.allResourcesProperties('AWS::Scheduler::Schedule', {
+    it('start the fan-out with retries and the dead-letter queue, through the parent stack', () => {
+      const stateMachineArn = new Capture();
+      const queueArn = new Capture();
+      schedules.allResourcesProperties('AWS::Scheduler::Schedule', {
         Target: Match.objectLike({
-          Arn: { 'Fn::GetAtt': [scheduledFunction, 'Arn'] },
-          DeadLetterConfig: { Arn: { 'Fn::GetAtt': [queue, 'Arn'] } },
+          Arn: { Ref: stateMachineArn },
+          DeadLetterConfig: { Arn: { Ref: queueArn } },
           RetryPolicy: { MaximumRetryAttempts: 10, MaximumEventAgeInSeconds: 21600 },
         }),
       });
+      template.hasResourceProperties('AWS::CloudFormation::Stack', {
+        Parameters: Match.objectLike({
+          [stateMachineArn.asString()]: { Ref: stateMachine },
+          [queueArn.asString()]: { 'Fn::GetAtt': [queue, 'Arn'] },
+        }),
+      });
     });
 
-    it('use a role only the scheduler of this account may assume, allowed to invoke that function only', () => {
-      const role = new Capture();
-      template.hasResourceProperties('AWS::Scheduler::Schedule', {
-        Target: Match.objectLike({ RoleArn: { 'Fn::GetAtt': [role, 'Arn'] } }),
-      });
-      template.hasResource('AWS::IAM::Role', {
+    it('use a role only the scheduler of this account may assume, allowed to start the fan-out only', () => {
+      const schedulerRoles = template.findResources('AWS::IAM::Role', {
         Properties: Match.objectLike({
           AssumeRolePolicyDocument: {
             Statement: [
@@ -400,22 +489,108 @@ describe('ReportStack with two accounts', () => {
           },
         }),
       });
+      const roleIds = Object.keys(schedulerRoles);
+      expect(roleIds).toHaveLength(1);
       const policies = Object.values(
-        template.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: role.asString() }] } }),
+        template.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: roleIds[0] }] } }),
       ) as { Properties: { PolicyDocument: { Statement: unknown[] } } }[];
       expect(policies.map((policy) => policy.Properties.PolicyDocument.Statement)).toEqual([
         [
-          {
-            Effect: 'Allow',
-            Action: 'lambda:InvokeFunction',
-            Resource: [
-              { 'Fn::GetAtt': [scheduledFunction, 'Arn'] },
-              { 'Fn::Join': ['', [{ 'Fn::GetAtt': [scheduledFunction, 'Arn'] }, ':*']] },
-            ],
-          },
+          { Effect: 'Allow', Action: 'states:StartExecution', Resource: { Ref: stateMachine } },
           { Effect: 'Allow', Action: 'sqs:SendMessage', Resource: { 'Fn::GetAtt': [queue, 'Arn'] } },
         ],
       ]);
+    });
+  });
+
+  describe('fan-out', () => {
+    it('asks the dispatcher for the slot, then runs the scheduled function once per account, ten at once', () => {
+      const { States } = definitionOf(template);
+      expect(States.Dispatch).toMatchObject({
+        Type: 'Task',
+        Resource: `<${dispatcherFunction}>`,
+        Next: 'EachAccount',
+      });
+      expect(States.EachAccount).toMatchObject({
+        Type: 'Map',
+        ItemsPath: '$.runs',
+        MaxConcurrency: 10,
+        // Nothing kept from a thousand runs: their outcomes are in the history and the function's log.
+        ResultPath: null,
+        ItemProcessor: { StartAt: 'RunReport' },
+      });
+    });
+
+    it("retries an account's run twice, 2 then 6 minutes later, but not for errors no retry mends", () => {
+      const { States } = definitionOf(template);
+      const run = (States.EachAccount!.ItemProcessor as { States: Record<string, Record<string, unknown>> })
+        .States.RunReport!;
+      expect(run.Resource).toBe(`<${scheduledFunction}>`);
+      expect(run.Retry).toEqual([
+        expect.objectContaining({ ErrorEquals: expect.arrayContaining(['Lambda.ServiceException']) }),
+        {
+          ErrorEquals: [
+            'ScheduledEventError',
+            'UnknownAccountError',
+            'ReportRequestError',
+            'ConfigError',
+            'InvoicingAuthenticationError',
+            'SigningKeyError',
+            'InvalidEmailError',
+            'EmailTooLargeError',
+            'DeliveryRecordError',
+            'DeliveryUnconfirmedError',
+          ],
+          MaxAttempts: 0,
+        },
+        { ErrorEquals: ['States.ALL'], IntervalSeconds: 120, MaxAttempts: 2, BackoffRate: 3 },
+      ]);
+    });
+
+    it('sends an account whose run failed to the dead-letter queue, with its failure, and goes on with the others', () => {
+      const { States } = definitionOf(template);
+      const processor = (
+        States.EachAccount!.ItemProcessor as { States: Record<string, Record<string, unknown>> }
+      ).States;
+      expect(processor.RunReport!.Catch).toEqual([
+        { ErrorEquals: ['States.ALL'], ResultPath: '$.failure', Next: 'DeadLetter' },
+      ]);
+      expect(processor.DeadLetter).toMatchObject({
+        Type: 'Task',
+        End: true,
+        Resource: 'arn:<AWS::Partition>:states:::sqs:sendMessage',
+        Parameters: {
+          QueueUrl: `<${queue}>`,
+          MessageBody: {
+            'account.$': '$.account',
+            'periodKind.$': '$.periodKind',
+            'scheduledTime.$': '$.scheduledTime',
+            'failure.$': '$.failure',
+          },
+        },
+      });
+    });
+
+    it('logs every execution event to its own log group and may invoke the two functions only', () => {
+      template.hasResourceProperties('AWS::StepFunctions::StateMachine', {
+        LoggingConfiguration: Match.objectLike({ Level: 'ALL', IncludeExecutionData: false }),
+      });
+      const roleArn = new Capture();
+      template.hasResourceProperties('AWS::StepFunctions::StateMachine', { RoleArn: roleArn });
+      const roleId = (roleArn.asObject() as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+      const [policy] = Object.values(
+        template.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: roleId }] } }),
+      ) as { Properties: { PolicyDocument: { Statement: { Action: unknown; Resource: unknown }[] } } }[];
+      expect(policy!.Properties.PolicyDocument.Statement[0]).toEqual({
+        Effect: 'Allow',
+        Action: 'lambda:InvokeFunction',
+        Resource: [
+          { 'Fn::GetAtt': [dispatcherFunction, 'Arn'] },
+          { 'Fn::GetAtt': [scheduledFunction, 'Arn'] },
+          { 'Fn::Join': ['', [{ 'Fn::GetAtt': [dispatcherFunction, 'Arn'] }, ':*']] },
+          { 'Fn::Join': ['', [{ 'Fn::GetAtt': [scheduledFunction, 'Arn'] }, ':*']] },
+        ],
+      });
     });
   });
 
@@ -435,7 +610,7 @@ describe('ReportStack with two accounts', () => {
       });
     });
 
-    it('retry a failed run twice, then send it to the dead-letter queue', () => {
+    it("retry an operator's asynchronous run twice, then send it to the dead-letter queue", () => {
       template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
         FunctionName: { Ref: scheduledFunction },
         MaximumRetryAttempts: 2,
@@ -443,8 +618,8 @@ describe('ReportStack with two accounts', () => {
       });
     });
 
-    it('raise an alarm on any error of either function', () => {
-      for (const fn of [scheduledFunction, apiFunction]) {
+    it('raise an alarm on any error of any function', () => {
+      for (const fn of [scheduledFunction, apiFunction, dispatcherFunction]) {
         template.hasResourceProperties('AWS::CloudWatch::Alarm', {
           Namespace: 'AWS/Lambda',
           MetricName: 'Errors',
@@ -495,8 +670,28 @@ describe('ReportStack with two accounts', () => {
       });
     });
 
+    it('raise an alarm when a fan-out execution fails or times out', () => {
+      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        Metrics: Match.arrayWith([
+          Match.objectLike({ Expression: 'failed + timedOut' }),
+          Match.objectLike({
+            Id: 'failed',
+            MetricStat: Match.objectLike({
+              Metric: Match.objectLike({
+                Namespace: 'AWS/States',
+                MetricName: 'ExecutionsFailed',
+                Dimensions: [{ Name: 'StateMachineArn', Value: { Ref: stateMachine } }],
+              }),
+            }),
+          }),
+        ]),
+        Threshold: 1,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      });
+    });
+
     it('send every alarm to the topic, which emails the configured address', () => {
-      template.resourceCountIs('AWS::CloudWatch::Alarm', 4);
+      template.resourceCountIs('AWS::CloudWatch::Alarm', 6);
       const topic = logicalIdOf(template, 'AWS::SNS::Topic');
       template.allResourcesProperties('AWS::CloudWatch::Alarm', {
         AlarmActions: [{ Ref: topic }],
@@ -519,12 +714,17 @@ describe('ReportStack with two accounts', () => {
       });
     });
 
-    it('outputs its URL, the bucket name, and the function to invoke for a re-run', () => {
+    it('outputs its URL, the bucket name, the function to invoke for a re-run and the fan-out to start for a slot', () => {
       template.hasOutput('ReportApiUrl', {
         Value: { 'Fn::GetAtt': [logicalIdOf(template, 'AWS::Lambda::Url'), 'FunctionUrl'] },
       });
       template.hasOutput('ReportBucketName', { Value: { Ref: reportsBucket } });
       template.hasOutput('ScheduledReportFunctionName', { Value: { Ref: scheduledFunction } });
+      template.hasOutput('FanOutStateMachineArn', { Value: { Ref: stateMachine } });
+    });
+
+    it('reserves no concurrency, for it nor any function, so that an account whose Lambda quota is 10 deploys', () => {
+      expect(reservedConcurrencyOf(template)).toEqual({});
     });
   });
 });
@@ -552,17 +752,57 @@ describe('ReportStack options', () => {
     expect(statementsOfFunction(template, SCHEDULED)).toContainEqual({
       Effect: 'Allow',
       Action: 'ses:SendRawEmail',
-      Resource: [sesArn('accounting@acme.example'), sesArn('acme.example'), sesArn('reports@acme.example')],
+      Resource: [sesArn('*@acme.example'), sesArn('accounting@acme.example'), sesArn('acme.example')],
     });
   });
 
-  it('rejects more accounts than fit in a Lambda environment, naming the field', () => {
-    const accounts = Array.from({ length: 20 }, (_, index) => ({ ...GLOBEX, name: `merchant-${index}` }));
-    expect(
-      () =>
-        new ReportStack(testApp(), 'TooMany', {
-          config: parseDeploymentConfig({ accounts, alarmEmail: 'ops@example.com' }),
-        }),
-    ).toThrow(/accounts: take \d+ bytes as JSON, more than fits in a Lambda function's 4 KB environment/);
+  it('with sesAllowAnyIdentity, may send as any identity of the account in the SES region, in one entry', () => {
+    const template = templateFor({
+      accounts: [ACME, GLOBEX],
+      sesAllowAnyIdentity: true,
+      alarmEmail: 'ops@example.com',
+    });
+    expect(statementsOfFunction(template, SCHEDULED)).toContainEqual({
+      Effect: 'Allow',
+      Action: 'ses:SendRawEmail',
+      Resource: stackArn('ses', ':identity/*'),
+    });
+  });
+
+  it('bounds the fan-out by maxConcurrentReports', () => {
+    const template = templateFor({
+      accounts: [ACME],
+      maxConcurrentReports: 3,
+      alarmEmail: 'ops@example.com',
+    });
+    expect(definitionOf(template).States.EachAccount).toMatchObject({ MaxConcurrency: 3 });
+  });
+
+  it('caps the report API at reportApiConcurrency, and no other function', () => {
+    const template = templateFor({
+      accounts: [ACME],
+      reportApiConcurrency: 20,
+      alarmEmail: 'ops@example.com',
+    });
+    expect(reservedConcurrencyOf(template)).toEqual({
+      [logicalIdOf(template, 'AWS::Lambda::Function', { Description: API })]: 20,
+    });
+  });
+
+  it('refuses a reportApiConcurrency of 0, which would turn the report API off, naming the field', () => {
+    expect(() =>
+      stackFor({ accounts: [ACME], reportApiConcurrency: 0, alarmEmail: 'ops@example.com' }),
+    ).toThrow('reportApiConcurrency: must be at least 1 (0 would turn the report API off)');
+  });
+
+  it('refuses an account key outside the account secret prefix, naming the field', () => {
+    expect(() =>
+      stackFor({
+        accounts: [{ ...ACME, apiKeySecretName: 'invoice-reports/acme/api-key' }],
+        alarmEmail: 'ops@example.com',
+      }),
+    ).toThrow(
+      'accounts[0].apiKeySecretName: must start with accountSecretPrefix "invoice-reports/accounts/"',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { fieldIssues } from '../../zod-issues';
 
 /** What an email needs beyond the report itself. */

@@ -1,6 +1,7 @@
 export { type HeadlineDetail, type HeadlineFigure, headlineFigures, type Tone } from './headline-figures';
 export { LayoutTable } from './layout-table';
 export { COLOURS, LOOKS, look, type Variant } from './looks';
+export { mispaidInWords, WHY_USD_ONLY } from './mispaid-invoices';
 export { EMAIL_PANEL_PADDING } from './panel';
 export { type CheckWording, currencyCheckUnit, describeCheck } from './reconciliation-check';
 export {

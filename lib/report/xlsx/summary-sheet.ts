@@ -5,6 +5,7 @@ import { INVOICE_STATUSES } from '../../invoicing';
 import type { ReportSummary } from '../model';
 import { toPlainDecimal } from '../money';
 import { periodHeading } from '../period-words';
+import { projectName } from '../project-names';
 import { decimalsOf, doubleHolds, MAX_SHOWN_DECIMALS } from './cell-values';
 import { COUNT_FORMAT, DATETIME_FORMAT, decimalFormat, TEXT_FORMAT, USD_FORMAT } from './number-formats';
 
@@ -36,7 +37,7 @@ function amount(value: Big, decimals?: number): SheetCell {
 const usd = (value: Big) => amount(value, 2);
 const fiat = (value: Big, currency: string) => amount(value, fiatFractionDigits(currency));
 
-const COLUMN_WIDTHS = [34, 40, 16, 18, 18, 10];
+const COLUMN_WIDTHS = [38, 40, 16, 18, 18, 18];
 
 /** Writes rows to the sheet and commits each at once: the streaming writer keeps nothing behind. */
 class SheetRows {
@@ -72,7 +73,8 @@ class SheetRows {
 /**
  * The `Summary` sheet: the same figures as `summary.json`, as labelled rows and small tables: what was
  * asked (period, zone, complete or so far, when made, from where), the invoices' and payments' headline
- * figures, the previous period compared with, each breakdown (project, currency, month, day,
+ * figures (net received and the under- and over-paid USD invoices among them), the previous period
+ * compared with, each breakdown (project with its configured name, currency, month, day,
  * cryptocurrency, wallet) and the reconciliation with every check. Amounts and counts are numbers with
  * formats, instants dates in UTC.
  */
@@ -95,6 +97,9 @@ export function addSummarySheet(workbook: Workbook, summary: ReportSummary): voi
   rows.row(['Complete', period.complete ? text('yes') : text('no: the figures run to "As of"')]);
   rows.row(['As of (UTC)', instant(period.asOf)]);
   rows.row(['Project', summary.projectId ?? 'all projects']);
+  const filterName =
+    summary.projectId === null ? undefined : projectName(summary.projectNames, summary.projectId);
+  if (filterName !== undefined) rows.row(['Project name', text(filterName)]);
   rows.row(['Generated at (UTC)', instant(summary.generatedAt)]);
   rows.row(['Source', summary.source.apiUrl]);
 
@@ -103,6 +108,11 @@ export function addSummarySheet(workbook: Workbook, summary: ReportSummary): voi
   for (const status of INVOICE_STATUSES) rows.row([`Status ${status}`, count(invoices.byStatus[status])]);
   rows.row(['Paid total (USD)', usd(invoices.paidTotalUSD)]);
   rows.row(['Commission (USD)', usd(invoices.commissionTotalUSD)]);
+  rows.row(['Net received (USD)', usd(invoices.netReceivedUSD)]);
+  rows.row(['Under-paid USD invoices', count(invoices.underpaid.count)]);
+  rows.row(['Under-paid difference (USD)', usd(invoices.underpaid.differenceUSD)]);
+  rows.row(['Over-paid USD invoices', count(invoices.overpaid.count)]);
+  rows.row(['Over-paid difference (USD)', usd(invoices.overpaid.differenceUSD)]);
 
   rows.section(`Compared with ${previous.id}`);
   rows.row(['Span compared from (UTC)', instant(previous.start)]);
@@ -128,9 +138,16 @@ export function addSummarySheet(workbook: Workbook, summary: ReportSummary): voi
 
   rows.table(
     'Paid invoices by project',
-    ['Project', 'Paid', 'Paid USD', 'Commission USD'],
+    ['Project', 'Name', 'Paid', 'Paid USD', 'Commission USD', 'Net received USD'],
     invoices.projects,
-    (p) => [text(p.projectId), count(p.paid), usd(p.paidTotalUSD), usd(p.commissionTotalUSD)],
+    (p) => [
+      text(p.projectId),
+      text(projectName(summary.projectNames, p.projectId) ?? null),
+      count(p.paid),
+      usd(p.paidTotalUSD),
+      usd(p.commissionTotalUSD),
+      usd(p.netReceivedUSD),
+    ],
   );
   rows.table(
     'Paid invoices by currency',

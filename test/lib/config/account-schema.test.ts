@@ -5,13 +5,13 @@ import { configWith, problemsOf } from './support/config-input';
 describe('an account: defaults', () => {
   const account = parseDeploymentConfig(configWith({})).accounts[0]!;
 
-  it('schedules the report on the 1st at 06:00 when the account names no schedule', () => {
-    expect(account.schedule).toEqual({ dayOfMonth: 1, hour: 6, minute: 0 });
+  it('schedules the report on the 1st at 06:00, and no yearly report, when the account names no schedule', () => {
+    expect(account.schedule).toEqual({ dayOfMonth: 1, hour: 6, minute: 0, yearly: false });
   });
 
   it('fills in the parts of a schedule that are left out', () => {
-    const custom = parseDeploymentConfig(configWith({ schedule: { hour: 9 } })).accounts[0]!;
-    expect(custom.schedule).toEqual({ dayOfMonth: 1, hour: 9, minute: 0 });
+    const custom = parseDeploymentConfig(configWith({ schedule: { hour: 9, yearly: true } })).accounts[0]!;
+    expect(custom.schedule).toEqual({ dayOfMonth: 1, hour: 9, minute: 0, yearly: true });
   });
 
   it('uses the name as display name and the domain of the sender as SES identity', () => {
@@ -43,6 +43,7 @@ describe('an account: errors name the field', () => {
     [{ name: 'acme_1' }, 'accounts[0].name: must use only lower-case letters, digits and hyphens'],
     [{ name: 'a'.repeat(41) }, 'accounts[0].name: must be at most 40 characters'],
     [{ displayName: 'ACME\r\nBcc: x@example.com' }, 'accounts[0].displayName: must be one line of text'],
+    [{ displayName: 'ACME\u2028Bcc: x@example.com' }, 'accounts[0].displayName: must be one line of text'],
     [{ apiUrl: 'api.example.com' }, 'accounts[0].apiUrl: must be an absolute URL'],
     [{ apiUrl: 'http://api.example.com' }, 'accounts[0].apiUrl: must use https'],
     [{ apiUrl: 'ftp://api.example.com' }, 'accounts[0].apiUrl: must use https'],
@@ -90,6 +91,7 @@ describe('an account: errors name the field', () => {
     [{ schedule: { hour: 6.5 } }, 'accounts[0].schedule.hour: must be a whole number from 0 to 23'],
     [{ schedule: { minute: 60 } }, 'accounts[0].schedule.minute: must be a whole number from 0 to 59'],
     [{ schedule: { hours: 6 } }, 'accounts[0].schedule.hours: is not a known field'],
+    [{ schedule: { yearly: 'january' } }, 'accounts[0].schedule.yearly: must be true or false'],
     [{ timeZone: 'UTC' }, 'accounts[0].timeZone: is not a known field'],
     [{ 'time-zone': 'UTC' }, 'accounts[0]["time-zone"]: is not a known field'],
   ])('rejects account field %j', (account, expected) => {

@@ -20,6 +20,16 @@ describe('parseDeploymentConfig: defaults', () => {
     expect(config.sesRegion).toBeUndefined();
     expect(account.projectId).toBeUndefined();
     expect(config.sesSandbox).toBe(false);
+    expect(config.sesAllowAnyIdentity).toBe(false);
+  });
+
+  it('keeps account secrets under invoice-reports/accounts/ and reports ten accounts of a slot at once', () => {
+    expect(config.accountSecretPrefix).toBe('invoice-reports/accounts/');
+    expect(config.maxConcurrentReports).toBe(10);
+  });
+
+  it('reserves no concurrency for the report API, which an account whose Lambda quota is still 10 refuses', () => {
+    expect(config.reportApiConcurrency).toBeUndefined();
   });
 
   it('keeps what is given', () => {
@@ -36,10 +46,12 @@ describe('parseDeploymentConfig: defaults', () => {
           reportRetentionDays: 90,
           alarmEmail: 'books-alarms@example.com',
           sesRegion: 'eu-west-1',
+          reportApiConcurrency: 20,
         },
       ),
     );
     expect(given).toMatchObject({
+      reportApiConcurrency: 20,
       linkLifetimeDays: 14,
       reportRetentionDays: 90,
       alarmEmail: 'books-alarms@example.com',
@@ -77,6 +89,21 @@ describe('parseDeploymentConfig: errors name the field', () => {
       'linkSigningKeySecretName: must differ from reportApiTokenSecretName',
     ],
     [{ alarmEmails: ['ops@example.com'] }, 'alarmEmails: is not a known field'],
+    [{ accountSecretPrefix: 'invoice-reports/accounts' }, 'accountSecretPrefix: must end with "/"'],
+    [
+      { accountSecretPrefix: 'arn:aws:secretsmanager:x/' },
+      'accountSecretPrefix: must be a Secrets Manager secret name',
+    ],
+    [{ maxConcurrentReports: 0 }, 'maxConcurrentReports: must be a whole number from 1 to 40'],
+    [{ maxConcurrentReports: 41 }, "maxConcurrentReports: must be at most 40 (Step Functions' inline Map)"],
+    [{ maxConcurrentReports: 2.5 }, 'maxConcurrentReports: must be a whole number from 1 to 40'],
+    [{ sesAllowAnyIdentity: 'yes' }, 'sesAllowAnyIdentity: must be true or false'],
+    [
+      { reportApiConcurrency: 0 },
+      'reportApiConcurrency: must be at least 1 (0 would turn the report API off)',
+    ],
+    [{ reportApiConcurrency: 2.5 }, 'reportApiConcurrency: must be a whole number of requests, at least 1'],
+    [{ reportApiConcurrency: '20' }, 'reportApiConcurrency: must be a whole number of requests, at least 1'],
   ])('rejects setting %j', (settings, expected) => {
     const problems = problemsOf(configWith({}, settings));
     expect(problems).toHaveLength(1);

@@ -1,17 +1,34 @@
-import { describe, expect, it } from 'vitest';
-import { parseDeploymentConfig, RUNTIME_ENV, readRuntimeConfig, toRuntimeEnv } from '../../../lib/config';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  BUNDLED_CONFIG_FILE,
+  ConfigError,
+  parseDeploymentConfig,
+  readBundledConfig,
+  readRuntimeConfig,
+  toRuntimeEnv,
+} from '../../../lib/config';
+import { writeRuntimeConfigFile } from '../../support/runtime-config-file';
 import { configWith } from './support/config-input';
 
 describe('runtime environment', () => {
   const config = parseDeploymentConfig(configWith({ displayName: 'ACME GmbH' }, { linkLifetimeDays: 7 }));
+  const file = writeRuntimeConfigFile(config);
+  afterAll(() => file.remove());
 
-  it('reads back what the stack writes', () => {
-    const env = toRuntimeEnv(config, {
+  it('reads back what the stack writes: the bundled file beside the code, the bucket and the URL', () => {
+    const env = toRuntimeEnv({
       bucket: 'reports-bucket',
       reportApiUrl: 'https://abc.lambda-url.eu-west-1.on.aws/',
     });
-    expect(Object.keys(env).sort()).toEqual(['REPORT_API_URL', 'REPORT_BUCKET', 'REPORT_CONFIG']);
-    const runtime = readRuntimeConfig(env);
+    expect(env).toEqual({
+      REPORT_CONFIG_FILE: 'deployment-config.json',
+      REPORT_BUCKET: 'reports-bucket',
+      REPORT_API_URL: 'https://abc.lambda-url.eu-west-1.on.aws/',
+    });
+    // On Lambda the code (and the file beside it) is in LAMBDA_TASK_ROOT.
+    const runtime = readRuntimeConfig({ ...env, LAMBDA_TASK_ROOT: file.folder });
     expect(runtime).toEqual({
       ...config,
       bucket: 'reports-bucket',
@@ -19,39 +36,67 @@ describe('runtime environment', () => {
     });
   });
 
-  it('leaves the report API URL out when it is not set', () => {
-    const runtime = readRuntimeConfig(toRuntimeEnv(config, { bucket: 'reports-bucket' }));
+  it('reads a file named by an absolute path, and leaves the report API URL out when it is not set', () => {
+    const runtime = readRuntimeConfig(toRuntimeEnv({ bucket: 'reports-bucket', configFile: file.path }));
     expect(runtime.reportApiUrl).toBeUndefined();
     expect(runtime.accounts[0]!.displayName).toBe('ACME GmbH');
   });
 
-  it('names a missing variable and says who sets it', () => {
-    const env = toRuntimeEnv(config, { bucket: 'reports-bucket' });
-    delete env[RUNTIME_ENV.bucket];
+  it('reads the configuration alone for a function that touches no report', () => {
+    const env = toRuntimeEnv({ configFile: file.path });
+    expect(Object.keys(env)).toEqual(['REPORT_CONFIG_FILE']);
+    expect(readBundledConfig(env)).toEqual(config);
     expect(() => readRuntimeConfig(env)).toThrow(
       'REPORT_BUCKET: environment variable is required but not set; the CDK stack sets it',
     );
+  });
+
+  it('names a missing variable and says who sets it', () => {
     expect(() => readRuntimeConfig({})).toThrow(
-      'REPORT_CONFIG: environment variable is required but not set',
+      'REPORT_CONFIG_FILE: environment variable is required but not set; the CDK stack sets it',
     );
   });
 
-  it('names the field of REPORT_CONFIG that is wrong', () => {
-    const broken = { ...config, accounts: [{ ...config.accounts[0], timezone: 'Mars/Base' }] };
-    const env = { REPORT_CONFIG: JSON.stringify(broken), REPORT_BUCKET: 'reports-bucket' };
-    expect(() => readRuntimeConfig(env)).toThrow(
-      'REPORT_CONFIG.accounts[0].timezone: unknown time zone "Mars/Base"',
+  it('names the variable when its file is missing', () => {
+    const env = toRuntimeEnv({ bucket: 'b' });
+    expect(() => readRuntimeConfig({ ...env, LAMBDA_TASK_ROOT: join(file.folder, 'nowhere') })).toThrow(
+      `Invalid runtime environment:\n  - REPORT_CONFIG_FILE: cannot read "${BUNDLED_CONFIG_FILE}" (ENOENT)`,
     );
   });
 
-  it('rejects REPORT_CONFIG that is not JSON', () => {
-    expect(() => readRuntimeConfig({ REPORT_CONFIG: '{accounts', REPORT_BUCKET: 'b' })).toThrow(
-      'REPORT_CONFIG: is not valid JSON',
-    );
+  it('names the field of the file that is wrong', () => {
+    const broken = writeRuntimeConfigFile(config);
+    const text = JSON.stringify({ ...config, accounts: [{ ...config.accounts[0], timezone: 'Mars/Base' }] });
+    writeFileSync(broken.path, text);
+    try {
+      const read = () => readRuntimeConfig(toRuntimeEnv({ bucket: 'b', configFile: broken.path }));
+      expect(read).toThrow(ConfigError);
+      expect(read).toThrow(
+        `Invalid configuration file ${broken.path}:\n  - accounts[0].timezone: unknown time zone "Mars/Base"`,
+      );
+    } finally {
+      broken.remove();
+    }
+  });
+
+  it('rejects a file that is not JSON', () => {
+    const broken = writeRuntimeConfigFile(config);
+    writeFileSync(broken.path, '{"accounts": [');
+    try {
+      expect(() => readRuntimeConfig(toRuntimeEnv({ bucket: 'b', configFile: broken.path }))).toThrow(
+        /^Invalid configuration file .*deployment-config\.json:\n {2}- is not valid JSON/,
+      );
+    } finally {
+      broken.remove();
+    }
   });
 
   it('rejects a report API URL that is not https', () => {
-    const env = toRuntimeEnv(config, { bucket: 'b', reportApiUrl: 'http://reports.example.com' });
+    const env = toRuntimeEnv({
+      bucket: 'b',
+      reportApiUrl: 'http://reports.example.com',
+      configFile: file.path,
+    });
     expect(() => readRuntimeConfig(env)).toThrow('REPORT_API_URL: must be an https URL');
   });
 });

@@ -22,6 +22,12 @@ describe('scheduledReportEventSchema', () => {
     });
   });
 
+  it('accepts what the fan-out sends: the account, the period kind of its slot and when it fired', () => {
+    const run = { account: 'acme', periodKind: 'year', scheduledTime: '2027-01-01T05:00:00Z' };
+    expect(scheduledReportEventSchema.parse(run)).toEqual(run);
+    expect(scheduledReportEventSchema.safeParse({ account: 'acme', periodKind: 'week' }).success).toBe(false);
+  });
+
   it('rejects a month that is not YYYY-MM and a misspelt option', () => {
     expect(scheduledReportEventSchema.safeParse({ account: 'acme', month: '2026-13' }).success).toBe(false);
     expect(scheduledReportEventSchema.safeParse({ account: 'acme', month: '2026-Q3' }).success).toBe(false);

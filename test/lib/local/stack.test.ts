@@ -9,7 +9,12 @@ import { readSesStore, type StoredEmail, startS3Emulator } from '../../../lib/lo
 import { PortUnavailableError } from '../../../lib/local/errors';
 import { probePort } from '../../../lib/local/port-probe';
 import type { LocalService, LocalStackPorts } from '../../../lib/local/settings';
-import { LOCAL_BUCKET, type LocalStack, startLocalStack } from '../../../lib/local/stack';
+import {
+  LOCAL_BUCKET,
+  type LocalAccountReport,
+  type LocalStack,
+  startLocalStack,
+} from '../../../lib/local/stack';
 import { freePorts } from '../../support/free-ports';
 
 /** Early November: the stack builds October, and the sandbox's data covers the 14 months before. */
@@ -27,10 +32,23 @@ function stackPorts(stack: LocalStack): number[] {
   return [stack.reportApiUrl, stack.sandboxUrl, stack.s3Endpoint, stack.sesEndpoint].map(portOf);
 }
 
-/** Mail the SES emulator holds whose links point at this report API (the store is shared in a process). */
-async function emailsOf(stack: LocalStack): Promise<StoredEmail[]> {
+/** Mail the SES emulator holds for an account whose links point at this report API (the store is shared in a process). */
+async function emailsOf(stack: LocalStack, account = 'demo'): Promise<StoredEmail[]> {
   const emails = await readSesStore(stack.sesEndpoint);
-  return emails.filter((email) => email.body.html?.includes(`${stack.reportApiUrl}/reports/demo/`));
+  return emails.filter((email) => email.body.html?.includes(`${stack.reportApiUrl}/reports/${account}/`));
+}
+
+/** The report of an account, as the stack says where to look. */
+function reportOf(stack: LocalStack, account: string): LocalAccountReport {
+  const report = stack.reports.find((each) => each.account === account);
+  if (!report) throw new Error(`no report for ${account}`);
+  return report;
+}
+
+/** What delivery did for an account at start: `sent`, `already-sent`, or `failed`. */
+function statusOf(stack: LocalStack, account: string): string {
+  const { outcome } = reportOf(stack, account);
+  return outcome.status === 'delivered' ? outcome.delivery.status : outcome.status;
 }
 
 describe('startLocalStack', () => {
@@ -59,34 +77,43 @@ describe('startLocalStack', () => {
     await rm(stateDir, { recursive: true, force: true });
   });
 
-  it('builds last month in the account time zone and says where everything is', async () => {
-    expect(stack.account).toBe('demo');
-    expect(stack.month).toBe('2026-10');
-    expect(stack.timezone).toBe('UTC');
+  it('builds last month in each account time zone and says where everything is', async () => {
+    expect(stack.reports.map((report) => [report.account, report.timezone, report.month])).toEqual([
+      ['demo', 'UTC', '2026-10'],
+      // 19:00 on 5 November in Tokyo: last month is October there too.
+      ['demo-tokyo', 'Asia/Tokyo', '2026-10'],
+    ]);
+    expect(statusOf(stack, 'demo')).toBe('sent');
+    expect(statusOf(stack, 'demo-tokyo')).toBe('sent');
     expect(stack.reportApiUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(stack.reportApiToken).toBe(TOKEN);
     expect(stack.mailViewerUrl).toBe(`${stack.sesEndpoint}/`);
-    expect(stack.recipients).toEqual(['accounting@example.com']);
-    expect(stack.delivery.status).toBe('sent');
     expect(stack.linkLifetimeDays).toBe(30);
     expect(stack.linkExpiresAt.getTime()).toBe(LINK_EXPIRES * 1000);
-    expect(stack.signedReportLink).toMatch(
-      new RegExp(
-        `^${stack.reportApiUrl}/reports/demo/2026-10/report\\.html\\?expires=${LINK_EXPIRES}&signature=[0-9a-f]{64}$`,
-      ),
-    );
-    expect(stack.s3Location).toBe('s3://invoice-reports-local/reports/demo/2026-10/');
-    expect(stack.s3Folder).toBe(join(stateDir, 's3/invoice-reports-local/reports/demo/2026-10/'));
-    expect((await readdir(stack.s3Folder)).sort()).toEqual(
-      expect.arrayContaining([
-        'delivery.json._S3rver_object',
-        'manifest.json._S3rver_object',
-        'paid-invoices.csv._S3rver_object',
-        'payments.csv._S3rver_object',
-        'report.html._S3rver_object',
-        'summary.json._S3rver_object',
-      ]),
-    );
+    for (const account of ['demo', 'demo-tokyo']) {
+      const report = reportOf(stack, account);
+      expect(report.signedReportLink).toMatch(
+        new RegExp(
+          `^${stack.reportApiUrl}/reports/${account}/2026-10/report\\.html\\?expires=${LINK_EXPIRES}&signature=[0-9a-f]{64}$`,
+        ),
+      );
+      expect(report.s3Location).toBe(`s3://invoice-reports-local/reports/${account}/2026-10/`);
+      expect(report.s3Folder).toBe(join(stateDir, `s3/invoice-reports-local/reports/${account}/2026-10/`));
+      expect(await readdir(report.s3Folder)).toEqual(
+        expect.arrayContaining(['builds', 'delivery.json._S3rver_object', 'manifest.json._S3rver_object']),
+      );
+      // One build, whose folder holds the files.
+      const builds = await readdir(join(report.s3Folder, 'builds'));
+      expect(builds).toHaveLength(1);
+      expect(await readdir(join(report.s3Folder, 'builds', builds[0]!))).toEqual(
+        expect.arrayContaining([
+          'paid-invoices.csv._S3rver_object',
+          'payments.csv._S3rver_object',
+          'report.html._S3rver_object',
+          'summary.json._S3rver_object',
+        ]),
+      );
+    }
   });
 
   it('keeps its state, the S3 emulator objects included, readable by its owner only', async () => {
@@ -95,26 +122,30 @@ describe('startLocalStack', () => {
     }
   });
 
-  it('emails the report once to the demo recipients, from the demo sender, with both CSVs', async () => {
-    const emails = await emailsOf(stack);
-    expect(emails).toHaveLength(1);
-    const [email] = emails;
+  it("emails each account's report once to its recipients, from the demo sender, with the workbook and both CSVs", async () => {
+    const [email] = await emailsOf(stack, 'demo');
+    expect(await emailsOf(stack, 'demo')).toHaveLength(1);
     expect(email?.destination.to).toEqual(['accounting@example.com']);
     expect(email?.from).toBe('reports@example.com');
     expect(email?.subject).toMatch(/^Demo merchant · October 2026 · /);
     expect(email?.attachments.map((attachment) => attachment.filename).sort()).toEqual([
       'demo-2026-10-paid-invoices.csv',
       'demo-2026-10-payments.csv',
+      'demo-2026-10-report.xlsx',
+    ]);
+    const tokyo = await emailsOf(stack, 'demo-tokyo');
+    expect(tokyo.map((each) => [each.destination.to, each.subject.split(' · ').slice(0, 2)])).toEqual([
+      [['tokyo-office@example.com'], ['Demo merchant Tokyo', 'October 2026']],
     ]);
   });
 
   it('opens the HTML report from the signed link: a redirect to the S3 emulator', async () => {
-    const redirect = await fetch(stack.signedReportLink, { redirect: 'manual' });
+    const redirect = await fetch(reportOf(stack, 'demo').signedReportLink!, { redirect: 'manual' });
     expect(redirect.status).toBe(302);
     const location = redirect.headers.get('location') ?? '';
-    expect(
-      location.startsWith(`${stack.s3Endpoint}/invoice-reports-local/reports/demo/2026-10/report.html?`),
-    ).toBe(true);
+    const builds = `${stack.s3Endpoint}/invoice-reports-local/reports/demo/2026-10/builds/`;
+    expect(location.startsWith(builds)).toBe(true);
+    expect(location.slice(builds.length)).toMatch(/^\d{8}T\d{9}Z-[0-9a-f]{12}\/report\.html\?/);
     const page = await fetch(location);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -122,7 +153,7 @@ describe('startLocalStack', () => {
   });
 
   it('refuses a link whose signature was changed', async () => {
-    const tampered = stack.signedReportLink.replace(/signature=(.)/, (_, first: string) =>
+    const tampered = reportOf(stack, 'demo').signedReportLink!.replace(/signature=(.)/, (_, first: string) =>
       first === '0' ? 'signature=1' : 'signature=0',
     );
     expect((await fetch(tampered, { redirect: 'manual' })).status).toBe(403);
@@ -201,28 +232,43 @@ describe('startLocalStack', () => {
   });
 
   it('says what it does while it starts', () => {
-    expect(lines.slice(0, 5)).toEqual([
+    expect(lines.slice(0, 6)).toEqual([
       `sandbox        ${stack.sandboxUrl}`,
       `S3 emulator    ${stack.s3Endpoint}`,
       `SES emulator   ${stack.sesEndpoint}`,
       `report API     ${stack.reportApiUrl}`,
       'building the October 2026 report for demo from the sandbox...',
+      'building the October 2026 report for demo-tokyo from the sandbox...',
     ]);
+    for (const account of ['demo', 'demo-tokyo']) {
+      expect(lines).toContainEqual(
+        expect.stringMatching(
+          new RegExp(
+            `^${account}: listed [\\d,]+ invoices for the dates .+, [\\d,]+ payments for .+, and [\\d,]+ paid invoices for `,
+          ),
+        ),
+      );
+    }
     expect(lines).toContainEqual(
       // October in UTC is asked for 30 Sep – 2 Nov; September, for the comparison, 31 Aug – 2 Oct.
       expect.stringMatching(
-        /^listed [\d,]+ invoices for the dates 30 Sep 2026 – 2 Nov 2026, [\d,]+ payments for 30 Sep 2026 – 2 Nov 2026, and [\d,]+ paid invoices for 31 Aug 2026 – 2 Oct 2026 \(for September 2026\)$/,
+        /^demo: listed [\d,]+ invoices for the dates 30 Sep 2026 – 2 Nov 2026, [\d,]+ payments for 30 Sep 2026 – 2 Nov 2026, and [\d,]+ paid invoices for 31 Aug 2026 – 2 Oct 2026 \(for September 2026\)$/,
       ),
     );
     expect(lines).toContainEqual(
       expect.stringMatching(
-        /^October 2026: \d+ of \d+ invoices paid, [\d,]+\.\d\d USD; saved to s3:\/\/invoice-reports-local\/reports\/demo\/2026-10\/ and emailed to accounting@example\.com$/,
+        /^demo: October 2026: \d+ of \d+ invoices paid, [\d,]+\.\d\d USD; saved to s3:\/\/invoice-reports-local\/reports\/demo\/2026-10\/ and emailed to accounting@example\.com$/,
+      ),
+    );
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /^demo-tokyo: October 2026: \d+ of \d+ invoices paid, [\d,]+\.\d\d USD; saved to s3:\/\/invoice-reports-local\/reports\/demo-tokyo\/2026-10\/ and emailed to tokyo-office@example\.com$/,
       ),
     );
   });
 
   it('frees every port on close, and a second start on the same state sends no second email', async () => {
-    const firstLink = new URL(stack.signedReportLink);
+    const firstLink = new URL(reportOf(stack, 'demo').signedReportLink!);
     const emailsBefore = (await readSesStore(stack.sesEndpoint)).length;
     const ports = stackPorts(stack);
     await stack.close();
@@ -237,9 +283,16 @@ describe('startLocalStack', () => {
       sandboxApiKey: 'stack-test-key',
       log: (line) => secondLines.push(line),
     });
-    expect(second.delivery).toMatchObject({ status: 'already-sent', sentAt: NOW.toISOString() });
+    expect(reportOf(second, 'demo').outcome).toMatchObject({
+      status: 'delivered',
+      delivery: { status: 'already-sent', sentAt: NOW.toISOString() },
+    });
+    expect(statusOf(second, 'demo-tokyo')).toBe('already-sent');
     expect(secondLines).toContain(
-      'October 2026 was emailed on 5 Nov 2026, 10:00 (UTC): not sending it again',
+      'demo: October 2026 was emailed on 5 Nov 2026, 10:00 (UTC): not sending it again',
+    );
+    expect(secondLines).toContain(
+      'demo-tokyo: October 2026 was emailed on 5 Nov 2026, 19:00 (Asia/Tokyo): not sending it again',
     );
     expect(secondLines.some((line) => line.startsWith('building'))).toBe(false);
     expect(await readSesStore(second.sesEndpoint)).toHaveLength(emailsBefore);
@@ -275,11 +328,13 @@ describe('startLocalStack', () => {
       now: () => NOW,
       log: (line) => laterLines.push(line),
     });
-    expect(later.delivery.status).toBe('sent');
+    expect(statusOf(later, 'demo')).toBe('sent');
+    expect(statusOf(later, 'demo-tokyo')).toBe('already-sent');
     expect(laterLines).toContain(
-      'an earlier start stopped while emailing October 2026: building and sending it again',
+      'an earlier start stopped while emailing October 2026 for demo: building and sending it again',
     );
     expect(await emailsOf(later)).toHaveLength(1);
+    expect(await emailsOf(later, 'demo-tokyo')).toEqual([]);
   });
 });
 

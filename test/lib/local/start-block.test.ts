@@ -1,45 +1,65 @@
 import { describe, expect, it } from 'vitest';
+import type { LocalAccountReport } from '../../../lib/local';
 import { formatStartBlock, type StartBlockFacts } from '../../../lib/local/start-block';
 
-const LINK = `http://127.0.0.1:3000/reports/demo/2026-10/report.html?expires=1795000000&signature=${'ab'.repeat(32)}`;
+const link = (account: string) =>
+  `http://127.0.0.1:3000/reports/${account}/2026-10/report.html?expires=1795000000&signature=${'ab'.repeat(32)}`;
+
+function delivered(account: string, timezone: string, recipient: string): LocalAccountReport {
+  return {
+    account,
+    timezone,
+    month: '2026-10',
+    recipients: [recipient],
+    outcome: {
+      status: 'delivered',
+      delivery: {
+        status: 'sent',
+        messageId: 'message-1',
+        attachmentsIncluded: true,
+        account,
+        period: '2026-10',
+      },
+    },
+    signedReportLink: link(account),
+    s3Location: `s3://invoice-reports-local/reports/${account}/2026-10/`,
+    s3Folder: `/repo/.local/s3/invoice-reports-local/reports/${account}/2026-10/`,
+  };
+}
+
+const DEMO = delivered('demo', 'UTC', 'accounting@example.com');
+const TOKYO = delivered('demo-tokyo', 'Asia/Tokyo', 'tokyo-office@example.com');
 
 const FACTS: StartBlockFacts = {
-  account: 'demo',
-  month: '2026-10',
-  timezone: 'UTC',
+  reports: [DEMO, TOKYO],
   reportApiUrl: 'http://127.0.0.1:3000',
   reportApiToken: 'local-dev-token',
   mailViewerUrl: 'http://127.0.0.1:8005/',
-  recipients: ['accounting@example.com'],
-  delivery: {
-    status: 'sent',
-    messageId: 'message-1',
-    attachmentsIncluded: true,
-    account: 'demo',
-    period: '2026-10',
-  },
-  signedReportLink: LINK,
   linkLifetimeDays: 30,
-  s3Location: 's3://invoice-reports-local/reports/demo/2026-10/',
-  s3Folder: '/repo/.local/s3/invoice-reports-local/reports/demo/2026-10/',
   stateDir: '/repo/.local',
 };
 
 describe('formatStartBlock', () => {
-  it('says where the report, the API, the email and the files are, and how to stop', () => {
+  it("says where each account's report is, then the API, the email and how to stop", () => {
     expect(formatStartBlock(FACTS, { cwd: '/repo' })).toBe(
       [
         '',
-        'The local stack is running. October 2026 report for demo: emailed to accounting@example.com.',
+        "The local stack is running. Last month's reports, from the monthly fan-out:",
         '',
-        `  Open the report   ${LINK}`,
-        '                    (a signed link, valid for 30 days)',
-        '  Report API        http://127.0.0.1:3000   token: local-dev-token',
-        "  Another month     curl -H 'Authorization: Bearer local-dev-token' http://127.0.0.1:3000/reports/demo/2026-09",
-        '                    (or a quarter, 2026-Q4, or a year, 2026: one not ended is reported so far)',
-        '  Mail viewer       http://127.0.0.1:8005/',
-        '  S3                s3://invoice-reports-local/reports/demo/2026-10/',
-        '                    on disk: .local/s3/invoice-reports-local/reports/demo/2026-10/',
+        '  demo (UTC)               October 2026, emailed to accounting@example.com',
+        `    Open the report   ${link('demo')}`,
+        '    S3                s3://invoice-reports-local/reports/demo/2026-10/',
+        '                      on disk: .local/s3/invoice-reports-local/reports/demo/2026-10/',
+        '  demo-tokyo (Asia/Tokyo)  October 2026, emailed to tokyo-office@example.com',
+        `    Open the report   ${link('demo-tokyo')}`,
+        '    S3                s3://invoice-reports-local/reports/demo-tokyo/2026-10/',
+        '                      on disk: .local/s3/invoice-reports-local/reports/demo-tokyo/2026-10/',
+        '',
+        '  Report links are signed and valid for 30 days.',
+        '  Report API          http://127.0.0.1:3000   token: local-dev-token',
+        "  Another month       curl -H 'Authorization: Bearer local-dev-token' http://127.0.0.1:3000/reports/demo/2026-09",
+        '                      (or a quarter, 2026-Q4, or a year, 2026: one not ended is reported so far)',
+        '  Mail viewer         http://127.0.0.1:8005/',
         '',
         'Ctrl-C stops everything. State lives in .local/ (rm -rf .local starts afresh).',
         '',
@@ -47,28 +67,43 @@ describe('formatStartBlock', () => {
     );
   });
 
-  it('says when the month was emailed by an earlier start, in the account time zone', () => {
-    const block = formatStartBlock(
-      {
-        ...FACTS,
-        timezone: 'Europe/Berlin',
+  it('says when a month was emailed by an earlier start, in the account time zone', () => {
+    const earlier: LocalAccountReport = {
+      ...TOKYO,
+      outcome: {
+        status: 'delivered',
         delivery: {
           status: 'already-sent',
           messageId: 'message-1',
           sentAt: '2026-11-02T08:15:00.000Z',
-          account: 'demo',
+          account: 'demo-tokyo',
           period: '2026-10',
         },
       },
-      { cwd: '/repo' },
-    );
-    expect(block.split('\n')[1]).toBe(
-      'The local stack is running. October 2026 report for demo: emailed on 2 Nov 2026, 09:15 (Europe/Berlin), not sent again.',
+    };
+    const block = formatStartBlock({ ...FACTS, reports: [DEMO, earlier] }, { cwd: '/repo' });
+    expect(block).toContain(
+      '\n  demo-tokyo (Asia/Tokyo)  October 2026, emailed on 2 Nov 2026, 17:15 (Asia/Tokyo), not sent again\n',
     );
   });
 
-  it('offers the month before January of the next year as December', () => {
-    const block = formatStartBlock({ ...FACTS, month: '2027-01' }, { cwd: '/repo' });
+  it('says why an account failed, with nothing to open, while the other account is shown in full', () => {
+    const failed: LocalAccountReport = {
+      ...TOKYO,
+      outcome: { status: 'failed', error: 'InvoicingAuthenticationError: the service refused the API key' },
+      signedReportLink: undefined,
+    };
+    const lines = formatStartBlock({ ...FACTS, reports: [DEMO, failed] }, { cwd: '/repo' }).split('\n');
+    const at = lines.indexOf(
+      '  demo-tokyo (Asia/Tokyo)  October 2026 failed: InvoicingAuthenticationError: the service refused the API key',
+    );
+    expect(at).toBeGreaterThan(0);
+    expect(lines[at + 1]).toBe('');
+    expect(lines).toContain(`    Open the report   ${link('demo')}`);
+  });
+
+  it("offers the month before the first account's month, January's as December", () => {
+    const block = formatStartBlock({ ...FACTS, reports: [{ ...DEMO, month: '2027-01' }] }, { cwd: '/repo' });
     expect(block).toContain('http://127.0.0.1:3000/reports/demo/2026-12\n');
     expect(block).toContain('(or a quarter, 2027-Q1, or a year, 2027: one not ended is reported so far)');
   });
@@ -77,13 +112,13 @@ describe('formatStartBlock', () => {
     const block = formatStartBlock(
       {
         ...FACTS,
+        reports: [{ ...DEMO, s3Folder: '/tmp/state/s3/invoice-reports-local/reports/demo/2026-10/' }],
         stateDir: '/tmp/state',
-        s3Folder: '/tmp/state/s3/invoice-reports-local/reports/demo/2026-10/',
         linkLifetimeDays: 1,
       },
       { cwd: '/repo' },
     );
-    expect(block).toContain('(a signed link, valid for 1 day)');
+    expect(block).toContain('Report links are signed and valid for 1 day.');
     expect(block).toContain('on disk: /tmp/state/s3/invoice-reports-local/reports/demo/2026-10/\n');
     expect(block).toContain('State lives in /tmp/state/ (rm -rf /tmp/state starts afresh).');
   });

@@ -29,9 +29,12 @@ import {
 } from './support/pipeline-harness';
 
 const FILES = ['paid-invoices.csv', 'payments.csv', 'report.html', 'report.xlsx', 'summary.json'];
-const OCTOBER_KEYS = [...FILES, 'delivery.json', 'manifest.json'].map(
-  (name) => `reports/acme/2026-10/${name}`,
-);
+/** A month's keys: the files in the build's folder, then the delivery record and the manifest. */
+const monthKeys = (buildId: string) => [
+  ...FILES.map((name) => `reports/acme/2026-10/builds/${buildId}/${name}`),
+  'reports/acme/2026-10/delivery.json',
+  'reports/acme/2026-10/manifest.json',
+];
 // NOW + 30 days: 2026-12-01T05:00:00Z.
 const LINK_EXPIRES = String(Date.UTC(2026, 11, 1, 5, 0, 0) / 1000);
 const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
@@ -131,9 +134,9 @@ describe('deliverReport', () => {
         'acme-2026-10-payments.csv',
         'acme-2026-10-report.xlsx',
       ]);
-      for (const name of ['paid-invoices.csv', 'payments.csv', 'report.xlsx']) {
+      for (const name of ['paid-invoices.csv', 'payments.csv', 'report.xlsx'] as const) {
         const attached = attachments.find((attachment) => attachment.filename === `acme-2026-10-${name}`)!;
-        const saved = await harness.objectBytes(`reports/acme/2026-10/${name}`);
+        const saved = await harness.objectBytes(await harness.servedKey('acme', '2026-10', name));
         const bytes = Buffer.from(attached.content, 'base64');
         // A CSV starts with its UTF-8 BOM, the workbook with a zip's signature.
         expect(bytes.subarray(0, name.endsWith('.csv') ? 3 : 2)).toEqual(
@@ -144,13 +147,13 @@ describe('deliverReport', () => {
     });
 
     it('saves the five files and a manifest that describes them, and the delivery record', async () => {
-      expect(await harness.objectKeys('acme', '2026-10')).toEqual(OCTOBER_KEYS.sort());
       const manifest = await readManifest({
         s3: harness.s3,
         bucket: BUCKET,
         account: 'acme',
         period: '2026-10',
       });
+      expect(await harness.objectKeys('acme', '2026-10')).toEqual(monthKeys(manifest!.buildId!));
       expect(manifest?.figures).toEqual(MONTH_FIGURES);
       expect(manifest?.generatedAt).toBe(NOW.toISOString());
       expect(manifest?.files.map((file) => file.name).sort()).toEqual(FILES);
@@ -164,7 +167,8 @@ describe('deliverReport', () => {
     });
 
     it('saves a summary that names the source but never the API key', async () => {
-      const summary = (await harness.objectBytes('reports/acme/2026-10/summary.json'))!.toString('utf8');
+      const key = await harness.servedKey('acme', '2026-10', 'summary.json');
+      const summary = (await harness.objectBytes(key))!.toString('utf8');
       expect(JSON.parse(summary)).toMatchObject({
         period: { id: '2026-10', month: '2026-10', timezone: 'Europe/Berlin', complete: true },
         source: { apiUrl: harness.sandbox.url },

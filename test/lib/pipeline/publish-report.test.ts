@@ -1,7 +1,9 @@
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishReport } from '../../../lib/pipeline';
 import type { CollectProgress } from '../../../lib/report/collect';
+import { PROJECT_A } from '../report/support/records';
 import { MONTH_FIGURES } from './support/acme-month';
 import { accountConfig, NOW, type PipelineHarness, startPipelineHarness } from './support/pipeline-harness';
 
@@ -37,16 +39,15 @@ describe('publishReport', () => {
         figures: MONTH_FIGURES,
       });
       expect(published.report.summary.account).toBe('Acme Corp');
-      expect(await harness.objectKeys('acme', '2026-10')).toEqual(
-        [
-          'manifest.json',
-          'paid-invoices.csv',
-          'payments.csv',
-          'report.html',
-          'report.xlsx',
-          'summary.json',
-        ].map((name) => `reports/acme/2026-10/${name}`),
-      );
+      expect(published.switched).toBe(true);
+      const buildId = published.manifest.buildId!;
+      expect(buildId.startsWith('20261101T050000000Z-')).toBe(true);
+      expect(await harness.objectKeys('acme', '2026-10')).toEqual([
+        ...['paid-invoices.csv', 'payments.csv', 'report.html', 'report.xlsx', 'summary.json'].map(
+          (name) => `reports/acme/2026-10/builds/${buildId}/${name}`,
+        ),
+        'reports/acme/2026-10/manifest.json',
+      ]);
       // Each list reports when it is done; the October invoices alone are at least the month's 4.
       expect(progress.length).toBeGreaterThan(0);
       expect(progress.at(-1)!.invoices).toBeGreaterThanOrEqual(4);
@@ -55,6 +56,22 @@ describe('publishReport', () => {
     }
     await expect(stat(published.folder)).rejects.toMatchObject({ code: 'ENOENT' });
     expect(await harness.workDirEntries()).toEqual([]);
+  });
+
+  it("names the account's projects in the report, as its configuration does", async () => {
+    const account = { ...accountConfig(harness.sandbox.url), projects: { [PROJECT_A]: 'Acme web shop' } };
+    const published = await publishReport(harness.context(), account, '2026-10');
+    try {
+      expect(published.report.summary.projectNames).toEqual({ [PROJECT_A]: 'Acme web shop' });
+      const page = await readFile(join(published.folder, 'report.html'), 'utf8');
+      expect(page).toContain(
+        `<span title="${PROJECT_A}">Acme web shop <span class="short-id">aaaa0000</span></span>`,
+      );
+      const summary = JSON.parse(await readFile(join(published.folder, 'summary.json'), 'utf8'));
+      expect(summary.projectNames).toEqual({ [PROJECT_A]: 'Acme web shop' });
+    } finally {
+      await published.dispose();
+    }
   });
 
   it('creates no folder when the API key cannot be read', async () => {

@@ -195,6 +195,20 @@ describe('runScheduledReport', () => {
     ]);
   });
 
+  it('sends nothing when a yearly slot runs again for a year already emailed', async () => {
+    await harness.clearEmails();
+    const firedAt = '2027-01-01T05:00:00Z';
+    const yearly = { account: 'acme', periodKind: 'year', scheduledTime: firedAt };
+    const result = await run(yearly, { now: new Date(firedAt) });
+    expect(result).toMatchObject({ status: 'already-sent', account: 'acme', period: '2026' });
+    expect(logger.lines.at(-1)).toMatchObject({
+      level: 'info',
+      message: 'Report was already emailed; nothing sent',
+      period: '2026',
+    });
+    expect(await harness.emails()).toEqual([]);
+  });
+
   it('throws on an unknown account, naming it and the configured ones', async () => {
     await expect(run({ account: 'initech' })).rejects.toBeInstanceOf(UnknownAccountError);
     expect(logger.lines).toEqual([

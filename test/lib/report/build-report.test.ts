@@ -427,6 +427,65 @@ describe('buildReport for one project', () => {
   });
 });
 
+describe('buildReport accounting content', () => {
+  // 0.50 short and 1.25 over in USD; an EUR invoice whose USD value differs is not judged.
+  const short = invoice('2026-03-02 10:00:00', {
+    amountFiat: '100',
+    amountFiatUSD: '99.5',
+    commissionFiatUSD: '0.995',
+  });
+  const over = invoice('2026-03-03 10:00:00', {
+    projectId: PROJECT_B,
+    amountFiat: '250',
+    amountFiatUSD: '251.25',
+    commissionFiatUSD: '2.5125',
+  });
+  const euro = invoice('2026-03-04 10:00:00', {
+    currencyFiat: 'EUR',
+    amountFiat: '92',
+    amountFiatUSD: '100.37',
+    commissionFiatUSD: '1.0075',
+  });
+  const service = { invoices: [short, over, euro] };
+
+  it('nets the commission off the paid total and lists the under- and over-paid USD invoices', async () => {
+    const { report } = await build(service, '2026-03');
+    const { invoices } = report.summary;
+    // 451.12 paid, 4.515 commission: 446.605 net, rounded once to 446.61.
+    expect([invoices.paidTotalUSD, invoices.commissionTotalUSD, invoices.netReceivedUSD].map(String)).toEqual(
+      ['451.12', '4.52', '446.61'],
+    );
+    expect(report.mispaidInvoices.map((entry) => [entry.invoice.id, entry.differenceUSD.toFixed()])).toEqual([
+      [over.id, '1.25'],
+      [short.id, '-0.5'],
+    ]);
+    const json = JSON.parse(summaryToJson(report.summary));
+    expect(json.invoices).toMatchObject({
+      netReceivedUSD: 446.61,
+      underpaid: { count: 1, differenceUSD: -0.5 },
+      overpaid: { count: 1, differenceUSD: 1.25 },
+    });
+    // Project A: 199.87 paid, 2.0025 commission → 197.8675 → 197.87; project B: 251.25 − 2.5125 → 248.74.
+    expect(
+      json.invoices.projects.map((project: { netReceivedUSD: number }) => project.netReceivedUSD),
+    ).toEqual([248.74, 197.87]);
+  });
+
+  it('carries the project names it is given into the summary, none by default', async () => {
+    const names = { [PROJECT_A]: 'Web shop' };
+    const client = fakeInvoicingClient(service);
+    const named = await buildReport(
+      client,
+      { period: '2026-03', timezone: 'UTC', projectNames: names },
+      { apiUrl: API_URL, now: NOW, rows: rowBuilders() },
+    );
+    expect(named.summary.projectNames).toEqual(names);
+    expect(JSON.parse(summaryToJson(named.summary)).projectNames).toEqual(names);
+    const { report: unnamed } = await build(service, '2026-03');
+    expect(unnamed.summary.projectNames).toEqual({});
+  });
+});
+
 describe('buildReport change from the previous period', () => {
   it('is zero with no percentage when both months are empty of paid invoices', async () => {
     const { report } = await build(

@@ -28,6 +28,7 @@ function reportFor(
     firstPaidInvoices: [],
     unmatchedPayments: [],
     latePayments: [],
+    mispaidInvoices: [],
     paidInvoiceRows: invoices.build(),
     paymentRows: payments.build(),
     ...tables,

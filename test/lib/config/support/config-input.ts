@@ -14,6 +14,22 @@ export const ACME = {
 /** The address alarms go to, which every configuration must name. */
 export const ALARM_EMAIL = 'ops@example.com';
 
+/**
+ * An account named `name` in `timezone`, its key under the default account secret prefix, mail from and
+ * to its own domain, on `schedule` (the defaults when left out).
+ */
+export function accountIn(name: string, timezone: string, schedule: Record<string, unknown> = {}) {
+  return {
+    name,
+    apiUrl: 'https://api.example.com',
+    apiKeySecretName: `invoice-reports/accounts/${name}/api-key`,
+    timezone,
+    recipients: [`books@${name}.example`],
+    sender: `reports@${name}.example`,
+    schedule,
+  };
+}
+
 /** A configuration of one account: ACME with `account`'s fields over it, the alarm email, and `settings`. */
 export function configWith(
   account: Record<string, unknown>,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildReport } from '../../../../lib/report/build-report';
 import { writeReportFolder } from '../../../../lib/report/write-report';
 import { fakeInvoicingClient } from '../support/fake-invoicing-client';
-import { invoice, invoiceBlock, payment, USDT_WALLET, uuid } from '../support/records';
+import { invoice, invoiceBlock, PROJECT_A, PROJECT_B, payment, USDT_WALLET, uuid } from '../support/records';
 
 /**
  * September 2026 in UTC with three paid invoices, worked out by hand:
@@ -14,8 +14,11 @@ import { invoice, invoiceBlock, payment, USDT_WALLET, uuid } from '../support/re
  *   that reads as a formula;
  * - k2 on 2 Sep 00:00: 1,500 JPY = 10.01 USD, commission 0.10, paid with 0.123456789012345678 BTC (18
  *   decimals: more than a double holds), a description of two lines;
- * - k3 on 30 Sep 23:59:59: 19.99 USD, commission 0.20, paid with 19.99 USDT.
- * Paid total 50.25 + 10.01 + 19.99 = 80.25 USD; commission 0.50 + 0.10 + 0.20 = 0.80 USD.
+ * - k3 on 30 Sep 23:59:59: invoiced 20.00 USD, received 19.99 USD (under-paid by 0.01), commission 0.20,
+ *   paid with 19.99 USDT, in project B.
+ * Paid total 50.25 + 10.01 + 19.99 = 80.25 USD; commission 0.50 + 0.10 + 0.20 = 0.80 USD; net received
+ * 79.45 USD. Project A (named "Web shop"): 60.26 paid, 0.60 commission, 59.66 net; project B (no name):
+ * 19.99, 0.20, 19.79.
  * Payments: the three, plus one unmatched of 0.00000095 BTC on 15 Sep.
  */
 const k1 = invoice('2026-09-01 10:00:00', {
@@ -41,7 +44,8 @@ const k2 = invoice('2026-09-02 00:00:00', {
 const k2Paid = { ...k2, payment: { ...k2.payment!, amount: '0.123456789012345678' } };
 const k3 = invoice('2026-09-30 23:59:59', {
   id: uuid('1b', 3),
-  amountFiat: '19.99',
+  projectId: PROJECT_B,
+  amountFiat: '20',
   currencyFiat: 'USD',
   amountFiatUSD: '19.99',
   commissionFiatUSD: '0.2',
@@ -65,7 +69,15 @@ const payments = [
 let outDir: string;
 let workbook: ExcelJS.Workbook;
 let summary: {
-  invoices: { paid: number; paidTotalUSD: number; commissionTotalUSD: number };
+  invoices: {
+    paid: number;
+    paidTotalUSD: number;
+    commissionTotalUSD: number;
+    netReceivedUSD: number;
+    underpaid: { count: number; differenceUSD: number };
+    overpaid: { count: number; differenceUSD: number };
+  };
+  projectNames: Record<string, string>;
   payments: { total: number };
 };
 
@@ -74,7 +86,7 @@ beforeAll(async () => {
   const client = fakeInvoicingClient({ invoices: paidInvoices, payments });
   const report = await buildReport(
     client,
-    { period: '2026-09', timezone: 'UTC', account: 'Acme' },
+    { period: '2026-09', timezone: 'UTC', account: 'Acme', projectNames: { [PROJECT_A]: 'Web shop' } },
     { apiUrl: 'https://api.example.com', now: new Date('2026-10-01T06:00:00Z') },
   );
   const folder = await writeReportFolder(report, outDir);
@@ -163,7 +175,7 @@ describe('report.xlsx', () => {
     expect(cellOf('Paid invoices', 'amount_usd', 2).numFmt).toBe('#,##0.00');
     expect(columnValues('Paid invoices', 'commission_usd')).toEqual([0.5, 0.1, 0.2]);
     // Each fiat amount in its currency's minor unit: cents for EUR and USD, whole yen.
-    expect(columnValues('Paid invoices', 'amount_fiat')).toEqual([46.1, 1500, 19.99]);
+    expect(columnValues('Paid invoices', 'amount_fiat')).toEqual([46.1, 1500, 20]);
     expect([2, 3, 4].map((row) => cellOf('Paid invoices', 'amount_fiat', row).numFmt)).toEqual([
       '#,##0.00',
       '#,##0',
@@ -228,12 +240,18 @@ describe('report.xlsx', () => {
     expect(columnValues('Payments', 'payment_id')).toHaveLength(summary.payments.total);
   });
 
-  it('states the period and the headline figures on the Summary sheet, as numbers with formats', () => {
+  /** The Summary sheet's second cell of each row by its first cell's label (the first row of a label). */
+  function summaryRows(): Map<string, ExcelJS.Cell> {
     const rows = new Map<string, ExcelJS.Cell>();
     sheet('Summary').eachRow((row) => {
       const label = row.getCell(1).value;
       if (typeof label === 'string' && !rows.has(label)) rows.set(label, row.getCell(2));
     });
+    return rows;
+  }
+
+  it('states the period and the headline figures on the Summary sheet, as numbers with formats', () => {
+    const rows = summaryRows();
     expect(rows.get('Period')?.value).toBe('2026-09');
     expect(rows.get('Time zone')?.value).toBe('UTC');
     expect(rows.get('Complete')?.value).toBe('yes');
@@ -246,5 +264,37 @@ describe('report.xlsx', () => {
     expect(rows.get('Payments')?.value).toBe(4);
     expect(rows.get('Unmatched')?.value).toBe(1);
     expect(rows.get('Every check agrees')?.value).toBe('yes');
+  });
+
+  it('states net received and the under- and over-paid USD invoices on the Summary sheet, as summary.json does', () => {
+    const rows = summaryRows();
+    expect(rows.get('Net received (USD)')?.value).toBe(79.45);
+    expect(rows.get('Net received (USD)')?.numFmt).toBe('#,##0.00');
+    expect(rows.get('Under-paid USD invoices')?.value).toBe(1);
+    expect(rows.get('Under-paid difference (USD)')?.value).toBe(-0.01);
+    expect(rows.get('Over-paid USD invoices')?.value).toBe(0);
+    expect(rows.get('Over-paid difference (USD)')?.value).toBe(0);
+    expect(summary.invoices).toMatchObject({
+      netReceivedUSD: 79.45,
+      underpaid: { count: 1, differenceUSD: -0.01 },
+      overpaid: { count: 0, differenceUSD: 0 },
+    });
+  });
+
+  it('lists each project on the Summary sheet with its configured name and its net received', () => {
+    const summarySheet = sheet('Summary');
+    const projects = new Map<string, unknown[]>();
+    summarySheet.eachRow((row) => {
+      const id = row.getCell(1).value;
+      if (id === PROJECT_A || id === PROJECT_B) {
+        projects.set(
+          id,
+          [2, 3, 4, 5, 6].map((column) => row.getCell(column).value),
+        );
+      }
+    });
+    expect(projects.get(PROJECT_A)).toEqual(['Web shop', 2, 60.26, 0.6, 59.66]);
+    expect(projects.get(PROJECT_B)).toEqual([null, 1, 19.99, 0.2, 19.79]);
+    expect(summary.projectNames).toEqual({ [PROJECT_A]: 'Web shop' });
   });
 });

@@ -1,0 +1,174 @@
+/**
+ * `npm run bench -- --cold-start`: each Lambda function as the stack bundles it, its size and the time
+ * Node takes to load it.
+ *
+ * It synthesizes the CDK app with bundling on, offline, as `npx cdk synth` does (the same esbuild settings,
+ * the configuration file copied beside the code), once with the default configuration of `cdk.json` and
+ * once with 1,000 generated accounts. For each function it prints the bundle's size (minified `index.mjs`)
+ * and the time `await import('./index.mjs')` takes in a fresh Node process started in the bundle's folder
+ * with the function's environment, as the Lambda runtime loads it: the median and the fastest of a few
+ * runs. The report API reads its configuration when loaded; the other two on their first invocation.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { Token } from 'aws-cdk-lib';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import { createApp } from '../infra/create-app';
+import { REPO_ROOT } from '../infra/repo-root';
+import type { ReportFunction } from '../infra/report-function';
+import { generatedAccounts } from '../test/support/generated-accounts';
+import { count, table } from './figures';
+
+const run = promisify(execFile);
+
+const RUNS = 7;
+const TARGET_BUNDLE_BYTES = 1_000_000;
+const TARGET_INIT_MS = 150;
+const MANY_ACCOUNTS = 1000;
+
+/** Values for the references in a function's environment, which only a deployment resolves. */
+const DEPLOYED_VALUES: Readonly<Record<string, string>> = {
+  REPORT_BUCKET: 'invoicereports-storagereports31b47eb2-0123456789ab',
+  REPORT_API_URL: 'https://abcdefghijklmnopqrstuvwxyz012345.lambda-url.eu-west-1.on.aws/',
+};
+
+/** Loads the bundle once, in a fresh process, and prints how long the import took in milliseconds. */
+const LOAD_SCRIPT = [
+  'const started = performance.now();',
+  "const module = await import('./index.mjs');",
+  'const ms = performance.now() - started;',
+  "if (typeof module.handler !== 'function') throw new Error('the bundle exports no handler');",
+  'console.log(ms);',
+].join(' ');
+
+interface FunctionFigures {
+  name: string;
+  bundleBytes: number;
+  /** Sorted, fastest first. */
+  initMs: number[];
+}
+
+/** `cdk.json`'s context: its feature flags and default configuration. */
+function cdkContext(): Record<string, unknown> {
+  const cdkJson = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as {
+    context: Record<string, unknown>;
+  };
+  return cdkJson.context;
+}
+
+/** The environment the stack gives the function, with the references a deployment resolves filled in. */
+function deployedEnvironment(fn: ReportFunction): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(fn.environment).map(([name, value]) => [
+      name,
+      Token.isUnresolved(value) ? (DEPLOYED_VALUES[name] ?? 'resolved-at-deployment') : value,
+    ]),
+  );
+}
+
+async function initTimes(folder: string, environment: Record<string, string>): Promise<number[]> {
+  const env = {
+    PATH: process.env.PATH ?? '',
+    AWS_REGION: 'eu-west-1',
+    AWS_ACCESS_KEY_ID: 'AKIDCOLDSTART',
+    AWS_SECRET_ACCESS_KEY: 'cold-start-bench',
+    LAMBDA_TASK_ROOT: folder,
+    // Node 20 here; the SDK's notice that its 2027 releases need Node 22 would cost a write per load.
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    ...environment,
+  };
+  const times: number[] = [];
+  for (let attempt = 0; attempt < RUNS; attempt++) {
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', LOAD_SCRIPT], {
+      cwd: folder,
+      env,
+    });
+    times.push(Number(stdout.trim()));
+  }
+  return times.sort((a, b) => a - b);
+}
+
+/** Bundles the app's functions for a configuration and measures each. */
+async function measure(label: string, configFile: string | undefined): Promise<FunctionFigures[]> {
+  const outdir = mkdtempSync(join(tmpdir(), 'invoice-reports-cold-start-'));
+  try {
+    process.stdout.write(`bundling the functions (${label})...`);
+    const { stack } = createApp({
+      outdir,
+      context: {
+        ...cdkContext(),
+        ...(configFile ? { configFile } : {}),
+        'aws:cdk:enable-asset-metadata': true,
+      },
+    });
+    process.stdout.write(' done\n');
+    const functions: [string, ReportFunction][] = [
+      ['report-api', stack.reportApi],
+      ['scheduled-report', stack.scheduledReport],
+      ['dispatch-slot', stack.dispatcher],
+    ];
+    const figures: FunctionFigures[] = [];
+    for (const [name, fn] of functions) {
+      const asset = (fn.lambda.node.defaultChild as CfnFunction).getMetadata('aws:asset:path') as string;
+      const folder = join(outdir, asset);
+      figures.push({
+        name,
+        bundleBytes: statSync(join(folder, 'index.mjs')).size,
+        initMs: await initTimes(folder, deployedEnvironment(fn)),
+      });
+    }
+    return figures;
+  } finally {
+    rmSync(outdir, { recursive: true, force: true });
+  }
+}
+
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+const kib = (bytes: number) => `${count(bytes / 1024)} KiB`;
+const median = (sorted: readonly number[]) => sorted[Math.floor(sorted.length / 2)]!;
+
+/** Prints each function's bundle size and load time, with the default configuration and with 1,000 accounts. */
+export async function runColdStartBench(): Promise<void> {
+  console.log(
+    `Cold start: each function bundled as the stack bundles it, loaded ${RUNS} times by Node ${process.versions.node} ` +
+      '(median, and fastest in brackets)\n',
+  );
+  const defaults = await measure('the default configuration', undefined);
+  const dir = mkdtempSync(join(tmpdir(), 'invoice-reports-accounts-'));
+  let many: FunctionFigures[];
+  try {
+    const file = join(dir, 'accounts.json');
+    writeFileSync(
+      file,
+      JSON.stringify({ accounts: generatedAccounts(MANY_ACCOUNTS), alarmEmail: 'ops@example.com' }),
+    );
+    many = await measure(`${count(MANY_ACCOUNTS)} accounts`, file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  console.log('');
+  console.log(
+    table([
+      ['function', 'bundle', 'init, 1 account', `init, ${count(MANY_ACCOUNTS)} accounts`],
+      ...defaults.map((figures, index) => {
+        const other = many[index]!;
+        return [
+          figures.name,
+          kib(figures.bundleBytes),
+          `${ms(median(figures.initMs))} (${ms(figures.initMs[0]!)})`,
+          `${ms(median(other.initMs))} (${ms(other.initMs[0]!)})`,
+        ];
+      }),
+    ]),
+  );
+  const largest = Math.max(...defaults.map((figures) => figures.bundleBytes));
+  const slowest = Math.max(...defaults.map((figures) => median(figures.initMs)));
+  console.log(
+    `\nTargets: every bundle <= 1 MB (largest ${count(largest)} bytes: ${largest <= TARGET_BUNDLE_BYTES ? 'met' : 'missed'}); ` +
+      `init <= ${TARGET_INIT_MS} ms (slowest median ${ms(slowest)}: ${slowest <= TARGET_INIT_MS ? 'met' : 'missed'}). ` +
+      'Figures depend on the machine and its load; Lambda gives a 1 GB function about 0.6 of a vCPU.',
+  );
+}

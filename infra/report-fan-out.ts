@@ -1,0 +1,149 @@
+import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { CfnFunction, type IFunction } from 'aws-cdk-lib/aws-lambda';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import {
+  DefinitionBody,
+  Errors,
+  JsonPath,
+  LogLevel,
+  Map as MapState,
+  StateMachine,
+  StateMachineType,
+  TaskInput,
+} from 'aws-cdk-lib/aws-stepfunctions';
+import { LambdaInvoke, SqsSendMessage } from 'aws-cdk-lib/aws-stepfunctions-tasks';
+import { Construct } from 'constructs';
+
+export interface ReportFanOutProps {
+  /** Answers a slot's runs: `{ slot, scheduledTime }` in, `{ slot, runs: [event, ...] }` out. */
+  dispatcher: IFunction;
+  /** The scheduled report function, invoked once per account with its event. */
+  report: IFunction;
+  /** Where an account's run goes after its last retry. */
+  deadLetterQueue: IQueue;
+  /** Accounts of a slot reported at once (`maxConcurrentReports`). */
+  maxConcurrency: number;
+}
+
+/**
+ * Errors a retry cannot mend, by the `name` the scheduled function's errors carry (Step Functions reads
+ * a Lambda error's type from it): a bad event, an unknown account, a period not begun, a configuration
+ * fault, a key the service refuses, a signing key too short, a message SES can never take, an email
+ * SES accepted whose record could not be written, and an email SES may have sent without saying so
+ * (`delivery unconfirmed`: the claim stays, so a retry would only find it and fail again; a person must
+ * look). Each goes to the dead-letter queue at once.
+ */
+export const PERMANENT_RUN_ERRORS = [
+  'ScheduledEventError',
+  'UnknownAccountError',
+  'ReportRequestError',
+  'ConfigError',
+  'InvoicingAuthenticationError',
+  'SigningKeyError',
+  'InvalidEmailError',
+  'EmailTooLargeError',
+  'DeliveryRecordError',
+  'DeliveryUnconfirmedError',
+] as const;
+
+/** Further attempts at one account's run after a failure, and the wait before the first (then ×3). */
+export const RUN_RETRY_ATTEMPTS = 2;
+export const RUN_RETRY_INTERVAL = Duration.minutes(2);
+
+/**
+ * The fan-out of a schedule slot, on Step Functions: a task asks the dispatcher for the slot's runs, then
+ * a Map state invokes the scheduled report function once per account, at most `maxConcurrency` at once.
+ * Each account's run has its own retries and its own catch, which sends `{ account, periodKind,
+ * scheduledTime, failure: { Error, Cause } }` to the dead-letter queue: one account's failure never stops
+ * another's.
+ * The Map keeps no results (a thousand accounts' outcomes would pass the 256 KB state limit); each run's
+ * outcome is in the execution's history and in the function's log.
+ */
+export class ReportFanOut extends Construct {
+  readonly stateMachine: StateMachine;
+
+  constructor(scope: Construct, id: string, props: ReportFanOutProps) {
+    super(scope, id);
+
+    const dispatch = new LambdaInvoke(this, 'Dispatch', {
+      comment: "The slot's accounts, one run each",
+      lambdaFunction: props.dispatcher,
+      payloadResponseOnly: true,
+    });
+    const run = new LambdaInvoke(this, 'RunReport', {
+      comment: "Build, save and email one account's report once",
+      lambdaFunction: props.report,
+      payloadResponseOnly: true,
+    });
+    run.addRetry({ errors: [...PERMANENT_RUN_ERRORS], maxAttempts: 0 });
+    run.addRetry({
+      errors: [Errors.ALL],
+      maxAttempts: RUN_RETRY_ATTEMPTS,
+      interval: RUN_RETRY_INTERVAL,
+      backoffRate: 3,
+    });
+    const deadLetter = new SqsSendMessage(this, 'DeadLetter', {
+      comment: 'The account, the period it was for, and why it failed',
+      queue: props.deadLetterQueue,
+      // The dispatcher fills in all three members of every run, so no path here can be missing.
+      messageBody: TaskInput.fromObject({
+        account: JsonPath.stringAt('$.account'),
+        periodKind: JsonPath.stringAt('$.periodKind'),
+        scheduledTime: JsonPath.stringAt('$.scheduledTime'),
+        failure: JsonPath.objectAt('$.failure'),
+      }),
+    });
+    // A dead letter that cannot be sent fails the execution, which raises the fan-out alarm.
+    deadLetter.addRetry({ errors: [Errors.ALL], maxAttempts: 3 });
+    run.addCatch(deadLetter, { errors: [Errors.ALL], resultPath: '$.failure' });
+
+    const eachAccount = new MapState(this, 'EachAccount', {
+      comment: 'One run per account, a bounded number at once',
+      itemsPath: '$.runs',
+      maxConcurrency: props.maxConcurrency,
+      resultPath: JsonPath.DISCARD,
+    }).itemProcessor(run);
+
+    const logGroup = new LogGroup(this, 'Logs', {
+      retention: RetentionDays.THREE_MONTHS,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.stateMachine = new StateMachine(this, 'StateMachine', {
+      comment: 'Reports of one schedule slot: each account once, a bounded number at once',
+      stateMachineType: StateMachineType.STANDARD,
+      definitionBody: DefinitionBody.fromChainable(dispatch.next(eachAccount)),
+      // A slot of a thousand accounts at ten at once, each run up to 15 minutes with its retries.
+      timeout: Duration.days(2),
+      logs: { destination: logGroup, level: LogLevel.ALL, includeExecutionData: false },
+    });
+
+    const stack = Stack.of(this);
+    const acknowledgeInvoke = (fn: IFunction) =>
+      Validations.of(this.stateMachine).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::<${stack.getLogicalId(functionResource(fn))}.Arn>:*]`,
+        reason:
+          "The task's invoke grant also names the function's versions and aliases (`<function ARN>:*`); it reaches no other function.",
+      });
+    acknowledgeInvoke(props.dispatcher);
+    acknowledgeInvoke(props.report);
+    Validations.of(this.stateMachine).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        'Step Functions delivers its execution logs through CloudWatch Logs log delivery, whose actions (CreateLogDelivery, DescribeResourcePolicies...) take no resource ARN.',
+    });
+    Validations.of(this.stateMachine).acknowledge({
+      id: 'AwsSolutions-SF2',
+      reason:
+        "No X-Ray: the work happens in the functions, whose JSON logs carry each run's account, period and outcome; the execution history shows each account's attempts.",
+    });
+  }
+}
+
+/** The CloudFormation resource of a function, whose logical id appears in cdk-nag's finding. */
+export function functionResource(fn: IFunction): CfnFunction {
+  const resource = fn.node.defaultChild;
+  if (!(resource instanceof CfnFunction))
+    throw new Error(`${fn.node.path} is not a function defined in this app`);
+  return resource;
+}

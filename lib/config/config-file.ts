@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+import { ConfigError } from './config-error';
+import { type DeploymentConfig, parseDeploymentConfig } from './deployment-config';
+
+/** Where a configuration file was named, for its errors. */
+export interface ConfigFileOrigin {
+  /** The setting that named the file: `configFile` (CDK context) or `REPORT_CONFIG_FILE` (a function's environment). */
+  setting: string;
+  /** The error's title when the file cannot be read: `Invalid CDK context`. */
+  settingTitle: string;
+  /** The file as the setting gave it, for messages. */
+  shownAs: string;
+}
+
+/** Parses JSON text. @throws ConfigError saying the text of `where` is not JSON */
+export function parseJsonText(text: string, where: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new ConfigError(`Invalid ${where}`, [
+      { path: '', message: `is not valid JSON (${(error as Error).message})` },
+    ]);
+  }
+}
+
+/**
+ * Reads a deployment configuration from a JSON file and checks it with the one schema: the CDK app reads
+ * the operator's file, each function the copy bundled beside its code.
+ *
+ * @throws ConfigError naming the setting when the file cannot be read, or each bad field of the file
+ * (`Invalid configuration file prod.json: accounts[0].timezone: unknown time zone "Mars/Base"`)
+ */
+export function readDeploymentConfigFile(path: string, origin: ConfigFileOrigin): DeploymentConfig {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'read error';
+    throw new ConfigError(origin.settingTitle, [
+      { path: origin.setting, message: `cannot read ${JSON.stringify(origin.shownAs)} (${code})` },
+    ]);
+  }
+  const where = `configuration file ${origin.shownAs}`;
+  return parseDeploymentConfig(parseJsonText(text, where), where);
+}

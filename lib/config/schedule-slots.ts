@@ -1,0 +1,67 @@
+import type { AccountConfig } from './account-schema';
+
+/** What a scheduled run reports: the month before the one it fires in, or the year before. */
+export type ScheduledPeriodKind = 'month' | 'year';
+
+/** The month a yearly report runs in: January, for the year just ended. */
+export const YEARLY_REPORT_MONTH = 1;
+
+/** When a schedule fires: a local time in a time zone, every month or once a year. */
+export interface SlotTime {
+  periodKind: ScheduledPeriodKind;
+  timezone: string;
+  /** The month a yearly slot fires in (January); absent for a monthly slot, which fires every month. */
+  month?: number;
+  dayOfMonth: number;
+  hour: number;
+  minute: number;
+}
+
+/**
+ * A schedule slot: every account whose report of a kind runs at the same local time in the same zone.
+ * One EventBridge Scheduler schedule starts each slot, and the fan-out runs its accounts one by one, so
+ * the number of schedules grows with the distinct times, not with the accounts.
+ */
+export interface ScheduleSlot extends SlotTime {
+  /**
+   * What the schedule sends and the fan-out looks the accounts up by, readable in a console:
+   * `monthly 1 06:00 Europe/Berlin`, `yearly 1 Jan 06:00 Europe/Berlin`.
+   */
+  id: string;
+  /** Its accounts' names, in the configuration's order. */
+  accounts: string[];
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** A slot's id: its kind, day (and month), local time and zone. */
+export function slotId(time: SlotTime): string {
+  const day = time.month === undefined ? `${time.dayOfMonth}` : `${time.dayOfMonth} Jan`;
+  return `${time.periodKind}ly ${day} ${pad(time.hour)}:${pad(time.minute)} ${time.timezone}`;
+}
+
+/** The slots an account's reports run in: its monthly slot, and its yearly one when `schedule.yearly` is set. */
+export function accountSlotTimes(account: Pick<AccountConfig, 'timezone' | 'schedule'>): SlotTime[] {
+  const { dayOfMonth, hour, minute, yearly } = account.schedule;
+  const monthly: SlotTime = { periodKind: 'month', timezone: account.timezone, dayOfMonth, hour, minute };
+  return yearly ? [monthly, { ...monthly, periodKind: 'year', month: YEARLY_REPORT_MONTH }] : [monthly];
+}
+
+/**
+ * The deployment's schedule slots, sorted by id: each account is in exactly one slot of each kind it
+ * reports (one monthly, and one yearly when asked for).
+ */
+export function scheduleSlots(
+  accounts: readonly Pick<AccountConfig, 'name' | 'timezone' | 'schedule'>[],
+): ScheduleSlot[] {
+  const slots = new Map<string, ScheduleSlot>();
+  for (const account of accounts) {
+    for (const time of accountSlotTimes(account)) {
+      const id = slotId(time);
+      const slot = slots.get(id) ?? { ...time, id, accounts: [] };
+      slot.accounts.push(account.name);
+      slots.set(id, slot);
+    }
+  }
+  return [...slots.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}

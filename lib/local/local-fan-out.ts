@@ -1,0 +1,180 @@
+import { join } from 'node:path';
+import type { DeploymentConfig } from '../config';
+import { scheduleSlots } from '../config';
+import { deliveryStatus, reportPrefix } from '../delivery';
+import { describeError } from '../describe-error';
+import type { StructuredLogger } from '../logger';
+import { monthName } from '../period';
+import {
+  type DeliveryContext,
+  dispatchSlot,
+  type FetchedRecords,
+  type ReportDeliveryResult,
+  resolveReportPeriod,
+  runScheduledReport,
+  runSlotLocally,
+  slotIndex,
+} from '../pipeline';
+import {
+  type FetchRanges,
+  fetchedInWords,
+  fetchRanges,
+  formatCount,
+  formatInstant,
+  formatUSD,
+  reportPeriod,
+} from '../report';
+
+/** Records fetched between two progress lines of a local run: the sandbox's months hold a few hundred. */
+const LOCAL_PROGRESS_EVERY = 100;
+
+/** What the local run of the monthly job did for one account. */
+export interface LocalAccountRun {
+  account: string;
+  timezone: string;
+  /** The month built and emailed (or found emailed): last month in the account's zone. */
+  month: string;
+  recipients: string[];
+  /** `sent` now or `already-sent` by an earlier start, or the failure in one line. */
+  outcome: { status: 'delivered'; delivery: ReportDeliveryResult } | { status: 'failed'; error: string };
+  /** `s3://invoice-reports-local/reports/demo/2026-10/`. */
+  s3Location: string;
+  /** The S3 emulator's folder for that prefix (its files end in `._S3rver_object`). */
+  s3Folder: string;
+}
+
+/** Options of `runLocalMonthlyFanOut`. */
+export interface LocalFanOutOptions {
+  config: DeploymentConfig;
+  context: DeliveryContext;
+  now: () => Date;
+  /** The S3 emulator's directory. */
+  s3Directory: string;
+  log: (line: string) => void;
+}
+
+/** What an account's run asks the service for, and the zone its dates are read in, for its progress lines. */
+interface AccountWindow {
+  ranges: FetchRanges;
+  timezone: string;
+}
+
+/**
+ * The scheduled run's log, for a terminal: only its progress, as one line per milestone and account,
+ * naming the dates each list was asked for (`fetchedInWords`). What each run ended with is said once,
+ * from its outcome (`outcomeLine`).
+ */
+function progressLines(
+  log: (line: string) => void,
+  windows: ReadonlyMap<string, AccountWindow>,
+): StructuredLogger {
+  const ignore = () => {};
+  return {
+    info: (_message, ...attributes) => {
+      const fetched = Object.assign({}, ...attributes) as Partial<FetchedRecords> & { account?: string };
+      const window = fetched.account === undefined ? undefined : windows.get(fetched.account);
+      if (fetched.records === undefined || window === undefined) return;
+      const progress = {
+        invoices: fetched.invoices ?? 0,
+        payments: fetched.payments ?? 0,
+        previousPeriodInvoices: fetched.previousPeriodInvoices ?? 0,
+      };
+      log(`${fetched.account}: ${fetchedInWords(progress, window.ranges, window.timezone)}`);
+    },
+    warn: ignore,
+    error: ignore,
+  };
+}
+
+/** What a run did, in a line: the headline figures and where the report went, that it was sent before, or why it failed. */
+function outcomeLine(run: LocalAccountRun): string {
+  const month = monthName(run.month);
+  if (run.outcome.status === 'failed') return `${run.account}: ${month} failed: ${run.outcome.error}`;
+  const { delivery } = run.outcome;
+  if (delivery.status === 'already-sent') {
+    return `${run.account}: ${month} was emailed on ${formatInstant(delivery.sentAt, run.timezone)}: not sending it again`;
+  }
+  const figures = delivery.figures
+    ? `${formatCount(delivery.figures.paidInvoices)} of ${formatCount(delivery.figures.invoices)} invoices paid, ` +
+      `${formatUSD(delivery.figures.paidTotalUSD)}; `
+    : '';
+  return `${run.account}: ${month}: ${figures}saved to ${run.s3Location} and emailed to ${run.recipients.join(', ')}`;
+}
+
+/**
+ * The local stack's run of the monthly job, the way a deployment runs it: each of the configuration's
+ * monthly schedule slots is dispatched (`dispatchSlot`) and fanned out (`runSlotLocally`, the deployment's
+ * bound), and each account's run is the scheduled function's own (`runScheduledReport`), as if every
+ * slot fired now. An account whose month an earlier start left half-emailed (a claim never marked sent,
+ * a record cut short: what Ctrl-C while emailing leaves) is forced: on AWS that needs a person to look,
+ * but here the mail went to an emulator that forgets it on every start.
+ *
+ * One account's failure is its own outcome; the others are delivered all the same.
+ */
+export async function runLocalMonthlyFanOut(options: LocalFanOutOptions): Promise<LocalAccountRun[]> {
+  const { config, context, now, log } = options;
+  const runs = new Map<string, Omit<LocalAccountRun, 'outcome'>>();
+  const windows = new Map<string, AccountWindow>();
+  const forced = new Set<string>();
+  for (const account of config.accounts) {
+    const month = resolveReportPeriod(account, undefined, now());
+    windows.set(account.name, {
+      ranges: fetchRanges(reportPeriod(month, account.timezone, now())),
+      timezone: account.timezone,
+    });
+    const prefix = reportPrefix(account.name, month);
+    runs.set(account.name, {
+      account: account.name,
+      timezone: account.timezone,
+      month,
+      recipients: account.recipients,
+      s3Location: `s3://${context.bucket}/${prefix}`,
+      // s3rver keeps each key as a path under its directory: `<bucket>/<key>._S3rver_object`.
+      s3Folder: join(options.s3Directory, context.bucket, prefix),
+    });
+    const status = await deliveryStatus({
+      s3: context.s3,
+      bucket: context.bucket,
+      account: account.name,
+      period: month,
+    });
+    if (status.state === 'unreadable' || status.state === 'sending') {
+      forced.add(account.name);
+      log(
+        `an earlier start stopped while emailing ${monthName(month)} for ${account.name}: building and sending it again`,
+      );
+    } else if (status.state === 'none') {
+      log(`building the ${monthName(month)} report for ${account.name} from the sandbox...`);
+    }
+  }
+
+  const slots = slotIndex(config);
+  const results: LocalAccountRun[] = [];
+  for (const slot of scheduleSlots(config.accounts).filter((each) => each.periodKind === 'month')) {
+    const dispatch = dispatchSlot({ slot: slot.id, scheduledTime: now().toISOString() }, slots);
+    const outcomes = await runSlotLocally(dispatch, {
+      concurrency: config.maxConcurrentReports,
+      run: (event) =>
+        runScheduledReport(forced.has(event.account) ? { ...event, force: true } : event, {
+          config,
+          context,
+          logger: progressLines(log, windows),
+          progressEvery: LOCAL_PROGRESS_EVERY,
+        }),
+    });
+    for (const outcome of outcomes) {
+      const run: LocalAccountRun = {
+        ...runs.get(outcome.account)!,
+        outcome:
+          outcome.status === 'done'
+            ? { status: 'delivered', delivery: outcome.result }
+            : { status: 'failed', error: describeError(outcome.error) },
+      };
+      log(outcomeLine(run));
+      results.push(run);
+    }
+  }
+  // In the configuration's order, whatever the slots' order.
+  const order = config.accounts.map((account) => account.name);
+  return results.sort((a, b) => order.indexOf(a.account) - order.indexOf(b.account));
+}

@@ -1,0 +1,52 @@
+import {
+  type DeploymentConfig,
+  type ScheduledReportEvent,
+  type ScheduleSlot,
+  scheduleSlots,
+  slotEventSchema,
+} from '../config';
+import { fieldIssues, fieldTypeErrors } from '../zod-issues';
+import { SlotEventError, UnknownSlotError } from './slot-errors';
+
+/** A slot's runs, one event per account for the scheduled function, as the fan-out iterates them. */
+export interface SlotDispatch {
+  slot: string;
+  runs: ScheduledReportEvent[];
+}
+
+/** The deployment's slots by id; made once per process, since the configuration does not change in it. */
+export function slotIndex(config: Pick<DeploymentConfig, 'accounts'>): ReadonlyMap<string, ScheduleSlot> {
+  return new Map(scheduleSlots(config.accounts).map((slot) => [slot.id, slot]));
+}
+
+/**
+ * The first step of the fan-out: the runs of the slot a schedule fired for, each carrying the slot's
+ * period kind and the time the schedule fired, so that every account reports the period the schedule
+ * meant however late its run starts. A slot started by hand without `scheduledTime` gets `now`, the
+ * same for all its accounts (and the fan-out's dead-letter message always has one to show).
+ *
+ * @example dispatchSlot({ slot: 'monthly 1 06:00 Europe/Berlin', scheduledTime: '2026-11-01T05:00:00Z' }, slots)
+ * // { slot: '…', runs: [{ account: 'acme', periodKind: 'month', scheduledTime: '2026-11-01T05:00:00Z' }, …] }
+ * @throws SlotEventError naming each bad field; UnknownSlotError for a slot without accounts
+ */
+export function dispatchSlot(
+  event: unknown,
+  slots: ReadonlyMap<string, ScheduleSlot>,
+  now: () => Date = () => new Date(),
+): SlotDispatch {
+  if (typeof event !== 'object' || event === null || Array.isArray(event)) {
+    throw new SlotEventError([
+      { path: '', message: 'the event must be a JSON object such as {"slot":"monthly 1 06:00 UTC"}' },
+    ]);
+  }
+  const parsed = slotEventSchema.safeParse(event, { error: fieldTypeErrors });
+  if (!parsed.success) throw new SlotEventError(fieldIssues(parsed.error.issues));
+  const { slot: id } = parsed.data;
+  const slot = slots.get(id);
+  if (slot === undefined) throw new UnknownSlotError(id);
+  const scheduledTime = parsed.data.scheduledTime ?? now().toISOString();
+  return {
+    slot: id,
+    runs: slot.accounts.map((account) => ({ account, periodKind: slot.periodKind, scheduledTime })),
+  };
+}

@@ -1,0 +1,129 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../infra/create-app';
+import { atMostAsLong, environmentBytes } from '../../infra/deployment-limits';
+import type { ReportStack } from '../../infra/report-stack';
+import { ConfigError, type DeploymentConfig, parseDeploymentConfig } from '../../lib/config';
+import { dispatchSlot, slotIndex } from '../../lib/pipeline';
+import { generatedAccounts } from '../support/generated-accounts';
+import { testAppProps } from './test-app';
+
+const ACCOUNTS = 1000;
+/** CloudFormation reads a template of at most 1 MB (from S3). */
+const TEMPLATE_BYTES = 1_000_000;
+const SLOW = 90_000;
+
+type Resources = Record<string, { Type: string; Properties: Record<string, unknown> }>;
+
+describe(`ReportStack with ${ACCOUNTS} generated accounts, read from -c configFile`, () => {
+  const dir = mkdtempSync(join(tmpdir(), 'invoice-reports-scale-'));
+  let app: App;
+  let stack: ReportStack;
+  let config: DeploymentConfig;
+  let templates: Map<string, Template>;
+
+  /** Synthesizes the app for a configuration file of these accounts, as `cdk synth -c configFile=...` does. */
+  function synthesize(name: string, input: object): { app: App; stack: ReportStack } {
+    const file = join(dir, name);
+    writeFileSync(file, JSON.stringify(input));
+    return createApp(testAppProps({ configFile: file }));
+  }
+
+  beforeAll(() => {
+    const input = { accounts: generatedAccounts(ACCOUNTS), alarmEmail: 'ops@example.com' };
+    config = parseDeploymentConfig(input);
+    ({ app, stack } = synthesize('thousand.json', input));
+    templates = new Map([
+      [stack.stackName, Template.fromStack(stack)],
+      ...stack.schedules.stacks.map((nested) => [nested.node.path, Template.fromStack(nested)] as const),
+    ]);
+  }, SLOW);
+
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('spreads the schedules over nested stacks, every template within 500 resources and 1 MB', () => {
+    const slots = stack.schedules.schedules.size;
+    // 24 zones x 3 days x 4 hours x 2 minutes, less the combinations the 1,000 do not reach, plus yearly slots.
+    expect(slots).toBeGreaterThan(400);
+    expect(stack.schedules.stacks).toHaveLength(Math.ceil(slots / 400));
+    for (const [name, template] of templates) {
+      const json = template.toJSON();
+      expect(Object.keys(json.Resources).length, name).toBeLessThanOrEqual(500);
+      expect(Buffer.byteLength(JSON.stringify(json)), name).toBeLessThan(TEMPLATE_BYTES);
+    }
+  });
+
+  it('keeps every function environment as small as with one account: the accounts are in the bundled file', () => {
+    for (const fn of [stack.scheduledReport, stack.reportApi, stack.dispatcher]) {
+      expect(environmentBytes(fn, fn.environment), fn.node.path).toBeLessThan(512);
+      expect(Object.keys(fn.environment)).not.toContain('REPORT_CONFIG');
+    }
+  });
+
+  it("keeps each role's inline policies within IAM's 10,240 characters, references at their longest", () => {
+    const byRole = new Map<string, number>();
+    const resources = templates.get(stack.stackName)!.toJSON().Resources as Resources;
+    for (const resource of Object.values(resources)) {
+      if (resource.Type !== 'AWS::IAM::Policy') continue;
+      const characters = JSON.stringify(atMostAsLong(resource.Properties.PolicyDocument)).length;
+      for (const role of resource.Properties.Roles as { Ref: string }[]) {
+        byRole.set(role.Ref, (byRole.get(role.Ref) ?? 0) + characters);
+      }
+    }
+    expect(byRole.size).toBe(5);
+    for (const [role, characters] of byRole) expect(characters, role).toBeLessThanOrEqual(10_240);
+  });
+
+  it('reaches every account through exactly one monthly slot, and each yearly account through one yearly slot', () => {
+    const slots = slotIndex(config);
+    const monthly: string[] = [];
+    const yearly: string[] = [];
+    for (const template of templates.values()) {
+      const schedules = Object.values(
+        template.findResources('AWS::Scheduler::Schedule'),
+      ) as Resources[string][];
+      for (const schedule of schedules) {
+        const target = schedule.Properties.Target as { Input: string };
+        const { slot } = JSON.parse(target.Input) as { slot: string };
+        expect(schedule.Properties.ScheduleExpressionTimezone).toBe(slots.get(slot)?.timezone);
+        const { runs } = dispatchSlot({ slot, scheduledTime: '2027-01-01T05:00:00Z' }, slots);
+        for (const run of runs) (run.periodKind === 'year' ? yearly : monthly).push(run.account);
+      }
+    }
+    const names = config.accounts.map((account) => account.name).sort();
+    expect(monthly.sort()).toEqual(names);
+    // Every fourth account asked for a yearly report: merchant-0001, merchant-0005, ...
+    expect(yearly.sort()).toEqual(names.filter((_, index) => index % 4 === 0));
+  });
+
+  it('leaves no AwsSolutions finding unacknowledged', () => {
+    const report = new AwsSolutionsChecks().validateScope(app);
+    expect(report.violations.map((violation) => violation.ruleName)).toEqual([]);
+  });
+
+  it(
+    'refuses 1,000 accounts on 1,000 sender domains, naming the role and the way out',
+    () => {
+      const input = {
+        accounts: generatedAccounts(ACCOUNTS, { senderDomains: ACCOUNTS }),
+        alarmEmail: 'ops@example.com',
+      };
+      const attempt = () => synthesize('thousand-domains.json', input);
+      expect(attempt).toThrow(ConfigError);
+      expect(attempt).toThrow(
+        /InvoiceReports\/ScheduledReport\/Role\/Resource: inline policies take up to \d+ characters; IAM allows a role 10240/,
+      );
+      const { stack: anyIdentity } = synthesize('thousand-domains-any-identity.json', {
+        ...input,
+        sesAllowAnyIdentity: true,
+      });
+      expect(anyIdentity.schedules.schedules.size).toBe(stack.schedules.schedules.size);
+    },
+    SLOW,
+  );
+});
