@@ -71,6 +71,7 @@ export class ReportStack extends Stack {
       entry: 'functions/report-api.ts',
       description: 'invoice reports: the HTTPS report API',
       timeout: Duration.minutes(5),
+      buildsReports: true,
       bundledFiles,
       // A cap on the public endpoint, so that a flood of requests leaves the monthly runs their
       // concurrency; none by default, since a new account's quota of 10 cannot reserve any.
@@ -80,6 +81,7 @@ export class ReportStack extends Stack {
       entry: 'functions/scheduled-report.ts',
       description: 'invoice reports: the scheduled report of an account',
       timeout: Duration.minutes(15),
+      buildsReports: true,
       bundledFiles,
     });
     this.dispatcher = new ReportFunction(this, 'Dispatcher', {

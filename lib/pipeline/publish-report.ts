@@ -13,7 +13,7 @@ import { reportFigures } from './report-figures';
 export interface PublishedReport {
   /** The report this build made. */
   report: Report;
-  /** The local folder holding this build's files (the email attaches the CSVs from here). */
+  /** The local folder holding this build's files (the email attaches the CSVs and the workbook from here). */
   folder: string;
   /**
    * The manifest the period is served from now: this build's, or, when another build of the period

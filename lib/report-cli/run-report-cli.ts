@@ -107,8 +107,8 @@ function outcome(report: Report, folder: string): string {
   const { period, invoices, payments, reconciliation } = summary;
   const named = period.complete ? `${periodTitle(period)} in ${period.timezone}` : periodHeading(period);
   return [
-    `${PREFIX}wrote ${folder}: report.html, paid-invoices.csv (${formatCount(report.paidInvoicesCsv.rowCount)} rows), ` +
-      `payments.csv (${formatCount(report.paymentsCsv.rowCount)} rows), summary.json`,
+    `${PREFIX}wrote ${folder}: report.html, report.xlsx, paid-invoices.csv (${formatCount(report.paidInvoiceRows.rowCount)} rows), ` +
+      `payments.csv (${formatCount(report.paymentRows.rowCount)} rows), summary.json`,
     `${PREFIX}${named}: ${formatCount(invoices.paid)} of ${formatCount(invoices.total)} ` +
       `invoices paid, ${formatUSD(invoices.paidTotalUSD)} (commission ${formatUSD(invoices.commissionTotalUSD)}); ` +
       `${formatCount(payments.total)} payments, ${formatCount(payments.unmatched)} unmatched`,

@@ -1,8 +1,8 @@
-import type { Readable } from 'node:stream';
 import type Big from 'big.js';
 import type { Invoice, InvoiceItem, InvoiceStatus, PaymentItem, Wallet } from '../invoicing';
 import type { PeriodKind } from '../period';
 import type { ProjectNames } from './project-names';
+import type { RowTable } from './rows';
 
 /**
  * What a report holds, for a month, a quarter or a year. `lib/report` builds it; the CSV, HTML, email and
@@ -270,29 +270,17 @@ export interface ReportSummary {
   source: { apiUrl: string };
 }
 
-/**
- * A CSV file's rows, kept compactly while the report is collected and written out in order.
- * Built by `lib/report/csv`: `add` each record as it arrives (any order), then `build` once.
- */
-export interface CsvTableBuilder<T> {
-  add(record: T): void;
-  build(): CsvTable;
-}
-
-export interface CsvTable {
-  readonly rowCount: number;
-  /** A fresh stream of the whole file (BOM, header, rows in order) each time it is called. */
-  stream(): Readable;
-}
-
 /** A whole report: the summary plus what the files are written from. */
 export interface Report {
   summary: ReportSummary;
   /** The first 100 invoices created in the period with status `paid`, by `createDatetime` then `id`. */
   firstPaidInvoices: InvoiceItem[];
-  /** Payments in the period without an invoice, by `transactionDatetime` then `id`: candidates for manual matching. */
+  /**
+   * The first `LISTED_PAYMENTS_KEPT` payments in the period without an invoice, by `transactionDatetime`
+   * then `id`: candidates for manual matching (`summary.payments.unmatched` counts them all).
+   */
   unmatchedPayments: PaymentItem[];
-  /** In the same order. */
+  /** The first `LISTED_PAYMENTS_KEPT` late payments, in the same order (`summary.payments.late` counts them all). */
   latePayments: LatePayment[];
   /**
    * The under- and over-paid invoices of the period with the largest differences (at most
@@ -300,14 +288,26 @@ export interface Report {
    * `summary.invoices`.
    */
   mispaidInvoices: MispaidInvoice[];
-  /** `paid-invoices.csv`: every invoice created in the period with status `paid`, by `createDatetime` then `id`. */
-  paidInvoicesCsv: CsvTable;
-  /** `payments.csv`: every payment whose transaction falls in the period, by `transactionDatetime` then `id`. */
-  paymentsCsv: CsvTable;
+  /**
+   * Every invoice created in the period with status `paid`, by `createDatetime` then `id`: the rows of
+   * `paid-invoices.csv` and of the workbook's `Paid invoices` sheet.
+   */
+  paidInvoiceRows: RowTable;
+  /**
+   * Every payment whose transaction falls in the period, by `transactionDatetime` then `id`: the rows of
+   * `payments.csv` and of the workbook's `Payments` sheet.
+   */
+  paymentRows: RowTable;
 }
 
-/** How many paid invoices the HTML page lists; the CSV has them all. */
+/** How many paid invoices the HTML page lists; the CSV and the workbook have them all. */
 export const FIRST_PAID_INVOICES_SHOWN = 100;
 
-/** How many under- and over-paid invoices a report lists; paid-invoices.csv has every paid invoice. */
+/**
+ * How many unmatched and how many late payments a report keeps to list on its page, the first by time:
+ * the page stays a page, and memory stays the same whatever the period holds; the files list them all.
+ */
+export const LISTED_PAYMENTS_KEPT = 100;
+
+/** How many under- and over-paid invoices a report lists; paid-invoices.csv and the workbook have every paid invoice. */
 export const MISPAID_INVOICES_LISTED = 50;

@@ -126,6 +126,7 @@ describe('functions/report-api handler (Function URL events)', () => {
       'paid-invoices.csv',
       'payments.csv',
       'report.html',
+      'report.xlsx',
       'summary.json',
     ]);
     for (const [fileName, link] of Object.entries(answer.files)) {

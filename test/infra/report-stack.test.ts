@@ -232,6 +232,19 @@ describe('ReportStack with two accounts', () => {
       });
     });
 
+    it('have 4 GiB of /tmp where a report is built (a big month writes and sorts its files there), the dispatcher the default 512 MB', () => {
+      for (const description of [SCHEDULED, API]) {
+        template.hasResourceProperties('AWS::Lambda::Function', {
+          Description: description,
+          EphemeralStorage: { Size: 4096 },
+        });
+      }
+      template.hasResourceProperties('AWS::Lambda::Function', {
+        Description: DISPATCHER,
+        EphemeralStorage: Match.absent(),
+      });
+    });
+
     it('give the scheduled run 15 minutes and 1 GB, the report API 5 minutes, the dispatcher 30 seconds', () => {
       template.hasResourceProperties('AWS::Lambda::Function', {
         Description: SCHEDULED,

@@ -1,14 +1,18 @@
-import { Readable } from 'node:stream';
 import Big from 'big.js';
 import type { InvoiceItem, PaymentItem, Wallet } from '../../lib/invoicing/schemas';
 import {
-  type CsvTable,
   FIRST_PAID_INVOICES_SHOWN,
   type LatePayment,
   type ReconciliationCheck,
   type Report,
   type ReportSummary,
 } from '../../lib/report/model';
+import {
+  createPaidInvoiceRows,
+  createPaymentRows,
+  type RowTable,
+  type RowTableBuilder,
+} from '../../lib/report/rows';
 
 /**
  * A hand-made report for October 2026 in Europe/Berlin, account "Acme", built so that every figure
@@ -175,12 +179,10 @@ export function sampleUnmatchedPayments(): PaymentItem[] {
   ];
 }
 
-/** A stand-in for a CSV file (a header and one line per record): the renderers here only count rows. */
-function sampleCsv(header: string, lines: string[]): CsvTable {
-  return {
-    rowCount: lines.length,
-    stream: () => Readable.from([`\uFEFF${header}\r\n`, ...lines.map((line) => `${line}\r\n`)]),
-  };
+/** The rows of a report file, in memory, built by the report's own builder. */
+function sampleRows<T>(builder: RowTableBuilder<T>, records: readonly T[]): RowTable {
+  for (const record of records) builder.add(record);
+  return builder.build();
 }
 
 const usd = (value: string | number) => new Big(value);
@@ -349,14 +351,8 @@ export function sampleReport(): Report {
     unmatchedPayments: unmatched,
     latePayments: late,
     mispaidInvoices: mispaid,
-    paidInvoicesCsv: sampleCsv(
-      'invoice_id,invoice_uid',
-      paidInvoices.map((invoice) => `${invoice.id},${invoice.uid}`),
-    ),
-    paymentsCsv: sampleCsv(
-      'payment_id,amount',
-      payments.map((payment) => `${payment.id},${payment.amount}`),
-    ),
+    paidInvoiceRows: sampleRows(createPaidInvoiceRows(), paidInvoices),
+    paymentRows: sampleRows(createPaymentRows(), payments),
   };
 }
 
@@ -464,8 +460,8 @@ export function sampleEmptyReport(): Report {
     unmatchedPayments: [],
     latePayments: [],
     mispaidInvoices: [],
-    paidInvoicesCsv: sampleCsv('invoice_id,invoice_uid', []),
-    paymentsCsv: sampleCsv('payment_id,amount', []),
+    paidInvoiceRows: sampleRows(createPaidInvoiceRows(), []),
+    paymentRows: sampleRows(createPaymentRows(), []),
   };
 }
 

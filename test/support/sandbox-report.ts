@@ -1,6 +1,5 @@
 import { createInvoicingClient } from '../../lib/invoicing';
 import { buildReport, type Report } from '../../lib/report';
-import { createPaidInvoicesCsv, createPaymentsCsv } from '../../lib/report/csv';
 import { sandboxProjectNames, startSandbox } from '../../lib/sandbox';
 
 /** The moment the sandbox report is made at: mid-November 2026, so October is complete. */
@@ -20,11 +19,7 @@ export async function sandboxReport(): Promise<Report> {
     return await buildReport(
       client,
       { period: '2026-10', timezone: 'Europe/Berlin', projectNames: sandboxProjectNames(5) },
-      {
-        apiUrl: sandbox.url,
-        now: SANDBOX_REPORT_NOW,
-        csv: { paidInvoices: createPaidInvoicesCsv(), payments: createPaymentsCsv() },
-      },
+      { apiUrl: sandbox.url, now: SANDBOX_REPORT_NOW },
     );
   } finally {
     await sandbox.close();

@@ -4,8 +4,8 @@ import { fieldIssues } from '../../zod-issues';
 /** What an email needs beyond the report itself. */
 export interface ReportEmailOptions {
   /** Lasting signed links to the report API (they answer with a fresh download each time). */
-  links: { report: string; paidInvoicesCsv: string; paymentsCsv: string };
-  /** False when the CSVs are too large to attach: the message says so and points at the links. */
+  links: { report: string; workbook: string; paidInvoicesCsv: string; paymentsCsv: string };
+  /** False when the files are too large to attach: the message says so and points at the links. */
   attachmentsIncluded: boolean;
 }
 
@@ -22,7 +22,12 @@ function isWebAddress(value: string): boolean {
 const webAddress = z.string().refine(isWebAddress, { message: 'must be an http or https address' });
 
 const optionsSchema = z.object({
-  links: z.object({ report: webAddress, paidInvoicesCsv: webAddress, paymentsCsv: webAddress }),
+  links: z.object({
+    report: webAddress,
+    workbook: webAddress,
+    paidInvoicesCsv: webAddress,
+    paymentsCsv: webAddress,
+  }),
   attachmentsIncluded: z.boolean(),
 });
 

@@ -97,10 +97,14 @@ export function renderReportText(report: Report, options: ReportEmailOptions): s
   if (summary.payments.total === 0) lines.push(`No payments arrived in ${title}.`, '');
   lines.push(`Full report: ${links.report}`);
   if (attachmentsIncluded) {
-    lines.push(`Attached: paid-invoices.csv (${files.paidInvoices}) and payments.csv (${files.payments}).`);
+    lines.push(
+      `Attached: report.xlsx (${files.workbook}), paid-invoices.csv (${files.paidInvoices}) ` +
+        `and payments.csv (${files.payments}).`,
+    );
   } else {
     lines.push(
-      'The CSV files are too large to attach. Download them here:',
+      'The files are too large to attach. Download them here:',
+      `report.xlsx (${files.workbook}): ${links.workbook}`,
       `paid-invoices.csv (${files.paidInvoices}): ${links.paidInvoicesCsv}`,
       `payments.csv (${files.payments}): ${links.paymentsCsv}`,
     );

@@ -1,5 +1,5 @@
 import type { Child } from 'hono/jsx';
-import { MISPAID_INVOICES_LISTED, type Report } from '../model';
+import { LISTED_PAYMENTS_KEPT, MISPAID_INVOICES_LISTED, type Report } from '../model';
 import { comparisonWords, periodTitle } from '../period-words';
 import {
   CryptocurrenciesTable,
@@ -18,8 +18,8 @@ import { ReconciliationPanel, ReconciliationStatus } from './reconciliation';
 
 /** Rows the email shows of a table before pointing at the full report (Gmail clips bodies over 102 KB). */
 export const EMAIL_ROWS_SHOWN = 10;
-/** Rows the page shows of a payment list before pointing at payments.csv. */
-export const PAGE_PAYMENTS_SHOWN = 100;
+/** Rows the page shows of a payment list before pointing at payments.csv: all the report keeps. */
+export const PAGE_PAYMENTS_SHOWN = LISTED_PAYMENTS_KEPT;
 
 /** Panels two abreast on a wide page; one under the other in the email and on a phone. */
 function Columns({ variant, children }: { variant: Variant; children?: Child }) {

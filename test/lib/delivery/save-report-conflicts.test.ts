@@ -17,7 +17,7 @@ import { writeReportFolder } from './report-fixture';
 const s3 = new S3Client({ region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'y' } });
 const BUCKET = 'reports-bucket';
 const MANIFEST = 'reports/acme/2026-10/manifest.json';
-const NAMES = ['report.html', 'paid-invoices.csv', 'payments.csv', 'summary.json'];
+const NAMES = ['report.html', 'report.xlsx', 'paid-invoices.csv', 'payments.csv', 'summary.json'];
 const NOW = new Date(Date.UTC(2026, 10, 1, 6, 0, 0));
 
 /** The keys of a build's files. */

@@ -23,7 +23,15 @@ import { REPORT_FIXTURE, writeReportFolder } from './report-fixture';
 const BUCKET = 'reports-bucket';
 const GENERATED_AT = new Date(Date.UTC(2026, 10, 1, 6, 0, 0));
 const FIGURES = { paidInvoices: 2, paidTotalUSD: '10.50' };
-const FILE_NAMES = ['report.html', 'paid-invoices.csv', 'payments.csv', 'summary.json'] as const;
+const FILE_NAMES = [
+  'report.html',
+  'report.xlsx',
+  'paid-invoices.csv',
+  'payments.csv',
+  'summary.json',
+] as const;
+/** The files of a report saved before builds had folders, which was before the workbook too. */
+const LEGACY_FILE_NAMES = FILE_NAMES.filter((name) => name !== 'report.xlsx');
 const MINUTE = 60_000;
 
 function sha256(bytes: Buffer): string {
@@ -60,7 +68,7 @@ async function keysUnder(prefix: string): Promise<string[]> {
   return (listing.Contents ?? []).map((object) => object.Key ?? '').sort();
 }
 
-/** The keys of a build's four files. */
+/** The keys of a build's five files. */
 function buildKeys(account: string, period: string, buildId: string): string[] {
   return FILE_NAMES.map((name) => `reports/${account}/${period}/builds/${buildId}/${name}`).sort();
 }
@@ -113,7 +121,7 @@ describe('saveReport', () => {
     await rm(folder, { recursive: true, force: true });
   });
 
-  it("stores the four files byte for byte in the build's own folder, with their types and download names", async () => {
+  it("stores the five files byte for byte in the build's own folder, with their types and download names", async () => {
     const { build } = await saveAt('acme', '2026-10', folder);
     const key = (name: string) => `reports/acme/2026-10/builds/${build.buildId}/${name}`;
     expect(build.buildId).toMatch(/^20261101T060000000Z-[0-9a-f]{12}$/);
@@ -136,6 +144,11 @@ describe('saveReport', () => {
     expect(summary.bytes.equals(REPORT_FIXTURE['summary.json'])).toBe(true);
     expect(summary.contentType).toBe('application/json');
 
+    const workbook = await getObject(key('report.xlsx'));
+    expect(workbook.bytes.equals(REPORT_FIXTURE['report.xlsx'])).toBe(true);
+    expect(workbook.contentType).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(workbook.contentDisposition).toBe('attachment; filename="acme-2026-10-report.xlsx"');
+
     expect(await keysUnder('reports/acme/2026-10/')).toEqual(
       [...buildKeys('acme', '2026-10', build.buildId), 'reports/acme/2026-10/manifest.json'].sort(),
     );
@@ -153,11 +166,12 @@ describe('saveReport', () => {
         key: `reports/acme/2026-09/builds/${build.buildId}/${name}`,
         size: REPORT_FIXTURE[name].length,
         sha256: sha256(REPORT_FIXTURE[name]),
-        contentType: name.endsWith('.csv')
-          ? 'text/csv; charset=utf-8'
-          : name.endsWith('.html')
-            ? 'text/html; charset=utf-8'
-            : 'application/json',
+        contentType: {
+          csv: 'text/csv; charset=utf-8',
+          html: 'text/html; charset=utf-8',
+          xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          json: 'application/json',
+        }[name.split('.')[1]!],
       })),
       figures: { paidInvoices: 2, paidTotalUSD: '10.50' },
       superseded: [],
@@ -233,7 +247,7 @@ describe('saveReport', () => {
     await expect(
       saveAt('halfway', '2026-10', folder, new Date(GENERATED_AT.getTime() + MINUTE), { s3: client }),
     ).rejects.toBe(failure);
-    // The other three files of the rebuild were uploaded, then deleted; the manifest was not touched.
+    // The other four files of the rebuild were uploaded, then deleted; the manifest was not touched.
     const rebuild = writes
       .find((write) => write.endsWith('/report.html'))!
       .split('/builds/')[1]!
@@ -282,17 +296,17 @@ describe('saveReport', () => {
   });
 
   it('replaces a report saved before builds had folders, and deletes its files an hour later', async () => {
-    const legacy = FILE_NAMES.map((name) => `reports/older/2026-10/${name}`);
+    const legacy = LEGACY_FILE_NAMES.map((name) => `reports/older/2026-10/${name}`);
     for (const [index, key] of legacy.entries()) {
       await s3.send(
-        new PutObjectCommand({ Bucket: BUCKET, Key: key, Body: REPORT_FIXTURE[FILE_NAMES[index]!] }),
+        new PutObjectCommand({ Bucket: BUCKET, Key: key, Body: REPORT_FIXTURE[LEGACY_FILE_NAMES[index]!] }),
       );
     }
     const before = {
       account: 'older',
       month: '2026-10',
       generatedAt: '2026-11-01T00:00:00.000Z',
-      files: FILE_NAMES.map((name, index) => ({
+      files: LEGACY_FILE_NAMES.map((name, index) => ({
         name,
         key: legacy[index],
         size: REPORT_FIXTURE[name].length,

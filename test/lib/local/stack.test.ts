@@ -122,7 +122,7 @@ describe('startLocalStack', () => {
     }
   });
 
-  it("emails each account's report once to its recipients, from the demo sender, with both CSVs", async () => {
+  it("emails each account's report once to its recipients, from the demo sender, with the workbook and both CSVs", async () => {
     const [email] = await emailsOf(stack, 'demo');
     expect(await emailsOf(stack, 'demo')).toHaveLength(1);
     expect(email?.destination.to).toEqual(['accounting@example.com']);
@@ -131,6 +131,7 @@ describe('startLocalStack', () => {
     expect(email?.attachments.map((attachment) => attachment.filename).sort()).toEqual([
       'demo-2026-10-paid-invoices.csv',
       'demo-2026-10-payments.csv',
+      'demo-2026-10-report.xlsx',
     ]);
     const tokyo = await emailsOf(stack, 'demo-tokyo');
     expect(tokyo.map((each) => [each.destination.to, each.subject.split(' · ').slice(0, 2)])).toEqual([

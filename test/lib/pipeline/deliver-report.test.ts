@@ -28,7 +28,7 @@ import {
   startPipelineHarness,
 } from './support/pipeline-harness';
 
-const FILES = ['paid-invoices.csv', 'payments.csv', 'report.html', 'summary.json'];
+const FILES = ['paid-invoices.csv', 'payments.csv', 'report.html', 'report.xlsx', 'summary.json'];
 /** A month's keys: the files in the build's folder, then the delivery record and the manifest. */
 const monthKeys = (buildId: string) => [
   ...FILES.map((name) => `reports/acme/2026-10/builds/${buildId}/${name}`),
@@ -107,12 +107,13 @@ describe('deliverReport', () => {
       expect(email!.messageId).toBe(result.status === 'sent' ? result.messageId : undefined);
     });
 
-    it('links the report and both CSV files through signed report API links that last 30 days', () => {
+    it('links the report, the workbook and both CSV files through signed report API links that last 30 days', () => {
       const links = linksOf(emails[0]!);
       expect(links.map((link) => link.fileName).sort()).toEqual([
         'paid-invoices.csv',
         'payments.csv',
         'report.html',
+        'report.xlsx',
       ]);
       for (const link of links) {
         expect(link.text.startsWith(`${REPORT_API_URL}/reports/acme/2026-10/`)).toBe(true);
@@ -126,22 +127,26 @@ describe('deliverReport', () => {
       expect(emails[0]!.body.text).toContain(`Full report: ${report.text}`);
     });
 
-    it('attaches both CSV files byte for byte as saved in S3', async () => {
+    it('attaches the workbook and both CSV files byte for byte as saved in S3', async () => {
       const attachments = emails[0]!.attachments;
       expect(attachments.map((attachment) => attachment.filename).sort()).toEqual([
         'acme-2026-10-paid-invoices.csv',
         'acme-2026-10-payments.csv',
+        'acme-2026-10-report.xlsx',
       ]);
-      for (const name of ['paid-invoices.csv', 'payments.csv'] as const) {
+      for (const name of ['paid-invoices.csv', 'payments.csv', 'report.xlsx'] as const) {
         const attached = attachments.find((attachment) => attachment.filename === `acme-2026-10-${name}`)!;
         const saved = await harness.objectBytes(await harness.servedKey('acme', '2026-10', name));
         const bytes = Buffer.from(attached.content, 'base64');
-        expect(bytes.subarray(0, 3)).toEqual(UTF8_BOM);
+        // A CSV starts with its UTF-8 BOM, the workbook with a zip's signature.
+        expect(bytes.subarray(0, name.endsWith('.csv') ? 3 : 2)).toEqual(
+          name.endsWith('.csv') ? UTF8_BOM : Buffer.from('PK'),
+        );
         expect(bytes.equals(saved!)).toBe(true);
       }
     });
 
-    it('saves the four files and a manifest that describes them, and the delivery record', async () => {
+    it('saves the five files and a manifest that describes them, and the delivery record', async () => {
       const manifest = await readManifest({
         s3: harness.s3,
         bucket: BUCKET,

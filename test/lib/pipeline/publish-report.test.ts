@@ -18,7 +18,7 @@ describe('publishReport', () => {
     await harness?.close();
   });
 
-  it('builds the four files in a local folder, saves them with the manifest, and dispose removes the folder', async () => {
+  it('builds the five files in a local folder, saves them with the manifest, and dispose removes the folder', async () => {
     const progress: CollectProgress[] = [];
     const published = await publishReport(harness.context(), accountConfig(harness.sandbox.url), '2026-10', {
       onProgress: (reported) => progress.push(reported),
@@ -28,6 +28,7 @@ describe('publishReport', () => {
         'paid-invoices.csv',
         'payments.csv',
         'report.html',
+        'report.xlsx',
         'summary.json',
       ]);
       expect(published.folder.startsWith(harness.workDir)).toBe(true);
@@ -42,7 +43,7 @@ describe('publishReport', () => {
       const buildId = published.manifest.buildId!;
       expect(buildId.startsWith('20261101T050000000Z-')).toBe(true);
       expect(await harness.objectKeys('acme', '2026-10')).toEqual([
-        ...['paid-invoices.csv', 'payments.csv', 'report.html', 'summary.json'].map(
+        ...['paid-invoices.csv', 'payments.csv', 'report.html', 'report.xlsx', 'summary.json'].map(
           (name) => `reports/acme/2026-10/builds/${buildId}/${name}`,
         ),
         'reports/acme/2026-10/manifest.json',

@@ -159,7 +159,9 @@ describe('GET /reports/:account/:period/:file', () => {
       400,
       'invalid_request',
     );
-    expect(message).toBe('file must be one of report.html, paid-invoices.csv, payments.csv, summary.json');
+    expect(message).toBe(
+      'file must be one of report.html, report.xlsx, paid-invoices.csv, payments.csv, summary.json',
+    );
   });
 
   it('answers 400 to a month that has not begun', async () => {

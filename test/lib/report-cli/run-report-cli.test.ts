@@ -101,7 +101,7 @@ describe('runReportCli against the sandbox', () => {
     expect(await readFile(join(folder, 'paid-invoices.csv'))).toEqual(before);
   });
 
-  it('writes the four files of the month and prints the folder and the headline figures', async () => {
+  it('writes the five files of the month and prints the folder and the headline figures', async () => {
     const out = join(outRoot, 'success');
     const result = await run(['--month', '2026-09', '--out', out], service());
 
@@ -112,10 +112,13 @@ describe('runReportCli against the sandbox', () => {
       'paid-invoices.csv',
       'payments.csv',
       'report.html',
+      'report.xlsx',
       'summary.json',
     ]);
     expect(await readdir(out)).toEqual(['2026-09']);
-    expect(result.stderr).toContain(`report: wrote ${folder}: report.html, paid-invoices.csv (${PAID} rows)`);
+    expect(result.stderr).toContain(
+      `report: wrote ${folder}: report.html, report.xlsx, paid-invoices.csv (${PAID} rows)`,
+    );
     expect(result.stderr).toContain(
       `report: September 2026 in UTC: ${PAID} of ${PAID + OTHERS} invoices paid`,
     );

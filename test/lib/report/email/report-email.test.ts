@@ -51,19 +51,21 @@ describe('renderReportEmail', () => {
     expect(body).toContain('>Open the full report</a>');
     expect(occurrences(body, href(links.paidInvoicesCsv))).toBe(1);
     expect(occurrences(body, href(links.paymentsCsv))).toBe(1);
-    expect(occurrences(body, 'href=')).toBe(4);
+    expect(occurrences(body, href(links.workbook))).toBe(1);
+    expect(occurrences(body, 'href=')).toBe(5);
   });
 
-  it('says the CSV files are attached when they are', () => {
+  it('says the workbook and the CSV files are attached when they are', () => {
     expect(body).toContain(
-      'Attached: paid-invoices.csv (120 paid invoices) and payments.csv (123 payments). Also online: ',
+      'Attached: report.xlsx (the figures and both lists in one workbook), paid-invoices.csv (120 paid invoices) and payments.csv (123 payments). Also online: ',
     );
     expect(body).not.toContain('too large to attach');
   });
 
-  it('says the CSV files were too large to attach and links to them instead', () => {
+  it('says the files were too large to attach and links to them instead', () => {
     const html = bodyOf(renderReportEmail(sampleReport(), tooLarge));
-    expect(html).toContain('The CSV files are too large to attach. Download them here: ');
+    expect(html).toContain('The files are too large to attach. Download them here: ');
+    expect(html).toContain('>report.xlsx</a> (the figures and both lists in one workbook) · ');
     expect(html).toContain(`<a ${href(links.paidInvoicesCsv)}`);
     expect(html).toContain('>paid-invoices.csv</a> (120 paid invoices) · ');
     expect(html).toContain('>payments.csv</a> (123 payments).');
@@ -149,6 +151,7 @@ describe('renderReportEmail', () => {
       id: `d4c3b2a1-0000-4000-8000-0000000001${String(index).padStart(2, '0')}`,
       amount: `0.0000${String(index + 10)}`,
     }));
+    report.summary.payments.unmatched = 12;
     const html = bodyOf(renderReportEmail(report, attached));
     expect(html).toContain('0.000019 BTC');
     expect(html).not.toContain('0.00002 BTC');
@@ -192,7 +195,9 @@ describe('renderReportEmail', () => {
     expect(html).toContain('>No invoices were created in November 2026.</p>');
     expect(html).toContain('>No payments arrived in November 2026.</p>');
     expect(html).not.toContain('By project');
-    expect(html).toContain('Attached: paid-invoices.csv (0 paid invoices) and payments.csv (0 payments).');
+    expect(html).toContain(
+      'Attached: report.xlsx (the figures and both lists in one workbook), paid-invoices.csv (0 paid invoices) and payments.csv (0 payments).',
+    );
   });
 
   it('escapes hostile text wherever it appears', () => {
