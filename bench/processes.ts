@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,25 +11,39 @@ import type { BenchSandboxCounts, BenchSandboxReady, BenchSandboxSettings } from
 const ROOT = resolve(import.meta.dirname, '..');
 /** TypeScript runs through tsx. */
 const TSX = ['--import', 'tsx'];
-const CLI_ENTRY = 'functions/report-cli.ts';
+
+function packageScripts(): Record<string, string> {
+  return JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts as Record<string, string>;
+}
 
 /**
- * The Node options `npm run report` starts the CLI with, read from package.json's
- * `node <options> functions/report-cli.ts`: the CLI is measured as users run it, without npm's own
- * process in between, and a flag added there is measured too.
+ * How `npm run report` starts the CLI, read from package.json's `"report": "node <options> <entry>"`:
+ * the CLI is measured as users run it, without npm's own process in between, and a flag added there is
+ * measured too.
  */
-function reportNodeOptions(): string[] {
-  const scripts = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts as Record<
-    string,
-    string
-  >;
-  const words = (scripts.report ?? '').trim().split(/\s+/);
-  if (words[0] !== 'node' || words.at(-1) !== CLI_ENTRY) {
-    throw new Error(
-      `expected package.json's "report" script to be "node [options] ${CLI_ENTRY}", got "${scripts.report}"`,
-    );
+function reportCommand(): { options: string[]; entry: string } {
+  const script = packageScripts().report ?? '';
+  const words = script.trim().split(/\s+/);
+  if (words[0] !== 'node' || words.length < 2) {
+    throw new Error(`expected package.json's "report" script to be "node [options] ENTRY", got "${script}"`);
   }
-  return words.slice(1, -1);
+  return { options: words.slice(1, -1), entry: words.at(-1)! };
+}
+
+/**
+ * Runs package.json's `prereport` script (bundling the CLI with esbuild), as `npm run report` does before
+ * each run, and returns how long it took in milliseconds: 0 when there is none.
+ */
+export function prepareCli(): number {
+  const script = packageScripts().prereport;
+  if (!script) return 0;
+  const started = performance.now();
+  execFileSync('sh', ['-c', script], {
+    cwd: ROOT,
+    env: { ...process.env, PATH: `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH ?? ''}` },
+    stdio: 'inherit',
+  });
+  return performance.now() - started;
 }
 
 /** The benchmark's sandbox child process. */
@@ -102,20 +116,24 @@ export interface ReportSummaryJson {
   payments: { total: number; unmatched: number };
 }
 
-/** Runs `functions/report-cli.ts` in a process of its own and measures its wall time and peak memory. */
+/**
+ * Runs the report CLI (the entry of package.json's `report` script, prepared by `prepareCli`) in a
+ * process of its own and measures its wall time and peak memory.
+ */
 export async function runCli(args: string[], env: Record<string, string>): Promise<CliRun> {
   const work = await mkdtemp(join(tmpdir(), 'report-bench-'));
   const usageFile = join(work, 'usage.json');
   const outDir = join(work, 'reports');
   try {
+    const { options, entry } = reportCommand();
     const started = performance.now();
     const child = spawn(
       process.execPath,
       [
-        ...reportNodeOptions(),
+        ...options,
         '--import',
-        pathToFileURL(join(ROOT, 'bench/usage-hook.ts')).href,
-        join(ROOT, CLI_ENTRY),
+        pathToFileURL(join(ROOT, 'bench/usage-hook.mjs')).href,
+        join(ROOT, entry),
         ...args,
         '--out',
         outDir,

@@ -71,12 +71,17 @@ export class ReportStack extends Stack {
       entry: 'functions/report-api.ts',
       description: 'invoice reports: the HTTPS report API',
       timeout: Duration.minutes(5),
+      buildsReports: true,
       bundledFiles,
+      // A cap on the public endpoint, so that a flood of requests leaves the monthly runs their
+      // concurrency; none by default, since a new account's quota of 10 cannot reserve any.
+      reservedConcurrency: config.reportApiConcurrency,
     });
     this.scheduledReport = new ReportFunction(this, 'ScheduledReport', {
       entry: 'functions/scheduled-report.ts',
       description: 'invoice reports: the scheduled report of an account',
       timeout: Duration.minutes(15),
+      buildsReports: true,
       bundledFiles,
     });
     this.dispatcher = new ReportFunction(this, 'Dispatcher', {

@@ -4,25 +4,27 @@
  * it imports nothing, so delivery can know the files without knowing what a report contains.
  */
 
-/** The four files of a report folder, in the order they are listed. */
+/** The files of a report folder, in the order they are listed. */
 export const REPORT_FILE_NAMES = [
   'report.html',
+  'report.xlsx',
   'paid-invoices.csv',
   'payments.csv',
   'summary.json',
 ] as const;
 
-/** One of the four files of a report. */
+/** One of the files of a report. */
 export type ReportFileName = (typeof REPORT_FILE_NAMES)[number];
 
 const CONTENT_TYPES: Record<ReportFileName, string> = {
   'report.html': 'text/html; charset=utf-8',
+  'report.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   'paid-invoices.csv': 'text/csv; charset=utf-8',
   'payments.csv': 'text/csv; charset=utf-8',
   'summary.json': 'application/json',
 };
 
-/** Whether `name` is one of the four report files. */
+/** Whether `name` is one of the report files. */
 export function isReportFileName(name: unknown): name is ReportFileName {
   return typeof name === 'string' && (REPORT_FILE_NAMES as readonly string[]).includes(name);
 }

@@ -1,12 +1,17 @@
 import * as z from 'zod';
 import { mustBe } from '../zod-issues';
-import { ACCOUNT_NAME_PATTERN, apiUrlSchema, emailSchema, secretNameSchema } from './field-schemas';
+import {
+  ACCOUNT_NAME_PATTERN,
+  apiUrlSchema,
+  emailSchema,
+  SINGLE_LINE_TEXT_PATTERN,
+  secretNameSchema,
+} from './field-schemas';
+import { projectNamesSchema } from './project-names-schema';
 import { scheduleSchema } from './schedule-schema';
 import { timezoneSchema } from './timezone-schema';
 
 const DOMAIN_PATTERN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
-/** Printable text only: a display name ends up in an email subject, where CR or LF would start a header. */
-const SINGLE_LINE_TEXT_PATTERN = /^[^\p{Cc}]+$/u;
 
 const accountFields = z.strictObject({
   /** Lower-case letters, digits and hyphens; part of S3 keys and report URLs; unique. */
@@ -56,6 +61,11 @@ const accountFields = z.strictObject({
     .min(1, 'must be a whole number from 1')
     .max(1_000_000, 'must be at most 1000000')
     .default(1),
+  /**
+   * Names of the account's projects, shown in its reports wherever a project appears (the service has
+   * none): `{ "3f2a9c1e-…": "Web shop" }`. @default {}
+   */
+  projects: projectNamesSchema,
   /** When the monthly report runs. @default 1st of the month at 06:00 in `timezone` */
   schedule: scheduleSchema,
 });

@@ -75,6 +75,16 @@ const deploymentConfigSchema = z
       .max(MAX_CONCURRENT_REPORTS, `must be at most ${MAX_CONCURRENT_REPORTS} (Step Functions' inline Map)`)
       .default(10),
     /**
+     * The most requests the report API serves at once (its Lambda function's reserved concurrency), so
+     * that a flood of requests cannot take the concurrency the monthly runs need. Unset by default: Lambda
+     * keeps part of an AWS account's concurrency unreserved (100 of the usual 1,000, all of a new account's
+     * 10), so a reservation fails to deploy until the account's quota is raised. @default no reservation
+     */
+    reportApiConcurrency: z
+      .int({ error: mustBe('must be a whole number of requests, at least 1') })
+      .min(1, 'must be at least 1 (0 would turn the report API off)')
+      .optional(),
+    /**
      * Secret holding the report API's operator token, which reads every account.
      * @default 'invoice-reports/report-api-token'
      */

@@ -3,6 +3,11 @@ import { mustBe } from '../zod-issues';
 
 /** An account's name: lower-case letters, digits and hyphens (it is part of S3 keys and report URLs). */
 export const ACCOUNT_NAME_PATTERN = /^[a-z0-9-]+$/;
+/**
+ * One line of printable text: no control character and no line or paragraph separator. A display name or
+ * a project name ends up in an email subject, where CR or LF would start a header.
+ */
+export const SINGLE_LINE_TEXT_PATTERN = /^[^\p{Cc}\p{Zl}\p{Zp}]*$/u;
 /** What Secrets Manager allows in a secret's name; a colon (an ARN) is not a name. */
 const SECRET_NAME_PATTERN = /^[A-Za-z0-9/_+=.@-]+$/;
 

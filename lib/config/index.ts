@@ -10,6 +10,7 @@ export {
 } from './deployment-config';
 export { type EnvOptions, getStringFromEnv } from './env-variables';
 export { type DeploymentConfigSource, loadDeploymentConfig } from './load-deployment-config';
+export { type ProjectNamesConfig, projectNamesSchema } from './project-names-schema';
 export {
   BUNDLED_CONFIG_FILE,
   RUNTIME_ENV,

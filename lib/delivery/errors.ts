@@ -179,3 +179,15 @@ export class DeliveryRecordError extends DeliveryError {
     this.key = key;
   }
 }
+
+/** A build whose manifest switch cannot be made safely (S3 gave no ETag, or the manifest kept changing). */
+export class ReportBuildError extends DeliveryError {
+  override readonly name = 'ReportBuildError';
+  /** The manifest's key. */
+  readonly key: string;
+
+  constructor(key: string, message: string) {
+    super(message);
+    this.key = key;
+  }
+}

@@ -5,6 +5,7 @@ export {
   SES_REQUEST_TIMEOUT_MS,
   type SesClientOptions,
 } from './aws-clients';
+export { isBuildId } from './build-id';
 export {
   type ComposeReportEmailOptions,
   composeReportEmail,
@@ -53,6 +54,7 @@ export {
   InvalidEmailError,
   InvalidReportFolderError,
   InvalidReportKeyError,
+  ReportBuildError,
   SigningKeyError,
 } from './errors';
 export {
@@ -74,14 +76,22 @@ export {
   rebuildRecordKey,
 } from './rebuild-claim';
 export {
+  type BeginReportBuildOptions,
+  beginReportBuild,
+  type ReplacedManifest,
+  type ReportBuild,
+} from './report-build';
+export {
   accountPrefix,
+  buildFileKey,
   DELIVERY_RECORD_FILE_NAME,
   deliveryRecordKey,
+  isReportFileKey,
   isReportObjectName,
   isValidAccount,
   MANIFEST_FILE_NAME,
+  manifestKey,
   type ReportObjectName,
-  reportKey,
   reportPrefix,
 } from './report-key';
 export {
@@ -92,14 +102,16 @@ export {
 } from './report-links';
 export {
   type ManifestFile,
+  manifestFile,
   type ReadManifestOptions,
   type ReportManifest,
   readManifest,
   reportManifestSchema,
+  type SupersededBuild,
 } from './report-manifest';
 export { type ListReportPeriodsOptions, listReportPeriods } from './report-periods';
 export { getObjectText } from './s3-objects';
-export { type SaveReportOptions, saveReport } from './save-report';
+export { type SavedReport, type SaveReportOptions, saveReport } from './save-report';
 export { type SendRawEmailOptions, type SentEmail, sendRawEmail } from './send-raw-email';
 export { type SesFailureKind, sesFailureKind } from './ses-outcome';
 export { backoffMs, isRetryableSesError, type RetryOptions } from './ses-retry';
@@ -113,3 +125,4 @@ export {
   type VerifyReportLinkOptions,
   verifyReportLink,
 } from './signed-link';
+export { type ManifestSwitch, SUPERSEDED_BUILD_KEEP_MS } from './switch-manifest';

@@ -1,34 +1,39 @@
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { ReportObjectName } from './report-key';
-import { reportKey } from './report-key';
+import { InvalidReportKeyError } from './errors';
+import { isReportFileKey } from './report-key';
+import { SUPERSEDED_BUILD_KEEP_MS } from './switch-manifest';
 
 /** Options of `presignReportFile`. */
 export interface PresignReportFileOptions {
   s3: S3Client;
   bucket: string;
-  account: string;
-  /** A month `2026-10`, a quarter `2026-Q3` or a year `2026`. */
-  period: string;
-  fileName: ReportObjectName;
+  /** The file's key, as the period's manifest lists it (see `manifestFile`). */
+  key: string;
   /** Lifetime of the URL: minutes, not days (see `signReportLink` for links that last). @default 300 */
   expiresInSeconds?: number;
 }
 
-/** SigV4's longest presigned lifetime: seven days. */
-export const MAX_PRESIGN_SECONDS = 7 * 24 * 60 * 60;
+/**
+ * The longest lifetime of a presigned URL, an hour: no longer than a replaced build's files are kept
+ * (`SUPERSEDED_BUILD_KEEP_MS`), so a URL never outlives the file it points at.
+ */
+export const MAX_PRESIGN_SECONDS = SUPERSEDED_BUILD_KEEP_MS / 1000;
 
 /**
  * A presigned `GET` URL for one report file. It dies when the signing credentials do (a Lambda role's
  * last hours), whatever its lifetime says, so it is made at the moment a reader asks for the file.
- * @throws InvalidReportKeyError for an invalid account, period or file name; RangeError for a lifetime
- * that is not 1 s to 7 days
+ * @throws InvalidReportKeyError for a key that is not a report file's; RangeError for a lifetime that is
+ * not 1 s to `MAX_PRESIGN_SECONDS`
  */
 export async function presignReportFile(options: PresignReportFileOptions): Promise<string> {
   const expiresIn = options.expiresInSeconds ?? 300;
   if (!Number.isInteger(expiresIn) || expiresIn < 1 || expiresIn > MAX_PRESIGN_SECONDS) {
     throw new RangeError(`expiresInSeconds must be a whole number from 1 to ${MAX_PRESIGN_SECONDS}`);
   }
-  const key = reportKey(options.account, options.period, options.fileName);
-  return getSignedUrl(options.s3, new GetObjectCommand({ Bucket: options.bucket, Key: key }), { expiresIn });
+  if (!isReportFileKey(options.key)) {
+    throw new InvalidReportKeyError(`${JSON.stringify(options.key)} is not the key of a report file`);
+  }
+  const command = new GetObjectCommand({ Bucket: options.bucket, Key: options.key });
+  return getSignedUrl(options.s3, command, { expiresIn });
 }

@@ -152,3 +152,16 @@ export async function deleteObject(
     }),
   );
 }
+
+/**
+ * Deletes each of `keys`, all at once, and says which could not be deleted (an error each). For clean-ups
+ * whose failure must not fail the work they follow: what stays behind expires with the bucket's lifecycle.
+ */
+export async function deleteObjectsQuietly(
+  s3: S3Client,
+  bucket: string,
+  keys: readonly string[],
+): Promise<string[]> {
+  const results = await Promise.allSettled(keys.map((key) => deleteObject(s3, bucket, key)));
+  return keys.filter((_key, index) => results[index]!.status === 'rejected');
+}

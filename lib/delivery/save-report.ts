@@ -11,24 +11,30 @@ import {
 } from '../report-files';
 import { InvalidReportFolderError } from './errors';
 import { digestFile, type FileDigest } from './file-digest';
-import { reportKey } from './report-key';
-import type { ManifestFile, ReportManifest } from './report-manifest';
-import { deleteObject, putJsonObject } from './s3-objects';
+import type { ReportBuild } from './report-build';
+import { buildFileKey } from './report-key';
+import type { ManifestFile } from './report-manifest';
+import { deleteObjectsQuietly } from './s3-objects';
+import { type ManifestSwitch, switchManifest } from './switch-manifest';
 
 /** Options of `saveReport`. */
 export interface SaveReportOptions {
   s3: S3Client;
   bucket: string;
-  account: string;
-  /** A month `2026-10`, a quarter `2026-Q3` or a year `2026`. */
-  period: string;
-  /** A folder holding `report.html`, `paid-invoices.csv`, `payments.csv` and `summary.json`. */
+  /** The build, begun (`beginReportBuild`) before the report was made. */
+  build: ReportBuild;
+  /** A folder holding the report's files (`REPORT_FILE_NAMES`). */
   folder: string;
   /** A small JSON object of headline numbers, stored in the manifest as given. */
   figures: Record<string, unknown>;
-  /** The clock for `generatedAt`. @default () => new Date() */
+  /** The manifest's `generatedAt`. @default now() */
+  generatedAt?: Date;
+  /** The clock of the switch: when the replaced build stops being served. @default () => new Date() */
   now?: () => Date;
 }
+
+/** What `saveReport` did: the manifest the period is switched to now, and whether it is this build's. */
+export type SavedReport = ManifestSwitch;
 
 const figuresSchema = z.record(z.string(), z.unknown());
 
@@ -52,57 +58,87 @@ async function digestReportFolder(folder: string): Promise<Map<ReportFileName, F
 }
 
 /** Uploads one file, streamed from disk (`Upload` switches to a multipart upload for large files). */
-async function uploadReportFile(options: SaveReportOptions, name: ReportFileName): Promise<void> {
+async function uploadReportFile(
+  options: SaveReportOptions,
+  name: ReportFileName,
+  key: string,
+): Promise<void> {
+  const { account, period } = options.build;
   const upload = new Upload({
     client: options.s3,
     params: {
       Bucket: options.bucket,
-      Key: reportKey(options.account, options.period, name),
+      Key: key,
       Body: createReadStream(join(options.folder, name)),
       ContentType: reportFileContentType(name),
-      ContentDisposition: reportContentDisposition(options.account, options.period, name),
+      ContentDisposition: reportContentDisposition(account, period, name),
     },
   });
   await upload.done();
 }
 
 /**
- * Saves a report folder under `reports/<account>/<period>/` and returns its manifest.
+ * Saves a report folder as one build of its period, then switches the period to it:
  *
- * Order matters to readers: an earlier manifest of the period is deleted first (so a rebuild reads as
- * incomplete while its files change), then the four files are uploaded, then `manifest.json` is written
- * last. `readManifest` therefore never returns a manifest whose files are half saved.
- * @throws InvalidReportKeyError for an invalid account or period, InvalidReportFolderError for a file
- * missing from the folder or figures that are not an object; in both cases nothing is written.
+ * 1. The files go to the build's own folder, `reports/<account>/<period>/builds/<buildId>/`, where no
+ *    reader looks yet: the period's current report stays served, untouched, the whole time.
+ * 2. `manifest.json` is written last, in one conditional write (`switchManifest`), and from then on the
+ *    period's files are this build's. A build another one overtook writes no manifest: it deletes its own
+ *    files and answers with the manifest that won (`switched: false`). So a manifest only ever lists the
+ *    files of one complete build.
+ * 3. The builds replaced more than `SUPERSEDED_BUILD_KEEP_MS` ago are deleted.
+ *
+ * A build that fails while uploading deletes what it uploaded and throws; the previous report is still
+ * the period's. (A build cut off outright, by a timeout, leaves files that nothing points at; they expire
+ * with the bucket's lifecycle rule.)
+ * @throws InvalidReportFolderError for a file missing from the folder or figures that are not an object,
+ * before anything is written; the S3 client's error, or those of `switchManifest`
  */
-export async function saveReport(options: SaveReportOptions): Promise<ReportManifest> {
-  const { s3, bucket, account, period } = options;
-  const manifestKey = reportKey(account, period, 'manifest.json');
+export async function saveReport(options: SaveReportOptions): Promise<SavedReport> {
+  const { s3, bucket, build } = options;
+  const { account, period, buildId } = build;
+  const now = options.now ?? (() => new Date());
   if (!figuresSchema.safeParse(options.figures).success) {
     throw new InvalidReportFolderError('figures must be a JSON object');
   }
   const digests = await digestReportFolder(options.folder);
+  const keys = new Map(REPORT_FILE_NAMES.map((name) => [name, buildFileKey(account, period, buildId, name)]));
 
-  await deleteObject(s3, bucket, manifestKey);
-  await Promise.all(REPORT_FILE_NAMES.map((name) => uploadReportFile(options, name)));
+  // Every upload is let finish before cleaning up, so that none lands after the clean-up.
+  const uploads = await Promise.allSettled(
+    [...keys].map(([name, key]) => uploadReportFile(options, name, key)),
+  );
+  const failed = uploads.find((upload) => upload.status === 'rejected');
+  if (failed) {
+    await deleteObjectsQuietly(s3, bucket, [...keys.values()]);
+    throw failed.reason;
+  }
 
   const files: ManifestFile[] = REPORT_FILE_NAMES.map((name) => {
     const digest = digests.get(name)!;
     return {
       name,
-      key: reportKey(account, period, name),
+      key: keys.get(name)!,
       size: digest.size,
       sha256: digest.sha256,
       contentType: reportFileContentType(name),
     };
   });
-  const manifest: ReportManifest = {
-    account,
-    period,
-    generatedAt: (options.now ?? (() => new Date()))().toISOString(),
-    files,
-    figures: options.figures,
-  };
-  await putJsonObject(s3, bucket, manifestKey, manifest);
-  return manifest;
+  const result = await switchManifest({
+    s3,
+    bucket,
+    build,
+    manifest: {
+      account,
+      period,
+      buildId,
+      generatedAt: (options.generatedAt ?? now()).toISOString(),
+      files,
+      figures: options.figures,
+    },
+    now,
+  });
+  // Only a lost switch is known not to have been made: after any other failure of it, the files stay.
+  if (!result.switched) await deleteObjectsQuietly(s3, bucket, [...keys.values()]);
+  return result;
 }

@@ -1,7 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isPeriodId } from '../period';
 import { SigningKeyError } from './errors';
-import { isReportObjectName, isValidAccount, type ReportObjectName, reportKey } from './report-key';
+import {
+  checkReportObjectName,
+  isReportObjectName,
+  isValidAccount,
+  type ReportObjectName,
+  reportPrefix,
+} from './report-key';
 
 /** The shortest signing key accepted, in bytes: HMAC-SHA256's own output size. */
 export const MIN_SIGNING_KEY_BYTES = 32;
@@ -117,7 +123,8 @@ export function linkExpiryInstant(expires: string): Date {
  */
 export function signReportLink(options: SignReportLinkOptions): string {
   const key = signingKeyBytes(options.signingKey);
-  reportKey(options.account, options.period, options.fileName);
+  reportPrefix(options.account, options.period);
+  checkReportObjectName(options.fileName);
   const expires = String(linkExpirySeconds(options.expiresAt));
   const signature = hmacHex(key, canonicalString(options.account, options.period, options.fileName, expires));
   const base = options.baseUrl.replace(/\/+$/, '');

@@ -1,4 +1,5 @@
 import { InvoicingProtocolError } from './errors';
+import { IdSet } from './id-set';
 
 /** The records asked for by one request: `offset` and `limit` as the service reads them. */
 export interface PageRange {
@@ -36,14 +37,14 @@ export interface PaginateOptions<T> {
  * - records seen on another page (pages that overlap when the order shifts) are skipped; a page with
  *   records but none new means the service ignores `offset`, a protocol error, as is a list that
  *   brings records on more than `maxPages` pages;
- * - only ids are kept, and fetching pauses while `maxBufferedPages` pages wait for the consumer.
+ * - only ids are kept (compactly, see `IdSet`), and fetching pauses while `maxBufferedPages` pages wait for the consumer.
  */
 export async function* paginate<T extends { id: string }>(
   options: PaginateOptions<T>,
 ): AsyncGenerator<T, void> {
   const { fetchPage, pageSize, concurrency, maxPages, endpoint } = options;
   const maxBufferedPages = options.maxBufferedPages ?? concurrency;
-  const seenIds = new Set<string>();
+  const seenIds = new IdSet();
   /** Pages of new records waiting for the consumer. */
   const ready: T[][] = [];
   /** The unanswered rest of short pages. */
@@ -110,9 +111,7 @@ export async function* paginate<T extends { id: string }>(
     }
     const fresh: T[] = [];
     for (const record of page) {
-      if (seenIds.has(record.id)) continue;
-      seenIds.add(record.id);
-      fresh.push(record);
+      if (seenIds.add(record.id)) fresh.push(record);
     }
     if (fresh.length === 0) {
       throw new InvoicingProtocolError(

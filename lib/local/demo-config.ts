@@ -1,4 +1,5 @@
 import { type DeploymentConfig, type DeploymentConfigInput, parseDeploymentConfig } from '../config';
+import { DEFAULT_SEED, sandboxProjectNames } from '../sandbox';
 
 /** The local stack's main account: its time zone is `LOCAL_TIMEZONE` (UTC by default). */
 export const LOCAL_ACCOUNT = 'demo';
@@ -10,7 +11,8 @@ export const LOCAL_TOKYO_ACCOUNT = 'demo-tokyo';
  * The configuration of the local stack: two accounts reading from the sandbox, `demo` in the given zone
  * and `demo-tokyo` in Asia/Tokyo, each in a schedule slot of its own (a slot is a zone and a local time),
  * so that `npm start` runs the monthly fan-out for two slots. Their secrets are supplied by the local
- * stack itself (see `InMemorySecretSource` in `lib/secrets`), under the deployment's account prefix.
+ * stack itself (see `InMemorySecretSource` in `lib/secrets`), under the deployment's account prefix. Both
+ * name the sandbox's projects.
  */
 export function localDemoConfig(options: {
   /** The sandbox's base URL, e.g. `http://127.0.0.1:4010`. */
@@ -19,6 +21,7 @@ export function localDemoConfig(options: {
   timezone?: string;
 }): DeploymentConfig {
   const sender = 'reports@example.com';
+  const projects = sandboxProjectNames(DEFAULT_SEED);
   return parseDeploymentConfig(
     {
       accounts: [
@@ -30,6 +33,7 @@ export function localDemoConfig(options: {
           timezone: options.timezone ?? 'UTC',
           recipients: ['accounting@example.com'],
           sender,
+          projects,
         },
         {
           name: LOCAL_TOKYO_ACCOUNT,
@@ -39,6 +43,7 @@ export function localDemoConfig(options: {
           timezone: 'Asia/Tokyo',
           recipients: ['tokyo-office@example.com'],
           sender,
+          projects,
         },
       ],
       // Required by the schema; the local stack raises no alarms, so nothing is ever sent to it.

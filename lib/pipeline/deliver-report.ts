@@ -33,7 +33,11 @@ export type ReportDeliveryResult = DeliveryResult & {
   figures?: ReportFigures;
 };
 
-const ATTACHED_FILES = ['paid-invoices.csv', 'payments.csv'] as const satisfies readonly ReportFileName[];
+const ATTACHED_FILES = [
+  'report.xlsx',
+  'paid-invoices.csv',
+  'payments.csv',
+] as const satisfies readonly ReportFileName[];
 const LINKED_FILES = ['report.html', ...ATTACHED_FILES] as const;
 
 /**
@@ -59,6 +63,7 @@ async function signedLinks(
   });
   return {
     report: links['report.html'],
+    workbook: links['report.xlsx'],
     paidInvoicesCsv: links['paid-invoices.csv'],
     paymentsCsv: links['payments.csv'],
     allReports: signReportIndexLink({

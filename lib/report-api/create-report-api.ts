@@ -34,7 +34,8 @@ const MAX_FORM_BYTES = 4096;
  * - `GET /`: a page about the service; `GET /health`: `{"status":"ok"}`. No credentials.
  * - `GET /reports/:account` with a token or a signed index link (the email's "All reports"): the
  *   account's reports, newest first, as a page for a browser or JSON for a program. `POST` to the same
- *   address with `period=<id>` (its form) builds a period within the rebuild limit and redirects back to the list, at its row.
+ *   address with `period=<id>` (its form) builds a period within the rebuild limit and redirects back
+ *   to the list, at its row.
  * - `GET /reports/:account/:period[?refresh=true]` with a token, where the period is a month `YYYY-MM`,
  *   a quarter `YYYY-Qn` or a year `YYYY`: the period's `summary.json`, whether it is complete and how far
  *   it runs, and a signed link per file, building the report first when S3 has none (or when it holds a
@@ -170,8 +171,9 @@ export function createReportApi(options: ReportApiOptions): Hono<ReportApiEnv> {
       const params = parseRouteInput(fileRouteParamsSchema, c.req.param());
       const account = routes.readableAccount(c, params.account);
       const period = resolveReportPeriod(account, params.period, now());
-      const manifest = await routes.store.complete(account.name, period);
-      if (!manifest) {
+      // The file of the build the period is switched to now, whichever build the link was made for.
+      const key = await routes.store.currentFileKey(account.name, period, params.file);
+      if (!key) {
         throw new ReportApiError(
           404,
           'report_not_found',
@@ -181,9 +183,7 @@ export function createReportApi(options: ReportApiOptions): Hono<ReportApiEnv> {
       const url = await presignReportFile({
         s3: publish.s3,
         bucket: publish.bucket,
-        account: account.name,
-        period,
-        fileName: params.file,
+        key,
         expiresInSeconds: settings.presignedUrlSeconds,
       });
       return c.redirect(url, 302);

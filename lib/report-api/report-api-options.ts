@@ -26,7 +26,7 @@ export interface ReportApiOptions {
   linkLifetimeDays: number;
   /** Base URL for the links in answers. @default the origin of the request */
   publicUrl?: string;
-  /** Lifetime of the presigned S3 URL a file link redirects to. @default 300 */
+  /** Lifetime of the presigned S3 URL a file link redirects to, at most an hour. @default 300 */
   presignedUrlSeconds?: number;
   /**
    * How old a stored report of a period not ended (`complete: false`) may be before a request for it
@@ -79,7 +79,10 @@ const settingsSchema = z.object({
   presignedUrlSeconds: z
     .int('must be a whole number of seconds')
     .min(1, 'must be at least 1')
-    .max(MAX_PRESIGN_SECONDS, `must be at most ${MAX_PRESIGN_SECONDS} (7 days)`)
+    .max(
+      MAX_PRESIGN_SECONDS,
+      `must be at most ${MAX_PRESIGN_SECONDS} (an hour: how long a replaced report is kept)`,
+    )
     .default(300),
   incompleteReportMaxAgeSeconds: z
     .int('must be a whole number of seconds')

@@ -2,8 +2,16 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as z from 'zod';
 import type { AccountConfig } from '../config';
-import { CorruptObjectError, getObjectText, type ReportManifest, readManifest, reportKey } from '../delivery';
+import {
+  CorruptObjectError,
+  getObjectText,
+  manifestFile,
+  manifestKey,
+  type ReportManifest,
+  readManifest,
+} from '../delivery';
 import { type PublishContext, publishReport } from '../pipeline';
+import type { ReportFileName } from '../report-files';
 import { progressAt, type ReportProgress } from './report-progress';
 import { SingleFlight } from './single-flight';
 
@@ -55,16 +63,19 @@ const summaryPeriodSchema = z.object({
 });
 
 /**
- * The reports in S3, built on demand. Concurrent requests for the same account and period in one
- * process share one build; a request that finds a build running joins it (even a `refresh`: the
- * running build reads the service after the request arrived).
+ * The reports in S3, built on demand. Each period is served from the build its manifest names, until
+ * another build is complete and switches it. Concurrent requests for the same account and period in
+ * one process share one build; a request that finds a build running joins it (even a `refresh`: the
+ * running build reads the service after the request arrived). A build that another one (the scheduled
+ * run, another instance of the API) overtakes answers with the report that won.
  *
  * A report of a period not ended (`complete: false`) is served while it is younger than
  * `incompleteMaxAgeMs`, and built again on the first request after that, so that "so far" stays near
  * the present; it always says how far its figures run (`asOf`).
  *
  * A request that reads "no report yet" just as a build finishes may start a second build; that costs
- * time, never correctness (each build saves a complete report, manifest last).
+ * time, never correctness (each build saves a complete report in its own folder, then switches the
+ * period to it with one conditional write).
  */
 export class ReportStore {
   private readonly builds = new SingleFlight<StoredReport>();
@@ -85,6 +96,17 @@ export class ReportStore {
   }
 
   /**
+   * The S3 key of a file of the period's current build, as its manifest says at this moment, or `null`
+   * when the period has no complete report or that report has no such file. Links resolve here when they
+   * are opened, so a link emailed for an earlier build opens the current one, and a rebuild that fails
+   * leaves them on the report that is still served.
+   */
+  async currentFileKey(account: string, period: string, fileName: ReportFileName): Promise<string | null> {
+    const manifest = await this.complete(account, period);
+    return (manifest && manifestFile(manifest, fileName)?.key) ?? null;
+  }
+
+  /**
    * The period's report: from S3 when it is complete there (unless `refresh`, or unless it is a report
    * of a period not ended that is older than `incompleteMaxAgeMs`), otherwise built from the service
    * and saved first. `beforeBuild` runs just before a build this call starts (not one it joins), and
@@ -99,7 +121,7 @@ export class ReportStore {
     if (!options.refresh) {
       const manifest = await this.complete(account.name, period);
       if (manifest) {
-        const saved = await this.savedSummary(account.name, period);
+        const saved = await this.savedSummary(manifest);
         if (!this.outdated(saved, manifest)) return { manifest, ...saved };
       }
     }
@@ -119,20 +141,27 @@ export class ReportStore {
   private async build(account: AccountConfig, period: string): Promise<StoredReport> {
     const published = await publishReport(this.publish, account, period);
     try {
+      const { manifest } = published;
+      this.events.built?.(account.name, period, manifest);
+      // Overtaken by another build of the period: answer with the report that is served.
+      if (!published.switched) return { manifest, ...(await this.savedSummary(manifest)) };
       const summaryJson = await readFile(join(published.folder, 'summary.json'), 'utf8');
-      this.events.built?.(account.name, period, published.manifest);
       const { complete, asOf } = published.report.summary.period;
-      return { manifest: published.manifest, summaryJson, complete, asOf };
+      return { manifest, summaryJson, complete, asOf };
     } finally {
       await published.dispose();
     }
   }
 
-  private async savedSummary(
-    account: string,
-    period: string,
-  ): Promise<ReportProgress & { summaryJson: string }> {
-    const key = reportKey(account, period, 'summary.json');
+  /** The `summary.json` of the build a manifest names, and how far its figures run. */
+  private async savedSummary(manifest: ReportManifest): Promise<ReportProgress & { summaryJson: string }> {
+    const key = manifestFile(manifest, 'summary.json')?.key;
+    if (key === undefined) {
+      throw new CorruptObjectError(
+        manifestKey(manifest.account, manifest.period),
+        'it lists no summary.json',
+      );
+    }
     const text = await getObjectText(this.publish.s3, this.publish.bucket, key);
     if (text === null) throw new CorruptObjectError(key, 'missing although the manifest lists it');
     let summary: unknown;

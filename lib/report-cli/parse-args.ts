@@ -9,6 +9,8 @@ export interface ReportCliOptions {
   period: string;
   timezone: string;
   projectId?: string;
+  /** A JSON file of project names by id (`{ "<uuid>": "Web shop" }`), read before the report is built. */
+  projectNamesFile?: string;
   outDir: string;
   apiUrl: string;
   /** Never printed, never in an error message. */
@@ -40,6 +42,9 @@ Options:
   --month YYYY-MM     the same as --period with a month
   --timezone IANA     time zone the period is read in, e.g. Europe/Berlin (default: UTC)
   --project UUID      only this project's invoices
+  --project-names FILE
+                      a JSON file naming the projects for the page, { "<project uuid>": "Web shop" }
+                      (the CSV files keep the ids)
   --out DIR           where the period's folder goes (default: ./reports)
   --api-url URL       the service's base URL (default: $INVOICING_API_URL)
   --api-key KEY       the account's API key (default: $INVOICING_API_KEY; prefer the variable:
@@ -56,6 +61,7 @@ const OPTIONS = {
   month: { type: 'string' },
   timezone: { type: 'string' },
   project: { type: 'string' },
+  'project-names': { type: 'string' },
   out: { type: 'string' },
   'api-url': { type: 'string' },
   'api-key': { type: 'string' },
@@ -99,6 +105,9 @@ export function parseReportCliArgs(
     apiKey: apiKey(values['api-key'] ?? nonBlank(env.INVOICING_API_KEY)),
   };
   if (values.project !== undefined) options.projectId = projectId(values.project);
+  if (values['project-names'] !== undefined) {
+    options.projectNamesFile = nonEmpty('--project-names', values['project-names']);
+  }
   if (values.concurrency !== undefined) {
     options.concurrency = boundedInteger('--concurrency', values.concurrency, MAX_CONCURRENCY);
   }

@@ -16,6 +16,7 @@ import {
 import { describeFailure, type ExitCode, exitCodeFor, type FailureContext } from './describe-failure';
 import { CliUsageError, parseReportCliArgs, REPORT_CLI_USAGE, type ReportCliOptions } from './parse-args';
 import { createProgressLine, type ProgressOutput } from './progress-line';
+import { readProjectNamesFile } from './project-names-file';
 
 /** What the CLI talks to: `process` in production, recorders and fakes in tests. */
 export interface ReportCliIo {
@@ -73,6 +74,8 @@ function createClient(options: ReportCliOptions, io: ReportCliIo): InvoicingClie
 }
 
 async function fetchReport(client: InvoicingClient, options: ReportCliOptions, io: ReportCliIo, now: Date) {
+  const projectNames =
+    options.projectNamesFile === undefined ? {} : await readProjectNamesFile(options.projectNamesFile);
   const progress = createProgressLine(io.stderr);
   const label = `${options.period} (${options.timezone})`;
   const ranges = fetchRanges(reportPeriod(options.period, options.timezone, now));
@@ -80,7 +83,7 @@ async function fetchReport(client: InvoicingClient, options: ReportCliOptions, i
   try {
     return await generateReportFolder(
       client,
-      { period: options.period, timezone: options.timezone, projectId: options.projectId },
+      { period: options.period, timezone: options.timezone, projectId: options.projectId, projectNames },
       {
         apiUrl: options.apiUrl,
         outDir: options.outDir,
@@ -104,8 +107,8 @@ function outcome(report: Report, folder: string): string {
   const { period, invoices, payments, reconciliation } = summary;
   const named = period.complete ? `${periodTitle(period)} in ${period.timezone}` : periodHeading(period);
   return [
-    `${PREFIX}wrote ${folder}: report.html, paid-invoices.csv (${formatCount(report.paidInvoicesCsv.rowCount)} rows), ` +
-      `payments.csv (${formatCount(report.paymentsCsv.rowCount)} rows), summary.json`,
+    `${PREFIX}wrote ${folder}: report.html, report.xlsx, paid-invoices.csv (${formatCount(report.paidInvoiceRows.rowCount)} rows), ` +
+      `payments.csv (${formatCount(report.paymentRows.rowCount)} rows), summary.json`,
     `${PREFIX}${named}: ${formatCount(invoices.paid)} of ${formatCount(invoices.total)} ` +
       `invoices paid, ${formatUSD(invoices.paidTotalUSD)} (commission ${formatUSD(invoices.commissionTotalUSD)}); ` +
       `${formatCount(payments.total)} payments, ${formatCount(payments.unmatched)} unmatched`,

@@ -1,13 +1,13 @@
 import type { InvoicingClient } from '../invoicing';
 import { type InvoiceItem, type PaymentItem, uuidSchema } from '../invoicing';
 import { ReportRequestError } from '../period';
-import { type CollectProgress, collectReportData } from './collect';
+import { type Collected, type CollectProgress, collectReportData } from './collect';
 import { fetchRanges } from './collect-ranges';
-import { createPaidInvoicesCsv, createPaymentsCsv } from './csv';
-import type { CsvTableBuilder, Report, ReportRequest, ReportSummary } from './model';
+import type { Report, ReportRequest, ReportSummary } from './model';
 import { publicUrl } from './public-url';
 import { reconcile } from './reconcile';
 import { reportPeriod } from './report-period';
+import { createPaidInvoiceRows, createPaymentRows, type RowTableBuilder, type RowTableOptions } from './rows';
 
 export interface BuildReportOptions {
   /** The service's base URL, recorded as the report's source (credentials and query left out). */
@@ -20,10 +20,13 @@ export interface BuildReportOptions {
   /** Records fetched so far, every few hundred records and when each list is done. */
   onProgress?: (progress: CollectProgress) => void;
   /**
-   * The builders of `paid-invoices.csv` and `payments.csv` (a test may pass builders it can look into).
-   * @default { paidInvoices: createPaidInvoicesCsv(), payments: createPaymentsCsv() }
+   * The builders of the rows of `paid-invoices.csv` and `payments.csv` and of the workbook's two lists
+   * (a test may pass builders it can look into).
+   * @default { paidInvoices: createPaidInvoiceRows(spill), payments: createPaymentRows(spill) }
    */
-  csv?: { paidInvoices: CsvTableBuilder<InvoiceItem>; payments: CsvTableBuilder<PaymentItem> };
+  rows?: { paidInvoices: RowTableBuilder<InvoiceItem>; payments: RowTableBuilder<PaymentItem> };
+  /** Where the default builders sort rows that outgrow memory onto disk. @default os.tmpdir() */
+  spill?: RowTableOptions;
 }
 
 /**
@@ -36,7 +39,8 @@ export interface BuildReportOptions {
  *
  * Bad input (period, time zone, project id, a period not begun at `now`, API URL) throws
  * `ReportRequestError` before any request. Any failure while collecting rejects with the original
- * error; no partial report is returned.
+ * error; no partial report is returned, and the rows sorted onto disk so far are removed. The report's
+ * row tables may hold files on disk: `disposeReport` removes them once the report is written.
  */
 export async function buildReport(
   client: InvoicingClient,
@@ -57,15 +61,24 @@ export async function buildReport(
   // Not echoed: a mistyped URL may carry a key pasted into it.
   if (apiUrl === null) throw new ReportRequestError('The invoicing API URL is not a valid URL');
   const ranges = fetchRanges(period);
-  const csv = options.csv ?? { paidInvoices: createPaidInvoicesCsv(), payments: createPaymentsCsv() };
+  const rows = options.rows ?? {
+    paidInvoices: createPaidInvoiceRows(options.spill),
+    payments: createPaymentRows(options.spill),
+  };
 
-  const collected = await collectReportData(client, {
-    period,
-    ranges,
-    projectId,
-    csv,
-    onProgress: options.onProgress,
-  });
+  let collected: Collected;
+  try {
+    collected = await collectReportData(client, {
+      period,
+      ranges,
+      projectId,
+      rows,
+      onProgress: options.onProgress,
+    });
+  } catch (error) {
+    await Promise.all([rows.paidInvoices.dispose(), rows.payments.dispose()]);
+    throw error;
+  }
 
   const reconciliation = reconcile({
     statistics: collected.statistics,
@@ -78,6 +91,7 @@ export async function buildReport(
     account: request.account ?? null,
     period,
     projectId: projectId ?? null,
+    projectNames: request.projectNames ?? {},
     invoices: collected.invoices,
     previousPeriod: collected.previousPeriod,
     payments: collected.payments.figures,
@@ -91,7 +105,13 @@ export async function buildReport(
     firstPaidInvoices: collected.firstPaidInvoices,
     unmatchedPayments: collected.payments.unmatched,
     latePayments: collected.payments.late,
-    paidInvoicesCsv: csv.paidInvoices.build(),
-    paymentsCsv: csv.payments.build(),
+    mispaidInvoices: collected.mispaidInvoices,
+    paidInvoiceRows: rows.paidInvoices.build(),
+    paymentRows: rows.payments.build(),
   };
+}
+
+/** Removes what a report's row tables keep on disk; its files must have been written. */
+export async function disposeReport(report: Pick<Report, 'paidInvoiceRows' | 'paymentRows'>): Promise<void> {
+  await Promise.all([report.paidInvoiceRows.dispose(), report.paymentRows.dispose()]);
 }

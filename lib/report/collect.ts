@@ -9,11 +9,12 @@ import { createDayLocator, parsePeriod, zonedDaysOfPeriod } from '../period';
 import { FirstPaidInvoices } from './collect-first-paid-invoices';
 import type { FetchRanges } from './collect-ranges';
 import { InvoiceFiguresAccumulator } from './invoice-figures';
-import type { CsvTableBuilder, InvoiceFigures, PreviousPeriodFigures, ReportPeriod } from './model';
+import type { InvoiceFigures, MispaidInvoice, PreviousPeriodFigures, ReportPeriod } from './model';
 import { PaymentFiguresAccumulator, type PaymentResult } from './payment-figures';
 import { PreviousPeriodAccumulator } from './previous-period-figures';
 import { WindowLedger } from './reconcile-ledger';
 import { reportPeriodSpan } from './report-period';
+import type { RowTableBuilder } from './rows';
 import { parseServiceDatetime } from './service-datetime';
 
 /** Records fetched so far from each list (all of them, in the period or not). */
@@ -32,8 +33,8 @@ export interface CollectOptions {
   ranges: FetchRanges;
   /** Restricts the report to one project. */
   projectId?: string;
-  /** Receive the period's paid invoices and the period's payments, in any order. */
-  csv: { paidInvoices: CsvTableBuilder<InvoiceItem>; payments: CsvTableBuilder<PaymentItem> };
+  /** Receive the period's paid invoices and the period's payments, in any order (the files' rows). */
+  rows: { paidInvoices: RowTableBuilder<InvoiceItem>; payments: RowTableBuilder<PaymentItem> };
   onProgress?: (progress: CollectProgress) => void;
 }
 
@@ -44,6 +45,8 @@ export interface Collected {
   previousPeriod: PreviousPeriodFigures;
   payments: PaymentResult;
   firstPaidInvoices: InvoiceItem[];
+  /** The under- and over-paid invoices with the largest differences. */
+  mispaidInvoices: MispaidInvoice[];
   /** The paid invoices the list returned for the window, for the reconciliation. */
   ledger: WindowLedger;
 }
@@ -51,8 +54,8 @@ export interface Collected {
 /**
  * Fetches the statistics, the invoices, the payments and the paid invoices of the span of the previous
  * period compared with, concurrently (the client's own limit caps requests in flight), and adds up each
- * record as it arrives: memory holds totals, the first paid invoices, the unmatched and late payments,
- * and what the CSV builders keep, never a whole list.
+ * record as it arrives: memory holds totals, the first paid invoices, the first unmatched and late
+ * payments, and the rows the files' builders have not yet sorted onto disk, never a whole list.
  *
  * Each record is placed by its own timestamp against the period's exact instants, up to its `asOf`
  * (`createDatetime` for invoices, `transactionDatetime` for payments); the service was asked for wider
@@ -68,7 +71,7 @@ export async function collectReportData(
   client: InvoicingClient,
   options: CollectOptions,
 ): Promise<Collected> {
-  const { period, ranges, projectId, csv } = options;
+  const { period, ranges, projectId, rows } = options;
   const span = reportPeriodSpan(period);
   const previousSpan = ranges.previous;
   const calendarPeriod = parsePeriod(period.id);
@@ -118,7 +121,7 @@ export async function collectReportData(
     if (day === undefined) return;
     invoiceFigures.add(invoice, day);
     if (invoice.status === 'paid') {
-      csv.paidInvoices.add(invoice);
+      rows.paidInvoices.add(invoice);
       firstPaid.add(invoice);
     }
   };
@@ -134,7 +137,7 @@ export async function collectReportData(
       if (payment.invoice.projectId !== projectId) return;
     }
     paymentFigures.add(payment);
-    csv.payments.add(payment);
+    rows.payments.add(payment);
   };
 
   const takePreviousPeriodInvoice = (invoice: InvoiceItem) => {
@@ -172,6 +175,7 @@ export async function collectReportData(
     previousPeriod: previous.result(invoices),
     payments: paymentFigures.result(),
     firstPaidInvoices: firstPaid.list(),
+    mispaidInvoices: invoiceFigures.mispaidInvoices(),
     ledger,
   };
 }

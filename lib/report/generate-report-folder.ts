@@ -1,5 +1,5 @@
 import type { InvoicingClient } from '../invoicing';
-import { buildReport } from './build-report';
+import { buildReport, disposeReport } from './build-report';
 import type { CollectProgress } from './collect';
 import type { Report, ReportRequest } from './model';
 import { writeReportFolder } from './write-report';
@@ -15,9 +15,11 @@ export interface GenerateReportFolderOptions {
 }
 
 /**
- * Fetches a period from the service and writes its four files, all together or none:
- * the one path from the service to a report folder, shared by the CLI, the scheduled function and the
- * report API.
+ * Fetches a period from the service and writes its files, all together or none: the one path from the
+ * service to a report folder, shared by the CLI, the scheduled function and the report API. Rows that
+ * outgrow memory are sorted on disk in a hidden folder inside `outDir` (the disk the report goes to),
+ * removed once the files are written. The report returned keeps its figures and lists; its row
+ * tables cannot be read again.
  */
 export async function generateReportFolder(
   client: InvoicingClient,
@@ -26,9 +28,14 @@ export async function generateReportFolder(
 ): Promise<{ report: Report; folder: string }> {
   const report = await buildReport(client, request, {
     apiUrl: options.apiUrl,
+    spill: { spillDir: options.outDir },
     ...(options.now ? { now: options.now } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   });
-  const folder = await writeReportFolder(report, options.outDir);
-  return { report, folder };
+  try {
+    const folder = await writeReportFolder(report, options.outDir);
+    return { report, folder };
+  } finally {
+    await disposeReport(report);
+  }
 }

@@ -2,7 +2,7 @@
  * The report domain's one door: every folder outside `lib/report` imports from here, never a file inside it.
  * A plain re-export list, so that esbuild bundles only what a caller uses.
  */
-export { type BuildReportOptions, buildReport } from './build-report';
+export { type BuildReportOptions, buildReport, disposeReport } from './build-report';
 export {
   type Collected,
   type CollectOptions,
@@ -52,6 +52,7 @@ export {
 } from './payment-figures';
 export { periodHeading, periodTitle } from './period-words';
 export { PreviousPeriodAccumulator } from './previous-period-figures';
+export { type ProjectNames, projectLabel, projectName } from './project-names';
 export { publicUrl } from './public-url';
 export { type ReconcileInput, reconcile } from './reconcile';
 export { TOLERANCE } from './reconcile-checks';

@@ -1,6 +1,14 @@
 import type Big from 'big.js';
 import type { Invoice, InvoiceStatus } from '../invoicing';
-import type { CurrencyFigures, DayFigures, InvoiceFigures, MonthFigures, ProjectFigures } from './model';
+import { MispaidFiguresAccumulator } from './mispaid-figures';
+import type {
+  CurrencyFigures,
+  DayFigures,
+  InvoiceFigures,
+  MispaidInvoice,
+  MonthFigures,
+  ProjectFigures,
+} from './model';
 import { DecimalSum, roundFiat, roundUsd, sum } from './money';
 
 interface ProjectTotals {
@@ -22,10 +30,15 @@ interface DayTotals {
 
 const byCode = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
+/** The paid total minus the commission, each sum exact, rounded once. */
+const netReceived = (paid: DecimalSum, commission: DecimalSum): Big =>
+  roundUsd(paid.toBig().minus(commission.toBig()));
+
 /**
  * Adds up the invoices created in the period as they arrive, keeping only totals. Paid figures use
  * `amountFiatUSD` (the USD value actually received), `commissionFiatUSD` and `amountFiat`. The figures
- * per month come from those per day when the result is made, not from the records.
+ * per month come from those per day when the result is made, not from the records. Paid invoices in USD
+ * are also judged under- or over-paid (see `MispaidFiguresAccumulator`).
  */
 export class InvoiceFiguresAccumulator {
   #total = 0;
@@ -35,6 +48,7 @@ export class InvoiceFiguresAccumulator {
   readonly #projects = new Map<string, ProjectTotals>();
   readonly #currencies = new Map<string, CurrencyTotals>();
   readonly #days: Map<string, DayTotals>;
+  readonly #mispaid = new MispaidFiguresAccumulator();
 
   /** @param days every day of the period the report covers, in its time zone (`YYYY-MM-DD`), in order. */
   constructor(days: readonly string[]) {
@@ -52,6 +66,7 @@ export class InvoiceFiguresAccumulator {
 
     this.#paidUsd.add(invoice.amountFiatUSD);
     this.#commissionUsd.add(invoice.commissionFiatUSD);
+    this.#mispaid.add(invoice);
 
     let project = this.#projects.get(invoice.projectId);
     if (project === undefined) {
@@ -87,6 +102,7 @@ export class InvoiceFiguresAccumulator {
         paid,
         paidTotalUSD: roundUsd(exactUsd),
         commissionTotalUSD: roundUsd(totals.commission.toBig()),
+        netReceivedUSD: netReceived(totals.usd, totals.commission),
       }));
     const currencies: CurrencyFigures[] = [...this.#currencies]
       .sort(([a], [b]) => byCode(a, b))
@@ -113,6 +129,8 @@ export class InvoiceFiguresAccumulator {
       byStatus: { ...this.#byStatus },
       paidTotalUSD: roundUsd(this.#paidUsd.toBig()),
       commissionTotalUSD: roundUsd(this.#commissionUsd.toBig()),
+      netReceivedUSD: netReceived(this.#paidUsd, this.#commissionUsd),
+      ...this.#mispaid.totals(),
       byProject: Object.fromEntries(projects.map((project) => [project.projectId, project.paidTotalUSD])),
       byCurrency: Object.fromEntries(currencies.map((currency) => [currency.currency, currency.amount])),
       byDay: Object.fromEntries(days.map((day) => [day.date, day.paidTotalUSD])),
@@ -122,6 +140,11 @@ export class InvoiceFiguresAccumulator {
       days,
       months,
     };
+  }
+
+  /** The under- and over-paid invoices with the largest differences, largest first. */
+  mispaidInvoices(): MispaidInvoice[] {
+    return this.#mispaid.largest();
   }
 }
 

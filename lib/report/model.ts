@@ -1,7 +1,8 @@
-import type { Readable } from 'node:stream';
 import type Big from 'big.js';
 import type { Invoice, InvoiceItem, InvoiceStatus, PaymentItem, Wallet } from '../invoicing';
 import type { PeriodKind } from '../period';
+import type { ProjectNames } from './project-names';
+import type { RowTable } from './rows';
 
 /**
  * What a report holds, for a month, a quarter or a year. `lib/report` builds it; the CSV, HTML, email and
@@ -22,6 +23,8 @@ export interface ReportRequest {
   projectId?: string;
   /** The configured account's name, when the report is for one (the CLI has none). */
   account?: string;
+  /** Names of the account's projects, by id, for people (the CSV files keep the ids). @default {} */
+  projectNames?: ProjectNames;
 }
 
 /** The period a report covers, as its summary records it. Instants are ISO 8601 in UTC. */
@@ -50,6 +53,8 @@ export interface ProjectFigures {
   paid: number;
   paidTotalUSD: Big;
   commissionTotalUSD: Big;
+  /** `paidTotalUSD` minus `commissionTotalUSD`, from the exact sums, rounded once. */
+  netReceivedUSD: Big;
 }
 
 export interface CurrencyFigures {
@@ -81,6 +86,12 @@ export interface InvoiceFigures {
   byStatus: Record<InvoiceStatus, number>;
   paidTotalUSD: Big;
   commissionTotalUSD: Big;
+  /** What the merchant keeps: the paid total minus the commission, from the exact sums, rounded once. */
+  netReceivedUSD: Big;
+  /** Paid invoices in USD that received less than invoiced (see `MispaidInvoice`). */
+  underpaid: MispaidTotals;
+  /** Paid invoices in USD that received more than invoiced. */
+  overpaid: MispaidTotals;
   /** Paid USD per project id (the statistics endpoint's shape). */
   byProject: Record<string, Big>;
   /** Paid amount per fiat currency, in that currency (the statistics endpoint's shape). */
@@ -100,6 +111,28 @@ export interface InvoiceFigures {
   days: DayFigures[];
   /** The months of `byMonth`, in order. */
   months: MonthFigures[];
+}
+
+/** Under- or over-paid invoices of a period, added up. */
+export interface MispaidTotals {
+  count: number;
+  /**
+   * The sum of their differences (received minus invoiced), exact, rounded once to cents: negative for
+   * the under-paid, positive for the over-paid; 0 when there are none.
+   */
+  differenceUSD: Big;
+}
+
+/**
+ * A paid invoice in USD (`currencyFiat` USD) whose received amount differs from the invoiced one:
+ * `amountFiatUSD`, which the service overwrites at payment with the USD value actually received, against
+ * `amountFiat`, which never changes. Only USD invoices are judged: for another currency the USD amount
+ * moves with the exchange rate between invoicing and payment.
+ */
+export interface MispaidInvoice {
+  invoice: Invoice;
+  /** `amountFiatUSD - amountFiat`, exact: negative when under-paid, positive when over-paid. */
+  differenceUSD: Big;
 }
 
 /**
@@ -225,6 +258,8 @@ export interface ReportSummary {
   account: string | null;
   period: ReportPeriod;
   projectId: string | null;
+  /** The account's project names, by id (`{}` when none are configured). */
+  projectNames: ProjectNames;
   invoices: InvoiceFigures;
   previousPeriod: PreviousPeriodFigures;
   payments: PaymentFigures;
@@ -235,35 +270,44 @@ export interface ReportSummary {
   source: { apiUrl: string };
 }
 
-/**
- * A CSV file's rows, kept compactly while the report is collected and written out in order.
- * Built by `lib/report/csv`: `add` each record as it arrives (any order), then `build` once.
- */
-export interface CsvTableBuilder<T> {
-  add(record: T): void;
-  build(): CsvTable;
-}
-
-export interface CsvTable {
-  readonly rowCount: number;
-  /** A fresh stream of the whole file (BOM, header, rows in order) each time it is called. */
-  stream(): Readable;
-}
-
 /** A whole report: the summary plus what the files are written from. */
 export interface Report {
   summary: ReportSummary;
   /** The first 100 invoices created in the period with status `paid`, by `createDatetime` then `id`. */
   firstPaidInvoices: InvoiceItem[];
-  /** Payments in the period without an invoice, by `transactionDatetime` then `id`: candidates for manual matching. */
+  /**
+   * The first `LISTED_PAYMENTS_KEPT` payments in the period without an invoice, by `transactionDatetime`
+   * then `id`: candidates for manual matching (`summary.payments.unmatched` counts them all).
+   */
   unmatchedPayments: PaymentItem[];
-  /** In the same order. */
+  /** The first `LISTED_PAYMENTS_KEPT` late payments, in the same order (`summary.payments.late` counts them all). */
   latePayments: LatePayment[];
-  /** `paid-invoices.csv`: every invoice created in the period with status `paid`, by `createDatetime` then `id`. */
-  paidInvoicesCsv: CsvTable;
-  /** `payments.csv`: every payment whose transaction falls in the period, by `transactionDatetime` then `id`. */
-  paymentsCsv: CsvTable;
+  /**
+   * The under- and over-paid invoices of the period with the largest differences (at most
+   * `MISPAID_INVOICES_LISTED`), largest first, then by `createDatetime` and id; counts and totals are in
+   * `summary.invoices`.
+   */
+  mispaidInvoices: MispaidInvoice[];
+  /**
+   * Every invoice created in the period with status `paid`, by `createDatetime` then `id`: the rows of
+   * `paid-invoices.csv` and of the workbook's `Paid invoices` sheet.
+   */
+  paidInvoiceRows: RowTable;
+  /**
+   * Every payment whose transaction falls in the period, by `transactionDatetime` then `id`: the rows of
+   * `payments.csv` and of the workbook's `Payments` sheet.
+   */
+  paymentRows: RowTable;
 }
 
-/** How many paid invoices the HTML page lists; the CSV has them all. */
+/** How many paid invoices the HTML page lists; the CSV and the workbook have them all. */
 export const FIRST_PAID_INVOICES_SHOWN = 100;
+
+/**
+ * How many unmatched and how many late payments a report keeps to list on its page, the first by time:
+ * the page stays a page, and memory stays the same whatever the period holds; the files list them all.
+ */
+export const LISTED_PAYMENTS_KEPT = 100;
+
+/** How many under- and over-paid invoices a report lists; paid-invoices.csv and the workbook have every paid invoice. */
+export const MISPAID_INVOICES_LISTED = 50;

@@ -1,17 +1,24 @@
 import type { PaymentItem, Wallet } from '../invoicing';
-import type { CryptocurrencyFigures, LatePayment, PaymentFigures, WalletFigures } from './model';
+import { FirstInOrder } from './first-in-order';
+import {
+  type CryptocurrencyFigures,
+  type LatePayment,
+  LISTED_PAYMENTS_KEPT,
+  type PaymentFigures,
+  type WalletFigures,
+} from './model';
 import { DecimalSum } from './money';
 import { parseServiceDatetime } from './service-datetime';
 
 /** The search for payments runs one hour past `timeToPayDatetime` (the spec's grace window). */
 export const GRACE_WINDOW_SECONDS = 3600;
 
-/** What the payments of the period add up to, and the ones listed in full. */
+/** What the payments of the period add up to, and the first ones of the lists the page shows. */
 export interface PaymentResult {
   figures: PaymentFigures;
-  /** By `transactionDatetime`, then id. */
+  /** The first `LISTED_PAYMENTS_KEPT` by `transactionDatetime`, then id. */
   unmatched: PaymentItem[];
-  /** By `transactionDatetime`, then id. */
+  /** The first `LISTED_PAYMENTS_KEPT` by `transactionDatetime`, then id. */
   late: LatePayment[];
 }
 
@@ -36,19 +43,31 @@ export function secondsLate(payment: PaymentItem): number | undefined {
 
 /**
  * Adds up the payments whose transaction falls in the period as they arrive. Keeps totals per
- * cryptocurrency and wallet, and the unmatched and late payments in full (they are listed).
+ * cryptocurrency and wallet, counts the unmatched and late payments, and keeps the first of each in
+ * full (the page lists them; the files have them all).
  */
 export class PaymentFiguresAccumulator {
   #total = 0;
   #matched = 0;
+  #unmatchedCount = 0;
+  #lateCount = 0;
   readonly #byCryptocurrency = new Map<string, { count: number; amount: DecimalSum }>();
   readonly #byWallet = new Map<string, { wallet: Wallet; count: number; amount: DecimalSum }>();
-  readonly #unmatched: PaymentItem[] = [];
-  readonly #late: LatePayment[] = [];
+  readonly #unmatched: FirstInOrder<PaymentItem>;
+  readonly #late: FirstInOrder<LatePayment>;
   #leftOutByProjectFilter = 0;
 
-  /** @param projectFiltered whether the report is for one project (the summary then says what it leaves out). */
-  constructor(readonly projectFiltered = false) {}
+  /**
+   * @param projectFiltered whether the report is for one project (the summary then says what it leaves out).
+   * @param listed how many unmatched and late payments to keep in full.
+   */
+  constructor(
+    readonly projectFiltered = false,
+    listed = LISTED_PAYMENTS_KEPT,
+  ) {
+    this.#unmatched = new FirstInOrder(listed, compareByTransaction);
+    this.#late = new FirstInOrder(listed, (a, b) => compareByTransaction(a.payment, b.payment));
+  }
 
   /** Counts in a payment whose transaction falls in the period. */
   add(payment: PaymentItem): void {
@@ -70,12 +89,15 @@ export class PaymentFiguresAccumulator {
     wallet.amount.add(payment.amount);
 
     if (payment.invoice === undefined) {
-      this.#unmatched.push(payment);
+      this.#unmatchedCount += 1;
+      this.#unmatched.add(payment);
       return;
     }
     this.#matched += 1;
     const late = secondsLate(payment);
-    if (late !== undefined) this.#late.push({ payment, invoice: payment.invoice, secondsLate: late });
+    if (late === undefined) return;
+    this.#lateCount += 1;
+    this.#late.add({ payment, invoice: payment.invoice, secondsLate: late });
   }
 
   /** Notes a payment of the period without an invoice, left out because a project filter is set. */
@@ -98,8 +120,8 @@ export class PaymentFiguresAccumulator {
     const figures: PaymentFigures = {
       total: this.#total,
       matched: this.#matched,
-      unmatched: this.#unmatched.length,
-      late: this.#late.length,
+      unmatched: this.#unmatchedCount,
+      late: this.#lateCount,
       byCryptocurrency: Object.fromEntries(cryptocurrencies.map((c) => [c.cryptocurrency, c.amount])),
       cryptocurrencies,
       wallets,
@@ -110,10 +132,6 @@ export class PaymentFiguresAccumulator {
         'Payments not matched to an invoice cannot be attributed to a project and are left out' +
         ` (${count} in this period).`;
     }
-    return {
-      figures,
-      unmatched: [...this.#unmatched].sort(compareByTransaction),
-      late: [...this.#late].sort((a, b) => compareByTransaction(a.payment, b.payment)),
-    };
+    return { figures, unmatched: this.#unmatched.list(), late: this.#late.list() };
   }
 }

@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { isPeriodId } from '../period';
 import type { ReportFileName } from '../report-files';
 import { renderReportPage } from './html';
 import type { Report, ReportSummary } from './model';
 import { summaryToJson } from './summary-json';
+import { writeCsvAndSheet } from './write-row-files';
+import { openReportWorkbook, type ReportWorkbook } from './xlsx';
 
-/** Turns a report into the text of its two non-CSV files. */
+/** Turns a report into the text of its page and its summary. */
 export interface ReportRenderers {
   /** The whole `report.html`. */
   html(report: Report): string;
@@ -22,8 +21,9 @@ export interface ReportRenderers {
 const PAGE_AND_SUMMARY: ReportRenderers = { html: renderReportPage, summaryJson: summaryToJson };
 
 /**
- * Writes `outDir/<period>/` (`2026-09`, `2026-Q3`, `2026`) with exactly the four report files and returns
- * that folder's path.
+ * Writes `outDir/<period>/` (`2026-09`, `2026-Q3`, `2026`) with exactly the report's files (`report.html`,
+ * `report.xlsx`, `paid-invoices.csv`, `payments.csv`, `summary.json`) and returns that folder's path. The
+ * two CSV files and the workbook's two list sheets are written in one pass over each table's rows.
  *
  * The files appear all together or not at all: they are written into a hidden folder next to the
  * target (same file system, so the rename is atomic), flushed to disk, then renamed into place. An
@@ -54,22 +54,27 @@ export async function writeReportFolder(
   // Not mkdtemp: it creates the folder with mode 0700, which the renamed report would keep.
   const staging = join(outDir, `.${id}.partial-${randomUUID()}`);
   await mkdir(staging);
+  let workbook: ReportWorkbook | undefined;
   try {
     const file = (name: ReportFileName) => join(staging, name);
     await writeFile(file('report.html'), html, { flush: true });
-    await writeStream(report.paidInvoicesCsv.stream(), file('paid-invoices.csv'));
-    await writeStream(report.paymentsCsv.stream(), file('payments.csv'));
+    workbook = await openReportWorkbook(file('report.xlsx'), report.summary);
+    const tables = [
+      [report.paidInvoiceRows, 'paid-invoices.csv', 'Paid invoices'],
+      [report.paymentRows, 'payments.csv', 'Payments'],
+    ] as const;
+    for (const [table, csvName, sheetName] of tables) {
+      await writeCsvAndSheet(table, file(csvName), workbook.listSheet(sheetName, table));
+    }
+    await workbook.commit();
     await writeFile(file('summary.json'), summaryJson, { flush: true });
     await moveIntoPlace(staging, target, join(outDir, `.${id}.replaced-${randomUUID()}`));
   } catch (error) {
+    workbook?.abort();
     await rm(staging, { recursive: true, force: true });
     throw error;
   }
   return target;
-}
-
-async function writeStream(source: Readable, path: string): Promise<void> {
-  await pipeline(source, createWriteStream(path, { flags: 'wx', flush: true }));
 }
 
 /**

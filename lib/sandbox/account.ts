@@ -27,6 +27,13 @@ const WALLETS = [
 
 const PROJECT_WEIGHTS = [50, 25, 15, 10];
 
+/**
+ * What a merchant might call the account's projects, most active first. The service has no project
+ * names: these are for the report's configuration (the local stack's demo accounts name their projects
+ * with them), never in the sandbox's answers. One is left without a name, as merchants leave some.
+ */
+const PROJECT_NAMES = ['Web shop', 'Mobile app', 'Wholesale'];
+
 /** The account for a seed: four projects and six wallets on four blockchains. */
 export function sandboxAccount(seed: number): SandboxAccount {
   const random = new SeededRandom(seed, ACCOUNT_STREAM);
@@ -46,4 +53,13 @@ export function sandboxAccount(seed: number): SandboxAccount {
     wallets,
     walletWeights: WALLETS.map((wallet) => wallet.weight),
   };
+}
+
+/**
+ * Names for the projects of the account a seed makes, by project id, as an account's `projects`
+ * configuration holds them: `{ "<uuid>": "Web shop", ... }`. The least active project has none.
+ */
+export function sandboxProjectNames(seed: number): Record<string, string> {
+  const { projectIds } = sandboxAccount(seed);
+  return Object.fromEntries(PROJECT_NAMES.map((name, index) => [projectIds[index]!, name]));
 }

@@ -1,4 +1,4 @@
-export { type SandboxAccount, sandboxAccount } from './account';
+export { type SandboxAccount, sandboxAccount, sandboxProjectNames } from './account';
 export { cryptoDecimals } from './amounts';
 export { createSandboxApp } from './app';
 export {

@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
+import { canonicalTimeZone } from '../period';
 import { formatServiceDatetime, SECONDS_PER_DAY } from './service-time';
 
 /** A calendar day of a time zone. */
@@ -29,7 +30,7 @@ export function isTimeZone(zone: string): boolean {
     return Number(offset[3]) < 60 && minutes >= -12 * 60 && minutes <= 14 * 60;
   }
   try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
+    canonicalTimeZone(zone);
     return true;
   } catch {
     return false;

@@ -133,6 +133,7 @@ describe('functions/report-api handler (Function URL events)', () => {
       'paid-invoices.csv',
       'payments.csv',
       'report.html',
+      'report.xlsx',
       'summary.json',
     ]);
     for (const [fileName, link] of Object.entries(answer.files)) {
@@ -151,9 +152,10 @@ describe('functions/report-api handler (Function URL events)', () => {
     expect(result.statusCode).toBe(302);
     expectSecurityHeaders(result);
     const location = String(result.headers?.location);
-    expect(location.startsWith(`${s3.endpoint}/${BUCKET}/reports/demo/${month}/paid-invoices.csv?`)).toBe(
-      true,
-    );
+    // The file of the build the month's manifest names.
+    const builds = `${s3.endpoint}/${BUCKET}/reports/demo/${month}/builds/`;
+    expect(location.startsWith(builds)).toBe(true);
+    expect(location.slice(builds.length)).toMatch(/^\d{8}T\d{9}Z-[0-9a-f]{12}\/paid-invoices\.csv\?/);
     const file = await fetch(location);
     expect(file.status).toBe(200);
     const bytes = Buffer.from(await file.arrayBuffer());

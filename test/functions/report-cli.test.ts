@@ -41,7 +41,7 @@ function runEntry(args: string[], env: Record<string, string> = {}): Promise<Exi
 
 // Each case starts its own process (a second or two): they run side by side.
 describe.concurrent('functions/report-cli.ts', () => {
-  it('exits 0 and writes the four files for the previous month by default', async () => {
+  it('exits 0 and writes the five files for the previous month by default', async () => {
     const out = join(outRoot, 'ok');
     const result = await runEntry(['--out', out], {
       INVOICING_API_URL: sandbox.url,
@@ -54,6 +54,7 @@ describe.concurrent('functions/report-cli.ts', () => {
       'paid-invoices.csv',
       'payments.csv',
       'report.html',
+      'report.xlsx',
       'summary.json',
     ]);
     expect(result.stderr).toContain(`report: wrote ${join(out, month!)}`);

@@ -88,6 +88,19 @@ function statementsOfFunction(template: Template, description: string): unknown[
   return policies[0]!.Properties.PolicyDocument.Statement;
 }
 
+/** Each function with reserved concurrency, by logical id: its reservation. */
+function reservedConcurrencyOf(template: Template): Record<string, number> {
+  const functions = template.findResources('AWS::Lambda::Function') as Record<
+    string,
+    { Properties: { ReservedConcurrentExecutions?: number } }
+  >;
+  return Object.fromEntries(
+    Object.entries(functions)
+      .filter(([, fn]) => fn.Properties.ReservedConcurrentExecutions !== undefined)
+      .map(([id, fn]) => [id, fn.Properties.ReservedConcurrentExecutions!]),
+  );
+}
+
 const SCHEDULED = 'invoice reports: the scheduled report of an account';
 const API = 'invoice reports: the HTTPS report API';
 const DISPATCHER = 'invoice reports: the accounts of a schedule slot, for the fan-out';
@@ -216,6 +229,19 @@ describe('ReportStack with two accounts', () => {
       template.allResourcesProperties('AWS::Lambda::Function', {
         Runtime: 'nodejs22.x',
         Architectures: ['arm64'],
+      });
+    });
+
+    it('have 4 GiB of /tmp where a report is built (a big month writes and sorts its files there), the dispatcher the default 512 MB', () => {
+      for (const description of [SCHEDULED, API]) {
+        template.hasResourceProperties('AWS::Lambda::Function', {
+          Description: description,
+          EphemeralStorage: { Size: 4096 },
+        });
+      }
+      template.hasResourceProperties('AWS::Lambda::Function', {
+        Description: DISPATCHER,
+        EphemeralStorage: Match.absent(),
       });
     });
 
@@ -697,6 +723,10 @@ describe('ReportStack with two accounts', () => {
       template.hasOutput('ScheduledReportFunctionName', { Value: { Ref: scheduledFunction } });
       template.hasOutput('FanOutStateMachineArn', { Value: { Ref: stateMachine } });
     });
+
+    it('reserves no concurrency, for it nor any function, so that an account whose Lambda quota is 10 deploys', () => {
+      expect(reservedConcurrencyOf(template)).toEqual({});
+    });
   });
 });
 
@@ -747,6 +777,23 @@ describe('ReportStack options', () => {
       alarmEmail: 'ops@example.com',
     });
     expect(definitionOf(template).States.EachAccount).toMatchObject({ MaxConcurrency: 3 });
+  });
+
+  it('caps the report API at reportApiConcurrency, and no other function', () => {
+    const template = templateFor({
+      accounts: [ACME],
+      reportApiConcurrency: 20,
+      alarmEmail: 'ops@example.com',
+    });
+    expect(reservedConcurrencyOf(template)).toEqual({
+      [logicalIdOf(template, 'AWS::Lambda::Function', { Description: API })]: 20,
+    });
+  });
+
+  it('refuses a reportApiConcurrency of 0, which would turn the report API off, naming the field', () => {
+    expect(() =>
+      stackFor({ accounts: [ACME], reportApiConcurrency: 0, alarmEmail: 'ops@example.com' }),
+    ).toThrow('reportApiConcurrency: must be at least 1 (0 would turn the report API off)');
   });
 
   it('refuses an account key outside the account secret prefix, naming the field', () => {

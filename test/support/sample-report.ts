@@ -1,14 +1,18 @@
-import { Readable } from 'node:stream';
 import Big from 'big.js';
 import type { InvoiceItem, PaymentItem, Wallet } from '../../lib/invoicing/schemas';
 import {
-  type CsvTable,
   FIRST_PAID_INVOICES_SHOWN,
   type LatePayment,
   type ReconciliationCheck,
   type Report,
   type ReportSummary,
 } from '../../lib/report/model';
+import {
+  createPaidInvoiceRows,
+  createPaymentRows,
+  type RowTable,
+  type RowTableBuilder,
+} from '../../lib/report/rows';
 
 /**
  * A hand-made report for October 2026 in Europe/Berlin, account "Acme", built so that every figure
@@ -16,10 +20,15 @@ import {
  *
  * - 150 invoices created: 120 paid, 10 unpaid, 8 canceled, 12 expired.
  * - Paid invoice k (1..120): odd k in EUR (450.00 EUR = 522.90 USD, commission 5.23 USD, paid with
- *   0.00812345 BTC), even k in USD (675.40 USD, commission 6.75 USD, paid with 675.4 USDT).
- *   k 1..70 belong to the web shop project, 71..110 to the app, 111..120 to donations.
- * - Paid total 60 × 522.90 + 60 × 675.40 = 71,898.00 USD; commission 60 × 5.23 + 60 × 6.75 = 718.80 USD.
- *   Per project: shop 41,940.50 USD (70 paid), app 23,966.00 USD (40), donations 5,991.50 USD (10).
+ *   0.00812345 BTC), even k in USD (675.40 USD, commission 6.75 USD, paid with 675.4 USDT). Two USD
+ *   invoices of 3 Oct received another USD value than invoiced: k 6 675.35 USD (under-paid by 0.05) and
+ *   k 8 675.45 USD (over-paid by 0.05), commission 6.75 USD each; every total stays as if they had not.
+ *   k 1..70 belong to the web shop project ("Web shop"), 71..110 to the app ("Mobile app"), 111..120 to
+ *   donations (a project without a name).
+ * - Paid total 60 × 522.90 + 60 × 675.40 = 71,898.00 USD; commission 60 × 5.23 + 60 × 6.75 = 718.80 USD;
+ *   net received 71,898.00 − 718.80 = 71,179.20 USD.
+ *   Per project: shop 41,940.50 USD (70 paid, commission 419.30, net 41,521.20), app 23,966.00 USD (40,
+ *   239.60, 23,726.40), donations 5,991.50 USD (10, 59.90, 5,931.60).
  *   Per currency: 27,000.00 EUR (60 paid), 40,524.00 USD (60 paid).
  * - Days: `PAID_PER_DAY[d - 1]` paid invoices created on day d, in order of k (k 1-2 on 1 Oct, 3-5 on
  *   2 Oct, ..., k 50 alone on 14 Oct, k 95-100 on 25 Oct): the first 100 end on 25 Oct.
@@ -59,6 +68,15 @@ export const SAMPLE_WALLETS = {
     address: '0x52908400098527886E0F7030069857D2E4169EE7',
   },
 } satisfies Record<string, Wallet>;
+
+/** The names the sample account gives its projects: donations has none. */
+export const SAMPLE_PROJECT_NAMES = {
+  [SAMPLE_PROJECTS.shop]: 'Web shop',
+  [SAMPLE_PROJECTS.app]: 'Mobile app',
+};
+
+/** USD invoices k that received another USD value than `675.4`, and what they received. */
+const RECEIVED_USD: Record<number, string> = { 6: '675.35', 8: '675.45' };
 
 /** Paid invoices created on each day of October 2026 (sums to 120). */
 export const PAID_PER_DAY = [
@@ -102,7 +120,7 @@ export function samplePaidInvoices(): InvoiceItem[] {
         createDatetime: serviceDatetime(created),
         timeToPayDatetime: serviceDatetime(deadline),
         commissionFiatUSD: eur ? '5.23' : '6.75',
-        amountFiatUSD: eur ? '522.9' : '675.4',
+        amountFiatUSD: eur ? '522.9' : (RECEIVED_USD[k] ?? '675.4'),
         amountFiat: eur ? '450' : '675.4',
         currencyFiat: eur ? 'EUR' : 'USD',
         description: eur ? `Order #${1000 + k}` : `Subscription, ${k % 4 === 0 ? 'yearly' : 'monthly'} plan`,
@@ -161,12 +179,10 @@ export function sampleUnmatchedPayments(): PaymentItem[] {
   ];
 }
 
-/** A stand-in for a CSV file (a header and one line per record): the renderers here only count rows. */
-function sampleCsv(header: string, lines: string[]): CsvTable {
-  return {
-    rowCount: lines.length,
-    stream: () => Readable.from([`\uFEFF${header}\r\n`, ...lines.map((line) => `${line}\r\n`)]),
-  };
+/** The rows of a report file, in memory, built by the report's own builder. */
+function sampleRows<T>(builder: RowTableBuilder<T>, records: readonly T[]): RowTable {
+  for (const record of records) builder.add(record);
+  return builder.build();
 }
 
 const usd = (value: string | number) => new Big(value);
@@ -221,12 +237,16 @@ export function sampleReport(): Report {
       asOf: '2026-10-31T23:00:00.000Z',
     },
     projectId: null,
+    projectNames: SAMPLE_PROJECT_NAMES,
     invoices: {
       total: 150,
       paid: 120,
       byStatus: { unpaid: 10, canceled: 8, paid: 120, expired: 12 },
       paidTotalUSD: usd('71898'),
       commissionTotalUSD: usd('718.8'),
+      netReceivedUSD: usd('71179.2'),
+      underpaid: { count: 1, differenceUSD: usd('-0.05') },
+      overpaid: { count: 1, differenceUSD: usd('0.05') },
       byProject: Object.fromEntries(projectChecks.map(([id, total]) => [id, usd(total)])),
       byCurrency: { EUR: usd('27000'), USD: usd('40524') },
       byDay,
@@ -237,18 +257,21 @@ export function sampleReport(): Report {
           paid: 70,
           paidTotalUSD: usd('41940.5'),
           commissionTotalUSD: usd('419.3'),
+          netReceivedUSD: usd('41521.2'),
         },
         {
           projectId: SAMPLE_PROJECTS.app,
           paid: 40,
           paidTotalUSD: usd('23966'),
           commissionTotalUSD: usd('239.6'),
+          netReceivedUSD: usd('23726.4'),
         },
         {
           projectId: SAMPLE_PROJECTS.donations,
           paid: 10,
           paidTotalUSD: usd('5991.5'),
           commissionTotalUSD: usd('59.9'),
+          netReceivedUSD: usd('5931.6'),
         },
       ],
       currencies: [
@@ -318,19 +341,18 @@ export function sampleReport(): Report {
       : a.transactionDatetime.localeCompare(b.transactionDatetime),
   );
 
+  const mispaid = paidInvoices
+    .filter((invoice) => RECEIVED_USD[Number(invoice.uid.slice(-4))] !== undefined)
+    .map((invoice) => ({ invoice, differenceUSD: usd(invoice.amountFiatUSD).minus(invoice.amountFiat) }));
+
   return {
     summary,
     firstPaidInvoices: paidInvoices.slice(0, FIRST_PAID_INVOICES_SHOWN),
     unmatchedPayments: unmatched,
     latePayments: late,
-    paidInvoicesCsv: sampleCsv(
-      'invoice_id,invoice_uid',
-      paidInvoices.map((invoice) => `${invoice.id},${invoice.uid}`),
-    ),
-    paymentsCsv: sampleCsv(
-      'payment_id,amount',
-      payments.map((payment) => `${payment.id},${payment.amount}`),
-    ),
+    mispaidInvoices: mispaid,
+    paidInvoiceRows: sampleRows(createPaidInvoiceRows(), paidInvoices),
+    paymentRows: sampleRows(createPaymentRows(), payments),
   };
 }
 
@@ -384,12 +406,16 @@ export function sampleEmptyReport(): Report {
         asOf: '2026-12-01T00:00:00.000Z',
       },
       projectId: null,
+      projectNames: {},
       invoices: {
         total: 0,
         paid: 0,
         byStatus: { unpaid: 0, canceled: 0, paid: 0, expired: 0 },
         paidTotalUSD: new Big(0),
         commissionTotalUSD: new Big(0),
+        netReceivedUSD: new Big(0),
+        underpaid: { count: 0, differenceUSD: new Big(0) },
+        overpaid: { count: 0, differenceUSD: new Big(0) },
         byProject: {},
         byCurrency: {},
         byDay: Object.fromEntries(days.map((day) => [day.date, new Big(0)])),
@@ -433,8 +459,9 @@ export function sampleEmptyReport(): Report {
     firstPaidInvoices: [],
     unmatchedPayments: [],
     latePayments: [],
-    paidInvoicesCsv: sampleCsv('invoice_id,invoice_uid', []),
-    paymentsCsv: sampleCsv('payment_id,amount', []),
+    mispaidInvoices: [],
+    paidInvoiceRows: sampleRows(createPaidInvoiceRows(), []),
+    paymentRows: sampleRows(createPaymentRows(), []),
   };
 }
 

@@ -4,10 +4,14 @@ import type { Report } from '../../lib/report';
 /** 18 decimals (a token amount to the wei) after a nine-digit integer part: the widest a figure gets. */
 export const LONG_AMOUNT = '123456789.123456789012345678';
 
+/** The longest project name the configuration takes (60 characters), one word with no space to wrap at. */
+export const LONG_PROJECT_NAME = 'Kundenbindungsprogrammverwaltungsabteilungsunterstützungszen';
+
 /**
  * A report with the widest values a merchant could meet in each list, for layout tests: a crypto
- * amount to the wei wherever one is shown, a long wallet name, a long invoice uid, and a reference and
- * a description with no space to wrap at. Changes the report it is given and returns it.
+ * amount to the wei wherever one is shown, a long wallet name, a long invoice uid, the longest project
+ * name without a space, a difference of a billion USD, and a reference and a description with no space
+ * to wrap at. Changes the report it is given and returns it.
  */
 export function withWidestValues(report: Report): Report {
   const { summary } = report;
@@ -18,6 +22,19 @@ export function withWidestValues(report: Report): Report {
     amount: new Big(LONG_AMOUNT),
   };
   summary.invoices.projects[0] = { ...summary.invoices.projects[0]!, paidTotalUSD: new Big('1234567890.12') };
+  const project = summary.invoices.projects[0]!.projectId;
+  summary.projectNames = { ...summary.projectNames, [project]: LONG_PROJECT_NAME };
+  const mispaid = report.mispaidInvoices[0]!;
+  report.mispaidInvoices[0] = {
+    invoice: {
+      ...mispaid.invoice,
+      uid: 'INV-202610-000001-REISSUED-AFTER-DISPUTE',
+      projectId: project,
+      amountFiat: '1234567890.12',
+      amountFiatUSD: '12.345678901234',
+    },
+    differenceUSD: new Big('12.345678901234').minus('1234567890.12'),
+  };
   report.unmatchedPayments[0] = { ...report.unmatchedPayments[0]!, amount: LONG_AMOUNT, wallet };
   const late = report.latePayments[0]!;
   report.latePayments[0] = { ...late, payment: { ...late.payment, amount: LONG_AMOUNT } };

@@ -1,10 +1,2 @@
-export {
-  type CsvColumn,
-  type CsvTableSpec,
-  createCsvTableBuilder,
-  plainColumn,
-  textColumn,
-} from './csv-table';
+export { csvHeader, csvLine, csvStream } from './csv-lines';
 export { neutraliseFormula } from './neutralise-formula';
-export { createPaidInvoicesCsv, PAID_INVOICE_COLUMNS } from './paid-invoices-csv';
-export { createPaymentsCsv, PAYMENT_COLUMNS } from './payments-csv';

@@ -41,7 +41,12 @@ function isFormulaSign(char: string): boolean {
  * @example neutraliseFormula('\u00A0−1') // "'\u00A0−1"
  */
 export function neutraliseFormula(text: string): string {
+  const first = text.charCodeAt(0);
+  // Visible ASCII other than `=`, `+`, `-` and `@` (most cells): decided without a regular expression.
+  if (first > 0x20 && first < 0x7f && first !== 0x3d && first !== 0x2b && first !== 0x2d && first !== 0x40) {
+    return text;
+  }
   if (LEADING_CONTROLS.has(text.charAt(0))) return `'${text}`;
-  const [first] = text.replace(LEADING_INVISIBLE, '');
-  return first !== undefined && isFormulaSign(first) ? `'${text}` : text;
+  const [visible] = text.replace(LEADING_INVISIBLE, '');
+  return visible !== undefined && isFormulaSign(visible) ? `'${text}` : text;
 }

@@ -7,8 +7,14 @@ export interface ReportEmailOptions {
    * Lasting signed links to the report API (they answer with a fresh download each time), and to the
    * account's list of reports (`allReports`).
    */
-  links: { report: string; paidInvoicesCsv: string; paymentsCsv: string; allReports: string };
-  /** False when the CSVs are too large to attach: the message says so and points at the links. */
+  links: {
+    report: string;
+    workbook: string;
+    paidInvoicesCsv: string;
+    paymentsCsv: string;
+    allReports: string;
+  };
+  /** False when the files are too large to attach: the message says so and points at the links. */
   attachmentsIncluded: boolean;
 }
 
@@ -27,6 +33,7 @@ const webAddress = z.string().refine(isWebAddress, { message: 'must be an http o
 const optionsSchema = z.object({
   links: z.object({
     report: webAddress,
+    workbook: webAddress,
     paidInvoicesCsv: webAddress,
     paymentsCsv: webAddress,
     allReports: webAddress,

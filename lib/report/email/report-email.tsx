@@ -26,8 +26,8 @@ function Link({ href, children }: { href: string; children: string }) {
 }
 
 /**
- * The button to the full report, the line about the CSV files (attached, or links when too large) and
- * the link to the account's list of reports.
+ * The button to the full report, the line about the files (attached, or links when too large) and the
+ * link to the account's list of reports.
  */
 function LinksPanel({ summary, options }: { summary: ReportSummary; options: ReportEmailOptions }) {
   const files = csvDescriptions(summary);
@@ -41,14 +41,18 @@ function LinksPanel({ summary, options }: { summary: ReportSummary; options: Rep
       </p>
       {options.attachmentsIncluded ? (
         <p style="margin:0">
-          {`Attached: paid-invoices.csv (${files.paidInvoices}) and payments.csv (${files.payments}). Also online: `}
+          {`Attached: report.xlsx (${files.workbook}), paid-invoices.csv (${files.paidInvoices}) and payments.csv (${files.payments}). Also online: `}
+          <Link href={links.workbook}>report.xlsx</Link>
+          {' · '}
           <Link href={links.paidInvoicesCsv}>paid-invoices.csv</Link>
           {' · '}
           <Link href={links.paymentsCsv}>payments.csv</Link>
         </p>
       ) : (
         <p style="margin:0">
-          {'The CSV files are too large to attach. Download them here: '}
+          {'The files are too large to attach. Download them here: '}
+          <Link href={links.workbook}>report.xlsx</Link>
+          {` (${files.workbook}) · `}
           <Link href={links.paidInvoicesCsv}>paid-invoices.csv</Link>
           {` (${files.paidInvoices}) · `}
           <Link href={links.paymentsCsv}>payments.csv</Link>

@@ -1,6 +1,7 @@
-import { formatCount, formatUSD, shortId, truncateText } from '../format';
+import { formatCount, formatUSD, truncateText } from '../format';
 import type { ReportSummary } from '../model';
 import { periodHeading } from '../period-words';
+import { projectLabel } from '../project-names';
 import { oneLine } from './one-line';
 
 /** Longest account name kept in a subject, so the figures stay visible in an inbox list. */
@@ -11,12 +12,14 @@ const ACCOUNT_SHOWN = 40;
  * `Acme · October 2026 · 81,119.92 USD from 1,234 paid invoices`. Without an account name it starts
  * with `Invoice report`; a period not ended says so and when its figures run to
  * (`November 2026 so far, as of 23 Nov 2026, 14:35 (Europe/Berlin)`); a report limited to one project
- * names it; a report with reconciliation differences ends with `· figures differ`.
+ * names it (`project Web shop (3f2a9c1e)`); a report with reconciliation differences ends with `· figures differ`.
  */
 export function reportSubject(summary: ReportSummary): string {
   const account = summary.account === null ? '' : truncateText(oneLine(summary.account), ACCOUNT_SHOWN);
   const parts = [account || 'Invoice report', periodHeading(summary.period)];
-  if (summary.projectId !== null) parts.push(`project ${shortId(oneLine(summary.projectId))}`);
+  if (summary.projectId !== null) {
+    parts.push(`project ${oneLine(projectLabel(summary.projectNames, summary.projectId))}`);
+  }
   const { paid, paidTotalUSD } = summary.invoices;
   parts.push(
     paid === 0

@@ -1,12 +1,14 @@
-import { formatCount, formatPeriod, formatUSD } from '../format';
+import { formatCount, formatPeriod, formatUSD, formatUSDChange } from '../format';
 import {
   currencyCheckUnit,
   describeCheck,
   headlineFigures,
+  mispaidInWords,
   provenance,
   reconciliationOutcome,
   reconciliationWindow,
   reportName,
+  WHY_USD_ONLY,
 } from '../html';
 import type { Report, ReportSummary } from '../model';
 import { comparisonWords, monthTitle, periodHeading, periodTitle } from '../period-words';
@@ -14,7 +16,7 @@ import { csvDescriptions } from './csv-descriptions';
 import { checkEmailOptions, type ReportEmailOptions } from './email-options';
 import { oneLine } from './one-line';
 
-/** Differences listed in the text before pointing at the full report. */
+/** Differences listed in the text before pointing at the full report (reconciliation checks, invoices). */
 const DIFFERENCES_LISTED = 10;
 
 function reconciliationLines(report: Report): string[] {
@@ -26,7 +28,7 @@ function reconciliationLines(report: Report): string[] {
   if (failing.length === 0) return lines;
   lines.push(
     ...failing.slice(0, DIFFERENCES_LISTED).map((check) => {
-      const wording = describeCheck(check, currencyCheckUnit(summary.reconciliation));
+      const wording = describeCheck(check, currencyCheckUnit(summary.reconciliation), summary.projectNames);
       return `- ${oneLine(wording.label)}: service's figure ${wording.service}, its listed invoices ${wording.computed}, difference ${wording.difference}`;
     }),
   );
@@ -50,10 +52,29 @@ function monthLines(summary: ReportSummary): string[] {
   ];
 }
 
+/** The under- and over-paid invoices: counts and totals, the largest differences, and why USD only. */
+function mispaidLines(report: Report): string[] {
+  const { summary } = report;
+  if (summary.invoices.total === 0) return [];
+  const total = summary.invoices.underpaid.count + summary.invoices.overpaid.count;
+  const shown = report.mispaidInvoices.slice(0, DIFFERENCES_LISTED);
+  const lines = [`Under- and over-paid invoices: ${mispaidInWords(summary)}`];
+  for (const { invoice, differenceUSD } of shown) {
+    lines.push(
+      `- ${oneLine(invoice.uid)}: invoiced ${formatUSD(invoice.amountFiat)}, received ${formatUSD(invoice.amountFiatUSD)}, difference ${formatUSDChange(differenceUSD)}`,
+    );
+  }
+  if (total > shown.length) {
+    lines.push(`- and ${formatCount(total - shown.length)} more in the full report and paid-invoices.csv`);
+  }
+  return [...lines, WHY_USD_ONLY, ''];
+}
+
 /**
  * The plain-text alternative: the same headline figures and the change from the previous period (said
- * in words for a period not ended), a quarter's or a year's figures per month, the reconciliation
- * status, the link to the full report, the line about the CSV files and the link to all reports.
+ * in words for a period not ended), a quarter's or a year's figures per month, the under- and over-paid
+ * invoices, the reconciliation status, the link to the full report, the line about the files and the
+ * link to all reports.
  */
 export function renderReportText(report: Report, options: ReportEmailOptions): string {
   const { links, attachmentsIncluded } = checkEmailOptions(options);
@@ -73,14 +94,18 @@ export function renderReportText(report: Report, options: ReportEmailOptions): s
     lines.push(`${figure.label}: ${figure.value}`, ...figure.details.map((detail) => `  ${detail.text}`));
   }
   if (comparison !== null) lines.push(`Compared over the same elapsed time: ${comparison}.`);
-  lines.push('', ...monthLines(summary));
+  lines.push('', ...monthLines(summary), ...mispaidLines(report));
   if (summary.payments.total === 0) lines.push(`No payments arrived in ${title}.`, '');
   lines.push(`Full report: ${links.report}`);
   if (attachmentsIncluded) {
-    lines.push(`Attached: paid-invoices.csv (${files.paidInvoices}) and payments.csv (${files.payments}).`);
+    lines.push(
+      `Attached: report.xlsx (${files.workbook}), paid-invoices.csv (${files.paidInvoices}) ` +
+        `and payments.csv (${files.payments}).`,
+    );
   } else {
     lines.push(
-      'The CSV files are too large to attach. Download them here:',
+      'The files are too large to attach. Download them here:',
+      `report.xlsx (${files.workbook}): ${links.workbook}`,
       `paid-invoices.csv (${files.paidInvoices}): ${links.paidInvoicesCsv}`,
       `payments.csv (${files.payments}): ${links.paymentsCsv}`,
     );

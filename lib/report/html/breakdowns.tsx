@@ -1,5 +1,4 @@
-import type { Child } from 'hono/jsx';
-import { formatCount, formatCrypto, formatFiat, formatShare, formatUSD, shortId } from '../format';
+import { formatCount, formatCrypto, formatFiat, formatShare, formatUSD } from '../format';
 import type {
   CryptocurrencyFigures,
   CurrencyFigures,
@@ -9,8 +8,9 @@ import type {
 } from '../model';
 import { periodTitle } from '../period-words';
 import { DataTable } from './data-table';
-import { look, type Variant } from './looks';
+import type { Variant } from './looks';
 import { Empty, Note, Panel } from './panel';
+import { ProjectLabel } from './project-label';
 import { WrapWhenLong } from './wrap-when-long';
 
 interface BreakdownProps {
@@ -36,16 +36,10 @@ function MoreRows({
   return <Note variant={variant}>{`and ${formatCount(hidden)} more ${what} in ${where}`}</Note>;
 }
 
-/** A project's short id, the full id in a tooltip (the service has no project names). */
-export function ProjectId({ variant, id }: { variant: Variant; id: string }): Child {
-  return (
-    <span {...look(variant, 'code')} title={id}>
-      {shortId(id)}
-    </span>
-  );
-}
-
-/** Paid invoices per project, largest first, with their share of the paid total. */
+/**
+ * Paid invoices per project, largest first: the paid total, the commission and what is left of it, and
+ * the share of the paid total.
+ */
 export function ProjectsTable({ variant, summary, limit }: BreakdownProps) {
   const { invoices } = summary;
   const shown = invoices.projects.slice(0, limit);
@@ -58,7 +52,13 @@ export function ProjectsTable({ variant, summary, limit }: BreakdownProps) {
           variant={variant}
           rows={shown}
           columns={[
-            { heading: 'Project', cell: (row) => <ProjectId variant={variant} id={row.projectId} /> },
+            {
+              heading: 'Project',
+              looks: ['longWord'],
+              cell: (row) => (
+                <ProjectLabel variant={variant} names={summary.projectNames} id={row.projectId} />
+              ),
+            },
             { heading: 'Paid', numeric: true, cell: (row) => formatCount(row.paid) },
             { heading: 'Paid total', numeric: true, cell: (row) => formatUSD(row.paidTotalUSD) },
             {
@@ -66,6 +66,12 @@ export function ProjectsTable({ variant, summary, limit }: BreakdownProps) {
               numeric: true,
               pageOnly: true,
               cell: (row) => formatUSD(row.commissionTotalUSD),
+            },
+            {
+              heading: 'Net received',
+              numeric: true,
+              pageOnly: true,
+              cell: (row) => formatUSD(row.netReceivedUSD),
             },
             {
               heading: 'Share',
@@ -80,6 +86,7 @@ export function ProjectsTable({ variant, summary, limit }: BreakdownProps) {
                   formatCount(invoices.paid),
                   formatUSD(invoices.paidTotalUSD),
                   formatUSD(invoices.commissionTotalUSD),
+                  formatUSD(invoices.netReceivedUSD),
                   '',
                 ]
               : undefined

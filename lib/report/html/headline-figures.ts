@@ -27,9 +27,9 @@ export interface HeadlineFigure {
 const toneOf = (sign: number): Tone => (sign > 0 ? 'up' : sign < 0 ? 'down' : 'plain');
 
 /**
- * The four headline figures of a report: paid total and paid invoices (each with the change from the
- * previous period, or from the same elapsed span of it for a period not ended), commission, and
- * payments received.
+ * The four headline figures of a report: the paid total (with the change from the previous period, or
+ * from the same elapsed span of it for a period not ended), beside it the net received (the paid total
+ * less the service's commission), the paid invoices (with their change), and the payments received.
  */
 export function headlineFigures(summary: ReportSummary): HeadlineFigure[] {
   const { invoices, previousPeriod, payments } = summary;
@@ -49,6 +49,18 @@ export function headlineFigures(summary: ReportSummary): HeadlineFigure[] {
       ],
     },
     {
+      label: 'Net received',
+      value: formatUSD(invoices.netReceivedUSD),
+      details: [
+        {
+          text: invoices.paidTotalUSD.eq(0)
+            ? "the paid total less the service's commission"
+            : `after ${formatUSD(invoices.commissionTotalUSD)} commission (${formatShare(invoices.commissionTotalUSD, invoices.paidTotalUSD)} of the paid total)`,
+          tone: 'plain',
+        },
+      ],
+    },
+    {
       label: 'Paid invoices',
       value: formatCount(invoices.paid),
       details: [
@@ -64,18 +76,6 @@ export function headlineFigures(summary: ReportSummary): HeadlineFigure[] {
             invoices.total === 0
               ? 'no invoices created'
               : `of ${formatCount(invoices.total)} created (${formatShare(invoices.paid, invoices.total)})`,
-          tone: 'plain',
-        },
-      ],
-    },
-    {
-      label: 'Commission',
-      value: formatUSD(invoices.commissionTotalUSD),
-      details: [
-        {
-          text: invoices.paidTotalUSD.eq(0)
-            ? 'service fees on paid invoices'
-            : `service fees: ${formatShare(invoices.commissionTotalUSD, invoices.paidTotalUSD)} of the paid total`,
           tone: 'plain',
         },
       ],

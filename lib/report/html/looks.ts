@@ -54,6 +54,8 @@ export const LOOKS = {
   number: 'text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums',
   nowrap: 'white-space:nowrap',
   code: `font-family:${MONO};font-size:0.9em`,
+  // The short id beside a project's name: for the people who need it, quieter than the name.
+  shortId: `font-family:${MONO};font-size:0.85em;color:${COLOURS.muted};white-space:nowrap`,
   description: 'white-space:pre-line;overflow-wrap:anywhere;min-width:9em;max-width:28em',
   // A value of any length (a wallet name; see also `WrapWhenLong`): it wraps at its spaces rather than
   // widen its table. After `number` and `nowrap`, so that it wins over them.

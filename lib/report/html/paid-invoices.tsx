@@ -8,10 +8,10 @@ import {
   truncateText,
 } from '../format';
 import { FIRST_PAID_INVOICES_SHOWN, type Report } from '../model';
-import { ProjectId } from './breakdowns';
 import { DataTable } from './data-table';
 import type { Variant } from './looks';
 import { Lead, Panel } from './panel';
+import { ProjectLabel } from './project-label';
 import { WrapWhenLong } from './wrap-when-long';
 
 /** Longest description shown in a cell; the whole text is in the cell's tooltip. */
@@ -46,7 +46,13 @@ export function PaidInvoices({ variant, report }: { variant: Variant; report: Re
             cell: (row) => <WrapWhenLong variant={variant} text={row.uid} />,
             title: (row) => row.id,
           },
-          { heading: 'Project', cell: (row) => <ProjectId variant={variant} id={row.projectId} /> },
+          {
+            heading: 'Project',
+            looks: ['longWord'],
+            cell: (row) => (
+              <ProjectLabel variant={variant} names={report.summary.projectNames} id={row.projectId} />
+            ),
+          },
           { heading: 'Amount', numeric: true, cell: (row) => formatFiat(row.amountFiat, row.currencyFiat) },
           { heading: 'USD', numeric: true, cell: (row) => formatUSD(row.amountFiatUSD) },
           {

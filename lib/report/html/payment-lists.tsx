@@ -17,7 +17,10 @@ import { WrapWhenLong } from './wrap-when-long';
 interface PaymentListProps {
   variant: Variant;
   report: Report;
-  /** Most rows shown; the rest are counted in a note pointing at payments.csv. */
+  /**
+   * Most rows shown; the rest are counted (from the summary: the report keeps only the first
+   * `LISTED_PAYMENTS_KEPT`) in a note pointing at payments.csv.
+   */
   limit: number;
 }
 
@@ -33,15 +36,11 @@ function Remaining({ variant, hidden, total }: { variant: Variant; hidden: numbe
 /** Payments the service found but matched to no invoice: candidates for manual matching. */
 export function UnmatchedPayments({ variant, report, limit }: PaymentListProps) {
   const { timezone } = report.summary.period;
-  const all = report.unmatchedPayments;
-  const shown = all.slice(0, limit);
+  const total = report.summary.payments.unmatched;
+  const shown = report.unmatchedPayments.slice(0, limit);
   return (
-    <Panel
-      variant={variant}
-      heading={`Unmatched payments (${formatCount(all.length)})`}
-      long={shown.length > 15}
-    >
-      {all.length === 0 ? (
+    <Panel variant={variant} heading={`Unmatched payments (${formatCount(total)})`} long={shown.length > 15}>
+      {total === 0 ? (
         <Empty variant={variant}>
           {`None: every payment found in ${periodTitle(report.summary.period)} was matched to an invoice.`}
         </Empty>
@@ -86,7 +85,7 @@ export function UnmatchedPayments({ variant, report, limit }: PaymentListProps) 
               },
             ]}
           />
-          <Remaining variant={variant} hidden={all.length - shown.length} total={all.length} />
+          <Remaining variant={variant} hidden={total - shown.length} total={total} />
         </>
       )}
     </Panel>
@@ -96,11 +95,11 @@ export function UnmatchedPayments({ variant, report, limit }: PaymentListProps) 
 /** Payments that arrived after their invoice's deadline, inside the service's hour of grace. */
 export function LatePayments({ variant, report, limit }: PaymentListProps) {
   const { timezone } = report.summary.period;
-  const all = report.latePayments;
-  const shown = all.slice(0, limit);
+  const total = report.summary.payments.late;
+  const shown = report.latePayments.slice(0, limit);
   return (
-    <Panel variant={variant} heading={`Late payments (${formatCount(all.length)})`} long={shown.length > 15}>
-      {all.length === 0 ? (
+    <Panel variant={variant} heading={`Late payments (${formatCount(total)})`} long={shown.length > 15}>
+      {total === 0 ? (
         <Empty variant={variant}>None: every matched payment arrived before its invoice's deadline.</Empty>
       ) : (
         <>
@@ -144,7 +143,7 @@ export function LatePayments({ variant, report, limit }: PaymentListProps) {
               { heading: 'Late by', numeric: true, cell: (row) => formatDelay(row.secondsLate) },
             ]}
           />
-          <Remaining variant={variant} hidden={all.length - shown.length} total={all.length} />
+          <Remaining variant={variant} hidden={total - shown.length} total={total} />
         </>
       )}
     </Panel>

@@ -8,13 +8,16 @@ import {
   formatFiatChange,
   formatUSD,
   formatUSDChange,
-  shortId,
 } from '../format';
 import type { CurrencyUnit, Reconciliation, ReconciliationCheck } from '../model';
+import { type ProjectNames, projectLabel } from '../project-names';
 
 /** A reconciliation check worded for people. */
 export interface CheckWording {
-  /** `Paid total`, `Project 3f2a9c1e`, `Paid in EUR`, `14 Oct 2026 (service day from 22:00 UTC on 13 Oct)`. */
+  /**
+   * `Paid total`, `Project Web shop (3f2a9c1e)` (`Project 3f2a9c1e` without a name), `Paid in EUR`,
+   * `14 Oct 2026 (service day from 22:00 UTC on 13 Oct)`.
+   */
   label: string;
   /** The full identifier behind a short one in the label (a project's UUID). */
   fullId?: string;
@@ -39,13 +42,14 @@ export function currencyCheckUnit(reconciliation: Reconciliation): CurrencyUnit 
 function checkLabel(
   name: string,
   currencyUnit: CurrencyUnit,
+  names: ProjectNames,
   dayStart?: string | null,
 ): Pick<CheckWording, 'label' | 'fullId'> {
   const [kind, ...rest] = name.split(':');
   const key = rest.join(':');
   if (name === 'paidCount') return { label: 'Paid invoices' };
   if (name === 'paidTotalUSD') return { label: 'Paid total' };
-  if (kind === 'project' && key) return { label: `Project ${shortId(key)}`, fullId: key };
+  if (kind === 'project' && key) return { label: `Project ${projectLabel(names, key)}`, fullId: key };
   if (kind === 'currency' && key)
     return { label: `Paid in ${key}${currencyUnit === 'usd' ? ' (in USD)' : ''}` };
   if (kind === 'day' && DAY.test(key)) return { label: dayLabel(key, dayStart) };
@@ -70,9 +74,14 @@ function dayLabel(date: string, dayStart: string | null | undefined): string {
 /**
  * The label and figures of a check, by its stable name (`paidCount`, `paidTotalUSD`,
  * `project:<uuid>`, `currency:<code>`, `day:<YYYY-MM-DD>`); an unknown name is shown as it is, in USD.
+ * A project is named by `names` where it has a name.
  */
-export function describeCheck(check: ReconciliationCheck, currencyUnit: CurrencyUnit = 'fiat'): CheckWording {
-  const name = checkLabel(check.name, currencyUnit, check.dayStart);
+export function describeCheck(
+  check: ReconciliationCheck,
+  currencyUnit: CurrencyUnit = 'fiat',
+  names: ProjectNames = {},
+): CheckWording {
+  const name = checkLabel(check.name, currencyUnit, names, check.dayStart);
   const [kind, ...rest] = check.name.split(':');
   const code = rest.join(':');
   if (check.name === 'paidCount') {
@@ -100,8 +109,8 @@ export function describeCheck(check: ReconciliationCheck, currencyUnit: Currency
 }
 
 /** What a check that was not made is called: as a check of that name, or `Per currency`, `Per day` for a group. */
-export function uncheckedLabel(name: string): string {
+export function uncheckedLabel(name: string, names: ProjectNames = {}): string {
   if (name === 'currency:*') return 'Per currency';
   if (name === 'day:*') return 'Per day';
-  return checkLabel(name, 'fiat').label;
+  return checkLabel(name, 'fiat', names).label;
 }

@@ -1,6 +1,7 @@
-import { formatCount, formatDates, formatUSD, shortId } from '../format';
+import { formatCount, formatDates, formatUSD } from '../format';
 import type { ReportSummary, UncheckedCheck } from '../model';
 import { periodTitle } from '../period-words';
+import { type ProjectNames, projectLabel } from '../project-names';
 import { uncheckedLabel } from './reconciliation-check';
 
 /**
@@ -19,11 +20,11 @@ function periodInWords(summary: ReportSummary): string {
   return `${periodTitle(summary.period)} in ${summary.period.timezone}`;
 }
 
-/** `the invoices it lists`, or `the invoices of project 3f2a9c1e it lists` with a project. */
+/** `the invoices it lists`, or `the invoices of project Web shop (3f2a9c1e) it lists` with a project. */
 function listedInvoices(summary: ReportSummary): string {
   return summary.projectId === null
     ? 'the invoices it lists'
-    : `the invoices of project ${shortId(summary.projectId)} it lists`;
+    : `the invoices of project ${projectLabel(summary.projectNames, summary.projectId)} it lists`;
 }
 
 /**
@@ -84,11 +85,12 @@ export function reconciliationOutcome(summary: ReportSummary): string {
 /** The checks not made, those with the same reason together: `Per currency, Per day: The statistics …`. */
 export function uncheckedInWords(
   notChecked: readonly UncheckedCheck[],
+  names: ProjectNames = {},
 ): { labels: string; reason: string }[] {
   const byReason = new Map<string, string[]>();
   for (const { name, reason } of notChecked) {
     const labels = byReason.get(reason) ?? [];
-    labels.push(uncheckedLabel(name));
+    labels.push(uncheckedLabel(name, names));
     byReason.set(reason, labels);
   }
   return [...byReason].map(([reason, labels]) => ({ labels: labels.join(', '), reason }));

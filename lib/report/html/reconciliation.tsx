@@ -1,5 +1,6 @@
 import { formatCount } from '../format';
 import type { CurrencyUnit, ReconciliationCheck, ReportSummary } from '../model';
+import type { ProjectNames } from '../project-names';
 import { DataTable } from './data-table';
 import { look, type Variant } from './looks';
 import { Lead, Note, Panel } from './panel';
@@ -24,6 +25,7 @@ interface ChecksProps {
   variant: Variant;
   checks: ReconciliationCheck[];
   unit: CurrencyUnit;
+  names: ProjectNames;
 }
 
 /** Column headings and the list's words: what each figure covers. */
@@ -31,11 +33,11 @@ const SERVICE_FIGURE = "Service's figure";
 const LISTED_FIGURE = 'Its listed invoices';
 
 /** One check to a paragraph: reads on any width, where four columns of figures would not fit a phone. */
-function ChecksList({ variant, checks, unit }: ChecksProps) {
+function ChecksList({ variant, checks, unit, names }: ChecksProps) {
   return (
     <>
       {checks.map((check) => {
-        const wording = describeCheck(check, unit);
+        const wording = describeCheck(check, unit, names);
         return (
           <p {...look(variant, 'paragraph')}>
             <strong title={wording.fullId}>{wording.label}</strong>
@@ -50,8 +52,9 @@ function ChecksList({ variant, checks, unit }: ChecksProps) {
 }
 
 /** The checks with the service's figure, the listed invoices' figure and the difference: a table on the page, a list in the email. */
-function ChecksTable({ variant, checks, unit }: ChecksProps) {
-  if (variant === 'email') return <ChecksList variant={variant} checks={checks} unit={unit} />;
+function ChecksTable({ variant, checks, unit, names }: ChecksProps) {
+  if (variant === 'email') return <ChecksList variant={variant} checks={checks} unit={unit} names={names} />;
+  const wording = (check: ReconciliationCheck) => describeCheck(check, unit, names);
   return (
     <DataTable<ReconciliationCheck>
       variant={variant}
@@ -61,19 +64,19 @@ function ChecksTable({ variant, checks, unit }: ChecksProps) {
         {
           heading: 'Check',
           looks: ['nowrap'],
-          cell: (check) => describeCheck(check, unit).label,
-          title: (check) => describeCheck(check, unit).fullId,
+          cell: (check) => wording(check).label,
+          title: (check) => wording(check).fullId,
         },
-        { heading: SERVICE_FIGURE, numeric: true, cell: (check) => describeCheck(check, unit).service },
-        { heading: LISTED_FIGURE, numeric: true, cell: (check) => describeCheck(check, unit).computed },
+        { heading: SERVICE_FIGURE, numeric: true, cell: (check) => wording(check).service },
+        { heading: LISTED_FIGURE, numeric: true, cell: (check) => wording(check).computed },
         {
           heading: 'Difference',
           numeric: true,
           cell: (check) =>
             check.ok ? (
-              describeCheck(check, unit).difference
+              wording(check).difference
             ) : (
-              <span {...look(variant, 'differs')}>{describeCheck(check, unit).difference}</span>
+              <span {...look(variant, 'differs')}>{wording(check).difference}</span>
             ),
         },
       ]}
@@ -83,7 +86,7 @@ function ChecksTable({ variant, checks, unit }: ChecksProps) {
 
 /** The checks that could not be made exactly, with the reason: said, never guessed. */
 function NotChecked({ variant, summary }: ReconciliationProps) {
-  const groups = uncheckedInWords(summary.reconciliation.notChecked);
+  const groups = uncheckedInWords(summary.reconciliation.notChecked, summary.projectNames);
   if (groups.length === 0) return null;
   return (
     <>
@@ -118,7 +121,12 @@ export function ReconciliationStatus({ variant, summary }: ReconciliationProps) 
           ? reconciliationOutcome(summary)
           : `${reconciliationOutcome(summary)} Check these figures before relying on them: the itemised invoices and payments are in the CSV files, and the Reconciliation panel says what was compared.`}
       </p>
-      <ChecksList variant={variant} checks={failing} unit={currencyCheckUnit(summary.reconciliation)} />
+      <ChecksList
+        variant={variant}
+        checks={failing}
+        unit={currencyCheckUnit(summary.reconciliation)}
+        names={summary.projectNames}
+      />
     </div>
   );
 }
@@ -138,7 +146,12 @@ export function ReconciliationPanel({ variant, summary }: ReconciliationProps) {
       <Lead variant={variant}>{reconciliationWindow(summary, 'above')}</Lead>
       <Lead variant={variant}>{reconciliationScope(summary)}</Lead>
       {shown.length === 0 ? null : (
-        <ChecksTable variant={variant} checks={shown} unit={currencyCheckUnit(summary.reconciliation)} />
+        <ChecksTable
+          variant={variant}
+          checks={shown}
+          unit={currencyCheckUnit(summary.reconciliation)}
+          names={summary.projectNames}
+        />
       )}
       <NotChecked variant={variant} summary={summary} />
       <Note variant={variant}>

@@ -1,5 +1,5 @@
 import type { Child } from 'hono/jsx';
-import type { Report } from '../model';
+import { LISTED_PAYMENTS_KEPT, MISPAID_INVOICES_LISTED, type Report } from '../model';
 import { comparisonWords, periodTitle } from '../period-words';
 import {
   CryptocurrenciesTable,
@@ -10,6 +10,7 @@ import {
 } from './breakdowns';
 import { HeadlineTiles } from './headline-tiles';
 import { look, type Variant } from './looks';
+import { MispaidInvoices } from './mispaid-invoices';
 import { PaidChart } from './paid-chart';
 import { PaidInvoices } from './paid-invoices';
 import { LatePayments, UnmatchedPayments } from './payment-lists';
@@ -17,8 +18,8 @@ import { ReconciliationPanel, ReconciliationStatus } from './reconciliation';
 
 /** Rows the email shows of a table before pointing at the full report (Gmail clips bodies over 102 KB). */
 export const EMAIL_ROWS_SHOWN = 10;
-/** Rows the page shows of a payment list before pointing at payments.csv. */
-export const PAGE_PAYMENTS_SHOWN = 100;
+/** Rows the page shows of a payment list before pointing at payments.csv: all the report keeps. */
+export const PAGE_PAYMENTS_SHOWN = LISTED_PAYMENTS_KEPT;
 
 /** Panels two abreast on a wide page; one under the other in the email and on a phone. */
 function Columns({ variant, children }: { variant: Variant; children?: Child }) {
@@ -29,7 +30,8 @@ function Columns({ variant, children }: { variant: Variant; children?: Child }) 
 /**
  * Everything a report says, in order, for either variant: reconciliation status, headline figures (and,
  * for a period not ended, what they are compared with), the period's invoices (or a line saying there
- * were none), payments, and the reconciliation in detail.
+ * were none), payments, the under- and over-paid invoices, and the reconciliation in detail. On the page
+ * the projects' table takes the whole width: it has the most columns.
  * The email leaves out the list of paid invoices (it is in paid-invoices.csv) and shortens long tables.
  */
 export function ReportContent({
@@ -59,10 +61,10 @@ export function ReportContent({
       )}
       {afterHeadline}
       {noInvoices ? null : <PaidChart variant={variant} summary={summary} />}
+      {noInvoices ? null : <ProjectsTable variant={variant} summary={summary} limit={limit} />}
       <Columns variant={variant}>
         {noInvoices ? null : (
           <>
-            <ProjectsTable variant={variant} summary={summary} limit={limit} />
             <CurrenciesTable variant={variant} summary={summary} limit={limit} />
             <StatusTable variant={variant} summary={summary} />
           </>
@@ -81,6 +83,13 @@ export function ReportContent({
           <UnmatchedPayments variant={variant} report={report} limit={paymentLimit} />
           <LatePayments variant={variant} report={report} limit={paymentLimit} />
         </>
+      )}
+      {noInvoices ? null : (
+        <MispaidInvoices
+          variant={variant}
+          report={report}
+          limit={variant === 'email' ? EMAIL_ROWS_SHOWN : MISPAID_INVOICES_LISTED}
+        />
       )}
       {variant === 'page' && !noInvoices ? <PaidInvoices variant={variant} report={report} /> : null}
       <ReconciliationPanel variant={variant} summary={summary} />

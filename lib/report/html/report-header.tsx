@@ -1,7 +1,8 @@
-import { formatPeriod, shortId } from '../format';
+import { formatPeriod } from '../format';
 import type { ReportSummary } from '../model';
 import { periodTitle } from '../period-words';
 import { look, type Variant } from './looks';
+import { ProjectLabel } from './project-label';
 
 /** What the report is called: `Acme · Invoice report`, or `Invoice report` without an account name. */
 export function reportName(summary: ReportSummary): string {
@@ -22,9 +23,7 @@ export function ReportHeader({ variant, summary }: { variant: Variant; summary: 
         {summary.projectId === null ? null : (
           <>
             {' · project '}
-            <span {...look(variant, 'code')} title={summary.projectId}>
-              {shortId(summary.projectId)}
-            </span>
+            <ProjectLabel variant={variant} names={summary.projectNames} id={summary.projectId} />
             {' only'}
           </>
         )}

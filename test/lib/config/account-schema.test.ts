@@ -43,6 +43,7 @@ describe('an account: errors name the field', () => {
     [{ name: 'acme_1' }, 'accounts[0].name: must use only lower-case letters, digits and hyphens'],
     [{ name: 'a'.repeat(41) }, 'accounts[0].name: must be at most 40 characters'],
     [{ displayName: 'ACME\r\nBcc: x@example.com' }, 'accounts[0].displayName: must be one line of text'],
+    [{ displayName: 'ACME\u2028Bcc: x@example.com' }, 'accounts[0].displayName: must be one line of text'],
     [{ apiUrl: 'api.example.com' }, 'accounts[0].apiUrl: must be an absolute URL'],
     [{ apiUrl: 'http://api.example.com' }, 'accounts[0].apiUrl: must use https'],
     [{ apiUrl: 'ftp://api.example.com' }, 'accounts[0].apiUrl: must use https'],

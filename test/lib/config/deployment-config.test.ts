@@ -33,6 +33,10 @@ describe('parseDeploymentConfig: defaults', () => {
     expect(config.maxConcurrentReports).toBe(10);
   });
 
+  it('reserves no concurrency for the report API, which an account whose Lambda quota is still 10 refuses', () => {
+    expect(config.reportApiConcurrency).toBeUndefined();
+  });
+
   it('keeps what is given', () => {
     const given = parseDeploymentConfig(
       configWith(
@@ -47,10 +51,12 @@ describe('parseDeploymentConfig: defaults', () => {
           reportRetentionDays: 90,
           alarmEmail: 'books-alarms@example.com',
           sesRegion: 'eu-west-1',
+          reportApiConcurrency: 20,
         },
       ),
     );
     expect(given).toMatchObject({
+      reportApiConcurrency: 20,
       linkLifetimeDays: 14,
       reportRetentionDays: 90,
       alarmEmail: 'books-alarms@example.com',
@@ -97,6 +103,12 @@ describe('parseDeploymentConfig: errors name the field', () => {
     [{ maxConcurrentReports: 41 }, "maxConcurrentReports: must be at most 40 (Step Functions' inline Map)"],
     [{ maxConcurrentReports: 2.5 }, 'maxConcurrentReports: must be a whole number from 1 to 40'],
     [{ sesAllowAnyIdentity: 'yes' }, 'sesAllowAnyIdentity: must be true or false'],
+    [
+      { reportApiConcurrency: 0 },
+      'reportApiConcurrency: must be at least 1 (0 would turn the report API off)',
+    ],
+    [{ reportApiConcurrency: 2.5 }, 'reportApiConcurrency: must be a whole number of requests, at least 1'],
+    [{ reportApiConcurrency: '20' }, 'reportApiConcurrency: must be a whole number of requests, at least 1'],
   ])('rejects setting %j', (settings, expected) => {
     const problems = problemsOf(configWith({}, settings));
     expect(problems).toHaveLength(1);

@@ -14,7 +14,8 @@ type Operation = 'get' | 'put' | 'delete';
 /**
  * An in-memory bucket behind an S3 client that honours `If-None-Match: *` and `If-Match` on PutObject
  * and `If-Match` on DeleteObject as S3 does (412 `PreconditionFailed`, 404 for `If-Match` on no object),
- * with quoted MD5 ETags. s3rver ignores both conditions, so conditional writes are tested here.
+ * with quoted MD5 ETags. s3rver ignores both conditions, so conditional writes are tested here. Objects
+ * are kept as UTF-8 text.
  */
 export interface ConditionalBucket {
   mock: AwsClientStub<S3Client>;
@@ -24,8 +25,11 @@ export interface ConditionalBucket {
   put(key: string, value: unknown): string;
   /** The JSON stored at `key`, or undefined. */
   json(key: string): unknown;
-  /** Runs `action` once, just before the next operation of this kind is carried out. */
-  beforeNext(operation: Operation, action: () => void | Promise<void>): void;
+  /**
+   * Runs `action` once, just before the next operation of this kind (on `key`, when given) is carried out;
+   * what it throws is that operation's answer.
+   */
+  beforeNext(operation: Operation, action: () => void | Promise<void>, key?: string): void;
 }
 
 /** A quoted MD5 of the text, as S3 gives a single-part object's ETag. */
@@ -49,9 +53,11 @@ function noSuchKey(): NoSuchKey {
 /** Puts a conditional in-memory bucket behind `s3` (until `mock.restore()`). */
 export function conditionalBucket(s3: S3Client): ConditionalBucket {
   const objects = new Map<string, { text: string; etag: string }>();
-  const pending: { operation: Operation; action: () => void | Promise<void> }[] = [];
-  const runPending = async (operation: Operation) => {
-    const index = pending.findIndex((entry) => entry.operation === operation);
+  const pending: { operation: Operation; action: () => void | Promise<void>; key: string | undefined }[] = [];
+  const runPending = async (operation: Operation, key: string) => {
+    const index = pending.findIndex(
+      (entry) => entry.operation === operation && (entry.key === undefined || entry.key === key),
+    );
     if (index >= 0) await pending.splice(index, 1)[0]!.action();
   };
   const store = (key: string, text: string) => {
@@ -69,21 +75,25 @@ export function conditionalBucket(s3: S3Client): ConditionalBucket {
 
   const mock = mockClient(s3);
   mock.on(GetObjectCommand).callsFake(async (input: { Key: string }) => {
-    await runPending('get');
+    await runPending('get', input.Key);
     const object = objects.get(input.Key);
     if (!object) throw noSuchKey();
     return { Body: { transformToString: async () => object.text }, ETag: object.etag };
   });
   mock
     .on(PutObjectCommand)
-    .callsFake(async (input: { Key: string; Body: string; IfNoneMatch?: string; IfMatch?: string }) => {
-      await runPending('put');
-      if (input.IfNoneMatch === '*' && objects.has(input.Key)) throw preconditionFailed();
-      checkIfMatch(input.Key, input.IfMatch);
-      return { ETag: store(input.Key, String(input.Body)) };
-    });
+    .callsFake(
+      async (input: { Key: string; Body: string | Uint8Array; IfNoneMatch?: string; IfMatch?: string }) => {
+        await runPending('put', input.Key);
+        if (input.IfNoneMatch === '*' && objects.has(input.Key)) throw preconditionFailed();
+        checkIfMatch(input.Key, input.IfMatch);
+        // lib-storage's Upload sends a small file's bytes in one PutObject.
+        const text = typeof input.Body === 'string' ? input.Body : Buffer.from(input.Body).toString('utf8');
+        return { ETag: store(input.Key, text) };
+      },
+    );
   mock.on(DeleteObjectCommand).callsFake(async (input: { Key: string; IfMatch?: string }) => {
-    await runPending('delete');
+    await runPending('delete', input.Key);
     checkIfMatch(input.Key, input.IfMatch);
     objects.delete(input.Key);
     return {};
@@ -97,8 +107,8 @@ export function conditionalBucket(s3: S3Client): ConditionalBucket {
       const object = objects.get(key);
       return object === undefined ? undefined : JSON.parse(object.text);
     },
-    beforeNext: (operation, action) => {
-      pending.push({ operation, action });
+    beforeNext: (operation, action, key) => {
+      pending.push({ operation, action, key });
     },
   };
 }

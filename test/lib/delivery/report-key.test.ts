@@ -1,12 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryRecordKey, InvalidReportKeyError, reportKey } from '../../../lib/delivery';
+import {
+  buildFileKey,
+  deliveryRecordKey,
+  InvalidReportKeyError,
+  isReportFileKey,
+  manifestKey,
+  reportPrefix,
+} from '../../../lib/delivery';
+import { isReportFileKeyOf } from '../../../lib/delivery/report-key';
 
-describe('reportKey', () => {
-  it('places a report file under reports/<account>/<period>/', () => {
-    expect(reportKey('acme', '2026-10', 'paid-invoices.csv')).toBe('reports/acme/2026-10/paid-invoices.csv');
-    expect(reportKey('shop-2', '2026-01', 'manifest.json')).toBe('reports/shop-2/2026-01/manifest.json');
-    expect(reportKey('acme', '2026-Q3', 'summary.json')).toBe('reports/acme/2026-Q3/summary.json');
-    expect(reportKey('acme', '2026', 'report.html')).toBe('reports/acme/2026/report.html');
+const BUILD = '20261101T060000123Z-3f9a0c1e2b4d';
+
+describe('reportPrefix', () => {
+  it('is reports/<account>/<period>/ for a month, a quarter and a year', () => {
+    expect(reportPrefix('acme', '2026-10')).toBe('reports/acme/2026-10/');
+    expect(reportPrefix('shop-2', '2026-Q3')).toBe('reports/shop-2/2026-Q3/');
+    expect(reportPrefix('acme', '2026')).toBe('reports/acme/2026/');
   });
 
   it.each([
@@ -17,7 +26,7 @@ describe('reportKey', () => {
     ['a space', 'acme corp'],
     ['a dot', 'acme.com'],
   ])('rejects an account with %s', (_, account) => {
-    expect(() => reportKey(account, '2026-10', 'payments.csv')).toThrow(InvalidReportKeyError);
+    expect(() => reportPrefix(account, '2026-10')).toThrow(InvalidReportKeyError);
   });
 
   it.each([
@@ -33,27 +42,81 @@ describe('reportKey', () => {
     '1999',
     '',
   ])('rejects the period %j', (period) => {
-    expect(() => reportKey('acme', period, 'payments.csv')).toThrow(InvalidReportKeyError);
+    expect(() => reportPrefix('acme', period)).toThrow(InvalidReportKeyError);
   });
 
-  it.each(['delivery.json', '../manifest.json', 'REPORT.html', 'report.html/', 'other.csv', ''])(
-    'rejects the file name %j',
-    (fileName) => {
-      expect(() => reportKey('acme', '2026-10', fileName as 'report.html')).toThrow(InvalidReportKeyError);
-    },
-  );
-
   it('says which part is wrong', () => {
-    expect(() => reportKey('acme', '2026-13', 'payments.csv')).toThrow('period "2026-13" is not valid');
+    expect(() => reportPrefix('acme', '2026-13')).toThrow('period "2026-13" is not valid');
   });
 });
 
-describe('deliveryRecordKey', () => {
-  it('places the delivery record beside the report', () => {
+describe('buildFileKey', () => {
+  it("places a report file in its build's folder of the period", () => {
+    expect(buildFileKey('acme', '2026-10', BUILD, 'paid-invoices.csv')).toBe(
+      `reports/acme/2026-10/builds/${BUILD}/paid-invoices.csv`,
+    );
+    expect(buildFileKey('acme', '2026-Q3', BUILD, 'summary.json')).toBe(
+      `reports/acme/2026-Q3/builds/${BUILD}/summary.json`,
+    );
+  });
+
+  it.each(['../x', '', '20261101T060000123Z', `${BUILD}/..`])('rejects the build id %j', (buildId) => {
+    expect(() => buildFileKey('acme', '2026-10', buildId, 'payments.csv')).toThrow(InvalidReportKeyError);
+  });
+
+  it.each(['delivery.json', 'manifest.json', '../manifest.json', 'REPORT.html', 'report.html/', ''])(
+    'rejects the file name %j',
+    (fileName) => {
+      expect(() => buildFileKey('acme', '2026-10', BUILD, fileName as 'report.html')).toThrow(
+        InvalidReportKeyError,
+      );
+    },
+  );
+
+  it('rejects an account that would leave the prefix', () => {
+    expect(() => buildFileKey('../other', '2026-10', BUILD, 'report.html')).toThrow(InvalidReportKeyError);
+  });
+});
+
+describe('manifestKey and deliveryRecordKey', () => {
+  it('place the manifest and the delivery record at the period, beside the builds', () => {
+    expect(manifestKey('acme', '2026-10')).toBe('reports/acme/2026-10/manifest.json');
     expect(deliveryRecordKey('acme', '2026-10')).toBe('reports/acme/2026-10/delivery.json');
   });
 
-  it('validates account and period like reportKey', () => {
+  it('validate account and period like reportPrefix', () => {
+    expect(() => manifestKey('acme', '2026-13')).toThrow(InvalidReportKeyError);
     expect(() => deliveryRecordKey('../x', '2026-10')).toThrow(InvalidReportKeyError);
+  });
+});
+
+describe('isReportFileKeyOf and isReportFileKey', () => {
+  it("accept a file in a build's folder, and one saved beside the manifest before builds", () => {
+    for (const key of [
+      `reports/acme/2026-10/builds/${BUILD}/payments.csv`,
+      'reports/acme/2026-10/report.html',
+    ]) {
+      expect(isReportFileKeyOf(key, 'acme', '2026-10')).toBe(true);
+      expect(isReportFileKey(key)).toBe(true);
+    }
+  });
+
+  it.each([
+    ['the manifest', 'reports/acme/2026-10/manifest.json'],
+    ['the delivery record', 'reports/acme/2026-10/delivery.json'],
+    ['another period', `reports/acme/2026-09/builds/${BUILD}/payments.csv`],
+    ['another account', `reports/globex/2026-10/builds/${BUILD}/payments.csv`],
+    ['a folder that is no build', 'reports/acme/2026-10/builds/latest/payments.csv'],
+    ['a way out of the build', `reports/acme/2026-10/builds/${BUILD}/../../manifest.json`],
+    ['a key outside reports/', `other/acme/2026-10/builds/${BUILD}/payments.csv`],
+    ['a folder', `reports/acme/2026-10/builds/${BUILD}/`],
+  ])('refuse %s as a file of acme 2026-10', (_what, key) => {
+    expect(isReportFileKeyOf(key, 'acme', '2026-10')).toBe(false);
+  });
+
+  it('refuse a key whose account or period is not valid', () => {
+    expect(isReportFileKey(`reports/Acme/2026-10/builds/${BUILD}/payments.csv`)).toBe(false);
+    expect(isReportFileKey(`reports/acme/1999-10/builds/${BUILD}/payments.csv`)).toBe(false);
+    expect(isReportFileKey('reports/acme/2026-10/delivery.json')).toBe(false);
   });
 });

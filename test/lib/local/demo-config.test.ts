@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { scheduleSlots } from '../../../lib/config';
 import { localDemoConfig } from '../../../lib/local/demo-config';
+import { DEFAULT_SEED, sandboxAccount } from '../../../lib/sandbox';
 
 describe('localDemoConfig', () => {
   it('describes two accounts reading from the sandbox over http, their keys under the account prefix', () => {
@@ -29,5 +30,11 @@ describe('localDemoConfig', () => {
       ['monthly 1 06:00 Asia/Tokyo', ['demo-tokyo']],
       ['monthly 1 06:00 Europe/Berlin', ['demo']],
     ]);
+  });
+
+  it("names the projects of the sandbox it reads, as the sandbox's default seed makes them", () => {
+    const { projects } = localDemoConfig({ apiUrl: 'http://127.0.0.1:4010' }).accounts[0]!;
+    expect(Object.values(projects)).toEqual(['Web shop', 'Mobile app', 'Wholesale']);
+    expect(Object.keys(projects)).toEqual(sandboxAccount(DEFAULT_SEED).projectIds.slice(0, 3));
   });
 });

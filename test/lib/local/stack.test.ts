@@ -99,10 +99,14 @@ describe('startLocalStack', () => {
       );
       expect(report.s3Location).toBe(`s3://invoice-reports-local/reports/${account}/2026-10/`);
       expect(report.s3Folder).toBe(join(stateDir, `s3/invoice-reports-local/reports/${account}/2026-10/`));
-      expect((await readdir(report.s3Folder)).sort()).toEqual(
+      expect(await readdir(report.s3Folder)).toEqual(
+        expect.arrayContaining(['builds', 'delivery.json._S3rver_object', 'manifest.json._S3rver_object']),
+      );
+      // One build, whose folder holds the files.
+      const builds = await readdir(join(report.s3Folder, 'builds'));
+      expect(builds).toHaveLength(1);
+      expect(await readdir(join(report.s3Folder, 'builds', builds[0]!))).toEqual(
         expect.arrayContaining([
-          'delivery.json._S3rver_object',
-          'manifest.json._S3rver_object',
           'paid-invoices.csv._S3rver_object',
           'payments.csv._S3rver_object',
           'report.html._S3rver_object',
@@ -121,7 +125,7 @@ describe('startLocalStack', () => {
     }
   });
 
-  it("emails each account's report once to its recipients, from the demo sender, with both CSVs", async () => {
+  it("emails each account's report once to its recipients, from the demo sender, with the workbook and both CSVs", async () => {
     const [email] = await emailsOf(stack, 'demo');
     expect(await emailsOf(stack, 'demo')).toHaveLength(1);
     expect(email?.destination.to).toEqual(['accounting@example.com']);
@@ -130,6 +134,7 @@ describe('startLocalStack', () => {
     expect(email?.attachments.map((attachment) => attachment.filename).sort()).toEqual([
       'demo-2026-10-paid-invoices.csv',
       'demo-2026-10-payments.csv',
+      'demo-2026-10-report.xlsx',
     ]);
     const tokyo = await emailsOf(stack, 'demo-tokyo');
     expect(tokyo.map((each) => [each.destination.to, each.subject.split(' · ').slice(0, 2)])).toEqual([
@@ -141,9 +146,9 @@ describe('startLocalStack', () => {
     const redirect = await fetch(reportOf(stack, 'demo').signedReportLink!, { redirect: 'manual' });
     expect(redirect.status).toBe(302);
     const location = redirect.headers.get('location') ?? '';
-    expect(
-      location.startsWith(`${stack.s3Endpoint}/invoice-reports-local/reports/demo/2026-10/report.html?`),
-    ).toBe(true);
+    const builds = `${stack.s3Endpoint}/invoice-reports-local/reports/demo/2026-10/builds/`;
+    expect(location.startsWith(builds)).toBe(true);
+    expect(location.slice(builds.length)).toMatch(/^\d{8}T\d{9}Z-[0-9a-f]{12}\/report\.html\?/);
     const page = await fetch(location);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');

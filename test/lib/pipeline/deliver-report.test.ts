@@ -29,10 +29,13 @@ import {
   startPipelineHarness,
 } from './support/pipeline-harness';
 
-const FILES = ['paid-invoices.csv', 'payments.csv', 'report.html', 'summary.json'];
-const OCTOBER_KEYS = [...FILES, 'delivery.json', 'manifest.json'].map(
-  (name) => `reports/acme/2026-10/${name}`,
-);
+const FILES = ['paid-invoices.csv', 'payments.csv', 'report.html', 'report.xlsx', 'summary.json'];
+/** A month's keys: the files in the build's folder, then the delivery record and the manifest. */
+const monthKeys = (buildId: string) => [
+  ...FILES.map((name) => `reports/acme/2026-10/builds/${buildId}/${name}`),
+  'reports/acme/2026-10/delivery.json',
+  'reports/acme/2026-10/manifest.json',
+];
 // NOW + 30 days: 2026-12-01T05:00:00Z.
 const LINK_EXPIRES = String(Date.UTC(2026, 11, 1, 5, 0, 0) / 1000);
 const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
@@ -112,12 +115,13 @@ describe('deliverReport', () => {
       expect(email!.messageId).toBe(result.status === 'sent' ? result.messageId : undefined);
     });
 
-    it('links the report and both CSV files through signed report API links that last 30 days', () => {
+    it('links the report, the workbook and both CSV files through signed report API links that last 30 days', () => {
       const links = linksOf(emails[0]!);
       expect(links.map((link) => link.fileName).sort()).toEqual([
         'paid-invoices.csv',
         'payments.csv',
         'report.html',
+        'report.xlsx',
       ]);
       for (const link of links) {
         expect(link.text.startsWith(`${REPORT_API_URL}/reports/acme/2026-10/`)).toBe(true);
@@ -150,29 +154,33 @@ describe('deliverReport', () => {
       expect(emails[0]!.body.text).toContain(`All reports: ${index[0]}`);
     });
 
-    it('attaches both CSV files byte for byte as saved in S3', async () => {
+    it('attaches the workbook and both CSV files byte for byte as saved in S3', async () => {
       const attachments = emails[0]!.attachments;
       expect(attachments.map((attachment) => attachment.filename).sort()).toEqual([
         'acme-2026-10-paid-invoices.csv',
         'acme-2026-10-payments.csv',
+        'acme-2026-10-report.xlsx',
       ]);
-      for (const name of ['paid-invoices.csv', 'payments.csv']) {
+      for (const name of ['paid-invoices.csv', 'payments.csv', 'report.xlsx'] as const) {
         const attached = attachments.find((attachment) => attachment.filename === `acme-2026-10-${name}`)!;
-        const saved = await harness.objectBytes(`reports/acme/2026-10/${name}`);
+        const saved = await harness.objectBytes(await harness.servedKey('acme', '2026-10', name));
         const bytes = Buffer.from(attached.content, 'base64');
-        expect(bytes.subarray(0, 3)).toEqual(UTF8_BOM);
+        // A CSV starts with its UTF-8 BOM, the workbook with a zip's signature.
+        expect(bytes.subarray(0, name.endsWith('.csv') ? 3 : 2)).toEqual(
+          name.endsWith('.csv') ? UTF8_BOM : Buffer.from('PK'),
+        );
         expect(bytes.equals(saved!)).toBe(true);
       }
     });
 
-    it('saves the four files and a manifest that describes them, and the delivery record', async () => {
-      expect(await harness.objectKeys('acme', '2026-10')).toEqual(OCTOBER_KEYS.sort());
+    it('saves the five files and a manifest that describes them, and the delivery record', async () => {
       const manifest = await readManifest({
         s3: harness.s3,
         bucket: BUCKET,
         account: 'acme',
         period: '2026-10',
       });
+      expect(await harness.objectKeys('acme', '2026-10')).toEqual(monthKeys(manifest!.buildId!));
       expect(manifest?.figures).toEqual(MONTH_FIGURES);
       expect(manifest?.generatedAt).toBe(NOW.toISOString());
       expect(manifest?.files.map((file) => file.name).sort()).toEqual(FILES);
@@ -186,7 +194,8 @@ describe('deliverReport', () => {
     });
 
     it('saves a summary that names the source but never the API key', async () => {
-      const summary = (await harness.objectBytes('reports/acme/2026-10/summary.json'))!.toString('utf8');
+      const key = await harness.servedKey('acme', '2026-10', 'summary.json');
+      const summary = (await harness.objectBytes(key))!.toString('utf8');
       expect(JSON.parse(summary)).toMatchObject({
         period: { id: '2026-10', month: '2026-10', timezone: 'Europe/Berlin', complete: true },
         source: { apiUrl: harness.sandbox.url },

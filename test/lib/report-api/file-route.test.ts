@@ -1,6 +1,9 @@
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signReportLink } from '../../../lib/delivery';
+import { REPORT_FILE_NAMES } from '../../../lib/report-files';
 import {
+  BUCKET,
   expectError,
   type ReportApiHarness,
   SANDBOX_NOW,
@@ -39,7 +42,9 @@ describe('GET /reports/:account/:period/:file', () => {
     expect(response.status).toBe(302);
     expect(response.headers.get('cache-control')).toBe('no-store');
     const location = new URL(response.headers.get('location')!);
-    expect(location.pathname).toBe('/invoice-reports-test/reports/demo/2026-10/payments.csv');
+    const key = await h.servedKey('demo', '2026-10', 'payments.csv');
+    expect(key).toMatch(/^reports\/demo\/2026-10\/builds\/\d{8}T\d{9}Z-[0-9a-f]{12}\/payments\.csv$/);
+    expect(location.pathname).toBe(`/invoice-reports-test/${key}`);
     expect(location.searchParams.get('X-Amz-Expires')).toBe('300');
     expect(location.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
 
@@ -48,7 +53,7 @@ describe('GET /reports/:account/:period/:file', () => {
     const bytes = Buffer.from(await file.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual(BOM);
     expect(bytes.subarray(3).toString('utf8').split('\r\n')[0]).toBe(PAYMENTS_HEADER);
-    expect(bytes.equals(await h.objectBytes('reports/demo/2026-10/payments.csv'))).toBe(true);
+    expect(bytes.equals(await h.objectBytes(key))).toBe(true);
   });
 
   it('redirects a request with the bearer token', async () => {
@@ -56,9 +61,8 @@ describe('GET /reports/:account/:period/:file', () => {
     expect(response.status).toBe(302);
     const file = await fetch(response.headers.get('location')!);
     expect(file.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(
-      Buffer.from(await file.arrayBuffer()).equals(await h.objectBytes('reports/demo/2026-10/report.html')),
-    ).toBe(true);
+    const saved = await h.objectBytes(await h.servedKey('demo', '2026-10', 'report.html'));
+    expect(Buffer.from(await file.arrayBuffer()).equals(saved)).toBe(true);
   });
 
   it('judges a request with a link by the link alone, whatever token it also sends', async () => {
@@ -153,7 +157,9 @@ describe('GET /reports/:account/:period/:file', () => {
       400,
       'invalid_request',
     );
-    expect(message).toBe('file must be one of report.html, paid-invoices.csv, payments.csv, summary.json');
+    expect(message).toBe(
+      'file must be one of report.html, report.xlsx, paid-invoices.csv, payments.csv, summary.json',
+    );
   });
 
   it('answers 400 to a month that has not begun', async () => {
@@ -186,5 +192,66 @@ describe('GET /reports/:account/:period/:file', () => {
       'there is no complete report for demo 2026-08 yet; GET /reports/demo/2026-08 builds it',
     );
     expect(h.serviceRequests.length).toBe(requestsBefore);
+  });
+  describe('through a rebuild of the period', () => {
+    /** The keys under the period's build folders. */
+    async function buildKeys(): Promise<string[]> {
+      const listing = await h.s3.send(
+        new ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'reports/demo/2026-10/builds/' }),
+      );
+      return (listing.Contents ?? []).map((object) => object.Key!).sort();
+    }
+
+    /** Each file of the link set, opened: where it redirects and the bytes found there. */
+    async function openEach(): Promise<{ fileName: string; key: string; bytes: Buffer }[]> {
+      const opened = [];
+      for (const fileName of REPORT_FILE_NAMES) {
+        const response = await h.get(pathOf(links[fileName]!), { token: null });
+        expect(response.status).toBe(302);
+        const location = new URL(response.headers.get('location')!);
+        const file = await fetch(location);
+        expect(file.status).toBe(200);
+        const key = location.pathname.replace('/invoice-reports-test/', '');
+        opened.push({ fileName, key, bytes: Buffer.from(await file.arrayBuffer()) });
+      }
+      return opened;
+    }
+
+    it('keeps sending links to the previous report, file for file, when a rebuild fails halfway', async () => {
+      const before = await openEach();
+      const keysBefore = await buildKeys();
+      // The rebuild's upload of payments.csv fails, after the other files have gone up.
+      h.s3.middlewareStack.add(
+        (next, context) => async (args) => {
+          const { Key } = args.input as { Key?: string };
+          if (context.commandName === 'PutObjectCommand' && Key?.endsWith('/payments.csv')) {
+            throw Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+          }
+          return next(args);
+        },
+        { step: 'initialize', name: 'failPaymentsUpload' },
+      );
+      try {
+        await expectError(await h.get('/reports/demo/2026-10?refresh=true'), 500, 'internal_error');
+      } finally {
+        h.s3.middlewareStack.remove('failPaymentsUpload');
+      }
+      expect(await openEach()).toEqual(before);
+      expect(await buildKeys()).toEqual(keysBefore);
+    });
+
+    it('sends a link made before a rebuild to the rebuilt report, and keeps the replaced files for a while', async () => {
+      const before = await openEach();
+      // A minute on: the rebuild that failed above used the account's rebuild of its minute.
+      h.clock.next = new Date(h.clock.next.getTime() + 60_000);
+      expect((await h.get('/reports/demo/2026-10?refresh=true')).status).toBe(200);
+      const after = await openEach();
+      for (const [index, opened] of after.entries()) {
+        expect(opened.key).toBe(await h.servedKey('demo', '2026-10', opened.fileName as 'report.html'));
+        expect(opened.key).not.toBe(before[index]!.key);
+      }
+      // A download URL presigned for the replaced build a moment ago still finds its file.
+      for (const { key, bytes } of before) expect((await h.objectBytes(key)).equals(bytes)).toBe(true);
+    });
   });
 });

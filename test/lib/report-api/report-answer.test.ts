@@ -3,6 +3,7 @@ import { reportAnswerJson } from '../../../lib/report-api';
 
 const FILES = {
   'report.html': 'https://r.example/reports/acme/2026-10/report.html?expires=1&signature=a',
+  'report.xlsx': 'https://r.example/reports/acme/2026-10/report.xlsx?expires=1&signature=e',
   'paid-invoices.csv': 'https://r.example/reports/acme/2026-10/paid-invoices.csv?expires=1&signature=b',
   'payments.csv': 'https://r.example/reports/acme/2026-10/payments.csv?expires=1&signature=c',
   'summary.json': 'https://r.example/reports/acme/2026-10/summary.json?expires=1&signature=d',

@@ -10,11 +10,12 @@ import { parseDeploymentConfig } from '../../../lib/config';
 import { createS3Client, signReportIndexLink } from '../../../lib/delivery';
 import { type RunningEmulator, startS3Emulator } from '../../../lib/local/emulators';
 import { createReportApi, type ReportApiLogger, type ReportApiOptions } from '../../../lib/report-api';
-
-type ReportApi = ReturnType<typeof createReportApi>;
-
+import type { ReportFileName } from '../../../lib/report-files';
 import { type RunningSandbox, startSandbox } from '../../../lib/sandbox';
 import { InMemorySecretSource } from '../../../lib/secrets';
+import { servedFileKey } from '../../support/served-file-key';
+
+type ReportApi = ReturnType<typeof createReportApi>;
 
 /** The sandbox's present: its data covers September 2025 to October 2026 in full, and November so far. */
 export const SANDBOX_NOW = new Date('2026-11-15T12:00:00Z');
@@ -78,6 +79,8 @@ export interface ReportApiHarness {
   get(path: string, auth?: { token?: string | null; headers?: Record<string, string> }): Promise<Response>;
   /** The bytes of a stored object. */
   objectBytes(key: string): Promise<Buffer>;
+  /** The key of a file of the build the period's manifest names (it fails when there is none). */
+  servedKey(account: string, period: string, fileName: ReportFileName): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -189,6 +192,7 @@ export async function startReportApiHarness(): Promise<ReportApiHarness> {
       const answer = await s3.send(new GetObjectCommand({ Bucket: BUCKET, Key: key }));
       return Buffer.from(await answer.Body!.transformToByteArray());
     },
+    servedKey: (account, period, fileName) => servedFileKey(s3, BUCKET, account, period, fileName),
     close: async () => {
       s3.destroy();
       await sandbox.close();

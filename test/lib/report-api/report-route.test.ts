@@ -114,7 +114,9 @@ describe('GET /reports/:account/:period', () => {
     expect(answer.generatedAt).toBe(manifest?.generatedAt);
 
     // The summary is summary.json's text, spliced in unchanged.
-    const saved = (await h.objectBytes('reports/demo/2026-10/summary.json')).toString('utf8');
+    const saved = (await h.objectBytes(await h.servedKey('demo', '2026-10', 'summary.json'))).toString(
+      'utf8',
+    );
     expect(text).toContain(saved.trim());
 
     expect(Object.keys(answer.files)).toEqual([...REPORT_FILE_NAMES]);
@@ -329,9 +331,8 @@ describe('GET /reports/:account/:period', () => {
 
   it('answers 500 "internal error" when the stored summary is not JSON', async () => {
     await h.get('/reports/demo/2026-09');
-    await h.s3.send(
-      new PutObjectCommand({ Bucket: BUCKET, Key: 'reports/demo/2026-09/summary.json', Body: '{"period": ' }),
-    );
+    const key = await h.servedKey('demo', '2026-09', 'summary.json');
+    await h.s3.send(new PutObjectCommand({ Bucket: BUCKET, Key: key, Body: '{"period": ' }));
     const message = await expectError(await h.get('/reports/demo/2026-09'), 500, 'internal_error');
     expect(message).toBe('internal error');
   });

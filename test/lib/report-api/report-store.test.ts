@@ -1,7 +1,15 @@
-import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readManifest } from '../../../lib/delivery';
-import { BUCKET, type ReportApiHarness, SANDBOX_NOW, startReportApiHarness } from './report-api-harness';
+import { createReportApi } from '../../../lib/report-api';
+import { conditionalBucket } from '../delivery/conditional-bucket';
+import {
+  BUCKET,
+  type ReportApiHarness,
+  SANDBOX_NOW,
+  startReportApiHarness,
+  TOKEN,
+} from './report-api-harness';
 
 interface Answer {
   period: string;
@@ -103,7 +111,7 @@ describe('ReportStore, through GET /reports/:account/:period', () => {
     await h.s3.send(
       new PutObjectCommand({
         Bucket: BUCKET,
-        Key: 'reports/demo/2026-08/summary.json',
+        Key: await h.servedKey('demo', '2026-08', 'summary.json'),
         Body: JSON.stringify(older),
       }),
     );
@@ -111,5 +119,56 @@ describe('ReportStore, through GET /reports/:account/:period', () => {
     const answer = await answerFor('/reports/demo/2026-08');
     expect(answer).toMatchObject({ complete: false, asOf: '2026-08-20T10:00:00.000Z' });
     expect(builds('2026-08')).toBe(1);
+  });
+  it('answers with the report of a build that switched the period first, and keeps none of its own', async () => {
+    // s3rver ignores conditional writes: S3's 412 comes from an in-memory bucket behind a client of its own.
+    const s3 = new S3Client({ region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'y' } });
+    const bucket = conditionalBucket(s3);
+    try {
+      const app = createReportApi({ ...h.options, publish: { ...h.options.publish, s3 } });
+      const other = 'reports/demo/2026-10/builds/20261115T115900000Z-0123456789ab/summary.json';
+      const otherSummary = {
+        period: {
+          id: '2026-10',
+          end: '2026-11-01T00:00:00.000Z',
+          complete: true,
+          asOf: '2026-11-01T00:00:00.000Z',
+        },
+        generatedAt: '2026-11-15T11:59:00.000Z',
+      };
+      // Another build (the scheduled run, or another instance) switches the period just before this one.
+      bucket.beforeNext(
+        'put',
+        () => {
+          bucket.put(other, otherSummary);
+          bucket.put('reports/demo/2026-10/manifest.json', {
+            account: 'demo',
+            period: '2026-10',
+            buildId: '20261115T115900000Z-0123456789ab',
+            generatedAt: '2026-11-15T11:59:00.000Z',
+            files: [
+              {
+                name: 'summary.json',
+                key: other,
+                size: 1,
+                sha256: 'a'.repeat(64),
+                contentType: 'application/json',
+              },
+            ],
+            figures: {},
+          });
+        },
+        'reports/demo/2026-10/manifest.json',
+      );
+      const response = await app.request('/reports/demo/2026-10', {
+        headers: { Authorization: `Bearer ${TOKEN}` },
+      });
+      expect(response.status).toBe(200);
+      const answer = (await response.json()) as Answer;
+      expect(answer).toMatchObject({ generatedAt: '2026-11-15T11:59:00.000Z', summary: otherSummary });
+      expect([...bucket.objects.keys()].sort()).toEqual([other, 'reports/demo/2026-10/manifest.json']);
+    } finally {
+      bucket.mock.restore();
+    }
   });
 });

@@ -90,7 +90,7 @@ describe("the email's All reports link", () => {
     expect(refused).toEqual([]);
 
     await page.getByRole('link', { name: 'October 2026', exact: true }).click();
-    await page.waitForURL(/\/invoice-reports-local\/reports\/demo\/2026-10\/report\.html\?/);
+    await page.waitForURL(/\/invoice-reports-local\/reports\/demo\/2026-10\/builds\/[^/]+\/report\.html\?/);
     await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('October 2026');
   });
 
@@ -146,7 +146,7 @@ describe("the email's All reports link", () => {
     ]);
 
     await august.click();
-    await page.waitForURL(/\/invoice-reports-local\/reports\/demo\/2026-08\/report\.html\?/);
+    await page.waitForURL(/\/invoice-reports-local\/reports\/demo\/2026-08\/builds\/[^/]+\/report\.html\?/);
     await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('August 2026');
     expect(refused).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +6,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatUSD } from '../../../lib/report';
 import { type ReportCliIo, runReportCli } from '../../../lib/report-cli/run-report-cli';
-import { type RunningSandbox, startSandbox } from '../../../lib/sandbox';
+import { type RunningSandbox, sandboxAccount, startSandbox } from '../../../lib/sandbox';
 
 // The sandbox's data and the CLI's clock share one present, so the month is complete and fixed.
 const NOW = new Date('2026-10-15T12:00:00Z');
@@ -101,7 +101,7 @@ describe('runReportCli against the sandbox', () => {
     expect(await readFile(join(folder, 'paid-invoices.csv'))).toEqual(before);
   });
 
-  it('writes the four files of the month and prints the folder and the headline figures', async () => {
+  it('writes the five files of the month and prints the folder and the headline figures', async () => {
     const out = join(outRoot, 'success');
     const result = await run(['--month', '2026-09', '--out', out], service());
 
@@ -112,10 +112,13 @@ describe('runReportCli against the sandbox', () => {
       'paid-invoices.csv',
       'payments.csv',
       'report.html',
+      'report.xlsx',
       'summary.json',
     ]);
     expect(await readdir(out)).toEqual(['2026-09']);
-    expect(result.stderr).toContain(`report: wrote ${folder}: report.html, paid-invoices.csv (${PAID} rows)`);
+    expect(result.stderr).toContain(
+      `report: wrote ${folder}: report.html, report.xlsx, paid-invoices.csv (${PAID} rows)`,
+    );
     expect(result.stderr).toContain(
       `report: September 2026 in UTC: ${PAID} of ${PAID + OTHERS} invoices paid`,
     );
@@ -224,6 +227,43 @@ describe('runReportCli against the sandbox', () => {
       columns: true,
     });
     expect(payments.every((row) => row.project_id === projectId)).toBe(true);
+  });
+
+  it('names the projects on the page from --project-names, keeping the ids in the CSV', async () => {
+    const out = join(outRoot, 'project-names');
+    const [first] = sandboxAccount(7).projectIds;
+    const names = join(outRoot, 'names.json');
+    await writeFile(names, JSON.stringify({ [first!]: 'Web <shop>' }));
+    const result = await run(['--month', '2026-09', '--out', out, '--project-names', names], service());
+    expect(result.code).toBe(0);
+    const page = await readFile(join(out, '2026-09', 'report.html'), 'utf8');
+    expect(page).toContain(
+      `<span title="${first}">Web &lt;shop&gt; <span class="short-id">${first!.slice(0, 8)}</span></span>`,
+    );
+    const csv = await readFile(join(out, '2026-09', 'paid-invoices.csv'), 'utf8');
+    expect(csv).toContain(first);
+    expect(csv).not.toContain('Web <shop>');
+  });
+
+  it.each([
+    ['{"shop": "Web shop"}', 'shop: is not a project id (a UUID)'],
+    ['["Web shop"]', 'must be an object of project ids and names, such as { "<uuid>": "Web shop" }'],
+    ['{"shop": ', 'is not JSON (expected { "<project uuid>": "name", ... })'],
+  ])('exits 2, writing nothing, for a --project-names file holding %s', async (text, problem) => {
+    const names = join(outRoot, 'bad-names.json');
+    await writeFile(names, text);
+    const out = join(outRoot, 'bad-names');
+    const result = await run(['--month', '2026-09', '--out', out, '--project-names', names], service());
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(`report: --project-names ${names}: ${problem}\n`);
+    await expect(readdir(out)).rejects.toThrow(/ENOENT/);
+  });
+
+  it('exits 2 for a --project-names file it cannot read', async () => {
+    const missing = join(outRoot, 'no-such-names.json');
+    const result = await run(['--month', '2026-09', '--project-names', missing], service());
+    expect(result.code).toBe(2);
+    expect(result.stderr.trimEnd()).toBe(`report: --project-names ${missing}: cannot read the file (ENOENT)`);
   });
 
   it('reports progress on a terminal by rewriting one line', async () => {

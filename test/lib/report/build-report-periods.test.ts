@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildReport } from '../../../lib/report/build-report';
 import { summaryToJson } from '../../../lib/report/summary-json';
 import { type FakeServiceOptions, fakeInvoicingClient } from './support/fake-invoicing-client';
-import { csvBuilders, invoice, payment, uuid } from './support/records';
+import { invoice, payment, rowBuilders, uuid } from './support/records';
 
 const API_URL = 'https://api.example.com/v1';
 const LATER = new Date('2028-01-15T12:00:00Z');
@@ -15,7 +15,7 @@ async function build(service: FakeServiceOptions, period: string, timezone: stri
   const report = await buildReport(
     client,
     { period, timezone },
-    { apiUrl: API_URL, now, csv: csvBuilders() },
+    { apiUrl: API_URL, now, rows: rowBuilders() },
   );
   // Read back as summary.json gives it: what a reader of the file sees.
   return { report, client, json: JSON.parse(summaryToJson(report.summary)) };
@@ -121,7 +121,7 @@ describe('buildReport for quarters and years, exact to the second across dayligh
           serviceTime(first),
           serviceTime(last),
         ]);
-        expect(report.paidInvoicesCsv.rowCount).toBe(2);
+        expect(report.paidInvoiceRows.rowCount).toBe(2);
         expect(report.summary.reconciliation.checks.filter((check) => !check.ok)).toEqual([]);
       }
     },
@@ -201,7 +201,7 @@ describe('buildReport for a month not ended', () => {
       asOf: '2026-11-23T13:35:00.000Z',
     });
     expect(json.invoices).toMatchObject({ total: 2, paid: 2, paidTotalUSD: 150 });
-    expect(report.paidInvoicesCsv.rowCount).toBe(2);
+    expect(report.paidInvoiceRows.rowCount).toBe(2);
     // Days up to the day asOf falls in, none of the days not lived yet.
     expect(json.invoices.days).toHaveLength(23);
     expect(json.invoices.days.at(-1)).toEqual({ date: '2026-11-23', paid: 1, paidTotalUSD: 50 });

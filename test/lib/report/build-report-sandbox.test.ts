@@ -7,11 +7,11 @@ import { summaryToJson } from '../../../lib/report/summary-json';
 import { type RunningSandbox, startSandbox } from '../../../lib/sandbox';
 import {
   asServiceJson,
-  csvBuilders,
   invoice,
   invoiceBlock,
   PROJECT_B,
   payment,
+  rowBuilders,
   USDT_WALLET,
   uuid,
 } from './support/records';
@@ -86,7 +86,7 @@ describe('buildReport against the sandbox, through the real client', () => {
     report = await buildReport(
       client,
       { period: '2026-03', timezone: 'Europe/Berlin' },
-      { apiUrl: sandbox.url, now: new Date('2026-04-01T06:00:00Z'), csv: csvBuilders() },
+      { apiUrl: sandbox.url, now: new Date('2026-04-01T06:00:00Z'), rows: rowBuilders() },
     );
   });
 
@@ -162,7 +162,7 @@ describe('buildReport for quarters and years against the generated sandbox, thro
       buildReport(
         client,
         { period, timezone: 'Europe/Berlin' },
-        { apiUrl: sandbox.url, now: NOW, csv: csvBuilders() },
+        { apiUrl: sandbox.url, now: NOW, rows: rowBuilders() },
       );
   });
 
@@ -184,7 +184,7 @@ describe('buildReport for quarters and years against the generated sandbox, thro
     expect(invoices.paid).toBe(add((month) => month.summary.invoices.paid));
     expect(invoices.total).toBe(add((month) => month.summary.invoices.total));
     expect(payments.total).toBe(add((month) => month.summary.payments.total));
-    expect(quarter!.paidInvoicesCsv.rowCount).toBe(add((month) => month.paidInvoicesCsv.rowCount));
+    expect(quarter!.paidInvoiceRows.rowCount).toBe(add((month) => month.paidInvoiceRows.rowCount));
     // The sandbox's amounts are whole cents, so the months' rounded totals add up to the quarter's.
     const monthsUsd = months.reduce(
       (total, month) => total.plus(month.summary.invoices.paidTotalUSD),

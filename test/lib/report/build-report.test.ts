@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ReportRequestError } from '../../../lib/period';
 import { buildReport } from '../../../lib/report/build-report';
 import type { CollectProgress } from '../../../lib/report/collect';
+import { csvStream } from '../../../lib/report/csv';
 import type { Report } from '../../../lib/report/model';
 import { summaryToJson } from '../../../lib/report/summary-json';
 import {
@@ -10,12 +11,12 @@ import {
   fakeInvoicingClient,
 } from './support/fake-invoicing-client';
 import {
-  csvBuilders,
   invoice,
   invoiceBlock,
   PROJECT_A,
   PROJECT_B,
   payment,
+  rowBuilders,
   USDT_WALLET,
   uuid,
 } from './support/records';
@@ -38,13 +39,13 @@ const failingChecks = (report: Report) =>
 
 async function build(service: FakeServiceOptions, period: string, timezone = 'UTC', projectId?: string) {
   const client = fakeInvoicingClient(service);
-  const csv = csvBuilders();
+  const rows = rowBuilders();
   const report = await buildReport(
     client,
     { period, timezone, projectId },
-    { apiUrl: API_URL, now: NOW, csv },
+    { apiUrl: API_URL, now: NOW, rows },
   );
-  return { report, client, csv };
+  return { report, client, rows };
 }
 
 describe('buildReport in UTC, March 2026', () => {
@@ -177,15 +178,15 @@ describe('buildReport in UTC, March 2026', () => {
     });
 
     it('feeds the CSV builders the month paid invoices and payments', async () => {
-      const { report, csv } = await build({ ...service, bounds }, '2026-03');
-      expect(csv.paidInvoices.records.map((item) => item.id).sort()).toEqual(
+      const { report, rows } = await build({ ...service, bounds }, '2026-03');
+      expect(rows.paidInvoices.records.map((item) => item.id).sort()).toEqual(
         [i.firstOfMarchA.id, i.firstOfMarchB.id, i.lastOfMarch.id].sort(),
       );
-      expect(csv.payments.records.map((item) => item.id).sort()).toEqual(
+      expect(rows.payments.records.map((item) => item.id).sort()).toEqual(
         [p.firstOfMarch.id, p.lastOfMarch.id, p.late.id].sort(),
       );
-      expect(report.paidInvoicesCsv.rowCount).toBe(3);
-      expect(report.paymentsCsv.rowCount).toBe(3);
+      expect(report.paidInvoiceRows.rowCount).toBe(3);
+      expect(report.paymentRows.rowCount).toBe(3);
       expect(report.firstPaidInvoices.map((item) => item.id)).toEqual([
         i.firstOfMarchA.id,
         i.firstOfMarchB.id,
@@ -374,7 +375,7 @@ describe('buildReport for an empty month', () => {
     });
     expect(summary.reconciliation.ok).toBe(true);
     expect(report.firstPaidInvoices).toEqual([]);
-    expect(report.paidInvoicesCsv.rowCount).toBe(0);
+    expect(report.paidInvoiceRows.rowCount).toBe(0);
   });
 });
 
@@ -426,6 +427,65 @@ describe('buildReport for one project', () => {
   });
 });
 
+describe('buildReport accounting content', () => {
+  // 0.50 short and 1.25 over in USD; an EUR invoice whose USD value differs is not judged.
+  const short = invoice('2026-03-02 10:00:00', {
+    amountFiat: '100',
+    amountFiatUSD: '99.5',
+    commissionFiatUSD: '0.995',
+  });
+  const over = invoice('2026-03-03 10:00:00', {
+    projectId: PROJECT_B,
+    amountFiat: '250',
+    amountFiatUSD: '251.25',
+    commissionFiatUSD: '2.5125',
+  });
+  const euro = invoice('2026-03-04 10:00:00', {
+    currencyFiat: 'EUR',
+    amountFiat: '92',
+    amountFiatUSD: '100.37',
+    commissionFiatUSD: '1.0075',
+  });
+  const service = { invoices: [short, over, euro] };
+
+  it('nets the commission off the paid total and lists the under- and over-paid USD invoices', async () => {
+    const { report } = await build(service, '2026-03');
+    const { invoices } = report.summary;
+    // 451.12 paid, 4.515 commission: 446.605 net, rounded once to 446.61.
+    expect([invoices.paidTotalUSD, invoices.commissionTotalUSD, invoices.netReceivedUSD].map(String)).toEqual(
+      ['451.12', '4.52', '446.61'],
+    );
+    expect(report.mispaidInvoices.map((entry) => [entry.invoice.id, entry.differenceUSD.toFixed()])).toEqual([
+      [over.id, '1.25'],
+      [short.id, '-0.5'],
+    ]);
+    const json = JSON.parse(summaryToJson(report.summary));
+    expect(json.invoices).toMatchObject({
+      netReceivedUSD: 446.61,
+      underpaid: { count: 1, differenceUSD: -0.5 },
+      overpaid: { count: 1, differenceUSD: 1.25 },
+    });
+    // Project A: 199.87 paid, 2.0025 commission → 197.8675 → 197.87; project B: 251.25 − 2.5125 → 248.74.
+    expect(
+      json.invoices.projects.map((project: { netReceivedUSD: number }) => project.netReceivedUSD),
+    ).toEqual([248.74, 197.87]);
+  });
+
+  it('carries the project names it is given into the summary, none by default', async () => {
+    const names = { [PROJECT_A]: 'Web shop' };
+    const client = fakeInvoicingClient(service);
+    const named = await buildReport(
+      client,
+      { period: '2026-03', timezone: 'UTC', projectNames: names },
+      { apiUrl: API_URL, now: NOW, rows: rowBuilders() },
+    );
+    expect(named.summary.projectNames).toEqual(names);
+    expect(JSON.parse(summaryToJson(named.summary)).projectNames).toEqual(names);
+    const { report: unnamed } = await build(service, '2026-03');
+    expect(unnamed.summary.projectNames).toEqual({});
+  });
+});
+
 describe('buildReport change from the previous period', () => {
   it('is zero with no percentage when both months are empty of paid invoices', async () => {
     const { report } = await build(
@@ -470,7 +530,7 @@ describe('buildReport with many records', () => {
     expect(report.firstPaidInvoices).toHaveLength(100);
     expect(report.firstPaidInvoices[0]!.id).toBe(uuid('1c', 0));
     expect(report.firstPaidInvoices[99]!.id).toBe(uuid('1c', 99));
-    expect(report.paidInvoicesCsv.rowCount).toBe(1200);
+    expect(report.paidInvoiceRows.rowCount).toBe(1200);
   });
 
   it('reports progress as records arrive, ending with the counts fetched', async () => {
@@ -479,7 +539,7 @@ describe('buildReport with many records', () => {
     const report = await buildReport(
       client,
       { period: '2026-03', timezone: 'UTC' },
-      { apiUrl: API_URL, now: NOW, csv: csvBuilders(), onProgress: (step) => progress.push(step) },
+      { apiUrl: API_URL, now: NOW, rows: rowBuilders(), onProgress: (step) => progress.push(step) },
     );
     expect(report.summary.previousPeriod.paid).toBe(0);
     const invoiceCounts = progress.map((step) => step.invoices);
@@ -505,18 +565,19 @@ describe('buildReport failures', () => {
       fail: { list: 'payments', afterRecords: 1, error },
       slow: true,
     });
-    const csv = csvBuilders();
+    const rows = rowBuilders();
     const progress: CollectProgress[] = [];
     await expect(
       buildReport(
         client,
         { period: '2026-03', timezone: 'UTC' },
-        { apiUrl: API_URL, now: NOW, csv, onProgress: (step) => progress.push(step) },
+        { apiUrl: API_URL, now: NOW, rows, onProgress: (step) => progress.push(step) },
       ),
     ).rejects.toBe(error);
     await expect.poll(() => client.closedEarly.filter((list) => list === 'invoices')).toHaveLength(2);
     expect(client.yielded.invoices).toBeLessThan(2000);
-    expect(csv.paidInvoices.built).toBe(false);
+    expect(rows.paidInvoices.built).toBe(false);
+    expect([rows.paidInvoices.disposed, rows.payments.disposed]).toEqual([true, true]);
     const stepsAtFailure = progress.length;
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(progress).toHaveLength(stepsAtFailure);
@@ -529,7 +590,7 @@ describe('buildReport failures', () => {
       buildReport(
         client,
         { period: '2026-03', timezone: 'UTC' },
-        { apiUrl: API_URL, now: NOW, csv: csvBuilders() },
+        { apiUrl: API_URL, now: NOW, rows: rowBuilders() },
       ),
     ).rejects.toBe(error);
   });
@@ -541,7 +602,7 @@ describe('buildReport failures', () => {
     [{ period: '2027-02', timezone: 'UTC' }, '2027-02 has not begun yet in UTC'],
   ])('refuses %j before asking the service anything', async (request, message) => {
     const client = fakeInvoicingClient({ invoices });
-    const attempt = buildReport(client, request, { apiUrl: API_URL, now: NOW, csv: csvBuilders() });
+    const attempt = buildReport(client, request, { apiUrl: API_URL, now: NOW, rows: rowBuilders() });
     await expect(attempt).rejects.toThrow(ReportRequestError);
     await expect(attempt).rejects.toThrow(message);
     expect(client.calls).toEqual([]);
@@ -554,7 +615,11 @@ describe('buildReport summary', () => {
     const report = await buildReport(
       client,
       { period: '2026-03', timezone: 'Europe/Berlin', account: 'demo' },
-      { apiUrl: 'https://user:s3cret@api.example.com/v1?apiKey=s3cret#s3cret', now: NOW, csv: csvBuilders() },
+      {
+        apiUrl: 'https://user:s3cret@api.example.com/v1?apiKey=s3cret#s3cret',
+        now: NOW,
+        rows: rowBuilders(),
+      },
     );
     expect(report.summary).toMatchObject({
       account: 'demo',
@@ -579,13 +644,13 @@ describe('buildReport summary', () => {
     const report = await buildReport(
       fakeInvoicingClient({}),
       { period: '2026-03', timezone: 'UTC' },
-      { apiUrl: 'http://127.0.0.1:4010', now: NOW, csv: csvBuilders() },
+      { apiUrl: 'http://127.0.0.1:4010', now: NOW, rows: rowBuilders() },
     );
     expect(report.summary.source.apiUrl).toBe('http://127.0.0.1:4010');
   });
 });
 
-describe('buildReport without CSV builders', () => {
+describe('buildReport without rows builders', () => {
   it('builds both CSV files with the real builders', async () => {
     const client = fakeInvoicingClient({
       invoices: [invoice('2026-03-05 10:00:00', { id: uuid('1d', 1) })],
@@ -596,12 +661,12 @@ describe('buildReport without CSV builders', () => {
       { period: '2026-03', timezone: 'UTC' },
       { apiUrl: API_URL, now: NOW },
     );
-    expect(report.paidInvoicesCsv.rowCount).toBe(1);
-    expect(report.paymentsCsv.rowCount).toBe(1);
-    const paidInvoices = Buffer.concat(await report.paidInvoicesCsv.stream().toArray()).toString('utf8');
+    expect(report.paidInvoiceRows.rowCount).toBe(1);
+    expect(report.paymentRows.rowCount).toBe(1);
+    const paidInvoices = Buffer.concat(await csvStream(report.paidInvoiceRows).toArray()).toString('utf8');
     expect(paidInvoices.startsWith('\uFEFFinvoice_id,invoice_uid,project_id,created_at,')).toBe(true);
     expect(paidInvoices.split('\r\n')[1]).toMatch(new RegExp(`^${uuid('1d', 1)},`));
-    const payments = Buffer.concat(await report.paymentsCsv.stream().toArray()).toString('utf8');
+    const payments = Buffer.concat(await csvStream(report.paymentRows).toArray()).toString('utf8');
     expect(payments.startsWith('\uFEFFpayment_id,transaction_at,amount,')).toBe(true);
     expect(payments.split('\r\n')[1]).toMatch(new RegExp(`^${uuid('9d', 1)},2026-03-05 10:05:00,`));
   });

@@ -3,7 +3,7 @@ import { createInvoicingClient } from '../../../lib/invoicing';
 import { buildReport } from '../../../lib/report/build-report';
 import type { Report } from '../../../lib/report/model';
 import { type SandboxOptions, startSandbox } from '../../../lib/sandbox';
-import { asServiceJson, csvBuilders, invoice, PROJECT_A, PROJECT_B, uuid } from './support/records';
+import { asServiceJson, invoice, PROJECT_A, PROJECT_B, rowBuilders, uuid } from './support/records';
 
 /**
  * The reconciliation against services that read the spec's silences each in its own way (the sandbox's
@@ -108,7 +108,7 @@ async function reportFrom(
   });
   try {
     const client = createInvoicingClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, pageSize: 4 });
-    return await buildReport(client, { period, timezone }, { apiUrl: sandbox.url, now, csv: csvBuilders() });
+    return await buildReport(client, { period, timezone }, { apiUrl: sandbox.url, now, rows: rowBuilders() });
   } finally {
     await sandbox.close();
   }

@@ -19,12 +19,16 @@ function summary(): ReportSummary {
       asOf: '2026-04-01T00:00:00.000Z',
     },
     projectId: null,
+    projectNames: { [PROJECT]: 'Web shop <script>' },
     invoices: {
       total: 3,
       paid: 2,
       byStatus: { unpaid: 1, canceled: 0, paid: 2, expired: 0 },
       paidTotalUSD: new Big('81119.92'),
       commissionTotalUSD: new Big('811.2'),
+      netReceivedUSD: new Big('80308.72'),
+      underpaid: { count: 1, differenceUSD: new Big('-0.5') },
+      overpaid: { count: 0, differenceUSD: new Big('0') },
       byProject: { [PROJECT]: new Big('81119.92') },
       byCurrency: { EUR: new Big('74000.5') },
       byDay: { '2026-03-01': new Big('0'), '2026-03-02': new Big('81119.92') },
@@ -121,12 +125,16 @@ describe('summaryToJson', () => {
       byStatus: { unpaid: 1, canceled: 0, paid: 2, expired: 0 },
       paidTotalUSD: 81119.92,
       commissionTotalUSD: 811.2,
+      netReceivedUSD: 80308.72,
+      underpaid: { count: 1, differenceUSD: -0.5 },
+      overpaid: { count: 0, differenceUSD: 0 },
       byProject: { [PROJECT]: 81119.92 },
       byCurrency: { EUR: 74000.5 },
       byDay: { '2026-03-01': 0, '2026-03-02': 81119.92 },
       byMonth: { '2026-03': 81119.92 },
       months: [{ month: '2026-03', paid: 2, paidTotalUSD: 81119.92 }],
     });
+    expect(parsed.projectNames).toEqual({ [PROJECT]: 'Web shop <script>' });
     expect(parsed.payments).toMatchObject({ total: 2, unmatched: 1, byCryptocurrency: { BTC: 0.00000095 } });
     expect(parsed.reconciliation).toEqual({
       ok: false,

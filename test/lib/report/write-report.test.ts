@@ -1,10 +1,9 @@
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createPaidInvoicesCsv, createPaymentsCsv } from '../../../lib/report/csv';
-import type { CsvTable, Report, ReportSummary } from '../../../lib/report/model';
+import type { Report } from '../../../lib/report/model';
+import { createPaidInvoiceRows, createPaymentRows, type RowTable } from '../../../lib/report/rows';
 import { type ReportRenderers, writeReportFolder } from '../../../lib/report/write-report';
 import { sampleReport } from '../../support/sample-report';
 import { paidInvoice, payment } from './csv/fixtures';
@@ -14,37 +13,38 @@ const renderers: ReportRenderers = {
   summaryJson: (summary) => JSON.stringify({ period: summary.period.id }),
 };
 
-/** A report with one paid invoice and one payment. Only the fields the writer reads are filled in. */
+/** A report with one paid invoice and one payment (the sample's summary, under the period's id). */
 function reportFor(
   period: string,
-  tables: Partial<Pick<Report, 'paidInvoicesCsv' | 'paymentsCsv'>> = {},
+  tables: Partial<Pick<Report, 'paidInvoiceRows' | 'paymentRows'>> = {},
 ): Report {
-  const invoices = createPaidInvoicesCsv();
+  const invoices = createPaidInvoiceRows();
   invoices.add(paidInvoice());
-  const payments = createPaymentsCsv();
+  const payments = createPaymentRows();
   payments.add(payment());
+  const { summary } = sampleReport();
   return {
-    summary: { period: { id: period, timezone: 'UTC', start: '', end: '' } } as ReportSummary,
+    summary: { ...summary, period: { ...summary.period, id: period } },
     firstPaidInvoices: [],
     unmatchedPayments: [],
     latePayments: [],
-    paidInvoicesCsv: invoices.build(),
-    paymentsCsv: payments.build(),
+    mispaidInvoices: [],
+    paidInvoiceRows: invoices.build(),
+    paymentRows: payments.build(),
     ...tables,
   };
 }
 
-/** A table whose stream gives some bytes and then fails, as a broken disk or source would. */
-const failingTable: CsvTable = {
-  rowCount: 1,
-  stream: () =>
-    new Readable({
-      read() {
-        this.push('\uFEFFpartial,row\r\n');
-        this.destroy(new Error('stream broke'));
-      },
-    }),
-};
+/** A table whose rows give one row and then fail, as a broken disk would. */
+const failingTable = (like: RowTable): RowTable => ({
+  ...like,
+  rows: async function* () {
+    yield* like.rows();
+    throw new Error('stream broke');
+  },
+});
+
+const REPORT_FILES = ['paid-invoices.csv', 'payments.csv', 'report.html', 'report.xlsx', 'summary.json'];
 
 let outDir: string;
 beforeEach(async () => {
@@ -55,15 +55,10 @@ afterEach(async () => {
 });
 
 describe('writeReportFolder', () => {
-  it('writes exactly the four files into a folder named after the period and returns its path', async () => {
+  it('writes exactly the five files into a folder named after the period and returns its path', async () => {
     const folder = await writeReportFolder(reportFor('2026-09'), outDir, renderers);
     expect(folder).toBe(join(outDir, '2026-09'));
-    expect((await readdir(folder)).sort()).toEqual([
-      'paid-invoices.csv',
-      'payments.csv',
-      'report.html',
-      'summary.json',
-    ]);
+    expect((await readdir(folder)).sort()).toEqual(REPORT_FILES);
     expect(await readFile(join(folder, 'report.html'), 'utf8')).toBe('<!doctype html><p>2026-09</p>');
     expect(await readFile(join(folder, 'summary.json'), 'utf8')).toBe('{"period":"2026-09"}');
     const paid = await readFile(join(folder, 'paid-invoices.csv'), 'utf8');
@@ -88,7 +83,7 @@ describe('writeReportFolder', () => {
   it('creates the output folder when it does not exist', async () => {
     const nested = join(outDir, 'a', 'b');
     await writeReportFolder(reportFor('2026-09'), nested, renderers);
-    expect(await readdir(join(nested, '2026-09'))).toHaveLength(4);
+    expect(await readdir(join(nested, '2026-09'))).toHaveLength(5);
   });
 
   it('gives the report folder the usual permissions, not those of a private temporary folder', async () => {
@@ -103,18 +98,14 @@ describe('writeReportFolder', () => {
     await writeFile(join(folder, 'report.html'), 'old');
     await writeFile(join(folder, 'stale-extra.txt'), 'old');
     await writeReportFolder(reportFor('2026-09'), outDir, renderers);
-    expect((await readdir(folder)).sort()).toEqual([
-      'paid-invoices.csv',
-      'payments.csv',
-      'report.html',
-      'summary.json',
-    ]);
+    expect((await readdir(folder)).sort()).toEqual(REPORT_FILES);
     expect(await readFile(join(folder, 'report.html'), 'utf8')).toBe('<!doctype html><p>2026-09</p>');
     expect(await readdir(outDir)).toEqual(['2026-09']);
   });
 
-  it('leaves no folder when a CSV stream fails half way', async () => {
-    const report = reportFor('2026-09', { paymentsCsv: failingTable });
+  it('leaves no folder when reading the rows fails half way', async () => {
+    const healthy = reportFor('2026-09');
+    const report = { ...healthy, paymentRows: failingTable(healthy.paymentRows) };
     await expect(writeReportFolder(report, outDir, renderers)).rejects.toThrow('stream broke');
     expect(await readdir(outDir)).toEqual([]);
   });
@@ -122,15 +113,11 @@ describe('writeReportFolder', () => {
   it('keeps an older report intact when writing the new one fails', async () => {
     const first = await writeReportFolder(reportFor('2026-09'), outDir, renderers);
     const before = await readFile(join(first, 'paid-invoices.csv'));
-    const broken = reportFor('2026-09', { paidInvoicesCsv: failingTable });
+    const healthy = reportFor('2026-09');
+    const broken = { ...healthy, paidInvoiceRows: failingTable(healthy.paidInvoiceRows) };
     await expect(writeReportFolder(broken, outDir, renderers)).rejects.toThrow('stream broke');
     expect(await readdir(outDir)).toEqual(['2026-09']);
-    expect((await readdir(first)).sort()).toEqual([
-      'paid-invoices.csv',
-      'payments.csv',
-      'report.html',
-      'summary.json',
-    ]);
+    expect((await readdir(first)).sort()).toEqual(REPORT_FILES);
     expect((await readFile(join(first, 'paid-invoices.csv'))).equals(before)).toBe(true);
   });
 
@@ -145,28 +132,26 @@ describe('writeReportFolder', () => {
     const streaming = new Promise<void>((resolve) => {
       reachedStream = resolve;
     });
-    const slowTable: CsvTable = {
-      rowCount: 0,
-      stream: () =>
-        Readable.from(
-          (async function* () {
-            reachedStream();
-            await released;
-            yield Buffer.from('\uFEFFheader\r\n');
-          })(),
-        ),
+    const empty = createPaymentRows().build();
+    const slowTable: RowTable = {
+      ...empty,
+      rows: async function* () {
+        reachedStream();
+        await released;
+        yield* empty.rows();
+      },
     };
-    const writing = writeReportFolder(reportFor('2026-09', { paymentsCsv: slowTable }), outDir, renderers);
+    const writing = writeReportFolder(reportFor('2026-09', { paymentRows: slowTable }), outDir, renderers);
     try {
       await streaming;
       expect(await readFile(join(folder, 'report.html'), 'utf8')).toBe('old report');
-      expect(await readdir(folder)).toHaveLength(4);
+      expect(await readdir(folder)).toHaveLength(5);
     } finally {
       release();
       await writing;
     }
     expect(await readFile(join(folder, 'report.html'), 'utf8')).toBe('<!doctype html><p>2026-09</p>');
-    expect(await readFile(join(folder, 'payments.csv'), 'utf8')).toBe('\uFEFFheader\r\n');
+    expect((await readFile(join(folder, 'payments.csv'), 'utf8')).split('\r\n')).toHaveLength(2);
   });
 
   it('touches nothing when a renderer throws', async () => {

@@ -18,8 +18,10 @@ import {
   startSesEmulator,
 } from '../../../../lib/local/emulators';
 import type { DeliveryContext } from '../../../../lib/pipeline';
+import type { ReportFileName } from '../../../../lib/report-files';
 import { type RunningSandbox, startSandbox } from '../../../../lib/sandbox';
 import { InMemorySecretSource } from '../../../../lib/secrets';
+import { servedFileKey } from '../../../support/served-file-key';
 import { acmeMonthDataset } from './acme-month';
 
 export const BUCKET = 'invoice-reports-test';
@@ -78,6 +80,8 @@ export interface PipelineHarness {
   objectKeys(account: string, month: string): Promise<string[]>;
   /** An object's bytes, or `null` when there is none. */
   objectBytes(key: string): Promise<Buffer | null>;
+  /** The key of a file of the build the period's manifest names (it fails when there is none). */
+  servedKey(account: string, period: string, fileName: ReportFileName): Promise<string>;
   /** What is left in `workDir`. */
   workDirEntries(): Promise<string[]>;
   close(): Promise<void>;
@@ -141,6 +145,7 @@ export async function startPipelineHarness(): Promise<PipelineHarness> {
         throw error;
       }
     },
+    servedKey: (account, period, fileName) => servedFileKey(s3, BUCKET, account, period, fileName),
     workDirEntries: () => readdir(workDir),
     close: async () => {
       s3.destroy();

@@ -1,6 +1,8 @@
 import { stringify } from 'csv-stringify/sync';
 import { describe, expect, it } from 'vitest';
-import { createCsvTableBuilder, plainColumn } from '../../../../lib/report/csv/csv-table';
+import { csvStream } from '../../../../lib/report/csv/csv-lines';
+import { column } from '../../../../lib/report/rows/report-column';
+import { createRowTableBuilder } from '../../../../lib/report/rows/row-table';
 import { readAll } from './fixtures';
 
 interface Cells {
@@ -35,8 +37,10 @@ describe('rows of a CSV table', () => {
       id: String(n).padStart(3, '0'),
       cells: [text, `x${text}`, `${text}y`, text],
     }));
-    const columns = [0, 1, 2, 3].map((index) => plainColumn<Cells>(`c${index}`, (row) => row.cells[index]));
-    const table = createCsvTableBuilder<Cells>({
+    const columns = [0, 1, 2, 3].map((index) =>
+      column<Cells>(`c${index}`, 'identifier', (row) => row.cells[index]),
+    );
+    const table = createRowTableBuilder<Cells>({
       columns,
       id: (row) => row.id,
       timestamp: () => '2026-09-01 00:00:00',
@@ -53,6 +57,6 @@ describe('rows of a CSV table', () => {
         quote_record_delimiter: true,
       },
     );
-    expect((await readAll(table.build().stream())).toString('utf8')).toBe(expected);
+    expect((await readAll(csvStream(table.build()))).toString('utf8')).toBe(expected);
   });
 });

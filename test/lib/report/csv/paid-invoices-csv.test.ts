@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { createPaidInvoicesCsv } from '../../../../lib/report/csv/paid-invoices-csv';
+import { csvStream } from '../../../../lib/report/csv/csv-lines';
+import { createPaidInvoiceRows } from '../../../../lib/report/rows/report-tables';
 import { BOM, paidInvoice, readAll, wallet } from './fixtures';
 
 // Typed out from DESIGN.md's "CSV files" section, not taken from the code.
@@ -17,14 +18,14 @@ const PLAIN_ROW =
   '0b9e5bd8-0000-4000-8000-000000000001,Main,bitcoin,BTC,bc1qexample\r\n';
 
 async function fileOf(...invoices: ReturnType<typeof paidInvoice>[]): Promise<string> {
-  const builder = createPaidInvoicesCsv();
+  const builder = createPaidInvoiceRows();
   for (const item of invoices) builder.add(item);
-  return (await readAll(builder.build().stream())).toString('utf8');
+  return (await readAll(csvStream(builder.build()))).toString('utf8');
 }
 
 describe('paid-invoices.csv', () => {
   it('starts with a UTF-8 BOM and the header in the order DESIGN.md gives', async () => {
-    const bytes = await readAll(createPaidInvoicesCsv().build().stream());
+    const bytes = await readAll(csvStream(createPaidInvoiceRows().build()));
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(bytes.toString('utf8')).toBe(BOM + HEADER_LINE);
   });
@@ -121,12 +122,12 @@ describe('paid-invoices.csv', () => {
   });
 
   it('keeps one row per invoice id, the first one added', async () => {
-    const builder = createPaidInvoicesCsv();
+    const builder = createPaidInvoiceRows();
     builder.add(paidInvoice({ uid: 'first copy' }));
     builder.add(paidInvoice({ uid: 'second copy' }));
     builder.add(paidInvoice({ id: '1a000000-0000-4000-8000-000000000002', uid: 'other' }));
     const table = builder.build();
-    const text = (await readAll(table.stream())).toString('utf8');
+    const text = (await readAll(csvStream(table))).toString('utf8');
     expect(table.rowCount).toBe(2);
     expect(text).toContain(',first copy,');
     expect(text).not.toContain('second copy');
@@ -139,7 +140,7 @@ describe('paid-invoices.csv', () => {
       serviceData: '=cmd|" /C calc"!A0',
       wallet: wallet({ name: 'Ünïcødé wallet' }),
     });
-    const records: string[][] = parse(await readAll(createAndBuild(hostile).stream()), { bom: true });
+    const records: string[][] = parse(await readAll(csvStream(createAndBuild(hostile))), { bom: true });
     expect(records).toEqual([
       DESIGN_HEADER.split(', '),
       [
@@ -171,7 +172,7 @@ describe('paid-invoices.csv', () => {
 });
 
 function createAndBuild(...invoices: ReturnType<typeof paidInvoice>[]) {
-  const builder = createPaidInvoicesCsv();
+  const builder = createPaidInvoiceRows();
   for (const item of invoices) builder.add(item);
   return builder.build();
 }

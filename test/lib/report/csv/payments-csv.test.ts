@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { createPaymentsCsv } from '../../../../lib/report/csv/payments-csv';
+import { csvStream } from '../../../../lib/report/csv/csv-lines';
+import { createPaymentRows } from '../../../../lib/report/rows/report-tables';
 import { BOM, invoice, payment, readAll, wallet } from './fixtures';
 
 // Typed out from DESIGN.md's "CSV files" section, not taken from the code.
@@ -10,9 +11,9 @@ const DESIGN_HEADER =
 const HEADER_LINE = `${DESIGN_HEADER.replaceAll(', ', ',')}\r\n`;
 
 async function fileOf(...payments: ReturnType<typeof payment>[]): Promise<string> {
-  const builder = createPaymentsCsv();
+  const builder = createPaymentRows();
   for (const item of payments) builder.add(item);
-  return (await readAll(builder.build().stream())).toString('utf8');
+  return (await readAll(csvStream(builder.build()))).toString('utf8');
 }
 
 describe('payments.csv', () => {
@@ -71,9 +72,9 @@ describe('payments.csv', () => {
   });
 
   it('gives back every cell when read by an independent CSV parser', async () => {
-    const builder = createPaymentsCsv();
+    const builder = createPaymentRows();
     builder.add(payment({ invoice: undefined, wallet: wallet({ name: 'Wallet "A", 🚀\nsecond line' }) }));
-    const records: string[][] = parse(await readAll(builder.build().stream()), { bom: true });
+    const records: string[][] = parse(await readAll(csvStream(builder.build())), { bom: true });
     expect(records).toEqual([
       DESIGN_HEADER.split(', '),
       [

@@ -45,27 +45,29 @@ describe('renderReportEmail', () => {
     expect(email).not.toContain('<script');
   });
 
-  it('links to the full report, to the CSV files and to all reports, and nowhere else', () => {
+  it('links to the full report, to the workbook and the CSV files and to all reports, and nowhere else', () => {
     expect(occurrences(body, href(links.report))).toBe(2);
     expect(body).toContain(`<a ${href(links.report)}`);
     expect(body).toContain('>Open the full report</a>');
     expect(occurrences(body, href(links.paidInvoicesCsv))).toBe(1);
     expect(occurrences(body, href(links.paymentsCsv))).toBe(1);
+    expect(occurrences(body, href(links.workbook))).toBe(1);
     expect(occurrences(body, href(links.allReports))).toBe(1);
     expect(body).toContain('>All reports</a>: every month, quarter and year kept for this account');
-    expect(occurrences(body, 'href=')).toBe(5);
+    expect(occurrences(body, 'href=')).toBe(6);
   });
 
-  it('says the CSV files are attached when they are', () => {
+  it('says the workbook and the CSV files are attached when they are', () => {
     expect(body).toContain(
-      'Attached: paid-invoices.csv (120 paid invoices) and payments.csv (123 payments). Also online: ',
+      'Attached: report.xlsx (the figures and both lists in one workbook), paid-invoices.csv (120 paid invoices) and payments.csv (123 payments). Also online: ',
     );
     expect(body).not.toContain('too large to attach');
   });
 
-  it('says the CSV files were too large to attach and links to them instead', () => {
+  it('says the files were too large to attach and links to them instead', () => {
     const html = bodyOf(renderReportEmail(sampleReport(), tooLarge));
-    expect(html).toContain('The CSV files are too large to attach. Download them here: ');
+    expect(html).toContain('The files are too large to attach. Download them here: ');
+    expect(html).toContain('>report.xlsx</a> (the figures and both lists in one workbook) · ');
     expect(html).toContain(`<a ${href(links.paidInvoicesCsv)}`);
     expect(html).toContain('>paid-invoices.csv</a> (120 paid invoices) · ');
     expect(html).toContain('>payments.csv</a> (123 payments).');
@@ -75,7 +77,8 @@ describe('renderReportEmail', () => {
   it('shows the same headline figures as the page, styled inline', () => {
     expect(body).toMatch(/<p style="[^"]*font-size:18px">71,898\.00 USD<\/p>/);
     expect(body).toMatch(/<p style="[^"]*">\+12\.5 % \(\+7,985\.60 USD\) vs September 2026<\/p>/);
-    expect(body).toMatch(/<p style="[^"]*font-size:18px">718\.80 USD<\/p>/);
+    expect(body).toMatch(/<p style="[^"]*font-size:18px">71,179\.20 USD<\/p>/);
+    expect(body).toMatch(/<p style="[^"]*">after 718\.80 USD commission \(1\.0 % of the paid total\)<\/p>/);
     expect(body).toMatch(/<p style="[^"]*">3 unmatched · 2 late<\/p>/);
   });
 
@@ -100,7 +103,42 @@ describe('renderReportEmail', () => {
     expect(body).toContain('The list of paid invoices of October 2026 is in paid-invoices.csv and in the ');
   });
 
+  it('names each project, with its short id beside the name', () => {
+    expect(body).toContain(
+      '<span title="3f2a9c1e-5b7d-4e21-9a0c-6d8e1f2a3b4c">Web shop <span style="font-family:ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;font-size:0.85em;color:#4b5563;white-space:nowrap">3f2a9c1e</span></span>',
+    );
+    expect(body).toContain(
+      '<span style="font-family:ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;font-size:0.9em" title="e0c5f6b2-9a8b-4c7d-8e6f-5a4b3c2d1e0f">e0c5f6b2</span>',
+    );
+  });
+
+  it('lists the under- and over-paid invoices in USD in the columns that fit a phone, saying why USD only', () => {
+    const panel = body.slice(
+      body.indexOf('Under- and over-paid invoices (2)</h2>'),
+      body.indexOf('Reconciliation</h2>'),
+    );
+    expect(panel).toContain(
+      '>Paid invoices in USD for which the service recorded another USD amount received than invoiced: 1 under-paid (-0.05 USD in all) and 1 over-paid (+0.05 USD in all).</p>',
+    );
+    const cells = [...panel.matchAll(/<t[dh][^>]*>([^<]*)<\/t[dh]>/g)].map((match) => match[1]);
+    expect(cells).toEqual([
+      'Invoice',
+      'Invoiced',
+      'Difference',
+      'INV-2610-0006',
+      '675.40 USD',
+      '-0.05 USD',
+      'INV-2610-0008',
+      '675.40 USD',
+      '+0.05 USD',
+    ]);
+    expect(panel).toContain(
+      '>Only invoices in USD can be judged this way: for an invoice in another currency the USD amount moves with the exchange rate between invoicing and payment, so a difference would not mean it was paid short or over.</p>',
+    );
+  });
+
   it('keeps to the columns that fit a phone', () => {
+    expect(body).not.toContain('>Net received</th>');
     expect(body).not.toContain('>Commission</th>');
     expect(body).not.toContain('>Blockchain</th>');
     expect(body).not.toContain('>Transaction</th>');
@@ -115,6 +153,7 @@ describe('renderReportEmail', () => {
       id: `d4c3b2a1-0000-4000-8000-0000000001${String(index).padStart(2, '0')}`,
       amount: `0.0000${String(index + 10)}`,
     }));
+    report.summary.payments.unmatched = 12;
     const html = bodyOf(renderReportEmail(report, attached));
     expect(html).toContain('0.000019 BTC');
     expect(html).not.toContain('0.00002 BTC');
@@ -131,9 +170,12 @@ describe('renderReportEmail', () => {
     }));
     report.unmatchedPayments = Array.from({ length: 2000 }, () => report.unmatchedPayments[0]!);
     report.latePayments = Array.from({ length: 2000 }, () => report.latePayments[0]!);
+    report.mispaidInvoices = Array.from({ length: 2000 }, () => report.mispaidInvoices[0]!);
+    report.summary.invoices.underpaid.count = 1999;
     const html = renderReportEmail(report, attached);
     expect(Buffer.byteLength(html)).toBeLessThan(102 * 1024);
     expect(html).toContain('and 490 more projects in the full report');
+    expect(html).toContain('The 10 largest differences of 2,000; paid-invoices.csv has every paid invoice');
   });
 
   it('puts the warning with every failing check at the top, one check per line', () => {
@@ -155,7 +197,9 @@ describe('renderReportEmail', () => {
     expect(html).toContain('>No invoices were created in November 2026.</p>');
     expect(html).toContain('>No payments arrived in November 2026.</p>');
     expect(html).not.toContain('By project');
-    expect(html).toContain('Attached: paid-invoices.csv (0 paid invoices) and payments.csv (0 payments).');
+    expect(html).toContain(
+      'Attached: report.xlsx (the figures and both lists in one workbook), paid-invoices.csv (0 paid invoices) and payments.csv (0 payments).',
+    );
   });
 
   it('escapes hostile text wherever it appears', () => {
@@ -170,6 +214,7 @@ describe('renderReportEmail', () => {
     );
     expect(html).toContain('0.48740795 &lt;BTC&gt;');
     expect(html).toContain('&lt;img src=x onerror=alert(4)&gt;');
+    expect(html).toContain('&lt;script&gt;alert(6)&lt;/script&gt; &quot;Shop&quot; <span');
     expect(html).toContain('title="&quot; onmouseover=&quot;alert(5)"');
   });
 

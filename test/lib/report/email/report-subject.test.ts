@@ -36,11 +36,19 @@ describe('reportSubject', () => {
     );
   });
 
-  it('names the project a report is limited to', () => {
+  it('names the project a report is limited to, with its short id', () => {
     const { summary } = sampleReport();
     summary.projectId = 'b71d04aa-2c3e-4f5a-8b6c-7d8e9f0a1b2c';
     expect(reportSubject(summary)).toBe(
-      'Acme · October 2026 · project b71d04aa · 71,898.00 USD from 120 paid invoices',
+      'Acme · October 2026 · project Mobile app (b71d04aa) · 71,898.00 USD from 120 paid invoices',
+    );
+  });
+
+  it('names a project without a name by its short id', () => {
+    const { summary } = sampleReport();
+    summary.projectId = 'e0c5f6b2-9a8b-4c7d-8e6f-5a4b3c2d1e0f';
+    expect(reportSubject(summary)).toBe(
+      'Acme · October 2026 · project e0c5f6b2 · 71,898.00 USD from 120 paid invoices',
     );
   });
 

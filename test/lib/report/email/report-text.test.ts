@@ -13,14 +13,23 @@ const HEADLINE = [
   'Paid total: 71,898.00 USD',
   '  +12.5 % (+7,985.60 USD) vs September 2026',
   '  September 2026: 63,912.40 USD',
+  'Net received: 71,179.20 USD',
+  '  after 718.80 USD commission (1.0 % of the paid total)',
   'Paid invoices: 120',
   '  +16 vs September 2026 (104)',
   '  of 150 created (80.0 %)',
-  'Commission: 718.80 USD',
-  '  service fees: 1.0 % of the paid total',
   'Payments received: 123',
   '  120 matched to invoices',
   '  3 unmatched · 2 late',
+];
+
+/** The sample's under- and over-paid invoices (k 6 and k 8), and why only USD invoices are judged. */
+const MISPAID = [
+  'Under- and over-paid invoices: Paid invoices in USD for which the service recorded another USD amount received than invoiced: 1 under-paid (-0.05 USD in all) and 1 over-paid (+0.05 USD in all).',
+  '- INV-2610-0006: invoiced 675.40 USD, received 675.35 USD, difference -0.05 USD',
+  '- INV-2610-0008: invoiced 675.40 USD, received 675.45 USD, difference +0.05 USD',
+  'Only invoices in USD can be judged this way: for an invoice in another currency the USD amount moves with the exchange rate between invoicing and payment, so a difference would not mean it was paid short or over.',
+  '',
 ];
 
 describe('renderReportText', () => {
@@ -34,8 +43,9 @@ describe('renderReportText', () => {
         '',
         ...HEADLINE,
         '',
+        ...MISPAID,
         `Full report: ${links.report}`,
-        'Attached: paid-invoices.csv (120 paid invoices) and payments.csv (123 payments).',
+        'Attached: report.xlsx (the figures and both lists in one workbook), paid-invoices.csv (120 paid invoices) and payments.csv (123 payments).',
         `All reports: ${links.allReports}`,
         '',
         'Made 1 Nov 2026, 06:00 (Europe/Berlin) from the data of api.invoicing.example.',
@@ -61,8 +71,10 @@ describe('renderReportText', () => {
         '',
         ...HEADLINE,
         '',
+        ...MISPAID,
         `Full report: ${links.report}`,
-        'The CSV files are too large to attach. Download them here:',
+        'The files are too large to attach. Download them here:',
+        `report.xlsx (the figures and both lists in one workbook): ${links.workbook}`,
         `paid-invoices.csv (120 paid invoices): ${links.paidInvoicesCsv}`,
         `payments.csv (123 payments): ${links.paymentsCsv}`,
         `All reports: ${links.allReports}`,
@@ -82,7 +94,7 @@ describe('renderReportText', () => {
     // 31 days and the paid total differ: ten listed, 22 counted.
     expect(text).toContain('⚠ 32 of 38 checks differ by more than 0.01 between');
     expect(
-      text.split('\n').filter((line) => line.startsWith('- ') && line.includes('difference')).length,
+      text.split('\n').filter((line) => line.startsWith('- ') && line.includes("service's figure")).length,
     ).toBe(10);
     expect(text).toContain('- and 22 more in the full report');
   });
@@ -100,11 +112,11 @@ describe('renderReportText', () => {
         'Paid total: 0.00 USD',
         '  -100.0 % (-71,898.00 USD) vs October 2026',
         '  October 2026: 71,898.00 USD',
+        'Net received: 0.00 USD',
+        "  the paid total less the service's commission",
         'Paid invoices: 0',
         '  -120 vs October 2026 (120)',
         '  no invoices created',
-        'Commission: 0.00 USD',
-        '  service fees on paid invoices',
         'Payments received: 0',
         '  0 matched to invoices',
         '  0 unmatched · 0 late',
@@ -112,7 +124,7 @@ describe('renderReportText', () => {
         'No payments arrived in November 2026.',
         '',
         `Full report: ${links.report}`,
-        'Attached: paid-invoices.csv (0 paid invoices) and payments.csv (0 payments).',
+        'Attached: report.xlsx (the figures and both lists in one workbook), paid-invoices.csv (0 paid invoices) and payments.csv (0 payments).',
         `All reports: ${links.allReports}`,
         '',
         'Made 1 Dec 2026, 06:00 (UTC) from the data of api.invoicing.example.',
@@ -177,6 +189,42 @@ describe('renderReportText', () => {
     const text = renderReportText(report, attached);
     expect(text).toContain(
       '  October 2026: 71,898.00 USD from 120 paid\n  November 2026 so far: 0.00 USD from 0 paid\n',
+    );
+  });
+
+  it('lists the ten largest under- and over-paid invoices and counts the rest', () => {
+    const report = sampleReport();
+    const [short, over] = report.mispaidInvoices;
+    report.mispaidInvoices = Array.from({ length: 12 }, (_, n) => (n % 2 === 0 ? short! : over!));
+    report.summary.invoices.underpaid.count = 6;
+    report.summary.invoices.overpaid.count = 6;
+    const lines = renderReportText(report, attached).split('\n');
+    expect(lines.filter((line) => line.startsWith('- INV-2610-000'))).toHaveLength(10);
+    expect(lines).toContain('- and 2 more in the full report and paid-invoices.csv');
+  });
+
+  it('says so when every paid invoice in USD received the amount invoiced', () => {
+    const report = sampleReport();
+    report.mispaidInvoices = [];
+    report.summary.invoices.underpaid = {
+      count: 0,
+      differenceUSD: report.summary.invoices.paidTotalUSD.times(0),
+    };
+    report.summary.invoices.overpaid = report.summary.invoices.underpaid;
+    const text = renderReportText(report, attached);
+    expect(text).toContain(
+      'Under- and over-paid invoices: None: all 60 paid invoices in USD received the amount invoiced.\nOnly invoices in USD',
+    );
+  });
+
+  it('names a differing project check by the project name, with its short id', () => {
+    const report = sampleReport();
+    const { checks } = report.summary.reconciliation;
+    const index = checks.findIndex((check) => check.name === 'project:3f2a9c1e-5b7d-4e21-9a0c-6d8e1f2a3b4c');
+    checks[index] = { ...checks[index]!, ok: false };
+    report.summary.reconciliation.ok = false;
+    expect(renderReportText(report, attached)).toContain(
+      "- Project Web shop (3f2a9c1e): service's figure 41,940.50 USD, its listed invoices 41,940.50 USD, difference 0.00 USD\n",
     );
   });
 });

@@ -4,6 +4,8 @@ import type { ReportEmailOptions } from '../../../../lib/report/email';
 export const SAMPLE_LINKS = {
   report:
     'https://reports.example.com/reports/acme/2026-10/report.html?expires=1798761600&signature=c2lnbmF0dXJl',
+  workbook:
+    'https://reports.example.com/reports/acme/2026-10/report.xlsx?expires=1798761600&signature=eGxzeA',
   paidInvoicesCsv:
     'https://reports.example.com/reports/acme/2026-10/paid-invoices.csv?expires=1798761600&signature=cGFpZA',
   paymentsCsv:
@@ -11,8 +13,8 @@ export const SAMPLE_LINKS = {
   allReports: 'https://reports.example.com/reports/acme?expires=1798761600&signature=YWxs',
 };
 
-/** An email with the CSV files attached. */
+/** An email with the files attached. */
 export const WITH_ATTACHMENTS: ReportEmailOptions = { links: SAMPLE_LINKS, attachmentsIncluded: true };
 
-/** An email whose CSV files were too large to attach: it links to them instead. */
+/** An email whose files were too large to attach: it links to them instead. */
 export const WITHOUT_ATTACHMENTS: ReportEmailOptions = { links: SAMPLE_LINKS, attachmentsIncluded: false };

@@ -8,6 +8,7 @@ export const HOSTILE = {
   serviceData: '=1+1',
   uid: `"><script>alert(2)</script>`,
   projectId: `"><svg onload=alert(3)>`,
+  projectName: `<script>alert(6)</script> "Shop"`,
   walletName: '<img src=x onerror=alert(4)>',
   walletAddress: `" onmouseover="alert(5)`,
   cryptocurrency: '<BTC>',
@@ -17,8 +18,9 @@ export const HOSTILE = {
 
 /**
  * The sample report with hostile text in every place the service's data reaches the page: the
- * account name, a paid invoice (description, reference, uid, project), a wallet, a cryptocurrency,
- * a currency, an unmatched payment's hash and a reconciliation check's name.
+ * account name, a paid invoice (description, reference, uid, project, and the project's configured
+ * name), a wallet, a cryptocurrency, a currency, an unmatched payment's hash and a reconciliation
+ * check's name.
  */
 export function hostileReport(): Report {
   const report = sampleReport();
@@ -43,6 +45,7 @@ export function hostileReport(): Report {
   };
   summary.invoices.currencies[0] = { ...summary.invoices.currencies[0]!, currency: HOSTILE.currency };
   summary.invoices.projects[0] = { ...summary.invoices.projects[0]!, projectId: HOSTILE.projectId };
+  summary.projectNames = { ...summary.projectNames, [HOSTILE.projectId]: HOSTILE.projectName };
 
   const unmatched = report.unmatchedPayments[0]!;
   report.unmatchedPayments[0] = { ...unmatched, hash: HOSTILE.hash, wallet };

@@ -77,7 +77,7 @@ describe('ReconciliationPanel', () => {
         "Check | Service's figure | Its listed invoices | Difference |",
         'Paid invoices | 127 | 126 | +1 |',
         'Paid total | 74,728.40 USD | 74,718.40 USD | +10.00 USD |',
-        'Project 3f2a9c1e | 44,770.90 USD | 44,760.90 USD | +10.00 USD |',
+        'Project Web shop (3f2a9c1e) | 44,770.90 USD | 44,760.90 USD | +10.00 USD |',
         'Paid in USD | 43,354.40 USD | 43,344.40 USD | +10.00 USD |',
         '14 Oct 2026 (service day from 22:00 UTC on 13 Oct) | 685.40 USD | 675.40 USD | +10.00 USD |',
         'Not checked: 1 Nov 2026 (service day)',
@@ -103,9 +103,9 @@ describe('ReconciliationPanel', () => {
     expect(text).toBe(
       [
         'Reconciliation',
-        "The service's figures for the dates 30 Sep 2026 – 2 Nov 2026 as it reads them, against the invoices of project b71d04aa it lists for the same dates: 41 paid, 24,641.40 USD, of which 120 and 71,898.00 USD fall in October 2026 in Europe/Berlin (the figures above).",
+        "The service's figures for the dates 30 Sep 2026 – 2 Nov 2026 as it reads them, against the invoices of project Mobile app (b71d04aa) it lists for the same dates: 41 paid, 24,641.40 USD, of which 120 and 71,898.00 USD fall in October 2026 in Europe/Berlin (the figures above).",
         "Compared: this project's paid total only, since the statistics cover every project. Differences up to 0.01 count as agreement.",
-        'Project b71d04aa',
+        'Project Mobile app (b71d04aa)',
         "service's figure 24,641.40 USD · its listed invoices 24,641.40 USD · difference 0.00 USD",
         'Not checked: Paid invoices, Paid total, Per currency, Per day',
         reason,

@@ -62,7 +62,7 @@ describe('report.html at 390 px, a phone', () => {
     expect(labelled).toEqual([
       ['none', '1 Oct 2026, 10:00'],
       ['"Invoice" / ""', 'INV-2610-0001'],
-      ['"Project" / ""', '3f2a9c1e'],
+      ['"Project" / ""', 'Web shop 3f2a9c1e'],
       ['"Amount" / ""', '450.00 EUR'],
       ['"USD" / ""', '522.90 USD'],
       ['"Paid with" / ""', '0.00812345 BTC'],

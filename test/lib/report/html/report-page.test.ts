@@ -48,7 +48,10 @@ describe('renderReportPage', () => {
   it('shows the headline figures formatted for people', () => {
     expect(body).toContain('<p class="tile-value">71,898.00 USD</p>');
     expect(body).toContain('<p class="tile-value">120</p>');
-    expect(body).toContain('<p class="tile-value">718.80 USD</p>');
+    expect(body).toContain('<p class="tile-value">71,179.20 USD</p>');
+    expect(body).toContain(
+      '<p class="tile-detail">after 718.80 USD commission (1.0 % of the paid total)</p>',
+    );
     expect(body).toContain('<p class="tile-value">123</p>');
   });
 
@@ -70,12 +73,85 @@ describe('renderReportPage', () => {
     expect(body).toContain('>5,000 USD</text>');
   });
 
-  it('lists the projects by short id, with the full id in a tooltip', () => {
+  it('lists the projects by name, the short id beside it and the full id in a tooltip, with their net received', () => {
     expect(body).toContain(
-      '<span class="code" title="3f2a9c1e-5b7d-4e21-9a0c-6d8e1f2a3b4c">3f2a9c1e</span></td><td class="td number" data-label="Paid">70</td><td class="td number" data-label="Paid total">41,940.50 USD</td><td class="td number" data-label="Commission">419.30 USD</td><td class="td number" data-label="Share">58.3 %</td>',
+      '<td class="td long-word" data-label="Project"><span title="3f2a9c1e-5b7d-4e21-9a0c-6d8e1f2a3b4c">Web shop <span class="short-id">3f2a9c1e</span></span></td><td class="td number" data-label="Paid">70</td><td class="td number" data-label="Paid total">41,940.50 USD</td><td class="td number" data-label="Commission">419.30 USD</td><td class="td number" data-label="Net received">41,521.20 USD</td><td class="td number" data-label="Share">58.3 %</td>',
     );
     expect(body).toContain(
-      '<td class="td total-cell" data-label="Project">All projects</td><td class="td number total-cell" data-label="Paid">120</td><td class="td number total-cell" data-label="Paid total">71,898.00 USD</td><td class="td number total-cell" data-label="Commission">718.80 USD</td>',
+      '<td class="td long-word total-cell" data-label="Project">All projects</td><td class="td number total-cell" data-label="Paid">120</td><td class="td number total-cell" data-label="Paid total">71,898.00 USD</td><td class="td number total-cell" data-label="Commission">718.80 USD</td><td class="td number total-cell" data-label="Net received">71,179.20 USD</td>',
+    );
+  });
+
+  it('shows a project without a configured name by its short id', () => {
+    expect(body).toContain(
+      '<td class="td long-word" data-label="Project"><span class="code" title="e0c5f6b2-9a8b-4c7d-8e6f-5a4b3c2d1e0f">e0c5f6b2</span></td><td class="td number" data-label="Paid">10</td><td class="td number" data-label="Paid total">5,991.50 USD</td><td class="td number" data-label="Commission">59.90 USD</td><td class="td number" data-label="Net received">5,931.60 USD</td>',
+    );
+  });
+
+  it('names the project of each paid invoice', () => {
+    expect(body).toContain(
+      'INV-2610-0071</td><td class="td long-word" data-label="Project"><span title="b71d04aa-2c3e-4f5a-8b6c-7d8e9f0a1b2c">Mobile app <span class="short-id">b71d04aa</span></span></td>',
+    );
+  });
+
+  it('names the project a report is limited to in its heading', () => {
+    const report = sampleReport();
+    report.summary.projectId = 'b71d04aa-2c3e-4f5a-8b6c-7d8e9f0a1b2c';
+    expect(bodyOf(renderReportPage(report))).toContain(
+      '<p class="subtitle">1–31 Oct 2026 (Europe/Berlin) · project <span title="b71d04aa-2c3e-4f5a-8b6c-7d8e9f0a1b2c">Mobile app <span class="short-id">b71d04aa</span></span> only</p>',
+    );
+  });
+
+  it('lists the under- and over-paid invoices in USD with their differences, and says why USD only', () => {
+    const panel = body.slice(
+      body.indexOf('Under- and over-paid invoices (2)</h2>'),
+      body.indexOf('Paid invoices</h2>'),
+    );
+    expect(panel).toContain(
+      '<p class="lead">Paid invoices in USD for which the service recorded another USD amount received than invoiced: 1 under-paid (-0.05 USD in all) and 1 over-paid (+0.05 USD in all). Times in Europe/Berlin.</p>',
+    );
+    expect(panel).toContain(
+      '<td class="td nowrap" data-label="Created">3 Oct 2026, 10:00</td><td class="td nowrap" title="a1b2c3d4-0000-4000-8000-000000000006" data-label="Invoice">INV-2610-0006</td><td class="td long-word" data-label="Project"><span title="3f2a9c1e-5b7d-4e21-9a0c-6d8e1f2a3b4c">Web shop <span class="short-id">3f2a9c1e</span></span></td><td class="td number" data-label="Invoiced">675.40 USD</td><td class="td number" data-label="Received">675.35 USD</td><td class="td number" data-label="Difference">-0.05 USD</td>',
+    );
+    expect(panel).toContain(
+      '<td class="td number" data-label="Invoiced">675.40 USD</td><td class="td number" data-label="Received">675.45 USD</td><td class="td number" data-label="Difference">+0.05 USD</td>',
+    );
+    expect(panel).toContain(
+      '<p class="note">Only invoices in USD can be judged this way: for an invoice in another currency the USD amount moves with the exchange rate between invoicing and payment, so a difference would not mean it was paid short or over.</p>',
+    );
+  });
+
+  it('lists at most 50 under- and over-paid invoices and says where the rest are', () => {
+    const report = sampleReport();
+    const [short] = report.mispaidInvoices;
+    report.mispaidInvoices = Array.from({ length: 60 }, (_, n) => ({
+      ...short!,
+      invoice: { ...short!.invoice, uid: `INV-UNDER-${String(n).padStart(3, '0')}` },
+    }));
+    report.summary.invoices.underpaid.count = 1233;
+    const html = bodyOf(renderReportPage(report));
+    expect(html).toContain('Under- and over-paid invoices (1,234)</h2>');
+    expect(html).toContain('>INV-UNDER-049</td>');
+    expect(html).not.toContain('INV-UNDER-050');
+    expect(html).toContain(
+      '<p class="note">The 50 largest differences of 1,234; paid-invoices.csv has every paid invoice, with amount_fiat (invoiced) and amount_usd (received).</p>',
+    );
+  });
+
+  it('says so when no paid invoice in USD received another amount than invoiced', () => {
+    const report = sampleReport();
+    report.mispaidInvoices = [];
+    report.summary.invoices.underpaid.count = 0;
+    report.summary.invoices.overpaid.count = 0;
+    const html = bodyOf(renderReportPage(report));
+    expect(html).toContain(
+      '<h2 class="heading">Under- and over-paid invoices (0)</h2><p class="paragraph">None: all 60 paid invoices in USD received the amount invoiced.</p><p class="note">Only invoices in USD',
+    );
+    report.summary.invoices.currencies = report.summary.invoices.currencies.filter(
+      (c) => c.currency !== 'USD',
+    );
+    expect(bodyOf(renderReportPage(report))).toContain(
+      '<p class="paragraph">No invoice in USD was paid in October 2026.</p>',
     );
   });
 
@@ -203,14 +279,14 @@ describe('renderReportPage', () => {
     expect(panel).toContain('36 of 38 checks agree; the 2 that differ are listed.');
   });
 
-  it('names a failing project check by its short id with the full id in a tooltip', () => {
+  it('names a failing project check by its name and short id, with the full id in a tooltip', () => {
     const report = withReconciliationDifferences(sampleReport());
     const checks = report.summary.reconciliation.checks;
     const index = checks.findIndex((check) => check.name === 'project:b71d04aa-2c3e-4f5a-8b6c-7d8e9f0a1b2c');
     checks[index] = { ...checks[index]!, ok: false };
     const html = bodyOf(renderReportPage(report));
     expect(html).toContain(
-      '<td class="td nowrap" title="b71d04aa-2c3e-4f5a-8b6c-7d8e9f0a1b2c" data-label="Check">Project b71d04aa</td>',
+      '<td class="td nowrap" title="b71d04aa-2c3e-4f5a-8b6c-7d8e9f0a1b2c" data-label="Check">Project Mobile app (b71d04aa)</td>',
     );
   });
 
@@ -267,11 +343,12 @@ describe('renderReportPage with hostile text', () => {
     expect(body).toContain('<td class="td code long-word" data-label="Your reference">=1+1</td>');
   });
 
-  it('escapes an invoice uid and a project id, in the text and in the tooltip', () => {
+  it('escapes an invoice uid, a project id and a project name, in the text and in the tooltip', () => {
     expect(body).toContain('>&quot;&gt;&lt;script&gt;alert(2)&lt;/script&gt;</span></td>');
-    expect(body).toContain(
-      '<span class="code" title="&quot;&gt;&lt;svg onload=alert(3)&gt;">&quot;&gt;&lt;svg o</span>',
-    );
+    const project =
+      '<span title="&quot;&gt;&lt;svg onload=alert(3)&gt;">&lt;script&gt;alert(6)&lt;/script&gt; &quot;Shop&quot; <span class="short-id">&quot;&gt;&lt;svg o</span></span>';
+    // In the projects' table and in the paid invoices' list.
+    expect(occurrences(body, project)).toBe(2);
   });
 
   it('escapes a wallet name and address, a cryptocurrency, a currency and a hash', () => {
@@ -287,9 +364,9 @@ describe('renderReportPage with hostile text', () => {
     );
   });
 
-  it('escapes a project id inside a reconciliation check', () => {
+  it('escapes a project id and name inside a reconciliation check', () => {
     expect(body).toContain(
-      '<td class="td nowrap" title="&quot;&gt;&lt;svg onload=alert(3)&gt;" data-label="Check">Project &quot;&gt;&lt;svg o</td>',
+      '<td class="td nowrap" title="&quot;&gt;&lt;svg onload=alert(3)&gt;" data-label="Check">Project &lt;script&gt;alert(6)&lt;/script&gt; &quot;Shop&quot; (&quot;&gt;&lt;svg o)</td>',
     );
   });
 

@@ -1,6 +1,5 @@
-import { Readable } from 'node:stream';
 import type { Invoice, InvoiceItem, PaymentItem, Wallet } from '../../../../lib/invoicing/schemas';
-import type { CsvTable, CsvTableBuilder } from '../../../../lib/report/model';
+import type { RowTable, RowTableBuilder } from '../../../../lib/report/rows';
 
 /** A UUID whose last group is `n`: readable in failures, and sorts like `n`. */
 export const uuid = (prefix: string, n: number): string =>
@@ -92,25 +91,36 @@ export function payment(transactionDatetime: string, overrides: Partial<PaymentI
   };
 }
 
-/** A CSV builder that keeps what it is given, so a test can see which records went into a file. */
-export class RecordingCsvBuilder<T> implements CsvTableBuilder<T> {
+/** A rows builder that keeps what it is given, so a test can see which records went into a file. */
+export class RecordingRowsBuilder<T> implements RowTableBuilder<T> {
   readonly records: T[] = [];
   built = false;
+  disposed = false;
 
   add(record: T): void {
     this.records.push(record);
   }
 
-  build(): CsvTable {
+  build(): RowTable {
     this.built = true;
-    const rowCount = this.records.length;
-    return { rowCount, stream: () => Readable.from([]) };
+    return {
+      columns: [],
+      rowCount: this.records.length,
+      rows: async function* () {},
+      dispose: async () => {
+        this.disposed = true;
+      },
+    };
+  }
+
+  async dispose(): Promise<void> {
+    this.disposed = true;
   }
 }
 
-export const csvBuilders = () => ({
-  paidInvoices: new RecordingCsvBuilder<InvoiceItem>(),
-  payments: new RecordingCsvBuilder<PaymentItem>(),
+export const rowBuilders = () => ({
+  paidInvoices: new RecordingRowsBuilder<InvoiceItem>(),
+  payments: new RecordingRowsBuilder<PaymentItem>(),
 });
 
 const AMOUNT_KEYS = new Set(['commissionFiatUSD', 'amountFiatUSD', 'amountFiat', 'amount']);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createCsvTableBuilder, plainColumn, textColumn } from '../../../../lib/report/csv/csv-table';
+import { csvStream } from '../../../../lib/report/csv/csv-lines';
+import { column } from '../../../../lib/report/rows/report-column';
+import { createRowTableBuilder } from '../../../../lib/report/rows/row-table';
 import { BOM, readAll } from './fixtures';
 
 interface Row {
@@ -9,19 +11,19 @@ interface Row {
 }
 
 const builder = () =>
-  createCsvTableBuilder<Row>({
-    columns: [plainColumn('id', (row) => row.id), textColumn('note', (row) => row.note)],
+  createRowTableBuilder<Row>({
+    columns: [column('id', 'identifier', (row) => row.id), column('note', 'text', (row) => row.note)],
     id: (row) => row.id,
     timestamp: (row) => row.at,
   });
 
-describe('createCsvTableBuilder', () => {
+describe('csvStream', () => {
   it('gives a fresh stream of the whole file each time it is asked', async () => {
     const table = builder();
     table.add({ id: 'a', at: '2026-09-01 00:00:00', note: 'x' });
     const built = table.build();
-    const first = await readAll(built.stream());
-    const second = await readAll(built.stream());
+    const first = await readAll(csvStream(built));
+    const second = await readAll(csvStream(built));
     expect(first.toString('utf8')).toBe(`${BOM}id,note\r\na,x\r\n`);
     expect(second.equals(first)).toBe(true);
   });
@@ -35,7 +37,7 @@ describe('createCsvTableBuilder', () => {
     }
     const built = table.build();
     const chunks: Buffer[] = [];
-    for await (const chunk of built.stream()) chunks.push(chunk);
+    for await (const chunk of csvStream(built)) chunks.push(chunk);
     const lines = Buffer.concat(chunks).toString('utf8').split('\r\n');
     expect(built.rowCount).toBe(20_000);
     expect(chunks.length).toBeGreaterThan(1);

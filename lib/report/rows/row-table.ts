@@ -1,0 +1,158 @@
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { IdSet } from '../../invoicing';
+import type { ReportColumn } from './report-column';
+import { MAX_MERGE_WIDTH, mergeIntoRun, mergeRuns, type Row, writeRun } from './sorted-runs';
+
+/** Describes how records of one kind become the rows of a report file. */
+export interface RowTableSpec<T> {
+  columns: readonly ReportColumn<T>[];
+  /** Unique per record: a second record with the same id is dropped. */
+  id(record: T): string;
+  /** The service's `Y-m-d H:i:s` timestamp the rows are sorted by (then by id). */
+  timestamp(record: T): string;
+}
+
+export interface RowTableOptions {
+  /** The folder a table makes its own folder in when its rows outgrow memory. @default os.tmpdir() */
+  spillDir?: string;
+  /** About how many bytes of rows are kept in memory before they are sorted and written out as a run. @default 8 MiB */
+  runBytes?: number;
+}
+
+/** A column as the writers read it: what it is, without the record it came from. */
+export type TableColumn = Omit<ReportColumn<never>, 'value'>;
+
+/**
+ * The rows of a report file (`paid-invoices.csv` and the workbook's matching sheet), sorted by timestamp
+ * then id. The CSV and the workbook are written from it; each `rows()` is a fresh pass.
+ */
+export interface RowTable {
+  readonly columns: readonly TableColumn[];
+  readonly rowCount: number;
+  /** Every row in order: the cells in column order (`null` for empty), then two more members (its sort key). */
+  rows(): AsyncIterable<readonly (string | null)[]>;
+  /** Removes what the table wrote to disk; it cannot be read after. */
+  dispose(): Promise<void>;
+}
+
+/** Collects the records of one file as they arrive, in any order. */
+export interface RowTableBuilder<T> {
+  add(record: T): void;
+  /** Ends adding; the same table on every call. */
+  build(): RowTable;
+  /** Removes what the builder wrote to disk, when the report is given up. */
+  dispose(): Promise<void>;
+}
+
+const DEFAULT_RUN_BYTES = 8 * 1024 * 1024;
+/** What a row costs in memory beyond its text, per cell (the array slot and the string's header). */
+const CELL_OVERHEAD_BYTES = 24;
+
+/**
+ * A builder that keeps each record as its row of cells, never the record itself, and holds at most about
+ * `runBytes` of rows in memory: when they outgrow that, they are sorted and written to disk as a run,
+ * and the runs are merged when the table is read (an external merge sort). A month of a hundred
+ * thousand records and a year of millions take the same memory; the disk holds about the CSV's size.
+ * The first record seen with an id wins; later ones with the same id are dropped.
+ */
+export function createRowTableBuilder<T>(
+  spec: RowTableSpec<T>,
+  options: RowTableOptions = {},
+): RowTableBuilder<T> {
+  const { columns } = spec;
+  const width = columns.length;
+  const runBytes = options.runBytes ?? DEFAULT_RUN_BYTES;
+  const order = (a: Row, b: Row): number => {
+    const at = compareText(a[width]!, b[width]!);
+    return at !== 0 ? at : compareText(a[width + 1]!, b[width + 1]!);
+  };
+  const ids = new IdSet();
+  let memory: Row[] = [];
+  let memoryBytes = 0;
+  const runs: string[] = [];
+  let folder: string | undefined;
+  let table: RowTable | undefined;
+  let rowCount = 0;
+
+  const spill = () => {
+    if (folder === undefined) {
+      const parent = options.spillDir ?? tmpdir();
+      mkdirSync(parent, { recursive: true });
+      // Hidden: it may be made beside the reports, for the seconds a report is being written.
+      folder = mkdtempSync(join(parent, '.report-rows-'));
+    }
+    const path = join(folder, `run-${runs.length}`);
+    writeRun(path, memory.sort(order));
+    runs.push(path);
+    memory = [];
+    memoryBytes = 0;
+  };
+  const removeFolder = async () => {
+    if (folder !== undefined) await rm(folder, { recursive: true, force: true });
+  };
+
+  /** Merges runs in groups until few enough are left to merge at once. */
+  const narrowRuns = async (): Promise<string[]> => {
+    let current = [...runs];
+    let generation = 0;
+    while (current.length > MAX_MERGE_WIDTH) {
+      generation += 1;
+      const next: string[] = [];
+      for (let start = 0; start < current.length; start += MAX_MERGE_WIDTH) {
+        const path = join(folder!, `merged-${generation}-${next.length}`);
+        await mergeIntoRun(current.slice(start, start + MAX_MERGE_WIDTH), path, order);
+        next.push(path);
+      }
+      current = next;
+    }
+    return current;
+  };
+
+  return {
+    add(record) {
+      if (table !== undefined) throw new Error('Row table already built: add() after build()');
+      const id = spec.id(record);
+      if (!ids.add(id)) return;
+      const row: Row = new Array(width + 2);
+      let bytes = 0;
+      for (let index = 0; index < width; index++) {
+        const value = columns[index]!.value(record) ?? null;
+        row[index] = value;
+        bytes += (value?.length ?? 0) + CELL_OVERHEAD_BYTES;
+      }
+      row[width] = spec.timestamp(record);
+      row[width + 1] = id;
+      memory.push(row);
+      rowCount += 1;
+      memoryBytes += bytes;
+      if (memoryBytes >= runBytes) spill();
+    },
+    build() {
+      if (table !== undefined) return table;
+      memory.sort(order);
+      let merged: Promise<string[]> | undefined;
+      table = {
+        columns: columns.map(({ value: _value, ...info }) => info),
+        rowCount,
+        async *rows() {
+          if (runs.length === 0) {
+            yield* memory;
+            return;
+          }
+          merged ??= narrowRuns();
+          yield* mergeRuns(await merged, memory, order);
+        },
+        dispose: removeFolder,
+      };
+      return table;
+    },
+    dispose: removeFolder,
+  };
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,36 @@
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { finished } from 'node:stream/promises';
+import { csvHeader, csvLine } from './csv';
+import type { RowTable } from './rows';
+import type { ListSheet } from './xlsx';
+
+/** CSV text collected before it is written: large enough to keep per-write overhead low. */
+const CHUNK_CHARS = 64 * 1024;
+
+/**
+ * Writes a table's CSV file at `csvPath` (which must not exist) and its workbook sheet in one pass over
+ * its rows, each written out as it comes, so that neither file is ever whole in memory.
+ */
+export async function writeCsvAndSheet(table: RowTable, csvPath: string, sheet: ListSheet): Promise<void> {
+  const csv = createWriteStream(csvPath, { flags: 'wx', flush: true });
+  try {
+    let text = csvHeader(table.columns).toString('utf8');
+    for await (const cells of table.rows()) {
+      text += csvLine(cells, table.columns);
+      const sheetWait = sheet.add(cells);
+      if (text.length >= CHUNK_CHARS) {
+        const more = csv.write(text);
+        text = '';
+        if (!more) await once(csv, 'drain');
+      }
+      if (sheetWait) await sheetWait;
+    }
+    csv.end(text);
+    await finished(csv);
+    await sheet.finish();
+  } catch (error) {
+    csv.destroy();
+    throw error;
+  }
+}

@@ -1,0 +1,55 @@
+import { once } from 'node:events';
+import type { Style, ValueType, Workbook, Worksheet } from 'exceljs';
+
+/**
+ * The three places where the list sheets reach past exceljs's documented streaming interface (exceljs
+ * 4.4, `lib/stream/xlsx/workbook-writer.js` and `worksheet-writer.js`). Each is checked, so that a
+ * version of exceljs that moved them fails loudly in the tests rather than writing a broken workbook.
+ */
+
+/** A worksheet's XML stream as exceljs's streaming writer keeps it. */
+interface SheetStream {
+  write(text: string): unknown;
+  /** The zip's input for this sheet (a PassThrough of readable-stream 3). */
+  pipes?: { _writableState?: { length: number }; once(event: string, listener: () => void): unknown }[];
+}
+
+interface StreamingWorkbook {
+  styles?: { addStyleModel?(style: Partial<Style>, valueType: ValueType): number };
+}
+
+/**
+ * The style id (`s="…"`) a cell of this style and type gets: the streaming writer's style registry, which
+ * exceljs itself calls for every cell it writes; the same style object gets the same id.
+ */
+export function registerStyle(workbook: Workbook, style: Partial<Style>, valueType: ValueType): number {
+  const styles = (workbook as unknown as StreamingWorkbook).styles;
+  if (typeof styles?.addStyleModel !== 'function') {
+    throw new Error('exceljs has no style registry on its streaming workbook: check the exceljs version');
+  }
+  return styles.addStyleModel(style, valueType);
+}
+
+/**
+ * Appends XML to a worksheet between its header row and its end: the stream exceljs writes the sheet's
+ * own rows to. The header row must have been committed (it opens `<sheetData>`), and the sheet not yet.
+ */
+export function writeSheetXml(worksheet: Worksheet, xml: string): void {
+  const stream = (worksheet as unknown as { stream?: SheetStream }).stream;
+  if (typeof stream?.write !== 'function') {
+    throw new Error('exceljs has no stream on its streaming worksheet: check the exceljs version');
+  }
+  stream.write(xml);
+}
+
+/**
+ * Resolves once the zip has taken in most of what was written to the sheet; `undefined` when it need not
+ * wait. exceljs hands each sheet's XML to the zip without waiting for it to be compressed, so a sheet
+ * written faster than it is compressed would otherwise pile up in memory whole.
+ */
+export function zipBacklog(worksheet: Worksheet, maxBytes: number): Promise<void> | undefined {
+  const input = (worksheet as unknown as { stream?: SheetStream }).stream?.pipes?.[0];
+  const waiting = input?._writableState?.length;
+  if (input === undefined || waiting === undefined || waiting <= maxBytes) return undefined;
+  return once(input as unknown as NodeJS.EventEmitter, 'drain').then(() => undefined);
+}

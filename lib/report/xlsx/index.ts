@@ -1,0 +1,2 @@
+export type { ListSheet } from './list-sheet';
+export { openReportWorkbook, type ReportWorkbook } from './report-workbook';

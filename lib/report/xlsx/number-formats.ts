@@ -1,0 +1,18 @@
+/**
+ * The workbook's number formats. Format codes are locale-independent in the file: a spreadsheet shows
+ * them with its own separators (`1.234,56` in German, `1,234.56` in English).
+ */
+
+/** USD, to the cent. */
+export const USD_FORMAT = '#,##0.00';
+/** Counts. */
+export const COUNT_FORMAT = '#,##0';
+/** Timestamps, in UTC as the service gives them. */
+export const DATETIME_FORMAT = 'yyyy-mm-dd hh:mm:ss';
+/** Text: a cell formatted as text stays text when someone edits it (`=1+1` is not run). */
+export const TEXT_FORMAT = '@';
+
+/** A number with `decimals` decimals and thousands separators: `#,##0.00000000` for 8. */
+export function decimalFormat(decimals: number): string {
+  return decimals === 0 ? COUNT_FORMAT : `#,##0.${'0'.repeat(decimals)}`;
+}

@@ -1,0 +1,212 @@
+import type Big from 'big.js';
+import type { Alignment, Workbook, Worksheet } from 'exceljs';
+import { fiatFractionDigits } from '../../fiat-fraction-digits';
+import { INVOICE_STATUSES } from '../../invoicing';
+import type { ReportSummary } from '../model';
+import { toPlainDecimal } from '../money';
+import { periodHeading } from '../period-words';
+import { projectName } from '../project-names';
+import { decimalsOf, doubleHolds, MAX_SHOWN_DECIMALS } from './cell-values';
+import { COUNT_FORMAT, DATETIME_FORMAT, decimalFormat, TEXT_FORMAT, USD_FORMAT } from './number-formats';
+
+/** A cell of the summary sheet: its value and how it is shown. */
+interface SheetCell {
+  value: string | number | boolean | Date | null;
+  numFmt?: string;
+  alignment?: Partial<Alignment>;
+}
+
+const text = (value: string | null): SheetCell => ({ value, numFmt: TEXT_FORMAT });
+const count = (value: number): SheetCell => ({ value, numFmt: COUNT_FORMAT });
+const instant = (iso: string): SheetCell => ({ value: new Date(iso), numFmt: DATETIME_FORMAT });
+const day = (date: string): SheetCell => ({ value: new Date(`${date}T00:00:00Z`), numFmt: 'yyyy-mm-dd' });
+const yesNo = (value: boolean): SheetCell => text(value ? 'yes' : 'no');
+
+/**
+ * An amount as a number shown with `decimals` (its own when not given) when a double holds every digit,
+ * otherwise as text with every digit, aligned right as numbers are.
+ */
+function amount(value: Big, decimals?: number): SheetCell {
+  const plain = toPlainDecimal(value);
+  const shown = decimals ?? decimalsOf(plain);
+  if (shown <= MAX_SHOWN_DECIMALS && doubleHolds(plain)) {
+    return { value: Number(plain), numFmt: decimals === 2 ? USD_FORMAT : decimalFormat(shown) };
+  }
+  return { value: plain, numFmt: TEXT_FORMAT, alignment: { horizontal: 'right' } };
+}
+const usd = (value: Big) => amount(value, 2);
+const fiat = (value: Big, currency: string) => amount(value, fiatFractionDigits(currency));
+
+const COLUMN_WIDTHS = [38, 40, 16, 18, 18, 18];
+
+/** Writes rows to the sheet and commits each at once: the streaming writer keeps nothing behind. */
+class SheetRows {
+  constructor(readonly sheet: Worksheet) {}
+
+  row(cells: readonly (SheetCell | string)[], bold = false): void {
+    const row = this.sheet.addRow([]);
+    cells.forEach((cell, index) => {
+      const target = row.getCell(index + 1);
+      const { value, numFmt, alignment } = typeof cell === 'string' ? text(cell) : cell;
+      target.value = value;
+      if (numFmt) target.numFmt = numFmt;
+      target.alignment = { vertical: 'top', ...alignment };
+      if (bold) target.font = { bold: true };
+    });
+    row.commit();
+  }
+
+  /** A blank line, then a bold heading. */
+  section(title: string): void {
+    this.sheet.addRow([]).commit();
+    this.row([title], true);
+  }
+
+  /** A section holding a table: its heading, a bold header, then one row per item. */
+  table<T>(title: string, headers: readonly string[], items: readonly T[], cells: (item: T) => SheetCell[]) {
+    this.section(title);
+    this.row(headers, true);
+    for (const item of items) this.row(cells(item));
+  }
+}
+
+/**
+ * The `Summary` sheet: the same figures as `summary.json`, as labelled rows and small tables: what was
+ * asked (period, zone, complete or so far, when made, from where), the invoices' and payments' headline
+ * figures (net received and the under- and over-paid USD invoices among them), the previous period
+ * compared with, each breakdown (project with its configured name, currency, month, day,
+ * cryptocurrency, wallet) and the reconciliation with every check. Amounts and counts are numbers with
+ * formats, instants dates in UTC.
+ */
+export function addSummarySheet(workbook: Workbook, summary: ReportSummary): void {
+  // Printed, the labels and their values fit across one page.
+  const sheet = workbook.addWorksheet('Summary', {
+    pageSetup: { fitToPage: true, fitToWidth: 1, fitToHeight: 0, orientation: 'portrait' },
+  });
+  sheet.columns = COLUMN_WIDTHS.map((width) => ({ width }));
+  const rows = new SheetRows(sheet);
+  const { period, invoices, previousPeriod: previous, payments, reconciliation } = summary;
+
+  rows.row([`${summary.account ?? 'Invoice report'} · ${periodHeading(period)}`], true);
+  rows.row(['Account', text(summary.account)]);
+  rows.row(['Period', period.id]);
+  rows.row(['Kind of period', period.kind]);
+  rows.row(['Time zone', period.timezone]);
+  rows.row(['Starts (UTC)', instant(period.start)]);
+  rows.row(['Ends (UTC)', instant(period.end)]);
+  rows.row(['Complete', period.complete ? text('yes') : text('no: the figures run to "As of"')]);
+  rows.row(['As of (UTC)', instant(period.asOf)]);
+  rows.row(['Project', summary.projectId ?? 'all projects']);
+  const filterName =
+    summary.projectId === null ? undefined : projectName(summary.projectNames, summary.projectId);
+  if (filterName !== undefined) rows.row(['Project name', text(filterName)]);
+  rows.row(['Generated at (UTC)', instant(summary.generatedAt)]);
+  rows.row(['Source', summary.source.apiUrl]);
+
+  rows.section('Invoices created in the period');
+  rows.row(['Invoices', count(invoices.total)]);
+  for (const status of INVOICE_STATUSES) rows.row([`Status ${status}`, count(invoices.byStatus[status])]);
+  rows.row(['Paid total (USD)', usd(invoices.paidTotalUSD)]);
+  rows.row(['Commission (USD)', usd(invoices.commissionTotalUSD)]);
+  rows.row(['Net received (USD)', usd(invoices.netReceivedUSD)]);
+  rows.row(['Under-paid USD invoices', count(invoices.underpaid.count)]);
+  rows.row(['Under-paid difference (USD)', usd(invoices.underpaid.differenceUSD)]);
+  rows.row(['Over-paid USD invoices', count(invoices.overpaid.count)]);
+  rows.row(['Over-paid difference (USD)', usd(invoices.overpaid.differenceUSD)]);
+
+  rows.section(`Compared with ${previous.id}`);
+  rows.row(['Span compared from (UTC)', instant(previous.start)]);
+  rows.row(['Span compared to (UTC)', instant(previous.end)]);
+  rows.row(['Comparison', previous.comparison]);
+  rows.row(['Paid', count(previous.paid)]);
+  rows.row(['Paid total (USD)', usd(previous.paidTotalUSD)]);
+  rows.row(['Change in paid', count(previous.change.paid)]);
+  rows.row(['Change in paid total (USD)', usd(previous.change.paidTotalUSD)]);
+  rows.row([
+    'Change in paid total (%)',
+    previous.change.paidTotalPercent === null
+      ? text('none: nothing was paid before')
+      : amount(previous.change.paidTotalPercent, 1),
+  ]);
+
+  rows.section('Payments whose transaction falls in the period');
+  rows.row(['Payments', count(payments.total)]);
+  rows.row(['Matched', count(payments.matched)]);
+  rows.row(['Unmatched', count(payments.unmatched)]);
+  rows.row(['Late', count(payments.late)]);
+  if (payments.projectFilterNote) rows.row(['Note', payments.projectFilterNote]);
+
+  rows.table(
+    'Paid invoices by project',
+    ['Project', 'Name', 'Paid', 'Paid USD', 'Commission USD', 'Net received USD'],
+    invoices.projects,
+    (p) => [
+      text(p.projectId),
+      text(projectName(summary.projectNames, p.projectId) ?? null),
+      count(p.paid),
+      usd(p.paidTotalUSD),
+      usd(p.commissionTotalUSD),
+      usd(p.netReceivedUSD),
+    ],
+  );
+  rows.table(
+    'Paid invoices by currency',
+    ['Currency', 'Paid', 'Amount', 'Paid USD'],
+    invoices.currencies,
+    (c) => [text(c.currency), count(c.paid), fiat(c.amount, c.currency), usd(c.paidTotalUSD)],
+  );
+  rows.table('Paid invoices by month', ['Month', 'Paid', 'Paid USD'], invoices.months, (m) => [
+    text(m.month),
+    count(m.paid),
+    usd(m.paidTotalUSD),
+  ]);
+  rows.table(`Paid invoices by day (${period.timezone})`, ['Day', 'Paid', 'Paid USD'], invoices.days, (d) => [
+    day(d.date),
+    count(d.paid),
+    usd(d.paidTotalUSD),
+  ]);
+  rows.table(
+    'Payments by cryptocurrency',
+    ['Cryptocurrency', 'Payments', 'Amount'],
+    payments.cryptocurrencies,
+    (c) => [text(c.cryptocurrency), count(c.count), amount(c.amount)],
+  );
+  rows.table(
+    'Payments by wallet',
+    ['Wallet', 'Wallet id', 'Cryptocurrency', 'Payments', 'Amount'],
+    payments.wallets,
+    (w) => [
+      text(w.wallet.name),
+      text(w.wallet.id),
+      text(w.wallet.cryptocurrency),
+      count(w.count),
+      amount(w.amount),
+    ],
+  );
+
+  rows.section('Reconciliation with the service’s statistics');
+  rows.row(['Every check agrees', yesNo(reconciliation.ok)]);
+  rows.row(['Dates asked of both', `${reconciliation.window.startDate} to ${reconciliation.window.endDate}`]);
+  rows.row(['Paid invoices listed for those dates', count(reconciliation.listed.paid)]);
+  rows.row(['Their total (USD)', usd(reconciliation.listed.paidTotalUSD)]);
+  rows.row(['Currencies compared in', text(reconciliation.currencyUnit ?? 'not compared')]);
+  rows.table(
+    'Checks',
+    ['Check', 'Service', 'Listed', 'Difference', 'Agrees'],
+    reconciliation.checks,
+    (check) => [
+      text(check.name),
+      amount(check.service),
+      amount(check.computed),
+      amount(check.difference),
+      yesNo(check.ok),
+    ],
+  );
+  if (reconciliation.notChecked.length > 0) {
+    rows.table('Not checked', ['Check', 'Why'], reconciliation.notChecked, (unchecked) => [
+      text(unchecked.name),
+      { ...text(unchecked.reason), alignment: { wrapText: true } },
+    ]);
+  }
+  sheet.commit();
+}

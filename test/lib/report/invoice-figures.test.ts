@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { InvoiceFiguresAccumulator } from '../../../lib/report/invoice-figures';
+import { invoice, PROJECT_A, PROJECT_B, uuid } from './support/records';
+
+/**
+ * Four paid invoices of 2 March 2026, worked by hand:
+ * - A: 100.00 USD invoiced, 99.50 received (0.50 short), commission 0.995, project A
+ * - B: 250.00 USD invoiced, 251.25 received (1.25 over), commission 2.5125, project A
+ * - C: 92.00 EUR invoiced, 100.37 USD received (in EUR: not judged), commission 1.0075, project B
+ * - D: 40.00 USD invoiced and received, commission 0.4, project B
+ * and an unpaid USD invoice whose USD value moved (not judged: not paid).
+ *
+ * Paid 99.5 + 251.25 + 100.37 + 40 = 491.12; commission 0.995 + 2.5125 + 1.0075 + 0.4 = 4.915 → 4.92;
+ * net received 491.12 − 4.915 = 486.205 → 486.21 (the rounded figures would give 486.20).
+ * Project A: 350.75, commission 3.5075 → 3.51, net 347.2425 → 347.24.
+ * Project B: 140.37, commission 1.4075 → 1.41, net 138.9625 → 138.96.
+ */
+const DAY = '2026-03-02';
+const records = {
+  a: invoice('2026-03-02 09:00:00', {
+    id: uuid('1c', 1),
+    amountFiat: '100',
+    amountFiatUSD: '99.5',
+    commissionFiatUSD: '0.995',
+  }),
+  b: invoice('2026-03-02 10:00:00', {
+    id: uuid('1c', 2),
+    amountFiat: '250',
+    amountFiatUSD: '251.25',
+    commissionFiatUSD: '2.5125',
+  }),
+  c: invoice('2026-03-02 11:00:00', {
+    id: uuid('1c', 3),
+    projectId: PROJECT_B,
+    currencyFiat: 'EUR',
+    amountFiat: '92',
+    amountFiatUSD: '100.37',
+    commissionFiatUSD: '1.0075',
+  }),
+  d: invoice('2026-03-02 12:00:00', {
+    id: uuid('1c', 4),
+    projectId: PROJECT_B,
+    amountFiat: '40',
+    amountFiatUSD: '40',
+    commissionFiatUSD: '0.4',
+  }),
+  unpaid: invoice('2026-03-02 13:00:00', {
+    id: uuid('1c', 5),
+    status: 'unpaid',
+    amountFiat: '20',
+    amountFiatUSD: '19',
+  }),
+};
+
+function figuresOf() {
+  const figures = new InvoiceFiguresAccumulator(['2026-03-01', DAY]);
+  for (const record of Object.values(records)) figures.add(record, DAY);
+  return figures;
+}
+
+describe('InvoiceFiguresAccumulator: net received', () => {
+  it('is the paid total minus the commission, from the exact sums, rounded once', () => {
+    const result = figuresOf().result();
+    expect(result.paidTotalUSD.toFixed(2)).toBe('491.12');
+    expect(result.commissionTotalUSD.toFixed(2)).toBe('4.92');
+    expect(result.netReceivedUSD.toFixed(2)).toBe('486.21');
+  });
+
+  it('is worked out per project the same way', () => {
+    const projects = figuresOf()
+      .result()
+      .projects.map((project) => [
+        project.projectId,
+        project.paidTotalUSD.toFixed(2),
+        project.commissionTotalUSD.toFixed(2),
+        project.netReceivedUSD.toFixed(2),
+      ]);
+    expect(projects).toEqual([
+      [PROJECT_A, '350.75', '3.51', '347.24'],
+      [PROJECT_B, '140.37', '1.41', '138.96'],
+    ]);
+  });
+
+  it('is zero for a period without paid invoices', () => {
+    const result = new InvoiceFiguresAccumulator([DAY]).result();
+    expect(result.netReceivedUSD.toFixed()).toBe('0');
+  });
+});
+
+describe('InvoiceFiguresAccumulator: under- and over-paid invoices', () => {
+  it('counts and totals the paid USD invoices that received less or more than invoiced', () => {
+    const { underpaid, overpaid } = figuresOf().result();
+    expect([underpaid.count, underpaid.differenceUSD.toFixed(2)]).toEqual([1, '-0.50']);
+    expect([overpaid.count, overpaid.differenceUSD.toFixed(2)]).toEqual([1, '1.25']);
+  });
+
+  it('lists them largest difference first, leaving out the EUR invoice whose USD value differs', () => {
+    const listed = figuresOf()
+      .mispaidInvoices()
+      .map((entry) => [entry.invoice.id, entry.differenceUSD.toFixed()]);
+    expect(listed).toEqual([
+      [records.b.id, '1.25'],
+      [records.a.id, '-0.5'],
+    ]);
+  });
+
+  it('has none, and zero totals, when every USD invoice received what it asked', () => {
+    const figures = new InvoiceFiguresAccumulator([DAY]);
+    figures.add(records.c, DAY);
+    figures.add(records.d, DAY);
+    const { underpaid, overpaid } = figures.result();
+    expect([underpaid.count, underpaid.differenceUSD.toFixed(), overpaid.count]).toEqual([0, '0', 0]);
+    expect(figures.mispaidInvoices()).toEqual([]);
+  });
+});

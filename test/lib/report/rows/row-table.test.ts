@@ -1,0 +1,108 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { column } from '../../../../lib/report/rows/report-column';
+import { createRowTableBuilder, type RowTableOptions } from '../../../../lib/report/rows/row-table';
+import { MAX_MERGE_WIDTH } from '../../../../lib/report/rows/sorted-runs';
+
+interface Entry {
+  id: string;
+  at: string;
+  note: string | null;
+}
+
+const builder = (options: RowTableOptions) =>
+  createRowTableBuilder<Entry>(
+    {
+      columns: [
+        column('id', 'identifier', (entry) => entry.id),
+        column('note', 'text', (entry) => entry.note),
+      ],
+      id: (entry) => entry.id,
+      timestamp: (entry) => entry.at,
+    },
+    options,
+  );
+
+/** The i-th of n entries: times repeat every 7 entries, so that ties are broken by id. */
+function entry(i: number): Entry {
+  return {
+    id: `id-${String(i).padStart(6, '0')}`,
+    at: `2026-09-0${1 + (i % 7)} 10:00:00`,
+    note: i % 5 === 0 ? null : `note ${i}\nwith "quotes", and 🚀`,
+  };
+}
+
+/** The order the rows must come in: by time, then by id. */
+const expectedOrder = (entries: Entry[]) =>
+  [...entries].sort((a, b) => (a.at === b.at ? (a.id < b.id ? -1 : 1) : a.at < b.at ? -1 : 1));
+
+async function cellsOf(rows: AsyncIterable<readonly (string | null)[]>): Promise<(string | null)[][]> {
+  const all: (string | null)[][] = [];
+  for await (const cells of rows) all.push([cells[0]!, cells[1] ?? null]);
+  return all;
+}
+
+let spillDir: string;
+beforeEach(async () => {
+  spillDir = await mkdtemp(join(tmpdir(), 'row-table-'));
+});
+afterEach(async () => {
+  await rm(spillDir, { recursive: true, force: true });
+});
+
+describe('createRowTableBuilder', () => {
+  it('keeps a small table in memory and writes nothing to disk', async () => {
+    const table = builder({ spillDir });
+    for (const n of [3, 1, 2]) table.add(entry(n));
+    const built = table.build();
+    expect(await cellsOf(built.rows())).toEqual(
+      expectedOrder([1, 2, 3].map(entry)).map((e) => [e.id, e.note]),
+    );
+    expect(await readdir(spillDir)).toEqual([]);
+  });
+
+  it('sorts rows that outgrow memory onto disk and merges them back in order, every time it is read', async () => {
+    const table = builder({ spillDir, runBytes: 2_000 });
+    const entries = Array.from({ length: 3_000 }, (_, i) => entry((i * 7919) % 3_000));
+    for (const item of entries) table.add(item);
+    const [folder] = await readdir(spillDir);
+    expect(folder).toMatch(/^\.report-rows-/);
+    expect((await readdir(join(spillDir, folder!))).length).toBeGreaterThan(MAX_MERGE_WIDTH);
+
+    const built = table.build();
+    const expected = expectedOrder(entries).map((e) => [e.id, e.note]);
+    expect(built.rowCount).toBe(3_000);
+    expect(await cellsOf(built.rows())).toEqual(expected);
+    expect(await cellsOf(built.rows())).toEqual(expected);
+
+    await built.dispose();
+    expect(await readdir(spillDir)).toEqual([]);
+  });
+
+  it('keeps the first record of an id and drops later ones, spilled or not', async () => {
+    const table = builder({ spillDir, runBytes: 200 });
+    for (let i = 0; i < 50; i++) table.add(entry(i));
+    table.add({ ...entry(3), note: 'second copy' });
+    const rows = await cellsOf(table.build().rows());
+    expect(rows).toHaveLength(50);
+    expect(rows.find(([id]) => id === entry(3).id)?.[1]).toBe(entry(3).note);
+  });
+
+  it('removes what it wrote when the report is given up before it is built', async () => {
+    const table = builder({ spillDir, runBytes: 200 });
+    for (let i = 0; i < 50; i++) table.add(entry(i));
+    expect(await readdir(spillDir)).toHaveLength(1);
+    await table.dispose();
+    expect(await readdir(spillDir)).toEqual([]);
+  });
+
+  it('makes the folder it spills into when it does not exist yet', async () => {
+    const nested = join(spillDir, 'not', 'yet');
+    const table = builder({ spillDir: nested, runBytes: 200 });
+    for (let i = 0; i < 20; i++) table.add(entry(i));
+    expect(await readdir(nested)).toHaveLength(1);
+    await table.dispose();
+  });
+});

@@ -1,0 +1,300 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildReport } from '../../../../lib/report/build-report';
+import { writeReportFolder } from '../../../../lib/report/write-report';
+import { fakeInvoicingClient } from '../support/fake-invoicing-client';
+import { invoice, invoiceBlock, PROJECT_A, PROJECT_B, payment, USDT_WALLET, uuid } from '../support/records';
+
+/**
+ * September 2026 in UTC with three paid invoices, worked out by hand:
+ * - k1 on 1 Sep 10:00: 46.10 EUR = 50.25 USD, commission 0.50, paid with 0.00071 BTC, a description
+ *   that reads as a formula;
+ * - k2 on 2 Sep 00:00: 1,500 JPY = 10.01 USD, commission 0.10, paid with 0.123456789012345678 BTC (18
+ *   decimals: more than a double holds), a description of two lines;
+ * - k3 on 30 Sep 23:59:59: invoiced 20.00 USD, received 19.99 USD (under-paid by 0.01), commission 0.20,
+ *   paid with 19.99 USDT, in project B.
+ * Paid total 50.25 + 10.01 + 19.99 = 80.25 USD; commission 0.50 + 0.10 + 0.20 = 0.80 USD; net received
+ * 79.45 USD. Project A (named "Web shop"): 60.26 paid, 0.60 commission, 59.66 net; project B (no name):
+ * 19.99, 0.20, 19.79.
+ * Payments: the three, plus one unmatched of 0.00000095 BTC on 15 Sep.
+ */
+const k1 = invoice('2026-09-01 10:00:00', {
+  id: uuid('1b', 1),
+  uid: '+1 order',
+  amountFiat: '46.1',
+  currencyFiat: 'EUR',
+  amountFiatUSD: '50.25',
+  commissionFiatUSD: '0.5',
+  description: '=HYPERLINK("http://evil.example","click")',
+  serviceData: 'order-1',
+  views: 1234,
+});
+const k1Paid = { ...k1, payment: { ...k1.payment!, amount: '0.00071' } };
+const k2 = invoice('2026-09-02 00:00:00', {
+  id: uuid('1b', 2),
+  amountFiat: '1500',
+  currencyFiat: 'JPY',
+  amountFiatUSD: '10.01',
+  commissionFiatUSD: '0.1',
+  description: 'line one\nline two',
+});
+const k2Paid = { ...k2, payment: { ...k2.payment!, amount: '0.123456789012345678' } };
+const k3 = invoice('2026-09-30 23:59:59', {
+  id: uuid('1b', 3),
+  projectId: PROJECT_B,
+  amountFiat: '20',
+  currencyFiat: 'USD',
+  amountFiatUSD: '19.99',
+  commissionFiatUSD: '0.2',
+  wallet: USDT_WALLET,
+});
+const k3Paid = { ...k3, payment: { ...k3.payment!, amount: '19.99' } };
+const paidInvoices = [k1Paid, k2Paid, k3Paid];
+const payments = [
+  ...paidInvoices.map((item) =>
+    payment(item.payment!.transactionDatetime, {
+      id: item.payment!.id,
+      amount: item.payment!.amount,
+      hash: item.payment!.hash,
+      wallet: item.wallet!,
+      invoice: invoiceBlock(item),
+    }),
+  ),
+  payment('2026-09-15 12:00:00', { id: uuid('9c', 4), amount: '0.00000095' }),
+];
+
+let outDir: string;
+let workbook: ExcelJS.Workbook;
+let summary: {
+  invoices: {
+    paid: number;
+    paidTotalUSD: number;
+    commissionTotalUSD: number;
+    netReceivedUSD: number;
+    underpaid: { count: number; differenceUSD: number };
+    overpaid: { count: number; differenceUSD: number };
+  };
+  projectNames: Record<string, string>;
+  payments: { total: number };
+};
+
+beforeAll(async () => {
+  outDir = await mkdtemp(join(tmpdir(), 'report-workbook-'));
+  const client = fakeInvoicingClient({ invoices: paidInvoices, payments });
+  const report = await buildReport(
+    client,
+    { period: '2026-09', timezone: 'UTC', account: 'Acme', projectNames: { [PROJECT_A]: 'Web shop' } },
+    { apiUrl: 'https://api.example.com', now: new Date('2026-10-01T06:00:00Z') },
+  );
+  const folder = await writeReportFolder(report, outDir);
+  workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(join(folder, 'report.xlsx'));
+  summary = JSON.parse(await readFile(join(folder, 'summary.json'), 'utf8'));
+});
+
+afterAll(async () => {
+  await rm(outDir, { recursive: true, force: true });
+});
+
+const sheet = (name: string) => {
+  const found = workbook.getWorksheet(name);
+  if (!found) throw new Error(`no sheet ${name}`);
+  return found;
+};
+
+/** The values of a sheet's column, by header, below the header row. */
+function columnValues(name: string, header: string): unknown[] {
+  const worksheet = sheet(name);
+  const headers = (worksheet.getRow(1).values as unknown[]).slice(1);
+  const index = headers.indexOf(header) + 1;
+  if (index === 0) throw new Error(`no column ${header} in ${name}`);
+  const values: unknown[] = [];
+  for (let row = 2; row <= worksheet.rowCount; row++) values.push(worksheet.getRow(row).getCell(index).value);
+  return values;
+}
+
+function cellOf(name: string, header: string, row: number): ExcelJS.Cell {
+  const worksheet = sheet(name);
+  const headers = (worksheet.getRow(1).values as unknown[]).slice(1);
+  return worksheet.getRow(row).getCell(headers.indexOf(header) + 1);
+}
+
+describe('report.xlsx', () => {
+  it('has the Summary, Paid invoices and Payments sheets, in that order', () => {
+    expect(workbook.worksheets.map((worksheet) => worksheet.name)).toEqual([
+      'Summary',
+      'Paid invoices',
+      'Payments',
+    ]);
+  });
+
+  it("gives each list sheet the CSV's columns in the same order, one row per record and no totals row", () => {
+    const headers = (name: string) => (sheet(name).getRow(1).values as unknown[]).slice(1);
+    // Typed out from DESIGN.md's "CSV files" section.
+    expect(headers('Paid invoices')).toEqual(
+      (
+        'invoice_id, invoice_uid, project_id, created_at, time_to_pay_at, status, amount_fiat, currency_fiat, ' +
+        'amount_usd, commission_usd, description, service_data, views, payment_id, payment_hash, payment_amount, ' +
+        'paid_at, wallet_id, wallet_name, blockchain, cryptocurrency, wallet_address'
+      ).split(', '),
+    );
+    expect(headers('Payments')).toEqual(
+      (
+        'payment_id, transaction_at, amount, cryptocurrency, blockchain, hash, wallet_id, wallet_name, ' +
+        'wallet_address, matched, invoice_id, invoice_uid, project_id, invoice_status, invoice_amount_usd'
+      ).split(', '),
+    );
+    expect(sheet('Paid invoices').rowCount).toBe(4);
+    expect(sheet('Payments').rowCount).toBe(5);
+    expect(columnValues('Paid invoices', 'invoice_id')).toEqual([
+      uuid('1b', 1),
+      uuid('1b', 2),
+      uuid('1b', 3),
+    ]);
+  });
+
+  it('freezes the header row, filters every column and sets the widths', () => {
+    for (const [name, lastColumn, lastRow] of [
+      ['Paid invoices', 'V', 4],
+      ['Payments', 'O', 5],
+    ] as const) {
+      const worksheet = sheet(name);
+      expect(worksheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+      expect(worksheet.autoFilter).toBe(`A1:${lastColumn}${lastRow}`);
+      expect(worksheet.getRow(1).font).toMatchObject({ bold: true });
+      expect(worksheet.getColumn(1).width).toBe(38);
+    }
+    expect(sheet('Paid invoices').getColumn(11).width).toBe(48);
+  });
+
+  it('writes money and counts as numbers with formats', () => {
+    expect(columnValues('Paid invoices', 'amount_usd')).toEqual([50.25, 10.01, 19.99]);
+    expect(cellOf('Paid invoices', 'amount_usd', 2).numFmt).toBe('#,##0.00');
+    expect(columnValues('Paid invoices', 'commission_usd')).toEqual([0.5, 0.1, 0.2]);
+    // Each fiat amount in its currency's minor unit: cents for EUR and USD, whole yen.
+    expect(columnValues('Paid invoices', 'amount_fiat')).toEqual([46.1, 1500, 20]);
+    expect([2, 3, 4].map((row) => cellOf('Paid invoices', 'amount_fiat', row).numFmt)).toEqual([
+      '#,##0.00',
+      '#,##0',
+      '#,##0.00',
+    ]);
+    expect(cellOf('Paid invoices', 'views', 2).value).toBe(1234);
+    expect(cellOf('Paid invoices', 'views', 2).numFmt).toBe('#,##0');
+  });
+
+  it('writes timestamps as date cells in UTC with a date-time format', () => {
+    const created = cellOf('Paid invoices', 'created_at', 2);
+    expect(created.type).toBe(ExcelJS.ValueType.Date);
+    expect(created.value).toEqual(new Date('2026-09-01T10:00:00Z'));
+    expect(created.numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+    expect(cellOf('Paid invoices', 'created_at', 4).value).toEqual(new Date('2026-09-30T23:59:59Z'));
+    expect(cellOf('Payments', 'transaction_at', 4).value).toEqual(new Date('2026-09-15T12:00:00Z'));
+  });
+
+  it('writes a crypto amount a double holds as a number showing its decimals, a longer one as text with every digit', () => {
+    const btc = cellOf('Paid invoices', 'payment_amount', 2);
+    expect(btc.value).toBe(0.00071);
+    expect(btc.numFmt).toBe('#,##0.00000');
+    const long = cellOf('Paid invoices', 'payment_amount', 3);
+    expect(long.type).toBe(ExcelJS.ValueType.String);
+    expect(long.value).toBe('0.123456789012345678');
+    expect(long.alignment).toMatchObject({ horizontal: 'right' });
+    const dust = cellOf('Payments', 'amount', 4);
+    expect(dust.value).toBe(0.00000095);
+    expect(dust.numFmt).toBe('#,##0.00000000');
+  });
+
+  it('keeps text that reads as a formula as text, exactly, and never a formula', () => {
+    const description = cellOf('Paid invoices', 'description', 2);
+    expect(description.type).toBe(ExcelJS.ValueType.String);
+    expect(description.value).toBe('=HYPERLINK("http://evil.example","click")');
+    expect(description.formula).toBeUndefined();
+    expect(description.numFmt).toBe('@');
+    expect(cellOf('Paid invoices', 'invoice_uid', 2).value).toBe('+1 order');
+  });
+
+  it('wraps a multi-line description and makes its row tall enough, so it does not run into the next row', () => {
+    const description = cellOf('Paid invoices', 'description', 3);
+    expect(description.value).toBe('line one\nline two');
+    expect(description.alignment).toMatchObject({ wrapText: true, vertical: 'top' });
+    expect(sheet('Paid invoices').getRow(3).height).toBe(30);
+    expect(sheet('Paid invoices').getRow(2).height).toBeUndefined();
+  });
+
+  it('writes matched as the CSV does and leaves the invoice cells of an unmatched payment empty', () => {
+    expect(columnValues('Payments', 'matched')).toEqual(['true', 'true', 'false', 'true']);
+    expect(cellOf('Payments', 'invoice_id', 4).value).toBeNull();
+  });
+
+  it("adds up the Paid invoices sheet to summary.json's totals", () => {
+    const add = (values: unknown[]) => (values as number[]).reduce((sum, value) => sum + value, 0);
+    const cents = (value: number) => Math.round(value * 100);
+    expect(cents(add(columnValues('Paid invoices', 'amount_usd')))).toBe(8025);
+    expect(cents(add(columnValues('Paid invoices', 'commission_usd')))).toBe(80);
+    expect(summary.invoices.paidTotalUSD).toBe(80.25);
+    expect(summary.invoices.commissionTotalUSD).toBe(0.8);
+    expect(columnValues('Paid invoices', 'invoice_id')).toHaveLength(summary.invoices.paid);
+    expect(columnValues('Payments', 'payment_id')).toHaveLength(summary.payments.total);
+  });
+
+  /** The Summary sheet's second cell of each row by its first cell's label (the first row of a label). */
+  function summaryRows(): Map<string, ExcelJS.Cell> {
+    const rows = new Map<string, ExcelJS.Cell>();
+    sheet('Summary').eachRow((row) => {
+      const label = row.getCell(1).value;
+      if (typeof label === 'string' && !rows.has(label)) rows.set(label, row.getCell(2));
+    });
+    return rows;
+  }
+
+  it('states the period and the headline figures on the Summary sheet, as numbers with formats', () => {
+    const rows = summaryRows();
+    expect(rows.get('Period')?.value).toBe('2026-09');
+    expect(rows.get('Time zone')?.value).toBe('UTC');
+    expect(rows.get('Complete')?.value).toBe('yes');
+    expect(rows.get('Starts (UTC)')?.value).toEqual(new Date('2026-09-01T00:00:00Z'));
+    expect(rows.get('As of (UTC)')?.value).toEqual(new Date('2026-10-01T00:00:00Z'));
+    expect(rows.get('Invoices')?.value).toBe(3);
+    expect(rows.get('Paid total (USD)')?.value).toBe(80.25);
+    expect(rows.get('Paid total (USD)')?.numFmt).toBe('#,##0.00');
+    expect(rows.get('Commission (USD)')?.value).toBe(0.8);
+    expect(rows.get('Payments')?.value).toBe(4);
+    expect(rows.get('Unmatched')?.value).toBe(1);
+    expect(rows.get('Every check agrees')?.value).toBe('yes');
+  });
+
+  it('states net received and the under- and over-paid USD invoices on the Summary sheet, as summary.json does', () => {
+    const rows = summaryRows();
+    expect(rows.get('Net received (USD)')?.value).toBe(79.45);
+    expect(rows.get('Net received (USD)')?.numFmt).toBe('#,##0.00');
+    expect(rows.get('Under-paid USD invoices')?.value).toBe(1);
+    expect(rows.get('Under-paid difference (USD)')?.value).toBe(-0.01);
+    expect(rows.get('Over-paid USD invoices')?.value).toBe(0);
+    expect(rows.get('Over-paid difference (USD)')?.value).toBe(0);
+    expect(summary.invoices).toMatchObject({
+      netReceivedUSD: 79.45,
+      underpaid: { count: 1, differenceUSD: -0.01 },
+      overpaid: { count: 0, differenceUSD: 0 },
+    });
+  });
+
+  it('lists each project on the Summary sheet with its configured name and its net received', () => {
+    const summarySheet = sheet('Summary');
+    const projects = new Map<string, unknown[]>();
+    summarySheet.eachRow((row) => {
+      const id = row.getCell(1).value;
+      if (id === PROJECT_A || id === PROJECT_B) {
+        projects.set(
+          id,
+          [2, 3, 4, 5, 6].map((column) => row.getCell(column).value),
+        );
+      }
+    });
+    expect(projects.get(PROJECT_A)).toEqual(['Web shop', 2, 60.26, 0.6, 59.66]);
+    expect(projects.get(PROJECT_B)).toEqual([null, 1, 19.99, 0.2, 19.79]);
+    expect(summary.projectNames).toEqual({ [PROJECT_A]: 'Web shop' });
+  });
+});
