@@ -9,7 +9,7 @@ import { type CredentialOptions, type ReportApiEnv, requireCredential } from './
 import { errorResponse } from './error-response';
 import { requireLinkOrCredential } from './link-access';
 import { pagesStyleSource, renderHomePage } from './pages';
-import { claimRebuildOrRefuse } from './rebuild-limit';
+import { limitRebuilds } from './rebuild-limit';
 import { refusalResponse } from './refusal';
 import { reportAnswerJson } from './report-answer';
 import { type ReportApiOptions, readReportApiOptions } from './report-api-options';
@@ -34,8 +34,8 @@ const MAX_FORM_BYTES = 4096;
  * - `GET /`: a page about the service; `GET /health`: `{"status":"ok"}`. No credentials.
  * - `GET /reports/:account` with a token or a signed index link (the email's "All reports"): the
  *   account's reports, newest first, as a page for a browser or JSON for a program. `POST` to the same
- *   address with `period=<id>` (its form) builds a period within the rebuild limit and redirects back
- *   to the list, at its row.
+ *   address with `period=<id>` (its form) builds a period S3 has no report of within the rebuild limit
+ *   (or an outdated one of a period not ended) and redirects back to the list, at its row.
  * - `GET /reports/:account/:period[?refresh=true]` with a token, where the period is a month `YYYY-MM`,
  *   a quarter `YYYY-Qn` or a year `YYYY`: the period's `summary.json`, whether it is complete and how far
  *   it runs, and a signed link per file, building the report first when S3 has none (or when it holds a
@@ -121,14 +121,10 @@ export function createReportApi(options: ReportApiOptions): Hono<ReportApiEnv> {
     const period = resolveReportPeriod(account, params.period, now());
     // Read first: without it the answer cannot be made, so a build would be wasted.
     const signingKey = await routes.signingKey();
+    // Only a rebuild asked for is limited: building a period S3 has none of, or an outdated one, is not.
     const report = await routes.store.get(account, period, {
       refresh,
-      ...(refresh
-        ? {
-            beforeBuild: () =>
-              claimRebuildOrRefuse(publish, account.name, settings.rebuildIntervalSeconds, now()),
-          }
-        : {}),
+      ...(refresh ? { beforeBuild: limitRebuilds(settings, account.name) } : {}),
     });
 
     const { links, expiresAt } = signReportLinks({

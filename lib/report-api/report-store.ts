@@ -22,12 +22,18 @@ export interface StoredReport extends ReportProgress {
   summaryJson: string;
 }
 
+/**
+ * Why `ReportStore.get` builds: asked to (`refresh`), S3 has no report of the period (`missing`), or its
+ * report is of a period not ended and older than `incompleteMaxAgeMs` (`outdated`).
+ */
+export type BuildCause = 'refresh' | 'missing' | 'outdated';
+
 /** Options of `ReportStore.get`. */
 export interface GetReportOptions {
   /** Build it again from the service even when S3 has it. */
   refresh: boolean;
-  /** Runs before a build starts; throwing stops it. */
-  beforeBuild?: () => Promise<void>;
+  /** Runs before a build starts, told why; throwing stops it. */
+  beforeBuild?: (cause: BuildCause) => Promise<void>;
 }
 
 /** Something that notes what the store did. */
@@ -109,8 +115,8 @@ export class ReportStore {
   /**
    * The period's report: from S3 when it is complete there (unless `refresh`, or unless it is a report
    * of a period not ended that is older than `incompleteMaxAgeMs`), otherwise built from the service
-   * and saved first. `beforeBuild` runs just before a build this call starts (not one it joins), and
-   * stops it by throwing: the rebuild limit.
+   * and saved first. `beforeBuild` runs just before a build this call starts (not one it joins), told
+   * why, and stops it by throwing: the rebuild limit.
    * @throws InvoicingApiError when the service fails; SecretError when the account's key cannot be read;
    * whatever `beforeBuild` throws
    */
@@ -118,15 +124,18 @@ export class ReportStore {
     const key = `${account.name}/${period}`;
     const running = this.builds.current(key);
     if (running) return running;
+    let cause: BuildCause = 'refresh';
     if (!options.refresh) {
       const manifest = await this.complete(account.name, period);
+      cause = 'missing';
       if (manifest) {
         const saved = await this.savedSummary(manifest);
         if (!this.outdated(saved, manifest)) return { manifest, ...saved };
+        cause = 'outdated';
       }
     }
     return this.builds.run(key, async () => {
-      await options.beforeBuild?.();
+      await options.beforeBuild?.(cause);
       return this.build(account, period);
     });
   }

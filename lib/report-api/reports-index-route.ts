@@ -7,7 +7,7 @@ import { periodTitle } from '../report';
 import type { ReportApiEnv } from './credentials';
 import { wantsHtml } from './negotiation';
 import { type IndexEntry, renderReportsIndexPage, reportAnchor } from './pages';
-import { claimRebuildOrRefuse } from './rebuild-limit';
+import { limitRebuilds } from './rebuild-limit';
 import { offeredPeriod, recentPeriods } from './recent-periods';
 import { BACK_TO } from './refusal';
 import { type ListedReport, listReports, shownFigures } from './report-list';
@@ -108,9 +108,9 @@ export async function answerReportsIndex(routes: RouteContext, c: Context<Report
 
 /**
  * `POST /reports/:account` with `period=<id>`, the form of the list of reports: the period's report,
- * built first when S3 has none (or an outdated one of a period not ended), within the account's rebuild
- * limit; then a 303 back to the list, at the period's row. A complete report already saved costs nothing
- * and no rebuild.
+ * built first when S3 has none (within the account's rebuild limit) or an outdated one of a period not
+ * ended (outside it, see `limitRebuilds`); then a 303 back to the list, at the period's row. A complete
+ * report already saved costs nothing and no rebuild.
  */
 export async function buildFromForm(routes: RouteContext, c: Context<ReportApiEnv>): Promise<Response> {
   const { settings } = routes;
@@ -125,8 +125,7 @@ export async function buildFromForm(routes: RouteContext, c: Context<ReportApiEn
   const period = resolveReportPeriod(account, form.period, settings.now());
   await routes.store.get(account, period, {
     refresh: false,
-    beforeBuild: () =>
-      claimRebuildOrRefuse(settings.publish, account.name, settings.rebuildIntervalSeconds, settings.now()),
+    beforeBuild: limitRebuilds(settings, account.name),
   });
   // Back to the list the form was on, not on to the report: a browser holds the redirects that follow a
   // form to the page's `form-action 'self'`, and the report's link ends at S3, another origin.

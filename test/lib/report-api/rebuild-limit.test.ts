@@ -103,4 +103,23 @@ describe('the rebuild limit', () => {
     expect(page).toContain('<h1 class="title">Please wait a moment</h1>');
     expect(page).toContain('Try again in 45 seconds.');
   });
+
+  it('never refuses the rebuild of an outdated report of a period not ended, nor counts it', async () => {
+    const app = makeApp(600);
+    at('2026-11-15T19:00:00Z');
+    expect((await ask(app, '/reports/demo/2026-11?refresh=true')).status).toBe(200);
+    // Six minutes on, within the ten-minute limit: the report of November so far is older than five
+    // minutes, so the next request builds it again rather than serve figures that stopped at 19:00.
+    at('2026-11-15T19:06:00Z');
+    const response = await ask(app, '/reports/demo/2026-11');
+    expect(response.status).toBe(200);
+    const answer = (await response.json()) as { complete: boolean; asOf: string; generatedAt: string };
+    expect(answer).toMatchObject({ complete: false, generatedAt: '2026-11-15T19:06:00.000Z' });
+    expect(answer.asOf).toBe('2026-11-15T19:06:00.000Z');
+    // The limit still runs from 19:00, not from the rebuild at 19:06.
+    at('2026-11-15T19:07:00Z');
+    const refused = await ask(app, '/reports/demo/2026-11?refresh=true');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('180');
+  });
 });

@@ -261,6 +261,23 @@ describe('GET and POST /reports/:account', () => {
       expect(await readManifest({ s3: h.s3, bucket: BUCKET, account: 'demo', period: '2026-05' })).toBeNull();
     });
 
+    it('rebuilds an outdated report of a period not ended within the minute all the same', async () => {
+      // The year so far was built at the start, more than five minutes ago on the API's clock: refusing
+      // its rebuild would leave the list showing figures that stopped then.
+      const before = await readManifest({ s3: h.s3, bucket: BUCKET, account: 'demo', period: '2026' });
+      expect(h.clock.next.getTime() - Date.parse(before!.generatedAt)).toBeGreaterThan(5 * 60_000);
+      const requestsBefore = h.serviceRequests.length;
+      const response = await post(link, { period: '2026' });
+      expect(response.status).toBe(303);
+      expect(response.headers.get('location')).toBe(`http://localhost${link}#report-2026`);
+      expect(h.serviceRequests.length).toBeGreaterThan(requestsBefore);
+      const after = await readManifest({ s3: h.s3, bucket: BUCKET, account: 'demo', period: '2026' });
+      expect(Date.parse(after!.generatedAt)).toBeGreaterThan(Date.parse(before!.generatedAt) + 5 * 60_000);
+      expect(after!.buildId).not.toBe(before!.buildId);
+      // It used none of the limit: a period not built yet is still refused until the minute is over.
+      expect((await post(link, { period: '2026-05' })).status).toBe(429);
+    });
+
     it.each([
       [
         { period: '2026-13' },
