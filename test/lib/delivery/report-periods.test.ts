@@ -17,8 +17,13 @@ beforeAll(async () => {
   s3 = createS3Client({ endpoint: emulator.endpoint });
   for (const key of [
     'reports/acme/2026-10/manifest.json',
-    'reports/acme/2026-10/report.html',
-    'reports/acme/2026-Q3/summary.json',
+    'reports/acme/2026-10/builds/20261101T050000123Z-3f9a0c1e2b4d/report.html',
+    'reports/acme/2026-10/builds/20261104T093012456Z-8be21a7c0d55/report.xlsx',
+    // s3rver lists a folder only for an object directly inside it (S3 lists it for any key under it):
+    // each period here has one, as a period with a report has its manifest.
+    'reports/acme/2026-Q3/manifest.json',
+    'reports/acme/2026-Q3/builds/20261001T050000000Z-0a1b2c3d4e5f/summary.json',
+    'reports/acme/2026-Q2/summary.json',
     'reports/acme/2025/delivery.json',
     'reports/acme/rebuilds.json',
     'reports/acme/notes/readme.txt',
@@ -38,7 +43,8 @@ afterAll(async () => {
 describe('listReportPeriods', () => {
   it("lists each period folder of the account once, and nothing of another account's", async () => {
     const periods = await listReportPeriods({ s3, bucket: BUCKET, account: 'acme' });
-    expect(periods.sort()).toEqual(['2025', '2026-10', '2026-Q3']);
+    // Not rebuilds.json beside the periods, nor the builds inside them, nor a folder that is no period.
+    expect(periods.sort()).toEqual(['2025', '2026-10', '2026-Q2', '2026-Q3']);
   });
 
   it('lists nothing for an account with no reports', async () => {

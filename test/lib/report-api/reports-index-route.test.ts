@@ -97,6 +97,27 @@ describe('GET and POST /reports/:account', () => {
       expect(answer.reports[0]!.asOf).toBe(answer.reports[0]!.generatedAt);
     });
 
+    it("opens each listed file, the workbook too, in the build its period's manifest names", async () => {
+      const response = await h.get('/reports/demo', { headers: { Accept: 'application/json' } });
+      const october = ((await response.json()) as IndexAnswer).reports.find(
+        (report) => report.period === '2026-10',
+      )!;
+      expect(Object.keys(october.files).sort()).toEqual([
+        'paid-invoices.csv',
+        'payments.csv',
+        'report.html',
+        'report.xlsx',
+        'summary.json',
+      ]);
+      const manifest = await readManifest({ s3: h.s3, bucket: BUCKET, account: 'demo', period: '2026-10' });
+      for (const [name, link] of Object.entries(october.files)) {
+        const opened = await h.get(pathOf(link), { token: null });
+        expect(opened.status).toBe(302);
+        const location = new URL(opened.headers.get('location')!);
+        expect(location.pathname).toBe(`/${BUCKET}/reports/demo/2026-10/builds/${manifest!.buildId}/${name}`);
+      }
+    });
+
     it('leaves out a report whose manifest cannot be read, and logs it', async () => {
       await h.get('/reports/demo');
       expect(h.logs.filter((line) => line.message === 'report left out of the list').at(-1)).toMatchObject({
