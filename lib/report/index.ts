@@ -27,7 +27,7 @@ export {
   Panel,
   reconciliationOutcome,
   reconciliationWindow,
-  renderToHtml,
+  renderHtmlDocument,
 } from './html';
 export { InvoiceFiguresAccumulator } from './invoice-figures';
 export * from './model';

@@ -1,6 +1,5 @@
-import { raw } from 'hono/html';
 import type { Child } from 'hono/jsx';
-import { look, renderToHtml } from '../../report';
+import { look, renderHtmlDocument } from '../../report';
 import { PAGES_CSS } from './page-styles';
 
 /** What every page of the report API says at its top. */
@@ -23,28 +22,19 @@ interface PageFrameProps {
  * value escaped by hono/jsx.
  */
 export function renderPage({ title, eyebrow, heading, subtitle, children }: PageFrameProps): string {
-  const page = (
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="color-scheme" content="light" />
-        <meta name="robots" content="noindex" />
-        <title>{title}</title>
-        {/* A constant of this folder, never built from request data; its hash is in the CSP. */}
-        <style>{raw(PAGES_CSS)}</style>
-      </head>
-      <body {...look('page', 'document')}>
-        <main {...look('page', 'sheet')}>
-          <div {...look('page', 'header')}>
-            <p {...look('page', 'eyebrow')}>{eyebrow}</p>
-            <h1 {...look('page', 'title')}>{heading}</h1>
-            {subtitle === undefined ? null : <p {...look('page', 'subtitle')}>{subtitle}</p>}
-          </div>
-          {children}
-        </main>
-      </body>
-    </html>
-  );
-  return `<!doctype html>\n${renderToHtml(page)}`;
+  return renderHtmlDocument({
+    title,
+    css: PAGES_CSS,
+    noindex: true,
+    children: (
+      <>
+        <div {...look('page', 'header')}>
+          <p {...look('page', 'eyebrow')}>{eyebrow}</p>
+          <h1 {...look('page', 'title')}>{heading}</h1>
+          {subtitle === undefined ? null : <p {...look('page', 'subtitle')}>{subtitle}</p>}
+        </div>
+        {children}
+      </>
+    ),
+  });
 }

@@ -1,5 +1,6 @@
 export { CARD_BOXES, type CardBox, type Column, DataTable } from './data-table';
 export { type HeadlineDetail, type HeadlineFigure, headlineFigures, type Tone } from './headline-figures';
+export { renderHtmlDocument } from './html-document';
 export { LayoutTable } from './layout-table';
 export { COLOURS, LOOKS, type Look, look, type Variant } from './looks';
 export { mispaidInWords, WHY_USD_ONLY } from './mispaid-invoices';
