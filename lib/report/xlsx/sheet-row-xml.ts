@@ -73,16 +73,21 @@ export function columnLetters(index: number): string {
 
 const isSpace = (code: number) => code === 32 || code === 9 || code === 10 || code === 13;
 
-function textCell(ref: string, style: number, value: string): string {
+/** What follows a cell's reference up to its text, for a text cell of each style. */
+const textCellStart = (style: number) => `" s="${style}" t="inlineStr"><is><t`;
+/** What follows a cell's reference up to its value, for a number cell of each style. */
+const numberCellStart = (style: number) => `" s="${style}"><v>`;
+const TEXT_CELL_END = '</t></is></c>';
+const NUMBER_CELL_END = '</v></c>';
+
+/** A text cell's attributes after its reference, its text and its end. */
+function textCellRest(start: string, value: string): string {
   const text = cellText(value);
   // Spreadsheets drop white space at either end of a text unless told to keep it.
   const keep =
-    isSpace(text.charCodeAt(0)) || isSpace(text.charCodeAt(text.length - 1)) ? ' xml:space="preserve"' : '';
-  return `<c r="${ref}" s="${style}" t="inlineStr"><is><t${keep}>${xmlText(text)}</t></is></c>`;
+    isSpace(text.charCodeAt(0)) || isSpace(text.charCodeAt(text.length - 1)) ? ' xml:space="preserve">' : '>';
+  return start + keep + xmlText(text) + TEXT_CELL_END;
 }
-
-const numberCell = (ref: string, style: number, value: string) =>
-  `<c r="${ref}" s="${style}"><v>${value}</v></c>`;
 
 /**
  * Lines a text takes in a column `width` characters wide: each of its lines, wrapped at about the
@@ -91,8 +96,13 @@ const numberCell = (ref: string, style: number, value: string) =>
 export function wrappedLines(text: string, width: number): number {
   const perLine = Math.max(1, Math.floor(width) - 1);
   let lines = 0;
-  for (const line of text.split('\n')) lines += Math.max(1, Math.ceil(line.length / perLine));
-  return lines;
+  // Line by line without splitting the text: it is measured for two cells of every row.
+  for (let start = 0; ; ) {
+    const end = text.indexOf('\n', start);
+    lines += Math.max(1, Math.ceil(((end === -1 ? text.length : end) - start) / perLine));
+    if (end === -1) return lines;
+    start = end + 1;
+  }
 }
 
 /**
@@ -116,63 +126,74 @@ export function createRowXml(
   const currencyIndex = columns.map((column) =>
     column.currencyColumn === undefined ? -1 : columns.findIndex((c) => c.header === column.currencyColumn),
   );
+  // Every piece of a cell that does not depend on its value is made once here: a row is written for
+  // every record, and building the same strings for each of its cells is most of what it costs.
+  const refStarts = letters.map((letter) => `<c r="${letter}`);
+  const text = textCellStart(styles.text);
+  const wrappedText = textCellStart(styles.wrappedText);
+  const digitsAsText = textCellStart(styles.digitsAsText);
+  const date = numberCellStart(styles.date);
+  const usd = numberCellStart(styles.usd);
+  const count = numberCellStart(styles.count);
+  const byDecimals = new Map<number, string>();
+  const decimals = (places: number) => {
+    let start = byDecimals.get(places);
+    if (start === undefined) {
+      start = numberCellStart(styles.decimals(places));
+      byDecimals.set(places, start);
+    }
+    return start;
+  };
+  const kinds = columns.map((column) => column.kind);
   return (cells, rowNumber) => {
+    const row = String(rowNumber);
     let xml = '';
     let lines = 1;
-    for (let index = 0; index < columns.length; index++) {
+    for (let index = 0; index < kinds.length; index++) {
       const value = cells[index];
       if (value === null || value === undefined || value === '') continue;
-      const ref = `${letters[index]}${rowNumber}`;
-      switch (columns[index]!.kind) {
+      xml += refStarts[index] + row;
+      switch (kinds[index]) {
         case 'identifier':
         case 'text':
-          xml += textCell(ref, styles.text, value);
+        case 'flag':
+          // A flag is `true` or `false` as the CSV has it: a boolean cell reads as 1 and 0 in some spreadsheets.
+          xml += textCellRest(text, value);
           break;
         case 'longText':
-          xml += textCell(ref, styles.wrappedText, value);
+          xml += textCellRest(wrappedText, value);
           lines = Math.max(lines, wrappedLines(value, widths[index]!));
           break;
         case 'datetime': {
           const serial = excelSerial(value);
-          xml +=
-            serial === undefined
-              ? textCell(ref, styles.text, value)
-              : numberCell(ref, styles.date, String(serial));
+          xml += serial === undefined ? textCellRest(text, value) : date + String(serial) + NUMBER_CELL_END;
           break;
         }
         case 'usd':
-          xml += doubleHolds(value)
-            ? numberCell(ref, styles.usd, value)
-            : textCell(ref, styles.digitsAsText, value);
+          xml += doubleHolds(value) ? usd + value + NUMBER_CELL_END : textCellRest(digitsAsText, value);
           break;
         case 'count':
-          xml += doubleHolds(value)
-            ? numberCell(ref, styles.count, value)
-            : textCell(ref, styles.digitsAsText, value);
+          xml += doubleHolds(value) ? count + value + NUMBER_CELL_END : textCellRest(digitsAsText, value);
           break;
         case 'fiat': {
           const currency = cells[currencyIndex[index]!] ?? '';
           xml += doubleHolds(value)
-            ? numberCell(ref, styles.decimals(fiatFractionDigits(currency)), value)
-            : textCell(ref, styles.digitsAsText, value);
+            ? decimals(fiatFractionDigits(currency)) + value + NUMBER_CELL_END
+            : textCellRest(digitsAsText, value);
           break;
         }
         case 'crypto': {
-          const decimals = decimalsOf(value);
+          const places = decimalsOf(value);
           xml +=
-            decimals <= MAX_SHOWN_DECIMALS && doubleHolds(value)
-              ? numberCell(ref, styles.decimals(decimals), value)
-              : textCell(ref, styles.digitsAsText, value);
+            places <= MAX_SHOWN_DECIMALS && doubleHolds(value)
+              ? decimals(places) + value + NUMBER_CELL_END
+              : textCellRest(digitsAsText, value);
           break;
         }
-        case 'flag':
-          // `true` or `false` as the CSV has it: a boolean cell reads as 1 and 0 in some spreadsheets.
-          xml += textCell(ref, styles.text, value);
-          break;
       }
     }
-    if (lines === 1) return `<row r="${rowNumber}">${xml}</row>`;
+    if (lines === 1) return `<row r="${row}">${xml}</row>`;
     const height = Math.min(lines * LINE_HEIGHT_POINTS, MAX_ROW_HEIGHT_POINTS);
-    return `<row r="${rowNumber}" ht="${height}" customHeight="1">${xml}</row>`;
+    return `<row r="${row}" ht="${height}" customHeight="1">${xml}</row>`;
   };
 }

@@ -47,6 +47,21 @@ describe('DecimalSum', () => {
     'negative and positive': ['-48.3', '21.93', '-0.22', '1937', '-1937', '0.000001', '-0.999999'],
     'integers with zeros': ['100', '1000000', '0', '-0', '10', '-100'],
     'a value with trailing zeros': ['1.50', '2.500', '-0.10'],
+    // Fifteen digits each: their total passes 2^53 (9007199254740992) after ten of them.
+    'fifteen-digit amounts adding up past 2^53': [
+      ...Array.from({ length: 12 }, () => '999999999999999'),
+      '0.5',
+      ...Array.from({ length: 12 }, () => '99999999999999.9'),
+      '-0.05',
+      ...Array.from({ length: 12 }, () => '-9999999999999.99'),
+    ],
+    'sixteen digits and more between short amounts': [
+      '1.25',
+      '1234567890123456.7',
+      '2.5',
+      '-98765432109876543',
+      '0.75',
+    ],
   };
   it.each(Object.entries(mixes))('gives exactly the sum big.js gives (%s)', (_, amounts) => {
     const sum = total(amounts);
