@@ -33,7 +33,8 @@ export interface ReportFunctionProps {
   /**
    * Whether the function builds reports: it then gets `REPORT_EPHEMERAL_STORAGE` of `/tmp`, where a report
    * is written before it is saved and where its rows are sorted (about 2.2 GB for a month of a million paid
-   * invoices: the README's "Benchmark" works it out), and exceljs installed beside its bundle.
+   * invoices: the README's "Benchmark" works it out), and `MODULES_BESIDE_THE_BUNDLE` installed beside its
+   * bundle.
    * @default false: Lambda's 512 MB of `/tmp`, nothing installed beside the bundle
    */
   buildsReports?: boolean;
@@ -81,6 +82,12 @@ function copyCommands(staged: ReadonlyMap<string, string>, outputDir: string): s
 
 /** `/tmp` of a function that builds reports: a month of about 1.5 million paid invoices, where Lambda's default 512 MB holds about 200,000. */
 export const REPORT_EPHEMERAL_STORAGE = Size.gibibytes(4);
+
+/**
+ * Packages a function that builds reports has installed beside its bundle rather than bundled, each
+ * loaded only when it is needed: exceljs when a workbook is written, nodemailer when a message is built.
+ */
+export const MODULES_BESIDE_THE_BUNDLE = ['exceljs', 'nodemailer'] as const;
 
 /**
  * A Lambda function of this project, with the fixed choices in one place: Node.js 22 on arm64, bundled
@@ -161,10 +168,11 @@ export class ReportFunction extends Construct {
         // The tested SDK version ships with the code: the runtime's copy is older, and lib-storage,
         // the presigner and Powertools are not part of it anyway.
         bundleAwsSDK: true,
-        // Installed beside the bundle rather than bundled: exceljs alone is about 1 MB minified, and the
-        // code loads it only when it writes a workbook, so a cold start that writes none skips it. (An
-        // empty list would still install an empty package beside the bundle.)
-        ...(props.buildsReports ? { nodeModules: ['exceljs'] } : {}),
+        // Installed beside the bundle rather than bundled: exceljs alone is about 1 MB minified and
+        // nodemailer's MIME code about 130 KB, and the code loads each only when it writes a workbook or
+        // builds a message, so a cold start skips them. (An empty list would still install an empty
+        // package beside the bundle.)
+        ...(props.buildsReports ? { nodeModules: [...MODULES_BESIDE_THE_BUNDLE] } : {}),
         commandHooks: {
           beforeBundling: () => [],
           beforeInstall: () => [],

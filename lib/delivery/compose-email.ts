@@ -1,4 +1,3 @@
-import MailComposer from 'nodemailer/lib/mail-composer';
 import { mailboxAddress, recipientAddresses } from './email-address';
 import { InvalidEmailError } from './errors';
 
@@ -46,6 +45,9 @@ export async function composeReportEmail(options: ComposeReportEmailOptions): Pr
       throw new InvalidEmailError('every attachment needs a filename and a path');
     }
   }
+  // Loaded when a message is built, not when the module is: a function's cold start skips nodemailer's
+  // MIME code (about 130 KB), which the stack installs beside the bundle.
+  const { default: MailComposer } = await import('nodemailer/lib/mail-composer');
   const composer = new MailComposer({
     from: options.from,
     to: options.to,
