@@ -1,5 +1,5 @@
 import type { InvoiceItem } from '../../invoicing';
-import { column, fiatColumn, type ReportColumn } from './report-column';
+import { ADDRESS_WIDTH, column, fiatColumn, HASH_WIDTH, type ReportColumn } from './report-column';
 
 /**
  * The columns of `paid-invoices.csv` and of the workbook's `Paid invoices` sheet, in DESIGN.md's order:
@@ -20,12 +20,12 @@ export const PAID_INVOICE_COLUMNS: readonly ReportColumn<InvoiceItem>[] = [
   column('service_data', 'longText', (invoice) => invoice.serviceData),
   column('views', 'count', (invoice) => String(invoice.views)),
   column('payment_id', 'identifier', (invoice) => invoice.payment?.id),
-  column('payment_hash', 'text', (invoice) => invoice.payment?.hash),
+  column('payment_hash', 'text', (invoice) => invoice.payment?.hash, { width: HASH_WIDTH }),
   column('payment_amount', 'crypto', (invoice) => invoice.payment?.amount),
   column('paid_at', 'datetime', (invoice) => invoice.payment?.transactionDatetime),
   column('wallet_id', 'identifier', (invoice) => invoice.wallet?.id),
   column('wallet_name', 'text', (invoice) => invoice.wallet?.name),
   column('blockchain', 'text', (invoice) => invoice.wallet?.blockchain),
   column('cryptocurrency', 'text', (invoice) => invoice.wallet?.cryptocurrency, { width: 15 }),
-  column('wallet_address', 'text', (invoice) => invoice.wallet?.address),
+  column('wallet_address', 'text', (invoice) => invoice.wallet?.address, { width: ADDRESS_WIDTH }),
 ];

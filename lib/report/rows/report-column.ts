@@ -9,7 +9,8 @@
  * - `usd`, `fiat`, `crypto`: amounts as plain decimals; as given in the CSV, numbers in the workbook
  *   (USD with cents, a fiat amount in its currency's minor unit, crypto with its own decimals) unless a
  *   double cannot hold every digit, then text;
- * - `count`: a whole number; `flag`: `true` or `false`.
+ * - `count`: a whole number; `flag`: `true` or `false`, as given in the CSV, a true/false cell in the
+ *   workbook.
  */
 export type ColumnKind =
   | 'identifier'
@@ -33,6 +34,11 @@ export interface ReportColumn<T> {
   /** The workbook's column width in characters, where the kind's usual width does not suit. */
   width?: number;
 }
+
+/** A column wide enough for a whole transaction hash: 64 hex digits, 66 with Ethereum's `0x`. */
+export const HASH_WIDTH = 68;
+/** A column wide enough for a whole typical wallet address: 34 (Bitcoin, Tron) to 42 characters (Ethereum, bech32). */
+export const ADDRESS_WIDTH = 44;
 
 /** A column of `kind`. */
 export function column<T>(

@@ -29,6 +29,7 @@ const MAX_ZIP_BACKLOG_BYTES = 256 * 1024;
 /** exceljs's `ValueType` numbers (a type-only import of exceljs keeps it out of the loading path). */
 const NUMBER = 2;
 const STRING = 3;
+const BOOLEAN = 9;
 
 const TOP = { vertical: 'top' } as const;
 
@@ -39,6 +40,7 @@ export function listSheetStyles(workbook: Workbook): CellStyles {
   const byDecimals = new Map<number, number>();
   return {
     text: style({ numFmt: TEXT_FORMAT }, STRING),
+    flag: style({ alignment: { ...TOP, horizontal: 'center' } }, BOOLEAN),
     wrappedText: style({ numFmt: TEXT_FORMAT, alignment: { ...TOP, wrapText: true } }, STRING),
     digitsAsText: style({ numFmt: TEXT_FORMAT, alignment: { ...TOP, horizontal: 'right' } }, STRING),
     date: style({ numFmt: DATETIME_FORMAT }, NUMBER),

@@ -4,8 +4,10 @@ import { decimalsOf, doubleHolds, excelSerial, MAX_SHOWN_DECIMALS } from './cell
 
 /** The style (`s`) of each kind of cell, as the workbook registered them. */
 export interface CellStyles {
-  /** Identifiers, flags and free text, formatted as text. */
+  /** Identifiers and free text, formatted as text. */
   text: number;
+  /** A true/false cell, centred. */
+  flag: number;
   /** Long free text, wrapped. */
   wrappedText: number;
   /** A number that a double cannot hold, kept as text with every digit, aligned right as numbers are. */
@@ -77,6 +79,8 @@ const isSpace = (code: number) => code === 32 || code === 9 || code === 10 || co
 const textCellStart = (style: number) => `" s="${style}" t="inlineStr"><is><t`;
 /** What follows a cell's reference up to its value, for a number cell of each style. */
 const numberCellStart = (style: number) => `" s="${style}"><v>`;
+/** What follows a cell's reference up to its value, for a boolean cell of this style. */
+const booleanCellStart = (style: number) => `" s="${style}" t="b"><v>`;
 const TEXT_CELL_END = '</t></is></c>';
 const NUMBER_CELL_END = '</v></c>';
 
@@ -87,6 +91,11 @@ function textCellRest(start: string, value: string): string {
   const keep =
     isSpace(text.charCodeAt(0)) || isSpace(text.charCodeAt(text.length - 1)) ? ' xml:space="preserve">' : '>';
   return start + keep + xmlText(text) + TEXT_CELL_END;
+}
+
+/** The height in points of a row of `lines` lines of text, at most what a spreadsheet allows. */
+export function rowHeight(lines: number): number {
+  return Math.min(lines * LINE_HEIGHT_POINTS, MAX_ROW_HEIGHT_POINTS);
 }
 
 /**
@@ -109,9 +118,10 @@ export function wrappedLines(text: string, width: number): number {
  * Writes a row of a list sheet as SpreadsheetML, the way exceljs writes a row it is given the same
  * typed values and styles: each cell by its column's kind (see `ColumnKind`): text as inline strings,
  * amounts and counts as numbers with their format when a double holds every digit (otherwise text with
- * every digit), timestamps as dates; empty cells are left out. A row whose long text wraps gets the
- * height of its lines: spreadsheets do not all grow a row for text that wraps at the column's edge
- * (LibreOffice does only for line breaks), and the text would run into the next row.
+ * every digit), timestamps as dates, flags as true/false cells; empty cells are left out. A row whose
+ * long text wraps gets the height of its lines: spreadsheets do not all grow a row for text that wraps
+ * at the column's edge (LibreOffice does only for line breaks), and the text would run into the next
+ * row.
  *
  * Written here rather than through exceljs's rows: exceljs builds a cell object, a style key and an XML
  * node list per cell, about 3 µs a cell, which for a year of a million records is the report's largest
@@ -133,6 +143,7 @@ export function createRowXml(
   const wrappedText = textCellStart(styles.wrappedText);
   const digitsAsText = textCellStart(styles.digitsAsText);
   const date = numberCellStart(styles.date);
+  const flag = booleanCellStart(styles.flag);
   const usd = numberCellStart(styles.usd);
   const count = numberCellStart(styles.count);
   const byDecimals = new Map<number, string>();
@@ -156,9 +167,14 @@ export function createRowXml(
       switch (kinds[index]) {
         case 'identifier':
         case 'text':
-        case 'flag':
-          // A flag is `true` or `false` as the CSV has it: a boolean cell reads as 1 and 0 in some spreadsheets.
           xml += textCellRest(text, value);
+          break;
+        case 'flag':
+          // `true` or `false` as the CSV has it; anything else stays text rather than turn into either.
+          xml +=
+            value === 'true' || value === 'false'
+              ? flag + (value === 'true' ? '1' : '0') + NUMBER_CELL_END
+              : textCellRest(text, value);
           break;
         case 'longText':
           xml += textCellRest(wrappedText, value);
@@ -193,7 +209,6 @@ export function createRowXml(
       }
     }
     if (lines === 1) return `<row r="${row}">${xml}</row>`;
-    const height = Math.min(lines * LINE_HEIGHT_POINTS, MAX_ROW_HEIGHT_POINTS);
-    return `<row r="${row}" ht="${height}" customHeight="1">${xml}</row>`;
+    return `<row r="${row}" ht="${rowHeight(lines)}" customHeight="1">${xml}</row>`;
   };
 }

@@ -170,6 +170,19 @@ describe('report.xlsx', () => {
     expect(sheet('Paid invoices').getColumn(11).width).toBe(48);
   });
 
+  it('makes the hash and wallet address columns wide enough for a whole hash and address', () => {
+    const widthOf = (name: string, header: string) => {
+      const headers = (sheet(name).getRow(1).values as unknown[]).slice(1);
+      return sheet(name).getColumn(headers.indexOf(header) + 1).width;
+    };
+    // A transaction hash is 64 hex digits (66 with Ethereum's 0x); an address 34 (Bitcoin, Tron) to 42
+    // characters (Ethereum, bech32).
+    expect(widthOf('Paid invoices', 'payment_hash')).toBe(68);
+    expect(widthOf('Payments', 'hash')).toBe(68);
+    expect(widthOf('Paid invoices', 'wallet_address')).toBe(44);
+    expect(widthOf('Payments', 'wallet_address')).toBe(44);
+  });
+
   it('writes money and counts as numbers with formats', () => {
     expect(columnValues('Paid invoices', 'amount_usd')).toEqual([50.25, 10.01, 19.99]);
     expect(cellOf('Paid invoices', 'amount_usd', 2).numFmt).toBe('#,##0.00');
@@ -224,8 +237,10 @@ describe('report.xlsx', () => {
     expect(sheet('Paid invoices').getRow(2).height).toBeUndefined();
   });
 
-  it('writes matched as the CSV does and leaves the invoice cells of an unmatched payment empty', () => {
-    expect(columnValues('Payments', 'matched')).toEqual(['true', 'true', 'false', 'true']);
+  it('writes matched as a true/false cell and leaves the invoice cells of an unmatched payment empty', () => {
+    expect(columnValues('Payments', 'matched')).toEqual([true, true, false, true]);
+    expect(cellOf('Payments', 'matched', 2).type).toBe(ExcelJS.ValueType.Boolean);
+    expect(cellOf('Payments', 'matched', 4).type).toBe(ExcelJS.ValueType.Boolean);
     expect(cellOf('Payments', 'invoice_id', 4).value).toBeNull();
   });
 

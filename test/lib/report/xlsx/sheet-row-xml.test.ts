@@ -10,6 +10,7 @@ import {
 
 const STYLES = {
   text: 1,
+  flag: 7,
   wrappedText: 2,
   digitsAsText: 3,
   date: 4,
@@ -78,8 +79,14 @@ describe('createRowXml', () => {
         '<c r="C7" s="4"><v>25570.5</v></c>' +
         '<c r="D7" s="5"><v>12.5</v></c>' +
         '<c r="E7" s="108"><v>0.00000001</v></c>' +
-        '<c r="F7" s="1" t="inlineStr"><is><t>true</t></is></c>' +
+        '<c r="F7" s="7" t="b"><v>1</v></c>' +
         '</row>',
+    );
+  });
+
+  it('writes a flag as a true/false cell', () => {
+    expect(rowXml([null, null, null, null, null, 'false'], 8)).toBe(
+      '<row r="8"><c r="F8" s="7" t="b"><v>0</v></c></row>',
     );
   });
 
@@ -97,7 +104,7 @@ describe('createRowXml', () => {
     expect(rowXml(['a', 'y'.repeat(19), null, null, null, null], 5)).toMatch(/^<row r="5">/);
   });
 
-  it('writes amounts a double cannot hold, and timestamps a spreadsheet cannot show, as text', () => {
+  it('writes amounts a double cannot hold, timestamps a spreadsheet cannot show and a flag other than true or false as text', () => {
     expect(
       rowXml(
         [null, null, '1899-12-31 00:00:00', '123456789012345678.25', '0.1234567890123456789', 'maybe'],
