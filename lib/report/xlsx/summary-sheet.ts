@@ -2,12 +2,14 @@ import type Big from 'big.js';
 import type { Alignment, Workbook, Worksheet } from 'exceljs';
 import { fiatFractionDigits } from '../../fiat-fraction-digits';
 import { INVOICE_STATUSES } from '../../invoicing';
+import { currencyCheckUnit, describeCheck } from '../html';
 import type { ReportSummary } from '../model';
 import { toPlainDecimal } from '../money';
 import { periodHeading } from '../period-words';
 import { projectName } from '../project-names';
 import { decimalsOf, doubleHolds, MAX_SHOWN_DECIMALS } from './cell-values';
 import { COUNT_FORMAT, DATETIME_FORMAT, decimalFormat, TEXT_FORMAT, USD_FORMAT } from './number-formats';
+import { rowHeight, wrappedLines } from './sheet-row-xml';
 
 /** A cell of the summary sheet: its value and how it is shown. */
 interface SheetCell {
@@ -21,6 +23,12 @@ const count = (value: number): SheetCell => ({ value, numFmt: COUNT_FORMAT });
 const instant = (iso: string): SheetCell => ({ value: new Date(iso), numFmt: DATETIME_FORMAT });
 const day = (date: string): SheetCell => ({ value: new Date(`${date}T00:00:00Z`), numFmt: 'yyyy-mm-dd' });
 const yesNo = (value: boolean): SheetCell => text(value ? 'yes' : 'no');
+/** A true/false cell, centred in its column so that it stands apart from the figures beside it. */
+const flag = (value: boolean): SheetCell => ({ value, alignment: { horizontal: 'center' } });
+/** A table's header over a column of numbers: on the right, over its figures. */
+const numberHeader = (header: string): SheetCell => ({ ...text(header), alignment: { horizontal: 'right' } });
+/** A table's header over a column of true/false cells. */
+const flagHeader = (header: string): SheetCell => ({ ...text(header), alignment: { horizontal: 'center' } });
 
 /**
  * An amount as a number shown with `decimals` (its own when not given) when a double holds every digit,
@@ -37,14 +45,26 @@ function amount(value: Big, decimals?: number): SheetCell {
 const usd = (value: Big) => amount(value, 2);
 const fiat = (value: Big, currency: string) => amount(value, fiatFractionDigits(currency));
 
-const COLUMN_WIDTHS = [38, 40, 16, 18, 18, 18];
+/**
+ * Column A holds the labels, the project ids (36) and the checks' names (`Project Web shop (3f2a9c1e)`;
+ * a day's run to 50 characters and wrap); column F, last, the checks' stable names for filtering
+ * (`project:<uuid>` is 44).
+ */
+const COLUMN_WIDTHS = [46, 40, 18, 18, 18, 44];
+/** A check's name wraps within column A when it is longer still (a long project name). */
+const CHECK_NAME_WIDTH = COLUMN_WIDTHS[0]!;
+/** Why a check was not made wraps within column B. */
+const REASON_WIDTH = COLUMN_WIDTHS[1]!;
 
 /** Writes rows to the sheet and commits each at once: the streaming writer keeps nothing behind. */
 class SheetRows {
   constructor(readonly sheet: Worksheet) {}
 
-  row(cells: readonly (SheetCell | string)[], bold = false): void {
+  /** A row of cells; `lines` of text tall when a cell wraps onto more than one. */
+  row(cells: readonly (SheetCell | string)[], bold = false, lines = 1): void {
     const row = this.sheet.addRow([]);
+    // Spreadsheets do not all make a row taller for text that wraps at the column's edge.
+    if (lines > 1) row.height = rowHeight(lines);
     cells.forEach((cell, index) => {
       const target = row.getCell(index + 1);
       const { value, numFmt, alignment } = typeof cell === 'string' ? text(cell) : cell;
@@ -63,10 +83,16 @@ class SheetRows {
   }
 
   /** A section holding a table: its heading, a bold header, then one row per item. */
-  table<T>(title: string, headers: readonly string[], items: readonly T[], cells: (item: T) => SheetCell[]) {
+  table<T>(
+    title: string,
+    headers: readonly (SheetCell | string)[],
+    items: readonly T[],
+    cells: (item: T) => SheetCell[],
+    lines: (item: T) => number = () => 1,
+  ) {
     this.section(title);
     this.row(headers, true);
-    for (const item of items) this.row(cells(item));
+    for (const item of items) this.row(cells(item), false, lines(item));
   }
 }
 
@@ -138,7 +164,7 @@ export function addSummarySheet(workbook: Workbook, summary: ReportSummary): voi
 
   rows.table(
     'Paid invoices by project',
-    ['Project', 'Name', 'Paid', 'Paid USD', 'Commission USD', 'Net received USD'],
+    ['Project', 'Name', ...['Paid', 'Paid USD', 'Commission USD', 'Net received USD'].map(numberHeader)],
     invoices.projects,
     (p) => [
       text(p.projectId),
@@ -151,33 +177,36 @@ export function addSummarySheet(workbook: Workbook, summary: ReportSummary): voi
   );
   rows.table(
     'Paid invoices by currency',
-    ['Currency', 'Paid', 'Amount', 'Paid USD'],
+    ['Currency', ...['Paid', 'Amount', 'Paid USD'].map(numberHeader)],
     invoices.currencies,
     (c) => [text(c.currency), count(c.paid), fiat(c.amount, c.currency), usd(c.paidTotalUSD)],
   );
-  rows.table('Paid invoices by month', ['Month', 'Paid', 'Paid USD'], invoices.months, (m) => [
-    text(m.month),
-    count(m.paid),
-    usd(m.paidTotalUSD),
-  ]);
-  rows.table(`Paid invoices by day (${period.timezone})`, ['Day', 'Paid', 'Paid USD'], invoices.days, (d) => [
-    day(d.date),
-    count(d.paid),
-    usd(d.paidTotalUSD),
-  ]);
+  rows.table(
+    'Paid invoices by month',
+    ['Month', numberHeader('Paid'), numberHeader('Paid USD')],
+    invoices.months,
+    (m) => [text(m.month), count(m.paid), usd(m.paidTotalUSD)],
+  );
+  rows.table(
+    `Paid invoices by day (${period.timezone})`,
+    ['Day', 'Paid', 'Paid USD'].map(numberHeader),
+    invoices.days,
+    (d) => [day(d.date), count(d.paid), usd(d.paidTotalUSD)],
+  );
   rows.table(
     'Payments by cryptocurrency',
-    ['Cryptocurrency', 'Payments', 'Amount'],
+    ['Cryptocurrency', numberHeader('Payments'), numberHeader('Amount')],
     payments.cryptocurrencies,
     (c) => [text(c.cryptocurrency), count(c.count), amount(c.amount)],
   );
   rows.table(
     'Payments by wallet',
-    ['Wallet', 'Wallet id', 'Cryptocurrency', 'Payments', 'Amount'],
+    ['Wallet', 'Wallet id', 'Blockchain', 'Cryptocurrency', numberHeader('Payments'), numberHeader('Amount')],
     payments.wallets,
     (w) => [
       text(w.wallet.name),
       text(w.wallet.id),
+      text(w.wallet.blockchain),
       text(w.wallet.cryptocurrency),
       count(w.count),
       amount(w.amount),
@@ -190,23 +219,36 @@ export function addSummarySheet(workbook: Workbook, summary: ReportSummary): voi
   rows.row(['Paid invoices listed for those dates', count(reconciliation.listed.paid)]);
   rows.row(['Their total (USD)', usd(reconciliation.listed.paidTotalUSD)]);
   rows.row(['Currencies compared in', text(reconciliation.currencyUnit ?? 'not compared')]);
+  const unit = currencyCheckUnit(reconciliation);
+  const checkName = (check: (typeof reconciliation.checks)[number]) =>
+    describeCheck(check, unit, summary.projectNames).label;
   rows.table(
     'Checks',
-    ['Check', 'Service', 'Listed', 'Difference', 'Agrees'],
+    [
+      'Check',
+      ...["Service's figure", 'Its listed invoices', 'Difference'].map(numberHeader),
+      flagHeader('Agrees'),
+      'Name in summary.json',
+    ],
     reconciliation.checks,
     (check) => [
-      text(check.name),
+      { ...text(checkName(check)), alignment: { wrapText: true } },
       amount(check.service),
       amount(check.computed),
       amount(check.difference),
-      yesNo(check.ok),
+      flag(check.ok),
+      text(check.name),
     ],
+    (check) => wrappedLines(checkName(check), CHECK_NAME_WIDTH),
   );
   if (reconciliation.notChecked.length > 0) {
-    rows.table('Not checked', ['Check', 'Why'], reconciliation.notChecked, (unchecked) => [
-      text(unchecked.name),
-      { ...text(unchecked.reason), alignment: { wrapText: true } },
-    ]);
+    rows.table(
+      'Not checked',
+      ['Check', 'Why'],
+      reconciliation.notChecked,
+      (unchecked) => [text(unchecked.name), { ...text(unchecked.reason), alignment: { wrapText: true } }],
+      (unchecked) => wrappedLines(unchecked.reason, REASON_WIDTH),
+    );
   }
   sheet.commit();
 }

@@ -6,7 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildReport } from '../../../../lib/report/build-report';
 import { writeReportFolder } from '../../../../lib/report/write-report';
 import { fakeInvoicingClient } from '../support/fake-invoicing-client';
-import { invoice, invoiceBlock, PROJECT_A, PROJECT_B, payment, USDT_WALLET, uuid } from '../support/records';
+import {
+  BTC_WALLET,
+  invoice,
+  invoiceBlock,
+  PROJECT_A,
+  PROJECT_B,
+  payment,
+  USDT_WALLET,
+  uuid,
+} from '../support/records';
 
 /**
  * September 2026 in UTC with three paid invoices, worked out by hand:
@@ -311,5 +320,112 @@ describe('report.xlsx', () => {
     expect(projects.get(PROJECT_A)).toEqual(['Web shop', 2, 60.26, 0.6, 59.66]);
     expect(projects.get(PROJECT_B)).toEqual([null, 1, 19.99, 0.2, 19.79]);
     expect(summary.projectNames).toEqual({ [PROJECT_A]: 'Web shop' });
+  });
+
+  /** The Summary sheet's rows of the table under the heading `title`: its header row, then a row per item. */
+  function summaryTable(title: string): ExcelJS.Row[] {
+    const summarySheet = sheet('Summary');
+    let first = 0;
+    summarySheet.eachRow((row, number) => {
+      if (first === 0 && row.getCell(1).value === title) first = number + 1;
+    });
+    if (first === 0) throw new Error(`no table ${title}`);
+    const rows: ExcelJS.Row[] = [];
+    for (let number = first; summarySheet.getRow(number).getCell(1).value !== null; number++) {
+      rows.push(summarySheet.getRow(number));
+    }
+    return rows;
+  }
+  const values = (row: ExcelJS.Row, columns: number) =>
+    Array.from({ length: columns }, (_, index) => row.getCell(index + 1).value);
+  const alignments = (row: ExcelJS.Row, columns: number) =>
+    Array.from({ length: columns }, (_, index) => row.getCell(index + 1).alignment?.horizontal);
+
+  it("words the reconciliation's checks as the page does, each figure and its agreement in its own column", () => {
+    const [header, ...checks] = summaryTable('Checks');
+    expect(values(header!, 6)).toEqual([
+      'Check',
+      "Service's figure",
+      'Its listed invoices',
+      'Difference',
+      'Agrees',
+      'Name in summary.json',
+    ]);
+    // Two headline checks, a project each (A by its configured name), a currency each, and the two
+    // service days whose ends the service's figures show (30 Sep is not checked: no figure for 1 Oct).
+    expect(checks.map((row) => values(row, 6))).toEqual([
+      ['Paid invoices', 3, 3, 0, true, 'paidCount'],
+      ['Paid total', 80.25, 80.25, 0, true, 'paidTotalUSD'],
+      ['Project Web shop (aaaa0000)', 60.26, 60.26, 0, true, `project:${PROJECT_A}`],
+      ['Project bbbb0000', 19.99, 19.99, 0, true, `project:${PROJECT_B}`],
+      ['Paid in EUR', 46.1, 46.1, 0, true, 'currency:EUR'],
+      ['Paid in JPY', 1500, 1500, 0, true, 'currency:JPY'],
+      ['Paid in USD', 20, 20, 0, true, 'currency:USD'],
+      ['1 Sep 2026 (service day from 00:00 UTC)', 50.25, 50.25, 0, true, 'day:2026-09-01'],
+      ['2 Sep 2026 (service day from 00:00 UTC)', 10.01, 10.01, 0, true, 'day:2026-09-02'],
+    ]);
+    expect(checks[0]!.getCell(5).type).toBe(ExcelJS.ValueType.Boolean);
+    expect(checks[2]!.getCell(1).alignment).toMatchObject({ wrapText: true });
+  });
+
+  it('puts the headers of number columns on the right, over their figures, and agreement in the centre', () => {
+    const [header, check] = summaryTable('Checks');
+    expect(alignments(header!, 6)).toEqual([undefined, 'right', 'right', 'right', 'center', undefined]);
+    expect(alignments(check!, 6)).toEqual([undefined, undefined, undefined, undefined, 'center', undefined]);
+    expect(alignments(summaryTable('Paid invoices by project')[0]!, 6)).toEqual([
+      undefined,
+      undefined,
+      'right',
+      'right',
+      'right',
+      'right',
+    ]);
+    expect(alignments(summaryTable('Paid invoices by currency')[0]!, 4)).toEqual([
+      undefined,
+      'right',
+      'right',
+      'right',
+    ]);
+    expect(alignments(summaryTable('Payments by cryptocurrency')[0]!, 3)).toEqual([
+      undefined,
+      'right',
+      'right',
+    ]);
+  });
+
+  it('lists each wallet on the Summary sheet with its blockchain, as the page does', () => {
+    const [header, ...wallets] = summaryTable('Payments by wallet');
+    expect(values(header!, 6)).toEqual([
+      'Wallet',
+      'Wallet id',
+      'Blockchain',
+      'Cryptocurrency',
+      'Payments',
+      'Amount',
+    ]);
+    expect(alignments(header!, 6).slice(4)).toEqual(['right', 'right']);
+    // By wallet name: the USDT wallet (k3) then the Bitcoin one (k1, k2 and the unmatched payment:
+    // 0.00071 + 0.123456789012345678 + 0.00000095, more digits than a double holds, so text).
+    expect(wallets.map((row) => values(row, 6))).toEqual([
+      ['Alpha USDT', USDT_WALLET.id, 'tron', 'USDT', 1, 19.99],
+      ['Bitcoin main', BTC_WALLET.id, 'bitcoin', 'BTC', 3, '0.124167739012345678'],
+    ]);
+  });
+
+  it('wraps why a check was not made in its cell and makes its row tall enough for it', () => {
+    const [, unchecked] = summaryTable('Not checked');
+    expect(unchecked!.getCell(1).value).toBe('day:2026-09-30');
+    expect(unchecked!.getCell(2).alignment).toMatchObject({ wrapText: true });
+    // About 200 characters in a column 40 wide: several lines of 15 points.
+    expect(unchecked!.height).toBeGreaterThanOrEqual(60);
+  });
+
+  it('makes the Summary columns wide enough for a project check and a check’s stable name', () => {
+    const summarySheet = sheet('Summary');
+    expect(summarySheet.getColumn(1).width).toBeGreaterThanOrEqual('Project Web shop (aaaa0000)'.length + 2);
+    expect(summarySheet.getColumn(1).width).toBeGreaterThanOrEqual(
+      '2 Sep 2026 (service day from 00:00 UTC)'.length,
+    );
+    expect(summarySheet.getColumn(6).width).toBeGreaterThanOrEqual(`project:${PROJECT_A}`.length);
   });
 });
