@@ -1,7 +1,14 @@
 import type { Style, Workbook, Worksheet } from 'exceljs';
 import type { ColumnKind, RowTable, TableColumn } from '../rows';
 import { registerStyle, writeSheetXml, zipBacklog } from './exceljs-stream';
-import { COUNT_FORMAT, DATETIME_FORMAT, decimalFormat, TEXT_FORMAT, USD_FORMAT } from './number-formats';
+import {
+  BOOLEAN_FORMAT,
+  COUNT_FORMAT,
+  DATETIME_FORMAT,
+  decimalFormat,
+  TEXT_FORMAT,
+  USD_FORMAT,
+} from './number-formats';
 import { type CellStyles, columnLetters, createRowXml } from './sheet-row-xml';
 
 /** Column widths in characters by kind (a UUID is 36). */
@@ -40,7 +47,7 @@ export function listSheetStyles(workbook: Workbook): CellStyles {
   const byDecimals = new Map<number, number>();
   return {
     text: style({ numFmt: TEXT_FORMAT }, STRING),
-    flag: style({ alignment: { ...TOP, horizontal: 'center' } }, BOOLEAN),
+    flag: style({ numFmt: BOOLEAN_FORMAT, alignment: { ...TOP, horizontal: 'center' } }, BOOLEAN),
     wrappedText: style({ numFmt: TEXT_FORMAT, alignment: { ...TOP, wrapText: true } }, STRING),
     digitsAsText: style({ numFmt: TEXT_FORMAT, alignment: { ...TOP, horizontal: 'right' } }, STRING),
     date: style({ numFmt: DATETIME_FORMAT }, NUMBER),

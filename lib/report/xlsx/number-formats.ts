@@ -16,3 +16,10 @@ export const TEXT_FORMAT = '@';
 export function decimalFormat(decimals: number): string {
   return decimals === 0 ? COUNT_FORMAT : `#,##0.${'0'.repeat(decimals)}`;
 }
+
+/**
+ * True/false cells. Excel shows a boolean cell in its own words whatever the format; LibreOffice shows
+ * one read from a workbook as 1 unless its format says otherwise, and takes this code (the one it writes
+ * for its own true/false format) as that format, in its own words (`WAHR` in German).
+ */
+export const BOOLEAN_FORMAT = '"TRUE";"TRUE";"FALSE"';

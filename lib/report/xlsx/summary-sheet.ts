@@ -3,12 +3,19 @@ import type { Alignment, Workbook, Worksheet } from 'exceljs';
 import { fiatFractionDigits } from '../../fiat-fraction-digits';
 import { INVOICE_STATUSES } from '../../invoicing';
 import { currencyCheckUnit, describeCheck } from '../html';
-import type { ReportSummary } from '../model';
+import type { CurrencyUnit, ReconciliationCheck, ReportSummary } from '../model';
 import { toPlainDecimal } from '../money';
 import { periodHeading } from '../period-words';
 import { projectName } from '../project-names';
 import { decimalsOf, doubleHolds, MAX_SHOWN_DECIMALS } from './cell-values';
-import { COUNT_FORMAT, DATETIME_FORMAT, decimalFormat, TEXT_FORMAT, USD_FORMAT } from './number-formats';
+import {
+  BOOLEAN_FORMAT,
+  COUNT_FORMAT,
+  DATETIME_FORMAT,
+  decimalFormat,
+  TEXT_FORMAT,
+  USD_FORMAT,
+} from './number-formats';
 import { rowHeight, wrappedLines } from './sheet-row-xml';
 
 /** A cell of the summary sheet: its value and how it is shown. */
@@ -24,7 +31,11 @@ const instant = (iso: string): SheetCell => ({ value: new Date(iso), numFmt: DAT
 const day = (date: string): SheetCell => ({ value: new Date(`${date}T00:00:00Z`), numFmt: 'yyyy-mm-dd' });
 const yesNo = (value: boolean): SheetCell => text(value ? 'yes' : 'no');
 /** A true/false cell, centred in its column so that it stands apart from the figures beside it. */
-const flag = (value: boolean): SheetCell => ({ value, alignment: { horizontal: 'center' } });
+const flag = (value: boolean): SheetCell => ({
+  value,
+  numFmt: BOOLEAN_FORMAT,
+  alignment: { horizontal: 'center' },
+});
 /** A table's header over a column of numbers: on the right, over its figures. */
 const numberHeader = (header: string): SheetCell => ({ ...text(header), alignment: { horizontal: 'right' } });
 /** A table's header over a column of true/false cells. */
@@ -44,6 +55,19 @@ function amount(value: Big, decimals?: number): SheetCell {
 }
 const usd = (value: Big) => amount(value, 2);
 const fiat = (value: Big, currency: string) => amount(value, fiatFractionDigits(currency));
+
+/**
+ * A figure of a check in the check's unit, as the page shows it: a count of invoices whole, a per-currency
+ * total in its currency's minor unit when the service totals currencies in their own, any other in USD.
+ */
+function checkFigure(unit: CurrencyUnit): (check: ReconciliationCheck, value: Big) => SheetCell {
+  return (check, value) => {
+    if (check.name === 'paidCount') return amount(value, 0);
+    const [kind, ...rest] = check.name.split(':');
+    const currency = rest.join(':');
+    return kind === 'currency' && currency && unit === 'fiat' ? fiat(value, currency) : usd(value);
+  };
+}
 
 /**
  * Column A holds the labels, the project ids (36) and the checks' names (`Project Web shop (3f2a9c1e)`;
@@ -220,8 +244,8 @@ export function addSummarySheet(workbook: Workbook, summary: ReportSummary): voi
   rows.row(['Their total (USD)', usd(reconciliation.listed.paidTotalUSD)]);
   rows.row(['Currencies compared in', text(reconciliation.currencyUnit ?? 'not compared')]);
   const unit = currencyCheckUnit(reconciliation);
-  const checkName = (check: (typeof reconciliation.checks)[number]) =>
-    describeCheck(check, unit, summary.projectNames).label;
+  const checkName = (check: ReconciliationCheck) => describeCheck(check, unit, summary.projectNames).label;
+  const figure = checkFigure(unit);
   rows.table(
     'Checks',
     [
@@ -233,9 +257,9 @@ export function addSummarySheet(workbook: Workbook, summary: ReportSummary): voi
     reconciliation.checks,
     (check) => [
       { ...text(checkName(check)), alignment: { wrapText: true } },
-      amount(check.service),
-      amount(check.computed),
-      amount(check.difference),
+      figure(check, check.service),
+      figure(check, check.computed),
+      figure(check, check.difference),
       flag(check.ok),
       text(check.name),
     ],

@@ -248,6 +248,8 @@ describe('report.xlsx', () => {
 
   it('writes matched as a true/false cell and leaves the invoice cells of an unmatched payment empty', () => {
     expect(columnValues('Payments', 'matched')).toEqual([true, true, false, true]);
+    // A format LibreOffice shows as its own true/false words (it shows a bare boolean cell as 1).
+    expect(cellOf('Payments', 'matched', 2).numFmt).toBe('"TRUE";"TRUE";"FALSE"');
     expect(cellOf('Payments', 'matched', 2).type).toBe(ExcelJS.ValueType.Boolean);
     expect(cellOf('Payments', 'matched', 4).type).toBe(ExcelJS.ValueType.Boolean);
     expect(cellOf('Payments', 'invoice_id', 4).value).toBeNull();
@@ -364,6 +366,14 @@ describe('report.xlsx', () => {
       ['1 Sep 2026 (service day from 00:00 UTC)', 50.25, 50.25, 0, true, 'day:2026-09-01'],
       ['2 Sep 2026 (service day from 00:00 UTC)', 10.01, 10.01, 0, true, 'day:2026-09-02'],
     ]);
+    // Each figure in its check's unit, as the page shows it: invoices whole, USD with cents, a currency's
+    // own total in its minor unit (whole yen).
+    const formats = (row: number) => [2, 3, 4].map((column) => checks[row]!.getCell(column).numFmt);
+    expect(formats(0)).toEqual(['#,##0', '#,##0', '#,##0']);
+    expect(formats(1)).toEqual(['#,##0.00', '#,##0.00', '#,##0.00']);
+    expect(formats(5)).toEqual(['#,##0', '#,##0', '#,##0']);
+    expect(formats(6)).toEqual(['#,##0.00', '#,##0.00', '#,##0.00']);
+    expect(formats(7)).toEqual(['#,##0.00', '#,##0.00', '#,##0.00']);
     expect(checks[0]!.getCell(5).type).toBe(ExcelJS.ValueType.Boolean);
     expect(checks[2]!.getCell(1).alignment).toMatchObject({ wrapText: true });
   });
