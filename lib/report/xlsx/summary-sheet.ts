@@ -71,10 +71,10 @@ function checkFigure(unit: CurrencyUnit): (check: ReconciliationCheck, value: Bi
 
 /**
  * Column A holds the labels, the project ids (36) and the checks' names (`Project Web shop (3f2a9c1e)`;
- * a day's run to 50 characters and wrap); column F, last, the checks' stable names for filtering
- * (`project:<uuid>` is 44).
+ * a day's run to 50 characters and wrap); column B the values, the projects' names and the checks'
+ * stable names for filtering (`project:<uuid>` is 44).
  */
-const COLUMN_WIDTHS = [46, 40, 18, 18, 18, 44];
+const COLUMN_WIDTHS = [46, 46, 18, 18, 18, 18];
 /** A check's name wraps within column A when it is longer still (a long project name). */
 const CHECK_NAME_WIDTH = COLUMN_WIDTHS[0]!;
 /** Why a check was not made wraps within column B. */
@@ -250,18 +250,18 @@ export function addSummarySheet(workbook: Workbook, summary: ReportSummary): voi
     'Checks',
     [
       'Check',
+      'Name in summary.json',
       ...["Service's figure", 'Its listed invoices', 'Difference'].map(numberHeader),
       flagHeader('Agrees'),
-      'Name in summary.json',
     ],
     reconciliation.checks,
     (check) => [
       { ...text(checkName(check)), alignment: { wrapText: true } },
+      text(check.name),
       figure(check, check.service),
       figure(check, check.computed),
       figure(check, check.difference),
       flag(check.ok),
-      text(check.name),
     ],
     (check) => wrappedLines(checkName(check), CHECK_NAME_WIDTH),
   );

@@ -347,41 +347,41 @@ describe('report.xlsx', () => {
     const [header, ...checks] = summaryTable('Checks');
     expect(values(header!, 6)).toEqual([
       'Check',
+      'Name in summary.json',
       "Service's figure",
       'Its listed invoices',
       'Difference',
       'Agrees',
-      'Name in summary.json',
     ]);
     // Two headline checks, a project each (A by its configured name), a currency each, and the two
     // service days whose ends the service's figures show (30 Sep is not checked: no figure for 1 Oct).
     expect(checks.map((row) => values(row, 6))).toEqual([
-      ['Paid invoices', 3, 3, 0, true, 'paidCount'],
-      ['Paid total', 80.25, 80.25, 0, true, 'paidTotalUSD'],
-      ['Project Web shop (aaaa0000)', 60.26, 60.26, 0, true, `project:${PROJECT_A}`],
-      ['Project bbbb0000', 19.99, 19.99, 0, true, `project:${PROJECT_B}`],
-      ['Paid in EUR', 46.1, 46.1, 0, true, 'currency:EUR'],
-      ['Paid in JPY', 1500, 1500, 0, true, 'currency:JPY'],
-      ['Paid in USD', 20, 20, 0, true, 'currency:USD'],
-      ['1 Sep 2026 (service day from 00:00 UTC)', 50.25, 50.25, 0, true, 'day:2026-09-01'],
-      ['2 Sep 2026 (service day from 00:00 UTC)', 10.01, 10.01, 0, true, 'day:2026-09-02'],
+      ['Paid invoices', 'paidCount', 3, 3, 0, true],
+      ['Paid total', 'paidTotalUSD', 80.25, 80.25, 0, true],
+      ['Project Web shop (aaaa0000)', `project:${PROJECT_A}`, 60.26, 60.26, 0, true],
+      ['Project bbbb0000', `project:${PROJECT_B}`, 19.99, 19.99, 0, true],
+      ['Paid in EUR', 'currency:EUR', 46.1, 46.1, 0, true],
+      ['Paid in JPY', 'currency:JPY', 1500, 1500, 0, true],
+      ['Paid in USD', 'currency:USD', 20, 20, 0, true],
+      ['1 Sep 2026 (service day from 00:00 UTC)', 'day:2026-09-01', 50.25, 50.25, 0, true],
+      ['2 Sep 2026 (service day from 00:00 UTC)', 'day:2026-09-02', 10.01, 10.01, 0, true],
     ]);
     // Each figure in its check's unit, as the page shows it: invoices whole, USD with cents, a currency's
     // own total in its minor unit (whole yen).
-    const formats = (row: number) => [2, 3, 4].map((column) => checks[row]!.getCell(column).numFmt);
+    const formats = (row: number) => [3, 4, 5].map((column) => checks[row]!.getCell(column).numFmt);
     expect(formats(0)).toEqual(['#,##0', '#,##0', '#,##0']);
     expect(formats(1)).toEqual(['#,##0.00', '#,##0.00', '#,##0.00']);
     expect(formats(5)).toEqual(['#,##0', '#,##0', '#,##0']);
     expect(formats(6)).toEqual(['#,##0.00', '#,##0.00', '#,##0.00']);
     expect(formats(7)).toEqual(['#,##0.00', '#,##0.00', '#,##0.00']);
-    expect(checks[0]!.getCell(5).type).toBe(ExcelJS.ValueType.Boolean);
+    expect(checks[0]!.getCell(6).type).toBe(ExcelJS.ValueType.Boolean);
     expect(checks[2]!.getCell(1).alignment).toMatchObject({ wrapText: true });
   });
 
   it('puts the headers of number columns on the right, over their figures, and agreement in the centre', () => {
     const [header, check] = summaryTable('Checks');
-    expect(alignments(header!, 6)).toEqual([undefined, 'right', 'right', 'right', 'center', undefined]);
-    expect(alignments(check!, 6)).toEqual([undefined, undefined, undefined, undefined, 'center', undefined]);
+    expect(alignments(header!, 6)).toEqual([undefined, undefined, 'right', 'right', 'right', 'center']);
+    expect(alignments(check!, 6)).toEqual([undefined, undefined, undefined, undefined, undefined, 'center']);
     expect(alignments(summaryTable('Paid invoices by project')[0]!, 6)).toEqual([
       undefined,
       undefined,
@@ -436,6 +436,6 @@ describe('report.xlsx', () => {
     expect(summarySheet.getColumn(1).width).toBeGreaterThanOrEqual(
       '2 Sep 2026 (service day from 00:00 UTC)'.length,
     );
-    expect(summarySheet.getColumn(6).width).toBeGreaterThanOrEqual(`project:${PROJECT_A}`.length);
+    expect(summarySheet.getColumn(2).width).toBeGreaterThanOrEqual(`project:${PROJECT_A}`.length);
   });
 });
