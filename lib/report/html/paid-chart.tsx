@@ -80,6 +80,9 @@ const axisOf = (bars: Bar[]) =>
     bars.reduce((largest, bar) => (bar.paidTotalUSD.gt(largest) ? bar.paidTotalUSD : largest), new Big(0)),
   );
 
+/** The id of the axis labels' background: a page has one chart. */
+const AXIS_LABEL_BACKGROUND = 'axis-label-background';
+
 /** Inline SVG for the page: bars in percentages of the width so labels keep their size on a phone. */
 function SvgChart({ bars, unit }: { bars: Bar[]; unit: string }) {
   const top = axisOf(bars);
@@ -89,6 +92,14 @@ function SvgChart({ bars, unit }: { bars: Bar[]; unit: string }) {
   const slot = 100 / bars.length;
   return (
     <svg class="chart" role="img" aria-label={`Paid USD per ${unit}`}>
+      {/* A box of the panel's colour behind each axis label, so that bars under it (a phone's narrow
+          chart puts some there) never cover its figures. Sized by the filter to the label's own box. */}
+      <defs>
+        <filter id={AXIS_LABEL_BACKGROUND} x="-0.08" y="-0.1" width="1.16" height="1.2">
+          <feFlood flood-color={COLOURS.surface} />
+          <feComposite in="SourceGraphic" operator="over" />
+        </filter>
+      </defs>
       <line class="gridline" x1="0" x2="100%" y1={chartTop} y2={chartTop} />
       <line
         class="gridline"
@@ -114,10 +125,15 @@ function SvgChart({ bars, unit }: { bars: Bar[]; unit: string }) {
         );
       })}
       <line class="baseline" x1="0" x2="100%" y1={chartBottom} y2={chartBottom} />
-      <text class="axis-label" x="0" y={chartTop - 5}>
+      <text class="axis-label" x="0" y={chartTop - 5} filter={`url(#${AXIS_LABEL_BACKGROUND})`}>
         {`${formatDecimal(top)} USD`}
       </text>
-      <text class="axis-label" x="0" y={chartTop + chartHeight / 2 - 5}>
+      <text
+        class="axis-label"
+        x="0"
+        y={chartTop + chartHeight / 2 - 5}
+        filter={`url(#${AXIS_LABEL_BACKGROUND})`}
+      >
         {formatDecimal(top.div(2))}
       </text>
       {bars.map((bar, index) =>
