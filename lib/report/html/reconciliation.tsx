@@ -12,7 +12,6 @@ import {
   reconciliationWindow,
   uncheckedInWords,
 } from './reconciliation-wording';
-import { WrapWhenLong } from './wrap-when-long';
 
 interface ReconciliationProps {
   variant: Variant;
@@ -29,6 +28,9 @@ interface ChecksProps {
   names: ProjectNames;
 }
 
+/** A project's check: its label holds the project's name, which may be one long word that has to break. */
+const isProjectCheck = (check: ReconciliationCheck) => check.name.startsWith('project:');
+
 /** Column headings and the list's words: what each figure covers. */
 const SERVICE_FIGURE = "Service's figure";
 const LISTED_FIGURE = 'Its listed invoices';
@@ -41,8 +43,7 @@ function ChecksList({ variant, checks, unit, names }: ChecksProps) {
         const wording = describeCheck(check, unit, names);
         return (
           <p {...look(variant, 'paragraph')}>
-            {/* A project's name may be one long word: it breaks rather than widen the email. */}
-            <strong {...look(variant, 'longWord')} title={wording.fullId}>
+            <strong {...(isProjectCheck(check) ? look(variant, 'longWord') : {})} title={wording.fullId}>
               {wording.label}
             </strong>
             <br />
@@ -68,7 +69,12 @@ function ChecksTable({ variant, checks, unit, names }: ChecksProps) {
         {
           heading: 'Check',
           looks: ['nowrap'],
-          cell: (check) => <WrapWhenLong variant={variant} text={wording(check).label} />,
+          cell: (check) =>
+            isProjectCheck(check) ? (
+              <span {...look(variant, ['wrap', 'longWord'])}>{wording(check).label}</span>
+            ) : (
+              wording(check).label
+            ),
           title: (check) => wording(check).fullId,
         },
         { heading: SERVICE_FIGURE, numeric: true, cell: (check) => wording(check).service },

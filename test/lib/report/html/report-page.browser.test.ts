@@ -32,12 +32,6 @@ beforeAll(async () => {
 
 const open = (name: string, width: number): Promise<Page> => browser.open({ html: pages[name]! }, width);
 
-/** An SVG `<text>`, as far as the chart's check reads it (the tests compile without the DOM's types). */
-interface SvgText {
-  getBBox(): { x: number; y: number; width: number; height: number };
-  ownerSVGElement: { getBoundingClientRect(): { x: number; y: number } };
-}
-
 /** The panel under a heading. */
 const panel = (page: Page, heading: string) =>
   page.locator('.panel').filter({ has: page.getByRole('heading', { name: heading, exact: true }) });
@@ -56,16 +50,10 @@ describe('report.html at 390 px, a phone', () => {
     'keeps the chart axis labels of the %s report clear of the bars under them',
     async (name) => {
       const page = await open(name, WIDTHS.phone);
-      const labels = page.locator('.chart .axis-label');
+      const labels = page.locator('.chart-box .axis-label');
       expect(await labels.count()).toBe(2);
       for (const label of await labels.all()) {
-        // The box of the label's glyphs (its advance and the font's height), in the page's coordinates.
-        const clip = await label.evaluate((element) => {
-          const text = element as unknown as SvgText;
-          const glyphs = text.getBBox();
-          const chart = text.ownerSVGElement.getBoundingClientRect();
-          return { x: chart.x + glyphs.x, y: chart.y + glyphs.y, width: glyphs.width, height: glyphs.height };
-        });
+        const clip = (await label.boundingBox())!;
         const withBars = await page.screenshot({ clip });
         await page.addStyleTag({ content: '.chart rect{visibility:hidden}' });
         const withoutBars = await page.screenshot({ clip });
