@@ -60,9 +60,9 @@ interface AccountWindow {
 }
 
 /**
- * The scheduled run's log, for a terminal: only its progress, as one line per milestone and account,
- * naming the dates each list was asked for (`fetchedInWords`). What each run ended with is said once,
- * from its outcome (`outcomeLine`).
+ * The scheduled run's log, for a terminal: only its progress, as one line per milestone and account that
+ * says "so far" and names the dates each list was asked for (`fetchedInWords`). What each run ended with
+ * is said once, from its outcome (`outcomeLine`).
  */
 function progressLines(
   log: (line: string) => void,
@@ -79,7 +79,8 @@ function progressLines(
         payments: fetched.payments ?? 0,
         previousPeriodInvoices: fetched.previousPeriodInvoices ?? 0,
       };
-      log(`${fetched.account}: ${fetchedInWords(progress, window.ranges, window.timezone)}`);
+      // Milestones come every so many records, not when a list is done: the final counts are in the outcome.
+      log(`${fetched.account}: so far ${fetchedInWords(progress, window.ranges, window.timezone)}`);
     },
     warn: ignore,
     error: ignore,

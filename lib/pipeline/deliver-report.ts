@@ -115,8 +115,15 @@ export async function deliverReport(
     request.onProgress ? { onProgress: request.onProgress } : {},
   );
   try {
+    const downloadName = (fileName: ReportFileName) => reportDownloadName(account.name, period, fileName);
+    // The email names the files as they are attached.
+    const fileNames = {
+      workbook: downloadName('report.xlsx'),
+      paidInvoicesCsv: downloadName('paid-invoices.csv'),
+      paymentsCsv: downloadName('payments.csv'),
+    };
     const attachments: EmailAttachment[] = ATTACHED_FILES.map((fileName) => ({
-      filename: reportDownloadName(account.name, period, fileName),
+      filename: downloadName(fileName),
       path: join(published.folder, fileName),
       contentType: reportFileContentType(fileName),
     }));
@@ -133,8 +140,8 @@ export async function deliverReport(
       attachments,
       render: ({ attachmentsIncluded }) => ({
         subject: reportSubject(report.summary),
-        html: renderReportEmail(report, { links, attachmentsIncluded }),
-        text: renderReportText(report, { links, attachmentsIncluded }),
+        html: renderReportEmail(report, { links, fileNames, attachmentsIncluded }),
+        text: renderReportText(report, { links, fileNames, attachmentsIncluded }),
       }),
       now: clock,
     });

@@ -23,7 +23,7 @@ import {
 } from './route-input';
 
 const ROUTES =
-  'GET /, GET /health, GET /reports/:account, GET /reports/:account/:period, GET /reports/:account/:period/:file';
+  'GET /, GET /health, GET /reports/:account, POST /reports/:account, GET /reports/:account/:period, GET /reports/:account/:period/:file';
 
 /** A form that asks for a period is a few dozen bytes. */
 const MAX_FORM_BYTES = 4096;

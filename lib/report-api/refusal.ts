@@ -14,8 +14,8 @@ export interface Refusal {
   headers?: Readonly<Record<string, string>>;
 }
 
-/** What a refusal's page needs to know beyond the refusal: how long links last, where to go back to. */
-export type RefusalPages = Pick<ErrorPageContext, 'linkLifetimeDays'>;
+/** What a refusal's page needs to know beyond the refusal: how long links last, how often reports are rebuilt. */
+export type RefusalPages = Pick<ErrorPageContext, 'linkLifetimeDays' | 'rebuildIntervalSeconds'>;
 
 /** The context variable in which a route leaves the address of the list of reports the visitor came from. */
 export const BACK_TO = 'backTo';
@@ -32,6 +32,9 @@ export function refusalResponse(c: Context, refusal: Refusal, pages: RefusalPage
   const backTo = c.get(BACK_TO) as string | undefined;
   const html = renderErrorPage(refusal, {
     linkLifetimeDays: pages.linkLifetimeDays,
+    rebuildIntervalSeconds: pages.rebuildIntervalSeconds,
+    // The one form of the API posts to the list of reports.
+    fromForm: c.req.method === 'POST',
     ...(Number.isInteger(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}),
     ...(backTo === undefined ? {} : { backTo }),
   });

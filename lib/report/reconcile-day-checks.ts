@@ -33,14 +33,17 @@ export function dayChecks(
     const name = `day:${day.date}`;
     const uncertain = placed['end-unknown'].get(day.date);
     if (uncertain !== undefined) {
+      const usd = formatUSD(roundUsd(uncertain.usd));
       const invoices =
-        uncertain.count === 1 ? '1 paid invoice lies' : `${formatCount(uncertain.count)} paid invoices lie`;
+        uncertain.count === 1
+          ? `1 paid invoice (${usd}) lies`
+          : `${formatCount(uncertain.count)} paid invoices (${usd}) lie`;
       notChecked.push({
         name,
         reason:
           `The service lists no figure for ${formatDay(shiftUtcDay(day.date, 1))}, so it does not say where ` +
-          `${formatDay(day.date)} ends (a day may last 23, 24 or 25 hours), and ${invoices} ` +
-          `(${formatUSD(roundUsd(uncertain.usd))}) in the hours that belong to one or the other.`,
+          `${formatDay(day.date)} ends (a day may last 23, 24 or 25 hours), and ${invoices} in the hours ` +
+          'that belong to one or the other.',
       });
       continue;
     }

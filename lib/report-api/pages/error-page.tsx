@@ -13,6 +13,10 @@ export interface ErrorPageRefusal {
 export interface ErrorPageContext {
   /** How long emailed links work, in days. */
   linkLifetimeDays: number;
+  /** The least time between two builds of an account's reports asked for on request, in seconds. */
+  rebuildIntervalSeconds: number;
+  /** Whether the refused request came from the list's form: a bad value in it is one the visitor typed. */
+  fromForm?: boolean;
   /** For a 429: when to try again. */
   retryAfterSeconds?: number;
   /** An address of the account's list of reports the visitor may open (they just came from it). */
@@ -44,7 +48,7 @@ function wording(refusal: ErrorPageRefusal, context: ErrorPageContext): ErrorWor
       return {
         heading: 'This request cannot be answered',
         what: 'Something in the address or the form is not as the service expects it.',
-        todo: 'Check the address. A month is written 2026-09, a quarter 2026-Q3 and a year 2026, from 2000 on; a period that has not begun cannot be reported yet.',
+        todo: `${context.fromForm ? 'Check the period you typed.' : 'Check the address.'} A month is written 2026-09, a quarter 2026-Q3 and a year 2026, from 2000 on; a period that has not begun cannot be reported yet.`,
         details: true,
       };
     case 'unauthorized':
@@ -86,7 +90,7 @@ function wording(refusal: ErrorPageRefusal, context: ErrorPageContext): ErrorWor
     case 'too_many_rebuilds':
       return {
         heading: 'Please wait a moment',
-        what: 'A report of this account was built on request a moment ago, and the service builds one at a time, a short while apart.',
+        what: `Reports of an account are built on request at most once in ${seconds(context.rebuildIntervalSeconds)}, and one of this account was built less than ${seconds(context.rebuildIntervalSeconds)} ago.`,
         todo:
           context.retryAfterSeconds === undefined
             ? 'Try again in a minute.'

@@ -14,6 +14,15 @@ export interface ReportEmailOptions {
     paymentsCsv: string;
     allReports: string;
   };
+  /**
+   * The names the files are attached and downloaded under (`acme-2026-10-report.xlsx`): the email
+   * names them so.
+   */
+  fileNames: {
+    workbook: string;
+    paidInvoicesCsv: string;
+    paymentsCsv: string;
+  };
   /** False when the files are too large to attach: the message says so and points at the links. */
   attachmentsIncluded: boolean;
 }
@@ -37,6 +46,11 @@ const optionsSchema = z.object({
     paidInvoicesCsv: webAddress,
     paymentsCsv: webAddress,
     allReports: webAddress,
+  }),
+  fileNames: z.object({
+    workbook: z.string().min(1),
+    paidInvoicesCsv: z.string().min(1),
+    paymentsCsv: z.string().min(1),
   }),
   attachmentsIncluded: z.boolean(),
 });

@@ -31,7 +31,7 @@ function Link({ href, children }: { href: string; children: string }) {
  */
 function LinksPanel({ summary, options }: { summary: ReportSummary; options: ReportEmailOptions }) {
   const files = csvDescriptions(summary);
-  const { links } = options;
+  const { links, fileNames: names } = options;
   return (
     <div {...look('email', 'panel', EMAIL_PANEL_PADDING)}>
       <p style="margin:0 0 12px">
@@ -41,21 +41,21 @@ function LinksPanel({ summary, options }: { summary: ReportSummary; options: Rep
       </p>
       {options.attachmentsIncluded ? (
         <p style="margin:0">
-          {`Attached: report.xlsx (${files.workbook}), paid-invoices.csv (${files.paidInvoices}) and payments.csv (${files.payments}). Also online: `}
-          <Link href={links.workbook}>report.xlsx</Link>
+          {`Attached: ${names.workbook} (${files.workbook}), ${names.paidInvoicesCsv} (${files.paidInvoices}) and ${names.paymentsCsv} (${files.payments}). Also online: `}
+          <Link href={links.workbook}>{names.workbook}</Link>
           {' · '}
-          <Link href={links.paidInvoicesCsv}>paid-invoices.csv</Link>
+          <Link href={links.paidInvoicesCsv}>{names.paidInvoicesCsv}</Link>
           {' · '}
-          <Link href={links.paymentsCsv}>payments.csv</Link>
+          <Link href={links.paymentsCsv}>{names.paymentsCsv}</Link>
         </p>
       ) : (
         <p style="margin:0">
           {'The files are too large to attach. Download them here: '}
-          <Link href={links.workbook}>report.xlsx</Link>
+          <Link href={links.workbook}>{names.workbook}</Link>
           {` (${files.workbook}) · `}
-          <Link href={links.paidInvoicesCsv}>paid-invoices.csv</Link>
+          <Link href={links.paidInvoicesCsv}>{names.paidInvoicesCsv}</Link>
           {` (${files.paidInvoices}) · `}
-          <Link href={links.paymentsCsv}>payments.csv</Link>
+          <Link href={links.paymentsCsv}>{names.paymentsCsv}</Link>
           {` (${files.payments}).`}
         </p>
       )}
@@ -126,7 +126,7 @@ export function renderReportEmail(report: Report, options: ReportEmailOptions): 
                       afterHeadline={<LinksPanel summary={summary} options={checked} />}
                     />
                     <p style={LOOKS.footer}>
-                      {`The list of paid invoices of ${periodTitle(summary.period)} is in paid-invoices.csv and in the `}
+                      {`The list of paid invoices of ${periodTitle(summary.period)} is in ${checked.fileNames.paidInvoicesCsv} and in the `}
                       <a href={checked.links.report} style={LOOKS.link}>
                         full report
                       </a>

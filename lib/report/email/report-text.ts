@@ -53,7 +53,7 @@ function monthLines(summary: ReportSummary): string[] {
 }
 
 /** The under- and over-paid invoices: counts and totals, the largest differences, and why USD only. */
-function mispaidLines(report: Report): string[] {
+function mispaidLines(report: Report, paidInvoicesCsv: string): string[] {
   const { summary } = report;
   if (summary.invoices.total === 0) return [];
   const total = summary.invoices.underpaid.count + summary.invoices.overpaid.count;
@@ -65,7 +65,7 @@ function mispaidLines(report: Report): string[] {
     );
   }
   if (total > shown.length) {
-    lines.push(`- and ${formatCount(total - shown.length)} more in the full report and paid-invoices.csv`);
+    lines.push(`- and ${formatCount(total - shown.length)} more in the full report and ${paidInvoicesCsv}`);
   }
   return [...lines, WHY_USD_ONLY, ''];
 }
@@ -77,7 +77,7 @@ function mispaidLines(report: Report): string[] {
  * link to all reports.
  */
 export function renderReportText(report: Report, options: ReportEmailOptions): string {
-  const { links, attachmentsIncluded } = checkEmailOptions(options);
+  const { links, fileNames, attachmentsIncluded } = checkEmailOptions(options);
   const { summary } = report;
   const title = periodTitle(summary.period);
   const comparison = comparisonWords(summary);
@@ -94,20 +94,20 @@ export function renderReportText(report: Report, options: ReportEmailOptions): s
     lines.push(`${figure.label}: ${figure.value}`, ...figure.details.map((detail) => `  ${detail.text}`));
   }
   if (comparison !== null) lines.push(`Compared over the same elapsed time: ${comparison}.`);
-  lines.push('', ...monthLines(summary), ...mispaidLines(report));
+  lines.push('', ...monthLines(summary), ...mispaidLines(report, fileNames.paidInvoicesCsv));
   if (summary.payments.total === 0) lines.push(`No payments arrived in ${title}.`, '');
   lines.push(`Full report: ${links.report}`);
   if (attachmentsIncluded) {
     lines.push(
-      `Attached: report.xlsx (${files.workbook}), paid-invoices.csv (${files.paidInvoices}) ` +
-        `and payments.csv (${files.payments}).`,
+      `Attached: ${fileNames.workbook} (${files.workbook}), ${fileNames.paidInvoicesCsv} (${files.paidInvoices}) ` +
+        `and ${fileNames.paymentsCsv} (${files.payments}).`,
     );
   } else {
     lines.push(
       'The files are too large to attach. Download them here:',
-      `report.xlsx (${files.workbook}): ${links.workbook}`,
-      `paid-invoices.csv (${files.paidInvoices}): ${links.paidInvoicesCsv}`,
-      `payments.csv (${files.payments}): ${links.paymentsCsv}`,
+      `${fileNames.workbook} (${files.workbook}): ${links.workbook}`,
+      `${fileNames.paidInvoicesCsv} (${files.paidInvoices}): ${links.paidInvoicesCsv}`,
+      `${fileNames.paymentsCsv} (${files.payments}): ${links.paymentsCsv}`,
     );
   }
   lines.push(`All reports: ${links.allReports}`, '', provenance(summary));

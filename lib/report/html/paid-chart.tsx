@@ -80,54 +80,61 @@ const axisOf = (bars: Bar[]) =>
     bars.reduce((largest, bar) => (bar.paidTotalUSD.gt(largest) ? bar.paidTotalUSD : largest), new Big(0)),
   );
 
-/** Inline SVG for the page: bars in percentages of the width so labels keep their size on a phone. */
+/** Where the page's chart draws its top gridline and its baseline, in pixels from its top. */
+export const CHART_GRID = { top: 18, bottom: 172 } as const;
+
+/**
+ * The page's chart: bars in inline SVG, in percentages of the width so that labels keep their size on a
+ * phone, and the two axis labels as text over it on a box of the panel's colour, so that bars under them
+ * (a phone's narrow chart puts some there) never cover their figures. The page's style sheet places them
+ * at the gridlines (`CHART_GRID`); the table of figures says the same to a screen reader.
+ */
 function SvgChart({ bars, unit }: { bars: Bar[]; unit: string }) {
   const top = axisOf(bars);
-  const chartTop = 18;
-  const chartBottom = 172;
+  const { top: chartTop, bottom: chartBottom } = CHART_GRID;
   const chartHeight = chartBottom - chartTop;
   const slot = 100 / bars.length;
   return (
-    <svg class="chart" role="img" aria-label={`Paid USD per ${unit}`}>
-      <line class="gridline" x1="0" x2="100%" y1={chartTop} y2={chartTop} />
-      <line
-        class="gridline"
-        x1="0"
-        x2="100%"
-        y1={chartTop + chartHeight / 2}
-        y2={chartTop + chartHeight / 2}
-      />
-      {bars.map((bar, index) => {
-        const fraction = heightFraction(bar.paidTotalUSD, top);
-        const height = fraction === 0 ? 2 : Math.max(2, fraction * chartHeight);
-        return (
-          <rect
-            class={fraction === 0 ? 'bar-empty' : 'bar'}
-            x={percent((index + 0.15) * slot)}
-            width={percent(slot * 0.7)}
-            y={Number((chartBottom - height).toFixed(2))}
-            height={Number(height.toFixed(2))}
-            rx="2"
-          >
-            <title>{bar.title}</title>
-          </rect>
-        );
-      })}
-      <line class="baseline" x1="0" x2="100%" y1={chartBottom} y2={chartBottom} />
-      <text class="axis-label" x="0" y={chartTop - 5}>
-        {`${formatDecimal(top)} USD`}
-      </text>
-      <text class="axis-label" x="0" y={chartTop + chartHeight / 2 - 5}>
+    <div class="chart-box">
+      <svg class="chart" role="img" aria-label={`Paid USD per ${unit}`}>
+        <line class="gridline" x1="0" x2="100%" y1={chartTop} y2={chartTop} />
+        <line
+          class="gridline"
+          x1="0"
+          x2="100%"
+          y1={chartTop + chartHeight / 2}
+          y2={chartTop + chartHeight / 2}
+        />
+        {bars.map((bar, index) => {
+          const fraction = heightFraction(bar.paidTotalUSD, top);
+          const height = fraction === 0 ? 2 : Math.max(2, fraction * chartHeight);
+          return (
+            <rect
+              class={fraction === 0 ? 'bar-empty' : 'bar'}
+              x={percent((index + 0.15) * slot)}
+              width={percent(slot * 0.7)}
+              y={Number((chartBottom - height).toFixed(2))}
+              height={Number(height.toFixed(2))}
+              rx="2"
+            >
+              <title>{bar.title}</title>
+            </rect>
+          );
+        })}
+        <line class="baseline" x1="0" x2="100%" y1={chartBottom} y2={chartBottom} />
+        {bars.map((bar, index) =>
+          bar.label === null ? null : (
+            <text x={percent((index + 0.5) * slot)} y={chartBottom + 18} text-anchor="middle">
+              {bar.label}
+            </text>
+          ),
+        )}
+      </svg>
+      <span class="axis-label axis-top" aria-hidden="true">{`${formatDecimal(top)} USD`}</span>
+      <span class="axis-label axis-middle" aria-hidden="true">
         {formatDecimal(top.div(2))}
-      </text>
-      {bars.map((bar, index) =>
-        bar.label === null ? null : (
-          <text x={percent((index + 0.5) * slot)} y={chartBottom + 18} text-anchor="middle">
-            {bar.label}
-          </text>
-        ),
-      )}
-    </svg>
+      </span>
+    </div>
   );
 }
 

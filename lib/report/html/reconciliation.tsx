@@ -18,8 +18,8 @@ interface ReconciliationProps {
   summary: ReportSummary;
 }
 
-/** The headline checks, always shown in the panel. */
-const MAIN_CHECKS = new Set(['paidCount', 'paidTotalUSD']);
+/** Whether a check is one of the per-day checks: many (a month has 31), so the panel counts those that agree. */
+const isDayCheck = (check: ReconciliationCheck) => check.name.startsWith('day:');
 
 interface ChecksProps {
   variant: Variant;
@@ -27,6 +27,9 @@ interface ChecksProps {
   unit: CurrencyUnit;
   names: ProjectNames;
 }
+
+/** A project's check: its label holds the project's name, which may be one long word that has to break. */
+const isProjectCheck = (check: ReconciliationCheck) => check.name.startsWith('project:');
 
 /** Column headings and the list's words: what each figure covers. */
 const SERVICE_FIGURE = "Service's figure";
@@ -40,7 +43,9 @@ function ChecksList({ variant, checks, unit, names }: ChecksProps) {
         const wording = describeCheck(check, unit, names);
         return (
           <p {...look(variant, 'paragraph')}>
-            <strong title={wording.fullId}>{wording.label}</strong>
+            <strong {...(isProjectCheck(check) ? look(variant, 'longWord') : {})} title={wording.fullId}>
+              {wording.label}
+            </strong>
             <br />
             {`${SERVICE_FIGURE.toLowerCase()} ${wording.service} · ${LISTED_FIGURE.toLowerCase()} ${wording.computed} · difference `}
             {check.ok ? wording.difference : <span {...look(variant, 'differs')}>{wording.difference}</span>}
@@ -64,7 +69,12 @@ function ChecksTable({ variant, checks, unit, names }: ChecksProps) {
         {
           heading: 'Check',
           looks: ['nowrap'],
-          cell: (check) => wording(check).label,
+          cell: (check) =>
+            isProjectCheck(check) ? (
+              <span {...look(variant, ['wrap', 'longWord'])}>{wording(check).label}</span>
+            ) : (
+              wording(check).label
+            ),
           title: (check) => wording(check).fullId,
         },
         { heading: SERVICE_FIGURE, numeric: true, cell: (check) => wording(check).service },
@@ -91,13 +101,34 @@ function NotChecked({ variant, summary }: ReconciliationProps) {
   return (
     <>
       {groups.map((group) => (
-        <p {...look(variant, 'paragraph')}>
+        <Note variant={variant}>
           <strong>{`Not checked: ${group.labels}`}</strong>
           <br />
           {group.reason}
-        </p>
+        </Note>
       ))}
     </>
+  );
+}
+
+/** `the one that differs is listed`, `the 5 that differ are listed`. */
+const thoseThatDiffer = (count: number) =>
+  count === 1 ? 'the one that differs is listed' : `the ${formatCount(count)} that differ are listed`;
+
+/** The per-day checks in one line: `Per day: all 31 days agree.`, or how many differ (those are listed). */
+function DaysAgreeing({ variant, checks }: { variant: Variant; checks: ReconciliationCheck[] }) {
+  const days = checks.filter(isDayCheck);
+  if (days.length === 0) return null;
+  const agreeing = days.filter((check) => check.ok).length;
+  const count = (n: number) => `${formatCount(n)} ${n === 1 ? 'day' : 'days'}`;
+  return (
+    <Note variant={variant}>
+      {agreeing === days.length
+        ? days.length === 1
+          ? 'Per day: the one day agrees.'
+          : `Per day: all ${count(days.length)} agree.`
+        : `Per day: ${formatCount(agreeing)} of ${count(days.length)} agree; ${thoseThatDiffer(days.length - agreeing)} above.`}
+    </Note>
   );
 }
 
@@ -133,13 +164,12 @@ export function ReconciliationStatus({ variant, summary }: ReconciliationProps) 
 
 /**
  * The reconciliation in detail: the window of dates compared and how its figures relate to the report's,
- * the headline checks, every difference, and every check that could not be made exactly.
+ * every check but the per-day ones (paid invoices, paid total, per project, per currency), the per-day
+ * ones as a count with those that differ listed, and every check that could not be made exactly.
  */
 export function ReconciliationPanel({ variant, summary }: ReconciliationProps) {
   const { checks } = summary.reconciliation;
-  // A project's report has one check, its project's: shown as the headline checks are.
-  const main = (name: string) => MAIN_CHECKS.has(name) || name === `project:${summary.projectId}`;
-  const shown = checks.filter((check) => main(check.name) || !check.ok);
+  const shown = checks.filter((check) => !isDayCheck(check) || !check.ok);
   const agreeing = checks.filter((check) => check.ok).length;
   return (
     <Panel variant={variant} heading="Reconciliation">
@@ -153,13 +183,14 @@ export function ReconciliationPanel({ variant, summary }: ReconciliationProps) {
           names={summary.projectNames}
         />
       )}
+      <DaysAgreeing variant={variant} checks={checks} />
       <NotChecked variant={variant} summary={summary} />
       <Note variant={variant}>
         {agreeing === checks.length
           ? checks.length === 1
             ? 'The one check agrees.'
             : `All ${formatCount(checks.length)} checks agree.`
-          : `${formatCount(agreeing)} of ${formatCount(checks.length)} checks agree; the ${formatCount(checks.length - agreeing)} that differ are listed.`}
+          : `${formatCount(agreeing)} of ${formatCount(checks.length)} checks agree; ${thoseThatDiffer(checks.length - agreeing)}.`}
       </Note>
       <Note variant={variant}>{reconciliationReason(summary)}</Note>
     </Panel>

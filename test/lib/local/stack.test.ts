@@ -279,7 +279,7 @@ describe('startLocalStack', () => {
       expect(lines).toContainEqual(
         expect.stringMatching(
           new RegExp(
-            `^${account}: listed [\\d,]+ invoices for the dates .+, [\\d,]+ payments for .+, and [\\d,]+ paid invoices for `,
+            `^${account}: so far listed [\\d,]+ invoices for the dates .+, [\\d,]+ payments for .+, and [\\d,]+ paid invoices for `,
           ),
         ),
       );
@@ -287,7 +287,7 @@ describe('startLocalStack', () => {
     expect(lines).toContainEqual(
       // October in UTC is asked for 30 Sep – 2 Nov; September, for the comparison, 31 Aug – 2 Oct.
       expect.stringMatching(
-        /^demo: listed [\d,]+ invoices for the dates 30 Sep 2026 – 2 Nov 2026, [\d,]+ payments for 30 Sep 2026 – 2 Nov 2026, and [\d,]+ paid invoices for 31 Aug 2026 – 2 Oct 2026 \(for September 2026\)$/,
+        /^demo: so far listed [\d,]+ invoices for the dates 30 Sep 2026 – 2 Nov 2026, [\d,]+ payments for 30 Sep 2026 – 2 Nov 2026, and [\d,]+ paid invoices for 31 Aug 2026 – 2 Oct 2026 \(for September 2026\)$/,
       ),
     );
     expect(lines).toContainEqual(

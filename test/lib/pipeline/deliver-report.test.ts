@@ -161,6 +161,12 @@ describe('deliverReport', () => {
         'acme-2026-10-payments.csv',
         'acme-2026-10-report.xlsx',
       ]);
+      // Named in both bodies as they are attached.
+      for (const body of [emails[0]!.body.text, emails[0]!.body.html]) {
+        expect(body).toMatch(
+          /Attached: acme-2026-10-report\.xlsx \(.+?\), acme-2026-10-paid-invoices\.csv \(.+?\) and acme-2026-10-payments\.csv \(/,
+        );
+      }
       for (const name of ['paid-invoices.csv', 'payments.csv', 'report.xlsx'] as const) {
         const attached = attachments.find((attachment) => attachment.filename === `acme-2026-10-${name}`)!;
         const saved = await harness.objectBytes(await harness.servedKey('acme', '2026-10', name));

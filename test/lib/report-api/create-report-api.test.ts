@@ -49,7 +49,7 @@ describe('createReportApi', () => {
   it('answers an unknown route with a JSON 404', async () => {
     const message = await expectError(await h.get('/reports'), 404, 'not_found');
     expect(message).toBe(
-      'no such route; the routes are GET /, GET /health, GET /reports/:account, GET /reports/:account/:period, GET /reports/:account/:period/:file',
+      'no such route; the routes are GET /, GET /health, GET /reports/:account, POST /reports/:account, GET /reports/:account/:period, GET /reports/:account/:period/:file',
     );
     await expectError(await h.get('/reports/demo/2026-10/payments.csv/more'), 404, 'not_found');
   });

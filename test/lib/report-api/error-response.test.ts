@@ -37,7 +37,7 @@ async function answerFor(error: Error) {
   });
   app.onError((thrown, c) =>
     errorResponse(thrown, c, logger, (context, refusal) =>
-      refusalResponse(context, refusal, { linkLifetimeDays: 30 }),
+      refusalResponse(context, refusal, { linkLifetimeDays: 30, rebuildIntervalSeconds: 60 }),
     ),
   );
   const response = await app.request('/reports/acme/2026-10?expires=1&signature=abc');

@@ -277,6 +277,7 @@ describe('GET and POST /reports/:account', () => {
       expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
       const page = await response.text();
       expect(page).toContain('<h1 class="title">Please wait a moment</h1>');
+      expect(page).toContain('Reports of an account are built on request at most once in 60 seconds,');
       expect(addresses(page).hrefs).toEqual([link]);
       expect(h.serviceRequests.length).toBe(requestsBefore);
       expect(await readManifest({ s3: h.s3, bucket: BUCKET, account: 'demo', period: '2026-05' })).toBeNull();
@@ -315,6 +316,8 @@ describe('GET and POST /reports/:account', () => {
       expect(response.status).toBe(400);
       const page = await response.text();
       expect(page).toContain(`Details: ${details}`);
+      expect(page).toContain('Check the period you typed.');
+      expect(page).not.toContain('Check the address');
       expect(addresses(page).hrefs).toEqual([link]);
     });
 

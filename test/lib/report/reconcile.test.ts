@@ -132,7 +132,7 @@ describe('reconcile', () => {
         name: 'day:2026-03-11',
         reason:
           'The service lists no figure for 12 Mar 2026, so it does not say where 11 Mar 2026 ends (a day may ' +
-          'last 23, 24 or 25 hours), and 1 paid invoice lies (0.50 USD) in the hours that belong to one or the other.',
+          'last 23, 24 or 25 hours), and 1 paid invoice (0.50 USD) lies in the hours that belong to one or the other.',
       },
     ]);
   });

@@ -3,7 +3,7 @@ import type { ReportApiErrorCode } from '../../../../lib/report-api';
 import { renderErrorPage } from '../../../../lib/report-api/pages';
 import { mainText } from './page-text';
 
-const CONTEXT = { linkLifetimeDays: 30 };
+const CONTEXT = { linkLifetimeDays: 30, rebuildIntervalSeconds: 60 };
 const render = (code: ReportApiErrorCode, status: number, message = 'what the program is told', extra = {}) =>
   renderErrorPage({ status, code, message }, { ...CONTEXT, ...extra });
 
@@ -56,6 +56,19 @@ describe('renderErrorPage', () => {
       'Links in report emails work for 14 days, and this one has run out.',
     );
     expect(mainText(render('link_expired', 403, 'm', { linkLifetimeDays: 1 }))).toContain('work for 1 day,');
+  });
+
+  it('asks to check the address of a bad request, and the period typed when it came from the form', () => {
+    expect(mainText(render('invalid_request', 400))).toContain('Check the address. A month is written');
+    const typed = mainText(render('invalid_request', 400, 'm', { fromForm: true }));
+    expect(typed).toContain('Check the period you typed. A month is written');
+    expect(typed).not.toContain('Check the address');
+  });
+
+  it('gives the rule on rebuilds in words, with its interval', () => {
+    expect(mainText(render('too_many_rebuilds', 429, 'm', { rebuildIntervalSeconds: 300 }))).toContain(
+      'Reports of an account are built on request at most once in 300 seconds, and one of this account was built less than 300 seconds ago.',
+    );
   });
 
   it('says when to try again after too many rebuilds', () => {

@@ -59,7 +59,7 @@ describe('renderReportEmail', () => {
 
   it('says the workbook and the CSV files are attached when they are', () => {
     expect(body).toContain(
-      'Attached: report.xlsx (the figures and both lists in one workbook), paid-invoices.csv (120 paid invoices) and payments.csv (123 payments). Also online: ',
+      'Attached: acme-2026-10-report.xlsx (the figures and both lists in one workbook), acme-2026-10-paid-invoices.csv (120 paid invoices) and acme-2026-10-payments.csv (123 payments). Also online: ',
     );
     expect(body).not.toContain('too large to attach');
   });
@@ -67,10 +67,10 @@ describe('renderReportEmail', () => {
   it('says the files were too large to attach and links to them instead', () => {
     const html = bodyOf(renderReportEmail(sampleReport(), tooLarge));
     expect(html).toContain('The files are too large to attach. Download them here: ');
-    expect(html).toContain('>report.xlsx</a> (the figures and both lists in one workbook) · ');
+    expect(html).toContain('>acme-2026-10-report.xlsx</a> (the figures and both lists in one workbook) · ');
     expect(html).toContain(`<a ${href(links.paidInvoicesCsv)}`);
-    expect(html).toContain('>paid-invoices.csv</a> (120 paid invoices) · ');
-    expect(html).toContain('>payments.csv</a> (123 payments).');
+    expect(html).toContain('>acme-2026-10-paid-invoices.csv</a> (120 paid invoices) · ');
+    expect(html).toContain('>acme-2026-10-payments.csv</a> (123 payments).');
     expect(html).not.toContain('Attached:');
   });
 
@@ -100,7 +100,9 @@ describe('renderReportEmail', () => {
 
   it('leaves the list of paid invoices to the CSV and the full report', () => {
     expect(body).not.toContain('INV-2610-0001');
-    expect(body).toContain('The list of paid invoices of October 2026 is in paid-invoices.csv and in the ');
+    expect(body).toContain(
+      'The list of paid invoices of October 2026 is in acme-2026-10-paid-invoices.csv and in the ',
+    );
   });
 
   it('names each project, with its short id beside the name', () => {
@@ -198,7 +200,7 @@ describe('renderReportEmail', () => {
     expect(html).toContain('>No payments arrived in November 2026.</p>');
     expect(html).not.toContain('By project');
     expect(html).toContain(
-      'Attached: report.xlsx (the figures and both lists in one workbook), paid-invoices.csv (0 paid invoices) and payments.csv (0 payments).',
+      'Attached: acme-2026-10-report.xlsx (the figures and both lists in one workbook), acme-2026-10-paid-invoices.csv (0 paid invoices) and acme-2026-10-payments.csv (0 payments).',
     );
   });
 

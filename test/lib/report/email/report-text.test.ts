@@ -7,7 +7,11 @@ import {
   sampleReport,
   withReconciliationDifferences,
 } from '../../../support/sample-report';
-import { WITH_ATTACHMENTS as attached, SAMPLE_LINKS as links } from './sample-email-options';
+import {
+  WITH_ATTACHMENTS as attached,
+  SAMPLE_LINKS as links,
+  WITHOUT_ATTACHMENTS,
+} from './sample-email-options';
 
 const HEADLINE = [
   'Paid total: 71,898.00 USD',
@@ -45,7 +49,7 @@ describe('renderReportText', () => {
         '',
         ...MISPAID,
         `Full report: ${links.report}`,
-        'Attached: report.xlsx (the figures and both lists in one workbook), paid-invoices.csv (120 paid invoices) and payments.csv (123 payments).',
+        'Attached: acme-2026-10-report.xlsx (the figures and both lists in one workbook), acme-2026-10-paid-invoices.csv (120 paid invoices) and acme-2026-10-payments.csv (123 payments).',
         `All reports: ${links.allReports}`,
         '',
         'Made 1 Nov 2026, 06:00 (Europe/Berlin) from the data of api.invoicing.example.',
@@ -55,10 +59,7 @@ describe('renderReportText', () => {
   });
 
   it('lists each difference and gives links when the files were too large to attach', () => {
-    const text = renderReportText(withReconciliationDifferences(sampleReport()), {
-      links,
-      attachmentsIncluded: false,
-    });
+    const text = renderReportText(withReconciliationDifferences(sampleReport()), WITHOUT_ATTACHMENTS);
     expect(text).toBe(
       [
         'Acme · Invoice report · October 2026',
@@ -74,9 +75,9 @@ describe('renderReportText', () => {
         ...MISPAID,
         `Full report: ${links.report}`,
         'The files are too large to attach. Download them here:',
-        `report.xlsx (the figures and both lists in one workbook): ${links.workbook}`,
-        `paid-invoices.csv (120 paid invoices): ${links.paidInvoicesCsv}`,
-        `payments.csv (123 payments): ${links.paymentsCsv}`,
+        `acme-2026-10-report.xlsx (the figures and both lists in one workbook): ${links.workbook}`,
+        `acme-2026-10-paid-invoices.csv (120 paid invoices): ${links.paidInvoicesCsv}`,
+        `acme-2026-10-payments.csv (123 payments): ${links.paymentsCsv}`,
         `All reports: ${links.allReports}`,
         '',
         'Made 1 Nov 2026, 06:00 (Europe/Berlin) from the data of api.invoicing.example.',
@@ -124,7 +125,7 @@ describe('renderReportText', () => {
         'No payments arrived in November 2026.',
         '',
         `Full report: ${links.report}`,
-        'Attached: report.xlsx (the figures and both lists in one workbook), paid-invoices.csv (0 paid invoices) and payments.csv (0 payments).',
+        'Attached: acme-2026-10-report.xlsx (the figures and both lists in one workbook), acme-2026-10-paid-invoices.csv (0 paid invoices) and acme-2026-10-payments.csv (0 payments).',
         `All reports: ${links.allReports}`,
         '',
         'Made 1 Dec 2026, 06:00 (UTC) from the data of api.invoicing.example.',
@@ -200,7 +201,7 @@ describe('renderReportText', () => {
     report.summary.invoices.overpaid.count = 6;
     const lines = renderReportText(report, attached).split('\n');
     expect(lines.filter((line) => line.startsWith('- INV-2610-000'))).toHaveLength(10);
-    expect(lines).toContain('- and 2 more in the full report and paid-invoices.csv');
+    expect(lines).toContain('- and 2 more in the full report and acme-2026-10-paid-invoices.csv');
   });
 
   it('says so when every paid invoice in USD received the amount invoiced', () => {

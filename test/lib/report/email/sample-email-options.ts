@@ -13,8 +13,19 @@ export const SAMPLE_LINKS = {
   allReports: 'https://reports.example.com/reports/acme?expires=1798761600&signature=YWxs',
 };
 
+/** The names the sample report's files are attached under (account `acme`, October 2026). */
+export const SAMPLE_FILE_NAMES = {
+  workbook: 'acme-2026-10-report.xlsx',
+  paidInvoicesCsv: 'acme-2026-10-paid-invoices.csv',
+  paymentsCsv: 'acme-2026-10-payments.csv',
+};
+
 /** An email with the files attached. */
-export const WITH_ATTACHMENTS: ReportEmailOptions = { links: SAMPLE_LINKS, attachmentsIncluded: true };
+export const WITH_ATTACHMENTS: ReportEmailOptions = {
+  links: SAMPLE_LINKS,
+  fileNames: SAMPLE_FILE_NAMES,
+  attachmentsIncluded: true,
+};
 
 /** An email whose files were too large to attach: it links to them instead. */
-export const WITHOUT_ATTACHMENTS: ReportEmailOptions = { links: SAMPLE_LINKS, attachmentsIncluded: false };
+export const WITHOUT_ATTACHMENTS: ReportEmailOptions = { ...WITH_ATTACHMENTS, attachmentsIncluded: false };

@@ -59,7 +59,7 @@ function differingSummary(): ReportSummary {
       {
         name: 'day:2026-11-01',
         reason:
-          'The service lists no figure for 2 Nov 2026, so it does not say where 1 Nov 2026 ends (a day may last 23, 24 or 25 hours), and 1 paid invoice lies (675.40 USD) in the hours that belong to one or the other.',
+          'The service lists no figure for 2 Nov 2026, so it does not say where 1 Nov 2026 ends (a day may last 23, 24 or 25 hours), and 1 paid invoice (675.40 USD) lies in the hours that belong to one or the other.',
       },
     ],
   };
@@ -80,12 +80,38 @@ describe('ReconciliationPanel', () => {
         'Project Web shop (3f2a9c1e) | 44,770.90 USD | 44,760.90 USD | +10.00 USD |',
         'Paid in USD | 43,354.40 USD | 43,344.40 USD | +10.00 USD |',
         '14 Oct 2026 (service day from 22:00 UTC on 13 Oct) | 685.40 USD | 675.40 USD | +10.00 USD |',
+        'Per day: 1 of 2 days agree; the one that differs is listed above.',
         'Not checked: 1 Nov 2026 (service day)',
-        'The service lists no figure for 2 Nov 2026, so it does not say where 1 Nov 2026 ends (a day may last 23, 24 or 25 hours), and 1 paid invoice lies (675.40 USD) in the hours that belong to one or the other.',
+        'The service lists no figure for 2 Nov 2026, so it does not say where 1 Nov 2026 ends (a day may last 23, 24 or 25 hours), and 1 paid invoice (675.40 USD) lies in the hours that belong to one or the other.',
         '1 of 6 checks agree; the 5 that differ are listed.',
         "The dates reach past October 2026 on both sides because the service does not say in which time zone it reads them or whether the end date counts; the report keeps to October 2026 by each invoice's own time. Asked the same dates, the statistics and the list share whatever reading the service has, so a difference is one in its own figures.",
       ].join('\n'),
     );
+  });
+
+  it('lists every check per project and per currency and counts the days, when all agree', () => {
+    // sampleReport: paid invoices and paid total, 3 projects, 2 currencies and October's 31 days: 38 checks.
+    const text = textOf(
+      renderToHtml(<ReconciliationPanel variant="page" summary={sampleReport().summary} />),
+    );
+    expect(text.split('\n').slice(3)).toEqual([
+      "Check | Service's figure | Its listed invoices | Difference |",
+      'Paid invoices | 120 | 120 | 0 |',
+      'Paid total | 71,898.00 USD | 71,898.00 USD | 0.00 USD |',
+      'Project Web shop (3f2a9c1e) | 41,940.50 USD | 41,940.50 USD | 0.00 USD |',
+      'Project Mobile app (b71d04aa) | 23,966.00 USD | 23,966.00 USD | 0.00 USD |',
+      'Project e0c5f6b2 | 5,991.50 USD | 5,991.50 USD | 0.00 USD |',
+      'Paid in EUR | 27,000.00 EUR | 27,000.00 EUR | 0.00 EUR |',
+      'Paid in USD | 40,524.00 USD | 40,524.00 USD | 0.00 USD |',
+      'Per day: all 31 days agree.',
+      'All 38 checks agree.',
+      "The dates reach past October 2026 on both sides because the service does not say in which time zone it reads them or whether the end date counts; the report keeps to October 2026 by each invoice's own time. Asked the same dates, the statistics and the list share whatever reading the service has, so a difference is one in its own figures.",
+    ]);
+  });
+
+  it('sets a check not made in the small print of the notes, not in body text', () => {
+    const html = renderToHtml(<ReconciliationPanel variant="page" summary={differingSummary()} />);
+    expect(html).toContain('<p class="note"><strong>Not checked: 1 Nov 2026 (service day)</strong>');
   });
 
   it("shows a project's one check and says why the others are not made", () => {

@@ -46,6 +46,24 @@ describe('report.html at 390 px, a phone', () => {
     },
   );
 
+  it.each(['sample', 'sandbox'])(
+    'keeps the chart axis labels of the %s report clear of the bars under them',
+    async (name) => {
+      const page = await open(name, WIDTHS.phone);
+      const labels = page.locator('.chart-box .axis-label');
+      expect(await labels.count()).toBe(2);
+      for (const label of await labels.all()) {
+        const clip = (await label.boundingBox())!;
+        const withBars = await page.screenshot({ clip });
+        await page.addStyleTag({ content: '.chart rect{visibility:hidden}' });
+        const withoutBars = await page.screenshot({ clip });
+        await page.addStyleTag({ content: '.chart rect{visibility:visible}' });
+        // Not one pixel of the label's box changes whether or not bars are drawn under it.
+        expect(withBars.equals(withoutBars)).toBe(true);
+      }
+    },
+  );
+
   it('turns the paid invoices into cards, each value under its column name', async () => {
     const page = await open('sample', WIDTHS.phone);
     const firstCard = panel(page, 'Paid invoices').locator('tbody tr').first();

@@ -70,7 +70,7 @@ describe('renderReportPage', () => {
     expect(body).toContain('<title>18 Oct 2026: 4,793.20 USD from 8 paid invoices</title>');
     expect(body).toContain('Best day: 18 Oct 2026: 4,793.20 USD from 8 paid invoices.');
     // The largest day is 4,793.20, so the axis tops out at 5,000.
-    expect(body).toContain('>5,000 USD</text>');
+    expect(body).toContain('<span class="axis-label axis-top" aria-hidden="true">5,000 USD</span>');
   });
 
   it('lists the projects by name, the short id beside it and the full id in a tooltip, with their net received', () => {
@@ -286,7 +286,7 @@ describe('renderReportPage', () => {
     checks[index] = { ...checks[index]!, ok: false };
     const html = bodyOf(renderReportPage(report));
     expect(html).toContain(
-      '<td class="td nowrap" title="b71d04aa-2c3e-4f5a-8b6c-7d8e9f0a1b2c" data-label="Check">Project Mobile app (b71d04aa)</td>',
+      '<td class="td nowrap" title="b71d04aa-2c3e-4f5a-8b6c-7d8e9f0a1b2c" data-label="Check"><span class="wrap long-word">Project Mobile app (b71d04aa)</span></td>',
     );
   });
 
@@ -366,7 +366,7 @@ describe('renderReportPage with hostile text', () => {
 
   it('escapes a project id and name inside a reconciliation check', () => {
     expect(body).toContain(
-      '<td class="td nowrap" title="&quot;&gt;&lt;svg onload=alert(3)&gt;" data-label="Check">Project &lt;script&gt;alert(6)&lt;/script&gt; &quot;Shop&quot; (&quot;&gt;&lt;svg o)</td>',
+      '<td class="td nowrap" title="&quot;&gt;&lt;svg onload=alert(3)&gt;" data-label="Check"><span class="wrap long-word">Project &lt;script&gt;alert(6)&lt;/script&gt; &quot;Shop&quot; (&quot;&gt;&lt;svg o)</span></td>',
     );
   });
 

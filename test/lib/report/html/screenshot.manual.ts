@@ -19,7 +19,7 @@ import {
   sampleReport,
   withReconciliationDifferences,
 } from '../../../support/sample-report';
-import { SAMPLE_LINKS } from '../email/sample-email-options';
+import { WITH_ATTACHMENTS, WITHOUT_ATTACHMENTS } from '../email/sample-email-options';
 
 const out = resolve(process.argv[2] ?? '.local/report-screenshots');
 
@@ -27,12 +27,9 @@ const documents: Record<string, string> = {
   'page-sample': renderReportPage(sampleReport()),
   'page-differences': renderReportPage(withReconciliationDifferences(sampleReport())),
   'page-empty': renderReportPage(sampleEmptyReport()),
-  'email-sample': renderReportEmail(sampleReport(), { links: SAMPLE_LINKS, attachmentsIncluded: true }),
-  'email-differences': renderReportEmail(withReconciliationDifferences(sampleReport()), {
-    links: SAMPLE_LINKS,
-    attachmentsIncluded: false,
-  }),
-  'email-empty': renderReportEmail(sampleEmptyReport(), { links: SAMPLE_LINKS, attachmentsIncluded: true }),
+  'email-sample': renderReportEmail(sampleReport(), WITH_ATTACHMENTS),
+  'email-differences': renderReportEmail(withReconciliationDifferences(sampleReport()), WITHOUT_ATTACHMENTS),
+  'email-empty': renderReportEmail(sampleEmptyReport(), WITH_ATTACHMENTS),
 };
 
 const viewports = {
