@@ -2,7 +2,7 @@ import type Big from 'big.js';
 import type { Alignment, Workbook, Worksheet } from 'exceljs';
 import { fiatFractionDigits } from '../../fiat-fraction-digits';
 import { INVOICE_STATUSES } from '../../invoicing';
-import { currencyCheckUnit, describeCheck } from '../html';
+import { currencyCheckUnit, describeCheck, uncheckedLabel } from '../html';
 import type { CurrencyUnit, ReconciliationCheck, ReportSummary } from '../model';
 import { toPlainDecimal } from '../money';
 import { periodHeading } from '../period-words';
@@ -270,8 +270,15 @@ export function addSummarySheet(workbook: Workbook, summary: ReportSummary): voi
       'Not checked',
       ['Check', 'Why'],
       reconciliation.notChecked,
-      (unchecked) => [text(unchecked.name), { ...text(unchecked.reason), alignment: { wrapText: true } }],
-      (unchecked) => wrappedLines(unchecked.reason, REASON_WIDTH),
+      (unchecked) => [
+        { ...text(uncheckedLabel(unchecked.name, summary.projectNames)), alignment: { wrapText: true } },
+        { ...text(unchecked.reason), alignment: { wrapText: true } },
+      ],
+      (unchecked) =>
+        Math.max(
+          wrappedLines(uncheckedLabel(unchecked.name, summary.projectNames), CHECK_NAME_WIDTH),
+          wrappedLines(unchecked.reason, REASON_WIDTH),
+        ),
     );
   }
   sheet.commit();

@@ -424,7 +424,8 @@ describe('report.xlsx', () => {
 
   it('wraps why a check was not made in its cell and makes its row tall enough for it', () => {
     const [, unchecked] = summaryTable('Not checked');
-    expect(unchecked!.getCell(1).value).toBe('day:2026-09-30');
+    // The day before the first one the service keyed, in words as the page has it.
+    expect(unchecked!.getCell(1).value).toBe('30 Sep 2026 (service day)');
     expect(unchecked!.getCell(2).alignment).toMatchObject({ wrapText: true });
     // About 200 characters in a column 40 wide: several lines of 15 points.
     expect(unchecked!.height).toBeGreaterThanOrEqual(60);
