@@ -6,7 +6,14 @@ export { COLOURS, LOOKS, type Look, look, type Variant } from './looks';
 export { mispaidInWords, WHY_USD_ONLY } from './mispaid-invoices';
 export { PAGE_CSS } from './page-styles';
 export { EMAIL_PANEL_PADDING, Lead, Note, Panel } from './panel';
-export { type CheckWording, currencyCheckUnit, describeCheck, uncheckedLabel } from './reconciliation-check';
+export {
+  type CheckFigureUnit,
+  type CheckWording,
+  checkFigureUnit,
+  currencyCheckUnit,
+  describeCheck,
+  uncheckedLabel,
+} from './reconciliation-check';
 export {
   reconciliationOutcome,
   reconciliationWindow,

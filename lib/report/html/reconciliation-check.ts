@@ -82,9 +82,8 @@ export function describeCheck(
   names: ProjectNames = {},
 ): CheckWording {
   const name = checkLabel(check.name, currencyUnit, names, check.dayStart);
-  const [kind, ...rest] = check.name.split(':');
-  const code = rest.join(':');
-  if (check.name === 'paidCount') {
+  const unit = checkFigureUnit(check.name, currencyUnit);
+  if (unit.kind === 'count') {
     return {
       ...name,
       service: formatDecimal(check.service),
@@ -92,12 +91,12 @@ export function describeCheck(
       difference: signedCount(new Big(check.difference)),
     };
   }
-  if (kind === 'currency' && code && currencyUnit === 'fiat') {
+  if (unit.kind === 'fiat') {
     return {
       ...name,
-      service: formatFiat(check.service, code),
-      computed: formatFiat(check.computed, code),
-      difference: formatFiatChange(check.difference, code),
+      service: formatFiat(check.service, unit.currency),
+      computed: formatFiat(check.computed, unit.currency),
+      difference: formatFiatChange(check.difference, unit.currency),
     };
   }
   return {
@@ -106,6 +105,23 @@ export function describeCheck(
     computed: formatUSD(check.computed),
     difference: formatUSDChange(check.difference),
   };
+}
+
+/** What a check's figures are: invoices counted, amounts of one fiat currency, or USD. */
+export type CheckFigureUnit = { kind: 'count' } | { kind: 'fiat'; currency: string } | { kind: 'usd' };
+
+/**
+ * The unit of a check's figures, by its stable name: `paidCount` counts invoices; `currency:<code>` is in
+ * that currency when the service's per-currency figures are in fiat; everything else (an unknown name
+ * too) is USD.
+ */
+export function checkFigureUnit(name: string, currencyUnit: CurrencyUnit = 'fiat'): CheckFigureUnit {
+  if (name === 'paidCount') return { kind: 'count' };
+  const [kind, ...rest] = name.split(':');
+  const currency = rest.join(':');
+  return kind === 'currency' && currency && currencyUnit === 'fiat'
+    ? { kind: 'fiat', currency }
+    : { kind: 'usd' };
 }
 
 /** What a check that was not made is called: as a check of that name, or `Per currency`, `Per day` for a group. */

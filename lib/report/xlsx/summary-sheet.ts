@@ -2,7 +2,7 @@ import type Big from 'big.js';
 import type { Alignment, Workbook, Worksheet } from 'exceljs';
 import { fiatFractionDigits } from '../../fiat-fraction-digits';
 import { INVOICE_STATUSES } from '../../invoicing';
-import { currencyCheckUnit, describeCheck, uncheckedLabel } from '../html';
+import { checkFigureUnit, currencyCheckUnit, describeCheck, uncheckedLabel } from '../html';
 import type { CurrencyUnit, ReconciliationCheck, ReportSummary } from '../model';
 import { toPlainDecimal } from '../money';
 import { periodHeading } from '../period-words';
@@ -62,10 +62,9 @@ const fiat = (value: Big, currency: string) => amount(value, fiatFractionDigits(
  */
 function checkFigure(unit: CurrencyUnit): (check: ReconciliationCheck, value: Big) => SheetCell {
   return (check, value) => {
-    if (check.name === 'paidCount') return amount(value, 0);
-    const [kind, ...rest] = check.name.split(':');
-    const currency = rest.join(':');
-    return kind === 'currency' && currency && unit === 'fiat' ? fiat(value, currency) : usd(value);
+    const figureUnit = checkFigureUnit(check.name, unit);
+    if (figureUnit.kind === 'count') return amount(value, 0);
+    return figureUnit.kind === 'fiat' ? fiat(value, figureUnit.currency) : usd(value);
   };
 }
 
