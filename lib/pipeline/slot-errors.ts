@@ -1,14 +1,12 @@
 import type { FieldIssue } from '../zod-issues';
-import { eventIssuesText } from './errors';
+import { InvalidEventError } from './errors';
 
 /** The fan-out's event is not `{ slot, scheduledTime? }`; `issues` names each bad field. */
-export class SlotEventError extends Error {
+export class SlotEventError extends InvalidEventError {
   override readonly name = 'SlotEventError';
-  readonly issues: readonly FieldIssue[];
 
   constructor(issues: readonly FieldIssue[]) {
-    super(`Invalid schedule slot event: ${eventIssuesText(issues)}`);
-    this.issues = issues;
+    super('schedule slot event', issues);
   }
 }
 
