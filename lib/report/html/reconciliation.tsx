@@ -111,25 +111,32 @@ function NotChecked({ variant, summary }: ReconciliationProps) {
   );
 }
 
-/** `the one that differs is listed`, `the 5 that differ are listed`. */
-const thoseThatDiffer = (count: number) =>
-  count === 1 ? 'the one that differs is listed' : `the ${formatCount(count)} that differ are listed`;
+/**
+ * How many of some checks agree, in words that start in lower case: `the one day agrees`,
+ * `all 31 days agree`, `29 of 31 days agree; the 2 that differ are listed` (then `where`, such as ` above`).
+ */
+function agreementInWords(
+  checks: readonly ReconciliationCheck[],
+  [one, many]: readonly [string, string],
+  where = '',
+): string {
+  const total = checks.length;
+  const agreeing = checks.filter((check) => check.ok).length;
+  if (agreeing === total)
+    return total === 1 ? `the one ${one} agrees` : `all ${formatCount(total)} ${many} agree`;
+  const differing = total - agreeing;
+  const listed =
+    differing === 1
+      ? 'the one that differs is listed'
+      : `the ${formatCount(differing)} that differ are listed`;
+  return `${formatCount(agreeing)} of ${formatCount(total)} ${total === 1 ? one : many} agree; ${listed}${where}`;
+}
 
 /** The per-day checks in one line: `Per day: all 31 days agree.`, or how many differ (those are listed). */
 function DaysAgreeing({ variant, checks }: { variant: Variant; checks: ReconciliationCheck[] }) {
   const days = checks.filter(isDayCheck);
   if (days.length === 0) return null;
-  const agreeing = days.filter((check) => check.ok).length;
-  const count = (n: number) => `${formatCount(n)} ${n === 1 ? 'day' : 'days'}`;
-  return (
-    <Note variant={variant}>
-      {agreeing === days.length
-        ? days.length === 1
-          ? 'Per day: the one day agrees.'
-          : `Per day: all ${count(days.length)} agree.`
-        : `Per day: ${formatCount(agreeing)} of ${count(days.length)} agree; ${thoseThatDiffer(days.length - agreeing)} above.`}
-    </Note>
-  );
+  return <Note variant={variant}>{`Per day: ${agreementInWords(days, ['day', 'days'], ' above')}.`}</Note>;
 }
 
 /**
@@ -170,7 +177,7 @@ export function ReconciliationStatus({ variant, summary }: ReconciliationProps) 
 export function ReconciliationPanel({ variant, summary }: ReconciliationProps) {
   const { checks } = summary.reconciliation;
   const shown = checks.filter((check) => !isDayCheck(check) || !check.ok);
-  const agreeing = checks.filter((check) => check.ok).length;
+  const agreement = agreementInWords(checks, ['check', 'checks']);
   return (
     <Panel variant={variant} heading="Reconciliation">
       <Lead variant={variant}>{reconciliationWindow(summary, 'above')}</Lead>
@@ -185,13 +192,7 @@ export function ReconciliationPanel({ variant, summary }: ReconciliationProps) {
       )}
       <DaysAgreeing variant={variant} checks={checks} />
       <NotChecked variant={variant} summary={summary} />
-      <Note variant={variant}>
-        {agreeing === checks.length
-          ? checks.length === 1
-            ? 'The one check agrees.'
-            : `All ${formatCount(checks.length)} checks agree.`
-          : `${formatCount(agreeing)} of ${formatCount(checks.length)} checks agree; ${thoseThatDiffer(checks.length - agreeing)}.`}
-      </Note>
+      <Note variant={variant}>{`${agreement.charAt(0).toUpperCase()}${agreement.slice(1)}.`}</Note>
       <Note variant={variant}>{reconciliationReason(summary)}</Note>
     </Panel>
   );
