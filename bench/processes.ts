@@ -6,7 +6,12 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createInterface, type Interface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
-import type { BenchSandboxCounts, BenchSandboxReady, BenchSandboxSettings } from './sandbox-server';
+import type {
+  BenchSandboxCounts,
+  BenchSandboxReady,
+  BenchSandboxSettings,
+  WalkCount,
+} from './sandbox-server';
 
 const ROOT = resolve(import.meta.dirname, '..');
 /** TypeScript runs through tsx. */
@@ -95,6 +100,31 @@ function nextLine(lines: Interface, child: ChildProcess, prefix: string): Promis
     lines.on('line', onLine);
     child.once('exit', onExit);
   });
+}
+
+/** What the bare fetch of a run's pages cost (see `bare-fetch.mjs`). */
+export interface BareFetch {
+  cpuMs: number;
+  wallMs: number;
+  records: number;
+}
+
+/** Settings of `bare-fetch.mjs`: the walks to repeat and how. */
+export interface BareFetchSettings {
+  url: string;
+  apiKey: string;
+  walks: readonly Pick<WalkCount, 'endpoint' | 'filter' | 'records'>[];
+  pageSize: number;
+  concurrency: number;
+}
+
+/** Fetches and parses the pages of `walks` in a process of its own, without a report (see `bare-fetch.mjs`). */
+export function runBareFetch(settings: BareFetchSettings): BareFetch {
+  const output = execFileSync(process.execPath, [join(ROOT, 'bench/bare-fetch.mjs')], {
+    env: { PATH: process.env.PATH ?? '', BENCH_BARE_FETCH: JSON.stringify(settings) },
+    encoding: 'utf8',
+  });
+  return JSON.parse(output) as BareFetch;
 }
 
 export interface CliRun {

@@ -7,10 +7,12 @@
  * with `--period`), as `npm run report` runs it (the bundle its `prereport` script makes), and prints the
  * pages the report needs, the floor (pages / concurrency x latency), the CLI's wall time and its ratio to
  * the floor, its CPU time (in all and per record fetched, which a quarter or a year must keep near a
- * month's) and its peak RSS. Two sizes show whether memory grows with the number of records. The
- * targets: wall time within 1.2 x the floor at 50,000 paid invoices; CPU at most 20 µs per record
- * fetched; peak RSS at most 256 MiB at 50,000 and 384 MiB at 300,000. It prints figures; it fails only
- * when a run itself fails. `--cold-start` measures the Lambda bundles instead (see `cold-start.ts`).
+ * month's) and its peak RSS. Beside the CPU per record it prints the floor under it: the same pages
+ * fetched and parsed with nothing else done (`bare-fetch.mjs`); and the CPU the sandbox used, which
+ * shares the machine's CPUs with the CLI. Two sizes show whether memory grows with the number of
+ * records. The targets: wall time within 1.2 x the floor at 50,000 paid invoices; CPU at most 20 µs per
+ * record fetched; peak RSS at most 256 MiB at 50,000 and 384 MiB at 300,000. It prints figures; it fails
+ * only when a run itself fails. `--cold-start` measures the Lambda bundles instead (see `cold-start.ts`).
  */
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -18,7 +20,14 @@ import { errorParts } from '../lib/describe-error';
 import { defaultPeriod, type PeriodKind } from '../lib/period';
 import { runColdStartBench } from './cold-start';
 import { count, floorMs, mebibytes, pagesNeeded, seconds, table } from './figures';
-import { type CliRun, prepareCli, runCli, startBenchSandbox } from './processes';
+import {
+  type BareFetch,
+  type CliRun,
+  prepareCli,
+  runBareFetch,
+  runCli,
+  startBenchSandbox,
+} from './processes';
 
 const LATENCY_MS = 40;
 const MAX_LIMIT = 100;
@@ -46,6 +55,10 @@ interface Measurement {
   pagesServed: number;
   floorMs: number;
   sandboxStartMs: number;
+  /** The least CPU over the runs of fetching and parsing the same pages without a report. */
+  bareFetch: BareFetch;
+  /** CPU the sandbox used serving one run of the CLI, on average. */
+  sandboxCpuMs: number;
 }
 
 const PERIOD_KINDS: readonly PeriodKind[] = ['month', 'quarter', 'year'];
@@ -80,6 +93,7 @@ async function measure(paidPerMonth: number, period: string, runs: number): Prom
     period,
   });
   try {
+    const before = await sandbox.counts();
     const done: CliRun[] = [];
     for (let run = 0; run < runs; run++) {
       const result = await runCli(
@@ -107,6 +121,15 @@ async function measure(paidPerMonth: number, period: string, runs: number): Prom
       (sum, walk) => sum + pagesNeeded(walk, MAX_LIMIT),
       counts.statisticsRequests / runs,
     );
+    const bareFetches = done.map(() =>
+      runBareFetch({
+        url: sandbox.url,
+        apiKey: sandbox.apiKey,
+        walks: counts.walks,
+        pageSize: MAX_LIMIT,
+        concurrency: CONCURRENCY,
+      }),
+    );
     const served = counts.walks.reduce(
       (sum, walk) => sum + walk.requests,
       counts.statisticsRequests + counts.failedRequests,
@@ -120,6 +143,8 @@ async function measure(paidPerMonth: number, period: string, runs: number): Prom
       pagesServed: served / runs,
       floorMs: floorMs(needed, CONCURRENCY, LATENCY_MS),
       sandboxStartMs: sandbox.startMs,
+      bareFetch: bareFetches.reduce((least, run) => (run.cpuMs < least.cpuMs ? run : least)),
+      sandboxCpuMs: (counts.cpuMs - before.cpuMs) / runs,
     };
   } finally {
     await sandbox.stop();
@@ -140,6 +165,7 @@ function printTable(results: readonly Measurement[]): void {
         'wall/floor',
         'CPU',
         'CPU/record',
+        'fetch+parse',
         'peak RSS',
       ],
       ...results.map((result) => [
@@ -152,7 +178,8 @@ function printTable(results: readonly Measurement[]): void {
         seconds(result.best.wallMs),
         (result.best.wallMs / result.floorMs).toFixed(2),
         seconds(result.best.cpuMs),
-        `${((result.best.cpuMs * 1000) / result.recordsFetched).toFixed(1)} µs`,
+        microsecondsPerRecord(result.best.cpuMs, result.recordsFetched),
+        microsecondsPerRecord(result.bareFetch.cpuMs, result.bareFetch.records),
         mebibytes(result.maxRssBytes),
       ]),
     ]),
@@ -163,6 +190,8 @@ function printTable(results: readonly Measurement[]): void {
       'plus the short page that ends it, plus the statistics; served: requests the sandbox answered per run; ' +
       `floor: pages needed / ${CONCURRENCY} x ${LATENCY_MS} ms; wall: the fastest run of the CLI process, ` +
       "spawn to exit, start-up included; CPU: that run's user + system time, and per record fetched; " +
+      'fetch+parse: the CPU per record of asking for the same pages over node:http and JSON.parse-ing them, ' +
+      'nothing else (bench/bare-fetch.mjs, the least over as many runs): the floor under CPU/record; ' +
       'peak RSS: the highest over the runs.',
   );
 }
@@ -180,11 +209,31 @@ function printMemoryGrowth(startup: CliRun, results: readonly Measurement[]): vo
   }
 }
 
+/**
+ * The least wall time the machine allows a run, its CPUs shared by the CLI and the sandbox: their CPU
+ * together spread over every CPU, or the floor, whichever is more.
+ */
+function printSharedCpu(results: readonly Measurement[], cpus: number): void {
+  console.log(`\nCPU the ${cpus} CPU(s) share between the CLI and the sandbox, per run:`);
+  for (const result of results) {
+    const leastWallMs = Math.max(result.floorMs, (result.best.cpuMs + result.sandboxCpuMs) / cpus);
+    console.log(
+      `  ${count(result.paidPerMonth)} paid: sandbox ${seconds(result.sandboxCpuMs)}, CLI ` +
+        `${seconds(result.best.cpuMs)}: at least ${seconds(leastWallMs)} of wall, ` +
+        `${(leastWallMs / result.floorMs).toFixed(2)} x the floor`,
+    );
+  }
+}
+
 /** The peak RSS target for a size: the smallest target size at or above it, or the largest. */
 function rssTarget(paidPerMonth: number): number {
   const [, bytes] = TARGET_RSS_BYTES.find(([size]) => paidPerMonth <= size) ?? TARGET_RSS_BYTES.at(-1)!;
   return bytes;
 }
+
+/** `12.3 µs` of CPU per record. */
+const microsecondsPerRecord = (cpuMs: number, records: number): string =>
+  `${((cpuMs * 1000) / records).toFixed(1)} µs`;
 
 const verdict = (met: boolean) => (met ? 'met' : 'missed');
 
@@ -236,6 +285,7 @@ async function main(): Promise<void> {
   console.log('');
   printTable(results);
   printMemoryGrowth(startup, results);
+  printSharedCpu(results, availableParallelism());
   printTargets(results);
 }
 

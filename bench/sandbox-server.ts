@@ -5,7 +5,7 @@
  * run measures the CLI against a service whose data is ready, as a real one's is.
  *
  * Reads its settings as JSON from `BENCH_SANDBOX`; prints `ready <json>` when listening; answers a
- * line `counts` on stdin with `counts <json>`.
+ * line `counts` on stdin with `counts <json>`, the CPU it has used so far included.
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -42,6 +42,8 @@ export interface BenchSandboxCounts {
   walks: WalkCount[];
   statisticsRequests: number;
   failedRequests: number;
+  /** CPU the sandbox's process has used since it started, user and system, in milliseconds. */
+  cpuMs: number;
 }
 
 const API_KEY = 'bench-key';
@@ -126,7 +128,8 @@ process.stdout.write(`ready ${JSON.stringify(ready)}\n`);
 
 createInterface({ input: process.stdin }).on('line', (line) => {
   if (line.trim() !== 'counts') return;
-  const answer: BenchSandboxCounts = { walks: [...walks.values()], ...counts };
+  const { user, system } = process.cpuUsage();
+  const answer: BenchSandboxCounts = { walks: [...walks.values()], ...counts, cpuMs: (user + system) / 1000 };
   process.stdout.write(`counts ${JSON.stringify(answer)}\n`);
 });
 process.stdin.on('end', () => {

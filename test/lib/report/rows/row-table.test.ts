@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat, truncate } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -79,6 +79,33 @@ describe('createRowTableBuilder', () => {
 
     await built.dispose();
     expect(await readdir(spillDir)).toEqual([]);
+  });
+
+  it('brings back every character of every cell from disk, a cell longer than a read included', async () => {
+    const table = builder({ spillDir, runBytes: 2_000 });
+    // 300,000 characters: several of the 64 KiB a run is read at, in one cell; a lone surrogate, an emoji
+    // and a line break, as a service's JSON may carry them.
+    const long = `${'x'.repeat(150_000)}\uD800 🚀\r\n${'é'.repeat(149_994)}`;
+    const entries = Array.from({ length: 200 }, (_, i) => ({
+      ...entry(i),
+      note: i === 77 ? long : entry(i).note,
+    }));
+    for (const item of [...entries].reverse()) table.add(item);
+    expect((await readdir(join(spillDir, (await readdir(spillDir))[0]!))).length).toBeGreaterThan(1);
+
+    const rows = await cellsOf(table.build().rows());
+    expect(rows).toEqual(expectedOrder(entries).map((e) => [e.id, e.note]));
+    expect(rows.find(([id]) => id === entry(77).id)?.[1]).toHaveLength(300_000);
+  });
+
+  it('fails rather than lose rows when a run on disk was cut short', async () => {
+    const table = builder({ spillDir, runBytes: 2_000 });
+    for (let i = 0; i < 500; i++) table.add(entry(i));
+    const folder = join(spillDir, (await readdir(spillDir))[0]!);
+    const run = join(folder, 'run-0');
+    await truncate(run, (await stat(run)).size - 10);
+
+    await expect(cellsOf(table.build().rows())).rejects.toThrow('A sorted run ends inside a row');
   });
 
   it('keeps the first record of an id and drops later ones, spilled or not', async () => {

@@ -1,0 +1,72 @@
+/**
+ * The CPU that fetching and parsing a report's pages costs before any report work: every page of the
+ * list walks the CLI made, asked again over `node:http` with a keep-alive agent, `concurrency` at a time,
+ * each body decoded and `JSON.parse`d, nothing validated, added up or written. No report can do with
+ * less, so this is the floor under the CLI's own CPU per record.
+ *
+ * Run by the benchmark in a process of its own (plain JavaScript: nothing but Node is loaded) with
+ * `BENCH_BARE_FETCH` holding `{ url, apiKey, walks: [{ endpoint, filter, records }], pageSize,
+ * concurrency }` as JSON; prints `{ cpuMs, wallMs, records }` as JSON, the CPU counted from the first
+ * request to the last answer.
+ */
+import { Agent, request } from 'node:http';
+
+const { url, apiKey, walks, pageSize, concurrency } = JSON.parse(process.env.BENCH_BARE_FETCH ?? '');
+const agent = new Agent({ keepAlive: true });
+
+/** Every page of every walk, as the form fields to send. */
+const pages = walks.flatMap(({ endpoint, filter, records }) =>
+  Array.from({ length: Math.floor(records / pageSize) + 1 }, (_, page) => ({
+    endpoint,
+    fields: { ...JSON.parse(filter), offset: String(page * pageSize), limit: String(pageSize) },
+  })),
+);
+
+function fetchPage({ endpoint, fields }) {
+  const body = new URLSearchParams(fields).toString();
+  return new Promise((resolve, reject) => {
+    const sent = request(
+      `${url}${endpoint}`,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          Authorization: `Token ${apiKey}`,
+          'Content-Type': 'application/x-www-form-urlencoded',
+          'Content-Length': Buffer.byteLength(body),
+        },
+      },
+      (answer) => {
+        const chunks = [];
+        answer.on('data', (chunk) => chunks.push(chunk));
+        answer.on('end', () => {
+          const { data } = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          if (answer.statusCode !== 200) reject(new Error(`${endpoint} answered ${answer.statusCode}`));
+          // The sandbox writes some lists as objects keyed "0", "1", … (see `normaliseList`).
+          else resolve(data === null || data === undefined ? 0 : Object.keys(data).length);
+        });
+        answer.on('error', reject);
+      },
+    );
+    sent.on('error', reject);
+    sent.end(body);
+  });
+}
+
+const cpuBefore = process.cpuUsage();
+const started = performance.now();
+let next = 0;
+let records = 0;
+await Promise.all(
+  Array.from({ length: concurrency }, async () => {
+    while (next < pages.length) {
+      const answered = await fetchPage(pages[next++]);
+      records += answered;
+    }
+  }),
+);
+const cpu = process.cpuUsage(cpuBefore);
+process.stdout.write(
+  `${JSON.stringify({ cpuMs: (cpu.user + cpu.system) / 1000, wallMs: performance.now() - started, records })}\n`,
+);
+agent.destroy();
