@@ -77,7 +77,13 @@ export function createInvoicingClient(
       }),
     );
     if (answer.status < 200 || answer.status > 299 || answer.body === undefined) {
-      throw errorFromResponse({ ...answer, endpoint, apiKey, now: settings.now() });
+      throw errorFromResponse({
+        ...answer,
+        body: answer.body?.text(),
+        endpoint,
+        apiKey,
+        now: settings.now(),
+      });
     }
     const context = { endpoint, status: answer.status, headers: answer.headers, apiKey };
     return readAnswer(answer.body, schema, context, normalise);

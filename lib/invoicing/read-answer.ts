@@ -1,4 +1,5 @@
 import type * as z from 'zod';
+import type { AnswerBody } from './answer-body';
 import { contentTypeOf, requestIdOf } from './answer-headers';
 import { bodyExcerpt } from './body-excerpt';
 import { describeIssues, summariseIssues } from './describe-issues';
@@ -52,10 +53,11 @@ function describeResult(result: unknown, apiKey: string | undefined): string {
  * proxy), JSON nested too deeply to read, JSON that is not the envelope, or a `result` other than
  * `success` is an `InvoicingProtocolError`; `data` that does not match is an `InvoicingValidationError`
  * naming each field, e.g. `data[3].payment.amount: expected a number`. Every message is one line, and no
- * form of the API key is in it.
+ * form of the API key is in it. The body is text, or the answer's bytes (parsed from their `jsonText`,
+ * quoted from their `text`).
  */
 export function readAnswer<Schema extends z.ZodType>(
-  body: string,
+  answerBody: string | AnswerBody,
   schema: Schema,
   context: AnswerContext,
   normalise: (data: unknown) => unknown = (data) => data,
@@ -63,6 +65,7 @@ export function readAnswer<Schema extends z.ZodType>(
   const { endpoint, status, headers, apiKey } = context;
   // Built only on failure: a list walk reads thousands of good answers.
   const failure = () => {
+    const body = typeof answerBody === 'string' ? answerBody : answerBody.text();
     const excerpt = bodyExcerpt(body, apiKey);
     const quoted =
       excerpt === undefined
@@ -76,7 +79,7 @@ export function readAnswer<Schema extends z.ZodType>(
 
   let json: unknown;
   try {
-    json = parseServiceJson(body);
+    json = parseServiceJson(typeof answerBody === 'string' ? answerBody : answerBody.jsonText());
   } catch (error) {
     // The parser's own message quotes the body, so it is not kept as the cause.
     const { details, quoted } = failure();

@@ -1,14 +1,13 @@
+import { AnswerBody } from './answer-body';
 import type { TransportAnswer } from './transport';
 
 /**
- * The answer's body as text, or `undefined` when it holds more than `maxBytes` (after any content coding
+ * The answer's body, or `undefined` when it holds more than `maxBytes` (after any content coding
  * is undone): the connection is then dropped at once, so a huge or endless answer costs at most
  * `maxBytes` of memory and never more time than it takes to receive them. A `Content-Length` above the
  * limit is refused before a byte is read.
- *
- * UTF-8, a leading byte order mark dropped (as `Response#text()` does).
  */
-export async function readBody(answer: TransportAnswer, maxBytes: number): Promise<string | undefined> {
+export async function readBody(answer: TransportAnswer, maxBytes: number): Promise<AnswerBody | undefined> {
   const declared = Number(answer.headers.get('content-length') ?? 0);
   if (declared > maxBytes) {
     answer.discard();
@@ -24,7 +23,5 @@ export async function readBody(answer: TransportAnswer, maxBytes: number): Promi
     }
     chunks.push(chunk);
   }
-  const bytes = chunks.length === 1 ? (chunks[0] as Uint8Array) : Buffer.concat(chunks, size);
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  return new AnswerBody(chunks.length === 1 ? (chunks[0] as Uint8Array) : Buffer.concat(chunks, size));
 }

@@ -1,4 +1,5 @@
 import { wrappedError } from '../describe-error';
+import type { AnswerBody } from './answer-body';
 import { EXCERPT_SOURCE_LENGTH } from './body-excerpt';
 import {
   InvoicingAnswerTooLargeError,
@@ -32,7 +33,7 @@ export interface RawAnswer {
   status: number;
   headers: HeaderReader;
   /** The body; `undefined` for a failure answer too long to show, which was not read to its end. */
-  body: string | undefined;
+  body: AnswerBody | undefined;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AnswerBody } from '../../../lib/invoicing/answer-body';
 import { InvoicingProtocolError, InvoicingValidationError } from '../../../lib/invoicing/errors';
 import { normaliseList, readAnswer } from '../../../lib/invoicing/read-answer';
 import {
@@ -31,6 +32,20 @@ describe('readAnswer', () => {
     expect(invoices).toHaveLength(1);
     expect(invoices[0]?.uid).toBe('INV-1');
     expect(invoices[0]?.amountFiatUSD).toBe('10');
+  });
+
+  it('reads the bytes of an answer, quoting them as text when they are not JSON', () => {
+    const page = new AnswerBody(Buffer.from('<html><body>Wartung — bitte später</body></html>'));
+    const error = thrown(() => readAnswer(page, invoiceListSchema, context));
+
+    expect((error as Error).message).toContain(': <html><body>Wartung — bitte später</body></html>');
+    const data = [{ ...invoiceJson(1), description: 'Crème brûlée 🍰' }];
+    const invoices = readAnswer(
+      new AnswerBody(Buffer.from(JSON.stringify({ result: 'success', data }))),
+      invoiceListSchema,
+      context,
+    );
+    expect(invoices[0]?.description).toBe('Crème brûlée 🍰');
   });
 
   it('makes an HTML page a protocol error that shows its start', () => {
