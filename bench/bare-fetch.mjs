@@ -5,7 +5,7 @@
  * less, so this is the floor under the CLI's own CPU per record.
  *
  * Run by the benchmark in a process of its own (plain JavaScript: nothing but Node is loaded) with
- * `BENCH_BARE_FETCH` holding `{ url, apiKey, walks: [{ endpoint, filter, records }], pageSize,
+ * `BENCH_BARE_FETCH` holding `{ url, apiKey, walks: [{ endpoint, filter, pages }], pageSize,
  * concurrency }` as JSON; prints `{ cpuMs, wallMs, records }` as JSON, the CPU counted from the first
  * request to the last answer.
  */
@@ -15,8 +15,8 @@ const { url, apiKey, walks, pageSize, concurrency } = JSON.parse(process.env.BEN
 const agent = new Agent({ keepAlive: true });
 
 /** Every page of every walk, as the form fields to send. */
-const pages = walks.flatMap(({ endpoint, filter, records }) =>
-  Array.from({ length: Math.floor(records / pageSize) + 1 }, (_, page) => ({
+const pages = walks.flatMap(({ endpoint, filter, pages: count }) =>
+  Array.from({ length: count }, (_, page) => ({
     endpoint,
     fields: { ...JSON.parse(filter), offset: String(page * pageSize), limit: String(pageSize) },
   })),

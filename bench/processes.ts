@@ -113,7 +113,8 @@ export interface BareFetch {
 export interface BareFetchSettings {
   url: string;
   apiKey: string;
-  walks: readonly Pick<WalkCount, 'endpoint' | 'filter' | 'records'>[];
+  /** Each walk with the pages it takes (`pagesNeeded`). */
+  walks: readonly (Pick<WalkCount, 'endpoint' | 'filter'> & { pages: number })[];
   pageSize: number;
   concurrency: number;
 }

@@ -63,13 +63,15 @@ export function readAnswer<Schema extends z.ZodType>(
   normalise: (data: unknown) => unknown = (data) => data,
 ): z.output<Schema> {
   const { endpoint, status, headers, apiKey } = context;
+  const body =
+    typeof answerBody === 'string' ? { text: () => answerBody, jsonText: () => answerBody } : answerBody;
   // Built only on failure: a list walk reads thousands of good answers.
   const failure = () => {
-    const body = typeof answerBody === 'string' ? answerBody : answerBody.text();
-    const excerpt = bodyExcerpt(body, apiKey);
+    const text = body.text();
+    const excerpt = bodyExcerpt(text, apiKey);
     const quoted =
       excerpt === undefined
-        ? ` (${body.length} characters, not shown)`
+        ? ` (${text.length} characters, not shown)`
         : excerpt
           ? `: ${excerpt}`
           : ' (empty body)';
@@ -79,7 +81,7 @@ export function readAnswer<Schema extends z.ZodType>(
 
   let json: unknown;
   try {
-    json = parseServiceJson(typeof answerBody === 'string' ? answerBody : answerBody.jsonText());
+    json = parseServiceJson(body.jsonText());
   } catch (error) {
     // The parser's own message quotes the body, so it is not kept as the cause.
     const { details, quoted } = failure();
