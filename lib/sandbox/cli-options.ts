@@ -20,7 +20,7 @@ export const SANDBOX_HELP = [
   '',
   '  --port N                 listen on port N (0: any free port); default SANDBOX_PORT, else 4010',
   '  --seed N                 same seed, same data; seeds the faults and the random order too (default 1)',
-  '  --latency-ms N           every answer waits N ms (default 0)',
+  '  --latency-ms N           every answer comes N ms after its request (default 0)',
   '  --max-limit N            a larger limit is capped silently at N (default 1000)',
   '  --fault-rate X           share 0..1 of requests answered 429 or 503 (default 0)',
   `  --paid-per-month N       paid invoices per full month, up to ${MAX_PAID_PER_MONTH} (default 60)`,

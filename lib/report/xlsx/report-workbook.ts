@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import type { ReportSummary } from '../model';
 import type { RowTable } from '../rows';
+import { loadWorkbookWriter } from './exceljs-stream';
 import { addListSheet, type ListSheet, listSheetStyles } from './list-sheet';
 import { addSummarySheet } from './summary-sheet';
 
@@ -25,12 +26,12 @@ export interface ReportWorkbook {
  * starts.
  */
 export async function openReportWorkbook(path: string, summary: ReportSummary): Promise<ReportWorkbook> {
-  const { default: ExcelJS } = await import('exceljs');
+  const WorkbookWriter = await loadWorkbookWriter();
   const file = createWriteStream(path, { flags: 'wx', flush: true });
   const closed = once(file, 'close');
   // An error before `commit` is seen there: exceljs listens for it only once it finalizes the zip.
   closed.catch(() => undefined);
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const workbook = new WorkbookWriter({
     stream: file,
     useStyles: true,
     useSharedStrings: false,

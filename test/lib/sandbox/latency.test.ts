@@ -1,9 +1,11 @@
+import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSandboxApp } from '../../../lib/sandbox';
+import { latency } from '../../../lib/sandbox/latency';
 import { NOW } from './sandbox-fixtures';
 
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout'] });
+  vi.useFakeTimers({ toFake: ['setTimeout', 'Date'] });
 });
 
 afterEach(() => {
@@ -42,5 +44,54 @@ describe('latency', () => {
     expect(answered).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect((await pending).status).toBe(401);
+  });
+});
+
+describe('latency, with work that takes time', () => {
+  it('answers latencyMs after the request arrived, the work done while it waits', async () => {
+    // A route that takes 30 ms, as a page takes the sandbox's CPU: answered at 40 ms, not 70.
+    const app = new Hono();
+    app.use(latency(40));
+    app.get('/', async (c) => {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      return c.text('page');
+    });
+    const times: number[] = [];
+    const start = Date.now();
+    const pending = [0, 1, 2].map(() =>
+      Promise.resolve(app.request('/')).then((response) => {
+        times.push(Date.now() - start);
+        return response;
+      }),
+    );
+    await vi.advanceTimersByTimeAsync(39);
+    expect(times).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(times).toEqual([40, 40, 40]);
+    expect(await Promise.all(pending.map(async (answer) => (await answer).text()))).toEqual([
+      'page',
+      'page',
+      'page',
+    ]);
+  });
+
+  it('answers as soon as work longer than latencyMs is done', async () => {
+    const app = new Hono();
+    app.use(latency(40));
+    app.get('/', async (c) => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return c.text('slow page');
+    });
+    let answeredAt: number | undefined;
+    const start = Date.now();
+    const pending = Promise.resolve(app.request('/')).then((response) => {
+      answeredAt = Date.now() - start;
+      return response;
+    });
+    await vi.advanceTimersByTimeAsync(99);
+    expect(answeredAt).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(answeredAt).toBe(100);
+    expect(await (await pending).text()).toBe('slow page');
   });
 });
