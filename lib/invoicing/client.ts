@@ -1,9 +1,9 @@
-import pLimit from 'p-limit';
 import type * as z from 'zod';
 import { BASE_RETRY_DELAY_MS, type InvoicingClientHooks, readClientOptions } from './client-options';
 import { errorFromResponse } from './errors';
 import type { FormFields } from './form-fields';
 import { paginate } from './paginate';
+import { createPrioritySlots } from './priority-slots';
 import { normaliseList, readAnswer } from './read-answer';
 import { backoffMs, type RetryPolicy, retryAfterOf, shouldRetry } from './retry';
 import {
@@ -29,12 +29,29 @@ export const ENDPOINTS = {
 
 type Endpoint = (typeof ENDPOINTS)[keyof typeof ENDPOINTS];
 
+/** One request to make, with its retries. */
+interface ServiceRequest<Schema extends z.ZodType> {
+  endpoint: Endpoint;
+  fields: FormFields;
+  schema: Schema;
+  /** Calls the request off (a walk that ended or failed). */
+  signal?: AbortSignal;
+  /** Reshapes the answer's `data` before it is checked. */
+  normalise?: (data: unknown) => unknown;
+  /** Which waiting request a free slot goes to: the highest first (see `createPrioritySlots`). */
+  priority: number;
+}
+
 /**
  * A client of the invoicing service's read interface.
  *
  * Parameters are checked before anything is sent (`InvoicingParameterError`); every answer is checked
  * against the schemas; 429, 5xx, network errors and timeouts are retried with backoff; no more than
- * `concurrency` requests of this client are in flight at once, whatever mix of calls runs.
+ * `concurrency` requests of this client are in flight at once, whatever mix of calls runs. A free slot
+ * goes to a single call first, then to the list walk opened first that has a page to ask for: walks
+ * opened together are read one after the other at full speed, each taking up the slots the one before
+ * leaves idle, rather than all ending together (a report writes a list's files as soon as the list is
+ * read, while the next list is fetched).
  *
  * @example
  * const client = createInvoicingClient({ baseUrl: 'https://api.example.com/v1', apiKey });
@@ -48,7 +65,9 @@ export function createInvoicingClient(
 ): InvoicingClient {
   const settings = readClientOptions(options);
   const { apiKey, baseUrl, pageSize, concurrency, maxPages } = settings;
-  const limit = pLimit(concurrency);
+  const slots = createPrioritySlots(concurrency);
+  /** Walks opened so far: each takes a lower priority than the one before; single calls take 0. */
+  let walksOpened = 0;
   const policy: RetryPolicy = {
     maxRetries: settings.maxRetries,
     maxRetryDelayMs: settings.maxRetryDelayMs,
@@ -58,13 +77,10 @@ export function createInvoicingClient(
 
   /** One attempt: the request holds a slot of the shared limit until its body is read. */
   async function attempt<Schema extends z.ZodType>(
-    endpoint: Endpoint,
-    fields: FormFields,
-    schema: Schema,
-    signal: AbortSignal | undefined,
-    normalise?: (data: unknown) => unknown,
+    request: ServiceRequest<Schema>,
   ): Promise<z.output<Schema>> {
-    const answer = await limit(() =>
+    const { endpoint, fields, schema, signal, normalise } = request;
+    const answer = await slots(request.priority, () =>
       sendRequest({
         url: `${baseUrl}${endpoint}`,
         endpoint,
@@ -90,19 +106,13 @@ export function createInvoicingClient(
   }
 
   /** A call with its retries; the slot is given back while waiting between attempts. */
-  async function call<Schema extends z.ZodType>(
-    endpoint: Endpoint,
-    fields: FormFields,
-    schema: Schema,
-    signal?: AbortSignal,
-    normalise?: (data: unknown) => unknown,
-  ): Promise<z.output<Schema>> {
+  async function call<Schema extends z.ZodType>(request: ServiceRequest<Schema>): Promise<z.output<Schema>> {
     for (let retries = 0; ; retries += 1) {
       try {
-        return await attempt(endpoint, fields, schema, signal, normalise);
+        return await attempt(request);
       } catch (error) {
-        if (signal?.aborted || !shouldRetry(error, retries, policy)) throw error;
-        await settings.sleep(backoffMs(retries, retryAfterOf(error), policy), signal);
+        if (request.signal?.aborted || !shouldRetry(error, retries, policy)) throw error;
+        await settings.sleep(backoffMs(retries, retryAfterOf(error), policy), request.signal);
       }
     }
   }
@@ -114,10 +124,19 @@ export function createInvoicingClient(
   ): AsyncIterable<z.output<Schema>[number]> {
     return {
       // A fresh walk for each `for await`, so the iterable can be read more than once.
-      [Symbol.asyncIterator]: () =>
-        paginate<z.output<Schema>[number]>({
+      [Symbol.asyncIterator]: () => {
+        walksOpened += 1;
+        const priority = -walksOpened;
+        return paginate<z.output<Schema>[number]>({
           fetchPage: ({ offset, limit: pageLimit }, signal) =>
-            call(endpoint, { ...filter, offset, limit: pageLimit }, schema, signal, normaliseList),
+            call({
+              endpoint,
+              fields: { ...filter, offset, limit: pageLimit },
+              schema,
+              signal,
+              normalise: normaliseList,
+              priority,
+            }),
           pageSize,
           // Twice the HTTP limit: the extra requests wait in the shared limiter and take a slot the
           // moment an answer's body is read, so checking that answer overlaps the next one's network
@@ -125,22 +144,35 @@ export function createInvoicingClient(
           concurrency: concurrency * 2,
           maxPages,
           endpoint,
-        }),
+        });
+      },
     };
   }
 
   return {
     async invoiceStatistics(filter = {}) {
       const fields = validateParams(statisticsFilterSchema, filter, ENDPOINTS.statistics);
-      return call(ENDPOINTS.statistics, fields, invoiceStatisticsSchema);
+      return call({ endpoint: ENDPOINTS.statistics, fields, schema: invoiceStatisticsSchema, priority: 0 });
     },
     async listInvoices(params = {}) {
       const fields = validateParams(listInvoicesParamsSchema, params, ENDPOINTS.invoices);
-      return call(ENDPOINTS.invoices, fields, invoiceListSchema, undefined, normaliseList);
+      return call({
+        endpoint: ENDPOINTS.invoices,
+        fields,
+        schema: invoiceListSchema,
+        normalise: normaliseList,
+        priority: 0,
+      });
     },
     async listPayments(params = {}) {
       const fields = validateParams(listPaymentsParamsSchema, params, ENDPOINTS.payments);
-      return call(ENDPOINTS.payments, fields, paymentListSchema, undefined, normaliseList);
+      return call({
+        endpoint: ENDPOINTS.payments,
+        fields,
+        schema: paymentListSchema,
+        normalise: normaliseList,
+        priority: 0,
+      });
     },
     invoices(filter = {}) {
       const fields = validateParams(invoiceFilterSchema, filter, ENDPOINTS.invoices);

@@ -1,13 +1,13 @@
 import type { InvoicingClient } from '../invoicing';
-import { type InvoiceItem, type PaymentItem, uuidSchema } from '../invoicing';
+import { uuidSchema } from '../invoicing';
 import { ReportRequestError } from '../period';
-import { type Collected, type CollectProgress, collectReportData } from './collect';
+import { type Collected, type CollectProgress, collectReportData, type ReportRows } from './collect';
 import { fetchRanges } from './collect-ranges';
-import type { Report, ReportRequest, ReportSummary } from './model';
+import type { Report, ReportPeriod, ReportRequest, ReportSummary } from './model';
 import { publicUrl } from './public-url';
 import { reconcile } from './reconcile';
 import { reportPeriod } from './report-period';
-import { createPaidInvoiceRows, createPaymentRows, type RowTableBuilder, type RowTableOptions } from './rows';
+import { createPaidInvoiceRows, createPaymentRows, type RowTable, type RowTableOptions } from './rows';
 
 export interface BuildReportOptions {
   /** The service's base URL, recorded as the report's source (credentials and query left out). */
@@ -24,7 +24,12 @@ export interface BuildReportOptions {
    * (a test may pass builders it can look into).
    * @default { paidInvoices: createPaidInvoiceRows(spill), payments: createPaymentRows(spill) }
    */
-  rows?: { paidInvoices: RowTableBuilder<InvoiceItem>; payments: RowTableBuilder<PaymentItem> };
+  rows?: ReportRows;
+  /**
+   * Called with a table as soon as the list that feeds it has been read, while the others may still be
+   * fetched: its files can be written meanwhile. The report holds the same table.
+   */
+  onRowsComplete?: (name: keyof ReportRows, table: RowTable, period: ReportPeriod) => void;
   /** Where the default builders sort rows that outgrow memory onto disk. @default os.tmpdir() */
   spill?: RowTableOptions;
 }
@@ -74,6 +79,7 @@ export async function buildReport(
       projectId,
       rows,
       onProgress: options.onProgress,
+      onRowsComplete: (name) => options.onRowsComplete?.(name, rows[name].build(), period),
     });
   } catch (error) {
     await Promise.all([rows.paidInvoices.dispose(), rows.payments.dispose()]);

@@ -34,8 +34,16 @@ export interface CollectOptions {
   /** Restricts the report to one project. */
   projectId?: string;
   /** Receive the period's paid invoices and the period's payments, in any order (the files' rows). */
-  rows: { paidInvoices: RowTableBuilder<InvoiceItem>; payments: RowTableBuilder<PaymentItem> };
+  rows: ReportRows;
   onProgress?: (progress: CollectProgress) => void;
+  /** Called once the list that feeds a table has been read to its end: the table gets no more rows. */
+  onRowsComplete?: (table: keyof ReportRows) => void;
+}
+
+/** The builders of the two files' rows. */
+export interface ReportRows {
+  paidInvoices: RowTableBuilder<InvoiceItem>;
+  payments: RowTableBuilder<PaymentItem>;
 }
 
 /** What collection yields: figures and short lists, never the whole lists. */
@@ -102,6 +110,7 @@ export async function collectReportData(
     open: () => AsyncIterable<T>,
     list: keyof CollectProgress,
     take: (record: T) => void,
+    rowsOf?: keyof ReportRows,
   ) {
     for await (const record of open()) {
       // Leaving the loop calls the iterator's `return`, which ends its paging.
@@ -111,6 +120,7 @@ export async function collectReportData(
       if (progress[list] % PROGRESS_EVERY === 0) reportProgress();
     }
     reportProgress();
+    if (rowsOf !== undefined && !stopped) options.onRowsComplete?.(rowsOf);
   }
 
   const takeInvoice = (invoice: InvoiceItem) => {
@@ -155,8 +165,16 @@ export async function collectReportData(
         ledger.readDays(answer.invoicesByDate);
         return answer;
       })(),
-      drain(() => client.invoices({ ...ranges.window, ...projectFilter }), 'invoices', takeInvoice),
-      drain(() => client.payments({ ...ranges.payments }), 'payments', takePayment),
+      // In this order: the client reads walks opened together one after the other, so the paid
+      // invoices' files can be written while the payments are fetched, and theirs while the previous
+      // period is.
+      drain(
+        () => client.invoices({ ...ranges.window, ...projectFilter }),
+        'invoices',
+        takeInvoice,
+        'paidInvoices',
+      ),
+      drain(() => client.payments({ ...ranges.payments }), 'payments', takePayment, 'payments'),
       drain(
         () => client.invoices({ ...ranges.previousInvoices, status: 'paid', ...projectFilter }),
         'previousPeriodInvoices',

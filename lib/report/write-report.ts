@@ -5,6 +5,7 @@ import { isPeriodId } from '../period';
 import type { ReportFileName } from '../report-files';
 import { renderReportPage } from './html';
 import type { Report, ReportSummary } from './model';
+import type { RowTable } from './rows';
 import { summaryToJson } from './summary-json';
 import { writeCsvAndSheet } from './write-row-files';
 import { openReportWorkbook, type ReportWorkbook } from './xlsx';
@@ -17,19 +18,147 @@ export interface ReportRenderers {
   summaryJson(summary: ReportSummary): string;
 }
 
+/** The text of `report.html` and `summary.json`. */
+export interface RenderedPages {
+  html: string;
+  summaryJson: string;
+}
+
+const renderPages = (report: Report, render: ReportRenderers): RenderedPages => ({
+  html: render.html(report),
+  summaryJson: render.summaryJson(report.summary),
+});
+
 /** What a report is written with, unless a test passes renderers of its own. */
 const PAGE_AND_SUMMARY: ReportRenderers = { html: renderReportPage, summaryJson: summaryToJson };
 
+/** The two tables a report folder holds, each as its CSV file and its workbook sheet. */
+export type ReportTableName = 'paidInvoices' | 'payments';
+
+/** Each table's files, in the order they are written (the workbook's sheets must come one by one). */
+const TABLE_FILES: readonly (readonly [ReportTableName, ReportFileName, string])[] = [
+  ['paidInvoices', 'paid-invoices.csv', 'Paid invoices'],
+  ['payments', 'payments.csv', 'Payments'],
+];
+
 /**
- * Writes `outDir/<period>/` (`2026-09`, `2026-Q3`, `2026`) with exactly the report's files (`report.html`,
- * `report.xlsx`, `paid-invoices.csv`, `payments.csv`, `summary.json`) and returns that folder's path. The
- * two CSV files and the workbook's two list sheets are written in one pass over each table's rows.
+ * A report folder being written: each table as soon as its rows are complete (in any order; they are
+ * written in `TABLE_FILES` order), then `finish` with the report. Nothing is visible in `outDir` until
+ * `finish` moves the folder into place; `abort` removes what was written.
+ */
+export interface ReportFolderWriter {
+  /** Starts writing a table's CSV file and workbook sheet, once those before it are written. */
+  writeTable(name: ReportTableName, table: RowTable): void;
+  /**
+   * Writes the rest once every table is written, moves the folder into place and returns its path.
+   * `pages` are the report's page and summary, if they were rendered already.
+   */
+  finish(report: Report, pages?: RenderedPages): Promise<string>;
+  /** Stops, once what is being written has stopped, and removes the hidden folder. */
+  abort(): Promise<void>;
+}
+
+/**
+ * Opens the hidden folder a report for period `id` is written in, inside `outDir`, and its workbook.
  *
  * The files appear all together or not at all: they are written into a hidden folder next to the
  * target (same file system, so the rename is atomic), flushed to disk, then renamed into place. An
  * existing folder for the period is renamed aside first and removed after the new one is in, so a
  * reader sees the old report or the new one, never a mix. On any failure the hidden folder is
  * removed and an older report stays as it was.
+ */
+export async function openReportFolder(
+  outDir: string,
+  id: string,
+  render: ReportRenderers = PAGE_AND_SUMMARY,
+): Promise<ReportFolderWriter> {
+  // The id becomes a path segment: anything but a period id (say `../x`) must not reach the file system.
+  if (!isPeriodId(id)) {
+    throw new Error(
+      `Cannot write a report folder for period ${JSON.stringify(id)}: expected YYYY-MM, YYYY-Qn or YYYY`,
+    );
+  }
+  await mkdir(outDir, { recursive: true });
+  // Not mkdtemp: it creates the folder with mode 0700, which the renamed report would keep.
+  const staging = join(outDir, `.${id}.partial-${randomUUID()}`);
+  await mkdir(staging);
+  const file = (name: ReportFileName) => join(staging, name);
+  let workbook: ReportWorkbook;
+  try {
+    workbook = await openReportWorkbook(file('report.xlsx'));
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true });
+    throw error;
+  }
+
+  const tables = new Map<ReportTableName, RowTable>();
+  /** Each table's writing, started once its rows are complete and the tables before it are written. */
+  const written = new Map<ReportTableName, Promise<void>>();
+  let failure: { error: unknown } | undefined;
+  /** Writes every table whose rows are in, in order, as far as the first one not in yet. */
+  const writeReadyTables = () => {
+    let before: Promise<void> = Promise.resolve();
+    for (const [name, csvName, sheetName] of TABLE_FILES) {
+      const table = tables.get(name);
+      if (table === undefined) return;
+      let writing = written.get(name);
+      if (writing === undefined) {
+        writing = before.then(() =>
+          failure === undefined
+            ? writeCsvAndSheet(table, file(csvName), workbook.listSheet(sheetName, table))
+            : undefined,
+        );
+        // Seen by `finish` or `abort`: a table that fails must not be an unhandled rejection meanwhile.
+        writing.catch((error: unknown) => {
+          failure ??= { error };
+        });
+        written.set(name, writing);
+      }
+      before = writing;
+    }
+  };
+  const settled = () => Promise.allSettled(written.values());
+  const abort = async () => {
+    failure ??= { error: new Error('The report folder was given up') };
+    await settled();
+    workbook.abort();
+    await rm(staging, { recursive: true, force: true });
+  };
+
+  const writeTable = (name: ReportTableName, table: RowTable) => {
+    if (tables.has(name)) return;
+    tables.set(name, table);
+    writeReadyTables();
+  };
+
+  return {
+    writeTable,
+    async finish(report, pages) {
+      try {
+        writeTable('paidInvoices', report.paidInvoiceRows);
+        writeTable('payments', report.paymentRows);
+        const { html, summaryJson } = pages ?? renderPages(report, render);
+        await Promise.all(written.values());
+        await writeFile(file('report.html'), html, { flush: true });
+        await workbook.commit(report.summary);
+        await writeFile(file('summary.json'), summaryJson, { flush: true });
+        const target = join(outDir, id);
+        await moveIntoPlace(staging, target, join(outDir, `.${id}.replaced-${randomUUID()}`));
+        return target;
+      } catch (error) {
+        await abort();
+        throw error;
+      }
+    },
+    abort,
+  };
+}
+
+/**
+ * Writes `outDir/<period>/` (`2026-09`, `2026-Q3`, `2026`) with exactly the report's files (`report.html`,
+ * `report.xlsx`, `paid-invoices.csv`, `payments.csv`, `summary.json`) and returns that folder's path, all
+ * together or not at all (see `openReportFolder`). The two CSV files and the workbook's two list sheets
+ * are written in one pass over each table's rows.
  *
  * @example await writeReportFolder(report, './reports') // './reports/2026-09'
  */
@@ -38,43 +167,10 @@ export async function writeReportFolder(
   outDir: string,
   render: ReportRenderers = PAGE_AND_SUMMARY,
 ): Promise<string> {
-  const { id } = report.summary.period;
-  // The id becomes a path segment: anything but a period id (say `../x`) must not reach the file system.
-  if (!isPeriodId(id)) {
-    throw new Error(
-      `Cannot write a report folder for period ${JSON.stringify(id)}: expected YYYY-MM, YYYY-Qn or YYYY`,
-    );
-  }
   // Rendered before anything touches the disk: a renderer that throws leaves no trace.
-  const html = render.html(report);
-  const summaryJson = render.summaryJson(report.summary);
-
-  await mkdir(outDir, { recursive: true });
-  const target = join(outDir, id);
-  // Not mkdtemp: it creates the folder with mode 0700, which the renamed report would keep.
-  const staging = join(outDir, `.${id}.partial-${randomUUID()}`);
-  await mkdir(staging);
-  let workbook: ReportWorkbook | undefined;
-  try {
-    const file = (name: ReportFileName) => join(staging, name);
-    await writeFile(file('report.html'), html, { flush: true });
-    workbook = await openReportWorkbook(file('report.xlsx'), report.summary);
-    const tables = [
-      [report.paidInvoiceRows, 'paid-invoices.csv', 'Paid invoices'],
-      [report.paymentRows, 'payments.csv', 'Payments'],
-    ] as const;
-    for (const [table, csvName, sheetName] of tables) {
-      await writeCsvAndSheet(table, file(csvName), workbook.listSheet(sheetName, table));
-    }
-    await workbook.commit();
-    await writeFile(file('summary.json'), summaryJson, { flush: true });
-    await moveIntoPlace(staging, target, join(outDir, `.${id}.replaced-${randomUUID()}`));
-  } catch (error) {
-    workbook?.abort();
-    await rm(staging, { recursive: true, force: true });
-    throw error;
-  }
-  return target;
+  const pages = renderPages(report, render);
+  const folder = await openReportFolder(outDir, report.summary.period.id, render);
+  return folder.finish(report, pages);
 }
 
 /**

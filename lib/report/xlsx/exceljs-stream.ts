@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import type { Style, stream, ValueType, Workbook, Worksheet } from 'exceljs';
 
 /**
- * The four places where the workbook reaches past exceljs's documented streaming interface (exceljs
+ * The five places where the workbook reaches past exceljs's documented streaming interface (exceljs
  * 4.4, `lib/stream/xlsx/workbook-writer.js` and `worksheet-writer.js`). Each is checked, so that a
  * version of exceljs that moved them fails loudly in the tests rather than writing a broken workbook.
  */
@@ -29,6 +29,22 @@ interface SheetStream {
 
 interface StreamingWorkbook {
   styles?: { addStyleModel?(style: Partial<Style>, valueType: ValueType): number };
+  /** The worksheets by id (from 1), in the order the workbook lists them when it is committed. */
+  _worksheets?: (Worksheet | undefined)[];
+}
+
+/**
+ * Makes `sheet` the workbook's first sheet though it was added last: the streaming writer puts a sheet
+ * into the file as soon as it is added, so a sheet written last must be added last, and the workbook
+ * lists its sheets (and gives their relationships) in the order of its own list when it is committed.
+ */
+export function listSheetFirst(workbook: Workbook, sheet: Worksheet): void {
+  const streaming = workbook as unknown as StreamingWorkbook;
+  const sheets = streaming._worksheets;
+  if (!Array.isArray(sheets) || !sheets.includes(sheet)) {
+    throw new Error('exceljs has no list of worksheets on its streaming workbook: check the exceljs version');
+  }
+  streaming._worksheets = [sheet, ...sheets.filter((other) => other !== undefined && other !== sheet)];
 }
 
 /**

@@ -13,19 +13,19 @@ const ZIP_LEVEL = 1;
 export interface ReportWorkbook {
   /** Adds the next list sheet; write all its rows and `finish` it before the next. */
   listSheet(name: string, table: RowTable): ListSheet;
-  /** Writes the workbook's remaining parts and closes the file. */
-  commit(): Promise<void>;
+  /** Writes the `Summary` sheet (the first, written last) and the workbook's other parts, and closes the file. */
+  commit(summary: ReportSummary): Promise<void>;
   /** Stops writing and closes the file, after a failure (the caller removes it). */
   abort(): void;
 }
 
 /**
  * Starts `report.xlsx` at `path` (which must not exist) with exceljs's streaming writer, so that a sheet
- * of any length goes to disk as it is written, and writes its `Summary` sheet. exceljs is loaded here,
- * on first use: it is large, and a function that never writes a workbook should not load it when it
- * starts.
+ * of any length goes to disk as it is written. Its first sheet, `Summary`, is written by `commit`: the
+ * list sheets can be written before the figures are known. exceljs is loaded here, on first use: it is
+ * large, and a function that never writes a workbook should not load it when it starts.
  */
-export async function openReportWorkbook(path: string, summary: ReportSummary): Promise<ReportWorkbook> {
+export async function openReportWorkbook(path: string): Promise<ReportWorkbook> {
   const WorkbookWriter = await loadWorkbookWriter();
   const file = createWriteStream(path, { flags: 'wx', flush: true });
   const closed = once(file, 'close');
@@ -40,12 +40,12 @@ export async function openReportWorkbook(path: string, summary: ReportSummary): 
     zip: { zlib: { level: ZIP_LEVEL } },
   });
   workbook.creator = 'invoice-reports';
-  workbook.created = new Date(summary.generatedAt);
-  addSummarySheet(workbook, summary);
   const styles = listSheetStyles(workbook);
   return {
     listSheet: (name, table) => addListSheet(workbook, name, table, styles),
-    async commit() {
+    async commit(summary) {
+      workbook.created = new Date(summary.generatedAt);
+      addSummarySheet(workbook, summary);
       await workbook.commit();
       await closed;
     },

@@ -8,6 +8,7 @@ import { toPlainDecimal } from '../money';
 import { periodHeading } from '../period-words';
 import { projectName } from '../project-names';
 import { decimalsOf, doubleHolds, MAX_SHOWN_DECIMALS } from './cell-values';
+import { listSheetFirst } from './exceljs-stream';
 import {
   BOOLEAN_FORMAT,
   COUNT_FORMAT,
@@ -120,7 +121,8 @@ class SheetRows {
 }
 
 /**
- * The `Summary` sheet: the same figures as `summary.json`, as labelled rows and small tables: what was
+ * Adds the `Summary` sheet, the workbook's first though it is written last, once the figures are known
+ * (a streaming workbook puts a sheet into the file as it is added): the same figures as `summary.json`, as labelled rows and small tables: what was
  * asked (period, zone, complete or so far, when made, from where), the invoices' and payments' headline
  * figures (net received and the under- and over-paid USD invoices among them), the previous period
  * compared with, each breakdown (project with its configured name, currency, month, day,
@@ -132,6 +134,7 @@ export function addSummarySheet(workbook: Workbook, summary: ReportSummary): voi
   const sheet = workbook.addWorksheet('Summary', {
     pageSetup: { fitToPage: true, fitToWidth: 1, fitToHeight: 0, orientation: 'portrait' },
   });
+  listSheetFirst(workbook, sheet);
   sheet.columns = COLUMN_WIDTHS.map((width) => ({ width }));
   const rows = new SheetRows(sheet);
   const { period, invoices, previousPeriod: previous, payments, reconciliation } = summary;

@@ -211,6 +211,28 @@ describe('requests in flight', () => {
     expect(fake.maxInFlight).toBeLessThanOrEqual(3);
   });
 
+  it('gives free slots to the walk opened first, so that walks opened together end one after the other', async () => {
+    const fake = await fakeService({
+      invoices: invoicesJson(600),
+      payments: Array.from({ length: 600 }, (_, n) => paymentJson(n)),
+      latencyMs: 10,
+    });
+    const { client } = clientOf(fake, { concurrency: 3, pageSize: 50 });
+
+    const [invoices, payments] = await Promise.all([collect(client.invoices()), collect(client.payments())]);
+
+    expect(invoices).toHaveLength(600);
+    expect(payments).toHaveLength(600);
+    const callsOf = (path: string, pages: (offset: number) => boolean) =>
+      fake.calls.filter((call) => call.path === path && pages(Number(call.fields.offset)));
+    // The invoices' last page with records (offset 550) is asked for before the payments' second half:
+    // sharing the slots evenly, the two walks would reach their ends together.
+    const lastInvoicePage = callsOf('/invoices/list', (offset) => offset === 550)[0]!;
+    const secondHalfOfPayments = callsOf('/payments/list', (offset) => offset >= 300 && offset < 600);
+    expect(secondHalfOfPayments).toHaveLength(6);
+    expect(secondHalfOfPayments.every((call) => call.index > lastInvoicePage.index)).toBe(true);
+  });
+
   it('stops asking once the consumer stops reading', async () => {
     const fake = await fakeService({ invoices: invoicesJson(5000), latencyMs: 5 });
     const counter = countingFetch();

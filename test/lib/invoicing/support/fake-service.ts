@@ -61,7 +61,11 @@ export interface FakeService {
   url: string;
   apiKey: string;
   calls: RecordedCall[];
-  /** The most requests the fake was answering at one time. */
+  /**
+   * The most requests the fake was answering at one time, among those it answered in full: a request
+   * the client called off (a page past the end of a list) is seen to go only a moment after the client
+   * let it go, by which time the client may have sent the next.
+   */
   readonly maxInFlight: number;
   close(): Promise<void>;
 }
@@ -131,8 +135,11 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
   const invoices = order(options.invoices ?? []);
   const payments = order(options.payments ?? []);
   const calls: RecordedCall[] = [];
-  let inFlight = 0;
-  let maxInFlight = 0;
+  /** Each request's start (+1) and end (-1), and whether it was answered in full. */
+  const lifetimes: { events: { change: 1 | -1; request: number }[]; answered: Set<number> } = {
+    events: [],
+    answered: new Set(),
+  };
 
   const page = (records: readonly unknown[], fields: Record<string, string>) => {
     const offset = options.ignoreOffset
@@ -191,11 +198,10 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
   };
 
   const server = createServer((request, response) => {
-    inFlight += 1;
-    maxInFlight = Math.max(maxInFlight, inFlight);
-    response.once('close', () => {
-      inFlight -= 1;
-    });
+    const number = lifetimes.events.length;
+    lifetimes.events.push({ change: 1, request: number });
+    response.once('finish', () => lifetimes.answered.add(number));
+    response.once('close', () => lifetimes.events.push({ change: -1, request: number }));
     handle(request, response).catch((error: unknown) => {
       if (!response.headersSent) sendJson(response, 500, { result: 'error', message: String(error) });
       else response.destroy();
@@ -209,7 +215,14 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
     apiKey,
     calls,
     get maxInFlight() {
-      return maxInFlight;
+      let inFlight = 0;
+      let most = 0;
+      for (const { change, request } of lifetimes.events) {
+        if (!lifetimes.answered.has(request)) continue;
+        inFlight += change;
+        most = Math.max(most, inFlight);
+      }
+      return most;
     },
     close: () =>
       new Promise<void>((resolve, reject) => {
