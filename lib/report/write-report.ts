@@ -95,6 +95,8 @@ export async function openReportFolder(
   /** Each table's writing, started once its rows are complete and the tables before it are written. */
   const written = new Map<ReportTableName, Promise<void>>();
   let failure: { error: unknown } | undefined;
+  /** Stops a table being written when the report is given up. */
+  const stop = new AbortController();
   /** Writes every table whose rows are in, in order, as far as the first one not in yet. */
   const writeReadyTables = () => {
     let before: Promise<void> = Promise.resolve();
@@ -105,7 +107,7 @@ export async function openReportFolder(
       if (writing === undefined) {
         writing = before.then(() =>
           failure === undefined
-            ? writeCsvAndSheet(table, file(csvName), workbook.listSheet(sheetName, table))
+            ? writeCsvAndSheet(table, file(csvName), workbook.listSheet(sheetName, table), stop.signal)
             : undefined,
         );
         // Seen by `finish` or `abort`: a table that fails must not be an unhandled rejection meanwhile.
@@ -120,6 +122,7 @@ export async function openReportFolder(
   const settled = () => Promise.allSettled(written.values());
   const abort = async () => {
     failure ??= { error: new Error('The report folder was given up') };
+    stop.abort(failure.error);
     await settled();
     workbook.abort();
     await rm(staging, { recursive: true, force: true });

@@ -10,9 +10,15 @@ const CHUNK_CHARS = 64 * 1024;
 
 /**
  * Writes a table's CSV file at `csvPath` (which must not exist) and its workbook sheet in one pass over
- * its rows, each written out as it comes, so that neither file is ever whole in memory.
+ * its rows, each written out as it comes, so that neither file is ever whole in memory. `signal` stops
+ * it (with the signal's reason) at its next write, when the report is given up.
  */
-export async function writeCsvAndSheet(table: RowTable, csvPath: string, sheet: ListSheet): Promise<void> {
+export async function writeCsvAndSheet(
+  table: RowTable,
+  csvPath: string,
+  sheet: ListSheet,
+  signal?: AbortSignal,
+): Promise<void> {
   const csv = createWriteStream(csvPath, { flags: 'wx', flush: true });
   try {
     let text = csvHeader(table.columns).toString('utf8');
@@ -20,6 +26,7 @@ export async function writeCsvAndSheet(table: RowTable, csvPath: string, sheet: 
       text += csvLine(cells, table.columns);
       const sheetWait = sheet.add(cells);
       if (text.length >= CHUNK_CHARS) {
+        signal?.throwIfAborted();
         const more = csv.write(text);
         text = '';
         if (!more) await once(csv, 'drain');

@@ -24,7 +24,7 @@ async function paidInvoicesWrittenEarly(): Promise<boolean> {
   for (let tries = 0; tries < 250; tries++) {
     for (const entry of await readdir(outDir)) {
       if (!entry.startsWith('.2026-10.partial-')) continue;
-      const files = await readdir(join(outDir, entry)).catch(() => []);
+      const files = await readdir(join(outDir, entry)).catch((): string[] => []);
       if (files.includes('paid-invoices.csv')) return true;
     }
     await new Promise((resolve) => setTimeout(resolve, 20));
