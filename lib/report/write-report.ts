@@ -3,6 +3,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isPeriodId } from '../period';
 import type { ReportFileName } from '../report-files';
+import type { ReportRows } from './collect';
 import { renderReportPage } from './html';
 import type { Report, ReportSummary } from './model';
 import type { RowTable } from './rows';
@@ -33,7 +34,7 @@ const renderPages = (report: Report, render: ReportRenderers): RenderedPages => 
 const PAGE_AND_SUMMARY: ReportRenderers = { html: renderReportPage, summaryJson: summaryToJson };
 
 /** The two tables a report folder holds, each as its CSV file and its workbook sheet. */
-export type ReportTableName = 'paidInvoices' | 'payments';
+export type ReportTableName = keyof ReportRows;
 
 /** Each table's files, in the order they are written (the workbook's sheets must come one by one). */
 const TABLE_FILES: readonly (readonly [ReportTableName, ReportFileName, string])[] = [
