@@ -1,9 +1,9 @@
+import PQueue from 'p-queue';
 import type * as z from 'zod';
 import { BASE_RETRY_DELAY_MS, type InvoicingClientHooks, readClientOptions } from './client-options';
 import { errorFromResponse } from './errors';
 import type { FormFields } from './form-fields';
 import { paginate } from './paginate';
-import { createPrioritySlots } from './priority-slots';
 import { normaliseList, readAnswer } from './read-answer';
 import { backoffMs, type RetryPolicy, retryAfterOf, shouldRetry } from './retry';
 import {
@@ -38,7 +38,7 @@ interface ServiceRequest<Schema extends z.ZodType> {
   signal?: AbortSignal;
   /** Reshapes the answer's `data` before it is checked. */
   normalise?: (data: unknown) => unknown;
-  /** Which waiting request a free slot goes to: the highest first (see `createPrioritySlots`). */
+  /** Which waiting request a free slot goes to: the highest first, then the first sent. */
   priority: number;
 }
 
@@ -65,7 +65,7 @@ export function createInvoicingClient(
 ): InvoicingClient {
   const settings = readClientOptions(options);
   const { apiKey, baseUrl, pageSize, concurrency, maxPages } = settings;
-  const slots = createPrioritySlots(concurrency);
+  const slots = new PQueue({ concurrency });
   /** Walks opened so far: each takes a lower priority than the one before; single calls take 0. */
   let walksOpened = 0;
   const policy: RetryPolicy = {
@@ -80,17 +80,19 @@ export function createInvoicingClient(
     request: ServiceRequest<Schema>,
   ): Promise<z.output<Schema>> {
     const { endpoint, fields, schema, signal, normalise } = request;
-    const answer = await slots(request.priority, () =>
-      sendRequest({
-        url: `${baseUrl}${endpoint}`,
-        endpoint,
-        fields,
-        apiKey,
-        timeoutMs: settings.timeoutMs,
-        maxAnswerBytes: settings.maxAnswerBytes,
-        transport: settings.transport,
-        signal,
-      }),
+    const answer = await slots.add(
+      () =>
+        sendRequest({
+          url: `${baseUrl}${endpoint}`,
+          endpoint,
+          fields,
+          apiKey,
+          timeoutMs: settings.timeoutMs,
+          maxAnswerBytes: settings.maxAnswerBytes,
+          transport: settings.transport,
+          signal,
+        }),
+      { priority: request.priority },
     );
     if (answer.status < 200 || answer.status > 299 || answer.body === undefined) {
       throw errorFromResponse({
