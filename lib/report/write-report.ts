@@ -95,8 +95,7 @@ export async function openReportFolder(
   const tables = new Map<ReportTableName, RowTable>();
   /** Each table's writing, started once its rows are complete and the tables before it are written. */
   const written = new Map<ReportTableName, Promise<void>>();
-  let failure: { error: unknown } | undefined;
-  /** Stops a table being written when the report is given up. */
+  /** Aborted, with the first error, once a table fails or the report is given up: nothing more is written. */
   const stop = new AbortController();
   /** Writes every table whose rows are in, in order, as far as the first one not in yet. */
   const writeReadyTables = () => {
@@ -106,14 +105,13 @@ export async function openReportFolder(
       if (table === undefined) return;
       let writing = written.get(name);
       if (writing === undefined) {
-        writing = before.then(() =>
-          failure === undefined
-            ? writeCsvAndSheet(table, file(csvName), workbook.listSheet(sheetName, table), stop.signal)
-            : undefined,
-        );
+        writing = before.then(() => {
+          stop.signal.throwIfAborted();
+          return writeCsvAndSheet(table, file(csvName), workbook.listSheet(sheetName, table), stop.signal);
+        });
         // Seen by `finish` or `abort`: a table that fails must not be an unhandled rejection meanwhile.
         writing.catch((error: unknown) => {
-          failure ??= { error };
+          if (!stop.signal.aborted) stop.abort(error);
         });
         written.set(name, writing);
       }
@@ -122,8 +120,7 @@ export async function openReportFolder(
   };
   const settled = () => Promise.allSettled(written.values());
   const abort = async () => {
-    failure ??= { error: new Error('The report folder was given up') };
-    stop.abort(failure.error);
+    if (!stop.signal.aborted) stop.abort(new Error('The report folder was given up'));
     await settled();
     workbook.abort();
     await rm(staging, { recursive: true, force: true });

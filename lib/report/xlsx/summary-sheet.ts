@@ -122,12 +122,12 @@ class SheetRows {
 
 /**
  * Adds the `Summary` sheet, the workbook's first though it is written last, once the figures are known
- * (a streaming workbook puts a sheet into the file as it is added): the same figures as `summary.json`, as labelled rows and small tables: what was
- * asked (period, zone, complete or so far, when made, from where), the invoices' and payments' headline
- * figures (net received and the under- and over-paid USD invoices among them), the previous period
- * compared with, each breakdown (project with its configured name, currency, month, day,
- * cryptocurrency, wallet) and the reconciliation with every check. Amounts and counts are numbers with
- * formats, instants dates in UTC.
+ * (a streaming workbook puts a sheet into the file as it is added): the same figures as `summary.json`,
+ * as labelled rows and small tables: what was asked (period, zone, complete or so far, when made, from
+ * where), the invoices' and payments' headline figures (net received and the under- and over-paid USD
+ * invoices among them), the previous period compared with, each breakdown (project with its configured
+ * name, currency, month, day, cryptocurrency, wallet) and the reconciliation with every check. Amounts
+ * and counts are numbers with formats, instants dates in UTC.
  */
 export function addSummarySheet(workbook: Workbook, summary: ReportSummary): void {
   // Printed, the labels and their values fit across one page.
