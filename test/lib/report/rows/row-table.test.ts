@@ -81,6 +81,18 @@ describe('createRowTableBuilder', () => {
     expect(await readdir(spillDir)).toEqual([]);
   });
 
+  it('reads back runs of many rows each, beside the rows still in memory', async () => {
+    // About 100 KB a run: some 1,100 rows of about 90 bytes each, 700 left in memory at the end.
+    const table = builder({ spillDir, runBytes: 100_000 });
+    const entries = Array.from({ length: 3_001 }, (_, i) => entry((i * 7919) % 3_001));
+    for (const item of entries) table.add(item);
+    const runs = await readdir(join(spillDir, (await readdir(spillDir))[0]!));
+    expect(runs).toEqual(['run-0', 'run-1']);
+
+    const built = table.build();
+    expect(await cellsOf(built.rows())).toEqual(expectedOrder(entries).map((e) => [e.id, e.note]));
+  });
+
   it('brings back every character of every cell from disk, a cell longer than a read included', async () => {
     const table = builder({ spillDir, runBytes: 2_000 });
     // 300,000 characters: several of the 64 KiB a run is read at, in one cell; a lone surrogate, an emoji
