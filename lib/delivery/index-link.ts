@@ -3,6 +3,7 @@ import {
   hmacHex,
   type LinkVerdict,
   linkExpirySeconds,
+  linkGenerationLines,
   linkVerdict,
   type SigningKey,
   signingKeyBytes,
@@ -15,6 +16,8 @@ export interface SignReportIndexLinkOptions {
   account: string;
   /** When the link stops working (rounded down to the second). */
   expiresAt: Date;
+  /** The account's `tokenGeneration`, signed as a file link signs it. */
+  generation: number;
   /** The key that signs file links too, at least 32 bytes. */
   signingKey: SigningKey;
 }
@@ -26,14 +29,16 @@ export interface VerifyReportIndexLinkOptions {
   expires: unknown;
   /** The `signature` query value: 64 hex digits. */
   signature: unknown;
+  /** The `tokenGeneration` of the account the path names (1 for an account not configured). */
+  generation: number;
   signingKey: SigningKey;
   /** @default new Date() */
   now?: Date;
 }
 
 /** Its own version tag, so an index link's signature never passes for a file link's, nor the reverse. */
-function canonicalString(account: string, expires: string): string {
-  return ['report-index-v1', account, expires].join('\n');
+function canonicalString(account: string, expires: string, generation: number): string {
+  return ['report-index-v1', account, expires, ...linkGenerationLines(generation)].join('\n');
 }
 
 /**
@@ -48,7 +53,7 @@ export function signReportIndexLink(options: SignReportIndexLinkOptions): string
   const key = signingKeyBytes(options.signingKey);
   accountPrefix(options.account);
   const expires = String(linkExpirySeconds(options.expiresAt));
-  const signature = hmacHex(key, canonicalString(options.account, expires));
+  const signature = hmacHex(key, canonicalString(options.account, expires, options.generation));
   const base = options.baseUrl.replace(/\/+$/, '');
   return `${base}/reports/${options.account}?expires=${expires}&signature=${signature}`;
 }
@@ -61,7 +66,7 @@ export function signReportIndexLink(options: SignReportIndexLinkOptions): string
  */
 export function verifyReportIndexLink(options: VerifyReportIndexLinkOptions): LinkVerdict {
   const key = signingKeyBytes(options.signingKey);
-  const { account } = options;
+  const { account, generation } = options;
   if (!isValidAccount(account)) return 'invalid';
-  return linkVerdict(key, (expires) => canonicalString(account, expires), options, options.now);
+  return linkVerdict(key, (expires) => canonicalString(account, expires, generation), options, options.now);
 }

@@ -22,6 +22,8 @@ export type SignReportLinksOptions<F extends ReportObjectName> = LinkExpiry & {
   period: string;
   /** The files to link to. */
   files: readonly F[];
+  /** The account's `tokenGeneration` (see `linkGenerationLines`). */
+  generation: number;
   /** At least 32 bytes, from configuration. */
   signingKey: SigningKey;
 };
@@ -58,11 +60,11 @@ export function signReportLinks<F extends ReportObjectName>(
   options: SignReportLinksOptions<F>,
 ): SignedReportLinks<F> {
   const expiresAt = new Date(linkExpirySeconds(expiryInstant(options)) * 1000);
-  const { baseUrl, account, period, signingKey } = options;
+  const { baseUrl, account, period, generation, signingKey } = options;
   const links = Object.fromEntries(
     options.files.map((fileName) => [
       fileName,
-      signReportLink({ baseUrl, account, period, fileName, expiresAt, signingKey }),
+      signReportLink({ baseUrl, account, period, fileName, expiresAt, generation, signingKey }),
     ]),
   ) as Record<F, string>;
   return { links, expiresAt };

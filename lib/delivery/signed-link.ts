@@ -25,6 +25,8 @@ export interface SignReportLinkOptions {
   fileName: ReportObjectName;
   /** When the link stops working (rounded down to the second). */
   expiresAt: Date;
+  /** The account's `tokenGeneration`: raising it ends every link signed before (see `linkGenerationLines`). */
+  generation: number;
   /** At least 32 bytes, from configuration. */
   signingKey: SigningKey;
 }
@@ -41,6 +43,8 @@ export interface VerifyReportLinkOptions {
   expires: unknown;
   /** The `signature` query value: 64 hex digits. */
   signature: unknown;
+  /** The `tokenGeneration` of the account the path names (1 for an account not configured). */
+  generation: number;
   signingKey: SigningKey;
   /** @default new Date() */
   now?: Date;
@@ -64,9 +68,32 @@ export function signingKeyBytes(signingKey: SigningKey): Buffer {
   return bytes;
 }
 
+/**
+ * What a link signs besides its own parts: the account's token generation, so that raising it (to revoke
+ * an account token) also ends the links a holder of the old token could have made from the answers and
+ * the list of reports, emailed links included. Generation 1 adds nothing, so that links signed before
+ * generations were signed keep working until they expire; a higher one adds a line of its own, so the
+ * string never equals one of generation 1.
+ * @throws RangeError for a generation that is not a whole number from 1
+ */
+export function linkGenerationLines(generation: number): string[] {
+  if (!Number.isSafeInteger(generation) || generation < 1) {
+    throw new RangeError(`a token generation must be a whole number from 1 (got ${generation})`);
+  }
+  return generation === 1 ? [] : [`generation ${generation}`];
+}
+
 /** Every signed part on its own line, after a version tag, so no two different links share a string. */
-function canonicalString(account: string, period: string, fileName: string, expires: string): string {
-  return ['report-link-v1', account, period, fileName, expires].join('\n');
+function canonicalString(
+  account: string,
+  period: string,
+  fileName: string,
+  expires: string,
+  generation: number,
+): string {
+  return ['report-link-v1', account, period, fileName, expires, ...linkGenerationLines(generation)].join(
+    '\n',
+  );
 }
 
 /** The hex HMAC-SHA256 of a link's canonical string: the `signature` a link carries. */
@@ -126,7 +153,10 @@ export function signReportLink(options: SignReportLinkOptions): string {
   reportPrefix(options.account, options.period);
   checkReportObjectName(options.fileName);
   const expires = String(linkExpirySeconds(options.expiresAt));
-  const signature = hmacHex(key, canonicalString(options.account, options.period, options.fileName, expires));
+  const signature = hmacHex(
+    key,
+    canonicalString(options.account, options.period, options.fileName, expires, options.generation),
+  );
   const base = options.baseUrl.replace(/\/+$/, '');
   return `${base}/reports/${options.account}/${options.period}/${options.fileName}?expires=${expires}&signature=${signature}`;
 }
@@ -140,11 +170,11 @@ export function signReportLink(options: SignReportLinkOptions): string {
  */
 export function verifyReportLink(options: VerifyReportLinkOptions): LinkVerdict {
   const key = signingKeyBytes(options.signingKey);
-  const { account, period, fileName, expires, signature } = options;
+  const { account, period, fileName, expires, signature, generation } = options;
   if (!isValidAccount(account) || !isPeriodId(period) || !isReportObjectName(fileName)) return 'invalid';
   return linkVerdict(
     key,
-    (expires) => canonicalString(account, period, fileName, expires),
+    (expires) => canonicalString(account, period, fileName, expires, generation),
     { expires, signature },
     options.now,
   );

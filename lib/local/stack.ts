@@ -212,8 +212,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     let linkExpiresAt = linkTime;
     const tokenKey = { value: accountTokenKey, secretName: config.accountTokenKeySecretName };
     const reports = runs.map((run): LocalAccountReport => {
-      const generation = config.accounts.find((account) => account.name === run.account)?.tokenGeneration;
-      const apiToken = accountToken(tokenKey, run.account, generation ?? 1);
+      const generation =
+        config.accounts.find((account) => account.name === run.account)?.tokenGeneration ?? 1;
+      const apiToken = accountToken(tokenKey, run.account, generation);
       if (run.outcome.status !== 'delivered') return { ...run, apiToken };
       const signed = signReportLinks({
         baseUrl: api.url,
@@ -222,6 +223,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         files: ['report.html'],
         lifetimeDays: config.linkLifetimeDays,
         now: linkTime,
+        generation,
         signingKey,
       });
       linkExpiresAt = signed.expiresAt;
@@ -233,6 +235,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           baseUrl: api.url,
           account: run.account,
           expiresAt: signed.expiresAt,
+          generation,
           signingKey,
         }),
       };

@@ -59,6 +59,7 @@ async function signedLinks(
     files: LINKED_FILES,
     lifetimeDays: context.linkLifetimeDays,
     now,
+    generation: account.tokenGeneration,
     signingKey,
   });
   return {
@@ -70,6 +71,7 @@ async function signedLinks(
       baseUrl: context.reportApiUrl,
       account: account.name,
       expiresAt,
+      generation: account.tokenGeneration,
       signingKey,
     }),
   };

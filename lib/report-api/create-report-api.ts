@@ -58,13 +58,18 @@ export function createReportApi(options: ReportApiOptions): Hono<ReportApiEnv> {
   const settings = readReportApiOptions(options);
   const { publish, logger, now } = settings;
   const routes = routeContext(settings);
+  // Looked up by name for every token and link a caller sends: a map takes as long whichever account a
+  // forged one names, where a search through the list would say how far down the list the account is.
+  const generations = new Map(settings.accounts.map((account) => [account.name, account.tokenGeneration]));
+  /** The generation a link to the account its path names is checked with (see `linkGenerationLines`). */
+  const linkGeneration = (c: Context) => generations.get(c.req.param('account') ?? '') ?? 1;
   const refuse = (c: Context, refusal: Parameters<typeof refusalResponse>[1]) =>
     refusalResponse(c, refusal, settings);
   const credentials: CredentialOptions = {
     secrets: publish.secrets,
     operatorTokenSecretName: settings.reportApiTokenSecretName,
     accountTokenKeySecretName: settings.accountTokenKeySecretName,
-    generationOf: (name) => settings.accounts.find((account) => account.name === name)?.tokenGeneration,
+    generationOf: (name) => generations.get(name),
     refuse,
   };
   const linkAccess = {
@@ -98,7 +103,8 @@ export function createReportApi(options: ReportApiOptions): Hono<ReportApiEnv> {
 
   const indexAccess = requireLinkOrCredential({
     ...linkAccess,
-    verify: (c, query) => verifyReportIndexLink({ account: c.req.param('account'), ...query }),
+    verify: (c, query) =>
+      verifyReportIndexLink({ account: c.req.param('account'), generation: linkGeneration(c), ...query }),
     freshLinks: 'each report email brings a fresh one, and GET /reports/<account> with an API token answers',
   });
   app.get('/reports/:account', indexAccess, (c) => answerReportsIndex(routes, c));
@@ -134,6 +140,7 @@ export function createReportApi(options: ReportApiOptions): Hono<ReportApiEnv> {
       files: REPORT_FILE_NAMES,
       lifetimeDays: settings.linkLifetimeDays,
       now: now(),
+      generation: account.tokenGeneration,
       signingKey,
     });
     const body = reportAnswerJson({
@@ -158,6 +165,7 @@ export function createReportApi(options: ReportApiOptions): Hono<ReportApiEnv> {
           account: c.req.param('account'),
           period: c.req.param('period'),
           fileName: c.req.param('file'),
+          generation: linkGeneration(c),
           ...query,
         }),
       freshLinks:

@@ -4,6 +4,7 @@ import { signReportIndexLink, signReportLinks } from '../delivery';
 import { periodName } from '../period';
 import { resolveReportPeriod } from '../pipeline';
 import { periodTitle } from '../report';
+import { ReportApiError } from './api-error';
 import type { ReportApiEnv } from './credentials';
 import { wantsHtml } from './negotiation';
 import { type IndexEntry, renderReportsIndexPage, reportAnchor } from './pages';
@@ -39,6 +40,7 @@ async function linkedReports(
       period: report.period.id,
       files: report.files,
       expiresAt,
+      generation: account.tokenGeneration,
       signingKey,
     }).links,
   }));
@@ -98,6 +100,7 @@ export async function answerReportsIndex(routes: RouteContext, c: Context<Report
       baseUrl: routes.baseUrl(c),
       account: account.name,
       expiresAt,
+      generation: account.tokenGeneration,
       signingKey: await routes.signingKey(),
     }),
     suggestions: recentPeriods(account.timezone, routes.settings.now(), built).map(offeredPeriod),
@@ -121,7 +124,11 @@ export async function buildFromForm(routes: RouteContext, c: Context<ReportApiEn
     const { pathname, search } = new URL(c.req.url);
     c.set(BACK_TO, `${pathname}${search}`);
   }
-  const form = parseRouteInput(buildFormSchema, await c.req.parseBody());
+  // A body that is not a form (a broken multipart one) is the caller's mistake, not the API's failure.
+  const body = await c.req.parseBody().catch(() => {
+    throw new ReportApiError(400, 'invalid_request', 'the form could not be read');
+  });
+  const form = parseRouteInput(buildFormSchema, body);
   const period = resolveReportPeriod(account, form.period, settings.now());
   await routes.store.get(account, period, {
     refresh: false,

@@ -233,6 +233,7 @@ describe('functions/report-api handler (Function URL events)', () => {
   it('builds a period asked for on the list of reports, posted through the Function URL', async () => {
     const link = new URL(
       signReportIndexLink({
+        generation: 1,
         baseUrl: ORIGIN,
         account: 'demo',
         expiresAt: new Date(Date.now() + 86_400_000),

@@ -86,6 +86,7 @@ describe('deliverReportEmailOnce', () => {
 
   function link(account: string, fileName: 'report.html' | 'paid-invoices.csv' | 'payments.csv'): string {
     return signReportLink({
+      generation: 1,
       baseUrl: 'https://reports.example.com',
       account,
       period: '2026-10',

@@ -25,6 +25,7 @@ const SIGNATURE = expectedSignature('acme', EXPIRES);
 
 function verify(overrides: Partial<Parameters<typeof verifyReportIndexLink>[0]> = {}) {
   return verifyReportIndexLink({
+    generation: 1,
     account: 'acme',
     expires: EXPIRES,
     signature: SIGNATURE,
@@ -37,6 +38,7 @@ function verify(overrides: Partial<Parameters<typeof verifyReportIndexLink>[0]> 
 describe('signReportIndexLink', () => {
   it("points at the account's list of reports with the expiry in unix seconds and an HMAC-SHA256 signature", () => {
     const link = signReportIndexLink({
+      generation: 1,
       baseUrl: 'https://reports.example.com/',
       account: 'acme',
       expiresAt: new Date(EXPIRES_AT.getTime() + 999),
@@ -49,7 +51,13 @@ describe('signReportIndexLink', () => {
     const sign =
       (account: string, signingKey = TEST_SIGNING_KEY) =>
       () =>
-        signReportIndexLink({ baseUrl: 'https://r.example', account, expiresAt: EXPIRES_AT, signingKey });
+        signReportIndexLink({
+          generation: 1,
+          baseUrl: 'https://r.example',
+          account,
+          expiresAt: EXPIRES_AT,
+          signingKey,
+        });
     expect(sign('../acme')).toThrow(InvalidReportKeyError);
     expect(sign('acme', 'short')).toThrow(SigningKeyError);
   });
@@ -70,6 +78,22 @@ describe('verifyReportIndexLink', () => {
     expect(verify({ signature: SIGNATURE.toUpperCase() })).toBe('invalid');
   });
 
+  it('signs the token generation when it is above 1, so raising it ends the links signed before', () => {
+    const secondGeneration = createHmac('sha256', TEST_SIGNING_KEY)
+      .update(`report-index-v1\nacme\n${EXPIRES}\ngeneration 2`)
+      .digest('hex');
+    const link = signReportIndexLink({
+      generation: 2,
+      baseUrl: 'https://reports.example.com',
+      account: 'acme',
+      expiresAt: EXPIRES_AT,
+      signingKey: TEST_SIGNING_KEY,
+    });
+    expect(new URL(link).searchParams.get('signature')).toBe(secondGeneration);
+    expect(verify({ generation: 2, signature: secondGeneration })).toBe('valid');
+    expect(verify({ generation: 2 })).toBe('invalid');
+  });
+
   it('says invalid rather than expired for a forged link past its time', () => {
     expect(verify({ account: 'globex', now: EXPIRES_AT })).toBe('invalid');
   });
@@ -77,6 +101,7 @@ describe('verifyReportIndexLink', () => {
   it('never takes the signature of a file link for an index link', () => {
     const fileLink = new URL(
       signReportLink({
+        generation: 1,
         baseUrl: 'https://r.example',
         account: 'acme',
         period: '2026-10',

@@ -12,6 +12,7 @@ function verifyAt(link: string, now: Date) {
   const url = new URL(link);
   const [, , account, period, fileName] = url.pathname.split('/');
   return verifyReportLink({
+    generation: 1,
     account,
     period,
     fileName,
@@ -25,6 +26,7 @@ function verifyAt(link: string, now: Date) {
 describe('signReportLinks', () => {
   it('signs a link per file, all expiring whole days later at the same second', () => {
     const { links, expiresAt } = signReportLinks({
+      generation: 1,
       baseUrl: BASE_URL,
       account: 'acme',
       period: '2026-10',
@@ -48,6 +50,7 @@ describe('signReportLinks', () => {
 
   it('makes links that verify until their expiry second and not from it on', () => {
     const { links } = signReportLinks({
+      generation: 1,
       baseUrl: BASE_URL,
       account: 'shop-2',
       period: '2026-10',
@@ -63,6 +66,7 @@ describe('signReportLinks', () => {
 
   it('expires at a given instant, rounded down to its second', () => {
     const { links, expiresAt } = signReportLinks({
+      generation: 1,
       baseUrl: BASE_URL,
       account: 'acme',
       period: '2026-10',
@@ -77,6 +81,7 @@ describe('signReportLinks', () => {
   it('counts a day as 24 hours across a daylight saving change', () => {
     // Europe's clocks went back on 25 October 2026; the lifetime is in instants, not wall-clock days.
     const { expiresAt } = signReportLinks({
+      generation: 1,
       baseUrl: BASE_URL,
       account: 'acme',
       period: '2026-10',
@@ -91,6 +96,7 @@ describe('signReportLinks', () => {
   it.each([0, -1, 1.5, Number.NaN])('refuses a lifetime of %s days', (lifetimeDays) => {
     expect(() =>
       signReportLinks({
+        generation: 1,
         baseUrl: BASE_URL,
         account: 'acme',
         period: '2026-10',
@@ -105,6 +111,7 @@ describe('signReportLinks', () => {
   it('refuses an account that would not make a safe link', () => {
     expect(() =>
       signReportLinks({
+        generation: 1,
         baseUrl: BASE_URL,
         account: '../acme',
         period: '2026-10',

@@ -19,6 +19,7 @@ const SIGNATURE = expectedSignature('acme', '2026-10', 'report.html', EXPIRES);
 
 function verify(overrides: Partial<Parameters<typeof verifyReportLink>[0]> = {}) {
   return verifyReportLink({
+    generation: 1,
     account: 'acme',
     period: '2026-10',
     fileName: 'report.html',
@@ -30,9 +31,52 @@ function verify(overrides: Partial<Parameters<typeof verifyReportLink>[0]> = {})
   });
 }
 
+describe('a link of an account whose token generation was raised', () => {
+  /** Generation 2 signs one more line than generation 1, worked out from the documented string. */
+  const secondGeneration = createHmac('sha256', TEST_SIGNING_KEY)
+    .update(`report-link-v1\nacme\n2026-10\nreport.html\n${EXPIRES}\ngeneration 2`)
+    .digest('hex');
+
+  it('signs the generation when it is above 1, and leaves the string of generation 1 as it was', () => {
+    const link = signReportLink({
+      generation: 2,
+      baseUrl: 'https://reports.example.com',
+      account: 'acme',
+      period: '2026-10',
+      fileName: 'report.html',
+      expiresAt: EXPIRES_AT,
+      signingKey: TEST_SIGNING_KEY,
+    });
+    expect(new URL(link).searchParams.get('signature')).toBe(secondGeneration);
+    expect(verify({ generation: 2, signature: secondGeneration })).toBe('valid');
+  });
+
+  it('refuses a link signed for an earlier generation, and one signed for a later', () => {
+    expect(verify({ generation: 2 })).toBe('invalid');
+    expect(verify({ generation: 1, signature: secondGeneration })).toBe('invalid');
+  });
+
+  it('refuses to sign for a generation that is not a whole number from 1', () => {
+    for (const generation of [0, -1, 1.5, Number.NaN]) {
+      expect(() =>
+        signReportLink({
+          generation,
+          baseUrl: 'https://reports.example.com',
+          account: 'acme',
+          period: '2026-10',
+          fileName: 'report.html',
+          expiresAt: EXPIRES_AT,
+          signingKey: TEST_SIGNING_KEY,
+        }),
+      ).toThrow(RangeError);
+    }
+  });
+});
+
 describe('signReportLink', () => {
   it('points at the report API with the expiry in unix seconds and an HMAC-SHA256 signature', () => {
     const link = signReportLink({
+      generation: 1,
       baseUrl: 'https://reports.example.com/',
       account: 'acme',
       period: '2026-10',
@@ -48,6 +92,7 @@ describe('signReportLink', () => {
   it('signs a quarter and a year the same way, by their ids', () => {
     for (const period of ['2026-Q3', '2026']) {
       const link = signReportLink({
+        generation: 1,
         baseUrl: 'https://reports.example.com',
         account: 'acme',
         period,
@@ -66,6 +111,7 @@ describe('signReportLink', () => {
   it('makes a link that verifies from its own path and query', () => {
     const link = new URL(
       signReportLink({
+        generation: 1,
         baseUrl: 'http://127.0.0.1:3000',
         account: 'shop-2',
         period: '2026-01',
@@ -76,6 +122,7 @@ describe('signReportLink', () => {
     );
     const [, , account, period, fileName] = link.pathname.split('/');
     const verdict = verifyReportLink({
+      generation: 1,
       account,
       period,
       fileName,
@@ -90,6 +137,7 @@ describe('signReportLink', () => {
   it('refuses a signing key shorter than 32 bytes without showing it', () => {
     const sign = () =>
       signReportLink({
+        generation: 1,
         baseUrl: 'https://reports.example.com',
         account: 'acme',
         period: '2026-10',
@@ -105,6 +153,7 @@ describe('signReportLink', () => {
   it('refuses a file outside the report', () => {
     expect(() =>
       signReportLink({
+        generation: 1,
         baseUrl: 'https://reports.example.com',
         account: 'acme',
         period: '2026-10',

@@ -126,7 +126,8 @@ describe('deliverReport', () => {
       for (const link of links) {
         expect(link.text.startsWith(`${REPORT_API_URL}/reports/acme/2026-10/`)).toBe(true);
         expect(link.expires).toBe(LINK_EXPIRES);
-        const verify = (signingKey: string, now: Date) => verifyReportLink({ ...link, signingKey, now });
+        const verify = (signingKey: string, now: Date) =>
+          verifyReportLink({ generation: 1, ...link, signingKey, now });
         expect(verify(SIGNING_KEY, NOW)).toBe('valid');
         expect(verify(SIGNING_KEY, new Date(Number(LINK_EXPIRES) * 1000))).toBe('expired');
         expect(verify(`${SIGNING_KEY}-another`, NOW)).toBe('invalid');
@@ -143,6 +144,7 @@ describe('deliverReport', () => {
       expect(url.searchParams.get('expires')).toBe(LINK_EXPIRES);
       const verify = (now: Date) =>
         verifyReportIndexLink({
+          generation: 1,
           account: 'acme',
           expires: url.searchParams.get('expires'),
           signature: url.searchParams.get('signature'),

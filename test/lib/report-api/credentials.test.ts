@@ -5,7 +5,9 @@ import {
   ACCOUNT_TOKEN_KEY,
   ACCOUNT_TOKEN_KEY_SECRET,
   accountTokenFor,
+  BROWSER,
   expectError,
+  pathOf,
   type ReportApiHarness,
   startReportApiHarness,
   TOKEN,
@@ -93,6 +95,31 @@ describe('report API credentials', () => {
         app.request('/reports/demo/2026-10', { headers: { Authorization: `Bearer ${token}` } });
       await expectError(await ask(demoToken), 401, 'unauthorized');
       expect((await ask(accountTokenFor('demo', 2))).status).toBe(200);
+    });
+
+    it('takes with it, when revoked, the links its holder was given: a file link and the list link', async () => {
+      const answer = await h.get('/reports/demo/2026-10', { token: demoToken });
+      const fileLink = pathOf(((await answer.json()) as { files: Record<string, string> }).files['report.html']!);
+      const listPage = await (await h.get('/reports/demo', { token: demoToken, headers: BROWSER })).text();
+      const listLink = pathOf(/action="([^"]+)"/.exec(listPage)![1]!.replaceAll('&amp;', '&'));
+      // Until the generation is raised, both open.
+      expect((await h.get(fileLink, { token: null })).status).toBe(302);
+      expect((await h.get(listLink, { token: null })).status).toBe(200);
+
+      const raised = createReportApi({
+        ...h.options,
+        accounts: h.options.accounts.map((account) =>
+          account.name === 'demo' ? { ...account, tokenGeneration: 2 } : account,
+        ),
+      });
+      await expectError(await raised.request(fileLink), 403, 'invalid_signature');
+      await expectError(await raised.request(listLink), 403, 'invalid_signature');
+      // The new generation's token hands out links that open.
+      const fresh = await raised.request('/reports/demo/2026-10', {
+        headers: { Authorization: `Bearer ${accountTokenFor('demo', 2)}` },
+      });
+      const freshLink = pathOf(((await fresh.json()) as { files: Record<string, string> }).files['report.html']!);
+      expect((await raised.request(freshLink)).status).toBe(302);
     });
 
     it("is refused under another account's name", async () => {

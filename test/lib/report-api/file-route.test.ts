@@ -113,6 +113,7 @@ describe('GET /reports/:account/:period/:file', () => {
 
   it('refuses an expired link with 403 and says so', async () => {
     const expired = signReportLink({
+      generation: 1,
       baseUrl: 'http://localhost',
       account: 'demo',
       period: '2026-10',
@@ -126,6 +127,7 @@ describe('GET /reports/:account/:period/:file', () => {
 
   it('refuses a link signed with another key', async () => {
     const forged = signReportLink({
+      generation: 1,
       baseUrl: 'http://localhost',
       account: 'demo',
       period: '2026-10',

@@ -41,7 +41,9 @@ export function pathOf(link: string): string {
 
 /** The path and query of an account's signed list of reports (the email's "All reports"). */
 export function indexLink(account: string, expiresAt: Date, signingKey = SIGNING_KEY): string {
-  return pathOf(signReportIndexLink({ baseUrl: 'http://localhost', account, expiresAt, signingKey }));
+  return pathOf(
+    signReportIndexLink({ generation: 1, baseUrl: 'http://localhost', account, expiresAt, signingKey }),
+  );
 }
 
 /** Every value that must never appear in an answer or a log line. */

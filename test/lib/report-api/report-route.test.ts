@@ -131,6 +131,7 @@ describe('GET /reports/:account/:period', () => {
       expect(link.pathname).toBe(`/reports/demo/2026-10/${fileName}`);
       expect(link.searchParams.get('expires')).toBe(String(linksExpireAt / 1000));
       const verdict = verifyReportLink({
+        generation: 1,
         account: 'demo',
         period: '2026-10',
         fileName,

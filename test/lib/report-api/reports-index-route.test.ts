@@ -331,6 +331,15 @@ describe('GET and POST /reports/:account', () => {
       await expectError(await post('/reports/demo', { period: '2026-05' }, {}), 401, 'unauthorized');
     });
 
+    it('answers 400, not a failure of its own, for a form body that cannot be read', async () => {
+      const response = await h.app.request(link, {
+        method: 'POST',
+        body: '--xx\r\nbroken',
+        headers: { 'Content-Type': 'multipart/form-data; boundary=xx' },
+      });
+      await expectError(response, 400, 'invalid_request');
+    });
+
     it('refuses a form of more than a few kilobytes', async () => {
       const response = await post(link, { period: '2026-05', note: 'x'.repeat(10_000) }, {});
       await expectError(response, 413, 'invalid_request');
