@@ -23,6 +23,12 @@ async function seen(response: Response) {
   };
 }
 
+/** The path and query of the page's signed link in a report's JSON answer. */
+async function reportLinkIn(answer: Response): Promise<string> {
+  const { files } = (await answer.json()) as { files: Record<string, string> };
+  return pathOf(files['report.html']!);
+}
+
 describe('report API credentials', () => {
   let h: ReportApiHarness;
   const demoToken = accountTokenFor('demo');
@@ -99,7 +105,7 @@ describe('report API credentials', () => {
 
     it('takes with it, when revoked, the links its holder was given: a file link and the list link', async () => {
       const answer = await h.get('/reports/demo/2026-10', { token: demoToken });
-      const fileLink = pathOf(((await answer.json()) as { files: Record<string, string> }).files['report.html']!);
+      const fileLink = await reportLinkIn(answer);
       const listPage = await (await h.get('/reports/demo', { token: demoToken, headers: BROWSER })).text();
       const listLink = pathOf(/action="([^"]+)"/.exec(listPage)![1]!.replaceAll('&amp;', '&'));
       // Until the generation is raised, both open.
@@ -118,7 +124,7 @@ describe('report API credentials', () => {
       const fresh = await raised.request('/reports/demo/2026-10', {
         headers: { Authorization: `Bearer ${accountTokenFor('demo', 2)}` },
       });
-      const freshLink = pathOf(((await fresh.json()) as { files: Record<string, string> }).files['report.html']!);
+      const freshLink = await reportLinkIn(fresh);
       expect((await raised.request(freshLink)).status).toBe(302);
     });
 
