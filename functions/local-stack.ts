@@ -46,8 +46,9 @@ async function main(): Promise<number> {
   let firstSignalAt: number | undefined;
   const onSignal = () => {
     if (firstSignalAt !== undefined) {
-      // tsx passes Ctrl-C on to this process when it has not seen it handled within 30 ms, so one
-      // key press can arrive twice while the process is busy; only a later one means "now".
+      // npm passes Ctrl-C on to this process as the terminal does, so one key press can arrive twice;
+      // only a later one means "now". (Run as `node --import tsx`, not through tsx's own command, which
+      // kills a process busy building a report when it has not seen Ctrl-C handled within 60 ms.)
       if (Date.now() - firstSignalAt < REPEAT_SIGNAL_MS) return;
       console.error('stopping at once');
       process.exit(130);
@@ -74,7 +75,8 @@ async function main(): Promise<number> {
       return 0;
     }
     console.error(`${PREFIX}${describeFailure(error)}`);
-    return 1;
+    // A setting that cannot be used (a shared state folder) exits as one read from the environment does.
+    return error instanceof LocalStackUsageError ? 2 : 1;
   }
 
   console.log(formatStartBlock(stack, { cwd: process.cwd() }));

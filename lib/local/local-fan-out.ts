@@ -51,6 +51,11 @@ export interface LocalFanOutOptions {
   /** The S3 emulator's directory. */
   s3Directory: string;
   log: (line: string) => void;
+  /**
+   * The local stack's stop: its servers are closed at once, so a run still going fails; such a run is
+   * said to have stopped, not to have failed, and no further slot is started.
+   */
+  signal?: AbortSignal;
 }
 
 /** What an account's run asks the service for, and the zone its dates are read in, for its progress lines. */
@@ -87,9 +92,15 @@ function progressLines(
   };
 }
 
-/** What a run did, in a line: the headline figures and where the report went, that it was sent before, or why it failed. */
-function outcomeLine(run: LocalAccountRun): string {
+/**
+ * What a run did, in a line: the headline figures and where the report went, that it was sent before,
+ * why it failed, or that the stack stopped it (its failure is then the stop's doing, not news).
+ */
+function outcomeLine(run: LocalAccountRun, stopped: boolean): string {
   const month = monthName(run.month);
+  if (run.outcome.status === 'failed' && stopped) {
+    return `${run.account}: ${month} stopped (the next start builds it, and emails it unless it was emailed)`;
+  }
   if (run.outcome.status === 'failed') return `${run.account}: ${month} failed: ${run.outcome.error}`;
   const { delivery } = run.outcome;
   if (delivery.status === 'already-sent') {
@@ -152,6 +163,7 @@ export async function runLocalMonthlyFanOut(options: LocalFanOutOptions): Promis
   const slots = slotIndex(config);
   const results: LocalAccountRun[] = [];
   for (const slot of scheduleSlots(config.accounts).filter((each) => each.periodKind === 'month')) {
+    options.signal?.throwIfAborted();
     const dispatch = dispatchSlot({ slot: slot.id, scheduledTime: now().toISOString() }, slots);
     const outcomes = await runSlotLocally(dispatch, {
       concurrency: config.maxConcurrentReports,
@@ -171,7 +183,7 @@ export async function runLocalMonthlyFanOut(options: LocalFanOutOptions): Promis
             ? { status: 'delivered', delivery: outcome.result }
             : { status: 'failed', error: describeError(outcome.error) },
       };
-      log(outcomeLine(run));
+      log(outcomeLine(run, options.signal?.aborted ?? false));
       results.push(run);
     }
   }

@@ -205,7 +205,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       linkSigningKeySecretName: config.linkSigningKeySecretName,
       linkLifetimeDays: config.linkLifetimeDays,
     };
-    const runs = await runLocalMonthlyFanOut({ config, context: delivery, now, s3Directory, log });
+    const runs = await runLocalMonthlyFanOut({ config, context: delivery, now, s3Directory, log, signal });
     signal?.throwIfAborted();
 
     const linkTime = now();

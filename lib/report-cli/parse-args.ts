@@ -34,7 +34,7 @@ export const MAX_PAGE_SIZE = 1000;
 export const REPORT_CLI_USAGE = `Usage: npm run report -- [--period P] [options]
 
 Builds one period's report from the invoicing service and writes DIR/P/ with report.html,
-paid-invoices.csv, payments.csv and summary.json (all four, or none).
+report.xlsx, paid-invoices.csv, payments.csv and summary.json (all five, or none).
 
 Options:
   --period P          the period to report: a month YYYY-MM, a quarter YYYY-Qn or a year YYYY;
@@ -126,8 +126,14 @@ function readArgs(argv: readonly string[]) {
     if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
       throw new CliUsageError('unexpected argument: every value follows its option (see --help)');
     }
+    const message = errorParts(error).message;
+    // An option followed by another (`--period --api-url …`): Node calls its value "ambiguous".
+    const valueless = /^Option '(--[a-z-]+)' argument is ambiguous/.exec(message)?.[1];
+    if (valueless !== undefined) {
+      throw new CliUsageError(`${valueless} needs a value, but an option follows it (see --help)`);
+    }
     // Node's messages run over several lines for some mistakes: the first one says what is wrong.
-    const firstLine = errorParts(error).message.split('\n')[0];
+    const firstLine = message.split('\n')[0];
     throw new CliUsageError(`${firstLine} (see --help)`);
   }
 }

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,14 +22,14 @@ const STACK_VARIABLES = [
 ];
 
 /**
- * What `npm start` runs: the tsx command, which starts Node with its loader and passes Ctrl-C (SIGINT)
- * on to it. npm itself is left out: it adds seconds and a process between the test and the stack.
+ * What `npm start` runs: Node with tsx's loader, so that Ctrl-C (SIGINT) reaches the stack itself. npm
+ * itself is left out: it adds seconds and a process between the test and the stack.
  */
 function startCommand(env: Record<string, string>): ChildProcess {
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !STACK_VARIABLES.includes(name)),
   );
-  return spawn(join(ROOT, 'node_modules/.bin/tsx'), ['functions/local-stack.ts'], {
+  return spawn(process.execPath, ['--import', 'tsx', 'functions/local-stack.ts'], {
     cwd: ROOT,
     env: { ...inherited, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -105,6 +105,26 @@ describe('npm start', () => {
     expect(await exited).toBe(0);
     expect(output.stderr()).toMatch(/stopped\n$/);
     for (const port of ports) expect(await probePort(port)).toBe('free');
+  });
+
+  it('stops cleanly on Ctrl-C as it starts building the first reports, and leaves no build folder', async () => {
+    const { env, ports } = await portEnv();
+    const fresh = await mkdtemp(join(tmpdir(), 'npm-start-stop-'));
+    try {
+      const child = startCommand({ ...env, LOCAL_STATE_DIR: fresh });
+      const output = collect(child);
+      const exited = exitCode(child);
+      await waitFor(child, output.stderr, /building the \w+ \d{4} report for demo /, 'npm start');
+      child.kill('SIGINT');
+      expect(await exited).toBe(0);
+      // The reports are small here and may be done before the signal is seen: either way, a clean stop.
+      expect(output.stderr()).toMatch(/\nstopping\.\.\.\n(?:[\s\S]*\n)?stopped\n$/);
+      expect(output.stderr()).not.toMatch(/ failed: /);
+      expect(await readdir(join(fresh, 'work'))).toEqual([]);
+      for (const port of ports) expect(await probePort(port)).toBe('free');
+    } finally {
+      await rm(fresh, { recursive: true, force: true });
+    }
   });
 
   it('exits with 2 and one line naming the variable for a bad port', async () => {

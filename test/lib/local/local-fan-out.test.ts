@@ -21,12 +21,10 @@ describe('runLocalMonthlyFanOut', () => {
     await harness?.close();
   });
 
-  it('runs each slot through the fan-out and keeps one account failing from stopping the other', async () => {
-    const config = parseDeploymentConfig({
-      accounts: [
-        ['berlin', 'Europe/Berlin'],
-        ['tokyo', 'Asia/Tokyo'],
-      ].map(([name, timezone]) => ({
+  /** Two accounts reading the sandbox, `tokyo` with a key it refuses, each in the zone given. */
+  const configIn = (zones: { berlin: string; tokyo: string }) =>
+    parseDeploymentConfig({
+      accounts: Object.entries(zones).map(([name, timezone]) => ({
         name,
         apiUrl: harness.sandbox.url,
         apiKeySecretName: `invoice-reports/accounts/${name}/api-key`,
@@ -36,6 +34,9 @@ describe('runLocalMonthlyFanOut', () => {
       })),
       alarmEmail: 'ops@example.com',
     });
+
+  it('runs each slot through the fan-out and keeps one account failing from stopping the other', async () => {
+    const config = configIn({ berlin: 'Europe/Berlin', tokyo: 'Asia/Tokyo' });
     const lines: string[] = [];
     const runs = await runLocalMonthlyFanOut({
       config,
@@ -62,5 +63,46 @@ describe('runLocalMonthlyFanOut', () => {
       expect.stringMatching(/^tokyo: October 2026 failed: InvoicingAuthenticationError/),
     );
     expect((await harness.emails()).map((email) => email.destination.to)).toEqual([['books@berlin.example']]);
+  });
+
+  it('says a run the stack stopped stopped, rather than failed, and starts no further slot', async () => {
+    // One slot for both (the same zone and schedule): `tokyo` is stopped while it runs, and fails.
+    const controller = new AbortController();
+    const context = harness.context();
+    const secrets = {
+      getSecret: (name: string) => {
+        if (name.includes('/tokyo/')) controller.abort(new Error('stopped by a signal'));
+        return context.secrets.getSecret(name);
+      },
+    };
+    const lines: string[] = [];
+    const runs = await runLocalMonthlyFanOut({
+      config: configIn({ berlin: 'America/New_York', tokyo: 'America/New_York' }),
+      context: { ...context, secrets },
+      now: () => NOW,
+      s3Directory: '/state/s3',
+      log: (line) => lines.push(line),
+      signal: controller.signal,
+    });
+    expect(runs.map((run) => [run.account, run.outcome.status])).toEqual([
+      ['berlin', 'delivered'],
+      ['tokyo', 'failed'],
+    ]);
+    expect(lines).toContain(
+      'tokyo: October 2026 stopped (the next start builds it, and emails it unless it was emailed)',
+    );
+    expect(lines.join('\n')).not.toMatch(/tokyo: October 2026 failed/);
+
+    // Stopped before a slot begins: nothing more is run.
+    await expect(
+      runLocalMonthlyFanOut({
+        config: configIn({ berlin: 'Europe/Berlin', tokyo: 'Asia/Tokyo' }),
+        context: harness.context(),
+        now: () => NOW,
+        s3Directory: '/state/s3',
+        log: () => {},
+        signal: controller.signal,
+      }),
+    ).rejects.toThrow('stopped by a signal');
   });
 });

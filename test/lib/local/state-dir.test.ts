@@ -1,8 +1,8 @@
-import { chmod, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LocalStackError } from '../../../lib/local/errors';
+import { LocalStackUsageError } from '../../../lib/local/errors';
 import { prepareStateDirs } from '../../../lib/local/state-dir';
 
 async function modeOf(path: string): Promise<number> {
@@ -34,6 +34,17 @@ describe('prepareStateDirs', () => {
     expect(await modeOf(join(stateDir, 'work'))).toBe(0o700);
   });
 
+  it('empties work/ of what a start that was killed left there, and keeps s3/', async () => {
+    const stateDir = join(parent, '.local');
+    const leftover = join(stateDir, 'work', 'report-demo-2026-10-a1b2c3');
+    await mkdir(join(leftover, 'hidden'), { recursive: true });
+    await writeFile(join(leftover, 'paid-invoices.csv'), 'id\r\n');
+    await mkdir(join(stateDir, 's3', 'bucket'), { recursive: true });
+    await prepareStateDirs(stateDir);
+    expect(await readdir(join(stateDir, 'work'))).toEqual([]);
+    expect(await readdir(join(stateDir, 's3'))).toEqual(['bucket']);
+  });
+
   it('tightens folders an earlier start left world-readable, and says which', async () => {
     const stateDir = join(parent, '.local');
     await mkdir(join(stateDir, 's3'), { recursive: true });
@@ -61,7 +72,9 @@ describe('prepareStateDirs', () => {
     await mkdir(shared);
     await chmod(shared, 0o1777);
     const error = await prepareStateDirs(shared).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(LocalStackError);
+    // A setting to change, which `npm start` exits with 2 for.
+    expect(error).toBeInstanceOf(LocalStackUsageError);
+    expect((error as LocalStackUsageError).variable).toBe('LOCAL_STATE_DIR');
     expect((error as Error).message).toContain(
       `${shared} is a folder shared by several users (sticky bit): set LOCAL_STATE_DIR to a folder of its own`,
     );

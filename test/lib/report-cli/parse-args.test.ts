@@ -138,6 +138,10 @@ describe('parseReportCliArgs', () => {
     [['--out', ''], /--out must not be empty/],
     [['--bogus'], /Unknown option '--bogus'/],
     [['--month'], /Option '--month <value>' argument missing/],
+    [
+      ['--period', '--api-url', 'https://api.example.com'],
+      /^--period needs a value, but an option follows it \(see --help\)$/,
+    ],
   ])('rejects %j with a one-line message', (argv, message) => {
     const error = usageError(argv);
     expect(error.message).toMatch(message);
