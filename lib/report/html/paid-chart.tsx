@@ -85,17 +85,23 @@ export const CHART_GRID = { top: 18, bottom: 172 } as const;
 
 /**
  * The page's chart: bars in inline SVG, in percentages of the width so that labels keep their size on a
- * phone, and the two axis labels as text over it on a box of the panel's colour, so that bars under them
- * (a phone's narrow chart puts some there) never cover their figures. The page's style sheet places them
- * at the gridlines (`CHART_GRID`); the table of figures says the same to a screen reader.
+ * phone, and the two axis labels as text beside them: the top one above the top gridline, where no bar
+ * reaches, and the middle one in a gutter of its own width left of the bars, so that no bar runs under
+ * either (a label over the bars, on a box, cut the bars under it in two on a phone). The page's style
+ * sheet places them at the gridlines (`CHART_GRID`); the table of figures says the same to a screen
+ * reader.
  */
 function SvgChart({ bars, unit }: { bars: Bar[]; unit: string }) {
   const top = axisOf(bars);
+  const middle = formatDecimal(top.div(2));
+  // In the chart's own 11 px type a digit is 1ch wide, a comma or a point less: the label fits its
+  // length in ch, and one more keeps it clear of the gridline's start.
+  const gutter = `${middle.length + 1}ch`;
   const { top: chartTop, bottom: chartBottom } = CHART_GRID;
   const chartHeight = chartBottom - chartTop;
   const slot = 100 / bars.length;
   return (
-    <div class="chart-box">
+    <div class="chart-box" style={`padding-left:${gutter}`}>
       <svg class="chart" role="img" aria-label={`Paid USD per ${unit}`}>
         <line class="gridline" x1="0" x2="100%" y1={chartTop} y2={chartTop} />
         <line
@@ -131,8 +137,8 @@ function SvgChart({ bars, unit }: { bars: Bar[]; unit: string }) {
         )}
       </svg>
       <span class="axis-label axis-top" aria-hidden="true">{`${formatDecimal(top)} USD`}</span>
-      <span class="axis-label axis-middle" aria-hidden="true">
-        {formatDecimal(top.div(2))}
+      <span class="axis-label axis-middle" aria-hidden="true" style={`width:${middle.length}ch`}>
+        {middle}
       </span>
     </div>
   );

@@ -60,6 +60,16 @@ describe('report.html at 390 px, a phone', () => {
         await page.addStyleTag({ content: '.chart rect{visibility:visible}' });
         // Not one pixel of the label's box changes whether or not bars are drawn under it.
         expect(withBars.equals(withoutBars)).toBe(true);
+        // Nor does the label stand over any part of a bar, which its box would cut in two.
+        for (const bar of await page.locator('.chart rect').all()) {
+          const { x, y, width, height } = (await bar.boundingBox())!;
+          const apart =
+            x + width <= clip.x ||
+            clip.x + clip.width <= x ||
+            y + height <= clip.y ||
+            clip.y + clip.height <= y;
+          expect(apart).toBe(true);
+        }
       }
     },
   );
