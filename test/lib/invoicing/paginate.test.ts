@@ -153,6 +153,29 @@ describe('paginate', () => {
     expect(source.calls).toHaveLength(2);
   });
 
+  it('reads a list that grew at its head while it was read, the records pushed onto its last page once', async () => {
+    // Newest first, as services list: r0 is the newest. Just before the last page is asked for, a new
+    // record comes first, and the one record already read from the end of page 2 moves onto page 3.
+    let records = rows(30);
+    const seen = walk({
+      fetchPage: async ({ offset, limit }) => {
+        if (offset === 30) records = [{ id: 'new' }, ...records];
+        return records.slice(offset, offset + limit);
+      },
+    });
+    // The new record is not read (it came before the pages already read); every other is, once.
+    expect(ids(await collect(seen))).toEqual(ids(rows(30)));
+  });
+
+  it('still stops when a whole page is records seen before, at the size the service pages at', async () => {
+    // 25 records, 100 asked for and at most 7 given a page, every offset answered with the first page:
+    // the rest of the first page asked for again (offset 7, limit 93) brings 7, all seen, which is as
+    // full as the service's pages come.
+    const source = listSource(rows(25), { ignoreOffset: true, cap: 7 });
+    const error = await failure(walk({ fetchPage: source.fetchPage, pageSize: 100 }), []);
+    expect((error as Error).message).toMatch(/at offset 7 with 7 records all seen on other pages/);
+  });
+
   it('stops with a protocol error once more than maxPages pages brought records', async () => {
     const source = listSource(rows(1000));
     const seen: unknown[] = [];
