@@ -113,3 +113,27 @@ describe('InvoiceFiguresAccumulator: under- and over-paid invoices', () => {
     expect(figures.mispaidInvoices()).toEqual([]);
   });
 });
+
+describe('InvoiceFiguresAccumulator: per invoice currency', () => {
+  it('totals each currency to its ISO 4217 minor unit, not to the decimals it is shown with', () => {
+    // HUF has two decimals in ISO 4217 (Intl shows none): 3200.50 + 3100.25 = 6300.75, not 6301.
+    // IQD has three: 2900.125 stays. JPY has none: 1200.4 + 1300.3 = 2500.7 → 2501.
+    const figures = new InvoiceFiguresAccumulator([DAY]);
+    const paidIn = (n: number, currencyFiat: string, amountFiat: string) =>
+      invoice('2026-03-02 09:00:00', { id: uuid('2d', n), currencyFiat, amountFiat, amountFiatUSD: '1' });
+    for (const record of [
+      paidIn(1, 'HUF', '3200.5'),
+      paidIn(2, 'HUF', '3100.25'),
+      paidIn(3, 'IQD', '2900.125'),
+      paidIn(4, 'JPY', '1200.4'),
+      paidIn(5, 'JPY', '1300.3'),
+    ]) {
+      figures.add(record, DAY);
+    }
+    expect(figures.result().currencies.map(({ currency, amount }) => [currency, amount.toFixed()])).toEqual([
+      ['HUF', '6300.75'],
+      ['IQD', '2900.125'],
+      ['JPY', '2501'],
+    ]);
+  });
+});
