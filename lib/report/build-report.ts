@@ -1,4 +1,4 @@
-import type { InvoicingClient } from '../invoicing';
+import type { InvoiceStatistics, InvoicingClient } from '../invoicing';
 import { uuidSchema } from '../invoicing';
 import { ReportRequestError } from '../period';
 import { type Collected, type CollectProgress, collectReportData, type ReportRows } from './collect';
@@ -6,6 +6,7 @@ import { fetchRanges } from './collect-ranges';
 import type { Report, ReportPeriod, ReportRequest, ReportSummary } from './model';
 import { publicUrl } from './public-url';
 import { reconcile } from './reconcile';
+import { reconcileOverRead } from './reconcile-over-read';
 import { reportPeriod } from './report-period';
 import { createPaidInvoiceRows, createPaymentRows, type RowTable, type RowTableOptions } from './rows';
 
@@ -86,12 +87,15 @@ export async function buildReport(
     throw error;
   }
 
-  const reconciliation = reconcile({
-    statistics: collected.statistics,
-    window: ranges.window,
-    ledger: collected.ledger,
-    projectId,
-  });
+  const reconcileWith = (statistics: InvoiceStatistics) =>
+    reconcile({ statistics, window: ranges.window, ledger: collected.ledger, projectId });
+  let reconciliation = reconcileWith(collected.statistics);
+  if (!reconciliation.ok) {
+    // The service's figures may have moved while the lists were read: ask once more, and judge each
+    // check against both answers (see `reconcileOverRead`). Should that ask fail, the first stands.
+    const later = await client.invoiceStatistics({ ...ranges.window }).catch(() => undefined);
+    if (later) reconciliation = reconcileOverRead(reconciliation, reconcileWith(later));
+  }
 
   const summary: ReportSummary = {
     account: request.account ?? null,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { InvoiceItem } from '../../../lib/invoicing';
 import { ReportRequestError } from '../../../lib/period';
 import { buildReport } from '../../../lib/report/build-report';
 import type { CollectProgress } from '../../../lib/report/collect';
@@ -376,6 +377,79 @@ describe('buildReport for an empty month', () => {
     expect(summary.reconciliation.ok).toBe(true);
     expect(report.firstPaidInvoices).toEqual([]);
     expect(report.paidInvoiceRows.rowCount).toBe(0);
+  });
+});
+
+describe('buildReport when invoices are paid while the lists are read', () => {
+  // Three invoices of 30 October 2026, 25.00 USD each: `early` was paid before the statistics were
+  // first asked for, `x` and `y` are paid as the lists are read.
+  const paid = (n: number) =>
+    invoice('2026-10-30 10:00:00', { id: uuid('3e', n), amountFiatUSD: '25', amountFiat: '25' });
+  const unpaid = (n: number) => invoice('2026-10-30 10:00:00', { id: uuid('3e', n), status: 'unpaid' });
+  const early = paid(1);
+
+  /** A report of October 2026 whose lists show `listed`, and whose statistics answer from each of `answers` in turn. */
+  async function buildWhileChanging(listed: InvoiceItem[], answers: InvoiceItem[][]) {
+    const client = fakeInvoicingClient({ invoices: listed });
+    const services = answers.map((invoices) => fakeInvoicingClient({ invoices }));
+    let asked = 0;
+    client.invoiceStatistics = (filter) =>
+      services[Math.min(asked++, services.length - 1)]!.invoiceStatistics(filter);
+    const report = await buildReport(
+      client,
+      { period: '2026-10', timezone: 'UTC' },
+      { apiUrl: API_URL, now: NOW, rows: rowBuilders() },
+    );
+    return { reconciliation: report.summary.reconciliation, asked: () => asked };
+  }
+
+  it('agrees when the lists show the figures of a second answer, asked once they were read', async () => {
+    const { reconciliation, asked } = await buildWhileChanging(
+      [early, paid(2), paid(3)],
+      [
+        [early, unpaid(2), unpaid(3)],
+        [early, paid(2), paid(3)],
+      ],
+    );
+    expect(reconciliation.ok).toBe(true);
+    expect(reconciliation.checks.filter((check) => !check.ok)).toEqual([]);
+    expect(asked()).toBe(2);
+  });
+
+  it('cannot check exactly a figure that lies between the two answers, and says so rather than differ', async () => {
+    // The list was read with `x` paid and `y` not yet: 2 paid, 50 USD; the answers say 1 (25 USD)
+    // before and 3 (75 USD) after.
+    const { reconciliation } = await buildWhileChanging(
+      [early, paid(2), unpaid(3)],
+      [
+        [early, unpaid(2), unpaid(3)],
+        [early, paid(2), paid(3)],
+      ],
+    );
+    expect(reconciliation.ok).toBe(true);
+    const moved = (name: string, from: string, to: string, listed: string) => ({
+      name,
+      reason: `The service's figure changed while its invoices were listed, from ${from} to ${to}; the listed ${listed} lies between the two.`,
+    });
+    expect(reconciliation.notChecked).toEqual(
+      expect.arrayContaining([moved('paidCount', '1', '3', '2'), moved('paidTotalUSD', '25', '75', '50')]),
+    );
+  });
+
+  it('still reports a difference that neither answer explains', async () => {
+    // Both answers say 1 paid invoice and 25 USD; the list has 2 and 50.
+    const { reconciliation, asked } = await buildWhileChanging([early, paid(2)], [[early, unpaid(2)]]);
+    expect(reconciliation.ok).toBe(false);
+    expect(reconciliation.checks.filter((check) => !check.ok).map((check) => check.name)).toEqual(
+      expect.arrayContaining(['paidCount', 'paidTotalUSD']),
+    );
+    expect(asked()).toBe(2);
+  });
+
+  it('asks once when every check agrees', async () => {
+    const { reconciliation, asked } = await buildWhileChanging([early], [[early]]);
+    expect(reconciliation.ok).toBe(true);
+    expect(asked()).toBe(1);
   });
 });
 
