@@ -1,4 +1,5 @@
 import { decodeHTML } from 'entities';
+import { base64Spans } from './secret-base64';
 
 const REDACTED = '[redacted]';
 
@@ -34,7 +35,8 @@ interface Escape {
  * Removes `secret` from `text`, in every form a service could echo it back in: as sent, JSON-escaped
  * (`sk_live\/AbC`, `\u0041`), as HTML character references (`&sol;`, `&#47;`, `&#x2F;`, with or without
  * the semicolon), percent-encoded in either case (`%2F`, `%2f`), any mixture of these from one character
- * to the next, and up to three of them nested (`%255C%252F`). The service's failure answers are not shown
+ * to the next, up to three of them nested (`%255C%252F`), and base64 in either alphabet (see
+ * `base64Spans`; a secret of 12 characters or more). The service's failure answers are not shown
  * in the spec, and some services echo the request (headers included) back in an error page.
  *
  * A long secret goes wherever it appears. A short one (a test key such as `x`) goes only where it stands
@@ -45,8 +47,9 @@ interface Escape {
  * options require it), so only escapes that decode to ASCII are read.
  */
 export function redactSecret(text: string, secret: string | undefined): string {
-  if (!secret || !text || (!ESCAPE_STARTS.test(text) && !text.includes(secret))) return text;
-  const spans: [number, number][] = [];
+  if (!secret || !text) return text;
+  const spans = base64Spans(text, secret);
+  if (spans.length === 0 && !ESCAPE_STARTS.test(text) && !text.includes(secret)) return text;
   let layer = literalLayer(text);
   for (let depth = 0; ; depth += 1) {
     findSecret(layer, secret, spans);

@@ -82,3 +82,46 @@ describe('redactSecret', () => {
     expect(redactSecret(`[${key}] [k%2541-0123456789]`, key)).toBe('[[redacted]] [[redacted]]');
   });
 });
+
+describe('redactSecret, base64', () => {
+  const SECRET = 'sk_live_4eC39HqLyjWDarjtT1zdp7dc';
+  /** Every 5 characters of the secret: none may be read back from what is left. */
+  const pieces = Array.from({ length: SECRET.length - 4 }, (_, index) => SECRET.slice(index, index + 5));
+  /** What every run of base64 left in the text decodes to, read from each of its four alignments. */
+  const decodedRuns = (text: string) =>
+    (text.match(/[A-Za-z0-9+/_-]{4,}/g) ?? []).flatMap((run) =>
+      [0, 1, 2, 3].map((offset) =>
+        Buffer.from(run.slice(offset).replaceAll('-', '+').replaceAll('_', '/'), 'base64').toString('latin1'),
+      ),
+    );
+
+  it.each([0, 1, 2, 3, 4, 5])(
+    'removes the key encoded after %i bytes of other text, in either alphabet',
+    (n) => {
+      for (const alphabet of ['base64', 'base64url'] as const) {
+        const encoded = Buffer.from(`${'u:'.padEnd(n, 'x').slice(0, n)}${SECRET} and the rest`).toString(
+          alphabet,
+        );
+        const redacted = redactSecret(`echo: ${encoded} end`, SECRET);
+        expect(redacted).toMatch(/^echo: [A-Za-z0-9+/_=-]*\[redacted\][A-Za-z0-9+/_=-]* end$/);
+        for (const decoded of decodedRuns(redacted)) {
+          for (const piece of pieces) expect(decoded).not.toContain(piece);
+        }
+      }
+    },
+  );
+
+  it('removes it from a Basic authorization header echoed back', () => {
+    const header = `Basic ${Buffer.from(`merchant:${SECRET}`).toString('base64')}`;
+    const redacted = redactSecret(`{"error":"denied","authorization":"${header}"}`, SECRET);
+    expect(redacted).toContain('"authorization":"Basic ');
+    for (const decoded of decodedRuns(redacted)) {
+      for (const piece of pieces) expect(decoded).not.toContain(piece);
+    }
+  });
+
+  it('leaves base64 that does not hold the key as it is', () => {
+    const text = `id ${Buffer.from('an ordinary request id of some length').toString('base64')}`;
+    expect(redactSecret(text, SECRET)).toBe(text);
+  });
+});
