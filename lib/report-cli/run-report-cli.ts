@@ -114,6 +114,12 @@ function outcome(report: Report, folder: string): string {
       `${formatCount(payments.total)} payments, ${formatCount(payments.unmatched)} unmatched`,
     `${PREFIX}reconciliation ${reconciliation.ok ? 'ok' : 'differs (see report.html)'}: ${reconciliationOutcome(summary)}`,
     `${PREFIX}${reconciliationWindow(summary, 'above')}`,
+    ...(summary.projectId !== null && invoices.total === 0 && reconciliation.listed.paid === 0
+      ? [
+          // A mistyped id gives a report of nothing that agrees with the service: say what may be wrong.
+          `${PREFIX}the service lists no invoice of project ${summary.projectId} for these dates: if you expected some, check the id given to --project`,
+        ]
+      : []),
     '',
   ].join('\n');
 }

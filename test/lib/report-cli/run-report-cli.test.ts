@@ -229,6 +229,18 @@ describe('runReportCli against the sandbox', () => {
     expect(payments.every((row) => row.project_id === projectId)).toBe(true);
   });
 
+  it('says when --project names a project the service lists no invoice of, as a mistyped id would', async () => {
+    const unknown = '3f2a9c1e-5b7d-4e21-9a0c-6d8e1f2a3b4c';
+    const result = await run(
+      ['--month', '2026-09', '--out', join(outRoot, 'no-such-project'), '--project', unknown],
+      service(),
+    );
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain(
+      `report: the service lists no invoice of project ${unknown} for these dates: if you expected some, check the id given to --project\n`,
+    );
+  });
+
   it('names the projects on the page from --project-names, keeping the ids in the CSV', async () => {
     const out = join(outRoot, 'project-names');
     const [first] = sandboxAccount(7).projectIds;
