@@ -31,6 +31,20 @@ function verify(overrides: Partial<Parameters<typeof verifyReportLink>[0]> = {})
   });
 }
 
+/** A link to acme's October page, as the tests below vary it. */
+function sign(overrides: Partial<Parameters<typeof signReportLink>[0]> = {}) {
+  return signReportLink({
+    generation: 1,
+    baseUrl: 'https://reports.example.com',
+    account: 'acme',
+    period: '2026-10',
+    fileName: 'report.html',
+    expiresAt: EXPIRES_AT,
+    signingKey: TEST_SIGNING_KEY,
+    ...overrides,
+  });
+}
+
 describe('a link of an account whose token generation was raised', () => {
   /** Generation 2 signs one more line than generation 1, worked out from the documented string. */
   const secondGeneration = createHmac('sha256', TEST_SIGNING_KEY)
@@ -38,15 +52,7 @@ describe('a link of an account whose token generation was raised', () => {
     .digest('hex');
 
   it('signs the generation when it is above 1, and leaves the string of generation 1 as it was', () => {
-    const link = signReportLink({
-      generation: 2,
-      baseUrl: 'https://reports.example.com',
-      account: 'acme',
-      period: '2026-10',
-      fileName: 'report.html',
-      expiresAt: EXPIRES_AT,
-      signingKey: TEST_SIGNING_KEY,
-    });
+    const link = sign({ generation: 2 });
     expect(new URL(link).searchParams.get('signature')).toBe(secondGeneration);
     expect(verify({ generation: 2, signature: secondGeneration })).toBe('valid');
   });
@@ -58,32 +64,14 @@ describe('a link of an account whose token generation was raised', () => {
 
   it('refuses to sign for a generation that is not a whole number from 1', () => {
     for (const generation of [0, -1, 1.5, Number.NaN]) {
-      expect(() =>
-        signReportLink({
-          generation,
-          baseUrl: 'https://reports.example.com',
-          account: 'acme',
-          period: '2026-10',
-          fileName: 'report.html',
-          expiresAt: EXPIRES_AT,
-          signingKey: TEST_SIGNING_KEY,
-        }),
-      ).toThrow(RangeError);
+      expect(() => sign({ generation })).toThrow(RangeError);
     }
   });
 });
 
 describe('signReportLink', () => {
   it('points at the report API with the expiry in unix seconds and an HMAC-SHA256 signature', () => {
-    const link = signReportLink({
-      generation: 1,
-      baseUrl: 'https://reports.example.com/',
-      account: 'acme',
-      period: '2026-10',
-      fileName: 'report.html',
-      expiresAt: EXPIRES_AT,
-      signingKey: TEST_SIGNING_KEY,
-    });
+    const link = sign({ baseUrl: 'https://reports.example.com/' });
     expect(link).toBe(
       `https://reports.example.com/reports/acme/2026-10/report.html?expires=${EXPIRES}&signature=${SIGNATURE}`,
     );
@@ -91,15 +79,7 @@ describe('signReportLink', () => {
 
   it('signs a quarter and a year the same way, by their ids', () => {
     for (const period of ['2026-Q3', '2026']) {
-      const link = signReportLink({
-        generation: 1,
-        baseUrl: 'https://reports.example.com',
-        account: 'acme',
-        period,
-        fileName: 'summary.json',
-        expiresAt: EXPIRES_AT,
-        signingKey: TEST_SIGNING_KEY,
-      });
+      const link = sign({ period, fileName: 'summary.json' });
       const signature = expectedSignature('acme', period, 'summary.json', EXPIRES);
       expect(link).toBe(
         `https://reports.example.com/reports/acme/${period}/summary.json?expires=${EXPIRES}&signature=${signature}`,
@@ -110,14 +90,11 @@ describe('signReportLink', () => {
 
   it('makes a link that verifies from its own path and query', () => {
     const link = new URL(
-      signReportLink({
-        generation: 1,
+      sign({
         baseUrl: 'http://127.0.0.1:3000',
         account: 'shop-2',
         period: '2026-01',
         fileName: 'payments.csv',
-        expiresAt: EXPIRES_AT,
-        signingKey: TEST_SIGNING_KEY,
       }),
     );
     const [, , account, period, fileName] = link.pathname.split('/');
@@ -135,33 +112,14 @@ describe('signReportLink', () => {
   });
 
   it('refuses a signing key shorter than 32 bytes without showing it', () => {
-    const sign = () =>
-      signReportLink({
-        generation: 1,
-        baseUrl: 'https://reports.example.com',
-        account: 'acme',
-        period: '2026-10',
-        fileName: 'report.html',
-        expiresAt: EXPIRES_AT,
-        signingKey: 'short-secret-value',
-      });
-    expect(sign).toThrow(SigningKeyError);
-    expect(sign).toThrow('18 bytes');
-    expect(sign).not.toThrow('short-secret-value');
+    const signShort = () => sign({ signingKey: 'short-secret-value' });
+    expect(signShort).toThrow(SigningKeyError);
+    expect(signShort).toThrow('18 bytes');
+    expect(signShort).not.toThrow('short-secret-value');
   });
 
   it('refuses a file outside the report', () => {
-    expect(() =>
-      signReportLink({
-        generation: 1,
-        baseUrl: 'https://reports.example.com',
-        account: 'acme',
-        period: '2026-10',
-        fileName: 'delivery.json' as 'report.html',
-        expiresAt: EXPIRES_AT,
-        signingKey: TEST_SIGNING_KEY,
-      }),
-    ).toThrow('not a report file');
+    expect(() => sign({ fileName: 'delivery.json' as 'report.html' })).toThrow('not a report file');
   });
 });
 
