@@ -1,3 +1,4 @@
+import { describeCheck } from './html';
 import type { Reconciliation, ReconciliationCheck, UncheckedCheck } from './model';
 
 /** Whether the listed figure lies between the service's figures before and after the lists were read. */
@@ -29,9 +30,12 @@ export function reconcileOverRead(before: Reconciliation, after: Reconciliation)
     } else if (first.ok) {
       checks.push(first);
     } else if (liesBetween(first, check)) {
+      // In the check's own unit, as the checks table writes its figures.
+      const unit = after.currencyUnit ?? 'fiat';
+      const [was, now] = [describeCheck(first, unit), describeCheck(check, unit)];
       moved.push({
         name: check.name,
-        reason: `The service's figure changed while its invoices were listed, from ${first.service.toFixed()} to ${check.service.toFixed()}; the listed ${check.computed.toFixed()} lies between the two.`,
+        reason: `The service's figure changed while its invoices were listed, from ${was.service} to ${now.service}; the listed ${now.computed} lies between the two.`,
       });
     } else {
       checks.push(check);
