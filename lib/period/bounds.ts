@@ -9,13 +9,33 @@ export interface Span {
   end: number;
 }
 
+/** How far a clock went back, at most, where it went back over midnight: an hour, or half of one. */
+const BACK_OVER_MIDNIGHT_MS = [60 * 60 * 1000, 30 * 60 * 1000];
+
+/** The calendar day an instant falls on in a time zone, as one comparable number (`20261025`). */
+function localDay(ms: number, timeZone: string): number {
+  const date = new TZDate(ms, timeZone);
+  return date.getFullYear() * 10_000 + (date.getMonth() + 1) * 100 + date.getDate();
+}
+
 /**
  * Epoch milliseconds of the first instant of a calendar day in a time zone (`month` 1-based; a day or
  * month past the end rolls over). A day whose midnight a daylight saving change skips starts at its
- * first existing instant. The zone must have been checked.
+ * first existing instant. A day whose midnight came twice, where the clock went back to 00:00 (Asia/Amman
+ * in October until 2022), starts at the first: `TZDate` reads a wall time that occurs twice as its later
+ * occurrence, which would count the day's first hour on the day before. The zone must have been checked.
  */
 export function zonedDayStart(year: number, month: number, day: number, timeZone: string): number {
-  return new TZDate(year, month - 1, day, timeZone).getTime();
+  const later = new TZDate(year, month - 1, day, timeZone).getTime();
+  const today = localDay(later, timeZone);
+  // Only where the instant just before is already the same day: the clock went back to midnight, not
+  // (as in St. John's in 2009, back at 00:01 to 23:01) to the evening before.
+  if (localDay(later - 1, timeZone) !== today) return later;
+  for (const back of BACK_OVER_MIDNIGHT_MS) {
+    const earlier = later - back;
+    if (localDay(earlier, timeZone) === today && localDay(earlier - 1, timeZone) !== today) return earlier;
+  }
+  return later;
 }
 
 /** First instant of a period in a (checked) time zone. */

@@ -61,6 +61,16 @@ describe('zonedDayStart', () => {
     expect(zonedDayStart(2026, 9, 6, 'America/Santiago')).toBe(at('2026-09-06T04:00:00Z'));
   });
 
+  it('starts a day whose midnight came twice at the first', () => {
+    // Jordan left summer time at 01:00 (+03) on 29 October 2021, back to 00:00 (+02): that day's
+    // 00:00–00:59 came twice, and the day began at the first 00:00, 21:00 UTC.
+    expect(zonedDayStart(2021, 10, 29, 'Asia/Amman')).toBe(at('2021-10-28T21:00:00Z'));
+    // Gaza left it at 01:00 on 1 October 2004 the same way: the month began at 21:00 UTC.
+    expect(zonedDayStart(2004, 10, 1, 'Asia/Gaza')).toBe(at('2004-09-30T21:00:00Z'));
+    // A day whose clock goes back later in the night (Berlin, 03:00 to 02:00) keeps its one midnight.
+    expect(zonedDayStart(2026, 10, 25, 'Europe/Berlin')).toBe(at('2026-10-24T22:00:00Z'));
+  });
+
   it('rolls a day past the end of the month into the next', () => {
     expect(zonedDayStart(2026, 2, 29, 'UTC')).toBe(at('2026-03-01T00:00:00Z'));
     expect(zonedDayStart(2026, 12, 32, 'UTC')).toBe(at('2027-01-01T00:00:00Z'));
