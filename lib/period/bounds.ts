@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { firstMonthOf, nextPeriod } from './calendar';
-import type { Period } from './period-id';
+import { type Period, pad } from './period-id';
 import { parseTimeZone } from './time-zone';
 
 /** A stretch of time `[start, end)` in epoch milliseconds: `end` is the first instant after it. */
@@ -12,10 +12,15 @@ export interface Span {
 /** How far a clock went back, at most, where it went back over midnight: an hour, or half of one. */
 const BACK_OVER_MIDNIGHT_MS = [60 * 60 * 1000, 30 * 60 * 1000];
 
-/** The calendar day an instant falls on in a time zone, as one comparable number (`20261025`). */
-function localDay(ms: number, timeZone: string): number {
-  const date = new TZDate(ms, timeZone);
-  return date.getFullYear() * 10_000 + (date.getMonth() + 1) * 100 + date.getDate();
+/**
+ * `YYYY-MM-DD` of an instant in a time zone.
+ * @throws ReportRequestError for an unknown time zone
+ */
+export function zonedDayKey(epochMs: number, timeZone: string): string {
+  // The date's own getters rather than date-fns's `format`: a day's start asks for up to four of these,
+  // for every day of a year's report.
+  const date = new TZDate(epochMs, parseTimeZone(timeZone));
+  return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1, 2)}-${pad(date.getDate(), 2)}`;
 }
 
 /**
@@ -27,13 +32,15 @@ function localDay(ms: number, timeZone: string): number {
  */
 export function zonedDayStart(year: number, month: number, day: number, timeZone: string): number {
   const later = new TZDate(year, month - 1, day, timeZone).getTime();
-  const today = localDay(later, timeZone);
+  const today = zonedDayKey(later, timeZone);
   // Only where the instant just before is already the same day: the clock went back to midnight, not
   // (as in St. John's in 2009, back at 00:01 to 23:01) to the evening before.
-  if (localDay(later - 1, timeZone) !== today) return later;
+  if (zonedDayKey(later - 1, timeZone) !== today) return later;
   for (const back of BACK_OVER_MIDNIGHT_MS) {
     const earlier = later - back;
-    if (localDay(earlier, timeZone) === today && localDay(earlier - 1, timeZone) !== today) return earlier;
+    if (zonedDayKey(earlier, timeZone) === today && zonedDayKey(earlier - 1, timeZone) !== today) {
+      return earlier;
+    }
   }
   return later;
 }

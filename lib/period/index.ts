@@ -1,4 +1,4 @@
-export { periodBounds, type Span, zonedDayStart } from './bounds';
+export { periodBounds, type Span, zonedDayKey, zonedDayStart } from './bounds';
 export { firstMonthOf, monthsOfPeriod, nextPeriod, periodOfMonth, previousPeriod } from './calendar';
 export { defaultPeriod, hasBegun, periodAt } from './clock';
 export {
@@ -23,4 +23,4 @@ export { type PeriodProgress, periodProgress } from './progress';
 export { ReportRequestError } from './report-request-error';
 export { canonicalTimeZone, parseTimeZone, timeZoneSchema } from './time-zone';
 export { shiftUtcDay, utcDayKey, utcDaysOfSpan } from './utc-days';
-export { createDayLocator, type ZonedDay, zonedDayKey, zonedDaysOfPeriod } from './zoned-days';
+export { createDayLocator, type ZonedDay, zonedDaysOfPeriod } from './zoned-days';

@@ -45,7 +45,8 @@ const MONTH_ID = /^(\d{4})-(0[1-9]|1[0-2])$/;
 const QUARTER_ID = /^(\d{4})-Q([1-4])$/;
 const YEAR_ID = /^(\d{4})$/;
 
-const pad = (value: number, digits: number) => String(value).padStart(digits, '0');
+/** A whole number written with at least `digits` digits: `pad(7, 2)` is `07`. */
+export const pad = (value: number, digits: number) => String(value).padStart(digits, '0');
 
 /** The month `month` (1-based; 0 or 13 roll into the year before or after) of `year`. */
 export function monthPeriod(year: number, month: number): MonthPeriod {

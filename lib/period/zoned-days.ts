@@ -1,8 +1,6 @@
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns/format';
 import { periodBounds, zonedDayStart } from './bounds';
 import { monthsOfPeriod } from './calendar';
-import type { Period } from './period-id';
+import { type Period, pad } from './period-id';
 import { parseTimeZone } from './time-zone';
 
 /** A day of a period in the period's time zone and the instant it starts. */
@@ -12,8 +10,6 @@ export interface ZonedDay {
   /** Epoch milliseconds of the day's first instant. */
   start: number;
 }
-
-const pad = (value: number, digits: number) => String(value).padStart(digits, '0');
 
 /**
  * Every day of a period in a time zone, in order, with the instant each day starts (a day whose
@@ -64,12 +60,4 @@ export function createDayLocator(
     }
     return days[low]!.date;
   };
-}
-
-/**
- * `YYYY-MM-DD` of an instant in a time zone.
- * @throws ReportRequestError for an unknown time zone
- */
-export function zonedDayKey(epochMs: number, timeZone: string): string {
-  return format(new TZDate(epochMs, parseTimeZone(timeZone)), 'yyyy-MM-dd');
 }

@@ -2,10 +2,12 @@ import { CARD_BOXES, type CardBox, cardsClass } from './data-table';
 import { COLOURS, FONT, LOOKS, type Look, lookClass } from './looks';
 import { CHART_GRID } from './paid-chart';
 
-/** An axis label's line box (13 px) sits this far above its gridline: its foot 2 px clear of the line. */
-const AXIS_LABEL_ABOVE = 15;
+/** The height of an axis label's line box. */
+const AXIS_LINE_PX = 13;
+/** The top label sits this far above its gridline: its foot 2 px clear of the line. */
+const AXIS_LABEL_ABOVE = AXIS_LINE_PX + 2;
 /** The middle label, beside the bars, is centred on its gridline: half its line box above it. */
-const AXIS_LABEL_MIDDLE = 7;
+const AXIS_LABEL_MIDDLE = Math.ceil(AXIS_LINE_PX / 2);
 
 const roles = (Object.keys(LOOKS) as Look[]).map((name) => `.${lookClass(name)}{${LOOKS[name]}}`).join('\n');
 
@@ -54,7 +56,7 @@ ${roles}
 .chart{display:block;width:100%;height:200px;overflow:visible}
 .chart text{font-family:inherit;font-size:11px;fill:${COLOURS.muted}}
 .chart-box{position:relative;font-size:11px}
-.chart-box .axis-label{position:absolute;left:0;font-size:11px;line-height:13px;padding:0 4px 0 0;background:${COLOURS.surface};color:${COLOURS.muted}}
+.chart-box .axis-label{position:absolute;left:0;font-size:11px;line-height:${AXIS_LINE_PX}px;padding:0 4px 0 0;background:${COLOURS.surface};color:${COLOURS.muted}}
 .axis-top{top:${CHART_GRID.top - AXIS_LABEL_ABOVE}px}
 .axis-middle{top:${(CHART_GRID.top + CHART_GRID.bottom) / 2 - AXIS_LABEL_MIDDLE}px;text-align:right}
 .bar{fill:${COLOURS.bar}}
