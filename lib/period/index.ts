@@ -11,6 +11,7 @@ export {
   type Period,
   type PeriodKind,
   type PeriodOfKind,
+  parseAnyYearPeriod,
   parseMonth,
   parsePeriod,
   type QuarterPeriod,

@@ -83,17 +83,27 @@ function inYearRange(period: Period): boolean {
 }
 
 /**
- * Reads a period id: a month `YYYY-MM`, a quarter `YYYY-Qn` or a year `YYYY`, from 2000 to 9999.
- * @example parsePeriod('2026-Q3') // { kind: 'quarter', id: '2026-Q3', year: 2026, quarter: 3 }
- * @throws ReportRequestError for any other text (`2026-13`, `2026-q3`, `26`) or a year outside 2000..9999
+ * Reads a period id of any four-digit year: the period a report of January 2000 is compared with,
+ * December 1999, is named though it is not reported itself.
+ * @throws ReportRequestError for any other text (`2026-13`, `2026-q3`, `26`)
  */
-export function parsePeriod(text: string): Period {
+export function parseAnyYearPeriod(text: string): Period {
   const period = readPeriodId(text);
   if (period === undefined) {
     throw new ReportRequestError(
       `Invalid period ${JSON.stringify(text)}: expected a month YYYY-MM, a quarter YYYY-Qn or a year YYYY`,
     );
   }
+  return period;
+}
+
+/**
+ * Reads a period id: a month `YYYY-MM`, a quarter `YYYY-Qn` or a year `YYYY`, from 2000 to 9999.
+ * @example parsePeriod('2026-Q3') // { kind: 'quarter', id: '2026-Q3', year: 2026, quarter: 3 }
+ * @throws ReportRequestError for any other text (`2026-13`, `2026-q3`, `26`) or a year outside 2000..9999
+ */
+export function parsePeriod(text: string): Period {
+  const period = parseAnyYearPeriod(text);
   if (!inYearRange(period)) {
     throw new ReportRequestError(
       `Period ${period.id} is out of range: reports cover the years ${FIRST_YEAR} to ${LAST_YEAR}`,

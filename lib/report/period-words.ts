@@ -1,4 +1,4 @@
-import { type Period, parsePeriod, periodName } from '../period';
+import { type Period, parseAnyYearPeriod, parsePeriod, periodName } from '../period';
 import { formatDayRange, formatInstant } from './format';
 import type { MonthFigures, PreviousPeriodFigures, ReportPeriod } from './model';
 import type { ComparedSpan } from './report-period';
@@ -47,7 +47,7 @@ export function periodHeading(period: ReportPeriod, name?: string): string {
  */
 export function previousPeriodName(previous: PreviousPeriodFigures, timezone: string): string {
   return spanName(
-    { period: parsePeriod(previous.id), start: previous.start, end: previous.end },
+    { period: parseAnyYearPeriod(previous.id), start: previous.start, end: previous.end },
     previous.comparison === 'whole-period',
     timezone,
   );

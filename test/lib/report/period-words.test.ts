@@ -57,6 +57,18 @@ describe('previousPeriodName and comparisonWords', () => {
     expect(comparisonWords({ period: QUARTER, previousPeriod: previous({}) })).toBeNull();
   });
 
+  it('name the period before January 2000, the first month reported, though it is not reported itself', () => {
+    const december1999 = previous({
+      kind: 'month',
+      id: '1999-12',
+      start: '1999-12-01T00:00:00.000Z',
+      end: '2000-01-01T00:00:00.000Z',
+    });
+    expect(previousPeriodName(december1999, 'UTC')).toBe('December 1999');
+    expect(previousPeriodName(previous({ kind: 'quarter', id: '1999-Q4' }), 'UTC')).toBe('Q4 1999');
+    expect(previousPeriodName(previous({ kind: 'year', id: '1999' }), 'UTC')).toBe('1999');
+  });
+
   it('name the days of the same elapsed span of a period not ended', () => {
     // 1 July 00:00 to 23 August 09:05 in New York: 53 days and 9 h 5 min, as 1 October to 23 November.
     const span = previous({ end: '2026-08-23T13:05:00.000Z', comparison: 'same-elapsed-span' });
