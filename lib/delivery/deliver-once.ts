@@ -51,6 +51,17 @@ export interface DeliverReportEmailOnceOptions {
   now?: () => Date;
   /** Throttling retries of `SendRawEmail`. */
   retry?: RetryOptions;
+  /** Told once the period is claimed, just before the message goes to SES. */
+  onSending?: (sending: EmailSending) => void;
+}
+
+/** The email a run is about to hand to SES, having claimed the period. */
+export interface EmailSending {
+  /** When the claim was made (the record's `claimedAt`). */
+  claimedAt: string;
+  /** How many recipients it goes to. */
+  recipients: number;
+  attachmentsIncluded: boolean;
 }
 
 /** What `deliverReportEmailOnce` did. */
@@ -193,6 +204,11 @@ export async function deliverReportEmailOnce(
   const claim: SendingRecord = { state: 'sending', claimedAt: clock().toISOString(), claimId: randomUUID() };
   const claimed = await claimPeriod(options, key, claim, read, clock);
   if ('status' in claimed) return claimed;
+  options.onSending?.({
+    claimedAt: claim.claimedAt,
+    recipients: to.length,
+    attachmentsIncluded: message.attachmentsIncluded,
+  });
 
   let sent: SentEmail;
   try {
