@@ -235,26 +235,19 @@ describe('deliverReportEmailOnce with conditional writes', () => {
     expect(sesMock.commandCalls(SendRawEmailCommand)).toHaveLength(1);
   });
 
-  it("sends once when S3 wrote the claim but its answer was lost, and the SDK's retry found the claim", async () => {
-    // S3 stored the claim and answered 500; the SDK's standard retry sent the same PutObject again and
-    // S3 answered it 412, since the claim was there by then.
+  // S3 stored the claim, then answered 500: the SDK's standard retry sends the same PutObject again, which
+  // S3 answers 412 since the claim is there by then; or every attempt is answered with an error.
+  it.each([
+    ["its answer was lost and the SDK's retry found the claim (412)", preconditionFailed],
+    ['every answer to the write was an error (500)', internalError],
+  ])('sends once when S3 wrote the claim but %s', async (_case, answer) => {
     bucket.afterNext('put', () => {
-      throw preconditionFailed();
+      throw answer();
     });
     sesMock.on(SendRawEmailCommand).resolves({ MessageId: 'm-4' });
     expect(await deliver()).toEqual({ status: 'sent', messageId: 'm-4', attachmentsIncluded: true });
     expect(sesMock.commandCalls(SendRawEmailCommand)).toHaveLength(1);
     expect(bucket.json(KEY)).toMatchObject({ state: 'sent', messageId: 'm-4' });
-  });
-
-  it('sends once when S3 wrote the claim but every answer to the write was an error', async () => {
-    bucket.afterNext('put', () => {
-      throw internalError();
-    });
-    sesMock.on(SendRawEmailCommand).resolves({ MessageId: 'm-5' });
-    expect(await deliver()).toEqual({ status: 'sent', messageId: 'm-5', attachmentsIncluded: true });
-    expect(sesMock.commandCalls(SendRawEmailCommand)).toHaveLength(1);
-    expect(bucket.json(KEY)).toMatchObject({ state: 'sent', messageId: 'm-5' });
   });
 
   it("sends nothing and throws S3's error when the claim could not be written", async () => {
