@@ -14,6 +14,7 @@ import {
 } from 'aws-cdk-lib/aws-stepfunctions';
 import { LambdaInvoke, SqsSendMessage } from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import { Construct } from 'constructs';
+import { DEFAULT_STALE_CLAIM_MS } from '../lib/delivery';
 
 export interface ReportFanOutProps {
   /** Answers a slot's runs: `{ slot, scheduledTime }` in, `{ slot, runs: [event, ...] }` out. */
@@ -52,6 +53,15 @@ export const RUN_RETRY_ATTEMPTS = 2;
 export const RUN_RETRY_INTERVAL = Duration.minutes(2);
 
 /**
+ * The wait before the one retry of a run that found the period's email claimed by another run: a minute
+ * past the claim's going stale. By then the other run has marked it sent (the retry finds it so and
+ * succeeds) or never will, having been cut off between sending and recording: the retry then fails with
+ * `delivery unconfirmed`, which raises the delivery alarm. Retried sooner, it would find the claim fresh
+ * each time and end in the dead-letter queue saying another delivery is in progress, which none is.
+ */
+export const CLAIMED_RUN_RETRY_INTERVAL = Duration.millis(DEFAULT_STALE_CLAIM_MS).plus(Duration.minutes(1));
+
+/**
  * The fan-out of a schedule slot, on Step Functions: a task asks the dispatcher for the slot's runs, then
  * a Map state invokes the scheduled report function once per account, at most `maxConcurrency` at once.
  * Each account's run has its own retries and its own catch, which sends `{ account, periodKind,
@@ -77,6 +87,11 @@ export class ReportFanOut extends Construct {
       payloadResponseOnly: true,
     });
     run.addRetry({ errors: [...PERMANENT_RUN_ERRORS], maxAttempts: 0 });
+    run.addRetry({
+      errors: ['DeliveryInProgressError'],
+      maxAttempts: 1,
+      interval: CLAIMED_RUN_RETRY_INTERVAL,
+    });
     run.addRetry({
       errors: [Errors.ALL],
       maxAttempts: RUN_RETRY_ATTEMPTS,

@@ -51,6 +51,17 @@ export interface DeliverReportEmailOnceOptions {
   now?: () => Date;
   /** Throttling retries of `SendRawEmail`. */
   retry?: RetryOptions;
+  /** Told once the period is claimed, just before the message goes to SES. */
+  onSending?: (sending: EmailSending) => void;
+}
+
+/** The email a run is about to hand to SES, having claimed the period. */
+export interface EmailSending {
+  /** When the claim was made (the record's `claimedAt`). */
+  claimedAt: string;
+  /** How many recipients it goes to. */
+  recipients: number;
+  attachmentsIncluded: boolean;
 }
 
 /** What `deliverReportEmailOnce` did. */
@@ -83,7 +94,7 @@ function claimCondition(status: DeliveryStatus): WriteCondition {
  * Claims the period, conditionally on the record this run read: a normal run only where there is none
  * (`If-None-Match: *`), a forced resend over the version it read (`If-Match`). When another run changed
  * the record in between (412), it is read again: a normal run stops at what it finds (sent, in
- * progress), a forced one claims over it.
+ * progress), a forced one claims over it. A claim S3 wrote although the write failed is this run's.
  */
 async function claimPeriod(
   options: DeliverReportEmailOnceOptions,
@@ -99,15 +110,20 @@ async function claimPeriod(
       const settled = alreadySent(status, options.account, options.period);
       if (settled) return settled;
     }
+    const previous = force && (status.state === 'sent' || status.state === 'sending') ? status.record : null;
     try {
       const etag = await writeClaim(options.s3, options.bucket, key, claim, claimCondition(status));
-      const previous =
-        force && (status.state === 'sent' || status.state === 'sending') ? status.record : null;
       return { etag, previous };
     } catch (error) {
+      // S3 may have written the claim and lost its answer: the SDK's retry of the write then finds the
+      // claim there (412), or every answer is an error. The record says whether the claim is this run's.
+      const reread = statusAt(options, clock());
+      status = isConditionLost(error) ? await reread : await reread.catch(() => Promise.reject(error));
+      if (status.state === 'sending' && status.record.claimId === claim.claimId) {
+        return { etag: status.etag, previous };
+      }
       if (!isConditionLost(error)) throw error;
     }
-    status = await statusAt(options, clock());
   }
   throw new DeliveryError(
     `the delivery claim at ${key} kept changing under this run; nothing was sent by it`,
@@ -188,6 +204,11 @@ export async function deliverReportEmailOnce(
   const claim: SendingRecord = { state: 'sending', claimedAt: clock().toISOString(), claimId: randomUUID() };
   const claimed = await claimPeriod(options, key, claim, read, clock);
   if ('status' in claimed) return claimed;
+  options.onSending?.({
+    claimedAt: claim.claimedAt,
+    recipients: to.length,
+    attachmentsIncluded: message.attachmentsIncluded,
+  });
 
   let sent: SentEmail;
   try {

@@ -25,6 +25,7 @@ export {
   type DeliverReportEmailOnceOptions,
   type DeliveryResult,
   deliverReportEmailOnce,
+  type EmailSending,
 } from './deliver-once';
 export {
   type DeliveryRecord,

@@ -52,7 +52,8 @@ function supersededAfterSwitch(
  * is still the version the build read when it began (`If-Match` its ETag), or while there is still none
  * (`If-None-Match: *`). A build that loses (S3 answers 412, or 409 for a write under way) writes nothing and
  * answers with the manifest that won; when the manifest it read has gone meanwhile (expired, deleted), it
- * takes the empty place once more on the same terms. After a switch, the builds replaced more than
+ * takes the empty place once more on the same terms. A manifest of this build found there (S3 made the
+ * write but its answer was lost) is a switch made. After a switch, the builds replaced more than
  * `SUPERSEDED_BUILD_KEEP_MS` ago are deleted (a key that cannot be deleted expires with the bucket's
  * lifecycle rule).
  * @throws CorruptObjectError when the manifest that won cannot be read; ReportBuildError when the manifest
@@ -81,7 +82,9 @@ export async function switchManifest(options: SwitchManifestOptions): Promise<Ma
         continue;
       }
       if ('error' in current) throw current.error;
-      return { manifest: current.manifest, switched: false };
+      // S3 made this very write and lost its answer; the SDK's retry of it then met the manifest (412).
+      const own = current.manifest.buildId === build.buildId;
+      if (!own) return { manifest: current.manifest, switched: false };
     }
     await deleteObjectsQuietly(
       s3,

@@ -6,6 +6,7 @@ import {
   deliverReportEmailOnce,
   deliveryStatus,
   type EmailAttachment,
+  type EmailSending,
   signReportIndexLink,
   signReportLinks,
 } from '../delivery';
@@ -23,6 +24,10 @@ export interface ReportDeliveryRequest {
   force?: boolean;
   /** Told how many records have been fetched so far while the report is built. */
   onProgress?: (progress: CollectProgress) => void;
+  /** Told once the report is saved to S3: the build the period is served from, and whether it is this run's. */
+  onSaved?: (saved: { buildId: string | undefined; switched: boolean }) => void;
+  /** Told once the period's email is claimed, just before it goes to SES. */
+  onSending?: (sending: EmailSending) => void;
 }
 
 /** What a run did: sent now, or found the period already delivered (and built nothing). */
@@ -117,6 +122,7 @@ export async function deliverReport(
     request.onProgress ? { onProgress: request.onProgress } : {},
   );
   try {
+    request.onSaved?.({ buildId: published.manifest.buildId, switched: published.switched });
     const downloadName = (fileName: ReportFileName) => reportDownloadName(account.name, period, fileName);
     // The email names the files as they are attached.
     const fileNames = {
@@ -146,6 +152,7 @@ export async function deliverReport(
         text: renderReportText(report, { links, fileNames, attachmentsIncluded }),
       }),
       now: clock,
+      ...(request.onSending ? { onSending: request.onSending } : {}),
     });
     return { ...result, account: account.name, period, figures: reportFigures(report.summary) };
   } finally {

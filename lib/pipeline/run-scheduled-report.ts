@@ -23,7 +23,9 @@ export interface ScheduledReportRunOptions {
  * `deliverReport`).
  *
  * Logs JSON lines through `logger`: the start (account, period, force), progress every few thousand
- * records, and the outcome (status, SES message id, headline figures); on failure an error line with the
+ * records, the report saved (the build served, whether this run's), the email about to go to SES (when
+ * the period was claimed), and the outcome (status, SES message id, headline figures), so that the last
+ * line of a run cut off by its timeout says how far it got; on failure an error line with the
  * error's name and message, and the error is thrown again so that Lambda retries the run and, after its
  * retries, hands the event to the dead-letter queue. No line holds a secret.
  * @throws ScheduledEventError, UnknownAccountError, ReportRequestError (a future period), and whatever
@@ -59,6 +61,9 @@ export async function runScheduledReport(
           ...progress,
         }),
       ),
+      onSaved: (saved) => logger.info('Report saved', { account: account.name, period, ...saved }),
+      onSending: (sending) =>
+        logger.info('Sending the report email', { account: account.name, period, ...sending }),
     });
 
     if (result.status === 'sent') {

@@ -116,7 +116,8 @@ export class ReportStore {
    * The period's report: from S3 when it is complete there (unless `refresh`, or unless it is a report
    * of a period not ended that is older than `incompleteMaxAgeMs`), otherwise built from the service
    * and saved first. `beforeBuild` runs just before a build this call starts (not one it joins), told
-   * why, and stops it by throwing: the rebuild limit.
+   * why, and stops it by throwing: the rebuild limit. Only this call meets what it throws: the build is
+   * shared once it is let through.
    * @throws InvoicingApiError when the service fails; SecretError when the account's key cannot be read;
    * whatever `beforeBuild` throws
    */
@@ -134,10 +135,10 @@ export class ReportStore {
         cause = 'outdated';
       }
     }
-    return this.builds.run(key, async () => {
-      await options.beforeBuild?.(cause);
-      return this.build(account, period);
-    });
+    // Before the build is shared: a request that joins it asked for no rebuild of its own, and must not
+    // meet this one's refusal.
+    await options.beforeBuild?.(cause);
+    return this.builds.run(key, () => this.build(account, period));
   }
 
   /** Whether a saved report is of a period not ended and older than the limit. */

@@ -522,7 +522,7 @@ describe('ReportStack with two accounts', () => {
       });
     });
 
-    it("retries an account's run twice, 2 then 6 minutes later, but not for errors no retry mends", () => {
+    it("retries an account's run twice, 2 then 6 minutes later, one that found a claim once when it is stale, and not errors no retry mends", () => {
       const { States } = definitionOf(template);
       const run = (States.EachAccount!.ItemProcessor as { States: Record<string, Record<string, unknown>> })
         .States.RunReport!;
@@ -544,6 +544,10 @@ describe('ReportStack with two accounts', () => {
           ],
           MaxAttempts: 0,
         },
+        // A claim found is retried once, 16 minutes later: it was stale by then (15 minutes), so a run
+        // cut off between sending and recording (its timeout) ends in "delivery unconfirmed", not in
+        // "another delivery is in progress" twice within the claim's 15 minutes.
+        { ErrorEquals: ['DeliveryInProgressError'], IntervalSeconds: 960, MaxAttempts: 1 },
         { ErrorEquals: ['States.ALL'], IntervalSeconds: 120, MaxAttempts: 2, BackoffRate: 3 },
       ]);
     });

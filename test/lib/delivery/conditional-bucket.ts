@@ -30,6 +30,11 @@ export interface ConditionalBucket {
    * what it throws is that operation's answer.
    */
   beforeNext(operation: Operation, action: () => void | Promise<void>, key?: string): void;
+  /**
+   * Runs `action` once, just after the next operation of this kind (on `key`, when given) was carried
+   * out; what it throws is that operation's answer (S3 made the change, and its answer said otherwise).
+   */
+  afterNext(operation: Operation, action: () => void | Promise<void>, key?: string): void;
 }
 
 /** A quoted MD5 of the text, as S3 gives a single-part object's ETag. */
@@ -37,7 +42,8 @@ export function etagOf(text: string): string {
   return `"${createHash('md5').update(text).digest('hex')}"`;
 }
 
-function preconditionFailed(): S3ServiceException {
+/** What S3 answers when a write's condition does not hold. */
+export function preconditionFailed(): S3ServiceException {
   return new S3ServiceException({
     name: 'PreconditionFailed',
     message: 'At least one of the pre-conditions you specified did not hold',
@@ -53,8 +59,10 @@ function noSuchKey(): NoSuchKey {
 /** Puts a conditional in-memory bucket behind `s3` (until `mock.restore()`). */
 export function conditionalBucket(s3: S3Client): ConditionalBucket {
   const objects = new Map<string, { text: string; etag: string }>();
-  const pending: { operation: Operation; action: () => void | Promise<void>; key: string | undefined }[] = [];
-  const runPending = async (operation: Operation, key: string) => {
+  type Pending = { operation: Operation; action: () => void | Promise<void>; key: string | undefined };
+  const before: Pending[] = [];
+  const after: Pending[] = [];
+  const runPending = async (pending: Pending[], operation: Operation, key: string) => {
     const index = pending.findIndex(
       (entry) => entry.operation === operation && (entry.key === undefined || entry.key === key),
     );
@@ -75,7 +83,7 @@ export function conditionalBucket(s3: S3Client): ConditionalBucket {
 
   const mock = mockClient(s3);
   mock.on(GetObjectCommand).callsFake(async (input: { Key: string }) => {
-    await runPending('get', input.Key);
+    await runPending(before, 'get', input.Key);
     const object = objects.get(input.Key);
     if (!object) throw noSuchKey();
     return { Body: { transformToString: async () => object.text }, ETag: object.etag };
@@ -84,18 +92,21 @@ export function conditionalBucket(s3: S3Client): ConditionalBucket {
     .on(PutObjectCommand)
     .callsFake(
       async (input: { Key: string; Body: string | Uint8Array; IfNoneMatch?: string; IfMatch?: string }) => {
-        await runPending('put', input.Key);
+        await runPending(before, 'put', input.Key);
         if (input.IfNoneMatch === '*' && objects.has(input.Key)) throw preconditionFailed();
         checkIfMatch(input.Key, input.IfMatch);
         // lib-storage's Upload sends a small file's bytes in one PutObject.
         const text = typeof input.Body === 'string' ? input.Body : Buffer.from(input.Body).toString('utf8');
-        return { ETag: store(input.Key, text) };
+        const etag = store(input.Key, text);
+        await runPending(after, 'put', input.Key);
+        return { ETag: etag };
       },
     );
   mock.on(DeleteObjectCommand).callsFake(async (input: { Key: string; IfMatch?: string }) => {
-    await runPending('delete', input.Key);
+    await runPending(before, 'delete', input.Key);
     checkIfMatch(input.Key, input.IfMatch);
     objects.delete(input.Key);
+    await runPending(after, 'delete', input.Key);
     return {};
   });
 
@@ -108,7 +119,10 @@ export function conditionalBucket(s3: S3Client): ConditionalBucket {
       return object === undefined ? undefined : JSON.parse(object.text);
     },
     beforeNext: (operation, action, key) => {
-      pending.push({ operation, action, key });
+      before.push({ operation, action, key });
+    },
+    afterNext: (operation, action, key) => {
+      after.push({ operation, action, key });
     },
   };
 }

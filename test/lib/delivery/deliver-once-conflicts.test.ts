@@ -11,7 +11,7 @@ import {
   deliverReportEmailOnce,
   EmailSendError,
 } from '../../../lib/delivery';
-import { type ConditionalBucket, conditionalBucket, etagOf } from './conditional-bucket';
+import { type ConditionalBucket, conditionalBucket, etagOf, preconditionFailed } from './conditional-bucket';
 import { writeReportFolder } from './report-fixture';
 
 // s3rver ignores If-None-Match and If-Match, so S3's conditional writes come from an in-memory bucket
@@ -30,6 +30,16 @@ const SENT_BEFORE = {
   recipients: 1,
   attachmentsIncluded: true,
 };
+
+/** What S3 answers when it fails on its side. */
+function internalError() {
+  return new S3ServiceException({
+    name: 'InternalError',
+    message: 'We encountered an internal error.',
+    $fault: 'server',
+    $metadata: { httpStatusCode: 500 },
+  });
+}
 
 function rejected() {
   return new MessageRejected({
@@ -225,15 +235,34 @@ describe('deliverReportEmailOnce with conditional writes', () => {
     expect(sesMock.commandCalls(SendRawEmailCommand)).toHaveLength(1);
   });
 
+  // S3 stored the claim, then answered 500: the SDK's standard retry sends the same PutObject again, which
+  // S3 answers 412 since the claim is there by then; or every attempt is answered with an error.
+  it.each([
+    ["its answer was lost and the SDK's retry found the claim (412)", preconditionFailed],
+    ['every answer to the write was an error (500)', internalError],
+  ])('sends once when S3 wrote the claim but %s', async (_case, answer) => {
+    bucket.afterNext('put', () => {
+      throw answer();
+    });
+    sesMock.on(SendRawEmailCommand).resolves({ MessageId: 'm-4' });
+    expect(await deliver()).toEqual({ status: 'sent', messageId: 'm-4', attachmentsIncluded: true });
+    expect(sesMock.commandCalls(SendRawEmailCommand)).toHaveLength(1);
+    expect(bucket.json(KEY)).toMatchObject({ state: 'sent', messageId: 'm-4' });
+  });
+
+  it("sends nothing and throws S3's error when the claim could not be written", async () => {
+    bucket.beforeNext('put', () => {
+      throw internalError();
+    });
+    await expect(deliver()).rejects.toThrow('We encountered an internal error.');
+    expect(sesMock.commandCalls(SendRawEmailCommand)).toHaveLength(0);
+    expect(bucket.objects.has(KEY)).toBe(false);
+  });
+
   it('keeps the claim and names the message id when SES accepted but the record could not be written', async () => {
     bucket.beforeNext('put', () => {
       bucket.beforeNext('put', () => {
-        throw new S3ServiceException({
-          name: 'InternalError',
-          message: 'We encountered an internal error.',
-          $fault: 'server',
-          $metadata: { httpStatusCode: 500 },
-        });
+        throw internalError();
       });
     });
     sesMock.on(SendRawEmailCommand).resolves({ MessageId: 'm-3' });

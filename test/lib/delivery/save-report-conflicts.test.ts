@@ -9,7 +9,7 @@ import {
   type ReportManifest,
   saveReport,
 } from '../../../lib/delivery';
-import { type ConditionalBucket, conditionalBucket } from './conditional-bucket';
+import { type ConditionalBucket, conditionalBucket, preconditionFailed } from './conditional-bucket';
 import { writeReportFolder } from './report-fixture';
 
 // s3rver ignores If-None-Match and If-Match, so the manifest's conditional switch is tested against an
@@ -143,6 +143,26 @@ describe('saveReport with conditional writes', () => {
     expect(buildFiles()).toEqual(keysOf(build.buildId).sort());
     expect(bucket.objects.has(MANIFEST)).toBe(false);
   });
+  it("keeps its files when S3 switched to it but lost the answer, and the SDK's retry met its own manifest", async () => {
+    await save(await begin(), scheduledFolder);
+    const build = await begin();
+    // S3 stored the manifest and answered 500; the SDK's standard retry sent the same PutObject again,
+    // and S3 answered it 412, since the manifest was no longer the version it named.
+    bucket.afterNext(
+      'put',
+      () => {
+        throw preconditionFailed();
+      },
+      MANIFEST,
+    );
+    const saved = await save(build, refreshFolder);
+    const stored = bucket.json(MANIFEST) as ReportManifest;
+    expect(stored.buildId).toBe(build.buildId);
+    // Every file the manifest lists is there.
+    expect(stored.files.map((file) => bucket.objects.has(file.key))).toEqual([true, true, true, true, true]);
+    expect(saved).toEqual({ manifest: stored, switched: true });
+  });
+
   it('gives up with ReportBuildError when the manifest vanishes and another write to it is under way', async () => {
     await save(await begin(), scheduledFolder);
     const build = await begin();

@@ -245,4 +245,35 @@ describe('runScheduledReport', () => {
     for (const secret of [WRONG_KEY, SANDBOX_API_KEY, SIGNING_KEY]) expect(printed).not.toContain(secret);
     expect(await harness.emails()).toEqual([]);
   });
+
+  it('logs when the report is saved and when its email goes to SES, so a run cut off says how far it got', async () => {
+    const result = await run({ account: 'acme', period: '2026-Q3' });
+    expect(result.status).toBe('sent');
+    const steps = logger.lines.filter(
+      (line) => line.message !== 'Fetching records from the invoicing service',
+    );
+    expect(steps.map((line) => line.message)).toEqual([
+      'Report run started',
+      'Report saved',
+      'Sending the report email',
+      'Report emailed',
+    ]);
+    expect(steps[1]).toEqual({
+      level: 'info',
+      message: 'Report saved',
+      account: 'acme',
+      period: '2026-Q3',
+      switched: true,
+      buildId: expect.stringMatching(/^\d{8}T\d{9}Z-[0-9a-f]{12}$/),
+    });
+    expect(steps[2]).toEqual({
+      level: 'info',
+      message: 'Sending the report email',
+      account: 'acme',
+      period: '2026-Q3',
+      claimedAt: BERLIN_NOVEMBER_FIRST.toISOString(),
+      recipients: 2,
+      attachmentsIncluded: true,
+    });
+  });
 });

@@ -171,4 +171,21 @@ describe('ReportStore, through GET /reports/:account/:period', () => {
       bucket.mock.restore();
     }
   });
+  it("serves a saved report to a request asking for no rebuild while another request's rebuild is refused", async () => {
+    setClock(SANDBOX_NOW);
+    const saved = await answerFor('/reports/kiritimati/2026-06');
+    // The account's rebuild of the minute is taken.
+    expect((await h.get('/reports/kiritimati/2026-06?refresh=true')).status).toBe(200);
+
+    const [refresh, plain] = await Promise.all([
+      h.get('/reports/kiritimati/2026-06?refresh=true'),
+      h.get('/reports/kiritimati/2026-06'),
+    ]);
+    expect(refresh.status).toBe(429);
+    expect(plain.status).toBe(200);
+    const answer = (await plain.json()) as Answer;
+    expect(answer.period).toBe('2026-06');
+    expect(answer.generatedAt).not.toBe(saved.generatedAt);
+    expect(builds('2026-06')).toBe(2);
+  });
 });
