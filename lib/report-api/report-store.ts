@@ -115,16 +115,15 @@ export class ReportStore {
   /**
    * The period's report: from S3 when it is complete there (unless `refresh`, or unless it is a report
    * of a period not ended that is older than `incompleteMaxAgeMs`), otherwise built from the service
-   * and saved first. `beforeBuild` runs just before a build this call starts (not one it joins), told
-   * why, and stops it by throwing: the rebuild limit. Only this call meets what it throws: the build is
-   * shared once it is let through.
+   * and saved first; a request that needs a build joins one of the period already running, and one that
+   * does not is answered from S3 even then. `beforeBuild` runs just before a build this call starts (not
+   * one it joins), told why, and stops it by throwing: the rebuild limit. Only this call meets what it
+   * throws: the build is shared once it is let through.
    * @throws InvoicingApiError when the service fails; SecretError when the account's key cannot be read;
    * whatever `beforeBuild` throws
    */
   async get(account: AccountConfig, period: string, options: GetReportOptions): Promise<StoredReport> {
     const key = `${account.name}/${period}`;
-    const running = this.builds.current(key);
-    if (running) return running;
     let cause: BuildCause = 'refresh';
     if (!options.refresh) {
       const manifest = await this.complete(account.name, period);
@@ -135,6 +134,10 @@ export class ReportStore {
         cause = 'outdated';
       }
     }
+    // What S3 holds is answered above even while a build of the period runs, which may yet fail; only a
+    // request that needs a build joins one.
+    const running = this.builds.current(key);
+    if (running) return running;
     // Before the build is shared: a request that joins it asked for no rebuild of its own, and must not
     // meet this one's refusal.
     await options.beforeBuild?.(cause);

@@ -171,6 +171,41 @@ describe('ReportStore, through GET /reports/:account/:period', () => {
       bucket.mock.restore();
     }
   });
+  it("serves a saved report to a request asking for no rebuild while another request's rebuild runs and fails", async () => {
+    setClock(SANDBOX_NOW);
+    const saved = await answerFor('/reports/demo/2026-07');
+    // A second app on the same stores whose service fails once a rebuild has begun asking it.
+    let asked!: () => void;
+    const rebuildAsking = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
+    let release!: () => void;
+    const failing = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const downFetch: typeof fetch = async () => {
+      asked();
+      await failing;
+      throw new TypeError('fetch failed');
+    };
+    const app = createReportApi({
+      ...h.options,
+      publish: { ...h.options.publish, client: { fetch: downFetch, maxRetries: 0 } },
+    });
+    const request = (path: string) => app.request(path, { headers: { Authorization: `Bearer ${TOKEN}` } });
+
+    const refresh = request('/reports/demo/2026-07?refresh=true');
+    await rebuildAsking;
+    const plain = request('/reports/demo/2026-07');
+    // Time for the plain request to reach the store while the rebuild still runs.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    release();
+    expect((await refresh).status).toBe(502);
+    const answer = await plain;
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as Answer).generatedAt).toBe(saved.generatedAt);
+  });
+
   it("serves a saved report to a request asking for no rebuild while another request's rebuild is refused", async () => {
     setClock(SANDBOX_NOW);
     const saved = await answerFor('/reports/kiritimati/2026-06');
