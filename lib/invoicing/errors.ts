@@ -76,8 +76,8 @@ export class InvoicingServerError extends InvoicingApiError {
 }
 
 /**
- * The service answered something that is not its protocol: not HTTP, not JSON, JSON nested too deeply
- * to read, `result` other than `success`, an unexpected HTTP status, a `Retry-After` beyond any date, or
+ * The service answered something that is not its protocol: not HTTP, a body its content coding does not
+ * decode, not JSON, JSON nested too deeply to read, `result` other than `success`, an unexpected HTTP status, a `Retry-After` beyond any date, or
  * a list walk that cannot end (a page of nothing new, too many pages). Not retried.
  */
 export class InvoicingProtocolError extends InvoicingApiError {
