@@ -20,6 +20,20 @@ export function requestIdOf(headers: HeaderReader, apiKey: string | undefined): 
 }
 
 /**
+ * Where a redirect leads, for a message: the origin of an absolute http(s) `Location` (no path, query or
+ * credentials, which could carry anything, the key redacted all the same), or `another address` for a
+ * relative or unreadable one. The client follows no redirect; the message lets the merchant see whether
+ * the service moved (`http://` to `https://`, a new host) and configure that URL.
+ */
+export function redirectTargetOf(headers: HeaderReader, apiKey: string | undefined): string {
+  const location = headers.get('location')?.trim() ?? '';
+  if (!URL.canParse(location)) return 'another address';
+  const { protocol, origin } = new URL(location);
+  if (protocol !== 'http:' && protocol !== 'https:') return 'another address';
+  return shortened(redactSecret(origin, apiKey), CONTENT_TYPE_LENGTH);
+}
+
+/**
  * The answer's `Content-Type` for a message: printable ASCII, the key redacted, cut short, or `no content
  * type`.
  */

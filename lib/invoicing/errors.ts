@@ -1,4 +1,4 @@
-import { requestIdOf } from './answer-headers';
+import { redirectTargetOf, requestIdOf } from './answer-headers';
 import { bodyExcerpt } from './body-excerpt';
 import { parseRetryAfter } from './retry-after';
 import type { HeaderReader } from './transport';
@@ -76,8 +76,8 @@ export class InvoicingServerError extends InvoicingApiError {
 }
 
 /**
- * The service answered something that is not its protocol: not HTTP, not JSON, JSON nested too deeply
- * to read, `result` other than `success`, an unexpected HTTP status, a `Retry-After` beyond any date, or
+ * The service answered something that is not its protocol: not HTTP, a body its content coding does not
+ * decode, not JSON, JSON nested too deeply to read, `result` other than `success`, an unexpected HTTP status, a `Retry-After` beyond any date, or
  * a list walk that cannot end (a page of nothing new, too many pages). Not retried.
  */
 export class InvoicingProtocolError extends InvoicingApiError {
@@ -155,7 +155,7 @@ export interface FailedResponse {
 
 /**
  * Picks the error for an answer that is not HTTP 2xx: 401/403 authentication, 429 rate limited,
- * 5xx server, anything else (a redirect, 400, 404) protocol. A 429 or 5xx whose `Retry-After` lies
+ * 5xx server, anything else (a redirect, which says where it leads, 400, 404) protocol. A 429 or 5xx whose `Retry-After` lies
  * beyond any date is a protocol error: there is no time to come back at.
  */
 export function errorFromResponse(response: FailedResponse): InvoicingApiError {
@@ -201,6 +201,12 @@ export function errorFromResponse(response: FailedResponse): InvoicingApiError {
         ...details,
         retryAfterMs,
       },
+    );
+  }
+  if (status >= 300 && status <= 399 && headers.get('location') !== null) {
+    return new InvoicingProtocolError(
+      `The invoicing service redirected ${endpoint} (HTTP ${status}) to ${redirectTargetOf(headers, response.apiKey)}, not followed so that the API key goes nowhere else: if the service moved there, configure its new URL`,
+      details,
     );
   }
   return new InvoicingProtocolError(

@@ -1,7 +1,7 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { pipeline } from 'node:stream';
-import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { pipeline, Transform } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
 import type { HeaderReader, Transport } from './transport';
 
 /**
@@ -14,11 +14,36 @@ const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent
 /** Content codings asked for, as `fetch` asks for them. */
 const ACCEPT_ENCODING = 'gzip, deflate, br';
 
+/**
+ * A decoder of `deflate` as servers send it: zlib-wrapped, as RFC 9110 says, or raw, as some send it.
+ * The first byte tells them apart (a zlib header's low four bits name method 8, deflate), as undici's
+ * `fetch` tells them apart; zlib's own `createUnzip` detects gzip and zlib headers, but not raw deflate.
+ */
+function createDeflateDecoder(): NodeJS.ReadWriteStream {
+  let inflate: Transform | undefined;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      if (!inflate) {
+        if (chunk.length === 0) return callback();
+        inflate = ((chunk[0] as number) & 0x0f) === 0x08 ? createInflate() : createInflateRaw();
+        inflate.on('data', (data: Buffer) => this.push(data));
+        inflate.once('error', (error) => this.destroy(error));
+      }
+      inflate.write(chunk, () => callback());
+    },
+    flush(callback) {
+      if (!inflate) return callback();
+      inflate.once('end', () => callback());
+      inflate.end();
+    },
+  });
+}
+
 /** The decoder of each content coding undone (`x-gzip` is an old name of `gzip`). */
 const DECODERS: Record<string, () => NodeJS.ReadWriteStream> = {
   gzip: createGunzip,
   'x-gzip': createGunzip,
-  deflate: createInflate,
+  deflate: createDeflateDecoder,
   br: createBrotliDecompress,
 };
 

@@ -113,11 +113,13 @@ export async function* paginate<T extends { id: string }>(
     for (const record of page) {
       if (seenIds.add(record.id)) fresh.push(record);
     }
-    // A full page of records all seen is a service answering every offset with the first page. A short
-    // one is not (that first page was full, or the walk would have ended on it): it is a list that grew
-    // at its head while it was read, pushing records already read onto the last page, which ends as any
-    // short page does.
-    if (fresh.length === 0 && page.length >= Math.min(range.limit, largestPage)) {
+    // A page as full as the service gives them, all seen, is a service answering every offset with the
+    // first page. A shorter one is not (that first page was full, or the walk would have ended on it):
+    // it is a list that grew at its head while it was read, pushing records already read onto the last
+    // page or the rest of a short one, which ends as any short page does. Such a rest is asked for with
+    // a smaller limit, so its answer may be as long as asked and still shorter than a page: a service
+    // that ignores offset is caught on the next full-size request instead.
+    if (fresh.length === 0 && page.length >= largestPage) {
       throw new InvoicingProtocolError(
         `The invoicing service answered ${endpoint} at offset ${range.offset} with ${page.length} records all seen on other pages: it seems to ignore offset, so the list cannot be read to its end`,
         { endpoint },

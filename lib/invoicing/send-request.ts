@@ -56,6 +56,18 @@ function httpParserCode(error: unknown): string | undefined {
   return typeof code === 'string' && code.startsWith('HPE_') ? code : undefined;
 }
 
+/**
+ * zlib's error (`Z_DATA_ERROR`...) when the body did not decode as its `Content-Encoding` says: the
+ * error itself, or the one `fetch` wraps.
+ */
+function zlibError(error: unknown): (Error & { code: string }) | undefined {
+  for (const candidate of [error, wrappedError(error)]) {
+    const code = candidate instanceof Error ? (candidate as { code?: unknown }).code : undefined;
+    if (typeof code === 'string' && code.startsWith('Z_')) return candidate as Error & { code: string };
+  }
+  return undefined;
+}
+
 /** `16 MiB`, `64 KiB`, or the bytes when neither is whole. */
 export function describeBytes(bytes: number): string {
   if (bytes >= 1 << 20 && bytes % (1 << 20) === 0) return `${bytes / (1 << 20)} MiB`;
@@ -68,8 +80,9 @@ export function describeBytes(bytes: number): string {
  * `maxAnswerBytes` is an `InvoicingAnswerTooLargeError`; a failure answer's body is read only as far
  * as an excerpt could show. Throws `InvoicingTimeoutError` when the time runs out (a slow answer or a
  * body that stalls), `InvoicingNetworkError` when the connection fails or drops, an
- * `InvoicingProtocolError` when what came back is not HTTP, and the signal's reason when the caller
- * aborted. The status is not judged here otherwise.
+ * `InvoicingProtocolError` when what came back is not HTTP or its body does not decode as its
+ * `Content-Encoding` says, and the signal's reason when the caller aborted. The status is not judged
+ * here otherwise.
  */
 export async function sendRequest(request: OutgoingRequest): Promise<RawAnswer> {
   const { endpoint, timeoutMs, maxAnswerBytes, signal } = request;
@@ -85,6 +98,7 @@ export async function sendRequest(request: OutgoingRequest): Promise<RawAnswer> 
   }, timeoutMs);
   const forwardAbort = () => controller.abort(signal?.reason);
   signal?.addEventListener('abort', forwardAbort, { once: true });
+  let coding: string | null = null;
 
   try {
     const form = toMultipartBody(request.fields);
@@ -98,6 +112,7 @@ export async function sendRequest(request: OutgoingRequest): Promise<RawAnswer> 
       body: form.body,
       signal: controller.signal,
     });
+    coding = answer.headers.get('content-encoding');
     const succeeded = answer.status >= 200 && answer.status <= 299;
     const body = await readBody(
       answer,
@@ -123,6 +138,15 @@ export async function sendRequest(request: OutgoingRequest): Promise<RawAnswer> 
     if (parserCode) {
       throw new InvoicingProtocolError(
         `The invoicing service answered ${endpoint} with something that is not HTTP (${parserCode})`,
+        { endpoint },
+      );
+    }
+    const decoding = zlibError(error);
+    if (decoding) {
+      // Only a coding the transport knows is decoded, so the header names one of those: safe to show.
+      // Not retried: a server that labels its body wrongly does it again.
+      throw new InvoicingProtocolError(
+        `The invoicing service answered ${endpoint} with a body that its content coding ${coding?.trim().toLowerCase()} does not decode (${decoding.code}: ${decoding.message})`,
         { endpoint },
       );
     }

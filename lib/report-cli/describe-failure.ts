@@ -64,11 +64,15 @@ export function describeFailure(error: unknown, context: FailureContext = {}): s
   return oneLine(redactSecret(line, context.apiKey));
 }
 
-/** The system's reason (`ECONNREFUSED`, `ENOTFOUND`...) from the error's chain of causes, if any. */
+/**
+ * The reason's code from the error's chain of causes, if any: the system's (`ECONNREFUSED`, `ENOTFOUND`),
+ * undici's (`UND_ERR_SOCKET`) or a refused certificate's (`CERT_HAS_EXPIRED`, `SELF_SIGNED_CERT_IN_CHAIN`:
+ * OpenSSL's names, which a proxy that intercepts TLS brings about).
+ */
 function networkReason(error: Error): string {
   for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
     const code = (cause as NodeJS.ErrnoException).code;
-    if (typeof code === 'string' && /^E[A-Z_]+$|^UND_ERR_/.test(code)) return ` (${code})`;
+    if (typeof code === 'string' && /^[A-Z][A-Z0-9_]+$/.test(code)) return ` (${code})`;
   }
   return '';
 }

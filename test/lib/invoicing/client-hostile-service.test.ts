@@ -356,6 +356,21 @@ describe('answers that cannot be read', () => {
     expect(service.calls.count).toBe(2);
   });
 
+  it('makes a body its content coding does not decode a protocol error, not an unreachable service', async () => {
+    const service = await hostileService((_, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+      response.end('{"result":"success","data":[]}');
+    });
+
+    const error = await failure(clientOf(service.url, { maxRetries: 3 }).listInvoices());
+
+    expect(error).toBeInstanceOf(InvoicingProtocolError);
+    expect(error.message).toBe(
+      'The invoicing service answered /invoices/list with a body that its content coding gzip does not decode (Z_DATA_ERROR: incorrect header check)',
+    );
+    expect(service.calls.count).toBe(1);
+  });
+
   it('makes an answer that is not HTTP a protocol error', async () => {
     const server = createTcpServer((socket) => {
       socket.once('data', () => socket.end(`${KEY}\r\n\r\n`));

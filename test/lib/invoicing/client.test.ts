@@ -206,7 +206,9 @@ describe('answers that are errors', () => {
     const error = await caught(client.listInvoices(), fake.apiKey);
 
     expect(error).toBeInstanceOf(InvoicingProtocolError);
-    expect(error.message).toBe('The invoicing service answered an unexpected HTTP 302 from /invoices/list');
+    expect(error.message).toBe(
+      'The invoicing service redirected /invoices/list (HTTP 302) to https://elsewhere.example, not followed so that the API key goes nowhere else: if the service moved there, configure its new URL',
+    );
     expect(fake.calls).toHaveLength(1);
   });
 

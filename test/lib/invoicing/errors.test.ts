@@ -91,6 +91,21 @@ describe('errorFromResponse', () => {
     );
   });
 
+  it('names the origin a redirect leads to, and that it was not followed', () => {
+    const error = answer(301, '', { location: 'https://api.example.com/v2/invoices/list?token=abc' });
+
+    expect(error).toBeInstanceOf(InvoicingProtocolError);
+    expect(error.message).toBe(
+      'The invoicing service redirected /invoices/list (HTTP 301) to https://api.example.com, not followed so that the API key goes nowhere else: if the service moved there, configure its new URL',
+    );
+  });
+
+  it('says a redirect within the service leads elsewhere, without quoting where', () => {
+    expect(answer(308, '', { location: '/v2/invoices/list' }).message).toBe(
+      'The invoicing service redirected /invoices/list (HTTP 308) to another address, not followed so that the API key goes nowhere else: if the service moved there, configure its new URL',
+    );
+  });
+
   it('never carries the API key the service echoed back', () => {
     const error = answer(401, `<p>Authorization: Token ${apiKey}</p>`);
 

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { nodeHttpTransport } from '../../../lib/invoicing/node-http-transport';
 import { readBody } from '../../../lib/invoicing/read-body';
@@ -53,9 +53,12 @@ describe('nodeHttpTransport', () => {
   });
 
   it.each([
-    ['gzip', gzipSync],
-    ['br', brotliCompressSync],
-  ])('undoes the %s content coding it asked for', async (coding, compress) => {
+    ['gzip', 'gzip', gzipSync],
+    ['br', 'br', brotliCompressSync],
+    ['deflate', 'deflate', deflateSync],
+    // RFC 9110's deflate is zlib-wrapped, but some servers send it raw; fetch reads both.
+    ['raw deflate', 'deflate', deflateRawSync],
+  ])('undoes the %s content coding it asked for', async (_, coding, compress) => {
     const { url, counts } = await serve((_, response) => {
       response.writeHead(200, { 'content-encoding': coding }).end(compress('{"result":"success"}'));
     });

@@ -167,6 +167,20 @@ describe('paginate', () => {
     expect(ids(await collect(seen))).toEqual(ids(rows(30)));
   });
 
+  it('reads a short list whose last record a new one at its head pushed onto the rest of the page', async () => {
+    // 9 records, 10 asked for: the rest of the page (offset 9, limit 1) is asked for to be sure the list
+    // ended. Meanwhile a new record came first, so that answer is r8 again: one record, as many as asked
+    // for, all seen, but fewer than the service gives a page, so not a service that ignores offset.
+    let records = rows(9);
+    const seen = walk({
+      fetchPage: async ({ offset, limit }) => {
+        if (offset === 9) records = [{ id: 'new' }, ...rows(9)];
+        return records.slice(offset, offset + limit);
+      },
+    });
+    expect(ids(await collect(seen))).toEqual(ids(rows(9)));
+  });
+
   it('still stops when a whole page is records seen before, at the size the service pages at', async () => {
     // 25 records, 100 asked for and at most 7 given a page, every offset answered with the first page:
     // the rest of the first page asked for again (offset 7, limit 93) brings 7, all seen, which is as

@@ -39,6 +39,17 @@ describe('describeFailure', () => {
     );
   });
 
+  it('names the certificate problem of a service whose certificate was refused', () => {
+    // The codes of OpenSSL's certificate checks have no leading E, unlike the system's.
+    const cause = Object.assign(new Error('self-signed certificate'), {
+      code: 'DEPTH_ZERO_SELF_SIGNED_CERT',
+    });
+    const error = new InvoicingNetworkError('network error', { cause });
+    expect(describeFailure(error, context)).toBe(
+      'could not reach the invoicing service at https://api.example.com/v1 (DEPTH_ZERO_SELF_SIGNED_CERT)',
+    );
+  });
+
   it('says how long it waited for a service that did not answer', () => {
     const error = new InvoicingTimeoutError('timed out', { timeoutMs: 30_000 });
     expect(describeFailure(error, context)).toBe(
