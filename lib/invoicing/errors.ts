@@ -77,8 +77,9 @@ export class InvoicingServerError extends InvoicingApiError {
 
 /**
  * The service answered something that is not its protocol: not HTTP, a body its content coding does not
- * decode, not JSON, JSON nested too deeply to read, `result` other than `success`, an unexpected HTTP status, a `Retry-After` beyond any date, or
- * a list walk that cannot end (a page of nothing new, too many pages). Not retried.
+ * decode, not JSON, JSON nested too deeply to read, `result` other than `success`, an unexpected HTTP
+ * status, a `Retry-After` beyond any date, or a list walk that cannot end (a page of nothing new, too many
+ * pages). Not retried.
  */
 export class InvoicingProtocolError extends InvoicingApiError {
   override readonly name: string = 'InvoicingProtocolError';
@@ -155,8 +156,8 @@ export interface FailedResponse {
 
 /**
  * Picks the error for an answer that is not HTTP 2xx: 401/403 authentication, 429 rate limited,
- * 5xx server, anything else (a redirect, which says where it leads, 400, 404) protocol. A 429 or 5xx whose `Retry-After` lies
- * beyond any date is a protocol error: there is no time to come back at.
+ * 5xx server, anything else (a redirect, which says where it leads, 400, 404) protocol. A 429 or 5xx
+ * whose `Retry-After` lies beyond any date is a protocol error: there is no time to come back at.
  */
 export function errorFromResponse(response: FailedResponse): InvoicingApiError {
   const { endpoint, status, headers } = response;
