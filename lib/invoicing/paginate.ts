@@ -1,6 +1,13 @@
 import { InvoicingProtocolError } from './errors';
 import { IdSet } from './id-set';
 
+/**
+ * Passes over a list whose order shifts while it is read. Each pass after the first is one more read of
+ * the whole list; a list that grows at its head all the time (a busy account's month so far) shifts in
+ * every pass, and its new records are past the report's end anyway.
+ */
+const MAX_PASSES = 3;
+
 /** The records asked for by one request: `offset` and `limit` as the service reads them. */
 export interface PageRange {
   offset: number;
@@ -37,14 +44,45 @@ export interface PaginateOptions<T> {
  * - records seen on another page (pages that overlap when the order shifts) are skipped; a page with
  *   records but none new means the service ignores `offset`, a protocol error, as is a list that
  *   brings records on more than `maxPages` pages;
+ * - a record met twice in one pass means the order shifted while the list was read, and a shift that
+ *   brings one record twice may have taken another past every page: a list that grew at its head, or
+ *   one sorted on a value many records share (a creation second), which the service may order
+ *   differently at each request. The list is then read again, yielding only records not yet yielded,
+ *   until a pass holds its order or finds nothing new, at most `MAX_PASSES` passes in all;
  * - only ids are kept (compactly, see `IdSet`), and fetching pauses while `maxBufferedPages` pages wait for the consumer.
  */
 export async function* paginate<T extends { id: string }>(
   options: PaginateOptions<T>,
 ): AsyncGenerator<T, void> {
+  const yielded = new IdSet();
+  for (let pass = 1; pass <= MAX_PASSES; pass += 1) {
+    // The first pass's records are all new: one set serves both.
+    const { shifted, added } = yield* readListOnce(options, yielded, pass === 1 ? yielded : new IdSet());
+    if (!shifted || (pass > 1 && added === 0)) return;
+  }
+}
+
+/** What one pass over a list found. */
+interface PassOutcome {
+  /** Whether a record came back twice: the order shifted while the pass read the list. */
+  shifted: boolean;
+  /** Records yielded by this pass, which no earlier one had yielded. */
+  added: number;
+}
+
+/**
+ * One pass over the list: yields the records `yielded` has not yet had (adding them), telling the pass's
+ * own repeats by `seenIds`.
+ */
+async function* readListOnce<T extends { id: string }>(
+  options: PaginateOptions<T>,
+  yielded: IdSet,
+  seenIds: IdSet,
+): AsyncGenerator<T, PassOutcome> {
   const { fetchPage, pageSize, concurrency, maxPages, endpoint } = options;
   const maxBufferedPages = options.maxBufferedPages ?? concurrency;
-  const seenIds = new IdSet();
+  let shifted = false;
+  let added = 0;
   /** Pages of new records waiting for the consumer. */
   const ready: T[][] = [];
   /** The unanswered rest of short pages. */
@@ -109,9 +147,15 @@ export async function* paginate<T extends { id: string }>(
     if (page.length < range.limit) {
       gaps.push({ offset: range.offset + page.length, limit: range.limit - page.length });
     }
+    let newToPass = 0;
     const fresh: T[] = [];
     for (const record of page) {
-      if (seenIds.add(record.id)) fresh.push(record);
+      if (!seenIds.add(record.id)) {
+        shifted = true;
+        continue;
+      }
+      newToPass += 1;
+      if (seenIds === yielded || yielded.add(record.id)) fresh.push(record);
     }
     // A page as full as the service gives them, all seen, is a service answering every offset with the
     // first page. A shorter one is not (that first page was full, or the walk would have ended on it):
@@ -119,12 +163,13 @@ export async function* paginate<T extends { id: string }>(
     // page or the rest of a short one, which ends as any short page does. Such a rest is asked for with
     // a smaller limit, so its answer may be as long as asked and still shorter than a page: a service
     // that ignores offset is caught on the next full-size request instead.
-    if (fresh.length === 0 && page.length >= largestPage) {
+    if (newToPass === 0 && page.length >= largestPage) {
       throw new InvoicingProtocolError(
         `The invoicing service answered ${endpoint} at offset ${range.offset} with ${page.length} records all seen on other pages: it seems to ignore offset, so the list cannot be read to its end`,
         { endpoint },
       );
     }
+    added += fresh.length;
     if (fresh.length > 0) ready.push(fresh);
   };
 
@@ -173,7 +218,7 @@ export async function* paginate<T extends { id: string }>(
         for (const record of page) yield record;
         continue;
       }
-      if (isComplete()) return;
+      if (isComplete()) return { shifted, added };
       await new Promise<void>((resolve) => {
         wake = resolve;
       });

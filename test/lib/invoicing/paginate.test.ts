@@ -163,8 +163,9 @@ describe('paginate', () => {
         return records.slice(offset, offset + limit);
       },
     });
-    // The new record is not read (it came before the pages already read); every other is, once.
-    expect(ids(await collect(seen))).toEqual(ids(rows(30)));
+    // The record met twice shows the order shifted, so the list is read again: the second pass, whose
+    // order holds, brings the new record; every record comes once.
+    expect(ids(await collect(seen))).toEqual([...ids(rows(30)), 'new']);
   });
 
   it('reads a short list whose last record a new one at its head pushed onto the rest of the page', async () => {
@@ -178,7 +179,45 @@ describe('paginate', () => {
         return records.slice(offset, offset + limit);
       },
     });
-    expect(ids(await collect(seen))).toEqual(ids(rows(9)));
+    expect(ids(await collect(seen))).toEqual([...ids(rows(9)), 'new']);
+  });
+
+  it('reads again a list whose order differs from request to request, until every record has come', async () => {
+    // Sorted on a value r9 and r10 share: every other request lists r10 before r9. The first pass then
+    // reads r0-r9 and r9, r11-r19 (r10 never), the second r0-r8, r10 and r10-r19 (r10 is the only new
+    // record), the third r0-r9 and r9, r11-r19 (nothing new), and the walk ends.
+    const inOrder = rows(20);
+    const swapped = [...rows(9), { id: 'r10' }, { id: 'r9' }, ...rows(9, 11)];
+    const calls: PageRange[] = [];
+    const items = await collect(
+      walk({
+        fetchPage: async ({ offset, limit }) => {
+          const call = calls.push({ offset, limit }) - 1;
+          return (call % 2 === 0 ? inOrder : swapped).slice(offset, offset + limit);
+        },
+      }),
+    );
+    expect(ids(items)).toEqual([...ids(rows(10)), ...ids(rows(9, 11)), 'r10']);
+    expect(calls.filter((call) => call.offset === 0)).toHaveLength(3);
+  });
+
+  it('reads a list that shifts at every pass three times at most', async () => {
+    // A new record comes first just before each request for the second page.
+    let records = rows(20);
+    let created = 0;
+    const calls: PageRange[] = [];
+    const items = await collect(
+      walk({
+        fetchPage: async ({ offset, limit }) => {
+          calls.push({ offset, limit });
+          if (offset === 10) records = [{ id: `new${created++}` }, ...records];
+          return records.slice(offset, offset + limit);
+        },
+      }),
+    );
+    expect(calls.filter((call) => call.offset === 0)).toHaveLength(3);
+    // Each pass after the first brings the records created during the one before it.
+    expect(ids(items)).toEqual([...ids(rows(20)), 'new0', 'new1']);
   });
 
   it('still stops when a whole page is records seen before, at the size the service pages at', async () => {
