@@ -15,7 +15,8 @@ export interface PeriodProgress extends Span {
   asOf: number;
   /**
    * The previous period of the same kind, cut to the same elapsed span: as many whole days from its
-   * start as the period has had, and as far again into the day after them, but never past its own end.
+   * start as the period has had, and the day after them up to the same time of the clock, but never
+   * past its own end.
    * The whole previous period once the period is complete.
    */
   previous: Span & { period: Period };
@@ -23,9 +24,10 @@ export interface PeriodProgress extends Span {
 
 /**
  * How much of a period has passed at `at` in the time zone, for a report "so far" and its comparison.
- * Days are counted in the zone's calendar, so a daylight saving change in either period moves nothing:
- * Berlin's March 2026 at 15 March 11:00 has run 14 days and 11 hours, and so does its February at
- * 15 February 11:00.
+ * Days are counted in the zone's calendar and the last one's time on its clock, so a daylight saving
+ * change in either period moves nothing: Berlin's March 2026 at 15 March 11:00 has run 14 days and 11
+ * hours, and so does its February at 15 February 11:00; at 25 October 2026, 12:00, a day of 25 hours,
+ * October is compared up to 25 September, 12:00.
  * @throws ReportRequestError for an unknown time zone
  */
 export function periodProgress(period: Period, timeZone: string, at: Date): PeriodProgress {
@@ -36,9 +38,13 @@ export function periodProgress(period: Period, timeZone: string, at: Date): Peri
   if (asOf === end) {
     return { start, end, complete: true, asOf, previous: { period: previous, ...previousBounds } };
   }
-  const { days, intoDay } = elapsedInZone(period, timeZone, asOf);
+  const { days, clock } = elapsedInZone(period, timeZone, asOf);
   const first = firstMonthOf(previous);
-  const sameElapsed = zonedDayStart(first.year, first.month, 1 + days, timeZone) + intoDay;
+  const dayStart = zonedDayStart(first.year, first.month, 1 + days, timeZone);
+  // The same time of the clock that day (a time the clock skipped there reads as an hour later).
+  const sameElapsed = clock.every((part) => part === 0)
+    ? dayStart
+    : Math.max(dayStart, new TZDate(first.year, first.month - 1, 1 + days, ...clock, timeZone).getTime());
   return {
     start,
     end,
@@ -52,8 +58,15 @@ export function periodProgress(period: Period, timeZone: string, at: Date): Peri
   };
 }
 
-/** Whole days of the zone's calendar from the period's first day to the day of `instant`, and the time into that day. */
-function elapsedInZone(period: Period, timeZone: string, instant: number): { days: number; intoDay: number } {
+/**
+ * Whole days of the zone's calendar from the period's first day to the day of `instant`, and the time
+ * of the clock then (hours, minutes, seconds, milliseconds).
+ */
+function elapsedInZone(
+  period: Period,
+  timeZone: string,
+  instant: number,
+): { days: number; clock: [number, number, number, number] } {
   const local = new TZDate(instant, timeZone);
   const year = local.getFullYear();
   const month = local.getMonth() + 1;
@@ -62,5 +75,8 @@ function elapsedInZone(period: Period, timeZone: string, instant: number): { day
   // Calendar days counted on UTC dates, which have no daylight saving changes.
   const days =
     (Date.UTC(year, month - 1, day) - Date.UTC(first.year, first.month - 1, 1)) / millisecondsInDay;
-  return { days, intoDay: instant - zonedDayStart(year, month, day, timeZone) };
+  return {
+    days,
+    clock: [local.getHours(), local.getMinutes(), local.getSeconds(), local.getMilliseconds()],
+  };
 }

@@ -32,6 +32,17 @@ describe('periodProgress', () => {
     expect(progress.previous.end).toBe(at('2026-03-10T09:30:00Z'));
   });
 
+  it('keeps the time of day on the day the clocks change', () => {
+    // 25 October 2026, 12:00 CET, 13 hours after midnight (02:00-03:00 came twice): 24 days and 12
+    // hours of the clock into October; 25 September, 12:00 CEST, is 10:00 UTC.
+    const autumn = periodProgress(parsePeriod('2026-10'), 'Europe/Berlin', new Date('2026-10-25T11:00:00Z'));
+    expect(autumn.previous.end).toBe(at('2026-09-25T10:00:00Z'));
+    // 29 March 2026, 12:00 CEST, 11 hours after midnight (02:00-03:00 never came): 87 days and 12 hours
+    // of the clock into Q1; 87 days into Q4 2025 is 27 December, and 12:00 CET then is 11:00 UTC.
+    const spring = periodProgress(parsePeriod('2026-Q1'), 'Europe/Berlin', new Date('2026-03-29T10:00:00Z'));
+    expect(spring.previous.end).toBe(at('2025-12-27T11:00:00Z'));
+  });
+
   it('stops the previous span at the end of a shorter previous month', () => {
     // 31 March, 14:00 CEST is 30 days in; February 2026 has only 28.
     const progress = periodProgress(
