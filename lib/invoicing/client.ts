@@ -1,7 +1,7 @@
 import PQueue from 'p-queue';
 import type * as z from 'zod';
 import { BASE_RETRY_DELAY_MS, type InvoicingClientHooks, readClientOptions } from './client-options';
-import { errorFromResponse } from './errors';
+import { errorFromResponse, InvoicingProtocolError } from './errors';
 import type { FormFields } from './form-fields';
 import { paginate } from './paginate';
 import { normaliseList, readAnswer } from './read-answer';
@@ -21,6 +21,17 @@ import type { InvoicingClient, InvoicingClientOptions } from './types';
 import { validateParams } from './validate-params';
 
 /** The service's three endpoints, appended to `baseUrl`. */
+/** The `limit` the spec gives as the default, which any reading of it serves. */
+const DEFAULT_LIMIT = 10;
+
+/**
+ * Whether an error is the service refusing a request as malformed (HTTP 400 or 422): as a service whose
+ * largest `limit` is below the one asked for may answer, rather than cap the page (the spec does not
+ * show the largest).
+ */
+const isRefusal = (error: unknown): boolean =>
+  error instanceof InvoicingProtocolError && (error.status === 400 || error.status === 422);
+
 export const ENDPOINTS = {
   statistics: '/statistics/invoices',
   invoices: '/invoices/list',
@@ -129,16 +140,31 @@ export function createInvoicingClient(
       [Symbol.asyncIterator]: () => {
         walksOpened += 1;
         const priority = -walksOpened;
+        // Halved while the service refuses the first page's `limit`, down to the spec's default; a
+        // page asked for with less than the walk meant reads as a page the service cut short.
+        let largestLimit = pageSize;
+        let answered = false;
         return paginate<z.output<Schema>[number]>({
-          fetchPage: ({ offset, limit: pageLimit }, signal) =>
-            call({
-              endpoint,
-              fields: { ...filter, offset, limit: pageLimit },
-              schema,
-              signal,
-              normalise: normaliseList,
-              priority,
-            }),
+          fetchPage: async ({ offset, limit: pageLimit }, signal) => {
+            for (;;) {
+              const limit = Math.min(pageLimit, largestLimit);
+              try {
+                const page = await call({
+                  endpoint,
+                  fields: { ...filter, offset, limit },
+                  schema,
+                  signal,
+                  normalise: normaliseList,
+                  priority,
+                });
+                answered = true;
+                return page;
+              } catch (error) {
+                if (answered || limit <= DEFAULT_LIMIT || !isRefusal(error)) throw error;
+                largestLimit = Math.max(DEFAULT_LIMIT, Math.floor(limit / 2));
+              }
+            }
+          },
           pageSize,
           // Twice the HTTP limit: the extra requests wait in the shared limiter and take a slot the
           // moment an answer's body is read, so checking that answer overlaps the next one's network

@@ -91,6 +91,70 @@ describe('walking a list over HTTP', () => {
     expect(invoices.map((invoice) => invoice.id).sort()).toEqual(allInvoiceIds(250));
   });
 
+  it.each([400, 422])(
+    'halves the limit while the service refuses it with HTTP %i on the first page, then reads on at that size',
+    async (status) => {
+      const fake = await fakeService({
+        invoices: invoicesJson(60),
+        intercept: (call) =>
+          Number(call.fields.limit) > 30
+            ? { json: { result: 'error', message: 'limit must be at most 30' }, status }
+            : undefined,
+      });
+      const { client } = clientOf(fake, { concurrency: 1 });
+
+      const invoices = await collect(client.invoices());
+
+      expect(invoices.map((invoice) => invoice.id).sort()).toEqual(allInvoiceIds(60));
+      // 100 and 50 refused, 25 answered (read as a page cut short), then nothing above 25.
+      const asked = pagesAsked(fake);
+      expect(asked.slice(0, 4)).toEqual([
+        [0, 100],
+        [0, 50],
+        [0, 25],
+        [25, 25],
+      ]);
+      expect(Math.max(...asked.slice(3).map(([, limit]) => limit as number))).toBe(25);
+      expect(asked.filter(([, limit]) => (limit as number) > 30)).toHaveLength(2);
+    },
+  );
+
+  it('stops halving at the limit the spec gives as the default, and fails with the refusal there', async () => {
+    const fake = await fakeService({
+      invoices: invoicesJson(5),
+      intercept: () => ({ json: { result: 'error', message: 'no such filter' }, status: 400 }),
+    });
+    const { client } = clientOf(fake, { concurrency: 1 });
+
+    const error = await collect(client.invoices()).catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(InvoicingProtocolError);
+    expect((error as InvoicingProtocolError).status).toBe(400);
+    expect(pagesAsked(fake)).toEqual([
+      [0, 100],
+      [0, 50],
+      [0, 25],
+      [0, 12],
+      [0, 10],
+    ]);
+  });
+
+  it('does not lower the limit once a page was answered at it', async () => {
+    const fake = await fakeService({
+      invoices: invoicesJson(250),
+      intercept: (call) => (call.index === 1 ? { text: 'Bad Request', status: 400 } : undefined),
+    });
+    const { client } = clientOf(fake, { concurrency: 1 });
+
+    const error = await collect(client.invoices()).catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(InvoicingProtocolError);
+    expect(pagesAsked(fake)).toEqual([
+      [0, 100],
+      [100, 100],
+    ]);
+  });
+
   it('keeps one copy of the records that overlapping pages bring twice', async () => {
     const fake = await fakeService({ invoices: invoicesJson(250), shiftBack: 7 });
     const { client } = clientOf(fake, { concurrency: 1 });
