@@ -1,5 +1,10 @@
 import type { InvoicingClient, InvoicingClientOptions } from '../invoicing';
-import { createInvoicingClient, type InvoicingClientHooks, InvoicingParameterError } from '../invoicing';
+import {
+  createInvoicingClient,
+  type InvoicingClientHooks,
+  InvoicingParameterError,
+  redactSecret,
+} from '../invoicing';
 import type { Report } from '../report';
 import {
   fetchedInWords,
@@ -85,7 +90,8 @@ async function fetchReport(client: InvoicingClient, options: ReportCliOptions, i
       client,
       { period: options.period, timezone: options.timezone, projectId: options.projectId, projectNames },
       {
-        apiUrl: options.apiUrl,
+        // The report names the service; a key written into the URL's path stays out of it.
+        apiUrl: redactSecret(options.apiUrl, options.apiKey),
         outDir: options.outDir,
         now,
         onProgress: (fetched) =>

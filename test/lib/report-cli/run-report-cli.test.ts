@@ -101,6 +101,26 @@ describe('runReportCli against the sandbox', () => {
     expect(await readFile(join(folder, 'paid-invoices.csv'))).toEqual(before);
   });
 
+  it("leaves a key written into the URL's path out of the report, which names the service", async () => {
+    // A service that takes the key in its path as well; the fetch takes it out again for the sandbox.
+    const keyInPath: typeof fetch = (input, init) =>
+      fetch(String(input instanceof Request ? input.url : input).replace('/the-right-key/api/', '/'), init);
+    const out = join(outRoot, 'key-in-path');
+    const result = await run(
+      ['--month', '2026-09', '--out', out],
+      { INVOICING_API_URL: `${sandbox.url}/the-right-key/api`, INVOICING_API_KEY: 'the-right-key' },
+      false,
+      { fetch: keyInPath },
+    );
+
+    expect(result.code).toBe(0);
+    const summary = JSON.parse(await readFile(join(out, '2026-09', 'summary.json'), 'utf8'));
+    expect(summary.source).toEqual({ apiUrl: `${sandbox.url}/[redacted]/api` });
+    for (const file of await readdir(join(out, '2026-09'))) {
+      expect(await readFile(join(out, '2026-09', file), 'latin1')).not.toContain('the-right-key');
+    }
+  });
+
   it('writes the five files of the month and prints the folder and the headline figures', async () => {
     const out = join(outRoot, 'success');
     const result = await run(['--month', '2026-09', '--out', out], service());
