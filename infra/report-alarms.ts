@@ -113,7 +113,7 @@ export class ReportAlarms extends Construct {
     this.alarms.push(
       new Alarm(this, 'DeadLetterMessages', {
         alarmDescription:
-          'An account\'s report failed after every retry: its account and error wait in the dead-letter queue. Re-run the account\'s period, then delete the message (if its log says "delivery unconfirmed", see the README first).',
+          'An account\'s report failed after every retry, or a schedule could not start its slot: the account (or the slot) and the error wait in the dead-letter queue. Re-run the account\'s period (or the slot), then delete the message: this alarm does not fire again for a new failure while a message is left (if its log says "delivery unconfirmed", see the README first).',
         metric: props.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
           period: PERIOD,
           statistic: 'Maximum',

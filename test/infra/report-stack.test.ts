@@ -644,6 +644,7 @@ describe('ReportStack with two accounts', () => {
         Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [queue, 'QueueName'] } }],
         Threshold: 0,
         ComparisonOperator: 'GreaterThanThreshold',
+        AlarmDescription: Match.stringLikeRegexp('or a schedule could not start its slot'),
       });
     });
 
