@@ -1,4 +1,4 @@
-import { Duration } from 'aws-cdk-lib';
+import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
 import {
   Alarm,
   ComparisonOperator,
@@ -7,6 +7,7 @@ import {
   TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { FilterPattern, type ILogGroup, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
@@ -52,6 +53,30 @@ export class ReportAlarms extends Construct {
     // Not KMS-encrypted: alarm notifications carry no report data, and CloudWatch cannot publish to a
     // topic under the AWS-managed SNS key (a customer key would cost a monthly fee for nothing here).
     this.topic = new Topic(this, 'Topic', { displayName: 'Invoice reports alarms', enforceSSL: true });
+    // The topic policy that enforceSSL creates replaces the one SNS gives a new topic, which let the
+    // account's own services publish: CloudWatch needs its own Allow, or every alarm's notification
+    // fails and is only seen in the alarm's history.
+    // https://repost.aws/knowledge-center/cloudwatch-receive-sns-for-alarm-trigger
+    const stack = Stack.of(this);
+    this.topic.addToResourcePolicy(
+      new PolicyStatement({
+        sid: 'CloudWatchAlarmsOfThisAccount',
+        principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
+        actions: ['sns:Publish'],
+        resources: [this.topic.topicArn],
+        conditions: {
+          StringEquals: { 'aws:SourceAccount': stack.account },
+          ArnLike: {
+            'aws:SourceArn': stack.formatArn({
+              service: 'cloudwatch',
+              resource: 'alarm',
+              resourceName: '*',
+              arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+            }),
+          },
+        },
+      }),
+    );
     this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
     const action = new SnsAction(this.topic);
 
@@ -88,7 +113,7 @@ export class ReportAlarms extends Construct {
     this.alarms.push(
       new Alarm(this, 'DeadLetterMessages', {
         alarmDescription:
-          'An account\'s report failed after every retry: its account and error wait in the dead-letter queue. Re-run the account\'s period, then delete the message (if its log says "delivery unconfirmed", see the README first).',
+          'An account\'s report failed after every retry, or a schedule could not start its slot: the account (or the slot) and the error wait in the dead-letter queue. Re-run the account\'s period (or the slot), then delete the message: this alarm does not fire again for a new failure while a message is left (if its log says "delivery unconfirmed", see the README first).',
         metric: props.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
           period: PERIOD,
           statistic: 'Maximum',

@@ -644,6 +644,7 @@ describe('ReportStack with two accounts', () => {
         Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [queue, 'QueueName'] } }],
         Threshold: 0,
         ComparisonOperator: 'GreaterThanThreshold',
+        AlarmDescription: Match.stringLikeRegexp('or a schedule could not start its slot'),
       });
     });
 
@@ -706,6 +707,31 @@ describe('ReportStack with two accounts', () => {
         Protocol: 'email',
         Endpoint: 'ops@example.com',
         TopicArn: { Ref: topic },
+      });
+    });
+
+    it("let this account's alarms publish to the topic, whose policy replaces SNS's default one", () => {
+      // A topic policy (here the one that refuses publishing without TLS) takes the place of the policy
+      // SNS gives a new topic, which let the account's own services publish: without an Allow for
+      // CloudWatch, every alarm's notification fails ("not authorized to perform: SNS:Publish").
+      const topic = logicalIdOf(template, 'AWS::SNS::Topic');
+      template.hasResourceProperties('AWS::SNS::TopicPolicy', {
+        Topics: [{ Ref: topic }],
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            {
+              Sid: 'CloudWatchAlarmsOfThisAccount',
+              Effect: 'Allow',
+              Principal: { Service: 'cloudwatch.amazonaws.com' },
+              Action: 'sns:Publish',
+              Resource: { Ref: topic },
+              Condition: {
+                StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } },
+                ArnLike: { 'aws:SourceArn': stackArn('cloudwatch', ':alarm:*') },
+              },
+            },
+          ]),
+        },
       });
     });
   });
