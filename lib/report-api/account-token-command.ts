@@ -27,7 +27,7 @@ credentials and region (AWS_PROFILE, AWS_REGION): run it as the deployment's ope
   --account NAME       the account, as its configuration names it
   --config-file PATH   the deployment's configuration file, as given to cdk -c configFile=PATH
                        (default: cdk.json's context.invoiceReports)
-  -h, --help           show this
+  -h, --help           show this help
 `;
 
 /** `cdk.json`'s `context.invoiceReports`, as the CDK app reads it; undefined without one. */
