@@ -17,6 +17,9 @@ export interface AccountTokenCommandIo {
 
 const PREFIX = 'account-token: ';
 
+/** Where the configuration is read from without `--config-file`. */
+const DEFAULT_CONFIG_SOURCE = "cdk.json's context.invoiceReports";
+
 /** What `--help` prints. */
 export const ACCOUNT_TOKEN_USAGE = `usage: npm run account-token -- --account NAME [--config-file PATH]
 
@@ -26,9 +29,21 @@ credentials and region (AWS_PROFILE, AWS_REGION): run it as the deployment's ope
 
   --account NAME       the account, as its configuration names it
   --config-file PATH   the deployment's configuration file, as given to cdk -c configFile=PATH
-                       (default: cdk.json's context.invoiceReports)
-  -h, --help           show this
+                       (default: ${DEFAULT_CONFIG_SOURCE})
+  -h, --help           show this help
 `;
+
+/** How many of the configuration's account names a refusal lists (a deployment may have a thousand). */
+const ACCOUNT_NAMES_SHOWN = 10;
+
+/** `acme, globex`, or the first names and how many more. */
+function accountNames(config: { accounts: readonly { name: string }[] }): string {
+  const names = config.accounts.map((each) => each.name);
+  const shown = names.slice(0, ACCOUNT_NAMES_SHOWN).join(', ');
+  return names.length > ACCOUNT_NAMES_SHOWN
+    ? `${shown} and ${names.length - ACCOUNT_NAMES_SHOWN} more`
+    : shown;
+}
 
 /** `cdk.json`'s `context.invoiceReports`, as the CDK app reads it; undefined without one. */
 function cdkContext(cwd: string): unknown {
@@ -90,7 +105,11 @@ export async function runAccountTokenCommand(argv: string[], io: AccountTokenCom
   }
   const account = findAccount(config, values.account);
   if (!account) {
-    io.stderr.write(`${PREFIX}there is no account ${JSON.stringify(values.account)} in the configuration\n`);
+    // Where it looked and what it found, so that a forgotten --config-file or a misspelt name shows.
+    const where = values['config-file'] ?? DEFAULT_CONFIG_SOURCE;
+    io.stderr.write(
+      `${PREFIX}there is no account ${JSON.stringify(values.account)} in ${where} (its accounts: ${accountNames(config)})\n`,
+    );
     return 2;
   }
 

@@ -60,7 +60,8 @@ describe('functions/account-token.ts', () => {
     expect(result).toEqual({
       code: 2,
       stdout: '',
-      stderr: 'account-token: there is no account "nobody" in the configuration\n',
+      stderr:
+        'account-token: there is no account "nobody" in cdk.json\'s context.invoiceReports (its accounts: acme)\n',
     });
   });
 });

@@ -60,6 +60,13 @@ describe('runAccountTokenCommand', () => {
       }),
     );
     await writeFile(
+      join(repo, 'many.json'),
+      JSON.stringify({
+        accounts: Array.from({ length: 12 }, (_, index) => account(`shop-${index + 1}`)),
+        alarmEmail: 'ops@example.com',
+      }),
+    );
+    await writeFile(
       join(repo, 'short-key.json'),
       JSON.stringify({
         accounts: [account('acme')],
@@ -106,12 +113,19 @@ describe('runAccountTokenCommand', () => {
     expect(result.stdout).toBe(`${documentedToken('acme', 3)}\n`);
   });
 
-  it('refuses an account the configuration does not have', async () => {
+  it('refuses an account the configuration does not have, naming the configuration and its accounts', async () => {
     expect(await run('--account', 'initech')).toEqual({
       code: 2,
       stdout: '',
-      stderr: 'account-token: there is no account "initech" in the configuration\n',
+      stderr:
+        'account-token: there is no account "initech" in cdk.json\'s context.invoiceReports (its accounts: acme, globex)\n',
     });
+    expect((await run('--account', 'globex', '--config-file', 'production.json')).stderr).toBe(
+      'account-token: there is no account "globex" in production.json (its accounts: acme)\n',
+    );
+    expect((await run('--account', 'acme', '--config-file', 'many.json')).stderr).toBe(
+      'account-token: there is no account "acme" in many.json (its accounts: shop-1, shop-2, shop-3, shop-4, shop-5, shop-6, shop-7, shop-8, shop-9, shop-10 and 2 more)\n',
+    );
   });
 
   it.each([[[]], [['--account']], [['--acount', 'acme']], [['acme']]])(
@@ -123,6 +137,10 @@ describe('runAccountTokenCommand', () => {
       expect(result.stderr).toMatch(/^account-token: .+\n\nusage: npm run account-token -- --account NAME/);
     },
   );
+
+  it('shows --help as what -h does', () => {
+    expect(ACCOUNT_TOKEN_USAGE).toContain('-h, --help           show this help\n');
+  });
 
   it('prints the usage on --help', async () => {
     expect(await run('--help')).toEqual({ code: 0, stdout: ACCOUNT_TOKEN_USAGE, stderr: '' });
