@@ -9,7 +9,6 @@ import {
 } from './field-schemas';
 import { projectNamesSchema } from './project-names-schema';
 import { scheduleSchema } from './schedule-schema';
-import { firstSkippedDate } from './skipped-local-time';
 import { timezoneSchema } from './timezone-schema';
 
 const DOMAIN_PATTERN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
@@ -71,8 +70,6 @@ const accountFields = z.strictObject({
   schedule: scheduleSchema,
 });
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
 function isSesIdentity(value: string): boolean {
   return DOMAIN_PATTERN.test(value) || emailSchema.safeParse(value).success;
 }
@@ -102,18 +99,6 @@ export const accountSchema = accountFields
         code: 'custom',
         path: ['senderIdentity'],
         message: `does not cover the sender address ${JSON.stringify(account.sender)}`,
-      });
-    }
-    const skipped = firstSkippedDate(
-      { timezone: account.timezone, ...account.schedule },
-      new Date().getUTCFullYear(),
-    );
-    if (skipped !== undefined) {
-      const { dayOfMonth, hour, minute } = account.schedule;
-      ctx.addIssue({
-        code: 'custom',
-        path: ['schedule', 'hour'],
-        message: `${pad(hour)}:${pad(minute)} on day ${dayOfMonth} does not exist in ${account.timezone} on ${skipped} (the clocks go forward over it), and EventBridge Scheduler skips a run at a time that does not exist, so that month's report would not be sent: choose another hour or day`,
       });
     }
     const seen = new Set<string>();

@@ -1,15 +1,22 @@
 import type { FieldIssue } from '../zod-issues';
 import { ConfigError } from './config-error';
 import type { DeploymentConfig } from './deployment-config';
+import { firstSkippedDate } from './skipped-local-time';
+
+const twoDigits = (value: number) => String(value).padStart(2, '0');
 
 /**
  * What a deployment needs of its configuration beyond the schema: the functions are granted the account
  * secrets by one name prefix (`accountSecretPrefix`), so every account's key must be under it, and the
  * report API token, the link signing key and the account token key must not be (the scheduled function
  * would read them).
- * The local stack and tests need neither rule, so they are not part of `parseDeploymentConfig`.
+ * And every account's schedule must fire every month: EventBridge Scheduler skips a run whose local
+ * time does not exist (the clocks go forward over it), so that month's report would never be sent.
+ * The local stack and tests need none of these rules, and the functions would pay for the schedule check
+ * at every cold start (tens of milliseconds a zone), so they are not part of `parseDeploymentConfig`.
  *
- * @throws ConfigError naming each secret that is out of place
+ * @param fromYear the first year whose clock changes are checked (the year of the deployment)
+ * @throws ConfigError naming each secret that is out of place and each schedule that a clock change skips
  */
 export function checkDeployableConfig(
   config: Pick<
@@ -20,6 +27,7 @@ export function checkDeployableConfig(
     | 'linkSigningKeySecretName'
     | 'accountTokenKeySecretName'
   >,
+  fromYear = new Date().getUTCFullYear(),
 ): void {
   const prefix = config.accountSecretPrefix;
   const issues: FieldIssue[] = [];
@@ -28,6 +36,14 @@ export function checkDeployableConfig(
       issues.push({
         path: `accounts[${index}].apiKeySecretName`,
         message: `must start with accountSecretPrefix ${JSON.stringify(prefix)}: the functions may read account keys under it only (for example "${prefix}${account.name}/api-key")`,
+      });
+    }
+    const { dayOfMonth, hour, minute } = account.schedule;
+    const skipped = firstSkippedDate({ timezone: account.timezone, dayOfMonth, hour, minute }, fromYear);
+    if (skipped !== undefined) {
+      issues.push({
+        path: `accounts[${index}].schedule.hour`,
+        message: `${twoDigits(hour)}:${twoDigits(minute)} on day ${dayOfMonth} does not exist in ${account.timezone} on ${skipped} (the clocks go forward over it), and EventBridge Scheduler skips a run at a time that does not exist, so that month's report would not be sent: choose another hour or day`,
       });
     }
   });

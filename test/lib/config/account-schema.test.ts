@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseDeploymentConfig } from '../../../lib/config';
 import { configWith, problemsOf } from './support/config-input';
 
@@ -98,41 +98,5 @@ describe('an account: errors name the field', () => {
     const problems = problemsOf(configWith(account));
     expect(problems).toHaveLength(1);
     expect(problems[0]).toContain(expected);
-  });
-});
-
-describe('an account: a schedule at a time the clocks skip', () => {
-  // EventBridge Scheduler skips a run whose local time does not exist, so that month's report would
-  // never be sent. The check looks ahead from the current year.
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-11-23T12:00:00Z'));
-  });
-  afterEach(() => vi.useRealTimers());
-
-  it.each([
-    [
-      { schedule: { dayOfMonth: 26, hour: 2, minute: 30 } },
-      'accounts[0].schedule.hour: 02:30 on day 26 does not exist in Europe/Berlin on 2028-03-26',
-    ],
-    [
-      { timezone: 'America/New_York', schedule: { dayOfMonth: 10, hour: 2 } },
-      'accounts[0].schedule.hour: 02:00 on day 10 does not exist in America/New_York on 2030-03-10',
-    ],
-  ])('rejects schedule %j', (account, expected) => {
-    const problems = problemsOf(configWith(account));
-    expect(problems).toHaveLength(1);
-    expect(problems[0]).toContain(expected);
-  });
-
-  it('accepts the hour that comes twice when the clocks go back, which the scheduler runs once', () => {
-    // New York's clocks go back from 02:00 to 01:00 on the first Sunday of November, and skip 02:00 to
-    // 03:00 on the second Sunday of March: 01:30 on the 3rd comes twice some Novembers, and always exists.
-    const input = configWith({
-      timezone: 'America/New_York',
-      schedule: { dayOfMonth: 3, hour: 1, minute: 30 },
-    });
-    const account = parseDeploymentConfig(input).accounts[0]!;
-    expect(account.schedule).toEqual({ dayOfMonth: 3, hour: 1, minute: 30, yearly: false });
   });
 });

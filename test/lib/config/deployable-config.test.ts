@@ -4,9 +4,12 @@ import { ACME, ALARM_EMAIL } from './support/config-input';
 
 const UNDER_PREFIX = { ...ACME, apiKeySecretName: 'invoice-reports/accounts/acme/api-key' };
 
+/** The year the schedules are checked from: the clock changes are those of 2026 and the 27 years after. */
+const FROM_YEAR = 2026;
+
 function problemsOf(input: unknown): string[] {
   try {
-    checkDeployableConfig(parseDeploymentConfig(input));
+    checkDeployableConfig(parseDeploymentConfig(input), FROM_YEAR);
   } catch (error) {
     expect(error).toBeInstanceOf(ConfigError);
     return (error as ConfigError).issues.map((issue) => `${issue.path}: ${issue.message}`);
@@ -49,5 +52,35 @@ describe('checkDeployableConfig', () => {
       'linkSigningKeySecretName: must not start with accountSecretPrefix "invoice-reports/": every function may read the account secrets',
       'accountTokenKeySecretName: must not start with accountSecretPrefix "invoice-reports/": every function may read the account secrets',
     ]);
+  });
+
+  describe('a schedule at a time the clocks skip', () => {
+    // EventBridge Scheduler skips a run whose local time does not exist, so that month's report would
+    // never be sent.
+    it.each([
+      [
+        { timezone: 'Europe/Berlin', schedule: { dayOfMonth: 26, hour: 2, minute: 30 } },
+        'accounts[0].schedule.hour: 02:30 on day 26 does not exist in Europe/Berlin on 2028-03-26',
+      ],
+      [
+        { timezone: 'America/New_York', schedule: { dayOfMonth: 10, hour: 2 } },
+        'accounts[0].schedule.hour: 02:00 on day 10 does not exist in America/New_York on 2030-03-10',
+      ],
+    ])('refuses schedule %j', (fields, expected) => {
+      const problems = problemsOf({ accounts: [{ ...UNDER_PREFIX, ...fields }], alarmEmail: ALARM_EMAIL });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toContain(expected);
+    });
+
+    it('accepts the hour that comes twice when the clocks go back, which the scheduler runs once', () => {
+      // New York's clocks go back from 02:00 to 01:00 on the first Sunday of November, and skip 02:00 to
+      // 03:00 on the second Sunday of March: 01:30 on the 3rd comes twice some Novembers, and always exists.
+      const account = {
+        ...UNDER_PREFIX,
+        timezone: 'America/New_York',
+        schedule: { dayOfMonth: 3, hour: 1, minute: 30 },
+      };
+      expect(problemsOf({ accounts: [account], alarmEmail: ALARM_EMAIL })).toEqual([]);
+    });
   });
 });
