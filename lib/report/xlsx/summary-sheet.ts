@@ -5,7 +5,7 @@ import { INVOICE_STATUSES } from '../../invoicing';
 import { checkFigureUnit, currencyCheckUnit, describeCheck, uncheckedLabel } from '../html';
 import type { CurrencyUnit, ReconciliationCheck, ReportSummary } from '../model';
 import { toPlainDecimal } from '../money';
-import { periodHeading } from '../period-words';
+import { periodHeading, previousPeriodName } from '../period-words';
 import { projectName } from '../project-names';
 import { decimalsOf, doubleHolds, MAX_SHOWN_DECIMALS } from './cell-values';
 import { listSheetFirst } from './exceljs-stream';
@@ -169,7 +169,13 @@ export function addSummarySheet(workbook: Workbook, summary: ReportSummary): voi
   rows.section(`Compared with ${previous.id}`);
   rows.row(['Span compared from (UTC)', instant(previous.start)]);
   rows.row(['Span compared to (UTC)', instant(previous.end)]);
-  rows.row(['Comparison', previous.comparison]);
+  const comparedSpan = previousPeriodName(previous, summary.period.timezone);
+  rows.row([
+    'Comparison',
+    previous.comparison === 'whole-period'
+      ? `the whole of ${comparedSpan}`
+      : `as far as this period has run: ${comparedSpan}`,
+  ]);
   rows.row(['Paid', count(previous.paid)]);
   rows.row(['Paid total (USD)', usd(previous.paidTotalUSD)]);
   rows.row(['Change in paid', count(previous.change.paid)]);

@@ -292,6 +292,11 @@ describe('report.xlsx', () => {
     expect(rows.get('Every check agrees')?.value).toBe('yes');
   });
 
+  it('says in words what the period is compared with, as the page does', () => {
+    // September is complete: it is compared with the whole of August.
+    expect(summaryRows().get('Comparison')?.value).toBe('the whole of August 2026');
+  });
+
   it('states net received and the under- and over-paid USD invoices on the Summary sheet, as summary.json does', () => {
     const rows = summaryRows();
     expect(rows.get('Net received (USD)')?.value).toBe(79.45);
