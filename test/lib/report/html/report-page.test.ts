@@ -353,7 +353,7 @@ describe('renderReportPage with hostile text', () => {
 
   it('escapes a wallet name and address, a cryptocurrency, a currency and a hash', () => {
     expect(body).toContain(
-      '<td class="td wrap" title="&quot; onmouseover=&quot;alert(5)" data-label="Wallet">&lt;img src=x onerror=alert(4)&gt;</td>',
+      '<td class="td wrap long-word" title="&quot; onmouseover=&quot;alert(5)" data-label="Wallet">&lt;img src=x onerror=alert(4)&gt;</td>',
     );
     expect(body).toContain(
       '<td class="td" data-label="Cryptocurrency">&lt;BTC&gt;</td><td class="td number" data-label="Payments">61</td><td class="td number" data-label="Received">0.48740795 &lt;BTC&gt;</td>',
