@@ -8,15 +8,32 @@ export const LONG_AMOUNT = '123456789.123456789012345678';
 export const LONG_PROJECT_NAME = 'Kundenbindungsprogrammverwaltungsabteilungsunterstützungszen';
 
 /**
- * A report with the widest values a merchant could meet in each list, for layout tests: a crypto
- * amount to the wei wherever one is shown, a long wallet name, a long invoice uid, the longest project
- * name without a space, a difference of a billion USD, and a reference and a description with no space
- * to wrap at. Changes the report it is given and returns it.
+ * An account name near the longest the configuration takes (99 of 100 characters), led by a word of 65
+ * letters with no space to wrap at.
+ */
+export const LONG_ACCOUNT_NAME =
+  'Kundenbindungsprogrammverwaltungsabteilungsunterstützungszentrale Österreich GmbH & Co. KG, Linz 12';
+
+/** A paid total of 13 integer digits, the widest headline figure. */
+export const LONG_PAID_TOTAL = '9876543210987.65';
+
+/**
+ * A report with the widest values a merchant could meet in each list, for layout tests: a long account
+ * name, a headline paid total and net received of 13 integer digits, a crypto amount to the wei
+ * wherever one is shown, a long wallet name and one named by its address, a long invoice uid, the
+ * longest project name without a space, a difference of a billion USD, and a reference and a
+ * description with no space to wrap at. Changes the report it is given and returns it.
  */
 export function withWidestValues(report: Report): Report {
   const { summary } = report;
+  summary.account = LONG_ACCOUNT_NAME;
+  summary.invoices.paidTotalUSD = new Big(LONG_PAID_TOTAL);
+  summary.invoices.netReceivedUSD = new Big(LONG_PAID_TOTAL).minus(summary.invoices.commissionTotalUSD);
   const wallet = { ...summary.payments.wallets[0]!.wallet, name: 'Treasury cold storage, multisig 3 of 5' };
   summary.payments.wallets[0] = { ...summary.payments.wallets[0]!, wallet, amount: new Big(LONG_AMOUNT) };
+  // A wallet named by its address, as a merchant may leave it: one word of 42 characters.
+  const named = summary.payments.wallets[1]!;
+  summary.payments.wallets[1] = { ...named, wallet: { ...named.wallet, name: named.wallet.address } };
   summary.payments.cryptocurrencies[0] = {
     ...summary.payments.cryptocurrencies[0]!,
     amount: new Big(LONG_AMOUNT),
@@ -36,6 +53,10 @@ export function withWidestValues(report: Report): Report {
     differenceUSD: new Big('12.345678901234').minus('1234567890.12'),
   };
   report.unmatchedPayments[0] = { ...report.unmatchedPayments[0]!, amount: LONG_AMOUNT, wallet };
+  report.unmatchedPayments[1] = {
+    ...report.unmatchedPayments[1]!,
+    wallet: summary.payments.wallets[1]!.wallet,
+  };
   const late = report.latePayments[0]!;
   report.latePayments[0] = { ...late, payment: { ...late.payment, amount: LONG_AMOUNT } };
   const invoice = report.firstPaidInvoices[0]!;

@@ -215,7 +215,8 @@ export function WalletsTable({ variant, summary, limit }: BreakdownProps) {
         columns={[
           {
             heading: 'Wallet',
-            looks: ['wrap'],
+            // A wallet may be named by its address, one word of 42 characters or more.
+            looks: ['wrap', 'longWord'],
             cell: (row) => row.wallet.name,
             title: (row) => row.wallet.address,
           },

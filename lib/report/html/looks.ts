@@ -32,7 +32,8 @@ export const COLOURS = {
 export const LOOKS = {
   document: `margin:0;padding:0;background:${COLOURS.background};color:${COLOURS.text};font-family:${FONT};font-size:15px;line-height:1.5`,
   sheet: 'max-width:1160px;margin:0 auto;padding:24px 16px 32px',
-  eyebrow: `margin:0;font-size:13px;font-weight:600;letter-spacing:0.04em;text-transform:uppercase;color:${COLOURS.muted}`,
+  // The account's name may be one long word (up to 100 characters): it breaks rather than widen a phone's page.
+  eyebrow: `margin:0;font-size:13px;font-weight:600;letter-spacing:0.04em;text-transform:uppercase;color:${COLOURS.muted};overflow-wrap:anywhere`,
   title: `margin:2px 0 0;font-size:28px;line-height:1.2;font-weight:700;color:${COLOURS.strong}`,
   subtitle: `margin:4px 0 0;font-size:14px;color:${COLOURS.muted}`,
   header: 'margin:0 0 16px',
@@ -64,7 +65,8 @@ export const LOOKS = {
   longWord: 'overflow-wrap:anywhere',
   tile: `background:${COLOURS.surface};border:1px solid ${COLOURS.border};border-radius:10px;padding:14px 16px`,
   tileLabel: `font-size:12px;font-weight:600;letter-spacing:0.04em;text-transform:uppercase;color:${COLOURS.muted}`,
-  tileValue: `margin:4px 0 0;font-size:24px;line-height:1.25;font-weight:700;color:${COLOURS.strong};font-variant-numeric:tabular-nums`,
+  // A total of 13 digits is wider than a tile: it breaks rather than run under the next tile.
+  tileValue: `margin:4px 0 0;font-size:24px;line-height:1.25;font-weight:700;color:${COLOURS.strong};font-variant-numeric:tabular-nums;overflow-wrap:anywhere`,
   tileDetail: `margin:4px 0 0;font-size:13px;color:${COLOURS.muted}`,
   up: `color:${COLOURS.up}`,
   down: `color:${COLOURS.down}`,

@@ -72,7 +72,8 @@ export function UnmatchedPayments({ variant, report, limit }: PaymentListProps) 
               },
               {
                 heading: 'Wallet',
-                looks: ['wrap'],
+                // A wallet may be named by its address, one word of 42 characters or more.
+                looks: ['wrap', 'longWord'],
                 cell: (row) => row.wallet.name,
                 title: (row) => row.wallet.address,
               },

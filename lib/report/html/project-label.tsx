@@ -5,7 +5,8 @@ import { look, type Variant } from './looks';
 
 /**
  * A project as the page and the email show it: its configured name with its short id beside it (`Web
- * shop 3f2a9c1e`), or the short id alone; the full id on hover either way.
+ * shop 3f2a9c1e`), in that order whatever the name's script, or the short id alone; the full id on hover
+ * either way.
  */
 export function ProjectLabel({
   variant,
@@ -24,10 +25,11 @@ export function ProjectLabel({
       </span>
     );
   }
+  // The name is set apart from the id (`dir`): a right-to-left name would otherwise draw the id's leading
+  // digits into its run, showing `3 متجر f2a9c1e` for `متجر 3f2a9c1e`.
   return (
     <span title={id}>
-      {`${name} `}
-      <span {...look(variant, 'shortId')}>{shortId(id)}</span>
+      <span dir="auto">{name}</span> <span {...look(variant, 'shortId')}>{shortId(id)}</span>
     </span>
   );
 }

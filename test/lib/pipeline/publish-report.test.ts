@@ -65,7 +65,7 @@ describe('publishReport', () => {
       expect(published.report.summary.projectNames).toEqual({ [PROJECT_A]: 'Acme web shop' });
       const page = await readFile(join(published.folder, 'report.html'), 'utf8');
       expect(page).toContain(
-        `<span title="${PROJECT_A}">Acme web shop <span class="short-id">aaaa0000</span></span>`,
+        `<span title="${PROJECT_A}"><span dir="auto">Acme web shop</span> <span class="short-id">aaaa0000</span></span>`,
       );
       const summary = JSON.parse(await readFile(join(published.folder, 'summary.json'), 'utf8'));
       expect(summary.projectNames).toEqual({ [PROJECT_A]: 'Acme web shop' });

@@ -270,7 +270,7 @@ describe('runReportCli against the sandbox', () => {
     expect(result.code).toBe(0);
     const page = await readFile(join(out, '2026-09', 'report.html'), 'utf8');
     expect(page).toContain(
-      `<span title="${first}">Web &lt;shop&gt; <span class="short-id">${first!.slice(0, 8)}</span></span>`,
+      `<span title="${first}"><span dir="auto">Web &lt;shop&gt;</span> <span class="short-id">${first!.slice(0, 8)}</span></span>`,
     );
     const csv = await readFile(join(out, '2026-09', 'paid-invoices.csv'), 'utf8');
     expect(csv).toContain(first);

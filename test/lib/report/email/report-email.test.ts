@@ -107,7 +107,7 @@ describe('renderReportEmail', () => {
 
   it('names each project, with its short id beside the name', () => {
     expect(body).toContain(
-      '<span title="3f2a9c1e-5b7d-4e21-9a0c-6d8e1f2a3b4c">Web shop <span style="font-family:ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;font-size:0.85em;color:#4b5563;white-space:nowrap">3f2a9c1e</span></span>',
+      '<span title="3f2a9c1e-5b7d-4e21-9a0c-6d8e1f2a3b4c"><span dir="auto">Web shop</span> <span style="font-family:ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;font-size:0.85em;color:#4b5563;white-space:nowrap">3f2a9c1e</span></span>',
     );
     expect(body).toContain(
       '<span style="font-family:ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;font-size:0.9em" title="e0c5f6b2-9a8b-4c7d-8e6f-5a4b3c2d1e0f">e0c5f6b2</span>',
@@ -216,7 +216,7 @@ describe('renderReportEmail', () => {
     );
     expect(html).toContain('0.48740795 &lt;BTC&gt;');
     expect(html).toContain('&lt;img src=x onerror=alert(4)&gt;');
-    expect(html).toContain('&lt;script&gt;alert(6)&lt;/script&gt; &quot;Shop&quot; <span');
+    expect(html).toContain('&lt;script&gt;alert(6)&lt;/script&gt; &quot;Shop&quot;</span> <span');
     expect(html).toContain('title="&quot; onmouseover=&quot;alert(5)"');
   });
 

@@ -7,6 +7,7 @@ import { hiddenTexts, sidewaysOverflow, tablesWiderThanTheirBox } from '../../..
 import {
   asQuarterReport,
   asReportSoFar,
+  SAMPLE_PROJECTS,
   sampleReport,
   withReconciliationDifferences,
 } from '../../../support/sample-report';
@@ -24,6 +25,9 @@ beforeAll(async () => {
   pages.differences = renderReportPage(withReconciliationDifferences(sampleReport()));
   pages.quarter = renderReportPage(asQuarterReport(sampleReport()));
   pages.soFar = renderReportPage(asReportSoFar(sampleReport()));
+  const rightToLeft = sampleReport();
+  rightToLeft.summary.projectNames = { [SAMPLE_PROJECTS.shop]: 'متجر الرياض 2' };
+  pages.rightToLeft = renderReportPage(rightToLeft);
   const realistic = await sandboxReport();
   pages.sandbox = renderReportPage(realistic);
   // Rendered first, then stretched: the widest values change the report they are given.
@@ -130,6 +134,18 @@ describe('report.html at 1280 px, a desktop', () => {
       expect(await sidewaysOverflow(page)).toBe(0);
     },
   );
+
+  it('keeps a project named in Arabic before its short id, as every other name', async () => {
+    const page = await open('rightToLeft', WIDTHS.desktop);
+    const label = panel(page, 'By project').locator('td', { hasText: '3f2a9c1e' }).locator('span[title]');
+    const [whole, shortId] = await Promise.all([
+      label.boundingBox(),
+      label.locator('.short-id').boundingBox(),
+    ]);
+    // The short id ends the label on the right; not pulled to its left into the name's right-to-left run.
+    expect(shortId!.x + shortId!.width).toBeCloseTo(whole!.x + whole!.width, 0);
+    expect(shortId!.x).toBeGreaterThan(whole!.x + 40);
+  });
 
   it('shows the paid invoices as a table with a header row', async () => {
     const page = await open('sample', WIDTHS.desktop);

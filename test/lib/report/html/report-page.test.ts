@@ -75,7 +75,7 @@ describe('renderReportPage', () => {
 
   it('lists the projects by name, the short id beside it and the full id in a tooltip, with their net received', () => {
     expect(body).toContain(
-      '<td class="td long-word" data-label="Project"><span title="3f2a9c1e-5b7d-4e21-9a0c-6d8e1f2a3b4c">Web shop <span class="short-id">3f2a9c1e</span></span></td><td class="td number" data-label="Paid">70</td><td class="td number" data-label="Paid total">41,940.50 USD</td><td class="td number" data-label="Commission">419.30 USD</td><td class="td number" data-label="Net received">41,521.20 USD</td><td class="td number" data-label="Share">58.3 %</td>',
+      '<td class="td long-word" data-label="Project"><span title="3f2a9c1e-5b7d-4e21-9a0c-6d8e1f2a3b4c"><span dir="auto">Web shop</span> <span class="short-id">3f2a9c1e</span></span></td><td class="td number" data-label="Paid">70</td><td class="td number" data-label="Paid total">41,940.50 USD</td><td class="td number" data-label="Commission">419.30 USD</td><td class="td number" data-label="Net received">41,521.20 USD</td><td class="td number" data-label="Share">58.3 %</td>',
     );
     expect(body).toContain(
       '<td class="td long-word total-cell" data-label="Project">All projects</td><td class="td number total-cell" data-label="Paid">120</td><td class="td number total-cell" data-label="Paid total">71,898.00 USD</td><td class="td number total-cell" data-label="Commission">718.80 USD</td><td class="td number total-cell" data-label="Net received">71,179.20 USD</td>',
@@ -90,7 +90,7 @@ describe('renderReportPage', () => {
 
   it('names the project of each paid invoice', () => {
     expect(body).toContain(
-      'INV-2610-0071</td><td class="td long-word" data-label="Project"><span title="b71d04aa-2c3e-4f5a-8b6c-7d8e9f0a1b2c">Mobile app <span class="short-id">b71d04aa</span></span></td>',
+      'INV-2610-0071</td><td class="td long-word" data-label="Project"><span title="b71d04aa-2c3e-4f5a-8b6c-7d8e9f0a1b2c"><span dir="auto">Mobile app</span> <span class="short-id">b71d04aa</span></span></td>',
     );
   });
 
@@ -98,7 +98,7 @@ describe('renderReportPage', () => {
     const report = sampleReport();
     report.summary.projectId = 'b71d04aa-2c3e-4f5a-8b6c-7d8e9f0a1b2c';
     expect(bodyOf(renderReportPage(report))).toContain(
-      '<p class="subtitle">1–31 Oct 2026 (Europe/Berlin) · project <span title="b71d04aa-2c3e-4f5a-8b6c-7d8e9f0a1b2c">Mobile app <span class="short-id">b71d04aa</span></span> only</p>',
+      '<p class="subtitle">1–31 Oct 2026 (Europe/Berlin) · project <span title="b71d04aa-2c3e-4f5a-8b6c-7d8e9f0a1b2c"><span dir="auto">Mobile app</span> <span class="short-id">b71d04aa</span></span> only</p>',
     );
   });
 
@@ -111,7 +111,7 @@ describe('renderReportPage', () => {
       '<p class="lead">Paid invoices in USD for which the service recorded another USD amount received than invoiced: 1 under-paid (-0.05 USD in all) and 1 over-paid (+0.05 USD in all). Times in Europe/Berlin.</p>',
     );
     expect(panel).toContain(
-      '<td class="td nowrap" data-label="Created">3 Oct 2026, 10:00</td><td class="td nowrap" title="a1b2c3d4-0000-4000-8000-000000000006" data-label="Invoice">INV-2610-0006</td><td class="td long-word" data-label="Project"><span title="3f2a9c1e-5b7d-4e21-9a0c-6d8e1f2a3b4c">Web shop <span class="short-id">3f2a9c1e</span></span></td><td class="td number" data-label="Invoiced">675.40 USD</td><td class="td number" data-label="Received">675.35 USD</td><td class="td number" data-label="Difference">-0.05 USD</td>',
+      '<td class="td nowrap" data-label="Created">3 Oct 2026, 10:00</td><td class="td nowrap" title="a1b2c3d4-0000-4000-8000-000000000006" data-label="Invoice">INV-2610-0006</td><td class="td long-word" data-label="Project"><span title="3f2a9c1e-5b7d-4e21-9a0c-6d8e1f2a3b4c"><span dir="auto">Web shop</span> <span class="short-id">3f2a9c1e</span></span></td><td class="td number" data-label="Invoiced">675.40 USD</td><td class="td number" data-label="Received">675.35 USD</td><td class="td number" data-label="Difference">-0.05 USD</td>',
     );
     expect(panel).toContain(
       '<td class="td number" data-label="Invoiced">675.40 USD</td><td class="td number" data-label="Received">675.45 USD</td><td class="td number" data-label="Difference">+0.05 USD</td>',
@@ -346,14 +346,14 @@ describe('renderReportPage with hostile text', () => {
   it('escapes an invoice uid, a project id and a project name, in the text and in the tooltip', () => {
     expect(body).toContain('>&quot;&gt;&lt;script&gt;alert(2)&lt;/script&gt;</span></td>');
     const project =
-      '<span title="&quot;&gt;&lt;svg onload=alert(3)&gt;">&lt;script&gt;alert(6)&lt;/script&gt; &quot;Shop&quot; <span class="short-id">&quot;&gt;&lt;svg o</span></span>';
+      '<span title="&quot;&gt;&lt;svg onload=alert(3)&gt;"><span dir="auto">&lt;script&gt;alert(6)&lt;/script&gt; &quot;Shop&quot;</span> <span class="short-id">&quot;&gt;&lt;svg o</span></span>';
     // In the projects' table and in the paid invoices' list.
     expect(occurrences(body, project)).toBe(2);
   });
 
   it('escapes a wallet name and address, a cryptocurrency, a currency and a hash', () => {
     expect(body).toContain(
-      '<td class="td wrap" title="&quot; onmouseover=&quot;alert(5)" data-label="Wallet">&lt;img src=x onerror=alert(4)&gt;</td>',
+      '<td class="td wrap long-word" title="&quot; onmouseover=&quot;alert(5)" data-label="Wallet">&lt;img src=x onerror=alert(4)&gt;</td>',
     );
     expect(body).toContain(
       '<td class="td" data-label="Cryptocurrency">&lt;BTC&gt;</td><td class="td number" data-label="Payments">61</td><td class="td number" data-label="Received">0.48740795 &lt;BTC&gt;</td>',
