@@ -113,7 +113,7 @@ export class ReportAlarms extends Construct {
     this.alarms.push(
       new Alarm(this, 'DeadLetterMessages', {
         alarmDescription:
-          'An account\'s report failed after every retry, or a schedule could not start its slot: the account (or the slot) and the error wait in the dead-letter queue. Re-run the account\'s period (or the slot), then delete the message: this alarm does not fire again for a new failure while a message is left (if its log says "delivery unconfirmed", see the README first).',
+          'An account\'s report failed after every retry, or a schedule could not start its slot: the account (or the slot) and the error wait in the dead-letter queue. Re-run the account\'s period (or the slot), then delete the message (if its log says "delivery unconfirmed", see the README first). This alarm stays raised while a message is left; DeadLetterNewMessages tells of each new one.',
         metric: props.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
           period: PERIOD,
           statistic: 'Maximum',
@@ -121,6 +121,19 @@ export class ReportAlarms extends Construct {
         threshold: 0,
         evaluationPeriods: 1,
         comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+    );
+    // The alarm above stays raised while any message is left in the queue, so it says nothing of a second
+    // failure then; this one counts the messages that arrive, and clears once a period brings none.
+    this.alarms.push(
+      new Alarm(this, 'DeadLetterNewMessages', {
+        alarmDescription:
+          "A new message reached the dead-letter queue: an account's report failed after every retry, or a schedule could not start its slot. It fires for each new failure, even while older messages are left. Read the message (the account or the slot, and the error), re-run it, then delete it.",
+        metric: props.deadLetterQueue.metricNumberOfMessagesSent({ period: PERIOD, statistic: 'Sum' }),
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
         treatMissingData: TreatMissingData.NOT_BREACHING,
       }),
     );

@@ -648,6 +648,19 @@ describe('ReportStack with two accounts', () => {
       });
     });
 
+    it('raise an alarm for each new message in the dead-letter queue, even while older ones are left', () => {
+      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        Namespace: 'AWS/SQS',
+        MetricName: 'NumberOfMessagesSent',
+        Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [queue, 'QueueName'] } }],
+        Statistic: 'Sum',
+        Threshold: 1,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        TreatMissingData: 'notBreaching',
+        AlarmDescription: Match.stringLikeRegexp('fires for each new failure'),
+      });
+    });
+
     it('count the lines of the scheduled function that say a delivery is unconfirmed', () => {
       const logGroup = new Capture();
       template.hasResourceProperties('AWS::Lambda::Function', {
@@ -697,7 +710,7 @@ describe('ReportStack with two accounts', () => {
     });
 
     it('send every alarm to the topic, which emails the configured address', () => {
-      template.resourceCountIs('AWS::CloudWatch::Alarm', 6);
+      template.resourceCountIs('AWS::CloudWatch::Alarm', 7);
       const topic = logicalIdOf(template, 'AWS::SNS::Topic');
       template.allResourcesProperties('AWS::CloudWatch::Alarm', {
         AlarmActions: [{ Ref: topic }],
