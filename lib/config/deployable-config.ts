@@ -1,9 +1,8 @@
 import type { FieldIssue } from '../zod-issues';
 import { ConfigError } from './config-error';
 import type { DeploymentConfig } from './deployment-config';
+import { scheduleClock } from './schedule-schema';
 import { firstSkippedDate } from './skipped-local-time';
-
-const twoDigits = (value: number) => String(value).padStart(2, '0');
 
 /**
  * What a deployment needs of its configuration beyond the schema: the functions are granted the account
@@ -43,7 +42,7 @@ export function checkDeployableConfig(
     if (skipped !== undefined) {
       issues.push({
         path: `accounts[${index}].schedule.hour`,
-        message: `${twoDigits(hour)}:${twoDigits(minute)} on day ${dayOfMonth} does not exist in ${account.timezone} on ${skipped} (the clocks go forward over it), and EventBridge Scheduler skips a run at a time that does not exist, so that month's report would not be sent: choose another hour or day`,
+        message: `${scheduleClock(account.schedule)} on day ${dayOfMonth} does not exist in ${account.timezone} on ${skipped} (the clocks go forward over it), and EventBridge Scheduler skips a run at a time that does not exist, so that month's report would not be sent: choose another hour or day`,
       });
     }
   });

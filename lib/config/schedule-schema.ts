@@ -29,3 +29,8 @@ export const scheduleSchema = z
     yearly: z.boolean({ error: mustBe('must be true or false') }).default(false),
   })
   .prefault({});
+
+/** A schedule's local time as its messages and slot ids write it: `06:00`, `02:30`. */
+export function scheduleClock(time: { hour: number; minute: number }): string {
+  return `${String(time.hour).padStart(2, '0')}:${String(time.minute).padStart(2, '0')}`;
+}

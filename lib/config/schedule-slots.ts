@@ -1,4 +1,5 @@
 import type { AccountConfig } from './account-schema';
+import { scheduleClock } from './schedule-schema';
 
 /** What a scheduled run reports: the month before the one it fires in, or the year before. */
 export type ScheduledPeriodKind = 'month' | 'year';
@@ -32,12 +33,10 @@ export interface ScheduleSlot extends SlotTime {
   accounts: string[];
 }
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
 /** A slot's id: its kind, day (and month), local time and zone. */
 export function slotId(time: SlotTime): string {
   const day = time.month === undefined ? `${time.dayOfMonth}` : `${time.dayOfMonth} Jan`;
-  return `${time.periodKind}ly ${day} ${pad(time.hour)}:${pad(time.minute)} ${time.timezone}`;
+  return `${time.periodKind}ly ${day} ${scheduleClock(time)} ${time.timezone}`;
 }
 
 /** The slots an account's reports run in: its monthly slot, and its yearly one when `schedule.yearly` is set. */

@@ -117,8 +117,9 @@ async function claimPeriod(
     } catch (error) {
       // S3 may have written the claim and lost its answer: the SDK's retry of the write then finds the
       // claim there (412), or every answer is an error. The record says whether the claim is this run's.
-      const reread = statusAt(options, clock());
-      status = isConditionLost(error) ? await reread : await reread.catch(() => Promise.reject(error));
+      status = await statusAt(options, clock()).catch((rereadError: unknown) => {
+        throw isConditionLost(error) ? rereadError : error;
+      });
       if (status.state === 'sending' && status.record.claimId === claim.claimId) {
         return { etag: status.etag, previous };
       }

@@ -3,7 +3,7 @@ import type * as z from 'zod';
 import { BASE_RETRY_DELAY_MS, type InvoicingClientHooks, readClientOptions } from './client-options';
 import { errorFromResponse, InvoicingProtocolError } from './errors';
 import type { FormFields } from './form-fields';
-import { paginate } from './paginate';
+import { type PaginateOptions, paginate } from './paginate';
 import { normaliseList, readAnswer } from './read-answer';
 import { backoffMs, type RetryPolicy, retryAfterOf, shouldRetry } from './retry';
 import {
@@ -20,7 +20,6 @@ import { sendRequest } from './send-request';
 import type { InvoicingClient, InvoicingClientOptions } from './types';
 import { validateParams } from './validate-params';
 
-/** The service's three endpoints, appended to `baseUrl`. */
 /** The `limit` the spec gives as the default, which any reading of it serves. */
 const DEFAULT_LIMIT = 10;
 
@@ -32,6 +31,33 @@ const DEFAULT_LIMIT = 10;
 const isRefusal = (error: unknown): boolean =>
   error instanceof InvoicingProtocolError && (error.status === 400 || error.status === 422);
 
+/**
+ * One walk's page fetcher: it halves `limit` while the service refuses the first page's, down to the
+ * spec's default, and asks no more than that from then on. A page asked for with less than the walk
+ * meant reads to `paginate` as a page the service cut short.
+ */
+function withinRefusedLimit<T>(
+  pageSize: number,
+  fetchAt: (offset: number, limit: number, signal: AbortSignal) => Promise<T[]>,
+): PaginateOptions<T>['fetchPage'] {
+  let largestLimit = pageSize;
+  let answered = false;
+  return async ({ offset, limit: pageLimit }, signal) => {
+    for (;;) {
+      const limit = Math.min(pageLimit, largestLimit);
+      try {
+        const page = await fetchAt(offset, limit, signal);
+        answered = true;
+        return page;
+      } catch (error) {
+        if (answered || limit <= DEFAULT_LIMIT || !isRefusal(error)) throw error;
+        largestLimit = Math.max(DEFAULT_LIMIT, Math.floor(limit / 2));
+      }
+    }
+  };
+}
+
+/** The service's three endpoints, appended to `baseUrl`. */
 export const ENDPOINTS = {
   statistics: '/statistics/invoices',
   invoices: '/invoices/list',
@@ -140,31 +166,17 @@ export function createInvoicingClient(
       [Symbol.asyncIterator]: () => {
         walksOpened += 1;
         const priority = -walksOpened;
-        // Halved while the service refuses the first page's `limit`, down to the spec's default; a
-        // page asked for with less than the walk meant reads as a page the service cut short.
-        let largestLimit = pageSize;
-        let answered = false;
         return paginate<z.output<Schema>[number]>({
-          fetchPage: async ({ offset, limit: pageLimit }, signal) => {
-            for (;;) {
-              const limit = Math.min(pageLimit, largestLimit);
-              try {
-                const page = await call({
-                  endpoint,
-                  fields: { ...filter, offset, limit },
-                  schema,
-                  signal,
-                  normalise: normaliseList,
-                  priority,
-                });
-                answered = true;
-                return page;
-              } catch (error) {
-                if (answered || limit <= DEFAULT_LIMIT || !isRefusal(error)) throw error;
-                largestLimit = Math.max(DEFAULT_LIMIT, Math.floor(limit / 2));
-              }
-            }
-          },
+          fetchPage: withinRefusedLimit(pageSize, (offset, limit, signal) =>
+            call({
+              endpoint,
+              fields: { ...filter, offset, limit },
+              schema,
+              signal,
+              normalise: normaliseList,
+              priority,
+            }),
+          ),
           pageSize,
           // Twice the HTTP limit: the extra requests wait in the shared limiter and take a slot the
           // moment an answer's body is read, so checking that answer overlaps the next one's network
