@@ -193,6 +193,8 @@ export function formatPeriod(period: {
 export function formatDelay(seconds: number): string {
   if (!Number.isSafeInteger(seconds) || seconds < 0)
     throw new RangeError(`a delay must be whole seconds, got ${seconds}`);
+  // Datetimes are whole seconds: 0 means within the same second.
+  if (seconds === 0) return 'under 1 s';
   const minutes = Math.floor(seconds / 60);
   const rest = seconds % 60;
   if (minutes === 0) return `${rest} s`;

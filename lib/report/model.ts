@@ -172,11 +172,11 @@ export interface WalletFigures {
   amount: Big;
 }
 
-/** A payment that arrived after its invoice's `timeToPayDatetime`, inside the one-hour grace window. */
+/** A payment that arrived at or after its invoice's `timeToPayDatetime`, inside the one-hour grace window. */
 export interface LatePayment {
   payment: PaymentItem;
   invoice: Invoice;
-  /** Whole seconds between `timeToPayDatetime` and `transactionDatetime` (1..3600). */
+  /** Whole seconds between `timeToPayDatetime` and `transactionDatetime` (0..3600). */
   secondsLate: number;
 }
 

@@ -30,7 +30,9 @@ export const compareByTransaction = (a: PaymentItem, b: PaymentItem): number =>
 
 /**
  * Whole seconds a matched payment came after its invoice's `timeToPayDatetime`, when that is inside the
- * grace window (1..3600); `undefined` for a payment on time, later than the window, or unmatched.
+ * grace window (0..3600); `undefined` for a payment on time, later than the window, or unmatched. The
+ * customer must pay before the deadline, so a payment in the deadline's own second is late by 0 seconds:
+ * the service's datetimes are whole seconds, and that second is not before the deadline.
  */
 export function secondsLate(payment: PaymentItem): number | undefined {
   if (payment.invoice === undefined) return undefined;
@@ -38,7 +40,7 @@ export function secondsLate(payment: PaymentItem): number | undefined {
     (parseServiceDatetime(payment.transactionDatetime) -
       parseServiceDatetime(payment.invoice.timeToPayDatetime)) /
     1000;
-  return seconds > 0 && seconds <= GRACE_WINDOW_SECONDS ? seconds : undefined;
+  return seconds >= 0 && seconds <= GRACE_WINDOW_SECONDS ? seconds : undefined;
 }
 
 /**

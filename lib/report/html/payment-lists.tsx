@@ -93,7 +93,7 @@ export function UnmatchedPayments({ variant, report, limit }: PaymentListProps) 
   );
 }
 
-/** Payments that arrived after their invoice's deadline, inside the service's hour of grace. */
+/** Payments that arrived at or after their invoice's deadline, inside the service's hour of grace. */
 export function LatePayments({ variant, report, limit }: PaymentListProps) {
   const { timezone } = report.summary.period;
   const total = report.summary.payments.late;
@@ -105,8 +105,8 @@ export function LatePayments({ variant, report, limit }: PaymentListProps) {
       ) : (
         <>
           <Lead variant={variant}>
-            Arrived after the invoice's deadline, within the hour the service keeps looking: the rate may have
-            moved.
+            Arrived at or after the invoice's deadline, within the hour the service keeps looking: the rate
+            may have moved.
           </Lead>
           <DataTable<LatePayment>
             variant={variant}

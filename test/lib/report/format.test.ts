@@ -246,6 +246,7 @@ describe('dates and times', () => {
   });
 
   it('writes how late a payment was', () => {
+    expect(formatDelay(0)).toBe('under 1 s');
     expect(formatDelay(45)).toBe('45 s');
     expect(formatDelay(720)).toBe('12 min');
     expect(formatDelay(754)).toBe('12 min 34 s');

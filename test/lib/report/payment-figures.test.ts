@@ -7,7 +7,8 @@ const due = invoiceBlock(invoice('2026-03-10 11:00:00', { timeToPayDatetime: '20
 describe('secondsLate', () => {
   it.each([
     ['2026-03-10 11:59:59', undefined],
-    ['2026-03-10 12:00:00', undefined],
+    // The customer must pay before the deadline: its own second is not before it.
+    ['2026-03-10 12:00:00', 0],
     ['2026-03-10 12:00:01', 1],
     ['2026-03-10 12:59:59', 3599],
     ['2026-03-10 13:00:00', 3600],
