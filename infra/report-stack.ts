@@ -8,6 +8,7 @@ import {
   checkDeployableConfig,
   type DeploymentConfig,
   domainOf,
+  runtimeConfigDigest,
   runtimeConfigText,
   scheduleSlots,
   toRuntimeEnv,
@@ -118,10 +119,12 @@ export class ReportStack extends Stack {
       invokeMode: InvokeMode.BUFFERED,
     });
     // The report API cannot be given its own URL (a circular reference); it uses the request's origin.
-    this.reportApi.addEnvironment(toRuntimeEnv({ bucket }));
-    this.scheduledReport.addEnvironment(toRuntimeEnv({ bucket, reportApiUrl: url.url }));
+    // The digest marks the bundled file as the one checked here, so that no cold start checks it again.
+    const configDigest = runtimeConfigDigest(config);
+    this.reportApi.addEnvironment(toRuntimeEnv({ bucket, configDigest }));
+    this.scheduledReport.addEnvironment(toRuntimeEnv({ bucket, reportApiUrl: url.url, configDigest }));
     // The dispatcher reads the configuration only.
-    this.dispatcher.addEnvironment(toRuntimeEnv({}));
+    this.dispatcher.addEnvironment(toRuntimeEnv({ configDigest }));
 
     // An operator's asynchronous run that throws is retried twice by Lambda, then lands in the
     // dead-letter queue. (The fan-out invokes synchronously, with retries and a catch of its own.)

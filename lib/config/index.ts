@@ -17,6 +17,7 @@ export {
   type RuntimeConfig,
   readBundledConfig,
   readRuntimeConfig,
+  runtimeConfigDigest,
   runtimeConfigText,
   toRuntimeEnv,
 } from './runtime-env';

@@ -1,5 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
-import { readDeploymentConfigFile } from './config-file';
+import { configTextDigest, readDeploymentConfigFile } from './config-file';
 import type { DeploymentConfig } from './deployment-config';
 import { badVariable, getStringFromEnv, readEnvValue } from './env-variables';
 import { apiUrlSchema } from './field-schemas';
@@ -11,6 +11,11 @@ export const RUNTIME_ENV = {
    * read from the function's folder (`LAMBDA_TASK_ROOT`, else the working directory).
    */
   configFile: 'REPORT_CONFIG_FILE',
+  /**
+   * The SHA-256 of the configuration file the stack bundled (`runtimeConfigDigest`): a file with this
+   * digest is read without being checked again (see `readDeploymentConfigFile`); any other is checked.
+   */
+  configDigest: 'REPORT_CONFIG_SHA256',
   /** The reports bucket's name. */
   bucket: 'REPORT_BUCKET',
   /**
@@ -42,6 +47,11 @@ export function runtimeConfigText(config: DeploymentConfig): string {
   return `${JSON.stringify(config)}\n`;
 }
 
+/** The digest of `runtimeConfigText(config)`, which the stack puts beside it in the environment. */
+export function runtimeConfigDigest(config: DeploymentConfig): string {
+  return configTextDigest(runtimeConfigText(config));
+}
+
 /**
  * The environment of a deployed function, built by the stack; `readRuntimeConfig` reads it back. The
  * configuration itself is a file (`runtimeConfigText`), by default the one bundled beside the code.
@@ -52,16 +62,20 @@ export function toRuntimeEnv(options: {
   reportApiUrl?: string;
   /** @default BUNDLED_CONFIG_FILE */
   configFile?: string;
+  /** The bundled file's `runtimeConfigDigest`; without it the file is checked at every cold start. */
+  configDigest?: string;
 }): Record<string, string> {
   return {
     [RUNTIME_ENV.configFile]: options.configFile ?? BUNDLED_CONFIG_FILE,
+    ...(options.configDigest === undefined ? {} : { [RUNTIME_ENV.configDigest]: options.configDigest }),
     ...(options.bucket === undefined ? {} : { [RUNTIME_ENV.bucket]: options.bucket }),
     ...(options.reportApiUrl === undefined ? {} : { [RUNTIME_ENV.reportApiUrl]: options.reportApiUrl }),
   };
 }
 
 /**
- * Reads the configuration file named by `REPORT_CONFIG_FILE`, checked by the same schema as at synth time.
+ * Reads the configuration file named by `REPORT_CONFIG_FILE`, checked by the same schema as at synth time
+ * unless it is the very file synth checked (its digest is `REPORT_CONFIG_SHA256`).
  *
  * @throws ConfigError naming the variable when it is missing or its file cannot be read
  * (`REPORT_CONFIG_FILE: cannot read "deployment-config.json" (ENOENT)`), or each bad field of the file
@@ -69,11 +83,11 @@ export function toRuntimeEnv(options: {
 export function readBundledConfig(env: NodeJS.ProcessEnv = process.env): DeploymentConfig {
   const file = getStringFromEnv({ key: RUNTIME_ENV.configFile, hint: STACK_HINT, env });
   const folder = readEnvValue({ key: 'LAMBDA_TASK_ROOT', env }) ?? process.cwd();
-  return readDeploymentConfigFile(isAbsolute(file) ? file : resolve(folder, file), {
-    setting: RUNTIME_ENV.configFile,
-    settingTitle: 'Invalid runtime environment',
-    shownAs: file,
-  });
+  return readDeploymentConfigFile(
+    isAbsolute(file) ? file : resolve(folder, file),
+    { setting: RUNTIME_ENV.configFile, settingTitle: 'Invalid runtime environment', shownAs: file },
+    readEnvValue({ key: RUNTIME_ENV.configDigest, env }),
+  );
 }
 
 /**

@@ -60,7 +60,7 @@ describe(`ReportStack with ${ACCOUNTS} generated accounts, read from -c configFi
 
   it('keeps every function environment as small as with one account: the accounts are in the bundled file', () => {
     for (const fn of [stack.scheduledReport, stack.reportApi, stack.dispatcher]) {
-      expect(environmentBytes(fn, fn.environment), fn.node.path).toBeLessThan(512);
+      expect(environmentBytes(fn, fn.environment), fn.node.path).toBeLessThan(1024);
       expect(Object.keys(fn.environment)).not.toContain('REPORT_CONFIG');
     }
   });

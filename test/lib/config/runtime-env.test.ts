@@ -1,4 +1,5 @@
-import { writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -7,8 +8,10 @@ import {
   parseDeploymentConfig,
   readBundledConfig,
   readRuntimeConfig,
+  runtimeConfigDigest,
   toRuntimeEnv,
 } from '../../../lib/config';
+import { generatedAccounts } from '../../support/generated-accounts';
 import { writeRuntimeConfigFile } from '../../support/runtime-config-file';
 import { configWith } from './support/config-input';
 
@@ -89,6 +92,64 @@ describe('runtime environment', () => {
     } finally {
       broken.remove();
     }
+  });
+
+  describe('the digest of the file synth checked', () => {
+    const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+    const marsBase = JSON.stringify({
+      ...config,
+      accounts: [{ ...config.accounts[0], timezone: 'Mars/Base' }],
+    });
+
+    it('is the SHA-256 of the file as the stack writes it, and goes into the environment', () => {
+      const digest = runtimeConfigDigest(config);
+      expect(digest).toBe(sha256(readFileSync(file.path, 'utf8')));
+      expect(toRuntimeEnv({ configDigest: digest })).toEqual({
+        REPORT_CONFIG_FILE: 'deployment-config.json',
+        REPORT_CONFIG_SHA256: digest,
+      });
+    });
+
+    it('lets the file with that digest be read as it is, without checking it again', () => {
+      const unchecked = writeRuntimeConfigFile(config);
+      writeFileSync(unchecked.path, marsBase);
+      try {
+        const env = toRuntimeEnv({ configFile: unchecked.path, configDigest: sha256(marsBase) });
+        // A time zone no check lets through: the proof that nothing checked it.
+        expect(readBundledConfig(env).accounts[0]!.timezone).toBe('Mars/Base');
+      } finally {
+        unchecked.remove();
+      }
+    });
+
+    it('checks a file with another digest', () => {
+      const edited = writeRuntimeConfigFile(config);
+      writeFileSync(edited.path, marsBase);
+      try {
+        const env = toRuntimeEnv({ configFile: edited.path, configDigest: runtimeConfigDigest(config) });
+        expect(() => readBundledConfig(env)).toThrow('accounts[0].timezone: unknown time zone "Mars/Base"');
+      } finally {
+        edited.remove();
+      }
+    });
+
+    it('reads the same configuration as checking the file again would, for 1,000 accounts', () => {
+      const many = parseDeploymentConfig({
+        accounts: generatedAccounts(1000),
+        alarmEmail: 'ops@example.com',
+      });
+      const manyFile = writeRuntimeConfigFile(many);
+      try {
+        const checked = readBundledConfig(toRuntimeEnv({ configFile: manyFile.path }));
+        const trusted = readBundledConfig(
+          toRuntimeEnv({ configFile: manyFile.path, configDigest: runtimeConfigDigest(many) }),
+        );
+        expect(trusted).toStrictEqual(checked);
+        expect(trusted.accounts).toHaveLength(1000);
+      } finally {
+        manyFile.remove();
+      }
+    });
   });
 
   it('rejects a report API URL that is not https', () => {
