@@ -13,62 +13,63 @@ import { timezoneSchema } from './timezone-schema';
 
 const DOMAIN_PATTERN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 
-const accountFields = z.strictObject({
-  /** Lower-case letters, digits and hyphens; part of S3 keys and report URLs; unique. */
-  name: z
-    .string({ error: mustBe('must be a name of lower-case letters, digits and hyphens') })
-    .min(1, 'must not be empty')
-    .max(40, 'must be at most 40 characters')
-    .regex(ACCOUNT_NAME_PATTERN, 'must use only lower-case letters, digits and hyphens'),
-  /** Shown in email subjects and on the report page. @default the account's `name` */
-  displayName: z
-    .string({ error: mustBe('must be text') })
-    .trim()
-    .min(1, 'must not be empty')
-    .max(100, 'must be at most 100 characters')
-    .regex(SINGLE_LINE_TEXT_PATTERN, 'must be one line of text without control characters')
-    .optional(),
-  /** The invoicing service's base URL; https (http only for localhost). */
-  apiUrl: apiUrlSchema,
-  /** Name of the Secrets Manager secret holding the account's API key (a plain string secret). */
-  apiKeySecretName: secretNameSchema,
-  /** IANA time zone the months are read in and the schedule runs in. */
-  timezone: timezoneSchema,
-  /** Who receives the monthly email: 1 to 50 addresses (SES's limit per message). */
-  recipients: z
-    .array(emailSchema, { error: mustBe('must be a list of email addresses') })
-    .min(1, 'must list at least one email address')
-    .max(50, 'must list at most 50 addresses (the SES limit per message)'),
-  /** The From address. SES must have verified it, or its domain (see `senderIdentity`). */
-  sender: emailSchema,
-  /**
-   * The SES identity the sender belongs to: a domain or an email address; the function may send only
-   * as this identity (and as the sender address itself, which SES checks when that address is verified).
-   * @default the domain of `sender`
-   */
-  senderIdentity: z
-    .string({ error: mustBe('must be a domain or an email address') })
-    .refine(isSesIdentity, { message: 'must be a domain or an email address' })
-    .optional(),
-  /** Restricts the report to one project of the account. */
-  projectId: z.guid({ error: mustBe('must be a project id (a UUID)') }).optional(),
-  /**
-   * The generation of the account's report API token, part of what the token is derived from: raising it
-   * revokes the token handed out before (`npm run account-token` prints the new one). @default 1
-   */
-  tokenGeneration: z
-    .int({ error: mustBe('must be a whole number from 1') })
-    .min(1, 'must be a whole number from 1')
-    .max(1_000_000, 'must be at most 1000000')
-    .default(1),
-  /**
-   * Names of the account's projects, shown in its reports wherever a project appears (the service has
-   * none): `{ "3f2a9c1e-…": "Web shop" }`. @default {}
-   */
-  projects: projectNamesSchema,
-  /** When the monthly report runs. @default 1st of the month at 06:00 in `timezone` */
-  schedule: scheduleSchema,
-});
+const accountFields = () =>
+  z.strictObject({
+    /** Lower-case letters, digits and hyphens; part of S3 keys and report URLs; unique. */
+    name: z
+      .string({ error: mustBe('must be a name of lower-case letters, digits and hyphens') })
+      .min(1, 'must not be empty')
+      .max(40, 'must be at most 40 characters')
+      .regex(ACCOUNT_NAME_PATTERN, 'must use only lower-case letters, digits and hyphens'),
+    /** Shown in email subjects and on the report page. @default the account's `name` */
+    displayName: z
+      .string({ error: mustBe('must be text') })
+      .trim()
+      .min(1, 'must not be empty')
+      .max(100, 'must be at most 100 characters')
+      .regex(SINGLE_LINE_TEXT_PATTERN, 'must be one line of text without control characters')
+      .optional(),
+    /** The invoicing service's base URL; https (http only for localhost). */
+    apiUrl: apiUrlSchema,
+    /** Name of the Secrets Manager secret holding the account's API key (a plain string secret). */
+    apiKeySecretName: secretNameSchema,
+    /** IANA time zone the months are read in and the schedule runs in. */
+    timezone: timezoneSchema,
+    /** Who receives the monthly email: 1 to 50 addresses (SES's limit per message). */
+    recipients: z
+      .array(emailSchema, { error: mustBe('must be a list of email addresses') })
+      .min(1, 'must list at least one email address')
+      .max(50, 'must list at most 50 addresses (the SES limit per message)'),
+    /** The From address. SES must have verified it, or its domain (see `senderIdentity`). */
+    sender: emailSchema,
+    /**
+     * The SES identity the sender belongs to: a domain or an email address; the function may send only
+     * as this identity (and as the sender address itself, which SES checks when that address is verified).
+     * @default the domain of `sender`
+     */
+    senderIdentity: z
+      .string({ error: mustBe('must be a domain or an email address') })
+      .refine(isSesIdentity, { message: 'must be a domain or an email address' })
+      .optional(),
+    /** Restricts the report to one project of the account. */
+    projectId: z.guid({ error: mustBe('must be a project id (a UUID)') }).optional(),
+    /**
+     * The generation of the account's report API token, part of what the token is derived from: raising it
+     * revokes the token handed out before (`npm run account-token` prints the new one). @default 1
+     */
+    tokenGeneration: z
+      .int({ error: mustBe('must be a whole number from 1') })
+      .min(1, 'must be a whole number from 1')
+      .max(1_000_000, 'must be at most 1000000')
+      .default(1),
+    /**
+     * Names of the account's projects, shown in its reports wherever a project appears (the service has
+     * none): `{ "3f2a9c1e-…": "Web shop" }`. @default {}
+     */
+    projects: projectNamesSchema,
+    /** When the monthly report runs. @default 1st of the month at 06:00 in `timezone` */
+    schedule: scheduleSchema,
+  });
 
 function isSesIdentity(value: string): boolean {
   return DOMAIN_PATTERN.test(value) || emailSchema.safeParse(value).success;
@@ -87,34 +88,40 @@ function identityCovers(identity: string, sender: string): boolean {
   return domain === wanted || domain.endsWith(`.${wanted}`);
 }
 
-/** One merchant account: where its data comes from, who gets its report, and when. */
-export const accountSchema = accountFields
-  .superRefine((account, ctx) => {
-    if (
-      account.senderIdentity &&
-      isSesIdentity(account.senderIdentity) &&
-      !identityCovers(account.senderIdentity, account.sender)
-    ) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['senderIdentity'],
-        message: `does not cover the sender address ${JSON.stringify(account.sender)}`,
-      });
-    }
-    const seen = new Set<string>();
-    account.recipients.forEach((recipient, index) => {
-      const key = recipient.toLowerCase();
-      if (seen.has(key)) {
-        ctx.addIssue({ code: 'custom', path: ['recipients', index], message: 'is listed twice' });
+/**
+ * One merchant account: where its data comes from, who gets its report, and when. Built on first use
+ * (`z.lazy`): a function that reads the configuration file synth checked never checks an account, and
+ * building these checks cost a few milliseconds of every cold start.
+ */
+export const accountSchema = z.lazy(() =>
+  accountFields()
+    .superRefine((account, ctx) => {
+      if (
+        account.senderIdentity &&
+        isSesIdentity(account.senderIdentity) &&
+        !identityCovers(account.senderIdentity, account.sender)
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['senderIdentity'],
+          message: `does not cover the sender address ${JSON.stringify(account.sender)}`,
+        });
       }
-      seen.add(key);
-    });
-  })
-  .transform((account) => ({
-    ...account,
-    displayName: account.displayName ?? account.name,
-    senderIdentity: account.senderIdentity ?? domainOf(account.sender),
-  }));
+      const seen = new Set<string>();
+      account.recipients.forEach((recipient, index) => {
+        const key = recipient.toLowerCase();
+        if (seen.has(key)) {
+          ctx.addIssue({ code: 'custom', path: ['recipients', index], message: 'is listed twice' });
+        }
+        seen.add(key);
+      });
+    })
+    .transform((account) => ({
+      ...account,
+      displayName: account.displayName ?? account.name,
+      senderIdentity: account.senderIdentity ?? domainOf(account.sender),
+    })),
+);
 
 /**
  * An account as the code sees it: `displayName`, `senderIdentity`, `tokenGeneration` and `schedule` always
