@@ -2,7 +2,12 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderReportEmail } from '../../../../lib/report/email';
 import { accessibilityViolations, saveScreenshot, useBrowser, WIDTHS } from '../../../support/browser';
-import { hiddenTexts, sidewaysOverflow, tablesWiderThanTheirBox } from '../../../support/page-layout';
+import {
+  hiddenTexts,
+  sidewaysOverflow,
+  signedAmountsSplitFromTheirCode,
+  tablesWiderThanTheirBox,
+} from '../../../support/page-layout';
 import {
   asQuarterReport,
   asReportSoFar,
@@ -42,6 +47,14 @@ describe('the report email at 390 px, a phone', () => {
       if (name === 'sample') await saveScreenshot(page, 'email-phone', 2400);
       expect(await hiddenTexts(page, READ_WHOLE)).toEqual([]);
       expect(await sidewaysOverflow(page)).toBe(0);
+    },
+  );
+
+  it.each([360, WIDTHS.phone])(
+    'keeps each signed amount of the differences email on one line with its currency at %i px',
+    async (width) => {
+      const page = await open('differences', width);
+      expect(await signedAmountsSplitFromTheirCode(page)).toEqual([]);
     },
   );
 
