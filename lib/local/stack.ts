@@ -105,6 +105,23 @@ async function startOnPort<T>(service: LocalService, port: number, start: () => 
 }
 
 /**
+ * Refuses a fixed port that another program holds, or that this user may not have, before the stack
+ * writes anything: a start refused for its port should leave no state folder behind. `startOnPort` still
+ * names a port taken in the moment between this check and its server's start.
+ * @throws PortUnavailableError for the first such port
+ */
+async function checkPortsAvailable(ports: LocalStackPorts): Promise<void> {
+  for (const service of Object.keys(ports) as LocalService[]) {
+    const port = ports[service];
+    if (port === 0) continue;
+    const state = await probePort(port);
+    if (state !== 'free') {
+      throw new PortUnavailableError(SERVICE_NAMES[service], port, LOCAL_STACK_ENV.ports[service], state);
+    }
+  }
+}
+
+/**
  * Starts the whole product on one machine, on 127.0.0.1: the sandbox (the service's stand-in), the S3
  * and SES emulators, and the report API (the same Hono app as on Lambda). Then it runs the monthly
  * fan-out for the local accounts (`demo` and `demo-tokyo`, see `runLocalMonthlyFanOut`): each builds
@@ -135,6 +152,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   signal?.addEventListener('abort', stopOnAbort, { once: true });
   try {
     signal?.throwIfAborted();
+    await checkPortsAvailable(ports);
     const { workDir, s3Directory, tightened } = await prepareStateDirs(stateDir);
     for (const { path, previousMode } of tightened) {
       log(`made ${path} readable by its owner only (it was ${previousMode.toString(8).padStart(4, '0')})`);

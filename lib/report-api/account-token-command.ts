@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { ConfigError, findAccount, loadDeploymentConfig } from '../config';
+import { errorParts } from '../describe-error';
 import { AwsSecretSource, SecretError, type SecretSource } from '../secrets';
 import { accountToken } from './account-token';
 
@@ -58,12 +60,33 @@ function cdkContext(cwd: string): unknown {
 }
 
 /**
+ * Secrets Manager in the operator's region, as the SDK finds it (AWS_REGION, or the profile's region);
+ * without one, the reason. Asked before any request: the SDK's own words for it, "Region is missing",
+ * do not say what to set.
+ */
+async function operatorSecretSource(): Promise<{ secrets: SecretSource } | { problem: string }> {
+  const client = new SecretsManagerClient({});
+  try {
+    await client.config.region();
+  } catch (error) {
+    client.destroy();
+    return {
+      problem:
+        `no AWS region to read the key from (${errorParts(error).message.replace(/\.$/, '')}): set AWS_REGION to the region ` +
+        'the stack is deployed in, as in AWS_REGION=eu-west-1 npm run account-token -- --account NAME, ' +
+        'or give your AWS profile a region (aws configure set region eu-west-1)',
+    };
+  }
+  return { secrets: new AwsSecretSource({ client }) };
+}
+
+/**
  * `npm run account-token -- --account acme`: the account's report API token on stdout (and only
  * there, so that `TOKEN=$(npm run -s account-token -- --account acme)` works), a line about it on
  * stderr. The configuration is read as `cdk synth` reads it, so the account and its token generation
  * are the deployed ones.
- * @returns the exit status: 0 printed; 2 a usage error, a configuration that cannot be read or an
- * unknown account; 1 the key cannot be read (the reason on stderr, never the key)
+ * @returns the exit status: 0 printed; 2 a usage error, a configuration that cannot be read, an
+ * unknown account or no AWS region; 1 the key cannot be read (the reason on stderr, never the key)
  */
 export async function runAccountTokenCommand(argv: string[], io: AccountTokenCommandIo): Promise<number> {
   let values: { account?: string; 'config-file'?: string; help?: boolean };
@@ -113,9 +136,14 @@ export async function runAccountTokenCommand(argv: string[], io: AccountTokenCom
     return 2;
   }
 
+  const source = io.secrets ? { secrets: io.secrets } : await operatorSecretSource();
+  if ('problem' in source) {
+    io.stderr.write(`${PREFIX}${source.problem}\n`);
+    return 2;
+  }
   const secretName = config.accountTokenKeySecretName;
   try {
-    const value = await (io.secrets ?? new AwsSecretSource()).getSecret(secretName);
+    const value = await source.secrets.getSecret(secretName);
     io.stdout.write(`${accountToken({ value, secretName }, account.name, account.tokenGeneration)}\n`);
   } catch (error) {
     if (error instanceof ConfigError) {

@@ -45,9 +45,27 @@ export function formatDecimal(amount: Amount, minDecimals = 0): string {
   return negative ? `-${grouped}` : grouped;
 }
 
+/**
+ * What stands between an amount and its code: an ordinary space, or a no-break space (U+00A0) that keeps
+ * a signed difference whole, so that a narrow column or a phone never shows `+10.00` with `USD` alone on
+ * the next line. Other amounts keep an ordinary space: the email's tables let `27,832.028778` wrap over
+ * `TRX` to fit a small phone, and summary.json, the workbook and the command's lines keep plain text.
+ */
+type CodeSpace = ' ' | '\u00a0';
+
+const NO_BREAK_SPACE: CodeSpace = '\u00a0';
+
+function usd(amount: Amount, space: CodeSpace): string {
+  return `${formatDecimal(amount, 2)}${space}USD`;
+}
+
+function fiat(amount: Amount, currency: string, space: CodeSpace): string {
+  return `${formatDecimal(amount, fiatFractionDigits(currency))}${space}${currency}`;
+}
+
 /** A USD amount: two decimals (or more, if the amount has them), grouped: `81,119.92 USD`. */
 export function formatUSD(amount: Amount): string {
-  return `${formatDecimal(amount, 2)} USD`;
+  return usd(amount, ' ');
 }
 
 /**
@@ -55,7 +73,7 @@ export function formatUSD(amount: Amount): string {
  * them) and the code after it, never a symbol: `1,234.50 EUR`, `12,000 JPY`.
  */
 export function formatFiat(amount: Amount, currency: string): string {
-  return `${formatDecimal(amount, fiatFractionDigits(currency))} ${currency}`;
+  return fiat(amount, currency, ' ');
 }
 
 /** A crypto amount with every digit it has, only the integer part grouped: `0.00000095 BTC`, `1,234.5 USDT`. */
@@ -79,14 +97,17 @@ export function formatCountChange(change: number): string {
   return signed(formatCount(change), Math.sign(change));
 }
 
-/** A signed USD difference: `+122.00 USD`, `-3.50 USD`, `0.00 USD`. */
+/**
+ * A signed USD difference, a no-break space before its code (see `CodeSpace`): `+122.00 USD`,
+ * `-3.50 USD`, `0.00 USD`.
+ */
 export function formatUSDChange(change: Amount): string {
-  return signed(formatUSD(change), new Big(change).cmp(0));
+  return signed(usd(change, NO_BREAK_SPACE), new Big(change).cmp(0));
 }
 
-/** A signed fiat difference in its own currency: `+10.50 EUR`. */
+/** A signed fiat difference in its own currency, a no-break space before its code: `+10.50 EUR`. */
 export function formatFiatChange(change: Amount, currency: string): string {
-  return signed(formatFiat(change, currency), new Big(change).cmp(0));
+  return signed(fiat(change, currency, NO_BREAK_SPACE), new Big(change).cmp(0));
 }
 
 /**

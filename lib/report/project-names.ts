@@ -14,9 +14,14 @@ export function projectName(names: ProjectNames, projectId: string): string | un
 
 /**
  * A project for people, in text: its name with the short id beside it, `Web shop (3f2a9c1e)`, or the
- * short id alone, `3f2a9c1e`, for a project without a name.
+ * short id alone, `3f2a9c1e`, for a project without a name. `shown` writes the name (the email's subject
+ * sets it apart from the text around it).
  */
-export function projectLabel(names: ProjectNames, projectId: string): string {
+export function projectLabel(
+  names: ProjectNames,
+  projectId: string,
+  shown: (name: string) => string = (name) => name,
+): string {
   const name = projectName(names, projectId);
-  return name === undefined ? shortId(projectId) : `${name} (${shortId(projectId)})`;
+  return name === undefined ? shortId(projectId) : `${shown(name)} (${shortId(projectId)})`;
 }

@@ -26,8 +26,11 @@ describe('functions/account-token.ts', () => {
     await secretsManager.close();
   });
 
-  /** Runs the entry as `npm run account-token` does, from the repository, as an operator with AWS credentials. */
-  function runEntry(args: string[]): Promise<Exit> {
+  /**
+   * Runs the entry as `npm run account-token` does, from the repository, as an operator with AWS
+   * credentials; `region` replaces the operator's AWS_REGION (null: none).
+   */
+  function runEntry(args: string[], region: string | null = 'eu-west-1'): Promise<Exit> {
     return new Promise((done) => {
       execFile(
         process.execPath,
@@ -36,7 +39,10 @@ describe('functions/account-token.ts', () => {
           cwd: ROOT,
           env: {
             PATH: process.env.PATH ?? '',
-            AWS_REGION: 'eu-west-1',
+            ...(region === null ? {} : { AWS_REGION: region }),
+            // No configuration files of the machine's own to find a region in.
+            AWS_CONFIG_FILE: join(ROOT, 'no-aws-config'),
+            AWS_SHARED_CREDENTIALS_FILE: join(ROOT, 'no-aws-credentials'),
             AWS_ACCESS_KEY_ID: 'AKIDOPERATOR',
             AWS_SECRET_ACCESS_KEY: 'operator-secret',
             AWS_ENDPOINT_URL_SECRETS_MANAGER: secretsManager.endpoint,
@@ -63,5 +69,15 @@ describe('functions/account-token.ts', () => {
       stderr:
         'account-token: there is no account "nobody" in cdk.json\'s context.invoiceReports (its accounts: acme)\n',
     });
+  });
+
+  it('exits 2 with one line saying to set AWS_REGION when no region is set, no stack trace', async () => {
+    const result = await runEntry(['--account', 'acme'], null);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(
+      /^account-token: no AWS region to read the key from \(Region is missing\): set AWS_REGION /,
+    );
+    expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
   });
 });

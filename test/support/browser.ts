@@ -81,13 +81,13 @@ export interface AxeViolation {
 const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core');
 
 /**
- * The page's serious and critical accessibility violations by axe-core (injected into the page), as
- * short records: an empty list means none. axe-core is evaluated through the browser's debugging
- * protocol rather than added as a script tag, which a page's Content-Security-Policy would refuse.
+ * Every accessibility violation axe-core finds on the page (injected into the page), whatever its
+ * impact, as short records: an empty list means none. axe-core is evaluated through the browser's
+ * debugging protocol rather than added as a script tag, which a page's Content-Security-Policy would refuse.
  */
-export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+export async function accessibilityViolations(page: Page): Promise<AxeViolation[]> {
   await page.evaluate(await readFile(AXE_SOURCE, 'utf8'));
-  const violations = await page.evaluate(async () => {
+  return page.evaluate(async () => {
     const { axe } = globalThis as unknown as {
       axe: { run: () => Promise<{ violations: Array<Record<string, unknown>> }> };
     };
@@ -99,6 +99,11 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
       targets: (violation.nodes as Array<{ target: unknown[] }>).map((node) => node.target.join(' ')),
     }));
   });
+}
+
+/** The page's serious and critical accessibility violations (see `accessibilityViolations`). */
+export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  const violations = await accessibilityViolations(page);
   return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
 }
 

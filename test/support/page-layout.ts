@@ -78,3 +78,55 @@ export async function tablesWiderThanTheirBox(page: Page): Promise<string[]> {
   if (result.checked === 0) throw new Error('the page has no table');
   return result.wide;
 }
+
+/**
+ * The signed amounts (`+122.00 USD`, `-0.50 EUR`) whose currency code a reader finds at the start of
+ * another line than their figure, as `+122.00 USD`. Throws if the page shows no signed amount, so a
+ * check never passes empty.
+ */
+export async function signedAmountsSplitFromTheirCode(page: Page): Promise<string[]> {
+  const result = await page.evaluate(() => {
+    interface Rects {
+      length: number;
+      [index: number]: { top: number; bottom: number };
+    }
+    interface TextNode {
+      textContent: string;
+    }
+    const { document } = globalThis as unknown as {
+      document: {
+        body: unknown;
+        createTreeWalker(root: unknown, show: number): { nextNode(): TextNode | null };
+        createRange(): {
+          setStart(node: TextNode, at: number): void;
+          setEnd(node: TextNode, at: number): void;
+          getClientRects(): Rects;
+        };
+      };
+    };
+    const linesOf = (node: TextNode, start: number, end: number): Rects => {
+      const range = document.createRange();
+      range.setStart(node, start);
+      range.setEnd(node, end);
+      return range.getClientRects();
+    };
+    const SHOW_TEXT = 4;
+    const walker = document.createTreeWalker(document.body, SHOW_TEXT);
+    const split: string[] = [];
+    let found = 0;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const match of node.textContent.matchAll(/[+-][\d,]+(?:\.\d+)?(\s)([A-Z]{3})\b/g)) {
+        found += 1;
+        const codeAt = match.index + match[0].length - 3;
+        const figure = linesOf(node, match.index, codeAt - 1);
+        const code = linesOf(node, codeAt, codeAt + 3);
+        // Hidden text (a preheader, a closed <details>) has no boxes: nobody reads it on a line.
+        if (figure.length === 0 || code.length === 0) continue;
+        if (code[0]!.top >= figure[figure.length - 1]!.bottom - 1) split.push(match[0].replace(/\s/, ' '));
+      }
+    }
+    return { found, split };
+  });
+  if (result.found === 0) throw new Error('the page shows no signed amount');
+  return result.split;
+}

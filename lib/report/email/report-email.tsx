@@ -118,7 +118,8 @@ export function renderReportEmail(report: Report, options: ReportEmailOptions): 
             <td align="center" style="padding:16px 4px">
               <LayoutTable style="width:100%;max-width:640px;border-collapse:collapse">
                 <tr>
-                  <td style={`text-align:left;${LOOKS.document};background:none`}>
+                  {/* biome-ignore lint/a11y/useSemanticElements: a <main> element is not one that every mail app keeps; a role on the layout's cell is. */}
+                  <td role="main" style={`text-align:left;${LOOKS.document};background:none`}>
                     <ReportHeader variant="email" summary={summary} />
                     <ReportContent
                       variant="email"

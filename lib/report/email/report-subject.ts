@@ -2,6 +2,7 @@ import { formatCount, formatUSD, truncateText } from '../format';
 import type { ReportSummary } from '../model';
 import { periodHeading } from '../period-words';
 import { projectLabel } from '../project-names';
+import { isolated } from './isolated';
 import { oneLine } from './one-line';
 
 /** Longest account name kept in a subject, so the figures stay visible in an inbox list. */
@@ -13,12 +14,15 @@ const ACCOUNT_SHOWN = 40;
  * with `Invoice report`; a period not ended says so and when its figures run to
  * (`November 2026 so far, as of 23 Nov 2026, 14:35 (Europe/Berlin)`); a report limited to one project
  * names it (`project Web shop (3f2a9c1e)`); a report with reconciliation differences ends with `· figures differ`.
+ * The account's and the project's names are each set apart (`isolated`), so that one written right to
+ * left keeps the rest of the subject in its order.
  */
 export function reportSubject(summary: ReportSummary): string {
   const account = summary.account === null ? '' : truncateText(oneLine(summary.account), ACCOUNT_SHOWN);
-  const parts = [account || 'Invoice report', periodHeading(summary.period)];
+  const parts = [account ? isolated(account) : 'Invoice report', periodHeading(summary.period)];
   if (summary.projectId !== null) {
-    parts.push(`project ${oneLine(projectLabel(summary.projectNames, summary.projectId))}`);
+    const label = projectLabel(summary.projectNames, summary.projectId, (name) => isolated(oneLine(name)));
+    parts.push(`project ${oneLine(label)}`);
   }
   const { paid, paidTotalUSD } = summary.invoices;
   parts.push(

@@ -72,6 +72,16 @@ describe('composeReportEmail', () => {
     expect(mail.text).toBe('Paid invoices: 2 ✓');
   });
 
+  it('carries a subject with an Arabic name between Unicode isolates, every character kept', async () => {
+    const subject = '\u2068متجر الرياض\u2069 · October 2026 · 71,898.00 USD from 120 paid invoices';
+    const raw = await compose({ subject });
+    // Encoded as RFC 2047 words, the header stays 7-bit ASCII.
+    const header = raw.toString('latin1').split('\r\n\r\n')[0]!;
+    expect(header).toMatch(/^Subject: =\?UTF-8\?[BQ]\?/m);
+    expect(header).not.toMatch(/[^\t\r\n -~]/);
+    expect((await simpleParser(raw)).subject).toBe(subject);
+  });
+
   it('keeps a line break in the subject from adding a header', async () => {
     const raw = await compose({ subject: 'Report\r\nBcc: intruder@evil.example' });
     const mail = await simpleParser(raw);

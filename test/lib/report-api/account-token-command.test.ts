@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_TOKEN_USAGE, runAccountTokenCommand } from '../../../lib/report-api';
 import { AwsSecretSource } from '../../../lib/secrets';
 import {
@@ -170,6 +170,53 @@ describe('runAccountTokenCommand', () => {
       stdout: '',
       stderr:
         'account-token: the account token key cannot be used: merchants/token-key: is 5 bytes; it must be at least 32 bytes of random data\n',
+    });
+  });
+
+  describe('with no AWS region set', () => {
+    afterEach(() => {
+      vi.unstubAllEnvs();
+    });
+
+    /** An operator's shell without a region: no AWS_REGION and no AWS configuration files to hold one. */
+    function withoutRegion(region?: string) {
+      vi.stubEnv('AWS_REGION', region);
+      vi.stubEnv('AWS_PROFILE', undefined);
+      vi.stubEnv('AWS_CONFIG_FILE', join(repo, 'no-aws-config'));
+      vi.stubEnv('AWS_SHARED_CREDENTIALS_FILE', join(repo, 'no-aws-credentials'));
+    }
+
+    async function runAsOperator() {
+      let stdout = '';
+      let stderr = '';
+      const code = await runAccountTokenCommand(['--account', 'acme'], {
+        stdout: { write: (text: string) => (stdout += text) },
+        stderr: { write: (text: string) => (stderr += text) },
+        cwd: repo,
+      });
+      return { code, stdout, stderr };
+    }
+
+    const advice =
+      'set AWS_REGION to the region the stack is deployed in, as in AWS_REGION=eu-west-1 npm run account-token -- --account NAME, ' +
+      'or give your AWS profile a region (aws configure set region eu-west-1)\n';
+
+    it('says to set AWS_REGION or a region in the profile, and exits 2', async () => {
+      withoutRegion();
+      expect(await runAsOperator()).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `account-token: no AWS region to read the key from (Region is missing): ${advice}`,
+      });
+    });
+
+    it('says the same of an empty AWS_REGION', async () => {
+      withoutRegion('');
+      expect(await runAsOperator()).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `account-token: no AWS region to read the key from (Region not accepted: region="" is not a valid hostname component): ${advice}`,
+      });
     });
   });
 });

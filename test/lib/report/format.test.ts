@@ -120,16 +120,16 @@ describe('counts and changes', () => {
     expect(formatCountChange(-1200)).toBe('-1,200');
   });
 
-  it('signs a USD difference', () => {
-    expect(formatUSDChange(new Big('7985.6'))).toBe('+7,985.60 USD');
-    expect(formatUSDChange(new Big('-3.5'))).toBe('-3.50 USD');
-    expect(formatUSDChange(new Big('0'))).toBe('0.00 USD');
-    expect(formatUSDChange(new Big('-71898'))).toBe('-71,898.00 USD');
+  it('signs a USD difference, its code held to it by a no-break space', () => {
+    expect(formatUSDChange(new Big('7985.6'))).toBe('+7,985.60\u00a0USD');
+    expect(formatUSDChange(new Big('-3.5'))).toBe('-3.50\u00a0USD');
+    expect(formatUSDChange(new Big('0'))).toBe('0.00\u00a0USD');
+    expect(formatUSDChange(new Big('-71898'))).toBe('-71,898.00\u00a0USD');
   });
 
-  it('signs a fiat difference in its own currency', () => {
-    expect(formatFiatChange(new Big('10.5'), 'EUR')).toBe('+10.50 EUR');
-    expect(formatFiatChange(new Big('-500'), 'JPY')).toBe('-500 JPY');
+  it('signs a fiat difference in its own currency, its code held to it by a no-break space', () => {
+    expect(formatFiatChange(new Big('10.5'), 'EUR')).toBe('+10.50\u00a0EUR');
+    expect(formatFiatChange(new Big('-500'), 'JPY')).toBe('-500\u00a0JPY');
   });
 });
 

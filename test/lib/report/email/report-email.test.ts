@@ -25,12 +25,14 @@ describe('renderReportEmail', () => {
 
   it('is a whole HTML document whose title is the subject', () => {
     expect(email.startsWith('<!doctype html>\n<html lang="en"><head><meta charset="utf-8"/>')).toBe(true);
-    expect(email).toContain('<title>Acme · October 2026 · 71,898.00 USD from 120 paid invoices</title>');
+    expect(email).toContain(
+      '<title>\u2068Acme\u2069 · October 2026 · 71,898.00 USD from 120 paid invoices</title>',
+    );
   });
 
   it('gives the inbox a preview of what the subject leaves out, hidden in the message', () => {
     expect(body).toContain(
-      'color:#f3f4f6">+12.5 % (+7,985.60 USD) vs September 2026 · 3 unmatched · 2 late · statistics agree</div>',
+      'color:#f3f4f6">+12.5 % (+7,985.60\u00a0USD) vs September 2026 · 3 unmatched · 2 late · statistics agree</div>',
     );
     const differing = bodyOf(renderReportEmail(withReconciliationDifferences(sampleReport()), attached));
     expect(differing).toContain('3 unmatched · 2 late · figures differ in 2 checks</div>');
@@ -76,7 +78,7 @@ describe('renderReportEmail', () => {
 
   it('shows the same headline figures as the page, styled inline', () => {
     expect(body).toMatch(/<p style="[^"]*font-size:18px">71,898\.00 USD<\/p>/);
-    expect(body).toMatch(/<p style="[^"]*">\+12\.5 % \(\+7,985\.60 USD\) vs September 2026<\/p>/);
+    expect(body).toMatch(/<p style="[^"]*">\+12\.5 % \(\+7,985\.60\u00a0USD\) vs September 2026<\/p>/);
     expect(body).toMatch(/<p style="[^"]*font-size:18px">71,179\.20 USD<\/p>/);
     expect(body).toMatch(/<p style="[^"]*">after 718\.80 USD commission \(1\.0 % of the paid total\)<\/p>/);
     expect(body).toMatch(/<p style="[^"]*">3 unmatched · 2 late<\/p>/);
@@ -120,7 +122,7 @@ describe('renderReportEmail', () => {
       body.indexOf('Reconciliation</h2>'),
     );
     expect(panel).toContain(
-      '>Paid invoices in USD for which the service recorded another USD amount received than invoiced: 1 under-paid (-0.05 USD in all) and 1 over-paid (+0.05 USD in all).</p>',
+      '>Paid invoices in USD for which the service recorded another USD amount received than invoiced: 1 under-paid (-0.05\u00a0USD in all) and 1 over-paid (+0.05\u00a0USD in all).</p>',
     );
     const cells = [...panel.matchAll(/<t[dh][^>]*>([^<]*)<\/t[dh]>/g)].map((match) => match[1]);
     expect(cells).toEqual([
@@ -129,10 +131,10 @@ describe('renderReportEmail', () => {
       'Difference',
       'INV-2610-0006',
       '675.40 USD',
-      '-0.05 USD',
+      '-0.05\u00a0USD',
       'INV-2610-0008',
       '675.40 USD',
-      '+0.05 USD',
+      '+0.05\u00a0USD',
     ]);
     expect(panel).toContain(
       '>Only invoices in USD can be judged this way: for an invoice in another currency the USD amount moves with the exchange rate between invoicing and payment, so a difference would not mean it was paid short or over.</p>',
@@ -187,10 +189,10 @@ describe('renderReportEmail', () => {
       '⚠ The service&#39;s statistics and the invoices it lists for the same dates differ',
     );
     expect(warning).toContain(
-      '<strong>Paid total</strong><br/>service&#39;s figure 72,020.00 USD · its listed invoices 71,898.00 USD · difference <span style="color:#9a3412;font-weight:700">+122.00 USD</span>',
+      '<strong>Paid total</strong><br/>service&#39;s figure 72,020.00 USD · its listed invoices 71,898.00 USD · difference <span style="color:#9a3412;font-weight:700">+122.00\u00a0USD</span>',
     );
     expect(warning).toContain(
-      '<strong>14 Oct 2026 (service day from 22:00 UTC on 13 Oct)</strong><br/>service&#39;s figure 797.40 USD · its listed invoices 675.40 USD · difference <span style="color:#9a3412;font-weight:700">+122.00 USD</span>',
+      '<strong>14 Oct 2026 (service day from 22:00 UTC on 13 Oct)</strong><br/>service&#39;s figure 797.40 USD · its listed invoices 675.40 USD · difference <span style="color:#9a3412;font-weight:700">+122.00\u00a0USD</span>',
     );
   });
 
@@ -232,7 +234,7 @@ describe('renderReportEmail', () => {
   it('names a month not ended so far and says what it is compared with', () => {
     const soFar = renderReportEmail(asReportSoFar(sampleReport()), attached);
     expect(soFar).toContain(
-      '<title>Acme · October 2026 so far, as of 23 Oct 2026, 14:35 (Europe/Berlin) · 71,898.00 USD from 120 paid invoices</title>',
+      '<title>\u2068Acme\u2069 · October 2026 so far, as of 23 Oct 2026, 14:35 (Europe/Berlin) · 71,898.00 USD from 120 paid invoices</title>',
     );
     const soFarBody = bodyOf(soFar);
     expect(soFarBody).toContain('>October 2026 so far</h1>');

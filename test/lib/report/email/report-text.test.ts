@@ -15,7 +15,7 @@ import {
 
 const HEADLINE = [
   'Paid total: 71,898.00 USD',
-  '  +12.5 % (+7,985.60 USD) vs September 2026',
+  '  +12.5 % (+7,985.60\u00a0USD) vs September 2026',
   '  September 2026: 63,912.40 USD',
   'Net received: 71,179.20 USD',
   '  after 718.80 USD commission (1.0 % of the paid total)',
@@ -29,9 +29,9 @@ const HEADLINE = [
 
 /** The sample's under- and over-paid invoices (k 6 and k 8), and why only USD invoices are judged. */
 const MISPAID = [
-  'Under- and over-paid invoices: Paid invoices in USD for which the service recorded another USD amount received than invoiced: 1 under-paid (-0.05 USD in all) and 1 over-paid (+0.05 USD in all).',
-  '- INV-2610-0006: invoiced 675.40 USD, received 675.35 USD, difference -0.05 USD',
-  '- INV-2610-0008: invoiced 675.40 USD, received 675.45 USD, difference +0.05 USD',
+  'Under- and over-paid invoices: Paid invoices in USD for which the service recorded another USD amount received than invoiced: 1 under-paid (-0.05\u00a0USD in all) and 1 over-paid (+0.05\u00a0USD in all).',
+  '- INV-2610-0006: invoiced 675.40 USD, received 675.35 USD, difference -0.05\u00a0USD',
+  '- INV-2610-0008: invoiced 675.40 USD, received 675.45 USD, difference +0.05\u00a0USD',
   'Only invoices in USD can be judged this way: for an invoice in another currency the USD amount moves with the exchange rate between invoicing and payment, so a difference would not mean it was paid short or over.',
   '',
 ];
@@ -66,8 +66,8 @@ describe('renderReportText', () => {
         '1–31 Oct 2026 (Europe/Berlin)',
         '',
         "⚠ 2 of 38 checks differ by more than 0.01 between the service's statistics for the dates 30 Sep 2026 – 2 Nov 2026 and the invoices it lists for those dates.",
-        "- Paid total: service's figure 72,020.00 USD, its listed invoices 71,898.00 USD, difference +122.00 USD",
-        "- 14 Oct 2026 (service day from 22:00 UTC on 13 Oct): service's figure 797.40 USD, its listed invoices 675.40 USD, difference +122.00 USD",
+        "- Paid total: service's figure 72,020.00 USD, its listed invoices 71,898.00 USD, difference +122.00\u00a0USD",
+        "- 14 Oct 2026 (service day from 22:00 UTC on 13 Oct): service's figure 797.40 USD, its listed invoices 675.40 USD, difference +122.00\u00a0USD",
         "The service's figures for the dates 30 Sep 2026 – 2 Nov 2026 as it reads them, against the invoices it lists for the same dates: 120 paid, 71,898.00 USD, of which 120 and 71,898.00 USD fall in October 2026 in Europe/Berlin (the figures below).",
         '',
         ...HEADLINE,
@@ -111,7 +111,7 @@ describe('renderReportText', () => {
         'No invoices were created in November 2026.',
         '',
         'Paid total: 0.00 USD',
-        '  -100.0 % (-71,898.00 USD) vs October 2026',
+        '  -100.0 % (-71,898.00\u00a0USD) vs October 2026',
         '  October 2026: 71,898.00 USD',
         'Net received: 0.00 USD',
         "  the paid total less the service's commission",
@@ -145,7 +145,7 @@ describe('renderReportText', () => {
   it('says n/a for the change when the previous period had nothing paid', () => {
     const report = sampleReport();
     report.summary.previousPeriod.change.paidTotalPercent = null;
-    expect(renderReportText(report, attached)).toContain('  n/a (+7,985.60 USD) vs September 2026\n');
+    expect(renderReportText(report, attached)).toContain('  n/a (+7,985.60\u00a0USD) vs September 2026\n');
   });
 
   it('rejects a link that is not a web address', () => {
@@ -163,7 +163,7 @@ describe('renderReportText', () => {
       'Acme · Invoice report · October 2026 so far, as of 23 Oct 2026, 14:35 (Europe/Berlin)',
       '1–23 Oct 2026 so far, as of 23 Oct 2026, 14:35 (Europe/Berlin)',
     ]);
-    expect(lines).toContain('  +12.5 % (+7,985.60 USD) vs 1–23 Sep 2026');
+    expect(lines).toContain('  +12.5 % (+7,985.60\u00a0USD) vs 1–23 Sep 2026');
     expect(lines).toContain(
       'Compared over the same elapsed time: 1–23 Oct 2026 so far, against 1–23 Sep 2026.',
     );
@@ -225,7 +225,7 @@ describe('renderReportText', () => {
     checks[index] = { ...checks[index]!, ok: false };
     report.summary.reconciliation.ok = false;
     expect(renderReportText(report, attached)).toContain(
-      "- Project Web shop (3f2a9c1e): service's figure 41,940.50 USD, its listed invoices 41,940.50 USD, difference 0.00 USD\n",
+      "- Project Web shop (3f2a9c1e): service's figure 41,940.50 USD, its listed invoices 41,940.50 USD, difference 0.00\u00a0USD\n",
     );
   });
 });

@@ -27,7 +27,7 @@ describe('describeCheck', () => {
       label: 'Paid total',
       service: '72,020.00 USD',
       computed: '71,898.00 USD',
-      difference: '+122.00 USD',
+      difference: '+122.00\u00a0USD',
     });
   });
 
@@ -37,7 +37,7 @@ describe('describeCheck', () => {
       fullId: '3f2a9c1e-5b7d-4e21-9a0c-6d8e1f2a3b4c',
       service: '10.00 USD',
       computed: '10.00 USD',
-      difference: '0.00 USD',
+      difference: '0.00\u00a0USD',
     });
   });
 
@@ -46,7 +46,7 @@ describe('describeCheck', () => {
       label: 'Paid in JPY',
       service: '12,000 JPY',
       computed: '11,500 JPY',
-      difference: '+500 JPY',
+      difference: '+500\u00a0JPY',
     });
   });
 
@@ -55,7 +55,7 @@ describe('describeCheck', () => {
       label: 'Paid in EUR (in USD)',
       service: '31,374.00 USD',
       computed: '31,374.00 USD',
-      difference: '0.00 USD',
+      difference: '0.00\u00a0USD',
     });
   });
 
@@ -75,7 +75,7 @@ describe('describeCheck', () => {
       label: 'commission',
       service: '1.00 USD',
       computed: '1.50 USD',
-      difference: '-0.50 USD',
+      difference: '-0.50\u00a0USD',
     });
   });
 });

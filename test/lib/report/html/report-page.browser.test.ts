@@ -3,7 +3,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { renderReportPage } from '../../../../lib/report/html';
 import { saveScreenshot, seriousViolations, useBrowser, WIDTHS } from '../../../support/browser';
 import type { PageElement, PageWindow } from '../../../support/page-dom';
-import { hiddenTexts, sidewaysOverflow, tablesWiderThanTheirBox } from '../../../support/page-layout';
+import {
+  hiddenTexts,
+  sidewaysOverflow,
+  signedAmountsSplitFromTheirCode,
+  tablesWiderThanTheirBox,
+} from '../../../support/page-layout';
 import {
   asQuarterReport,
   asReportSoFar,
@@ -77,6 +82,11 @@ describe('report.html at 390 px, a phone', () => {
       }
     },
   );
+
+  it('keeps each signed amount of the differences report on one line with its currency', async () => {
+    const page = await open('differences', WIDTHS.phone);
+    expect(await signedAmountsSplitFromTheirCode(page)).toEqual([]);
+  });
 
   it('turns the paid invoices into cards, each value under its column name', async () => {
     const page = await open('sample', WIDTHS.phone);

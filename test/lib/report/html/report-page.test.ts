@@ -56,7 +56,7 @@ describe('renderReportPage', () => {
   });
 
   it('shows the change from the previous month, coloured by its direction', () => {
-    expect(body).toContain('<p class="tile-detail up">+12.5 % (+7,985.60 USD) vs September 2026</p>');
+    expect(body).toContain('<p class="tile-detail up">+12.5 % (+7,985.60\u00a0USD) vs September 2026</p>');
     expect(body).toContain('<p class="tile-detail">September 2026: 63,912.40 USD</p>');
     expect(body).toContain('<p class="tile-detail up">+16 vs September 2026 (104)</p>');
     expect(body).toContain('<p class="tile-detail">of 150 created (80.0 %)</p>');
@@ -108,13 +108,13 @@ describe('renderReportPage', () => {
       body.indexOf('Paid invoices</h2>'),
     );
     expect(panel).toContain(
-      '<p class="lead">Paid invoices in USD for which the service recorded another USD amount received than invoiced: 1 under-paid (-0.05 USD in all) and 1 over-paid (+0.05 USD in all). Times in Europe/Berlin.</p>',
+      '<p class="lead">Paid invoices in USD for which the service recorded another USD amount received than invoiced: 1 under-paid (-0.05\u00a0USD in all) and 1 over-paid (+0.05\u00a0USD in all). Times in Europe/Berlin.</p>',
     );
     expect(panel).toContain(
-      '<td class="td nowrap" data-label="Created">3 Oct 2026, 10:00</td><td class="td nowrap" title="a1b2c3d4-0000-4000-8000-000000000006" data-label="Invoice">INV-2610-0006</td><td class="td long-word" data-label="Project"><span title="3f2a9c1e-5b7d-4e21-9a0c-6d8e1f2a3b4c"><span dir="auto">Web shop</span> <span class="short-id">3f2a9c1e</span></span></td><td class="td number" data-label="Invoiced">675.40 USD</td><td class="td number" data-label="Received">675.35 USD</td><td class="td number" data-label="Difference">-0.05 USD</td>',
+      '<td class="td nowrap" data-label="Created">3 Oct 2026, 10:00</td><td class="td nowrap" title="a1b2c3d4-0000-4000-8000-000000000006" data-label="Invoice">INV-2610-0006</td><td class="td long-word" data-label="Project"><span title="3f2a9c1e-5b7d-4e21-9a0c-6d8e1f2a3b4c"><span dir="auto">Web shop</span> <span class="short-id">3f2a9c1e</span></span></td><td class="td number" data-label="Invoiced">675.40 USD</td><td class="td number" data-label="Received">675.35 USD</td><td class="td number" data-label="Difference">-0.05\u00a0USD</td>',
     );
     expect(panel).toContain(
-      '<td class="td number" data-label="Invoiced">675.40 USD</td><td class="td number" data-label="Received">675.45 USD</td><td class="td number" data-label="Difference">+0.05 USD</td>',
+      '<td class="td number" data-label="Invoiced">675.40 USD</td><td class="td number" data-label="Received">675.45 USD</td><td class="td number" data-label="Difference">+0.05\u00a0USD</td>',
     );
     expect(panel).toContain(
       '<p class="note">Only invoices in USD can be judged this way: for an invoice in another currency the USD amount moves with the exchange rate between invoicing and payment, so a difference would not mean it was paid short or over.</p>',
@@ -255,10 +255,10 @@ describe('renderReportPage', () => {
       '2 of 38 checks differ by more than 0.01 between the service&#39;s statistics for the dates 30 Sep 2026 – 2 Nov 2026 and the invoices it lists for those dates.',
     );
     expect(warning).toContain(
-      '<p class="paragraph"><strong>Paid total</strong><br/>service&#39;s figure 72,020.00 USD · its listed invoices 71,898.00 USD · difference <span class="differs">+122.00 USD</span></p>',
+      '<p class="paragraph"><strong>Paid total</strong><br/>service&#39;s figure 72,020.00 USD · its listed invoices 71,898.00 USD · difference <span class="differs">+122.00\u00a0USD</span></p>',
     );
     expect(warning).toContain(
-      '<p class="paragraph"><strong>14 Oct 2026 (service day from 22:00 UTC on 13 Oct)</strong><br/>service&#39;s figure 797.40 USD · its listed invoices 675.40 USD · difference <span class="differs">+122.00 USD</span></p>',
+      '<p class="paragraph"><strong>14 Oct 2026 (service day from 22:00 UTC on 13 Oct)</strong><br/>service&#39;s figure 797.40 USD · its listed invoices 675.40 USD · difference <span class="differs">+122.00\u00a0USD</span></p>',
     );
     expect(html).not.toContain('agree with the invoices it lists');
   });
@@ -270,10 +270,10 @@ describe('renderReportPage', () => {
       '<td class="td nowrap" data-label="Check">Paid invoices</td><td class="td number" data-label="Service&#39;s figure">120</td><td class="td number" data-label="Its listed invoices">120</td><td class="td number" data-label="Difference">0</td>',
     );
     expect(panel).toContain(
-      '<td class="td nowrap" data-label="Check">Paid total</td><td class="td number" data-label="Service&#39;s figure">72,020.00 USD</td><td class="td number" data-label="Its listed invoices">71,898.00 USD</td><td class="td number" data-label="Difference"><span class="differs">+122.00 USD</span></td>',
+      '<td class="td nowrap" data-label="Check">Paid total</td><td class="td number" data-label="Service&#39;s figure">72,020.00 USD</td><td class="td number" data-label="Its listed invoices">71,898.00 USD</td><td class="td number" data-label="Difference"><span class="differs">+122.00\u00a0USD</span></td>',
     );
     expect(panel).toContain(
-      '<td class="td nowrap" data-label="Check">14 Oct 2026 (service day from 22:00 UTC on 13 Oct)</td><td class="td number" data-label="Service&#39;s figure">797.40 USD</td><td class="td number" data-label="Its listed invoices">675.40 USD</td><td class="td number" data-label="Difference"><span class="differs">+122.00 USD</span></td>',
+      '<td class="td nowrap" data-label="Check">14 Oct 2026 (service day from 22:00 UTC on 13 Oct)</td><td class="td number" data-label="Service&#39;s figure">797.40 USD</td><td class="td number" data-label="Its listed invoices">675.40 USD</td><td class="td number" data-label="Difference"><span class="differs">+122.00\u00a0USD</span></td>',
     );
     expect(panel).not.toContain('13 Oct 2026 (service day');
     expect(panel).toContain('36 of 38 checks agree; the 2 that differ are listed.');
@@ -298,7 +298,7 @@ describe('renderReportPage', () => {
     expect(html).not.toContain('Paid invoices</h2>');
     expect(html).not.toContain('<svg');
     expect(html).toContain('<p class="eyebrow">Invoice report</p>');
-    expect(html).toContain('<p class="tile-detail down">-100.0 % (-71,898.00 USD) vs October 2026</p>');
+    expect(html).toContain('<p class="tile-detail down">-100.0 % (-71,898.00\u00a0USD) vs October 2026</p>');
   });
 
   it('names the source by its host only and when the report was made, in its zone', () => {
@@ -399,7 +399,9 @@ describe('renderReportPage with hostile text', () => {
       expect(soFarBody).toContain(
         '<p class="note">Compared over the same elapsed time: 1–23 Oct 2026 so far, against 1–23 Sep 2026.</p>',
       );
-      expect(soFarBody).toContain('<p class="tile-detail up">+12.5 % (+7,985.60 USD) vs 1–23 Sep 2026</p>');
+      expect(soFarBody).toContain(
+        '<p class="tile-detail up">+12.5 % (+7,985.60\u00a0USD) vs 1–23 Sep 2026</p>',
+      );
       expect(soFarBody).toContain('<p class="tile-detail">1–23 Sep 2026: 63,912.40 USD</p>');
       expect(soFarBody).not.toContain('vs September 2026');
     });
@@ -421,7 +423,7 @@ describe('renderReportPage with hostile text', () => {
       expect(quarter).toContain('<title>Acme · Invoice report · Q4 2026</title>');
       expect(quarterBody).toContain('<h1 class="title">Q4 2026</h1>');
       expect(quarterBody).toContain('<p class="subtitle">1 Oct – 31 Dec 2026 (Europe/Berlin)</p>');
-      expect(quarterBody).toContain('<p class="tile-detail up">+12.5 % (+7,985.60 USD) vs Q3 2026</p>');
+      expect(quarterBody).toContain('<p class="tile-detail up">+12.5 % (+7,985.60\u00a0USD) vs Q3 2026</p>');
     });
 
     it('charts paid USD per month, with a row of figures per month, and no chart per day', () => {
