@@ -171,7 +171,7 @@ describe('the scheduled report function', () => {
     });
     const emails = await readSesStore(sesEmulator.endpoint);
     expect(emails.map((email) => email.subject)).toEqual([
-      `\u2068Acme Corp\u2069 · ${expected.title} · ${MONTH_SUBJECT_FIGURES}`,
+      `Acme Corp · ${expected.title} · ${MONTH_SUBJECT_FIGURES}`,
     ]);
     // The link points at the report API's URL from the environment, its trailing slash dropped.
     expect(emails[0]!.body.text).toContain(

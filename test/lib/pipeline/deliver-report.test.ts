@@ -108,7 +108,7 @@ describe('deliverReport', () => {
     it('sends one email, from the sender to every recipient, the figures in the subject', () => {
       expect(emails).toHaveLength(1);
       const [email] = emails;
-      expect(email!.subject).toBe('\u2068Acme Corp\u2069 · October 2026 · 100.51 USD from 3 paid invoices');
+      expect(email!.subject).toBe('Acme Corp · October 2026 · 100.51 USD from 3 paid invoices');
       // The emulator keeps the To header as one string.
       expect(email!.destination.to.join(', ')).toBe(RECIPIENTS.join(', '));
       expect(email!.from).toContain('reports@acme.example');

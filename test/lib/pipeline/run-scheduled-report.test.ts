@@ -163,7 +163,7 @@ describe('runScheduledReport', () => {
     });
     expect(logger.lines.at(0)).toMatchObject({ message: 'Report run started', period: '2026' });
     const emails = await harness.emails();
-    expect(emails.at(-1)!.subject).toBe('\u2068Acme Corp\u2069 · 2026 · 1,140.51 USD from 5 paid invoices');
+    expect(emails.at(-1)!.subject).toBe('Acme Corp · 2026 · 1,140.51 USD from 5 paid invoices');
   });
 
   it('emails the quarter an operator asks for, so far when it has not ended', async () => {
@@ -177,7 +177,7 @@ describe('runScheduledReport', () => {
     });
     const emails = await harness.emails();
     expect(emails.at(-1)!.subject).toBe(
-      '\u2068Acme Corp\u2069 · Q4 2026 so far, as of 1 Nov 2026, 00:30 (Europe/Berlin) · 1,100.51 USD from 4 paid invoices',
+      'Acme Corp · Q4 2026 so far, as of 1 Nov 2026, 00:30 (Europe/Berlin) · 1,100.51 USD from 4 paid invoices',
     );
   });
 

@@ -12,7 +12,7 @@ import {
 describe('reportSubject', () => {
   it('gives account, month, paid total and paid count at a glance', () => {
     expect(reportSubject(sampleReport().summary)).toBe(
-      '\u2068Acme\u2069 · October 2026 · 71,898.00 USD from 120 paid invoices',
+      'Acme · October 2026 · 71,898.00 USD from 120 paid invoices',
     );
   });
 
@@ -20,16 +20,14 @@ describe('reportSubject', () => {
     const { summary } = sampleReport();
     summary.invoices.paid = 1234;
     summary.invoices.paidTotalUSD = new Big('81119.92');
-    expect(reportSubject(summary)).toBe(
-      '\u2068Acme\u2069 · October 2026 · 81,119.92 USD from 1,234 paid invoices',
-    );
+    expect(reportSubject(summary)).toBe('Acme · October 2026 · 81,119.92 USD from 1,234 paid invoices');
   });
 
   it('speaks of one paid invoice in the singular', () => {
     const { summary } = sampleReport();
     summary.invoices.paid = 1;
     summary.invoices.paidTotalUSD = new Big('675.4');
-    expect(reportSubject(summary)).toBe('\u2068Acme\u2069 · October 2026 · 675.40 USD from 1 paid invoice');
+    expect(reportSubject(summary)).toBe('Acme · October 2026 · 675.40 USD from 1 paid invoice');
   });
 
   it('starts with "Invoice report" without an account name and says when nothing was paid', () => {
@@ -42,7 +40,7 @@ describe('reportSubject', () => {
     const { summary } = sampleReport();
     summary.projectId = 'b71d04aa-2c3e-4f5a-8b6c-7d8e9f0a1b2c';
     expect(reportSubject(summary)).toBe(
-      '\u2068Acme\u2069 · October 2026 · project \u2068Mobile app\u2069 (b71d04aa) · 71,898.00 USD from 120 paid invoices',
+      'Acme · October 2026 · project Mobile app (b71d04aa) · 71,898.00 USD from 120 paid invoices',
     );
   });
 
@@ -50,13 +48,13 @@ describe('reportSubject', () => {
     const { summary } = sampleReport();
     summary.projectId = 'e0c5f6b2-9a8b-4c7d-8e6f-5a4b3c2d1e0f';
     expect(reportSubject(summary)).toBe(
-      '\u2068Acme\u2069 · October 2026 · project e0c5f6b2 · 71,898.00 USD from 120 paid invoices',
+      'Acme · October 2026 · project e0c5f6b2 · 71,898.00 USD from 120 paid invoices',
     );
   });
 
   it('says when the figures differ from the service statistics', () => {
     expect(reportSubject(withReconciliationDifferences(sampleReport()).summary)).toBe(
-      '\u2068Acme\u2069 · October 2026 · 71,898.00 USD from 120 paid invoices · figures differ',
+      'Acme · October 2026 · 71,898.00 USD from 120 paid invoices · figures differ',
     );
   });
 
@@ -64,7 +62,7 @@ describe('reportSubject', () => {
     const { summary } = sampleReport();
     summary.account = '  Acme\r\nBcc: someone@example.com\t ';
     expect(reportSubject(summary)).toBe(
-      '\u2068Acme Bcc: someone@example.com\u2069 · October 2026 · 71,898.00 USD from 120 paid invoices',
+      'Acme Bcc: someone@example.com · October 2026 · 71,898.00 USD from 120 paid invoices',
     );
   });
 
@@ -72,7 +70,7 @@ describe('reportSubject', () => {
     const { summary } = sampleReport();
     summary.account = 'The Very Long Name Of A Merchant Account Incorporated';
     expect(reportSubject(summary)).toBe(
-      '\u2068The Very Long Name Of A Merchant Accoun…\u2069 · October 2026 · 71,898.00 USD from 120 paid invoices',
+      'The Very Long Name Of A Merchant Accoun… · October 2026 · 71,898.00 USD from 120 paid invoices',
     );
   });
 
@@ -90,19 +88,19 @@ describe('reportSubject', () => {
     summary.projectId = 'b71d04aa-2c3e-4f5a-8b6c-7d8e9f0a1b2c';
     summary.projectNames = { [summary.projectId]: ' تطبيق 2 ' };
     expect(reportSubject(summary)).toBe(
-      '\u2068Acme\u2069 · October 2026 · project \u2068تطبيق 2\u2069 (b71d04aa) · 71,898.00 USD from 120 paid invoices',
+      'Acme · October 2026 · project \u2068تطبيق 2\u2069 (b71d04aa) · 71,898.00 USD from 120 paid invoices',
     );
   });
 
   it('says that a month not ended is so far, and up to which instant', () => {
     expect(reportSubject(asReportSoFar(sampleReport()).summary)).toBe(
-      '\u2068Acme\u2069 · October 2026 so far, as of 23 Oct 2026, 14:35 (Europe/Berlin) · 71,898.00 USD from 120 paid invoices',
+      'Acme · October 2026 so far, as of 23 Oct 2026, 14:35 (Europe/Berlin) · 71,898.00 USD from 120 paid invoices',
     );
   });
 
   it('names a quarter', () => {
     expect(reportSubject(asQuarterReport(sampleReport()).summary)).toBe(
-      '\u2068Acme\u2069 · Q4 2026 · 71,898.00 USD from 120 paid invoices',
+      'Acme · Q4 2026 · 71,898.00 USD from 120 paid invoices',
     );
   });
 });
