@@ -18,8 +18,8 @@ const agent = new Agent({ keepAlive: true });
 
 /** Pages kept for timing `JSON.parse` on its own (about 7 MB of text at 100 records a page). */
 const PARSE_SAMPLE_PAGES = 100;
-/** Times the sample is parsed; the fastest counts, as the least disturbed by the rest of the machine. */
-const PARSE_ROUNDS = 5;
+/** Times the sample is parsed (about 25 ms each); the fastest counts, as the least disturbed by the rest of the machine. */
+const PARSE_ROUNDS = 20;
 const sample = [];
 
 /** Every page of every walk, as the form fields to send. */
