@@ -85,6 +85,27 @@ export interface LocalStack {
 }
 
 /**
+ * A `PortUnavailableError` naming the variable to change when another program holds `service`'s fixed
+ * port, or this user may not have it; `undefined` for a free port or port 0 (any free one).
+ */
+async function takenPortError(
+  service: LocalService,
+  port: number,
+  options?: ErrorOptions,
+): Promise<PortUnavailableError | undefined> {
+  if (port === 0) return undefined;
+  const state = await probePort(port);
+  if (state === 'free') return undefined;
+  return new PortUnavailableError(
+    SERVICE_NAMES[service],
+    port,
+    LOCAL_STACK_ENV.ports[service],
+    state,
+    options,
+  );
+}
+
+/**
  * Runs `start`; when it fails and its fixed port is taken, the failure becomes a `PortUnavailableError`
  * naming the variable to change. Each server reports a taken port its own way, so the port is asked.
  */
@@ -92,15 +113,8 @@ async function startOnPort<T>(service: LocalService, port: number, start: () => 
   try {
     return await start();
   } catch (error) {
-    if (port !== 0) {
-      const state = await probePort(port).catch(() => 'free' as const);
-      if (state !== 'free') {
-        throw new PortUnavailableError(SERVICE_NAMES[service], port, LOCAL_STACK_ENV.ports[service], state, {
-          cause: error,
-        });
-      }
-    }
-    throw error;
+    const taken = await takenPortError(service, port, { cause: error }).catch(() => undefined);
+    throw taken ?? error;
   }
 }
 
@@ -112,12 +126,8 @@ async function startOnPort<T>(service: LocalService, port: number, start: () => 
  */
 async function checkPortsAvailable(ports: LocalStackPorts): Promise<void> {
   for (const service of Object.keys(ports) as LocalService[]) {
-    const port = ports[service];
-    if (port === 0) continue;
-    const state = await probePort(port);
-    if (state !== 'free') {
-      throw new PortUnavailableError(SERVICE_NAMES[service], port, LOCAL_STACK_ENV.ports[service], state);
-    }
+    const taken = await takenPortError(service, ports[service]);
+    if (taken) throw taken;
   }
 }
 

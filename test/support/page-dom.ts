@@ -28,9 +28,28 @@ export interface PageElement {
   querySelectorAll(selector: string): ArrayLike<PageElement>;
 }
 
+/** A text node, as far as the layout checks read it. */
+export interface PageTextNode {
+  textContent: string;
+}
+
+/** A range of text, for the boxes of its lines. */
+export interface PageRange {
+  setStart(node: PageTextNode, offset: number): void;
+  setEnd(node: PageTextNode, offset: number): void;
+  getClientRects(): ArrayLike<{ top: number; bottom: number }>;
+}
+
 /** The window, as far as the layout checks read it. */
 export interface PageWindow {
-  document: { documentElement: PageElement; querySelectorAll(selector: string): ArrayLike<PageElement> };
+  document: {
+    documentElement: PageElement;
+    body: PageElement;
+    querySelectorAll(selector: string): ArrayLike<PageElement>;
+    /** `show` 4 (`NodeFilter.SHOW_TEXT`) walks the text nodes. */
+    createTreeWalker(root: PageElement, show: number): { nextNode(): PageTextNode | null };
+    createRange(): PageRange;
+  };
   getComputedStyle(
     element: PageElement,
     pseudo?: string,

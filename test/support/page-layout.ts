@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import type { PageElement, PageWindow } from './page-dom';
+import type { PageElement, PageTextNode, PageWindow } from './page-dom';
 
 /** An element a reader cannot see whole, with why. */
 export interface HiddenText {
@@ -86,25 +86,8 @@ export async function tablesWiderThanTheirBox(page: Page): Promise<string[]> {
  */
 export async function signedAmountsSplitFromTheirCode(page: Page): Promise<string[]> {
   const result = await page.evaluate(() => {
-    interface Rects {
-      length: number;
-      [index: number]: { top: number; bottom: number };
-    }
-    interface TextNode {
-      textContent: string;
-    }
-    const { document } = globalThis as unknown as {
-      document: {
-        body: unknown;
-        createTreeWalker(root: unknown, show: number): { nextNode(): TextNode | null };
-        createRange(): {
-          setStart(node: TextNode, at: number): void;
-          setEnd(node: TextNode, at: number): void;
-          getClientRects(): Rects;
-        };
-      };
-    };
-    const linesOf = (node: TextNode, start: number, end: number): Rects => {
+    const { document } = globalThis as unknown as PageWindow;
+    const linesOf = (node: PageTextNode, start: number, end: number) => {
       const range = document.createRange();
       range.setStart(node, start);
       range.setEnd(node, end);
