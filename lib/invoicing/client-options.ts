@@ -31,39 +31,43 @@ export const BASE_RETRY_DELAY_MS = 500;
 
 const functionOf = <F>() => z.custom<F>((value) => typeof value === 'function', 'expected a function');
 
-const baseUrlSchema = z
-  .string()
-  .trim()
-  .refine((value) => {
-    if (!URL.canParse(value)) return false;
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && !url.search && !url.hash;
-  }, 'expected an http(s) URL without query or fragment')
-  // The endpoints' paths are appended; a trailing slash would double theirs, a path prefix stays.
-  .transform((value) => value.replace(/\/+$/, ''));
+const baseUrlSchema = () =>
+  z
+    .string()
+    .trim()
+    .refine((value) => {
+      if (!URL.canParse(value)) return false;
+      const url = new URL(value);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && !url.search && !url.hash;
+    }, 'expected an http(s) URL without query or fragment')
+    // The endpoints' paths are appended; a trailing slash would double theirs, a path prefix stays.
+    .transform((value) => value.replace(/\/+$/, ''));
 
-const clientOptionsSchema = z
-  .object({
-    baseUrl: baseUrlSchema,
-    // Keys read from a file or an environment variable often carry a trailing newline.
-    apiKey: z
-      .string()
-      .trim()
-      .min(1, 'expected a non-empty API key')
-      .regex(/^[\x21-\x7e]*$/, 'expected printable ASCII without spaces'),
-    pageSize: z.number().int().positive().default(100),
-    concurrency: z.number().int().positive().default(4),
-    maxRetries: z.number().int().nonnegative().default(4),
-    timeoutMs: z.number().positive().default(30_000),
-    maxRetryDelayMs: z.number().nonnegative().default(30_000),
-    maxAnswerBytes: z.number().int().positive().default(DEFAULT_MAX_ANSWER_BYTES),
-    fetch: functionOf<typeof globalThis.fetch>().optional(),
-    sleep: functionOf<NonNullable<InvoicingClientHooks['sleep']>>().optional(),
-    random: functionOf<() => number>().optional(),
-    now: functionOf<() => number>().optional(),
-    maxPages: z.number().int().positive().default(100_000),
-  })
-  .strict();
+/** Built on first use, as the service's schemas are (see `schemas.ts`): a cold start need not pay for it. */
+const clientOptionsSchema = z.lazy(() =>
+  z
+    .object({
+      baseUrl: baseUrlSchema(),
+      // Keys read from a file or an environment variable often carry a trailing newline.
+      apiKey: z
+        .string()
+        .trim()
+        .min(1, 'expected a non-empty API key')
+        .regex(/^[\x21-\x7e]*$/, 'expected printable ASCII without spaces'),
+      pageSize: z.number().int().positive().default(100),
+      concurrency: z.number().int().positive().default(4),
+      maxRetries: z.number().int().nonnegative().default(4),
+      timeoutMs: z.number().positive().default(30_000),
+      maxRetryDelayMs: z.number().nonnegative().default(30_000),
+      maxAnswerBytes: z.number().int().positive().default(DEFAULT_MAX_ANSWER_BYTES),
+      fetch: functionOf<typeof globalThis.fetch>().optional(),
+      sleep: functionOf<NonNullable<InvoicingClientHooks['sleep']>>().optional(),
+      random: functionOf<() => number>().optional(),
+      now: functionOf<() => number>().optional(),
+      maxPages: z.number().int().positive().default(100_000),
+    })
+    .strict(),
+);
 
 /** The options with every default filled in, and the transport they choose. */
 export type ClientSettings = Required<Omit<z.output<typeof clientOptionsSchema>, 'fetch'>> & {

@@ -24,6 +24,21 @@ import {
 /** A plain decimal string: optional minus, digits, optional fraction. No exponent. */
 export type DecimalString = string;
 
+/**
+ * Builds a schema on first use and keeps it. Every schema here is built so: zod takes several
+ * milliseconds to build them all, which a Lambda function's cold start would otherwise pay though the
+ * report API's pages, links and stored reports never read the service. Each exported schema is the
+ * built one behind `z.lazy`; the shapes below use the built ones themselves, so that the compiled list
+ * parsers are generated from plain objects, as before.
+ */
+function lazily<T>(build: () => T): () => T {
+  let built: T | undefined;
+  return () => {
+    built ??= build();
+    return built;
+  };
+}
+
 const numericText = /^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 /** An exponent of four digits or more: `1e1000` would be written with a thousand digits and more. */
@@ -39,56 +54,71 @@ const exactNumberText = (value: unknown): unknown => (isExactNumber(value) ? val
  * An amount: a JSON number (every digit of it, see `parseServiceJson`) or numeric string, normalised to a
  * plain decimal string.
  */
-export const decimalSchema = z
-  .preprocess(
-    exactNumberText,
-    z.union([
-      z.number(),
-      z
-        .string()
-        .trim()
-        .regex(numericText, 'expected a number')
-        .refine((text) => !hugeExponent.test(text), 'expected a number with an exponent of at most 999'),
-    ]),
-  )
-  .transform((value): DecimalString => plainDecimalOf(value));
+const decimal = lazily(() =>
+  z
+    .preprocess(
+      exactNumberText,
+      z.union([
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(numericText, 'expected a number')
+          .refine((text) => !hugeExponent.test(text), 'expected a number with an exponent of at most 999'),
+      ]),
+    )
+    .transform((value): DecimalString => plainDecimalOf(value)),
+);
+export const decimalSchema = z.lazy(decimal);
 
 /** A sum the service may leave `null` when there is nothing to add up. */
-const sumSchema = decimalSchema.nullish().transform((value): DecimalString => value ?? '0');
+const sum = lazily(() =>
+  decimal()
+    .nullish()
+    .transform((value): DecimalString => value ?? '0'),
+);
 
 /** A whole number a double holds exactly (zod's `int` stops at 2^53 - 1), sent as a number or as text. */
-const integerSchema = z.preprocess(
-  exactNumberText,
-  z.union([
-    z.number().int(),
-    z
-      .string()
-      .regex(/^-?\d+$/)
-      .transform(Number)
-      .pipe(z.number().int()),
-  ]),
+const integer = lazily(() =>
+  z.preprocess(
+    exactNumberText,
+    z.union([
+      z.number().int(),
+      z
+        .string()
+        .regex(/^-?\d+$/)
+        .transform(Number)
+        .pipe(z.number().int()),
+    ]),
+  ),
 );
 
 /**
  * An instant in milliseconds since the epoch, in the years a service datetime may name (100 to 9999), so
  * that every `Date` made of it is valid.
  */
-const epochMsSchema = integerSchema.refine(
-  (ms) => ms >= FIRST_SERVICE_MS && ms < END_OF_SERVICE_MS,
-  'expected a time in milliseconds between the years 100 and 9999',
+const epochMs = lazily(() =>
+  integer().refine(
+    (ms) => ms >= FIRST_SERVICE_MS && ms < END_OF_SERVICE_MS,
+    'expected a time in milliseconds between the years 100 and 9999',
+  ),
 );
 
 /** `Y-m-d H:i:s`, in UTC, as the service writes every datetime. */
-export const serviceDatetimeSchema = z
-  .string()
-  .regex(SERVICE_DATETIME_PATTERN, 'expected a datetime "Y-m-d H:i:s"')
-  .refine(isExistingServiceDatetime, 'expected a datetime that exists');
+const serviceDatetime = lazily(() =>
+  z
+    .string()
+    .regex(SERVICE_DATETIME_PATTERN, 'expected a datetime "Y-m-d H:i:s"')
+    .refine(isExistingServiceDatetime, 'expected a datetime that exists'),
+);
+export const serviceDatetimeSchema = z.lazy(serviceDatetime);
 
 /**
  * A UUID in its textual 8-4-4-4-12 form. `z.guid()` rather than `z.uuid()`: the spec says "UUID format"
  * without a version, and a strict RFC 9562 check would reject identifiers a service may well issue.
  */
-export const uuidSchema = z.guid();
+const uuid = lazily(() => z.guid());
+export const uuidSchema = z.lazy(uuid);
 
 export const invoiceStatusSchema = z.enum(['unpaid', 'canceled', 'paid', 'expired']);
 export type InvoiceStatus = z.infer<typeof invoiceStatusSchema>;
@@ -109,75 +139,96 @@ const isEmptyBlock = (value: unknown): boolean =>
 const optionalBlock = <T extends z.ZodType>(block: T) =>
   z.preprocess((value) => (value === null || isEmptyBlock(value) ? undefined : value), block.optional());
 
-const nullableText = z
-  .string()
-  .nullish()
-  .transform((value) => value ?? null);
+const nullableText = lazily(() =>
+  z
+    .string()
+    .nullish()
+    .transform((value) => value ?? null),
+);
 
-export const walletSchema = z.object({
-  id: uuidSchema,
-  name: z.string(),
-  blockchain: z.string(),
-  cryptocurrency: z.string(),
-  address: z.string(),
-});
+const wallet = lazily(() =>
+  z.object({
+    id: uuid(),
+    name: z.string(),
+    blockchain: z.string(),
+    cryptocurrency: z.string(),
+    address: z.string(),
+  }),
+);
+export const walletSchema = z.lazy(wallet);
 export type Wallet = z.infer<typeof walletSchema>;
 
 /** The invoice fields shared by the invoice list and the `invoice` block of a payment. */
-export const invoiceSchema = z.object({
-  id: uuidSchema,
-  uid: z.string(),
-  projectId: uuidSchema,
-  createDatetime: serviceDatetimeSchema,
-  timeToPayDatetime: serviceDatetimeSchema,
-  commissionFiatUSD: decimalSchema,
-  amountFiatUSD: decimalSchema,
-  amountFiat: decimalSchema,
-  currencyFiat: z.string(),
-  description: nullableText,
-  serviceData: nullableText,
-  views: integerSchema,
-  status: invoiceStatusSchema,
-});
+const invoice = lazily(() =>
+  z.object({
+    id: uuid(),
+    uid: z.string(),
+    projectId: uuid(),
+    createDatetime: serviceDatetime(),
+    timeToPayDatetime: serviceDatetime(),
+    commissionFiatUSD: decimal(),
+    amountFiatUSD: decimal(),
+    amountFiat: decimal(),
+    currencyFiat: z.string(),
+    description: nullableText(),
+    serviceData: nullableText(),
+    views: integer(),
+    status: invoiceStatusSchema,
+  }),
+);
+export const invoiceSchema = z.lazy(invoice);
 export type Invoice = z.infer<typeof invoiceSchema>;
 
 /** The `payment` block of a paid invoice. */
-export const paymentRecordSchema = z.object({
-  id: uuidSchema,
-  amount: decimalSchema,
-  hash: z.string(),
-  transactionDatetime: serviceDatetimeSchema,
-});
+const paymentRecord = lazily(() =>
+  z.object({
+    id: uuid(),
+    amount: decimal(),
+    hash: z.string(),
+    transactionDatetime: serviceDatetime(),
+  }),
+);
+export const paymentRecordSchema = z.lazy(paymentRecord);
 export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
 
 /** An item of `POST /invoices/list`: `payment` and `wallet` only when the invoice was paid. */
-export const invoiceItemSchema = invoiceSchema.extend({
-  payment: optionalBlock(paymentRecordSchema),
-  wallet: optionalBlock(walletSchema),
-});
+const invoiceItem = lazily(() =>
+  invoice().extend({
+    payment: optionalBlock(paymentRecord()),
+    wallet: optionalBlock(wallet()),
+  }),
+);
+export const invoiceItemSchema = z.lazy(invoiceItem);
 export type InvoiceItem = z.infer<typeof invoiceItemSchema>;
 
 /** An item of `POST /payments/list`: `invoice` only when the payment is matched to one. */
-export const paymentItemSchema = paymentRecordSchema.extend({
-  invoice: optionalBlock(invoiceSchema),
-  wallet: walletSchema,
-});
+const paymentItem = lazily(() =>
+  paymentRecord().extend({
+    invoice: optionalBlock(invoice()),
+    wallet: wallet(),
+  }),
+);
+export const paymentItemSchema = z.lazy(paymentItem);
 export type PaymentItem = z.infer<typeof paymentItemSchema>;
 
 /** `data` of `POST /statistics/invoices`. */
-export const invoiceStatisticsSchema = z.object({
-  invoicesTotalNum: integerSchema,
-  invoicesPaidNum: integerSchema,
-  invoicesTotalUSD: sumSchema,
-  invoicesByProjects: recordOf(sumSchema),
-  invoicesByCurrencies: recordOf(sumSchema),
-  invoicesByMonths: recordOf(sumSchema),
-  invoicesByDate: recordOf(z.object({ date: epochMsSchema, value: sumSchema })),
-});
+export const invoiceStatisticsSchema = z.lazy(() =>
+  z.object({
+    invoicesTotalNum: integer(),
+    invoicesPaidNum: integer(),
+    invoicesTotalUSD: sum(),
+    invoicesByProjects: recordOf(sum()),
+    invoicesByCurrencies: recordOf(sum()),
+    invoicesByMonths: recordOf(sum()),
+    invoicesByDate: recordOf(z.object({ date: epochMs(), value: sum() })),
+  }),
+);
 export type InvoiceStatistics = z.infer<typeof invoiceStatisticsSchema>;
 
 /** The envelope of every answer. Anything but `result: "success"` is a failure whose shape is not shown. */
-export const successEnvelopeSchema = z.object({ result: z.literal('success'), data: z.unknown() });
+export const successEnvelopeSchema = z.lazy(() =>
+  z.object({ result: z.literal('success'), data: z.unknown() }),
+);
 
 /**
  * A page of `POST /invoices/list`. The two list schemas are compiled (`z.compile`): zod generates one
@@ -186,52 +237,63 @@ export const successEnvelopeSchema = z.object({ result: z.literal('success'), da
  * Compiled on first use (`z.lazy`): generating the parser takes about 13 ms, which a function's cold
  * start would otherwise pay even when it never lists anything.
  */
-export const invoiceListSchema = z.lazy(() => z.compile(z.array(invoiceItemSchema)));
+export const invoiceListSchema = z.lazy(() => z.compile(z.array(invoiceItem())));
 /** A page of `POST /payments/list`, compiled as the invoices' is. */
-export const paymentListSchema = z.lazy(() => z.compile(z.array(paymentItemSchema)));
+export const paymentListSchema = z.lazy(() => z.compile(z.array(paymentItem())));
 
 // Request parameters, validated before anything is sent.
 
 /** `Y-m-d`, and a date that exists (no 2026-02-30). */
-export const serviceDateSchema = z.iso.date({ message: 'expected a date "Y-m-d" that exists' });
+const serviceDate = lazily(() => z.iso.date({ message: 'expected a date "Y-m-d" that exists' }));
+export const serviceDateSchema = z.lazy(serviceDate);
 
-const offsetSchema = z.number().int().nonnegative();
-const limitSchema = z.number().int().positive();
-
-export const statisticsFilterSchema = z
-  .object({ startDate: serviceDateSchema.optional(), endDate: serviceDateSchema.optional() })
-  .strict();
+const statisticsFilter = lazily(() =>
+  z.object({ startDate: serviceDate().optional(), endDate: serviceDate().optional() }).strict(),
+);
+export const statisticsFilterSchema = z.lazy(statisticsFilter);
 export type StatisticsFilter = z.input<typeof statisticsFilterSchema>;
 
-export const invoiceFilterSchema = z
-  .object({
-    invoiceId: uuidSchema.optional(),
-    invoiceUid: z.string().min(1).optional(),
-    projectId: uuidSchema.optional(),
-    startDate: serviceDateSchema.optional(),
-    endDate: serviceDateSchema.optional(),
-    status: invoiceStatusSchema.optional(),
-  })
-  .strict();
+const invoiceFilter = lazily(() =>
+  z
+    .object({
+      invoiceId: uuid().optional(),
+      invoiceUid: z.string().min(1).optional(),
+      projectId: uuid().optional(),
+      startDate: serviceDate().optional(),
+      endDate: serviceDate().optional(),
+      status: invoiceStatusSchema.optional(),
+    })
+    .strict(),
+);
+export const invoiceFilterSchema = z.lazy(invoiceFilter);
 export type InvoiceFilter = z.input<typeof invoiceFilterSchema>;
 
-export const paymentFilterSchema = z
-  .object({
-    walletId: uuidSchema.optional(),
-    invoiceId: uuidSchema.optional(),
-    startDate: serviceDateSchema.optional(),
-    endDate: serviceDateSchema.optional(),
-  })
-  .strict();
+const paymentFilter = lazily(() =>
+  z
+    .object({
+      walletId: uuid().optional(),
+      invoiceId: uuid().optional(),
+      startDate: serviceDate().optional(),
+      endDate: serviceDate().optional(),
+    })
+    .strict(),
+);
+export const paymentFilterSchema = z.lazy(paymentFilter);
 export type PaymentFilter = z.input<typeof paymentFilterSchema>;
 
-export const pageSchema = z
-  .object({ offset: offsetSchema.optional(), limit: limitSchema.optional() })
-  .strict();
+const page = lazily(() =>
+  z
+    .object({
+      offset: z.number().int().nonnegative().optional(),
+      limit: z.number().int().positive().optional(),
+    })
+    .strict(),
+);
+export const pageSchema = z.lazy(page);
 export type Page = z.input<typeof pageSchema>;
 
-export const listInvoicesParamsSchema = invoiceFilterSchema.extend(pageSchema.shape).strict();
+export const listInvoicesParamsSchema = z.lazy(() => invoiceFilter().extend(page().shape).strict());
 export type ListInvoicesParams = z.input<typeof listInvoicesParamsSchema>;
 
-export const listPaymentsParamsSchema = paymentFilterSchema.extend(pageSchema.shape).strict();
+export const listPaymentsParamsSchema = z.lazy(() => paymentFilter().extend(page().shape).strict());
 export type ListPaymentsParams = z.input<typeof listPaymentsParamsSchema>;
