@@ -29,7 +29,7 @@ export type DecimalString = string;
  * milliseconds to build them all, which a Lambda function's cold start would otherwise pay though the
  * report API's pages, links and stored reports never read the service. Each exported schema is the
  * built one behind `z.lazy`; the shapes below use the built ones themselves, so that the compiled list
- * parsers are generated from plain objects, as before.
+ * parsers are generated from plain schemas, with no `z.lazy` in between.
  */
 function lazily<T>(build: () => T): () => T {
   let built: T | undefined;
