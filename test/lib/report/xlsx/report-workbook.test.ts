@@ -211,9 +211,31 @@ describe('report.xlsx', () => {
     const created = cellOf('Paid invoices', 'created_at', 2);
     expect(created.type).toBe(ExcelJS.ValueType.Date);
     expect(created.value).toEqual(new Date('2026-09-01T10:00:00Z'));
-    expect(created.numFmt).toBe('yyyy-mm-dd hh:mm:ss');
     expect(cellOf('Paid invoices', 'created_at', 4).value).toEqual(new Date('2026-09-30T23:59:59Z'));
     expect(cellOf('Payments', 'transaction_at', 4).value).toEqual(new Date('2026-09-15T12:00:00Z'));
+  });
+
+  it('shows UTC in every timestamp cell, since the headers are the CSV names and cannot say it', () => {
+    // The format's quoted literal: the cell reads `2026-09-30 23:59:59 UTC` and stays a date.
+    const utc = 'yyyy-mm-dd hh:mm:ss "UTC"';
+    for (const header of ['created_at', 'time_to_pay_at', 'paid_at']) {
+      expect(cellOf('Paid invoices', header, 4).numFmt).toBe(utc);
+      expect(cellOf('Paid invoices', header, 4).type).toBe(ExcelJS.ValueType.Date);
+    }
+    expect(cellOf('Payments', 'transaction_at', 2).numFmt).toBe(utc);
+  });
+
+  it('makes the timestamp columns wide enough for a timestamp with its zone', () => {
+    // `2026-09-30 23:59:59 UTC` is 23 characters; a column shows about a character less than its width.
+    for (const [name, header] of [
+      ['Paid invoices', 'created_at'],
+      ['Paid invoices', 'time_to_pay_at'],
+      ['Paid invoices', 'paid_at'],
+      ['Payments', 'transaction_at'],
+    ] as const) {
+      const headers = (sheet(name).getRow(1).values as unknown[]).slice(1);
+      expect(sheet(name).getColumn(headers.indexOf(header) + 1).width).toBeGreaterThanOrEqual(25);
+    }
   });
 
   it('writes a crypto amount a double holds as a number showing its decimals, a longer one as text with every digit', () => {
@@ -290,6 +312,23 @@ describe('report.xlsx', () => {
     expect(rows.get('Payments')?.value).toBe(4);
     expect(rows.get('Unmatched')?.value).toBe(1);
     expect(rows.get('Every check agrees')?.value).toBe('yes');
+  });
+
+  it("shows UTC in the Summary sheet's instants, as their labels say", () => {
+    const utc = 'yyyy-mm-dd hh:mm:ss "UTC"';
+    const formats: Record<string, string> = {};
+    sheet('Summary').eachRow((row) => {
+      const value = row.getCell(2);
+      if (value.type === ExcelJS.ValueType.Date) formats[String(row.getCell(1).value)] = value.numFmt;
+    });
+    expect(formats).toEqual({
+      'Starts (UTC)': utc,
+      'Ends (UTC)': utc,
+      'As of (UTC)': utc,
+      'Generated at (UTC)': utc,
+      'Span compared from (UTC)': utc,
+      'Span compared to (UTC)': utc,
+    });
   });
 
   it('says in words what the period is compared with, as the page does', () => {
