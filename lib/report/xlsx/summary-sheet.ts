@@ -176,8 +176,10 @@ export function addSummarySheet(workbook: Workbook, summary: ReportSummary): voi
       ? `the whole of ${comparedSpan}`
       : `as far as this period has run: ${comparedSpan}`,
   ]);
-  rows.row(['Paid', count(previous.paid)]);
-  rows.row(['Paid total (USD)', usd(previous.paidTotalUSD)]);
+  // The previous period's figures name it: `Paid total (USD)` is the period's own, and a lookup by label
+  // finds the first row that has it.
+  rows.row([`Paid, ${previous.id}`, count(previous.paid)]);
+  rows.row([`Paid total, ${previous.id} (USD)`, usd(previous.paidTotalUSD)]);
   rows.row(['Change in paid', count(previous.change.paid)]);
   rows.row(['Change in paid total (USD)', usd(previous.change.paidTotalUSD)]);
   rows.row([

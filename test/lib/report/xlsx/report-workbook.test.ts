@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildReport } from '../../../../lib/report/build-report';
 import { writeReportFolder } from '../../../../lib/report/write-report';
-import { fakeInvoicingClient } from '../support/fake-invoicing-client';
+import { type FakeServiceOptions, fakeInvoicingClient } from '../support/fake-invoicing-client';
 import {
   BTC_WALLET,
   invoice,
@@ -29,7 +29,10 @@ import {
  * 79.45 USD. Project A (named "Web shop"): 60.26 paid, 0.60 commission, 59.66 net; project B (no name):
  * 19.99, 0.20, 19.79.
  * Payments: the three, plus one unmatched of 0.00000095 BTC on 15 Sep.
+ * August, compared with: k0 on 20 Aug, 30.00 USD paid; so September has 2 more paid invoices and
+ * 50.25 USD more paid, 167.5 % more (50.25 / 30).
  */
+const k0 = invoice('2026-08-20 09:00:00', { id: uuid('1b', 0), amountFiatUSD: '30', amountFiat: '30' });
 const k1 = invoice('2026-09-01 10:00:00', {
   id: uuid('1b', 1),
   uid: '+1 order',
@@ -90,26 +93,45 @@ let summary: {
   payments: { total: number };
 };
 
+/**
+ * The September 2026 report (UTC) of a service holding these records, as of `now` (after the month by
+ * default), written to a folder of its own: the folder and its workbook read back.
+ */
+async function writeReport(
+  service: FakeServiceOptions,
+  request: { projectId?: string } = {},
+  now = '2026-10-01T06:00:00Z',
+): Promise<{ folder: string; workbook: ExcelJS.Workbook }> {
+  const report = await buildReport(
+    fakeInvoicingClient(service),
+    {
+      period: '2026-09',
+      timezone: 'UTC',
+      account: 'Acme',
+      projectNames: { [PROJECT_A]: 'Web shop' },
+      ...request,
+    },
+    { apiUrl: 'https://api.example.com', now: new Date(now) },
+  );
+  const folder = await writeReportFolder(report, await mkdtemp(join(outDir, 'report-')));
+  const read = new ExcelJS.Workbook();
+  await read.xlsx.readFile(join(folder, 'report.xlsx'));
+  return { folder, workbook: read };
+}
+
 beforeAll(async () => {
   outDir = await mkdtemp(join(tmpdir(), 'report-workbook-'));
-  const client = fakeInvoicingClient({ invoices: paidInvoices, payments });
-  const report = await buildReport(
-    client,
-    { period: '2026-09', timezone: 'UTC', account: 'Acme', projectNames: { [PROJECT_A]: 'Web shop' } },
-    { apiUrl: 'https://api.example.com', now: new Date('2026-10-01T06:00:00Z') },
-  );
-  const folder = await writeReportFolder(report, outDir);
-  workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.readFile(join(folder, 'report.xlsx'));
-  summary = JSON.parse(await readFile(join(folder, 'summary.json'), 'utf8'));
+  const written = await writeReport({ invoices: [k0, ...paidInvoices], payments });
+  workbook = written.workbook;
+  summary = JSON.parse(await readFile(join(written.folder, 'summary.json'), 'utf8'));
 });
 
 afterAll(async () => {
   await rm(outDir, { recursive: true, force: true });
 });
 
-const sheet = (name: string) => {
-  const found = workbook.getWorksheet(name);
+const sheet = (name: string, book = workbook) => {
+  const found = book.getWorksheet(name);
   if (!found) throw new Error(`no sheet ${name}`);
   return found;
 };
@@ -289,9 +311,9 @@ describe('report.xlsx', () => {
   });
 
   /** The Summary sheet's second cell of each row by its first cell's label (the first row of a label). */
-  function summaryRows(): Map<string, ExcelJS.Cell> {
+  function summaryRows(book = workbook): Map<string, ExcelJS.Cell> {
     const rows = new Map<string, ExcelJS.Cell>();
-    sheet('Summary').eachRow((row) => {
+    sheet('Summary', book).eachRow((row) => {
       const label = row.getCell(1).value;
       if (typeof label === 'string' && !rows.has(label)) rows.set(label, row.getCell(2));
     });
@@ -334,6 +356,44 @@ describe('report.xlsx', () => {
   it('says in words what the period is compared with, as the page does', () => {
     // September is complete: it is compared with the whole of August.
     expect(summaryRows().get('Comparison')?.value).toBe('the whole of August 2026');
+  });
+
+  /** The Summary sheet's labels (its first column's text) under a section's heading, to the blank row after it. */
+  function sectionLabels(title: string): string[] {
+    const labels: string[] = [];
+    let inSection = false;
+    sheet('Summary').eachRow({ includeEmpty: true }, (row) => {
+      const label = row.getCell(1).value;
+      if (label === title) inSection = true;
+      else if (label === null) inSection = false;
+      else if (inSection) labels.push(String(label));
+    });
+    return labels;
+  }
+
+  it("names the previous period in its figures' labels, so that a lookup by label finds this period's", () => {
+    const rows = summaryRows();
+    expect(sectionLabels('Compared with 2026-08')).toEqual([
+      'Span compared from (UTC)',
+      'Span compared to (UTC)',
+      'Comparison',
+      'Paid, 2026-08',
+      'Paid total, 2026-08 (USD)',
+      'Change in paid',
+      'Change in paid total (USD)',
+      'Change in paid total (%)',
+    ]);
+    expect(rows.get('Paid, 2026-08')?.value).toBe(1);
+    expect(rows.get('Paid total, 2026-08 (USD)')?.value).toBe(30);
+    expect(rows.get('Change in paid')?.value).toBe(2);
+    expect(rows.get('Change in paid total (USD)')?.value).toBe(50.25);
+    expect(rows.get('Change in paid total (%)')?.value).toBe(167.5);
+    const labels: unknown[] = [];
+    sheet('Summary').eachRow((row) => {
+      labels.push(row.getCell(1).value);
+    });
+    expect(labels.filter((label) => label === 'Paid total (USD)')).toHaveLength(1);
+    expect(rows.get('Paid total (USD)')?.value).toBe(80.25);
   });
 
   it('states net received and the under- and over-paid USD invoices on the Summary sheet, as summary.json does', () => {
