@@ -30,8 +30,10 @@ const text = (value: string | null): SheetCell => ({ value, numFmt: TEXT_FORMAT 
 const count = (value: number): SheetCell => ({ value, numFmt: COUNT_FORMAT });
 const instant = (iso: string): SheetCell => ({ value: new Date(iso), numFmt: DATETIME_FORMAT });
 const day = (date: string): SheetCell => ({ value: new Date(`${date}T00:00:00Z`), numFmt: 'yyyy-mm-dd' });
-const yesNo = (value: boolean): SheetCell => text(value ? 'yes' : 'no');
-/** A true/false cell, centred in its column so that it stands apart from the figures beside it. */
+/**
+ * A true/false cell, centred in its column so that it stands apart from the figures beside it: every yes
+ * or no of the sheet, so that a formula or a filter reads it and a spreadsheet words it (WAHR in German).
+ */
 const flag = (value: boolean): SheetCell => ({
   value,
   numFmt: BOOLEAN_FORMAT,
@@ -80,6 +82,9 @@ const CHECK_NAME_WIDTH = COLUMN_WIDTHS[0]!;
 /** Why a check was not made wraps within column B. */
 const REASON_WIDTH = COLUMN_WIDTHS[1]!;
 
+/** Beside `Complete` when it is false: what the figures cover. */
+const SO_FAR = 'so far: the figures run to "As of"';
+
 /** Writes rows to the sheet and commits each at once: the streaming writer keeps nothing behind. */
 class SheetRows {
   constructor(readonly sheet: Worksheet) {}
@@ -127,7 +132,7 @@ class SheetRows {
  * where), the invoices' and payments' headline figures (net received and the under- and over-paid USD
  * invoices among them), the previous period compared with, each breakdown (project with its configured
  * name, currency, month, day, cryptocurrency, wallet) and the reconciliation with every check. Amounts
- * and counts are numbers with formats, instants dates in UTC.
+ * and counts are numbers with formats, instants dates in UTC, each yes or no a true/false cell.
  */
 export function addSummarySheet(workbook: Workbook, summary: ReportSummary): void {
   // Printed, the labels and their values fit across one page.
@@ -146,7 +151,7 @@ export function addSummarySheet(workbook: Workbook, summary: ReportSummary): voi
   rows.row(['Time zone', period.timezone]);
   rows.row(['Starts (UTC)', instant(period.start)]);
   rows.row(['Ends (UTC)', instant(period.end)]);
-  rows.row(['Complete', period.complete ? text('yes') : text('no: the figures run to "As of"')]);
+  rows.row(['Complete', flag(period.complete), ...(period.complete ? [] : [text(SO_FAR)])]);
   rows.row(['As of (UTC)', instant(period.asOf)]);
   rows.row(['Project', summary.projectId ?? 'all projects']);
   const filterName =
@@ -248,7 +253,7 @@ export function addSummarySheet(workbook: Workbook, summary: ReportSummary): voi
   );
 
   rows.section('Reconciliation with the service’s statistics');
-  rows.row(['Every check agrees', yesNo(reconciliation.ok)]);
+  rows.row(['Every check agrees', flag(reconciliation.ok)]);
   rows.row(['Dates asked of both', `${reconciliation.window.startDate} to ${reconciliation.window.endDate}`]);
   rows.row(['Paid invoices listed for those dates', count(reconciliation.listed.paid)]);
   rows.row(['Their total (USD)', usd(reconciliation.listed.paidTotalUSD)]);

@@ -324,7 +324,7 @@ describe('report.xlsx', () => {
     const rows = summaryRows();
     expect(rows.get('Period')?.value).toBe('2026-09');
     expect(rows.get('Time zone')?.value).toBe('UTC');
-    expect(rows.get('Complete')?.value).toBe('yes');
+    expect(rows.get('Complete')?.value).toBe(true);
     expect(rows.get('Starts (UTC)')?.value).toEqual(new Date('2026-09-01T00:00:00Z'));
     expect(rows.get('As of (UTC)')?.value).toEqual(new Date('2026-10-01T00:00:00Z'));
     expect(rows.get('Invoices')?.value).toBe(3);
@@ -333,7 +333,42 @@ describe('report.xlsx', () => {
     expect(rows.get('Commission (USD)')?.value).toBe(0.8);
     expect(rows.get('Payments')?.value).toBe(4);
     expect(rows.get('Unmatched')?.value).toBe(1);
-    expect(rows.get('Every check agrees')?.value).toBe('yes');
+    expect(rows.get('Every check agrees')?.value).toBe(true);
+  });
+
+  it('writes each yes or no of the Summary sheet as a true/false cell, as the checks and `matched` are', () => {
+    const flags = new Map<string, ExcelJS.Cell>();
+    const texts: unknown[] = [];
+    sheet('Summary').eachRow((row) => {
+      row.eachCell((cell) => {
+        if (cell.type === ExcelJS.ValueType.Boolean) flags.set(String(row.getCell(1).value), cell);
+        else if (cell.type === ExcelJS.ValueType.String) texts.push(cell.value);
+      });
+    });
+    expect(texts.filter((text) => /^(yes|no)\b/i.test(String(text)))).toEqual([]);
+    expect(flags.get('Complete')?.value).toBe(true);
+    expect(flags.get('Every check agrees')?.value).toBe(true);
+    for (const cell of flags.values()) {
+      // The format LibreOffice shows in its own words (WAHR in German), centred as in the checks' table.
+      expect(cell.numFmt).toBe('"TRUE";"TRUE";"FALSE"');
+      expect(cell.alignment).toMatchObject({ horizontal: 'center' });
+    }
+  });
+
+  it('says beside a period not ended that its figures run to "As of"', async () => {
+    const { workbook: soFar } = await writeReport(
+      { invoices: paidInvoices, payments },
+      {},
+      '2026-09-15T12:00:00Z',
+    );
+    let complete: ExcelJS.Row | undefined;
+    sheet('Summary', soFar).eachRow((row) => {
+      if (row.getCell(1).value === 'Complete') complete = row;
+    });
+    expect(complete?.getCell(2).value).toBe(false);
+    expect(complete?.getCell(2).type).toBe(ExcelJS.ValueType.Boolean);
+    expect(complete?.getCell(3).value).toBe('so far: the figures run to "As of"');
+    expect(summaryRows(soFar).get('As of (UTC)')?.value).toEqual(new Date('2026-09-15T12:00:00Z'));
   });
 
   it("shows UTC in the Summary sheet's instants, as their labels say", () => {
