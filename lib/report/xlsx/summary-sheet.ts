@@ -1,8 +1,8 @@
 import type Big from 'big.js';
 import type { Alignment, Workbook, Worksheet } from 'exceljs';
 import { fiatFractionDigits } from '../../fiat-fraction-digits';
-import { INVOICE_STATUSES } from '../../invoicing';
 import { checkFigureUnit, currencyCheckUnit, describeCheck, uncheckedLabel } from '../html';
+import { INVOICE_STATUS_ORDER } from '../invoice-status-order';
 import type { CurrencyUnit, ReconciliationCheck, ReportSummary } from '../model';
 import { toPlainDecimal } from '../money';
 import { periodHeading, previousPeriodName } from '../period-words';
@@ -162,7 +162,8 @@ export function addSummarySheet(workbook: Workbook, summary: ReportSummary): voi
 
   rows.section('Invoices created in the period');
   rows.row(['Invoices', count(invoices.total)]);
-  for (const status of INVOICE_STATUSES) rows.row([`Status ${status}`, count(invoices.byStatus[status])]);
+  for (const [status] of INVOICE_STATUS_ORDER)
+    rows.row([`Status ${status}`, count(invoices.byStatus[status])]);
   rows.row(['Paid total (USD)', usd(invoices.paidTotalUSD)]);
   rows.row(['Commission (USD)', usd(invoices.commissionTotalUSD)]);
   rows.row(['Net received (USD)', usd(invoices.netReceivedUSD)]);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INVOICE_STATUSES, type InvoiceStatus } from '../../../../lib/invoicing';
 import { buildReport } from '../../../../lib/report/build-report';
 import { writeReportFolder } from '../../../../lib/report/write-report';
 import { type FakeServiceOptions, fakeInvoicingClient } from '../support/fake-invoicing-client';
@@ -386,6 +387,32 @@ describe('report.xlsx', () => {
       'Span compared from (UTC)': utc,
       'Span compared to (UTC)': utc,
     });
+  });
+
+  it('lists the invoices by status in the order the page does: paid, unpaid, expired, canceled', async () => {
+    const others = [...['unpaid', 'unpaid'], ...['expired', 'expired', 'expired', 'expired'], 'canceled'].map(
+      (status, index) =>
+        invoice(`2026-09-${String(10 + index).padStart(2, '0')} 08:00:00`, {
+          id: uuid('1c', index),
+          status: status as InvoiceStatus,
+        }),
+    );
+    const { workbook: statuses } = await writeReport({ invoices: [...paidInvoices, ...others], payments });
+    const rows: [unknown, unknown][] = [];
+    sheet('Summary', statuses).eachRow((row) => {
+      const label = String(row.getCell(1).value);
+      if (label.startsWith('Status ')) rows.push([label, row.getCell(2).value]);
+    });
+    expect(rows).toEqual([
+      ['Status paid', 3],
+      ['Status unpaid', 2],
+      ['Status expired', 4],
+      ['Status canceled', 1],
+    ]);
+    // Every status the service has, once.
+    expect(rows.map(([label]) => String(label).slice('Status '.length)).sort()).toEqual(
+      [...INVOICE_STATUSES].sort(),
+    );
   });
 
   it('says in words what the period is compared with, as the page does', () => {
