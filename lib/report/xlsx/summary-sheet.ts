@@ -72,6 +72,19 @@ function checkFigure(unit: CurrencyUnit): (check: ReconciliationCheck, value: Bi
 }
 
 /**
+ * Which amounts the `Paid in <currency>` checks compare, in an accountant's words: the spec does not say
+ * whether the service totals a currency in that currency or in USD, and `reconcile` finds out (the
+ * model's `currencyUnit`); a report of one project makes none (the statistics are not per project), and
+ * `Not checked` says why.
+ */
+function currencyComparison(unit: CurrencyUnit | null): string {
+  if (unit === null) return 'not compared: see Not checked';
+  return unit === 'usd'
+    ? 'USD (amount_usd), as the service totals each currency'
+    : 'its own currency (amount_fiat)';
+}
+
+/**
  * Column A holds the labels, the project ids (36) and the checks' names (`Project Web shop (3f2a9c1e)`;
  * a day's run to 50 characters and wrap); column B the values, the projects' names and the checks'
  * stable names for filtering (`project:<uuid>` is 44).
@@ -258,7 +271,7 @@ export function addSummarySheet(workbook: Workbook, summary: ReportSummary): voi
   rows.row(['Dates asked of both', `${reconciliation.window.startDate} to ${reconciliation.window.endDate}`]);
   rows.row(['Paid invoices listed for those dates', count(reconciliation.listed.paid)]);
   rows.row(['Their total (USD)', usd(reconciliation.listed.paidTotalUSD)]);
-  rows.row(['Currencies compared in', text(reconciliation.currencyUnit ?? 'not compared')]);
+  rows.row(['Paid in each currency, compared in', text(currencyComparison(reconciliation.currencyUnit))]);
   const unit = currencyCheckUnit(reconciliation);
   const checkName = (check: ReconciliationCheck) => describeCheck(check, unit, summary.projectNames).label;
   const figure = checkFigure(unit);

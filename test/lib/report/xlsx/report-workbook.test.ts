@@ -544,6 +544,23 @@ describe('report.xlsx', () => {
     expect(checks[2]!.getCell(1).alignment).toMatchObject({ wrapText: true });
   });
 
+  it('says in words which amounts the per-currency checks compare', async () => {
+    const label = 'Paid in each currency, compared in';
+    // Each currency's invoices in that currency: 46.10 EUR, 1,500 JPY, 20.00 USD (see the checks above).
+    expect(summaryRows().get(label)?.value).toBe('its own currency (amount_fiat)');
+    // A service that totals each currency in USD: EUR's 46.10 in amount_fiat disagrees, its 50.25 USD agrees.
+    const inUsd = await writeReport({ invoices: paidInvoices, payments, currencyUnit: 'usd' });
+    expect(summaryRows(inUsd.workbook).get(label)?.value).toBe(
+      'USD (amount_usd), as the service totals each currency',
+    );
+    // One project's report makes no per-currency check: the statistics are not per project.
+    const oneProject = await writeReport({ invoices: paidInvoices, payments }, { projectId: PROJECT_A });
+    expect(summaryRows(oneProject.workbook).get(label)?.value).toBe('not compared: see Not checked');
+    for (const book of [workbook, inUsd.workbook, oneProject.workbook]) {
+      expect(summaryRows(book).has('Currencies compared in')).toBe(false);
+    }
+  });
+
   it('puts the headers of number columns on the right, over their figures, and agreement in the centre', () => {
     const [header, check] = summaryTable('Checks');
     expect(alignments(header!, 6)).toEqual([undefined, undefined, 'right', 'right', 'right', 'center']);
