@@ -11,12 +11,12 @@ import {
 } from './number-formats';
 import { type CellStyles, columnLetters, createRowXml } from './sheet-row-xml';
 
-/** Column widths in characters by kind (a UUID is 36). */
+/** Column widths in characters by kind (a UUID is 36, a timestamp with its zone 23). */
 const WIDTHS: Record<ColumnKind, number> = {
   identifier: 38,
   text: 20,
   longText: 48,
-  datetime: 20,
+  datetime: 25,
   usd: 14,
   fiat: 14,
   crypto: 20,

@@ -7,8 +7,12 @@
 export const USD_FORMAT = '#,##0.00';
 /** Counts. */
 export const COUNT_FORMAT = '#,##0';
-/** Timestamps, in UTC as the service gives them. */
-export const DATETIME_FORMAT = 'yyyy-mm-dd hh:mm:ss';
+/**
+ * Timestamps, in UTC as the service gives them. The zone is a literal of the format, so each cell reads
+ * `2026-09-30 23:45:00 UTC` and stays a date that sorts and filters as one: the list sheets' headers are
+ * the CSV's column names and cannot say it, and a reader in another zone must not take it for local time.
+ */
+export const DATETIME_FORMAT = 'yyyy-mm-dd hh:mm:ss "UTC"';
 /** Text: a cell formatted as text stays text when someone edits it (`=1+1` is not run). */
 export const TEXT_FORMAT = '@';
 

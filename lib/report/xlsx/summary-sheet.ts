@@ -1,8 +1,8 @@
 import type Big from 'big.js';
 import type { Alignment, Workbook, Worksheet } from 'exceljs';
 import { fiatFractionDigits } from '../../fiat-fraction-digits';
-import { INVOICE_STATUSES } from '../../invoicing';
 import { checkFigureUnit, currencyCheckUnit, describeCheck, uncheckedLabel } from '../html';
+import { INVOICE_STATUS_ORDER } from '../invoice-status-order';
 import type { CurrencyUnit, ReconciliationCheck, ReportSummary } from '../model';
 import { toPlainDecimal } from '../money';
 import { periodHeading, previousPeriodName } from '../period-words';
@@ -30,8 +30,10 @@ const text = (value: string | null): SheetCell => ({ value, numFmt: TEXT_FORMAT 
 const count = (value: number): SheetCell => ({ value, numFmt: COUNT_FORMAT });
 const instant = (iso: string): SheetCell => ({ value: new Date(iso), numFmt: DATETIME_FORMAT });
 const day = (date: string): SheetCell => ({ value: new Date(`${date}T00:00:00Z`), numFmt: 'yyyy-mm-dd' });
-const yesNo = (value: boolean): SheetCell => text(value ? 'yes' : 'no');
-/** A true/false cell, centred in its column so that it stands apart from the figures beside it. */
+/**
+ * A true/false cell, centred in its column so that it stands apart from the figures beside it: every yes
+ * or no of the sheet, so that a formula or a filter reads it and a spreadsheet words it (WAHR in German).
+ */
 const flag = (value: boolean): SheetCell => ({
   value,
   numFmt: BOOLEAN_FORMAT,
@@ -70,6 +72,19 @@ function checkFigure(unit: CurrencyUnit): (check: ReconciliationCheck, value: Bi
 }
 
 /**
+ * Which amounts the `Paid in <currency>` checks compare, in an accountant's words: the spec does not say
+ * whether the service totals a currency in that currency or in USD, and `reconcile` finds out (the
+ * model's `currencyUnit`); a report of one project makes none (the statistics are not per project), and
+ * `Not checked` says why.
+ */
+function currencyComparison(unit: CurrencyUnit | null): string {
+  if (unit === null) return 'not compared: see Not checked';
+  return unit === 'usd'
+    ? 'USD (amount_usd), as the service totals each currency'
+    : 'its own currency (amount_fiat)';
+}
+
+/**
  * Column A holds the labels, the project ids (36) and the checks' names (`Project Web shop (3f2a9c1e)`;
  * a day's run to 50 characters and wrap); column B the values, the projects' names and the checks'
  * stable names for filtering (`project:<uuid>` is 44).
@@ -79,6 +94,9 @@ const COLUMN_WIDTHS = [46, 46, 18, 18, 18, 18];
 const CHECK_NAME_WIDTH = COLUMN_WIDTHS[0]!;
 /** Why a check was not made wraps within column B. */
 const REASON_WIDTH = COLUMN_WIDTHS[1]!;
+
+/** Beside `Complete` when it is false: what the figures cover. */
+const SO_FAR = 'so far: the figures run to "As of"';
 
 /** Writes rows to the sheet and commits each at once: the streaming writer keeps nothing behind. */
 class SheetRows {
@@ -127,7 +145,7 @@ class SheetRows {
  * where), the invoices' and payments' headline figures (net received and the under- and over-paid USD
  * invoices among them), the previous period compared with, each breakdown (project with its configured
  * name, currency, month, day, cryptocurrency, wallet) and the reconciliation with every check. Amounts
- * and counts are numbers with formats, instants dates in UTC.
+ * and counts are numbers with formats, instants dates in UTC, each yes or no a true/false cell.
  */
 export function addSummarySheet(workbook: Workbook, summary: ReportSummary): void {
   // Printed, the labels and their values fit across one page.
@@ -146,7 +164,7 @@ export function addSummarySheet(workbook: Workbook, summary: ReportSummary): voi
   rows.row(['Time zone', period.timezone]);
   rows.row(['Starts (UTC)', instant(period.start)]);
   rows.row(['Ends (UTC)', instant(period.end)]);
-  rows.row(['Complete', period.complete ? text('yes') : text('no: the figures run to "As of"')]);
+  rows.row(['Complete', flag(period.complete), ...(period.complete ? [] : [text(SO_FAR)])]);
   rows.row(['As of (UTC)', instant(period.asOf)]);
   rows.row(['Project', summary.projectId ?? 'all projects']);
   const filterName =
@@ -157,7 +175,8 @@ export function addSummarySheet(workbook: Workbook, summary: ReportSummary): voi
 
   rows.section('Invoices created in the period');
   rows.row(['Invoices', count(invoices.total)]);
-  for (const status of INVOICE_STATUSES) rows.row([`Status ${status}`, count(invoices.byStatus[status])]);
+  for (const [status] of INVOICE_STATUS_ORDER)
+    rows.row([`Status ${status}`, count(invoices.byStatus[status])]);
   rows.row(['Paid total (USD)', usd(invoices.paidTotalUSD)]);
   rows.row(['Commission (USD)', usd(invoices.commissionTotalUSD)]);
   rows.row(['Net received (USD)', usd(invoices.netReceivedUSD)]);
@@ -176,8 +195,10 @@ export function addSummarySheet(workbook: Workbook, summary: ReportSummary): voi
       ? `the whole of ${comparedSpan}`
       : `as far as this period has run: ${comparedSpan}`,
   ]);
-  rows.row(['Paid', count(previous.paid)]);
-  rows.row(['Paid total (USD)', usd(previous.paidTotalUSD)]);
+  // The previous period's figures name it: `Paid total (USD)` is the period's own, and a lookup by label
+  // finds the first row that has it.
+  rows.row([`Paid, ${previous.id}`, count(previous.paid)]);
+  rows.row([`Paid total, ${previous.id} (USD)`, usd(previous.paidTotalUSD)]);
   rows.row(['Change in paid', count(previous.change.paid)]);
   rows.row(['Change in paid total (USD)', usd(previous.change.paidTotalUSD)]);
   rows.row([
@@ -246,11 +267,11 @@ export function addSummarySheet(workbook: Workbook, summary: ReportSummary): voi
   );
 
   rows.section('Reconciliation with the service’s statistics');
-  rows.row(['Every check agrees', yesNo(reconciliation.ok)]);
+  rows.row(['Every check agrees', flag(reconciliation.ok)]);
   rows.row(['Dates asked of both', `${reconciliation.window.startDate} to ${reconciliation.window.endDate}`]);
   rows.row(['Paid invoices listed for those dates', count(reconciliation.listed.paid)]);
   rows.row(['Their total (USD)', usd(reconciliation.listed.paidTotalUSD)]);
-  rows.row(['Currencies compared in', text(reconciliation.currencyUnit ?? 'not compared')]);
+  rows.row(['Paid in each currency, compared in', text(currencyComparison(reconciliation.currencyUnit))]);
   const unit = currencyCheckUnit(reconciliation);
   const checkName = (check: ReconciliationCheck) => describeCheck(check, unit, summary.projectNames).label;
   const figure = checkFigure(unit);

@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INVOICE_STATUSES, type InvoiceStatus } from '../../../../lib/invoicing';
 import { buildReport } from '../../../../lib/report/build-report';
 import { writeReportFolder } from '../../../../lib/report/write-report';
-import { fakeInvoicingClient } from '../support/fake-invoicing-client';
+import { type FakeServiceOptions, fakeInvoicingClient } from '../support/fake-invoicing-client';
 import {
   BTC_WALLET,
   invoice,
@@ -29,7 +30,10 @@ import {
  * 79.45 USD. Project A (named "Web shop"): 60.26 paid, 0.60 commission, 59.66 net; project B (no name):
  * 19.99, 0.20, 19.79.
  * Payments: the three, plus one unmatched of 0.00000095 BTC on 15 Sep.
+ * August, compared with: k0 on 20 Aug, 30.00 USD paid; so September has 2 more paid invoices and
+ * 50.25 USD more paid, 167.5 % more (50.25 / 30).
  */
+const k0 = invoice('2026-08-20 09:00:00', { id: uuid('1b', 0), amountFiatUSD: '30', amountFiat: '30' });
 const k1 = invoice('2026-09-01 10:00:00', {
   id: uuid('1b', 1),
   uid: '+1 order',
@@ -90,26 +94,45 @@ let summary: {
   payments: { total: number };
 };
 
+/**
+ * The September 2026 report (UTC) of a service holding these records, as of `now` (after the month by
+ * default), written to a folder of its own: the folder and its workbook read back.
+ */
+async function writeReport(
+  service: FakeServiceOptions,
+  request: { projectId?: string } = {},
+  now = '2026-10-01T06:00:00Z',
+): Promise<{ folder: string; workbook: ExcelJS.Workbook }> {
+  const report = await buildReport(
+    fakeInvoicingClient(service),
+    {
+      period: '2026-09',
+      timezone: 'UTC',
+      account: 'Acme',
+      projectNames: { [PROJECT_A]: 'Web shop' },
+      ...request,
+    },
+    { apiUrl: 'https://api.example.com', now: new Date(now) },
+  );
+  const folder = await writeReportFolder(report, await mkdtemp(join(outDir, 'report-')));
+  const read = new ExcelJS.Workbook();
+  await read.xlsx.readFile(join(folder, 'report.xlsx'));
+  return { folder, workbook: read };
+}
+
 beforeAll(async () => {
   outDir = await mkdtemp(join(tmpdir(), 'report-workbook-'));
-  const client = fakeInvoicingClient({ invoices: paidInvoices, payments });
-  const report = await buildReport(
-    client,
-    { period: '2026-09', timezone: 'UTC', account: 'Acme', projectNames: { [PROJECT_A]: 'Web shop' } },
-    { apiUrl: 'https://api.example.com', now: new Date('2026-10-01T06:00:00Z') },
-  );
-  const folder = await writeReportFolder(report, outDir);
-  workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.readFile(join(folder, 'report.xlsx'));
-  summary = JSON.parse(await readFile(join(folder, 'summary.json'), 'utf8'));
+  const written = await writeReport({ invoices: [k0, ...paidInvoices], payments });
+  workbook = written.workbook;
+  summary = JSON.parse(await readFile(join(written.folder, 'summary.json'), 'utf8'));
 });
 
 afterAll(async () => {
   await rm(outDir, { recursive: true, force: true });
 });
 
-const sheet = (name: string) => {
-  const found = workbook.getWorksheet(name);
+const sheet = (name: string, book = workbook) => {
+  const found = book.getWorksheet(name);
   if (!found) throw new Error(`no sheet ${name}`);
   return found;
 };
@@ -211,9 +234,31 @@ describe('report.xlsx', () => {
     const created = cellOf('Paid invoices', 'created_at', 2);
     expect(created.type).toBe(ExcelJS.ValueType.Date);
     expect(created.value).toEqual(new Date('2026-09-01T10:00:00Z'));
-    expect(created.numFmt).toBe('yyyy-mm-dd hh:mm:ss');
     expect(cellOf('Paid invoices', 'created_at', 4).value).toEqual(new Date('2026-09-30T23:59:59Z'));
     expect(cellOf('Payments', 'transaction_at', 4).value).toEqual(new Date('2026-09-15T12:00:00Z'));
+  });
+
+  it('shows UTC in every timestamp cell, since the headers are the CSV names and cannot say it', () => {
+    // The format's quoted literal: the cell reads `2026-09-30 23:59:59 UTC` and stays a date.
+    const utc = 'yyyy-mm-dd hh:mm:ss "UTC"';
+    for (const header of ['created_at', 'time_to_pay_at', 'paid_at']) {
+      expect(cellOf('Paid invoices', header, 4).numFmt).toBe(utc);
+      expect(cellOf('Paid invoices', header, 4).type).toBe(ExcelJS.ValueType.Date);
+    }
+    expect(cellOf('Payments', 'transaction_at', 2).numFmt).toBe(utc);
+  });
+
+  it('makes the timestamp columns wide enough for a timestamp with its zone', () => {
+    // `2026-09-30 23:59:59 UTC` is 23 characters; a column shows about a character less than its width.
+    for (const [name, header] of [
+      ['Paid invoices', 'created_at'],
+      ['Paid invoices', 'time_to_pay_at'],
+      ['Paid invoices', 'paid_at'],
+      ['Payments', 'transaction_at'],
+    ] as const) {
+      const headers = (sheet(name).getRow(1).values as unknown[]).slice(1);
+      expect(sheet(name).getColumn(headers.indexOf(header) + 1).width).toBeGreaterThanOrEqual(25);
+    }
   });
 
   it('writes a crypto amount a double holds as a number showing its decimals, a longer one as text with every digit', () => {
@@ -267,9 +312,9 @@ describe('report.xlsx', () => {
   });
 
   /** The Summary sheet's second cell of each row by its first cell's label (the first row of a label). */
-  function summaryRows(): Map<string, ExcelJS.Cell> {
+  function summaryRows(book = workbook): Map<string, ExcelJS.Cell> {
     const rows = new Map<string, ExcelJS.Cell>();
-    sheet('Summary').eachRow((row) => {
+    sheet('Summary', book).eachRow((row) => {
       const label = row.getCell(1).value;
       if (typeof label === 'string' && !rows.has(label)) rows.set(label, row.getCell(2));
     });
@@ -280,7 +325,7 @@ describe('report.xlsx', () => {
     const rows = summaryRows();
     expect(rows.get('Period')?.value).toBe('2026-09');
     expect(rows.get('Time zone')?.value).toBe('UTC');
-    expect(rows.get('Complete')?.value).toBe('yes');
+    expect(rows.get('Complete')?.value).toBe(true);
     expect(rows.get('Starts (UTC)')?.value).toEqual(new Date('2026-09-01T00:00:00Z'));
     expect(rows.get('As of (UTC)')?.value).toEqual(new Date('2026-10-01T00:00:00Z'));
     expect(rows.get('Invoices')?.value).toBe(3);
@@ -289,12 +334,128 @@ describe('report.xlsx', () => {
     expect(rows.get('Commission (USD)')?.value).toBe(0.8);
     expect(rows.get('Payments')?.value).toBe(4);
     expect(rows.get('Unmatched')?.value).toBe(1);
-    expect(rows.get('Every check agrees')?.value).toBe('yes');
+    expect(rows.get('Every check agrees')?.value).toBe(true);
+  });
+
+  it('writes each yes or no of the Summary sheet as a true/false cell, as the checks and `matched` are', () => {
+    const flags = new Map<string, ExcelJS.Cell>();
+    const texts: unknown[] = [];
+    sheet('Summary').eachRow((row) => {
+      row.eachCell((cell) => {
+        if (cell.type === ExcelJS.ValueType.Boolean) flags.set(String(row.getCell(1).value), cell);
+        else if (cell.type === ExcelJS.ValueType.String) texts.push(cell.value);
+      });
+    });
+    expect(texts.filter((text) => /^(yes|no)\b/i.test(String(text)))).toEqual([]);
+    expect(flags.get('Complete')?.value).toBe(true);
+    expect(flags.get('Every check agrees')?.value).toBe(true);
+    for (const cell of flags.values()) {
+      // The format LibreOffice shows in its own words (WAHR in German), centred as in the checks' table.
+      expect(cell.numFmt).toBe('"TRUE";"TRUE";"FALSE"');
+      expect(cell.alignment).toMatchObject({ horizontal: 'center' });
+    }
+  });
+
+  it('says beside a period not ended that its figures run to "As of"', async () => {
+    const { workbook: soFar } = await writeReport(
+      { invoices: paidInvoices, payments },
+      {},
+      '2026-09-15T12:00:00Z',
+    );
+    let complete: ExcelJS.Row | undefined;
+    sheet('Summary', soFar).eachRow((row) => {
+      if (row.getCell(1).value === 'Complete') complete = row;
+    });
+    expect(complete?.getCell(2).value).toBe(false);
+    expect(complete?.getCell(2).type).toBe(ExcelJS.ValueType.Boolean);
+    expect(complete?.getCell(3).value).toBe('so far: the figures run to "As of"');
+    expect(summaryRows(soFar).get('As of (UTC)')?.value).toEqual(new Date('2026-09-15T12:00:00Z'));
+  });
+
+  it("shows UTC in the Summary sheet's instants, as their labels say", () => {
+    const utc = 'yyyy-mm-dd hh:mm:ss "UTC"';
+    const formats: Record<string, string> = {};
+    sheet('Summary').eachRow((row) => {
+      const value = row.getCell(2);
+      if (value.type === ExcelJS.ValueType.Date) formats[String(row.getCell(1).value)] = value.numFmt;
+    });
+    expect(formats).toEqual({
+      'Starts (UTC)': utc,
+      'Ends (UTC)': utc,
+      'As of (UTC)': utc,
+      'Generated at (UTC)': utc,
+      'Span compared from (UTC)': utc,
+      'Span compared to (UTC)': utc,
+    });
+  });
+
+  it('lists the invoices by status in the order the page does: paid, unpaid, expired, canceled', async () => {
+    const others = [...['unpaid', 'unpaid'], ...['expired', 'expired', 'expired', 'expired'], 'canceled'].map(
+      (status, index) =>
+        invoice(`2026-09-${String(10 + index).padStart(2, '0')} 08:00:00`, {
+          id: uuid('1c', index),
+          status: status as InvoiceStatus,
+        }),
+    );
+    const { workbook: statuses } = await writeReport({ invoices: [...paidInvoices, ...others], payments });
+    const rows: [unknown, unknown][] = [];
+    sheet('Summary', statuses).eachRow((row) => {
+      const label = String(row.getCell(1).value);
+      if (label.startsWith('Status ')) rows.push([label, row.getCell(2).value]);
+    });
+    expect(rows).toEqual([
+      ['Status paid', 3],
+      ['Status unpaid', 2],
+      ['Status expired', 4],
+      ['Status canceled', 1],
+    ]);
+    // Every status the service has, once.
+    expect(rows.map(([label]) => String(label).slice('Status '.length)).sort()).toEqual(
+      [...INVOICE_STATUSES].sort(),
+    );
   });
 
   it('says in words what the period is compared with, as the page does', () => {
     // September is complete: it is compared with the whole of August.
     expect(summaryRows().get('Comparison')?.value).toBe('the whole of August 2026');
+  });
+
+  /** The Summary sheet's labels (its first column's text) under a section's heading, to the blank row after it. */
+  function sectionLabels(title: string): string[] {
+    const labels: string[] = [];
+    let inSection = false;
+    sheet('Summary').eachRow({ includeEmpty: true }, (row) => {
+      const label = row.getCell(1).value;
+      if (label === title) inSection = true;
+      else if (label === null) inSection = false;
+      else if (inSection) labels.push(String(label));
+    });
+    return labels;
+  }
+
+  it("names the previous period in its figures' labels, so that a lookup by label finds this period's", () => {
+    const rows = summaryRows();
+    expect(sectionLabels('Compared with 2026-08')).toEqual([
+      'Span compared from (UTC)',
+      'Span compared to (UTC)',
+      'Comparison',
+      'Paid, 2026-08',
+      'Paid total, 2026-08 (USD)',
+      'Change in paid',
+      'Change in paid total (USD)',
+      'Change in paid total (%)',
+    ]);
+    expect(rows.get('Paid, 2026-08')?.value).toBe(1);
+    expect(rows.get('Paid total, 2026-08 (USD)')?.value).toBe(30);
+    expect(rows.get('Change in paid')?.value).toBe(2);
+    expect(rows.get('Change in paid total (USD)')?.value).toBe(50.25);
+    expect(rows.get('Change in paid total (%)')?.value).toBe(167.5);
+    const labels: unknown[] = [];
+    sheet('Summary').eachRow((row) => {
+      labels.push(row.getCell(1).value);
+    });
+    expect(labels.filter((label) => label === 'Paid total (USD)')).toHaveLength(1);
+    expect(rows.get('Paid total (USD)')?.value).toBe(80.25);
   });
 
   it('states net received and the under- and over-paid USD invoices on the Summary sheet, as summary.json does', () => {
@@ -381,6 +542,23 @@ describe('report.xlsx', () => {
     expect(formats(7)).toEqual(['#,##0.00', '#,##0.00', '#,##0.00']);
     expect(checks[0]!.getCell(6).type).toBe(ExcelJS.ValueType.Boolean);
     expect(checks[2]!.getCell(1).alignment).toMatchObject({ wrapText: true });
+  });
+
+  it('says in words which amounts the per-currency checks compare', async () => {
+    const label = 'Paid in each currency, compared in';
+    // Each currency's invoices in that currency: 46.10 EUR, 1,500 JPY, 20.00 USD (see the checks above).
+    expect(summaryRows().get(label)?.value).toBe('its own currency (amount_fiat)');
+    // A service that totals each currency in USD: EUR's 46.10 in amount_fiat disagrees, its 50.25 USD agrees.
+    const inUsd = await writeReport({ invoices: paidInvoices, payments, currencyUnit: 'usd' });
+    expect(summaryRows(inUsd.workbook).get(label)?.value).toBe(
+      'USD (amount_usd), as the service totals each currency',
+    );
+    // One project's report makes no per-currency check: the statistics are not per project.
+    const oneProject = await writeReport({ invoices: paidInvoices, payments }, { projectId: PROJECT_A });
+    expect(summaryRows(oneProject.workbook).get(label)?.value).toBe('not compared: see Not checked');
+    for (const book of [workbook, inUsd.workbook, oneProject.workbook]) {
+      expect(summaryRows(book).has('Currencies compared in')).toBe(false);
+    }
   });
 
   it('puts the headers of number columns on the right, over their figures, and agreement in the centre', () => {
