@@ -1,4 +1,5 @@
 import { formatCount, formatCrypto, formatFiat, formatShare, formatUSD } from '../format';
+import { INVOICE_STATUS_ORDER } from '../invoice-status-order';
 import type {
   CryptocurrencyFigures,
   CurrencyFigures,
@@ -133,22 +134,15 @@ export function CurrenciesTable({ variant, summary, limit }: BreakdownProps) {
   );
 }
 
-const STATUS_ORDER = [
-  ['paid', 'Paid'],
-  ['unpaid', 'Unpaid'],
-  ['expired', 'Expired'],
-  ['canceled', 'Canceled'],
-] as const;
-
 /** Invoices created in the period by status, with their share of all created. */
 export function StatusTable({ variant, summary }: Omit<BreakdownProps, 'limit'>) {
   const { invoices } = summary;
   return (
     <Panel variant={variant} heading="By status">
-      <DataTable<(typeof STATUS_ORDER)[number]>
+      <DataTable<(typeof INVOICE_STATUS_ORDER)[number]>
         variant={variant}
         cards="never"
-        rows={[...STATUS_ORDER]}
+        rows={[...INVOICE_STATUS_ORDER]}
         columns={[
           { heading: 'Status', cell: ([, label]) => label },
           { heading: 'Invoices', numeric: true, cell: ([status]) => formatCount(invoices.byStatus[status]) },
