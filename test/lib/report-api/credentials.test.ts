@@ -66,7 +66,9 @@ describe('report API credentials', () => {
         expect(asOther.status).toBe(404);
         expect(asOther).toEqual(asUnknown);
       }
-      await expectError(await h.get(other, { token: demoToken }), 404, 'unknown_account', [demoToken]);
+      expect(
+        await expectError(await h.get(other, { token: demoToken }), 404, 'unknown_account', [demoToken]),
+      ).toBe('there is no such account, or this token may not read it');
       // Nothing was built for the other account.
       expect(h.serviceRequests.length).toBe(requestsBefore);
     });

@@ -253,7 +253,7 @@ describe('GET /reports/:account/:period', () => {
 
   it('answers 404 for an unknown account', async () => {
     const message = await expectError(await h.get('/reports/globex/2026-10'), 404, 'unknown_account');
-    expect(message).toBe('there is no such account');
+    expect(message).toBe('there is no such account, or this token may not read it');
   });
 
   it('answers 502 when the service refuses the account’s API key, and saves nothing', async () => {
