@@ -136,7 +136,9 @@ describe('report API credentials', () => {
       expect(response.headers.get('www-authenticate')).toBe(
         'Bearer realm="invoice-reports", error="invalid_token"',
       );
-      expect(await expectError(response, 401, 'unauthorized', [forged])).toBe('the token is not valid');
+      expect(await expectError(response, 401, 'unauthorized', [forged])).toBe(
+        'the token is not valid: send the operator token, or an account\'s own token from "npm run account-token" (locally, "npm start" prints both)',
+      );
     });
 
     it('made with another key is refused', async () => {
