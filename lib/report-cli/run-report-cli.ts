@@ -43,7 +43,11 @@ const PREFIX = 'report: ';
  */
 export async function runReportCli(argv: readonly string[], io: ReportCliIo): Promise<ExitCode> {
   const now = io.now ?? (() => new Date());
-  const context: FailureContext = { apiKey: keyOnCommandLine(argv) ?? io.env.INVOICING_API_KEY };
+  const onCommandLine = keyOnCommandLine(argv);
+  const context: FailureContext = {
+    apiKey: onCommandLine ?? io.env.INVOICING_API_KEY,
+    apiKeyFrom: onCommandLine === undefined ? 'INVOICING_API_KEY' : '--api-key',
+  };
   try {
     const command = parseReportCliArgs(argv, io.env, now());
     if (command.help) {

@@ -319,10 +319,24 @@ describe('runReportCli against the sandbox', () => {
       .split('\n')
       .filter((line) => line.startsWith('report: ') && !line.includes('fetching'));
     expect(lines).toEqual([
-      `report: authentication failed: the invoicing service at ${sandbox.url} refused the API key (HTTP 401)`,
+      `report: authentication failed: the invoicing service at ${sandbox.url} refused the API key (HTTP 401); the key comes from INVOICING_API_KEY: set it to the account's API key (or pass one with --api-key)`,
     ]);
     expect(result.stderr).not.toContain('a-wrong-key-4711');
     await expect(readdir(out)).rejects.toThrow(/ENOENT/);
+  });
+
+  it('says a refused key came from --api-key when it was given there', async () => {
+    const out = join(outRoot, 'wrong-key-option');
+    // The right key in the variable: the option wins over it.
+    const result = await run(
+      ['--month', '2026-09', '--out', out, '--api-key', 'a-wrong-key-4712'],
+      service(),
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr.trimEnd().split('\n').at(-1)).toBe(
+      `report: authentication failed: the invoicing service at ${sandbox.url} refused the API key (HTTP 401); the key comes from --api-key: give the account's API key there (or set INVOICING_API_KEY and leave --api-key out)`,
+    );
+    expect(result.stderr).not.toContain('a-wrong-key-4712');
   });
 
   it('names the URL it could not reach, exits 1 and writes nothing', async () => {
