@@ -41,7 +41,7 @@ Options:
                       the current one is reported so far (default: the previous month in the time zone)
   --month YYYY-MM     the same as --period with a month
   --timezone IANA     time zone the period is read in, e.g. Europe/Berlin (default: UTC)
-  --project UUID      only this project's invoices
+  --project UUID      only this project's invoices (and the payments matched to them)
   --project-names FILE
                       a JSON file naming the projects for the page, { "<project uuid>": "Web shop" }
                       (the CSV files keep the ids)

@@ -420,4 +420,11 @@ describe('runReportCli against the sandbox', () => {
       expect(result.stdout).toContain(option);
     }
   });
+
+  it('says in --help, as the README does, that --project keeps the payments matched to the project', async () => {
+    const result = await run(['--help']);
+    expect(result.stdout.split('\n')).toContain(
+      "  --project UUID      only this project's invoices (and the payments matched to them)",
+    );
+  });
 });
