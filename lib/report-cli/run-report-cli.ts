@@ -77,7 +77,9 @@ function createClient(options: ReportCliOptions, io: ReportCliIo): InvoicingClie
     });
   } catch (error) {
     // The client's own checks (a key with spaces, a URL with a query) are mistakes on the command line.
-    if (error instanceof InvoicingParameterError) throw new CliUsageError(error.message);
+    if (error instanceof InvoicingParameterError) {
+      throw new CliUsageError(`invalid invoicing client options: ${error.issues.join('; ')}`);
+    }
     throw error;
   }
 }

@@ -353,12 +353,15 @@ describe('runReportCli against the sandbox', () => {
   it.each([
     [
       ['--month', '2026-13'],
-      'report: Invalid period "2026-13": expected a month YYYY-MM, a quarter YYYY-Qn or a year YYYY',
+      'report: invalid period "2026-13": expected a month YYYY-MM, a quarter YYYY-Qn or a year YYYY',
     ],
-    [['--period', '0099-12'], 'report: Period 0099-12 is out of range: reports cover the years 2000 to 9999'],
-    [['--period', '0000-01'], 'report: Period 0000-01 is out of range: reports cover the years 2000 to 9999'],
-    [['--month', '2026-11'], 'report: --month 2026-11 is in the future in UTC: no report for it yet'],
-    [['--timezone', 'Mars/Olympus'], /^report: Unknown time zone "Mars\/Olympus"/],
+    [['--period', '0099-12'], 'report: period 0099-12 is out of range: reports cover the years 2000 to 9999'],
+    [['--period', '0000-01'], 'report: period 0000-01 is out of range: reports cover the years 2000 to 9999'],
+    [['--month', '2026-11'], 'report: 2026-11 has not begun yet in UTC: no report for it yet'],
+    [
+      ['--timezone', 'Mars/Olympus'],
+      'report: unknown time zone "Mars/Olympus": expected an IANA name such as UTC or Europe/Berlin',
+    ],
     [['--concurrency', 'lots'], /^report: --concurrency must be a whole number/],
   ])('exits 2 with one line for %j', async (argv, message) => {
     const result = await run(argv, service());
@@ -381,7 +384,9 @@ describe('runReportCli against the sandbox', () => {
   it('exits 2 for a key the client cannot send, without showing it', async () => {
     const result = await run(['--api-key', 'has spaces in it', '--api-url', sandbox.url]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^report: Invalid invoicing client options: .*apiKey/);
+    expect(result.stderr).toBe(
+      'report: invalid invoicing client options: apiKey: expected printable ASCII without spaces\n',
+    );
     expect(result.stderr).not.toContain('has spaces in it');
   });
 
@@ -397,7 +402,7 @@ describe('runReportCli against the sandbox', () => {
     expect(result).toMatchObject({
       code: 2,
       stderr:
-        'report: Invalid period "2026-13": expected a month YYYY-MM, a quarter YYYY-Qn or a year YYYY\n',
+        'report: invalid period "2026-13": expected a month YYYY-MM, a quarter YYYY-Qn or a year YYYY\n',
     });
   });
 

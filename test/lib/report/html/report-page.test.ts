@@ -308,7 +308,7 @@ describe('renderReportPage', () => {
   it('rejects an unknown time zone with a clear error', () => {
     const report = sampleReport();
     report.summary.period.timezone = 'Mars/Olympus';
-    expect(() => renderReportPage(report)).toThrow('Unknown time zone "Mars/Olympus"');
+    expect(() => renderReportPage(report)).toThrow('unknown time zone "Mars/Olympus"');
   });
 });
 
