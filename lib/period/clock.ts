@@ -2,6 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { periodBounds } from './bounds';
 import { periodOfMonth, previousPeriod } from './calendar';
 import { monthPeriod, type Period, type PeriodKind, type PeriodOfKind } from './period-id';
+import { ReportRequestError } from './report-request-error';
 import { parseTimeZone } from './time-zone';
 
 /**
@@ -35,4 +36,13 @@ export function defaultPeriod<K extends PeriodKind = 'month'>(
  */
 export function hasBegun(period: Period, timeZone: string, at: Date): boolean {
   return at.getTime() >= periodBounds(period, timeZone).start;
+}
+
+/**
+ * The refusal of a period that has not begun in a time zone, in the words every refusal of one uses (the
+ * report command's, the report API's, a scheduled run's): `2026-12 has not begun yet in UTC: no report
+ * for it yet`.
+ */
+export function notBegunError(id: string, timeZone: string): ReportRequestError {
+  return new ReportRequestError(`${id} has not begun yet in ${timeZone}: no report for it yet`);
 }

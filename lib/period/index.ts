@@ -1,13 +1,15 @@
 export { periodBounds, type Span, zonedDayKey, zonedDayStart } from './bounds';
 export { firstMonthOf, monthsOfPeriod, nextPeriod, periodOfMonth, previousPeriod } from './calendar';
-export { defaultPeriod, hasBegun, periodAt } from './clock';
+export { defaultPeriod, hasBegun, notBegunError, periodAt } from './clock';
 export {
   FIRST_YEAR,
   isMonthId,
   isPeriodId,
+  isPeriodShaped,
   LAST_YEAR,
   type MonthPeriod,
   monthPeriod,
+  outOfRangeReason,
   type Period,
   type PeriodKind,
   type PeriodOfKind,

@@ -91,7 +91,7 @@ export function parseAnyYearPeriod(text: string): Period {
   const period = readPeriodId(text);
   if (period === undefined) {
     throw new ReportRequestError(
-      `Invalid period ${JSON.stringify(text)}: expected a month YYYY-MM, a quarter YYYY-Qn or a year YYYY`,
+      `invalid period ${JSON.stringify(text)}: expected a month YYYY-MM, a quarter YYYY-Qn or a year YYYY`,
     );
   }
   return period;
@@ -104,12 +104,16 @@ export function parseAnyYearPeriod(text: string): Period {
  */
 export function parsePeriod(text: string): Period {
   const period = parseAnyYearPeriod(text);
-  if (!inYearRange(period)) {
-    throw new ReportRequestError(
-      `Period ${period.id} is out of range: reports cover the years ${FIRST_YEAR} to ${LAST_YEAR}`,
-    );
-  }
+  if (!inYearRange(period)) throw new ReportRequestError(outOfRangeReason(period.id));
   return period;
+}
+
+/**
+ * Why a period of the right shape is refused, in the words every refusal of one uses (the report
+ * command's, the report API's): `period 0099-12 is out of range: reports cover the years 2000 to 9999`.
+ */
+export function outOfRangeReason(id: string): string {
+  return `period ${id} is out of range: reports cover the years ${FIRST_YEAR} to ${LAST_YEAR}`;
 }
 
 /**
@@ -120,7 +124,7 @@ export function parseMonth(text: string): MonthPeriod {
   const period = readPeriodId(text);
   if (period?.kind !== 'month') {
     throw new ReportRequestError(
-      `Invalid month ${JSON.stringify(text)}: expected YYYY-MM with a month 01 to 12`,
+      `invalid month ${JSON.stringify(text)}: expected YYYY-MM with a month 01 to 12`,
     );
   }
   return period;
@@ -129,6 +133,11 @@ export function parseMonth(text: string): MonthPeriod {
 /** Whether `text` is a month id `YYYY-MM` (any four-digit year): the shape `parseMonth` accepts. */
 export function isMonthId(text: unknown): text is string {
   return typeof text === 'string' && MONTH_ID.test(text);
+}
+
+/** Whether `text` is shaped as a period id (`YYYY-MM`, `YYYY-Qn` or `YYYY`), of any four-digit year. */
+export function isPeriodShaped(text: unknown): text is string {
+  return typeof text === 'string' && readPeriodId(text) !== undefined;
 }
 
 /** Whether `text` is a period id that `parsePeriod` accepts. */

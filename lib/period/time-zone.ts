@@ -34,7 +34,7 @@ export function canonicalTimeZone(name: string): string {
       : new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
   } catch {
     throw new ReportRequestError(
-      `Unknown time zone ${JSON.stringify(name)}: expected an IANA name such as UTC or Europe/Berlin`,
+      `unknown time zone ${JSON.stringify(name)}: expected an IANA name such as UTC or Europe/Berlin`,
     );
   }
   canonicalNames.set(name, canonical);

@@ -59,6 +59,10 @@ export async function callerOfToken(token: string, options: TokenSecrets): Promi
   return (await timingSafeEqual(operatorToken, token)) ? { kind: 'operator' } : undefined;
 }
 
+/** A wrong token's message: which tokens the API takes and where each comes from (never the one sent). */
+const INVALID_TOKEN =
+  'the token is not valid: send the operator token, or an account\'s own token from "npm run account-token" (locally, "npm start" prints both)';
+
 /** Options of `requireCredential`. */
 export interface CredentialOptions extends TokenSecrets {
   /** Answers a refusal, as a page or as JSON (see `refusalResponse`). */
@@ -95,7 +99,7 @@ export function requireCredential(options: CredentialOptions): MiddlewareHandler
     },
     invalidToken: {
       wwwAuthenticateHeader: invalidToken,
-      message: unauthorized('the token is not valid'),
+      message: unauthorized(INVALID_TOKEN),
     },
   });
 }

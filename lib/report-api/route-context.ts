@@ -27,6 +27,9 @@ export interface RouteContext {
   linksExpireAt(caller: Caller): Date;
 }
 
+/** The 404's message: true of an account that does not exist and of one the caller may not read. */
+const UNKNOWN_ACCOUNT = 'there is no such account, or this token may not read it';
+
 /** The routes' shared context of one app. */
 export function routeContext(settings: ReportApiSettings): RouteContext {
   const { publish, logger, now } = settings;
@@ -43,7 +46,8 @@ export function routeContext(settings: ReportApiSettings): RouteContext {
     readableAccount(c, name) {
       const account = findAccount(settings, name);
       if (!account || !mayRead(c.get('caller'), account.name)) {
-        throw new ReportApiError(404, 'unknown_account', 'there is no such account');
+        // One answer for both cases (see above), so it names both.
+        throw new ReportApiError(404, 'unknown_account', UNKNOWN_ACCOUNT);
       }
       return account;
     },

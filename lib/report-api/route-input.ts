@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { isPeriodId } from '../period';
+import { isPeriodId, isPeriodShaped, outOfRangeReason } from '../period';
 import { REPORT_FILE_NAMES } from '../report-files';
 import { fieldIssues } from '../zod-issues';
 import { ReportApiError } from './api-error';
@@ -11,12 +11,17 @@ const accountSchema = z
   .max(40, 'account must be at most 40 characters')
   .regex(ACCOUNT_PATTERN, 'account must be an account name: lower-case letters, digits and hyphens');
 
+/**
+ * A period id: a malformed one is refused without being echoed; a well-formed one of a year not reported
+ * with the reason the report command gives too (its id is safe to repeat: four digits and a suffix).
+ */
 const periodSchema = z
   .string()
-  .refine(
-    isPeriodId,
-    'period must be a month YYYY-MM, a quarter YYYY-Qn or a year YYYY, from the year 2000 to 9999',
-  );
+  .refine(isPeriodShaped, {
+    error: 'period must be a month YYYY-MM, a quarter YYYY-Qn or a year YYYY, from the year 2000 to 9999',
+    abort: true,
+  })
+  .refine(isPeriodId, { error: (issue) => outOfRangeReason(String(issue.input)) });
 
 const fileSchema = z.enum(REPORT_FILE_NAMES, {
   error: `file must be one of ${REPORT_FILE_NAMES.join(', ')}`,

@@ -19,7 +19,21 @@ export interface FailureContext {
   apiUrl?: string;
   /** Removed from the message wherever it appears. */
   apiKey?: string;
+  /** Where the key came from, for the message about a refused key: the option or the variable. */
+  apiKeyFrom?: ApiKeyOrigin;
 }
+
+/** The two places the CLI takes the API key from, as the person typed them. */
+export type ApiKeyOrigin = '--api-key' | 'INVOICING_API_KEY';
+
+/** What to do about a refused key, by where it came from (never the key itself). */
+const REFUSED_KEY_ADVICE: Record<ApiKeyOrigin | 'unknown', string> = {
+  INVOICING_API_KEY:
+    "the key comes from INVOICING_API_KEY: set it to the account's API key (or pass one with --api-key)",
+  '--api-key':
+    "the key comes from --api-key: give the account's API key there (or set INVOICING_API_KEY and leave --api-key out)",
+  unknown: "the key comes from --api-key, or else INVOICING_API_KEY: give the account's API key there",
+};
 
 /** 2 for a request that cannot run as written (bad option, bad month), 1 for any other failure. */
 export function exitCodeFor(error: unknown): ExitCode {
@@ -37,7 +51,8 @@ const MAX_MESSAGE_LENGTH = 400;
  * purpose: the person reading this line owns the key and the URL, so it names the URL (credentials
  * stripped) and may quote the service's message; it never shows an error's class name.
  * @example describeFailure(new InvoicingAuthenticationError('...'), { apiUrl: 'https://api.example.com' })
- * // 'authentication failed: the invoicing service at https://api.example.com refused the API key (...)'
+ * // 'authentication failed: the invoicing service at https://api.example.com refused the API key (...);
+ * //  the key comes from --api-key, or else INVOICING_API_KEY: give the account's API key there'
  */
 export function describeFailure(error: unknown, context: FailureContext = {}): string {
   const where =
@@ -49,7 +64,9 @@ export function describeFailure(error: unknown, context: FailureContext = {}): s
   if (error instanceof CliUsageError || error instanceof ReportRequestError) {
     line = message;
   } else if (error instanceof InvoicingAuthenticationError) {
-    line = `authentication failed: ${where} refused the API key${error.status ? ` (HTTP ${error.status})` : ''}`;
+    const status = error.status ? ` (HTTP ${error.status})` : '';
+    const advice = REFUSED_KEY_ADVICE[context.apiKeyFrom ?? 'unknown'];
+    line = `authentication failed: ${where} refused the API key${status}; ${advice}`;
   } else if (error instanceof InvoicingNetworkError) {
     line = `could not reach ${where}${networkReason(error)}`;
   } else if (error instanceof InvoicingTimeoutError) {

@@ -1,4 +1,10 @@
-export { describeFailure, type ExitCode, exitCodeFor, type FailureContext } from './describe-failure';
+export {
+  type ApiKeyOrigin,
+  describeFailure,
+  type ExitCode,
+  exitCodeFor,
+  type FailureContext,
+} from './describe-failure';
 export {
   CliUsageError,
   MAX_CONCURRENCY,

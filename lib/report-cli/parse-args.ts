@@ -1,7 +1,14 @@
 import { parseArgs } from 'node:util';
 import { errorParts } from '../describe-error';
 import { uuidSchema } from '../invoicing';
-import { defaultPeriod, hasBegun, parsePeriod, parseTimeZone, ReportRequestError } from '../period';
+import {
+  defaultPeriod,
+  hasBegun,
+  notBegunError,
+  parsePeriod,
+  parseTimeZone,
+  ReportRequestError,
+} from '../period';
 
 /** What `npm run report` was asked to do, checked and with every default applied. */
 export interface ReportCliOptions {
@@ -41,7 +48,7 @@ Options:
                       the current one is reported so far (default: the previous month in the time zone)
   --month YYYY-MM     the same as --period with a month
   --timezone IANA     time zone the period is read in, e.g. Europe/Berlin (default: UTC)
-  --project UUID      only this project's invoices
+  --project UUID      only this project's invoices (and the payments matched to them)
   --project-names FILE
                       a JSON file naming the projects for the page, { "<project uuid>": "Web shop" }
                       (the CSV files keep the ids)
@@ -88,15 +95,13 @@ export function parseReportCliArgs(
   if (values.period !== undefined && values.month !== undefined) {
     throw new CliUsageError('--month is another name for --period: give one of them');
   }
-  const option = values.month === undefined ? '--period' : '--month';
   const asked = values.period ?? values.month;
   const period = asked === undefined ? defaultPeriod(timezone, now) : usage(() => parsePeriod(asked));
   if (values.month !== undefined && period.kind !== 'month') {
     throw new CliUsageError(`--month takes a month YYYY-MM; for ${period.id} use --period`);
   }
-  if (!hasBegun(period, timezone, now)) {
-    throw new CliUsageError(`${option} ${period.id} is in the future in ${timezone}: no report for it yet`);
-  }
+  // The report API's and a scheduled run's words for it too.
+  if (!hasBegun(period, timezone, now)) throw new CliUsageError(notBegunError(period.id, timezone).message);
   const options: ReportCliOptions = {
     period: period.id,
     timezone,
@@ -132,9 +137,10 @@ function readArgs(argv: readonly string[]) {
     if (valueless !== undefined) {
       throw new CliUsageError(`${valueless} needs a value, but an option follows it (see --help)`);
     }
-    // Node's messages run over several lines for some mistakes: the first one says what is wrong.
-    const firstLine = message.split('\n')[0];
-    throw new CliUsageError(`${firstLine} (see --help)`);
+    // Node's messages run over several lines for some mistakes: the first one says what is wrong. It
+    // starts in lower case, as the command's own messages do.
+    const firstLine = message.split('\n')[0] ?? '';
+    throw new CliUsageError(`${firstLine.charAt(0).toLowerCase()}${firstLine.slice(1)} (see --help)`);
   }
 }
 

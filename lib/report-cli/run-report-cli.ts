@@ -43,7 +43,11 @@ const PREFIX = 'report: ';
  */
 export async function runReportCli(argv: readonly string[], io: ReportCliIo): Promise<ExitCode> {
   const now = io.now ?? (() => new Date());
-  const context: FailureContext = { apiKey: keyOnCommandLine(argv) ?? io.env.INVOICING_API_KEY };
+  const onCommandLine = keyOnCommandLine(argv);
+  const context: FailureContext = {
+    apiKey: onCommandLine ?? io.env.INVOICING_API_KEY,
+    apiKeyFrom: onCommandLine === undefined ? 'INVOICING_API_KEY' : '--api-key',
+  };
   try {
     const command = parseReportCliArgs(argv, io.env, now());
     if (command.help) {
@@ -73,7 +77,9 @@ function createClient(options: ReportCliOptions, io: ReportCliIo): InvoicingClie
     });
   } catch (error) {
     // The client's own checks (a key with spaces, a URL with a query) are mistakes on the command line.
-    if (error instanceof InvoicingParameterError) throw new CliUsageError(error.message);
+    if (error instanceof InvoicingParameterError) {
+      throw new CliUsageError(`invalid invoicing client options: ${error.issues.join('; ')}`);
+    }
     throw error;
   }
 }

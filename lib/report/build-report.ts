@@ -1,6 +1,6 @@
 import type { InvoiceStatistics, InvoicingClient } from '../invoicing';
 import { uuidSchema } from '../invoicing';
-import { ReportRequestError } from '../period';
+import { notBegunError, ReportRequestError } from '../period';
 import { type Collected, type CollectProgress, collectReportData, type ReportRows } from './collect';
 import { fetchRanges } from './collect-ranges';
 import type { Report, ReportPeriod, ReportRequest, ReportSummary } from './model';
@@ -57,15 +57,15 @@ export async function buildReport(
   const period = reportPeriod(request.period, request.timezone ?? 'UTC', now);
   const { projectId } = request;
   if (projectId !== undefined && !uuidSchema.safeParse(projectId).success) {
-    throw new ReportRequestError(`Invalid project id ${JSON.stringify(projectId)}: expected a UUID`);
+    throw new ReportRequestError(`invalid project id ${JSON.stringify(projectId)}: expected a UUID`);
   }
   // Not begun, or begun this very millisecond: nothing has happened in it yet.
   if (period.asOf === period.start) {
-    throw new ReportRequestError(`${period.id} has not begun yet in ${period.timezone}`);
+    throw notBegunError(period.id, period.timezone);
   }
   const apiUrl = publicUrl(options.apiUrl);
   // Not echoed: a mistyped URL may carry a key pasted into it.
-  if (apiUrl === null) throw new ReportRequestError('The invoicing API URL is not a valid URL');
+  if (apiUrl === null) throw new ReportRequestError('the invoicing API URL is not a valid URL');
   const ranges = fetchRanges(period);
   const rows = options.rows ?? {
     paidInvoices: createPaidInvoiceRows(options.spill),

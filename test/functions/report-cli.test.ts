@@ -80,7 +80,7 @@ describe.concurrent('functions/report-cli.ts', () => {
     expect(result).toEqual({
       code: 2,
       stdout: '',
-      stderr: 'report: Invalid period "2026-1": expected a month YYYY-MM, a quarter YYYY-Qn or a year YYYY\n',
+      stderr: 'report: invalid period "2026-1": expected a month YYYY-MM, a quarter YYYY-Qn or a year YYYY\n',
     });
   });
 
@@ -94,7 +94,7 @@ describe.concurrent('functions/report-cli.ts', () => {
       expect(result).toEqual({
         code: 2,
         stdout: '',
-        stderr: `report: Period ${period} is out of range: reports cover the years 2000 to 9999\n`,
+        stderr: `report: period ${period} is out of range: reports cover the years 2000 to 9999\n`,
       });
     },
   );

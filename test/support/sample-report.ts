@@ -21,8 +21,9 @@ import {
  * - 150 invoices created: 120 paid, 10 unpaid, 8 canceled, 12 expired.
  * - Paid invoice k (1..120): odd k in EUR (450.00 EUR = 522.90 USD, commission 5.23 USD, paid with
  *   0.00812345 BTC), even k in USD (675.40 USD, commission 6.75 USD, paid with 675.4 USDT). Two USD
- *   invoices of 3 Oct received another USD value than invoiced: k 6 675.35 USD (under-paid by 0.05) and
- *   k 8 675.45 USD (over-paid by 0.05), commission 6.75 USD each; every total stays as if they had not.
+ *   invoices of 3 Oct received a different USD value from the one invoiced: k 6 675.35 USD (under-paid
+ *   by 0.05) and k 8 675.45 USD (over-paid by 0.05), commission 6.75 USD each; every total stays as if
+ *   they had not.
  *   k 1..70 belong to the web shop project ("Web shop"), 71..110 to the app ("Mobile app"), 111..120 to
  *   donations (a project without a name).
  * - Paid total 60 × 522.90 + 60 × 675.40 = 71,898.00 USD; commission 60 × 5.23 + 60 × 6.75 = 718.80 USD;
@@ -75,7 +76,7 @@ export const SAMPLE_PROJECT_NAMES = {
   [SAMPLE_PROJECTS.app]: 'Mobile app',
 };
 
-/** USD invoices k that received another USD value than `675.4`, and what they received. */
+/** USD invoices k that received a USD value other than `675.4`, and what they received. */
 const RECEIVED_USD: Record<number, string> = { 6: '675.35', 8: '675.45' };
 
 /** Paid invoices created on each day of October 2026 (sums to 120). */

@@ -18,8 +18,8 @@ const side = (totals: MispaidTotals, word: string) =>
 
 /**
  * The under- and over-paid invoices of a report in one sentence: `Paid invoices in USD for which the
- * service recorded another USD amount received than invoiced: 1 under-paid (-0.50 USD in all) and 1
- * over-paid (+1.25 USD in all).`, or why there are none.
+ * service recorded a different USD amount received from the one invoiced: 1 under-paid (-0.50 USD in
+ * all) and 1 over-paid (+1.25 USD in all).`, or why there are none.
  */
 export function mispaidInWords(summary: ReportSummary): string {
   const { underpaid, overpaid, currencies } = summary.invoices;
@@ -31,7 +31,7 @@ export function mispaidInWords(summary: ReportSummary): string {
       : `None: all ${formatCount(judged)} paid invoices in USD received the amount invoiced.`;
   }
   return (
-    'Paid invoices in USD for which the service recorded another USD amount received than invoiced: ' +
+    'Paid invoices in USD for which the service recorded a different USD amount received from the one invoiced: ' +
     `${side(underpaid, 'under-paid')} and ${side(overpaid, 'over-paid')}.`
   );
 }

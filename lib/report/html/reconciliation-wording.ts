@@ -1,4 +1,4 @@
-import { formatCount, formatDates, formatUSD } from '../format';
+import { formatCount, formatDates, formatDay, formatUSD } from '../format';
 import type { ReportSummary, UncheckedCheck } from '../model';
 import { periodTitle } from '../period-words';
 import { type ProjectNames, projectLabel } from '../project-names';
@@ -64,19 +64,43 @@ export function reconciliationScope(summary: ReportSummary): string {
   return `${compared} Differences up to 0.01 count as agreement.`;
 }
 
+/** The most days a sentence names one by one; beyond them it counts (the panel lists every check not made). */
+const DAYS_NAMED = 3;
+
+const DAY_CHECK = /^day:(\d{4}-\d{2}-\d{2})$/;
+
+const inList = new Intl.ListFormat('en-GB', { type: 'conjunction' });
+
+/**
+ * The checks not made, after those made: `; 1 more, for 1 Nov 2026, could not be made exactly`; empty
+ * when there are none. `more` keeps them apart from the count before it. Days are named when they are all
+ * there is (up to three): the window reaches past the period, so such a day is often outside it, and its
+ * date shows the reader so where a count alone would not.
+ */
+function notMadeInWords(notChecked: readonly UncheckedCheck[]): string {
+  if (notChecked.length === 0) return '';
+  const days = notChecked.map((unchecked) => DAY_CHECK.exec(unchecked.name)?.[1]);
+  const named =
+    days.length <= DAYS_NAMED && days.every((day) => day !== undefined)
+      ? `, for ${inList.format(days.map(formatDay))},`
+      : '';
+  return `; ${formatCount(notChecked.length)} more${named} could not be made exactly`;
+}
+
 /**
  * The outcome in one sentence: `The service's statistics for the dates 30 Sep 2026 – 2 Nov 2026 agree
- * with the invoices it lists for those dates (45 checks).`, or how many checks differ.
+ * with the invoices it lists for those dates (45 checks).`, with the checks not made after those that
+ * agree (`(41 checks agree; 1 more, for 1 Nov 2026, could not be made exactly)`), or how many differ.
  */
 export function reconciliationOutcome(summary: ReportSummary): string {
   const { checks: made, notChecked, ok, window } = summary.reconciliation;
   const failing = made.filter((check) => !check.ok).length;
   const dates = `for the dates ${formatDates(window)}`;
   const listed = `${listedInvoices(summary)} for those dates`;
-  const unmade =
-    notChecked.length === 0 ? '' : `; ${formatCount(notChecked.length)} could not be made exactly`;
+  const unmade = notMadeInWords(notChecked);
   if (ok && failing === 0) {
-    return `The service's statistics ${dates} agree with ${listed} (${checks(made.length)}${unmade}).`;
+    const agreeing = unmade === '' ? '' : made.length === 1 ? ' agrees' : ' agree';
+    return `The service's statistics ${dates} agree with ${listed} (${checks(made.length)}${agreeing}${unmade}).`;
   }
   if (failing === 0) return 'The reconciliation did not pass. Check the figures before relying on them.';
   return `${formatCount(failing)} of ${checks(made.length)} differ by more than 0.01 between the service's statistics ${dates} and ${listed}${unmade}.`;

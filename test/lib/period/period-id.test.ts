@@ -20,7 +20,9 @@ describe('parseMonth', () => {
     'rejects %j with a message naming it',
     (text) => {
       expect(() => parseMonth(text)).toThrow(ReportRequestError);
-      expect(() => parseMonth(text)).toThrow(`Invalid month ${JSON.stringify(text)}: expected YYYY-MM`);
+      expect(() => parseMonth(text)).toThrow(
+        `invalid month ${JSON.stringify(text)}: expected YYYY-MM with a month 01 to 12`,
+      );
     },
   );
 });
@@ -42,7 +44,7 @@ describe('parsePeriod', () => {
     (text) => {
       expect(() => parsePeriod(text)).toThrow(ReportRequestError);
       expect(() => parsePeriod(text)).toThrow(
-        `Invalid period ${JSON.stringify(text)}: expected a month YYYY-MM, a quarter YYYY-Qn or a year YYYY`,
+        `invalid period ${JSON.stringify(text)}: expected a month YYYY-MM, a quarter YYYY-Qn or a year YYYY`,
       );
     },
   );
@@ -50,7 +52,7 @@ describe('parsePeriod', () => {
   it.each(['1999-12', '1999-Q4', '1999', '0000'])('refuses %s, before 2000', (text) => {
     expect(() => parsePeriod(text)).toThrow(ReportRequestError);
     expect(() => parsePeriod(text)).toThrow(
-      `Period ${text} is out of range: reports cover the years 2000 to 9999`,
+      `period ${text} is out of range: reports cover the years 2000 to 9999`,
     );
   });
 });

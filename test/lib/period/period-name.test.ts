@@ -9,7 +9,9 @@ describe('monthName', () => {
 
   it('rejects a month that is not YYYY-MM', () => {
     expect(() => monthName('2026-1')).toThrow(ReportRequestError);
-    expect(() => monthName('2026-1')).toThrow('Invalid month "2026-1": expected YYYY-MM');
+    expect(() => monthName('2026-1')).toThrow(
+      'invalid month "2026-1": expected YYYY-MM with a month 01 to 12',
+    );
   });
 });
 

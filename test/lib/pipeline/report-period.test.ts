@@ -40,7 +40,7 @@ describe('resolveReportPeriod', () => {
   it('refuses a month that has not begun in the account time zone', () => {
     const future = () => resolveReportPeriod(account('America/New_York'), '2026-11', TURN_OF_THE_MONTH);
     expect(future).toThrow(ReportRequestError);
-    expect(future).toThrow('2026-11 has not begun yet in America/New_York');
+    expect(future).toThrow('2026-11 has not begun yet in America/New_York: no report for it yet');
   });
 
   it('refuses a malformed month', () => {
@@ -60,7 +60,7 @@ describe('resolveReportPeriod', () => {
     const newYear = new Date('2026-12-31T23:30:00Z');
     expect(resolveReportPeriod(account('Europe/Berlin'), '2027-Q1', newYear)).toBe('2027-Q1');
     expect(() => resolveReportPeriod(account('America/New_York'), '2027', newYear)).toThrow(
-      '2027 has not begun yet in America/New_York',
+      '2027 has not begun yet in America/New_York: no report for it yet',
     );
   });
 

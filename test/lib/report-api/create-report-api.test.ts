@@ -94,7 +94,9 @@ describe('createReportApi', () => {
         'Bearer realm="invoice-reports", error="invalid_token"',
       );
       const message = await expectError(response, 401, 'unauthorized');
-      expect(message).toBe('the token is not valid');
+      expect(message).toBe(
+        'the token is not valid: send the operator token, or an account\'s own token from "npm run account-token" (locally, "npm start" prints both)',
+      );
     });
 
     it('answers 401 to the token with one character more or less', async () => {

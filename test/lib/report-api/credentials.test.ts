@@ -66,7 +66,9 @@ describe('report API credentials', () => {
         expect(asOther.status).toBe(404);
         expect(asOther).toEqual(asUnknown);
       }
-      await expectError(await h.get(other, { token: demoToken }), 404, 'unknown_account', [demoToken]);
+      expect(
+        await expectError(await h.get(other, { token: demoToken }), 404, 'unknown_account', [demoToken]),
+      ).toBe('there is no such account, or this token may not read it');
       // Nothing was built for the other account.
       expect(h.serviceRequests.length).toBe(requestsBefore);
     });
@@ -134,7 +136,9 @@ describe('report API credentials', () => {
       expect(response.headers.get('www-authenticate')).toBe(
         'Bearer realm="invoice-reports", error="invalid_token"',
       );
-      expect(await expectError(response, 401, 'unauthorized', [forged])).toBe('the token is not valid');
+      expect(await expectError(response, 401, 'unauthorized', [forged])).toBe(
+        'the token is not valid: send the operator token, or an account\'s own token from "npm run account-token" (locally, "npm start" prints both)',
+      );
     });
 
     it('made with another key is refused', async () => {

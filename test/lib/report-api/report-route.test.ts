@@ -209,15 +209,15 @@ describe('GET /reports/:account/:period', () => {
 
   it('refuses a month that has not begun in the account’s time zone', async () => {
     const message = await expectError(await h.get('/reports/demo/2026-12'), 400, 'invalid_request');
-    expect(message).toBe('2026-12 has not begun yet in UTC');
+    expect(message).toBe('2026-12 has not begun yet in UTC: no report for it yet');
   });
 
   it('refuses a quarter or a year that has not begun, and answers the current ones so far', async () => {
     expect(await expectError(await h.get('/reports/demo/2027-Q1'), 400, 'invalid_request')).toBe(
-      '2027-Q1 has not begun yet in UTC',
+      '2027-Q1 has not begun yet in UTC: no report for it yet',
     );
     expect(await expectError(await h.get('/reports/demo/2027'), 400, 'invalid_request')).toBe(
-      '2027 has not begun yet in UTC',
+      '2027 has not begun yet in UTC: no report for it yet',
     );
     const quarter = (await (await h.get('/reports/demo/2026-Q4')).json()) as ReportAnswer;
     expect(quarter).toMatchObject({ period: '2026-Q4', complete: false });
@@ -235,12 +235,15 @@ describe('GET /reports/:account/:period', () => {
     ['/reports/demo/october', PERIOD_RULE],
     ['/reports/demo/2026-Q5', PERIOD_RULE],
     ['/reports/demo/2026-q3', PERIOD_RULE],
-    ['/reports/demo/0099-12', PERIOD_RULE],
-    ['/reports/demo/0100-01', PERIOD_RULE],
-    ['/reports/demo/0000-01', PERIOD_RULE],
-    ['/reports/demo/0001-01', PERIOD_RULE],
-    ['/reports/demo/1999', PERIOD_RULE],
-    ['/reports/demo/0001-01/report.html', PERIOD_RULE],
+    ['/reports/demo/0099-12', 'period 0099-12 is out of range: reports cover the years 2000 to 9999'],
+    ['/reports/demo/0100-01', 'period 0100-01 is out of range: reports cover the years 2000 to 9999'],
+    ['/reports/demo/0000-01', 'period 0000-01 is out of range: reports cover the years 2000 to 9999'],
+    ['/reports/demo/0001-01', 'period 0001-01 is out of range: reports cover the years 2000 to 9999'],
+    ['/reports/demo/1999', 'period 1999 is out of range: reports cover the years 2000 to 9999'],
+    [
+      '/reports/demo/0001-01/report.html',
+      'period 0001-01 is out of range: reports cover the years 2000 to 9999',
+    ],
     ['/reports/Demo/2026-10', 'account must be an account name: lower-case letters, digits and hyphens'],
     ['/reports/de_mo/2026-10', 'account must be an account name: lower-case letters, digits and hyphens'],
     ['/reports/demo/2026-10?refresh=yes', 'refresh must be true or false'],
@@ -253,7 +256,7 @@ describe('GET /reports/:account/:period', () => {
 
   it('answers 404 for an unknown account', async () => {
     const message = await expectError(await h.get('/reports/globex/2026-10'), 404, 'unknown_account');
-    expect(message).toBe('there is no such account');
+    expect(message).toBe('there is no such account, or this token may not read it');
   });
 
   it('answers 502 when the service refuses the account’s API key, and saves nothing', async () => {

@@ -22,10 +22,20 @@ describe('exitCodeFor', () => {
 });
 
 describe('describeFailure', () => {
-  it('says that authentication failed, and where', () => {
+  it('says that authentication failed, where, and where the key comes from', () => {
     const error = new InvoicingAuthenticationError('refused (HTTP 401 from /invoices/list)', { status: 401 });
     expect(describeFailure(error, context)).toBe(
-      'authentication failed: the invoicing service at https://api.example.com/v1 refused the API key (HTTP 401)',
+      "authentication failed: the invoicing service at https://api.example.com/v1 refused the API key (HTTP 401); the key comes from --api-key, or else INVOICING_API_KEY: give the account's API key there",
+    );
+  });
+
+  it('names the one place a refused key came from', () => {
+    const error = new InvoicingAuthenticationError('refused (HTTP 403 from /invoices/list)', { status: 403 });
+    expect(describeFailure(error, { ...context, apiKeyFrom: 'INVOICING_API_KEY' })).toBe(
+      "authentication failed: the invoicing service at https://api.example.com/v1 refused the API key (HTTP 403); the key comes from INVOICING_API_KEY: set it to the account's API key (or pass one with --api-key)",
+    );
+    expect(describeFailure(error, { ...context, apiKeyFrom: '--api-key' })).toBe(
+      "authentication failed: the invoicing service at https://api.example.com/v1 refused the API key (HTTP 403); the key comes from --api-key: give the account's API key there (or set INVOICING_API_KEY and leave --api-key out)",
     );
   });
 

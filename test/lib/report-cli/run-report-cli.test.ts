@@ -319,10 +319,24 @@ describe('runReportCli against the sandbox', () => {
       .split('\n')
       .filter((line) => line.startsWith('report: ') && !line.includes('fetching'));
     expect(lines).toEqual([
-      `report: authentication failed: the invoicing service at ${sandbox.url} refused the API key (HTTP 401)`,
+      `report: authentication failed: the invoicing service at ${sandbox.url} refused the API key (HTTP 401); the key comes from INVOICING_API_KEY: set it to the account's API key (or pass one with --api-key)`,
     ]);
     expect(result.stderr).not.toContain('a-wrong-key-4711');
     await expect(readdir(out)).rejects.toThrow(/ENOENT/);
+  });
+
+  it('says a refused key came from --api-key when it was given there', async () => {
+    const out = join(outRoot, 'wrong-key-option');
+    // The right key in the variable: the option wins over it.
+    const result = await run(
+      ['--month', '2026-09', '--out', out, '--api-key', 'a-wrong-key-4712'],
+      service(),
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr.trimEnd().split('\n').at(-1)).toBe(
+      `report: authentication failed: the invoicing service at ${sandbox.url} refused the API key (HTTP 401); the key comes from --api-key: give the account's API key there (or set INVOICING_API_KEY and leave --api-key out)`,
+    );
+    expect(result.stderr).not.toContain('a-wrong-key-4712');
   });
 
   it('names the URL it could not reach, exits 1 and writes nothing', async () => {
@@ -339,12 +353,15 @@ describe('runReportCli against the sandbox', () => {
   it.each([
     [
       ['--month', '2026-13'],
-      'report: Invalid period "2026-13": expected a month YYYY-MM, a quarter YYYY-Qn or a year YYYY',
+      'report: invalid period "2026-13": expected a month YYYY-MM, a quarter YYYY-Qn or a year YYYY',
     ],
-    [['--period', '0099-12'], 'report: Period 0099-12 is out of range: reports cover the years 2000 to 9999'],
-    [['--period', '0000-01'], 'report: Period 0000-01 is out of range: reports cover the years 2000 to 9999'],
-    [['--month', '2026-11'], 'report: --month 2026-11 is in the future in UTC: no report for it yet'],
-    [['--timezone', 'Mars/Olympus'], /^report: Unknown time zone "Mars\/Olympus"/],
+    [['--period', '0099-12'], 'report: period 0099-12 is out of range: reports cover the years 2000 to 9999'],
+    [['--period', '0000-01'], 'report: period 0000-01 is out of range: reports cover the years 2000 to 9999'],
+    [['--month', '2026-11'], 'report: 2026-11 has not begun yet in UTC: no report for it yet'],
+    [
+      ['--timezone', 'Mars/Olympus'],
+      'report: unknown time zone "Mars/Olympus": expected an IANA name such as UTC or Europe/Berlin',
+    ],
     [['--concurrency', 'lots'], /^report: --concurrency must be a whole number/],
   ])('exits 2 with one line for %j', async (argv, message) => {
     const result = await run(argv, service());
@@ -367,7 +384,9 @@ describe('runReportCli against the sandbox', () => {
   it('exits 2 for a key the client cannot send, without showing it', async () => {
     const result = await run(['--api-key', 'has spaces in it', '--api-url', sandbox.url]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^report: Invalid invoicing client options: .*apiKey/);
+    expect(result.stderr).toBe(
+      'report: invalid invoicing client options: apiKey: expected printable ASCII without spaces\n',
+    );
     expect(result.stderr).not.toContain('has spaces in it');
   });
 
@@ -383,7 +402,7 @@ describe('runReportCli against the sandbox', () => {
     expect(result).toMatchObject({
       code: 2,
       stderr:
-        'report: Invalid period "2026-13": expected a month YYYY-MM, a quarter YYYY-Qn or a year YYYY\n',
+        'report: invalid period "2026-13": expected a month YYYY-MM, a quarter YYYY-Qn or a year YYYY\n',
     });
   });
 
@@ -405,5 +424,12 @@ describe('runReportCli against the sandbox', () => {
     ]) {
       expect(result.stdout).toContain(option);
     }
+  });
+
+  it('says in --help, as the README does, that --project keeps the payments matched to the project', async () => {
+    const result = await run(['--help']);
+    expect(result.stdout.split('\n')).toContain(
+      "  --project UUID      only this project's invoices (and the payments matched to them)",
+    );
   });
 });

@@ -240,6 +240,6 @@ describe('buildReport for a month not ended', () => {
 
   it('refuses a period whose first instant is the moment of the report: nothing has happened in it', async () => {
     const attempt = build({}, '2026-12', 'UTC', new Date('2026-12-01T00:00:00Z'));
-    await expect(attempt).rejects.toThrow('2026-12 has not begun yet in UTC');
+    await expect(attempt).rejects.toThrow('2026-12 has not begun yet in UTC: no report for it yet');
   });
 });

@@ -673,10 +673,19 @@ describe('buildReport failures', () => {
   });
 
   it.each([
-    [{ period: '2026-13', timezone: 'UTC' }, 'Invalid period "2026-13"'],
-    [{ period: '2026-03', timezone: 'Mars/Olympus' }, 'Unknown time zone "Mars/Olympus"'],
-    [{ period: '2026-03', timezone: 'UTC', projectId: 'not-a-uuid' }, 'Invalid project id "not-a-uuid"'],
-    [{ period: '2027-02', timezone: 'UTC' }, '2027-02 has not begun yet in UTC'],
+    [
+      { period: '2026-13', timezone: 'UTC' },
+      'invalid period "2026-13": expected a month YYYY-MM, a quarter YYYY-Qn or a year YYYY',
+    ],
+    [
+      { period: '2026-03', timezone: 'Mars/Olympus' },
+      'unknown time zone "Mars/Olympus": expected an IANA name such as UTC or Europe/Berlin',
+    ],
+    [
+      { period: '2026-03', timezone: 'UTC', projectId: 'not-a-uuid' },
+      'invalid project id "not-a-uuid": expected a UUID',
+    ],
+    [{ period: '2027-02', timezone: 'UTC' }, '2027-02 has not begun yet in UTC: no report for it yet'],
   ])('refuses %j before asking the service anything', async (request, message) => {
     const client = fakeInvoicingClient({ invoices });
     const attempt = buildReport(client, request, { apiUrl: API_URL, now: NOW, rows: rowBuilders() });

@@ -237,7 +237,7 @@ describe('dates and times', () => {
 
   it('rejects an unknown time zone by name', () => {
     expect(() => formatInstant('2026-11-01T05:00:00.000Z', 'Mars/Olympus')).toThrow(
-      'Unknown time zone "Mars/Olympus"',
+      'unknown time zone "Mars/Olympus": expected an IANA name such as UTC or Europe/Berlin',
     );
   });
 

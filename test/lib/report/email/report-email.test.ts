@@ -120,7 +120,7 @@ describe('renderReportEmail', () => {
       body.indexOf('Reconciliation</h2>'),
     );
     expect(panel).toContain(
-      '>Paid invoices in USD for which the service recorded another USD amount received than invoiced: 1 under-paid (-0.05\u00a0USD in all) and 1 over-paid (+0.05\u00a0USD in all).</p>',
+      '>Paid invoices in USD for which the service recorded a different USD amount received from the one invoiced: 1 under-paid (-0.05\u00a0USD in all) and 1 over-paid (+0.05\u00a0USD in all).</p>',
     );
     const cells = [...panel.matchAll(/<t[dh][^>]*>([^<]*)<\/t[dh]>/g)].map((match) => match[1]);
     expect(cells).toEqual([

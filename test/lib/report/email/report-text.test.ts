@@ -29,7 +29,7 @@ const HEADLINE = [
 
 /** The sample's under- and over-paid invoices (k 6 and k 8), and why only USD invoices are judged. */
 const MISPAID = [
-  'Under- and over-paid invoices: Paid invoices in USD for which the service recorded another USD amount received than invoiced: 1 under-paid (-0.05\u00a0USD in all) and 1 over-paid (+0.05\u00a0USD in all).',
+  'Under- and over-paid invoices: Paid invoices in USD for which the service recorded a different USD amount received from the one invoiced: 1 under-paid (-0.05\u00a0USD in all) and 1 over-paid (+0.05\u00a0USD in all).',
   '- INV-2610-0006: invoiced 675.40 USD, received 675.35 USD, difference -0.05\u00a0USD',
   '- INV-2610-0008: invoiced 675.40 USD, received 675.45 USD, difference +0.05\u00a0USD',
   'Only invoices in USD can be judged this way: for an invoice in another currency the USD amount moves with the exchange rate between invoicing and payment, so a difference would not mean it was paid short or over.',

@@ -172,7 +172,7 @@ describe('ReconciliationStatus', () => {
     const text = textOf(renderToHtml(<ReconciliationStatus variant="page" summary={differingSummary()} />));
     expect(text.split('\n').slice(0, 2)).toEqual([
       "⚠ The service's statistics and the invoices it lists for the same dates differ",
-      "5 of 6 checks differ by more than 0.01 between the service's statistics for the dates 30 Sep 2026 – 2 Nov 2026 and the invoices it lists for those dates; 1 could not be made exactly. Check these figures before relying on them: the itemised invoices and payments are in the CSV files, and the Reconciliation panel says what was compared.",
+      "5 of 6 checks differ by more than 0.01 between the service's statistics for the dates 30 Sep 2026 – 2 Nov 2026 and the invoices it lists for those dates; 1 more, for 1 Nov 2026, could not be made exactly. Check these figures before relying on them: the itemised invoices and payments are in the CSV files, and the Reconciliation panel says what was compared.",
     ]);
   });
 });
