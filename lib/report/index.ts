@@ -20,6 +20,7 @@ export {
   CARD_BOXES,
   type Column,
   DataTable,
+  FOCUS_OUTLINE,
   Lead,
   look,
   Note,

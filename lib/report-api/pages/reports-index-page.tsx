@@ -194,7 +194,13 @@ export function renderReportsIndexPage(page: ReportsIndexPage): string {
             <Panel variant="page" heading={section.heading} long>
               {/* The style sheet gives every section's table the same columns (see page-styles). */}
               <div class="report-list">
-                <DataTable variant="page" columns={table} rows={section.entries} cards="wide" />
+                <DataTable
+                  variant="page"
+                  name={section.heading}
+                  columns={table}
+                  rows={section.entries}
+                  cards="wide"
+                />
               </div>
             </Panel>
           ))

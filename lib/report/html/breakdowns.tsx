@@ -43,13 +43,15 @@ function MoreRows({
 export function ProjectsTable({ variant, summary, limit }: BreakdownProps) {
   const { invoices } = summary;
   const shown = invoices.projects.slice(0, limit);
+  const heading = 'By project';
   return (
-    <Panel variant={variant} heading="By project">
+    <Panel variant={variant} heading={heading}>
       {invoices.projects.length === 0 ? (
         <Empty variant={variant}>{`No invoices were paid in ${periodTitle(summary.period)}.`}</Empty>
       ) : (
         <DataTable<ProjectFigures>
           variant={variant}
+          name={heading}
           rows={shown}
           columns={[
             {
@@ -107,13 +109,15 @@ export function ProjectsTable({ variant, summary, limit }: BreakdownProps) {
 export function CurrenciesTable({ variant, summary, limit }: BreakdownProps) {
   const { invoices } = summary;
   const shown = invoices.currencies.slice(0, limit);
+  const heading = 'By invoice currency';
   return (
-    <Panel variant={variant} heading="By invoice currency">
+    <Panel variant={variant} heading={heading}>
       {invoices.currencies.length === 0 ? (
         <Empty variant={variant}>{`No invoices were paid in ${periodTitle(summary.period)}.`}</Empty>
       ) : (
         <DataTable<CurrencyFigures>
           variant={variant}
+          name={heading}
           rows={shown}
           columns={[
             { heading: 'Currency', cell: (row) => row.currency },
@@ -143,10 +147,12 @@ const STATUS_ORDER = [
 /** Invoices created in the period by status, with their share of all created. */
 export function StatusTable({ variant, summary }: Omit<BreakdownProps, 'limit'>) {
   const { invoices } = summary;
+  const heading = 'By status';
   return (
-    <Panel variant={variant} heading="By status">
+    <Panel variant={variant} heading={heading}>
       <DataTable<(typeof STATUS_ORDER)[number]>
         variant={variant}
+        name={heading}
         cards="never"
         rows={[...STATUS_ORDER]}
         columns={[
@@ -171,13 +177,15 @@ export function StatusTable({ variant, summary }: Omit<BreakdownProps, 'limit'>)
 export function CryptocurrenciesTable({ variant, summary, limit }: BreakdownProps) {
   const { payments } = summary;
   const shown = payments.cryptocurrencies.slice(0, limit);
+  const heading = 'By cryptocurrency';
   return (
-    <Panel variant={variant} heading="By cryptocurrency">
+    <Panel variant={variant} heading={heading}>
       {payments.cryptocurrencies.length === 0 ? (
         <Empty variant={variant}>{`No payments arrived in ${periodTitle(summary.period)}.`}</Empty>
       ) : (
         <DataTable<CryptocurrencyFigures>
           variant={variant}
+          name={heading}
           rows={shown}
           columns={[
             { heading: 'Cryptocurrency', cell: (row) => row.cryptocurrency },
@@ -207,10 +215,12 @@ export function WalletsTable({ variant, summary, limit }: BreakdownProps) {
   const { payments } = summary;
   if (payments.wallets.length === 0) return null;
   const shown = payments.wallets.slice(0, limit);
+  const heading = 'By wallet';
   return (
-    <Panel variant={variant} heading="By wallet">
+    <Panel variant={variant} heading={heading}>
       <DataTable<WalletFigures>
         variant={variant}
+        name={heading}
         rows={shown}
         columns={[
           {

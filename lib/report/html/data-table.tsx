@@ -17,6 +17,8 @@ export interface Column<Row> {
 
 interface DataTableProps<Row> {
   variant: Variant;
+  /** What the table shows, as its panel's heading says: the name of the box it scrolls in on the page. */
+  name: string;
   columns: Column<Row>[];
   rows: Row[];
   /** Cells of a closing total row, one per column. */
@@ -47,13 +49,33 @@ function cellLooks(base: Look, column: { numeric?: boolean; looks?: Look[] }): L
 }
 
 /**
+ * The box a table scrolls in on the page. A box that may scroll is a named region (a `<section>` with a
+ * label) in the tab order, so that a keyboard can scroll it (WCAG 2.1.1; axe-core's
+ * `scrollable-region-focusable`); the style sheet outlines it when focused. Whether a box scrolls
+ * depends on the window and the fonts, and the page runs no script to find out, so every box that may
+ * scroll is focusable; only a table of short values that fit any width (`cards: 'never'`) stays out of
+ * the tab order.
+ */
+function ScrollBox({ name, mayScroll, children }: { name: string; mayScroll: boolean; children: Child }) {
+  const box = look('page', 'scroll');
+  if (!mayScroll) return <div {...box}>{children}</div>;
+  return (
+    <section {...box} aria-label={name} tabindex={0}>
+      {children}
+    </section>
+  );
+}
+
+/**
  * A table of figures. On the page it shows each row as a card of labelled values when its box is too
  * narrow for its columns (the style sheet reads each cell's `data-label`), so that no amount needs a
- * sideways scroll; if a table still does not fit, it scrolls inside its own box rather than widen the
- * page. In the email it is a plain table with inline styles and only the columns that fit a phone.
+ * sideways scroll; if a table still does not fit, it scrolls inside its own box (see `ScrollBox`)
+ * rather than widen the page. In the email it is a plain table with inline styles and only the columns
+ * that fit a phone.
  */
 export function DataTable<Row>({
   variant,
+  name,
   columns: allColumns,
   rows,
   total: allTotal,
@@ -113,5 +135,10 @@ export function DataTable<Row>({
       )}
     </table>
   );
-  return variant === 'page' ? <div {...look(variant, 'scroll')}>{table}</div> : table;
+  if (variant === 'email') return table;
+  return (
+    <ScrollBox name={name} mayScroll={cards !== 'never'}>
+      {table}
+    </ScrollBox>
+  );
 }

@@ -4,7 +4,7 @@ export { renderHtmlDocument } from './html-document';
 export { LayoutTable } from './layout-table';
 export { COLOURS, LOOKS, type Look, look, type Variant } from './looks';
 export { mispaidInWords, WHY_USD_ONLY } from './mispaid-invoices';
-export { PAGE_CSS } from './page-styles';
+export { FOCUS_OUTLINE, PAGE_CSS } from './page-styles';
 export { EMAIL_PANEL_PADDING, Lead, Note, Panel } from './panel';
 export {
   type CheckFigureUnit,

@@ -62,12 +62,9 @@ export function MispaidInvoices({
   const { timezone } = summary.period;
   const total = summary.invoices.underpaid.count + summary.invoices.overpaid.count;
   const shown = report.mispaidInvoices.slice(0, limit);
+  const heading = `Under- and over-paid invoices (${formatCount(total)})`;
   return (
-    <Panel
-      variant={variant}
-      heading={`Under- and over-paid invoices (${formatCount(total)})`}
-      long={shown.length > 15}
-    >
+    <Panel variant={variant} heading={heading} long={shown.length > 15}>
       {total === 0 ? (
         <Empty variant={variant}>{mispaidInWords(summary)}</Empty>
       ) : (
@@ -79,6 +76,7 @@ export function MispaidInvoices({
           </Lead>
           <DataTable<MispaidInvoice>
             variant={variant}
+            name={heading}
             cards="list"
             rows={shown}
             columns={[

@@ -202,6 +202,7 @@ function FiguresTable({ variant, chart }: { variant: Variant; chart: Chart }) {
   return (
     <DataTable<Bar>
       variant={variant}
+      name={`Paid per ${chart.unit}`}
       cards="never"
       rows={chart.bars}
       columns={[

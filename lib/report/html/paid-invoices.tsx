@@ -27,11 +27,13 @@ export function PaidInvoices({ variant, report }: { variant: Variant; report: Re
     paid > shown.length
       ? `The first ${formatCount(shown.length)} of ${formatCount(paid)} paid invoices, in order of creation. paid-invoices.csv lists all ${formatCount(paid)}. Times in ${timezone}.`
       : `All ${formatCount(paid)} paid invoices, in order of creation; also in paid-invoices.csv. Times in ${timezone}.`;
+  const heading = 'Paid invoices';
   return (
-    <Panel variant={variant} heading="Paid invoices" long>
+    <Panel variant={variant} heading={heading} long>
       <Lead variant={variant}>{pointer}</Lead>
       <DataTable<InvoiceItem>
         variant={variant}
+        name={heading}
         cards="wide"
         rows={shown}
         columns={[

@@ -38,8 +38,9 @@ export function UnmatchedPayments({ variant, report, limit }: PaymentListProps) 
   const { timezone } = report.summary.period;
   const total = report.summary.payments.unmatched;
   const shown = report.unmatchedPayments.slice(0, limit);
+  const heading = `Unmatched payments (${formatCount(total)})`;
   return (
-    <Panel variant={variant} heading={`Unmatched payments (${formatCount(total)})`} long={shown.length > 15}>
+    <Panel variant={variant} heading={heading} long={shown.length > 15}>
       {total === 0 ? (
         <Empty variant={variant}>
           {`None: every payment found in ${periodTitle(report.summary.period)} was matched to an invoice.`}
@@ -52,6 +53,7 @@ export function UnmatchedPayments({ variant, report, limit }: PaymentListProps) 
           </Lead>
           <DataTable<PaymentItem>
             variant={variant}
+            name={heading}
             cards="list"
             rows={shown}
             columns={[
@@ -98,8 +100,9 @@ export function LatePayments({ variant, report, limit }: PaymentListProps) {
   const { timezone } = report.summary.period;
   const total = report.summary.payments.late;
   const shown = report.latePayments.slice(0, limit);
+  const heading = `Late payments (${formatCount(total)})`;
   return (
-    <Panel variant={variant} heading={`Late payments (${formatCount(total)})`} long={shown.length > 15}>
+    <Panel variant={variant} heading={heading} long={shown.length > 15}>
       {total === 0 ? (
         <Empty variant={variant}>None: every matched payment arrived before its invoice's deadline.</Empty>
       ) : (
@@ -110,6 +113,7 @@ export function LatePayments({ variant, report, limit }: PaymentListProps) {
           </Lead>
           <DataTable<LatePayment>
             variant={variant}
+            name={heading}
             cards="list"
             rows={shown}
             columns={[

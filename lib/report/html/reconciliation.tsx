@@ -63,6 +63,7 @@ function ChecksTable({ variant, checks, unit, names }: ChecksProps) {
   return (
     <DataTable<ReconciliationCheck>
       variant={variant}
+      name="Reconciliation checks"
       cards="list"
       rows={checks}
       columns={[
