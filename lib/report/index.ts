@@ -17,6 +17,7 @@ export { fetchedInWords } from './fetched-in-words';
 export { formatCount, formatInstant, formatUSD } from './format';
 export { type GenerateReportFolderOptions, generateReportFolder } from './generate-report-folder';
 export {
+  AmountText,
   CARD_BOXES,
   type Column,
   DataTable,

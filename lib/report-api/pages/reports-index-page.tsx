@@ -1,5 +1,14 @@
 import type { Period, PeriodKind } from '../../period';
-import { type Column, DataTable, formatCount, formatInstant, formatUSD, Note, Panel } from '../../report';
+import {
+  AmountText,
+  type Column,
+  DataTable,
+  formatCount,
+  formatInstant,
+  formatUSD,
+  Note,
+  Panel,
+} from '../../report';
 import { renderPage, SERVICE_NAME } from './page-frame';
 
 /** The headline figures of a report as its manifest holds them; any of them may be missing in an old one. */
@@ -72,7 +81,12 @@ function columns(timezone: string): Column<IndexEntry>[] {
     {
       heading: 'Paid total',
       numeric: true,
-      cell: ({ figures }) => (figures.paidTotalUSD === undefined ? missing : formatUSD(figures.paidTotalUSD)),
+      cell: ({ figures }) =>
+        figures.paidTotalUSD === undefined ? (
+          missing
+        ) : (
+          <AmountText variant="page" text={formatUSD(figures.paidTotalUSD)} />
+        ),
     },
     {
       heading: 'Paid invoices',

@@ -7,11 +7,11 @@ import type {
   WalletFigures,
 } from '../model';
 import { periodTitle } from '../period-words';
+import { AmountText } from './amount-text';
 import { DataTable } from './data-table';
 import type { Variant } from './looks';
 import { Empty, Note, Panel } from './panel';
 import { ProjectLabel } from './project-label';
-import { WrapWhenLong } from './wrap-when-long';
 
 interface BreakdownProps {
   variant: Variant;
@@ -62,18 +62,22 @@ export function ProjectsTable({ variant, summary, limit }: BreakdownProps) {
               ),
             },
             { heading: 'Paid', numeric: true, cell: (row) => formatCount(row.paid) },
-            { heading: 'Paid total', numeric: true, cell: (row) => formatUSD(row.paidTotalUSD) },
+            {
+              heading: 'Paid total',
+              numeric: true,
+              cell: (row) => <AmountText variant={variant} text={formatUSD(row.paidTotalUSD)} keepWhole />,
+            },
             {
               heading: 'Commission',
               numeric: true,
               pageOnly: true,
-              cell: (row) => formatUSD(row.commissionTotalUSD),
+              cell: (row) => <AmountText variant={variant} text={formatUSD(row.commissionTotalUSD)} />,
             },
             {
               heading: 'Net received',
               numeric: true,
               pageOnly: true,
-              cell: (row) => formatUSD(row.netReceivedUSD),
+              cell: (row) => <AmountText variant={variant} text={formatUSD(row.netReceivedUSD)} />,
             },
             {
               heading: 'Share',
@@ -86,9 +90,9 @@ export function ProjectsTable({ variant, summary, limit }: BreakdownProps) {
               ? [
                   'All projects',
                   formatCount(invoices.paid),
-                  formatUSD(invoices.paidTotalUSD),
-                  formatUSD(invoices.commissionTotalUSD),
-                  formatUSD(invoices.netReceivedUSD),
+                  <AmountText variant={variant} text={formatUSD(invoices.paidTotalUSD)} keepWhole />,
+                  <AmountText variant={variant} text={formatUSD(invoices.commissionTotalUSD)} />,
+                  <AmountText variant={variant} text={formatUSD(invoices.netReceivedUSD)} />,
                   '',
                 ]
               : undefined
@@ -120,10 +124,21 @@ export function CurrenciesTable({ variant, summary, limit }: BreakdownProps) {
           name={heading}
           rows={shown}
           columns={[
-            { heading: 'Currency', cell: (row) => row.currency },
+            // Each amount names its currency: the email leaves the column out, and a 360 px phone then
+            // has the width for both amounts of a row on one line each (`27,000.00 EUR`).
+            { heading: 'Currency', pageOnly: true, cell: (row) => row.currency },
             { heading: 'Paid', numeric: true, cell: (row) => formatCount(row.paid) },
-            { heading: 'Amount', numeric: true, cell: (row) => formatFiat(row.amount, row.currency) },
-            { heading: 'In USD', numeric: true, cell: (row) => formatUSD(row.paidTotalUSD) },
+            // Beside a count only: the amounts get the width there is (see `AmountText`).
+            {
+              heading: 'Amount',
+              numeric: true,
+              cell: (row) => <AmountText variant={variant} text={formatFiat(row.amount, row.currency)} />,
+            },
+            {
+              heading: 'In USD',
+              numeric: true,
+              cell: (row) => <AmountText variant={variant} text={formatUSD(row.paidTotalUSD)} />,
+            },
           ]}
         />
       )}
@@ -188,13 +203,18 @@ export function CryptocurrenciesTable({ variant, summary, limit }: BreakdownProp
           name={heading}
           rows={shown}
           columns={[
-            { heading: 'Cryptocurrency', cell: (row) => row.cryptocurrency },
+            {
+              // Over codes of 3 to 5 letters, under the panel's heading: in the email a short word leaves a
+              // small phone's width to the amounts (`27,832.028778 TRX` on one line at 360 px).
+              heading: variant === 'email' ? 'Crypto' : 'Cryptocurrency',
+              cell: (row) => row.cryptocurrency,
+            },
             { heading: 'Payments', numeric: true, cell: (row) => formatCount(row.count) },
             {
               heading: 'Received',
               numeric: true,
               cell: (row) => (
-                <WrapWhenLong variant={variant} text={formatCrypto(row.amount, row.cryptocurrency)} />
+                <AmountText variant={variant} text={formatCrypto(row.amount, row.cryptocurrency)} />
               ),
             },
           ]}
@@ -236,7 +256,11 @@ export function WalletsTable({ variant, summary, limit }: BreakdownProps) {
             heading: 'Received',
             numeric: true,
             cell: (row) => (
-              <WrapWhenLong variant={variant} text={formatCrypto(row.amount, row.wallet.cryptocurrency)} />
+              <AmountText
+                variant={variant}
+                text={formatCrypto(row.amount, row.wallet.cryptocurrency)}
+                keepWhole
+              />
             ),
           },
         ]}

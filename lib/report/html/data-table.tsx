@@ -4,7 +4,7 @@ import { type Look, look, type Variant } from './looks';
 /** One column of a table: its heading and how a row fills its cell. */
 export interface Column<Row> {
   heading: string;
-  /** Right-aligned tabular figures, on one line on a screen (see `WrapWhenLong` for long ones). */
+  /** Right-aligned tabular figures, on one line on a screen (see `AmountText` and `WrapWhenLong` for long ones). */
   numeric?: boolean;
   /** Further roles of the column's cells (`code`, `description`, `nowrap`, `wrap`, `longWord`). */
   looks?: Look[];
@@ -86,9 +86,9 @@ export function DataTable<Row>({
   const total = allTotal?.filter((_, index) => kept[index]);
   const cardBox = variant === 'page' && cards !== 'never' ? cards : undefined;
   const label = (column: Column<Row> | undefined) => (cardBox ? column?.heading : undefined);
-  // The email's tables are a little tighter, and their headings and figures may wrap at a space
-  // (`27,832.028778` over `TRX`), so that four columns fit a small phone without scrolling: mail
-  // apps do not apply the page's phone rules.
+  // The email's tables are a little tighter, and their headings and figures may wrap (see `AmountText`:
+  // `27,832.028778` over `TRX` where the two do not fit), so that four columns fit a small phone without
+  // scrolling: mail apps do not apply the page's phone rules.
   const tight = variant === 'email' ? 'padding:6px 4px;white-space:normal' : undefined;
   const tableLook = look(variant, 'table', variant === 'email' ? 'font-size:13px' : undefined);
   // A page-only class: the style sheet's rules that turn rows into cards hang on it.

@@ -1,3 +1,4 @@
+export { AmountText } from './amount-text';
 export { CARD_BOXES, type CardBox, type Column, DataTable } from './data-table';
 export { type HeadlineDetail, type HeadlineFigure, headlineFigures, type Tone } from './headline-figures';
 export { renderHtmlDocument } from './html-document';

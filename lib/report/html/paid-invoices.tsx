@@ -8,6 +8,7 @@ import {
   truncateText,
 } from '../format';
 import { FIRST_PAID_INVOICES_SHOWN, type Report } from '../model';
+import { AmountText } from './amount-text';
 import { DataTable } from './data-table';
 import type { Variant } from './looks';
 import { Lead, Panel } from './panel';
@@ -55,14 +56,24 @@ export function PaidInvoices({ variant, report }: { variant: Variant; report: Re
               <ProjectLabel variant={variant} names={report.summary.projectNames} id={row.projectId} />
             ),
           },
-          { heading: 'Amount', numeric: true, cell: (row) => formatFiat(row.amountFiat, row.currencyFiat) },
-          { heading: 'USD', numeric: true, cell: (row) => formatUSD(row.amountFiatUSD) },
+          {
+            heading: 'Amount',
+            numeric: true,
+            cell: (row) => (
+              <AmountText variant={variant} text={formatFiat(row.amountFiat, row.currencyFiat)} />
+            ),
+          },
+          {
+            heading: 'USD',
+            numeric: true,
+            cell: (row) => <AmountText variant={variant} text={formatUSD(row.amountFiatUSD)} />,
+          },
           {
             heading: 'Paid with',
             numeric: true,
             cell: (row) =>
               row.payment && row.wallet ? (
-                <WrapWhenLong
+                <AmountText
                   variant={variant}
                   text={formatCrypto(row.payment.amount, row.wallet.cryptocurrency)}
                 />

@@ -9,8 +9,9 @@ import {
 } from '../format';
 import type { LatePayment, Report } from '../model';
 import { periodTitle } from '../period-words';
+import { AmountText } from './amount-text';
 import { DataTable } from './data-table';
-import type { Variant } from './looks';
+import { look, type Variant } from './looks';
 import { Empty, Lead, Note, Panel } from './panel';
 import { WrapWhenLong } from './wrap-when-long';
 
@@ -66,9 +67,10 @@ export function UnmatchedPayments({ variant, report, limit }: PaymentListProps) 
                 heading: 'Amount',
                 numeric: true,
                 cell: (row) => (
-                  <WrapWhenLong
+                  <AmountText
                     variant={variant}
                     text={formatCrypto(row.amount, row.wallet.cryptocurrency)}
+                    keepWhole
                   />
                 ),
               },
@@ -133,9 +135,10 @@ export function LatePayments({ variant, report, limit }: PaymentListProps) {
                 heading: 'Amount',
                 numeric: true,
                 cell: (row) => (
-                  <WrapWhenLong
+                  <AmountText
                     variant={variant}
                     text={formatCrypto(row.payment.amount, row.payment.wallet.cryptocurrency)}
+                    keepWhole
                   />
                 ),
               },
@@ -143,9 +146,18 @@ export function LatePayments({ variant, report, limit }: PaymentListProps) {
                 heading: 'Invoice USD',
                 numeric: true,
                 pageOnly: true,
-                cell: (row) => formatUSD(row.invoice.amountFiatUSD),
+                cell: (row) => <AmountText variant={variant} text={formatUSD(row.invoice.amountFiatUSD)} />,
               },
-              { heading: 'Late by', numeric: true, cell: (row) => formatDelay(row.secondsLate) },
+              {
+                heading: 'Late by',
+                numeric: true,
+                // `59 min 59 s` on one line in the email too (the page's cell keeps it so), never an `s`
+                // alone under it.
+                cell: (row) => {
+                  const delay = formatDelay(row.secondsLate);
+                  return variant === 'email' ? <span {...look(variant, 'nowrap')}>{delay}</span> : delay;
+                },
+              },
             ]}
           />
           <Remaining variant={variant} hidden={total - shown.length} total={total} />

@@ -10,9 +10,9 @@ import {
 } from '../../../support/browser';
 import type { PageElement, PageWindow } from '../../../support/page-dom';
 import {
+  amountsSplitFromTheirCode,
   hiddenTexts,
   sidewaysOverflow,
-  signedAmountsSplitFromTheirCode,
   tablesWiderThanTheirBox,
 } from '../../../support/page-layout';
 import {
@@ -89,9 +89,24 @@ describe('report.html at 390 px, a phone', () => {
     },
   );
 
+  it.each([
+    ['sample', 360],
+    ['sample', WIDTHS.phone],
+    ['sandbox', 360],
+    ['sandbox', WIDTHS.phone],
+    ['sample', WIDTHS.desktop],
+    ['sandbox', WIDTHS.desktop],
+  ])(
+    'keeps every amount in the tables of the %s report on one line with its code at %i px',
+    async (name, width) => {
+      const page = await open(name, width);
+      expect(await amountsSplitFromTheirCode(page, { within: 'td' })).toEqual([]);
+    },
+  );
+
   it('keeps each signed amount of the differences report on one line with its currency', async () => {
     const page = await open('differences', WIDTHS.phone);
-    expect(await signedAmountsSplitFromTheirCode(page)).toEqual([]);
+    expect(await amountsSplitFromTheirCode(page, { signed: true })).toEqual([]);
   });
 
   it('turns the paid invoices into cards, each value under its column name', async () => {
