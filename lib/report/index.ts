@@ -17,9 +17,11 @@ export { fetchedInWords } from './fetched-in-words';
 export { formatCount, formatInstant, formatUSD } from './format';
 export { type GenerateReportFolderOptions, generateReportFolder } from './generate-report-folder';
 export {
+  AmountText,
   CARD_BOXES,
   type Column,
   DataTable,
+  FOCUS_OUTLINE,
   Lead,
   look,
   Note,

@@ -20,12 +20,16 @@ export interface PageElement {
   textContent: string | null;
   scrollWidth: number;
   clientWidth: number;
+  /** How far the element is scrolled sideways. */
+  scrollLeft: number;
   scrollHeight: number;
   parentElement: PageElement | null;
   getBoundingClientRect(): PageBox;
   getClientRects(): { length: number };
   querySelector(selector: string): PageElement | null;
   querySelectorAll(selector: string): ArrayLike<PageElement>;
+  /** Whether the element matches a selector, such as `:focus-visible`. */
+  matches(selector: string): boolean;
 }
 
 /** A text node, as far as the layout checks read it. */
@@ -53,5 +57,5 @@ export interface PageWindow {
   getComputedStyle(
     element: PageElement,
     pseudo?: string,
-  ): { display: string; overflowX: string; content: string };
+  ): { display: string; overflowX: string; content: string; outlineStyle: string; outlineWidth: string };
 }

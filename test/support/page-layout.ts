@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { PageElement, PageTextNode, PageWindow } from './page-dom';
 
 /** An element a reader cannot see whole, with why. */
@@ -79,37 +79,63 @@ export async function tablesWiderThanTheirBox(page: Page): Promise<string[]> {
   return result.wide;
 }
 
+/** Which amounts `amountsSplitFromTheirCode` looks at, and where. */
+export interface AmountsToCheck {
+  /** Only signed ones (`+122.00 USD`, `-0.50 EUR`). @default false */
+  signed?: boolean;
+  /** Only inside the elements matching this selector (`td`: the tables' cells). @default 'body' */
+  within?: string;
+}
+
 /**
- * The signed amounts (`+122.00 USD`, `-0.50 EUR`) whose currency code a reader finds at the start of
- * another line than their figure, as `+122.00 USD`. Throws if the page shows no signed amount, so a
- * check never passes empty.
+ * The amounts (`27,832.028778 TRX`, `+122.00 USD`) on a page, or in one part of it, whose code a reader
+ * finds at the start of another line than their figure, as `27,832.028778 TRX`. A figure that wraps at
+ * a group separator (`1,234,<wbr>567.89 EUR`) counts from its last group. Throws if there is no such
+ * amount to look at, so a check never passes empty.
  */
-export async function signedAmountsSplitFromTheirCode(page: Page): Promise<string[]> {
-  const result = await page.evaluate(() => {
-    const { document } = globalThis as unknown as PageWindow;
-    const linesOf = (node: PageTextNode, start: number, end: number) => {
-      const range = document.createRange();
-      range.setStart(node, start);
-      range.setEnd(node, end);
-      return range.getClientRects();
-    };
-    const SHOW_TEXT = 4;
-    const walker = document.createTreeWalker(document.body, SHOW_TEXT);
-    const split: string[] = [];
-    let found = 0;
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      for (const match of node.textContent.matchAll(/[+-][\d,]+(?:\.\d+)?(\s)([A-Z]{3})\b/g)) {
-        found += 1;
-        const codeAt = match.index + match[0].length - 3;
-        const figure = linesOf(node, match.index, codeAt - 1);
-        const code = linesOf(node, codeAt, codeAt + 3);
-        // Hidden text (a preheader, a closed <details>) has no boxes: nobody reads it on a line.
-        if (figure.length === 0 || code.length === 0) continue;
-        if (code[0]!.top >= figure[figure.length - 1]!.bottom - 1) split.push(match[0].replace(/\s/, ' '));
+export async function amountsSplitFromTheirCode(
+  where: Page | Locator,
+  check: AmountsToCheck = {},
+): Promise<string[]> {
+  const { signed = false, within = 'body' } = check;
+  const part = 'mainFrame' in where ? where.locator('html') : where;
+  const result = await part.evaluate(
+    (top, { signed, within }) => {
+      const { document } = globalThis as unknown as PageWindow;
+      const element = top as unknown as PageElement;
+      const linesOf = (node: PageTextNode, start: number, end: number) => {
+        const range = document.createRange();
+        range.setStart(node, start);
+        range.setEnd(node, end);
+        return range.getClientRects();
+      };
+      const amount = signed
+        ? /[+-][\d,]+(?:\.\d+)?(\s)([A-Z]{3,5})\b/g
+        : /(?<![\w.,])[+-]?\d[\d,]*(?:\.\d+)?(\s)([A-Z]{3,5})\b/g;
+      const SHOW_TEXT = 4;
+      const split: string[] = [];
+      let found = 0;
+      for (const root of Array.from(element.querySelectorAll(within))) {
+        const walker = document.createTreeWalker(root, SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (const match of node.textContent.matchAll(amount)) {
+            found += 1;
+            const code = match[2]!;
+            const codeAt = match.index + match[0].length - code.length;
+            const figure = linesOf(node, match.index, codeAt - 1);
+            const codeLines = linesOf(node, codeAt, codeAt + code.length);
+            // Hidden text (a preheader, a closed <details>) has no boxes: nobody reads it on a line.
+            if (figure.length === 0 || codeLines.length === 0) continue;
+            if (codeLines[0]!.top >= figure[figure.length - 1]!.bottom - 1)
+              split.push(match[0].replace(/\s/, ' '));
+          }
+        }
       }
-    }
-    return { found, split };
-  });
-  if (result.found === 0) throw new Error('the page shows no signed amount');
+      return { found, split };
+    },
+    { signed, within },
+  );
+  if (result.found === 0)
+    throw new Error(`there is no ${signed ? 'signed ' : ''}amount in ${within} to look at`);
   return result.split;
 }

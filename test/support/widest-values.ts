@@ -17,18 +17,29 @@ export const LONG_ACCOUNT_NAME =
 /** A paid total of 13 integer digits, the widest headline figure. */
 export const LONG_PAID_TOTAL = '9876543210987.65';
 
+/** A month's amount in one fiat currency of 13 integer digits, the widest figure of the currency breakdown. */
+export const LONG_FIAT_AMOUNT = '1234567890123.45';
+
 /**
  * A report with the widest values a merchant could meet in each list, for layout tests: a long account
- * name, a headline paid total and net received of 13 integer digits, a crypto amount to the wei
- * wherever one is shown, a long wallet name and one named by its address, a long invoice uid, the
- * longest project name without a space, a difference of a billion USD, and a reference and a
- * description with no space to wrap at. Changes the report it is given and returns it.
+ * name, a headline paid total and net received of 13 integer digits, a month's euros and their USD
+ * value of 13 integer digits, a crypto amount to the wei wherever one is shown, a long wallet name and
+ * one named by its address, a long invoice uid, the longest project name without a space, a difference
+ * of a billion USD, and a reference and a description with no space to wrap at. Changes the report it
+ * is given and returns it.
  */
 export function withWidestValues(report: Report): Report {
   const { summary } = report;
   summary.account = LONG_ACCOUNT_NAME;
   summary.invoices.paidTotalUSD = new Big(LONG_PAID_TOTAL);
   summary.invoices.netReceivedUSD = new Big(LONG_PAID_TOTAL).minus(summary.invoices.commissionTotalUSD);
+  const euros = summary.invoices.currencies.findIndex((row) => row.currency === 'EUR');
+  if (euros === -1) throw new Error('the widest values need a report with invoices paid in EUR');
+  summary.invoices.currencies[euros] = {
+    ...summary.invoices.currencies[euros]!,
+    amount: new Big(LONG_FIAT_AMOUNT),
+    paidTotalUSD: new Big('1432098765432.10'),
+  };
   const wallet = { ...summary.payments.wallets[0]!.wallet, name: 'Treasury cold storage, multisig 3 of 5' };
   summary.payments.wallets[0] = { ...summary.payments.wallets[0]!, wallet, amount: new Big(LONG_AMOUNT) };
   // A wallet named by its address, as a merchant may leave it: one word of 42 characters.

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { CARD_BOXES, PAGE_CSS } from '../../report';
+import { CARD_BOXES, FOCUS_OUTLINE, PAGE_CSS } from '../../report';
 
 /**
  * The list of reports' columns as shares of its width, from Period to Downloads, so that the months',
@@ -21,7 +21,7 @@ const FORM_CSS = `.form-row{display:flex;flex-wrap:wrap;gap:10px;align-items:fle
 .field-label{font-size:13px;font-weight:600;color:#374151}
 .input{font:inherit;font-size:16px;line-height:1.4;padding:8px 10px;border:1px solid #6b7280;border-radius:8px;background:#ffffff;color:#111827;width:100%}
 button.button{border:0;font:inherit;font-weight:600;line-height:1.4;cursor:pointer}
-a:focus-visible,.input:focus-visible,button:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
+a:focus-visible,.input:focus-visible,button:focus-visible{${FOCUS_OUTLINE}}
 .downloads{display:flex;flex-wrap:wrap;gap:2px 12px;justify-content:flex-end}
 .second-line{display:block;flex-basis:100%;font-size:13px;font-weight:400;color:#4b5563}
 @container (width >= ${CARD_BOXES.wide}px){

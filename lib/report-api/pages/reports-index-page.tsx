@@ -1,5 +1,14 @@
 import type { Period, PeriodKind } from '../../period';
-import { type Column, DataTable, formatCount, formatInstant, formatUSD, Note, Panel } from '../../report';
+import {
+  AmountText,
+  type Column,
+  DataTable,
+  formatCount,
+  formatInstant,
+  formatUSD,
+  Note,
+  Panel,
+} from '../../report';
 import { renderPage, SERVICE_NAME } from './page-frame';
 
 /** The headline figures of a report as its manifest holds them; any of them may be missing in an old one. */
@@ -72,7 +81,12 @@ function columns(timezone: string): Column<IndexEntry>[] {
     {
       heading: 'Paid total',
       numeric: true,
-      cell: ({ figures }) => (figures.paidTotalUSD === undefined ? missing : formatUSD(figures.paidTotalUSD)),
+      cell: ({ figures }) =>
+        figures.paidTotalUSD === undefined ? (
+          missing
+        ) : (
+          <AmountText variant="page" text={formatUSD(figures.paidTotalUSD)} />
+        ),
     },
     {
       heading: 'Paid invoices',
@@ -194,7 +208,13 @@ export function renderReportsIndexPage(page: ReportsIndexPage): string {
             <Panel variant="page" heading={section.heading} long>
               {/* The style sheet gives every section's table the same columns (see page-styles). */}
               <div class="report-list">
-                <DataTable variant="page" columns={table} rows={section.entries} cards="wide" />
+                <DataTable
+                  variant="page"
+                  name={section.heading}
+                  columns={table}
+                  rows={section.entries}
+                  cards="wide"
+                />
               </div>
             </Panel>
           ))

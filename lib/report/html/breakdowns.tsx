@@ -8,11 +8,11 @@ import type {
   WalletFigures,
 } from '../model';
 import { periodTitle } from '../period-words';
+import { AmountText } from './amount-text';
 import { DataTable } from './data-table';
 import type { Variant } from './looks';
 import { Empty, Note, Panel } from './panel';
 import { ProjectLabel } from './project-label';
-import { WrapWhenLong } from './wrap-when-long';
 
 interface BreakdownProps {
   variant: Variant;
@@ -44,13 +44,15 @@ function MoreRows({
 export function ProjectsTable({ variant, summary, limit }: BreakdownProps) {
   const { invoices } = summary;
   const shown = invoices.projects.slice(0, limit);
+  const heading = 'By project';
   return (
-    <Panel variant={variant} heading="By project">
+    <Panel variant={variant} heading={heading}>
       {invoices.projects.length === 0 ? (
         <Empty variant={variant}>{`No invoices were paid in ${periodTitle(summary.period)}.`}</Empty>
       ) : (
         <DataTable<ProjectFigures>
           variant={variant}
+          name={heading}
           rows={shown}
           columns={[
             {
@@ -61,18 +63,22 @@ export function ProjectsTable({ variant, summary, limit }: BreakdownProps) {
               ),
             },
             { heading: 'Paid', numeric: true, cell: (row) => formatCount(row.paid) },
-            { heading: 'Paid total', numeric: true, cell: (row) => formatUSD(row.paidTotalUSD) },
+            {
+              heading: 'Paid total',
+              numeric: true,
+              cell: (row) => <AmountText variant={variant} text={formatUSD(row.paidTotalUSD)} keepWhole />,
+            },
             {
               heading: 'Commission',
               numeric: true,
               pageOnly: true,
-              cell: (row) => formatUSD(row.commissionTotalUSD),
+              cell: (row) => <AmountText variant={variant} text={formatUSD(row.commissionTotalUSD)} />,
             },
             {
               heading: 'Net received',
               numeric: true,
               pageOnly: true,
-              cell: (row) => formatUSD(row.netReceivedUSD),
+              cell: (row) => <AmountText variant={variant} text={formatUSD(row.netReceivedUSD)} />,
             },
             {
               heading: 'Share',
@@ -85,9 +91,9 @@ export function ProjectsTable({ variant, summary, limit }: BreakdownProps) {
               ? [
                   'All projects',
                   formatCount(invoices.paid),
-                  formatUSD(invoices.paidTotalUSD),
-                  formatUSD(invoices.commissionTotalUSD),
-                  formatUSD(invoices.netReceivedUSD),
+                  <AmountText variant={variant} text={formatUSD(invoices.paidTotalUSD)} keepWhole />,
+                  <AmountText variant={variant} text={formatUSD(invoices.commissionTotalUSD)} />,
+                  <AmountText variant={variant} text={formatUSD(invoices.netReceivedUSD)} />,
                   '',
                 ]
               : undefined
@@ -108,19 +114,32 @@ export function ProjectsTable({ variant, summary, limit }: BreakdownProps) {
 export function CurrenciesTable({ variant, summary, limit }: BreakdownProps) {
   const { invoices } = summary;
   const shown = invoices.currencies.slice(0, limit);
+  const heading = 'By invoice currency';
   return (
-    <Panel variant={variant} heading="By invoice currency">
+    <Panel variant={variant} heading={heading}>
       {invoices.currencies.length === 0 ? (
         <Empty variant={variant}>{`No invoices were paid in ${periodTitle(summary.period)}.`}</Empty>
       ) : (
         <DataTable<CurrencyFigures>
           variant={variant}
+          name={heading}
           rows={shown}
           columns={[
-            { heading: 'Currency', cell: (row) => row.currency },
+            // Each amount names its currency: the email leaves the column out, and a 360 px phone then
+            // has the width for both amounts of a row on one line each (`27,000.00 EUR`).
+            { heading: 'Currency', pageOnly: true, cell: (row) => row.currency },
             { heading: 'Paid', numeric: true, cell: (row) => formatCount(row.paid) },
-            { heading: 'Amount', numeric: true, cell: (row) => formatFiat(row.amount, row.currency) },
-            { heading: 'In USD', numeric: true, cell: (row) => formatUSD(row.paidTotalUSD) },
+            // Beside a count only: the amounts get the width there is (see `AmountText`).
+            {
+              heading: 'Amount',
+              numeric: true,
+              cell: (row) => <AmountText variant={variant} text={formatFiat(row.amount, row.currency)} />,
+            },
+            {
+              heading: 'In USD',
+              numeric: true,
+              cell: (row) => <AmountText variant={variant} text={formatUSD(row.paidTotalUSD)} />,
+            },
           ]}
         />
       )}
@@ -137,10 +156,12 @@ export function CurrenciesTable({ variant, summary, limit }: BreakdownProps) {
 /** Invoices created in the period by status, with their share of all created. */
 export function StatusTable({ variant, summary }: Omit<BreakdownProps, 'limit'>) {
   const { invoices } = summary;
+  const heading = 'By status';
   return (
-    <Panel variant={variant} heading="By status">
+    <Panel variant={variant} heading={heading}>
       <DataTable<(typeof INVOICE_STATUS_ORDER)[number]>
         variant={variant}
+        name={heading}
         cards="never"
         rows={[...INVOICE_STATUS_ORDER]}
         columns={[
@@ -165,22 +186,29 @@ export function StatusTable({ variant, summary }: Omit<BreakdownProps, 'limit'>)
 export function CryptocurrenciesTable({ variant, summary, limit }: BreakdownProps) {
   const { payments } = summary;
   const shown = payments.cryptocurrencies.slice(0, limit);
+  const heading = 'By cryptocurrency';
   return (
-    <Panel variant={variant} heading="By cryptocurrency">
+    <Panel variant={variant} heading={heading}>
       {payments.cryptocurrencies.length === 0 ? (
         <Empty variant={variant}>{`No payments arrived in ${periodTitle(summary.period)}.`}</Empty>
       ) : (
         <DataTable<CryptocurrencyFigures>
           variant={variant}
+          name={heading}
           rows={shown}
           columns={[
-            { heading: 'Cryptocurrency', cell: (row) => row.cryptocurrency },
+            {
+              // Over codes of 3 to 5 letters, under the panel's heading: in the email a short word leaves a
+              // small phone's width to the amounts (`27,832.028778 TRX` on one line at 360 px).
+              heading: variant === 'email' ? 'Crypto' : 'Cryptocurrency',
+              cell: (row) => row.cryptocurrency,
+            },
             { heading: 'Payments', numeric: true, cell: (row) => formatCount(row.count) },
             {
               heading: 'Received',
               numeric: true,
               cell: (row) => (
-                <WrapWhenLong variant={variant} text={formatCrypto(row.amount, row.cryptocurrency)} />
+                <AmountText variant={variant} text={formatCrypto(row.amount, row.cryptocurrency)} />
               ),
             },
           ]}
@@ -201,10 +229,12 @@ export function WalletsTable({ variant, summary, limit }: BreakdownProps) {
   const { payments } = summary;
   if (payments.wallets.length === 0) return null;
   const shown = payments.wallets.slice(0, limit);
+  const heading = 'By wallet';
   return (
-    <Panel variant={variant} heading="By wallet">
+    <Panel variant={variant} heading={heading}>
       <DataTable<WalletFigures>
         variant={variant}
+        name={heading}
         rows={shown}
         columns={[
           {
@@ -220,7 +250,11 @@ export function WalletsTable({ variant, summary, limit }: BreakdownProps) {
             heading: 'Received',
             numeric: true,
             cell: (row) => (
-              <WrapWhenLong variant={variant} text={formatCrypto(row.amount, row.wallet.cryptocurrency)} />
+              <AmountText
+                variant={variant}
+                text={formatCrypto(row.amount, row.wallet.cryptocurrency)}
+                keepWhole
+              />
             ),
           },
         ]}

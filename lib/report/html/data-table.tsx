@@ -4,7 +4,7 @@ import { type Look, look, type Variant } from './looks';
 /** One column of a table: its heading and how a row fills its cell. */
 export interface Column<Row> {
   heading: string;
-  /** Right-aligned tabular figures, on one line on a screen (see `WrapWhenLong` for long ones). */
+  /** Right-aligned tabular figures, on one line on a screen (see `AmountText` and `WrapWhenLong` for long ones). */
   numeric?: boolean;
   /** Further roles of the column's cells (`code`, `description`, `nowrap`, `wrap`, `longWord`). */
   looks?: Look[];
@@ -17,6 +17,8 @@ export interface Column<Row> {
 
 interface DataTableProps<Row> {
   variant: Variant;
+  /** What the table shows, as its panel's heading says: the name of the box it scrolls in on the page. */
+  name: string;
   columns: Column<Row>[];
   rows: Row[];
   /** Cells of a closing total row, one per column. */
@@ -47,13 +49,33 @@ function cellLooks(base: Look, column: { numeric?: boolean; looks?: Look[] }): L
 }
 
 /**
+ * The box a table scrolls in on the page. A box that may scroll is a named region (a `<section>` with a
+ * label) in the tab order, so that a keyboard can scroll it (WCAG 2.1.1; axe-core's
+ * `scrollable-region-focusable`); the style sheet outlines it when focused. Whether a box scrolls
+ * depends on the window and the fonts, and the page runs no script to find out, so every box that may
+ * scroll is focusable; only a table of short values that fit any width (`cards: 'never'`) stays out of
+ * the tab order.
+ */
+function ScrollBox({ name, mayScroll, children }: { name: string; mayScroll: boolean; children: Child }) {
+  const box = look('page', 'scroll');
+  if (!mayScroll) return <div {...box}>{children}</div>;
+  return (
+    <section {...box} aria-label={name} tabindex={0}>
+      {children}
+    </section>
+  );
+}
+
+/**
  * A table of figures. On the page it shows each row as a card of labelled values when its box is too
  * narrow for its columns (the style sheet reads each cell's `data-label`), so that no amount needs a
- * sideways scroll; if a table still does not fit, it scrolls inside its own box rather than widen the
- * page. In the email it is a plain table with inline styles and only the columns that fit a phone.
+ * sideways scroll; if a table still does not fit, it scrolls inside its own box (see `ScrollBox`)
+ * rather than widen the page. In the email it is a plain table with inline styles and only the columns
+ * that fit a phone.
  */
 export function DataTable<Row>({
   variant,
+  name,
   columns: allColumns,
   rows,
   total: allTotal,
@@ -64,9 +86,9 @@ export function DataTable<Row>({
   const total = allTotal?.filter((_, index) => kept[index]);
   const cardBox = variant === 'page' && cards !== 'never' ? cards : undefined;
   const label = (column: Column<Row> | undefined) => (cardBox ? column?.heading : undefined);
-  // The email's tables are a little tighter, and their headings and figures may wrap at a space
-  // (`27,832.028778` over `TRX`), so that four columns fit a small phone without scrolling: mail
-  // apps do not apply the page's phone rules.
+  // The email's tables are a little tighter, and their headings and figures may wrap (see `AmountText`:
+  // `27,832.028778` over `TRX` where the two do not fit), so that four columns fit a small phone without
+  // scrolling: mail apps do not apply the page's phone rules.
   const tight = variant === 'email' ? 'padding:6px 4px;white-space:normal' : undefined;
   const tableLook = look(variant, 'table', variant === 'email' ? 'font-size:13px' : undefined);
   // A page-only class: the style sheet's rules that turn rows into cards hang on it.
@@ -113,5 +135,10 @@ export function DataTable<Row>({
       )}
     </table>
   );
-  return variant === 'page' ? <div {...look(variant, 'scroll')}>{table}</div> : table;
+  if (variant === 'email') return table;
+  return (
+    <ScrollBox name={name} mayScroll={cards !== 'never'}>
+      {table}
+    </ScrollBox>
+  );
 }

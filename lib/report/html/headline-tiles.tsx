@@ -1,4 +1,5 @@
 import type { ReportSummary } from '../model';
+import { AmountText } from './amount-text';
 import { type HeadlineDetail, type HeadlineFigure, headlineFigures } from './headline-figures';
 import { LayoutTable } from './layout-table';
 import { type Look, look, type Variant } from './looks';
@@ -20,7 +21,7 @@ function TileContent({ variant, figure }: { variant: Variant; figure: HeadlineFi
     <>
       <p {...look(variant, 'tileLabel', 'margin:0')}>{figure.label}</p>
       <p {...look(variant, 'tileValue', variant === 'email' ? 'font-size:18px' : undefined)}>
-        {figure.value}
+        <AmountText variant={variant} text={figure.value} />
       </p>
       {figure.details.map((detail) => (
         <Detail variant={variant} detail={detail} />

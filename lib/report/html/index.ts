@@ -1,10 +1,11 @@
+export { AmountText } from './amount-text';
 export { CARD_BOXES, type CardBox, type Column, DataTable } from './data-table';
 export { type HeadlineDetail, type HeadlineFigure, headlineFigures, type Tone } from './headline-figures';
 export { renderHtmlDocument } from './html-document';
 export { LayoutTable } from './layout-table';
 export { COLOURS, LOOKS, type Look, look, type Variant } from './looks';
 export { mispaidInWords, WHY_USD_ONLY } from './mispaid-invoices';
-export { PAGE_CSS } from './page-styles';
+export { FOCUS_OUTLINE, PAGE_CSS } from './page-styles';
 export { EMAIL_PANEL_PADDING, Lead, Note, Panel } from './panel';
 export {
   type CheckFigureUnit,

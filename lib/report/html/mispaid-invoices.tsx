@@ -2,6 +2,7 @@ import { formatCount, formatServiceDatetime, formatUSD, formatUSDChange } from '
 import { JUDGED_CURRENCY } from '../mispaid-figures';
 import type { MispaidInvoice, MispaidTotals, Report, ReportSummary } from '../model';
 import { periodTitle } from '../period-words';
+import { AmountText } from './amount-text';
 import { DataTable } from './data-table';
 import type { Variant } from './looks';
 import { Empty, Lead, Note, Panel } from './panel';
@@ -62,12 +63,9 @@ export function MispaidInvoices({
   const { timezone } = summary.period;
   const total = summary.invoices.underpaid.count + summary.invoices.overpaid.count;
   const shown = report.mispaidInvoices.slice(0, limit);
+  const heading = `Under- and over-paid invoices (${formatCount(total)})`;
   return (
-    <Panel
-      variant={variant}
-      heading={`Under- and over-paid invoices (${formatCount(total)})`}
-      long={shown.length > 15}
-    >
+    <Panel variant={variant} heading={heading} long={shown.length > 15}>
       {total === 0 ? (
         <Empty variant={variant}>{mispaidInWords(summary)}</Empty>
       ) : (
@@ -79,6 +77,7 @@ export function MispaidInvoices({
           </Lead>
           <DataTable<MispaidInvoice>
             variant={variant}
+            name={heading}
             cards="list"
             rows={shown}
             columns={[
@@ -105,7 +104,9 @@ export function MispaidInvoices({
               {
                 heading: 'Invoiced',
                 numeric: true,
-                cell: (row) => <WrapWhenLong variant={variant} text={formatUSD(row.invoice.amountFiat)} />,
+                cell: (row) => (
+                  <AmountText variant={variant} text={formatUSD(row.invoice.amountFiat)} keepWhole />
+                ),
               },
               {
                 heading: 'Received',
@@ -113,12 +114,14 @@ export function MispaidInvoices({
                 // The email keeps three columns, which fit a phone with a billion on each: the invoiced
                 // amount and the difference say what was received.
                 pageOnly: true,
-                cell: (row) => <WrapWhenLong variant={variant} text={formatUSD(row.invoice.amountFiatUSD)} />,
+                cell: (row) => <AmountText variant={variant} text={formatUSD(row.invoice.amountFiatUSD)} />,
               },
               {
                 heading: 'Difference',
                 numeric: true,
-                cell: (row) => <WrapWhenLong variant={variant} text={formatUSDChange(row.differenceUSD)} />,
+                cell: (row) => (
+                  <AmountText variant={variant} text={formatUSDChange(row.differenceUSD)} keepWhole />
+                ),
               },
             ]}
           />

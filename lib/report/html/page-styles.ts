@@ -9,6 +9,9 @@ const AXIS_LABEL_ABOVE = AXIS_LINE_PX + 2;
 /** The middle label, beside the bars, is centred on its gridline: half its line box above it. */
 const AXIS_LABEL_MIDDLE = Math.ceil(AXIS_LINE_PX / 2);
 
+/** How a page outlines what the keyboard has focused: in the links' blue, clear of the element's edge. */
+export const FOCUS_OUTLINE = `outline:3px solid ${COLOURS.link};outline-offset:2px`;
+
 const roles = (Object.keys(LOOKS) as Look[]).map((name) => `.${lookClass(name)}{${LOOKS[name]}}`).join('\n');
 
 /**
@@ -65,6 +68,7 @@ ${roles}
 .baseline{stroke:${COLOURS.muted};stroke-width:1}
 details>summary{cursor:pointer;color:${COLOURS.link};margin:10px 0 0;font-size:14px}
 details[open]>summary{margin-bottom:8px}
+.scroll:focus-visible{${FOCUS_OUTLINE}}
 tbody tr:last-child td{border-bottom:0}
 td[title],span[title]{text-decoration:underline dotted ${COLOURS.emptyBar};text-underline-offset:3px}
 @media (hover:none){td[title],span[title]{text-decoration:none}}

@@ -2,6 +2,7 @@ import Big from 'big.js';
 import { formatCount, formatDay, formatDecimal, formatMonthShort, formatUSD } from '../format';
 import type { ReportSummary } from '../model';
 import { monthTitle, periodTitle } from '../period-words';
+import { AmountText } from './amount-text';
 import { axisTop, heightFraction } from './chart-scale';
 import { DataTable } from './data-table';
 import { LayoutTable } from './layout-table';
@@ -202,12 +203,17 @@ function FiguresTable({ variant, chart }: { variant: Variant; chart: Chart }) {
   return (
     <DataTable<Bar>
       variant={variant}
+      name={`Paid per ${chart.unit}`}
       cards="never"
       rows={chart.bars}
       columns={[
         { heading: chart.unit === 'day' ? 'Day' : 'Month', looks: ['nowrap'], cell: (bar) => bar.name },
         { heading: 'Paid', numeric: true, cell: (bar) => formatCount(bar.paid) },
-        { heading: 'Paid total', numeric: true, cell: (bar) => formatUSD(bar.paidTotalUSD) },
+        {
+          heading: 'Paid total',
+          numeric: true,
+          cell: (bar) => <AmountText variant={variant} text={formatUSD(bar.paidTotalUSD)} />,
+        },
       ]}
     />
   );

@@ -8,6 +8,7 @@ import {
   truncateText,
 } from '../format';
 import { FIRST_PAID_INVOICES_SHOWN, type Report } from '../model';
+import { AmountText } from './amount-text';
 import { DataTable } from './data-table';
 import type { Variant } from './looks';
 import { Lead, Panel } from './panel';
@@ -27,11 +28,13 @@ export function PaidInvoices({ variant, report }: { variant: Variant; report: Re
     paid > shown.length
       ? `The first ${formatCount(shown.length)} of ${formatCount(paid)} paid invoices, in order of creation. paid-invoices.csv lists all ${formatCount(paid)}. Times in ${timezone}.`
       : `All ${formatCount(paid)} paid invoices, in order of creation; also in paid-invoices.csv. Times in ${timezone}.`;
+  const heading = 'Paid invoices';
   return (
-    <Panel variant={variant} heading="Paid invoices" long>
+    <Panel variant={variant} heading={heading} long>
       <Lead variant={variant}>{pointer}</Lead>
       <DataTable<InvoiceItem>
         variant={variant}
+        name={heading}
         cards="wide"
         rows={shown}
         columns={[
@@ -53,14 +56,24 @@ export function PaidInvoices({ variant, report }: { variant: Variant; report: Re
               <ProjectLabel variant={variant} names={report.summary.projectNames} id={row.projectId} />
             ),
           },
-          { heading: 'Amount', numeric: true, cell: (row) => formatFiat(row.amountFiat, row.currencyFiat) },
-          { heading: 'USD', numeric: true, cell: (row) => formatUSD(row.amountFiatUSD) },
+          {
+            heading: 'Amount',
+            numeric: true,
+            cell: (row) => (
+              <AmountText variant={variant} text={formatFiat(row.amountFiat, row.currencyFiat)} />
+            ),
+          },
+          {
+            heading: 'USD',
+            numeric: true,
+            cell: (row) => <AmountText variant={variant} text={formatUSD(row.amountFiatUSD)} />,
+          },
           {
             heading: 'Paid with',
             numeric: true,
             cell: (row) =>
               row.payment && row.wallet ? (
-                <WrapWhenLong
+                <AmountText
                   variant={variant}
                   text={formatCrypto(row.payment.amount, row.wallet.cryptocurrency)}
                 />

@@ -9,8 +9,9 @@ import {
 } from '../format';
 import type { LatePayment, Report } from '../model';
 import { periodTitle } from '../period-words';
+import { AmountText } from './amount-text';
 import { DataTable } from './data-table';
-import type { Variant } from './looks';
+import { look, type Variant } from './looks';
 import { Empty, Lead, Note, Panel } from './panel';
 import { WrapWhenLong } from './wrap-when-long';
 
@@ -38,8 +39,9 @@ export function UnmatchedPayments({ variant, report, limit }: PaymentListProps) 
   const { timezone } = report.summary.period;
   const total = report.summary.payments.unmatched;
   const shown = report.unmatchedPayments.slice(0, limit);
+  const heading = `Unmatched payments (${formatCount(total)})`;
   return (
-    <Panel variant={variant} heading={`Unmatched payments (${formatCount(total)})`} long={shown.length > 15}>
+    <Panel variant={variant} heading={heading} long={shown.length > 15}>
       {total === 0 ? (
         <Empty variant={variant}>
           {`None: every payment found in ${periodTitle(report.summary.period)} was matched to an invoice.`}
@@ -52,6 +54,7 @@ export function UnmatchedPayments({ variant, report, limit }: PaymentListProps) 
           </Lead>
           <DataTable<PaymentItem>
             variant={variant}
+            name={heading}
             cards="list"
             rows={shown}
             columns={[
@@ -64,9 +67,10 @@ export function UnmatchedPayments({ variant, report, limit }: PaymentListProps) 
                 heading: 'Amount',
                 numeric: true,
                 cell: (row) => (
-                  <WrapWhenLong
+                  <AmountText
                     variant={variant}
                     text={formatCrypto(row.amount, row.wallet.cryptocurrency)}
+                    keepWhole
                   />
                 ),
               },
@@ -98,8 +102,9 @@ export function LatePayments({ variant, report, limit }: PaymentListProps) {
   const { timezone } = report.summary.period;
   const total = report.summary.payments.late;
   const shown = report.latePayments.slice(0, limit);
+  const heading = `Late payments (${formatCount(total)})`;
   return (
-    <Panel variant={variant} heading={`Late payments (${formatCount(total)})`} long={shown.length > 15}>
+    <Panel variant={variant} heading={heading} long={shown.length > 15}>
       {total === 0 ? (
         <Empty variant={variant}>None: every matched payment arrived before its invoice's deadline.</Empty>
       ) : (
@@ -110,6 +115,7 @@ export function LatePayments({ variant, report, limit }: PaymentListProps) {
           </Lead>
           <DataTable<LatePayment>
             variant={variant}
+            name={heading}
             cards="list"
             rows={shown}
             columns={[
@@ -129,9 +135,10 @@ export function LatePayments({ variant, report, limit }: PaymentListProps) {
                 heading: 'Amount',
                 numeric: true,
                 cell: (row) => (
-                  <WrapWhenLong
+                  <AmountText
                     variant={variant}
                     text={formatCrypto(row.payment.amount, row.payment.wallet.cryptocurrency)}
+                    keepWhole
                   />
                 ),
               },
@@ -139,9 +146,18 @@ export function LatePayments({ variant, report, limit }: PaymentListProps) {
                 heading: 'Invoice USD',
                 numeric: true,
                 pageOnly: true,
-                cell: (row) => formatUSD(row.invoice.amountFiatUSD),
+                cell: (row) => <AmountText variant={variant} text={formatUSD(row.invoice.amountFiatUSD)} />,
               },
-              { heading: 'Late by', numeric: true, cell: (row) => formatDelay(row.secondsLate) },
+              {
+                heading: 'Late by',
+                numeric: true,
+                // `59 min 59 s` on one line in the email too (the page's cell keeps it so), never an `s`
+                // alone under it.
+                cell: (row) => {
+                  const delay = formatDelay(row.secondsLate);
+                  return variant === 'email' ? <span {...look(variant, 'nowrap')}>{delay}</span> : delay;
+                },
+              },
             ]}
           />
           <Remaining variant={variant} hidden={total - shown.length} total={total} />

@@ -1,6 +1,7 @@
 import { formatCount } from '../format';
 import type { CurrencyUnit, ReconciliationCheck, ReportSummary } from '../model';
 import type { ProjectNames } from '../project-names';
+import { AmountText } from './amount-text';
 import { DataTable } from './data-table';
 import { look, type Variant } from './looks';
 import { Lead, Note, Panel } from './panel';
@@ -63,6 +64,7 @@ function ChecksTable({ variant, checks, unit, names }: ChecksProps) {
   return (
     <DataTable<ReconciliationCheck>
       variant={variant}
+      name="Reconciliation checks"
       cards="list"
       rows={checks}
       columns={[
@@ -77,17 +79,23 @@ function ChecksTable({ variant, checks, unit, names }: ChecksProps) {
             ),
           title: (check) => wording(check).fullId,
         },
-        { heading: SERVICE_FIGURE, numeric: true, cell: (check) => wording(check).service },
-        { heading: LISTED_FIGURE, numeric: true, cell: (check) => wording(check).computed },
+        {
+          heading: SERVICE_FIGURE,
+          numeric: true,
+          cell: (check) => <AmountText variant={variant} text={wording(check).service} />,
+        },
+        {
+          heading: LISTED_FIGURE,
+          numeric: true,
+          cell: (check) => <AmountText variant={variant} text={wording(check).computed} />,
+        },
         {
           heading: 'Difference',
           numeric: true,
-          cell: (check) =>
-            check.ok ? (
-              wording(check).difference
-            ) : (
-              <span {...look(variant, 'differs')}>{wording(check).difference}</span>
-            ),
+          cell: (check) => {
+            const difference = <AmountText variant={variant} text={wording(check).difference} />;
+            return check.ok ? difference : <span {...look(variant, 'differs')}>{difference}</span>;
+          },
         },
       ]}
     />

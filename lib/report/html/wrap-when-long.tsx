@@ -10,9 +10,9 @@ import { look, type Variant } from './looks';
 export const LONG_VALUE_CHARACTERS = 22;
 
 /**
- * A value for a column that keeps its values on one line (an amount, an invoice uid): a long one may
- * wrap, at its spaces first and then anywhere, so that it never needs a sideways scroll and nothing of
- * it is cut.
+ * A value for a column that keeps its values on one line (an invoice uid; amounts have `AmountText`): a
+ * long one may wrap, at its spaces first and then anywhere, so that it never needs a sideways scroll and
+ * nothing of it is cut.
  */
 export function WrapWhenLong({ variant, text }: { variant: Variant; text: string }): Child {
   if (Array.from(text).length < LONG_VALUE_CHARACTERS) return text;

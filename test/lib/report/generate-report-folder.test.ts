@@ -119,7 +119,8 @@ describe.each([
   });
 
   it('shows every digit on the page: each payment and each sum', () => {
-    const text = decodeHTML(files.page.replace(/<[^>]+>/g, ' '));
+    // A long amount may break after its group separators (`98,<wbr/>765,<wbr/>432...`): no space there.
+    const text = decodeHTML(files.page.replace(/<wbr\/>/g, '').replace(/<[^>]+>/g, ' '));
     // Unmatched payments and the invoice paid with the long amount.
     expect(text).toContain('0.000000000000000001 USDT');
     expect(text).toContain('98,765,432.987654321 USDT');

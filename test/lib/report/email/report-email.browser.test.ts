@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { renderReportEmail } from '../../../../lib/report/email';
 import { accessibilityViolations, saveScreenshot, useBrowser, WIDTHS } from '../../../support/browser';
 import {
+  amountsSplitFromTheirCode,
   hiddenTexts,
   sidewaysOverflow,
-  signedAmountsSplitFromTheirCode,
   tablesWiderThanTheirBox,
 } from '../../../support/page-layout';
 import {
@@ -21,6 +21,9 @@ import { WITH_ATTACHMENTS as attached, WITHOUT_ATTACHMENTS as tooLarge } from '.
 
 /** Every block of text in the email: it has no classes, so every cell and paragraph. */
 const READ_WHOLE = 'td, p';
+
+/** The cells of the email's tables of figures: the tables with a header row, not the layout's. */
+const TABLE_CELLS = 'table:has(> thead) td';
 
 const browser = useBrowser();
 const emails: Record<string, string> = {};
@@ -39,6 +42,9 @@ beforeAll(async () => {
 
 const open = (name: string, width: number): Promise<Page> => browser.open({ html: emails[name]! }, width);
 
+/** The smallest phone the email is made for (Android's common width; an iPhone 12 to 15 is 390). */
+const SMALL_PHONE = 360;
+
 describe('the report email at 390 px, a phone', () => {
   it.each(['sample', 'differences', 'empty', 'quarter', 'soFar', 'sandbox', 'widest'])(
     'shows every figure and line of the %s email whole, without a sideways scroll',
@@ -50,18 +56,51 @@ describe('the report email at 390 px, a phone', () => {
     },
   );
 
+  it.each(['sample', 'sandbox'])(
+    'keeps every amount of the %s email on one line with its code',
+    async (name) => {
+      const page = await open(name, WIDTHS.phone);
+      expect(await amountsSplitFromTheirCode(page, { within: TABLE_CELLS })).toEqual([]);
+    },
+  );
+
   it.each([360, WIDTHS.phone])(
     'keeps each signed amount of the differences email on one line with its currency at %i px',
     async (width) => {
       const page = await open('differences', width);
-      expect(await signedAmountsSplitFromTheirCode(page)).toEqual([]);
+      expect(await amountsSplitFromTheirCode(page, { signed: true })).toEqual([]);
+    },
+  );
+});
+
+describe('the report email at 360 px, a small phone', () => {
+  it.each(['sample', 'differences', 'sandbox', 'widest'])(
+    'shows every figure and line of the %s email whole, without a sideways scroll',
+    async (name) => {
+      const page = await open(name, SMALL_PHONE);
+      expect(await hiddenTexts(page, READ_WHOLE)).toEqual([]);
+      expect(await sidewaysOverflow(page)).toBe(0);
     },
   );
 
-  it('fits a 360 px phone too', async () => {
-    const page = await open('sandbox', 360);
-    expect(await sidewaysOverflow(page)).toBe(0);
+  it('shows the widest euros of the currency breakdown, and their USD value, with every digit as written', async () => {
+    const page = await open('widest', SMALL_PHONE);
+    const row = page.getByRole('row').filter({ hasText: 'EUR' });
+    // 1234567890123.45 EUR, worth 1432098765432.10 USD (see withWidestValues), wrapped or not.
+    expect(await row.getByRole('cell').allInnerTexts()).toEqual([
+      '12',
+      '1,234,567,890,123.45 EUR',
+      '1,432,098,765,432.10 USD',
+    ]);
   });
+
+  it.each(['sample', 'sandbox'])(
+    'keeps every amount of the %s email on one line with its code: beside names, which wrap instead, and beside codes',
+    async (name) => {
+      const page = await open(name, SMALL_PHONE);
+      expect(await amountsSplitFromTheirCode(page, { within: TABLE_CELLS })).toEqual([]);
+    },
+  );
 });
 
 describe('the report email at 1280 px, a desktop', () => {
@@ -71,6 +110,14 @@ describe('the report email at 1280 px, a desktop', () => {
     expect(await tablesWiderThanTheirBox(page)).toEqual([]);
     expect(await hiddenTexts(page, READ_WHOLE)).toEqual([]);
   });
+
+  it.each(['sample', 'sandbox'])(
+    'keeps every amount of the %s email on one line with its code',
+    async (name) => {
+      const page = await open(name, WIDTHS.desktop);
+      expect(await amountsSplitFromTheirCode(page, { within: TABLE_CELLS })).toEqual([]);
+    },
+  );
 });
 
 describe('the report email for everyone', () => {

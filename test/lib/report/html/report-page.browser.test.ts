@@ -1,12 +1,18 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderReportPage } from '../../../../lib/report/html';
-import { saveScreenshot, seriousViolations, useBrowser, WIDTHS } from '../../../support/browser';
+import {
+  accessibilityViolations,
+  saveScreenshot,
+  seriousViolations,
+  useBrowser,
+  WIDTHS,
+} from '../../../support/browser';
 import type { PageElement, PageWindow } from '../../../support/page-dom';
 import {
+  amountsSplitFromTheirCode,
   hiddenTexts,
   sidewaysOverflow,
-  signedAmountsSplitFromTheirCode,
   tablesWiderThanTheirBox,
 } from '../../../support/page-layout';
 import {
@@ -83,9 +89,24 @@ describe('report.html at 390 px, a phone', () => {
     },
   );
 
+  it.each([
+    ['sample', 360],
+    ['sample', WIDTHS.phone],
+    ['sandbox', 360],
+    ['sandbox', WIDTHS.phone],
+    ['sample', WIDTHS.desktop],
+    ['sandbox', WIDTHS.desktop],
+  ])(
+    'keeps every amount in the tables of the %s report on one line with its code at %i px',
+    async (name, width) => {
+      const page = await open(name, width);
+      expect(await amountsSplitFromTheirCode(page, { within: 'td' })).toEqual([]);
+    },
+  );
+
   it('keeps each signed amount of the differences report on one line with its currency', async () => {
     const page = await open('differences', WIDTHS.phone);
-    expect(await signedAmountsSplitFromTheirCode(page)).toEqual([]);
+    expect(await amountsSplitFromTheirCode(page, { signed: true })).toEqual([]);
   });
 
   it('turns the paid invoices into cards, each value under its column name', async () => {
@@ -205,5 +226,35 @@ describe('report.html for everyone', () => {
   ])('has no serious or critical accessibility violation: the %s report at %i px', async (name, width) => {
     const page = await open(name, width);
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it.each([WIDTHS.phone, WIDTHS.desktop])(
+    'has no accessibility violation of any impact: the widest report at %i px',
+    async (width) => {
+      const page = await open('widest', width);
+      expect(await accessibilityViolations(page)).toEqual([]);
+    },
+  );
+
+  it('lets a keyboard reach the box of every table that may scroll, named after its panel', async () => {
+    const page = await open('sample', WIDTHS.desktop);
+    const regions = page.getByRole('region');
+    const names = await regions.evaluateAll((boxes) =>
+      boxes.map((box) => [box.getAttribute('aria-label'), box.getAttribute('tabindex')]),
+    );
+    // The sample's tables but 'By status' and the folded figures per day: a few short values each.
+    expect(names).toEqual(
+      [
+        'By project',
+        'By invoice currency',
+        'By cryptocurrency',
+        'By wallet',
+        'Unmatched payments (3)',
+        'Late payments (2)',
+        'Under- and over-paid invoices (2)',
+        'Paid invoices',
+        'Reconciliation checks',
+      ].map((name) => [name, '0']),
+    );
   });
 });
