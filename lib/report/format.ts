@@ -48,8 +48,9 @@ export function formatDecimal(amount: Amount, minDecimals = 0): string {
 /**
  * What stands between an amount and its code: an ordinary space, or a no-break space (U+00A0) that keeps
  * a signed difference whole, so that a narrow column or a phone never shows `+10.00` with `USD` alone on
- * the next line. Other amounts keep an ordinary space: the email's tables let `27,832.028778` wrap over
- * `TRX` to fit a small phone, and summary.json, the workbook and the command's lines keep plain text.
+ * the next line. Other amounts keep an ordinary space, so that summary.json, the CSV files, the workbook
+ * and the command's lines hold plain text; the page and the email decide where an amount in a table may
+ * wrap with their markup (`AmountText`).
  */
 type CodeSpace = ' ' | '\u00a0';
 
