@@ -230,13 +230,6 @@ export function shortId(id: string): string {
   return id.slice(0, 8);
 }
 
-/** A transaction hash shortened in the middle when long: `0x3f9a2c…7be41d`. */
-export function shortHash(hash: string): string {
-  const characters = Array.from(hash);
-  if (characters.length <= 20) return hash;
-  return `${characters.slice(0, 8).join('')}…${characters.slice(-6).join('')}`;
-}
-
 /** Made on first use: creating a segmenter loads ICU's break rules, about 10 ms of a function's cold start. */
 let graphemes: Intl.Segmenter | undefined;
 

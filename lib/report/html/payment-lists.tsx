@@ -1,12 +1,5 @@
 import type { PaymentItem } from '../../invoicing';
-import {
-  formatCount,
-  formatCrypto,
-  formatDelay,
-  formatServiceDatetime,
-  formatUSD,
-  shortHash,
-} from '../format';
+import { formatCount, formatCrypto, formatDelay, formatServiceDatetime, formatUSD } from '../format';
 import type { LatePayment, Report } from '../model';
 import { periodTitle } from '../period-words';
 import { AmountText } from './amount-text';
@@ -83,10 +76,11 @@ export function UnmatchedPayments({ variant, report, limit }: PaymentListProps) 
               },
               {
                 heading: 'Transaction',
-                looks: ['code', 'nowrap'],
+                // Whole, to copy into a block explorer when matching the payment by hand: a title
+                // (hover only) can be neither copied nor seen on a phone.
+                looks: ['code', 'longWord'],
                 pageOnly: true,
-                cell: (row) => shortHash(row.hash),
-                title: (row) => row.hash,
+                cell: (row) => row.hash,
               },
             ]}
           />

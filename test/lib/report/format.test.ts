@@ -19,7 +19,6 @@ import {
   formatShare,
   formatUSD,
   formatUSDChange,
-  shortHash,
   shortId,
   truncateText,
 } from '../../../lib/report/format';
@@ -257,13 +256,6 @@ describe('dates and times', () => {
 describe('identifiers and text', () => {
   it('shortens an id to its first 8 characters', () => {
     expect(shortId('3f2a9c1e-5b7d-4e21-9a0c-6d8e1f2a3b4c')).toBe('3f2a9c1e');
-  });
-
-  it('shortens a long hash in the middle and leaves a short one alone', () => {
-    expect(shortHash('0x9fc76417374aa880d4449a1f7f31ec597f00b1f6f3dd2d66f4c9c6c445836d8b')).toBe(
-      '0x9fc764…836d8b',
-    );
-    expect(shortHash('abc123')).toBe('abc123');
   });
 
   it('cuts long text at a character boundary people see, emoji included', () => {

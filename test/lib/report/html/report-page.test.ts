@@ -194,6 +194,12 @@ describe('renderReportPage', () => {
     );
   });
 
+  it("shows an unmatched payment's transaction hash whole, to copy when matching it by hand", () => {
+    expect(body).toContain(
+      '<td class="td code long-word" data-label="Transaction">0x9fc76417374aa880d4449a1f7f31ec597f00b1f6f3dd2d66f4c9c6c445836d8b</td>',
+    );
+  });
+
   it('lets a long crypto amount wrap, and keeps one shorter than 22 characters on one line', () => {
     const report = sampleReport();
     report.unmatchedPayments[0] = { ...report.unmatchedPayments[0]!, amount: '0.000000000000001' };
@@ -360,7 +366,7 @@ describe('renderReportPage with hostile text', () => {
     );
     expect(body).toContain('<td class="td number" data-label="Amount">27,000.00 &lt;EU&gt;</td>');
     expect(body).toContain(
-      'title="&lt;i&gt;hash&lt;/i&gt;" data-label="Transaction">&lt;i&gt;hash&lt;/i&gt;</td>',
+      '<td class="td code long-word" data-label="Transaction">&lt;i&gt;hash&lt;/i&gt;</td>',
     );
   });
 
