@@ -154,7 +154,8 @@ function BuildForm({ page }: { page: ReportsIndexPage }) {
               required
               pattern={PERIOD_PATTERN}
               list="periods-not-built"
-              placeholder={page.suggestions[0]?.id ?? '2026-09'}
+              // "e.g.": a bare period in grey read as one already filled in.
+              placeholder={`e.g. ${page.suggestions[0]?.id ?? '2026-09'}`}
               autocomplete="off"
               spellcheck={false}
               aria-describedby="period-help"

@@ -96,7 +96,8 @@ describe('renderReportsIndexPage', () => {
     );
     expect(page).toContain('<label class="field-label" for="period">Month, quarter or year</label>');
     expect(page).toContain('<option value="2026-09" label="September 2026"></option>');
-    expect(page).toContain('placeholder="2026-09"');
+    // An example, not a value: a bare period in grey read as one already filled in.
+    expect(page).toContain('placeholder="e.g. 2026-09"');
   });
 
   it('says until when its links work', () => {
