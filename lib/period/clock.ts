@@ -2,7 +2,6 @@ import { TZDate } from '@date-fns/tz';
 import { periodBounds } from './bounds';
 import { periodOfMonth, previousPeriod } from './calendar';
 import { monthPeriod, type Period, type PeriodKind, type PeriodOfKind } from './period-id';
-import { ReportRequestError } from './report-request-error';
 import { parseTimeZone } from './time-zone';
 
 /**
@@ -39,10 +38,10 @@ export function hasBegun(period: Period, timeZone: string, at: Date): boolean {
 }
 
 /**
- * The refusal of a period that has not begun in a time zone, in the words every refusal of one uses (the
+ * Why a period that has not begun in a time zone is refused, in the words every refusal of one uses (the
  * report command's, the report API's, a scheduled run's): `2026-12 has not begun yet in UTC: no report
  * for it yet`.
  */
-export function notBegunError(id: string, timeZone: string): ReportRequestError {
-  return new ReportRequestError(`${id} has not begun yet in ${timeZone}: no report for it yet`);
+export function notBegunReason(id: string, timeZone: string): string {
+  return `${id} has not begun yet in ${timeZone}: no report for it yet`;
 }

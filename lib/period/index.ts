@@ -1,6 +1,6 @@
 export { periodBounds, type Span, zonedDayKey, zonedDayStart } from './bounds';
 export { firstMonthOf, monthsOfPeriod, nextPeriod, periodOfMonth, previousPeriod } from './calendar';
-export { defaultPeriod, hasBegun, notBegunError, periodAt } from './clock';
+export { defaultPeriod, hasBegun, notBegunReason, periodAt } from './clock';
 export {
   FIRST_YEAR,
   isMonthId,

@@ -1,5 +1,12 @@
 import type { AccountConfig } from '../config';
-import { defaultPeriod, hasBegun, notBegunError, type PeriodKind, parsePeriod } from '../period';
+import {
+  defaultPeriod,
+  hasBegun,
+  notBegunReason,
+  type PeriodKind,
+  parsePeriod,
+  ReportRequestError,
+} from '../period';
 
 /**
  * The period to report for an account: the one asked for (a month `YYYY-MM`, a quarter `YYYY-Qn` or a
@@ -18,7 +25,7 @@ export function resolveReportPeriod(
   if (period === undefined) return defaultPeriod(account.timezone, now, kind).id;
   const parsed = parsePeriod(period);
   if (!hasBegun(parsed, account.timezone, now)) {
-    throw notBegunError(parsed.id, account.timezone);
+    throw new ReportRequestError(notBegunReason(parsed.id, account.timezone));
   }
   return parsed.id;
 }

@@ -4,7 +4,7 @@ import { uuidSchema } from '../invoicing';
 import {
   defaultPeriod,
   hasBegun,
-  notBegunError,
+  notBegunReason,
   parsePeriod,
   parseTimeZone,
   ReportRequestError,
@@ -101,7 +101,7 @@ export function parseReportCliArgs(
     throw new CliUsageError(`--month takes a month YYYY-MM; for ${period.id} use --period`);
   }
   // The report API's and a scheduled run's words for it too.
-  if (!hasBegun(period, timezone, now)) throw new CliUsageError(notBegunError(period.id, timezone).message);
+  if (!hasBegun(period, timezone, now)) throw new CliUsageError(notBegunReason(period.id, timezone));
   const options: ReportCliOptions = {
     period: period.id,
     timezone,

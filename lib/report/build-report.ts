@@ -1,6 +1,6 @@
 import type { InvoiceStatistics, InvoicingClient } from '../invoicing';
 import { uuidSchema } from '../invoicing';
-import { notBegunError, ReportRequestError } from '../period';
+import { notBegunReason, ReportRequestError } from '../period';
 import { type Collected, type CollectProgress, collectReportData, type ReportRows } from './collect';
 import { fetchRanges } from './collect-ranges';
 import type { Report, ReportPeriod, ReportRequest, ReportSummary } from './model';
@@ -61,7 +61,7 @@ export async function buildReport(
   }
   // Not begun, or begun this very millisecond: nothing has happened in it yet.
   if (period.asOf === period.start) {
-    throw notBegunError(period.id, period.timezone);
+    throw new ReportRequestError(notBegunReason(period.id, period.timezone));
   }
   const apiUrl = publicUrl(options.apiUrl);
   // Not echoed: a mistyped URL may carry a key pasted into it.

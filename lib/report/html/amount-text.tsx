@@ -1,6 +1,6 @@
 import type { Child } from 'hono/jsx';
 import { look, type Variant } from './looks';
-import { LONG_VALUE_CHARACTERS } from './wrap-when-long';
+import { isLongValue } from './wrap-when-long';
 
 /** An amount as the formatters write it: its figure, a space (a no-break space when signed), its code. */
 const AMOUNT = /^(\S+)([ \u00a0])(\S+)$/;
@@ -37,7 +37,7 @@ interface AmountTextProps {
  * is shown as it is. The text is always exactly the formatter's.
  */
 export function AmountText({ variant, text, keepWhole = false }: AmountTextProps): Child {
-  const long = Array.from(text).length >= LONG_VALUE_CHARACTERS;
+  const long = isLongValue(text);
   if (!long && variant === 'page') return text;
   if (!long && keepWhole) return <span {...look(variant, 'nowrap')}>{text}</span>;
   const parts = AMOUNT.exec(text);

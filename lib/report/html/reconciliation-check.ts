@@ -52,11 +52,17 @@ function checkLabel(
   if (kind === 'project' && key) return { label: `Project ${projectLabel(names, key)}`, fullId: key };
   if (kind === 'currency' && key)
     return { label: `Paid in ${key}${currencyUnit === 'usd' ? ' (in USD)' : ''}` };
-  if (kind === 'day' && DAY.test(key)) return { label: dayLabel(key, dayStart) };
+  const day = checkDay(name);
+  if (day !== undefined) return { label: dayLabel(day, dayStart) };
   return { label: name };
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_CHECK = /^day:(\d{4}-\d{2}-\d{2})$/;
+
+/** The date a check of one day is named by (`day:2026-11-01` gives `2026-11-01`); `undefined` for any other. */
+export function checkDay(name: string): string | undefined {
+  return DAY_CHECK.exec(name)?.[1];
+}
 
 /**
  * A day of the service's own cut, with where it begins (its days need not be the report's):

@@ -2,7 +2,7 @@ import { formatCount, formatDates, formatDay, formatUSD } from '../format';
 import type { ReportSummary, UncheckedCheck } from '../model';
 import { periodTitle } from '../period-words';
 import { type ProjectNames, projectLabel } from '../project-names';
-import { uncheckedLabel } from './reconciliation-check';
+import { checkDay, uncheckedLabel } from './reconciliation-check';
 
 /**
  * The reconciliation in sentences, written once for the page, the email, its text alternative and the
@@ -67,8 +67,6 @@ export function reconciliationScope(summary: ReportSummary): string {
 /** The most days a sentence names one by one; beyond them it counts (the panel lists every check not made). */
 const DAYS_NAMED = 3;
 
-const DAY_CHECK = /^day:(\d{4}-\d{2}-\d{2})$/;
-
 const inList = new Intl.ListFormat('en-GB', { type: 'conjunction' });
 
 /**
@@ -79,7 +77,7 @@ const inList = new Intl.ListFormat('en-GB', { type: 'conjunction' });
  */
 function notMadeInWords(notChecked: readonly UncheckedCheck[]): string {
   if (notChecked.length === 0) return '';
-  const days = notChecked.map((unchecked) => DAY_CHECK.exec(unchecked.name)?.[1]);
+  const days = notChecked.map((unchecked) => checkDay(unchecked.name));
   const named =
     days.length <= DAYS_NAMED && days.every((day) => day !== undefined)
       ? `, for ${inList.format(days.map(formatDay))},`

@@ -9,12 +9,15 @@ import { look, type Variant } from './looks';
  */
 export const LONG_VALUE_CHARACTERS = 22;
 
+/** Whether a value is long enough to wrap (see `LONG_VALUE_CHARACTERS`), counted in characters people see. */
+export const isLongValue = (text: string): boolean => Array.from(text).length >= LONG_VALUE_CHARACTERS;
+
 /**
  * A value for a column that keeps its values on one line (an invoice uid; amounts have `AmountText`): a
  * long one may wrap, at its spaces first and then anywhere, so that it never needs a sideways scroll and
  * nothing of it is cut.
  */
 export function WrapWhenLong({ variant, text }: { variant: Variant; text: string }): Child {
-  if (Array.from(text).length < LONG_VALUE_CHARACTERS) return text;
+  if (!isLongValue(text)) return text;
   return <span {...look(variant, ['wrap', 'longWord'])}>{text}</span>;
 }
