@@ -43,6 +43,8 @@ export interface RowTableBuilder<T> {
   add(record: T): void;
   /** Ends adding; the same table on every call. */
   build(): RowTable;
+  /** Resolves once every run handed to the disk so far is written; rejects if one could not be. */
+  written(): Promise<void>;
   /** Removes what the builder wrote to disk, when the report is given up. */
   dispose(): Promise<void>;
 }
@@ -78,6 +80,12 @@ export function createRowTableBuilder<T>(
   let memory: Row[] = [];
   let memoryBytes = 0;
   const runs: string[] = [];
+  /**
+   * The runs being written, one after the other. Each keeps its rows in memory until it is on disk: a
+   * run is written in tens of milliseconds, and the next takes about a second of records to fill.
+   */
+  let writing: Promise<void> = Promise.resolve();
+  let writeFailure: { error: unknown } | undefined;
   let folder: string | undefined;
   let table: RowTable | undefined;
   let rowCount = 0;
@@ -90,12 +98,17 @@ export function createRowTableBuilder<T>(
       folder = mkdtempSync(join(parent, '.report-rows-'));
     }
     const path = join(folder, `run-${runs.length}`);
-    writeRun(path, memory.sort(order));
+    const sorted = memory.sort(order);
     runs.push(path);
     memory = [];
     memoryBytes = 0;
+    writing = writing.then(() => writeRun(path, sorted));
+    writing.catch((error: unknown) => {
+      writeFailure ??= { error };
+    });
   };
   const removeFolder = async () => {
+    await writing.catch(() => undefined);
     if (folder !== undefined) await rm(folder, { recursive: true, force: true });
   };
 
@@ -119,6 +132,7 @@ export function createRowTableBuilder<T>(
   return {
     add(record) {
       if (table !== undefined) throw new Error('Row table already built: add() after build()');
+      if (writeFailure) throw writeFailure.error;
       const id = spec.id(record);
       if (!ids.add(id)) return;
       const row: Row = new Array(width + 2);
@@ -147,13 +161,14 @@ export function createRowTableBuilder<T>(
             yield* memory;
             return;
           }
-          merged ??= narrowRuns();
+          merged ??= writing.then(narrowRuns);
           yield* mergeRuns(await merged, memory, order);
         },
         dispose: removeFolder,
       };
       return table;
     },
+    written: () => writing,
     dispose: removeFolder,
   };
 }

@@ -1,4 +1,3 @@
-import { closeSync, openSync, writeSync } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
 
 /** A row as kept: its cells in column order, then the timestamp and the id it is sorted by. */
@@ -10,28 +9,48 @@ export type RowOrder = (a: Row, b: Row) => number;
 /** Bytes read from a run file at a time. */
 const READ_BYTES = 64 * 1024;
 
+/**
+ * Characters of rows gathered before each write: large enough to keep the writes few, small enough that
+ * each stretch of work between two writes is short (about a millisecond), so that answers arriving while
+ * a run is written are taken in between.
+ */
+const WRITE_CHARS = 256 * 1024;
+
 /** Runs merged at once; more are first merged in groups of this many (each open run holds a read buffer). */
 export const MAX_MERGE_WIDTH = 64;
 
 /**
- * Writes sorted rows to `path` as a run, one JSON array a line (JSON escapes every line break inside a
- * cell, so a line is a row). Synchronous: it is called between two records, and a run of a few MiB is
- * written in milliseconds.
+ * Writes sorted rows to a new file at `path` as a run, one JSON array a line (JSON escapes every line
+ * break inside a cell, so a line is a row). Asynchronous, a chunk at a time: a run of a few MiB takes
+ * tens of milliseconds to write, which would otherwise hold up the list walks' answers meanwhile.
  */
-export function writeRun(path: string, rows: readonly Row[]): void {
-  const fd = openSync(path, 'wx', 0o600);
+export async function writeRun(path: string, rows: readonly Row[] | AsyncIterable<Row>): Promise<void> {
+  const file = await open(path, 'wx', 0o600);
   try {
     let text = '';
-    for (const row of rows) {
+    /** Adds a row's line; returns the text gathered once it is enough to write. */
+    const gather = (row: Row): string | undefined => {
       text += `${JSON.stringify(row)}\n`;
-      if (text.length >= READ_BYTES * 16) {
-        writeSync(fd, text);
-        text = '';
+      if (text.length < WRITE_CHARS) return undefined;
+      const full = text;
+      text = '';
+      return full;
+    };
+    // Rows in memory are looped over plainly: `for await` would wait a microtask for each of them.
+    if (Array.isArray(rows)) {
+      for (const row of rows as readonly Row[]) {
+        const full = gather(row);
+        if (full !== undefined) await file.write(full);
+      }
+    } else {
+      for await (const row of rows as AsyncIterable<Row>) {
+        const full = gather(row);
+        if (full !== undefined) await file.write(full);
       }
     }
-    if (text.length > 0) writeSync(fd, text);
+    if (text.length > 0) await file.write(text);
   } finally {
-    closeSync(fd);
+    await file.close();
   }
 }
 
@@ -192,18 +211,5 @@ export async function* mergeRuns(files: readonly string[], memory: readonly Row[
 
 /** Merges sorted run files into one sorted run at `path`. */
 export async function mergeIntoRun(files: readonly string[], path: string, order: RowOrder): Promise<void> {
-  const output = await open(path, 'wx', 0o600);
-  try {
-    let text = '';
-    for await (const row of mergeRuns(files, [], order)) {
-      text += `${JSON.stringify(row)}\n`;
-      if (text.length >= READ_BYTES * 16) {
-        await output.write(text);
-        text = '';
-      }
-    }
-    if (text.length > 0) await output.write(text);
-  } finally {
-    await output.close();
-  }
+  await writeRun(path, mergeRuns(files, [], order));
 }

@@ -1,4 +1,5 @@
-import { mkdtemp, readdir, rm, stat, truncate } from 'node:fs/promises';
+import { readdirSync, rmSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm, stat, truncate } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -67,6 +68,7 @@ describe('createRowTableBuilder', () => {
     const table = builder({ spillDir, runBytes: 2_000 });
     const entries = Array.from({ length: 3_000 }, (_, i) => entry((i * 7919) % 3_000));
     for (const item of entries) table.add(item);
+    await table.written();
     const [folder] = await readdir(spillDir);
     expect(folder).toMatch(/^\.report-rows-/);
     expect((await readdir(join(spillDir, folder!))).length).toBeGreaterThan(MAX_MERGE_WIDTH);
@@ -86,6 +88,7 @@ describe('createRowTableBuilder', () => {
     const table = builder({ spillDir, runBytes: 100_000 });
     const entries = Array.from({ length: 3_001 }, (_, i) => entry((i * 7919) % 3_001));
     for (const item of entries) table.add(item);
+    await table.written();
     const runs = await readdir(join(spillDir, (await readdir(spillDir))[0]!));
     expect(runs).toEqual(['run-0', 'run-1']);
 
@@ -103,6 +106,7 @@ describe('createRowTableBuilder', () => {
       note: i === 77 ? long : entry(i).note,
     }));
     for (const item of [...entries].reverse()) table.add(item);
+    await table.written();
     expect((await readdir(join(spillDir, (await readdir(spillDir))[0]!))).length).toBeGreaterThan(1);
 
     const rows = await cellsOf(table.build().rows());
@@ -113,11 +117,47 @@ describe('createRowTableBuilder', () => {
   it('fails rather than lose rows when a run on disk was cut short', async () => {
     const table = builder({ spillDir, runBytes: 2_000 });
     for (let i = 0; i < 500; i++) table.add(entry(i));
+    await table.written();
     const folder = join(spillDir, (await readdir(spillDir))[0]!);
     const run = join(folder, 'run-0');
     await truncate(run, (await stat(run)).size - 10);
 
     await expect(cellsOf(table.build().rows())).rejects.toThrow('A sorted run ends inside a row');
+  });
+
+  it('writes a run a chunk at a time, taking other work in between, and reads it back whole', async () => {
+    // About 2.4 MB in one run: several of the chunks a run is written in.
+    const table = builder({ spillDir, runBytes: 2_000_000 });
+    const entries = Array.from({ length: 2_000 }, (_, i) => ({ ...entry(i), note: `${i} ${'n'.repeat(1_200)}` }));
+    for (const item of entries) table.add(item);
+    const run = join(spillDir, (await readdir(spillDir))[0]!, 'run-0');
+    // Each chunk's write is seen done in a turn of the event loop of its own, so the run cannot be
+    // whole by the first turn's end, when this runs: unless the run was written at once, holding it up.
+    const linesAtFirstTurn = await new Promise<number>((resolve) =>
+      setImmediate(async () => {
+        const text = await readFile(run, 'utf8').catch(() => '');
+        resolve(text.split('\n').length - 1);
+      }),
+    );
+    await table.written();
+    const runLines = (await readFile(run, 'utf8')).split('\n').length - 1;
+
+    expect(runLines).toBeGreaterThan(1_500);
+    expect(linesAtFirstTurn).toBeLessThan(runLines);
+    expect(await cellsOf(table.build().rows())).toEqual(
+      expectedOrder(entries).map((e) => [e.id, e.note]),
+    );
+  });
+
+  it('fails the next row and the reading when a run could not be written, rather than lose its rows', async () => {
+    const table = builder({ spillDir, runBytes: 2_000 });
+    for (let i = 0; i < 30; i++) table.add(entry(i));
+    // The run is written after the record that filled memory was taken: its folder is gone by then.
+    rmSync(join(spillDir, readdirSync(spillDir)[0]!), { recursive: true });
+
+    await expect(table.written()).rejects.toThrow('ENOENT');
+    expect(() => table.add(entry(1_000))).toThrow('ENOENT');
+    await expect(cellsOf(table.build().rows())).rejects.toThrow('ENOENT');
   });
 
   it('keeps the first record of an id and drops later ones, spilled or not', async () => {

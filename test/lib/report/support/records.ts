@@ -113,6 +113,8 @@ export class RecordingRowsBuilder<T> implements RowTableBuilder<T> {
     };
   }
 
+  async written(): Promise<void> {}
+
   async dispose(): Promise<void> {
     this.disposed = true;
   }
