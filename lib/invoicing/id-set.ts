@@ -107,9 +107,15 @@ export class IdSet {
     const old = this.#table;
     const slots = this.#slots * 2;
     const table = new Uint32Array(slots * WORDS);
+    // Each id is copied into `#key` (free once `add` has placed its own) rather than viewed through a
+    // `subarray`: an object per id made growing a table of 64,000 take tens of milliseconds.
+    const key = this.#key;
     for (let at = 0; at < old.length; at += WORDS) {
-      const key = old.subarray(at, at + WORDS);
-      if ((key[0]! | key[1]! | key[2]! | key[3]!) !== 0) this.#insert(table, slots, key);
+      key[0] = old[at]!;
+      key[1] = old[at + 1]!;
+      key[2] = old[at + 2]!;
+      key[3] = old[at + 3]!;
+      if ((key[0] | key[1] | key[2] | key[3]) !== 0) this.#insert(table, slots, key);
     }
     this.#table = table;
     this.#slots = slots;

@@ -126,9 +126,12 @@ describe('createRowTableBuilder', () => {
   });
 
   it('writes a run a chunk at a time, taking other work in between, and reads it back whole', async () => {
-    // About 2.4 MB in one run: several of the chunks a run is written in.
+    // About 1,600 rows of 1.2 KB in the first run, 2 MB: several of the chunks a run is written in.
     const table = builder({ spillDir, runBytes: 2_000_000 });
-    const entries = Array.from({ length: 2_000 }, (_, i) => ({ ...entry(i), note: `${i} ${'n'.repeat(1_200)}` }));
+    const entries = Array.from({ length: 2_000 }, (_, i) => ({
+      ...entry(i),
+      note: `${i} ${'n'.repeat(1_200)}`,
+    }));
     for (const item of entries) table.add(item);
     const run = join(spillDir, (await readdir(spillDir))[0]!, 'run-0');
     // Each chunk's write is seen done in a turn of the event loop of its own, so the run cannot be
@@ -144,9 +147,7 @@ describe('createRowTableBuilder', () => {
 
     expect(runLines).toBeGreaterThan(1_500);
     expect(linesAtFirstTurn).toBeLessThan(runLines);
-    expect(await cellsOf(table.build().rows())).toEqual(
-      expectedOrder(entries).map((e) => [e.id, e.note]),
-    );
+    expect(await cellsOf(table.build().rows())).toEqual(expectedOrder(entries).map((e) => [e.id, e.note]));
   });
 
   it('fails the next row and the reading when a run could not be written, rather than lose its rows', async () => {
