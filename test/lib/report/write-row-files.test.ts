@@ -51,4 +51,20 @@ describe('writeCsvAndSheet', () => {
     expect(sheet.rows).toBeLessThan(3000);
     await table.dispose();
   });
+
+  it('gives way to other work every few rows, even with every row in memory and no write to wait for', async () => {
+    const builder = createPaymentRows();
+    // About 400 bytes of CSV a row: 100 rows stay below the 64 KiB written at once.
+    for (let n = 0; n < 100; n++) {
+      builder.add(payment(`2026-10-01 10:${String(n % 60).padStart(2, '0')}:00`, { id: uuid('9e', n) }));
+    }
+    const table = builder.build();
+    const sheet = countingSheet();
+    // Runs at the end of the event loop's first turn: the writer must have given way by then.
+    const rowsAtFirstTurn = new Promise<number>((resolve) => setImmediate(() => resolve(sheet.rows)));
+
+    await writeCsvAndSheet(table, join(dir, 'payments.csv'), sheet);
+    expect(sheet.rows).toBe(100);
+    expect(await rowsAtFirstTurn).toBeLessThan(100);
+  });
 });
