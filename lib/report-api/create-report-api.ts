@@ -194,9 +194,17 @@ export function createReportApi(options: ReportApiOptions): Hono<ReportApiEnv> {
     },
   );
 
-  app.notFound((c) =>
-    refuse(c, { status: 404, code: 'not_found', message: `no such route; the routes are ${ROUTES}` }),
-  );
+  app.notFound((c) => {
+    const path = c.req.path;
+    // `/reports/demo/` is `/reports/demo`: a link pasted or typed with a slash at its end still opens.
+    // Written here rather than with Hono's trimTrailingSlash, which redirects to the request's own host
+    // (behind a custom domain, the function's address) where this keeps to the public one.
+    if (path.length > 1 && path.endsWith('/') && (c.req.method === 'GET' || c.req.method === 'HEAD')) {
+      const { search } = new URL(c.req.url);
+      return c.redirect(`${routes.baseUrl(c)}${path.replace(/\/+$/, '')}${search}`, 301);
+    }
+    return refuse(c, { status: 404, code: 'not_found', message: `no such route; the routes are ${ROUTES}` });
+  });
   app.onError((error, c) => errorResponse(error, c, logger, refuse));
   return app;
 }

@@ -62,6 +62,32 @@ describe('createReportApi', () => {
     await expectError(response, 404, 'not_found');
   });
 
+  it('sends a GET with a slash at the end of its path to the path without it, query and all', async () => {
+    const link = await h.get('/reports/demo/?expires=1900000000&signature=abc', { token: null });
+    expect(link.status).toBe(301);
+    expect(link.headers.get('location')).toBe(
+      'http://localhost/reports/demo?expires=1900000000&signature=abc',
+    );
+    const file = await h.get('/reports/demo/2026-10/summary.json//');
+    expect(file.headers.get('location')).toBe('http://localhost/reports/demo/2026-10/summary.json');
+    // To the public URL, when one is set, rather than to the address the request reached.
+    const app = createReportApi({ ...h.options, publicUrl: 'https://reports.example.com/' });
+    const behindDomain = await app.request('/reports/demo/2026-10/', { method: 'HEAD' });
+    expect(behindDomain.status).toBe(301);
+    expect(behindDomain.headers.get('location')).toBe('https://reports.example.com/reports/demo/2026-10');
+  });
+
+  it('answers 404 to a POST with a slash at the end, and sends an unknown path on to its own 404', async () => {
+    const post = await h.app.request('/reports/demo/', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${TOKEN}` },
+    });
+    await expectError(post, 404, 'not_found');
+    const unknown = await h.get('/nothing-here/');
+    expect(unknown.headers.get('location')).toBe('http://localhost/nothing-here');
+    await expectError(await h.get('/nothing-here'), 404, 'not_found');
+  });
+
   it('sends the security headers and no-store on every kind of answer', async () => {
     const answers = {
       health: await h.get('/health'),
