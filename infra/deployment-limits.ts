@@ -16,7 +16,8 @@ export const AWS_LIMITS = {
   managedPolicyCharacters: 6_144,
   /**
    * The fan-out: the accounts one slot's execution may run. A Standard workflow keeps at most 25,000
-   * history events; an account takes 7 in the Map and up to 18 with two retries and a dead letter.
+   * history events; an account takes 9 in the Map and up to 20 with two retries and a dead letter (29
+   * when the dead letter cannot be sent either, after its own retries).
    */
   accountsPerSlot: 1000,
 } as const;

@@ -3,13 +3,19 @@ import { CfnFunction, type IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import {
+  Choice,
+  Condition,
   DefinitionBody,
   Errors,
+  Fail,
   JsonPath,
   LogLevel,
   Map as MapState,
+  Pass,
+  Result,
   StateMachine,
   StateMachineType,
+  Succeed,
   TaskInput,
 } from 'aws-cdk-lib/aws-stepfunctions';
 import { LambdaInvoke, SqsSendMessage } from 'aws-cdk-lib/aws-stepfunctions-tasks';
@@ -62,13 +68,28 @@ export const RUN_RETRY_INTERVAL = Duration.minutes(2);
 export const CLAIMED_RUN_RETRY_INTERVAL = Duration.millis(DEFAULT_STALE_CLAIM_MS).plus(Duration.minutes(1));
 
 /**
+ * What each account's run ends in, as the Map collects it: a short word, so that a thousand of them stay
+ * far inside a state's 256 KB.
+ */
+export const RUN_OUTCOMES = {
+  /** The run succeeded (it built and sent the report, or found it sent). */
+  done: 'done',
+  /** The run failed, and its account and failure are in the dead-letter queue. */
+  deadLettered: 'dead-lettered',
+  /** The run failed, and the dead-letter queue could not be sent its message either. */
+  deadLetterLost: 'dead-letter-lost',
+} as const;
+
+/**
  * The fan-out of a schedule slot, on Step Functions: a task asks the dispatcher for the slot's runs, then
  * a Map state invokes the scheduled report function once per account, at most `maxConcurrency` at once.
  * Each account's run has its own retries and its own catch, which sends `{ account, periodKind,
  * scheduledTime, failure: { Error, Cause } }` to the dead-letter queue: one account's failure never stops
- * another's.
- * The Map keeps no results (a thousand accounts' outcomes would pass the 256 KB state limit); each run's
- * outcome is in the execution's history and in the function's log.
+ * another's. A dead letter that cannot be sent (after its own retries) stops nothing either: every
+ * account is run, and then the execution fails (`DeadLetterLost`), which raises the fan-out alarm, where
+ * the account and its failure are in the execution's history.
+ * The Map keeps only each run's outcome word (`RUN_OUTCOMES`); each run's details are in the execution's
+ * history and in the function's log.
  */
 export class ReportFanOut extends Construct {
   readonly stateMachine: StateMachine;
@@ -109,16 +130,35 @@ export class ReportFanOut extends Construct {
         failure: JsonPath.objectAt('$.failure'),
       }),
     });
-    // A dead letter that cannot be sent fails the execution, which raises the fan-out alarm.
     deadLetter.addRetry({ errors: [Errors.ALL], maxAttempts: 3 });
+    const outcome = (id: string, word: string) => new Pass(this, id, { result: Result.fromString(word) });
     run.addCatch(deadLetter, { errors: [Errors.ALL], resultPath: '$.failure' });
+    deadLetter.addCatch(outcome('DeadLetterLost', RUN_OUTCOMES.deadLetterLost), {
+      errors: [Errors.ALL],
+      resultPath: '$.deadLetterFailure',
+    });
+    run.next(outcome('RunDone', RUN_OUTCOMES.done));
+    deadLetter.next(outcome('DeadLettered', RUN_OUTCOMES.deadLettered));
 
     const eachAccount = new MapState(this, 'EachAccount', {
       comment: 'One run per account, a bounded number at once',
       itemsPath: '$.runs',
       maxConcurrency: props.maxConcurrency,
-      resultPath: JsonPath.DISCARD,
+      resultSelector: {
+        deadLetterLost: JsonPath.arrayContains(JsonPath.entirePayload, RUN_OUTCOMES.deadLetterLost),
+      },
+      resultPath: '$.outcomes',
     }).itemProcessor(run);
+    const anyDeadLetterLost = new Choice(this, 'AnyDeadLetterLost')
+      .when(
+        Condition.booleanEquals('$.outcomes.deadLetterLost', true),
+        new Fail(this, 'DeadLettersLost', {
+          error: 'DeadLetterLost',
+          cause:
+            "An account's run failed and its message could not be put in the dead-letter queue: the execution's history has the account and the failure. The slot's other accounts were run.",
+        }),
+      )
+      .otherwise(new Succeed(this, 'SlotDone'));
 
     const logGroup = new LogGroup(this, 'Logs', {
       retention: RetentionDays.THREE_MONTHS,
@@ -127,7 +167,7 @@ export class ReportFanOut extends Construct {
     this.stateMachine = new StateMachine(this, 'StateMachine', {
       comment: 'Reports of one schedule slot: each account once, a bounded number at once',
       stateMachineType: StateMachineType.STANDARD,
-      definitionBody: DefinitionBody.fromChainable(dispatch.next(eachAccount)),
+      definitionBody: DefinitionBody.fromChainable(dispatch.next(eachAccount).next(anyDeadLetterLost)),
       // A slot of a thousand accounts at ten at once, each run up to 15 minutes with its retries.
       timeout: Duration.days(2),
       logs: { destination: logGroup, level: LogLevel.ALL, includeExecutionData: false },

@@ -522,9 +522,12 @@ describe('ReportStack with two accounts', () => {
         Type: 'Map',
         ItemsPath: '$.runs',
         MaxConcurrency: 10,
-        // Nothing kept from a thousand runs: their outcomes are in the history and the function's log.
-        ResultPath: null,
+        // Of a thousand runs only whether a dead letter was lost is kept: their details are in the
+        // history and the function's log.
+        ResultSelector: { 'deadLetterLost.$': "States.ArrayContains($, 'dead-letter-lost')" },
+        ResultPath: '$.outcomes',
         ItemProcessor: { StartAt: 'RunReport' },
+        Next: 'AnyDeadLetterLost',
       });
     });
 
@@ -568,7 +571,7 @@ describe('ReportStack with two accounts', () => {
       ]);
       expect(processor.DeadLetter).toMatchObject({
         Type: 'Task',
-        End: true,
+        Next: 'DeadLettered',
         Resource: 'arn:<AWS::Partition>:states:::sqs:sendMessage',
         Parameters: {
           QueueUrl: `<${queue}>`,
@@ -580,6 +583,35 @@ describe('ReportStack with two accounts', () => {
           },
         },
       });
+    });
+
+    it('ends each run in a word the Map collects: done, dead-lettered, or dead-letter-lost when the queue failed too', () => {
+      const { States } = definitionOf(template);
+      const processor = (
+        States.EachAccount!.ItemProcessor as { States: Record<string, Record<string, unknown>> }
+      ).States;
+      expect(processor.RunReport!.Next).toBe('RunDone');
+      expect(processor.RunDone).toEqual({ Type: 'Pass', Result: 'done', End: true });
+      expect(processor.DeadLettered).toEqual({ Type: 'Pass', Result: 'dead-lettered', End: true });
+      expect(processor.DeadLetter!.Retry).toEqual([{ ErrorEquals: ['States.ALL'], MaxAttempts: 3 }]);
+      expect(processor.DeadLetter!.Catch).toEqual([
+        { ErrorEquals: ['States.ALL'], ResultPath: '$.deadLetterFailure', Next: 'DeadLetterLost' },
+      ]);
+      expect(processor.DeadLetterLost).toEqual({ Type: 'Pass', Result: 'dead-letter-lost', End: true });
+    });
+
+    it('runs every account even when a dead letter is lost, then fails the execution, which raises the fan-out alarm', () => {
+      const { States } = definitionOf(template);
+      expect(States.AnyDeadLetterLost).toEqual({
+        Type: 'Choice',
+        Choices: [{ Variable: '$.outcomes.deadLetterLost', BooleanEquals: true, Next: 'DeadLettersLost' }],
+        Default: 'SlotDone',
+      });
+      expect(States.DeadLettersLost).toMatchObject({ Type: 'Fail', Error: 'DeadLetterLost' });
+      expect(States.DeadLettersLost!.Cause).toContain(
+        "the execution's history has the account and the failure",
+      );
+      expect(States.SlotDone).toEqual({ Type: 'Succeed' });
     });
 
     it('logs every execution event to its own log group and may invoke the two functions only', () => {
