@@ -48,7 +48,10 @@ export interface PaginateOptions<T> {
  *   brings one record twice may have taken another past every page: a list that grew at its head, or
  *   one sorted on a value many records share (a creation second), which the service may order
  *   differently at each request. The list is then read again, yielding only records not yet yielded,
- *   until a pass holds its order or finds nothing new, at most `MAX_PASSES` passes in all;
+ *   until a pass holds its order or finds nothing new, at most `MAX_PASSES` passes in all. A last pass
+ *   that still finds records not yet yielded anywhere but at the head of the list (where a list that
+ *   grows puts its new records) is a protocol error: the order changes from request to request, and
+ *   records every pass missed may be left, so the list cannot be read completely;
  * - only ids are kept (compactly, see `IdSet`), and fetching pauses while `maxBufferedPages` pages wait for the consumer.
  */
 export async function* paginate<T extends { id: string }>(
@@ -57,8 +60,14 @@ export async function* paginate<T extends { id: string }>(
   const yielded = new IdSet();
   for (let pass = 1; pass <= MAX_PASSES; pass += 1) {
     // The first pass's records are all new: one set serves both.
-    const { shifted, added } = yield* readListOnce(options, yielded, pass === 1 ? yielded : new IdSet());
-    if (!shifted || (pass > 1 && added === 0)) return;
+    const outcome = yield* readListOnce(options, yielded, pass === 1 ? yielded : new IdSet());
+    if (!outcome.shifted || (pass > 1 && outcome.added === 0)) return;
+    if (pass === MAX_PASSES && !onlyNewAtTheHead(outcome, options.pageSize)) {
+      throw new InvoicingProtocolError(
+        `The invoicing service listed ${options.endpoint} in a different order at each reading: after ${MAX_PASSES} readings it still brought records not seen before, ${outcome.added} of them and one as far in as offset ${outcome.deepestAdded}, so others may still be missing. Try again later; if this persists, the service does not keep its lists in one order`,
+        { endpoint: options.endpoint },
+      );
+    }
   }
 }
 
@@ -68,6 +77,19 @@ interface PassOutcome {
   shifted: boolean;
   /** Records yielded by this pass, which no earlier one had yielded. */
   added: number;
+  /** The largest offset at which the pass found a record to yield (-1 when it found none). */
+  deepestAdded: number;
+}
+
+/**
+ * Whether a last pass's new records are those of a list that grew at its head while it was read, which
+ * the walk may end on (they were made after the reading began): they are then the first records of the
+ * list, give or take a page of records made while the pass itself ran. New records found deeper in are
+ * old ones that earlier passes missed because the order changed between requests, and with them others
+ * may be missing still.
+ */
+function onlyNewAtTheHead(outcome: PassOutcome, pageSize: number): boolean {
+  return outcome.deepestAdded < outcome.added + pageSize;
 }
 
 /**
@@ -83,6 +105,7 @@ async function* readListOnce<T extends { id: string }>(
   const maxBufferedPages = options.maxBufferedPages ?? concurrency;
   let shifted = false;
   let added = 0;
+  let deepestAdded = -1;
   /** Pages of new records waiting for the consumer. */
   const ready: T[][] = [];
   /** The unanswered rest of short pages. */
@@ -149,13 +172,17 @@ async function* readListOnce<T extends { id: string }>(
     }
     let newToPass = 0;
     const fresh: T[] = [];
-    for (const record of page) {
+    for (let index = 0; index < page.length; index++) {
+      const record = page[index]!;
       if (!seenIds.add(record.id)) {
         shifted = true;
         continue;
       }
       newToPass += 1;
-      if (seenIds === yielded || yielded.add(record.id)) fresh.push(record);
+      if (seenIds === yielded || yielded.add(record.id)) {
+        fresh.push(record);
+        deepestAdded = Math.max(deepestAdded, range.offset + index);
+      }
     }
     // A page as full as the service gives them, all seen, is a service answering every offset with the
     // first page. A shorter one is not (that first page was full, or the walk would have ended on it):
@@ -218,7 +245,7 @@ async function* readListOnce<T extends { id: string }>(
         for (const record of page) yield record;
         continue;
       }
-      if (isComplete()) return { shifted, added };
+      if (isComplete()) return { shifted, added, deepestAdded };
       await new Promise<void>((resolve) => {
         wake = resolve;
       });

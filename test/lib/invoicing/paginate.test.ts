@@ -74,6 +74,18 @@ async function failure(iterable: AsyncIterable<unknown>, seen: unknown[] = []): 
 
 const ids = (items: readonly Row[]) => items.map((item) => item.id);
 
+/** The records in an order of their own for each seed (a Fisher-Yates shuffle driven by a small LCG). */
+function shuffled<T>(records: readonly T[], seed: number): T[] {
+  const out = [...records];
+  let state = seed;
+  for (let index = out.length - 1; index > 0; index--) {
+    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
+    const other = state % (index + 1);
+    [out[index], out[other]] = [out[other]!, out[index]!];
+  }
+  return out;
+}
+
 describe('paginate', () => {
   it('asks once and yields nothing for an empty list', async () => {
     const source = listSource([]);
@@ -218,6 +230,51 @@ describe('paginate', () => {
     expect(calls.filter((call) => call.offset === 0)).toHaveLength(3);
     // Each pass after the first brings the records created during the one before it.
     expect(ids(items)).toEqual([...ids(rows(20)), 'new0', 'new1']);
+  });
+
+  it('ends without an error on a list that grows at its head by more than a page during each pass', async () => {
+    // Newest first, four new records before each request for the second, third and fourth pages: 12 a
+    // pass, more than a page, all at the head, where the third pass finds those made during the second.
+    let records = rows(50);
+    let created = 0;
+    const items = await collect(
+      walk({
+        fetchPage: async ({ offset, limit }) => {
+          if (offset === 10 || offset === 20 || offset === 30) {
+            const made = Array.from({ length: 4 }, () => ({ id: `new${created++}` }));
+            records = [...made.reverse(), ...records];
+          }
+          return records.slice(offset, offset + limit);
+        },
+      }),
+    );
+    const got = ids(items);
+    expect(new Set(got).size).toBe(got.length);
+    expect(ids(rows(50)).every((id) => got.includes(id))).toBe(true);
+    // Made during the first two passes, 12 each; those of the third are left for a later reading.
+    expect(got.filter((id) => id.startsWith('new'))).toHaveLength(24);
+  });
+
+  it('stops with a protocol error when the order changes at every request and the last pass still finds old records', async () => {
+    // 200 records in a different order at each request (a shuffle seeded by the request's number), as
+    // a service sorting on nothing might list them: each pass reads about two in three of them, and
+    // the third still finds ones no earlier pass brought, anywhere in the list.
+    const records = rows(200);
+    let call = 0;
+    const seen: unknown[] = [];
+    const error = await failure(
+      walk({
+        fetchPage: async ({ offset, limit }) => shuffled(records, ++call).slice(offset, offset + limit),
+      }),
+      seen,
+    );
+    expect(error).toBeInstanceOf(InvoicingProtocolError);
+    expect((error as Error).message).toMatch(
+      /^The invoicing service listed \/invoices\/list in a different order at each reading: after 3 readings it still brought records not seen before, \d+ of them and one as far in as offset \d+, so others may still be missing/,
+    );
+    // Three passes of 21 requests each (20 pages and the empty one past the end), not more.
+    expect(call).toBe(63);
+    expect(seen.length).toBeLessThan(200);
   });
 
   it('still stops when a whole page is records seen before, at the size the service pages at', async () => {
