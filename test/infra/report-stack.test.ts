@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import validateAsl from 'asl-validator';
 import { Capture, Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { environmentBytes } from '../../infra/deployment-limits';
@@ -34,20 +35,23 @@ function templateFor(input: DeploymentConfigInput): Template {
   return Template.fromStack(stackFor(input));
 }
 
+/** A reference in a template: `{ Ref }` or `{ 'Fn::GetAtt': [id, attribute] }`. */
+type TemplateReference = { Ref?: string; 'Fn::GetAtt'?: [string, string] };
+
 /**
  * A state machine's definition as Step Functions reads it, each reference in it (a function's ARN, the
- * queue's URL) written `<LogicalId>` or `<AWS::Partition>`.
+ * queue's URL) written `<LogicalId>` or `<AWS::Partition>`, or as `resolve` writes it.
  */
-function definitionOf(template: Template): { States: Record<string, Record<string, unknown>> } {
+function definitionOf(
+  template: Template,
+  resolve: (reference: TemplateReference) => string = (reference) =>
+    `<${reference.Ref ?? reference['Fn::GetAtt']?.[0]}>`,
+): { States: Record<string, Record<string, unknown>> } {
   const definition = new Capture();
   template.hasResourceProperties('AWS::StepFunctions::StateMachine', { DefinitionString: definition });
   const [, parts] = (definition.asObject() as { 'Fn::Join': [string, unknown[]] })['Fn::Join'];
   const text = parts
-    .map((part) => {
-      if (typeof part === 'string') return part;
-      const reference = part as { Ref?: string; 'Fn::GetAtt'?: [string, string] };
-      return `<${reference.Ref ?? reference['Fn::GetAtt']?.[0]}>`;
-    })
+    .map((part) => (typeof part === 'string' ? part : resolve(part as TemplateReference)))
     .join('');
   return JSON.parse(text) as { States: Record<string, Record<string, unknown>> };
 }
@@ -612,6 +616,17 @@ describe('ReportStack with two accounts', () => {
         "the execution's history has the account and the failure",
       );
       expect(States.SlotDone).toEqual({ Type: 'Succeed' });
+    });
+
+    it('is valid Amazon States Language, as asl-validator checks it (schema, paths, transitions)', () => {
+      // References as they deploy: the partition `aws`, the queue's URL, each function's ARN.
+      const definition = definitionOf(template, (reference) => {
+        if (reference.Ref === 'AWS::Partition') return 'aws';
+        if (reference.Ref !== undefined) return 'https://sqs.eu-west-1.amazonaws.com/123456789012/failures';
+        return `arn:aws:lambda:eu-west-1:123456789012:function:${reference['Fn::GetAtt']?.[0]}`;
+      });
+      const { isValid, errorsText } = validateAsl(definition);
+      expect(isValid ? '' : errorsText('; ')).toBe('');
     });
 
     it('logs every execution event to its own log group and may invoke the two functions only', () => {
