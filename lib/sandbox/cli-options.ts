@@ -12,7 +12,7 @@ export const DEFAULT_SANDBOX_PORT = 4010;
 export const SANDBOX_USAGE =
   'usage: npm run sandbox -- [--port N] [--seed N] [--latency-ms N] [--max-limit N] [--fault-rate X] ' +
   '[--paid-per-month N] [--date-zone ZONE] [--end-date inclusive|exclusive] [--stats-day-keys zone|utc] ' +
-  '[--order newest|oldest|random] [--numbers-as-strings] [--stats-extra-paid SPEC]...';
+  '[--order newest|oldest|random|reshuffled] [--numbers-as-strings] [--stats-extra-paid SPEC]...';
 
 /** What `npm run sandbox -- --help` prints: the usage, then each option. */
 export const SANDBOX_HELP = [
@@ -32,9 +32,9 @@ export const SANDBOX_HELP = [
   '  --stats-day-keys zone|utc',
   '                           invoicesByDate and invoicesByMonths cut their days and months in the',
   '                           date zone or in UTC (default zone)',
-  '  --order newest|oldest|random',
+  '  --order newest|oldest|random|reshuffled',
   '                           the order of list results (default newest); random is stable per seed',
-  '                           and filter',
+  '                           and filter, reshuffled is new at every request (no list reads whole)',
   '  --numbers-as-strings     every number in answers is a JSON string',
   `  --stats-extra-paid ${EXTRA_PAID_FORMAT}`,
   '                           the statistics count one more paid invoice, which the lists never',

@@ -41,8 +41,9 @@ export interface SandboxOptions {
    */
   statsDayKeys?: 'zone' | 'utc';
   /**
-   * The order of list results: newest or oldest first (then by `id`), or shuffled (stable for a seed
-   * and a filter, so pages agree). @default 'newest'
+   * The order of list results: newest or oldest first (then by `id`), shuffled (`random`: stable for a
+   * seed and a filter, so pages agree), or shuffled again at every request (`reshuffled`: pages do not
+   * agree, and no client can read a whole list). @default 'newest'
    */
   order?: ListOrder;
   /** Every number in answers is written as a JSON string (`"12.5"`). @default false */

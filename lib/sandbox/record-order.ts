@@ -4,12 +4,14 @@ import { SeededRandom } from './seeded-random';
 
 /**
  * The order of every list, which the spec does not show: `newest` first (the default), `oldest` first,
- * or `random`. Records of the same second are ordered by `id` ascending, so they keep a stable place
- * between pages.
+ * `random`, or `reshuffled`. Records of the same second are ordered by `id` ascending, so they keep a
+ * stable place between pages, except in a reshuffled list: a new shuffle at every request, as a service
+ * that sorts on nothing may answer, where offsets name other records at each request and no walk can
+ * read the whole list.
  */
-export type ListOrder = 'newest' | 'oldest' | 'random';
+export type ListOrder = 'newest' | 'oldest' | 'random' | 'reshuffled';
 
-export const LIST_ORDERS: readonly ListOrder[] = ['newest', 'oldest', 'random'];
+export const LIST_ORDERS: readonly ListOrder[] = ['newest', 'oldest', 'random', 'reshuffled'];
 
 /** Newest first by `createDatetime`, then by `id` ascending: how sources keep invoices. */
 export function newestInvoiceFirst(a: InvoiceItemJson, b: InvoiceItemJson): number {
@@ -32,7 +34,8 @@ const ORDER_STREAM = 0x0de7;
 /**
  * A newest-first list in another order. `oldest`: oldest first, then by `id` ascending. `random`: a
  * shuffle drawn from the sandbox's seed and the list's key (its endpoint and filter), so every page of
- * one list, asked any number of times, comes from the same arrangement.
+ * one list, asked any number of times, comes from the same arrangement. `reshuffled`: newest first here,
+ * shuffled again for each request by the one who pages it (`shuffledList`).
  */
 export function arrangeList<T extends { id: string }>(
   newestFirst: readonly T[],
@@ -40,13 +43,18 @@ export function arrangeList<T extends { id: string }>(
   timeOf: (record: T) => string,
   random: { seed: number; listKey: string },
 ): readonly T[] {
-  if (order === 'newest') return newestFirst;
+  if (order === 'newest' || order === 'reshuffled') return newestFirst;
   if (order === 'oldest') {
     return [...newestFirst].sort((a, b) => compareNewestThenId(timeOf(b), a.id, timeOf(a), b.id));
   }
-  const listSeed = createHash('sha256').update(random.listKey).digest().readInt32LE(0);
-  const draws = new SeededRandom(random.seed, ORDER_STREAM, listSeed);
-  const shuffled = [...newestFirst];
+  return shuffledList(newestFirst, random.seed, random.listKey);
+}
+
+/** The records in an order drawn from the seed and the key: the same for the same two. */
+export function shuffledList<T>(records: readonly T[], seed: number, key: string): T[] {
+  const keySeed = createHash('sha256').update(key).digest().readInt32LE(0);
+  const draws = new SeededRandom(seed, ORDER_STREAM, keySeed);
+  const shuffled = [...records];
   // Fisher–Yates.
   for (let index = shuffled.length - 1; index > 0; index--) {
     const other = draws.int(0, index);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInvoicingClient } from '../../../lib/invoicing/client';
-import { InvoicingAuthenticationError } from '../../../lib/invoicing/errors';
+import { InvoicingAuthenticationError, InvoicingProtocolError } from '../../../lib/invoicing/errors';
 import type { InvoiceItem, PaymentItem } from '../../../lib/invoicing/schemas';
 import type { InvoicingClient } from '../../../lib/invoicing/types';
 import { startSandbox } from '../../../lib/sandbox/index';
@@ -149,5 +149,26 @@ describe('the client against a sandbox with another key', () => {
     expect(await caught(collect(client.invoices(quarter)), wrongKey)).toBeInstanceOf(
       InvoicingAuthenticationError,
     );
+  });
+});
+
+describe('the client against a sandbox that lists in a new order at every request', () => {
+  it('fails with a protocol error saying so, rather than end with part of the list', async () => {
+    const reshuffled = await startSandbox({ port: 0, seed, now, order: 'reshuffled' });
+    try {
+      const client = createInvoicingClient({
+        baseUrl: reshuffled.url,
+        apiKey: reshuffled.apiKey,
+        pageSize: 25,
+        concurrency: 4,
+      });
+      const error = await caught(collect(client.payments(quarter)), reshuffled.apiKey);
+      expect(error).toBeInstanceOf(InvoicingProtocolError);
+      expect((error as Error).message).toContain(
+        'The invoicing service listed /payments/list in a different order at each reading: after 3 readings it still brought records not seen before',
+      );
+    } finally {
+      await reshuffled.close();
+    }
   });
 });

@@ -106,7 +106,7 @@ describe('parseSandboxArgs', () => {
     '--date-zone ZONE',
     '--end-date inclusive|exclusive',
     '--stats-day-keys zone|utc',
-    '--order newest|oldest|random',
+    '--order newest|oldest|random|reshuffled',
     '--numbers-as-strings',
     '--stats-extra-paid <amountUSD>@<Y-m-d H:i:s>[:<projectId>[:<currency>:<amountFiat>]]',
   ])('explains %s in the help', (option) => {
@@ -133,7 +133,7 @@ describe('parseSandboxArgs', () => {
     [['--date-zone=+15:00'], '--date-zone must be an IANA time zone or an offset'],
     [['--end-date', 'open'], '--end-date must be inclusive or exclusive, not "open"'],
     [['--stats-day-keys', 'local'], '--stats-day-keys must be zone or utc, not "local"'],
-    [['--order', 'by-id'], '--order must be newest, oldest or random, not "by-id"'],
+    [['--order', 'by-id'], '--order must be newest, oldest, random or reshuffled, not "by-id"'],
     [
       ['--stats-extra-paid', '10.00'],
       '--stats-extra-paid: expected <amountUSD>@<Y-m-d H:i:s>[:<projectId>[:<currency>:<amountFiat>]], not "10.00"',

@@ -44,7 +44,7 @@ describe('resolveSandboxOptions', () => {
     [{ dateZone: '-12:15' }, 'dateZone must be an IANA time zone or an offset from -12:00 to +14:00'],
     [{ endDate: 'open' }, 'endDate must be "inclusive" or "exclusive"'],
     [{ statsDayKeys: 'local' }, 'statsDayKeys must be "zone" or "utc"'],
-    [{ order: 'alphabetical' }, 'order must be one of newest, oldest, random'],
+    [{ order: 'alphabetical' }, 'order must be one of newest, oldest, random, reshuffled'],
     [{ numbersAsStrings: 'yes' }, 'numbersAsStrings must be true or false'],
     [
       { statsExtraPaid: [{ amountUSD: '10', createDatetime: '2026-10-15T12:00:00Z' }] },
