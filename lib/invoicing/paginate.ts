@@ -106,6 +106,8 @@ async function* readListOnce<T extends { id: string }>(
   let shifted = false;
   let added = 0;
   let deepestAdded = -1;
+  /** The ids of the pass's first page: what a service that ignores offset answers every request with. */
+  let firstPageIds: ReadonlySet<string> | undefined;
   /** Pages of new records waiting for the consumer. */
   const ready: T[][] = [];
   /** The unanswered rest of short pages. */
@@ -170,6 +172,7 @@ async function* readListOnce<T extends { id: string }>(
     if (page.length < range.limit) {
       gaps.push({ offset: range.offset + page.length, limit: range.limit - page.length });
     }
+    if (range.offset === 0) firstPageIds = new Set(page.map((record) => record.id));
     let newToPass = 0;
     const fresh: T[] = [];
     for (let index = 0; index < page.length; index++) {
@@ -184,13 +187,16 @@ async function* readListOnce<T extends { id: string }>(
         deepestAdded = Math.max(deepestAdded, range.offset + index);
       }
     }
-    // A page as full as the service gives them, all seen, is a service answering every offset with the
-    // first page. A shorter one is not (that first page was full, or the walk would have ended on it):
-    // it is a list that grew at its head while it was read, pushing records already read onto the last
-    // page or the rest of a short one, which ends as any short page does. Such a rest is asked for with
-    // a smaller limit, so its answer may be as long as asked and still shorter than a page: a service
-    // that ignores offset is caught on the next full-size request instead.
-    if (newToPass === 0 && page.length >= largestPage) {
+    // A page as full as the service gives them, all seen, all of them the first page's, is a service
+    // answering every offset with the first page. Seen on other pages is not enough: a list shuffled
+    // again at each request brings such pages too, late in a pass, and is told apart by the passes
+    // (see `paginate`). A shorter page is not either (that first page was full, or the walk would have
+    // ended on it): it is a list that grew at its head while it was read, pushing records already read
+    // onto the last page or the rest of a short one, which ends as any short page does. Such a rest is
+    // asked for with a smaller limit, so its answer may be as long as asked and still shorter than a
+    // page: a service that ignores offset is caught on the next full-size request instead.
+    const firstPageAgain = range.offset > 0 && page.every((record) => firstPageIds?.has(record.id) === true);
+    if (newToPass === 0 && page.length >= largestPage && firstPageAgain) {
       throw new InvoicingProtocolError(
         `The invoicing service answered ${endpoint} at offset ${range.offset} with ${page.length} records all seen on other pages: it seems to ignore offset, so the list cannot be read to its end`,
         { endpoint },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InvoicingProtocolError } from '../../../lib/invoicing/errors';
 import { type PageRange, type PaginateOptions, paginate } from '../../../lib/invoicing/paginate';
+import { shuffledList } from '../../../lib/sandbox/record-order';
 
 interface Row {
   id: string;
@@ -73,18 +74,6 @@ async function failure(iterable: AsyncIterable<unknown>, seen: unknown[] = []): 
 }
 
 const ids = (items: readonly Row[]) => items.map((item) => item.id);
-
-/** The records in an order of their own for each seed (a Fisher-Yates shuffle driven by a small LCG). */
-function shuffled<T>(records: readonly T[], seed: number): T[] {
-  const out = [...records];
-  let state = seed;
-  for (let index = out.length - 1; index > 0; index--) {
-    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
-    const other = state % (index + 1);
-    [out[index], out[other]] = [out[other]!, out[index]!];
-  }
-  return out;
-}
 
 describe('paginate', () => {
   it('asks once and yields nothing for an empty list', async () => {
@@ -256,15 +245,16 @@ describe('paginate', () => {
   });
 
   it('stops with a protocol error when the order changes at every request and the last pass still finds old records', async () => {
-    // 200 records in a different order at each request (a shuffle seeded by the request's number), as
-    // a service sorting on nothing might list them: each pass reads about two in three of them, and
+    // 200 records in a different order at each request (the sandbox's shuffle, keyed by the request's
+    // number), as a service sorting on nothing might list them: each pass reads about two in three of them, and
     // the third still finds ones no earlier pass brought, anywhere in the list.
     const records = rows(200);
     let call = 0;
     const seen: unknown[] = [];
     const error = await failure(
       walk({
-        fetchPage: async ({ offset, limit }) => shuffled(records, ++call).slice(offset, offset + limit),
+        fetchPage: async ({ offset, limit }) =>
+          shuffledList(records, 1, `request ${++call}`).slice(offset, offset + limit),
       }),
       seen,
     );
