@@ -86,6 +86,15 @@ export class InvoicingProtocolError extends InvoicingApiError {
 }
 
 /**
+ * A list came in a different order at each reading: after the walk's last reading it still brought
+ * records no earlier one had, so others may be missing. Not retried by the client (a later walk may
+ * find the list settled).
+ */
+export class InvoicingListOrderError extends InvoicingProtocolError {
+  override readonly name = 'InvoicingListOrderError';
+}
+
+/**
  * A successful answer's body was longer than the client's `maxAnswerBytes`: it was refused as soon as
  * that many bytes had come (or at once, when its `Content-Length` said so) and the connection dropped.
  * Not retried.

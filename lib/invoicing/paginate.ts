@@ -1,4 +1,4 @@
-import { InvoicingProtocolError } from './errors';
+import { InvoicingListOrderError, InvoicingProtocolError } from './errors';
 import { IdSet } from './id-set';
 
 /**
@@ -63,7 +63,7 @@ export async function* paginate<T extends { id: string }>(
     const outcome = yield* readListOnce(options, yielded, pass === 1 ? yielded : new IdSet());
     if (!outcome.shifted || (pass > 1 && outcome.added === 0)) return;
     if (pass === MAX_PASSES && !onlyNewAtTheHead(outcome, options.pageSize)) {
-      throw new InvoicingProtocolError(
+      throw new InvoicingListOrderError(
         `The invoicing service listed ${options.endpoint} in a different order at each reading: after ${MAX_PASSES} readings it still brought records not seen before, ${outcome.added} of them and one as far in as offset ${outcome.deepestAdded}, so others may still be missing. Try again later; if this persists, the service does not keep its lists in one order`,
         { endpoint: options.endpoint },
       );

@@ -2,6 +2,7 @@ import {
   InvoicingAnswerTooLargeError,
   type InvoicingApiError,
   InvoicingAuthenticationError,
+  InvoicingListOrderError,
   InvoicingNetworkError,
   InvoicingProtocolError,
   InvoicingRateLimitError,
@@ -56,6 +57,9 @@ export function describeInvoicingFailure(error: InvoicingApiError): string {
   }
   if (error instanceof InvoicingAnswerTooLargeError) {
     return `the invoicing service answered more than the ${megabytes(error.maxBytes)} read at once${where(error)}${requestId(error)}`;
+  }
+  if (error instanceof InvoicingListOrderError) {
+    return `the invoicing service listed records in a different order at each request${where(error)}, so the list could not be read whole; try again later`;
   }
   if (error instanceof InvoicingProtocolError) {
     return `the invoicing service answered something unexpected${where(error)}${status(error)}${requestId(error)}`;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInvoicingClient } from '../../../lib/invoicing/client';
-import { InvoicingAuthenticationError, InvoicingProtocolError } from '../../../lib/invoicing/errors';
+import { InvoicingAuthenticationError, InvoicingListOrderError } from '../../../lib/invoicing/errors';
 import type { InvoiceItem, PaymentItem } from '../../../lib/invoicing/schemas';
 import type { InvoicingClient } from '../../../lib/invoicing/types';
 import { startSandbox } from '../../../lib/sandbox/index';
@@ -163,7 +163,7 @@ describe('the client against a sandbox that lists in a new order at every reques
         concurrency: 4,
       });
       const error = await caught(collect(client.payments(quarter)), reshuffled.apiKey);
-      expect(error).toBeInstanceOf(InvoicingProtocolError);
+      expect(error).toBeInstanceOf(InvoicingListOrderError);
       expect((error as Error).message).toContain(
         'The invoicing service listed /payments/list in a different order at each reading: after 3 readings it still brought records not seen before',
       );

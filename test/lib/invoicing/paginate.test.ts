@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvoicingProtocolError } from '../../../lib/invoicing/errors';
+import { InvoicingListOrderError, InvoicingProtocolError } from '../../../lib/invoicing/errors';
 import { type PageRange, type PaginateOptions, paginate } from '../../../lib/invoicing/paginate';
 import { shuffledList } from '../../../lib/sandbox/record-order';
 
@@ -258,7 +258,7 @@ describe('paginate', () => {
       }),
       seen,
     );
-    expect(error).toBeInstanceOf(InvoicingProtocolError);
+    expect(error).toBeInstanceOf(InvoicingListOrderError);
     expect((error as Error).message).toMatch(
       /^The invoicing service listed \/invoices\/list in a different order at each reading: after 3 readings it still brought records not seen before, \d+ of them and one as far in as offset \d+, so others may still be missing/,
     );

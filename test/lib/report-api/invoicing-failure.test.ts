@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   InvoicingAnswerTooLargeError,
   type InvoicingApiError,
+  InvoicingListOrderError,
   InvoicingProtocolError,
   InvoicingServerError,
   InvoicingValidationError,
@@ -41,6 +42,13 @@ describe('describeInvoicingFailure', () => {
         bodyExcerpt: SERVICE_TEXT,
       }),
       'the invoicing service answered something unexpected on /payments/list (HTTP 200)',
+    ],
+    [
+      'a list read in a different order at each request',
+      new InvoicingListOrderError(`listed in a different order: ${SERVICE_TEXT}`, {
+        endpoint: '/payments/list',
+      }),
+      'the invoicing service listed records in a different order at each request on /payments/list, so the list could not be read whole; try again later',
     ],
     [
       'a server failure with an excerpt',
