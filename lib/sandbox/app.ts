@@ -10,7 +10,7 @@ import { answerText } from './json-answer';
 import { latency } from './latency';
 import { resolveSandboxOptions, type SandboxOptions } from './options';
 import { SandboxQueries } from './queries';
-import { shuffledList } from './record-order';
+import { arrangeForRequest } from './record-order';
 import {
   invoiceListParamsSchema,
   paymentListParamsSchema,
@@ -51,13 +51,11 @@ export function createSandboxApp(options: SandboxOptions = {}): Hono {
     extraPaid: countedExtraPaid(settings.statsExtraPaid, source.mainProjectId),
   });
   let listRequests = 0;
-  const page = <T>(list: readonly T[], offset: number, limit: number): T[] => {
-    // A reshuffled list is shuffled afresh for each request, each one's shuffle its own.
-    listRequests += 1;
-    const arranged =
-      settings.order === 'reshuffled' ? shuffledList(list, settings.seed, `request ${listRequests}`) : list;
-    return arranged.slice(offset, offset + Math.min(limit, settings.maxLimit));
-  };
+  const page = <T>(list: readonly T[], offset: number, limit: number): T[] =>
+    arrangeForRequest(list, settings.order, settings.seed, ++listRequests).slice(
+      offset,
+      offset + Math.min(limit, settings.maxLimit),
+    );
   // `exact`: statistics are small and may hold sums of any length; a dataset may hold lossless numbers.
   const success = (c: Context, data: unknown, exact: boolean) => {
     const text = answerText(

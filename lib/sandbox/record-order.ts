@@ -35,7 +35,7 @@ const ORDER_STREAM = 0x0de7;
  * A newest-first list in another order. `oldest`: oldest first, then by `id` ascending. `random`: a
  * shuffle drawn from the sandbox's seed and the list's key (its endpoint and filter), so every page of
  * one list, asked any number of times, comes from the same arrangement. `reshuffled`: newest first here,
- * shuffled again for each request by the one who pages it (`shuffledList`).
+ * shuffled again for each request (`arrangeForRequest`).
  */
 export function arrangeList<T extends { id: string }>(
   newestFirst: readonly T[],
@@ -48,6 +48,19 @@ export function arrangeList<T extends { id: string }>(
     return [...newestFirst].sort((a, b) => compareNewestThenId(timeOf(b), a.id, timeOf(a), b.id));
   }
   return shuffledList(newestFirst, random.seed, random.listKey);
+}
+
+/**
+ * A list as one request is answered with: as arranged (`arrangeList`), except a reshuffled list, shuffled
+ * afresh for each request (`request` numbers them), each one's shuffle its own.
+ */
+export function arrangeForRequest<T>(
+  arranged: readonly T[],
+  order: ListOrder,
+  seed: number,
+  request: number,
+): readonly T[] {
+  return order === 'reshuffled' ? shuffledList(arranged, seed, `request ${request}`) : arranged;
 }
 
 /** The records in an order drawn from the seed and the key: the same for the same two. */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IdSet } from '../../invoicing';
 import type { ReportColumn } from './report-column';
-import { MAX_MERGE_WIDTH, mergeIntoRun, mergeRuns, type Row, writeRun } from './sorted-runs';
+import { MAX_MERGE_WIDTH, mergeRuns, type Row, writeRun } from './sorted-runs';
 
 /** Describes how records of one kind become the rows of a report file. */
 export interface RowTableSpec<T> {
@@ -121,7 +121,7 @@ export function createRowTableBuilder<T>(
       const next: string[] = [];
       for (let start = 0; start < current.length; start += MAX_MERGE_WIDTH) {
         const path = join(folder!, `merged-${generation}-${next.length}`);
-        await mergeIntoRun(current.slice(start, start + MAX_MERGE_WIDTH), path, order);
+        await writeRun(path, mergeRuns(current.slice(start, start + MAX_MERGE_WIDTH), [], order));
         next.push(path);
       }
       current = next;

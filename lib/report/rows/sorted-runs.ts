@@ -208,8 +208,3 @@ export async function* mergeRuns(files: readonly string[], memory: readonly Row[
     await Promise.all(cursors.map((cursor) => cursor.close()));
   }
 }
-
-/** Merges sorted run files into one sorted run at `path`. */
-export async function mergeIntoRun(files: readonly string[], path: string, order: RowOrder): Promise<void> {
-  await writeRun(path, mergeRuns(files, [], order));
-}
