@@ -35,9 +35,11 @@ const projectCheck = (statistics: InvoiceStatistics, listed: PaidTotals, id: str
   );
 
 /**
- * `invoicesByCurrencies` against the sum of `amountFiat` per currency; when that disagrees for some
- * currency while the sums of `amountFiatUSD` per currency agree for all of them, the service evidently
- * totals in USD, and USD is compared.
+ * `invoicesByCurrencies` against the sum of `amountFiat` per currency, or against the sum of
+ * `amountFiatUSD` per currency when more currencies agree so: the service evidently totals in USD. Not
+ * only when every currency agrees in USD: one currency with a real difference would otherwise have every
+ * other currency compared in its own unit, each showing a difference that the USD reading does not have
+ * (`1500 JPY` against `10.05`). A tie stays with the currencies' own units.
  */
 function currencyChecks(
   statistics: InvoiceStatistics,
@@ -51,7 +53,8 @@ function currencyChecks(
   const inUsd = currencies.map((code) =>
     moneyCheck(`currency:${code}`, service(code), roundUsd(totalOf(listed.usdByCurrency, code))),
   );
-  const unit = !inFiat.every((check) => check.ok) && inUsd.every((check) => check.ok) ? 'usd' : 'fiat';
+  const agreeing = (checks: ReconciliationCheck[]) => checks.filter((check) => check.ok).length;
+  const unit = agreeing(inUsd) > agreeing(inFiat) ? 'usd' : 'fiat';
   return { unit, checks: unit === 'usd' ? inUsd : inFiat };
 }
 

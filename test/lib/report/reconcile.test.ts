@@ -253,6 +253,17 @@ describe('reconcile', () => {
     expect(checksOf(result)['currency:EUR']).toEqual(agreeing('15'));
   });
 
+  it('stays with USD when the service totals in USD and one currency has a real difference', () => {
+    // In USD the list has EUR 10 + 5 = 15, JPY 10.05, USD 20 + 0.5 = 20.5; the service says 20 for EUR.
+    // In their own currencies JPY would be 1500 against 10.05, a difference no reading of USD totals has.
+    const result = reconcileWith({
+      ...HONEST,
+      invoicesByCurrencies: { EUR: '20', JPY: '10.05', USD: '20.5' },
+    });
+    expect(result.currencyUnit).toBe('usd');
+    expect(failing(result)).toEqual({ 'currency:EUR': '5' });
+  });
+
   it('stays with the fiat unit, and shows the difference, when neither unit agrees', () => {
     const result = reconcileWith({
       ...HONEST,
