@@ -118,7 +118,7 @@ export function wrappedLines(text: string, width: number): number {
  * Writes a row of a list sheet as SpreadsheetML, the way exceljs writes a row it is given the same
  * typed values and styles: each cell by its column's kind (see `ColumnKind`): text as inline strings,
  * amounts and counts as numbers with their format when a double holds every digit (otherwise text with
- * every digit), timestamps as dates, flags as true/false cells; empty cells are left out. A row whose
+ * every digit), a format that shows every decimal the amount has, as the CSV and the page do, timestamps as dates, flags as true/false cells; empty cells are left out. A row whose
  * long text wraps gets the height of its lines: spreadsheets do not all grow a row for text that wraps
  * at the column's edge (LibreOffice does only for line breaks), and the text would run into the next
  * row.
@@ -185,17 +185,26 @@ export function createRowXml(
           xml += serial === undefined ? textCellRest(text, value) : date + String(serial) + NUMBER_CELL_END;
           break;
         }
-        case 'usd':
-          xml += doubleHolds(value) ? usd + value + NUMBER_CELL_END : textCellRest(digitsAsText, value);
+        case 'usd': {
+          // Cents, or every decimal the amount has: a format of fewer would show 12.345 as 12.35.
+          const places = decimalsOf(value);
+          xml +=
+            places <= MAX_SHOWN_DECIMALS && doubleHolds(value)
+              ? (places <= 2 ? usd : decimals(places)) + value + NUMBER_CELL_END
+              : textCellRest(digitsAsText, value);
           break;
+        }
         case 'count':
           xml += doubleHolds(value) ? count + value + NUMBER_CELL_END : textCellRest(digitsAsText, value);
           break;
         case 'fiat': {
+          // The currency's minor unit, or every decimal the amount has: 1500.5 JPY is not 1,501.
           const currency = cells[currencyIndex[index]!] ?? '';
-          xml += doubleHolds(value)
-            ? decimals(fiatFractionDigits(currency)) + value + NUMBER_CELL_END
-            : textCellRest(digitsAsText, value);
+          const places = Math.max(fiatFractionDigits(currency), decimalsOf(value));
+          xml +=
+            places <= MAX_SHOWN_DECIMALS && doubleHolds(value)
+              ? decimals(places) + value + NUMBER_CELL_END
+              : textCellRest(digitsAsText, value);
           break;
         }
         case 'crypto': {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { column } from '../../../../lib/report/rows/report-column';
+import { column, fiatColumn } from '../../../../lib/report/rows/report-column';
 import {
   columnLetters,
   createRowXml,
@@ -116,6 +116,41 @@ describe('createRowXml', () => {
         '<c r="D3" s="3" t="inlineStr"><is><t>123456789012345678.25</t></is></c>' +
         '<c r="E3" s="3" t="inlineStr"><is><t>0.1234567890123456789</t></is></c>' +
         '<c r="F3" s="1" t="inlineStr"><is><t>maybe</t></is></c>' +
+        '</row>',
+    );
+  });
+});
+
+describe('createRowXml with amounts finer than their unit', () => {
+  const columns = [
+    fiatColumn<never>('amount_fiat', () => null, 'currency_fiat'),
+    column<never>('currency_fiat', 'text', () => null),
+    column<never>('amount_usd', 'usd', () => null),
+  ];
+  const rowXml = createRowXml(columns, STYLES, [14, 14, 14]);
+
+  it('shows every decimal the service sent, at least the unit’s own', () => {
+    // 1500.5 JPY shown to whole yen would read 1,501; 12.345 USD to cents 12.35; 3.0005 KWD to fils 3.001.
+    expect(rowXml(['1500.5', 'JPY', '12.345'], 2)).toBe(
+      '<row r="2">' +
+        '<c r="A2" s="101"><v>1500.5</v></c>' +
+        '<c r="B2" s="1" t="inlineStr"><is><t>JPY</t></is></c>' +
+        '<c r="C2" s="103"><v>12.345</v></c>' +
+        '</row>',
+    );
+    expect(rowXml(['3.0005', 'KWD', '0.00000001'], 3)).toBe(
+      '<row r="3">' +
+        '<c r="A3" s="104"><v>3.0005</v></c>' +
+        '<c r="B3" s="1" t="inlineStr"><is><t>KWD</t></is></c>' +
+        '<c r="C3" s="108"><v>0.00000001</v></c>' +
+        '</row>',
+    );
+    // Amounts within their unit keep the unit's format: whole yen, cents.
+    expect(rowXml(['1500', 'JPY', '10.5'], 4)).toBe(
+      '<row r="4">' +
+        '<c r="A4" s="100"><v>1500</v></c>' +
+        '<c r="B4" s="1" t="inlineStr"><is><t>JPY</t></is></c>' +
+        '<c r="C4" s="5"><v>10.5</v></c>' +
         '</row>',
     );
   });
