@@ -45,14 +45,16 @@ const numberHeader = (header: string): SheetCell => ({ ...text(header), alignmen
 const flagHeader = (header: string): SheetCell => ({ ...text(header), alignment: { horizontal: 'center' } });
 
 /**
- * An amount as a number shown with `decimals` (its own when not given) when a double holds every digit,
- * otherwise as text with every digit, aligned right as numbers are.
+ * An amount as a number shown with at least `decimals` and every decimal it has, when a double holds
+ * every digit, otherwise as text with every digit, aligned right as numbers are. The report's own
+ * figures are rounded already; a service's figure in a check may have more decimals, and so may its
+ * difference (`80.245` against `80.25` is `-0.005`, as the page shows it, not `-0.01`).
  */
-function amount(value: Big, decimals?: number): SheetCell {
+function amount(value: Big, decimals = 0): SheetCell {
   const plain = toPlainDecimal(value);
-  const shown = decimals ?? decimalsOf(plain);
+  const shown = Math.max(decimals, decimalsOf(plain));
   if (shown <= MAX_SHOWN_DECIMALS && doubleHolds(plain)) {
-    return { value: Number(plain), numFmt: decimals === 2 ? USD_FORMAT : decimalFormat(shown) };
+    return { value: Number(plain), numFmt: shown === 2 ? USD_FORMAT : decimalFormat(shown) };
   }
   return { value: plain, numFmt: TEXT_FORMAT, alignment: { horizontal: 'right' } };
 }

@@ -491,8 +491,8 @@ describe('report.xlsx', () => {
   });
 
   /** The Summary sheet's rows of the table under the heading `title`: its header row, then a row per item. */
-  function summaryTable(title: string): ExcelJS.Row[] {
-    const summarySheet = sheet('Summary');
+  function summaryTable(title: string, book = workbook): ExcelJS.Row[] {
+    const summarySheet = sheet('Summary', book);
     let first = 0;
     summarySheet.eachRow((row, number) => {
       if (first === 0 && row.getCell(1).value === title) first = number + 1;
@@ -542,6 +542,37 @@ describe('report.xlsx', () => {
     expect(formats(7)).toEqual(['#,##0.00', '#,##0.00', '#,##0.00']);
     expect(checks[0]!.getCell(6).type).toBe(ExcelJS.ValueType.Boolean);
     expect(checks[2]!.getCell(1).alignment).toMatchObject({ wrapText: true });
+  });
+
+  it("shows a service's figure and a difference finer than a cent with every decimal, as the page does", async () => {
+    // The service totals unrounded: 50.25 + 10.01 + 19.99 = 80.25 listed, 80.245 said, -0.005 apart.
+    const day = (date: string, value: string) => ({ date: Date.parse(`${date}T00:00:00Z`), value });
+    const unrounded = await writeReport({
+      invoices: paidInvoices,
+      payments,
+      statistics: {
+        invoicesTotalNum: 3,
+        invoicesPaidNum: 3,
+        invoicesTotalUSD: '80.245',
+        invoicesByProjects: { [PROJECT_A]: '60.26', [PROJECT_B]: '19.99' },
+        invoicesByCurrencies: { EUR: '46.1', JPY: '1500', USD: '20' },
+        invoicesByMonths: {},
+        invoicesByDate: {
+          '2026-09-01': day('2026-09-01', '50.25'),
+          '2026-09-02': day('2026-09-02', '10.01'),
+          '2026-09-30': day('2026-09-30', '19.99'),
+        },
+      },
+    });
+    const total = summaryTable('Checks', unrounded.workbook).find(
+      (row) => row.getCell(2).value === 'paidTotalUSD',
+    )!;
+    expect(values(total, 6)).toEqual(['Paid total', 'paidTotalUSD', 80.245, 80.25, -0.005, true]);
+    expect([3, 4, 5].map((column) => total.getCell(column).numFmt)).toEqual([
+      '#,##0.000',
+      '#,##0.00',
+      '#,##0.000',
+    ]);
   });
 
   it('says in words which amounts the per-currency checks compare', async () => {
