@@ -117,11 +117,11 @@ export function wrappedLines(text: string, width: number): number {
 /**
  * Writes a row of a list sheet as SpreadsheetML, the way exceljs writes a row it is given the same
  * typed values and styles: each cell by its column's kind (see `ColumnKind`): text as inline strings,
- * amounts and counts as numbers with their format when a double holds every digit (otherwise text with
- * every digit), a format that shows every decimal the amount has, as the CSV and the page do, timestamps as dates, flags as true/false cells; empty cells are left out. A row whose
- * long text wraps gets the height of its lines: spreadsheets do not all grow a row for text that wraps
- * at the column's edge (LibreOffice does only for line breaks), and the text would run into the next
- * row.
+ * amounts and counts as numbers when a double holds every digit (otherwise text with every digit), in a
+ * format that shows every decimal the amount has, as the CSV and the page do; timestamps as dates,
+ * flags as true/false cells; empty cells are left out. A row whose long text wraps gets the height of
+ * its lines: spreadsheets do not all grow a row for text that wraps at the column's edge (LibreOffice
+ * does only for line breaks), and the text would run into the next row.
  *
  * Written here rather than through exceljs's rows: exceljs builds a cell object, a style key and an XML
  * node list per cell, about 3 µs a cell, which for a year of a million records is the report's largest
