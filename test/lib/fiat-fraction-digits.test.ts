@@ -17,6 +17,11 @@ describe('fiatFractionDigits', () => {
     expect(fiatFractionDigits('ISK')).toBe(0);
   });
 
+  it('reads a code in lower or mixed case as the same currency', () => {
+    expect(fiatFractionDigits('jpy')).toBe(0);
+    expect(fiatFractionDigits('Kwd')).toBe(3);
+  });
+
   it('falls back to two decimals for a code ISO 4217 does not list', () => {
     expect(fiatFractionDigits('USDT')).toBe(2);
     expect(fiatFractionDigits('X')).toBe(2);
