@@ -1,4 +1,4 @@
-import { readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, stat, truncate } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -136,9 +136,11 @@ describe('createRowTableBuilder', () => {
     const run = join(spillDir, (await readdir(spillDir))[0]!, 'run-0');
     // Each chunk's write is seen done in a turn of the event loop of its own, so the run cannot be
     // whole by the first turn's end, when this runs: unless the run was written at once, holding it up.
+    // Read synchronously: an asynchronous read would take turns of its own, in which a machine under
+    // load could let the writer finish.
     const linesAtFirstTurn = await new Promise<number>((resolve) =>
-      setImmediate(async () => {
-        const text = await readFile(run, 'utf8').catch(() => '');
+      setImmediate(() => {
+        const text = existsSync(run) ? readFileSync(run, 'utf8') : '';
         resolve(text.split('\n').length - 1);
       }),
     );
