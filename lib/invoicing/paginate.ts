@@ -42,8 +42,10 @@ export interface PaginateOptions<T> {
  *   the step of later requests;
  * - the end is a page with no records, and the walk stops once every offset before it was answered;
  * - records seen on another page (pages that overlap when the order shifts) are skipped; a page with
- *   records but none new means the service ignores `offset`, a protocol error, as is a list that
- *   brings records on more than `maxPages` pages;
+ *   records but none new means the service ignores `offset`, a protocol error, as is a pass whose
+ *   pages bring more than twice as many records as different ones, and a page more (offsets past the
+ *   end answered with records already given, its last page again), and a list that brings records on
+ *   more than `maxPages` pages;
  * - a record met twice in one pass means the order shifted while the list was read, and a shift that
  *   brings one record twice may have taken another past every page: a list that grew at its head, or
  *   one sorted on a value many records share (a creation second), which the service may order
@@ -121,6 +123,8 @@ async function* readListOnce<T extends { id: string }>(
   /** The lowest offset answered with an empty page: no records from there on. */
   let endOffset = Number.POSITIVE_INFINITY;
   let pagesWithRecords = 0;
+  /** Records the pass's pages brought, repeats included: each request reads offsets no other one did. */
+  let recordsAnswered = 0;
   let failure: { error: unknown } | undefined;
   let finished = false;
   let wake: (() => void) | undefined;
@@ -199,6 +203,19 @@ async function* readListOnce<T extends { id: string }>(
     if (newToPass === 0 && page.length >= largestPage && firstPageAgain) {
       throw new InvoicingProtocolError(
         `The invoicing service answered ${endpoint} at offset ${range.offset} with ${page.length} records all seen on other pages: it seems to ignore offset, so the list cannot be read to its end`,
+        { endpoint },
+      );
+    }
+    // Each offset is asked for once a pass, so a list read in one order has as many different records as
+    // it answered; one shifting or shuffled between requests brings repeats, fewer than the different
+    // ones (a page of random records from a list is mostly new until most of the list has been seen).
+    // Far more repeats are a service that answers offsets past the end with records (its last page
+    // again, as a clamped page number gives), where no empty page ever ends the pass: it would go on to
+    // `maxPages`, thousands of requests.
+    recordsAnswered += page.length;
+    if (recordsAnswered > 2 * seenIds.size + pageSize) {
+      throw new InvoicingProtocolError(
+        `The invoicing service answered ${endpoint} with ${recordsAnswered} records at offsets that hold one each, only ${seenIds.size} of them different: it seems to answer offsets past the end of the list with records already given, so the list cannot be read to its end`,
         { endpoint },
       );
     }

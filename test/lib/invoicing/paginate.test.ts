@@ -276,6 +276,34 @@ describe('paginate', () => {
     expect((error as Error).message).toMatch(/at offset 7 with 7 records all seen on other pages/);
   });
 
+  it('stops soon with a protocol error when every offset past the end is answered with the last page', async () => {
+    // 25 records, pages of 10; an offset past the end is moved back to the start of the last page (as
+    // a service that clamps a page number to the last one does), so no page past the end is ever empty.
+    // The records answered outgrow twice the different ones plus a page (60) at the eleventh request:
+    // 10 + 10 + 5 from the list itself, then 5 a request (the rest of each short page asked with 5).
+    const records = rows(25);
+    const calls: PageRange[] = [];
+    const seen: unknown[] = [];
+    const error = await failure(
+      walk({
+        fetchPage: async ({ offset, limit }) => {
+          calls.push({ offset, limit });
+          await tick();
+          const lastPageStart = Math.floor((records.length - 1) / limit) * limit;
+          const start = Math.min(offset, lastPageStart);
+          return records.slice(start, start + limit);
+        },
+      }),
+      seen,
+    );
+    expect(error).toBeInstanceOf(InvoicingProtocolError);
+    expect((error as Error).message).toBe(
+      'The invoicing service answered /invoices/list with 65 records at offsets that hold one each, only 25 of them different: it seems to answer offsets past the end of the list with records already given, so the list cannot be read to its end',
+    );
+    expect(seen).toHaveLength(25);
+    expect(calls).toHaveLength(11);
+  });
+
   it('stops with a protocol error once more than maxPages pages brought records', async () => {
     const source = listSource(rows(1000));
     const seen: unknown[] = [];
