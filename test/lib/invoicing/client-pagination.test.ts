@@ -119,6 +119,28 @@ describe('walking a list over HTTP', () => {
     },
   );
 
+  it('halves the limit while the service refuses it with HTTP 200 and a result other than success', async () => {
+    // The spec shows neither the failure's shape nor its status: a service may refuse with HTTP 200.
+    const fake = await fakeService({
+      invoices: invoicesJson(60),
+      intercept: (call) =>
+        Number(call.fields.limit) > 30
+          ? { json: { result: 'error', message: 'limit must be at most 30' } }
+          : undefined,
+    });
+    const { client } = clientOf(fake, { concurrency: 1 });
+
+    const invoices = await collect(client.invoices());
+
+    expect(invoices.map((invoice) => invoice.id).sort()).toEqual(allInvoiceIds(60));
+    expect(pagesAsked(fake).slice(0, 4)).toEqual([
+      [0, 100],
+      [0, 50],
+      [0, 25],
+      [25, 25],
+    ]);
+  });
+
   it('stops halving at the limit the spec gives as the default, and fails with the refusal there', async () => {
     const fake = await fakeService({
       invoices: invoicesJson(5),
