@@ -9,18 +9,25 @@ export const BODY_EXCERPT_LENGTH = 200;
  */
 export const EXCERPT_SOURCE_LENGTH = 64 * 1024;
 
+/** C0 controls but the whitespace ones (tab to carriage return), and DEL. */
+const CONTROL_CHARACTERS = /[\x00-\x08\x0e-\x1f\x7f]/g;
+
 /**
- * A short, single-line excerpt of a response body for an error: the secret redacted in every form (see
- * {@link redactSecret}) before anything is cut, whitespace collapsed, at most {@link BODY_EXCERPT_LENGTH}
- * characters with an ellipsis when longer. `undefined` for a body longer than
+ * A short, single-line excerpt of a response body for an error: control characters dropped, the secret
+ * redacted in every form (see {@link redactSecret}) before anything is cut, whitespace collapsed, at most
+ * {@link BODY_EXCERPT_LENGTH} characters with an ellipsis when longer. `undefined` for a body longer than
  * {@link EXCERPT_SOURCE_LENGTH}.
  *
  * @example bodyExcerpt('<html>\n  <body>Bad gateway</body>\n</html>') // '<html> <body>Bad gateway</body> </html>'
  */
 export function bodyExcerpt(body: string, secret?: string): string | undefined {
   if (body.length > EXCERPT_SOURCE_LENGTH) return undefined;
-  // The key holds no whitespace, so collapsing it can neither join nor split an occurrence.
-  const collapsed = redactSecret(body, secret).replace(/\s+/g, ' ').trim();
+  // Control characters go before the secret is looked for: a page in UTF-16, read as UTF-8, writes the
+  // key with a NUL after each character, which no terminal shows. The key holds none, nor whitespace, so
+  // taking them out and collapsing whitespace can neither join nor split an occurrence.
+  const collapsed = redactSecret(body.replace(CONTROL_CHARACTERS, ''), secret)
+    .replace(/\s+/g, ' ')
+    .trim();
   return shortened(collapsed, BODY_EXCERPT_LENGTH);
 }
 

@@ -237,6 +237,25 @@ describe('the key echoed back', () => {
     });
   }
 
+  it.each([
+    ['a refusal', 401],
+    ['a server error', 500],
+  ])('never shows the key echoed in UTF-16 in %s', async (_, status) => {
+    // A server that writes its pages in UTF-16 (charset=utf-16): read as UTF-8, each ASCII character of
+    // the echoed key comes with a NUL beside it, which a terminal does not show.
+    const service = await hostileService((_request, response) => {
+      response
+        .writeHead(status, { 'content-type': 'text/plain; charset=utf-16le' })
+        .end(Buffer.from(`Invalid token ${KEY}`, 'utf16le'));
+    });
+
+    const error = await failure(clientOf(service.url).listInvoices());
+
+    // The NULs taken out, as printed and as JSON writes them.
+    expect(visible(error).replaceAll('\0', '').replaceAll('\\u0000', '')).not.toContain('AbC');
+    expect(error.bodyExcerpt).toBe('Invalid token [redacted]');
+  });
+
   it('never shows the key that the service made a key of the data', async () => {
     const service = await hostileService((_, response) => {
       response.writeHead(200, { 'content-type': 'application/json' }).end(
