@@ -54,7 +54,8 @@ const DECODERS: Record<string, () => NodeJS.ReadWriteStream> = {
  */
 export const nodeHttpTransport: Transport = ({ url, headers, body, signal }) =>
   new Promise((resolve, reject) => {
-    const secure = url.startsWith('https:');
+    // A scheme may be written in any case (`HTTPS://`), and the options keep the URL as given.
+    const secure = /^https:/i.test(url);
     const request = (secure ? httpsRequest : httpRequest)(url, {
       method: 'POST',
       agent: secure ? agents.https : agents.http,

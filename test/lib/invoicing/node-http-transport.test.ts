@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer as createTcpServer } from 'node:net';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { nodeHttpTransport } from '../../../lib/invoicing/node-http-transport';
@@ -75,6 +75,26 @@ describe('nodeHttpTransport', () => {
 
     expect(bomb.length).toBeLessThan(100 * 1024);
     expect(await readBody(await send(url), 1024 * 1024)).toBeUndefined();
+  });
+
+  it('speaks TLS to a URL whose scheme is written in capitals, which a URL allows', async () => {
+    // A bare TCP server: the first byte a client sends over TLS is 0x16, a handshake record.
+    const firstBytes: number[] = [];
+    const server = createTcpServer((socket) => {
+      socket.once('data', (data: Buffer) => {
+        firstBytes.push(data[0] as number);
+        socket.destroy();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    close = () => new Promise((resolve) => server.close(() => resolve()));
+
+    const error = await send(`HTTPS://127.0.0.1:${(server.address() as AddressInfo).port}/x`).catch(
+      (caught: unknown) => caught,
+    );
+
+    expect((error as { code?: string }).code).not.toBe('ERR_INVALID_PROTOCOL');
+    expect(firstBytes).toEqual([0x16]);
   });
 
   it('answers a redirect as it came, following nothing', async () => {
