@@ -10,6 +10,7 @@ export const BODY_EXCERPT_LENGTH = 200;
 export const EXCERPT_SOURCE_LENGTH = 64 * 1024;
 
 /** C0 controls but the whitespace ones (tab to carriage return), and DEL. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these control characters are what is dropped.
 const CONTROL_CHARACTERS = /[\x00-\x08\x0e-\x1f\x7f]/g;
 
 /**
@@ -25,9 +26,7 @@ export function bodyExcerpt(body: string, secret?: string): string | undefined {
   // Control characters go before the secret is looked for: a page in UTF-16, read as UTF-8, writes the
   // key with a NUL after each character, which no terminal shows. The key holds none, nor whitespace, so
   // taking them out and collapsing whitespace can neither join nor split an occurrence.
-  const collapsed = redactSecret(body.replace(CONTROL_CHARACTERS, ''), secret)
-    .replace(/\s+/g, ' ')
-    .trim();
+  const collapsed = redactSecret(body.replace(CONTROL_CHARACTERS, ''), secret).replace(/\s+/g, ' ').trim();
   return shortened(collapsed, BODY_EXCERPT_LENGTH);
 }
 
