@@ -1,7 +1,7 @@
 import PQueue from 'p-queue';
 import type * as z from 'zod';
 import { BASE_RETRY_DELAY_MS, type InvoicingClientHooks, readClientOptions } from './client-options';
-import { errorFromResponse, InvoicingAnswerTooLargeError, InvoicingProtocolError } from './errors';
+import { errorFromResponse, isRefusal } from './errors';
 import type { FormFields } from './form-fields';
 import { type PaginateOptions, paginate } from './paginate';
 import { normaliseList, readAnswer } from './read-answer';
@@ -24,20 +24,9 @@ import { validateParams } from './validate-params';
 const DEFAULT_LIMIT = 10;
 
 /**
- * Whether an error is the service refusing a request as malformed (HTTP 400 or 422, or a successful
- * status whose answer is not `result: "success"`: the spec shows neither a failure's shape nor its
- * status): as a service whose largest `limit` is below the one asked for may answer, rather than cap
- * the page (the spec does not show the largest). An answer too large to take is no refusal.
- */
-const isRefusal = (error: unknown): boolean =>
-  error instanceof InvoicingProtocolError &&
-  !(error instanceof InvoicingAnswerTooLargeError) &&
-  error.status !== undefined &&
-  (error.status === 400 || error.status === 422 || (error.status >= 200 && error.status <= 299));
-
-/**
- * One walk's page fetcher: it halves `limit` while the service refuses the first page's, down to the
- * spec's default, and asks no more than that from then on. A page asked for with less than the walk
+ * One walk's page fetcher: it halves `limit` while the service refuses the first page's (a service whose
+ * largest `limit` is below the one asked for may refuse it rather than cap the page: the spec does not
+ * show the largest), down to the spec's default, and asks no more than that from then on. A page asked for with less than the walk
  * meant reads to `paginate` as a page the service cut short.
  */
 function withinRefusedLimit<T>(

@@ -224,3 +224,18 @@ export function errorFromResponse(response: FailedResponse): InvoicingApiError {
     details,
   );
 }
+
+/**
+ * Whether an error is the service refusing the request itself (HTTP 400, 404, 416 or 422, or a successful
+ * status whose answer is not `result: "success"`: the spec shows neither a failure's shape nor its
+ * status), as a service may answer a `limit` above its largest or an offset past the end of a list. An
+ * answer too large to take is no refusal.
+ */
+export function isRefusal(error: unknown): boolean {
+  if (!(error instanceof InvoicingProtocolError) || error instanceof InvoicingAnswerTooLargeError)
+    return false;
+  const { status } = error;
+  return status !== undefined && (REFUSAL_STATUSES.has(status) || (status >= 200 && status <= 299));
+}
+
+const REFUSAL_STATUSES: ReadonlySet<number> = new Set([400, 404, 416, 422]);

@@ -1,4 +1,4 @@
-import { InvoicingListOrderError, InvoicingProtocolError } from './errors';
+import { InvoicingListOrderError, InvoicingProtocolError, isRefusal } from './errors';
 import { IdSet } from './id-set';
 
 /**
@@ -41,6 +41,11 @@ export interface PaginateOptions<T> {
  *   no page has come back as long as `pageSize` (a silent cap), the longest page seen so far becomes
  *   the step of later requests;
  * - the end is a page with no records, and the walk stops once every offset before it was answered;
+ *   or, for a service that refuses offsets past the end (HTTP 404, say) rather than answer them with
+ *   no records, a refused offset where a page shorter than asked ended. A refused offset after a full
+ *   page is asked about once more, from the offset before it with a limit of 2: one record back is the
+ *   list's end, two are a list that goes on where the service refused it, which fails the walk (as
+ *   does any other refusal) rather than end it short;
  * - records seen on another page (pages that overlap when the order shifts) are skipped; a page with
  *   records but none new means the service ignores `offset`, a protocol error, as is a pass whose
  *   pages bring more than twice as many records as different ones, and a page more (offsets past the
@@ -125,6 +130,15 @@ async function* readListOnce<T extends { id: string }>(
   let pagesWithRecords = 0;
   /** Records the pass's pages brought, repeats included: each request reads offsets no other one did. */
   let recordsAnswered = 0;
+  /** Offsets past 0 the service refused to answer, with its error: past the end, or not (see `paginate`). */
+  const refusals = new Map<number, unknown>();
+  /** The lowest of them: no request goes further while it stands. */
+  let firstRefused = Number.POSITIVE_INFINITY;
+  /** Where pages shorter than asked ended: the end of the list, if the service refuses to go on from there. */
+  const shortPageEnds = new Set<number>();
+  /** The request across the first refused offset after a full page: from the offset before, 2 records. */
+  let probe: PageRange | undefined;
+  let probeAnswered = false;
   let failure: { error: unknown } | undefined;
   let finished = false;
   let wake: (() => void) | undefined;
@@ -135,7 +149,7 @@ async function* readListOnce<T extends { id: string }>(
     for (let gap = gaps.shift(); gap; gap = gaps.shift()) {
       if (gap.offset < endOffset) return gap;
     }
-    if (nextOffset >= endOffset) return undefined;
+    if (nextOffset >= Math.min(endOffset, firstRefused)) return undefined;
     const range = { offset: nextOffset, limit: step() };
     nextOffset += range.limit;
     return range;
@@ -143,6 +157,7 @@ async function* readListOnce<T extends { id: string }>(
 
   const isComplete = () =>
     endOffset !== Number.POSITIVE_INFINITY &&
+    firstRefused >= endOffset &&
     gaps.every((gap) => gap.offset >= endOffset) &&
     [...inFlight.keys()].every((range) => range.offset >= endOffset);
 
@@ -155,13 +170,50 @@ async function* readListOnce<T extends { id: string }>(
     abortFrom(0);
   };
 
+  const endAt = (offset: number) => {
+    endOffset = Math.min(endOffset, offset);
+    // Requests past the end, sent or still waiting for a slot, are not needed.
+    abortFrom(endOffset);
+  };
+
+  /** A refused offset is the end where a short page ended; the requests after it are not needed either way. */
+  const refuse = (offset: number, error: unknown) => {
+    refusals.set(offset, error);
+    firstRefused = Math.min(firstRefused, offset);
+    abortFrom(firstRefused + 1);
+    if (shortPageEnds.has(offset)) endAt(offset);
+  };
+
+  /**
+   * Whether the first refusal stands with every offset before it answered: no short page ended there,
+   * so it is the end only if the probe says so.
+   */
+  const refusalAfterFullPage = (): boolean =>
+    firstRefused < endOffset &&
+    !gaps.some((gap) => gap.offset < firstRefused) &&
+    ![...inFlight.keys()].some((range) => range.offset < firstRefused);
+
+  /** Reads the probe's answer: a page shorter than its 2 ends the list at the refused offset. */
+  const receiveProbe = (range: PageRange, records: readonly unknown[]) => {
+    probeAnswered = true;
+    const end = range.offset + records.length;
+    if (records.length < range.limit && refusals.has(end)) endAt(end);
+  };
+
+  const refusalError = () => {
+    const refusal = refusals.get(firstRefused);
+    return new InvoicingProtocolError(
+      `The invoicing service refused ${endpoint} at offset ${firstRefused}, where the list does not end, so it cannot be read to its end (${refusal instanceof Error ? refusal.message : String(refusal)})`,
+      { endpoint, cause: refusal },
+    );
+  };
+
   const receive = (range: PageRange, records: readonly T[]) => {
+    if (range === probe) return receiveProbe(range, records);
     // A service that ignores `limit` would otherwise hand over records that later pages bring again.
     const page = records.length > range.limit ? records.slice(0, range.limit) : records;
     if (page.length === 0) {
-      endOffset = Math.min(endOffset, range.offset);
-      // Requests past the end, sent or still waiting for a slot, are not needed.
-      abortFrom(endOffset);
+      endAt(range.offset);
       return;
     }
     pagesWithRecords += 1;
@@ -174,7 +226,10 @@ async function* readListOnce<T extends { id: string }>(
     largestPage = Math.max(largestPage, page.length);
     longList ||= page.length === range.limit || range.offset > 0;
     if (page.length < range.limit) {
-      gaps.push({ offset: range.offset + page.length, limit: range.limit - page.length });
+      const end = range.offset + page.length;
+      gaps.push({ offset: end, limit: range.limit - page.length });
+      shortPageEnds.add(end);
+      if (refusals.has(end)) endAt(end);
     }
     if (range.offset === 0) firstPageIds = new Set(page.map((record) => record.id));
     let newToPass = 0;
@@ -241,8 +296,11 @@ async function* readListOnce<T extends { id: string }>(
             if (!failure && !finished) receive(range, records);
           },
           (error: unknown) => {
-            // A request past the known end failing changes nothing: its answer was not needed.
-            if (range.offset < endOffset) throw error;
+            // A request past the known end, or past a refused offset, failing changes nothing: its
+            // answer was not needed, or the walk ends or fails at that offset.
+            if (range.offset >= Math.min(endOffset, firstRefused + 1)) return;
+            if (range.offset > 0 && isRefusal(error)) refuse(range.offset, error);
+            else throw error;
           },
         )
         .catch((error: unknown) => {
@@ -269,6 +327,15 @@ async function* readListOnce<T extends { id: string }>(
         continue;
       }
       if (isComplete()) return { shifted, added, deepestAdded };
+      if (refusalAfterFullPage()) {
+        if (probeAnswered) throw refusalError();
+        if (probe === undefined) {
+          probe = { offset: firstRefused - 1, limit: 2 };
+          gaps.unshift(probe);
+          fill();
+          continue;
+        }
+      }
       await new Promise<void>((resolve) => {
         wake = resolve;
       });

@@ -119,6 +119,29 @@ describe('walking a list over HTTP', () => {
     },
   );
 
+  it.each([
+    ['HTTP 404', { text: 'Not Found', status: 404 }],
+    ['a result other than success', { json: { result: 'error', message: 'offset out of range' } }],
+  ] as const)(
+    'reads a list whole from a service that refuses offsets past the end with %s',
+    async (_, refusal) => {
+      // 25 records, pages of 10: the end shows where the page at 20 came back short (5 records), and the
+      // refused rest of it (from 25) confirms it; a list of 30 ends after a full page, confirmed by asking
+      // from its 30th record for 2 (1 comes back).
+      for (const count of [25, 30]) {
+        const fake = await fakeService({
+          invoices: invoicesJson(count),
+          intercept: (call) => (Number(call.fields.offset) >= count ? { ...refusal } : undefined),
+        });
+        const { client } = clientOf(fake, { pageSize: 10, concurrency: 2 });
+
+        const invoices = await collect(client.invoices());
+
+        expect(invoices.map((invoice) => invoice.id).sort()).toEqual(allInvoiceIds(count));
+      }
+    },
+  );
+
   it('halves the limit while the service refuses it with HTTP 200 and a result other than success', async () => {
     // The spec shows neither the failure's shape nor its status: a service may refuse with HTTP 200.
     const fake = await fakeService({
@@ -171,9 +194,12 @@ describe('walking a list over HTTP', () => {
     const error = await collect(client.invoices()).catch((caught: unknown) => caught);
 
     expect(error).toBeInstanceOf(InvoicingProtocolError);
+    // Then the refused offset is asked about from the record before it (2 records back: the list goes
+    // on there), and the walk fails: at 100 records still, never a lower limit for the refused page.
     expect(pagesAsked(fake)).toEqual([
       [0, 100],
       [100, 100],
+      [99, 2],
     ]);
   });
 

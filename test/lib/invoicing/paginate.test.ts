@@ -19,7 +19,16 @@ interface SourceBehaviour {
   ignoreLimit?: boolean;
   /** Reverses each page, as a service with an unstated sort order might. */
   reverseEachPage?: boolean;
+  /** Refuses with HTTP 404 every offset past the end (`'past-end'`), or this one offset, records or not. */
+  refuse?: 'past-end' | number;
 }
+
+/** A service's refusal of a request, as the client throws it. */
+const notFound = () =>
+  new InvoicingProtocolError('The invoicing service answered HTTP 404', {
+    endpoint: '/invoices/list',
+    status: 404,
+  });
 
 /** An in-memory list served page by page, answering one event-loop turn later so requests overlap. */
 function listSource(records: readonly Row[], behaviour: SourceBehaviour = {}) {
@@ -34,6 +43,9 @@ function listSource(records: readonly Row[], behaviour: SourceBehaviour = {}) {
     inFlight -= 1;
     const cap =
       typeof behaviour.cap === 'function' ? behaviour.cap(call) : (behaviour.cap ?? Number.POSITIVE_INFINITY);
+    if (behaviour.refuse === 'past-end' ? offset >= records.length : offset === behaviour.refuse) {
+      throw notFound();
+    }
     const start = behaviour.ignoreOffset ? 0 : offset;
     const end = behaviour.ignoreLimit ? records.length : start + Math.min(limit, cap);
     const page = records.slice(start, end);
@@ -302,6 +314,62 @@ describe('paginate', () => {
     );
     expect(seen).toHaveLength(25);
     expect(calls).toHaveLength(11);
+  });
+
+  it('ends where a short page ended, on a service that refuses offsets past the end with 404', async () => {
+    // 25 records, pages of 10, 3 at a time: 0, 10 and 20 (5 records: the end at 25), then 30 (refused,
+    // past the end) and the rest of the short page, 25 (refused: where the short page ended, the end).
+    const source = listSource(rows(25), { refuse: 'past-end' });
+
+    expect(ids(await collect(walk({ fetchPage: source.fetchPage, concurrency: 3 })))).toEqual(ids(rows(25)));
+    expect(source.calls).toContainEqual({ offset: 25, limit: 5 });
+  });
+
+  it('ends on a list shorter than a page when the rest of its page is refused', async () => {
+    const source = listSource(rows(7), { refuse: 'past-end' });
+
+    expect(ids(await collect(walk({ fetchPage: source.fetchPage, concurrency: 3 })))).toEqual(ids(rows(7)));
+    expect(source.calls).toEqual([
+      { offset: 0, limit: 10 },
+      { offset: 7, limit: 3 },
+    ]);
+  });
+
+  it('ends where a short page ended under a silent cap, on a service that refuses offsets past the end', async () => {
+    // A cap of 4: pages of 4 from the second request on; 10 records end in a page of 2 at offset 8.
+    const source = listSource(rows(10), { cap: 4, refuse: 'past-end' });
+
+    expect(ids(await collect(walk({ fetchPage: source.fetchPage, concurrency: 3 })))).toEqual(ids(rows(10)));
+  });
+
+  it('ends a list of exactly so many pages once the record before the refused offset proves the last', async () => {
+    // 30 records, exactly three pages: offset 30 is refused right after a full page, as a service that
+    // failed to give a fourth page would refuse it too. Asked from 29 for 2, the service gives 1: the end.
+    const source = listSource(rows(30), { refuse: 'past-end' });
+
+    expect(ids(await collect(walk({ fetchPage: source.fetchPage, concurrency: 2 })))).toEqual(ids(rows(30)));
+    expect(source.calls.at(-1)).toEqual({ offset: 29, limit: 2 });
+  });
+
+  it('fails with the refusal of an offset inside the list, never taking it for the end', async () => {
+    // 50 records; offset 20 refused, the pages after it answered.
+    const source = listSource(rows(50), { refuse: 20 });
+    const seen: unknown[] = [];
+    const error = await failure(walk({ fetchPage: source.fetchPage, concurrency: 4 }), seen);
+
+    // Asked from 19 for 2, the service gives 2: the list goes on where it was refused.
+    expect((error as Error).message).toBe(
+      'The invoicing service refused /invoices/list at offset 20, where the list does not end, so it cannot be read to its end (The invoicing service answered HTTP 404)',
+    );
+    expect(seen.length).toBeLessThan(50);
+    expect(source.calls).toContainEqual({ offset: 19, limit: 2 });
+  });
+
+  it('fails at once when the first page is refused', async () => {
+    const source = listSource(rows(5), { refuse: 0 });
+
+    expect(await failure(walk({ fetchPage: source.fetchPage }))).toEqual(notFound());
+    expect(source.calls).toHaveLength(1);
   });
 
   it('stops with a protocol error once more than maxPages pages brought records', async () => {
