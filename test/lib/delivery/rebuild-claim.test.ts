@@ -73,6 +73,9 @@ describe('claimRebuild', () => {
   it('holds a record from the future for one interval at most', async () => {
     bucket.put(KEY, { lastRebuildAt: '2027-01-01T00:00:00.000Z' });
     expect(await claim(T0)).toEqual({ granted: false, retryAfterSeconds: 60 });
+    // Told to come back in 60 seconds, the caller is let through then, not refused until 2027.
+    expect(await claim(seconds(59))).toEqual({ granted: false, retryAfterSeconds: 1 });
+    expect(await claim(seconds(60))).toEqual({ granted: true });
   });
 
   it('replaces a record it cannot read', async () => {
