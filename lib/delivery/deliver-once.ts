@@ -41,6 +41,11 @@ export interface DeliverReportEmailOnceOptions {
   render: RenderEmail;
   /** The CSV files on disk, attached while the message stays under `maxMessageBytes`. */
   attachments: EmailAttachment[];
+  /**
+   * Whether the report covers a period that had ended (false: the period so far). Recorded with the
+   * email, so that a so-far email does not stand in for the period's own once the period has ended.
+   */
+  complete: boolean;
   /** Send even if the period's email was sent (or claimed) before, replacing the record. @default false */
   force?: boolean;
   /** @default DEFAULT_MAX_MESSAGE_BYTES (9 MiB) */
@@ -72,7 +77,7 @@ export type DeliveryResult =
 /** The claim this run wrote: its ETag makes every later write of the run conditional on it. */
 interface OwnClaim {
   etag: string;
-  /** What a forced resend replaced, put back if SES refuses the message. */
+  /** What the claim replaced (a forced resend's record, or a so-far email's), put back if SES refuses. */
   previous: DeliveryRecord | null;
 }
 
@@ -92,9 +97,11 @@ function claimCondition(status: DeliveryStatus): WriteCondition {
 
 /**
  * Claims the period, conditionally on the record this run read: a normal run only where there is none
- * (`If-None-Match: *`), a forced resend over the version it read (`If-Match`). When another run changed
- * the record in between (412), it is read again: a normal run stops at what it finds (sent, in
- * progress), a forced one claims over it. A claim S3 wrote although the write failed is this run's.
+ * (`If-None-Match: *`) or over the so-far email's record when its own report is complete, a forced
+ * resend over whatever it read; either over a record only while it is the version read (`If-Match`),
+ * so that of two runs claiming over one record only one sends. When another run changed the record in
+ * between (412), it is read again: a normal run stops at what it finds (sent, in progress), a forced
+ * one claims over it. A claim S3 wrote although the write failed is this run's.
  */
 async function claimPeriod(
   options: DeliverReportEmailOnceOptions,
@@ -107,10 +114,11 @@ async function claimPeriod(
   let status = read;
   for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
     if (!force) {
-      const settled = alreadySent(status, options.account, options.period);
+      const settled = alreadySent(status, options.account, options.period, options.complete);
       if (settled) return settled;
     }
-    const previous = force && (status.state === 'sent' || status.state === 'sending') ? status.record : null;
+    // A normal run gets here only over no record or a so-far email's.
+    const previous = status.state === 'sent' || status.state === 'sending' ? status.record : null;
     try {
       const etag = await writeClaim(options.s3, options.bucket, key, claim, claimCondition(status));
       return { etag, previous };
@@ -140,6 +148,7 @@ async function releaseAfterRefusal(
 ): Promise<never> {
   try {
     // False when another run (a forced resend) replaced the claim: its record is not this run's to undo.
+    // A so-far email's record that this run claimed over is put back, so the period is still due.
     await releaseClaim(options.s3, options.bucket, key, own.etag, own.previous);
   } catch (releaseError) {
     throw new DeliveryRecordError(
@@ -160,7 +169,11 @@ async function releaseAfterRefusal(
  * over, since SES may have accepted the message: the error starts with "delivery unconfirmed", which
  * alarms). Otherwise the message is composed (with the attachments if it fits), the period is claimed
  * with a conditional write (`If-None-Match: *`), the message is sent, and the record becomes `sent`
- * with the SES message id.
+ * with the SES message id and whether the report was `complete`.
+ *
+ * An email of the period so far (`complete: false`, sent while the period ran) settles only runs whose
+ * report is so far too. A run whose report is complete claims over its record (`If-Match` on the
+ * version read, so of two such runs one sends), and on a refusal puts the so-far record back.
  *
  * Every later write names the claim's ETag (`If-Match`), so that no run undoes another's: when a forced
  * resend replaced the claim meanwhile, this run leaves its record alone. What happens when sending fails
@@ -189,7 +202,7 @@ export async function deliverReportEmailOnce(
   // A garbled record stops a normal run here; a forced resend replaces it.
   const read = await statusAt(options, clock());
   if (!options.force) {
-    const settled = alreadySent(read, account, period);
+    const settled = alreadySent(read, account, period, options.complete);
     if (settled) return settled;
   }
 
@@ -235,6 +248,7 @@ export async function deliverReportEmailOnce(
         sentAt: clock().toISOString(),
         recipients: to.length,
         attachmentsIncluded: message.attachmentsIncluded,
+        complete: options.complete,
       },
       claimed.etag,
     );

@@ -25,6 +25,12 @@ export const sentRecordSchema = z.object({
   /** How many recipients it went to (the addresses themselves are not stored). */
   recipients: z.number().int().nonnegative(),
   attachmentsIncluded: z.boolean(),
+  /**
+   * Whether the email reported a period that had ended. False for an email of the period so far (an
+   * operator's run in the middle of it): the period's own email is then still due once it has ended.
+   * Absent in records written before so-far emails were told apart, which count as complete.
+   */
+  complete: z.boolean().optional(),
 });
 
 /** `delivery.json` beside a report: the claim and then the proof of its email. */
@@ -33,6 +39,11 @@ export const deliveryRecordSchema = z.discriminatedUnion('state', [sendingRecord
 export type SendingRecord = z.infer<typeof sendingRecordSchema>;
 export type SentRecord = z.infer<typeof sentRecordSchema>;
 export type DeliveryRecord = z.infer<typeof deliveryRecordSchema>;
+
+/** Whether a sent record's email covered the whole period (a record without `complete` did). */
+export function coversWholePeriod(record: SentRecord): boolean {
+  return record.complete !== false;
+}
 
 /**
  * A delivery record as S3 holds it: its content, or what is wrong with it, and its ETag, which a run

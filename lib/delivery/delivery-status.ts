@@ -1,5 +1,10 @@
 import type { S3Client } from '@aws-sdk/client-s3';
-import { readStoredDeliveryRecord, type SendingRecord, type SentRecord } from './delivery-record';
+import {
+  coversWholePeriod,
+  readStoredDeliveryRecord,
+  type SendingRecord,
+  type SentRecord,
+} from './delivery-record';
 import { type CorruptObjectError, DeliveryInProgressError } from './errors';
 import { deliveryRecordKey } from './report-key';
 
@@ -23,7 +28,9 @@ export interface DeliveryStatusOptions {
  * Whether a period's email was sent, and in what state its record is:
  *
  * - `none`: no record; nobody has claimed the period.
- * - `sent`: SES accepted the email; `record` holds its message id and when.
+ * - `sent`: SES accepted the email; `record` holds its message id and when, and whether it reported the
+ *   period so far (`complete: false`, sent while the period ran): the period's own email is then still
+ *   due once it has ended.
  * - `sending`: a run claimed the period and has not marked it sent. `stale` when the claim is older than
  *   the stale threshold: its run may have crashed or lost SES's answer, possibly after SES accepted the message.
  * - `unreadable`: the record is there but is not a delivery record, so nobody can tell whether the email
@@ -64,20 +71,41 @@ export interface AlreadySent {
   status: 'already-sent';
   messageId: string;
   sentAt: string;
+  /**
+   * Present (false) when the email sent was of the period so far: the period had not ended, and its
+   * own email goes out on the first run after it has.
+   */
+  complete?: false;
 }
 
 /**
  * What a status means for a run that must not send the period twice: already-sent when it was sent,
- * `null` when nobody has claimed it (the run may go on).
+ * `null` when the run may go on: nobody has claimed the period, or only its so-far email was sent and
+ * this run's report is `complete` (the period has ended), so the period's own email is still due. A
+ * so-far email settles a run whose report is so far too, so it is not sent twice.
  * @throws DeliveryInProgressError when a run holds the claim (saying whether it is stale);
  * CorruptObjectError when the record is unreadable (nothing is sent until someone looks, or forces)
  */
-export function alreadySent(status: DeliveryStatus, account: string, period: string): AlreadySent | null {
+export function alreadySent(
+  status: DeliveryStatus,
+  account: string,
+  period: string,
+  complete: boolean,
+): AlreadySent | null {
   switch (status.state) {
     case 'none':
       return null;
-    case 'sent':
-      return { status: 'already-sent', messageId: status.record.messageId, sentAt: status.record.sentAt };
+    case 'sent': {
+      const { record } = status;
+      const whole = coversWholePeriod(record);
+      if (complete && !whole) return null;
+      return {
+        status: 'already-sent',
+        messageId: record.messageId,
+        sentAt: record.sentAt,
+        ...(whole ? {} : { complete: false as const }),
+      };
+    }
     case 'sending':
       throw new DeliveryInProgressError(account, period, status.record.claimedAt, status.stale);
     case 'unreadable':

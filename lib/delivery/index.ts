@@ -28,6 +28,7 @@ export {
   type EmailSending,
 } from './deliver-once';
 export {
+  coversWholePeriod,
   type DeliveryRecord,
   deliveryRecordSchema,
   readDeliveryRecord,

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { DeploymentConfig } from '../config';
 import { scheduleSlots } from '../config';
-import { deliveryStatus, reportPrefix } from '../delivery';
+import { coversWholePeriod, deliveryStatus, reportPrefix } from '../delivery';
 import { describeError } from '../describe-error';
 import type { StructuredLogger } from '../logger';
 import { monthName } from '../period';
@@ -155,7 +155,8 @@ export async function runLocalMonthlyFanOut(options: LocalFanOutOptions): Promis
       log(
         `an earlier start stopped while emailing ${monthName(month)} for ${account.name}: building and sending it again`,
       );
-    } else if (status.state === 'none') {
+    } else if (status.state === 'none' || (status.state === 'sent' && !coversWholePeriod(status.record))) {
+      // Only the month so far was emailed (an operator's run while it ran): the whole month is still due.
       log(`building the ${monthName(month)} report for ${account.name} from the sandbox...`);
     }
   }

@@ -11,7 +11,13 @@ import {
   signReportLinks,
 } from '../delivery';
 import type { CollectProgress } from '../report';
-import { type ReportEmailOptions, renderReportEmail, renderReportText, reportSubject } from '../report';
+import {
+  type ReportEmailOptions,
+  renderReportEmail,
+  renderReportText,
+  reportPeriod,
+  reportSubject,
+} from '../report';
 import { type ReportFileName, reportDownloadName, reportFileContentType } from '../report-files';
 import type { DeliveryContext } from './context';
 import { publishReport } from './publish-report';
@@ -88,8 +94,10 @@ async function signedLinks(
  *
  * A period already emailed is not built again (a scheduler firing twice costs one S3 read), and neither
  * is a period whose email another run has claimed (that run's outcome decides; this one throws
- * `DeliveryInProgressError`, so a retry finds the period sent). `force` rebuilds and resends. The email's
- * links point at the report API, signed to last `linkLifetimeDays`.
+ * `DeliveryInProgressError`, so a retry finds the period sent). An email of the period so far (sent
+ * while it ran) counts only until the period has ended: then the whole period is built and emailed,
+ * once. `force` rebuilds and resends. The email's links point at the report API, signed to last
+ * `linkLifetimeDays`.
  * @throws SecretError, SigningKeyError, CorruptObjectError, DeliveryInProgressError before the service is
  * asked; an `InvoicingApiError` or a delivery error from building, saving or sending (see
  * `publishReport` and `deliverReportEmailOnce` for what each leaves behind)
@@ -110,7 +118,9 @@ export async function deliverReport(
       period,
       now: clock(),
     });
-    const sent = alreadySent(status, account.name, period);
+    // Whether this run's report will be complete: a period ended now has ended when the report is built.
+    const { complete } = reportPeriod(period, account.timezone, clock());
+    const sent = alreadySent(status, account.name, period, complete);
     if (sent) return { ...sent, account: account.name, period };
   }
 
@@ -145,6 +155,7 @@ export async function deliverReport(
       from: account.sender,
       to: account.recipients,
       force,
+      complete: report.summary.period.complete,
       attachments,
       render: ({ attachmentsIncluded }) => ({
         subject: reportSubject(report.summary),

@@ -75,6 +75,16 @@ export async function runScheduledReport(
         attachmentsIncluded: result.attachmentsIncluded,
         figures: result.figures,
       });
+    } else if (result.complete === false) {
+      // Only the period so far was emailed; the period's own email goes out on the first run after it ends.
+      logger.info('The period so far was already emailed; nothing sent until the period has ended', {
+        account: account.name,
+        period,
+        status: result.status,
+        messageId: result.messageId,
+        sentAt: result.sentAt,
+        complete: false,
+      });
     } else {
       logger.info('Report was already emailed; nothing sent', {
         account: account.name,

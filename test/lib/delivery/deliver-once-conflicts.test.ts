@@ -79,6 +79,7 @@ describe('deliverReportEmailOnce with conditional writes', () => {
       from: 'reports@acme.example',
       to: ['books@acme.example'],
       render: () => ({ subject: 'October', html: '<p>attached</p>', text: 'attached' }),
+      complete: true,
       attachments: [
         { filename: 'payments.csv', path: join(folder, 'payments.csv'), contentType: 'text/csv' },
       ],
@@ -113,6 +114,7 @@ describe('deliverReportEmailOnce with conditional writes', () => {
       sentAt: '2026-11-01T06:00:00.000Z',
       recipients: 1,
       attachmentsIncluded: true,
+      complete: true,
     });
   });
 

@@ -120,6 +120,7 @@ describe('deliverReportEmailOnce', () => {
               text: 'Too large to attach; use the links.',
             };
       },
+      complete: true,
       attachments: csvAttachments(folder),
       now: () => NOW,
       ...overrides,
@@ -182,6 +183,7 @@ describe('deliverReportEmailOnce', () => {
       sentAt: '2026-11-01T06:00:00.000Z',
       recipients: 2,
       attachmentsIncluded: true,
+      complete: true,
     });
   });
 

@@ -119,15 +119,48 @@ describe('deliveryStatus', () => {
 
 describe('alreadySent', () => {
   it('lets a run go on when nobody has claimed the period', () => {
-    expect(alreadySent({ state: 'none' }, 'acme', '2026-10')).toBeNull();
+    expect(alreadySent({ state: 'none' }, 'acme', '2026-10', true)).toBeNull();
   });
 
   it('reports a sent period as already sent, with its message id and time', () => {
-    expect(alreadySent({ state: 'sent', record: SENT_RECORD, etag: '"e1"' }, 'acme', '2026-10')).toEqual({
+    expect(
+      alreadySent({ state: 'sent', record: SENT_RECORD, etag: '"e1"' }, 'acme', '2026-10', true),
+    ).toEqual({
       status: 'already-sent',
       messageId: '0100019a-sent-message',
       sentAt: '2026-11-01T05:00:00.000Z',
     });
+  });
+
+  describe('after an email of the period so far', () => {
+    const soFar = { ...SENT_RECORD, complete: false } as const;
+
+    it('lets a run whose report is complete go on: the period has ended and its own email is due', () => {
+      expect(alreadySent({ state: 'sent', record: soFar, etag: '"e1"' }, 'acme', '2026-10', true)).toBeNull();
+    });
+
+    it('settles a run whose report is so far too, and says the email sent was so far', () => {
+      expect(alreadySent({ state: 'sent', record: soFar, etag: '"e1"' }, 'acme', '2026-10', false)).toEqual({
+        status: 'already-sent',
+        messageId: '0100019a-sent-message',
+        sentAt: '2026-11-01T05:00:00.000Z',
+        complete: false,
+      });
+    });
+  });
+
+  it.each([
+    ['without complete (written before so-far emails were told apart)', SENT_RECORD],
+    ['with complete: true', { ...SENT_RECORD, complete: true }],
+  ])('counts a sent record %s as the whole period, for any run', (_, record) => {
+    const expected = {
+      status: 'already-sent',
+      messageId: '0100019a-sent-message',
+      sentAt: '2026-11-01T05:00:00.000Z',
+    };
+    const status = { state: 'sent', record, etag: '"e1"' } as const;
+    expect(alreadySent(status, 'acme', '2026-10', true)).toEqual(expected);
+    expect(alreadySent(status, 'acme', '2026-10', false)).toEqual(expected);
   });
 
   it.each([
@@ -142,7 +175,7 @@ describe('alreadySent', () => {
   ])('stops a run at a claim (stale: %s) and says so', (stale, message) => {
     const claim = { state: 'sending', claimedAt: '2026-11-01T05:50:00.000Z', claimId: 'run-1' } as const;
     const settle = () =>
-      alreadySent({ state: 'sending', record: claim, stale, etag: '"e1"' }, 'acme', '2026-10');
+      alreadySent({ state: 'sending', record: claim, stale, etag: '"e1"' }, 'acme', '2026-10', true);
     expect(settle).toThrow(DeliveryInProgressError);
     expect(settle).toThrow(message);
   });
@@ -150,7 +183,7 @@ describe('alreadySent', () => {
   it('tells a person what to do about a stale claim', () => {
     const claim = { state: 'sending', claimedAt: '2026-11-01T05:30:00.000Z', claimId: 'run-1' } as const;
     const settle = () =>
-      alreadySent({ state: 'sending', record: claim, stale: true, etag: '"e1"' }, 'acme', '2026-10');
+      alreadySent({ state: 'sending', record: claim, stale: true, etag: '"e1"' }, 'acme', '2026-10', true);
     expect(settle).toThrow(
       "Nothing was sent by this run; check SES's sending statistics and ask the recipients, then mark the " +
         'period sent or resend it with force (README, "When the delivery alarm fires")',
@@ -159,6 +192,8 @@ describe('alreadySent', () => {
 
   it('stops a run at an unreadable record with the error that says what is wrong', () => {
     const error = new CorruptObjectError('reports/acme/2026-10/delivery.json', 'not JSON');
-    expect(() => alreadySent({ state: 'unreadable', error, etag: '"e1"' }, 'acme', '2026-10')).toThrow(error);
+    expect(() => alreadySent({ state: 'unreadable', error, etag: '"e1"' }, 'acme', '2026-10', true)).toThrow(
+      error,
+    );
   });
 });

@@ -195,10 +195,12 @@ describe('runScheduledReport', () => {
     ]);
   });
 
-  // Fails today: the so-far email's record says the month was sent, and the whole month never is.
-  it.fails('still emails the whole month when the schedule comes, after an operator emailed it so far', async () => {
+  it('still emails the whole month when the schedule comes, after an operator emailed it so far', async () => {
     // On 10 December an operator emails December so far; on 1 January the monthly slot reports December.
-    const soFar = await run({ account: 'acme', period: '2026-12' }, { now: new Date('2026-12-10T12:00:00Z') });
+    const soFar = await run(
+      { account: 'acme', period: '2026-12' },
+      { now: new Date('2026-12-10T12:00:00Z') },
+    );
     expect(soFar.status).toBe('sent');
     const scheduled = await run(
       { account: 'acme', periodKind: 'month', scheduledTime: '2027-01-01T05:00:00Z' },
@@ -207,6 +209,29 @@ describe('runScheduledReport', () => {
     expect(scheduled).toMatchObject({ status: 'sent', period: '2026-12' });
     const december = (await harness.emails()).filter((email) => email.subject.includes('December 2026'));
     expect(december.map((email) => email.subject.includes('so far'))).toEqual([true, false]);
+  });
+
+  it('sends a quarter so far only once, and still emails the whole quarter once it has ended', async () => {
+    // The quarter was emailed so far at 00:30 on 1 November (above); an operator asks again on 10 December.
+    const again = await run(
+      { account: 'acme', period: '2026-Q4' },
+      { now: new Date('2026-12-10T12:00:00Z') },
+    );
+    expect(again).toMatchObject({ status: 'already-sent', period: '2026-Q4', complete: false });
+    expect(logger.lines.at(-1)).toMatchObject({
+      level: 'info',
+      message: 'The period so far was already emailed; nothing sent until the period has ended',
+      period: '2026-Q4',
+      complete: false,
+    });
+    const firedAt = '2027-01-01T05:00:00Z';
+    const quarterly = await run(
+      { account: 'acme', periodKind: 'quarter', scheduledTime: firedAt },
+      { now: new Date(firedAt) },
+    );
+    expect(quarterly).toMatchObject({ status: 'sent', period: '2026-Q4' });
+    const q4 = (await harness.emails()).filter((email) => email.subject.includes('Q4 2026'));
+    expect(q4.map((email) => email.subject.includes('so far'))).toEqual([true, false]);
   });
 
   it('sends nothing when a yearly slot runs again for a year already emailed', async () => {
