@@ -14,22 +14,39 @@ const THROTTLING_NAMES = new Set(['Throttling', 'ThrottlingException', 'TooManyR
 /** Errors raised before a byte reached SES: no connection was made, or no credentials to sign with. */
 const NEVER_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'CredentialsProviderError']);
 
-/** A network error's code (`ECONNRESET`), else the error's name: the SDK names a reset `TimeoutError`. */
+/** The names the SDK gives an error answer without SES's error code in it (an HTML page, an empty body). */
+const UNNAMED_ANSWERS = new Set(['Error', 'Unknown']);
+
+/**
+ * Whether the error names what SES said went wrong: the SDK read SES's error code from the answer. An
+ * answer not in SES's error format (a proxy's HTML page, an empty body) the SDK still makes into an
+ * error, with `$fault` by status, but named `Unknown` (`NotFound` for a 404) and with no code in its
+ * `Error`; one it could not parse at all is a plain `Error`.
+ */
+function namedBySes(error: unknown): boolean {
+  if (UNNAMED_ANSWERS.has(errorNameOf(error))) return false;
+  const answer = (error as { Error?: { Code?: unknown } } | null)?.Error;
+  return answer === undefined || (typeof answer.Code === 'string' && answer.Code !== '');
+}
+
+/**
+ * A network error's code (`ECONNRESET`), else the SES error name (the SDK names a reset `TimeoutError`);
+ * an answer without SES's error code in it is told by its status (`HTTP 403`).
+ */
 export function sesErrorCode(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && code !== '') return code;
-  const name = errorNameOf(error);
   const status = httpStatusOf(error);
-  return name === 'Error' && status !== undefined ? `HTTP ${status}` : name;
+  return status !== undefined && !namedBySes(error) ? `HTTP ${status}` : errorNameOf(error);
 }
 
 /**
  * Whether SES answered with an error of the client's fault: the SDK read an error in SES's own format
- * from a 4xx answer. A 5xx is the server's fault; a network error or an answer that could not be read
- * has no fault at all.
+ * from a 4xx answer. A 5xx is the server's fault; a network error has no fault at all; and a 4xx not in
+ * SES's format may come from anything between (a proxy, a load balancer) and says nothing for sure.
  */
 function isRefusalAnswer(error: unknown): boolean {
-  return (error as { $fault?: unknown } | null)?.$fault === 'client';
+  return (error as { $fault?: unknown } | null)?.$fault === 'client' && namedBySes(error);
 }
 
 /**
@@ -49,6 +66,7 @@ function isRefusalAnswer(error: unknown): boolean {
  * | connection reset, timeout (`ECONNRESET`, `ETIMEDOUT`, `EPIPE`, `TimeoutError`)  | `unknown`   |
  * | any 5xx (`InternalFailure`, `ServiceUnavailable`): it may follow acceptance     | `unknown`   |
  * | an answer that could not be read (even a 2xx), a 4xx not in SES's error format  | `unknown`   |
+ * | (an HTML page, an empty body: a 403 or a 429 too; the SDK names it `Unknown`)   |             |
  * | anything else                                                                   | `unknown`   |
  */
 export function sesFailureKind(error: unknown): SesFailureKind {

@@ -8,11 +8,13 @@ import {
   type DeliverReportEmailOnceOptions,
   DeliveryInProgressError,
   DeliveryRecordError,
+  DeliveryUnconfirmedError,
   deliverReportEmailOnce,
   EmailSendError,
 } from '../../../lib/delivery';
 import { type ConditionalBucket, conditionalBucket, etagOf, preconditionFailed } from './conditional-bucket';
 import { writeReportFolder } from './report-fixture';
+import { FORBIDDEN_PAGE, sdkErrorForAnswer } from './sdk-ses-answer';
 
 // s3rver ignores If-None-Match and If-Match, so S3's conditional writes come from an in-memory bucket
 // that honours them as S3 does; SES's answers from a client mock.
@@ -116,6 +118,17 @@ describe('deliverReportEmailOnce with conditional writes', () => {
       attachmentsIncluded: true,
       complete: true,
     });
+  });
+
+  it('keeps the claim and alarms when a 403 comes back as an HTML page, not as an error of SES', async () => {
+    // Something in front of SES (a proxy, a load balancer) answered: nothing says SES did not send it.
+    sesMock.on(SendRawEmailCommand).rejects(await sdkErrorForAnswer(403, 'text/html', FORBIDDEN_PAGE));
+    const error = await deliver().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(DeliveryUnconfirmedError);
+    expect((error as Error).message).toMatch(/^delivery unconfirmed/);
+    expect((error as Error).message).toContain('HTTP 403');
+    expect(deletes()).toHaveLength(0);
+    expect(bucket.json(KEY)).toMatchObject({ state: 'sending', claimedAt: '2026-11-01T06:00:00.000Z' });
   });
 
   it('releases the claim after a refusal with If-Match naming the claim', async () => {

@@ -6,6 +6,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { sesFailureKind } from '../../../lib/delivery';
 import { sesErrorCode } from '../../../lib/delivery/ses-outcome';
+import { FORBIDDEN_PAGE, sdkErrorForAnswer, sesErrorXml } from './sdk-ses-answer';
 import { sesErrorAnswer as sesAnswer } from './ses-error-answer';
 
 /** A network error as the SDK's HTTP handler throws it (it names a reset `TimeoutError`). */
@@ -77,6 +78,31 @@ describe('sesFailureKind', () => {
     ['a thrown string', 'boom'],
   ])('calls %s unknown: SES may have accepted it', (_, error) => {
     expect(sesFailureKind(error)).toBe('unknown');
+  });
+});
+
+describe('sesFailureKind of answers as the SES client reads them', () => {
+  it.each([
+    ['a 403 with an HTML page (a proxy, not SES)', 403, 'text/html', FORBIDDEN_PAGE],
+    ['a 403 with an empty body', 403, 'text/html', ''],
+    ['a 404 with an HTML page', 404, 'text/html', '<html><body>Not Found</body></html>'],
+    ['a 429 with an HTML page', 429, 'text/html', '<html><body>Too Many Requests</body></html>'],
+    ['a 400 with plain text', 400, 'text/plain', 'bad request'],
+  ])('calls %s unknown: nothing says SES refused it', async (_, status, contentType, body) => {
+    expect(sesFailureKind(await sdkErrorForAnswer(status, contentType, body))).toBe('unknown');
+  });
+
+  it.each([
+    ['AccessDenied (403)', 403, 'AccessDenied', 'refused'],
+    ['MessageRejected (400)', 400, 'MessageRejected', 'refused'],
+    ['Throttling (400)', 400, 'Throttling', 'throttled'],
+  ])("calls SES's own %s answer by its code", async (_, status, code, kind) => {
+    const error = await sdkErrorForAnswer(status, 'text/xml', sesErrorXml(code, 'not now'));
+    expect(sesFailureKind(error)).toBe(kind);
+  });
+
+  it('names an answer not in SES error format by its status', async () => {
+    expect(sesErrorCode(await sdkErrorForAnswer(403, 'text/html', FORBIDDEN_PAGE))).toBe('HTTP 403');
   });
 });
 
