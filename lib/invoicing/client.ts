@@ -26,8 +26,10 @@ const DEFAULT_LIMIT = 10;
 /**
  * One walk's page fetcher: it halves `limit` while the service refuses the first page's (a service whose
  * largest `limit` is below the one asked for may refuse it rather than cap the page: the spec does not
- * show the largest), down to the spec's default, and asks no more than that from then on. A page asked for with less than the walk
- * meant reads to `paginate` as a page the service cut short.
+ * show the largest), down to the spec's default, and asks no more than that from then on. A first page
+ * that comes back empty at a larger limit is asked for again at the default: a service may answer a limit
+ * it does not take with no records rather than a refusal, and the list would read as empty. A page asked
+ * for with less than the walk meant reads to `paginate` as a page the service cut short.
  */
 function withinRefusedLimit<T>(
   pageSize: number,
@@ -35,17 +37,29 @@ function withinRefusedLimit<T>(
 ): PaginateOptions<T>['fetchPage'] {
   let largestLimit = pageSize;
   let answered = false;
+  /** Whether the first page had records at the default limit, after coming back empty at a larger one. */
+  let emptiedByLimit = false;
   return async ({ offset, limit: pageLimit }, signal) => {
     for (;;) {
       const limit = Math.min(pageLimit, largestLimit);
+      let page: T[];
       try {
-        const page = await fetchAt(offset, limit, signal);
-        answered = true;
-        return page;
+        page = await fetchAt(offset, limit, signal);
       } catch (error) {
         if (answered || limit <= DEFAULT_LIMIT || !isRefusal(error)) throw error;
         largestLimit = Math.max(DEFAULT_LIMIT, Math.floor(limit / 2));
+        continue;
       }
+      if (answered || page.length > 0 || limit <= DEFAULT_LIMIT) {
+        answered = true;
+        return page;
+      }
+      emptiedByLimit ||= (await fetchAt(offset, DEFAULT_LIMIT, signal)).length > 0;
+      if (!emptiedByLimit) {
+        answered = true;
+        return page;
+      }
+      largestLimit = Math.max(DEFAULT_LIMIT, Math.floor(limit / 2));
     }
   };
 }

@@ -142,6 +142,40 @@ describe('walking a list over HTTP', () => {
     },
   );
 
+  it('reads a list whole from a service that answers a limit above its largest with no records', async () => {
+    // Above 30 the service answers an empty page: the first page, empty at 100, is asked for at the
+    // spec's default of 10 (10 records: the list is not empty), then halved as for a refusal: 50 (empty
+    // again), 25 (answered), and the walk goes on at 25.
+    const fake = await fakeService({
+      invoices: invoicesJson(60),
+      intercept: (call) =>
+        Number(call.fields.limit) > 30 ? { json: { result: 'success', data: [] } } : undefined,
+    });
+    const { client } = clientOf(fake, { concurrency: 1 });
+
+    const invoices = await collect(client.invoices());
+
+    expect(invoices.map((invoice) => invoice.id).sort()).toEqual(allInvoiceIds(60));
+    expect(pagesAsked(fake).slice(0, 5)).toEqual([
+      [0, 100],
+      [0, 10],
+      [0, 50],
+      [0, 25],
+      [25, 25],
+    ]);
+  });
+
+  it("takes an empty list for empty once the spec's default limit finds it empty too", async () => {
+    const fake = await fakeService({ invoices: [] });
+    const { client } = clientOf(fake);
+
+    expect(await collect(client.invoices())).toEqual([]);
+    expect(pagesAsked(fake)).toEqual([
+      [0, 100],
+      [0, 10],
+    ]);
+  });
+
   it('halves the limit while the service refuses it with HTTP 200 and a result other than success', async () => {
     // The spec shows neither the failure's shape nor its status: a service may refuse with HTTP 200.
     const fake = await fakeService({
