@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DeleteObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
-import { MessageRejected, SESClient, SendRawEmailCommand } from '@aws-sdk/client-ses';
+import { SESClient, SendRawEmailCommand } from '@aws-sdk/client-ses';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -14,7 +14,7 @@ import {
 } from '../../../lib/delivery';
 import { type ConditionalBucket, conditionalBucket, etagOf, preconditionFailed } from './conditional-bucket';
 import { writeReportFolder } from './report-fixture';
-import { FORBIDDEN_PAGE, sdkErrorForAnswer } from './sdk-ses-answer';
+import { FORBIDDEN_PAGE, messageRejected, sdkErrorForAnswer } from './sdk-ses-answer';
 
 // s3rver ignores If-None-Match and If-Match, so S3's conditional writes come from an in-memory bucket
 // that honours them as S3 does; SES's answers from a client mock.
@@ -40,13 +40,6 @@ function internalError() {
     message: 'We encountered an internal error.',
     $fault: 'server',
     $metadata: { httpStatusCode: 500 },
-  });
-}
-
-function rejected() {
-  return new MessageRejected({
-    message: 'Email address is not verified.',
-    $metadata: { httpStatusCode: 400 },
   });
 }
 
@@ -132,7 +125,7 @@ describe('deliverReportEmailOnce with conditional writes', () => {
   });
 
   it('releases the claim after a refusal with If-Match naming the claim', async () => {
-    sesMock.on(SendRawEmailCommand).rejects(rejected());
+    sesMock.on(SendRawEmailCommand).rejects(messageRejected());
     await expect(deliver()).rejects.toThrow(EmailSendError);
     const [claim] = puts();
     expect(deletes()).toEqual([{ Bucket: 'reports-bucket', Key: KEY, IfMatch: etagOf(String(claim?.Body)) }]);
@@ -141,7 +134,7 @@ describe('deliverReportEmailOnce with conditional writes', () => {
 
   it('claims over the version a forced resend read, and puts it back with If-Match when SES refuses', async () => {
     const before = bucket.put(KEY, SENT_BEFORE);
-    sesMock.on(SendRawEmailCommand).rejects(rejected());
+    sesMock.on(SendRawEmailCommand).rejects(messageRejected());
     await expect(deliver({ force: true })).rejects.toThrow(EmailSendError);
     const [claim, restore] = puts();
     expect(claim?.IfMatch).toBe(before);
@@ -176,7 +169,7 @@ describe('deliverReportEmailOnce with conditional writes', () => {
         // While the normal run waits for SES, an operator's forced resend runs from start to end...
         resend = await deliver({ force: true });
         // ...then SES refuses the normal run's message.
-        throw rejected();
+        throw messageRejected();
       }
       accepted += 1;
       return { MessageId: 'm-forced' };

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { MessageRejected, SESClient, SendRawEmailCommand } from '@aws-sdk/client-ses';
+import { SESClient, SendRawEmailCommand } from '@aws-sdk/client-ses';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -12,6 +12,7 @@ import {
 } from '../../../lib/delivery';
 import { type ConditionalBucket, conditionalBucket, etagOf } from './conditional-bucket';
 import { writeReportFolder } from './report-fixture';
+import { messageRejected } from './sdk-ses-answer';
 
 // An operator's run emails December so far on 10 December; the scheduled run on 1 January reports the
 // whole month. Conditional writes come from an in-memory bucket that honours them as S3 does.
@@ -37,13 +38,6 @@ const WHOLE_MONTH_SENT = {
   sentAt: '2027-01-01T04:00:00.000Z',
   complete: true,
 };
-
-function rejected() {
-  return new MessageRejected({
-    message: 'Email address is not verified.',
-    $metadata: { httpStatusCode: 400 },
-  });
-}
 
 describe('deliverReportEmailOnce after an email of the period so far', () => {
   let folder: string;
@@ -162,7 +156,7 @@ describe('deliverReportEmailOnce after an email of the period so far', () => {
 
   it('puts the so-far record back when SES refuses the complete email, so the period stays due', async () => {
     bucket.put(KEY, SO_FAR_SENT);
-    sesMock.on(SendRawEmailCommand).rejects(rejected());
+    sesMock.on(SendRawEmailCommand).rejects(messageRejected());
     await expect(deliver(true)).rejects.toThrow(EmailSendError);
     const [claim, restore] = puts();
     expect(restore?.IfMatch).toBe(etagOf(String(claim?.Body)));

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { SESClient, SendRawEmailCommand } from '@aws-sdk/client-ses';
+import { MessageRejected, SESClient, SendRawEmailCommand } from '@aws-sdk/client-ses';
 
 /**
  * The error the SES client itself makes of an HTTP answer to `SendRawEmail`: the answer is handed to the
@@ -42,4 +42,12 @@ export function sesErrorXml(code: string, message: string): string {
     `<Error><Type>Sender</Type><Code>${code}</Code><Message>${message}</Message></Error>` +
     '<RequestId>req-1</RequestId></ErrorResponse>'
   );
+}
+
+/** SES refusing a message for sure, as the SDK throws it: the sender's address is not verified. */
+export function messageRejected(): MessageRejected {
+  return new MessageRejected({
+    message: 'Email address is not verified.',
+    $metadata: { httpStatusCode: 400 },
+  });
 }
