@@ -536,3 +536,28 @@ export function asQuarterReport(report: Report): Report {
     },
   };
 }
+
+/**
+ * The sample as a report limited to the web shop project: the service's 3 unmatched payments cannot be
+ * attributed to a project, so they are left out (`payments.unmatched` is 0) and the summary says so
+ * (`projectFilterNote`). The other figures stay the sample's: what this changes is what the report says
+ * about the payments it leaves out.
+ */
+export function asOneProjectReport(report: Report): Report {
+  const { summary } = report;
+  return {
+    ...report,
+    unmatchedPayments: [],
+    summary: {
+      ...summary,
+      projectId: SAMPLE_PROJECTS.shop,
+      payments: {
+        ...summary.payments,
+        total: 120,
+        unmatched: 0,
+        projectFilterNote:
+          'Payments not matched to an invoice cannot be attributed to a project and are left out (3 in this period).',
+      },
+    },
+  };
+}

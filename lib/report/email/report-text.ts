@@ -93,6 +93,8 @@ export function renderReportText(report: Report, options: ReportEmailOptions): s
   for (const figure of headlineFigures(summary)) {
     lines.push(`${figure.label}: ${figure.value}`, ...figure.details.map((detail) => `  ${detail.text}`));
   }
+  // After the payments' figures: a report of one project leaves the unmatched payments out of them.
+  if (summary.payments.projectFilterNote) lines.push(`  ${summary.payments.projectFilterNote}`);
   if (comparison !== null) lines.push(`Compared over the same elapsed time: ${comparison}.`);
   lines.push('', ...monthLines(summary), ...mispaidLines(report, fileNames.paidInvoicesCsv));
   if (summary.payments.total === 0) lines.push(`No payments arrived in ${title}.`, '');

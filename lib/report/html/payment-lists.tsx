@@ -30,14 +30,16 @@ function Remaining({ variant, hidden, total }: { variant: Variant; hidden: numbe
 /** Payments the service found but matched to no invoice: candidates for manual matching. */
 export function UnmatchedPayments({ variant, report, limit }: PaymentListProps) {
   const { timezone } = report.summary.period;
-  const total = report.summary.payments.unmatched;
+  const { unmatched: total, projectFilterNote } = report.summary.payments;
   const shown = report.unmatchedPayments.slice(0, limit);
   const heading = `Unmatched payments (${formatCount(total)})`;
   return (
     <Panel variant={variant} heading={heading} long={shown.length > 15}>
       {total === 0 ? (
         <Empty variant={variant}>
-          {`None: every payment found in ${periodTitle(report.summary.period)} was matched to an invoice.`}
+          {/* A report of one project leaves the unmatched payments out: it cannot say there were none. */}
+          {projectFilterNote ??
+            `None: every payment found in ${periodTitle(report.summary.period)} was matched to an invoice.`}
         </Empty>
       ) : (
         <>

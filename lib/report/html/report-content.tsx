@@ -77,7 +77,13 @@ export function ReportContent({
         )}
       </Columns>
       {noPayments ? (
-        <p {...look(variant, 'notice')}>{`No payments arrived in ${title}.`}</p>
+        <>
+          <p {...look(variant, 'notice')}>{`No payments arrived in ${title}.`}</p>
+          {/* None matched to this project's invoices; the unmatched ones are left out, not absent. */}
+          {summary.payments.projectFilterNote === undefined ? null : (
+            <p {...look(variant, 'note')}>{summary.payments.projectFilterNote}</p>
+          )}
+        </>
       ) : (
         <>
           <UnmatchedPayments variant={variant} report={report} limit={paymentLimit} />

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderReportText } from '../../../../lib/report/email';
 import {
+  asOneProjectReport,
   asQuarterReport,
   asReportSoFar,
   sampleEmptyReport,
@@ -140,6 +141,17 @@ describe('renderReportText', () => {
     expect(renderReportText(report, attached).split('\n')[0]).toBe(
       'Acme Bcc: someone@example.com · Invoice report · October 2026',
     );
+  });
+
+  it('says that a one-project report leaves out the unmatched payments', () => {
+    const lines = renderReportText(asOneProjectReport(sampleReport()), attached).split('\n');
+    const payments = lines.indexOf('Payments received: 120');
+    expect(lines.slice(payments, payments + 4)).toEqual([
+      'Payments received: 120',
+      '  120 matched to invoices',
+      '  0 unmatched · 2 late',
+      '  Payments not matched to an invoice cannot be attributed to a project and are left out (3 in this period).',
+    ]);
   });
 
   it('says n/a for the change when the previous period had nothing paid', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderReportPage } from '../../../../lib/report/html';
 import {
+  asOneProjectReport,
   asQuarterReport,
   asReportSoFar,
   PAID_PER_DAY,
@@ -192,6 +193,16 @@ describe('renderReportPage', () => {
     expect(body).toContain(
       'INV-2610-0005</td><td class="td number" data-label="Amount">0.00812345 BTC</td><td class="td number" data-label="Invoice USD">522.90 USD</td><td class="td number" data-label="Late by">12 min 34 s</td>',
     );
+  });
+
+  it('says that a one-project report leaves out the unmatched payments, rather than that there were none', () => {
+    const html = bodyOf(renderReportPage(asOneProjectReport(sampleReport())));
+    // The service found 3 payments matched to no invoice: the report leaves them out, it does not match them.
+    expect(html).toContain('Unmatched payments (0)');
+    expect(html).toContain(
+      'Payments not matched to an invoice cannot be attributed to a project and are left out (3 in this period).',
+    );
+    expect(html).not.toContain('every payment found in October 2026 was matched to an invoice');
   });
 
   it("shows an unmatched payment's transaction hash whole, to copy when matching it by hand", () => {
