@@ -191,6 +191,32 @@ describe('renderReportEmail', () => {
     expect(html).toContain('The 10 largest differences of 2,000; paid-invoices.csv has every paid invoice');
   });
 
+  // Unfixed: the email lists every failing check twice (the warning at the top and the panel), where the
+  // plain text stops at ten; a year whose every day differs is clipped by Gmail. Passes once the email's
+  // lists stop at ten and point at the full report.
+  it.fails('stays under the size at which Gmail clips a message when every day of a year differs', () => {
+    const report = withReconciliationDifferences(sampleReport());
+    const { reconciliation } = report.summary;
+    // The statistics count one more paid invoice of 10.00 USD on each of the 365 days of 2026.
+    const days = Array.from({ length: 365 }, (_, index) => {
+      const day = new Date(Date.UTC(2026, 0, 1 + index)).toISOString().slice(0, 10);
+      return {
+        name: `day:${day}`,
+        service: new Big('110'),
+        computed: new Big('100'),
+        difference: new Big('10'),
+        ok: false,
+        dayStart: `${day}T00:00:00.000Z`,
+      };
+    });
+    reconciliation.checks = [
+      ...reconciliation.checks.filter((check) => !check.name.startsWith('day:')),
+      ...days,
+    ];
+    const html = renderReportEmail(report, attached);
+    expect(Buffer.byteLength(html)).toBeLessThan(102 * 1024);
+  });
+
   it('puts the warning with every failing check at the top, one check per line', () => {
     const html = bodyOf(renderReportEmail(withReconciliationDifferences(sampleReport()), attached));
     const warning = html.slice(html.indexOf('role="alert"'), html.indexOf('Paid total</p>'));
