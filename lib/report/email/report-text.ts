@@ -1,6 +1,7 @@
 import { formatCount, formatPeriod, formatUSD, formatUSDChange } from '../format';
 import {
   currencyCheckUnit,
+  DIFFERENCES_LISTED,
   describeCheck,
   headlineFigures,
   mispaidInWords,
@@ -15,9 +16,6 @@ import { comparisonWords, monthTitle, periodHeading, periodTitle } from '../peri
 import { csvDescriptions } from './csv-descriptions';
 import { checkEmailOptions, type ReportEmailOptions } from './email-options';
 import { oneLine } from './one-line';
-
-/** Differences listed in the text before pointing at the full report (reconciliation checks, invoices). */
-const DIFFERENCES_LISTED = 10;
 
 function reconciliationLines(report: Report): string[] {
   const { summary } = report;

@@ -12,6 +12,13 @@ import {
 import type { CurrencyUnit, Reconciliation, ReconciliationCheck } from '../model';
 import { type ProjectNames, projectLabel } from '../project-names';
 
+/**
+ * Differing checks (and mis-paid invoices) an email lists in one place before pointing at the full
+ * report: a year whose every day differs would otherwise list 365 of them twice, past the size at
+ * which a mail client cuts the message short (Gmail's 102 KB). The page lists every one.
+ */
+export const DIFFERENCES_LISTED = 10;
+
 /** A reconciliation check worded for people. */
 export interface CheckWording {
   /**

@@ -5,7 +5,7 @@ import { AmountText } from './amount-text';
 import { DataTable } from './data-table';
 import { look, type Variant } from './looks';
 import { Lead, Note, Panel } from './panel';
-import { currencyCheckUnit, describeCheck } from './reconciliation-check';
+import { currencyCheckUnit, DIFFERENCES_LISTED, describeCheck } from './reconciliation-check';
 import {
   reconciliationOutcome,
   reconciliationReason,
@@ -55,6 +55,17 @@ function ChecksList({ variant, checks, unit, names }: ChecksProps) {
       })}
     </>
   );
+}
+
+/** The differing checks a variant lists: every one on the page, the first `DIFFERENCES_LISTED` in an email. */
+function listedDifferences(variant: Variant, failing: ReconciliationCheck[]): ReconciliationCheck[] {
+  return variant === 'email' ? failing.slice(0, DIFFERENCES_LISTED) : failing;
+}
+
+/** After the warning's list cut short in an email: how many more differ, and where they are. */
+function MoreDiffer({ variant, hidden }: { variant: Variant; hidden: number }) {
+  if (hidden <= 0) return null;
+  return <Note variant={variant}>{`And ${formatCount(hidden)} more that differ, in the full report.`}</Note>;
 }
 
 /** The checks with the service's figure, the listed invoices' figure and the difference: a table on the page, a list in the email. */
@@ -121,30 +132,45 @@ function NotChecked({ variant, summary }: ReconciliationProps) {
 
 /**
  * How many of some checks agree, in words that start in lower case: `the one day agrees`,
- * `all 31 days agree`, `29 of 31 days agree; the 2 that differ are listed` (then `where`, such as ` above`).
+ * `all 31 days agree`, `29 of 31 days agree; the 2 that differ are listed` (then `where`, such as
+ * ` above`), or, when only the first `listed` of those that differ are (an email's list),
+ * `0 of 365 days agree; the first 10 of the 365 that differ are listed above, the full report has them all`.
  */
 function agreementInWords(
   checks: readonly ReconciliationCheck[],
   [one, many]: readonly [string, string],
   where = '',
+  listed = Number.POSITIVE_INFINITY,
 ): string {
   const total = checks.length;
   const agreeing = checks.filter((check) => check.ok).length;
   if (agreeing === total)
     return total === 1 ? `the one ${one} agrees` : `all ${formatCount(total)} ${many} agree`;
   const differing = total - agreeing;
-  const listed =
-    differing === 1
-      ? 'the one that differs is listed'
-      : `the ${formatCount(differing)} that differ are listed`;
-  return `${formatCount(agreeing)} of ${formatCount(total)} ${total === 1 ? one : many} agree; ${listed}${where}`;
+  const which =
+    listed < differing
+      ? `the first ${formatCount(listed)} of the ${formatCount(differing)} that differ are listed${where}, the full report has them all`
+      : differing === 1
+        ? `the one that differs is listed${where}`
+        : `the ${formatCount(differing)} that differ are listed${where}`;
+  return `${formatCount(agreeing)} of ${formatCount(total)} ${total === 1 ? one : many} agree; ${which}`;
 }
 
 /** The per-day checks in one line: `Per day: all 31 days agree.`, or how many differ (those are listed). */
-function DaysAgreeing({ variant, checks }: { variant: Variant; checks: ReconciliationCheck[] }) {
+function DaysAgreeing({
+  variant,
+  checks,
+  listed,
+}: {
+  variant: Variant;
+  checks: ReconciliationCheck[];
+  listed: number;
+}) {
   const days = checks.filter(isDayCheck);
   if (days.length === 0) return null;
-  return <Note variant={variant}>{`Per day: ${agreementInWords(days, ['day', 'days'], ' above')}.`}</Note>;
+  return (
+    <Note variant={variant}>{`Per day: ${agreementInWords(days, ['day', 'days'], ' above', listed)}.`}</Note>
+  );
 }
 
 /**
@@ -169,10 +195,11 @@ export function ReconciliationStatus({ variant, summary }: ReconciliationProps) 
       </p>
       <ChecksList
         variant={variant}
-        checks={failing}
+        checks={listedDifferences(variant, failing)}
         unit={currencyCheckUnit(summary.reconciliation)}
         names={summary.projectNames}
       />
+      <MoreDiffer variant={variant} hidden={failing.length - listedDifferences(variant, failing).length} />
     </div>
   );
 }
@@ -184,7 +211,9 @@ export function ReconciliationStatus({ variant, summary }: ReconciliationProps) 
  */
 export function ReconciliationPanel({ variant, summary }: ReconciliationProps) {
   const { checks } = summary.reconciliation;
-  const shown = checks.filter((check) => !isDayCheck(check) || !check.ok);
+  const differingDays = checks.filter((check) => isDayCheck(check) && !check.ok);
+  const listedDays = listedDifferences(variant, differingDays);
+  const shown = [...checks.filter((check) => !isDayCheck(check)), ...listedDays];
   const agreement = agreementInWords(checks, ['check', 'checks']);
   return (
     <Panel variant={variant} heading="Reconciliation">
@@ -198,7 +227,7 @@ export function ReconciliationPanel({ variant, summary }: ReconciliationProps) {
           names={summary.projectNames}
         />
       )}
-      <DaysAgreeing variant={variant} checks={checks} />
+      <DaysAgreeing variant={variant} checks={checks} listed={listedDays.length} />
       <NotChecked variant={variant} summary={summary} />
       <Note variant={variant}>{`${agreement.charAt(0).toUpperCase()}${agreement.slice(1)}.`}</Note>
       <Note variant={variant}>{reconciliationReason(summary)}</Note>
