@@ -34,9 +34,13 @@ export const SCHEDULES_PER_STACK = 400;
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
-/** A construct id for a slot: its id with what a logical id cannot hold turned into hyphens. */
+/**
+ * A construct id for a slot: its id with what a logical id cannot hold turned into hyphens. A plus sign
+ * is spelt out first: `Etc/GMT+5` and `Etc/GMT-5` are different zones (UTC-5 and UTC+5), whose slots
+ * would otherwise share an id and fail synthesis.
+ */
 function constructIdOf(slot: ScheduleSlot): string {
-  return `Slot-${slot.id.replace(/[^A-Za-z0-9]+/g, '-')}`;
+  return `Slot-${slot.id.replace(/\+/g, 'plus').replace(/[^A-Za-z0-9]+/g, '-')}`;
 }
 
 function describe(slot: ScheduleSlot): string {

@@ -892,6 +892,27 @@ describe('ReportStack options', () => {
     ).toThrow('reportApiConcurrency: must be at least 1 (0 would turn the report API off)');
   });
 
+  it('gives accounts at opposite fixed offsets (Etc/GMT-5 is UTC+5, Etc/GMT+5 is UTC-5) a schedule each', () => {
+    const stack = stackFor({
+      accounts: [
+        { ...ACME, timezone: 'Etc/GMT-5' },
+        { ...GLOBEX, timezone: 'Etc/GMT+5', schedule: { dayOfMonth: 1, hour: 6, minute: 0 } },
+      ],
+      alarmEmail: 'ops@example.com',
+    });
+    const schedules = Template.fromStack(stack.schedules.stacks[0]!);
+    schedules.resourceCountIs('AWS::Scheduler::Schedule', 2);
+    for (const zone of ['Etc/GMT-5', 'Etc/GMT+5']) {
+      schedules.hasResourceProperties('AWS::Scheduler::Schedule', {
+        ScheduleExpression: 'cron(0 6 1 * ? *)',
+        ScheduleExpressionTimezone: zone,
+        Target: Match.objectLike({
+          Input: `{"slot":"monthly 1 06:00 ${zone}","scheduledTime":"<aws.scheduler.scheduled-time>"}`,
+        }),
+      });
+    }
+  });
+
   it('refuses an account key outside the account secret prefix, naming the field', () => {
     expect(() =>
       stackFor({
