@@ -33,6 +33,7 @@ export {
 export {
   type ScheduledReportEvent,
   scheduledReportEventSchema,
+  scheduledTimeIssue,
   scheduledTimeSchema,
 } from './scheduled-report-event';
 export { type SlotEvent, slotEventSchema } from './slot-event';

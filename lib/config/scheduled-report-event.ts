@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { isMonthId, isPeriodId } from '../period';
+import type { FieldIssue } from '../zod-issues';
 import { ACCOUNT_NAME_PATTERN } from './field-schemas';
 
 /**
@@ -11,6 +12,22 @@ export const scheduledTimeSchema = z.iso.datetime({
   offset: true,
   message: 'must be an ISO 8601 date and time',
 });
+
+/** How far a `scheduledTime` may be ahead of the clock that reads it: two machines' clocks differ by a little. */
+export const SCHEDULED_TIME_CLOCK_SKEW_MS = 60_000;
+
+/**
+ * What is wrong with a `scheduledTime` read at `now`: nothing, or that it is later than now. No schedule
+ * has fired in the future (a slot re-run by hand with 2027 typed for 2026, say), and the period before it
+ * has not ended: a run would email it so far, as if it were the period the schedule meant.
+ */
+export function scheduledTimeIssue(scheduledTime: string, now: Date): FieldIssue | undefined {
+  if (Date.parse(scheduledTime) <= now.getTime() + SCHEDULED_TIME_CLOCK_SKEW_MS) return undefined;
+  return {
+    path: 'scheduledTime',
+    message: `${scheduledTime} is later than now (${now.toISOString()}): it must be when a schedule fired`,
+  };
+}
 
 /**
  * The event of the scheduled function. The fan-out sends `{ account, periodKind, scheduledTime }` for

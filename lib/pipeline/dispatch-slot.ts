@@ -2,6 +2,7 @@ import {
   type DeploymentConfig,
   type ScheduledReportEvent,
   type ScheduleSlot,
+  scheduledTimeIssue,
   scheduleSlots,
   slotEventSchema,
 } from '../config';
@@ -27,7 +28,8 @@ export function slotIndex(config: Pick<DeploymentConfig, 'accounts'>): ReadonlyM
  *
  * @example dispatchSlot({ slot: 'monthly 1 06:00 Europe/Berlin', scheduledTime: '2026-11-01T05:00:00Z' }, slots)
  * // { slot: '…', runs: [{ account: 'acme', periodKind: 'month', scheduledTime: '2026-11-01T05:00:00Z' }, …] }
- * @throws SlotEventError naming each bad field; UnknownSlotError for a slot without accounts
+ * @throws SlotEventError naming each bad field (a `scheduledTime` later than now too); UnknownSlotError for a
+ * slot without accounts
  */
 export function dispatchSlot(
   event: unknown,
@@ -44,7 +46,10 @@ export function dispatchSlot(
   const { slot: id } = parsed.data;
   const slot = slots.get(id);
   if (slot === undefined) throw new UnknownSlotError(id);
-  const scheduledTime = parsed.data.scheduledTime ?? now().toISOString();
+  const dispatchedAt = now();
+  const issue = parsed.data.scheduledTime && scheduledTimeIssue(parsed.data.scheduledTime, dispatchedAt);
+  if (issue) throw new SlotEventError([issue]);
+  const scheduledTime = parsed.data.scheduledTime ?? dispatchedAt.toISOString();
   return {
     slot: id,
     runs: slot.accounts.map((account) => ({ account, periodKind: slot.periodKind, scheduledTime })),

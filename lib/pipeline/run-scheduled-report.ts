@@ -1,7 +1,8 @@
-import type { DeploymentConfig } from '../config';
+import { type DeploymentConfig, scheduledTimeIssue } from '../config';
 import { errorAttributes, type StructuredLogger } from '../logger';
 import type { DeliveryContext } from './context';
 import { deliverReport, type ReportDeliveryResult } from './deliver-report';
+import { ScheduledEventError } from './errors';
 import { atMilestones, PROGRESS_LOG_EVERY } from './progress-milestones';
 import { resolveReportPeriod } from './report-period';
 import { accountNamed, parseScheduledEvent } from './scheduled-event';
@@ -44,7 +45,10 @@ export async function runScheduledReport(
     const asked = request.period ?? request.month;
     if (asked !== undefined) known.period = asked;
     const account = accountNamed(options.config, request.account);
-    const firedAt = request.scheduledTime ? new Date(request.scheduledTime) : (context.now?.() ?? new Date());
+    const now = context.now?.() ?? new Date();
+    const issue = request.scheduledTime && scheduledTimeIssue(request.scheduledTime, now);
+    if (issue) throw new ScheduledEventError([issue]);
+    const firedAt = request.scheduledTime ? new Date(request.scheduledTime) : now;
     const period = resolveReportPeriod(account, asked, firedAt, request.periodKind);
     const force = request.force ?? false;
     known.period = period;

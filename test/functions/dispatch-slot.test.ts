@@ -63,10 +63,10 @@ describe('the slot dispatcher function', () => {
   });
 
   it('emits the yearly event in a yearly slot: the previous year, for the accounts that asked', async () => {
-    const event = { slot: 'yearly 1 Jan 06:00 Europe/Berlin', scheduledTime: '2027-01-01T05:00:00Z' };
+    const event = { slot: 'yearly 1 Jan 06:00 Europe/Berlin', scheduledTime: '2026-01-01T05:00:00Z' };
     expect(await handler(event, lambdaContext)).toEqual({
       slot: 'yearly 1 Jan 06:00 Europe/Berlin',
-      runs: [{ account: 'acme', periodKind: 'year', scheduledTime: '2027-01-01T05:00:00Z' }],
+      runs: [{ account: 'acme', periodKind: 'year', scheduledTime: '2026-01-01T05:00:00Z' }],
     });
   });
 

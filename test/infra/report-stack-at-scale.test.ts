@@ -91,7 +91,8 @@ describe(`ReportStack with ${ACCOUNTS} generated accounts, read from -c configFi
         const target = schedule.Properties.Target as { Input: string };
         const { slot } = JSON.parse(target.Input) as { slot: string };
         expect(schedule.Properties.ScheduleExpressionTimezone).toBe(slots.get(slot)?.timezone);
-        const { runs } = dispatchSlot({ slot, scheduledTime: '2027-01-01T05:00:00Z' }, slots);
+        const firedAt = '2027-01-01T05:00:00Z';
+        const { runs } = dispatchSlot({ slot, scheduledTime: firedAt }, slots, () => new Date(firedAt));
         for (const run of runs) (run.periodKind === 'year' ? yearly : monthly).push(run.account);
       }
     }

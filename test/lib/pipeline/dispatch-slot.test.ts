@@ -12,7 +12,7 @@ const config = parseDeploymentConfig({
   alarmEmail: ALARM_EMAIL,
 });
 const slots = slotIndex(config);
-const FIRED = '2027-01-01T05:00:00Z';
+const FIRED = '2026-01-01T05:00:00Z';
 
 describe('dispatchSlot', () => {
   it("answers one run per account of a monthly slot, each asking for the previous month as of the slot's time", () => {
@@ -43,9 +43,24 @@ describe('dispatchSlot', () => {
   it('stamps a slot started by hand with the time it was dispatched, the same for all its accounts', () => {
     const dispatch = dispatchSlot({ slot: 'monthly 1 06:00 Europe/Berlin' }, slots, () => new Date(FIRED));
     expect(dispatch.runs.map((run) => run.scheduledTime)).toEqual([
-      '2027-01-01T05:00:00.000Z',
-      '2027-01-01T05:00:00.000Z',
+      '2026-01-01T05:00:00.000Z',
+      '2026-01-01T05:00:00.000Z',
     ]);
+  });
+
+  it('refuses a scheduledTime later than the time of dispatch, before any account runs', () => {
+    // A slot re-run by hand on 24 November 2026 with 2027 typed for 2026: every account would report
+    // October 2027, a month not begun.
+    const dispatch = () =>
+      dispatchSlot(
+        { slot: 'monthly 1 06:00 Europe/Berlin', scheduledTime: '2027-11-01T05:00:00Z' },
+        slots,
+        () => new Date('2026-11-24T09:00:00Z'),
+      );
+    expect(dispatch).toThrow(SlotEventError);
+    expect(dispatch).toThrow(
+      'Invalid schedule slot event: scheduledTime 2027-11-01T05:00:00Z is later than now (2026-11-24T09:00:00.000Z)',
+    );
   });
 
   it('refuses a slot without accounts, naming it', () => {

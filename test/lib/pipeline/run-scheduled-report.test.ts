@@ -138,6 +138,23 @@ describe('runScheduledReport', () => {
     expect(logger.lines.at(0)).toMatchObject({ message: 'Report run started', period: '2026-09' });
   });
 
+  it('refuses a scheduledTime later than its clock, rather than email a period not ended as the schedule meant it', async () => {
+    // At 00:30 on 1 November 2026 in Berlin: a slot re-run by hand with 2027 typed for 2026 would report
+    // October 2027, not begun; a month ahead, November 2026, 30 minutes old. Either email would go out
+    // "so far", figures of nothing, to every account of the slot.
+    await harness.clearEmails();
+    for (const scheduledTime of ['2027-11-01T05:00:00Z', '2026-12-01T05:00:00Z']) {
+      await expect(run({ account: 'acme', scheduledTime })).rejects.toThrow(
+        `Invalid scheduled report event: scheduledTime ${scheduledTime} is later than now (2026-10-31T23:30:00.000Z)`,
+      );
+    }
+    expect(logger.lines.map((line) => line.error)).toMatchObject([
+      { name: 'ScheduledEventError' },
+      { name: 'ScheduledEventError' },
+    ]);
+    expect(await harness.emails()).toEqual([]);
+  });
+
   it('emails the previous year when the yearly schedule asks for that kind', async () => {
     // 06:00 on 1 January 2027 in Berlin. The account's whole 2026: the October of the dataset, the 40 USD
     // of the last second of September and the 1000 USD of the first second of November (commission 0.10
