@@ -8,11 +8,11 @@ export { mispaidInWords, WHY_USD_ONLY } from './mispaid-invoices';
 export { FOCUS_OUTLINE, PAGE_CSS } from './page-styles';
 export { EMAIL_PANEL_PADDING, Lead, Note, Panel } from './panel';
 export {
-  DIFFERENCES_LISTED,
   type CheckFigureUnit,
   type CheckWording,
   checkFigureUnit,
   currencyCheckUnit,
+  DIFFERENCES_LISTED,
   describeCheck,
   uncheckedLabel,
 } from './reconciliation-check';
