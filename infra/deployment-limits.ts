@@ -17,7 +17,8 @@ export const AWS_LIMITS = {
   /**
    * The fan-out: the accounts one slot's execution may run. A Standard workflow keeps at most 25,000
    * history events; an account takes 9 in the Map and up to 20 with two retries and a dead letter (29
-   * when the dead letter cannot be sent either, after its own retries).
+   * when the dead letter cannot be sent either, after its own retries), and a few more for each start
+   * Lambda refused (`THROTTLED_RUN_RETRY_ATTEMPTS`).
    */
   accountsPerSlot: 1000,
 } as const;

@@ -59,6 +59,16 @@ export const RUN_RETRY_ATTEMPTS = 2;
 export const RUN_RETRY_INTERVAL = Duration.minutes(2);
 
 /**
+ * Retries of a run Lambda refused to start because the account's concurrency was used up
+ * (`Lambda.TooManyRequestsException`: a new account's quota is 10, and two slots firing at once can ask
+ * for more), 1, 2 and 4 minutes later: the run never started, so it is not one of the run's own
+ * retries, and nothing went wrong that a dead letter should report. Each costs a few history events, for
+ * the throttled runs only (see `AWS_LIMITS.accountsPerSlot`).
+ */
+export const THROTTLED_RUN_RETRY_ATTEMPTS = 3;
+export const THROTTLED_RUN_RETRY_INTERVAL = Duration.minutes(1);
+
+/**
  * The wait before the one retry of a run that found the period's email claimed by another run: a minute
  * past the claim's going stale. By then the other run has marked it sent (the retry finds it so and
  * succeeds) or never will, having been cut off between sending and recording: the retry then fails with
@@ -112,6 +122,12 @@ export class ReportFanOut extends Construct {
       errors: ['DeliveryInProgressError'],
       maxAttempts: 1,
       interval: CLAIMED_RUN_RETRY_INTERVAL,
+    });
+    run.addRetry({
+      errors: ['Lambda.TooManyRequestsException'],
+      maxAttempts: THROTTLED_RUN_RETRY_ATTEMPTS,
+      interval: THROTTLED_RUN_RETRY_INTERVAL,
+      backoffRate: 2,
     });
     run.addRetry({
       errors: [Errors.ALL],

@@ -535,7 +535,7 @@ describe('ReportStack with two accounts', () => {
       });
     });
 
-    it("retries an account's run twice, 2 then 6 minutes later, one that found a claim once when it is stale, and not errors no retry mends", () => {
+    it("retries an account's run twice, 2 then 6 minutes later, one Lambda did not start three times, one that found a claim once when it is stale, and not errors no retry mends", () => {
       const { States } = definitionOf(template);
       const run = (States.EachAccount!.ItemProcessor as { States: Record<string, Record<string, unknown>> })
         .States.RunReport!;
@@ -561,6 +561,14 @@ describe('ReportStack with two accounts', () => {
         // cut off between sending and recording (its timeout) ends in "delivery unconfirmed", not in
         // "another delivery is in progress" twice within the claim's 15 minutes.
         { ErrorEquals: ['DeliveryInProgressError'], IntervalSeconds: 960, MaxAttempts: 1 },
+        // Lambda refusing to start the run (concurrency used up): 1, 2 and 4 minutes later, before the
+        // run's own retries, which are for runs that started and failed.
+        {
+          ErrorEquals: ['Lambda.TooManyRequestsException'],
+          IntervalSeconds: 60,
+          MaxAttempts: 3,
+          BackoffRate: 2,
+        },
         { ErrorEquals: ['States.ALL'], IntervalSeconds: 120, MaxAttempts: 2, BackoffRate: 3 },
       ]);
     });
