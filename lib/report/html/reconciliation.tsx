@@ -214,7 +214,8 @@ export function ReconciliationPanel({ variant, summary }: ReconciliationProps) {
   const differingDays = checks.filter((check) => isDayCheck(check) && !check.ok);
   const listedDays = listedDifferences(variant, differingDays);
   const shown = [...checks.filter((check) => !isDayCheck(check)), ...listedDays];
-  const agreement = agreementInWords(checks, ['check', 'checks']);
+  const listed = shown.filter((check) => !check.ok).length;
+  const agreement = agreementInWords(checks, ['check', 'checks'], '', listed);
   return (
     <Panel variant={variant} heading="Reconciliation">
       <Lead variant={variant}>{reconciliationWindow(summary, 'above')}</Lead>
