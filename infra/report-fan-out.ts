@@ -31,6 +31,37 @@ export interface ReportFanOutProps {
   deadLetterQueue: IQueue;
   /** Accounts of a slot reported at once (`maxConcurrentReports`). */
   maxConcurrency: number;
+  /** The scheduled report function's timeout: the longest one attempt at an account's run takes. */
+  runTimeout: Duration;
+  /** Accounts in the largest slot: how many runs one execution may have to make. */
+  largestSlot: number;
+}
+
+/**
+ * The longest an account's run can take with all its retries: one attempt, another after finding the
+ * email claimed, two after failures, each to the function's timeout, and every wait between them
+ * (failures' 2 and 6 minutes, the claim's 16, and Lambda's refusals' 1, 2 and 4).
+ */
+export function longestRun(runTimeout: Duration): Duration {
+  const attempts = 2 + RUN_RETRY_ATTEMPTS;
+  const failureWaits = RUN_RETRY_INTERVAL.toSeconds() * (1 + 3);
+  const throttleWaits = THROTTLED_RUN_RETRY_INTERVAL.toSeconds() * (1 + 2 + 4);
+  return Duration.seconds(
+    runTimeout.toSeconds() * attempts + failureWaits + CLAIMED_RUN_RETRY_INTERVAL.toSeconds() + throttleWaits,
+  );
+}
+
+/**
+ * How long one slot's execution may run before it is stopped (and the fan-out alarm raised): its
+ * largest slot's accounts, `maxConcurrency` at a time, each as long as `longestRun`, and an hour more.
+ * A fixed two days stopped a slot of a thousand accounts at ten at a time, each run timing out against
+ * a service that hangs (about 150 hours then), before most of its accounts had run or been dead-lettered.
+ */
+export function fanOutTimeout(
+  props: Pick<ReportFanOutProps, 'runTimeout' | 'largestSlot' | 'maxConcurrency'>,
+) {
+  const waves = Math.ceil(Math.max(1, props.largestSlot) / props.maxConcurrency);
+  return Duration.seconds(waves * longestRun(props.runTimeout).toSeconds() + 3600);
 }
 
 /**
@@ -184,8 +215,7 @@ export class ReportFanOut extends Construct {
       comment: 'Reports of one schedule slot: each account once, a bounded number at once',
       stateMachineType: StateMachineType.STANDARD,
       definitionBody: DefinitionBody.fromChainable(dispatch.next(eachAccount).next(anyDeadLetterLost)),
-      // A slot of a thousand accounts at ten at once, each run up to 15 minutes with its retries.
-      timeout: Duration.days(2),
+      timeout: fanOutTimeout(props),
       logs: { destination: logGroup, level: LogLevel.ALL, includeExecutionData: false },
     });
 

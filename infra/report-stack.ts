@@ -40,6 +40,9 @@ function sesIdentityNames(accounts: readonly AccountConfig[], sandbox: boolean):
   ]);
 }
 
+/** The scheduled report function's timeout, Lambda's longest: a year's report of a busy account takes minutes. */
+const SCHEDULED_REPORT_TIMEOUT = Duration.minutes(15);
+
 /**
  * The whole deployment: the reports bucket; the report API, the scheduled report and the slot dispatcher
  * functions, each with the configuration bundled beside its code; a schedule per schedule slot and the
@@ -81,7 +84,7 @@ export class ReportStack extends Stack {
     this.scheduledReport = new ReportFunction(this, 'ScheduledReport', {
       entry: 'functions/scheduled-report.ts',
       description: 'invoice reports: the scheduled report of an account',
-      timeout: Duration.minutes(15),
+      timeout: SCHEDULED_REPORT_TIMEOUT,
       buildsReports: true,
       bundledFiles,
     });
@@ -133,13 +136,15 @@ export class ReportStack extends Stack {
       maxEventAge: Duration.hours(6),
       onFailure: new SqsDestination(failures.queue),
     });
+    const slots = scheduleSlots(config.accounts);
     this.fanOut = new ReportFanOut(this, 'FanOut', {
       dispatcher: this.dispatcher.lambda,
       report: this.scheduledReport.lambda,
       deadLetterQueue: failures.queue,
       maxConcurrency: config.maxConcurrentReports,
+      runTimeout: SCHEDULED_REPORT_TIMEOUT,
+      largestSlot: Math.max(0, ...slots.map((slot) => slot.accounts.length)),
     });
-    const slots = scheduleSlots(config.accounts);
     this.schedules = new ReportSchedules(this, 'Schedules', {
       slots,
       target: this.fanOut.stateMachine,

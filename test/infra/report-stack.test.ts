@@ -46,14 +46,14 @@ function definitionOf(
   template: Template,
   resolve: (reference: TemplateReference) => string = (reference) =>
     `<${reference.Ref ?? reference['Fn::GetAtt']?.[0]}>`,
-): { States: Record<string, Record<string, unknown>> } {
+): { States: Record<string, Record<string, unknown>>; TimeoutSeconds?: number } {
   const definition = new Capture();
   template.hasResourceProperties('AWS::StepFunctions::StateMachine', { DefinitionString: definition });
   const [, parts] = (definition.asObject() as { 'Fn::Join': [string, unknown[]] })['Fn::Join'];
   const text = parts
     .map((part) => (typeof part === 'string' ? part : resolve(part as TemplateReference)))
     .join('');
-  return JSON.parse(text) as { States: Record<string, Record<string, unknown>> };
+  return JSON.parse(text) as { States: Record<string, Record<string, unknown>>; TimeoutSeconds?: number };
 }
 
 /** `arn:${Partition}:service:${Region}:${AccountId}:rest`, as CloudFormation sees an ARN of this stack. */
@@ -881,6 +881,25 @@ describe('ReportStack options', () => {
       alarmEmail: 'ops@example.com',
     });
     expect(definitionOf(template).States.EachAccount).toMatchObject({ MaxConcurrency: 3 });
+  });
+
+  it("gives a slot's execution time for every run of its largest slot, each with all its retries", () => {
+    // A run with all its retries: 4 attempts of 15 minutes (3,600 s), failures' waits of 2 and 6 minutes
+    // (480 s), the claim's 16 minutes (960 s) and Lambda's refusals' 1, 2 and 4 (420 s): 5,460 s. One
+    // account at 3 at a time is one wave, and an hour more: 9,060 s. 25 accounts in one slot at 10 at a
+    // time are 3 waves: 19,980 s.
+    const one = templateFor({ accounts: [ACME], maxConcurrentReports: 3, alarmEmail: 'ops@example.com' });
+    const many = templateFor({
+      accounts: Array.from({ length: 25 }, (_, n) => ({
+        ...ACME,
+        name: `acme-${n}`,
+        apiKeySecretName: `invoice-reports/accounts/acme-${n}/api-key`,
+      })),
+      maxConcurrentReports: 10,
+      alarmEmail: 'ops@example.com',
+    });
+    expect(definitionOf(one).TimeoutSeconds).toBe(9_060);
+    expect(definitionOf(many).TimeoutSeconds).toBe(19_980);
   });
 
   it('caps the report API at reportApiConcurrency, and no other function', () => {
