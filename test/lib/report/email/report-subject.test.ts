@@ -74,6 +74,15 @@ describe('reportSubject', () => {
     );
   });
 
+  it('shortens a very long project name to 40 characters as it does an account name', () => {
+    const { summary } = sampleReport();
+    summary.projectId = 'b71d04aa-2c3e-4f5a-8b6c-7d8e9f0a1b2c';
+    summary.projectNames = { [summary.projectId]: 'The Mobile App For Our Very Large Store In Berlin' };
+    expect(reportSubject(summary)).toBe(
+      'Acme · October 2026 · project The Mobile App For Our Very Large Store… (b71d04aa) · 71,898.00 USD from 120 paid invoices',
+    );
+  });
+
   it('sets an account named in Arabic apart, so the period and the figures keep their order', () => {
     const { summary } = sampleReport();
     summary.account = 'متجر الرياض';
