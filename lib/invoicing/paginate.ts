@@ -138,7 +138,8 @@ async function* readListOnce<T extends { id: string }>(
   const shortPageEnds = new Set<number>();
   /** The request across the first refused offset after a full page: from the offset before, 2 records. */
   let probe: PageRange | undefined;
-  let probeAnswered = false;
+  /** What the probe found: the list goes on at the refused offset, or the service refused the probe too. */
+  let probeOutcome: 'goes-on' | 'refused' | undefined;
   let failure: { error: unknown } | undefined;
   let finished = false;
   let wake: (() => void) | undefined;
@@ -195,15 +196,19 @@ async function* readListOnce<T extends { id: string }>(
 
   /** Reads the probe's answer: a page shorter than its 2 ends the list at the refused offset. */
   const receiveProbe = (range: PageRange, records: readonly unknown[]) => {
-    probeAnswered = true;
     const end = range.offset + records.length;
     if (records.length < range.limit && refusals.has(end)) endAt(end);
+    else probeOutcome = 'goes-on';
   };
 
   const refusalError = () => {
     const refusal = refusals.get(firstRefused);
+    const where =
+      probeOutcome === 'refused'
+        ? `and again from offset ${firstRefused - 1}: where the list ends cannot be told`
+        : 'where the list does not end';
     return new InvoicingProtocolError(
-      `The invoicing service refused ${endpoint} at offset ${firstRefused}, where the list does not end, so it cannot be read to its end (${refusal instanceof Error ? refusal.message : String(refusal)})`,
+      `The invoicing service refused ${endpoint} at offset ${firstRefused}, ${where}, so it cannot be read to its end (${refusal instanceof Error ? refusal.message : String(refusal)})`,
       { endpoint, cause: refusal },
     );
   };
@@ -299,7 +304,9 @@ async function* readListOnce<T extends { id: string }>(
             // A request past the known end, or past a refused offset, failing changes nothing: its
             // answer was not needed, or the walk ends or fails at that offset.
             if (range.offset >= Math.min(endOffset, firstRefused + 1)) return;
-            if (range.offset > 0 && isRefusal(error)) refuse(range.offset, error);
+            // The probe refused tells nothing of where the list ends: the walk fails with the refusal.
+            if (range === probe && isRefusal(error)) probeOutcome = 'refused';
+            else if (range.offset > 0 && isRefusal(error)) refuse(range.offset, error);
             else throw error;
           },
         )
@@ -328,7 +335,7 @@ async function* readListOnce<T extends { id: string }>(
       }
       if (isComplete()) return { shifted, added, deepestAdded };
       if (refusalAfterFullPage()) {
-        if (probeAnswered) throw refusalError();
+        if (probeOutcome !== undefined) throw refusalError();
         if (probe === undefined) {
           probe = { offset: firstRefused - 1, limit: 2 };
           gaps.unshift(probe);

@@ -351,6 +351,20 @@ describe('paginate', () => {
     expect(source.calls.at(-1)).toEqual({ offset: 29, limit: 2 });
   });
 
+  it('fails with the refusal when the question about it is refused too, rather than wait for ever', async () => {
+    // 30 records, offsets past the end refused, and so is any limit of 2: the probe from 29 is refused.
+    const source = listSource(rows(30), { refuse: 'past-end' });
+    const fetchPage = async (range: PageRange) => {
+      if (range.limit === 2) throw notFound();
+      return source.fetchPage(range);
+    };
+    const error = await failure(walk({ fetchPage, concurrency: 2 }));
+
+    expect((error as Error).message).toBe(
+      'The invoicing service refused /invoices/list at offset 30, and again from offset 29: where the list ends cannot be told, so it cannot be read to its end (The invoicing service answered HTTP 404)',
+    );
+  });
+
   it('fails with the refusal of an offset inside the list, never taking it for the end', async () => {
     // 50 records; offset 20 refused, the pages after it answered.
     const source = listSource(rows(50), { refuse: 20 });
