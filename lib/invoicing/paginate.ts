@@ -130,10 +130,13 @@ async function* readListOnce<T extends { id: string }>(
   let pagesWithRecords = 0;
   /** Records the pass's pages brought, repeats included: each request reads offsets no other one did. */
   let recordsAnswered = 0;
-  /** Offsets past 0 the service refused to answer, with its error: past the end, or not (see `paginate`). */
-  const refusals = new Map<number, unknown>();
-  /** The lowest of them: no request goes further while it stands. */
+  /**
+   * The lowest offset past 0 the service refused to answer: past the end, or not (see `paginate`). No
+   * request goes further while it stands, and a refusal further on changes nothing.
+   */
   let firstRefused = Number.POSITIVE_INFINITY;
+  /** The service's error at `firstRefused`. */
+  let refusal: unknown;
   /** Where pages shorter than asked ended: the end of the list, if the service refuses to go on from there. */
   const shortPageEnds = new Set<number>();
   /** The request across the first refused offset after a full page: from the offset before, 2 records. */
@@ -179,8 +182,8 @@ async function* readListOnce<T extends { id: string }>(
 
   /** A refused offset is the end where a short page ended; the requests after it are not needed either way. */
   const refuse = (offset: number, error: unknown) => {
-    refusals.set(offset, error);
-    firstRefused = Math.min(firstRefused, offset);
+    firstRefused = offset;
+    refusal = error;
     abortFrom(firstRefused + 1);
     if (shortPageEnds.has(offset)) endAt(offset);
   };
@@ -197,12 +200,11 @@ async function* readListOnce<T extends { id: string }>(
   /** Reads the probe's answer: a page shorter than its 2 ends the list at the refused offset. */
   const receiveProbe = (range: PageRange, records: readonly unknown[]) => {
     const end = range.offset + records.length;
-    if (records.length < range.limit && refusals.has(end)) endAt(end);
+    if (records.length < range.limit && end === firstRefused) endAt(end);
     else probeOutcome = 'goes-on';
   };
 
   const refusalError = () => {
-    const refusal = refusals.get(firstRefused);
     const where =
       probeOutcome === 'refused'
         ? `and again from offset ${firstRefused - 1}: where the list ends cannot be told`
@@ -234,7 +236,7 @@ async function* readListOnce<T extends { id: string }>(
       const end = range.offset + page.length;
       gaps.push({ offset: end, limit: range.limit - page.length });
       shortPageEnds.add(end);
-      if (refusals.has(end)) endAt(end);
+      if (end === firstRefused) endAt(end);
     }
     if (range.offset === 0) firstPageIds = new Set(page.map((record) => record.id));
     let newToPass = 0;
