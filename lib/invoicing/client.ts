@@ -37,28 +37,26 @@ function withinRefusedLimit<T>(
 ): PaginateOptions<T>['fetchPage'] {
   let largestLimit = pageSize;
   let answered = false;
-  /** Whether the first page had records at the default limit, after coming back empty at a larger one. */
-  let emptiedByLimit = false;
+  /** Whether the first page has records at the default limit, asked once it came back empty at a larger one. */
+  let recordsAtDefault: boolean | undefined;
+  /** Whether the first page came back empty only because its limit was larger than the service takes. */
+  const emptiedByLimit = async (page: T[], offset: number, limit: number, signal: AbortSignal) => {
+    if (answered || page.length > 0 || limit <= DEFAULT_LIMIT) return false;
+    recordsAtDefault ??= (await fetchAt(offset, DEFAULT_LIMIT, signal)).length > 0;
+    return recordsAtDefault;
+  };
   return async ({ offset, limit: pageLimit }, signal) => {
     for (;;) {
       const limit = Math.min(pageLimit, largestLimit);
-      let page: T[];
-      try {
-        page = await fetchAt(offset, limit, signal);
-      } catch (error) {
+      const page = await fetchAt(offset, limit, signal).catch((error: unknown) => {
         if (answered || limit <= DEFAULT_LIMIT || !isRefusal(error)) throw error;
-        largestLimit = Math.max(DEFAULT_LIMIT, Math.floor(limit / 2));
-        continue;
-      }
-      if (answered || page.length > 0 || limit <= DEFAULT_LIMIT) {
+        return undefined;
+      });
+      if (page !== undefined && !(await emptiedByLimit(page, offset, limit, signal))) {
         answered = true;
         return page;
       }
-      emptiedByLimit ||= (await fetchAt(offset, DEFAULT_LIMIT, signal)).length > 0;
-      if (!emptiedByLimit) {
-        answered = true;
-        return page;
-      }
+      // Refused, or emptied by the limit: halve it.
       largestLimit = Math.max(DEFAULT_LIMIT, Math.floor(limit / 2));
     }
   };

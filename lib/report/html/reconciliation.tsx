@@ -180,6 +180,7 @@ function DaysAgreeing({
 export function ReconciliationStatus({ variant, summary }: ReconciliationProps) {
   const { checks, ok } = summary.reconciliation;
   const failing = checks.filter((check) => !check.ok);
+  const listed = listedDifferences(variant, failing);
   if (ok && failing.length === 0) {
     return <p {...look(variant, 'agree')}>{`✓ ${reconciliationOutcome(summary)}`}</p>;
   }
@@ -195,11 +196,11 @@ export function ReconciliationStatus({ variant, summary }: ReconciliationProps) 
       </p>
       <ChecksList
         variant={variant}
-        checks={listedDifferences(variant, failing)}
+        checks={listed}
         unit={currencyCheckUnit(summary.reconciliation)}
         names={summary.projectNames}
       />
-      <MoreDiffer variant={variant} hidden={failing.length - listedDifferences(variant, failing).length} />
+      <MoreDiffer variant={variant} hidden={failing.length - listed.length} />
     </div>
   );
 }
