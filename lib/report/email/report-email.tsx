@@ -125,14 +125,18 @@ export function renderReportEmail(report: Report, options: ReportEmailOptions): 
                       variant="email"
                       report={report}
                       afterHeadline={<LinksPanel summary={summary} options={checked} />}
+                      fileNames={checked.fileNames}
                     />
-                    <p style={LOOKS.footer}>
-                      {`The list of paid invoices of ${periodTitle(summary.period)} is in ${checked.fileNames.paidInvoicesCsv} and in the `}
-                      <a href={checked.links.report} style={LOOKS.link}>
-                        full report
-                      </a>
-                      .
-                    </p>
+                    {/* A period without a paid invoice has no list to point at. */}
+                    {summary.invoices.paid === 0 ? null : (
+                      <p style={LOOKS.footer}>
+                        {`The list of paid invoices of ${periodTitle(summary.period)} is in ${checked.fileNames.paidInvoicesCsv} and in the `}
+                        <a href={checked.links.report} style={LOOKS.link}>
+                          full report
+                        </a>
+                        .
+                      </p>
+                    )}
                     <ReportFooter variant="email" summary={summary} />
                   </td>
                 </tr>

@@ -38,9 +38,8 @@ export function mispaidInWords(summary: ReportSummary): string {
 }
 
 /** Where the rest are, when the list is cut short. */
-function pointer(shown: number, total: number): string {
-  const where =
-    'paid-invoices.csv has every paid invoice, with amount_fiat (invoiced) and amount_usd (received)';
+function pointer(shown: number, total: number, csvName: string): string {
+  const where = `${csvName} has every paid invoice, with amount_fiat (invoiced) and amount_usd (received)`;
   return shown < total
     ? `The ${formatCount(shown)} largest differences of ${formatCount(total)}; ${where}.`
     : `Largest difference first; ${where}.`;
@@ -54,10 +53,13 @@ export function MispaidInvoices({
   variant,
   report,
   limit,
+  csvName,
 }: {
   variant: Variant;
   report: Report;
   limit: number;
+  /** The paid invoices' CSV file as the reader knows it: `paid-invoices.csv` beside the page, the attachment's name in the email. */
+  csvName: string;
 }) {
   const { summary } = report;
   const { timezone } = summary.period;
@@ -125,7 +127,7 @@ export function MispaidInvoices({
               },
             ]}
           />
-          <Note variant={variant}>{pointer(shown.length, total)}</Note>
+          <Note variant={variant}>{pointer(shown.length, total, csvName)}</Note>
         </>
       )}
       <Note variant={variant}>{WHY_USD_ONLY}</Note>

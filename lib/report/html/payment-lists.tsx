@@ -13,22 +13,34 @@ interface PaymentListProps {
   report: Report;
   /**
    * Most rows shown; the rest are counted (from the summary: the report keeps only the first
-   * `LISTED_PAYMENTS_KEPT`) in a note pointing at payments.csv.
+   * `LISTED_PAYMENTS_KEPT`) in a note pointing at the payments' CSV file.
    */
   limit: number;
+  /** The payments' CSV file as the reader knows it: `payments.csv` beside the page, the attachment's name in the email. */
+  csvName: string;
 }
 
-function Remaining({ variant, hidden, total }: { variant: Variant; hidden: number; total: number }) {
+function Remaining({
+  variant,
+  hidden,
+  total,
+  csvName,
+}: {
+  variant: Variant;
+  hidden: number;
+  total: number;
+  csvName: string;
+}) {
   if (hidden <= 0) return null;
   return (
     <Note variant={variant}>
-      {`Showing the first ${formatCount(total - hidden)} of ${formatCount(total)}; payments.csv lists them all.`}
+      {`Showing the first ${formatCount(total - hidden)} of ${formatCount(total)}; ${csvName} lists them all.`}
     </Note>
   );
 }
 
 /** Payments the service found but matched to no invoice: candidates for manual matching. */
-export function UnmatchedPayments({ variant, report, limit }: PaymentListProps) {
+export function UnmatchedPayments({ variant, report, limit, csvName }: PaymentListProps) {
   const { timezone } = report.summary.period;
   const { unmatched: total, projectFilterNote } = report.summary.payments;
   const shown = report.unmatchedPayments.slice(0, limit);
@@ -86,7 +98,7 @@ export function UnmatchedPayments({ variant, report, limit }: PaymentListProps) 
               },
             ]}
           />
-          <Remaining variant={variant} hidden={total - shown.length} total={total} />
+          <Remaining variant={variant} hidden={total - shown.length} total={total} csvName={csvName} />
         </>
       )}
     </Panel>
@@ -94,7 +106,7 @@ export function UnmatchedPayments({ variant, report, limit }: PaymentListProps) 
 }
 
 /** Payments that arrived at or after their invoice's deadline, inside the service's hour of grace. */
-export function LatePayments({ variant, report, limit }: PaymentListProps) {
+export function LatePayments({ variant, report, limit, csvName }: PaymentListProps) {
   const { timezone } = report.summary.period;
   const total = report.summary.payments.late;
   const shown = report.latePayments.slice(0, limit);
@@ -156,7 +168,7 @@ export function LatePayments({ variant, report, limit }: PaymentListProps) {
               },
             ]}
           />
-          <Remaining variant={variant} hidden={total - shown.length} total={total} />
+          <Remaining variant={variant} hidden={total - shown.length} total={total} csvName={csvName} />
         </>
       )}
     </Panel>

@@ -21,6 +21,18 @@ export const EMAIL_ROWS_SHOWN = 10;
 /** Rows the page shows of a payment list before pointing at payments.csv: all the report keeps. */
 export const PAGE_PAYMENTS_SHOWN = LISTED_PAYMENTS_KEPT;
 
+/** The list files as the reader knows them, where the report points at them for rows it leaves out. */
+export interface ListFileNames {
+  paidInvoicesCsv: string;
+  paymentsCsv: string;
+}
+
+/** The list files as they are named beside the page: in a report's folder and its S3 prefix. */
+const FILES_BESIDE_THE_PAGE: ListFileNames = {
+  paidInvoicesCsv: 'paid-invoices.csv',
+  paymentsCsv: 'payments.csv',
+};
+
 /** Panels two abreast on a wide page; one under the other in the email and on a phone. */
 function Columns({ variant, children }: { variant: Variant; children?: Child }) {
   if (variant === 'email') return <>{children}</>;
@@ -38,11 +50,14 @@ export function ReportContent({
   variant,
   report,
   afterHeadline,
+  fileNames = FILES_BESIDE_THE_PAGE,
 }: {
   variant: Variant;
   report: Report;
   /** Shown right after the headline figures (the email's links). */
   afterHeadline?: Child;
+  /** The names the notes give the list files: the email's are its attachments' names. */
+  fileNames?: ListFileNames;
 }) {
   const { summary } = report;
   const limit = variant === 'email' ? EMAIL_ROWS_SHOWN : Number.POSITIVE_INFINITY;
@@ -86,8 +101,18 @@ export function ReportContent({
         </>
       ) : (
         <>
-          <UnmatchedPayments variant={variant} report={report} limit={paymentLimit} />
-          <LatePayments variant={variant} report={report} limit={paymentLimit} />
+          <UnmatchedPayments
+            variant={variant}
+            report={report}
+            limit={paymentLimit}
+            csvName={fileNames.paymentsCsv}
+          />
+          <LatePayments
+            variant={variant}
+            report={report}
+            limit={paymentLimit}
+            csvName={fileNames.paymentsCsv}
+          />
         </>
       )}
       {noInvoices ? null : (
@@ -95,6 +120,7 @@ export function ReportContent({
           variant={variant}
           report={report}
           limit={variant === 'email' ? EMAIL_ROWS_SHOWN : MISPAID_INVOICES_LISTED}
+          csvName={fileNames.paidInvoicesCsv}
         />
       )}
       {variant === 'page' && !noInvoices ? <PaidInvoices variant={variant} report={report} /> : null}

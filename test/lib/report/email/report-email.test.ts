@@ -171,7 +171,8 @@ describe('renderReportEmail', () => {
     expect(html).toContain('0.000019 BTC');
     expect(html).not.toContain('0.00002 BTC');
     expect(html).not.toContain('0.000021 BTC');
-    expect(html).toContain('Showing the first 10 of 12; payments.csv lists them all.');
+    // The note names the file as the reader finds it: the attachment's name, not the stored file's.
+    expect(html).toContain('Showing the first 10 of 12; acme-2026-10-payments.csv lists them all.');
   });
 
   it('stays under the size at which Gmail clips a message, with many projects and payments', () => {
@@ -188,7 +189,9 @@ describe('renderReportEmail', () => {
     const html = renderReportEmail(report, attached);
     expect(Buffer.byteLength(html)).toBeLessThan(102 * 1024);
     expect(html).toContain('and 490 more projects in the full report');
-    expect(html).toContain('The 10 largest differences of 2,000; paid-invoices.csv has every paid invoice');
+    expect(html).toContain(
+      'The 10 largest differences of 2,000; acme-2026-10-paid-invoices.csv has every paid invoice',
+    );
   });
 
   // Every failing check in both lists (the warning at the top and the panel) made such an email 226 KB.
@@ -244,6 +247,8 @@ describe('renderReportEmail', () => {
     expect(html).toContain('>No invoices were created in November 2026.</p>');
     expect(html).toContain('>No payments arrived in November 2026.</p>');
     expect(html).not.toContain('By project');
+    // No list of paid invoices to point at.
+    expect(html).not.toContain('The list of paid invoices');
     expect(html).toContain(
       'Attached: acme-2026-10-report.xlsx (the figures and both lists in one workbook), acme-2026-10-paid-invoices.csv (0 paid invoices) and acme-2026-10-payments.csv (0 payments).',
     );
