@@ -33,6 +33,9 @@ const NEEDS_ESCAPE = /[&<>\r\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|
 // biome-ignore lint/suspicious/noControlCharactersInRegex: as above.
 const ESCAPES = /[&<>\r\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|_(?=x[0-9a-fA-F]{4}_)/g;
 
+/** A character as OOXML's escape, `_x0001_`, which spreadsheets read back as the character. */
+const ooxmlEscape = (char: string) => `_x${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`;
+
 /**
  * Text as the content of an XML element: `&`, `<` and `>` as entities, CR as a character reference (a
  * parser would turn CRLF into LF), and the characters XML 1.0 cannot hold as OOXML's `_xHHHH_`, which
@@ -52,9 +55,26 @@ export function xmlText(text: string): string {
       case '\r':
         return '&#13;';
       default:
-        return `_x${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`;
+        return ooxmlEscape(char);
     }
   });
+}
+
+/**
+ * What exceljs does not escape, or drops: the characters XML 1.0 cannot hold (it drops control characters
+ * and DEL, and writes U+FFFE and U+FFFF as they are, which no spreadsheet opens), CR (read back as LF), and
+ * an underscore that starts an escape (`_x0041_` would read back as `A`).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these control characters are what exceljs drops.
+const EXCELJS_LEAVES = /[\r\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufffe\uffff]|_(?=x[0-9a-fA-F]{4}_)/g;
+
+/**
+ * Text for a cell that exceljs writes (the Summary sheet), with what exceljs leaves as OOXML's `_xHHHH_`
+ * escapes, so that a spreadsheet reads back the text as the list sheets keep it. exceljs escapes `&`, `<`
+ * and `>` itself.
+ */
+export function exceljsText(text: string): string {
+  return text.replace(EXCELJS_LEAVES, ooxmlEscape);
 }
 
 /** Text cut to a cell's limit, never between the two halves of a character outside the BMP. */

@@ -17,7 +17,7 @@ import {
   TEXT_FORMAT,
   USD_FORMAT,
 } from './number-formats';
-import { rowHeight, wrappedLines } from './sheet-row-xml';
+import { exceljsText, rowHeight, wrappedLines } from './sheet-row-xml';
 
 /** A cell of the summary sheet: its value and how it is shown. */
 interface SheetCell {
@@ -112,7 +112,7 @@ class SheetRows {
     cells.forEach((cell, index) => {
       const target = row.getCell(index + 1);
       const { value, numFmt, alignment } = typeof cell === 'string' ? text(cell) : cell;
-      target.value = value;
+      target.value = typeof value === 'string' ? exceljsText(value) : value;
       if (numFmt) target.numFmt = numFmt;
       target.alignment = { vertical: 'top', ...alignment };
       if (bold) target.font = { bold: true };

@@ -490,6 +490,22 @@ describe('report.xlsx', () => {
     expect(summary.projectNames).toEqual({ [PROJECT_A]: 'Web shop' });
   });
 
+  it("keeps a project's name whole on the Summary sheet, with what XML cannot hold as OOXML's escapes", async () => {
+    const name = 'Shop _x0041_ bell\u0007 del\u007f \uffff & <b>';
+    const { workbook: book } = await writeReport(
+      { invoices: [k0, ...paidInvoices], payments },
+      { projectNames: { [PROJECT_A]: name } },
+    );
+    let written: unknown;
+    sheet('Summary', book).eachRow((row) => {
+      if (row.getCell(1).value === PROJECT_A) written = row.getCell(2).value;
+    });
+    // exceljs reads a text cell's `<v>` back without decoding `_xHHHH_`: this is the text as the file
+    // holds it, which a spreadsheet reads as the name (exceljs alone dropped the bell and DEL, wrote
+    // U+FFFF, which no spreadsheet opens, and left `_x0041_` to read as `A`).
+    expect(written).toBe('Shop _x005F_x0041_ bell_x0007_ del_x007F_ _xFFFF_ & <b>');
+  });
+
   /** The Summary sheet's rows of the table under the heading `title`: its header row, then a row per item. */
   function summaryTable(title: string, book = workbook): ExcelJS.Row[] {
     const summarySheet = sheet('Summary', book);

@@ -3,6 +3,7 @@ import { column, fiatColumn } from '../../../../lib/report/rows/report-column';
 import {
   columnLetters,
   createRowXml,
+  exceljsText,
   MAX_CELL_TEXT,
   wrappedLines,
   xmlText,
@@ -33,6 +34,16 @@ describe('xmlText', () => {
   it('leaves plain text as it is', () => {
     const text = 'Coffee ☕ "large", 12 × €4,50';
     expect(xmlText(text)).toBe(text);
+  });
+});
+
+describe('exceljsText', () => {
+  it('escapes what exceljs would drop or write as it is, and leaves markup for exceljs to escape', () => {
+    expect(exceljsText('bell\u0007 del\u007f cr\r \uffff <b>&')).toBe(
+      'bell_x0007_ del_x007F_ cr_x000D_ _xFFFF_ <b>&',
+    );
+    expect(exceljsText('_x0041_ stays, _x00 too')).toBe('_x005F_x0041_ stays, _x00 too');
+    expect(exceljsText('Coffee ☕ "large"\ttab\nline')).toBe('Coffee ☕ "large"\ttab\nline');
   });
 });
 
