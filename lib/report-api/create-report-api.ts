@@ -195,12 +195,13 @@ export function createReportApi(options: ReportApiOptions): Hono<ReportApiEnv> {
   );
 
   app.notFound((c) => {
-    const path = c.req.path;
+    // The path as sent, still percent-encoded: `c.req.path` is decoded, and a `%0D%0A` or a non-ASCII
+    // letter in it cannot be a `Location` (a 500) or goes out as a Latin-1 byte.
+    const { pathname: path, search } = new URL(c.req.url);
     // `/reports/demo/` is `/reports/demo`: a link pasted or typed with a slash at its end still opens.
     // Written here rather than with Hono's trimTrailingSlash, which redirects to the request's own host
     // (behind a custom domain, the function's address) where this keeps to the public one.
     if (path.length > 1 && path.endsWith('/') && (c.req.method === 'GET' || c.req.method === 'HEAD')) {
-      const { search } = new URL(c.req.url);
       return c.redirect(`${routes.baseUrl(c)}${path.replace(/\/+$/, '')}${search}`, 301);
     }
     return refuse(c, { status: 404, code: 'not_found', message: `no such route; the routes are ${ROUTES}` });

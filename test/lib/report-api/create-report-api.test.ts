@@ -77,6 +77,18 @@ describe('createReportApi', () => {
     expect(behindDomain.headers.get('location')).toBe('https://reports.example.com/reports/demo/2026-10');
   });
 
+  it('keeps the percent-encoding of a path with a slash at its end, control characters and all', async () => {
+    // Worked out by hand: the path as sent, less its last slash; decoded, CR LF cannot be a header's value
+    // and a non-ASCII letter would go out as a Latin-1 byte.
+    const crlf = await h.get('/reports/demo%0D%0AX-Extra:%201/', { token: null });
+    expect(crlf.status).toBe(301);
+    expect(crlf.headers.get('location')).toBe('http://localhost/reports/demo%0D%0AX-Extra:%201');
+    expect(crlf.headers.get('cache-control')).toBe('no-store');
+    const accented = await h.get('/reports/d%C3%A9mo/?expires=1', { token: null });
+    expect(accented.headers.get('location')).toBe('http://localhost/reports/d%C3%A9mo?expires=1');
+    expect(h.logs.filter((line) => line.level === 'error')).toEqual([]);
+  });
+
   it('answers 404 to a POST with a slash at the end, and sends an unknown path on to its own 404', async () => {
     const post = await h.app.request('/reports/demo/', {
       method: 'POST',
