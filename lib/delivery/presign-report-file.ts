@@ -21,8 +21,9 @@ export interface PresignReportFileOptions {
 export const MAX_PRESIGN_SECONDS = SUPERSEDED_BUILD_KEEP_MS / 1000;
 
 /**
- * A presigned `GET` URL for one report file. It dies when the signing credentials do (a Lambda role's
- * last hours), whatever its lifetime says, so it is made at the moment a reader asks for the file.
+ * A presigned `GET` URL for one report file, which S3 serves with `Cache-Control: no-store`. It dies
+ * when the signing credentials do (a Lambda role's last hours), whatever its lifetime says, so it is
+ * made at the moment a reader asks for the file.
  * @throws InvalidReportKeyError for a key that is not a report file's; RangeError for a lifetime that is
  * not 1 s to `MAX_PRESIGN_SECONDS`
  */
@@ -34,6 +35,12 @@ export async function presignReportFile(options: PresignReportFileOptions): Prom
   if (!isReportFileKey(options.key)) {
     throw new InvalidReportKeyError(`${JSON.stringify(options.key)} is not the key of a report file`);
   }
-  const command = new GetObjectCommand({ Bucket: options.bucket, Key: options.key });
+  // A merchant's figures: S3 would send Last-Modified and no Cache-Control, which lets a browser or a
+  // proxy keep the file by heuristic; the report API's own answers are no-store for the same reason.
+  const command = new GetObjectCommand({
+    Bucket: options.bucket,
+    Key: options.key,
+    ResponseCacheControl: 'no-store',
+  });
   return getSignedUrl(options.s3, command, { expiresIn });
 }

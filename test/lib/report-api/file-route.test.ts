@@ -65,6 +65,20 @@ describe('GET /reports/:account/:period/:file', () => {
     expect(Buffer.from(await file.arrayBuffer()).equals(saved)).toBe(true);
   });
 
+  it("has S3 serve the file with no-store, so that no browser or proxy keeps the merchant's figures", async () => {
+    // Without it S3 sends Last-Modified and no Cache-Control: a cache may keep the file by heuristic.
+    for (const name of ['report.html', 'payments.csv'] as const) {
+      const response = await h.get(pathOf(links[name]!), { token: null });
+      const file = await fetch(response.headers.get('location')!);
+      expect({ name, status: file.status, cacheControl: file.headers.get('cache-control') }).toEqual({
+        name,
+        status: 200,
+        cacheControl: 'no-store',
+      });
+      await file.arrayBuffer();
+    }
+  });
+
   it('judges a request with a link by the link alone, whatever token it also sends', async () => {
     const tampered = links['summary.json']!.replace(/signature=[0-9a-f]{64}/, `signature=${'0'.repeat(64)}`);
     await expectError(await h.get(pathOf(tampered)), 403, 'invalid_signature');
