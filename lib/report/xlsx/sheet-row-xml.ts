@@ -78,7 +78,7 @@ export function exceljsText(text: string): string {
 }
 
 /** Text cut to a cell's limit, never between the two halves of a character outside the BMP. */
-function cellText(text: string): string {
+export function cellText(text: string): string {
   if (text.length <= MAX_CELL_TEXT) return text;
   const high = text.charCodeAt(MAX_CELL_TEXT - 1);
   return text.slice(0, high >= 0xd800 && high <= 0xdbff ? MAX_CELL_TEXT - 1 : MAX_CELL_TEXT);

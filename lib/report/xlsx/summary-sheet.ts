@@ -17,7 +17,7 @@ import {
   TEXT_FORMAT,
   USD_FORMAT,
 } from './number-formats';
-import { exceljsText, rowHeight, wrappedLines } from './sheet-row-xml';
+import { cellText, exceljsText, rowHeight, wrappedLines } from './sheet-row-xml';
 
 /** A cell of the summary sheet: its value and how it is shown. */
 interface SheetCell {
@@ -26,7 +26,15 @@ interface SheetCell {
   alignment?: Partial<Alignment>;
 }
 
-const text = (value: string | null): SheetCell => ({ value, numFmt: TEXT_FORMAT });
+/**
+ * Text for a cell as exceljs writes it: cut to a cell's limit (Excel offers to repair a workbook with a
+ * longer one) and with what exceljs would drop or leave unreadable as OOXML's escapes. A wallet's name,
+ * blockchain or cryptocurrency is the service's text, of any length.
+ */
+const text = (value: string | null): SheetCell => ({
+  value: value === null ? null : exceljsText(cellText(value)),
+  numFmt: TEXT_FORMAT,
+});
 const count = (value: number): SheetCell => ({ value, numFmt: COUNT_FORMAT });
 const instant = (iso: string): SheetCell => ({ value: new Date(iso), numFmt: DATETIME_FORMAT });
 const day = (date: string): SheetCell => ({ value: new Date(`${date}T00:00:00Z`), numFmt: 'yyyy-mm-dd' });
@@ -112,7 +120,7 @@ class SheetRows {
     cells.forEach((cell, index) => {
       const target = row.getCell(index + 1);
       const { value, numFmt, alignment } = typeof cell === 'string' ? text(cell) : cell;
-      target.value = typeof value === 'string' ? exceljsText(value) : value;
+      target.value = value;
       if (numFmt) target.numFmt = numFmt;
       target.alignment = { vertical: 'top', ...alignment };
       if (bold) target.font = { bold: true };

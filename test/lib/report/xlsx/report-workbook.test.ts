@@ -652,6 +652,23 @@ describe('report.xlsx', () => {
     ]);
   });
 
+  it("keeps the Summary sheet readable whatever a wallet's name holds: cut at a cell's limit, no character XML forbids", async () => {
+    // Excel refuses (and offers to repair) a workbook with a cell of more than 32,767 characters, and
+    // U+FFFF is not an XML character: exceljs's own reader stops at it. The list sheets already cut
+    // and escape such text; the wallet's name is in the Summary sheet's wallet table too.
+    const wallet = { ...BTC_WALLET, name: `main\uffff${'w'.repeat(40_000)}` };
+    const { folder, workbook: book } = await writeReport({
+      payments: [payment('2026-09-15 12:00:00', { id: uuid('9c', 7), wallet })],
+    });
+    const [, row] = summaryTable('Payments by wallet', book);
+    // Cut to 32,767 characters: `main`, U+FFFF (written `_xFFFF_`, which a spreadsheet reads back as
+    // the one character) and 32,762 w.
+    expect(row!.getCell(1).value).toBe(`main_xFFFF_${'w'.repeat(32_762)}`);
+    const payments = sheet('Payments', book);
+    expect(payments.getRow(2).getCell(8).value).toBe(`main_xFFFF_${'w'.repeat(32_762)}`);
+    expect(await readFile(join(folder, 'payments.csv'), 'utf8')).toContain(wallet.name);
+  });
+
   it('wraps why a check was not made in its cell and makes its row tall enough for it', () => {
     const [, unchecked] = summaryTable('Not checked');
     // The day before the first one the service keyed, in words as the page has it.
