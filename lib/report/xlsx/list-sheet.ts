@@ -72,9 +72,19 @@ export interface ListSheet {
   finish(): Promise<void>;
 }
 
+/** Excel's last row: a sheet holds its header and 1,048,575 records below it. */
+const SHEET_ROWS = 1_048_576;
+/** Records a list sheet holds; a longer list goes on over sheets of its own (`Payments (2)`). */
+const RECORDS_PER_SHEET = SHEET_ROWS - 1;
+
+/** The name of the `index`th sheet (from 0) of a list: `Payments`, `Payments (2)`, … */
+const listSheetName = (name: string, index: number) => (index === 0 ? name : `${name} (${index + 1})`);
+
 /**
  * A sheet with a table's columns in the same order: a bold header row that stays in view (frozen), a
- * filter on every column, widths by kind, then one row per record, no totals row.
+ * filter on every column, widths by kind, then one row per record, no totals row. A table longer than a
+ * sheet goes on over the sheets after it, each with its header and filter: Excel offers to repair a
+ * workbook with a row past its last one, and leaves out the rows it cannot read.
  */
 export function addListSheet(
   workbook: Workbook,
@@ -83,35 +93,58 @@ export function addListSheet(
   styles: CellStyles,
 ): ListSheet {
   const { columns } = table;
+  const widths = columns.map(widthOf);
+  const rowXml = createRowXml(columns, styles, widths);
+  let sheetIndex = 0;
+  let worksheet = startSheet(workbook, listSheetName(name, 0), columns, widths, table.rowCount);
+  let rowNumber = 1;
+  let xml = '';
+  const flush = () => {
+    if (xml.length > 0) writeSheetXml(worksheet, xml);
+    xml = '';
+  };
+  return {
+    add(cells) {
+      if (rowNumber === SHEET_ROWS) {
+        flush();
+        worksheet.commit();
+        sheetIndex += 1;
+        const records = table.rowCount - sheetIndex * RECORDS_PER_SHEET;
+        worksheet = startSheet(workbook, listSheetName(name, sheetIndex), columns, widths, records);
+        rowNumber = 1;
+      }
+      rowNumber += 1;
+      xml += rowXml(cells, rowNumber);
+      if (xml.length < BATCH_CHARS) return undefined;
+      flush();
+      return zipBacklog(worksheet, MAX_ZIP_BACKLOG_BYTES);
+    },
+    async finish() {
+      flush();
+      worksheet.commit();
+    },
+  };
+}
+
+/** Adds a list sheet with its header row committed, its filter over `records` rows below it (a sheet's at most). */
+function startSheet(
+  workbook: Workbook,
+  name: string,
+  columns: RowTable['columns'],
+  widths: readonly number[],
+  records: number,
+): Worksheet {
   const worksheet: Worksheet = workbook.addWorksheet(name, {
     views: [{ state: 'frozen', ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }],
   });
-  const widths = columns.map(widthOf);
   worksheet.columns = columns.map((column, index) => ({ header: column.header, width: widths[index]! }));
-  worksheet.autoFilter = `A1:${columnLetters(columns.length - 1)}${table.rowCount + 1}`;
+  const lastRow = Math.min(Math.max(records, 0), RECORDS_PER_SHEET) + 1;
+  worksheet.autoFilter = `A1:${columnLetters(columns.length - 1)}${lastRow}`;
   const header = worksheet.getRow(1);
   header.font = { bold: true };
   header.alignment = TOP;
   header.commit();
-
-  const rowXml = createRowXml(columns, styles, widths);
-  let rowNumber = 1;
-  let xml = '';
-  return {
-    add(cells) {
-      rowNumber += 1;
-      xml += rowXml(cells, rowNumber);
-      if (xml.length < BATCH_CHARS) return undefined;
-      writeSheetXml(worksheet, xml);
-      xml = '';
-      return zipBacklog(worksheet, MAX_ZIP_BACKLOG_BYTES);
-    },
-    async finish() {
-      if (xml.length > 0) writeSheetXml(worksheet, xml);
-      xml = '';
-      worksheet.commit();
-    },
-  };
+  return worksheet;
 }
 
 function widthOf(column: TableColumn): number {

@@ -100,7 +100,7 @@ let summary: {
  */
 async function writeReport(
   service: FakeServiceOptions,
-  request: { projectId?: string } = {},
+  request: { projectId?: string; projectNames?: Record<string, string> } = {},
   now = '2026-10-01T06:00:00Z',
 ): Promise<{ folder: string; workbook: ExcelJS.Workbook }> {
   const report = await buildReport(
