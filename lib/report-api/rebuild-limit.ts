@@ -24,7 +24,7 @@ export async function claimRebuildOrRefuse(
   throw new ReportApiError(
     429,
     'too_many_rebuilds',
-    `a report of ${account} was built on request less than ${intervalSeconds} seconds ago, and its reports are built on request at most once in ${intervalSeconds} seconds; try again in ${wait} ${wait === 1 ? 'second' : 'seconds'}`,
+    `a report of ${account} was asked to be built less than ${intervalSeconds} seconds ago, and its reports are built on request at most once in ${intervalSeconds} seconds; try again in ${wait} ${wait === 1 ? 'second' : 'seconds'}`,
     { 'Retry-After': String(wait) },
   );
 }

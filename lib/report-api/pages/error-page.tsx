@@ -90,7 +90,7 @@ function wording(refusal: ErrorPageRefusal, context: ErrorPageContext): ErrorWor
     case 'too_many_rebuilds':
       return {
         heading: 'Please wait a moment',
-        what: `Reports of an account are built on request at most once in ${seconds(context.rebuildIntervalSeconds)}, and one of this account was built less than ${seconds(context.rebuildIntervalSeconds)} ago.`,
+        what: `Reports of an account are built on request at most once in ${seconds(context.rebuildIntervalSeconds)}, and one of this account was asked for less than ${seconds(context.rebuildIntervalSeconds)} ago.`,
         todo:
           context.retryAfterSeconds === undefined
             ? 'Try again in a minute.'

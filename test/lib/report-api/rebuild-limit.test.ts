@@ -37,7 +37,7 @@ describe('the rebuild limit', () => {
     expect(response.headers.get('retry-after')).toBe('40');
     const message = await expectError(response, 429, 'too_many_rebuilds');
     expect(message).toBe(
-      'a report of demo was built on request less than 60 seconds ago, and its reports are built on request at most once in 60 seconds; try again in 40 seconds',
+      'a report of demo was asked to be built less than 60 seconds ago, and its reports are built on request at most once in 60 seconds; try again in 40 seconds',
     );
     expect(h.serviceRequests.length).toBe(requestsBefore);
   });

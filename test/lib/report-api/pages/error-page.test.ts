@@ -67,7 +67,7 @@ describe('renderErrorPage', () => {
 
   it('gives the rule on rebuilds in words, with its interval', () => {
     expect(mainText(render('too_many_rebuilds', 429, 'm', { rebuildIntervalSeconds: 300 }))).toContain(
-      'Reports of an account are built on request at most once in 300 seconds, and one of this account was built less than 300 seconds ago.',
+      'Reports of an account are built on request at most once in 300 seconds, and one of this account was asked for less than 300 seconds ago.',
     );
   });
 
