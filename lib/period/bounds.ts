@@ -9,8 +9,12 @@ export interface Span {
   end: number;
 }
 
-/** How far a clock went back, at most, where it went back over midnight: an hour, or half of one. */
-const BACK_OVER_MIDNIGHT_MS = [60 * 60 * 1000, 30 * 60 * 1000];
+/**
+ * How far a clock went back to midnight: three hours (Antarctica/Casey in 2019), two (Asia/Chita and
+ * Asia/Magadan in 2014, Antarctica/Vostok in 2023), an hour, or half of one. Longest first, so that the
+ * first midnight is found before a later one.
+ */
+const BACK_OVER_MIDNIGHT_MS = [3, 2, 1, 0.5].map((hours) => hours * 60 * 60 * 1000);
 
 /**
  * `YYYY-MM-DD` of an instant in a time zone.

@@ -67,6 +67,13 @@ describe('zonedDayStart', () => {
     expect(zonedDayStart(2021, 10, 29, 'Asia/Amman')).toBe(at('2021-10-28T21:00:00Z'));
     // Gaza left it at 01:00 on 1 October 2004 the same way: the month began at 21:00 UTC.
     expect(zonedDayStart(2004, 10, 1, 'Asia/Gaza')).toBe(at('2004-09-30T21:00:00Z'));
+    // Russia's change of 26 October 2014 put Chita back two hours, from 02:00 (+10) to 00:00 (+08):
+    // the day began at the first 00:00, 14:00 UTC, not at the second, 16:00 UTC.
+    expect(zonedDayStart(2014, 10, 26, 'Asia/Chita')).toBe(at('2014-10-25T14:00:00Z'));
+    // Magadan the same night, from 02:00 (+12) back to 00:00 (+10): 12:00 UTC, not 14:00.
+    expect(zonedDayStart(2014, 10, 26, 'Asia/Magadan')).toBe(at('2014-10-25T12:00:00Z'));
+    // Casey went back three hours on 17 March 2019, from 03:00 (+11) to 00:00 (+08): 13:00 UTC, not 16:00.
+    expect(zonedDayStart(2019, 3, 17, 'Antarctica/Casey')).toBe(at('2019-03-16T13:00:00Z'));
     // A day whose clock goes back later in the night (Berlin, 03:00 to 02:00) keeps its one midnight.
     expect(zonedDayStart(2026, 10, 25, 'Europe/Berlin')).toBe(at('2026-10-24T22:00:00Z'));
   });

@@ -57,6 +57,15 @@ describe('days of a period in the zone', () => {
     expect(dayOf(at('2026-10-31T23:00:00Z'))).toBeUndefined();
   });
 
+  it('places the first two hours of a day whose clock went back two hours to midnight on that day', () => {
+    // Chita, 26 October 2014: 00:00 (+10) at 14:00 UTC, back from 02:00 to 00:00 (+08) at 16:00 UTC.
+    const dayOf = createDayLocator(parseMonth('2014-10'), 'Asia/Chita');
+    expect(dayOf(at('2014-10-25T13:59:59Z'))).toBe('2014-10-25');
+    expect(dayOf(at('2014-10-25T14:00:00Z'))).toBe('2014-10-26');
+    expect(dayOf(at('2014-10-25T15:30:00Z'))).toBe('2014-10-26');
+    expect(dayOf(at('2014-10-25T16:00:00Z'))).toBe('2014-10-26');
+  });
+
   it('places instants on the days of a quarter, up to its last instant', () => {
     const dayOf = createDayLocator(parsePeriod('2026-Q1'), 'Europe/Berlin');
     expect(dayOf(at('2025-12-31T22:59:59Z'))).toBeUndefined();
