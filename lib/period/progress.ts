@@ -1,5 +1,5 @@
-import { TZDate } from '@date-fns/tz';
-import { millisecondsInDay } from 'date-fns/constants';
+import { TZDate, tzOffset } from '@date-fns/tz';
+import { millisecondsInDay, millisecondsInHour, millisecondsInMinute } from 'date-fns/constants';
 import { periodBounds, type Span, zonedDayStart } from './bounds';
 import { firstMonthOf, previousPeriod } from './calendar';
 import type { Period } from './period-id';
@@ -44,7 +44,7 @@ export function periodProgress(period: Period, timeZone: string, at: Date): Peri
   // The same time of the clock that day (a time the clock skipped there reads as an hour later).
   const sameElapsed = clock.every((part) => part === 0)
     ? dayStart
-    : Math.max(dayStart, new TZDate(first.year, first.month - 1, 1 + days, ...clock, timeZone).getTime());
+    : Math.max(dayStart, firstAtClock(first.year, first.month, 1 + days, clock, timeZone));
   return {
     start,
     end,
@@ -56,6 +56,30 @@ export function periodProgress(period: Period, timeZone: string, at: Date): Peri
       end: Math.min(sameElapsed, previousBounds.end),
     },
   };
+}
+
+/** The longest the clocks have gone back at once: Antarctica/Casey's three hours in 2019. */
+const LONGEST_SETBACK_MS = 3 * millisecondsInHour;
+
+/**
+ * The instant a zone's clock shows a time of a day (`month` 1-based). A time that came twice (the clocks
+ * going back) is its first occurrence, as far into the day as the same time on another day: `TZDate`
+ * reads it as the later one. A time the clock skipped reads as `TZDate` reads it.
+ */
+function firstAtClock(
+  year: number,
+  month: number,
+  day: number,
+  clock: [number, number, number, number],
+  timeZone: string,
+): number {
+  const later = new TZDate(year, month - 1, day, ...clock, timeZone).getTime();
+  // The same wall time at the offset the zone had a little earlier, if the clock showed it then too.
+  const wall = Date.UTC(year, month - 1, day, ...clock);
+  const offsetBefore = tzOffset(timeZone, new Date(later - LONGEST_SETBACK_MS)) * millisecondsInMinute;
+  const earlier = wall - offsetBefore;
+  const shownThen = tzOffset(timeZone, new Date(earlier)) * millisecondsInMinute === offsetBefore;
+  return earlier < later && shownThen ? earlier : later;
 }
 
 /**

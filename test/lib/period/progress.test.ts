@@ -43,6 +43,19 @@ describe('periodProgress', () => {
     expect(spring.previous.end).toBe(at('2025-12-27T11:00:00Z'));
   });
 
+  it('takes a time of the clock that came twice on the previous day at its first', () => {
+    // 25 November 2026, 02:30 CET (01:30 UTC): 24 days and 2.5 hours into November. 25 October's 02:30
+    // came twice (the clocks went back from 03:00 CEST to 02:00 CET): first at 00:30 UTC, 2.5 hours
+    // after that day's midnight (22:00 UTC), then at 01:30 UTC, 3.5 hours after it.
+    const berlin = periodProgress(parsePeriod('2026-11'), 'Europe/Berlin', new Date('2026-11-25T01:30:00Z'));
+    expect(berlin.previous.end).toBe(at('2026-10-25T00:30:00Z'));
+    // Beirut went back from 00:00 (+03) to 23:00 (+02) on 25 October 2026, so 24 October's 23:30 came
+    // twice: first at 20:30 UTC, 23.5 hours after that day's midnight (21:00 UTC on the 23rd). 24
+    // November, 23:30 (+02) is 21:30 UTC.
+    const beirut = periodProgress(parsePeriod('2026-11'), 'Asia/Beirut', new Date('2026-11-24T21:30:00Z'));
+    expect(beirut.previous.end).toBe(at('2026-10-24T20:30:00Z'));
+  });
+
   it('stops the previous span at the end of a shorter previous month', () => {
     // 31 March, 14:00 CEST is 30 days in; February 2026 has only 28.
     const progress = periodProgress(
