@@ -50,6 +50,9 @@ export function parseTimeZone(name: string): string {
   return name;
 }
 
+/** A part of a zone name that starts with a small letter, which no name in the time zone database has. */
+const LOWER_CASE_PART = /(?:^|\/)[a-z]/;
+
 /**
  * A time zone in a configuration: a name the runtime knows, written exactly as the time zone database
  * spells it. A name that differs only in case is refused with the right spelling, since it also goes to
@@ -66,5 +69,14 @@ export const timeZoneSchema = z.string().superRefine((zone, ctx) => {
   }
   if (canonical !== zone && canonical.toLowerCase() === zone.toLowerCase()) {
     ctx.addIssue({ code: 'custom', message: `write the time zone as ${JSON.stringify(canonical)}` });
+  } else if (LOWER_CASE_PART.test(zone)) {
+    // Another name of a zone whose canonical name the runtime spells differently (asia/kolkata is
+    // Asia/Calcutta to Node 20's ICU): its spelling cannot be read from the runtime, but every name of
+    // the database starts each part with a capital.
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'write the time zone as the time zone database spells it, each part starting with a capital (such as "Asia/Kolkata" or "US/Eastern")',
+    });
   }
 });

@@ -57,6 +57,31 @@ describe('timeZoneSchema', () => {
     expect(problems('europe/berlin')).toEqual(['write the time zone as "Europe/Berlin"']);
   });
 
+  it.each(['asia/kolkata', 'asia/kathmandu', 'europe/kyiv', 'us/eastern', 'etc/utc', 'Asia/kolkata'])(
+    'refuses %j, another name of a zone, in the wrong case',
+    (zone) => {
+      // The runtime spells these zones by older names (Asia/Calcutta, Asia/Katmandu, Europe/Kiev, ...),
+      // so the spelling asked for cannot be read from it; every name of the database starts each part
+      // with a capital.
+      expect(problems(zone)).toEqual([
+        'write the time zone as the time zone database spells it, each part starting with a capital (such as "Asia/Kolkata" or "US/Eastern")',
+      ]);
+    },
+  );
+
+  it('accepts other names of a zone spelt as the database spells them', () => {
+    for (const zone of [
+      'Asia/Kolkata',
+      'Asia/Kathmandu',
+      'Europe/Kyiv',
+      'US/Eastern',
+      'Etc/UTC',
+      'Etc/GMT+5',
+    ]) {
+      expect(problems(zone)).toEqual([]);
+    }
+  });
+
   it('keeps the message of a schema in front of it', () => {
     const schema = z.string({ error: 'must be a zone' }).pipe(timeZoneSchema);
     expect(schema.safeParse(3).error?.issues.map((issue) => issue.message)).toEqual(['must be a zone']);
