@@ -1,3 +1,4 @@
+import { max } from 'date-fns';
 import { type DeploymentConfig, scheduledTimeIssue } from '../config';
 import { errorAttributes, type StructuredLogger } from '../logger';
 import type { DeliveryContext } from './context';
@@ -50,12 +51,17 @@ export async function runScheduledReport(
     if (issue) throw new ScheduledEventError([issue]);
     const firedAt = request.scheduledTime ? new Date(request.scheduledTime) : now;
     const period = resolveReportPeriod(account, asked, firedAt, request.periodKind);
+    // A schedule's clock may be up to a minute ahead of this one (`scheduledTimeIssue`). A run it fired at
+    // the very end of a period reports as of when it fired: by this clock the period would not have ended,
+    // and it would be built and emailed "so far", with no later scheduled run to email it whole.
+    const runContext: DeliveryContext =
+      firedAt > now ? { ...context, now: () => max([context.now?.() ?? new Date(), firedAt]) } : context;
     const force = request.force ?? false;
     known.period = period;
     known.force = force;
     logger.info('Report run started', { account: account.name, period, force });
 
-    const result = await deliverReport(context, account, {
+    const result = await deliverReport(runContext, account, {
       period,
       force,
       onProgress: atMilestones(options.progressEvery ?? PROGRESS_LOG_EVERY, (progress) =>

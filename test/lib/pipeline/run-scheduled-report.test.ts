@@ -138,6 +138,20 @@ describe('runScheduledReport', () => {
     expect(logger.lines.at(0)).toMatchObject({ message: 'Report run started', period: '2026-09' });
   });
 
+  it('emails the whole month a schedule fired at the end of, though this clock is a little behind', async () => {
+    // A schedule at 00:00 on 1 February 2027 in Berlin (23:00 UTC); this clock, 30 s behind, still says
+    // January, which it would have built and emailed "so far", never to be emailed whole.
+    await harness.clearEmails();
+    const result = await run(
+      { account: 'acme', scheduledTime: '2027-01-31T23:00:00Z' },
+      { now: new Date('2027-01-31T22:59:30Z') },
+    );
+    expect(result).toMatchObject({ status: 'sent', period: '2027-01' });
+    const [email] = await harness.emails();
+    expect(email?.subject).toContain('January 2027');
+    expect(email?.subject).not.toContain('so far');
+  });
+
   it('refuses a scheduledTime later than its clock, rather than email a period not ended as the schedule meant it', async () => {
     // At 00:30 on 1 November 2026 in Berlin: a slot re-run by hand with 2027 typed for 2026 would report
     // October 2027, not begun; a month ahead, November 2026, 30 minutes old. Either email would go out
