@@ -2,12 +2,13 @@
  * `npm run bench -- --cold-start`: each Lambda function as the stack bundles it, its size and the time
  * Node takes to load it.
  *
- * It synthesizes the CDK app with bundling on, offline, as `npx cdk synth` does (the same esbuild settings,
- * the configuration file copied beside the code), once with the default configuration of `cdk.json` and
- * once with 1,000 generated accounts. For each function it prints the bundle's size (minified `index.mjs`)
- * and the time `await import('./index.mjs')` takes in a fresh Node process started in the bundle's folder
- * with the function's environment, as the Lambda runtime loads it: the median and the fastest of a few
- * runs. The report API reads its configuration when loaded; the other two on their first invocation.
+ * It synthesizes the CDK app with bundling on, as `npx cdk synth` does (the same esbuild settings, the
+ * modules installed beside two functions, the configuration file copied beside the code), once with the
+ * default configuration of `cdk.json` and once with 1,000 generated accounts. For each function it
+ * prints the bundle's size (minified `index.mjs`) and the time `await import('./index.mjs')` takes in a
+ * fresh Node process started in the bundle's folder with the function's environment, as the Lambda
+ * runtime loads it: the median and the fastest of a few runs. The report API reads its configuration
+ * when loaded; the other two on their first invocation.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
