@@ -8,6 +8,7 @@ import {
 } from '../invoicing';
 import { ReportRequestError } from '../period';
 import { publicUrl } from '../report';
+import { ReportInterruptedError } from './interruptible-client';
 import { CliUsageError } from './parse-args';
 
 /** Exit status of the report CLI: 0 written, 1 failed, 2 usage error. */
@@ -21,6 +22,8 @@ export interface FailureContext {
   apiKey?: string;
   /** Where the key came from, for the message about a refused key: the option or the variable. */
   apiKeyFrom?: ApiKeyOrigin;
+  /** The period being reported, once the arguments are read. */
+  period?: string;
 }
 
 /** The two places the CLI takes the API key from, as the person typed them. */
@@ -63,6 +66,9 @@ export function describeFailure(error: unknown, context: FailureContext = {}): s
   let line: string;
   if (error instanceof CliUsageError || error instanceof ReportRequestError) {
     line = message;
+  } else if (error instanceof ReportInterruptedError) {
+    const period = context.period === undefined ? '' : ` for ${context.period}`;
+    line = `interrupted: no report was written${period} (an earlier one, if any, is left as it was)`;
   } else if (error instanceof InvoicingAuthenticationError) {
     const status = error.status ? ` (HTTP ${error.status})` : '';
     const advice = REFUSED_KEY_ADVICE[context.apiKeyFrom ?? 'unknown'];

@@ -5,6 +5,7 @@ export {
   exitCodeFor,
   type FailureContext,
 } from './describe-failure';
+export { interruptibleClient, ReportInterruptedError } from './interruptible-client';
 export {
   CliUsageError,
   MAX_CONCURRENCY,

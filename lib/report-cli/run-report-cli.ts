@@ -19,6 +19,7 @@ import {
   reportPeriod,
 } from '../report';
 import { describeFailure, type ExitCode, exitCodeFor, type FailureContext } from './describe-failure';
+import { interruptibleClient } from './interruptible-client';
 import { CliUsageError, parseReportCliArgs, REPORT_CLI_USAGE, type ReportCliOptions } from './parse-args';
 import { createProgressLine, type ProgressOutput } from './progress-line';
 import { readProjectNamesFile } from './project-names-file';
@@ -30,6 +31,11 @@ export interface ReportCliIo {
   env: Readonly<Record<string, string | undefined>>;
   /** @default () => new Date() */
   now?: () => Date;
+  /**
+   * Aborted when the person stops the report (Ctrl-C): the report fails at once and leaves nothing in
+   * the output folder.
+   */
+  interrupt?: AbortSignal;
   /** Passed on to the invoicing client; tests make retries instant with `sleep`. */
   clientHooks?: InvoicingClientHooks & Pick<InvoicingClientOptions, 'fetch' | 'maxRetries'>;
 }
@@ -57,7 +63,14 @@ export async function runReportCli(argv: readonly string[], io: ReportCliIo): Pr
     const { options } = command;
     context.apiUrl = options.apiUrl;
     context.apiKey = options.apiKey;
-    const { report, folder } = await fetchReport(createClient(options, io), options, io, now());
+    context.period = options.period;
+    const client = createClient(options, io);
+    const { report, folder } = await fetchReport(
+      io.interrupt ? interruptibleClient(client, io.interrupt) : client,
+      options,
+      io,
+      now(),
+    );
     io.stderr.write(outcome(report, folder));
     return 0;
   } catch (error) {

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -109,4 +109,55 @@ describe.concurrent('functions/report-cli.ts', () => {
       });
     },
   );
+});
+
+describe('functions/report-cli.ts interrupted', () => {
+  let slow: RunningSandbox;
+  beforeAll(async () => {
+    // Slow enough that the report is caught with its first table written and the next still fetched.
+    slow = await startSandbox({ port: 0, seed: 3, apiKey: 'entry-key', latencyMs: 150 });
+  });
+  afterAll(() => slow.close());
+
+  it('leaves nothing in the output folder when Ctrl-C arrives halfway, and says so', async () => {
+    const out = join(outRoot, 'interrupted');
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        ENTRY,
+        '--out',
+        out,
+        '--month',
+        '2026-01',
+        '--page-size',
+        '5',
+        '--concurrency',
+        '1',
+      ],
+      {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH ?? '', INVOICING_API_URL: slow.url, INVOICING_API_KEY: 'entry-key' },
+      },
+    );
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+    // Halfway: the paid invoices are written into the hidden folder, the payments are still coming.
+    for (;;) {
+      const entries = await readdir(out).catch(() => [] as string[]);
+      if (entries.some((entry) => entry.includes('.partial-'))) break;
+      await new Promise((wait) => setTimeout(wait, 20));
+    }
+    child.kill('SIGINT');
+    const code = await exited;
+    expect(await readdir(out)).toEqual([]);
+    expect(code).toBe(1);
+    expect(stderr.trimEnd().split('\n').at(-1)).toBe(
+      'report: interrupted: no report was written for 2026-01 (an earlier one, if any, is left as it was)',
+    );
+  }, 30_000);
 });
