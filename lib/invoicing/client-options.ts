@@ -17,6 +17,11 @@ export interface InvoicingClientHooks {
   now?: () => number;
   /** Pages with records one list walk may read before it stops with a protocol error. @default 100000 */
   maxPages?: number;
+  /**
+   * Calls off every request of the client when it aborts (the person stopped the report): each call and
+   * list walk then fails with the signal's reason, without waiting for an answer in flight.
+   */
+  signal?: AbortSignal;
 }
 
 /**
@@ -65,13 +70,17 @@ const clientOptionsSchema = z.lazy(() =>
       random: functionOf<() => number>().optional(),
       now: functionOf<() => number>().optional(),
       maxPages: z.number().int().positive().default(100_000),
+      signal: z
+        .custom<AbortSignal>((value) => value instanceof AbortSignal, 'expected an AbortSignal')
+        .optional(),
     })
     .strict(),
 );
 
 /** The options with every default filled in, and the transport they choose. */
-export type ClientSettings = Required<Omit<z.output<typeof clientOptionsSchema>, 'fetch'>> & {
+export type ClientSettings = Required<Omit<z.output<typeof clientOptionsSchema>, 'fetch' | 'signal'>> & {
   transport: Transport;
+  signal?: AbortSignal | undefined;
 };
 
 /**

@@ -149,14 +149,22 @@ export function createInvoicingClient(
     return readAnswer(answer.body, schema, context, normalise);
   }
 
+  /** The request's own signal and the client's as one: either calls the request off. */
+  function callOffBy(own: AbortSignal | undefined): AbortSignal | undefined {
+    const { signal } = settings;
+    return signal === undefined || own === undefined ? (signal ?? own) : AbortSignal.any([signal, own]);
+  }
+
   /** A call with its retries; the slot is given back while waiting between attempts. */
-  async function call<Schema extends z.ZodType>(request: ServiceRequest<Schema>): Promise<z.output<Schema>> {
+  async function call<Schema extends z.ZodType>(asked: ServiceRequest<Schema>): Promise<z.output<Schema>> {
+    const signal = callOffBy(asked.signal);
+    const request = signal === asked.signal ? asked : { ...asked, signal };
     for (let retries = 0; ; retries += 1) {
       try {
         return await attempt(request);
       } catch (error) {
-        if (request.signal?.aborted || !shouldRetry(error, retries, policy)) throw error;
-        await settings.sleep(backoffMs(retries, retryAfterOf(error), policy), request.signal);
+        if (signal?.aborted || !shouldRetry(error, retries, policy)) throw error;
+        await settings.sleep(backoffMs(retries, retryAfterOf(error), policy), signal);
       }
     }
   }

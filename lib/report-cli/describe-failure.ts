@@ -8,8 +8,16 @@ import {
 } from '../invoicing';
 import { ReportRequestError } from '../period';
 import { publicUrl } from '../report';
-import { ReportInterruptedError } from './interruptible-client';
 import { CliUsageError } from './parse-args';
+
+/** The person stopped the report (Ctrl-C, or a signal to end): nothing more is fetched or written. */
+export class ReportInterruptedError extends Error {
+  override readonly name = 'ReportInterruptedError';
+
+  constructor() {
+    super('interrupted');
+  }
+}
 
 /** Exit status of the report CLI: 0 written, 1 failed, 2 usage error. */
 export type ExitCode = 0 | 1 | 2;

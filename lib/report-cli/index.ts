@@ -5,7 +5,6 @@ export {
   exitCodeFor,
   type FailureContext,
 } from './describe-failure';
-export { interruptibleClient, ReportInterruptedError } from './interruptible-client';
 export {
   CliUsageError,
   MAX_CONCURRENCY,

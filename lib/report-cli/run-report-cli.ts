@@ -18,8 +18,13 @@ import {
   reconciliationWindow,
   reportPeriod,
 } from '../report';
-import { describeFailure, type ExitCode, exitCodeFor, type FailureContext } from './describe-failure';
-import { interruptibleClient } from './interruptible-client';
+import {
+  describeFailure,
+  type ExitCode,
+  exitCodeFor,
+  type FailureContext,
+  ReportInterruptedError,
+} from './describe-failure';
 import { CliUsageError, parseReportCliArgs, REPORT_CLI_USAGE, type ReportCliOptions } from './parse-args';
 import { createProgressLine, type ProgressOutput } from './progress-line';
 import { readProjectNamesFile } from './project-names-file';
@@ -64,16 +69,12 @@ export async function runReportCli(argv: readonly string[], io: ReportCliIo): Pr
     context.apiUrl = options.apiUrl;
     context.apiKey = options.apiKey;
     context.period = options.period;
-    const client = createClient(options, io);
-    const { report, folder } = await fetchReport(
-      io.interrupt ? interruptibleClient(client, io.interrupt) : client,
-      options,
-      io,
-      now(),
-    );
+    const { report, folder } = await fetchReport(createClient(options, io), options, io, now());
     io.stderr.write(outcome(report, folder));
     return 0;
-  } catch (error) {
+  } catch (thrown) {
+    // Stopped, the client's requests fail with the abort, and the report with them: the failure says so.
+    const error = io.interrupt?.aborted ? new ReportInterruptedError() : thrown;
     io.stderr.write(`${PREFIX}${describeFailure(error, context)}\n`);
     return exitCodeFor(error);
   }
@@ -85,6 +86,9 @@ function createClient(options: ReportCliOptions, io: ReportCliIo): InvoicingClie
       ...io.clientHooks,
       baseUrl: options.apiUrl,
       apiKey: options.apiKey,
+      // Ctrl-C calls every request off, and the report fails as it does when the service fails, which
+      // removes its hidden folder and the rows it sorted on disk.
+      ...(io.interrupt === undefined ? {} : { signal: io.interrupt }),
       ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
       ...(options.pageSize === undefined ? {} : { pageSize: options.pageSize }),
     });

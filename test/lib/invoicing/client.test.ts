@@ -387,3 +387,31 @@ describe('retries', () => {
     expect(error.message).toContain('ECONNREFUSED');
   });
 });
+
+describe('calling off', () => {
+  it("fails every call and list walk with the signal's reason the moment the client's signal aborts", async () => {
+    // The second page stalls mid-body, as a service that hangs: only the signal can end the walk.
+    const fake = await fakeService({
+      invoices: invoicesJson(5),
+      intercept: (call) => (call.index === 1 ? { stallBody: true } : undefined),
+    });
+    const stop = new AbortController();
+    const { client } = clientOf(fake, { pageSize: 2, concurrency: 1, signal: stop.signal });
+    const stopped = new Error('stopped by the person');
+
+    const read: string[] = [];
+    const walk = (async () => {
+      for await (const invoice of client.invoices()) {
+        read.push(invoice.id);
+        if (read.length === 2) setTimeout(() => stop.abort(stopped), 50);
+      }
+    })();
+
+    expect(await caught(walk, fake.apiKey)).toBe(stopped);
+    expect(read).toEqual([uuidOf('invoice', 0), uuidOf('invoice', 1)]);
+    // Asked after the signal aborted: fails before anything is sent.
+    const calls = fake.calls.length;
+    expect(await caught(client.listPayments(), fake.apiKey)).toBe(stopped);
+    expect(fake.calls).toHaveLength(calls);
+  });
+});
