@@ -1,6 +1,7 @@
 import { App, type AppProps, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { loadDeploymentConfig } from '../lib/config';
+import { deploymentIssues } from './deployment-checks';
 import { REPO_ROOT } from './repo-root';
 import { ReportStack } from './report-stack';
 
@@ -12,15 +13,19 @@ export const STACK_NAME = 'InvoiceReports';
  * named by `configFile`), defines the stack, and checks it with cdk-nag's AwsSolutions rules, which
  * fail synthesis on any finding that is not acknowledged.
  *
- * @throws ConfigError naming each bad field of the configuration
+ * @throws ConfigError naming every problem of the configuration at once: each bad field, each rule between
+ * fields and each of the deployment's checks (`deploymentIssues`) whose fields are right
  */
 export function createApp(props?: AppProps): { app: App; stack: ReportStack } {
   const app = new App(props);
-  const config = loadDeploymentConfig({
-    context: app.node.tryGetContext('invoiceReports'),
-    configFile: app.node.tryGetContext('configFile'),
-    baseDir: REPO_ROOT,
-  });
+  const config = loadDeploymentConfig(
+    {
+      context: app.node.tryGetContext('invoiceReports'),
+      configFile: app.node.tryGetContext('configFile'),
+      baseDir: REPO_ROOT,
+    },
+    deploymentIssues,
+  );
   const stack = new ReportStack(app, STACK_NAME, {
     config,
     description:

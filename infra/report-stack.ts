@@ -5,7 +5,6 @@ import type { Construct } from 'constructs';
 import {
   type AccountConfig,
   BUNDLED_CONFIG_FILE,
-  checkDeployableConfig,
   type DeploymentConfig,
   domainOf,
   runtimeConfigDigest,
@@ -13,6 +12,7 @@ import {
   scheduleSlots,
   toRuntimeEnv,
 } from '../lib/config';
+import { checkDeployment } from './deployment-checks';
 import { checkDeploymentLimits } from './deployment-limits';
 import { FailureQueue } from './failure-queue';
 import { ReportAlarms } from './report-alarms';
@@ -49,8 +49,8 @@ const SCHEDULED_REPORT_TIMEOUT = Duration.minutes(15);
  * fan-out they start; the dead-letter queue and the alarms. It only wires the constructs together, then
  * checks the result against AWS's limits.
  *
- * @throws ConfigError for account secrets outside `accountSecretPrefix`, or naming each template, function,
- * role or slot over an AWS limit
+ * @throws ConfigError for account secrets outside `accountSecretPrefix` or a schedule the clocks skip
+ * (`checkDeployment`), or naming each template, function, role or slot over an AWS limit
  */
 export class ReportStack extends Stack {
   readonly reports: ReportsBucket;
@@ -63,7 +63,9 @@ export class ReportStack extends Stack {
   constructor(scope: Construct, id: string, props: ReportStackProps) {
     super(scope, id, props);
     const { config } = props;
-    checkDeployableConfig(config);
+    // Synth named these with the configuration's other problems; a stack built from a configuration of
+    // its own (a test, another app) is checked here.
+    checkDeployment(config);
     this.reports = new ReportsBucket(this, 'Storage', { retentionDays: config.reportRetentionDays });
     const bucket = this.reports.bucket.bucketName;
     const failures = new FailureQueue(this, 'Failures');

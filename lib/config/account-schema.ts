@@ -1,11 +1,12 @@
 import * as z from 'zod';
-import { mustBe } from '../zod-issues';
+import { type FieldIssue, mustBe } from '../zod-issues';
 import {
   ACCOUNT_NAME_PATTERN,
   apiUrlSchema,
   emailSchema,
   SINGLE_LINE_TEXT_PATTERN,
   secretNameSchema,
+  validFields,
 } from './field-schemas';
 import { projectNamesSchema } from './project-names-schema';
 import { scheduleSchema } from './schedule-schema';
@@ -91,37 +92,54 @@ function identityCovers(identity: string, sender: string): boolean {
 /**
  * One merchant account: where its data comes from, who gets its report, and when. Built on first use
  * (`z.lazy`): a function that reads the configuration file synth checked never checks an account, and
- * building these checks cost a few milliseconds of every cold start.
+ * building these checks cost a few milliseconds of every cold start. The rules between its fields are
+ * `accountRuleIssues`, run on whichever fields pass, so that one check names every problem.
  */
 export const accountSchema = z.lazy(() =>
-  accountFields()
-    .superRefine((account, ctx) => {
-      if (
-        account.senderIdentity &&
-        isSesIdentity(account.senderIdentity) &&
-        !identityCovers(account.senderIdentity, account.sender)
-      ) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['senderIdentity'],
-          message: `does not cover the sender address ${JSON.stringify(account.sender)}`,
-        });
-      }
-      const seen = new Set<string>();
-      account.recipients.forEach((recipient, index) => {
-        const key = recipient.toLowerCase();
-        if (seen.has(key)) {
-          ctx.addIssue({ code: 'custom', path: ['recipients', index], message: 'is listed twice' });
-        }
-        seen.add(key);
-      });
-    })
-    .transform((account) => ({
-      ...account,
-      displayName: account.displayName ?? account.name,
-      senderIdentity: account.senderIdentity ?? domainOf(account.sender),
-    })),
+  accountFields().transform((account) => ({
+    ...account,
+    displayName: account.displayName ?? account.name,
+    senderIdentity: account.senderIdentity ?? domainOf(account.sender),
+  })),
 );
+
+/**
+ * The fields of an account that pass their own checks, each with its default; a field that does not is
+ * absent. A whole account (`AccountConfig`) is one too.
+ */
+export type AccountParts = Partial<z.output<ReturnType<typeof accountFields>>>;
+
+/** The fields of `input` (an account as written) that pass their own checks. */
+export function validAccountParts(input: unknown): AccountParts {
+  return validFields(accountSchema.unwrap().in.shape, input) as AccountParts;
+}
+
+/**
+ * The rules between an account's fields, on those that pass their own checks (a rule whose fields do not
+ * is not checked): the sender identity must cover the sender, and no recipient may be listed twice.
+ *
+ * @param at the account's path, such as `accounts[2]`
+ */
+export function accountRuleIssues(account: AccountParts, at: string): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  if (
+    account.senderIdentity !== undefined &&
+    account.sender !== undefined &&
+    !identityCovers(account.senderIdentity, account.sender)
+  ) {
+    issues.push({
+      path: `${at}.senderIdentity`,
+      message: `does not cover the sender address ${JSON.stringify(account.sender)}`,
+    });
+  }
+  const seen = new Set<string>();
+  account.recipients?.forEach((recipient, index) => {
+    const key = recipient.toLowerCase();
+    if (seen.has(key)) issues.push({ path: `${at}.recipients[${index}]`, message: 'is listed twice' });
+    seen.add(key);
+  });
+  return issues;
+}
 
 /**
  * An account as the code sees it: `displayName`, `senderIdentity`, `tokenGeneration` and `schedule` always

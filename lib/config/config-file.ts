@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { ConfigError } from './config-error';
-import { type DeploymentConfig, parseDeploymentConfig } from './deployment-config';
+import { type ConfigChecks, type DeploymentConfig, parseDeploymentConfig } from './deployment-config';
 
 /** Where a configuration file was named, for its errors. */
 export interface ConfigFileOrigin {
@@ -36,7 +36,8 @@ export function parseJsonText(text: string, where: string): unknown {
  * A file whose text has the digest `checkedDigest` is the very text synth checked and wrote with this
  * same code (`runtimeConfigText`, the schema's own output), so it is taken as it is: checking it again
  * costs every cold start about 80 µs an account (80 ms with 1,000 accounts) and, with one, the 10 to 20
- * ms of compiling the schema's checks. Any other text, or none given, is checked.
+ * ms of compiling the schema's checks. Any other text, or none given, is checked (with `checks` too: synth
+ * passes a deployment's).
  *
  * @throws ConfigError naming the setting when the file cannot be read, or each bad field of the file
  * (`Invalid configuration file prod.json: accounts[0].timezone: unknown time zone "Mars/Base"`)
@@ -44,7 +45,7 @@ export function parseJsonText(text: string, where: string): unknown {
 export function readDeploymentConfigFile(
   path: string,
   origin: ConfigFileOrigin,
-  checkedDigest?: string,
+  { checkedDigest, checks }: { checkedDigest?: string; checks?: ConfigChecks } = {},
 ): DeploymentConfig {
   let text: string;
   try {
@@ -59,5 +60,5 @@ export function readDeploymentConfigFile(
   const json = parseJsonText(text, where);
   if (checkedDigest !== undefined && configTextDigest(text) === checkedDigest)
     return json as DeploymentConfig;
-  return parseDeploymentConfig(json, where);
+  return parseDeploymentConfig(json, where, checks);
 }

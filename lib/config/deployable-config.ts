@@ -1,8 +1,14 @@
 import type { FieldIssue } from '../zod-issues';
 import { ConfigError } from './config-error';
-import type { DeploymentConfig } from './deployment-config';
+import type { DeploymentConfigParts } from './deployment-config';
 import { scheduleClock } from './schedule-schema';
 import { firstSkippedDate } from './skipped-local-time';
+
+const SHARED_SECRET_FIELDS = [
+  'reportApiTokenSecretName',
+  'linkSigningKeySecretName',
+  'accountTokenKeySecretName',
+] as const;
 
 /**
  * What a deployment needs of its configuration beyond the schema: the functions are granted the account
@@ -12,51 +18,69 @@ import { firstSkippedDate } from './skipped-local-time';
  * And every account's schedule must fire every month: EventBridge Scheduler skips a run whose local
  * time does not exist (the clocks go forward over it), so that month's report would never be sent.
  * The local stack and tests need none of these rules, and the functions would pay for the schedule check
- * at every cold start (tens of milliseconds a zone), so they are not part of `parseDeploymentConfig`.
+ * at every cold start (tens of milliseconds a zone), so they are not part of `parseDeploymentConfig`'s
+ * own: synth passes them to it (its `checks`), so that they are named with the schema's problems.
+ *
+ * Each check runs on the fields it needs when they pass their own checks, and is skipped where one
+ * does not (an account whose time zone is unknown has no schedule to check; the others still do).
  *
  * @param fromYear the first year whose clock changes are checked (the year of the deployment)
- * @throws ConfigError naming each secret that is out of place and each schedule that a clock change skips
+ * @returns each secret that is out of place and each schedule that a clock change skips
  */
-export function checkDeployableConfig(
+export function deployableConfigIssues(
   config: Pick<
-    DeploymentConfig,
-    | 'accounts'
-    | 'accountSecretPrefix'
-    | 'reportApiTokenSecretName'
-    | 'linkSigningKeySecretName'
-    | 'accountTokenKeySecretName'
+    DeploymentConfigParts,
+    'accounts' | 'accountSecretPrefix' | (typeof SHARED_SECRET_FIELDS)[number]
   >,
   fromYear = new Date().getUTCFullYear(),
-): void {
+): FieldIssue[] {
   const prefix = config.accountSecretPrefix;
   const issues: FieldIssue[] = [];
-  config.accounts.forEach((account, index) => {
-    if (!account.apiKeySecretName.startsWith(prefix)) {
+  config.accounts?.forEach((account, index) => {
+    const { name, apiKeySecretName, timezone, schedule } = account;
+    if (
+      prefix !== undefined &&
+      name !== undefined &&
+      apiKeySecretName !== undefined &&
+      !apiKeySecretName.startsWith(prefix)
+    ) {
       issues.push({
         path: `accounts[${index}].apiKeySecretName`,
-        message: `must start with accountSecretPrefix ${JSON.stringify(prefix)}: the functions may read account keys under it only (for example "${prefix}${account.name}/api-key")`,
+        message: `must start with accountSecretPrefix ${JSON.stringify(prefix)}: the functions may read account keys under it only (for example "${prefix}${name}/api-key")`,
       });
     }
-    const { dayOfMonth, hour, minute } = account.schedule;
-    const skipped = firstSkippedDate({ timezone: account.timezone, dayOfMonth, hour, minute }, fromYear);
+    if (timezone === undefined || schedule === undefined) return;
+    const { dayOfMonth, hour, minute } = schedule;
+    const skipped = firstSkippedDate({ timezone, dayOfMonth, hour, minute }, fromYear);
     if (skipped !== undefined) {
       issues.push({
         path: `accounts[${index}].schedule.hour`,
-        message: `${scheduleClock(account.schedule)} on day ${dayOfMonth} does not exist in ${account.timezone} on ${skipped} (the clocks go forward over it), and EventBridge Scheduler skips a run at a time that does not exist, so that month's report would not be sent: choose another hour or day`,
+        message: `${scheduleClock(schedule)} on day ${dayOfMonth} does not exist in ${timezone} on ${skipped} (the clocks go forward over it), and EventBridge Scheduler skips a run at a time that does not exist, so that month's report would not be sent: choose another hour or day`,
       });
     }
   });
-  for (const field of [
-    'reportApiTokenSecretName',
-    'linkSigningKeySecretName',
-    'accountTokenKeySecretName',
-  ] as const) {
-    if (config[field].startsWith(prefix)) {
+  for (const field of SHARED_SECRET_FIELDS) {
+    const secretName = config[field];
+    if (prefix !== undefined && secretName?.startsWith(prefix)) {
       issues.push({
         path: field,
         message: `must not start with accountSecretPrefix ${JSON.stringify(prefix)}: every function may read the account secrets`,
       });
     }
   }
+  return issues;
+}
+
+/**
+ * `deployableConfigIssues` of a configuration already parsed, such as the one a stack is given.
+ *
+ * @param fromYear the first year whose clock changes are checked (the year of the deployment)
+ * @throws ConfigError naming each secret that is out of place and each schedule that a clock change skips
+ */
+export function checkDeployableConfig(
+  config: Parameters<typeof deployableConfigIssues>[0],
+  fromYear = new Date().getUTCFullYear(),
+): void {
+  const issues = deployableConfigIssues(config, fromYear);
   if (issues.length > 0) throw new ConfigError('Invalid deployment configuration', issues);
 }

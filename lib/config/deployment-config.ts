@@ -1,8 +1,14 @@
 import * as z from 'zod';
-import { fieldIssues, fieldTypeErrors, mustBe } from '../zod-issues';
-import { type AccountConfig, accountSchema } from './account-schema';
+import { type FieldIssue, fieldIssues, fieldTypeErrors, mustBe } from '../zod-issues';
+import {
+  type AccountConfig,
+  type AccountParts,
+  accountRuleIssues,
+  accountSchema,
+  validAccountParts,
+} from './account-schema';
 import { ConfigError } from './config-error';
-import { emailSchema, secretNameSchema } from './field-schemas';
+import { emailSchema, secretNameSchema, validFields } from './field-schemas';
 
 const REGION_PATTERN = /^[a-z]{2}(?:-[a-z]+)+-\d+$/;
 const DEFAULT_REPORT_API_TOKEN_SECRET_NAME = 'invoice-reports/report-api-token';
@@ -34,143 +40,89 @@ const MAX_CONCURRENT_REPORTS = 40;
  * ```
  *
  * Built on first use (`z.lazy`), as the account's schema: a function that reads the file synth checked
- * never checks it.
+ * never checks it. The rules between fields are `crossFieldIssues`, run on whichever fields pass.
  */
 const deploymentConfigSchema = z.lazy(() =>
-  z
-    .strictObject({
-      /** The merchant accounts; names unique. */
-      accounts: z
-        .array(accountSchema, { error: mustBe('must be a list of accounts') })
-        .min(1, 'must list at least one account'),
-      /** How long links in an email keep working, in days. @default 30 */
-      linkLifetimeDays: z
-        .int({ error: mustBe('must be a whole number of days') })
-        .min(1, 'must be at least 1 day')
-        .max(3650, 'must be at most 3650 days')
-        .default(30),
-      /** Reports (and their delivery records) are deleted from S3 after this many days. @default 400 */
-      reportRetentionDays: z
-        .int({ error: mustBe('must be a whole number of days') })
-        .min(1, 'must be at least 1 day')
-        .max(36500, 'must be at most 36500 days')
-        .default(400),
-      /**
-       * Where alarms are emailed (failed runs, the dead-letter queue, a delivery left unconfirmed). Required:
-       * an alarm that reaches nobody would leave a period's email silently unsent.
-       */
-      alarmEmail: emailSchema,
-      /**
-       * Where the accounts' API-key secrets live: every `apiKeySecretName` must start with it, and the
-       * functions may read the secrets under it (one grant, whatever the number of accounts), not the
-       * token's or the signing key's. @default 'invoice-reports/accounts/'
-       */
-      accountSecretPrefix: secretNameSchema
-        .regex(/\/$/, 'must end with "/" (a folder of secret names, such as "invoice-reports/accounts/")')
-        .default(DEFAULT_ACCOUNT_SECRET_PREFIX),
-      /**
-       * How many accounts of one schedule slot are reported at once (the fan-out's bound): it keeps a slot
-       * of hundreds of accounts within SES's send rate, the service's patience and the AWS account's Lambda
-       * concurrency. At most 40, what Step Functions runs of an inline Map at once. @default 10
-       */
-      maxConcurrentReports: z
-        .int({ error: mustBe(`must be a whole number from 1 to ${MAX_CONCURRENT_REPORTS}`) })
-        .min(1, `must be a whole number from 1 to ${MAX_CONCURRENT_REPORTS}`)
-        .max(MAX_CONCURRENT_REPORTS, `must be at most ${MAX_CONCURRENT_REPORTS} (Step Functions' inline Map)`)
-        .default(10),
-      /**
-       * The most requests the report API serves at once (its Lambda function's reserved concurrency), so
-       * that a flood of requests cannot take the concurrency the monthly runs need. Unset by default: Lambda
-       * keeps part of an AWS account's concurrency unreserved (100 of the usual 1,000, all of a new account's
-       * 10), so a reservation fails to deploy until the account's quota is raised. @default no reservation
-       */
-      reportApiConcurrency: z
-        .int({ error: mustBe('must be a whole number of requests, at least 1') })
-        .min(1, 'must be at least 1 (0 would turn the report API off)')
-        .optional(),
-      /**
-       * Secret holding the report API's operator token, which reads every account.
-       * @default 'invoice-reports/report-api-token'
-       */
-      reportApiTokenSecretName: secretNameSchema.default(DEFAULT_REPORT_API_TOKEN_SECRET_NAME),
-      /**
-       * Secret holding the key every account's own report API token is derived from (at least 32 bytes):
-       * one secret whatever the number of accounts. @default 'invoice-reports/account-token-key'
-       */
-      accountTokenKeySecretName: secretNameSchema.default(DEFAULT_ACCOUNT_TOKEN_KEY_SECRET_NAME),
-      /** Secret holding the key that signs report links (at least 32 bytes). @default 'invoice-reports/link-signing-key' */
-      linkSigningKeySecretName: secretNameSchema.default(DEFAULT_LINK_SIGNING_KEY_SECRET_NAME),
-      /** Region of the SES identities. @default the stack's region */
-      sesRegion: z
-        .string({ error: mustBe('must be an AWS region such as "eu-west-1"') })
-        .regex(REGION_PATTERN, 'must be an AWS region such as "eu-west-1"')
-        .optional(),
-      /**
-       * Set while the AWS account is in the SES sandbox: SES then also checks the sending permission
-       * against each recipient's (verified) identity, so the function is allowed to send to those too.
-       * @default false
-       */
-      sesSandbox: z.boolean({ error: mustBe('must be true or false') }).default(false),
-      /**
-       * Let the scheduled function send as any SES identity of the AWS account in `sesRegion`, instead of
-       * the accounts' sender domains listed one by one. Only for more sender domains than an IAM policy
-       * holds (about fifty); see the README's "How many accounts one deployment serves". @default false
-       */
-      sesAllowAnyIdentity: z.boolean({ error: mustBe('must be true or false') }).default(false),
-    })
-    .superRefine((config, ctx) => {
-      const firstIndex = new Map<string, number>();
-      config.accounts.forEach((account, index) => {
-        const first = firstIndex.get(account.name);
-        if (first === undefined) {
-          firstIndex.set(account.name, index);
-          return;
-        }
-        ctx.addIssue({
-          code: 'custom',
-          path: ['accounts', index, 'name'],
-          message: `duplicate account name ${JSON.stringify(account.name)} (also accounts[${first}].name)`,
-        });
-      });
-      if (config.linkSigningKeySecretName === config.reportApiTokenSecretName) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['linkSigningKeySecretName'],
-          message:
-            'must differ from reportApiTokenSecretName: the signing key and the API token are different secrets',
-        });
-      }
-      for (const other of ['reportApiTokenSecretName', 'linkSigningKeySecretName'] as const) {
-        if (config.accountTokenKeySecretName === config[other]) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['accountTokenKeySecretName'],
-            message: `must differ from ${other}: the account token key is a secret of its own`,
-          });
-        }
-      }
-      const sharedSecrets = [
-        config.reportApiTokenSecretName,
-        config.linkSigningKeySecretName,
-        config.accountTokenKeySecretName,
-      ];
-      config.accounts.forEach((account, index) => {
-        if (sharedSecrets.includes(account.apiKeySecretName)) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['accounts', index, 'apiKeySecretName'],
-            message: 'must differ from the report API token, link signing key and account token key secrets',
-          });
-        }
-      });
-      if (config.reportRetentionDays < config.linkLifetimeDays) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['reportRetentionDays'],
-          message: `must be at least linkLifetimeDays (${config.linkLifetimeDays}) so that a report outlives the links emailed for it`,
-        });
-      }
-    }),
+  z.strictObject({
+    /** The merchant accounts; names unique. */
+    accounts: z
+      .array(accountSchema, { error: mustBe('must be a list of accounts') })
+      .min(1, 'must list at least one account'),
+    /** How long links in an email keep working, in days. @default 30 */
+    linkLifetimeDays: z
+      .int({ error: mustBe('must be a whole number of days') })
+      .min(1, 'must be at least 1 day')
+      .max(3650, 'must be at most 3650 days')
+      .default(30),
+    /** Reports (and their delivery records) are deleted from S3 after this many days. @default 400 */
+    reportRetentionDays: z
+      .int({ error: mustBe('must be a whole number of days') })
+      .min(1, 'must be at least 1 day')
+      .max(36500, 'must be at most 36500 days')
+      .default(400),
+    /**
+     * Where alarms are emailed (failed runs, the dead-letter queue, a delivery left unconfirmed). Required:
+     * an alarm that reaches nobody would leave a period's email silently unsent.
+     */
+    alarmEmail: emailSchema,
+    /**
+     * Where the accounts' API-key secrets live: every `apiKeySecretName` must start with it, and the
+     * functions may read the secrets under it (one grant, whatever the number of accounts), not the
+     * token's or the signing key's. @default 'invoice-reports/accounts/'
+     */
+    accountSecretPrefix: secretNameSchema
+      .regex(/\/$/, 'must end with "/" (a folder of secret names, such as "invoice-reports/accounts/")')
+      .default(DEFAULT_ACCOUNT_SECRET_PREFIX),
+    /**
+     * How many accounts of one schedule slot are reported at once (the fan-out's bound): it keeps a slot
+     * of hundreds of accounts within SES's send rate, the service's patience and the AWS account's Lambda
+     * concurrency. At most 40, what Step Functions runs of an inline Map at once. @default 10
+     */
+    maxConcurrentReports: z
+      .int({ error: mustBe(`must be a whole number from 1 to ${MAX_CONCURRENT_REPORTS}`) })
+      .min(1, `must be a whole number from 1 to ${MAX_CONCURRENT_REPORTS}`)
+      .max(MAX_CONCURRENT_REPORTS, `must be at most ${MAX_CONCURRENT_REPORTS} (Step Functions' inline Map)`)
+      .default(10),
+    /**
+     * The most requests the report API serves at once (its Lambda function's reserved concurrency), so
+     * that a flood of requests cannot take the concurrency the monthly runs need. Unset by default: Lambda
+     * keeps part of an AWS account's concurrency unreserved (100 of the usual 1,000, all of a new account's
+     * 10), so a reservation fails to deploy until the account's quota is raised. @default no reservation
+     */
+    reportApiConcurrency: z
+      .int({ error: mustBe('must be a whole number of requests, at least 1') })
+      .min(1, 'must be at least 1 (0 would turn the report API off)')
+      .optional(),
+    /**
+     * Secret holding the report API's operator token, which reads every account.
+     * @default 'invoice-reports/report-api-token'
+     */
+    reportApiTokenSecretName: secretNameSchema.default(DEFAULT_REPORT_API_TOKEN_SECRET_NAME),
+    /**
+     * Secret holding the key every account's own report API token is derived from (at least 32 bytes):
+     * one secret whatever the number of accounts. @default 'invoice-reports/account-token-key'
+     */
+    accountTokenKeySecretName: secretNameSchema.default(DEFAULT_ACCOUNT_TOKEN_KEY_SECRET_NAME),
+    /** Secret holding the key that signs report links (at least 32 bytes). @default 'invoice-reports/link-signing-key' */
+    linkSigningKeySecretName: secretNameSchema.default(DEFAULT_LINK_SIGNING_KEY_SECRET_NAME),
+    /** Region of the SES identities. @default the stack's region */
+    sesRegion: z
+      .string({ error: mustBe('must be an AWS region such as "eu-west-1"') })
+      .regex(REGION_PATTERN, 'must be an AWS region such as "eu-west-1"')
+      .optional(),
+    /**
+     * Set while the AWS account is in the SES sandbox: SES then also checks the sending permission
+     * against each recipient's (verified) identity, so the function is allowed to send to those too.
+     * @default false
+     */
+    sesSandbox: z.boolean({ error: mustBe('must be true or false') }).default(false),
+    /**
+     * Let the scheduled function send as any SES identity of the AWS account in `sesRegion`, instead of
+     * the accounts' sender domains listed one by one. Only for more sender domains than an IAM policy
+     * holds (about fifty); see the README's "How many accounts one deployment serves". @default false
+     */
+    sesAllowAnyIdentity: z.boolean({ error: mustBe('must be true or false') }).default(false),
+  }),
 );
 
 /** The deployment configuration with every default filled in. */
@@ -179,14 +131,113 @@ export type DeploymentConfig = z.output<typeof deploymentConfigSchema>;
 export type DeploymentConfigInput = z.input<typeof deploymentConfigSchema>;
 
 /**
- * Checks a configuration and fills in its defaults.
+ * The fields of a configuration that pass their own checks, each with its default; a field that does not
+ * is absent, as is `accounts` when it is not a list (each account is the fields of it that pass). A whole
+ * configuration (`DeploymentConfig`) is one too. The rules between fields, and a deployment's checks, are
+ * run on these, so that one check names every problem it can: a rule is skipped only where a field it
+ * needs is wrong.
+ */
+export type DeploymentConfigParts = Partial<Omit<DeploymentConfig, 'accounts'>> & {
+  accounts?: readonly AccountParts[];
+};
+
+/** Checks beyond the schema's, on the fields that pass (a deployment's, at synth): each problem found. */
+export type ConfigChecks = (config: DeploymentConfigParts) => FieldIssue[];
+
+/** The fields of `input` (a configuration as written) that pass their own checks. */
+function validParts(input: unknown): DeploymentConfigParts {
+  const { accounts: _accounts, ...shape } = deploymentConfigSchema.unwrap().shape;
+  const parts: DeploymentConfigParts = validFields(shape, input);
+  const accounts = (input as { accounts?: unknown } | null)?.accounts;
+  if (Array.isArray(accounts)) parts.accounts = accounts.map(validAccountParts);
+  return parts;
+}
+
+/**
+ * The rules between fields, each on the fields it needs when they pass: each account's own
+ * (`accountRuleIssues`), then unique account names, distinct shared secrets, account keys apart from
+ * them, and reports kept as long as their links work.
+ */
+function crossFieldIssues(config: DeploymentConfigParts): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  const accounts = config.accounts ?? [];
+  accounts.forEach((account, index) => {
+    issues.push(...accountRuleIssues(account, `accounts[${index}]`));
+  });
+  const firstIndex = new Map<string, number>();
+  accounts.forEach((account, index) => {
+    if (account.name === undefined) return;
+    const first = firstIndex.get(account.name);
+    if (first === undefined) {
+      firstIndex.set(account.name, index);
+      return;
+    }
+    issues.push({
+      path: `accounts[${index}].name`,
+      message: `duplicate account name ${JSON.stringify(account.name)} (also accounts[${first}].name)`,
+    });
+  });
+  const { reportApiTokenSecretName, linkSigningKeySecretName, accountTokenKeySecretName } = config;
+  if (linkSigningKeySecretName !== undefined && linkSigningKeySecretName === reportApiTokenSecretName) {
+    issues.push({
+      path: 'linkSigningKeySecretName',
+      message:
+        'must differ from reportApiTokenSecretName: the signing key and the API token are different secrets',
+    });
+  }
+  for (const other of ['reportApiTokenSecretName', 'linkSigningKeySecretName'] as const) {
+    if (accountTokenKeySecretName !== undefined && accountTokenKeySecretName === config[other]) {
+      issues.push({
+        path: 'accountTokenKeySecretName',
+        message: `must differ from ${other}: the account token key is a secret of its own`,
+      });
+    }
+  }
+  const sharedSecrets = [reportApiTokenSecretName, linkSigningKeySecretName, accountTokenKeySecretName];
+  accounts.forEach((account, index) => {
+    if (account.apiKeySecretName !== undefined && sharedSecrets.includes(account.apiKeySecretName)) {
+      issues.push({
+        path: `accounts[${index}].apiKeySecretName`,
+        message: 'must differ from the report API token, link signing key and account token key secrets',
+      });
+    }
+  });
+  const { linkLifetimeDays, reportRetentionDays } = config;
+  if (
+    linkLifetimeDays !== undefined &&
+    reportRetentionDays !== undefined &&
+    reportRetentionDays < linkLifetimeDays
+  ) {
+    issues.push({
+      path: 'reportRetentionDays',
+      message: `must be at least linkLifetimeDays (${linkLifetimeDays}) so that a report outlives the links emailed for it`,
+    });
+  }
+  return issues;
+}
+
+/**
+ * Checks a configuration and fills in its defaults. Every problem is named at once: each bad field, then
+ * each rule between fields, then each of `checks`, the rules and checks run on whichever of their fields
+ * pass.
  *
  * @param origin what the configuration is, for the error's title (`Invalid ${origin}`)
+ * @param checks checks beyond the schema's, such as a deployment's (`deployableConfigIssues`)
  * @throws ConfigError listing every bad field by path, e.g. `accounts[0].timezone: unknown time zone "Mars/Base"`
  */
-export function parseDeploymentConfig(input: unknown, origin = 'deployment configuration'): DeploymentConfig {
+export function parseDeploymentConfig(
+  input: unknown,
+  origin = 'deployment configuration',
+  checks?: ConfigChecks,
+): DeploymentConfig {
   const result = deploymentConfigSchema.safeParse(input, { error: fieldTypeErrors });
-  if (!result.success) throw new ConfigError(`Invalid ${origin}`, fieldIssues(result.error.issues));
+  const parts = result.success ? result.data : validParts(input);
+  const issues = [
+    ...(result.success ? [] : fieldIssues(result.error.issues)),
+    ...crossFieldIssues(parts),
+    ...(checks?.(parts) ?? []),
+  ];
+  if (issues.length > 0 || !result.success) throw new ConfigError(`Invalid ${origin}`, issues);
   return result.data;
 }
 

@@ -48,3 +48,20 @@ export const apiUrlSchema = z.string({ error: mustBe('must be a URL') }).superRe
     ctx.addIssue({ code: 'custom', message: 'must not have a query string or fragment' });
   }
 });
+
+/**
+ * What passes of each field of an object schema's `shape` in `input`: its value with any default, by key.
+ * A field that fails, or an input that is not an object, gives nothing.
+ */
+export function validFields(shape: Record<string, z.ZodType>, input: unknown): Record<string, unknown> {
+  const given: Record<string, unknown> =
+    typeof input === 'object' && input !== null && !Array.isArray(input)
+      ? (input as Record<string, unknown>)
+      : {};
+  const valid: Record<string, unknown> = {};
+  for (const [key, schema] of Object.entries(shape)) {
+    const result = schema.safeParse(given[key]);
+    if (result.success) valid[key] = result.data;
+  }
+  return valid;
+}

@@ -1,10 +1,12 @@
 export { type AccountConfig, domainOf } from './account-schema';
 export { ConfigError } from './config-error';
 export { type ConfigFileOrigin, readDeploymentConfigFile } from './config-file';
-export { checkDeployableConfig } from './deployable-config';
+export { checkDeployableConfig, deployableConfigIssues } from './deployable-config';
 export {
+  type ConfigChecks,
   type DeploymentConfig,
   type DeploymentConfigInput,
+  type DeploymentConfigParts,
   findAccount,
   parseDeploymentConfig,
 } from './deployment-config';

@@ -1,7 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { ConfigError } from './config-error';
 import { parseJsonText, readDeploymentConfigFile } from './config-file';
-import { type DeploymentConfig, parseDeploymentConfig } from './deployment-config';
+import { type ConfigChecks, type DeploymentConfig, parseDeploymentConfig } from './deployment-config';
 
 /** Where the CDK app found its configuration. */
 export interface DeploymentConfigSource {
@@ -24,9 +24,13 @@ export interface DeploymentConfigSource {
  *   configFile: app.node.tryGetContext('configFile'),
  * });
  * ```
+ * @param checks checks beyond the schema's, named with its problems (synth passes a deployment's)
  * @throws ConfigError naming each bad field, the file that could not be read, or the missing configuration
  */
-export function loadDeploymentConfig(source: DeploymentConfigSource): DeploymentConfig {
+export function loadDeploymentConfig(
+  source: DeploymentConfigSource,
+  checks?: ConfigChecks,
+): DeploymentConfig {
   if (source.configFile !== undefined) {
     if (typeof source.configFile !== 'string' || source.configFile.trim() === '') {
       throw new ConfigError('Invalid CDK context', [
@@ -36,11 +40,15 @@ export function loadDeploymentConfig(source: DeploymentConfigSource): Deployment
     const path = isAbsolute(source.configFile)
       ? source.configFile
       : resolve(source.baseDir ?? process.cwd(), source.configFile);
-    return readDeploymentConfigFile(path, {
-      setting: 'configFile',
-      settingTitle: 'Invalid CDK context',
-      shownAs: source.configFile,
-    });
+    return readDeploymentConfigFile(
+      path,
+      {
+        setting: 'configFile',
+        settingTitle: 'Invalid CDK context',
+        shownAs: source.configFile,
+      },
+      { checks },
+    );
   }
   if (source.context === undefined || source.context === null) {
     throw new ConfigError('Missing deployment configuration', [
@@ -54,5 +62,5 @@ export function loadDeploymentConfig(source: DeploymentConfigSource): Deployment
     typeof source.context === 'string'
       ? parseJsonText(source.context, 'context invoiceReports')
       : source.context;
-  return parseDeploymentConfig(value, 'context invoiceReports');
+  return parseDeploymentConfig(value, 'context invoiceReports', checks);
 }

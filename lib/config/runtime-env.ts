@@ -86,7 +86,7 @@ export function readBundledConfig(env: NodeJS.ProcessEnv = process.env): Deploym
   return readDeploymentConfigFile(
     isAbsolute(file) ? file : resolve(folder, file),
     { setting: RUNTIME_ENV.configFile, settingTitle: 'Invalid runtime environment', shownAs: file },
-    readEnvValue({ key: RUNTIME_ENV.configDigest, env }),
+    { checkedDigest: readEnvValue({ key: RUNTIME_ENV.configDigest, env }) },
   );
 }
 

@@ -107,6 +107,39 @@ describe('createApp rejects what it must', () => {
     expect([...stack.schedules.schedules.keys()]).toEqual(['monthly 1 06:00 Asia/Tokyo']);
   });
 
+  it('names every problem of a config file in one synth: a bad field, a rule between fields, a deployment check', () => {
+    const file = join(dir, 'three-problems.json');
+    const account = (name: string) => ({
+      name,
+      apiUrl: 'https://api.example.com',
+      apiKeySecretName: `invoice-reports/accounts/${name}/api-key`,
+      timezone: 'Europe/Berlin',
+      recipients: [`books@${name}.example`],
+      sender: `reports@${name}.example`,
+    });
+    writeFileSync(
+      file,
+      JSON.stringify({
+        accounts: [
+          { ...account('north'), timezone: 'Mars/Base' },
+          { ...account('south'), senderIdentity: 'north.example' },
+          { ...account('east'), apiKeySecretName: 'east-api-key' },
+        ],
+        alarmEmail: 'ops@example.com',
+      }),
+    );
+    const build = () => createApp(testAppProps({ configFile: file }));
+    expect(build).toThrow(ConfigError);
+    expect(build).toThrow(
+      [
+        `Invalid configuration file ${file}:`,
+        '  - accounts[0].timezone: unknown time zone "Mars/Base"',
+        '  - accounts[1].senderIdentity: does not cover the sender address "reports@south.example"',
+        '  - accounts[2].apiKeySecretName: must start with accountSecretPrefix "invoice-reports/accounts/": the functions may read account keys under it only (for example "invoice-reports/accounts/east/api-key")',
+      ].join('\n'),
+    );
+  });
+
   it('catches a finding nobody acknowledged (the checks do run)', () => {
     const { app, stack } = createApp(testAppProps());
     new Role(stack, 'CarelessRole', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') }).addToPolicy(

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, checkDeployableConfig, parseDeploymentConfig } from '../../../lib/config';
+import {
+  ConfigError,
+  checkDeployableConfig,
+  deployableConfigIssues,
+  parseDeploymentConfig,
+} from '../../../lib/config';
 import { ACME, ALARM_EMAIL } from './support/config-input';
 
 const UNDER_PREFIX = { ...ACME, apiKeySecretName: 'invoice-reports/accounts/acme/api-key' };
@@ -82,5 +87,70 @@ describe('checkDeployableConfig', () => {
       };
       expect(problemsOf({ accounts: [account], alarmEmail: ALARM_EMAIL })).toEqual([]);
     });
+  });
+});
+
+describe('deployableConfigIssues with the schema (what synth runs)', () => {
+  function synthProblems(input: unknown): string[] {
+    try {
+      parseDeploymentConfig(input, 'configuration file prod.json', (config) =>
+        deployableConfigIssues(config, FROM_YEAR),
+      );
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).message).toMatch(/^Invalid configuration file prod\.json:\n/);
+      return (error as ConfigError).issues.map((issue) => `${issue.path}: ${issue.message}`);
+    }
+    return [];
+  }
+
+  // Berlin's clocks skip 02:00 to 03:00 on the last Sunday of March: 26 March 2028 is one.
+  const SKIPPED_IN_BERLIN = { dayOfMonth: 26, hour: 2, minute: 30 };
+
+  it('names a bad field, a rule between fields and a deployment check of three accounts at once', () => {
+    const problems = synthProblems({
+      accounts: [
+        { ...UNDER_PREFIX, timezone: 'Mars/Base', schedule: SKIPPED_IN_BERLIN },
+        { ...UNDER_PREFIX, name: 'globex', senderIdentity: 'globex.example' },
+        { ...UNDER_PREFIX, name: 'initech', apiKeySecretName: 'initech-key', schedule: SKIPPED_IN_BERLIN },
+      ],
+      alarmEmail: ALARM_EMAIL,
+    });
+    // The first account's schedule is not checked: its time zone is unknown.
+    expect(problems).toHaveLength(4);
+    expect(problems.slice(0, 3)).toEqual([
+      'accounts[0].timezone: unknown time zone "Mars/Base"',
+      'accounts[1].senderIdentity: does not cover the sender address "reports@example.com"',
+      'accounts[2].apiKeySecretName: must start with accountSecretPrefix "invoice-reports/accounts/": the functions may read account keys under it only (for example "invoice-reports/accounts/initech/api-key")',
+    ]);
+    expect(problems[3]).toContain(
+      'accounts[2].schedule.hour: 02:30 on day 26 does not exist in Europe/Berlin on 2028-03-26',
+    );
+  });
+
+  it('skips a check only where a field it needs is wrong', () => {
+    expect(
+      synthProblems({
+        accounts: [
+          { ...ACME, apiKeySecretName: 'arn:aws:secretsmanager:x' },
+          {
+            ...ACME,
+            name: 'globex',
+            apiKeySecretName: 'globex-key',
+            schedule: { ...SKIPPED_IN_BERLIN, minute: 60 },
+          },
+        ],
+        accountSecretPrefix: 'invoice-reports/',
+        reportApiTokenSecretName: 'arn:aws:secretsmanager:token',
+        alarmEmail: ALARM_EMAIL,
+      }),
+    ).toEqual([
+      'accounts[0].apiKeySecretName: must be a Secrets Manager secret name (letters, digits and /_+=.@-), not an ARN',
+      'accounts[1].schedule.minute: must be a whole number from 0 to 59',
+      'reportApiTokenSecretName: must be a Secrets Manager secret name (letters, digits and /_+=.@-), not an ARN',
+      'accounts[1].apiKeySecretName: must start with accountSecretPrefix "invoice-reports/": the functions may read account keys under it only (for example "invoice-reports/globex/api-key")',
+      'linkSigningKeySecretName: must not start with accountSecretPrefix "invoice-reports/": every function may read the account secrets',
+      'accountTokenKeySecretName: must not start with accountSecretPrefix "invoice-reports/": every function may read the account secrets',
+    ]);
   });
 });

@@ -204,6 +204,53 @@ describe('parseDeploymentConfig: errors name the field', () => {
   });
 });
 
+describe('parseDeploymentConfig: every problem at once', () => {
+  it('names the rules between fields beside bad fields elsewhere, so that one check names them all', () => {
+    expect(
+      problemsOf({
+        accounts: [
+          { ...ACME, timezone: 'Mars/Base' },
+          { ...ACME, name: 'globex', sender: 'reports@globex.example', senderIdentity: 'example.com' },
+          { ...ACME, recipients: ['a@example.com', 'A@example.com'] },
+        ],
+        alarmEmail: 'ops',
+        linkLifetimeDays: 60,
+        reportRetentionDays: 30,
+      }),
+    ).toEqual([
+      'accounts[0].timezone: unknown time zone "Mars/Base"',
+      'alarmEmail: must be an email address',
+      'accounts[1].senderIdentity: does not cover the sender address "reports@globex.example"',
+      'accounts[2].recipients[1]: is listed twice',
+      'accounts[2].name: duplicate account name "acme" (also accounts[0].name)',
+      'reportRetentionDays: must be at least linkLifetimeDays (60) so that a report outlives the links emailed for it',
+    ]);
+  });
+
+  it('skips a rule only where a field it needs is wrong', () => {
+    expect(
+      problemsOf({
+        accounts: [
+          { ...ACME, sender: 'reports', senderIdentity: 'other.example' },
+          { ...ACME, name: 'Acme' },
+          { ...ACME, name: 'globex', apiKeySecretName: 'arn:aws:secretsmanager:x' },
+        ],
+        alarmEmail: ALARM_EMAIL,
+        linkLifetimeDays: 'thirty',
+        reportRetentionDays: 10,
+        reportApiTokenSecretName: 'shared/token',
+        linkSigningKeySecretName: 'shared/token',
+      }),
+    ).toEqual([
+      'accounts[0].sender: must be an email address',
+      'accounts[1].name: must use only lower-case letters, digits and hyphens',
+      'accounts[2].apiKeySecretName: must be a Secrets Manager secret name (letters, digits and /_+=.@-), not an ARN',
+      'linkLifetimeDays: must be a whole number of days',
+      'linkSigningKeySecretName: must differ from reportApiTokenSecretName: the signing key and the API token are different secrets',
+    ]);
+  });
+});
+
 describe('findAccount', () => {
   it('finds an account by name and nothing for an unknown one', () => {
     const config = parseDeploymentConfig({
