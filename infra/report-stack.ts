@@ -49,8 +49,9 @@ const SCHEDULED_REPORT_TIMEOUT = Duration.minutes(15);
  * fan-out they start; the dead-letter queue and the alarms. It only wires the constructs together, then
  * checks the result against AWS's limits.
  *
- * @throws ConfigError for account secrets outside `accountSecretPrefix` or a schedule the clocks skip
- * (`checkDeployment`), or naming each template, function, role or slot over an AWS limit
+ * @throws ConfigError for account secrets outside `accountSecretPrefix`, a schedule the clocks skip or a
+ * time zone spelt in another case (`checkDeployment`), or naming each template, function, role or slot
+ * over an AWS limit
  */
 export class ReportStack extends Stack {
   readonly reports: ReportsBucket;

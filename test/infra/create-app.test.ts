@@ -140,6 +140,19 @@ describe('createApp rejects what it must', () => {
     );
   });
 
+  it('names the spelling of a time zone written in capitals, which only its case tells from the right one', () => {
+    const context = synthContext() as { invoiceReports: { accounts: Record<string, unknown>[] } };
+    const invoiceReports = {
+      ...context.invoiceReports,
+      accounts: [{ ...context.invoiceReports.accounts[0], timezone: 'ASIA/KOLKATA' }],
+    };
+    const build = () => createApp({ ...testAppProps(), context: { ...context, invoiceReports } });
+    expect(build).toThrow(ConfigError);
+    expect(build).toThrow(
+      'Invalid context invoiceReports:\n  - accounts[0].timezone: write the time zone as "Asia/Kolkata"',
+    );
+  });
+
   it('catches a finding nobody acknowledged (the checks do run)', () => {
     const { app, stack } = createApp(testAppProps());
     new Role(stack, 'CarelessRole', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') }).addToPolicy(
