@@ -25,6 +25,11 @@ export interface SesFaultProxy {
   endpoint: string;
   /** What the next requests meet. */
   fault: SesFault;
+  /**
+   * Resolves once every request handed on so far has reached the emulator and been answered by it: a
+   * client that stopped waiting (its timeout) does not mean the emulator has the message yet.
+   */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -51,7 +56,13 @@ async function bodyOf(request: IncomingMessage): Promise<Buffer> {
 /** Starts the proxy on 127.0.0.1 (a free port) in front of the SES emulator at `target`. */
 export async function startSesFaultProxy(target: string): Promise<SesFaultProxy> {
   const proxy: { fault: SesFault } = { fault: 'pass' };
-  const server = createServer(async (request, response) => {
+  const handling = new Set<Promise<void>>();
+  const server = createServer((request, response) => {
+    const handled = handle(request, response);
+    handling.add(handled);
+    void handled.finally(() => handling.delete(handled));
+  });
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const fault = proxy.fault;
     const body = await bodyOf(request);
     if (fault === 'refuse') {
@@ -71,7 +82,7 @@ export async function startSesFaultProxy(target: string): Promise<SesFaultProxy>
       answerXml(response, 500, sesErrorXml('Receiver', 'InternalFailure', 'An internal failure occurred.'));
     }
     // silent-after-acceptance: no answer at all.
-  });
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -81,6 +92,9 @@ export async function startSesFaultProxy(target: string): Promise<SesFaultProxy>
     },
     set fault(value: SesFault) {
       proxy.fault = value;
+    },
+    settled: async () => {
+      await Promise.allSettled([...handling]);
     },
     close: () =>
       new Promise((resolve, reject) => {
