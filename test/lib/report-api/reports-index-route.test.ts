@@ -130,8 +130,16 @@ describe('GET and POST /reports/:account', () => {
       const response = await h.get(link, { token: null, headers: { Accept: 'application/json' } });
       const answer = (await response.json()) as IndexAnswer;
       expect(answer.linksExpireAt).toBe(linkExpiresAt.toISOString());
+      // The same reports as a token is shown (above), so that the links checked below are there.
+      expect(answer.reports.map((report) => report.period)).toEqual([
+        '2026',
+        '2026-10',
+        '2026-09',
+        '2026-Q3',
+      ]);
       const expires = String(linkExpiresAt.getTime() / 1000);
       for (const report of answer.reports) {
+        expect(Object.keys(report.files)).not.toHaveLength(0);
         for (const file of Object.values(report.files)) {
           expect(new URL(file).searchParams.get('expires')).toBe(expires);
         }
