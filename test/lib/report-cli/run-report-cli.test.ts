@@ -246,7 +246,14 @@ describe('runReportCli against the sandbox', () => {
       bom: true,
       columns: true,
     });
-    expect(payments.every((row) => row.project_id === projectId)).toBe(true);
+    const allPayments: Record<string, string>[] = parse(
+      await readFile(join(all, '2026-09', 'payments.csv')),
+      { bom: true, columns: true },
+    );
+    // The month's payments of the project's invoices, none of another project's, none unmatched.
+    const expectedPayments = allPayments.filter((row) => row.project_id === projectId);
+    expect(expectedPayments.length).toBeGreaterThan(0);
+    expect(payments.map((row) => row.payment_id)).toEqual(expectedPayments.map((row) => row.payment_id));
   });
 
   it('says when --project names a project the service lists no invoice of, as a mistyped id would', async () => {
