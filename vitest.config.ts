@@ -7,5 +7,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Two cores on CI: files that start emulators and servers stay predictable with two workers.
     maxWorkers: 2,
+    // expect.poll gives up after 1 s by default: a browser's scroll or a socket's close, seen by polling,
+    // can take longer than that on a busy 2-core machine. A poll that never holds still fails, later.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
