@@ -18,7 +18,10 @@ export function exitCode(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 }
 
-/** Resolves once stdout holds `pattern`; rejects, naming `label`, if the process ends first. */
+/**
+ * Resolves once `output` (what `collect` gives of stdout or of stderr) holds `pattern`, looking again
+ * whenever the child prints on either; rejects, naming `label`, if the process ends first.
+ */
 export function waitFor(
   child: ChildProcess,
   output: () => string,
@@ -30,10 +33,13 @@ export function waitFor(
       const match = output().match(pattern);
       if (match) {
         child.stdout!.off('data', check);
+        child.stderr!.off('data', check);
         resolve(match);
       }
     };
+    // Listened to after `collect`'s own listeners, so that `output` already holds the chunk.
     child.stdout!.on('data', check);
+    child.stderr!.on('data', check);
     child.once('exit', (code) =>
       reject(new Error(`${label} exited with ${code} before printing ${pattern}`)),
     );
