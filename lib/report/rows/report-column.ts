@@ -8,8 +8,7 @@
  * - `datetime`: the service's `Y-m-d H:i:s` in UTC; as given in the CSV, a date cell in the workbook;
  * - `usd`, `fiat`, `crypto`: amounts as plain decimals; as given in the CSV, numbers in the workbook
  *   (USD with cents, a fiat amount in its currency's minor unit, crypto with its own decimals; any amount
- *   with more decimals than that with all of them) unless a spreadsheet cannot show every digit (more
- *   than 15 significant ones), then text;
+ *   with more decimals than that with all of them) unless a double cannot hold every digit, then text;
  * - `count`: a whole number; `flag`: `true` or `false`, as given in the CSV, a true/false cell in the
  *   workbook.
  */

@@ -1,6 +1,6 @@
 import { fiatFractionDigits } from '../../fiat-fraction-digits';
 import type { TableColumn } from '../rows';
-import { decimalsOf, excelSerial, MAX_SHOWN_DECIMALS, spreadsheetShowsEveryDigit } from './cell-values';
+import { decimalsOf, doubleHolds, excelSerial, MAX_SHOWN_DECIMALS } from './cell-values';
 
 /** The style (`s`) of each kind of cell, as the workbook registered them. */
 export interface CellStyles {
@@ -10,7 +10,7 @@ export interface CellStyles {
   flag: number;
   /** Long free text, wrapped. */
   wrappedText: number;
-  /** A number a spreadsheet cannot show whole, kept as text with every digit, aligned right as numbers are. */
+  /** A number that a double cannot hold, kept as text with every digit, aligned right as numbers are. */
   digitsAsText: number;
   date: number;
   usd: number;
@@ -137,11 +137,11 @@ export function wrappedLines(text: string, width: number): number {
 /**
  * Writes a row of a list sheet as SpreadsheetML, the way exceljs writes a row it is given the same
  * typed values and styles: each cell by its column's kind (see `ColumnKind`): text as inline strings,
- * amounts and counts as numbers when a spreadsheet shows every digit, 15 significant ones (otherwise
- * text with every digit), in a format that shows every decimal the amount has, as the CSV and the page
- * do; timestamps as dates, flags as true/false cells; empty cells are left out. A row whose long text
- * wraps gets the height of its lines: spreadsheets do not all grow a row for text that wraps at the
- * column's edge (LibreOffice does only for line breaks), and the text would run into the next row.
+ * amounts and counts as numbers when a double holds every digit (otherwise text with every digit), in a
+ * format that shows every decimal the amount has, as the CSV and the page do; timestamps as dates,
+ * flags as true/false cells; empty cells are left out. A row whose long text wraps gets the height of
+ * its lines: spreadsheets do not all grow a row for text that wraps at the column's edge (LibreOffice
+ * does only for line breaks), and the text would run into the next row.
  *
  * Written here rather than through exceljs's rows: exceljs builds a cell object, a style key and an XML
  * node list per cell, about 3 µs a cell, which for a year of a million records is the report's largest
@@ -209,22 +209,20 @@ export function createRowXml(
           // Cents, or every decimal the amount has: a format of fewer would show 12.345 as 12.35.
           const places = decimalsOf(value);
           xml +=
-            places <= MAX_SHOWN_DECIMALS && spreadsheetShowsEveryDigit(value)
+            places <= MAX_SHOWN_DECIMALS && doubleHolds(value)
               ? (places <= 2 ? usd : decimals(places)) + value + NUMBER_CELL_END
               : textCellRest(digitsAsText, value);
           break;
         }
         case 'count':
-          xml += spreadsheetShowsEveryDigit(value)
-            ? count + value + NUMBER_CELL_END
-            : textCellRest(digitsAsText, value);
+          xml += doubleHolds(value) ? count + value + NUMBER_CELL_END : textCellRest(digitsAsText, value);
           break;
         case 'fiat': {
           // The currency's minor unit, or every decimal the amount has: 1500.5 JPY is not 1,501.
           const currency = cells[currencyIndex[index]!] ?? '';
           const places = Math.max(fiatFractionDigits(currency), decimalsOf(value));
           xml +=
-            places <= MAX_SHOWN_DECIMALS && spreadsheetShowsEveryDigit(value)
+            places <= MAX_SHOWN_DECIMALS && doubleHolds(value)
               ? decimals(places) + value + NUMBER_CELL_END
               : textCellRest(digitsAsText, value);
           break;
@@ -232,7 +230,7 @@ export function createRowXml(
         case 'crypto': {
           const places = decimalsOf(value);
           xml +=
-            places <= MAX_SHOWN_DECIMALS && spreadsheetShowsEveryDigit(value)
+            places <= MAX_SHOWN_DECIMALS && doubleHolds(value)
               ? decimals(places) + value + NUMBER_CELL_END
               : textCellRest(digitsAsText, value);
           break;

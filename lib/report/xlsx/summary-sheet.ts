@@ -7,7 +7,7 @@ import type { CurrencyUnit, ReconciliationCheck, ReportSummary } from '../model'
 import { toPlainDecimal } from '../money';
 import { periodHeading, previousPeriodName } from '../period-words';
 import { projectName } from '../project-names';
-import { decimalsOf, MAX_SHOWN_DECIMALS, spreadsheetShowsEveryDigit } from './cell-values';
+import { decimalsOf, doubleHolds, MAX_SHOWN_DECIMALS } from './cell-values';
 import { listSheetFirst } from './exceljs-stream';
 import {
   BOOLEAN_FORMAT,
@@ -53,15 +53,15 @@ const numberHeader = (header: string): SheetCell => ({ ...text(header), alignmen
 const flagHeader = (header: string): SheetCell => ({ ...text(header), alignment: { horizontal: 'center' } });
 
 /**
- * An amount as a number shown with at least `decimals` and every decimal it has, when a spreadsheet
- * shows every digit of it (15 significant digits at most), otherwise as text with every digit, aligned right as numbers are. The report's own
+ * An amount as a number shown with at least `decimals` and every decimal it has, when a double holds
+ * every digit, otherwise as text with every digit, aligned right as numbers are. The report's own
  * figures are rounded already; a service's figure in a check may have more decimals, and so may its
  * difference (`80.245` against `80.25` is `-0.005`, as the page shows it, not `-0.01`).
  */
 function amount(value: Big, decimals = 0): SheetCell {
   const plain = toPlainDecimal(value);
   const shown = Math.max(decimals, decimalsOf(plain));
-  if (shown <= MAX_SHOWN_DECIMALS && spreadsheetShowsEveryDigit(plain)) {
+  if (shown <= MAX_SHOWN_DECIMALS && doubleHolds(plain)) {
     return { value: Number(plain), numFmt: shown === 2 ? USD_FORMAT : decimalFormat(shown) };
   }
   return { value: plain, numFmt: TEXT_FORMAT, alignment: { horizontal: 'right' } };

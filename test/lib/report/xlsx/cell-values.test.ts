@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { decimalsOf, excelSerial, spreadsheetShowsEveryDigit } from '../../../../lib/report/xlsx/cell-values';
+import { decimalsOf, doubleHolds, excelSerial } from '../../../../lib/report/xlsx/cell-values';
 
-describe('spreadsheetShowsEveryDigit', () => {
+describe('doubleHolds', () => {
   it.each([
     ['0.00000095', true],
     ['81119.92', true],
@@ -9,21 +9,15 @@ describe('spreadsheetShowsEveryDigit', () => {
     ['0', true],
     ['123456789012345', true],
     ['0.000000000000000001', true],
-    // 16 significant digits, which a double keeps (2^53) but Excel shows as 9,007,199,254,740,990.
-    ['9007199254740992', false],
-    ['0.1234567890123456', false],
-    // 15 significant digits, and zeros after them.
-    ['123456789012345000000', true],
-    ['-0.000123456789012345', true],
-    // Few digits, but larger than any number a spreadsheet has.
-    [`1${'0'.repeat(400)}`, false],
+    // 17 significant digits, one a double keeps: 2^53 + 0 is exact.
+    ['9007199254740992', true],
     ['0.123456789012345678', false],
     ['98765432109876543.21', false],
     ['9007199254740993', false],
     ['', false],
     ['-', false],
   ])('says %j is %s', (amount, holds) => {
-    expect(spreadsheetShowsEveryDigit(amount)).toBe(holds);
+    expect(doubleHolds(amount)).toBe(holds);
   });
 });
 

@@ -261,7 +261,7 @@ describe('report.xlsx', () => {
     }
   });
 
-  it('writes a crypto amount of up to 15 significant digits as a number showing its decimals, a longer one as text with every digit', () => {
+  it('writes a crypto amount a double holds as a number showing its decimals, a longer one as text with every digit', () => {
     const btc = cellOf('Paid invoices', 'payment_amount', 2);
     expect(btc.value).toBe(0.00071);
     expect(btc.numFmt).toBe('#,##0.00000');

@@ -130,21 +130,6 @@ describe('createRowXml', () => {
         '</row>',
     );
   });
-
-  it('writes an amount of 16 or 17 significant digits as text, though a double holds it: Excel shows 15', () => {
-    // Excel keeps and shows 15 significant digits: as a number, 0.1234567890123456 ETH would read
-    // 0.1234567890123450 and 9007199254740992 would read 9,007,199,254,740,990.
-    expect(rowXml([null, null, null, '9007199254740992', '0.1234567890123456', null], 9)).toBe(
-      '<row r="9">' +
-        '<c r="D9" s="3" t="inlineStr"><is><t>9007199254740992</t></is></c>' +
-        '<c r="E9" s="3" t="inlineStr"><is><t>0.1234567890123456</t></is></c>' +
-        '</row>',
-    );
-    // Zeros after the last significant digit are shown as they are: 15 significant digits or fewer.
-    expect(rowXml([null, null, null, null, '123456789012345000000', null], 10)).toBe(
-      '<row r="10"><c r="E10" s="100"><v>123456789012345000000</v></c></row>',
-    );
-  });
 });
 
 describe('createRowXml with amounts finer than their unit', () => {
