@@ -20,6 +20,7 @@ export type ReportApiErrorCode =
   | 'unknown_account'
   | 'report_not_found'
   | 'not_found'
+  | 'method_not_allowed'
   | 'too_many_rebuilds'
   | 'invoicing_authentication_failed'
   | 'invoicing_failed'

@@ -25,6 +25,18 @@ import {
 const ROUTES =
   'GET /, GET /health, GET /reports/:account, POST /reports/:account, GET /reports/:account/:period, GET /reports/:account/:period/:file';
 
+/**
+ * The methods the route at `path` answers (`HEAD` with each `GET`), or `undefined` for a path no route
+ * has: a request with another method gets 405 and `Allow`, as HTTP asks, rather than "no such route".
+ */
+function methodsAt(path: string): string | undefined {
+  if (path === '/' || path === '/health') return 'GET, HEAD';
+  const segments = /^\/reports((?:\/[^/]+){1,3})$/.exec(path)?.[1]?.split('/').length;
+  if (segments === undefined) return undefined;
+  // `/reports/:account` has two segments after the split's empty first one, and takes the list's form.
+  return segments === 2 ? 'GET, HEAD, POST' : 'GET, HEAD';
+}
+
 /** A form that asks for a period is a few dozen bytes. */
 const MAX_FORM_BYTES = 4096;
 
@@ -203,6 +215,15 @@ export function createReportApi(options: ReportApiOptions): Hono<ReportApiEnv> {
     // (behind a custom domain, the function's address) where this keeps to the public one.
     if (path.length > 1 && path.endsWith('/') && (c.req.method === 'GET' || c.req.method === 'HEAD')) {
       return c.redirect(`${routes.baseUrl(c)}${path.replace(/\/+$/, '')}${search}`, 301);
+    }
+    const allowed = methodsAt(path);
+    if (allowed !== undefined) {
+      return refuse(c, {
+        status: 405,
+        code: 'method_not_allowed',
+        message: `${c.req.method} is not answered here; this route answers ${allowed}`,
+        headers: { Allow: allowed },
+      });
     }
     return refuse(c, { status: 404, code: 'not_found', message: `no such route; the routes are ${ROUTES}` });
   });

@@ -87,6 +87,12 @@ function wording(refusal: ErrorPageRefusal, context: ErrorPageContext): ErrorWor
         what: 'There is no page at this address.',
         todo: FROM_THE_EMAIL,
       };
+    case 'method_not_allowed':
+      return {
+        heading: 'This address cannot be used this way',
+        what: 'The page at this address is opened with a link, not sent a form or other request.',
+        todo: FROM_THE_EMAIL,
+      };
     case 'too_many_rebuilds':
       return {
         heading: 'Please wait a moment',

@@ -54,12 +54,32 @@ describe('createReportApi', () => {
     await expectError(await h.get('/reports/demo/2026-10/payments.csv/more'), 404, 'not_found');
   });
 
-  it('answers 404 to other methods', async () => {
-    const response = await h.app.request('/reports/demo/2026-10', {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${TOKEN}` },
-    });
-    await expectError(response, 404, 'not_found');
+  it('answers 405 with the methods a route takes to another method', async () => {
+    const ask = (path: string, method: string, accept = 'application/json') =>
+      h.app.request(path, { method, headers: { Authorization: `Bearer ${TOKEN}`, Accept: accept } });
+    const post = await ask('/reports/demo/2026-10', 'POST');
+    expect(post.headers.get('allow')).toBe('GET, HEAD');
+    expect(await expectError(post, 405, 'method_not_allowed')).toBe(
+      'POST is not answered here; this route answers GET, HEAD',
+    );
+    // The list of reports takes its form; the others are read only.
+    const cases = [
+      ['/reports/demo', 'DELETE', 'GET, HEAD, POST'],
+      ['/reports/demo/2026-10/payments.csv', 'PUT', 'GET, HEAD'],
+      ['/health', 'POST', 'GET, HEAD'],
+      ['/', 'OPTIONS', 'GET, HEAD'],
+    ] as const;
+    for (const [path, method, allow] of cases) {
+      const response = await ask(path, method);
+      expect({ path, allow: response.headers.get('allow') }).toEqual({ path, allow });
+      await expectError(response, 405, 'method_not_allowed');
+    }
+    // A browser gets a page saying so.
+    const page = await ask('/reports/demo/2026-10', 'PUT', 'text/html');
+    expect(page.status).toBe(405);
+    expect(await page.text()).toContain('<h1 class="title">This address cannot be used this way</h1>');
+    // A path no route has is still not found, whatever the method.
+    await expectError(await ask('/invoices', 'POST'), 404, 'not_found');
   });
 
   it('sends a GET with a slash at the end of its path to the path without it, query and all', async () => {

@@ -16,6 +16,7 @@ describe('renderErrorPage', () => {
     ['unknown_account', 404, 'There is no such account', 'Check the address'],
     ['report_not_found', 404, 'This report is not ready', 'Ask for the period on the list of reports'],
     ['not_found', 404, 'Page not found', 'Open the “All reports” link'],
+    ['method_not_allowed', 405, 'This address cannot be used this way', 'Open the “All reports” link'],
     ['too_many_rebuilds', 429, 'Please wait a moment', 'Try again in a minute.'],
     [
       'invoicing_authentication_failed',
