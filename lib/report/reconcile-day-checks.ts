@@ -10,7 +10,8 @@ import type { WindowLedger } from './reconcile-ledger';
 /**
  * The per-day checks: each day the statistics list, against the window's paid invoices created between
  * that day's start (its `date`) and the next day's, and each day they leave out that the list has paid
- * invoices on (a real difference: the service's figure for it is 0).
+ * invoices on (a real difference: the service's figure for it is 0, unless statistics asked for once the
+ * lists were read list it).
  *
  * A day whose next day is not listed may be 23, 24 or 25 hours long: it is checked when no paid invoice
  * lies in its last two possible hours, and otherwise left unchecked with the reason, as are all days when
@@ -52,7 +53,14 @@ export function dayChecks(
     checks.push({ ...moneyCheck(name, service, computed), dayStart: new Date(day.start).toISOString() });
   }
   for (const [date, paid] of placed.unlisted) {
-    checks.push({ ...moneyCheck(`day:${date}`, ZERO, roundUsd(paid.usd)), dayStart: null });
+    // The days were read from the first answer. Statistics asked for again once the lists were read
+    // may list a day the first left out (its first invoice was paid meanwhile): that is its figure.
+    const later = Object.hasOwn(statistics.invoicesByDate, date)
+      ? statistics.invoicesByDate[date]
+      : undefined;
+    const service = later === undefined ? ZERO : new Big(later.value);
+    const dayStart = later === undefined ? null : new Date(later.date).toISOString();
+    checks.push({ ...moneyCheck(`day:${date}`, service, roundUsd(paid.usd)), dayStart });
   }
   checks.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return { checks, notChecked };

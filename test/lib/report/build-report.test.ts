@@ -449,6 +449,27 @@ describe('buildReport when invoices are paid while the lists are read', () => {
     expect(asked()).toBe(2);
   });
 
+  it('agrees when the first invoice paid on a day is paid as the lists are read', async () => {
+    // 31 October had no paid invoice when the statistics were first asked for, so the first answer
+    // leaves the day out; `late` is paid as the lists are read, and the second answer lists the day
+    // with its 40.00 USD, as the lists show it.
+    const late = (status: 'paid' | 'unpaid') =>
+      invoice('2026-10-31 12:00:00', { id: uuid('3e', 9), status, amountFiatUSD: '40', amountFiat: '40' });
+    const { reconciliation } = await buildWhileChanging(
+      [early, late('paid')],
+      [
+        [early, late('unpaid')],
+        [early, late('paid')],
+      ],
+    );
+    expect(reconciliation.checks.filter((check) => !check.ok)).toEqual([]);
+    expect(reconciliation.ok).toBe(true);
+    expect(reconciliation.checks.find((check) => check.name === 'day:2026-10-31')).toMatchObject({
+      ok: true,
+      dayStart: '2026-10-31T00:00:00.000Z',
+    });
+  });
+
   it('asks once when every check agrees', async () => {
     const { reconciliation, asked } = await buildWhileChanging([early], [[early]]);
     expect(reconciliation.ok).toBe(true);

@@ -184,6 +184,17 @@ describe('reconcile', () => {
     });
   });
 
+  it('takes the figure of a day that statistics asked for later list and the first answer left out', () => {
+    // The days were read from a first answer without 13 Mar (its 5.00 USD invoice was not paid yet);
+    // the statistics asked for again, once the lists were read, list the day with that invoice.
+    const { '2026-03-13': _left, ...otherDays } = HONEST.invoicesByDate;
+    const result = reconcile({ statistics: HONEST, window: WINDOW, ledger: ledgerOf(LISTED, otherDays) });
+    expect(failing(result)).toEqual({});
+    expect(checksOf(result)['day:2026-03-13']).toEqual(agreeing('5'));
+    const day = result.checks.find((check) => check.name === 'day:2026-03-13');
+    expect(day?.dayStart).toBe('2026-03-12T21:00:00.000Z');
+  });
+
   it('names an unlisted day from the offset of the nearer listed day', () => {
     // A service in UTC-10 lists 9 Mar (begins 9 Mar 10:00 UTC) and 12 Mar (begins 12 Mar 10:00 UTC);
     // an invoice of 10 Mar 23:00 UTC falls on 10 Mar there, a day the statistics leave out.
