@@ -48,7 +48,10 @@ export function dayChecks(
       });
       continue;
     }
-    const service = new Big(statistics.invoicesByDate[day.date]!.value);
+    // The days were read from the first answer; statistics asked for again may leave one out (0).
+    const service = Object.hasOwn(statistics.invoicesByDate, day.date)
+      ? new Big(statistics.invoicesByDate[day.date]!.value)
+      : ZERO;
     const computed = roundUsd(placed.listed.get(day.date)?.usd ?? ZERO);
     checks.push({ ...moneyCheck(name, service, computed), dayStart: new Date(day.start).toISOString() });
   }

@@ -470,6 +470,16 @@ describe('buildReport when invoices are paid while the lists are read', () => {
     });
   });
 
+  it('still builds the report when the second answer leaves out a day the first listed', async () => {
+    // The first answer counts `early` (30 October) but not `x`; the second, from a service whose
+    // figures lag, counts neither and lists no day at all. The list has both.
+    const { reconciliation } = await buildWhileChanging([early, paid(2)], [[early, unpaid(2)], []]);
+    expect(reconciliation.ok).toBe(false);
+    expect(reconciliation.checks.filter((check) => !check.ok).map((check) => check.name)).toEqual(
+      expect.arrayContaining(['paidCount', 'paidTotalUSD', 'day:2026-10-30']),
+    );
+  });
+
   it('asks once when every check agrees', async () => {
     const { reconciliation, asked } = await buildWhileChanging([early], [[early]]);
     expect(reconciliation.ok).toBe(true);

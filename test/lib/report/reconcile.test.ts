@@ -195,6 +195,32 @@ describe('reconcile', () => {
     expect(day?.dayStart).toBe('2026-03-12T21:00:00.000Z');
   });
 
+  it('takes a day the first answer listed and statistics asked for later leave out as 0, not a failure', () => {
+    // The days were read from the honest answer; a later answer (from a replica that lags, say) has no
+    // figure for 13 Mar, nor its 5.00 USD anywhere.
+    const { '2026-03-13': _left, ...otherDays } = HONEST.invoicesByDate;
+    const later: InvoiceStatistics = {
+      ...HONEST,
+      invoicesPaidNum: 4,
+      invoicesTotalUSD: '40.55',
+      invoicesByProjects: { [PROJECT_A]: '20.55', [PROJECT_B]: '20' },
+      invoicesByCurrencies: { EUR: '9', JPY: '1500', USD: '20.5' },
+      invoicesByDate: otherDays,
+    };
+    const result = reconcile({
+      statistics: later,
+      window: WINDOW,
+      ledger: ledgerOf(LISTED, HONEST.invoicesByDate),
+    });
+    expect(failing(result)).toEqual({
+      paidCount: '-1',
+      paidTotalUSD: '-5',
+      [`project:${PROJECT_B}`]: '-5',
+      'currency:EUR': '-4.6',
+      'day:2026-03-13': '-5',
+    });
+  });
+
   it('names an unlisted day from the offset of the nearer listed day', () => {
     // A service in UTC-10 lists 9 Mar (begins 9 Mar 10:00 UTC) and 12 Mar (begins 12 Mar 10:00 UTC);
     // an invoice of 10 Mar 23:00 UTC falls on 10 Mar there, a day the statistics leave out.
