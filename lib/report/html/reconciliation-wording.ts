@@ -101,7 +101,8 @@ export function reconciliationOutcome(summary: ReportSummary): string {
     return `The service's statistics ${dates} agree with ${listed} (${checks(made.length)}${agreeing}${unmade}).`;
   }
   if (failing === 0) return 'The reconciliation did not pass. Check the figures before relying on them.';
-  return `${formatCount(failing)} of ${checks(made.length)} differ by more than 0.01 between the service's statistics ${dates} and ${listed}${unmade}.`;
+  const differ = failing === 1 ? 'differs' : 'differ';
+  return `${formatCount(failing)} of ${checks(made.length)} ${differ} by more than 0.01 between the service's statistics ${dates} and ${listed}${unmade}.`;
 }
 
 /** The checks not made, those with the same reason together: `Per currency, Per day: The statistics …`. */

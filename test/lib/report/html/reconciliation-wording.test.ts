@@ -70,4 +70,16 @@ describe('reconciliationOutcome', () => {
       "2 of 38 checks differ by more than 0.01 between the service's statistics for the dates 30 Sep 2026 – 2 Nov 2026 and the invoices it lists for those dates.",
     );
   });
+
+  it('says that one check differs', () => {
+    const { summary } = withReconciliationDifferences(sampleReport());
+    // Of the two checks that differ, only the first still does.
+    const first = summary.reconciliation.checks.findIndex((check) => !check.ok);
+    const checks = summary.reconciliation.checks.map((check, index) =>
+      index === first || check.ok ? check : { ...check, ok: true },
+    );
+    expect(reconciliationOutcome({ ...summary, reconciliation: { ...summary.reconciliation, checks } })).toBe(
+      "1 of 38 checks differs by more than 0.01 between the service's statistics for the dates 30 Sep 2026 – 2 Nov 2026 and the invoices it lists for those dates.",
+    );
+  });
 });
