@@ -7,6 +7,11 @@ import { roundUsd, ZERO } from './money';
 import { moneyCheck } from './reconcile-checks';
 import type { WindowLedger } from './reconcile-ledger';
 
+/** The statistics' figure for a day (`YYYY-MM-DD`), or `undefined` when they leave the day out. */
+function dayFigure(statistics: InvoiceStatistics, date: string) {
+  return Object.hasOwn(statistics.invoicesByDate, date) ? statistics.invoicesByDate[date] : undefined;
+}
+
 /**
  * The per-day checks: each day the statistics list, against the window's paid invoices created between
  * that day's start (its `date`) and the next day's, and each day they leave out that the list has paid
@@ -49,18 +54,15 @@ export function dayChecks(
       continue;
     }
     // The days were read from the first answer; statistics asked for again may leave one out (0).
-    const service = Object.hasOwn(statistics.invoicesByDate, day.date)
-      ? new Big(statistics.invoicesByDate[day.date]!.value)
-      : ZERO;
+    const listed = dayFigure(statistics, day.date);
+    const service = listed === undefined ? ZERO : new Big(listed.value);
     const computed = roundUsd(placed.listed.get(day.date)?.usd ?? ZERO);
     checks.push({ ...moneyCheck(name, service, computed), dayStart: new Date(day.start).toISOString() });
   }
   for (const [date, paid] of placed.unlisted) {
     // The days were read from the first answer. Statistics asked for again once the lists were read
     // may list a day the first left out (its first invoice was paid meanwhile): that is its figure.
-    const later = Object.hasOwn(statistics.invoicesByDate, date)
-      ? statistics.invoicesByDate[date]
-      : undefined;
+    const later = dayFigure(statistics, date);
     const service = later === undefined ? ZERO : new Big(later.value);
     const dayStart = later === undefined ? null : new Date(later.date).toISOString();
     checks.push({ ...moneyCheck(`day:${date}`, service, roundUsd(paid.usd)), dayStart });
