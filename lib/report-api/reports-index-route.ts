@@ -63,12 +63,21 @@ function indexJson(account: AccountConfig, reports: LinkedReport[], expiresAt: D
   };
 }
 
-function indexEntry({ report, links }: LinkedReport): IndexEntry {
+/**
+ * Whether a report is of its period so far while that period has ended since: nothing builds a quarter or
+ * a year again on its own, so such a report would stay "so far" until someone asks for the period.
+ */
+function overtakenByPeriodEnd(report: ListedReport, now: Date): boolean {
+  return !report.complete && now.getTime() >= report.bounds.end;
+}
+
+function indexEntry({ report, links }: LinkedReport, now: Date): IndexEntry {
   const { period } = report;
   return {
     period,
     title: periodTitle({ id: period.id, complete: report.complete }, periodName(period)),
     complete: report.complete,
+    periodEndedSince: overtakenByPeriodEnd(report, now),
     asOf: report.asOf,
     generatedAt: report.generatedAt,
     figures: shownFigures(report.figures),
@@ -91,11 +100,15 @@ export async function answerReportsIndex(routes: RouteContext, c: Context<Report
   const reports = await linkedReports(routes, c, account, expiresAt);
   if (!wantsHtml(c)) return c.json(indexJson(account, reports, expiresAt));
 
-  const built = new Set(reports.map(({ report }) => report.period.id));
+  const now = routes.settings.now();
+  // A period whose report stopped short of its end is offered again, to be built whole.
+  const built = new Set(
+    reports.filter(({ report }) => !overtakenByPeriodEnd(report, now)).map(({ report }) => report.period.id),
+  );
   const html = renderReportsIndexPage({
     displayName: account.displayName,
     timezone: account.timezone,
-    entries: reports.map(indexEntry),
+    entries: reports.map((linked) => indexEntry(linked, now)),
     formAction: signReportIndexLink({
       baseUrl: routes.baseUrl(c),
       account: account.name,
@@ -103,7 +116,7 @@ export async function answerReportsIndex(routes: RouteContext, c: Context<Report
       generation: account.tokenGeneration,
       signingKey: await routes.signingKey(),
     }),
-    suggestions: recentPeriods(account.timezone, routes.settings.now(), built).map(offeredPeriod),
+    suggestions: recentPeriods(account.timezone, now, built).map(offeredPeriod),
     linksExpireAt: expiresAt,
   });
   return c.html(html);

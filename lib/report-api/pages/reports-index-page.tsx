@@ -26,6 +26,8 @@ export interface IndexEntry {
   /** `October 2026`, `November 2026 so far`. */
   title: string;
   complete: boolean;
+  /** A report of its period so far whose period has ended since it was built. */
+  periodEndedSince: boolean;
   asOf: string;
   generatedAt: string;
   figures: IndexFigures;
@@ -43,7 +45,7 @@ export interface ReportsIndexPage {
   entries: IndexEntry[];
   /** Where the form posts: the signed address of this list. */
   formAction: string;
-  /** Periods offered in the form, which have no report yet. */
+  /** Periods offered in the form: those with no report yet, or only one so far of a period ended since. */
   suggestions: Array<{ id: string; name: string }>;
   /** When the links on the page stop working. */
   linksExpireAt: Date;
@@ -63,6 +65,17 @@ const missing = '—';
 /** The id of a report's row on the list (`report-2026-10`): the form's answer leads to it. */
 export const reportAnchor = (periodId: string) => `report-${periodId}`;
 
+/**
+ * How far a report of its period so far runs, and, once that period has ended, how to get all of it.
+ * @example asOfLine(q4SoFarAfterItsEnd, 'UTC')
+ * // 'as of 15 Nov 2026, 12:00 (UTC); the quarter has ended since: ask for 2026-Q4 above for all of it'
+ */
+function asOfLine(entry: IndexEntry, timezone: string): string {
+  const asOf = `as of ${formatInstant(entry.asOf, timezone)}`;
+  if (!entry.periodEndedSince) return asOf;
+  return `${asOf}; the ${entry.period.kind} has ended since: ask for ${entry.period.id} above for all of it`;
+}
+
 function columns(timezone: string): Column<IndexEntry>[] {
   return [
     {
@@ -72,9 +85,7 @@ function columns(timezone: string): Column<IndexEntry>[] {
           <a class="link" id={reportAnchor(entry.period.id)} href={entry.reportLink}>
             {entry.title}
           </a>
-          {entry.complete ? null : (
-            <span class="second-line">{`as of ${formatInstant(entry.asOf, timezone)}`}</span>
-          )}
+          {entry.complete ? null : <span class="second-line">{asOfLine(entry, timezone)}</span>}
         </>
       ),
     },

@@ -351,3 +351,44 @@ describe('GET and POST /reports/:account', () => {
     });
   });
 });
+
+describe('GET /reports/:account once a period reported so far has ended', () => {
+  let h: ReportApiHarness;
+  // The API's clock on 5 January 2027: the fourth quarter of 2026, reported so far on 15 November, has ended.
+  const afterQ4 = new Date('2027-01-05T12:00:00Z');
+  const link = () => indexLink('demo', new Date(afterQ4.getTime() + 2 * DAY_MS));
+  const offered = (page: string) => [...page.matchAll(/<option value="([^"]+)"/g)].map((match) => match[1]);
+
+  beforeAll(async () => {
+    h = await startReportApiHarness();
+    expect((await h.get('/reports/demo/2026-Q4')).status).toBe(200);
+    h.clock.next = afterQ4;
+  });
+
+  afterAll(async () => {
+    await h.close();
+  });
+
+  it('says so on its row and offers the period again, then lists the whole period once it is built', async () => {
+    const before = await (await h.get(link(), { token: null, headers: BROWSER })).text();
+    expect(before).toContain('>Q4 2026 so far</a>');
+    expect(before).toContain(
+      'as of 15 Nov 2026, 12:00 (UTC); the quarter has ended since: ask for 2026-Q4 above for all of it',
+    );
+    expect(offered(before)).toContain('2026-Q4');
+
+    const response = await h.app.request(link(), {
+      method: 'POST',
+      body: new URLSearchParams({ period: '2026-Q4' }),
+      headers: BROWSER,
+    });
+    expect(response.status).toBe(303);
+    const rebuilt = await readManifest({ s3: h.s3, bucket: BUCKET, account: 'demo', period: '2026-Q4' });
+    expect(Date.parse(rebuilt!.generatedAt)).toBeGreaterThanOrEqual(afterQ4.getTime());
+
+    const after = await (await h.get(link(), { token: null, headers: BROWSER })).text();
+    expect(after).toContain('>Q4 2026</a>');
+    expect(after).not.toContain('has ended since');
+    expect(offered(after)).not.toContain('2026-Q4');
+  });
+});

@@ -15,6 +15,7 @@ function entry(id: string, overrides: Partial<IndexEntry> = {}): IndexEntry {
     period: parsePeriod(id),
     title: id,
     complete: true,
+    periodEndedSince: false,
     asOf: '2026-11-01T00:00:00.000Z',
     generatedAt: '2026-11-01T05:00:00.000Z',
     figures: {
@@ -73,6 +74,25 @@ describe('renderReportsIndexPage', () => {
 
   it('says a period not ended is so far, and as of when', () => {
     expect(mainText(page)).toContain('November 2026 so far as of 23 Nov 2026, 14:35 (Europe/Berlin)');
+  });
+
+  it('says of a report so far whose period has ended since how to get all of it', () => {
+    const overtaken = renderReportsIndexPage({
+      ...PAGE,
+      entries: [
+        entry('2026-Q3', {
+          title: 'Q3 2026 so far',
+          complete: false,
+          periodEndedSince: true,
+          asOf: '2026-09-12T08:00:00.000Z',
+        }),
+      ],
+    });
+    expect(mainText(overtaken)).toContain(
+      'Q3 2026 so far as of 12 Sep 2026, 10:00 (Europe/Berlin); the quarter has ended since: ask for 2026-Q3 above for all of it',
+    );
+    // A period so far that is still running says only how far its report runs.
+    expect(mainText(page)).not.toContain('has ended since');
   });
 
   it('shows the headline figures of each report, and a dash for one its manifest lacks', () => {
