@@ -22,19 +22,31 @@ import {
   reportRouteQuerySchema,
 } from './route-input';
 
-const ROUTES =
-  'GET /, GET /health, GET /reports/:account, POST /reports/:account, GET /reports/:account/:period, GET /reports/:account/:period/:file';
+/** Every route's path and the methods it takes; each `GET` answers `HEAD` too. */
+const ROUTE_TABLE: Array<{ path: string; methods: string[] }> = [
+  { path: '/', methods: ['GET'] },
+  { path: '/health', methods: ['GET'] },
+  { path: '/reports/:account', methods: ['GET', 'POST'] },
+  { path: '/reports/:account/:period', methods: ['GET'] },
+  { path: '/reports/:account/:period/:file', methods: ['GET'] },
+];
+
+/** The routes as the 404 names them: `GET /, GET /health, GET /reports/:account, POST /reports/:account, …`. */
+const ROUTES = ROUTE_TABLE.flatMap(({ path, methods }) => methods.map((method) => `${method} ${path}`)).join(
+  ', ',
+);
+
+/** A route's path as a pattern: each `:name` is one segment. */
+const pathPattern = (path: string) => new RegExp(`^${path.replaceAll(/:[a-z]+/g, '[^/]+')}$`);
+const ROUTE_PATTERNS = ROUTE_TABLE.map((route) => ({ ...route, pattern: pathPattern(route.path) }));
 
 /**
- * The methods the route at `path` answers (`HEAD` with each `GET`), or `undefined` for a path no route
+ * The methods the route at `path` answers, as `Allow` lists them, or `undefined` for a path no route
  * has: a request with another method gets 405 and `Allow`, as HTTP asks, rather than "no such route".
  */
 function methodsAt(path: string): string | undefined {
-  if (path === '/' || path === '/health') return 'GET, HEAD';
-  const segments = /^\/reports((?:\/[^/]+){1,3})$/.exec(path)?.[1]?.split('/').length;
-  if (segments === undefined) return undefined;
-  // `/reports/:account` has two segments after the split's empty first one, and takes the list's form.
-  return segments === 2 ? 'GET, HEAD, POST' : 'GET, HEAD';
+  const route = ROUTE_PATTERNS.find(({ pattern }) => pattern.test(path));
+  return route?.methods.flatMap((method) => (method === 'GET' ? ['GET', 'HEAD'] : [method])).join(', ');
 }
 
 /** A form that asks for a period is a few dozen bytes. */
