@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isPeriodId } from '../period';
 import type { ReportFileName } from '../report-files';
@@ -66,7 +66,8 @@ export interface ReportFolderWriter {
  * target (same file system, so the rename is atomic), flushed to disk, then renamed into place. An
  * existing folder for the period is renamed aside first and removed after the new one is in, so a
  * reader sees the old report or the new one, never a mix. On any failure the hidden folder is
- * removed and an older report stays as it was.
+ * removed and an older report stays as it was; one that an earlier run, ended mid-swap, left aside is
+ * put back first (see `settleInterruptedSwaps`).
  */
 export async function openReportFolder(
   outDir: string,
@@ -80,6 +81,7 @@ export async function openReportFolder(
     );
   }
   await mkdir(outDir, { recursive: true });
+  await settleInterruptedSwaps(outDir, id);
   // Not mkdtemp: it creates the folder with mode 0700, which the renamed report would keep.
   const staging = join(outDir, `.${id}.partial-${randomUUID()}`);
   await mkdir(staging);
@@ -144,7 +146,7 @@ export async function openReportFolder(
         await workbook.commit(report.summary);
         await writeFile(file('summary.json'), summaryJson, { flush: true });
         const target = join(outDir, id);
-        await moveIntoPlace(staging, target, join(outDir, `.${id}.replaced-${randomUUID()}`));
+        await moveIntoPlace(staging, target, join(outDir, `${replacedPrefix(id)}${randomUUID()}`));
         return target;
       } catch (error) {
         await abort();
@@ -172,6 +174,43 @@ export async function writeReportFolder(
   const pages = renderPages(report, render);
   const folder = await openReportFolder(outDir, report.summary.period.id, render);
   return folder.finish(report, pages);
+}
+
+/** The start of the name an older report of period `id` is renamed to while a new one takes its place. */
+const replacedPrefix = (id: string) => `.${id}.replaced-`;
+
+/**
+ * Settles what a run that was ended during `moveIntoPlace` (a second Ctrl-C, a kill) left of period
+ * `id`'s older report: moved aside with nothing in its place, it is put back, or the period would have
+ * no report; moved aside with the new one in place, it is removed. A run swapping at this very moment
+ * meets no harm: it puts back or removes only what is still there.
+ */
+async function settleInterruptedSwaps(outDir: string, id: string): Promise<void> {
+  const prefix = replacedPrefix(id);
+  const asides = (await readdir(outDir)).filter((name) => name.startsWith(prefix));
+  if (asides.length === 0) return;
+  const target = join(outDir, id);
+  const present = await stat(target).then(
+    () => true,
+    (error: unknown) => {
+      if (isErrorCode(error, 'ENOENT')) return false;
+      throw error;
+    },
+  );
+  let kept: string | undefined;
+  if (!present) {
+    // Of several (runs ended one after another), the one moved aside last was the report in place.
+    const byAge = await Promise.all(
+      asides.map(async (name) => ({ name, changed: (await stat(join(outDir, name))).ctimeMs })),
+    );
+    kept = byAge.sort((a, b) => b.changed - a.changed)[0]?.name;
+    if (kept !== undefined) await rename(join(outDir, kept), target);
+  }
+  await Promise.all(
+    asides
+      .filter((name) => name !== kept)
+      .map((name) => rm(join(outDir, name), { recursive: true, force: true })),
+  );
 }
 
 /**

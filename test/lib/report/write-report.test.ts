@@ -121,6 +121,31 @@ describe('writeReportFolder', () => {
     expect((await readFile(join(first, 'paid-invoices.csv'))).equals(before)).toBe(true);
   });
 
+  it('puts back an older report that a run ended mid-swap had moved aside, even when this run fails', async () => {
+    // What a run ended between moving the older report aside and moving its own in leaves behind.
+    const aside = join(outDir, '.2026-09.replaced-0b5e');
+    await mkdir(aside);
+    await writeFile(join(aside, 'report.html'), 'older report');
+    const healthy = reportFor('2026-09');
+    const broken = { ...healthy, paymentRows: failingTable(healthy.paymentRows) };
+    await expect(writeReportFolder(broken, outDir, renderers)).rejects.toThrow('stream broke');
+    expect(await readdir(outDir)).toEqual(['2026-09']);
+    expect(await readFile(join(outDir, '2026-09', 'report.html'), 'utf8')).toBe('older report');
+  });
+
+  it("removes an older report left aside once the new one was in place, and no other period's", async () => {
+    await writeReportFolder(reportFor('2026-09'), outDir, renderers);
+    for (const left of ['.2026-09.replaced-0b5e', '.2026-08.replaced-7c1d']) {
+      await mkdir(join(outDir, left));
+      await writeFile(join(outDir, left, 'report.html'), 'older report');
+    }
+    await writeReportFolder(reportFor('2026-09'), outDir, renderers);
+    expect((await readdir(outDir)).sort()).toEqual(['.2026-08.replaced-7c1d', '2026-09']);
+    expect(await readFile(join(outDir, '2026-09', 'report.html'), 'utf8')).toBe(
+      '<!doctype html><p>2026-09</p>',
+    );
+  });
+
   it('keeps the older report readable while the new one is being written', async () => {
     const folder = await writeReportFolder(reportFor('2026-09'), outDir, renderers);
     await writeFile(join(folder, 'report.html'), 'old report');
