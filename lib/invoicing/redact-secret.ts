@@ -36,8 +36,9 @@ interface Escape {
  * (`sk_live\/AbC`, `\u0041`), as HTML character references (`&sol;`, `&#47;`, `&#x2F;`, with or without
  * the semicolon), percent-encoded in either case (`%2F`, `%2f`), any mixture of these from one character
  * to the next, up to three of them nested (`%255C%252F`), and base64 in either alphabet (see
- * `base64Spans`; a secret of 12 characters or more). The service's failure answers are not shown
- * in the spec, and some services echo the request (headers included) back in an error page.
+ * `base64Spans`; a secret of 12 characters or more), as is or itself written with those escapes. The
+ * service's failure answers are not shown in the spec, and some services echo the request (headers
+ * included) back in an error page.
  *
  * A long secret goes wherever it appears. A short one (a test key such as `x`) goes only where it stands
  * on its own, not inside a longer run of letters and digits, so a message about `expected` stays legible.
@@ -57,6 +58,11 @@ export function redactSecret(text: string, secret: string | undefined): string {
     const next = decodeLayer(layer);
     if (next.chars.length === layer.chars.length) break;
     layer = next;
+    // Base64 has escapes of its own to undo: PHP's json_encode writes its `/` as `\/`, and a query
+    // string its `+`, `/` and `=` as `%2B`, `%2F` and `%3D`.
+    for (const [start, end] of base64Spans(layer.chars.join(''), secret)) {
+      spans.push([layer.starts[start] as number, layer.ends[end - 1] as number]);
+    }
   }
   return replaceSpans(text, spans);
 }

@@ -120,6 +120,29 @@ describe('redactSecret, base64', () => {
     }
   });
 
+  describe('written with escapes', () => {
+    /** Its base64 holds `/` and `+` whatever text comes before it: `c2tfbGl2ZV8/NGVDMzl+SHFM…`. */
+    const KEY_WITH_SLASHES = 'sk_live_?4eC39~HqLy?jWDa~rjtT1?zdp7dc';
+    const piecesOf = (key: string) =>
+      Array.from({ length: key.length - 4 }, (_, index) => key.slice(index, index + 5));
+    /** PHP's json_encode (the spec's datetimes suggest PHP) writes `/` as `\/` unless told not to. */
+    const phpJson = (value: string) => JSON.stringify(value).replaceAll('/', '\\/');
+
+    it.each([
+      ['JSON-escaped as PHP writes it', phpJson, (text: string) => text.replaceAll('\\/', '/')],
+      ['percent-encoded', encodeURIComponent, decodeURIComponent],
+    ])('removes it from a Basic authorization header echoed %s', (_, encode, decode) => {
+      for (const user of ['', 'm:', 'mx:', 'merchant:']) {
+        const header = `Basic ${Buffer.from(`${user}${KEY_WITH_SLASHES}`).toString('base64')}`;
+        const redacted = redactSecret(`{"authorization":${encode(header)}}`, KEY_WITH_SLASHES);
+        expect(redacted).toContain('[redacted]');
+        for (const decoded of decodedRuns(decode(redacted))) {
+          for (const piece of piecesOf(KEY_WITH_SLASHES)) expect(decoded).not.toContain(piece);
+        }
+      }
+    });
+  });
+
   it('leaves base64 that does not hold the key as it is', () => {
     const text = `id ${Buffer.from('an ordinary request id of some length').toString('base64')}`;
     expect(redactSecret(text, SECRET)).toBe(text);
