@@ -23,7 +23,8 @@ export const secretNameSchema = z
     'must be a Secrets Manager secret name (letters, digits and /_+=.@-), not an ARN',
   );
 
-function isLoopbackHost(hostname: string): boolean {
+/** Whether a URL's host is this machine's loopback interface, where plain http crosses no network. */
+export function isLoopbackHost(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(hostname);
 }
 

@@ -11,6 +11,7 @@ export {
   parseDeploymentConfig,
 } from './deployment-config';
 export { type EnvOptions, getStringFromEnv } from './env-variables';
+export { isLoopbackHost } from './field-schemas';
 export { type DeploymentConfigSource, loadDeploymentConfig } from './load-deployment-config';
 export { type ProjectNamesConfig, projectNamesSchema } from './project-names-schema';
 export {

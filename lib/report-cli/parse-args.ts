@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { isLoopbackHost } from '../config';
 import { errorParts } from '../describe-error';
 import { uuidSchema } from '../invoicing';
 import {
@@ -177,6 +178,12 @@ function apiUrl(value: string | undefined): string {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new CliUsageError(`--api-url must be an http or https URL, got ${url.protocol.slice(0, -1)}`);
+  }
+  // The key goes out in the first request's header: over plain http it would cross the network in clear.
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+    throw new CliUsageError(
+      `--api-url must use https: the API key would cross the network in clear (plain http is allowed only for localhost, such as the local sandbox)`,
+    );
   }
   return value;
 }

@@ -31,6 +31,13 @@ describe('parseReportCliArgs', () => {
     });
   });
 
+  it.each(['http://localhost:4010', 'http://127.0.0.2:4010', 'http://[::1]:4010'])(
+    'takes plain http to this machine, where the local sandbox runs: %s',
+    (url) => {
+      expect(options(['--api-url', url]).apiUrl).toBe(url);
+    },
+  );
+
   it('takes every option from the command line over the environment', () => {
     expect(
       options([
@@ -135,6 +142,11 @@ describe('parseReportCliArgs', () => {
     [['--page-size', '1001'], /--page-size must be a whole number from 1 to 1000/],
     [['--api-url', 'not a url'], /--api-url "not a url" is not a URL/],
     [['--api-url', 'ftp://files.example.com'], /--api-url must be an http or https URL, got ftp/],
+    [
+      ['--api-url', 'http://api.example.com'],
+      /^--api-url must use https: the API key would cross the network in clear \(plain http is allowed only for localhost/,
+    ],
+    [['--api-url', 'http://10.0.0.7:8080'], /^--api-url must use https/],
     [['--out', ''], /--out must not be empty/],
     [['--bogus'], /^unknown option '--bogus'/],
     [['--month'], /^option '--month <value>' argument missing \(see --help\)$/],
