@@ -40,5 +40,7 @@ export async function handler(event: unknown, context: Context): Promise<ReportD
     logger.error('The scheduled report function is not configured correctly', errorAttributes(error));
     throw error;
   }
-  return runScheduledReport(event, { ...options, logger });
+  // Lambda retries a failed asynchronous invocation with the same request id (an operator's run in the
+  // background), also after SES accepted its email: a forced resend must not send again then.
+  return runScheduledReport(event, { ...options, logger, runId: context.awsRequestId });
 }

@@ -10,7 +10,12 @@ import {
   writeClaim,
   writeSentRecord,
 } from './delivery-record';
-import { type AlreadySent, alreadySent, type DeliveryStatus, deliveryStatus } from './delivery-status';
+import {
+  type AlreadySent,
+  alreadySentUnlessForced,
+  type DeliveryStatus,
+  deliveryStatus,
+} from './delivery-status';
 import { mailboxAddress, recipientAddresses } from './email-address';
 import {
   DeliveryError,
@@ -48,6 +53,12 @@ export interface DeliverReportEmailOnceOptions {
   complete: boolean;
   /** Send even if the period's email was sent (or claimed) before, replacing the record. @default false */
   force?: boolean;
+  /**
+   * The request this run serves, the same in every retry of it (Lambda's request id: its retries of an
+   * asynchronous invocation keep it), kept in the record. A forced resend does not send over a record
+   * that an earlier attempt at its own request wrote: that attempt may have sent the email.
+   */
+  runId?: string;
   /** @default DEFAULT_MAX_MESSAGE_BYTES (9 MiB) */
   maxMessageBytes?: number;
   /** How old a claim must be to count as stale (unconfirmed, alarming). @default DEFAULT_STALE_CLAIM_MS */
@@ -110,13 +121,10 @@ async function claimPeriod(
   read: DeliveryStatus,
   clock: () => Date,
 ): Promise<OwnClaim | AlreadySent> {
-  const force = options.force ?? false;
   let status = read;
   for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
-    if (!force) {
-      const settled = alreadySent(status, options.account, options.period, options.complete);
-      if (settled) return settled;
-    }
+    const settled = alreadySentUnlessForced(status, options);
+    if (settled) return settled;
     // A normal run gets here only over no record or a so-far email's.
     const previous = status.state === 'sent' || status.state === 'sending' ? status.record : null;
     try {
@@ -183,7 +191,9 @@ async function releaseAfterRefusal(
  *   again; it goes stale and alarms, and a person checks (then marks the period sent or forces).
  *
  * `force` sends whatever the record says: it claims over the version it read (`If-Match`), follows the
- * same rules, and on a refusal puts back what it replaced.
+ * same rules, and on a refusal puts back what it replaced. Only a record written by an earlier attempt
+ * at the same request (`runId`, a retry of it) is met as a normal run meets it, so that a retried resend
+ * is not sent again.
  * @throws InvalidReportKeyError, InvalidEmailError, EmailTooLargeError before anything is written;
  * DeliveryInProgressError, CorruptObjectError before anything is sent; EmailSendError after releasing
  * the claim; DeliveryUnconfirmedError when SES may have accepted the message (the claim stays);
@@ -201,10 +211,8 @@ export async function deliverReportEmailOnce(
 
   // A garbled record stops a normal run here; a forced resend replaces it.
   const read = await statusAt(options, clock());
-  if (!options.force) {
-    const settled = alreadySent(read, account, period, options.complete);
-    if (settled) return settled;
-  }
+  const settled = alreadySentUnlessForced(read, options);
+  if (settled) return settled;
 
   const message = await composeWithinLimit({
     from: options.from,
@@ -215,7 +223,12 @@ export async function deliverReportEmailOnce(
     date: clock(),
   });
 
-  const claim: SendingRecord = { state: 'sending', claimedAt: clock().toISOString(), claimId: randomUUID() };
+  const claim: SendingRecord = {
+    state: 'sending',
+    claimedAt: clock().toISOString(),
+    claimId: randomUUID(),
+    ...(options.runId === undefined ? {} : { runId: options.runId }),
+  };
   const claimed = await claimPeriod(options, key, claim, read, clock);
   if ('status' in claimed) return claimed;
   options.onSending?.({
@@ -249,6 +262,7 @@ export async function deliverReportEmailOnce(
         recipients: to.length,
         attachmentsIncluded: message.attachmentsIncluded,
         complete: options.complete,
+        ...(options.runId === undefined ? {} : { runId: options.runId }),
       },
       claimed.etag,
     );

@@ -10,11 +10,16 @@ import {
   type WriteCondition,
 } from './s3-objects';
 
-/** A run has claimed the period's email and is sending it (or crashed, or lost SES's answer, while doing so). */
+/**
+ * A run has claimed the period's email and is sending it (or crashed, or lost SES's answer, while doing so).
+ * `claimId` is this attempt's own; `runId` (in this record and in the sent one) names the request the run
+ * served, which every retry of that request shares (see `DeliverReportEmailOnceOptions.runId`).
+ */
 export const sendingRecordSchema = z.object({
   state: z.literal('sending'),
   claimedAt: z.iso.datetime(),
   claimId: z.string(),
+  runId: z.string().optional(),
 });
 
 /** SES accepted the period's email. */
@@ -31,6 +36,7 @@ export const sentRecordSchema = z.object({
    * Absent in records written before so-far emails were told apart, which count as complete.
    */
   complete: z.boolean().optional(),
+  runId: z.string().optional(),
 });
 
 /** `delivery.json` beside a report: the claim and then the proof of its email. */

@@ -112,3 +112,35 @@ export function alreadySent(
       throw status.error;
   }
 }
+
+/** What a run asks of a period's email: whether to send it again, and the request it serves. */
+export interface DeliveryRequest {
+  account: string;
+  period: string;
+  /** Whether this run's report covers a period that has ended. */
+  complete: boolean;
+  /** Send again whatever the record says. @default false */
+  force?: boolean;
+  /** The request the run serves, the same in each of its retries (see `DeliverReportEmailOnceOptions.runId`). */
+  runId?: string;
+}
+
+/**
+ * What a status means for a run that may be a forced resend: `null` (send) for a forced run, unless the
+ * record was written by an earlier attempt at the same request. Lambda retries an asynchronous invocation
+ * that failed, with the same request id, also after SES accepted its email and the answer was lost or the
+ * run was cut off before recording it: that attempt's claim (or record) is then met as any run meets
+ * another's, so that one request to resend sends once. Otherwise as `alreadySent`.
+ * @throws as `alreadySent`
+ */
+export function alreadySentUnlessForced(
+  status: DeliveryStatus,
+  request: DeliveryRequest,
+): AlreadySent | null {
+  const byThisRequest =
+    request.runId !== undefined &&
+    (status.state === 'sending' || status.state === 'sent') &&
+    status.record.runId === request.runId;
+  if (request.force && !byThisRequest) return null;
+  return alreadySent(status, request.account, request.period, request.complete);
+}

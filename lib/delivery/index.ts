@@ -38,7 +38,9 @@ export {
 export {
   type AlreadySent,
   alreadySent,
+  alreadySentUnlessForced,
   DEFAULT_STALE_CLAIM_MS,
+  type DeliveryRequest,
   type DeliveryStatus,
   type DeliveryStatusOptions,
   deliveryStatus,

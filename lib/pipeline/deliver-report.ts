@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { AccountConfig } from '../config';
 import {
-  alreadySent,
+  alreadySentUnlessForced,
   type DeliveryResult,
   deliverReportEmailOnce,
   deliveryStatus,
@@ -28,6 +28,11 @@ export interface ReportDeliveryRequest {
   period: string;
   /** Rebuild and email again even if the period was delivered. @default false */
   force?: boolean;
+  /**
+   * The request this run serves, the same in every retry of it (Lambda's request id), so that a retried
+   * forced resend is not sent again (see `deliverReportEmailOnce`).
+   */
+  runId?: string;
   /** Told how many records have been fetched so far while the report is built. */
   onProgress?: (progress: CollectProgress) => void;
   /** Told once the report is saved to S3: the build the period is served from, and whether it is this run's. */
@@ -96,7 +101,8 @@ async function signedLinks(
  * is a period whose email another run has claimed (that run's outcome decides; this one throws
  * `DeliveryInProgressError`, so a retry finds the period sent). An email of the period so far (sent
  * while it ran) counts only until the period has ended: then the whole period is built and emailed,
- * once. `force` rebuilds and resends. The email's links point at the report API, signed to last
+ * once. `force` rebuilds and resends, except over what an earlier attempt at the same request (`runId`)
+ * left: a retried resend is not sent again. The email's links point at the report API, signed to last
  * `linkLifetimeDays`.
  * @throws SecretError, SigningKeyError, CorruptObjectError, DeliveryInProgressError before the service is
  * asked; an `InvoicingApiError` or a delivery error from building, saving or sending (see
@@ -108,21 +114,19 @@ export async function deliverReport(
   request: ReportDeliveryRequest,
 ): Promise<ReportDeliveryResult> {
   const { period } = request;
-  const force = request.force ?? false;
+  const { force = false, runId } = request;
   const clock = context.now ?? (() => new Date());
-  if (!force) {
-    const status = await deliveryStatus({
-      s3: context.s3,
-      bucket: context.bucket,
-      account: account.name,
-      period,
-      now: clock(),
-    });
-    // Whether this run's report will be complete: a period ended now has ended when the report is built.
-    const { complete } = reportPeriod(period, account.timezone, clock());
-    const sent = alreadySent(status, account.name, period, complete);
-    if (sent) return { ...sent, account: account.name, period };
-  }
+  const status = await deliveryStatus({
+    s3: context.s3,
+    bucket: context.bucket,
+    account: account.name,
+    period,
+    now: clock(),
+  });
+  // Whether this run's report will be complete: a period ended now has ended when the report is built.
+  const { complete } = reportPeriod(period, account.timezone, clock());
+  const sent = alreadySentUnlessForced(status, { account: account.name, period, complete, force, runId });
+  if (sent) return { ...sent, account: account.name, period };
 
   const links = await signedLinks(context, account, period, clock());
   const published = await publishReport(
@@ -155,6 +159,7 @@ export async function deliverReport(
       from: account.sender,
       to: account.recipients,
       force,
+      runId,
       complete: report.summary.period.complete,
       attachments,
       render: ({ attachmentsIncluded }) => ({

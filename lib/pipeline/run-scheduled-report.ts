@@ -16,6 +16,11 @@ export interface ScheduledReportRunOptions {
   logger: StructuredLogger;
   /** Records fetched between two progress lines. @default PROGRESS_LOG_EVERY (5000) */
   progressEvery?: number;
+  /**
+   * The invocation's request id, which Lambda keeps when it retries an asynchronous invocation: a retried
+   * forced resend then does not send again (see `deliverReportEmailOnce`).
+   */
+  runId?: string;
 }
 
 /**
@@ -64,6 +69,7 @@ export async function runScheduledReport(
     const result = await deliverReport(runContext, account, {
       period,
       force,
+      runId: options.runId,
       onProgress: atMilestones(options.progressEvery ?? PROGRESS_LOG_EVERY, (progress) =>
         logger.info('Fetching records from the invoicing service', {
           account: account.name,

@@ -217,7 +217,10 @@ describe('the scheduled report function', () => {
   });
 
   it('resends a month when an operator forces it, reusing the cached secrets', async () => {
-    const result = await handler({ account: 'acme', period: expected.month, force: true }, lambdaContext);
+    const result = await handler(
+      { account: 'acme', period: expected.month, force: true },
+      { ...lambdaContext, awsRequestId: '0b7e4f2a-5d1c-4e8b-9f3a-2c6d8e1f4a70' },
+    );
     expect(result).toMatchObject({ status: 'sent', period: expected.month });
     expect(await readSesStore(sesEmulator.endpoint)).toHaveLength(2);
     expect(secretsManager.requests).toHaveLength(2);
@@ -259,6 +262,22 @@ describe('the scheduled report function', () => {
       error: { name: 'InvoicingAuthenticationError' },
     });
     expect(await readSesStore(sesEmulator.endpoint)).toHaveLength(2);
+  });
+
+  it('sends a forced resend once when Lambda hands its invocation to the function again', async () => {
+    const invocation = { ...lambdaContext, awsRequestId: '9a3d6b1e-7c2f-4d5a-8e0b-1f4c7a2d9e63' };
+    const event = { account: 'acme', period: expected.month, force: true };
+    const sent = await handler(event, invocation);
+    expect(sent).toMatchObject({ status: 'sent' });
+    expect(await readSesStore(sesEmulator.endpoint)).toHaveLength(3);
+    // The same invocation again (Lambda's retry of it, or a second delivery of its event): the request id
+    // is the same, so the resend it asked for has been made.
+    const again = await handler(event, invocation);
+    expect(again).toMatchObject({
+      status: 'already-sent',
+      messageId: (sent as { messageId?: string }).messageId,
+    });
+    expect(await readSesStore(sesEmulator.endpoint)).toHaveLength(3);
   });
 
   it('throws and logs a configuration fault naming the variable, when a fresh instance lacks REPORT_API_URL', async () => {

@@ -216,6 +216,55 @@ describe('deliverReportEmailOnce', () => {
     expect((await deliveryRecord('forced'))?.messageId).toBe(secondId);
   });
 
+  it("sends no second email when Lambda retries a forced resend whose SES answer was lost, but sends another person's resend", async () => {
+    const account = 'forced-retried';
+    await deliver(account);
+    // An operator's forced resend, invoked asynchronously: SES accepts it and the answer is lost.
+    faultProxy.fault = 'reset-after-acceptance';
+    const lost = await deliver(account, { ses: sesBehindProxy, force: true, runId: 'request-1' }).catch(
+      (caught: unknown) => caught,
+    );
+    await faultProxy.settled();
+    expect(lost).toBeInstanceOf(DeliveryUnconfirmedError);
+    expect(await readSesStore(sesEmulator.endpoint)).toHaveLength(2);
+
+    // Lambda retries the same invocation (the same request id) a minute and three minutes later: the
+    // claim its first attempt left stands, and nothing more is sent.
+    faultProxy.fault = 'pass';
+    for (const minutes of [1, 3]) {
+      const later = new Date(NOW.getTime() + minutes * MINUTE);
+      const retry = await deliver(account, {
+        ses: sesBehindProxy,
+        force: true,
+        runId: 'request-1',
+        now: () => later,
+      }).catch((caught: unknown) => caught);
+      expect(retry).toBeInstanceOf(DeliveryInProgressError);
+    }
+    expect(await readSesStore(sesEmulator.endpoint)).toHaveLength(2);
+    expect(await deliveryRecord(account)).toMatchObject({ state: 'sending', runId: 'request-1' });
+
+    // A person who checked and found it missing resends: a request of its own, which sends.
+    const resent = await deliver(account, { force: true, runId: 'request-2' });
+    expect(resent.status).toBe('sent');
+    expect(await readSesStore(sesEmulator.endpoint)).toHaveLength(3);
+    expect(await deliveryRecord(account)).toMatchObject({ state: 'sent', runId: 'request-2' });
+  });
+
+  it('sends a forced resend once when its request comes again after it was sent', async () => {
+    const account = 'forced-twice';
+    await deliver(account);
+    const first = await deliver(account, { force: true, runId: 'request-1' });
+    // Lambda may hand an asynchronous invocation to the function more than once.
+    const again = await deliver(account, { force: true, runId: 'request-1' });
+    expect(again).toEqual({
+      status: 'already-sent',
+      messageId: (first as { messageId: string }).messageId,
+      sentAt: NOW.toISOString(),
+    });
+    expect(await readSesStore(sesEmulator.endpoint)).toHaveLength(2);
+  });
+
   it('leaves out the attachments of a report too large to attach, and links instead', async () => {
     const big = await mkdtemp(join(workDir, 'big-'));
     // About 8.4 MB of CSV: over 9 MiB once in base64, so it cannot be attached.
