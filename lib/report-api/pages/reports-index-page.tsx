@@ -6,6 +6,7 @@ import {
   formatCount,
   formatInstant,
   formatUSD,
+  look,
   Note,
   Panel,
 } from '../../report';
@@ -67,13 +68,20 @@ export const reportAnchor = (periodId: string) => `report-${periodId}`;
 
 /**
  * How far a report of its period so far runs, and, once that period has ended, how to get all of it.
- * @example asOfLine(q4SoFarAfterItsEnd, 'UTC')
- * // 'as of 15 Nov 2026, 12:00 (UTC); the quarter has ended since: ask for 2026-Q4 above for all of it'
+ * @example <AsOfLine entry={q4SoFarAfterItsEnd} timezone="UTC" />
+ * // as of 15 Nov 2026, 12:00 (UTC); the quarter has ended since: ask for 2026-Q4 above for all of it
  */
-function asOfLine(entry: IndexEntry, timezone: string): string {
+function AsOfLine({ entry, timezone }: { entry: IndexEntry; timezone: string }) {
   const asOf = `as of ${formatInstant(entry.asOf, timezone)}`;
-  if (!entry.periodEndedSince) return asOf;
-  return `${asOf}; the ${entry.period.kind} has ended since: ask for ${entry.period.id} above for all of it`;
+  if (!entry.periodEndedSince) return <>{asOf}</>;
+  // The id on one line: `2026-` over `Q4` reads as two things.
+  return (
+    <>
+      {`${asOf}; the ${entry.period.kind} has ended since: ask for `}
+      <span {...look('page', 'nowrap')}>{entry.period.id}</span>
+      {' above for all of it'}
+    </>
+  );
 }
 
 function columns(timezone: string): Column<IndexEntry>[] {
@@ -85,7 +93,11 @@ function columns(timezone: string): Column<IndexEntry>[] {
           <a class="link" id={reportAnchor(entry.period.id)} href={entry.reportLink}>
             {entry.title}
           </a>
-          {entry.complete ? null : <span class="second-line">{asOfLine(entry, timezone)}</span>}
+          {entry.complete ? null : (
+            <span class="second-line">
+              <AsOfLine entry={entry} timezone={timezone} />
+            </span>
+          )}
         </>
       ),
     },
