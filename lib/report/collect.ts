@@ -84,8 +84,12 @@ export async function collectReportData(
   const previousSpan = ranges.previous;
   const calendarPeriod = parsePeriod(period.id);
   const dayOf = createDayLocator(calendarPeriod, period.timezone, span.end);
+  // A UUID names the same project in either case (RFC 9562): the service may write its ids in capitals
+  // and the merchant type them in small letters, or the other way round; the service's filter finds the
+  // project either way, and an exact comparison would then leave every invoice it returned out.
+  const wantedProject = projectId?.toLowerCase();
   const inProject = (invoice: { projectId: string }) =>
-    projectId === undefined || invoice.projectId === projectId;
+    wantedProject === undefined || invoice.projectId.toLowerCase() === wantedProject;
   const projectFilter: Pick<InvoiceFilter, 'projectId'> = projectId === undefined ? {} : { projectId };
 
   const invoiceFigures = new InvoiceFiguresAccumulator(
@@ -144,7 +148,7 @@ export async function collectReportData(
         paymentFigures.leaveOutUnattributable();
         return;
       }
-      if (payment.invoice.projectId !== projectId) return;
+      if (!inProject(payment.invoice)) return;
     }
     paymentFigures.add(payment);
     rows.payments.add(payment);

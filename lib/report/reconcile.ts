@@ -35,6 +35,27 @@ const projectCheck = (statistics: InvoiceStatistics, listed: PaidTotals, id: str
   );
 
 /**
+ * The check of the one project a report was asked for, found on each side whatever the case of its id
+ * (a UUID's case means nothing): the id may have been typed in small letters where the service writes
+ * capitals, and each side may then hold it under the service's spelling.
+ */
+function askedProjectCheck(
+  statistics: InvoiceStatistics,
+  listed: PaidTotals,
+  id: string,
+): ReconciliationCheck {
+  const wanted = id.toLowerCase();
+  const sameProject = (key: string) => key.toLowerCase() === wanted;
+  const service = Object.keys(statistics.invoicesByProjects)
+    .filter(sameProject)
+    .reduce((sum, key) => sum.plus(amountOf(statistics.invoicesByProjects, key)), ZERO);
+  const computed = [...listed.usdByProject]
+    .filter(([key]) => sameProject(key))
+    .reduce((sum, [, usd]) => sum.plus(usd), ZERO);
+  return moneyCheck(`project:${id}`, service, roundUsd(computed));
+}
+
+/**
  * `invoicesByCurrencies` against the sum of `amountFiat` per currency, or against the sum of
  * `amountFiatUSD` per currency when more currencies agree so: the service evidently totals in USD. Not
  * only when every currency agrees in USD: one currency with a real difference would otherwise have every
@@ -76,7 +97,7 @@ export function reconcile(input: ReconcileInput): Reconciliation {
   const notChecked: UncheckedCheck[] = [];
   let currencyUnit: CurrencyUnit | null = null;
   if (projectId !== undefined) {
-    checks.push(projectCheck(statistics, listed, projectId));
+    checks.push(askedProjectCheck(statistics, listed, projectId));
     for (const name of ['paidCount', 'paidTotalUSD', 'currency:*', 'day:*']) {
       notChecked.push({ name, reason: ONE_PROJECT_ONLY });
     }
