@@ -142,6 +142,51 @@ export class DecimalSum {
   }
 }
 
+/** Whole cents below this (2^52) stay exact in a double after one more amount of at most 13 whole digits. */
+const CENTS_SMALL_WHOLE_DIGITS = 13;
+
+/**
+ * A running total of plain decimal strings each first rounded half-up to the cent (`12.345` counts as
+ * `12.35`, `-0.005` as `-0.01`), in whole cents: what a service that totals its amounts as it shows them
+ * adds up. Written by hand, as `DecimalSum` is, to spare a `Big` for every record; the cents are added
+ * up as a double while that stays exact, then moved into a BigInt.
+ * @example const total = new CentsSum(); total.add('0.125'); total.add('0.125'); total.toBig() // 0.26
+ */
+export class CentsSum {
+  #cents = 0n;
+  #small = 0;
+
+  /** Adds a plain decimal string (`-12.5`, `0.00000095`; no exponent), rounded half-up to the cent. */
+  add(amount: DecimalString): void {
+    const negative = amount.charCodeAt(0) === MINUS;
+    const start = negative ? 1 : 0;
+    const point = amount.indexOf('.');
+    const wholeEnd = point === -1 ? amount.length : point;
+    const digit = (index: number) => (index < amount.length ? amount.charCodeAt(index) - 48 : 0);
+    // Half-up looks at the third decimal only: `.xy5` and beyond is at least half a cent.
+    const fraction =
+      point === -1 ? 0 : digit(point + 1) * 10 + digit(point + 2) + (digit(point + 3) >= 5 ? 1 : 0);
+    if (wholeEnd - start > CENTS_SMALL_WHOLE_DIGITS) {
+      const cents = BigInt(amount.slice(start, wholeEnd)) * 100n + BigInt(fraction);
+      this.#cents += negative ? -cents : cents;
+      return;
+    }
+    let whole = 0;
+    for (let index = start; index < wholeEnd; index++) whole = whole * 10 + (amount.charCodeAt(index) - 48);
+    const cents = whole * 100 + fraction;
+    this.#small += negative ? -cents : cents;
+    if (this.#small >= SMALL_LIMIT || this.#small <= -SMALL_LIMIT) {
+      this.#cents += BigInt(this.#small);
+      this.#small = 0;
+    }
+  }
+
+  /** The sum so far. */
+  toBig(): Big {
+    return new Big((this.#cents + BigInt(this.#small)).toString()).div(100);
+  }
+}
+
 /** Adds an amount to the running total kept under `key`. */
 export function addAmount(totals: Map<string, Big>, key: string, amount: AmountSource): void {
   totals.set(key, (totals.get(key) ?? ZERO).plus(amount));

@@ -1,12 +1,17 @@
 import Big from 'big.js';
 import { fiatFractionDigits } from '../fiat-fraction-digits';
 import type { ReconciliationCheck } from './model';
-import { roundHalfUp } from './money';
+import { roundHalfUp, roundUsd } from './money';
+import type { UsdTotal } from './reconcile-ledger';
 
 /** The most a money check's two sides may differ by and still agree. */
 export const TOLERANCE = new Big('0.01');
 
-const agrees = (a: Big, b: Big): boolean => a.minus(b).abs().lte(TOLERANCE);
+/**
+ * Within a cent. The difference is rounded to six decimals first: a service that adds up in floating point
+ * sends `32.940000000000005` for 32.94, and a cent of rounding would otherwise count as more.
+ */
+const agrees = (a: Big, b: Big): boolean => roundHalfUp(a.minus(b).abs(), 6).lte(TOLERANCE);
 
 /** A money check: the service's figure against the computed one (both already rounded). */
 export function moneyCheck(name: string, service: Big, computed: Big): ReconciliationCheck {
@@ -23,6 +28,18 @@ export function countCheck(name: string, service: number, computed: number): Rec
     difference: new Big(service - computed),
     ok: service === computed,
   };
+}
+
+/**
+ * A USD total: the exact sum rounded once or, when the service's figure is not that, the sum of each
+ * amount first rounded to the cent, as a service that totals the amounts it shows adds up; so that
+ * neither reading cries wolf (they part by up to half a cent an invoice).
+ */
+export function usdCheck(name: string, service: Big, total: UsdTotal): ReconciliationCheck {
+  const summedExactly = moneyCheck(name, service, roundUsd(total.exact));
+  if (summedExactly.ok) return summedExactly;
+  const summedInCents = moneyCheck(name, service, total.ofCents);
+  return summedInCents.ok ? summedInCents : summedExactly;
 }
 
 /**

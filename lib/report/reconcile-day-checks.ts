@@ -4,8 +4,8 @@ import { shiftUtcDay } from '../period';
 import { formatCount, formatDay, formatUSD } from './format';
 import type { ReconciliationCheck, UncheckedCheck } from './model';
 import { roundUsd, ZERO } from './money';
-import { moneyCheck } from './reconcile-checks';
-import type { WindowLedger } from './reconcile-ledger';
+import { usdCheck } from './reconcile-checks';
+import { NO_USD, type WindowLedger } from './reconcile-ledger';
 
 /** The statistics' figure for a day (`YYYY-MM-DD`), or `undefined` when they leave the day out. */
 function dayFigure(statistics: InvoiceStatistics, date: string) {
@@ -39,7 +39,7 @@ export function dayChecks(
     const name = `day:${day.date}`;
     const uncertain = placed['end-unknown'].get(day.date);
     if (uncertain !== undefined) {
-      const usd = formatUSD(roundUsd(uncertain.usd));
+      const usd = formatUSD(roundUsd(uncertain.usd.exact));
       const invoices =
         uncertain.count === 1
           ? `1 paid invoice (${usd}) lies`
@@ -56,8 +56,8 @@ export function dayChecks(
     // The days were read from the first answer; statistics asked for again may leave one out (0).
     const listed = dayFigure(statistics, day.date);
     const service = listed === undefined ? ZERO : new Big(listed.value);
-    const computed = roundUsd(placed.listed.get(day.date)?.usd ?? ZERO);
-    checks.push({ ...moneyCheck(name, service, computed), dayStart: new Date(day.start).toISOString() });
+    const computed = placed.listed.get(day.date)?.usd ?? NO_USD;
+    checks.push({ ...usdCheck(name, service, computed), dayStart: new Date(day.start).toISOString() });
   }
   for (const [date, paid] of placed.unlisted) {
     // The days were read from the first answer. Statistics asked for again once the lists were read
@@ -65,7 +65,7 @@ export function dayChecks(
     const later = dayFigure(statistics, date);
     const service = later === undefined ? ZERO : new Big(later.value);
     const dayStart = later === undefined ? null : new Date(later.date).toISOString();
-    checks.push({ ...moneyCheck(`day:${date}`, service, roundUsd(paid.usd)), dayStart });
+    checks.push({ ...usdCheck(`day:${date}`, service, paid.usd), dayStart });
   }
   checks.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return { checks, notChecked };

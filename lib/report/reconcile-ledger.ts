@@ -1,21 +1,49 @@
 import type Big from 'big.js';
 import type { DecimalString, Invoice, InvoiceStatistics } from '../invoicing';
-import { DecimalSum } from './money';
+import { CentsSum, DecimalSum, ZERO } from './money';
 import { type DayPlacement, ServiceDays, type ServiceDaysReading } from './reconcile-days';
+
+/**
+ * Some invoices' USD amounts added up two ways: exactly, and each first rounded to the cent. A service may
+ * total either way ("total of paid invoices in USD"), and amounts converted at a rate carry more decimals
+ * than cents: the two may differ by up to half a cent an invoice.
+ */
+export interface UsdTotal {
+  exact: Big;
+  ofCents: Big;
+}
+
+/** The USD total of no invoices. */
+export const NO_USD: UsdTotal = { exact: ZERO, ofCents: ZERO };
 
 /** Paid invoices of some set, added up exactly: what the statistics endpoint reports, itemised. */
 export interface PaidTotals {
   count: number;
-  usd: Big;
-  usdByProject: Map<string, Big>;
+  usd: UsdTotal;
+  usdByProject: Map<string, UsdTotal>;
   fiatByCurrency: Map<string, Big>;
-  usdByCurrency: Map<string, Big>;
+  usdByCurrency: Map<string, UsdTotal>;
 }
 
-/** Some paid invoices as a count and an exact USD sum. */
+/** Some paid invoices as a count and their USD sums. */
 export interface PaidCount {
   count: number;
-  usd: Big;
+  usd: UsdTotal;
+}
+
+/** A running `UsdTotal`. */
+class UsdSum {
+  readonly #exact = new DecimalSum();
+  readonly #ofCents = new CentsSum();
+
+  add(usd: DecimalString): void {
+    this.#exact.add(usd);
+    this.#ofCents.add(usd);
+  }
+
+  result(): UsdTotal {
+    return { exact: this.#exact.toBig(), ofCents: this.#ofCents.toBig() };
+  }
 }
 
 /** The window's paid invoices by where they fall among the service's days, each kind by date. */
@@ -24,7 +52,7 @@ export type PlacedDays = Record<DayPlacement['kind'], Map<string, PaidCount>>;
 /** A running count and USD sum. */
 class PaidCountSum {
   count = 0;
-  readonly usd = new DecimalSum();
+  readonly usd = new UsdSum();
 
   add(usd: DecimalString): void {
     this.count += 1;
@@ -32,32 +60,34 @@ class PaidCountSum {
   }
 
   result(): PaidCount {
-    return { count: this.count, usd: this.usd.toBig() };
+    return { count: this.count, usd: this.usd.result() };
   }
 }
 
 /** `PaidTotals` while invoices are still being added: running sums, turned into `Big` values on request. */
 class PaidTotalsSum {
   readonly #all = new PaidCountSum();
-  readonly #usdByProject = new Map<string, DecimalSum>();
+  readonly #usdByProject = new Map<string, UsdSum>();
   readonly #fiatByCurrency = new Map<string, DecimalSum>();
-  readonly #usdByCurrency = new Map<string, DecimalSum>();
+  readonly #usdByCurrency = new Map<string, UsdSum>();
 
   add(invoice: Invoice): void {
     this.#all.add(invoice.amountFiatUSD);
-    decimalSumFor(this.#usdByProject, invoice.projectId).add(invoice.amountFiatUSD);
-    decimalSumFor(this.#fiatByCurrency, invoice.currencyFiat).add(invoice.amountFiat);
-    decimalSumFor(this.#usdByCurrency, invoice.currencyFiat).add(invoice.amountFiatUSD);
+    sumFor(this.#usdByProject, invoice.projectId, () => new UsdSum()).add(invoice.amountFiatUSD);
+    sumFor(this.#fiatByCurrency, invoice.currencyFiat, () => new DecimalSum()).add(invoice.amountFiat);
+    sumFor(this.#usdByCurrency, invoice.currencyFiat, () => new UsdSum()).add(invoice.amountFiatUSD);
   }
 
   totals(): PaidTotals {
     const { count, usd } = this.#all.result();
+    const results = <S extends { result(): UsdTotal }>(sums: Map<string, S>) =>
+      new Map([...sums].map(([key, sum]) => [key, sum.result()]));
     return {
       count,
       usd,
-      usdByProject: bigValues(this.#usdByProject),
-      fiatByCurrency: bigValues(this.#fiatByCurrency),
-      usdByCurrency: bigValues(this.#usdByCurrency),
+      usdByProject: results(this.#usdByProject),
+      fiatByCurrency: new Map([...this.#fiatByCurrency].map(([key, sum]) => [key, sum.toBig()])),
+      usdByCurrency: results(this.#usdByCurrency),
     };
   }
 }
@@ -69,13 +99,6 @@ function sumFor<S>(sums: Map<string, S>, key: string, create: () => S): S {
     sums.set(key, sum);
   }
   return sum;
-}
-
-const decimalSumFor = (sums: Map<string, DecimalSum>, key: string) =>
-  sumFor(sums, key, () => new DecimalSum());
-
-function bigValues(sums: Map<string, DecimalSum>): Map<string, Big> {
-  return new Map([...sums].map(([key, sum]) => [key, sum.toBig()]));
 }
 
 /**

@@ -3,9 +3,9 @@ import type { InvoiceStatistics } from '../invoicing';
 import type { DateRange } from './collect-ranges';
 import type { CurrencyUnit, Reconciliation, ReconciliationCheck, UncheckedCheck } from './model';
 import { roundUsd, ZERO } from './money';
-import { countCheck, fiatCheck, moneyCheck } from './reconcile-checks';
+import { countCheck, fiatCheck, usdCheck } from './reconcile-checks';
 import { dayChecks } from './reconcile-day-checks';
-import type { PaidTotals, WindowLedger } from './reconcile-ledger';
+import { NO_USD, type PaidTotals, type UsdTotal, type WindowLedger } from './reconcile-ledger';
 
 export interface ReconcileInput {
   statistics: InvoiceStatistics;
@@ -25,14 +25,11 @@ const ONE_PROJECT_ONLY =
 const amountOf = (values: Record<string, string>, key: string): Big =>
   new Big(Object.hasOwn(values, key) ? values[key]! : '0');
 const totalOf = (totals: Map<string, Big>, key: string): Big => totals.get(key) ?? ZERO;
+const usdOf = (totals: Map<string, UsdTotal>, key: string): UsdTotal => totals.get(key) ?? NO_USD;
 const sortedUnion = (a: Iterable<string>, b: Iterable<string>): string[] => [...new Set([...a, ...b])].sort();
 
 const projectCheck = (statistics: InvoiceStatistics, listed: PaidTotals, id: string): ReconciliationCheck =>
-  moneyCheck(
-    `project:${id}`,
-    amountOf(statistics.invoicesByProjects, id),
-    roundUsd(totalOf(listed.usdByProject, id)),
-  );
+  usdCheck(`project:${id}`, amountOf(statistics.invoicesByProjects, id), usdOf(listed.usdByProject, id));
 
 /**
  * The check of the one project a report was asked for, found on each side whatever the case of its id
@@ -51,8 +48,11 @@ function askedProjectCheck(
     .reduce((sum, key) => sum.plus(amountOf(statistics.invoicesByProjects, key)), ZERO);
   const computed = [...listed.usdByProject]
     .filter(([key]) => sameProject(key))
-    .reduce((sum, [, usd]) => sum.plus(usd), ZERO);
-  return moneyCheck(`project:${id}`, service, roundUsd(computed));
+    .reduce(
+      (sum, [, usd]) => ({ exact: sum.exact.plus(usd.exact), ofCents: sum.ofCents.plus(usd.ofCents) }),
+      NO_USD,
+    );
+  return usdCheck(`project:${id}`, service, computed);
 }
 
 /**
@@ -72,7 +72,7 @@ function currencyChecks(
     fiatCheck(code, service(code), totalOf(listed.fiatByCurrency, code)),
   );
   const inUsd = currencies.map((code) =>
-    moneyCheck(`currency:${code}`, service(code), roundUsd(totalOf(listed.usdByCurrency, code))),
+    usdCheck(`currency:${code}`, service(code), usdOf(listed.usdByCurrency, code)),
   );
   const agreeing = (checks: ReconciliationCheck[]) => checks.filter((check) => check.ok).length;
   const unit = agreeing(inUsd) > agreeing(inFiat) ? 'usd' : 'fiat';
@@ -103,7 +103,7 @@ export function reconcile(input: ReconcileInput): Reconciliation {
     }
   } else {
     checks.push(countCheck('paidCount', statistics.invoicesPaidNum, listed.count));
-    checks.push(moneyCheck('paidTotalUSD', new Big(statistics.invoicesTotalUSD), roundUsd(listed.usd)));
+    checks.push(usdCheck('paidTotalUSD', new Big(statistics.invoicesTotalUSD), listed.usd));
     for (const id of sortedUnion(Object.keys(statistics.invoicesByProjects), listed.usdByProject.keys())) {
       checks.push(projectCheck(statistics, listed, id));
     }
@@ -117,7 +117,7 @@ export function reconcile(input: ReconcileInput): Reconciliation {
   return {
     ok: checks.every((check) => check.ok),
     window: { startDate: input.window.startDate, endDate: input.window.endDate },
-    listed: { paid: listed.count, paidTotalUSD: roundUsd(listed.usd) },
+    listed: { paid: listed.count, paidTotalUSD: roundUsd(listed.usd.exact) },
     checks,
     notChecked,
     currencyUnit,

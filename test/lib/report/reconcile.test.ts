@@ -351,6 +351,53 @@ describe('reconcile', () => {
     expect(result.listed.paidTotalUSD.toFixed()).toBe('20.55');
   });
 
+  describe('a service that totals each amount as it shows it, rounded to the cent', () => {
+    // Ten invoices of 1.005 USD (an amount converted at a rate), on 9 Mar in UTC+3: 10.05 USD exactly,
+    // 10.10 USD added up cent by cent (1.01 each).
+    const listed = Array.from({ length: 10 }, () =>
+      paid('2026-03-09 10:00:00', PROJECT_A, 'EUR', '1', '1.005'),
+    );
+    const statistics = (usd: string) =>
+      ofProjectA(10, usd, { EUR: '10' }, { '2026-03-09': dayOfUtcPlus3('2026-03-09', usd) });
+
+    it('agrees with it, on the total, the project and the day', () => {
+      const result = reconcileWith(statistics('10.1'), { listed });
+      expect(checksOf(result)).toEqual({
+        paidCount: agreeing('10'),
+        paidTotalUSD: agreeing('10.1'),
+        [`project:${PROJECT_A}`]: agreeing('10.1'),
+        'currency:EUR': agreeing('10'),
+        'day:2026-03-09': agreeing('10.1'),
+      });
+      expect(result.ok).toBe(true);
+    });
+
+    it('still reports a real difference, against the exact sum', () => {
+      const result = reconcileWith(statistics('10.2'), { listed });
+      expect(failing(result)).toEqual({
+        paidTotalUSD: '0.15',
+        [`project:${PROJECT_A}`]: '0.15',
+        'day:2026-03-09': '0.15',
+      });
+    });
+  });
+
+  it('takes a cent of difference in floating point noise for a cent', () => {
+    const listed = [paid('2026-03-09 10:00:00', PROJECT_A, 'USD', '32.93', '32.93')];
+    const noisy = '32.940000000000005';
+    const result = reconcileWith(
+      ofProjectA(1, noisy, { USD: '32.93' }, { '2026-03-09': dayOfUtcPlus3('2026-03-09', '32.93') }),
+      { listed },
+    );
+    expect(checksOf(result).paidTotalUSD).toEqual({
+      service: noisy,
+      computed: '32.93',
+      difference: '0.010000000000005',
+      ok: true,
+    });
+    expect(result.ok).toBe(true);
+  });
+
   it('agrees on an empty window', () => {
     const empty = { ...ofProjectA(0, '0', {}, {}), invoicesTotalNum: 0, invoicesByProjects: {} };
     const result = reconcileWith(empty, { listed: [] });
