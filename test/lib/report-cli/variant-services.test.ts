@@ -155,6 +155,10 @@ describe('the report against services that read the spec differently, over HTTP'
     await expectRightReport('project-asked-capitals', {}, PROJECT.toUpperCase());
   });
 
+  it("is right against statistics that add up each invoice's USD amount rounded to the cent", async () => {
+    await expectRightReport('stats-in-cents', { statsPerInvoiceCents: true });
+  });
+
   it('fails clearly, writing nothing, on statuses in capitals', async () => {
     await expectClearFailure(
       'status-capitals',
