@@ -179,6 +179,12 @@ export class ReportStack extends Stack {
       value: this.fanOut.stateMachine.stateMachineArn,
       description: 'Start it with {"slot"} to re-run a schedule slot (nothing is emailed twice)',
     });
+    // The alarms tell of a failed run; its account and error are a message here, which the operator
+    // reads and deletes once the period is re-run (an SQS queue's Ref is its URL).
+    new CfnOutput(this, 'DeadLetterQueueUrl', {
+      value: failures.queue.queueUrl,
+      description: 'The failed runs: read each message, re-run its account or slot, then delete it',
+    });
 
     checkDeploymentLimits(
       this,

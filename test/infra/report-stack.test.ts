@@ -828,6 +828,11 @@ describe('ReportStack with two accounts', () => {
       template.hasOutput('FanOutStateMachineArn', { Value: { Ref: stateMachine } });
     });
 
+    it("outputs the dead-letter queue's URL, which the README's steps read and delete a failed run's message with", () => {
+      // An SQS queue's Ref is its URL, what `aws sqs receive-message --queue-url` takes.
+      template.hasOutput('DeadLetterQueueUrl', { Value: { Ref: queue } });
+    });
+
     it('reserves no concurrency, for it nor any function, so that an account whose Lambda quota is 10 deploys', () => {
       expect(reservedConcurrencyOf(template)).toEqual({});
     });
