@@ -18,7 +18,11 @@ export const AWS_LIMITS = {
    * The fan-out: the accounts one slot's execution may run. A Standard workflow keeps at most 25,000
    * history events; an account takes 9 in the Map and up to 20 with two retries and a dead letter (29
    * when the dead letter cannot be sent either, after its own retries), and a few more for each start
-   * Lambda refused (`THROTTLED_RUN_RETRY_ATTEMPTS`).
+   * Lambda refused (`THROTTLED_RUN_RETRY_ATTEMPTS`). A thousand fit when every run fails and is
+   * dead-lettered (20,014 events); were the queue to fail too, the history would run out after some 860,
+   * and a re-run of the slot runs the rest (the README says so). Taking 860 as the limit instead would
+   * make a firm with a thousand merchants in one zone split its schedule to guard against two outages at
+   * once; a distributed Map (a history per account) would lift the limit altogether.
    */
   accountsPerSlot: 1000,
 } as const;
