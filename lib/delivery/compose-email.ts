@@ -32,8 +32,8 @@ export interface ComposeReportEmailOptions extends EmailContent {
 
 /**
  * Builds the raw MIME message (multipart/alternative text and HTML, plus attachments) with nodemailer's
- * MailComposer, ready for SES `SendRawEmail`. Attachments are base64-encoded so their bytes (a CSV's
- * BOM and CRLF line ends included) arrive unchanged.
+ * MailComposer, ready for SES `SendRawEmail`, every line ending in CRLF. Attachments are base64-encoded so
+ * their bytes (a CSV's BOM and CRLF line ends included) arrive unchanged.
  * @throws InvalidEmailError for a missing or malformed sender or recipient, or an attachment without a name
  */
 export async function composeReportEmail(options: ComposeReportEmailOptions): Promise<Buffer> {
@@ -49,6 +49,10 @@ export async function composeReportEmail(options: ComposeReportEmailOptions): Pr
   // MIME code (about 130 KB), which the stack installs beside the bundle.
   const { default: MailComposer } = await import('nodemailer/lib/mail-composer');
   const composer = new MailComposer({
+    // Text and HTML are written with LF line ends; MailComposer keeps them as given unless told, and a
+    // message with bare LFs breaks RFC 5322 (strict servers refuse it). nodemailer's own SES transport
+    // converts them too.
+    newline: '\r\n',
     from: options.from,
     to: options.to,
     subject: options.subject,

@@ -82,6 +82,17 @@ describe('composeReportEmail', () => {
     expect((await simpleParser(raw)).subject).toBe(subject);
   });
 
+  it('ends every line of a multi-line text and HTML with CRLF, as RFC 5322 requires of a message', async () => {
+    const text = 'Acme · October 2026\n\nPaid total: 71,898.00 USD\nPaid invoices: 120\n';
+    const html = '<!doctype html>\n<html lang="en">\n<body><p>Paid invoices: 120</p></body>\n</html>';
+    const raw = (await compose({ text, html })).toString('latin1');
+    // A lone LF anywhere in the message: strict mail servers refuse such a message ("bare LF").
+    expect(raw.match(/(?<!\r)\n/g)).toBeNull();
+    const mail = await simpleParser(Buffer.from(raw, 'latin1'));
+    expect(mail.text?.replace(/\r\n/g, '\n')).toBe(text);
+    expect(String(mail.html).replace(/\r\n/g, '\n')).toBe(html);
+  });
+
   it('keeps a line break in the subject from adding a header', async () => {
     const raw = await compose({ subject: 'Report\r\nBcc: intruder@evil.example' });
     const mail = await simpleParser(raw);
