@@ -13,8 +13,10 @@ import {
 } from '../html';
 import type { Report, ReportSummary } from '../model';
 import { comparisonWords, monthTitle, periodHeading, periodTitle } from '../period-words';
+import { projectLabel } from '../project-names';
 import { csvDescriptions } from './csv-descriptions';
 import { checkEmailOptions, type ReportEmailOptions } from './email-options';
+import { isolated } from './isolated';
 import { oneLine } from './one-line';
 
 function reconciliationLines(report: Report): string[] {
@@ -68,6 +70,14 @@ function mispaidLines(report: Report, paidInvoicesCsv: string): string[] {
   return [...lines, WHY_USD_ONLY, ''];
 }
 
+/** The days the report covers, and the project it is limited to, if any, as the page's header says them. */
+function coverageLine(summary: ReportSummary): string {
+  const days = formatPeriod(summary.period);
+  if (summary.projectId === null) return days;
+  const project = projectLabel(summary.projectNames, summary.projectId, (name) => isolated(oneLine(name)));
+  return `${days} · project ${project} only`;
+}
+
 /**
  * The plain-text alternative: the same headline figures and the change from the previous period (said
  * in words for a period not ended), a quarter's or a year's figures per month, the under- and over-paid
@@ -82,7 +92,7 @@ export function renderReportText(report: Report, options: ReportEmailOptions): s
   const files = csvDescriptions(summary);
   const lines = [
     `${oneLine(reportName(summary))} · ${periodHeading(summary.period)}`,
-    formatPeriod(summary.period),
+    coverageLine(summary),
     '',
     ...reconciliationLines(report),
     '',

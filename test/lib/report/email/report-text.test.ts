@@ -143,6 +143,14 @@ describe('renderReportText', () => {
     );
   });
 
+  it('says under the period that a one-project report covers that project only, as the page and the subject do', () => {
+    const lines = renderReportText(asOneProjectReport(sampleReport()), attached).split('\n');
+    expect(lines.slice(0, 2)).toEqual([
+      'Acme · Invoice report · October 2026',
+      '1–31 Oct 2026 (Europe/Berlin) · project Web shop (3f2a9c1e) only',
+    ]);
+  });
+
   it('says that a one-project report leaves out the unmatched payments', () => {
     const lines = renderReportText(asOneProjectReport(sampleReport()), attached).split('\n');
     const payments = lines.indexOf('Payments received: 120');
