@@ -70,6 +70,16 @@ function mispaidLines(report: Report, paidInvoicesCsv: string): string[] {
   return [...lines, WHY_USD_ONLY, ''];
 }
 
+/**
+ * The report's name for the first line, its account's name set apart (`isolated`): a plain-text
+ * paragraph takes its direction from its first letter, and a name written right to left would turn the
+ * whole line around, as in a subject.
+ */
+function titleName(summary: ReportSummary): string {
+  const account = summary.account === null ? null : isolated(oneLine(summary.account));
+  return reportName({ ...summary, account });
+}
+
 /** The days the report covers, and the project it is limited to, if any, as the page's header says them. */
 function coverageLine(summary: ReportSummary): string {
   const days = formatPeriod(summary.period);
@@ -91,7 +101,7 @@ export function renderReportText(report: Report, options: ReportEmailOptions): s
   const comparison = comparisonWords(summary);
   const files = csvDescriptions(summary);
   const lines = [
-    `${oneLine(reportName(summary))} · ${periodHeading(summary.period)}`,
+    `${titleName(summary)} · ${periodHeading(summary.period)}`,
     coverageLine(summary),
     '',
     ...reconciliationLines(report),

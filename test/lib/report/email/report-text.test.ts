@@ -143,6 +143,16 @@ describe('renderReportText', () => {
     );
   });
 
+  it('sets an account named in Arabic apart on the first line, so that the line keeps its order', () => {
+    const report = sampleReport();
+    report.summary.account = 'متجر الرياض';
+    // A plain-text paragraph takes its direction from its first strong letter: without U+2068 FIRST
+    // STRONG ISOLATE and U+2069 POP DIRECTIONAL ISOLATE around the name, the line would read right to left.
+    expect(renderReportText(report, attached).split('\n')[0]).toBe(
+      '\u2068متجر الرياض\u2069 · Invoice report · October 2026',
+    );
+  });
+
   it('says under the period that a one-project report covers that project only, as the page and the subject do', () => {
     const lines = renderReportText(asOneProjectReport(sampleReport()), attached).split('\n');
     expect(lines.slice(0, 2)).toEqual([
