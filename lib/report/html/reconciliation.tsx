@@ -65,7 +65,10 @@ function listedDifferences(variant: Variant, failing: ReconciliationCheck[]): Re
 /** After the warning's list cut short in an email: how many more differ, and where they are. */
 function MoreDiffer({ variant, hidden }: { variant: Variant; hidden: number }) {
   if (hidden <= 0) return null;
-  return <Note variant={variant}>{`And ${formatCount(hidden)} more that differ, in the full report.`}</Note>;
+  const differ = hidden === 1 ? 'differs' : 'differ';
+  return (
+    <Note variant={variant}>{`And ${formatCount(hidden)} more that ${differ}, in the full report.`}</Note>
+  );
 }
 
 /** The checks with the service's figure, the listed invoices' figure and the difference: a table on the page, a list in the email. */

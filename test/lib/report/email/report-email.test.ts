@@ -36,6 +36,19 @@ describe('renderReportEmail', () => {
     expect(differing).toContain('3 unmatched · 2 late · figures differ in 2 checks</div>');
   });
 
+  it('says of the one check left out of the warning that it differs', () => {
+    const report = sampleReport();
+    const { reconciliation } = report.summary;
+    // Eleven checks differ by 10: the warning lists ten and counts the one left.
+    reconciliation.checks = reconciliation.checks.map((check, index) =>
+      index < 11 ? { ...check, service: check.computed.plus(10), difference: new Big(10), ok: false } : check,
+    );
+    reconciliation.ok = false;
+    const html = bodyOf(renderReportEmail(report, attached));
+    expect(html).toContain('And 1 more that differs, in the full report.');
+    expect(html).not.toContain('more that differ,');
+  });
+
   it('uses no SVG, no style sheet, no classes, no images and no script', () => {
     expect(email).not.toContain('<svg');
     expect(email).not.toContain('<style');
