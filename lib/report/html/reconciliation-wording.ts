@@ -101,9 +101,11 @@ export function reconciliationOutcome(summary: ReportSummary): string {
     return `The service's statistics ${dates} agree with ${listed} (${checks(made.length)}${agreeing}${unmade}).`;
   }
   if (failing === 0) return 'The reconciliation did not pass. Check the figures before relying on them.';
-  const differ = failing === 1 ? 'differs' : 'differ';
-  return `${formatCount(failing)} of ${checks(made.length)} ${differ} by more than 0.01 between the service's statistics ${dates} and ${listed}${unmade}.`;
+  return `${formatCount(failing)} of ${checks(made.length)} ${differVerb(failing)} by more than 0.01 between the service's statistics ${dates} and ${listed}${unmade}.`;
 }
+
+/** `differs` for one check, `differ` for any other count of them. */
+export const differVerb = (count: number): string => (count === 1 ? 'differs' : 'differ');
 
 /** The checks not made, those with the same reason together: `Per currency, Per day: The statistics …`. */
 export function uncheckedInWords(

@@ -7,6 +7,7 @@ import { look, type Variant } from './looks';
 import { Lead, Note, Panel } from './panel';
 import { currencyCheckUnit, DIFFERENCES_LISTED, describeCheck } from './reconciliation-check';
 import {
+  differVerb,
   reconciliationOutcome,
   reconciliationReason,
   reconciliationScope,
@@ -65,9 +66,10 @@ function listedDifferences(variant: Variant, failing: ReconciliationCheck[]): Re
 /** After the warning's list cut short in an email: how many more differ, and where they are. */
 function MoreDiffer({ variant, hidden }: { variant: Variant; hidden: number }) {
   if (hidden <= 0) return null;
-  const differ = hidden === 1 ? 'differs' : 'differ';
   return (
-    <Note variant={variant}>{`And ${formatCount(hidden)} more that ${differ}, in the full report.`}</Note>
+    <Note
+      variant={variant}
+    >{`And ${formatCount(hidden)} more that ${differVerb(hidden)}, in the full report.`}</Note>
   );
 }
 
