@@ -1,2 +1,1 @@
-export { csvHeader, csvLine, csvStream } from './csv-lines';
-export { neutraliseFormula } from './neutralise-formula';
+export { csvHeader, csvLine } from './csv-lines';
