@@ -32,7 +32,7 @@ export function csvHeader(columns: readonly TableColumn[]): Buffer {
  *
  * The header goes through csv-stringify; the rows are written here because a call of csv-stringify
  * costs some 10 µs and 17 KB of garbage a row, for hundreds of thousands of rows a period (see
- * `bench/`). `test/lib/report/csv/csv-rows.test.ts` compares rows written here with csv-stringify's on
+ * `bench/`). `test/lib/render/csv/csv-rows.test.ts` compares rows written here with csv-stringify's on
  * hostile text.
  */
 function csvCell(text: string): string {

@@ -145,7 +145,7 @@ export function wrappedLines(text: string, width: number): number {
  *
  * Written here rather than through exceljs's rows: exceljs builds a cell object, a style key and an XML
  * node list per cell, about 3 µs a cell, which for a year of a million records is the report's largest
- * cost. `test/lib/report/xlsx/report-workbook.test.ts` reads the rows back with exceljs.
+ * cost. `test/lib/render/xlsx/report-workbook.test.ts` reads the rows back with exceljs.
  */
 export function createRowXml(
   columns: readonly TableColumn[],

@@ -3,23 +3,23 @@
  * differences, an empty month) to files and takes full-page screenshots at a desktop and a phone
  * width, to look at by eye. Not part of the test suite.
  *
- *   npx tsx test/lib/report/html/screenshot.manual.ts [output folder]   (default .local/report-screenshots)
+ *   npx tsx test/lib/render/screenshot.manual.ts [output folder]   (default .local/report-screenshots)
  *
  * Needs Debian's Chromium at /usr/bin/chromium (or CHROMIUM_PATH). The README's pictures are made by the
- * browser tests instead: `UPDATE_SCREENSHOTS=1 npx vitest run test/lib/report/html/report-page.browser.test.ts`.
+ * browser tests instead: `UPDATE_SCREENSHOTS=1 npx vitest run test/lib/render/html/report-page.browser.test.ts`.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { renderReportEmail } from '../../../../lib/render/email';
-import { renderReportPage } from '../../../../lib/render/html';
-import { launchChromium, WIDTHS } from '../../../support/browser';
+import { renderReportEmail } from '../../../lib/render/email';
+import { renderReportPage } from '../../../lib/render/html';
+import { launchChromium, WIDTHS } from '../../support/browser';
 import {
   sampleEmptyReport,
   sampleReport,
   withReconciliationDifferences,
-} from '../../../support/sample-report';
-import { WITH_ATTACHMENTS, WITHOUT_ATTACHMENTS } from '../email/sample-email-options';
+} from '../../support/sample-report';
+import { WITH_ATTACHMENTS, WITHOUT_ATTACHMENTS } from './email/sample-email-options';
 
 const out = resolve(process.argv[2] ?? '.local/report-screenshots');
 
