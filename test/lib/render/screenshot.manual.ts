@@ -14,11 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { renderReportEmail } from '../../../lib/render/email';
 import { renderReportPage } from '../../../lib/render/html';
 import { launchChromium, WIDTHS } from '../../support/browser';
-import {
-  sampleEmptyReport,
-  sampleReport,
-  withReconciliationDifferences,
-} from '../../support/sample-report';
+import { sampleEmptyReport, sampleReport, withReconciliationDifferences } from '../../support/sample-report';
 import { WITH_ATTACHMENTS, WITHOUT_ATTACHMENTS } from './email/sample-email-options';
 
 const out = resolve(process.argv[2] ?? '.local/report-screenshots');
