@@ -7,5 +7,4 @@ export { redactSecret } from './redact-secret';
 export { backoffMs, type RetryPolicy, shouldRetry } from './retry';
 export { parseRetryAfter } from './retry-after';
 export * from './schemas';
-export { serviceDatetimeToEpochMs } from './service-datetime';
 export type * from './types';

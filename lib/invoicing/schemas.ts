@@ -1,12 +1,12 @@
 import * as z from 'zod';
-import { isExactNumber } from './parse-service-json';
-import { plainDecimalOf } from './plain-decimal';
 import {
   END_OF_SERVICE_MS,
   FIRST_SERVICE_MS,
   isExistingServiceDatetime,
   SERVICE_DATETIME_PATTERN,
-} from './service-datetime';
+} from '../period';
+import { isExactNumber } from './parse-service-json';
+import { plainDecimalOf } from './plain-decimal';
 
 /**
  * Schemas of the invoicing service's read interface, field by field as `invoicing-api.md` states them.

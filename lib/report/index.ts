@@ -60,6 +60,5 @@ export { type ReconcileInput, reconcile } from './reconcile';
 export { TOLERANCE } from './reconcile-checks';
 export { type PaidTotals, WindowLedger } from './reconcile-ledger';
 export { reportPeriod, reportPeriodSpan } from './report-period';
-export { parseServiceDatetime } from './service-datetime';
 export { summaryToJson } from './summary-json';
 export { type ReportRenderers, writeReportFolder } from './write-report';

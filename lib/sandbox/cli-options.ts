@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
+import { isZoneOrOffset } from '../period';
 import { MAX_PORT, parsePort } from '../port-number';
 import { TOKEN68_PATTERN } from '../token68';
 import { EXTRA_PAID_FORMAT, parseExtraPaid } from './extra-paid';
 import { MAX_PAID_PER_MONTH, type SandboxOptions } from './options';
 import { LIST_ORDERS } from './record-order';
-import { isTimeZone } from './zone-days';
 
 /** The port `npm run sandbox` listens on unless `--port` or `SANDBOX_PORT` says otherwise. */
 export const DEFAULT_SANDBOX_PORT = 4010;
@@ -113,7 +113,7 @@ export function parseSandboxArgs(argv: string[], env: Record<string, string | un
   }
   const dateZone = text('date-zone');
   if (dateZone !== undefined) {
-    if (!isTimeZone(dateZone)) {
+    if (!isZoneOrOffset(dateZone)) {
       throw new UsageError(
         `--date-zone must be an IANA time zone or an offset from -12:00 to +14:00, not "${dateZone}"`,
       );

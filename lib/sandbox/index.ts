@@ -50,6 +50,4 @@ export type { ListOrder } from './record-order';
 export type { InvoiceItemJson, InvoiceJson, PaymentItemJson, PaymentRecordJson, WalletJson } from './records';
 export { AWKWARD_DESCRIPTIONS, AWKWARD_SERVICE_DATA } from './sample-texts';
 export { type RunningSandbox, type SandboxServerOptions, startSandbox } from './server';
-export { formatServiceDatetime } from './service-time';
 export type { InvoiceStatisticsJson } from './statistics';
-export { isTimeZone } from './zone-days';
