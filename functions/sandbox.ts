@@ -2,13 +2,13 @@
  * `npm run sandbox -- [options]` (`--help` lists them): the local stand-in of the invoicing service,
  * on 127.0.0.1. Exit 2 on a usage error, 1 when it cannot listen; Ctrl-C stops it cleanly.
  */
+import { UsageError } from '../lib/config';
 import {
   parseSandboxArgs,
   type RunningSandbox,
   SANDBOX_HELP,
   type SandboxCommand,
   startSandbox,
-  UsageError,
 } from '../lib/sandbox';
 
 async function main(): Promise<number> {

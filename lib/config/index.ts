@@ -40,3 +40,4 @@ export {
   scheduledTimeSchema,
 } from './scheduled-report-event';
 export { type SlotEvent, slotEventSchema } from './slot-event';
+export { UsageError } from './usage-error';

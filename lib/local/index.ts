@@ -9,7 +9,7 @@ export {
   startS3Emulator,
   startSesEmulator,
 } from './emulators';
-export { LocalStackError, LocalStackUsageError, type PortProblem, PortUnavailableError } from './errors';
+export { LocalStackError, type PortProblem, PortUnavailableError } from './errors';
 export { type LocalAccountRun, type LocalFanOutOptions, runLocalMonthlyFanOut } from './local-fan-out';
 export { LOOPBACK_HOST, type PortState, probePort } from './port-probe';
 export { RunningParts, type StopPart } from './running-parts';

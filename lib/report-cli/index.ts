@@ -6,7 +6,6 @@ export {
   type FailureContext,
 } from './describe-failure';
 export {
-  CliUsageError,
   MAX_CONCURRENCY,
   MAX_PAGE_SIZE,
   parseReportCliArgs,

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { UsageError } from '../config';
 import { isZoneOrOffset } from '../period';
 import { MAX_PORT, parsePort } from '../port-number';
 import { TOKEN68_PATTERN } from '../token68';
@@ -42,11 +43,6 @@ export const SANDBOX_HELP = [
   '',
   'The API key is SANDBOX_API_KEY (default sandbox-key).',
 ].join('\n');
-
-/** A command line that cannot be run; the message is one line that says what to change. */
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
-}
 
 export type SandboxCommand = { help: true } | { help: false; port: number; options: SandboxOptions };
 

@@ -7,7 +7,6 @@ export {
   SANDBOX_HELP,
   SANDBOX_USAGE,
   type SandboxCommand,
-  UsageError,
 } from './cli-options';
 export type { SandboxDataset } from './dataset-source';
 export type { EndDateReading } from './date-reading';
