@@ -11,7 +11,7 @@ export {
   parseDeploymentConfig,
 } from './deployment-config';
 export { type EnvOptions, getStringFromEnv } from './env-variables';
-export { isLoopbackHost } from './field-schemas';
+export { ACCOUNT_NAME_PATTERN, isLoopbackHost } from './field-schemas';
 export { type DeploymentConfigSource, loadDeploymentConfig } from './load-deployment-config';
 export { type ProjectNamesConfig, projectNamesSchema } from './project-names-schema';
 export {
@@ -33,11 +33,4 @@ export {
   slotId,
   YEARLY_REPORT_MONTH,
 } from './schedule-slots';
-export {
-  type ScheduledReportEvent,
-  scheduledReportEventSchema,
-  scheduledTimeIssue,
-  scheduledTimeSchema,
-} from './scheduled-report-event';
-export { type SlotEvent, slotEventSchema } from './slot-event';
 export { UsageError } from './usage-error';
