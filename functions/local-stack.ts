@@ -4,8 +4,7 @@
  * Settings come from the environment (see `readLocalStackEnv`). Exit 2 for a setting that cannot be
  * used, 1 when the stack cannot start; Ctrl-C stops everything and exits 0, a second Ctrl-C at once.
  */
-import { UsageError } from '../lib/config';
-import { describeError } from '../lib/describe-error';
+import { describeError, UsageError } from '../lib/config';
 import {
   formatStartBlock,
   type LocalStack,

@@ -1,6 +1,5 @@
 import * as z from 'zod';
 import { timeZoneSchema } from '../period';
-import { type FieldIssue, mustBe } from '../zod-issues';
 import {
   ACCOUNT_NAME_PATTERN,
   apiUrlSchema,
@@ -11,6 +10,7 @@ import {
 } from './field-schemas';
 import { projectNamesSchema } from './project-names-schema';
 import { scheduleSchema } from './schedule-schema';
+import { type FieldIssue, mustBe } from './zod-issues';
 
 const DOMAIN_PATTERN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 

@@ -1,8 +1,8 @@
 import { firstSkippedDate } from '../period';
-import type { FieldIssue } from '../zod-issues';
 import { ConfigError } from './config-error';
 import type { DeploymentConfigParts } from './deployment-config';
 import { scheduleClock } from './schedule-schema';
+import type { FieldIssue } from './zod-issues';
 
 const SHARED_SECRET_FIELDS = [
   'reportApiTokenSecretName',

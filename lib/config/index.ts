@@ -10,9 +10,11 @@ export {
   findAccount,
   parseDeploymentConfig,
 } from './deployment-config';
+export { describeError, errorParts, wrappedError } from './describe-error';
 export { type EnvOptions, getStringFromEnv } from './env-variables';
 export { ACCOUNT_NAME_PATTERN, isLoopbackHost } from './field-schemas';
 export { type DeploymentConfigSource, loadDeploymentConfig } from './load-deployment-config';
+export { MAX_PORT, parsePort } from './port-number';
 export { type ProjectNamesConfig, projectNamesSchema } from './project-names-schema';
 export {
   BUNDLED_CONFIG_FILE,
@@ -33,4 +35,6 @@ export {
   slotId,
   YEARLY_REPORT_MONTH,
 } from './schedule-slots';
+export { TOKEN68_PATTERN } from './token68';
 export { UsageError } from './usage-error';
+export { type FieldIssue, fieldIssues, fieldTypeErrors, formatPath, issueText } from './zod-issues';

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { mustBe } from '../zod-issues';
 import { SINGLE_LINE_TEXT_PATTERN } from './field-schemas';
+import { mustBe } from './zod-issues';
 
 /** Longest project name: it shares a table cell with the project's short id on a phone. */
 export const PROJECT_NAME_MAX_LENGTH = 60;

@@ -86,6 +86,13 @@ export {
   type ReportBuild,
 } from './report-build';
 export {
+  isReportFileName,
+  REPORT_FILE_NAMES,
+  type ReportFileName,
+  reportDownloadName,
+  reportFileContentType,
+} from './report-files';
+export {
   accountPrefix,
   buildFileKey,
   DELIVERY_RECORD_FILE_NAME,
@@ -116,6 +123,13 @@ export {
 export { type ListReportPeriodsOptions, listReportPeriods } from './report-periods';
 export { getObjectText } from './s3-objects';
 export { type SavedReport, type SaveReportOptions, saveReport } from './save-report';
+export {
+  AwsSecretSource,
+  defaultSecretSource,
+  InMemorySecretSource,
+  SecretError,
+  type SecretSource,
+} from './secrets';
 export { type SendRawEmailOptions, type SentEmail, sendRawEmail } from './send-raw-email';
 export { type SesFailureKind, sesFailureKind } from './ses-outcome';
 export { backoffMs, isRetryableSesError, type RetryOptions } from './ses-retry';

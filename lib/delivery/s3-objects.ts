@@ -1,6 +1,6 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type * as z from 'zod';
-import { fieldIssues, issueText } from '../zod-issues';
+import { fieldIssues, issueText } from '../config';
 import { CorruptObjectError } from './errors';
 
 /** The HTTP status of an AWS SDK error, when it has one. */

@@ -1,8 +1,6 @@
 import { resolve } from 'node:path';
-import { ConfigError, UsageError } from '../config';
-import { MAX_PORT, parsePort } from '../port-number';
+import { ConfigError, MAX_PORT, parsePort, TOKEN68_PATTERN, UsageError } from '../config';
 import { DEFAULT_SANDBOX_PORT } from '../sandbox';
-import { TOKEN68_PATTERN } from '../token68';
 import { localDemoConfig } from './demo-config';
 import { LOOPBACK_HOST } from './port-probe';
 

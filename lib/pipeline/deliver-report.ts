@@ -7,6 +7,9 @@ import {
   deliveryStatus,
   type EmailAttachment,
   type EmailSending,
+  type ReportFileName,
+  reportDownloadName,
+  reportFileContentType,
   signReportIndexLink,
   signReportLinks,
 } from '../delivery';
@@ -18,7 +21,6 @@ import {
   reportPeriod,
   reportSubject,
 } from '../report';
-import { type ReportFileName, reportDownloadName, reportFileContentType } from '../report-files';
 import type { DeliveryContext } from './context';
 import { publishReport } from './publish-report';
 import { type ReportFigures, reportFigures } from './report-figures';

@@ -1,6 +1,12 @@
 import * as z from 'zod';
-import { type DeploymentConfig, type ScheduleSlot, scheduleSlots } from '../config';
-import { type FieldIssue, fieldIssues, fieldTypeErrors } from '../zod-issues';
+import {
+  type DeploymentConfig,
+  type FieldIssue,
+  fieldIssues,
+  fieldTypeErrors,
+  type ScheduleSlot,
+  scheduleSlots,
+} from '../config';
 import {
   InvalidEventError,
   type ScheduledReportEvent,

@@ -10,6 +10,7 @@ export {
   UnknownSlotError,
 } from './dispatch-slot';
 export { type LambdaContext, lambdaContext, scheduledDeliveryContext } from './lambda-context';
+export { createLogger, errorAttributes, type StructuredLogger } from './logger';
 export { atMilestones, type FetchedRecords, PROGRESS_LOG_EVERY } from './progress-milestones';
 export { type PublishedReport, type PublishReportOptions, publishReport } from './publish-report';
 export { type ReportFigures, reportFigures } from './report-figures';

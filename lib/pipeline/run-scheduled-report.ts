@@ -1,8 +1,8 @@
 import { max } from 'date-fns';
 import type { DeploymentConfig } from '../config';
-import { errorAttributes, type StructuredLogger } from '../logger';
 import type { DeliveryContext } from './context';
 import { deliverReport, type ReportDeliveryResult } from './deliver-report';
+import { errorAttributes, type StructuredLogger } from './logger';
 import { atMilestones, PROGRESS_LOG_EVERY } from './progress-milestones';
 import { resolveReportPeriod } from './report-period';
 import {

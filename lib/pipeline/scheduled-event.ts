@@ -1,7 +1,14 @@
 import * as z from 'zod';
-import { ACCOUNT_NAME_PATTERN, type AccountConfig, type DeploymentConfig, findAccount } from '../config';
+import {
+  ACCOUNT_NAME_PATTERN,
+  type AccountConfig,
+  type DeploymentConfig,
+  type FieldIssue,
+  fieldIssues,
+  fieldTypeErrors,
+  findAccount,
+} from '../config';
 import { isMonthId, isPeriodId } from '../period';
-import { type FieldIssue, fieldIssues, fieldTypeErrors } from '../zod-issues';
 
 /**
  * The scheduled function's event: its schema, how it is read, and the errors of an event that cannot

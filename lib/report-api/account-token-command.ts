@@ -2,9 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { ConfigError, findAccount, loadDeploymentConfig, UsageError } from '../config';
-import { errorParts } from '../describe-error';
-import { AwsSecretSource, SecretError, type SecretSource } from '../secrets';
+import { ConfigError, errorParts, findAccount, loadDeploymentConfig, UsageError } from '../config';
+import { AwsSecretSource, SecretError, type SecretSource } from '../delivery';
 import { accountToken } from './account-token';
 
 /** Where `runAccountTokenCommand` writes and reads. */

@@ -1,5 +1,4 @@
-import { UsageError } from '../config';
-import { errorParts } from '../describe-error';
+import { errorParts, UsageError } from '../config';
 import {
   InvoicingApiError,
   InvoicingAuthenticationError,

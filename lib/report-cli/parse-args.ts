@@ -1,6 +1,5 @@
 import { parseArgs } from 'node:util';
-import { isLoopbackHost, UsageError } from '../config';
-import { errorParts } from '../describe-error';
+import { errorParts, isLoopbackHost, UsageError } from '../config';
 import { uuidSchema } from '../invoicing';
 import {
   defaultPeriod,

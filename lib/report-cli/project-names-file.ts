@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { projectNamesSchema, UsageError } from '../config';
+import { fieldIssues, issueText, projectNamesSchema, UsageError } from '../config';
 import type { ProjectNames } from '../report';
-import { fieldIssues, issueText } from '../zod-issues';
 
 /**
  * The project names of `--project-names FILE`: a JSON object of project ids and names, checked as an

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { ReportFileName } from '../delivery';
 import { isPeriodId } from '../period';
-import type { ReportFileName } from '../report-files';
 import type { ReportRows } from './collect';
 import { renderReportPage } from './html';
 import type { Report, ReportSummary } from './model';

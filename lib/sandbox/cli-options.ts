@@ -1,8 +1,6 @@
 import { parseArgs } from 'node:util';
-import { UsageError } from '../config';
+import { MAX_PORT, parsePort, TOKEN68_PATTERN, UsageError } from '../config';
 import { isZoneOrOffset } from '../period';
-import { MAX_PORT, parsePort } from '../port-number';
-import { TOKEN68_PATTERN } from '../token68';
 import { EXTRA_PAID_FORMAT, parseExtraPaid } from './extra-paid';
 import { MAX_PAID_PER_MONTH, type SandboxOptions } from './options';
 import { LIST_ORDERS } from './record-order';

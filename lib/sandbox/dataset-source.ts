@@ -1,8 +1,8 @@
 import { isLosslessNumber, type LosslessNumber } from 'lossless-json';
 import * as z from 'zod';
+import { fieldIssues, formatPath, issueText } from '../config';
 import { invoiceStatusSchema, serviceDatetimeSchema } from '../invoicing';
 import type { ZoneDays } from '../period';
-import { fieldIssues, formatPath, issueText } from '../zod-issues';
 import { decimalOf } from './amounts';
 import { type DayTotals, dayTotalsOf } from './day-totals';
 import { datetimeBounds, type InstantRange, inBounds } from './instant-range';

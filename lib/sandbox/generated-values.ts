@@ -1,6 +1,6 @@
 import Big from 'big.js';
 import { secondsInDay, secondsInHour } from 'date-fns/constants';
-import { fiatFractionDigits } from '../fiat-fraction-digits';
+import { fiatFractionDigits } from '../invoicing';
 import { cryptoDecimals } from './amounts';
 import { cryptoRateAtSeconds, fiatRateAtSeconds } from './rates';
 import { AWKWARD_DESCRIPTIONS, ORDINARY_DESCRIPTIONS } from './sample-texts';

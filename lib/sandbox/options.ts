@@ -1,5 +1,5 @@
+import { TOKEN68_PATTERN } from '../config';
 import { isZoneOrOffset } from '../period';
-import { TOKEN68_PATTERN } from '../token68';
 import type { SandboxDataset } from './dataset-source';
 import type { EndDateReading } from './date-reading';
 import { type ExtraPaidInvoice, extraPaidProblem } from './extra-paid';

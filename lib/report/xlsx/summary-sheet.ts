@@ -1,6 +1,6 @@
 import type Big from 'big.js';
 import type { Alignment, Workbook, Worksheet } from 'exceljs';
-import { fiatFractionDigits } from '../../fiat-fraction-digits';
+import { fiatFractionDigits } from '../../invoicing';
 import { checkFigureUnit, currencyCheckUnit, describeCheck, uncheckedLabel } from '../html';
 import { INVOICE_STATUS_ORDER } from '../invoice-status-order';
 import type { CurrencyUnit, ReconciliationCheck, ReportSummary } from '../model';
