@@ -4,11 +4,6 @@ export {
   accountToken,
   MIN_ACCOUNT_TOKEN_KEY_BYTES,
 } from './account-token';
-export {
-  ACCOUNT_TOKEN_USAGE,
-  type AccountTokenCommandIo,
-  runAccountTokenCommand,
-} from './account-token-command';
 export { type ErrorBody, errorBody, ReportApiError, type ReportApiErrorCode } from './api-error';
 export { createReportApi } from './create-report-api';
 export type { Caller, ReportApiEnv } from './credentials';

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { ConfigError, errorParts, findAccount, loadDeploymentConfig, UsageError } from '../config';
 import { AwsSecretSource, SecretError, type SecretSource } from '../delivery';
-import { accountToken } from './account-token';
+import { accountToken } from '../report-api';
 
 /** Where `runAccountTokenCommand` writes and reads. */
 export interface AccountTokenCommandIo {
