@@ -1,7 +1,7 @@
 export { type AccountConfig, domainOf } from './account-schema';
 export { ConfigError } from './config-error';
 export { type ConfigFileOrigin, readDeploymentConfigFile } from './config-file';
-export { checkDeployableConfig, deployableConfigIssues } from './deployable-config';
+export { deployableConfigIssues } from './deployable-config';
 export {
   type ConfigChecks,
   type DeploymentConfig,
@@ -15,7 +15,7 @@ export { type EnvOptions, getStringFromEnv } from './env-variables';
 export { ACCOUNT_NAME_PATTERN, isLoopbackHost } from './field-schemas';
 export { type DeploymentConfigSource, loadDeploymentConfig } from './load-deployment-config';
 export { MAX_PORT, parsePort } from './port-number';
-export { type ProjectNamesConfig, projectNamesSchema } from './project-names-schema';
+export { projectNamesSchema } from './project-names-schema';
 export {
   BUNDLED_CONFIG_FILE,
   RUNTIME_ENV,

@@ -54,6 +54,3 @@ export const projectNamesSchema = z
     Object.fromEntries(Object.entries(names).map(([id, name]) => [id.toLowerCase(), name])),
   )
   .default({});
-
-/** Project names as the code sees them: lower-case ids. */
-export type ProjectNamesConfig = z.output<typeof projectNamesSchema>;

@@ -132,7 +132,7 @@ export {
 } from './secrets';
 export { type SendRawEmailOptions, type SentEmail, sendRawEmail } from './send-raw-email';
 export { type SesFailureKind, sesFailureKind } from './ses-outcome';
-export { backoffMs, isRetryableSesError, type RetryOptions } from './ses-retry';
+export { backoffMs, type RetryOptions } from './ses-retry';
 export {
   type LinkVerdict,
   linkExpiryInstant,

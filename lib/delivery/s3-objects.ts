@@ -91,21 +91,6 @@ export function parseJsonObject<T>(key: string, text: string, schema: z.ZodType<
 }
 
 /**
- * The object at `key` read as JSON that `schema` accepts, or `null` when there is no such object.
- * @throws CorruptObjectError saying what is wrong with it, followed by `advice` (what to do about it)
- */
-export async function getJsonObject<T>(
-  s3: S3Client,
-  bucket: string,
-  key: string,
-  schema: z.ZodType<T>,
-  advice = '',
-): Promise<T | null> {
-  const text = await getObjectText(s3, bucket, key);
-  return text === null ? null : parseJsonObject(key, text, schema, advice);
-}
-
-/**
  * Conditions of a write or delete; S3 answers 412 when one does not hold (see `isConditionLost`).
  * Without any, the request is unconditional.
  */

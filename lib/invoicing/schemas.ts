@@ -69,7 +69,6 @@ const decimal = lazily(() =>
     )
     .transform((value): DecimalString => plainDecimalOf(value)),
 );
-export const decimalSchema = z.lazy(decimal);
 
 /** A sum the service may leave `null` when there is nothing to add up. */
 const sum = lazily(() =>
@@ -189,7 +188,6 @@ const paymentRecord = lazily(() =>
   }),
 );
 export const paymentRecordSchema = z.lazy(paymentRecord);
-export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
 
 /** An item of `POST /invoices/list`: `payment` and `wallet` only when the invoice was paid. */
 const invoiceItem = lazily(() =>

@@ -35,6 +35,6 @@ export {
 } from './service-datetime';
 export { firstSkippedDate, type MonthlyLocalTime } from './skipped-local-time';
 export { canonicalTimeZone, parseTimeZone, timeZoneSchema } from './time-zone';
-export { shiftUtcDay, utcDayKey, utcDaysOfSpan } from './utc-days';
+export { shiftUtcDay, utcDayKey } from './utc-days';
 export { isZoneOrOffset, type ZoneDay, ZoneDays } from './zone-days';
 export { createDayLocator, type ZonedDay, zonedDaysOfPeriod } from './zoned-days';

@@ -35,7 +35,6 @@ export { InvoiceFiguresAccumulator } from './invoice-figures';
 export * from './model';
 export {
   type AmountSource,
-  addAmount,
   DecimalSum,
   percentChange,
   roundFiat,

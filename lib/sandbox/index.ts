@@ -42,8 +42,6 @@ export {
   fiatRateUSD,
   receivedUSD,
   roundUSD,
-  SANDBOX_CRYPTOCURRENCIES,
-  SANDBOX_FIAT_CURRENCIES,
 } from './rates';
 export type { ListOrder } from './record-order';
 export type { InvoiceItemJson, InvoiceJson, PaymentItemJson, PaymentRecordJson, WalletJson } from './records';
