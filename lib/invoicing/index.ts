@@ -1,5 +1,5 @@
-export { createInvoicingClient, ENDPOINTS } from './client';
-export { DEFAULT_MAX_ANSWER_BYTES, type InvoicingClientHooks } from './client-options';
+export { createInvoicingClient } from './client';
+export type { InvoicingClientHooks } from './client-options';
 export * from './errors';
 export { fiatFractionDigits } from './fiat-fraction-digits';
 export { IdSet } from './id-set';

@@ -6,7 +6,6 @@ export {
   isMonthId,
   isPeriodId,
   isPeriodShaped,
-  LAST_YEAR,
   type MonthPeriod,
   monthPeriod,
   outOfRangeReason,

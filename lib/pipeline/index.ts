@@ -1,4 +1,3 @@
-export { invoicingClientFor } from './account-client';
 export type { DeliveryContext, PublishContext } from './context';
 export { deliverReport, type ReportDeliveryRequest, type ReportDeliveryResult } from './deliver-report';
 export {
@@ -11,9 +10,9 @@ export {
 } from './dispatch-slot';
 export { type LambdaContext, lambdaContext, scheduledDeliveryContext } from './lambda-context';
 export { createLogger, errorAttributes, type StructuredLogger } from './logger';
-export { atMilestones, type FetchedRecords, PROGRESS_LOG_EVERY } from './progress-milestones';
+export { atMilestones, type FetchedRecords } from './progress-milestones';
 export { type PublishedReport, type PublishReportOptions, publishReport } from './publish-report';
-export { type ReportFigures, reportFigures } from './report-figures';
+export type { ReportFigures } from './report-figures';
 export { resolveReportPeriod } from './report-period';
 export { runScheduledReport, type ScheduledReportRunOptions } from './run-scheduled-report';
 export { type AccountRunOutcome, type LocalSlotRunOptions, runSlotLocally } from './run-slot-locally';
