@@ -1,14 +1,8 @@
 import * as z from 'zod';
-import {
-  type DeploymentConfig,
-  type FieldIssue,
-  fieldIssues,
-  fieldTypeErrors,
-  type ScheduleSlot,
-  scheduleSlots,
-} from '../config';
+import { type DeploymentConfig, type FieldIssue, type ScheduleSlot, scheduleSlots } from '../config';
 import {
   InvalidEventError,
+  readEvent,
   type ScheduledReportEvent,
   scheduledTimeIssue,
   scheduledTimeSchema,
@@ -78,20 +72,14 @@ export function dispatchSlot(
   slots: ReadonlyMap<string, ScheduleSlot>,
   now: () => Date = () => new Date(),
 ): SlotDispatch {
-  if (typeof event !== 'object' || event === null || Array.isArray(event)) {
-    throw new SlotEventError([
-      { path: '', message: 'the event must be a JSON object such as {"slot":"monthly 1 06:00 UTC"}' },
-    ]);
-  }
-  const parsed = slotEventSchema.safeParse(event, { error: fieldTypeErrors });
-  if (!parsed.success) throw new SlotEventError(fieldIssues(parsed.error.issues));
-  const { slot: id } = parsed.data;
+  const parsed = readEvent(event, slotEventSchema, '{"slot":"monthly 1 06:00 UTC"}', SlotEventError);
+  const { slot: id } = parsed;
   const slot = slots.get(id);
   if (slot === undefined) throw new UnknownSlotError(id);
   const dispatchedAt = now();
-  const issue = parsed.data.scheduledTime && scheduledTimeIssue(parsed.data.scheduledTime, dispatchedAt);
+  const issue = parsed.scheduledTime && scheduledTimeIssue(parsed.scheduledTime, dispatchedAt);
   if (issue) throw new SlotEventError([issue]);
-  const scheduledTime = parsed.data.scheduledTime ?? dispatchedAt.toISOString();
+  const scheduledTime = parsed.scheduledTime ?? dispatchedAt.toISOString();
   return {
     slot: id,
     runs: slot.accounts.map((account) => ({ account, periodKind: slot.periodKind, scheduledTime })),

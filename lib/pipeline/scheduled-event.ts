@@ -148,13 +148,24 @@ export class UnknownAccountError extends Error {
  * @throws ScheduledEventError naming each bad or unknown field
  */
 export function parseScheduledEvent(event: unknown): ScheduledReportEvent {
+  return readEvent(event, scheduledReportEventSchema, '{"account":"acme"}', ScheduledEventError);
+}
+
+/**
+ * An event as `schema` reads it, or the `Invalid` error naming each bad or unknown field (never a
+ * value), or saying that the event must be an object such as `example`.
+ */
+export function readEvent<T>(
+  event: unknown,
+  schema: z.ZodType<T>,
+  example: string,
+  Invalid: new (issues: readonly FieldIssue[]) => InvalidEventError,
+): T {
   if (typeof event !== 'object' || event === null || Array.isArray(event)) {
-    throw new ScheduledEventError([
-      { path: '', message: 'the event must be a JSON object such as {"account":"acme"}' },
-    ]);
+    throw new Invalid([{ path: '', message: `the event must be a JSON object such as ${example}` }]);
   }
-  const parsed = scheduledReportEventSchema.safeParse(event, { error: fieldTypeErrors });
-  if (!parsed.success) throw new ScheduledEventError(fieldIssues(parsed.error.issues));
+  const parsed = schema.safeParse(event, { error: fieldTypeErrors });
+  if (!parsed.success) throw new Invalid(fieldIssues(parsed.error.issues));
   return parsed.data;
 }
 
