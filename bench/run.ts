@@ -16,7 +16,7 @@
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { errorParts } from '../lib/describe-error';
+import { errorParts } from '../lib/config';
 import { defaultPeriod, type PeriodKind } from '../lib/period';
 import { runColdStartBench } from './cold-start';
 import { count, floorMs, mebibytes, pagesNeeded, seconds, table } from './figures';

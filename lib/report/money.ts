@@ -1,6 +1,6 @@
 import Big from 'big.js';
-import { fiatFractionDigits } from '../fiat-fraction-digits';
 import type { DecimalString } from '../invoicing';
+import { fiatFractionDigits } from '../invoicing';
 
 /**
  * Exact money arithmetic on `big.js`. Amounts are summed exactly and rounded once, at the end:
@@ -185,9 +185,4 @@ export class CentsSum {
   toBig(): Big {
     return new Big((this.#cents + BigInt(this.#small)).toString()).div(100);
   }
-}
-
-/** Adds an amount to the running total kept under `key`. */
-export function addAmount(totals: Map<string, Big>, key: string, amount: AmountSource): void {
-  totals.set(key, (totals.get(key) ?? ZERO).plus(amount));
 }

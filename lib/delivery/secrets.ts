@@ -1,0 +1,125 @@
+import { SecretsProvider } from '@aws-lambda-powertools/parameters/secrets';
+import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { describeError, wrappedError } from '../config';
+
+/**
+ * Secrets (account API keys, the report API token, the link signing key) are read by name at run time,
+ * never put in environment variables. A `SecretSource` is the seam: Lambda uses `AwsSecretSource`
+ * (Secrets Manager with a short cache), the local stack and tests an `InMemorySecretSource`.
+ *
+ * No value ever appears in a log or an error: errors name the secret and the reason only.
+ */
+export interface SecretSource {
+  /**
+   * The secret's value as text, without surrounding whitespace.
+   * @throws SecretError when it cannot be read or is empty
+   */
+  getSecret(name: string): Promise<string>;
+}
+
+/** A secret could not be read. Carries the secret's name, never its value. */
+export class SecretError extends Error {
+  override readonly name = 'SecretError';
+
+  constructor(
+    readonly secretName: string,
+    reason: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`cannot read secret ${JSON.stringify(secretName)}: ${reason}`, options);
+  }
+}
+
+/** How long a value read from Secrets Manager is reused: 5 minutes. */
+export const DEFAULT_SECRET_MAX_AGE_SECONDS = 300;
+
+/**
+ * Trims the value: a secret created from a file (`--secret-string file://key.txt`) often ends in a
+ * newline, which would otherwise become part of an `Authorization` header or an HMAC key.
+ */
+function usableValue(name: string, value: string): string {
+  const trimmed = value.trim();
+  if (trimmed === '') throw new SecretError(name, 'the secret is empty');
+  return trimmed;
+}
+
+export interface AwsSecretSourceOptions {
+  /** Seconds a value is reused before Secrets Manager is asked again. @default 300 */
+  maxAgeSeconds?: number;
+  /** The client to use (tests point one at a local endpoint). @default a client for the function's region */
+  client?: SecretsManagerClient;
+}
+
+/**
+ * Secrets Manager through Powertools' `SecretsProvider`, which caches each value for `maxAgeSeconds`.
+ * Keep one instance per process (see `defaultSecretSource`) so the cache outlives an invocation.
+ */
+export class AwsSecretSource implements SecretSource {
+  private readonly provider: SecretsProvider;
+  private readonly maxAgeSeconds: number;
+
+  constructor(options: AwsSecretSourceOptions = {}) {
+    this.provider = new SecretsProvider(options.client ? { awsSdkV3Client: options.client } : {});
+    this.maxAgeSeconds = options.maxAgeSeconds ?? DEFAULT_SECRET_MAX_AGE_SECONDS;
+  }
+
+  async getSecret(name: string): Promise<string> {
+    let value: string | Uint8Array | undefined;
+    try {
+      value = await this.provider.get(name, { maxAge: this.maxAgeSeconds });
+    } catch (error) {
+      // Powertools wraps the SDK's error; its name (AccessDeniedException, ResourceNotFoundException...)
+      // says what to fix. SDK error messages describe the request, never a secret's value.
+      const cause = wrappedError(error);
+      const reason = cause instanceof Error ? describeError(cause) : 'unknown error';
+      throw new SecretError(name, reason, { cause });
+    }
+    if (typeof value !== 'string') {
+      throw new SecretError(name, 'the secret has no text value (store it with --secret-string)');
+    }
+    return usableValue(name, value);
+  }
+
+  /** Forgets every cached value (after a rotation, or between tests). */
+  clearCache(): void {
+    this.provider.clearCache();
+  }
+}
+
+/**
+ * Values held in memory, for the local stack and tests.
+ *
+ * @example
+ * ```ts
+ * const secrets = new InMemorySecretSource({ 'invoice-reports/demo/api-key': 'sandbox-key' });
+ * ```
+ */
+export class InMemorySecretSource implements SecretSource {
+  private readonly values: Map<string, string>;
+
+  constructor(values: Record<string, string> = {}) {
+    this.values = new Map(Object.entries(values));
+  }
+
+  /** Sets or replaces a value. */
+  set(name: string, value: string): void {
+    this.values.set(name, value);
+  }
+
+  async getSecret(name: string): Promise<string> {
+    const value = this.values.get(name);
+    if (value === undefined) throw new SecretError(name, 'no such secret');
+    return usableValue(name, value);
+  }
+}
+
+let sharedSource: AwsSecretSource | undefined;
+
+/**
+ * The process-wide Secrets Manager source of a Lambda function: created on first use and kept, so that
+ * warm invocations reuse cached values.
+ */
+export function defaultSecretSource(): AwsSecretSource {
+  sharedSource ??= new AwsSecretSource();
+  return sharedSource;
+}

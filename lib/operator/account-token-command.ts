@@ -1,0 +1,163 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { ConfigError, errorParts, findAccount, loadDeploymentConfig, UsageError } from '../config';
+import { AwsSecretSource, SecretError, type SecretSource } from '../delivery';
+import { accountToken } from '../report-api';
+
+/** Where `runAccountTokenCommand` writes and reads. */
+export interface AccountTokenCommandIo {
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
+  /** Where `cdk.json` and a relative `--config-file` are read from: the repository. */
+  cwd: string;
+  /** @default Secrets Manager, with the AWS credentials and region of the environment */
+  secrets?: SecretSource;
+}
+
+const PREFIX = 'account-token: ';
+
+/** Where the configuration is read from without `--config-file`. */
+const DEFAULT_CONFIG_SOURCE = "cdk.json's context.invoiceReports";
+
+/** What `--help` prints. */
+export const ACCOUNT_TOKEN_USAGE = `usage: npm run account-token -- --account NAME [--config-file PATH]
+
+Prints the report API token of one account of the deployment, which reads that account's reports
+only. It is derived from the key in Secrets Manager (accountTokenKeySecretName), read with your AWS
+credentials and region (AWS_PROFILE, AWS_REGION): run it as the deployment's operator.
+
+  --account NAME       the account, as its configuration names it
+  --config-file PATH   the deployment's configuration file, as given to cdk -c configFile=PATH
+                       (default: ${DEFAULT_CONFIG_SOURCE})
+  -h, --help           show this help
+`;
+
+/** How many of the configuration's account names a refusal lists (a deployment may have a thousand). */
+const ACCOUNT_NAMES_SHOWN = 10;
+
+/** `acme, globex`, or the first names and how many more. */
+function accountNames(config: { accounts: readonly { name: string }[] }): string {
+  const names = config.accounts.map((each) => each.name);
+  const shown = names.slice(0, ACCOUNT_NAMES_SHOWN).join(', ');
+  return names.length > ACCOUNT_NAMES_SHOWN
+    ? `${shown} and ${names.length - ACCOUNT_NAMES_SHOWN} more`
+    : shown;
+}
+
+/** `cdk.json`'s `context.invoiceReports`, as the CDK app reads it; undefined without one. */
+function cdkContext(cwd: string): unknown {
+  try {
+    const cdkJson = JSON.parse(readFileSync(join(cwd, 'cdk.json'), 'utf8')) as {
+      context?: { invoiceReports?: unknown };
+    };
+    return cdkJson.context?.invoiceReports;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Secrets Manager in the operator's region, as the SDK finds it (AWS_REGION, or the profile's region);
+ * without one, the reason. Asked before any request: the SDK's own words for it, "Region is missing",
+ * do not say what to set.
+ */
+async function operatorSecretSource(): Promise<SecretSource> {
+  const client = new SecretsManagerClient({});
+  try {
+    await client.config.region();
+  } catch (error) {
+    client.destroy();
+    throw new UsageError(
+      `no AWS region to read the key from (${errorParts(error).message.replace(/\.$/, '')}): set AWS_REGION to the region ` +
+        'the stack is deployed in, as in AWS_REGION=eu-west-1 npm run account-token -- --account NAME, ' +
+        'or give your AWS profile a region (aws configure set region eu-west-1)',
+    );
+  }
+  return new AwsSecretSource({ client });
+}
+
+/**
+ * `npm run account-token -- --account acme`: the account's report API token on stdout (and only
+ * there, so that `TOKEN=$(npm run -s account-token -- --account acme)` works), a line about it on
+ * stderr. The configuration is read as `cdk synth` reads it, so the account and its token generation
+ * are the deployed ones.
+ * @returns the exit status: 0 printed; 2 a usage error, a configuration that cannot be read, an
+ * unknown account or no AWS region; 1 the key cannot be read (the reason on stderr, never the key)
+ */
+export async function runAccountTokenCommand(argv: string[], io: AccountTokenCommandIo): Promise<number> {
+  try {
+    return await printAccountToken(argv, io);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr.write(`${PREFIX}${error.message}\n`);
+    return 2;
+  }
+}
+
+/** The command itself; a wrong call, configuration, account or region is a `UsageError`. */
+async function printAccountToken(argv: string[], io: AccountTokenCommandIo): Promise<number> {
+  let values: { account?: string; 'config-file'?: string; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        account: { type: 'string' },
+        'config-file': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\n\n${ACCOUNT_TOKEN_USAGE}`.trimEnd());
+  }
+  if (values.help) {
+    io.stdout.write(ACCOUNT_TOKEN_USAGE);
+    return 0;
+  }
+  if (!values.account) {
+    throw new UsageError(`name the account with --account NAME\n\n${ACCOUNT_TOKEN_USAGE}`.trimEnd());
+  }
+
+  let config: ReturnType<typeof loadDeploymentConfig>;
+  try {
+    config = loadDeploymentConfig({
+      context: cdkContext(io.cwd),
+      configFile: values['config-file'],
+      baseDir: io.cwd,
+    });
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    throw new UsageError(error.message, { cause: error });
+  }
+  const account = findAccount(config, values.account);
+  if (!account) {
+    // Where it looked and what it found, so that a forgotten --config-file or a misspelt name shows.
+    const where = values['config-file'] ?? DEFAULT_CONFIG_SOURCE;
+    throw new UsageError(
+      `there is no account ${JSON.stringify(values.account)} in ${where} (its accounts: ${accountNames(config)})`,
+    );
+  }
+
+  const secrets = io.secrets ?? (await operatorSecretSource());
+  const secretName = config.accountTokenKeySecretName;
+  try {
+    const value = await secrets.getSecret(secretName);
+    io.stdout.write(`${accountToken({ value, secretName }, account.name, account.tokenGeneration)}\n`);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      const issues = error.issues.map((issue) => `${issue.path}: ${issue.message}`);
+      io.stderr.write(`${PREFIX}the account token key cannot be used: ${issues.join('; ')}\n`);
+      return 1;
+    }
+    if (!(error instanceof SecretError)) throw error;
+    io.stderr.write(`${PREFIX}${error.message}\n`);
+    return 1;
+  }
+  io.stderr.write(
+    `${PREFIX}the report API token of ${account.name} (token generation ${account.tokenGeneration}); it reads ${account.name}'s reports only. Hand it over as you would a password.\n`,
+  );
+  return 0;
+}
