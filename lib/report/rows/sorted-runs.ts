@@ -126,7 +126,13 @@ class FileCursor implements Cursor {
       const last = text.lastIndexOf(0x0a);
       this.#rest = Buffer.from(text.subarray(last + 1));
       if (last === -1) continue;
-      for (const line of text.toString('utf8', 0, last).split('\n')) this.#rows.push(JSON.parse(line) as Row);
+      // Line by line: one character outside ASCII makes V8 decode and parse all the text it is in as
+      // two-byte text, at about half the speed.
+      for (let start = 0; start <= last; ) {
+        const end = text.indexOf(0x0a, start);
+        this.#rows.push(JSON.parse(text.toString('utf8', start, end)) as Row);
+        start = end + 1;
+      }
     }
     if (this.#rows.length === 0) return false;
     this.current = this.#rows[0]!;
