@@ -115,12 +115,16 @@ export async function collectReportData(
     take: (record: T) => void,
     rowsOf?: keyof ReportRows,
   ) {
+    const table = rowsOf === undefined ? undefined : rows[rowsOf];
     for await (const record of open()) {
       // Leaving the loop calls the iterator's `return`, which ends its paging.
       if (stopped) return;
       progress[list] += 1;
       take(record);
       if (progress[list] % PROGRESS_EVERY === 0) reportProgress();
+      // While the table's rows wait for the disk, the walk waits too (and asks for no more pages).
+      const backlog = table?.backlog();
+      if (backlog) await backlog;
     }
     reportProgress();
     if (rowsOf !== undefined && !stopped) options.onRowsComplete?.(rowsOf);

@@ -45,6 +45,12 @@ export interface RowTableBuilder<T> {
   build(): RowTable;
   /** Resolves once every run handed to the disk so far is written; rejects if one could not be. */
   written(): Promise<void>;
+  /**
+   * `undefined` while at most one run waits to be written; with more, a promise that resolves once they
+   * are (a failure is thrown by the next `add`). A caller whose records come faster than the disk takes
+   * them waits on it, so that memory does not depend on how fast the records come.
+   */
+  backlog(): Promise<void> | undefined;
   /** Removes what the builder wrote to disk, when the report is given up. */
   dispose(): Promise<void>;
 }
@@ -85,6 +91,8 @@ export function createRowTableBuilder<T>(
    * run is written in tens of milliseconds, and the next takes about a second of records to fill.
    */
   let writing: Promise<void> = Promise.resolve();
+  /** Runs sorted and not yet written. */
+  let waitingRuns = 0;
   let writeFailure: { error: unknown } | undefined;
   let folder: string | undefined;
   let table: RowTable | undefined;
@@ -102,10 +110,17 @@ export function createRowTableBuilder<T>(
     runs.push(path);
     memory = [];
     memoryBytes = 0;
+    waitingRuns += 1;
     writing = writing.then(() => writeRun(path, sorted));
-    writing.catch((error: unknown) => {
-      writeFailure ??= { error };
-    });
+    writing.then(
+      () => {
+        waitingRuns -= 1;
+      },
+      (error: unknown) => {
+        waitingRuns -= 1;
+        writeFailure ??= { error };
+      },
+    );
   };
   const removeFolder = async () => {
     await writing.catch(() => undefined);
@@ -169,6 +184,7 @@ export function createRowTableBuilder<T>(
       return table;
     },
     written: () => writing,
+    backlog: () => (waitingRuns > 1 ? writing.catch(() => undefined) : undefined),
     dispose: removeFolder,
   };
 }

@@ -83,6 +83,22 @@ describe('createRowTableBuilder', () => {
     expect(await readdir(spillDir)).toEqual([]);
   });
 
+  it('asks the caller to wait while more than one run waits for the disk, until they are written', async () => {
+    const table = builder({ spillDir, runBytes: 2_000 });
+    expect(table.backlog()).toBeUndefined();
+    // Added without a pause, nothing reaches the disk: the first run is being written, the second waits.
+    let added = 0;
+    let backlog: Promise<void> | undefined;
+    while (backlog === undefined && added < 500) {
+      table.add(entry(added++));
+      backlog = table.backlog();
+    }
+    expect(backlog).toBeInstanceOf(Promise);
+    await backlog;
+    expect(table.backlog()).toBeUndefined();
+    expect((await readdir(join(spillDir, (await readdir(spillDir))[0]!))).length).toBe(2);
+  });
+
   it('reads back runs of many rows each, beside the rows still in memory', async () => {
     // About 100 KB a run: some 1,100 rows of about 90 bytes each, 700 left in memory at the end.
     const table = builder({ spillDir, runBytes: 100_000 });

@@ -115,6 +115,10 @@ export class RecordingRowsBuilder<T> implements RowTableBuilder<T> {
 
   async written(): Promise<void> {}
 
+  backlog(): undefined {
+    return undefined;
+  }
+
   async dispose(): Promise<void> {
     this.disposed = true;
   }
