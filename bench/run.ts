@@ -12,7 +12,8 @@
  * 1,000 records between the smallest and the largest size, and, with latency, wall time against the
  * network floor (pages / concurrency x latency). Absolute figures move with the machine's load; the
  * multiples, measured side by side, much less. It fails only when a run itself fails.
- * `--cold-start` measures the Lambda bundles instead (see `cold-start.ts`).
+ * `--cold-start` measures the Lambda bundles instead (see `cold-start.ts`); `--machinery` what each piece of
+ * speed machinery saves against the plain call (see `machinery.ts`).
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -20,6 +21,7 @@ import { errorParts } from '../lib/config';
 import { defaultPeriod, type PeriodKind } from '../lib/period';
 import { runColdStartBench } from './cold-start';
 import { count, floorMs, mebibytes, pagesNeeded, seconds, table } from './figures';
+import { runMachineryBench } from './machinery';
 import {
   type BareFetch,
   type CliRun,
@@ -76,6 +78,7 @@ interface Args {
   runs: number;
   kind: PeriodKind;
   coldStart: boolean;
+  machinery: boolean;
 }
 
 function wholeNumbers(flag: string, text: string, least: number): number[] {
@@ -94,6 +97,7 @@ function readArgs(): Args {
       runs: { type: 'string', default: '2' },
       period: { type: 'string', default: 'month' },
       'cold-start': { type: 'boolean', default: false },
+      machinery: { type: 'boolean', default: false },
     },
   });
   const kind = PERIOD_KINDS.find((known) => known === values.period);
@@ -105,6 +109,7 @@ function readArgs(): Args {
     runs: runs!,
     kind,
     coldStart: values['cold-start'],
+    machinery: values.machinery,
   };
 }
 
@@ -289,8 +294,9 @@ function printWallLimits(results: readonly Measurement[], cpus: number): void {
 }
 
 async function main(): Promise<void> {
-  const { sizes, latencies, runs, kind, coldStart } = readArgs();
+  const { sizes, latencies, runs, kind, coldStart, machinery } = readArgs();
   if (coldStart) return runColdStartBench();
+  if (machinery) return runMachineryBench();
   const period = defaultPeriod('UTC', new Date(), kind).id;
   console.log(
     `Report CLI benchmark: ${kind} ${period} (UTC), sandbox latency ${latencies.join(' and ')} ms, at most ` +
