@@ -1,15 +1,15 @@
 /**
- * `npm run bench -- --machinery`: what each piece of the report's speed machinery saves against the plain
- * library call it stands in for, measured side by side in one process (the transport against a sandbox
- * in its own process, exceljs's load in fresh ones), so that the machine's load touches both alike:
+ * `npm run bench -- --machinery`: what each piece of the report's own speed machinery saves against the
+ * plain library call it stands in for, measured side by side in one process (exceljs's load in fresh
+ * ones), so that the machine's load touches both alike, on a month of the sandbox's paid invoices:
  *
- * - `IdSet` against a `Set` of the id strings: CPU per id added and bytes kept per id;
  * - the row tables' sorted runs on disk against every row kept in memory and sorted once
- *   (`runBytes: Infinity`): CPU per row (added, then read back in order) and the peak heap;
+ *   (`runBytes: Infinity`): CPU per row (added, then read back in order) and the most the heap holds;
  * - the list sheets' own SpreadsheetML rows against exceljs's `addRow().commit()`: CPU per row, zip included;
- * - the zip backlog wait against none: the peak of heap and buffers while a sheet is written;
- * - loading exceljs's streaming writer alone against the package's entry;
- * - the `node:http` transport against `fetch`: CPU per page of a list walk.
+ * - the zip backlog wait against none: the most the heap and buffers hold while a sheet is written;
+ * - loading exceljs's streaming writer alone against the package's entry.
+ *
+ * `IdSet` and the `node:http` transport carry their own measured figures (`lib/invoicing`).
  */
 
 import { execFileSync } from 'node:child_process';
@@ -20,18 +20,16 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { createInvoicingClient, IdSet, type InvoiceItem } from '../lib/invoicing';
+import { createInvoicingClient, type InvoiceItem } from '../lib/invoicing';
 import { defaultPeriod } from '../lib/period';
-import { fetchRanges, reportPeriod } from '../lib/report';
-import { createPaidInvoiceRows, type RowTable } from '../lib/report/rows';
-import { openReportWorkbook } from '../lib/report/xlsx';
+import { openReportWorkbook } from '../lib/render';
+import { createPaidInvoiceRows, fetchRanges, type RowTable, reportPeriod } from '../lib/report';
 import { sampleReport } from '../test/support/sample-report';
 import { count, table } from './figures';
 import { startBenchSandbox } from './processes';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const PAID = 50_000;
-const IDS = 1_000_000;
 /** Rows of the row-table comparison: a month of 300,000 paid invoices. */
 const TABLE_ROWS = 300_000;
 const SHEET_ROWS = 50_000;
@@ -61,8 +59,8 @@ const heapNow = () => {
   return heapUsed + external + arrayBuffers;
 };
 
-/** A month's paid invoices from the sandbox, and the CPU per page of walking them with each transport. */
-async function fetchInvoices(): Promise<{ invoices: InvoiceItem[]; transport: Line }> {
+/** A month's paid invoices, as the client reads them from the sandbox. */
+async function fetchInvoices(): Promise<InvoiceItem[]> {
   const period = defaultPeriod('UTC', new Date(), 'month').id;
   const sandbox = await startBenchSandbox({
     paidPerMonth: PAID,
@@ -73,76 +71,13 @@ async function fetchInvoices(): Promise<{ invoices: InvoiceItem[]; transport: Li
   });
   try {
     const { window } = fetchRanges(reportPeriod(period, 'UTC', new Date()));
-    const walk = async (fetch?: typeof globalThis.fetch) => {
-      const client = createInvoicingClient({
-        baseUrl: sandbox.url,
-        apiKey: sandbox.apiKey,
-        concurrency: 8,
-        pageSize: 100,
-        ...(fetch ? { fetch } : {}),
-      });
-      const invoices: InvoiceItem[] = [];
-      const started = process.cpuUsage();
-      for await (const invoice of client.invoices({ ...window, status: 'paid' })) invoices.push(invoice);
-      return { invoices, ms: cpuMs(started) };
-    };
-    // Warmed once each; then the least of two.
-    const node = [await walk(), await walk(), await walk()];
-    const viaFetch = [
-      await walk(globalThis.fetch),
-      await walk(globalThis.fetch),
-      await walk(globalThis.fetch),
-    ];
-    const invoices = node[0]!.invoices;
-    const pages = Math.ceil(invoices.length / 100);
-    const nodeMs = Math.min(node[1]!.ms, node[2]!.ms);
-    const fetchMs = Math.min(viaFetch[1]!.ms, viaFetch[2]!.ms);
-    return {
-      invoices,
-      transport: {
-        piece: 'invoicing/node-http-transport.ts',
-        plain: 'fetch',
-        machinery: 'node:http, keep-alive',
-        plainFigure: `${us(fetchMs, pages)} a page`,
-        machineryFigure: `${us(nodeMs, pages)} a page`,
-        saves: `${times(fetchMs, nodeMs)} less CPU (list walk, validation included)`,
-      },
-    };
+    const client = createInvoicingClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, concurrency: 8 });
+    const invoices: InvoiceItem[] = [];
+    for await (const invoice of client.invoices({ ...window, status: 'paid' })) invoices.push(invoice);
+    return invoices;
   } finally {
     await sandbox.stop();
   }
-}
-
-function idSets(): Line {
-  const measure = (make: () => { add(id: string): unknown }) => {
-    gc();
-    const before = heapNow();
-    // Flat strings, as `JSON.parse` makes them (`randomUUID` returns strings made of many pieces).
-    let ids: string[] | undefined = JSON.parse(
-      JSON.stringify(Array.from({ length: IDS }, () => randomUUID())),
-    );
-    const set = make();
-    const started = process.cpuUsage();
-    for (const id of ids!) set.add(id);
-    const ms = cpuMs(started);
-    ids = undefined;
-    gc();
-    gc();
-    const bytes = heapNow() - before;
-    return { ms, bytes, set };
-  };
-  measure(() => new Set<string>());
-  measure(() => new IdSet());
-  const plain = measure(() => new Set<string>());
-  const ours = measure(() => new IdSet());
-  return {
-    piece: 'invoicing/id-set.ts',
-    plain: 'Set<string>',
-    machinery: 'IdSet',
-    plainFigure: `${us(plain.ms, IDS)} an id, ${(plain.bytes / IDS).toFixed(0)} B kept`,
-    machineryFigure: `${us(ours.ms, IDS)} an id, ${(ours.bytes / IDS).toFixed(0)} B kept`,
-    saves: `${((plain.bytes - ours.bytes) / IDS).toFixed(0)} B an id (${mib(((plain.bytes - ours.bytes) / IDS) * 3e6)} for 3,000,000 ids)`,
-  };
 }
 
 /** Records each a fresh copy (as `JSON.parse` makes them, no cell shared with another), with fresh ids. */
@@ -173,7 +108,12 @@ async function fillAndRead(invoices: readonly InvoiceItem[], runBytes: number | 
   for (let added = 0; added < TABLE_ROWS; added += BATCH) {
     const records = freshRecords(invoices, added, Math.min(BATCH, TABLE_ROWS - added));
     const started = process.cpuUsage();
-    for (const record of records) builder.add(record);
+    for (const record of records) {
+      builder.add(record);
+      // As the report's list walks do (see `collectReportData`).
+      const backlog = builder.backlog();
+      if (backlog) await backlog;
+    }
     ms += cpuMs(started);
     records.length = 0;
     sample();
@@ -327,9 +267,8 @@ export async function runMachineryBench(): Promise<void> {
   console.log('Speed machinery against the plain call, measured side by side:\n');
   const dir = await mkdtemp(join(tmpdir(), 'machinery-bench-'));
   try {
-    const lines: Line[] = [];
-    const { invoices, transport } = await fetchInvoices();
-    lines.push(transport, idSets(), await rowTables(invoices, dir));
+    const invoices = await fetchInvoices();
+    const lines: Line[] = [await rowTables(invoices, dir)];
     lines.push(...(await listSheets(await sheetTable(invoices), dir)), exceljsLoad());
     console.log(
       table([

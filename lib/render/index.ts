@@ -16,3 +16,4 @@ export {
   Panel,
   renderHtmlDocument,
 } from './page-kit';
+export { openReportWorkbook } from './xlsx';

@@ -49,5 +49,11 @@ export {
   uncheckedInWords,
 } from './reconciliation-wording';
 export { reportPeriod } from './report-period';
-export { type ColumnKind, isFreeText, type RowTable, type TableColumn } from './rows';
+export {
+  type ColumnKind,
+  createPaidInvoiceRows,
+  isFreeText,
+  type RowTable,
+  type TableColumn,
+} from './rows';
 export { summaryToJson } from './summary-json';
