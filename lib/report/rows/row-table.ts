@@ -151,15 +151,15 @@ export function createRowTableBuilder<T>(
       if (writeFailure) throw writeFailure.error;
       const id = spec.id(record);
       if (!ids.add(id)) return;
-      const row: Row = new Array(width + 2);
+      // Pushed, not set into `new Array(n)`: V8 serializes an array without holes in half the time.
+      const row: Row = [];
       let bytes = 0;
       for (let index = 0; index < width; index++) {
         const value = columns[index]!.value(record) ?? null;
-        row[index] = value;
+        row.push(value);
         bytes += (value?.length ?? 0) + CELL_OVERHEAD_BYTES;
       }
-      row[width] = spec.timestamp(record);
-      row[width + 1] = id;
+      row.push(spec.timestamp(record), id);
       memory.push(row);
       rowCount += 1;
       memoryBytes += bytes;
