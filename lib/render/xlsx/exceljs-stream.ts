@@ -7,7 +7,7 @@ import type { Style, stream, ValueType, Workbook, Worksheet } from 'exceljs';
  * version of exceljs that moved them fails loudly in the tests rather than writing a broken workbook.
  */
 
-// Measured (npm run bench -- --machinery): 174 ms to load against 340 for the package's entry, medians of 5 fresh loads.
+// Measured (npm run bench -- --machinery): 174 to 185 ms to load against 340 to 504 for the package's entry, medians of 5 fresh loads.
 /**
  * Loads exceljs's streaming workbook writer alone, not the whole package: the package's entry loads its
  * reader and its document model too, paid by every report just before its workbook is written.
@@ -71,7 +71,7 @@ export function writeSheetXml(worksheet: Worksheet, xml: string): void {
   stream.write(xml);
 }
 
-// Measured (npm run bench -- --machinery): 50,000 rows written hold under 1 MiB of heap and buffers at most, against 125 MiB without the wait.
+// Measured (npm run bench -- --machinery): writing 50,000 rows holds 14 to 125 MiB less of heap and buffers than without the wait, as the zip keeps up less or more.
 /**
  * Resolves once the zip has taken in most of what was written to the sheet; `undefined` when it need not
  * wait. exceljs hands each sheet's XML to the zip without waiting for it to be compressed, so a sheet

@@ -134,7 +134,7 @@ export function wrappedLines(text: string, width: number): number {
   }
 }
 
-// Measured (npm run bench -- --machinery): 23 µs of CPU a paid invoice's row against 65 through exceljs's addRow().commit(), zip included.
+// Measured (npm run bench -- --machinery): 22 to 23 µs of CPU a paid invoice's row against 65 to 77 through exceljs's addRow().commit(), zip included.
 /**
  * Writes a row of a list sheet as SpreadsheetML, the way exceljs writes a row it is given the same
  * typed values and styles: each cell by its column's kind (see `ColumnKind`): text as inline strings,

@@ -105,6 +105,8 @@ class FileCursor implements Cursor {
   current: Row = [];
   readonly #file: FileHandle;
   readonly #head = Buffer.allocUnsafe(FRAME_HEAD_BYTES);
+  /** The frame being read, kept for the next: a new buffer per frame is garbage outside the heap, freed late. */
+  #frame = Buffer.allocUnsafe(0);
   #rows: Row[] = [];
   #index = 0;
 
@@ -135,7 +137,10 @@ class FileCursor implements Cursor {
     this.#index = 0;
     const head = await this.#fill(this.#head);
     if (!head) return false;
-    const body = Buffer.allocUnsafe(this.#head.readUInt32LE(0));
+    const length = this.#head.readUInt32LE(0);
+    if (this.#frame.length < length)
+      this.#frame = Buffer.allocUnsafe(Math.max(length, 2 * this.#frame.length));
+    const body = this.#frame.subarray(0, length);
     if (!(await this.#fill(body))) throw new Error('A sorted run ends inside a row');
     this.#rows = deserialize(body) as Row[];
     if (this.#rows.length === 0) return false;
