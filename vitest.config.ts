@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
     testTimeout: 30_000,
+    // The Lambda entries publish EMF metrics on stdout; tests that look at metrics turn them back on.
+    env: { POWERTOOLS_METRICS_DISABLED: 'true' },
     hookTimeout: 60_000,
     // Two cores on CI: files that start emulators and servers stay predictable with two workers.
     maxWorkers: 2,
