@@ -16,6 +16,7 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { BUILDS_FOLDER, MANIFEST_FILE_NAME, REBUILD_RECORD_FILE_NAME } from '../lib/delivery';
 import { REPO_ROOT } from './repo-root';
 
 /** The S3 prefix every report object lives under (DESIGN.md, "S3 keys"). */
@@ -199,32 +200,66 @@ export class ReportFunction extends Construct {
   }
 
   /**
-   * Read, write and delete report objects (`reports/*`), and list the bucket (its name reaches the
-   * function through `addEnvironment`).
+   * Access to the reports bucket (its name reaches the function through `addEnvironment`): read report
+   * objects (`reports/*`), list under `reports/` only, and write what `writes` says. `all` (the scheduled
+   * run) writes and deletes any report object, delivery records included; `builds` (the report API,
+   * which builds reports but never emails) writes a build's files, a period's manifest and an account's
+   * rebuild record, and deletes builds' files only: never a delivery record, which decides whether an
+   * email goes out. (A superseded report saved before builds had folders is left to the bucket's expiry.)
+   *
    * The list permission is what makes S3 answer 404 rather than 403 for a report that does not exist
    * yet (https://docs.aws.amazon.com/AmazonS3/latest/API/API_GetObject.html, "Permissions"); the
-   * delivery code tells the two apart. The bucket holds nothing but reports.
+   * delivery code tells the two apart. S3 weighs it for such a read with the key as `s3:prefix`, so the
+   * prefix condition keeps the 404 for keys under `reports/`.
    */
-  useReportsBucket(bucket: IBucket): void {
-    this.role.addToPrincipalPolicy(
-      new PolicyStatement({
-        sid: 'ReportObjects',
-        actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject', 's3:AbortMultipartUpload'],
-        resources: [bucket.arnForObjects(`${REPORT_PREFIX}*`)],
-      }),
-    );
+  useReportsBucket(bucket: IBucket, writes: 'all' | 'builds'): void {
+    const objects = (pattern: string) => bucket.arnForObjects(`${REPORT_PREFIX}${pattern}`);
+    if (writes === 'all') {
+      this.role.addToPrincipalPolicy(
+        new PolicyStatement({
+          sid: 'ReportObjects',
+          actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject', 's3:AbortMultipartUpload'],
+          resources: [objects('*')],
+        }),
+      );
+    } else {
+      this.role.addToPrincipalPolicy(
+        new PolicyStatement({ sid: 'ReportObjects', actions: ['s3:GetObject'], resources: [objects('*')] }),
+      );
+      this.role.addToPrincipalPolicy(
+        new PolicyStatement({
+          sid: 'ReportBuilds',
+          actions: ['s3:PutObject', 's3:DeleteObject', 's3:AbortMultipartUpload'],
+          resources: [objects(`*/${BUILDS_FOLDER}*`)],
+        }),
+      );
+      this.role.addToPrincipalPolicy(
+        new PolicyStatement({
+          sid: 'ReportManifests',
+          actions: ['s3:PutObject'],
+          resources: [objects(`*/${MANIFEST_FILE_NAME}`), objects(`*/${REBUILD_RECORD_FILE_NAME}`)],
+        }),
+      );
+    }
     this.role.addToPrincipalPolicy(
       new PolicyStatement({
         sid: 'ReportBucketListing',
         actions: ['s3:ListBucket'],
         resources: [bucket.bucketArn],
+        conditions: { StringLike: { 's3:prefix': `${REPORT_PREFIX}*` } },
       }),
     );
     const bucketId = Stack.of(this).getLogicalId(bucket.node.defaultChild as CfnElement);
-    Validations.of(this).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${REPORT_PREFIX}*]`,
-      reason: `Report objects are keyed ${REPORT_PREFIX}<account>/<period>/...; the function serves every account and period, under that prefix only.`,
-    });
+    const patterns =
+      writes === 'all'
+        ? ['*']
+        : ['*', `*/${BUILDS_FOLDER}*`, `*/${MANIFEST_FILE_NAME}`, `*/${REBUILD_RECORD_FILE_NAME}`];
+    for (const pattern of patterns) {
+      Validations.of(this).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${REPORT_PREFIX}${pattern}]`,
+        reason: `Report objects are keyed ${REPORT_PREFIX}<account>/<period>/...; the function serves every account and period, under that prefix only.`,
+      });
+    }
   }
 
   /**

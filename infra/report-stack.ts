@@ -105,10 +105,10 @@ export class ReportStack extends Stack {
       bundledFiles,
     });
 
-    for (const fn of [this.reportApi, this.scheduledReport]) {
-      fn.useReportsBucket(this.reports.bucket);
-      fn.readSecretsUnder(config.accountSecretPrefix);
-    }
+    this.scheduledReport.useReportsBucket(this.reports.bucket, 'all');
+    // The report API builds reports but never emails: it cannot touch a delivery record.
+    this.reportApi.useReportsBucket(this.reports.bucket, 'builds');
+    for (const fn of [this.reportApi, this.scheduledReport]) fn.readSecretsUnder(config.accountSecretPrefix);
     this.reportApi.readSecrets([
       config.reportApiTokenSecretName,
       config.accountTokenKeySecretName,

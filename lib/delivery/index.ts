@@ -87,6 +87,7 @@ export {
 } from './report-build';
 export {
   accountPrefix,
+  BUILDS_FOLDER,
   buildFileKey,
   DELIVERY_RECORD_FILE_NAME,
   deliveryRecordKey,

@@ -334,11 +334,15 @@ describe('ReportStack with two accounts', () => {
       Action: ['s3:AbortMultipartUpload', 's3:DeleteObject', 's3:GetObject', 's3:PutObject'],
       Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [reportsBucket, 'Arn'] }, '/reports/*']] },
     });
+    const objects = (pattern: string) => ({
+      'Fn::Join': ['', [{ 'Fn::GetAtt': [reportsBucket, 'Arn'] }, `/reports/${pattern}`]],
+    });
     const listing = () => ({
       Sid: 'ReportBucketListing',
       Effect: 'Allow',
       Action: 's3:ListBucket',
       Resource: { 'Fn::GetAtt': [reportsBucket, 'Arn'] },
+      Condition: { StringLike: { 's3:prefix': 'reports/*' } },
     });
     const logWriting = (fn: string) => {
       const logGroup = new Capture();
@@ -390,10 +394,22 @@ describe('ReportStack with two accounts', () => {
       ]);
     });
 
-    it('let the report API touch report objects and read the account keys, the operator token, the account token key and the signing key, nothing more', () => {
+    it("let the report API read report objects and write builds, manifests and rebuild records (never a delivery record), and read the account keys, the operator token, the account token key and the signing key, nothing more", () => {
       expect(statementsOfFunction(template, API)).toEqual([
         logWriting(API),
-        reportObjects(),
+        { Sid: 'ReportObjects', Effect: 'Allow', Action: 's3:GetObject', Resource: objects('*') },
+        {
+          Sid: 'ReportBuilds',
+          Effect: 'Allow',
+          Action: ['s3:AbortMultipartUpload', 's3:DeleteObject', 's3:PutObject'],
+          Resource: objects('*/builds/*'),
+        },
+        {
+          Sid: 'ReportManifests',
+          Effect: 'Allow',
+          Action: 's3:PutObject',
+          Resource: [objects('*/manifest.json'), objects('*/rebuilds.json')],
+        },
         listing(),
         accountSecrets(),
         {
@@ -635,6 +651,12 @@ describe('ReportStack with two accounts', () => {
       });
       const { isValid, errorsText } = validateAsl(definition);
       expect(isValid ? '' : errorsText('; ')).toBe('');
+    });
+
+    it("logs to a group under /aws/vendedlogs/, which needs no entry in the account's log resource policy", () => {
+      template.hasResourceProperties('AWS::Logs::LogGroup', {
+        LogGroupName: '/aws/vendedlogs/states/InvoiceReports-FanOut',
+      });
     });
 
     it('logs every execution event to its own log group and may invoke the two functions only', () => {
