@@ -10,13 +10,15 @@ import {
   Stack,
   Validations,
 } from 'aws-cdk-lib';
-import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { BUILDS_FOLDER, MANIFEST_FILE_NAME, REBUILD_RECORD_FILE_NAME } from '../lib/delivery';
+import { AWS_LIMITS } from './deployment-limits';
+import { packResources } from './policy-packing';
 import { REPO_ROOT } from './repo-root';
 
 /** The S3 prefix every report object lives under (DESIGN.md, "S3 keys"). */
@@ -80,6 +82,15 @@ function copyCommands(staged: ReadonlyMap<string, string>, outputDir: string): s
       `node -e "require('node:fs').copyFileSync(process.argv[1], process.argv[2])" "${path}" "${join(outputDir, name)}"`,
   );
 }
+
+/**
+ * Characters of the role's inline policy the SES grant may take: the rest of IAM's 10,240 holds the
+ * role's other statements (logs, S3, secrets, the dead-letter queue: under 2,500 at their longest).
+ */
+const SES_INLINE_CHARACTERS = 6_000;
+
+/** A managed policy's characters, less a margin for CDK's rendering of the statement. */
+const MANAGED_POLICY_BUDGET = AWS_LIMITS.managedPolicyCharacters - 144;
 
 /** `/tmp` of a function that builds reports: a month of about 1.5 million paid invoices, where Lambda's default 512 MB holds about 200,000. */
 export const REPORT_EPHEMERAL_STORAGE = Size.gibibytes(4);
@@ -296,13 +307,32 @@ export class ReportFunction extends Construct {
 
   /**
    * `ses:SendRawEmail` as these SES identities (domains or addresses) only; a name may be a pattern such
-   * as `*@acme.example` (every address identity of that domain).
+   * as `*@acme.example` (every address identity of that domain). The identities that fit beside the
+   * role's other statements go in its inline policy, the rest in managed policies of the role, as many as
+   * they need (`checkDeploymentLimits` refuses more than IAM attaches to a role).
    */
   sendEmailAs(identities: readonly string[], region?: string): void {
     if (identities.length === 0) return;
     const names = [...new Set(identities)].sort();
     const resources = names.map((identity) => this.sesIdentityArn(identity, region));
-    this.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['ses:SendRawEmail'], resources }));
+    const statementOf = (group: string[]) =>
+      new PolicyStatement({ actions: ['ses:SendRawEmail'], resources: group }).toStatementJson();
+    const [inline = [], ...managed] = packResources(this, resources, statementOf, {
+      firstBudget: SES_INLINE_CHARACTERS,
+      budget: MANAGED_POLICY_BUDGET,
+    });
+    if (inline.length > 0) {
+      this.role.addToPrincipalPolicy(
+        new PolicyStatement({ actions: ['ses:SendRawEmail'], resources: inline }),
+      );
+    }
+    for (const [index, group] of managed.entries()) {
+      new ManagedPolicy(this, `SendEmailAs${index + 1}`, {
+        description: `Sends report emails as the accounts' SES identities (part ${index + 1} of ${managed.length})`,
+        statements: [new PolicyStatement({ actions: ['ses:SendRawEmail'], resources: group })],
+        roles: [this.role],
+      });
+    }
     for (const pattern of names.filter((name) => name.startsWith('*@'))) {
       Validations.of(this).acknowledge({
         id: `AwsSolutions-IAM5[Resource::${findingText(this, this.sesIdentityArn(pattern, region))}]`,

@@ -394,7 +394,7 @@ describe('ReportStack with two accounts', () => {
       ]);
     });
 
-    it("let the report API read report objects and write builds, manifests and rebuild records (never a delivery record), and read the account keys, the operator token, the account token key and the signing key, nothing more", () => {
+    it('let the report API read report objects and write builds, manifests and rebuild records (never a delivery record), and read the account keys, the operator token, the account token key and the signing key, nothing more', () => {
       expect(statementsOfFunction(template, API)).toEqual([
         logWriting(API),
         { Sid: 'ReportObjects', Effect: 'Allow', Action: 's3:GetObject', Resource: objects('*') },
@@ -916,7 +916,8 @@ describe('ReportStack with two accounts', () => {
     it("shows every alarm's state", () => {
       const alarms = Object.keys(template.findResources('AWS::CloudWatch::Alarm'));
       const status = dashboardBody().widgets.find((widget) => widget.properties.title === 'Alarms');
-      expect((status?.properties.alarms as string[]).sort()).toEqual(alarms.map((id) => `<${id}>`).sort());
+      expect(status).toBeDefined();
+      expect((status!.properties.alarms as string[]).sort()).toEqual(alarms.map((id) => `<${id}>`).sort());
     });
 
     it('graphs the metrics the functions publish, with the dimensions they publish them with', () => {
