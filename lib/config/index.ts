@@ -1,4 +1,5 @@
 export { type AccountConfig, domainOf } from './account-schema';
+export { CONFIG_CONTEXT_KEY, cdkJsonConfig } from './cdk-context';
 export { ConfigError } from './config-error';
 export { type ConfigFileOrigin, readDeploymentConfigFile } from './config-file';
 export { checkDeployableConfig, deployableConfigIssues } from './deployable-config';
@@ -40,3 +41,5 @@ export {
   scheduledTimeSchema,
 } from './scheduled-report-event';
 export { type SlotEvent, slotEventSchema } from './slot-event';
+export { STACK_NAME } from './stack-name';
+export { UsageError } from './usage-error';
