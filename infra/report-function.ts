@@ -36,9 +36,8 @@ export interface ReportFunctionProps {
   /**
    * Whether the function builds reports: it then gets `REPORT_EPHEMERAL_STORAGE` of `/tmp`, where a report
    * is written before it is saved and where its rows are sorted (about 2.2 GB for a month of a million paid
-   * invoices: the README's "Benchmark" works it out), and `MODULES_BESIDE_THE_BUNDLE` installed beside its
-   * bundle.
-   * @default false: Lambda's 512 MB of `/tmp`, nothing installed beside the bundle
+   * invoices: the README's "Benchmark" works it out).
+   * @default false: Lambda's 512 MB of `/tmp`
    */
   buildsReports?: boolean;
   /** Files put beside the bundled code (name to content), such as the deployment configuration. */
@@ -94,12 +93,6 @@ const MANAGED_POLICY_BUDGET = AWS_LIMITS.managedPolicyCharacters - 144;
 
 /** `/tmp` of a function that builds reports: a month of about 1.5 million paid invoices, where Lambda's default 512 MB holds about 200,000. */
 export const REPORT_EPHEMERAL_STORAGE = Size.gibibytes(4);
-
-/**
- * Packages a function that builds reports has installed beside its bundle rather than bundled, each
- * loaded only when it is needed: exceljs when a workbook is written, nodemailer when a message is built.
- */
-export const MODULES_BESIDE_THE_BUNDLE = ['exceljs', 'nodemailer'] as const;
 
 /**
  * A Lambda function of this project, with the fixed choices in one place: Node.js 22 on arm64, bundled
@@ -180,11 +173,10 @@ export class ReportFunction extends Construct {
         // The tested SDK version ships with the code: the runtime's copy is older, and lib-storage,
         // the presigner and Powertools are not part of it anyway.
         bundleAwsSDK: true,
-        // Installed beside the bundle rather than bundled: exceljs alone is about 1 MB minified and
-        // nodemailer's MIME code about 130 KB, and the code loads each only when it writes a workbook or
-        // builds a message, so a cold start skips them. (An empty list would still install an empty
-        // package beside the bundle.)
-        ...(props.buildsReports ? { nodeModules: [...MODULES_BESIDE_THE_BUNDLE] } : {}),
+        // Everything is bundled, exceljs and nodemailer too: synth installs nothing, so a build host needs
+        // no registry. Both are CommonJS, which esbuild wraps in functions run on first require: the code
+        // loads each only when it writes a workbook or builds a message, so a cold start parses them
+        // but runs neither.
         commandHooks: {
           beforeBundling: () => [],
           beforeInstall: () => [],
