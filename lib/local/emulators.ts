@@ -7,6 +7,7 @@ import { dirname } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import S3rver from 's3rver';
+import { honourConditionalWrites } from './conditional-writes';
 
 /** A running emulator. */
 export interface RunningEmulator {
@@ -116,7 +117,8 @@ function writeObjectsBeforeAnswering(s3rver: S3rver): void {
 }
 
 /**
- * Starts s3rver on 127.0.0.1, silent, with the given buckets. Use its endpoint with
+ * Starts s3rver on 127.0.0.1, silent, with the given buckets, honouring conditional writes as S3 does
+ * (see `honourConditionalWrites`). Use its endpoint with
  * `createS3Client({ endpoint })`, which sets path-style addressing and the credentials s3rver checks.
  * Its own `run()` is not used because it leaves "address in use" as an unhandled error event; the
  * server here is a plain `http.Server` over s3rver's request handler.
@@ -132,6 +134,7 @@ export async function startS3Emulator(options: S3EmulatorOptions): Promise<Runni
     configureBuckets: options.buckets.map((name) => ({ name, configs: [] })),
   });
   writeObjectsBeforeAnswering(s3rver);
+  honourConditionalWrites(s3rver);
   await s3rver.configureBuckets();
   const server = createServer(s3rver.callback());
   const port = await listen(server, options.port, 'S3 emulator');
