@@ -42,16 +42,18 @@ function s3Error(ctx: KoaContext, status: number, code: string, message: string,
 const escapeXml = (text: string): string => text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /**
- * Which object a request writes (`PUT`, `DELETE`, or `POST ?uploadId` completing a multipart upload),
- * path-style as the local clients address it; undefined for a bucket or any other request. A part's
- * upload (`PUT ?partNumber`) writes no object yet.
+ * Which object a request reads or writes (`GET`, `HEAD`, `PUT`, `DELETE`, or `POST ?uploadId`
+ * completing a multipart upload), path-style as the local clients address it; undefined for a bucket
+ * or any other request. A part's upload (`PUT ?partNumber`) writes no object yet.
  */
-function writtenObject(ctx: KoaContext): { bucket: string; key: string } | undefined {
-  const writes =
+function objectOf(ctx: KoaContext): { bucket: string; key: string } | undefined {
+  const touches =
+    ctx.method === 'GET' ||
+    ctx.method === 'HEAD' ||
     ctx.method === 'DELETE' ||
     (ctx.method === 'PUT' && ctx.query.partNumber === undefined) ||
     (ctx.method === 'POST' && ctx.query.uploadId !== undefined);
-  if (!writes) return undefined;
+  if (!touches) return undefined;
   const match = /^\/([^/]+)\/(.+)$/.exec(ctx.path);
   if (!match) return undefined;
   return { bucket: decodeURIComponent(match[1] as string), key: decodeURIComponent(match[2] as string) };
@@ -63,13 +65,14 @@ function writtenObject(ctx: KoaContext): { bucket: string; key: string } | undef
  * DELETE fails when the object's ETag is another (`*` matches any object). A failed condition answers
  * 412 `PreconditionFailed`; `If-Match` on a key with no object answers 404 `NoSuchKey`. Writes to one
  * key are carried out one at a time, the check and the write together, so of two conditional writes
- * racing for a key exactly one wins, as on S3.
+ * racing for a key exactly one wins, as on S3; a read of the key waits for a write under way, so the
+ * ETag it gets is the one of the content it gets.
  */
 function conditionalWrites(store: MetadataStore): Middleware {
   /** Per `bucket/key`, the end of the last write queued on it. */
   const queues = new Map<string, Promise<void>>();
   return async (ctx, next) => {
-    const target = writtenObject(ctx);
+    const target = objectOf(ctx);
     if (!target) return next();
     const id = `${target.bucket}/${target.key}`;
     const previous = queues.get(id) ?? Promise.resolve();
@@ -81,8 +84,10 @@ function conditionalWrites(store: MetadataStore): Middleware {
     queues.set(id, tail);
     await previous;
     try {
-      const ifNoneMatch = ctx.get('if-none-match');
-      const ifMatch = ctx.get('if-match');
+      // On a GET or HEAD the same headers ask for 304 or 412 on a read, which s3rver answers itself.
+      const writes = ctx.method !== 'GET' && ctx.method !== 'HEAD';
+      const ifNoneMatch = writes ? ctx.get('if-none-match') : '';
+      const ifMatch = writes ? ctx.get('if-match') : '';
       if (ifNoneMatch || ifMatch) {
         const etag = await currentEtag(store, target.bucket, target.key);
         const keyXml = `<Key>${escapeXml(target.key)}</Key>`;
