@@ -1,6 +1,7 @@
 export { createInvoicingClient, ENDPOINTS } from './client';
 export { DEFAULT_MAX_ANSWER_BYTES, type InvoicingClientHooks } from './client-options';
 export * from './errors';
+export { FIELD_BOUNDS } from './field-bounds';
 export { IdSet } from './id-set';
 export { type PageRange, type PaginateOptions, paginate } from './paginate';
 export { redactSecret } from './redact-secret';
