@@ -17,10 +17,12 @@ export const FIELD_BOUNDS = {
   /** An invoice's `uid`, the identifier its customer sees. */
   uid: 256,
   /**
-   * Free text a merchant wrote (`description`, `serviceData`, a wallet's `name`): what one workbook cell
-   * holds (Excel's limit), so that the workbook keeps every character.
+   * Free text a merchant wrote (`description`, `serviceData`): what one workbook cell holds (Excel's
+   * limit), so that the workbook keeps every character.
    */
   text: 32_767,
+  /** A wallet's `name`, a label: the page lists every wallet of the period with it. */
+  walletName: 1_000,
   /** Digits of an amount written out in full (`0.00000095` has nine); wei amounts need about forty. */
   amountDigits: 64,
   /**

@@ -175,7 +175,7 @@ const nullableText = lazily(() =>
 const wallet = lazily(() =>
   z.object({
     id: uuid(),
-    name: bounded(FIELD_BOUNDS.text),
+    name: bounded(FIELD_BOUNDS.walletName),
     blockchain: bounded(FIELD_BOUNDS.walletToken),
     cryptocurrency: bounded(FIELD_BOUNDS.walletToken),
     address: bounded(FIELD_BOUNDS.address),

@@ -375,7 +375,7 @@ describe('bounds on the fields the spec leaves open', () => {
   });
 
   it.each([
-    ['wallet', 'name', 'n'.repeat(32_768), 'expected at most 32,767 characters'],
+    ['wallet', 'name', 'n'.repeat(1_001), 'expected at most 1,000 characters'],
     ['wallet', 'blockchain', 'b'.repeat(65), 'expected at most 64 characters'],
     ['wallet', 'cryptocurrency', 'c'.repeat(65), 'expected at most 64 characters'],
     ['wallet', 'address', 'a'.repeat(513), 'expected at most 512 characters'],
