@@ -20,7 +20,12 @@ type Amount = Big | string;
  * front and rounds to it, while a crypto amount must keep every digit it has.
  */
 function groupThousands(digits: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  // Counted from the end in one pass: the lookahead pattern `\B(?=(\d{3})+(?!\d))` backtracks over a
+  // long run of digits, in time growing with the square of its length.
+  const head = digits.length % 3 || 3;
+  const groups = [digits.slice(0, head)];
+  for (let at = head; at < digits.length; at += 3) groups.push(digits.slice(at, at + 3));
+  return groups.join(',');
 }
 
 /** Decimal places of a plain decimal string (`"12.340"` → 3). */
@@ -234,17 +239,32 @@ export function shortId(id: string): string {
 let graphemes: Intl.Segmenter | undefined;
 
 /**
- * Text cut to at most `max` characters as people count them (an emoji is one), with `…` when cut,
- * so a long description keeps a table readable.
+ * UTF-16 units read per character shown when a text is cut: more than the longest emoji sequences in use
+ * take (a family of four with skin tones is 19), so that a text is cut where people count.
+ */
+const UNITS_READ_PER_CHARACTER = 32;
+
+/**
+ * Text cut to at most `max` characters as people count them (an emoji is one), with `…` when cut, so a
+ * long description keeps a table readable. Only a prefix of `max` × 32 UTF-16 units is segmented,
+ * whatever the text's length: segmenting the whole text costs time growing faster than its length.
+ * A character longer than that (a letter with thousands of combining marks) is cut where the prefix ends.
  */
 export function truncateText(text: string, max: number): string {
   // A string no longer in UTF-16 units than `max` cannot have more characters than that.
   if (text.length <= max) return text;
   graphemes ??= new Intl.Segmenter('en', { granularity: 'grapheme' });
-  const pieces = Array.from(graphemes.segment(text), (piece) => piece.segment);
-  if (pieces.length <= max) return text;
-  return `${pieces
-    .slice(0, max - 1)
-    .join('')
-    .trimEnd()}…`;
+  const prefix = text.slice(0, max * UNITS_READ_PER_CHARACTER);
+  const whole = prefix.length === text.length;
+  /** Where each of the first `max` characters ends, within the prefix. */
+  const ends: number[] = [];
+  for (const { index, segment } of graphemes.segment(prefix)) {
+    ends.push(index + segment.length);
+    if (ends.length > max) break;
+  }
+  if (whole && ends.length <= max) return text;
+  // The prefix's last character may run on past it: only characters that end before its end are whole.
+  const complete = ends.length > max || whole ? ends : ends.slice(0, -1);
+  const kept = complete[Math.min(max - 1, complete.length) - 1] ?? 0;
+  return `${text.slice(0, kept).trimEnd()}…`;
 }
