@@ -3,6 +3,7 @@ import Big from 'big.js';
 import { format } from 'date-fns/format';
 import { fiatFractionDigits } from '../fiat-fraction-digits';
 import { parseTimeZone } from '../period';
+import { isolated } from './isolated';
 import { OneDecimalBig } from './money';
 
 /**
@@ -66,7 +67,7 @@ function usd(amount: Amount, space: CodeSpace): string {
 }
 
 function fiat(amount: Amount, currency: string, space: CodeSpace): string {
-  return `${formatDecimal(amount, fiatFractionDigits(currency))}${space}${currency}`;
+  return `${formatDecimal(amount, fiatFractionDigits(currency))}${space}${isolated(currency)}`;
 }
 
 /** A USD amount: two decimals (or more, if the amount has them), grouped: `81,119.92 USD`. */
@@ -76,15 +77,19 @@ export function formatUSD(amount: Amount): string {
 
 /**
  * A fiat amount in its own currency with the currency's minor unit (more decimals if the amount has
- * them) and the code after it, never a symbol: `1,234.50 EUR`, `12,000 JPY`.
+ * them) and the code after it, never a symbol: `1,234.50 EUR`, `12,000 JPY`. A code that is not plain
+ * ASCII is set apart (`isolated`), so that it cannot reorder the figure or the line around it.
  */
 export function formatFiat(amount: Amount, currency: string): string {
   return fiat(amount, currency, ' ');
 }
 
-/** A crypto amount with every digit it has, only the integer part grouped: `0.00000095 BTC`, `1,234.5 USDT`. */
+/**
+ * A crypto amount with every digit it has, only the integer part grouped: `0.00000095 BTC`, `1,234.5
+ * USDT`; the code set apart as a fiat one is.
+ */
 export function formatCrypto(amount: Amount, cryptocurrency: string): string {
-  return `${formatDecimal(amount)} ${cryptocurrency}`;
+  return `${formatDecimal(amount)} ${isolated(cryptocurrency)}`;
 }
 
 /** A count: `1,234`. */

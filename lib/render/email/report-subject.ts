@@ -1,6 +1,5 @@
 import type { ReportSummary } from '../../report';
-import { formatCount, formatUSD, periodHeading, projectLabel, truncateText } from '../../report';
-import { isolated } from './isolated';
+import { formatCount, formatUSD, isolated, periodHeading, projectLabel, truncateText } from '../../report';
 import { oneLine } from './one-line';
 
 /** Longest account or project name kept in a subject, so the figures stay visible in an inbox list. */
