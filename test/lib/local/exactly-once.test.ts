@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3Client, createSesClient } from '../../../lib/delivery';
+import { InMemorySecretSource } from '../../../lib/delivery/secrets';
 import { localDemoConfig } from '../../../lib/local/demo-config';
 import { readSesStore } from '../../../lib/local/emulators';
 import { type LocalStack, startLocalStack } from '../../../lib/local/stack';
 import { type DeliveryContext, deliverReport } from '../../../lib/pipeline';
-import { InMemorySecretSource } from '../../../lib/secrets';
 
 /** Early November: the stack emails October at start; August and July are left for the tests. */
 const NOW = new Date('2026-11-05T10:00:00Z');
