@@ -12,6 +12,7 @@ import { AmountText } from './amount-text';
 import { DataTable } from './data-table';
 import { look, type Variant } from './looks';
 import { Empty, Lead, Note, Panel } from './panel';
+import { ServiceText, WALLET_NAME_SHOWN } from './service-text';
 import { WrapWhenLong } from './wrap-when-long';
 
 interface PaymentListProps {
@@ -91,7 +92,7 @@ export function UnmatchedPayments({ variant, report, limit, csvName }: PaymentLi
                 heading: 'Wallet',
                 // A wallet may be named by its address, one word of 42 characters or more.
                 looks: ['wrap', 'longWord'],
-                cell: (row) => row.wallet.name,
+                cell: (row) => <ServiceText text={row.wallet.name} max={WALLET_NAME_SHOWN} />,
                 title: (row) => row.wallet.address,
               },
               {
