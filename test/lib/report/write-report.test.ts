@@ -27,6 +27,7 @@ function reportFor(
     summary: { ...summary, period: { ...summary.period, id: period } },
     firstPaidInvoices: [],
     unmatchedPayments: [],
+    unmatched: [],
     latePayments: [],
     mispaidInvoices: [],
     paidInvoiceRows: invoices.build(),
