@@ -52,4 +52,10 @@ export { AWKWARD_DESCRIPTIONS, AWKWARD_SERVICE_DATA } from './sample-texts';
 export { type RunningSandbox, type SandboxServerOptions, startSandbox } from './server';
 export { formatServiceDatetime } from './service-time';
 export type { InvoiceStatisticsJson } from './statistics';
+export {
+  CASES_PER_KIND,
+  STRAY_CASES,
+  type UnmatchedCase,
+  type UnmatchedCaseKind,
+} from './unmatched-cases';
 export { isTimeZone } from './zone-days';
