@@ -165,17 +165,19 @@ export function generateMonth(request: MonthRequest): GeneratedMonth {
   }
 
   const strays = new SeededRandom(seed, month, STRAY_STREAM);
+  const strayUSD = (arrived: number) => {
+    const drawn = new Big(random.int(100, 30_000)).div(100);
+    if (!request.unmatchedCases) return drawn;
+    return new Big(clearOfWaitingInvoices(drawn.toNumber(), arrived, searchWindows, strays).toFixed(2));
+  };
   for (let index = 0; index < counts.unmatched; index++) {
     // A transaction enters the system only while some invoice's search is active: each unmatched
     // payment arrives inside the window of an invoice that was never paid (a wrong amount, say).
     const window = random.pick(searchWindows);
     const arrived = random.int(window.created, window.timeToPay + SEARCH_GRACE_SECONDS - 1);
     const wallet = index === 0 ? walletFor(account, 'BTC') : random.weighted(walletChoices);
-    const drawnUSD = new Big(random.int(100, 30_000)).div(100);
-    const usd = request.unmatchedCases
-      ? new Big(clearOfWaitingInvoices(drawnUSD.toNumber(), arrived, searchWindows, strays).toFixed(2))
-      : drawnUSD;
-    const amount = index === 0 ? new Big(DUST_AMOUNT) : quote(usd, wallet.cryptocurrency, arrived);
+    const amount =
+      index === 0 ? new Big(DUST_AMOUNT) : quote(strayUSD(arrived), wallet.cryptocurrency, arrived);
     const id = randomUuid(random);
     const hash = transactionHash(random, wallet.blockchain);
     if (arrived > nowSeconds) continue;
