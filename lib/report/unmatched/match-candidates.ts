@@ -1,5 +1,6 @@
 import Big from 'big.js';
 import type { DecimalString } from '../../invoicing';
+import { FirstInOrder } from '../first-in-order';
 import { percentChange } from '../money';
 import type { InvoiceCandidate, UnmatchedPaymentFacts, UsdEstimate } from './model';
 import type { SearchWindow } from './search-window';
@@ -34,17 +35,29 @@ export interface EstimatedPayment {
   estimate: UsdEstimate | null;
 }
 
-/** A window active at the payment's time, scored against it. */
-interface Scored {
+/** A window with its USD amount read once, exactly and as a double. */
+interface Prepared {
   window: SearchWindow;
   amountUSD: Big;
-  differenceUSD: Big | null;
-  /** `|differenceUSD|`, compared across candidates by cross-multiplying with the amounts (no division). */
-  distance: Big | null;
+  amount: number;
+}
+
+/** A window active at the payment's time, scored against it. */
+interface Scored {
+  prepared: Prepared;
+  /**
+   * `|estimate - amount| / amount` as a double, to rank by (`Infinity` for an invoice of 0 USD, `0`
+   * without an estimate); two that a double cannot tell apart are compared exactly.
+   */
+  relative: number;
   /** Milliseconds from the invoice's creation to the payment. */
   after: number;
   close: boolean;
 }
+
+/** Doubles this close, relatively, are compared again exactly. */
+const NEAR = 1e-9;
+const TOLERANCE = LIKELY_TOLERANCE_PERCENT / 100;
 
 /**
  * For each unmatched payment, the invoices whose payment search was active at its
@@ -62,42 +75,54 @@ export function matchCandidates(
   payments: readonly EstimatedPayment[],
   windows: readonly SearchWindow[],
 ): UnmatchedPaymentFacts[] {
-  const active = activeWindowsLookup(windows);
+  const active = activeWindowsLookup(
+    windows.map((window) => {
+      const amountUSD = new Big(window.amountUSD);
+      return { window, amountUSD, amount: amountUSD.toNumber() };
+    }),
+  );
   const closeTo = new Map<string, string[]>();
-  const scoredPerPayment = payments.map((payment) => {
-    const scored = active(payment.atMs).map((window) => score(window, payment));
-    for (const candidate of scored) {
-      if (!candidate.close) continue;
-      const ids = closeTo.get(candidate.window.id);
-      if (ids === undefined) closeTo.set(candidate.window.id, [payment.id]);
+  const ranked = payments.map((payment) => {
+    const estimate = payment.estimate?.usd;
+    const estimated =
+      estimate === undefined ? undefined : { exact: estimate, approximate: estimate.toNumber() };
+    const compare = estimate === undefined ? byTime : byDifferenceThenTime(estimate);
+    const first = new FirstInOrder<Scored>(CANDIDATES_SHOWN, compare);
+    const close: Scored[] = [];
+    let count = 0;
+    for (const prepared of active(payment.atMs)) {
+      const scored = score(prepared, payment.atMs, estimated);
+      count += 1;
+      first.add(scored);
+      if (!scored.close) continue;
+      close.push(scored);
+      const ids = closeTo.get(prepared.window.id);
+      if (ids === undefined) closeTo.set(prepared.window.id, [payment.id]);
       else ids.push(payment.id);
     }
-    return scored.sort(payment.estimate === null ? byTime : byDifferenceThenTime);
+    return { shown: first.list(), close, count };
   });
 
   return payments.map((payment, index) => {
-    const scored = scoredPerPayment[index]!;
-    const close = scored.filter((candidate) => candidate.close);
-    const only = close.length === 1 ? close[0]! : undefined;
+    const { shown, close, count } = ranked[index]!;
+    const only = close.length === 1 ? close[0]!.prepared.window : undefined;
     const likely =
-      only !== undefined && only.window.status !== 'canceled' && closeTo.get(only.window.id)!.length === 1
-        ? only.window.id
-        : null;
-    const candidates = scored.slice(0, CANDIDATES_SHOWN).map(
-      (candidate): InvoiceCandidate => ({
-        id: candidate.window.id,
-        uid: candidate.window.uid,
-        projectId: candidate.window.projectId,
-        createDatetime: candidate.window.createDatetime,
-        timeToPayDatetime: candidate.window.timeToPayDatetime,
-        status: candidate.window.status,
-        amountUSD: candidate.amountUSD,
-        serviceData: candidate.window.serviceData,
-        differenceUSD: candidate.differenceUSD,
-        differencePercent:
-          payment.estimate === null ? null : percentChange(payment.estimate.usd, candidate.amountUSD),
-        likely: candidate.window.id === likely,
-        alsoCloseTo: (closeTo.get(candidate.window.id) ?? []).filter((id) => id !== payment.id),
+      only !== undefined && only.status !== 'canceled' && closeTo.get(only.id)!.length === 1 ? only.id : null;
+    const estimate = payment.estimate?.usd;
+    const candidates = shown.map(
+      ({ prepared: { window, amountUSD } }): InvoiceCandidate => ({
+        id: window.id,
+        uid: window.uid,
+        projectId: window.projectId,
+        createDatetime: window.createDatetime,
+        timeToPayDatetime: window.timeToPayDatetime,
+        status: window.status,
+        amountUSD,
+        serviceData: window.serviceData,
+        differenceUSD: estimate === undefined ? null : estimate.minus(amountUSD),
+        differencePercent: estimate === undefined ? null : percentChange(estimate, amountUSD),
+        likely: window.id === likely,
+        alsoCloseTo: (closeTo.get(window.id) ?? []).filter((id) => id !== payment.id),
       }),
     );
     return {
@@ -109,65 +134,86 @@ export function matchCandidates(
       hash: payment.hash,
       estimate: payment.estimate,
       candidates,
-      candidateCount: scored.length,
+      candidateCount: count,
       likelyInvoiceId: likely,
     };
   });
 }
 
-function score(window: SearchWindow, payment: EstimatedPayment): Scored {
-  const amountUSD = new Big(window.amountUSD);
-  const after = payment.atMs - window.createdMs;
-  if (payment.estimate === null) {
-    return { window, amountUSD, differenceUSD: null, distance: null, after, close: false };
-  }
-  const differenceUSD = payment.estimate.usd.minus(amountUSD);
-  const distance = differenceUSD.abs();
-  const close = amountUSD.gt(0) && distance.times(100).lte(amountUSD.times(LIKELY_TOLERANCE_PERCENT));
-  return { window, amountUSD, differenceUSD, distance, after, close };
+function score(
+  prepared: Prepared,
+  atMs: number,
+  estimated: { exact: Big; approximate: number } | undefined,
+): Scored {
+  const after = atMs - prepared.window.createdMs;
+  if (estimated === undefined) return { prepared, relative: 0, after, close: false };
+  if (prepared.amount <= 0) return { prepared, relative: Number.POSITIVE_INFINITY, after, close: false };
+  const estimate = estimated.exact;
+  const relative = Math.abs(estimated.approximate - prepared.amount) / prepared.amount;
+  const close =
+    Math.abs(relative - TOLERANCE) > NEAR
+      ? relative < TOLERANCE
+      : estimate
+          .minus(prepared.amountUSD)
+          .abs()
+          .times(100)
+          .lte(prepared.amountUSD.times(LIKELY_TOLERANCE_PERCENT));
+  return { prepared, relative, after, close };
 }
 
 const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 function byTime(a: Scored, b: Scored): number {
-  return a.after - b.after || compareText(a.window.id, b.window.id);
+  return a.after - b.after || compareText(a.prepared.window.id, b.prepared.window.id);
 }
 
-/** `|d_a| / amount_a` against `|d_b| / amount_b` as `|d_a| * amount_b` against `|d_b| * amount_a`; 0 USD last. */
-function byDifferenceThenTime(a: Scored, b: Scored): number {
-  const aUsable = a.amountUSD.gt(0);
-  const bUsable = b.amountUSD.gt(0);
-  if (aUsable !== bUsable) return aUsable ? -1 : 1;
-  if (aUsable) {
-    const order = a.distance!.times(b.amountUSD).cmp(b.distance!.times(a.amountUSD));
-    if (order !== 0) return order;
-  }
-  return byTime(a, b);
-}
+/**
+ * By relative difference to the estimate, then time. Doubles too close to tell apart are compared
+ * exactly: `|d_a| / amount_a` against `|d_b| / amount_b` as `|d_a| * amount_b` against `|d_b| * amount_a`.
+ */
+const byDifferenceThenTime =
+  (estimate: Big) =>
+  (a: Scored, b: Scored): number => {
+    if (a.relative !== b.relative) {
+      const gap = Math.abs(a.relative - b.relative);
+      if (!Number.isFinite(gap) || gap > NEAR * Math.max(a.relative, b.relative))
+        return a.relative - b.relative;
+      const order = estimate
+        .minus(a.prepared.amountUSD)
+        .abs()
+        .times(b.prepared.amountUSD)
+        .cmp(estimate.minus(b.prepared.amountUSD).abs().times(a.prepared.amountUSD));
+      if (order !== 0) return order;
+    }
+    return byTime(a, b);
+  };
 
 /**
  * A lookup of the windows active at an instant. Windows are sorted by creation: those with an end are
  * scanned back from the last created by the instant for as long as the longest of them could reach it;
  * those without (invoices still unpaid) are few, and checked each.
  */
-function activeWindowsLookup(windows: readonly SearchWindow[]): (atMs: number) => SearchWindow[] {
+function activeWindowsLookup(windows: readonly Prepared[]): (atMs: number) => Prepared[] {
   const ending = windows
-    .filter((window) => Number.isFinite(window.activeUntilMs))
-    .sort((a, b) => a.createdMs - b.createdMs);
-  const unending = windows.filter((window) => !Number.isFinite(window.activeUntilMs));
-  const longest = ending.reduce((most, window) => Math.max(most, window.activeUntilMs - window.createdMs), 0);
+    .filter(({ window }) => Number.isFinite(window.activeUntilMs))
+    .sort((a, b) => a.window.createdMs - b.window.createdMs);
+  const unending = windows.filter(({ window }) => !Number.isFinite(window.activeUntilMs));
+  const longest = ending.reduce(
+    (most, { window }) => Math.max(most, window.activeUntilMs - window.createdMs),
+    0,
+  );
   return (atMs) => {
-    const found = unending.filter((window) => window.createdMs <= atMs);
+    const found = unending.filter(({ window }) => window.createdMs <= atMs);
     // The first window created after the instant.
     let low = 0;
     let high = ending.length;
     while (low < high) {
       const middle = (low + high) >> 1;
-      if (ending[middle]!.createdMs <= atMs) low = middle + 1;
+      if (ending[middle]!.window.createdMs <= atMs) low = middle + 1;
       else high = middle;
     }
-    for (let index = low - 1; index >= 0 && ending[index]!.createdMs >= atMs - longest; index--) {
-      if (ending[index]!.activeUntilMs >= atMs) found.push(ending[index]!);
+    for (let index = low - 1; index >= 0 && ending[index]!.window.createdMs >= atMs - longest; index--) {
+      if (ending[index]!.window.activeUntilMs >= atMs) found.push(ending[index]!);
     }
     return found;
   };

@@ -89,6 +89,23 @@ describe('matchCandidates', () => {
     expect(searchWindowOf(paid)).toBeUndefined();
   });
 
+  it('counts exactly 2 % as within the tolerance, and a cent more as beyond it', () => {
+    const facts = matchCandidates(
+      [unmatched(1, '2026-10-05 12:30:00', '102'), unmatched(2, '2026-10-05 12:30:00', '102.01')],
+      [waiting(1, '2026-10-05 12:00:00', '100')],
+    );
+    expect(facts.map((payment) => payment.candidates[0]!.differencePercent?.toFixed())).toEqual(['2', '2']);
+    expect(facts.map((payment) => payment.likelyInvoiceId)).toEqual([uuid('1c', 1), null]);
+  });
+
+  it('ranks two equally far by time, the later made first', () => {
+    const [facts] = matchCandidates(
+      [unmatched(1, '2026-10-05 12:30:00', '110')],
+      [waiting(1, '2026-10-05 12:00:00', '100'), waiting(2, '2026-10-05 12:10:00', '100')],
+    );
+    expect(facts!.candidates.map((candidate) => candidate.id)).toEqual([uuid('1c', 2), uuid('1c', 1)]);
+  });
+
   it('calls none likely when two are within 2 %', () => {
     const [facts] = matchCandidates(
       [unmatched(1, '2026-10-05 12:30:00', '100')],
