@@ -1,8 +1,70 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * Test files that start a server (the sandbox, the S3 or SES emulator, the report API on loopback, a
+ * child process), a browser, or a CDK synth. `npm run test:fast` (the `fast` project) leaves them out,
+ * for the edit–test loop; `npm test` runs them too. A new test file that starts a server belongs here.
+ */
+const NEEDS_SERVERS = [
+  'test/functions/**/*.test.ts',
+  'test/infra/**/*.test.ts',
+  'test/**/*.browser.test.{ts,tsx}',
+  'test/lib/config/deployable-config.test.ts',
+  'test/lib/config/runtime-env.test.ts',
+  'test/lib/delivery/deliver-once.test.ts',
+  'test/lib/delivery/delivery-status.test.ts',
+  'test/lib/delivery/report-periods.test.ts',
+  'test/lib/delivery/save-report.test.ts',
+  'test/lib/invoicing/client-hostile-service.test.ts',
+  'test/lib/invoicing/client-pagination.test.ts',
+  'test/lib/invoicing/client-sandbox.test.ts',
+  'test/lib/invoicing/client.test.ts',
+  'test/lib/invoicing/node-http-transport.test.ts',
+  'test/lib/invoicing/read-answer.test.ts',
+  'test/lib/local/emulators.test.ts',
+  'test/lib/local/local-fan-out.test.ts',
+  'test/lib/local/port-probe.test.ts',
+  'test/lib/local/serve-on-loopback.test.ts',
+  'test/lib/local/stack.test.ts',
+  'test/lib/pipeline/deliver-report.test.ts',
+  'test/lib/pipeline/publish-report.test.ts',
+  'test/lib/pipeline/run-scheduled-report.test.ts',
+  'test/lib/pipeline/run-slot-locally.test.ts',
+  'test/lib/render/generate-report-folder.test.ts',
+  'test/lib/report-api/account-token-command.test.ts',
+  'test/lib/report-api/create-report-api.test.ts',
+  'test/lib/report-api/credentials.test.ts',
+  'test/lib/report-api/file-route.test.ts',
+  'test/lib/report-api/rebuild-limit.test.ts',
+  'test/lib/report-api/refusal.test.ts',
+  'test/lib/report-api/report-route.test.ts',
+  'test/lib/report-api/report-store.test.ts',
+  'test/lib/report-api/reports-index-route.test.ts',
+  'test/lib/report-cli/run-report-cli.test.ts',
+  'test/lib/report-cli/variant-services.test.ts',
+  'test/lib/report/build-report-sandbox.test.ts',
+  'test/lib/report/reconcile-sandbox.test.ts',
+  'test/lib/report/sandbox-hostile-values.test.ts',
+  'test/lib/sandbox/app.test.ts',
+  'test/lib/sandbox/dataset-source.test.ts',
+  'test/lib/sandbox/date-reading.test.ts',
+  'test/lib/sandbox/extra-paid.test.ts',
+  'test/lib/sandbox/faults.test.ts',
+  'test/lib/sandbox/json-answer.test.ts',
+  'test/lib/sandbox/latency.test.ts',
+  'test/lib/sandbox/month-generator-volume.test.ts',
+  'test/lib/sandbox/month-generator.test.ts',
+  'test/lib/sandbox/record-order.test.ts',
+  'test/lib/sandbox/request-params.test.ts',
+  'test/lib/sandbox/served-pages.test.ts',
+  'test/lib/sandbox/server.test.ts',
+  'test/lib/sandbox/statistics.test.ts',
+  'test/lib/sandbox/token-auth.test.ts',
+  'test/lib/secrets.test.ts',
+];
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.{ts,tsx}'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Two cores on CI: files that start emulators and servers stay predictable with two workers.
@@ -10,5 +72,16 @@ export default defineConfig({
     // expect.poll gives up after 1 s by default: a browser's scroll or a socket's close, seen by polling,
     // can take longer than that on a busy 2-core machine. A poll that never holds still fails, later.
     expect: { poll: { timeout: 10_000 } },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'fast',
+          include: ['test/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, ...NEEDS_SERVERS],
+        },
+      },
+      { extends: true, test: { name: 'servers', include: NEEDS_SERVERS } },
+    ],
   },
 });

@@ -10,14 +10,9 @@ import {
   signReportIndexLink,
   signReportLinks,
 } from '../delivery';
+import { type ReportEmailOptions, renderReportEmail, renderReportText, reportSubject } from '../render';
 import type { CollectProgress } from '../report';
-import {
-  type ReportEmailOptions,
-  renderReportEmail,
-  renderReportText,
-  reportPeriod,
-  reportSubject,
-} from '../report';
+import { reportPeriod } from '../report';
 import { type ReportFileName, reportDownloadName, reportFileContentType } from '../report-files';
 import type { DeliveryContext } from './context';
 import { publishReport } from './publish-report';

@@ -5,13 +5,13 @@ import {
   InvoicingParameterError,
   redactSecret,
 } from '../invoicing';
+import { generateReportFolder } from '../render';
 import type { Report } from '../report';
 import {
   fetchedInWords,
   fetchRanges,
   formatCount,
   formatUSD,
-  generateReportFolder,
   periodHeading,
   periodTitle,
   reconciliationOutcome,

@@ -1,65 +1,53 @@
 /**
- * The report domain's one door: every folder outside `lib/report` imports from here, never a file inside it.
- * A plain re-export list, so that esbuild bundles only what a caller uses.
+ * The report's facts, through one door: collection, money, the model, figures, reconciliation and the
+ * words that state them. Renderings (`lib/render`) and every other folder import from here, never a file
+ * inside it. A plain re-export list, so that esbuild bundles only what a caller uses.
  */
-export { type BuildReportOptions, buildReport, disposeReport } from './build-report';
-export {
-  type Collected,
-  type CollectOptions,
-  type CollectProgress,
-  collectReportData,
-  PROGRESS_EVERY,
-} from './collect';
-export { compareByCreation, FirstPaidInvoices } from './collect-first-paid-invoices';
-export { type DateRange, type FetchRanges, fetchRanges } from './collect-ranges';
-export { type ReportEmailOptions, renderReportEmail, renderReportText, reportSubject } from './email';
+export { buildReport, disposeReport } from './build-report';
+export type { CollectProgress, ReportRows } from './collect';
+export { type FetchRanges, fetchRanges } from './collect-ranges';
 export { fetchedInWords } from './fetched-in-words';
-export { formatCount, formatInstant, formatUSD } from './format';
-export { type GenerateReportFolderOptions, generateReportFolder } from './generate-report-folder';
 export {
-  AmountText,
-  CARD_BOXES,
-  type Column,
-  DataTable,
-  FOCUS_OUTLINE,
-  Lead,
-  look,
-  Note,
-  PAGE_CSS,
-  Panel,
-  reconciliationOutcome,
-  reconciliationWindow,
-  renderHtmlDocument,
-} from './html';
-export { InvoiceFiguresAccumulator } from './invoice-figures';
+  formatCount,
+  formatCountChange,
+  formatCrypto,
+  formatDay,
+  formatDecimal,
+  formatDelay,
+  formatFiat,
+  formatInstant,
+  formatMonthShort,
+  formatPercentChange,
+  formatPeriod,
+  formatServiceDatetime,
+  formatShare,
+  formatUSD,
+  formatUSDChange,
+  shortId,
+  truncateText,
+} from './format';
+export { INVOICE_STATUS_ORDER } from './invoice-status-order';
+export { JUDGED_CURRENCY } from './mispaid-figures';
 export * from './model';
-export {
-  type AmountSource,
-  addAmount,
-  DecimalSum,
-  percentChange,
-  roundFiat,
-  roundHalfUp,
-  roundUsd,
-  sum,
-  toPlainDecimal,
-  ZERO,
-} from './money';
-export {
-  compareByTransaction,
-  GRACE_WINDOW_SECONDS,
-  PaymentFiguresAccumulator,
-  type PaymentResult,
-  secondsLate,
-} from './payment-figures';
-export { periodHeading, periodTitle } from './period-words';
-export { PreviousPeriodAccumulator } from './previous-period-figures';
+export { toPlainDecimal } from './money';
+export { comparisonWords, monthTitle, periodHeading, periodTitle, previousPeriodName } from './period-words';
 export { type ProjectNames, projectLabel, projectName } from './project-names';
 export { publicUrl } from './public-url';
-export { type ReconcileInput, reconcile } from './reconcile';
-export { TOLERANCE } from './reconcile-checks';
-export { type PaidTotals, WindowLedger } from './reconcile-ledger';
-export { reportPeriod, reportPeriodSpan } from './report-period';
-export { parseServiceDatetime } from './service-datetime';
+export {
+  checkFigureUnit,
+  currencyCheckUnit,
+  DIFFERENCES_LISTED,
+  describeCheck,
+  uncheckedLabel,
+} from './reconciliation-check';
+export {
+  differVerb,
+  reconciliationOutcome,
+  reconciliationReason,
+  reconciliationScope,
+  reconciliationWindow,
+  uncheckedInWords,
+} from './reconciliation-wording';
+export { reportPeriod } from './report-period';
+export { type ColumnKind, isFreeText, type RowTable, type TableColumn } from './rows';
 export { summaryToJson } from './summary-json';
-export { type ReportRenderers, writeReportFolder } from './write-report';

@@ -186,8 +186,3 @@ export class CentsSum {
     return new Big((this.#cents + BigInt(this.#small)).toString()).div(100);
   }
 }
-
-/** Adds an amount to the running total kept under `key`. */
-export function addAmount(totals: Map<string, Big>, key: string, amount: AmountSource): void {
-  totals.set(key, (totals.get(key) ?? ZERO).plus(amount));
-}

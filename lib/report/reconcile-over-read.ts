@@ -1,5 +1,5 @@
-import { describeCheck } from './html';
 import type { Reconciliation, ReconciliationCheck, UncheckedCheck } from './model';
+import { describeCheck } from './reconciliation-check';
 
 /** Whether the listed figure lies between the service's figures before and after the lists were read. */
 function liesBetween(before: ReconciliationCheck, after: ReconciliationCheck): boolean {

@@ -95,20 +95,19 @@ describe.concurrent('functions/report-cli.ts', () => {
     });
   });
 
-  it.each(['0099-12', '0100-01', '0000-01', '0001-01'])(
-    'exits 2 with one line on stderr for the period %s, before the year 2000',
-    async (period) => {
-      const result = await runEntry(['--period', period], {
-        INVOICING_API_URL: sandbox.url,
-        INVOICING_API_KEY: 'k',
-      });
-      expect(result).toEqual({
-        code: 2,
-        stdout: '',
-        stderr: `report: period ${period} is out of range: reports cover the years 2000 to 9999\n`,
-      });
-    },
-  );
+  // Which periods are out of range is parse-args' and runReportCli's to check; here, that the process
+  // says it in one line and exits 2.
+  it('exits 2 with one line on stderr for a period before the year 2000', async () => {
+    const result = await runEntry(['--period', '0099-12'], {
+      INVOICING_API_URL: sandbox.url,
+      INVOICING_API_KEY: 'k',
+    });
+    expect(result).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'report: period 0099-12 is out of range: reports cover the years 2000 to 9999\n',
+    });
+  });
 });
 
 describe('functions/report-cli.ts interrupted', () => {

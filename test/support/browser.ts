@@ -114,7 +114,7 @@ const DOCS = resolve(import.meta.dirname, '../../docs');
  * With `UPDATE_SCREENSHOTS=1` in the environment, saves the top `height` pixels of the whole page as
  * `docs/<name>.png`; otherwise does nothing. Clipped so the pictures stay small enough to commit.
  *
- *   UPDATE_SCREENSHOTS=1 npx vitest run test/lib/report/html/report-page.browser.test.ts
+ *   UPDATE_SCREENSHOTS=1 npx vitest run test/lib/render/html/report-page.browser.test.ts
  */
 export async function saveScreenshot(page: Page, name: string, height: number): Promise<void> {
   if (process.env.UPDATE_SCREENSHOTS !== '1') return;

@@ -1,5 +1,5 @@
 import type { Child } from 'hono/jsx';
-import { look, renderHtmlDocument } from '../../report';
+import { look, renderHtmlDocument } from '../../render';
 import { PAGES_CSS } from './page-styles';
 
 /** What every page of the report API says at its top. */

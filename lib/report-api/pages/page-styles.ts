@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { CARD_BOXES, FOCUS_OUTLINE, PAGE_CSS } from '../../report';
+import { CARD_BOXES, FOCUS_OUTLINE, PAGE_CSS } from '../../render';
 
 /**
  * The list of reports' columns as shares of its width, from Period to Downloads, so that the months',

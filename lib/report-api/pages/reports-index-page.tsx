@@ -1,15 +1,6 @@
 import type { Period, PeriodKind } from '../../period';
-import {
-  AmountText,
-  type Column,
-  DataTable,
-  formatCount,
-  formatInstant,
-  formatUSD,
-  look,
-  Note,
-  Panel,
-} from '../../report';
+import { AmountText, type Column, DataTable, look, Note, Panel } from '../../render';
+import { formatCount, formatInstant, formatUSD } from '../../report';
 import { renderPage, SERVICE_NAME } from './page-frame';
 
 /** The headline figures of a report as its manifest holds them; any of them may be missing in an old one. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInvoicingClient } from '../../../lib/invoicing';
-import { generateReportFolder } from '../../../lib/report/generate-report-folder';
+import { generateReportFolder } from '../../../lib/render/generate-report-folder';
 import { type RunningSandbox, startSandbox } from '../../../lib/sandbox';
 
 /**

@@ -1,0 +1,231 @@
+/**
+ * Writes every output a person sees for the sandbox's October 2026 into one folder, so that two versions
+ * of the code can be compared with `diff -r`: the report command's folder (in UTC and in Europe/Berlin),
+ * the emails the monthly run sends, the report files it saves, and the report API's pages and answers.
+ * What changes from run to run on the same code (ports, build ids) is replaced by a fixed word; the
+ * workbook is unzipped into its XML parts, so that its zip timestamps play no part.
+ *
+ * Run: `npx tsx bench/golden-outputs.ts OUTDIR` (OUTDIR is emptied first).
+ */
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import JSZip from 'jszip';
+import { readSesStore, startLocalStack } from '../lib/local';
+import { runReportCli } from '../lib/report-cli';
+import { startSandbox } from '../lib/sandbox';
+
+/** Mid-November 2026: the monthly run builds October, which has ended in every zone. */
+const NOW = new Date('2026-11-15T12:00:00Z');
+const PERIOD = '2026-10';
+const ACCOUNT = 'demo';
+const OPERATOR_TOKEN = 'golden-operator-token';
+/** Fixed keys, so that signed links and account tokens come out the same in every run. */
+const FIXED_KEYS = {
+  'link-signing-key': 'a1'.repeat(32),
+  'account-token-key': 'b2'.repeat(32),
+};
+
+const outDir = process.argv[2];
+if (!outDir) {
+  process.stderr.write('usage: npx tsx bench/golden-outputs.ts OUTDIR\n');
+  process.exit(2);
+}
+
+/** Replacements that make two runs on the same code write the same bytes. */
+const replacements: [RegExp, string][] = [
+  [/\d{8}T\d{9}Z-[0-9a-f]{12}/g, 'BUILD-ID'],
+  // The SES emulator's message ids are random.
+  [/"messageId": "[^"]*"/g, '"messageId": "MESSAGE-ID"'],
+  // exceljs stamps the workbook's modified time with the wall clock.
+  [/<dcterms:modified([^>]*)>[^<]*</g, '<dcterms:modified$1>MODIFIED<'],
+];
+
+function normalise(text: string): string {
+  return replacements.reduce((result, [pattern, word]) => result.replace(pattern, word), text);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+type Words = (text: string) => string;
+
+async function put(path: string, content: string | Uint8Array, words: Words = (text) => text): Promise<void> {
+  const target = join(outDir!, path);
+  await mkdir(dirname(target), { recursive: true });
+  await writeFile(target, typeof content === 'string' ? normalise(words(content)) : content);
+}
+
+const TEXT_FILE = /\.(html|csv|json|txt|xml|rels)$/;
+
+/** Writes one report file: text normalised, the workbook as its XML parts. */
+async function putReportFile(path: string, bytes: Uint8Array, words?: Words): Promise<void> {
+  if (path.endsWith('.xlsx')) {
+    const zip = await JSZip.loadAsync(bytes);
+    const parts = Object.values(zip.files).filter((entry) => !entry.dir);
+    await put(`${path}.parts.txt`, `${parts.map((entry) => entry.name).join('\n')}\n`);
+    for (const entry of parts) await put(`${path}.d/${entry.name}`, await entry.async('string'), words);
+    return;
+  }
+  if (TEXT_FILE.test(path)) await put(path, Buffer.from(bytes).toString('utf8'), words);
+  else await put(path, bytes);
+}
+
+/** The report command's folder and what it said, for one time zone. */
+async function cliReport(sandboxUrl: string, apiKey: string, timezone: string, name: string): Promise<void> {
+  const folder = await mkdtemp(join(tmpdir(), 'golden-cli-'));
+  try {
+    const stdout: string[] = [];
+    const stderr: string[] = [];
+    const code = await runReportCli(
+      ['--period', PERIOD, '--timezone', timezone, '--out', folder, '--api-url', sandboxUrl],
+      {
+        stdout: { write: (text: string) => stdout.push(text), isTTY: false },
+        stderr: { write: (text: string) => stderr.push(text), isTTY: false },
+        env: { INVOICING_API_KEY: apiKey },
+        now: () => NOW,
+      },
+    );
+    const host = new URL(sandboxUrl).host;
+    const words = (text: string) =>
+      text.replaceAll(sandboxUrl, 'SANDBOX').replaceAll(host, 'SANDBOX-HOST').replaceAll(folder, 'OUT');
+    await put(`cli-${name}/exit-code.txt`, `${code}\n`);
+    await put(`cli-${name}/stdout.txt`, stdout.join(''), words);
+    await put(`cli-${name}/stderr.txt`, stderr.join(''), words);
+    const written = join(folder, PERIOD);
+    for (const file of (await readdir(written)).sort()) {
+      await putReportFile(`cli-${name}/${PERIOD}/${file}`, await readFile(join(written, file)), words);
+    }
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  await rm(outDir!, { recursive: true, force: true });
+  await mkdir(outDir!, { recursive: true });
+
+  const sandbox = await startSandbox({ port: 0, now: NOW });
+  try {
+    await cliReport(sandbox.url, sandbox.apiKey, 'UTC', 'utc');
+    await cliReport(sandbox.url, sandbox.apiKey, 'Europe/Berlin', 'berlin');
+  } finally {
+    await sandbox.close();
+  }
+
+  const stateDir = await mkdtemp(join(tmpdir(), 'golden-stack-'));
+  for (const [file, key] of Object.entries(FIXED_KEYS)) {
+    await writeFile(join(stateDir, file), `${key}\n`, { mode: 0o600 });
+  }
+  const stack = await startLocalStack({
+    ports: { reportApi: 0, sandbox: 0, s3Emulator: 0, sesEmulator: 0 },
+    stateDir,
+    reportApiToken: OPERATOR_TOKEN,
+    now: () => NOW,
+  });
+  try {
+    for (const [url, word] of [
+      [stack.reportApiUrl, 'REPORT-API'],
+      [stack.sandboxUrl, 'SANDBOX'],
+      [stack.s3Endpoint, 'S3'],
+      [stack.sesEndpoint, 'SES'],
+    ] as const) {
+      replacements.push([new RegExp(escapeRegExp(url), 'g'), word]);
+      replacements.push([new RegExp(escapeRegExp(new URL(url).host), 'g'), `${word}-HOST`]);
+    }
+
+    await put(
+      'local-stack/runs.json',
+      `${JSON.stringify(
+        stack.reports.map(({ s3Folder: _folder, ...run }) => run),
+        null,
+        2,
+      )}\n`,
+    );
+
+    const emails = (await readSesStore(stack.sesEndpoint)).sort((a, b) =>
+      a.destination.to.join().localeCompare(b.destination.to.join()),
+    );
+    for (const [index, email] of emails.entries()) {
+      const dir = `email/${index}-${email.destination.to.join(',')}`;
+      await put(
+        `${dir}/envelope.json`,
+        `${JSON.stringify({ from: email.from, destination: email.destination, subject: email.subject }, null, 2)}\n`,
+      );
+      await put(`${dir}/body.html`, email.body.html ?? '');
+      await put(`${dir}/body.txt`, email.body.text ?? '');
+      await put(
+        `${dir}/attachments.json`,
+        `${JSON.stringify(
+          // Not the size: a workbook's zip holds the wall clock's time.
+          email.attachments.map(({ filename, contentType }) => ({ filename, contentType })),
+          null,
+          2,
+        )}\n`,
+      );
+      for (const attachment of email.attachments) {
+        await putReportFile(
+          `${dir}/attachments/${attachment.filename}`,
+          Buffer.from(attachment.content, 'base64'),
+        );
+      }
+    }
+
+    const api = stack.reportApiUrl;
+    const asOperator = { Authorization: `Bearer ${OPERATOR_TOKEN}` };
+    const answers: [string, string, Record<string, string>][] = [
+      ['home.html', '/', { Accept: 'text/html' }],
+      ['health.json', '/health', {}],
+      ['reports-list.html', `/reports/${ACCOUNT}`, { ...asOperator, Accept: 'text/html' }],
+      ['reports-list.json', `/reports/${ACCOUNT}`, { ...asOperator, Accept: 'application/json' }],
+      ['report.json', `/reports/${ACCOUNT}/${PERIOD}`, { ...asOperator, Accept: 'application/json' }],
+      ['error-bad-period.html', `/reports/${ACCOUNT}/2026-13`, { ...asOperator, Accept: 'text/html' }],
+      ['error-bad-period.json', `/reports/${ACCOUNT}/2026-13`, { ...asOperator, Accept: 'application/json' }],
+      ['error-no-credential.html', `/reports/${ACCOUNT}/${PERIOD}`, { Accept: 'text/html' }],
+      ['error-unknown-account.json', `/reports/nobody/${PERIOD}`, { ...asOperator }],
+      [
+        'error-unknown-file.html',
+        `/reports/${ACCOUNT}/${PERIOD}/nothing.txt`,
+        { ...asOperator, Accept: 'text/html' },
+      ],
+    ];
+    const demoRun = stack.reports.find((run) => run.account === ACCOUNT);
+    if (demoRun?.allReportsLink) {
+      answers.push([
+        'reports-list-signed.html',
+        new URL(demoRun.allReportsLink).pathname + new URL(demoRun.allReportsLink).search,
+        { Accept: 'text/html' },
+      ]);
+    }
+    for (const [name, path, headers] of answers) {
+      const response = await fetch(`${api}${path}`, { headers, redirect: 'manual' });
+      const head = `${response.status} ${response.headers.get('content-type') ?? ''}\n`;
+      await put(`api/${name}.status.txt`, head);
+      await put(`api/${name}`, await response.text());
+    }
+
+    const files = ['report.html', 'report.xlsx', 'paid-invoices.csv', 'payments.csv', 'summary.json'];
+    const listed = (await (
+      await fetch(`${api}/reports/${ACCOUNT}/${PERIOD}`, {
+        headers: { ...asOperator, Accept: 'application/json' },
+      })
+    ).json()) as { files: Record<string, string> };
+    for (const file of Object.keys(listed.files).length ? Object.keys(listed.files).sort() : files) {
+      const response = await fetch(`${api}/reports/${ACCOUNT}/${PERIOD}/${file}`, {
+        headers: asOperator,
+        redirect: 'manual',
+      });
+      const location = response.headers.get('location');
+      await put(`saved/${file}.status.txt`, `${response.status}\n`);
+      if (!location) continue;
+      const saved = await fetch(location);
+      await putReportFile(`saved/${file}`, new Uint8Array(await saved.arrayBuffer()));
+    }
+  } finally {
+    await stack.close();
+    await rm(stateDir, { recursive: true, force: true });
+  }
+}
+
+await main();

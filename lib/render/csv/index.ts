@@ -1,0 +1,1 @@
+export { csvHeader, csvLine } from './csv-lines';

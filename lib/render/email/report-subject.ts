@@ -1,0 +1,35 @@
+import type { ReportSummary } from '../../report';
+import { formatCount, formatUSD, periodHeading, projectLabel, truncateText } from '../../report';
+import { isolated } from './isolated';
+import { oneLine } from './one-line';
+
+/** Longest account or project name kept in a subject, so the figures stay visible in an inbox list. */
+const NAME_SHOWN = 40;
+
+/**
+ * The email's subject, the figures at a glance:
+ * `Acme · October 2026 · 81,119.92 USD from 1,234 paid invoices`. Without an account name it starts
+ * with `Invoice report`; a period not ended says so and when its figures run to
+ * (`November 2026 so far, as of 23 Nov 2026, 14:35 (Europe/Berlin)`); a report limited to one project
+ * names it (`project Web shop (3f2a9c1e)`), shortened as an account's name is; a report with reconciliation differences ends with `· figures differ`.
+ * An account's or a project's name written right to left is set apart (`isolated`), so that it keeps
+ * the rest of the subject in its order.
+ */
+export function reportSubject(summary: ReportSummary): string {
+  const account = summary.account === null ? '' : truncateText(oneLine(summary.account), NAME_SHOWN);
+  const parts = [account ? isolated(account) : 'Invoice report', periodHeading(summary.period)];
+  if (summary.projectId !== null) {
+    const label = projectLabel(summary.projectNames, summary.projectId, (name) =>
+      isolated(truncateText(oneLine(name), NAME_SHOWN)),
+    );
+    parts.push(`project ${oneLine(label)}`);
+  }
+  const { paid, paidTotalUSD } = summary.invoices;
+  parts.push(
+    paid === 0
+      ? 'no paid invoices'
+      : `${formatUSD(paidTotalUSD)} from ${formatCount(paid)} paid ${paid === 1 ? 'invoice' : 'invoices'}`,
+  );
+  if (!summary.reconciliation.ok) parts.push('figures differ');
+  return parts.join(' · ');
+}

@@ -1,0 +1,61 @@
+import type { InvoicingClient } from '../invoicing';
+import type { CollectProgress, Report, ReportRequest } from '../report';
+import { buildReport, disposeReport } from '../report';
+import { openReportFolder, type ReportFolderWriter } from './write-report';
+
+export interface GenerateReportFolderOptions {
+  /** The service's base URL, recorded as the report's source. */
+  apiUrl: string;
+  /** The period's folder is written inside: `outDir/<period>/` (`2026-09`, `2026-Q3`, `2026`). */
+  outDir: string;
+  /** @default new Date() */
+  now?: Date;
+  onProgress?: (progress: CollectProgress) => void;
+}
+
+/**
+ * Fetches a period from the service and writes its files, all together or none: the one path from the
+ * service to a report folder, shared by the CLI, the scheduled function and the report API. Rows that
+ * outgrow memory are sorted on disk in a hidden folder inside `outDir` (the disk the report goes to),
+ * removed once the files are written. Each table's files (its CSV file and workbook sheet) are written
+ * as soon as its list has been read, while the other lists are still fetched; the page, the summary
+ * and the workbook's `Summary` sheet once every figure is in. The report returned keeps its figures and
+ * lists; its row tables cannot be read again.
+ */
+export async function generateReportFolder(
+  client: InvoicingClient,
+  request: ReportRequest,
+  options: GenerateReportFolderOptions,
+): Promise<{ report: Report; folder: string }> {
+  let opening: Promise<ReportFolderWriter> | undefined;
+  const openFolder = (periodId: string) => {
+    opening ??= openReportFolder(options.outDir, periodId);
+    return opening;
+  };
+  let report: Report;
+  try {
+    report = await buildReport(client, request, {
+      apiUrl: options.apiUrl,
+      spill: { spillDir: options.outDir },
+      ...(options.now ? { now: options.now } : {}),
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+      onRowsComplete: (name, table, period) => {
+        // A folder that fails to open fails the report below, when it is opened again.
+        openFolder(period.id).then(
+          (folder) => folder.writeTable(name, table),
+          () => undefined,
+        );
+      },
+    });
+  } catch (error) {
+    // The tables being written read rows that are gone now: stop them and remove what they wrote.
+    await opening?.then((folder) => folder.abort()).catch(() => undefined);
+    throw error;
+  }
+  try {
+    const folder = await (await openFolder(report.summary.period.id)).finish(report);
+    return { report, folder };
+  } finally {
+    await disposeReport(report);
+  }
+}

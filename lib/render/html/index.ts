@@ -1,0 +1,1 @@
+export { renderReportPage } from './report-page';

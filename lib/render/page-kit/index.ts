@@ -1,0 +1,13 @@
+export { AmountText } from './amount-text';
+export { CARD_BOXES, type Column, DataTable } from './data-table';
+export { headlineFigures } from './headline-figures';
+export { renderHtmlDocument } from './html-document';
+export { LayoutTable } from './layout-table';
+export { COLOURS, LOOKS, look } from './looks';
+export { mispaidInWords, WHY_USD_ONLY } from './mispaid-invoices';
+export { FOCUS_OUTLINE, PAGE_CSS } from './page-styles';
+export { EMAIL_PANEL_PADDING, Note, Panel } from './panel';
+export { renderToHtml } from './render';
+export { ReportContent } from './report-content';
+export { provenance, ReportFooter } from './report-footer';
+export { ReportHeader, reportName } from './report-header';

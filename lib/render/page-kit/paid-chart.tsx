@@ -1,0 +1,252 @@
+import Big from 'big.js';
+import type { ReportSummary } from '../../report';
+import {
+  formatCount,
+  formatDay,
+  formatDecimal,
+  formatMonthShort,
+  formatUSD,
+  monthTitle,
+  periodTitle,
+} from '../../report';
+import { AmountText } from './amount-text';
+import { axisTop, heightFraction } from './chart-scale';
+import { DataTable } from './data-table';
+import { LayoutTable } from './layout-table';
+import { COLOURS, type Variant } from './looks';
+import { Note, Panel } from './panel';
+
+/** One bar of the chart: a day of a month's report, or a month of a quarter's or a year's. */
+interface Bar {
+  /** Under the bar; `null` for none (a month's chart labels only some of its days). */
+  label: string | null;
+  /** What the bar stands for and its figures, for its tooltip and the caption. */
+  title: string;
+  /** The first cell of its row in the table of figures. */
+  name: string;
+  paid: number;
+  paidTotalUSD: Big;
+}
+
+/** What the chart is drawn per, and its bars. */
+interface Chart {
+  unit: 'day' | 'month';
+  bars: Bar[];
+}
+
+/** Days of the month that get a label under the chart. */
+const LABELLED_DAYS = new Set([1, 5, 10, 15, 20, 25, 30]);
+
+const dayOfMonth = (date: string) => Number(date.slice(8, 10));
+
+const paidInvoices = (paid: number) => `${formatCount(paid)} paid ${paid === 1 ? 'invoice' : 'invoices'}`;
+
+/** A month's report is drawn per day; a quarter's and a year's per month (their days stay in summary.json). */
+function chartOf(summary: ReportSummary): Chart {
+  const { invoices } = summary;
+  if (summary.period.kind === 'month') {
+    return {
+      unit: 'day',
+      bars: invoices.days.map((day) => ({
+        label: LABELLED_DAYS.has(dayOfMonth(day.date)) ? String(dayOfMonth(day.date)) : null,
+        title: `${formatDay(day.date)}: ${formatUSD(day.paidTotalUSD)} from ${paidInvoices(day.paid)}`,
+        name: formatDay(day.date),
+        paid: day.paid,
+        paidTotalUSD: day.paidTotalUSD,
+      })),
+    };
+  }
+  return {
+    unit: 'month',
+    bars: invoices.months.map((month) => {
+      const name = monthTitle(summary, month);
+      return {
+        label: formatMonthShort(month.month),
+        title: `${name}: ${formatUSD(month.paidTotalUSD)} from ${paidInvoices(month.paid)}`,
+        name,
+        paid: month.paid,
+        paidTotalUSD: month.paidTotalUSD,
+      };
+    }),
+  };
+}
+
+/** The chart's caption: what it shows and its best bar. */
+function caption(summary: ReportSummary, unit: string, bars: Bar[]): string {
+  const best = bars.reduce<Bar | undefined>(
+    (top, bar) => (top === undefined || bar.paidTotalUSD.gt(top.paidTotalUSD) ? bar : top),
+    undefined,
+  );
+  const what = `Paid USD per ${unit} of ${periodTitle(summary.period)} (${summary.period.timezone}), by the ${unit} the invoice was created.`;
+  return best?.paidTotalUSD.gt(0) ? `${what} Best ${unit}: ${best.title}.` : what;
+}
+
+const percent = (value: number) => `${Number(value.toFixed(4))}%`;
+
+const axisOf = (bars: Bar[]) =>
+  axisTop(
+    bars.reduce((largest, bar) => (bar.paidTotalUSD.gt(largest) ? bar.paidTotalUSD : largest), new Big(0)),
+  );
+
+/** Where the page's chart draws its top gridline and its baseline, in pixels from its top. */
+export const CHART_GRID = { top: 18, bottom: 172 } as const;
+
+/**
+ * The page's chart: bars in inline SVG, in percentages of the width so that labels keep their size on a
+ * phone, and the two axis labels as text beside them: the top one above the top gridline, where no bar
+ * reaches, and the middle one in a gutter of its own width left of the bars, so that no bar runs under
+ * either (a label over the bars, on a box, cut the bars under it in two on a phone). The page's style
+ * sheet places them at the gridlines (`CHART_GRID`); the table of figures says the same to a screen
+ * reader.
+ */
+function SvgChart({ bars, unit }: { bars: Bar[]; unit: string }) {
+  const top = axisOf(bars);
+  const middle = formatDecimal(top.div(2));
+  // In the chart's own 11 px type a digit is 1ch wide, a comma or a point less: the label fits its
+  // length in ch, and one more keeps it clear of the gridline's start.
+  const gutter = `${middle.length + 1}ch`;
+  const { top: chartTop, bottom: chartBottom } = CHART_GRID;
+  const chartHeight = chartBottom - chartTop;
+  const slot = 100 / bars.length;
+  return (
+    <div class="chart-box" style={`padding-left:${gutter}`}>
+      <svg class="chart" role="img" aria-label={`Paid USD per ${unit}`}>
+        <line class="gridline" x1="0" x2="100%" y1={chartTop} y2={chartTop} />
+        <line
+          class="gridline"
+          x1="0"
+          x2="100%"
+          y1={chartTop + chartHeight / 2}
+          y2={chartTop + chartHeight / 2}
+        />
+        {bars.map((bar, index) => {
+          const fraction = heightFraction(bar.paidTotalUSD, top);
+          const height = fraction === 0 ? 2 : Math.max(2, fraction * chartHeight);
+          return (
+            <rect
+              class={fraction === 0 ? 'bar-empty' : 'bar'}
+              x={percent((index + 0.15) * slot)}
+              width={percent(slot * 0.7)}
+              y={Number((chartBottom - height).toFixed(2))}
+              height={Number(height.toFixed(2))}
+              rx="2"
+            >
+              <title>{bar.title}</title>
+            </rect>
+          );
+        })}
+        <line class="baseline" x1="0" x2="100%" y1={chartBottom} y2={chartBottom} />
+        {bars.map((bar, index) =>
+          bar.label === null ? null : (
+            <text x={percent((index + 0.5) * slot)} y={chartBottom + 18} text-anchor="middle">
+              {bar.label}
+            </text>
+          ),
+        )}
+      </svg>
+      <span class="axis-label axis-top" aria-hidden="true">{`${formatDecimal(top)} USD`}</span>
+      <span class="axis-label axis-middle" aria-hidden="true" style={`width:${middle.length}ch`}>
+        {middle}
+      </span>
+    </div>
+  );
+}
+
+const BAR_AREA = 120;
+
+/** For email: one table cell per bar with a coloured cell of the bar's height (mail clients drop SVG). */
+function CellChart({ bars }: { bars: Bar[] }) {
+  const top = axisOf(bars);
+  const width = percent(100 / bars.length);
+  return (
+    <LayoutTable style="width:100%;border-collapse:collapse">
+      <tr>
+        <td colspan={bars.length} style={`font-size:11px;color:${COLOURS.muted};padding:0 0 4px`}>
+          {`${formatDecimal(top)} USD`}
+        </td>
+      </tr>
+      <tr>
+        {bars.map((bar) => {
+          const fraction = heightFraction(bar.paidTotalUSD, top);
+          const height = fraction === 0 ? 2 : Math.max(2, Math.round(fraction * BAR_AREA));
+          const colour = fraction === 0 ? COLOURS.emptyBar : COLOURS.bar;
+          return (
+            <td
+              valign="bottom"
+              title={bar.title}
+              style={`width:${width};height:${BAR_AREA}px;padding:0 1px;vertical-align:bottom;border-bottom:1px solid ${COLOURS.muted}`}
+            >
+              <LayoutTable style="width:100%">
+                <tr>
+                  <td
+                    height={height}
+                    bgcolor={colour}
+                    style={`height:${height}px;background-color:${colour};font-size:0;line-height:0`}
+                  >
+                    {'\u00a0'}
+                  </td>
+                </tr>
+              </LayoutTable>
+            </td>
+          );
+        })}
+      </tr>
+      <tr>
+        {bars.map((bar) => (
+          <td
+            align="center"
+            style={`font-size:10px;color:${COLOURS.muted};padding:3px 0 0;text-align:center`}
+          >
+            {bar.label ?? ''}
+          </td>
+        ))}
+      </tr>
+    </LayoutTable>
+  );
+}
+
+/** The figures behind the bars: paid count and paid USD per day or month. */
+function FiguresTable({ variant, chart }: { variant: Variant; chart: Chart }) {
+  return (
+    <DataTable<Bar>
+      variant={variant}
+      name={`Paid per ${chart.unit}`}
+      cards="never"
+      rows={chart.bars}
+      columns={[
+        { heading: chart.unit === 'day' ? 'Day' : 'Month', looks: ['nowrap'], cell: (bar) => bar.name },
+        { heading: 'Paid', numeric: true, cell: (bar) => formatCount(bar.paid) },
+        {
+          heading: 'Paid total',
+          numeric: true,
+          cell: (bar) => <AmountText variant={variant} text={formatUSD(bar.paidTotalUSD)} />,
+        },
+      ]}
+    />
+  );
+}
+
+/**
+ * Paid USD per day of a month, or per month of a quarter or a year: an SVG chart on the page, table-cell
+ * bars in the email. The figures per day sit folded under the page's chart; the figures per month (a
+ * few rows) are shown in both. A period not ended has bars for its days (or months) so far only.
+ */
+export function PaidChart({ variant, summary }: { variant: Variant; summary: ReportSummary }) {
+  const chart = chartOf(summary);
+  const { unit, bars } = chart;
+  if (bars.length === 0) return null;
+  return (
+    <Panel variant={variant} heading={`Paid per ${unit}`}>
+      {variant === 'page' ? <SvgChart bars={bars} unit={unit} /> : <CellChart bars={bars} />}
+      <Note variant={variant}>{caption(summary, unit, bars)}</Note>
+      {unit === 'month' ? (
+        <FiguresTable variant={variant} chart={chart} />
+      ) : variant === 'page' ? (
+        <details>
+          <summary>Figures per day</summary>
+          <FiguresTable variant={variant} chart={chart} />
+        </details>
+      ) : null}
+    </Panel>
+  );
+}

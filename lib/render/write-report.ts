@@ -1,0 +1,240 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { isPeriodId } from '../period';
+import type { Report, ReportRows, ReportSummary, RowTable } from '../report';
+import { summaryToJson } from '../report';
+import type { ReportFileName } from '../report-files';
+import { renderReportPage } from './html';
+import { writeCsvAndSheet } from './write-row-files';
+import { openReportWorkbook, type ReportWorkbook } from './xlsx';
+
+/** Turns a report into the text of its page and its summary. */
+export interface ReportRenderers {
+  /** The whole `report.html`. */
+  html(report: Report): string;
+  /** The whole `summary.json`. */
+  summaryJson(summary: ReportSummary): string;
+}
+
+/** The text of `report.html` and `summary.json`. */
+export interface RenderedPages {
+  html: string;
+  summaryJson: string;
+}
+
+const renderPages = (report: Report, render: ReportRenderers): RenderedPages => ({
+  html: render.html(report),
+  summaryJson: render.summaryJson(report.summary),
+});
+
+/** What a report is written with, unless a test passes renderers of its own. */
+const PAGE_AND_SUMMARY: ReportRenderers = { html: renderReportPage, summaryJson: summaryToJson };
+
+/** The two tables a report folder holds, each as its CSV file and its workbook sheet. */
+export type ReportTableName = keyof ReportRows;
+
+/** Each table's files, in the order they are written (the workbook's sheets must come one by one). */
+const TABLE_FILES: readonly (readonly [ReportTableName, ReportFileName, string])[] = [
+  ['paidInvoices', 'paid-invoices.csv', 'Paid invoices'],
+  ['payments', 'payments.csv', 'Payments'],
+];
+
+/**
+ * A report folder being written: each table as soon as its rows are complete (in any order; they are
+ * written in `TABLE_FILES` order), then `finish` with the report. Nothing is visible in `outDir` until
+ * `finish` moves the folder into place; `abort` removes what was written.
+ */
+export interface ReportFolderWriter {
+  /** Starts writing a table's CSV file and workbook sheet, once those before it are written. */
+  writeTable(name: ReportTableName, table: RowTable): void;
+  /**
+   * Writes the rest once every table is written, moves the folder into place and returns its path.
+   * `pages` are the report's page and summary, if they were rendered already.
+   */
+  finish(report: Report, pages?: RenderedPages): Promise<string>;
+  /** Stops, once what is being written has stopped, and removes the hidden folder. */
+  abort(): Promise<void>;
+}
+
+/**
+ * Opens the hidden folder a report for period `id` is written in, inside `outDir`, and its workbook.
+ *
+ * The files appear all together or not at all: they are written into a hidden folder next to the
+ * target (same file system, so the rename is atomic), flushed to disk, then renamed into place. An
+ * existing folder for the period is renamed aside first and removed after the new one is in, so a
+ * reader sees the old report or the new one, never a mix. On any failure the hidden folder is
+ * removed and an older report stays as it was; one that an earlier run, ended mid-swap, left aside is
+ * put back first (see `settleInterruptedSwaps`).
+ */
+export async function openReportFolder(
+  outDir: string,
+  id: string,
+  render: ReportRenderers = PAGE_AND_SUMMARY,
+): Promise<ReportFolderWriter> {
+  // The id becomes a path segment: anything but a period id (say `../x`) must not reach the file system.
+  if (!isPeriodId(id)) {
+    throw new Error(
+      `Cannot write a report folder for period ${JSON.stringify(id)}: expected YYYY-MM, YYYY-Qn or YYYY`,
+    );
+  }
+  await mkdir(outDir, { recursive: true });
+  await settleInterruptedSwaps(outDir, id);
+  // Not mkdtemp: it creates the folder with mode 0700, which the renamed report would keep.
+  const staging = join(outDir, `.${id}.partial-${randomUUID()}`);
+  await mkdir(staging);
+  const file = (name: ReportFileName) => join(staging, name);
+  let workbook: ReportWorkbook;
+  try {
+    workbook = await openReportWorkbook(file('report.xlsx'));
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true });
+    throw error;
+  }
+
+  const tables = new Map<ReportTableName, RowTable>();
+  /** Each table's writing, started once its rows are complete and the tables before it are written. */
+  const written = new Map<ReportTableName, Promise<void>>();
+  /** Aborted, with the first error, once a table fails or the report is given up: nothing more is written. */
+  const stop = new AbortController();
+  /** Writes every table whose rows are in, in order, as far as the first one not in yet. */
+  const writeReadyTables = () => {
+    let before: Promise<void> = Promise.resolve();
+    for (const [name, csvName, sheetName] of TABLE_FILES) {
+      const table = tables.get(name);
+      if (table === undefined) return;
+      let writing = written.get(name);
+      if (writing === undefined) {
+        writing = before.then(() => {
+          stop.signal.throwIfAborted();
+          return writeCsvAndSheet(table, file(csvName), workbook.listSheet(sheetName, table), stop.signal);
+        });
+        // Seen by `finish` or `abort`: a table that fails must not be an unhandled rejection meanwhile.
+        writing.catch((error: unknown) => {
+          if (!stop.signal.aborted) stop.abort(error);
+        });
+        written.set(name, writing);
+      }
+      before = writing;
+    }
+  };
+  const settled = () => Promise.allSettled(written.values());
+  const abort = async () => {
+    if (!stop.signal.aborted) stop.abort(new Error('The report folder was given up'));
+    await settled();
+    workbook.abort();
+    await rm(staging, { recursive: true, force: true });
+  };
+
+  const writeTable = (name: ReportTableName, table: RowTable) => {
+    if (tables.has(name)) return;
+    tables.set(name, table);
+    writeReadyTables();
+  };
+
+  return {
+    writeTable,
+    async finish(report, pages) {
+      try {
+        writeTable('paidInvoices', report.paidInvoiceRows);
+        writeTable('payments', report.paymentRows);
+        const { html, summaryJson } = pages ?? renderPages(report, render);
+        await Promise.all(written.values());
+        await writeFile(file('report.html'), html, { flush: true });
+        await workbook.commit(report.summary);
+        await writeFile(file('summary.json'), summaryJson, { flush: true });
+        const target = join(outDir, id);
+        await moveIntoPlace(staging, target, join(outDir, `${replacedPrefix(id)}${randomUUID()}`));
+        return target;
+      } catch (error) {
+        await abort();
+        throw error;
+      }
+    },
+    abort,
+  };
+}
+
+/**
+ * Writes `outDir/<period>/` (`2026-09`, `2026-Q3`, `2026`) with exactly the report's files (`report.html`,
+ * `report.xlsx`, `paid-invoices.csv`, `payments.csv`, `summary.json`) and returns that folder's path, all
+ * together or not at all (see `openReportFolder`). The two CSV files and the workbook's two list sheets
+ * are written in one pass over each table's rows.
+ *
+ * @example await writeReportFolder(report, './reports') // './reports/2026-09'
+ */
+export async function writeReportFolder(
+  report: Report,
+  outDir: string,
+  render: ReportRenderers = PAGE_AND_SUMMARY,
+): Promise<string> {
+  // Rendered before anything touches the disk: a renderer that throws leaves no trace.
+  const pages = renderPages(report, render);
+  const folder = await openReportFolder(outDir, report.summary.period.id, render);
+  return folder.finish(report, pages);
+}
+
+/** The start of the name an older report of period `id` is renamed to while a new one takes its place. */
+const replacedPrefix = (id: string) => `.${id}.replaced-`;
+
+/**
+ * Settles what a run that was ended during `moveIntoPlace` (a second Ctrl-C, a kill) left of period
+ * `id`'s older report: moved aside with nothing in its place, it is put back, or the period would have
+ * no report; moved aside with the new one in place, it is removed. A run swapping at this very moment
+ * meets no harm: it puts back or removes only what is still there.
+ */
+async function settleInterruptedSwaps(outDir: string, id: string): Promise<void> {
+  const prefix = replacedPrefix(id);
+  const asides = (await readdir(outDir)).filter((name) => name.startsWith(prefix));
+  if (asides.length === 0) return;
+  const target = join(outDir, id);
+  const present = await stat(target).then(
+    () => true,
+    (error: unknown) => {
+      if (isErrorCode(error, 'ENOENT')) return false;
+      throw error;
+    },
+  );
+  let kept: string | undefined;
+  if (!present) {
+    // Of several (runs ended one after another), the one moved aside last was the report in place.
+    const byAge = await Promise.all(
+      asides.map(async (name) => ({ name, changed: (await stat(join(outDir, name))).ctimeMs })),
+    );
+    kept = byAge.sort((a, b) => b.changed - a.changed)[0]?.name;
+    if (kept !== undefined) await rename(join(outDir, kept), target);
+  }
+  await Promise.all(
+    asides
+      .filter((name) => name !== kept)
+      .map((name) => rm(join(outDir, name), { recursive: true, force: true })),
+  );
+}
+
+/**
+ * Renames `staging` to `target`. When `target` already holds a report, that one is renamed to `aside`
+ * first (Node has no atomic exchange of two folders), put back if the second rename fails, and removed
+ * once the new report is in place.
+ */
+async function moveIntoPlace(staging: string, target: string, aside: string): Promise<void> {
+  try {
+    await rename(staging, target);
+    return;
+  } catch (error) {
+    // Linux says ENOTEMPTY for a non-empty target folder; some systems say EEXIST.
+    if (!isErrorCode(error, 'ENOTEMPTY') && !isErrorCode(error, 'EEXIST')) throw error;
+  }
+  await rename(target, aside);
+  try {
+    await rename(staging, target);
+  } catch (error) {
+    await rename(aside, target);
+    throw error;
+  }
+  // The new report is in place: failing to delete the old one must not report the write as failed.
+  await rm(aside, { recursive: true, force: true }).catch(() => undefined);
+}
+
+function isErrorCode(error: unknown, code: string): boolean {
+  return error instanceof Error && (error as NodeJS.ErrnoException).code === code;
+}

@@ -1,2 +1,0 @@
-export { csvHeader, csvLine, csvStream } from './csv-lines';
-export { neutraliseFormula } from './neutralise-formula';

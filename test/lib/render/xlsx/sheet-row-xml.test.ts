@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import {
+  columnLetters,
+  createRowXml,
+  exceljsText,
+  MAX_CELL_TEXT,
+  wrappedLines,
+  xmlText,
+} from '../../../../lib/render/xlsx/sheet-row-xml';
+import { column, fiatColumn } from '../../../../lib/report/rows/report-column';
+
+const STYLES = {
+  text: 1,
+  flag: 7,
+  wrappedText: 2,
+  digitsAsText: 3,
+  date: 4,
+  usd: 5,
+  count: 6,
+  decimals: (decimals: number) => 100 + decimals,
+};
+
+describe('xmlText', () => {
+  it('writes markup characters as entities and a carriage return as a character reference', () => {
+    expect(xmlText('a < b && c > d')).toBe('a &lt; b &amp;&amp; c &gt; d');
+    expect(xmlText('one\r\ntwo\tthree')).toBe('one&#13;\ntwo\tthree');
+  });
+
+  it("writes characters XML cannot hold as OOXML's _xHHHH_, and escapes text that would read as one", () => {
+    expect(xmlText('bell\u0007 vt\u000b nul\u0000 \uffff')).toBe('bell_x0007_ vt_x000B_ nul_x0000_ _xFFFF_');
+    expect(xmlText('_x0041_ stays')).toBe('_x005F_x0041_ stays');
+  });
+
+  it('leaves plain text as it is', () => {
+    const text = 'Coffee ☕ "large", 12 × €4,50';
+    expect(xmlText(text)).toBe(text);
+  });
+});
+
+describe('exceljsText', () => {
+  it('escapes what exceljs would drop or write as it is, and leaves markup for exceljs to escape', () => {
+    expect(exceljsText('bell\u0007 del\u007f cr\r \uffff <b>&')).toBe(
+      'bell_x0007_ del_x007F_ cr_x000D_ _xFFFF_ <b>&',
+    );
+    expect(exceljsText('_x0041_ stays, _x00 too')).toBe('_x005F_x0041_ stays, _x00 too');
+    expect(exceljsText('Coffee ☕ "large"\ttab\nline')).toBe('Coffee ☕ "large"\ttab\nline');
+  });
+});
+
+describe('wrappedLines', () => {
+  it('counts each line of a text, wrapped at about the width', () => {
+    expect(wrappedLines('', 10)).toBe(1);
+    expect(wrappedLines('123456789', 10)).toBe(1);
+    expect(wrappedLines('1234567890', 10)).toBe(2);
+    expect(wrappedLines('one\ntwo\n\nfour', 10)).toBe(4);
+  });
+});
+
+describe('columnLetters', () => {
+  it('names columns as spreadsheets do', () => {
+    expect([0, 1, 25, 26, 27, 51, 52, 701, 702].map(columnLetters)).toEqual([
+      'A',
+      'B',
+      'Z',
+      'AA',
+      'AB',
+      'AZ',
+      'BA',
+      'ZZ',
+      'AAA',
+    ]);
+  });
+});
+
+describe('createRowXml', () => {
+  const columns = [
+    column<never>('id', 'identifier', () => null),
+    column<never>('note', 'longText', () => null),
+    column<never>('at', 'datetime', () => null),
+    column<never>('usd', 'usd', () => null),
+    column<never>('amount', 'crypto', () => null),
+    column<never>('matched', 'flag', () => null),
+  ];
+  const rowXml = createRowXml(columns, STYLES, [38, 20, 20, 14, 20, 9]);
+
+  it('writes each cell by its kind and leaves empty cells out', () => {
+    expect(rowXml(['a1', null, '1970-01-02 12:00:00', '12.5', '0.00000001', 'true'], 7)).toBe(
+      '<row r="7">' +
+        '<c r="A7" s="1" t="inlineStr"><is><t>a1</t></is></c>' +
+        '<c r="C7" s="4"><v>25570.5</v></c>' +
+        '<c r="D7" s="5"><v>12.5</v></c>' +
+        '<c r="E7" s="108"><v>0.00000001</v></c>' +
+        '<c r="F7" s="7" t="b"><v>1</v></c>' +
+        '</row>',
+    );
+  });
+
+  it('writes a flag as a true/false cell', () => {
+    expect(rowXml([null, null, null, null, null, 'false'], 8)).toBe(
+      '<row r="8"><c r="F8" s="7" t="b"><v>0</v></c></row>',
+    );
+  });
+
+  it('keeps white space at either end of a text and cuts text at a cell’s limit', () => {
+    const xml = rowXml([' padded ', 'x'.repeat(MAX_CELL_TEXT + 5), null, null, null, null], 2);
+    expect(xml).toContain('<t xml:space="preserve"> padded </t>');
+    expect(xml).toContain(`<t>${'x'.repeat(MAX_CELL_TEXT)}</t>`);
+  });
+
+  it('makes a row as tall as the lines of its long text, and leaves a one-line row alone', () => {
+    // The note column is 20 wide: 19 characters a line. Three lines: two of the first, one of the second.
+    expect(rowXml(['a', `${'y'.repeat(25)}\nshort`, null, null, null, null], 4)).toMatch(
+      /^<row r="4" ht="45" customHeight="1">/,
+    );
+    expect(rowXml(['a', 'y'.repeat(19), null, null, null, null], 5)).toMatch(/^<row r="5">/);
+  });
+
+  it('writes amounts a double cannot hold, timestamps a spreadsheet cannot show and a flag other than true or false as text', () => {
+    expect(
+      rowXml(
+        [null, null, '1899-12-31 00:00:00', '123456789012345678.25', '0.1234567890123456789', 'maybe'],
+        3,
+      ),
+    ).toBe(
+      '<row r="3">' +
+        '<c r="C3" s="1" t="inlineStr"><is><t>1899-12-31 00:00:00</t></is></c>' +
+        '<c r="D3" s="3" t="inlineStr"><is><t>123456789012345678.25</t></is></c>' +
+        '<c r="E3" s="3" t="inlineStr"><is><t>0.1234567890123456789</t></is></c>' +
+        '<c r="F3" s="1" t="inlineStr"><is><t>maybe</t></is></c>' +
+        '</row>',
+    );
+  });
+});
+
+describe('createRowXml with amounts finer than their unit', () => {
+  const columns = [
+    fiatColumn<never>('amount_fiat', () => null, 'currency_fiat'),
+    column<never>('currency_fiat', 'text', () => null),
+    column<never>('amount_usd', 'usd', () => null),
+  ];
+  const rowXml = createRowXml(columns, STYLES, [14, 14, 14]);
+
+  it('shows every decimal the service sent, at least the unit’s own', () => {
+    // 1500.5 JPY shown to whole yen would read 1,501; 12.345 USD to cents 12.35; 3.0005 KWD to fils 3.001.
+    expect(rowXml(['1500.5', 'JPY', '12.345'], 2)).toBe(
+      '<row r="2">' +
+        '<c r="A2" s="101"><v>1500.5</v></c>' +
+        '<c r="B2" s="1" t="inlineStr"><is><t>JPY</t></is></c>' +
+        '<c r="C2" s="103"><v>12.345</v></c>' +
+        '</row>',
+    );
+    expect(rowXml(['3.0005', 'KWD', '0.00000001'], 3)).toBe(
+      '<row r="3">' +
+        '<c r="A3" s="104"><v>3.0005</v></c>' +
+        '<c r="B3" s="1" t="inlineStr"><is><t>KWD</t></is></c>' +
+        '<c r="C3" s="108"><v>0.00000001</v></c>' +
+        '</row>',
+    );
+    // Amounts within their unit keep the unit's format: whole yen, cents.
+    expect(rowXml(['1500', 'JPY', '10.5'], 4)).toBe(
+      '<row r="4">' +
+        '<c r="A4" s="100"><v>1500</v></c>' +
+        '<c r="B4" s="1" t="inlineStr"><is><t>JPY</t></is></c>' +
+        '<c r="C4" s="5"><v>10.5</v></c>' +
+        '</row>',
+    );
+  });
+});
