@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { presignReportFile, signReportLinks, verifyReportIndexLink, verifyReportLink } from '../delivery';
 import { resolveReportPeriod } from '../pipeline';
-import { REPORT_FILE_NAMES } from '../report-files';
+import { isReportFileName } from '../report-files';
 import { ReportApiError } from './api-error';
 import { type CredentialOptions, type ReportApiEnv, requireCredential } from './credentials';
 import { errorResponse } from './error-response';
@@ -161,7 +161,8 @@ export function createReportApi(options: ReportApiOptions): Hono<ReportApiEnv> {
       baseUrl: routes.baseUrl(c),
       account: account.name,
       period,
-      files: REPORT_FILE_NAMES,
+      // The files this build has: one built before a file was added has no link to it.
+      files: report.manifest.files.map((file) => file.name).filter(isReportFileName),
       lifetimeDays: settings.linkLifetimeDays,
       now: now(),
       generation: account.tokenGeneration,

@@ -137,10 +137,11 @@ function outcome(report: Report, folder: string): string {
   const named = period.complete ? `${periodTitle(period)} in ${period.timezone}` : periodHeading(period);
   return [
     `${PREFIX}wrote ${folder}: report.html, report.xlsx, paid-invoices.csv (${formatCount(report.paidInvoiceRows.rowCount)} rows), ` +
-      `payments.csv (${formatCount(report.paymentRows.rowCount)} rows), summary.json`,
+      `payments.csv (${formatCount(report.paymentRows.rowCount)} rows), ` +
+      `unmatched-payments.csv (${formatCount(report.unmatched.length)} rows), summary.json`,
     `${PREFIX}${named}: ${formatCount(invoices.paid)} of ${formatCount(invoices.total)} ` +
       `invoices paid, ${formatUSD(invoices.paidTotalUSD)} (commission ${formatUSD(invoices.commissionTotalUSD)}); ` +
-      `${formatCount(payments.total)} payments, ${formatCount(payments.unmatched)} unmatched`,
+      `${formatCount(payments.total)} payments, ${formatCount(payments.unmatched)} unmatched${unmatchedInWords(payments)}`,
     `${PREFIX}reconciliation ${reconciliation.ok ? 'ok' : 'differs (see report.html)'}: ${reconciliationOutcome(summary)}`,
     `${PREFIX}${reconciliationWindow(summary, 'above')}`,
     ...(summary.projectId !== null && invoices.total === 0 && reconciliation.listed.paid === 0
@@ -164,4 +165,13 @@ function keyOnCommandLine(argv: readonly string[]): string | undefined {
     else if (arg.startsWith('--api-key=')) key = arg.slice('--api-key='.length);
   });
   return key || undefined;
+}
+
+/**
+ * What the unmatched payments are estimated at, after their count: ` (estimated 412.50 USD, 2 with a
+ * likely invoice)`; nothing when there are none or none has an estimate.
+ */
+function unmatchedInWords(payments: Report['summary']['payments']): string {
+  if (payments.unmatchedEstimated === 0) return '';
+  return ` (estimated ${formatUSD(payments.unmatchedEstimatedUSD)}, ${formatCount(payments.unmatchedWithLikelyInvoice)} with a likely invoice)`;
 }

@@ -121,7 +121,7 @@ describe('runReportCli against the sandbox', () => {
     }
   });
 
-  it('writes the five files of the month and prints the folder and the headline figures', async () => {
+  it('writes the six files of the month and prints the folder and the headline figures', async () => {
     const out = join(outRoot, 'success');
     const result = await run(['--month', '2026-09', '--out', out], service());
 
@@ -134,6 +134,7 @@ describe('runReportCli against the sandbox', () => {
       'report.html',
       'report.xlsx',
       'summary.json',
+      'unmatched-payments.csv',
     ]);
     expect(await readdir(out)).toEqual(['2026-09']);
     expect(result.stderr).toContain(
