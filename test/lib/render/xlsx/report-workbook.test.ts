@@ -155,11 +155,12 @@ function cellOf(name: string, header: string, row: number): ExcelJS.Cell {
 }
 
 describe('report.xlsx', () => {
-  it('has the Summary, Paid invoices and Payments sheets, in that order', () => {
+  it('has the Summary, Paid invoices, Payments and Unmatched payments sheets, in that order', () => {
     expect(workbook.worksheets.map((worksheet) => worksheet.name)).toEqual([
       'Summary',
       'Paid invoices',
       'Payments',
+      'Unmatched payments',
     ]);
   });
 
