@@ -18,7 +18,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import { errorParts } from '../lib/describe-error';
+import { errorParts } from '../lib/config';
 import { defaultPeriod, type PeriodKind } from '../lib/period';
 import { runColdStartBench } from './cold-start';
 import { count, floorMs, mebibytes, pagesNeeded, seconds, table } from './figures';

@@ -1,8 +1,7 @@
 import type { Context } from 'aws-lambda';
 import type { ScheduleSlot } from '../lib/config';
 import { readBundledConfig } from '../lib/config';
-import { createLogger, errorAttributes } from '../lib/logger';
-import { dispatchSlot, type SlotDispatch, slotIndex } from '../lib/pipeline';
+import { createLogger, dispatchSlot, errorAttributes, type SlotDispatch, slotIndex } from '../lib/pipeline';
 
 const logger = createLogger();
 

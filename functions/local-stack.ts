@@ -4,12 +4,11 @@
  * Settings come from the environment (see `readLocalStackEnv`). Exit 2 for a setting that cannot be
  * used, 1 when the stack cannot start; Ctrl-C stops everything and exits 0, a second Ctrl-C at once.
  */
-import { describeError } from '../lib/describe-error';
+import { describeError, UsageError } from '../lib/config';
 import {
   formatStartBlock,
   type LocalStack,
   LocalStackError,
-  LocalStackUsageError,
   readLocalStackEnv,
   startLocalStack,
 } from '../lib/local';
@@ -24,8 +23,13 @@ const REPEAT_SIGNAL_MS = 1000;
 
 /** One line for a failure: the message of a known error, the first line of anything else. */
 function describeFailure(error: unknown): string {
-  if (error instanceof LocalStackError) return error.message;
+  if (error instanceof LocalStackError || error instanceof UsageError) return error.message;
   return `cannot start the local stack: ${describeError(error)}`;
+}
+
+/** 2 for a setting to change (read from the environment, or a shared state folder), 1 for the rest. */
+function exitCodeFor(error: unknown): number {
+  return error instanceof UsageError ? 2 : 1;
 }
 
 async function main(): Promise<number> {
@@ -33,9 +37,9 @@ async function main(): Promise<number> {
   try {
     settings = readLocalStackEnv(process.env);
   } catch (error) {
-    if (!(error instanceof LocalStackUsageError)) throw error;
+    if (!(error instanceof UsageError)) throw error;
     console.error(`${PREFIX}${error.message}`);
-    return 2;
+    return exitCodeFor(error);
   }
 
   const controller = new AbortController();
@@ -75,8 +79,7 @@ async function main(): Promise<number> {
       return 0;
     }
     console.error(`${PREFIX}${describeFailure(error)}`);
-    // A setting that cannot be used (a shared state folder) exits as one read from the environment does.
-    return error instanceof LocalStackUsageError ? 2 : 1;
+    return exitCodeFor(error);
   }
 
   console.log(formatStartBlock(stack, { cwd: process.cwd() }));

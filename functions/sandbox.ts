@@ -2,14 +2,20 @@
  * `npm run sandbox -- [options]` (`--help` lists them): the local stand-in of the invoicing service,
  * on 127.0.0.1. Exit 2 on a usage error, 1 when it cannot listen; Ctrl-C stops it cleanly.
  */
+import { UsageError } from '../lib/config';
 import {
   parseSandboxArgs,
   type RunningSandbox,
   SANDBOX_HELP,
   type SandboxCommand,
   startSandbox,
-  UsageError,
 } from '../lib/sandbox';
+
+/** A command line to change: its line on stderr, and exit 2. */
+function usageFailure(line: string): number {
+  console.error(line);
+  return 2;
+}
 
 async function main(): Promise<number> {
   let command: SandboxCommand;
@@ -17,8 +23,7 @@ async function main(): Promise<number> {
     command = parseSandboxArgs(process.argv.slice(2), process.env);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    console.error(`sandbox: ${error.message} (npm run sandbox -- --help lists the options)`);
-    return 2;
+    return usageFailure(`sandbox: ${error.message} (npm run sandbox -- --help lists the options)`);
   }
   if (command.help) {
     console.log(SANDBOX_HELP);
@@ -30,10 +35,8 @@ async function main(): Promise<number> {
     sandbox = await startSandbox({ ...command.options, port: command.port });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (error instanceof RangeError) {
-      console.error(`${error.message}`);
-      return 2;
-    }
+    // Options the sandbox itself refuses.
+    if (error instanceof RangeError) return usageFailure(error.message);
     if (code === 'EADDRINUSE' || code === 'EACCES') {
       const reason = code === 'EADDRINUSE' ? 'is in use' : 'is not allowed';
       console.error(`sandbox: port ${command.port} ${reason}; choose another with --port N or SANDBOX_PORT`);

@@ -1,6 +1,7 @@
 import type { Context } from 'aws-lambda';
-import { createLogger, errorAttributes } from '../lib/logger';
 import {
+  createLogger,
+  errorAttributes,
   lambdaContext,
   type ReportDeliveryResult,
   runScheduledReport,

@@ -1,8 +1,8 @@
 import { CfnResource, Stack } from 'aws-cdk-lib';
 import { CfnManagedPolicy, CfnPolicy, CfnRole } from 'aws-cdk-lib/aws-iam';
 import type { IConstruct } from 'constructs';
+import type { FieldIssue } from '../lib/config';
 import { ConfigError, type ScheduleSlot } from '../lib/config';
-import type { FieldIssue } from '../lib/zod-issues';
 
 /** The AWS limits a deployment of a thousand accounts runs into first (PLATFORM-NOTES, "Limits met at scale"). */
 export const AWS_LIMITS = {

@@ -11,7 +11,8 @@ import { StepFunctionsStartExecution } from 'aws-cdk-lib/aws-scheduler-targets';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
-import type { ScheduleSlot, SlotEvent } from '../lib/config';
+import type { ScheduleSlot } from '../lib/config';
+import type { SlotEvent } from '../lib/pipeline';
 
 export interface ReportSchedulesProps {
   /** The deployment's schedule slots (`scheduleSlots`). */

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { type FieldIssue, mustBe } from '../zod-issues';
+import { timeZoneSchema } from '../period';
 import {
   ACCOUNT_NAME_PATTERN,
   apiUrlSchema,
@@ -10,7 +10,7 @@ import {
 } from './field-schemas';
 import { projectNamesSchema } from './project-names-schema';
 import { scheduleSchema } from './schedule-schema';
-import { timezoneSchema } from './timezone-schema';
+import { type FieldIssue, mustBe } from './zod-issues';
 
 const DOMAIN_PATTERN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 
@@ -34,8 +34,13 @@ const accountFields = () =>
     apiUrl: apiUrlSchema,
     /** Name of the Secrets Manager secret holding the account's API key (a plain string secret). */
     apiKeySecretName: secretNameSchema,
-    /** IANA time zone the months are read in and the schedule runs in. */
-    timezone: timezoneSchema,
+    /**
+     * IANA time zone the months are read in and the schedule runs in, spelt as the time zone database
+     * spells it: the name goes to EventBridge Scheduler and into every report as written.
+     */
+    timezone: z
+      .string({ error: mustBe('must be an IANA time zone such as "Europe/Berlin"') })
+      .pipe(timeZoneSchema),
     /** Who receives the monthly email: 1 to 50 addresses (SES's limit per message). */
     recipients: z
       .array(emailSchema, { error: mustBe('must be a list of email addresses') })

@@ -1,4 +1,4 @@
-import { type FieldIssue, issueText } from '../zod-issues';
+import { type FieldIssue, issueText } from './zod-issues';
 
 /** A configuration or runtime environment that cannot be used; `issues` lists every bad field. */
 export class ConfigError extends Error {

@@ -1,8 +1,7 @@
-import type { FieldIssue } from '../zod-issues';
-import { ConfigError } from './config-error';
+import { firstSkippedDate } from '../period';
 import type { DeploymentConfigParts } from './deployment-config';
 import { scheduleClock } from './schedule-schema';
-import { firstSkippedDate } from './skipped-local-time';
+import type { FieldIssue } from './zod-issues';
 
 const SHARED_SECRET_FIELDS = [
   'reportApiTokenSecretName',
@@ -69,18 +68,4 @@ export function deployableConfigIssues(
     }
   }
   return issues;
-}
-
-/**
- * `deployableConfigIssues` of a configuration already parsed, such as the one a stack is given.
- *
- * @param fromYear the first year whose clock changes are checked (the year of the deployment)
- * @throws ConfigError naming each secret that is out of place and each schedule that a clock change skips
- */
-export function checkDeployableConfig(
-  config: Parameters<typeof deployableConfigIssues>[0],
-  fromYear = new Date().getUTCFullYear(),
-): void {
-  const issues = deployableConfigIssues(config, fromYear);
-  if (issues.length > 0) throw new ConfigError('Invalid deployment configuration', issues);
 }

@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import { type FieldIssue, fieldIssues, fieldTypeErrors, mustBe } from '../zod-issues';
 import {
   type AccountConfig,
   type AccountParts,
@@ -9,6 +8,7 @@ import {
 } from './account-schema';
 import { ConfigError } from './config-error';
 import { emailSchema, secretNameSchema, validFields } from './field-schemas';
+import { type FieldIssue, fieldIssues, fieldTypeErrors, mustBe } from './zod-issues';
 
 const REGION_PATTERN = /^[a-z]{2}(?:-[a-z]+)+-\d+$/;
 const DEFAULT_REPORT_API_TOKEN_SECRET_NAME = 'invoice-reports/report-api-token';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { mustBe } from '../zod-issues';
+import { mustBe } from './zod-issues';
 
 /** An account's name: lower-case letters, digits and hyphens (it is part of S3 keys and report URLs). */
 export const ACCOUNT_NAME_PATTERN = /^[a-z0-9-]+$/;

@@ -1,7 +1,7 @@
 export { type AccountConfig, domainOf } from './account-schema';
 export { ConfigError } from './config-error';
 export { type ConfigFileOrigin, readDeploymentConfigFile } from './config-file';
-export { checkDeployableConfig, deployableConfigIssues } from './deployable-config';
+export { deployableConfigIssues } from './deployable-config';
 export {
   type ConfigChecks,
   type DeploymentConfig,
@@ -10,10 +10,12 @@ export {
   findAccount,
   parseDeploymentConfig,
 } from './deployment-config';
+export { describeError, errorParts, wrappedError } from './describe-error';
 export { type EnvOptions, getStringFromEnv } from './env-variables';
-export { isLoopbackHost } from './field-schemas';
+export { ACCOUNT_NAME_PATTERN, isLoopbackHost } from './field-schemas';
 export { type DeploymentConfigSource, loadDeploymentConfig } from './load-deployment-config';
-export { type ProjectNamesConfig, projectNamesSchema } from './project-names-schema';
+export { MAX_PORT, parsePort } from './port-number';
+export { projectNamesSchema } from './project-names-schema';
 export {
   BUNDLED_CONFIG_FILE,
   RUNTIME_ENV,
@@ -33,10 +35,6 @@ export {
   slotId,
   YEARLY_REPORT_MONTH,
 } from './schedule-slots';
-export {
-  type ScheduledReportEvent,
-  scheduledReportEventSchema,
-  scheduledTimeIssue,
-  scheduledTimeSchema,
-} from './scheduled-report-event';
-export { type SlotEvent, slotEventSchema } from './slot-event';
+export { TOKEN68_PATTERN } from './token68';
+export { UsageError } from './usage-error';
+export { type FieldIssue, fieldIssues, fieldTypeErrors, formatPath, issueText } from './zod-issues';

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { mustBe } from '../zod-issues';
 import { SINGLE_LINE_TEXT_PATTERN } from './field-schemas';
+import { mustBe } from './zod-issues';
 
 /** Longest project name: it shares a table cell with the project's short id on a phone. */
 export const PROJECT_NAME_MAX_LENGTH = 60;
@@ -54,6 +54,3 @@ export const projectNamesSchema = z
     Object.fromEntries(Object.entries(names).map(([id, name]) => [id.toLowerCase(), name])),
   )
   .default({});
-
-/** Project names as the code sees them: lower-case ids. */
-export type ProjectNamesConfig = z.output<typeof projectNamesSchema>;

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { mustBe } from '../zod-issues';
+import { mustBe } from './zod-issues';
 
 /** When an account's monthly report (and, if asked for, its yearly report) runs, in the account's time zone. */
 export const scheduleSchema = z

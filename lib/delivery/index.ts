@@ -1,10 +1,4 @@
-export {
-  type AwsClientOptions,
-  createS3Client,
-  createSesClient,
-  SES_REQUEST_TIMEOUT_MS,
-  type SesClientOptions,
-} from './aws-clients';
+export { type AwsClientOptions, createS3Client, createSesClient, type SesClientOptions } from './aws-clients';
 export { isBuildId } from './build-id';
 export {
   type ComposeReportEmailOptions,
@@ -30,7 +24,6 @@ export {
 export {
   coversWholePeriod,
   type DeliveryRecord,
-  deliveryRecordSchema,
   readDeliveryRecord,
   type SendingRecord,
   type SentRecord,
@@ -48,7 +41,6 @@ export {
 export {
   CorruptObjectError,
   DELIVERY_UNCONFIRMED,
-  DeliveryError,
   DeliveryInProgressError,
   DeliveryRecordError,
   DeliveryUnconfirmedError,
@@ -67,11 +59,7 @@ export {
   type VerifyReportIndexLinkOptions,
   verifyReportIndexLink,
 } from './index-link';
-export {
-  MAX_PRESIGN_SECONDS,
-  type PresignReportFileOptions,
-  presignReportFile,
-} from './presign-report-file';
+export { MAX_PRESIGN_SECONDS, type PresignReportFileOptions, presignReportFile } from './presign-report-file';
 export {
   type ClaimRebuildOptions,
   claimRebuild,
@@ -86,13 +74,16 @@ export {
   type ReportBuild,
 } from './report-build';
 export {
-  accountPrefix,
+  isReportFileName,
+  REPORT_FILE_NAMES,
+  type ReportFileName,
+  reportDownloadName,
+  reportFileContentType,
+} from './report-files';
+export {
   buildFileKey,
-  DELIVERY_RECORD_FILE_NAME,
   deliveryRecordKey,
   isReportFileKey,
-  isReportObjectName,
-  isValidAccount,
   MANIFEST_FILE_NAME,
   manifestKey,
   type ReportObjectName,
@@ -110,15 +101,21 @@ export {
   type ReadManifestOptions,
   type ReportManifest,
   readManifest,
-  reportManifestSchema,
   type SupersededBuild,
 } from './report-manifest';
 export { type ListReportPeriodsOptions, listReportPeriods } from './report-periods';
 export { getObjectText } from './s3-objects';
 export { type SavedReport, type SaveReportOptions, saveReport } from './save-report';
+export {
+  AwsSecretSource,
+  defaultSecretSource,
+  InMemorySecretSource,
+  SecretError,
+  type SecretSource,
+} from './secrets';
 export { type SendRawEmailOptions, type SentEmail, sendRawEmail } from './send-raw-email';
 export { type SesFailureKind, sesFailureKind } from './ses-outcome';
-export { backoffMs, isRetryableSesError, type RetryOptions } from './ses-retry';
+export { backoffMs, type RetryOptions } from './ses-retry';
 export {
   type LinkVerdict,
   linkExpiryInstant,
@@ -129,4 +126,4 @@ export {
   type VerifyReportLinkOptions,
   verifyReportLink,
 } from './signed-link';
-export { type ManifestSwitch, SUPERSEDED_BUILD_KEEP_MS } from './switch-manifest';
+export type { ManifestSwitch } from './switch-manifest';

@@ -1,7 +1,7 @@
 import { isPeriodId } from '../period';
-import { isReportFileName, REPORT_FILE_NAMES, type ReportFileName } from '../report-files';
 import { isBuildId } from './build-id';
 import { InvalidReportKeyError } from './errors';
+import { isReportFileName, REPORT_FILE_NAMES, type ReportFileName } from './report-files';
 
 const ACCOUNT_PATTERN = /^[a-z0-9-]+$/;
 

@@ -1,8 +1,8 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import * as z from 'zod';
-import { REPORT_FILE_NAMES, type ReportFileName } from '../report-files';
 import { isBuildId } from './build-id';
 import { CorruptObjectError } from './errors';
+import { REPORT_FILE_NAMES, type ReportFileName } from './report-files';
 import { isReportFileKeyOf, manifestKey } from './report-key';
 import { getObjectVersion, parseJsonObject } from './s3-objects';
 

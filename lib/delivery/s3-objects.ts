@@ -1,6 +1,6 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type * as z from 'zod';
-import { fieldIssues, issueText } from '../zod-issues';
+import { fieldIssues, issueText } from '../config';
 import { CorruptObjectError } from './errors';
 
 /** The HTTP status of an AWS SDK error, when it has one. */
@@ -88,21 +88,6 @@ export function parseJsonObject<T>(key: string, text: string, schema: z.ZodType<
     throw new CorruptObjectError(key, `${issueText(first, '(root)')}${advice}`);
   }
   return parsed.data;
-}
-
-/**
- * The object at `key` read as JSON that `schema` accepts, or `null` when there is no such object.
- * @throws CorruptObjectError saying what is wrong with it, followed by `advice` (what to do about it)
- */
-export async function getJsonObject<T>(
-  s3: S3Client,
-  bucket: string,
-  key: string,
-  schema: z.ZodType<T>,
-  advice = '',
-): Promise<T | null> {
-  const text = await getObjectText(s3, bucket, key);
-  return text === null ? null : parseJsonObject(key, text, schema, advice);
 }
 
 /**

@@ -3,15 +3,15 @@ import { join } from 'node:path';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import * as z from 'zod';
+import { InvalidReportFolderError } from './errors';
+import { digestFile, type FileDigest } from './file-digest';
+import type { ReportBuild } from './report-build';
 import {
   REPORT_FILE_NAMES,
   type ReportFileName,
   reportContentDisposition,
   reportFileContentType,
-} from '../report-files';
-import { InvalidReportFolderError } from './errors';
-import { digestFile, type FileDigest } from './file-digest';
-import type { ReportBuild } from './report-build';
+} from './report-files';
 import { buildFileKey } from './report-key';
 import type { ManifestFile } from './report-manifest';
 import { deleteObjectsQuietly } from './s3-objects';

@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { type SESClient, SendRawEmailCommand } from '@aws-sdk/client-ses';
-import { errorParts } from '../describe-error';
+import { errorParts } from '../config';
 import { EmailOutcomeUnknownError, EmailSendError } from './errors';
 import { sesErrorCode, sesFailureKind } from './ses-outcome';
 import { backoffMs, type RetryOptions } from './ses-retry';

@@ -1,5 +1,3 @@
-import { sesFailureKind } from './ses-outcome';
-
 /** How `sendRawEmail` retries. */
 export interface RetryOptions {
   /** Attempts in all, the first included. @default 6 */
@@ -12,17 +10,6 @@ export interface RetryOptions {
   sleep?: (ms: number) => Promise<void>;
   /** A number in [0, 1) for jitter. @default Math.random */
   random?: () => number;
-}
-
-/**
- * Whether SES may accept the same message if asked again later: throttling only (`Throttling`,
- * `ThrottlingException`, "Maximum sending rate exceeded", 429), which SES answers without sending.
- * A 5xx or a lost answer is not retried: SES may have accepted the message, and asking again could
- * send it twice (see `sesFailureKind`). The exhausted daily quota is `Throttling` too, but lasts until
- * the quota's window rolls over, so it is not retried.
- */
-export function isRetryableSesError(error: unknown): boolean {
-  return sesFailureKind(error) === 'throttled';
 }
 
 /**

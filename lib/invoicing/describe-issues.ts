@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import { fieldIssues, issueText } from '../zod-issues';
+import { fieldIssues, issueText } from '../config';
 import { EXCERPT_SOURCE_LENGTH, shortened } from './body-excerpt';
 import { redactSecret } from './redact-secret';
 

@@ -17,11 +17,11 @@ const DIGIT_POSITIONS = [
   0, 1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 14, 15, 16, 17, 19, 20, 21, 22, 24, 25, 26, 27,
 ].concat([28, 29, 30, 31, 32, 33, 34, 35]);
 
+// Measured: 34 to 41 bytes kept an id against 77 to 82 for a Set of the strings (10^6 and 10^5 UUIDs in pages of 100), and adding is no slower.
 /**
  * A set of record ids that stays small however many it holds: an id in UUID form (the service's ids,
- * 8-4-4-4-12 hexadecimal digits, in either case) is kept as its 16 bytes in one typed array, about 23
- * bytes an id, where a `Set` of the 36-character strings costs about 90 and gives the garbage collector
- * an object per id to trace. Any other id goes to a plain `Set`.
+ * 8-4-4-4-12 hexadecimal digits, in either case) is kept as its 16 bytes in one typed array, and the
+ * garbage collector has no object per id to trace. Any other id goes to a plain `Set`.
  *
  * Written here because no maintained package keeps 128-bit keys in a flat table: a report of a million
  * invoices de-duplicates three million ids (each list walk, each file's rows).

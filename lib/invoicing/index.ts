@@ -1,11 +1,11 @@
-export { createInvoicingClient, ENDPOINTS } from './client';
-export { DEFAULT_MAX_ANSWER_BYTES, type InvoicingClientHooks } from './client-options';
+export { createInvoicingClient } from './client';
+export type { InvoicingClientHooks } from './client-options';
 export * from './errors';
+export { fiatFractionDigits } from './fiat-fraction-digits';
 export { IdSet } from './id-set';
 export { type PageRange, type PaginateOptions, paginate } from './paginate';
 export { redactSecret } from './redact-secret';
 export { backoffMs, type RetryPolicy, shouldRetry } from './retry';
 export { parseRetryAfter } from './retry-after';
 export * from './schemas';
-export { serviceDatetimeToEpochMs } from './service-datetime';
 export type * from './types';

@@ -1,12 +1,12 @@
 import * as z from 'zod';
-import { isExactNumber } from './parse-service-json';
-import { plainDecimalOf } from './plain-decimal';
 import {
   END_OF_SERVICE_MS,
   FIRST_SERVICE_MS,
   isExistingServiceDatetime,
   SERVICE_DATETIME_PATTERN,
-} from './service-datetime';
+} from '../period';
+import { isExactNumber } from './parse-service-json';
+import { plainDecimalOf } from './plain-decimal';
 
 /**
  * Schemas of the invoicing service's read interface, field by field as `invoicing-api.md` states them.
@@ -69,7 +69,6 @@ const decimal = lazily(() =>
     )
     .transform((value): DecimalString => plainDecimalOf(value)),
 );
-export const decimalSchema = z.lazy(decimal);
 
 /** A sum the service may leave `null` when there is nothing to add up. */
 const sum = lazily(() =>
@@ -189,7 +188,6 @@ const paymentRecord = lazily(() =>
   }),
 );
 export const paymentRecordSchema = z.lazy(paymentRecord);
-export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
 
 /** An item of `POST /invoices/list`: `payment` and `wallet` only when the invoice was paid. */
 const invoiceItem = lazily(() =>

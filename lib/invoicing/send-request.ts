@@ -1,4 +1,4 @@
-import { wrappedError } from '../describe-error';
+import { wrappedError } from '../config';
 import type { AnswerBody } from './answer-body';
 import { EXCERPT_SOURCE_LENGTH } from './body-excerpt';
 import {

@@ -11,7 +11,7 @@ export const LOCAL_TOKYO_ACCOUNT = 'demo-tokyo';
  * The configuration of the local stack: two accounts reading from the sandbox, `demo` in the given zone
  * and `demo-tokyo` in Asia/Tokyo, each in a schedule slot of its own (a slot is a zone and a local time),
  * so that `npm start` runs the monthly fan-out for two slots. Their secrets are supplied by the local
- * stack itself (see `InMemorySecretSource` in `lib/secrets`), under the deployment's account prefix. Both
+ * stack itself (see `InMemorySecretSource` in `lib/delivery`), under the deployment's account prefix. Both
  * name the sandbox's projects.
  */
 export function localDemoConfig(options: {

@@ -8,18 +8,6 @@ export class LocalStackError extends Error {
   override readonly name: string = 'LocalStackError';
 }
 
-/** An environment variable or option that cannot be used as given (`npm start` exits with 2). */
-export class LocalStackUsageError extends LocalStackError {
-  override readonly name = 'LocalStackUsageError';
-  /** The environment variable to change, such as `REPORT_API_PORT`. */
-  readonly variable: string;
-
-  constructor(variable: string, message: string) {
-    super(message);
-    this.variable = variable;
-  }
-}
-
 /** Why a port cannot be listened on. */
 export type PortProblem = 'in-use' | 'not-allowed';
 

@@ -1,4 +1,4 @@
-export { LOCAL_ACCOUNT, LOCAL_TOKYO_ACCOUNT, localDemoConfig } from './demo-config';
+export { localDemoConfig } from './demo-config';
 export {
   clearSesStore,
   type RunningEmulator,
@@ -9,19 +9,16 @@ export {
   startS3Emulator,
   startSesEmulator,
 } from './emulators';
-export { LocalStackError, LocalStackUsageError, type PortProblem, PortUnavailableError } from './errors';
+export { LocalStackError, type PortProblem, PortUnavailableError } from './errors';
 export { type LocalAccountRun, type LocalFanOutOptions, runLocalMonthlyFanOut } from './local-fan-out';
-export { LOOPBACK_HOST, type PortState, probePort } from './port-probe';
+export { type PortState, probePort } from './port-probe';
 export { RunningParts, type StopPart } from './running-parts';
 export { type FetchApp, type LoopbackServer, serveOnLoopback } from './serve-on-loopback';
 export {
-  LOCAL_STACK_DEFAULTS,
-  LOCAL_STACK_ENV,
   type LocalService,
   type LocalStackPorts,
   type LocalStackSettings,
   readLocalStackEnv,
-  SERVICE_NAMES,
 } from './settings';
 export {
   LOCAL_BUCKET,

@@ -1,10 +1,9 @@
 import { join } from 'node:path';
 import type { DeploymentConfig } from '../config';
-import { scheduleSlots } from '../config';
+import { describeError, scheduleSlots } from '../config';
 import { coversWholePeriod, deliveryStatus, reportPrefix } from '../delivery';
-import { describeError } from '../describe-error';
-import type { StructuredLogger } from '../logger';
 import { monthName } from '../period';
+import type { StructuredLogger } from '../pipeline';
 import {
   type DeliveryContext,
   dispatchSlot,

@@ -1,4 +1,4 @@
-import { describeError } from '../describe-error';
+import { describeError } from '../config';
 import type { ReportApiLogger } from '../report-api';
 
 function describeValue(value: unknown): string {

@@ -1,10 +1,7 @@
 import { resolve } from 'node:path';
-import { ConfigError } from '../config';
-import { MAX_PORT, parsePort } from '../port-number';
+import { ConfigError, MAX_PORT, parsePort, TOKEN68_PATTERN, UsageError } from '../config';
 import { DEFAULT_SANDBOX_PORT } from '../sandbox';
-import { TOKEN68_PATTERN } from '../token68';
 import { localDemoConfig } from './demo-config';
-import { LocalStackUsageError } from './errors';
 import { LOOPBACK_HOST } from './port-probe';
 
 /** The ports of the stack's four servers; 0 picks a free port. */
@@ -72,8 +69,7 @@ function readPort(env: NodeJS.ProcessEnv, service: LocalService): number {
   if (text === undefined || text === '') return LOCAL_STACK_DEFAULTS.ports[service];
   const port = parsePort(text);
   if (port === undefined) {
-    throw new LocalStackUsageError(
-      variable,
+    throw new UsageError(
       `${variable} must be a port number from 0 to ${MAX_PORT} (0 picks a free one), not ${JSON.stringify(text)}`,
     );
   }
@@ -85,10 +81,7 @@ function readToken(env: NodeJS.ProcessEnv, variable: string, fallback: string): 
   if (text === undefined || text === '') return fallback;
   if (!TOKEN68_PATTERN.test(text)) {
     // The value is a secret: the message says what is wrong with it, never what it is.
-    throw new LocalStackUsageError(
-      variable,
-      `${variable} must be letters, digits and . _ ~ + / - (optionally ending in =)`,
-    );
+    throw new UsageError(`${variable} must be letters, digits and . _ ~ + / - (optionally ending in =)`);
   }
   return text;
 }
@@ -105,8 +98,7 @@ function readTimezone(env: NodeJS.ProcessEnv): string {
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     const issue = error.issues.find((each) => each.path.endsWith('timezone')) ?? error.issues[0];
-    throw new LocalStackUsageError(
-      variable,
+    throw new UsageError(
       `${variable}: ${issue?.message ?? 'not a time zone'} (an IANA name such as UTC or Europe/Berlin)`,
     );
   }
@@ -121,10 +113,7 @@ function checkDistinctPorts(ports: LocalStackPorts): void {
     const earlier = seen.get(port);
     if (port !== 0 && earlier !== undefined) {
       const [first, second] = [LOCAL_STACK_ENV.ports[earlier], LOCAL_STACK_ENV.ports[service]];
-      throw new LocalStackUsageError(
-        second,
-        `${first} and ${second} are both ${port}: give each server its own port`,
-      );
+      throw new UsageError(`${first} and ${second} are both ${port}: give each server its own port`);
     }
     seen.set(port, service);
   }
@@ -135,7 +124,7 @@ function checkDistinctPorts(ports: LocalStackPorts): void {
  * (4010), `S3_EMULATOR_PORT` (4569), `SES_EMULATOR_PORT` (8005), `REPORT_API_TOKEN`
  * (`local-dev-token`), `SANDBOX_API_KEY` (`sandbox-key`), `LOCAL_TIMEZONE` (`UTC`) and
  * `LOCAL_STATE_DIR` (`.local`, resolved against `cwd`). An empty variable counts as unset.
- * @throws LocalStackUsageError naming the first variable that cannot be used
+ * @throws UsageError naming the first variable that cannot be used
  */
 export function readLocalStackEnv(
   env: NodeJS.ProcessEnv = process.env,

@@ -1,9 +1,14 @@
 import { resolve } from 'node:path';
-import { createS3Client, createSesClient, signReportIndexLink, signReportLinks } from '../delivery';
+import {
+  createS3Client,
+  createSesClient,
+  InMemorySecretSource,
+  signReportIndexLink,
+  signReportLinks,
+} from '../delivery';
 import type { DeliveryContext, PublishContext } from '../pipeline';
 import { accountToken, createReportApi, reportApiOptionsFor } from '../report-api';
 import { startSandbox } from '../sandbox';
-import { InMemorySecretSource } from '../secrets';
 import { localDemoConfig } from './demo-config';
 import { startS3Emulator, startSesEmulator } from './emulators';
 import { PortUnavailableError } from './errors';

@@ -1,6 +1,7 @@
 import { chmod, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { LocalStackError, LocalStackUsageError } from './errors';
+import { UsageError } from '../config';
+import { LocalStackError } from './errors';
 
 /** Owner only: the state holds the link signing key and reports with merchants' figures. */
 export const STATE_DIR_MODE = 0o700;
@@ -28,8 +29,7 @@ async function makePrivate(path: string, tightened: StateDirs['tightened']): Pro
   await mkdir(path, { recursive: true, mode: STATE_DIR_MODE });
   const { mode } = await stat(path);
   if (mode & STICKY_BIT) {
-    throw new LocalStackUsageError(
-      'LOCAL_STATE_DIR',
+    throw new UsageError(
       `${path} is a folder shared by several users (sticky bit): set LOCAL_STATE_DIR to a folder of its own, such as ${join(path, 'invoice-reports-state')}`,
     );
   }
@@ -46,7 +46,7 @@ async function makePrivate(path: string, tightened: StateDirs['tightened']): Pro
  * such as `/tmp` (sticky bit) is refused instead of changed. What `work/` holds is removed: a report's
  * build folder lives there only while it is built, so anything found is what a start that was killed
  * left behind.
- * @throws LocalStackUsageError for a shared folder (`LOCAL_STATE_DIR` must change); LocalStackError when
+ * @throws UsageError for a shared folder (`LOCAL_STATE_DIR` must change); LocalStackError when
  * a folder cannot be created or made private
  */
 export async function prepareStateDirs(stateDir: string): Promise<StateDirs> {
@@ -58,7 +58,7 @@ export async function prepareStateDirs(stateDir: string): Promise<StateDirs> {
       await rm(join(dirs.workDir, entry), { recursive: true, force: true });
     }
   } catch (error) {
-    if (error instanceof LocalStackError) throw error;
+    if (error instanceof LocalStackError || error instanceof UsageError) throw error;
     throw new LocalStackError(`cannot use ${stateDir} for the local state: ${(error as Error).message}`, {
       cause: error,
     });

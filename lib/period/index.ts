@@ -6,7 +6,6 @@ export {
   isMonthId,
   isPeriodId,
   isPeriodShaped,
-  LAST_YEAR,
   type MonthPeriod,
   monthPeriod,
   outOfRangeReason,
@@ -24,6 +23,17 @@ export {
 export { monthName, periodName } from './period-name';
 export { type PeriodProgress, periodProgress } from './progress';
 export { ReportRequestError } from './report-request-error';
+export {
+  END_OF_SERVICE_MS,
+  FIRST_SERVICE_MS,
+  isExistingServiceDatetime,
+  parseServiceDatetime,
+  SERVICE_DATETIME_PATTERN,
+  serviceDatetimeFromEpochSeconds,
+  serviceDatetimeToEpochMs,
+} from './service-datetime';
+export { firstSkippedDate, type MonthlyLocalTime } from './skipped-local-time';
 export { canonicalTimeZone, parseTimeZone, timeZoneSchema } from './time-zone';
-export { shiftUtcDay, utcDayKey, utcDaysOfSpan } from './utc-days';
+export { shiftUtcDay, utcDayKey } from './utc-days';
+export { isZoneOrOffset, type ZoneDay, ZoneDays } from './zone-days';
 export { createDayLocator, type ZonedDay, zonedDaysOfPeriod } from './zoned-days';

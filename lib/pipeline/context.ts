@@ -1,7 +1,7 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { SESClient } from '@aws-sdk/client-ses';
+import type { SecretSource } from '../delivery';
 import type { InvoicingClientHooks, InvoicingClientOptions } from '../invoicing';
-import type { SecretSource } from '../secrets';
 
 /** What building and saving a report needs, wherever it runs (Lambda, the local stack, tests). */
 export interface PublishContext {

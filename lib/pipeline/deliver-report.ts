@@ -7,13 +7,15 @@ import {
   deliveryStatus,
   type EmailAttachment,
   type EmailSending,
+  type ReportFileName,
+  reportDownloadName,
+  reportFileContentType,
   signReportIndexLink,
   signReportLinks,
 } from '../delivery';
 import { type ReportEmailOptions, renderReportEmail, renderReportText, reportSubject } from '../render';
 import type { CollectProgress } from '../report';
 import { reportPeriod } from '../report';
-import { type ReportFileName, reportDownloadName, reportFileContentType } from '../report-files';
 import type { DeliveryContext } from './context';
 import { publishReport } from './publish-report';
 import { type ReportFigures, reportFigures } from './report-figures';

@@ -1,13 +1,49 @@
+import * as z from 'zod';
+import { type DeploymentConfig, type FieldIssue, type ScheduleSlot, scheduleSlots } from '../config';
 import {
-  type DeploymentConfig,
+  InvalidEventError,
+  readEvent,
   type ScheduledReportEvent,
-  type ScheduleSlot,
   scheduledTimeIssue,
-  scheduleSlots,
-  slotEventSchema,
-} from '../config';
-import { fieldIssues, fieldTypeErrors } from '../zod-issues';
-import { SlotEventError, UnknownSlotError } from './slot-errors';
+  scheduledTimeSchema,
+} from './scheduled-event';
+
+/**
+ * What a slot's schedule starts the fan-out with: `{ "slot": "monthly 1 06:00 Europe/Berlin",
+ * "scheduledTime": "<aws.scheduler.scheduled-time>" }`. An operator starts it the same way to re-run a slot.
+ */
+export const slotEventSchema = z.strictObject({
+  /** A slot's id (see `slotId`). */
+  slot: z.string().min(1, 'must be a schedule slot such as "monthly 1 06:00 Europe/Berlin"').max(200),
+  /** When the schedule fired. @default the time the fan-out runs */
+  scheduledTime: scheduledTimeSchema.optional(),
+});
+
+/** The fan-out's input. */
+export type SlotEvent = z.infer<typeof slotEventSchema>;
+
+/** The fan-out's event is not `{ slot, scheduledTime? }`; `issues` names each bad field. */
+export class SlotEventError extends InvalidEventError {
+  override readonly name = 'SlotEventError';
+
+  constructor(issues: readonly FieldIssue[]) {
+    super('schedule slot event', issues);
+  }
+}
+
+/**
+ * The event names a slot no account of this deployment is in: a schedule left over from an earlier
+ * configuration, or a mistyped slot in a manual run.
+ */
+export class UnknownSlotError extends Error {
+  override readonly name = 'UnknownSlotError';
+
+  constructor(readonly slot: string) {
+    super(
+      `No account is scheduled in slot ${JSON.stringify(slot)}; slots look like "monthly 1 06:00 Europe/Berlin"`,
+    );
+  }
+}
 
 /** A slot's runs, one event per account for the scheduled function, as the fan-out iterates them. */
 export interface SlotDispatch {
@@ -36,20 +72,14 @@ export function dispatchSlot(
   slots: ReadonlyMap<string, ScheduleSlot>,
   now: () => Date = () => new Date(),
 ): SlotDispatch {
-  if (typeof event !== 'object' || event === null || Array.isArray(event)) {
-    throw new SlotEventError([
-      { path: '', message: 'the event must be a JSON object such as {"slot":"monthly 1 06:00 UTC"}' },
-    ]);
-  }
-  const parsed = slotEventSchema.safeParse(event, { error: fieldTypeErrors });
-  if (!parsed.success) throw new SlotEventError(fieldIssues(parsed.error.issues));
-  const { slot: id } = parsed.data;
+  const parsed = readEvent(event, slotEventSchema, '{"slot":"monthly 1 06:00 UTC"}', SlotEventError);
+  const { slot: id } = parsed;
   const slot = slots.get(id);
   if (slot === undefined) throw new UnknownSlotError(id);
   const dispatchedAt = now();
-  const issue = parsed.data.scheduledTime && scheduledTimeIssue(parsed.data.scheduledTime, dispatchedAt);
+  const issue = parsed.scheduledTime && scheduledTimeIssue(parsed.scheduledTime, dispatchedAt);
   if (issue) throw new SlotEventError([issue]);
-  const scheduledTime = parsed.data.scheduledTime ?? dispatchedAt.toISOString();
+  const scheduledTime = parsed.scheduledTime ?? dispatchedAt.toISOString();
   return {
     slot: id,
     runs: slot.accounts.map((account) => ({ account, periodKind: slot.periodKind, scheduledTime })),

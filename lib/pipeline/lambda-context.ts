@@ -1,6 +1,5 @@
 import { ConfigError, RUNTIME_ENV, type RuntimeConfig, readRuntimeConfig } from '../config';
-import { createS3Client, createSesClient } from '../delivery';
-import { defaultSecretSource } from '../secrets';
+import { createS3Client, createSesClient, defaultSecretSource } from '../delivery';
 import type { DeliveryContext, PublishContext } from './context';
 
 /** What a deployed function works with: its configuration and the AWS clients, made once per process. */

@@ -1,12 +1,16 @@
 import { max } from 'date-fns';
-import { type DeploymentConfig, scheduledTimeIssue } from '../config';
-import { errorAttributes, type StructuredLogger } from '../logger';
+import type { DeploymentConfig } from '../config';
 import type { DeliveryContext } from './context';
 import { deliverReport, type ReportDeliveryResult } from './deliver-report';
-import { ScheduledEventError } from './errors';
+import { errorAttributes, type StructuredLogger } from './logger';
 import { atMilestones, PROGRESS_LOG_EVERY } from './progress-milestones';
 import { resolveReportPeriod } from './report-period';
-import { accountNamed, parseScheduledEvent } from './scheduled-event';
+import {
+  accountNamed,
+  parseScheduledEvent,
+  ScheduledEventError,
+  scheduledTimeIssue,
+} from './scheduled-event';
 
 /** What one scheduled run needs; the Lambda entry keeps it for the life of the process. */
 export interface ScheduledReportRunOptions {

@@ -1,6 +1,6 @@
 import pLimit from 'p-limit';
-import type { ScheduledReportEvent } from '../config';
 import type { SlotDispatch } from './dispatch-slot';
+import type { ScheduledReportEvent } from './scheduled-event';
 
 /** How one account of a slot ended: its run's result, or the error it failed with. */
 export type AccountRunOutcome<T> =

@@ -1,12 +1,145 @@
+import * as z from 'zod';
 import {
+  ACCOUNT_NAME_PATTERN,
   type AccountConfig,
   type DeploymentConfig,
+  type FieldIssue,
+  fieldIssues,
+  fieldTypeErrors,
   findAccount,
-  type ScheduledReportEvent,
-  scheduledReportEventSchema,
 } from '../config';
-import { fieldIssues, fieldTypeErrors } from '../zod-issues';
-import { ScheduledEventError, UnknownAccountError } from './errors';
+import { isMonthId, isPeriodId } from '../period';
+
+/**
+ * The scheduled function's event: its schema, how it is read, and the errors of an event that cannot
+ * run (the fan-out's slot event shares `scheduledTime` and `InvalidEventError`).
+ */
+
+/**
+ * When a schedule fired (`<aws.scheduler.scheduled-time>`, filled in by EventBridge Scheduler and handed
+ * on by the fan-out). The default period is read from it rather than from the clock, so a retry hours
+ * later, past the turn of a month, still reports the period the schedule meant.
+ */
+export const scheduledTimeSchema = z.iso.datetime({
+  offset: true,
+  message: 'must be an ISO 8601 date and time',
+});
+
+/** How far a `scheduledTime` may be ahead of the clock that reads it: two machines' clocks differ by a little. */
+const SCHEDULED_TIME_CLOCK_SKEW_MS = 60_000;
+
+/**
+ * What is wrong with a `scheduledTime` read at `now`: nothing, or that it is later than now. No schedule
+ * has fired in the future (a slot re-run by hand with 2027 typed for 2026, say), and the period before it
+ * has not ended: a run would email it so far, as if it were the period the schedule meant.
+ */
+export function scheduledTimeIssue(scheduledTime: string, now: Date): FieldIssue | undefined {
+  if (Date.parse(scheduledTime) <= now.getTime() + SCHEDULED_TIME_CLOCK_SKEW_MS) return undefined;
+  return {
+    path: 'scheduledTime',
+    message: `${scheduledTime} is later than now (${now.toISOString()}): it must be when a schedule fired`,
+  };
+}
+
+/**
+ * The event of the scheduled function. The fan-out sends `{ account, periodKind, scheduledTime }` for
+ * each account of a schedule slot (`periodKind: "year"` from a yearly slot); an operator re-runs or
+ * resends a period with `{ account, period, force: true }` (`month` is the older name of `period`, for
+ * months only).
+ */
+export const scheduledReportEventSchema = z
+  .strictObject({
+    account: z.string().regex(ACCOUNT_NAME_PATTERN, 'must be an account name'),
+    /**
+     * A month `YYYY-MM`, a quarter `YYYY-Qn` or a year `YYYY`, from 2000 to 9999.
+     * @default the period of `periodKind` before the current one, in the account's time zone
+     */
+    period: z
+      .string()
+      .refine(isPeriodId, 'must be a month YYYY-MM, a quarter YYYY-Qn or a year YYYY, from 2000 to 9999')
+      .optional(),
+    /** `YYYY-MM`: the same as `period` with a month. */
+    month: z
+      .string()
+      .refine(
+        (month) => isMonthId(month) && isPeriodId(month),
+        'must be a month as YYYY-MM, from 2000 to 9999',
+      )
+      .optional(),
+    /**
+     * Without `period`, the kind of period to report: the one before the current one (a yearly slot
+     * sends `year`).
+     * @default 'month'
+     */
+    periodKind: z.enum(['month', 'quarter', 'year'], { error: 'must be month, quarter or year' }).optional(),
+    /** Rebuild the report and send the email again even if this period was delivered. @default false */
+    force: z.boolean().optional(),
+    /** When the schedule fired. @default the time the function runs */
+    scheduledTime: scheduledTimeSchema.optional(),
+  })
+  .superRefine((event, ctx) => {
+    if (event.period !== undefined && event.month !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['month'],
+        message: 'cannot be given with period (it is its older name)',
+      });
+    }
+    if (event.periodKind !== undefined && (event.period !== undefined || event.month !== undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['periodKind'],
+        message: 'is only for a run without period or month',
+      });
+    }
+  });
+
+/**
+ * What the scheduled function is asked to do: an account, and optionally a period (or the kind of the
+ * previous period to report), `force` and when the schedule fired.
+ */
+export type ScheduledReportEvent = z.infer<typeof scheduledReportEventSchema>;
+
+/**
+ * An event a function cannot run: `issues` names each bad field, and the message says them in one
+ * sentence (`Invalid scheduled report event: account is required; acount is not a known field`).
+ * Each function's own subclass keeps its literal `name`, which the fan-out's retry rules match.
+ */
+export abstract class InvalidEventError extends Error {
+  readonly issues: readonly FieldIssue[];
+
+  /** @param event what the event is, such as `scheduled report event` */
+  constructor(event: string, issues: readonly FieldIssue[]) {
+    const text = issues.map((issue) => (issue.path ? `${issue.path} ${issue.message}` : issue.message));
+    super(`Invalid ${event}: ${text.join('; ')}`);
+    this.issues = issues;
+  }
+}
+
+/** The scheduled function's event is not `{ account, period?, periodKind?, force? }`; `issues` names each bad field. */
+export class ScheduledEventError extends InvalidEventError {
+  override readonly name = 'ScheduledEventError';
+
+  constructor(issues: readonly FieldIssue[]) {
+    super('scheduled report event', issues);
+  }
+}
+
+/** The event names an account the deployment does not have. */
+export class UnknownAccountError extends Error {
+  override readonly name = 'UnknownAccountError';
+
+  constructor(
+    readonly account: string,
+    readonly knownAccounts: readonly string[],
+  ) {
+    super(
+      `Unknown account ${JSON.stringify(account)}: the configured accounts are ${knownAccounts
+        .map((name) => JSON.stringify(name))
+        .join(', ')}`,
+    );
+  }
+}
 
 /**
  * Reads the event the schedule (or an operator) sent: `{ "account": "acme" }`, optionally with
@@ -15,13 +148,24 @@ import { ScheduledEventError, UnknownAccountError } from './errors';
  * @throws ScheduledEventError naming each bad or unknown field
  */
 export function parseScheduledEvent(event: unknown): ScheduledReportEvent {
+  return readEvent(event, scheduledReportEventSchema, '{"account":"acme"}', ScheduledEventError);
+}
+
+/**
+ * An event as `schema` reads it, or the `Invalid` error naming each bad or unknown field (never a
+ * value), or saying that the event must be an object such as `example`.
+ */
+export function readEvent<T>(
+  event: unknown,
+  schema: z.ZodType<T>,
+  example: string,
+  Invalid: new (issues: readonly FieldIssue[]) => InvalidEventError,
+): T {
   if (typeof event !== 'object' || event === null || Array.isArray(event)) {
-    throw new ScheduledEventError([
-      { path: '', message: 'the event must be a JSON object such as {"account":"acme"}' },
-    ]);
+    throw new Invalid([{ path: '', message: `the event must be a JSON object such as ${example}` }]);
   }
-  const parsed = scheduledReportEventSchema.safeParse(event, { error: fieldTypeErrors });
-  if (!parsed.success) throw new ScheduledEventError(fieldIssues(parsed.error.issues));
+  const parsed = schema.safeParse(event, { error: fieldTypeErrors });
+  if (!parsed.success) throw new Invalid(fieldIssues(parsed.error.issues));
   return parsed.data;
 }
 

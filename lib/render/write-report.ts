@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { ReportFileName } from '../delivery';
 import { isPeriodId } from '../period';
 import type { Report, ReportRows, ReportSummary, RowTable } from '../report';
 import { summaryToJson, unmatchedPaymentRows } from '../report';
-import type { ReportFileName } from '../report-files';
 import { renderReportPage } from './html';
 import { writeCsvAndSheet } from './write-row-files';
 import { openReportWorkbook, type ReportWorkbook } from './xlsx';

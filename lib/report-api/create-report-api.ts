@@ -1,9 +1,14 @@
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
-import { presignReportFile, signReportLinks, verifyReportIndexLink, verifyReportLink } from '../delivery';
+import {
+  isReportFileName,
+  presignReportFile,
+  signReportLinks,
+  verifyReportIndexLink,
+  verifyReportLink,
+} from '../delivery';
 import { resolveReportPeriod } from '../pipeline';
-import { isReportFileName } from '../report-files';
 import { ReportApiError } from './api-error';
 import { type CredentialOptions, type ReportApiEnv, requireCredential } from './credentials';
 import { errorResponse } from './error-response';

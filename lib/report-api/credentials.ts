@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bearerAuth } from 'hono/bearer-auth';
 import { timingSafeEqual } from 'hono/utils/buffer';
-import type { SecretSource } from '../secrets';
+import type { SecretSource } from '../delivery';
 import { isAccountTokenShaped, verifyAccountToken } from './account-token';
 import type { Refusal } from './refusal';
 

@@ -1,14 +1,4 @@
-export {
-  ACCOUNT_TOKEN_PREFIX,
-  type AccountTokenKey,
-  accountToken,
-  MIN_ACCOUNT_TOKEN_KEY_BYTES,
-} from './account-token';
-export {
-  ACCOUNT_TOKEN_USAGE,
-  type AccountTokenCommandIo,
-  runAccountTokenCommand,
-} from './account-token-command';
+export { type AccountTokenKey, accountToken, MIN_ACCOUNT_TOKEN_KEY_BYTES } from './account-token';
 export { type ErrorBody, errorBody, ReportApiError, type ReportApiErrorCode } from './api-error';
 export { createReportApi } from './create-report-api';
 export type { Caller, ReportApiEnv } from './credentials';

@@ -1,5 +1,5 @@
+import type { ReportFileName } from '../delivery';
 import { isMonthId } from '../period';
-import type { ReportFileName } from '../report-files';
 
 /** The parts of the answer to `GET /reports/:account/:period`. */
 export interface ReportAnswer {

@@ -1,9 +1,8 @@
 import * as z from 'zod';
-import { type AccountConfig, ConfigError, type DeploymentConfig } from '../config';
+import { type AccountConfig, ConfigError, type DeploymentConfig, fieldIssues } from '../config';
 import { MAX_PRESIGN_SECONDS } from '../delivery';
-import { createLogger, type StructuredLogger } from '../logger';
 import type { PublishContext } from '../pipeline';
-import { fieldIssues } from '../zod-issues';
+import { createLogger, type StructuredLogger } from '../pipeline';
 import { REBUILD_INTERVAL_SECONDS } from './rebuild-limit';
 import { INCOMPLETE_REPORT_MAX_AGE_MS } from './report-store';
 

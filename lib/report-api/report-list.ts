@@ -1,10 +1,16 @@
 import pLimit from 'p-limit';
 import * as z from 'zod';
 import type { AccountConfig } from '../config';
-import { CorruptObjectError, listReportPeriods, type ReportManifest, readManifest } from '../delivery';
+import {
+  CorruptObjectError,
+  isReportFileName,
+  listReportPeriods,
+  type ReportFileName,
+  type ReportManifest,
+  readManifest,
+} from '../delivery';
 import { type Period, parsePeriod, periodBounds } from '../period';
 import type { PublishContext } from '../pipeline';
-import { isReportFileName, type ReportFileName } from '../report-files';
 import type { ReportApiLogger } from './report-api-options';
 import { progressAt, type ReportProgress } from './report-progress';
 

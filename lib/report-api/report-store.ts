@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as z from 'zod';
 import type { AccountConfig } from '../config';
+import type { ReportFileName } from '../delivery';
 import {
   CorruptObjectError,
   getObjectText,
@@ -11,7 +12,6 @@ import {
   readManifest,
 } from '../delivery';
 import { type PublishContext, publishReport } from '../pipeline';
-import type { ReportFileName } from '../report-files';
 import { progressAt, type ReportProgress } from './report-progress';
 import { SingleFlight } from './single-flight';
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
+import { fieldIssues } from '../config';
+import { REPORT_FILE_NAMES } from '../delivery';
 import { isPeriodId, isPeriodShaped, outOfRangeReason } from '../period';
-import { REPORT_FILE_NAMES } from '../report-files';
-import { fieldIssues } from '../zod-issues';
 import { ReportApiError } from './api-error';
 
 const ACCOUNT_PATTERN = /^[a-z0-9-]+$/;

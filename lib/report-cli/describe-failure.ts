@@ -1,4 +1,4 @@
-import { errorParts } from '../describe-error';
+import { errorParts, UsageError } from '../config';
 import {
   InvoicingApiError,
   InvoicingAuthenticationError,
@@ -8,7 +8,6 @@ import {
 } from '../invoicing';
 import { ReportRequestError } from '../period';
 import { publicUrl } from '../report';
-import { CliUsageError } from './parse-args';
 
 /** The person stopped the report (Ctrl-C, or a signal to end): nothing more is fetched or written. */
 export class ReportInterruptedError extends Error {
@@ -48,7 +47,7 @@ const REFUSED_KEY_ADVICE: Record<ApiKeyOrigin | 'unknown', string> = {
 
 /** 2 for a request that cannot run as written (bad option, bad month), 1 for any other failure. */
 export function exitCodeFor(error: unknown): ExitCode {
-  return error instanceof CliUsageError || error instanceof ReportRequestError ? 2 : 1;
+  return error instanceof UsageError || error instanceof ReportRequestError ? 2 : 1;
 }
 
 /** Longest message printed: a service that echoes a whole page must not flood the terminal. */
@@ -72,7 +71,7 @@ export function describeFailure(error: unknown, context: FailureContext = {}): s
       : `the invoicing service at ${publicUrl(context.apiUrl) ?? 'the configured URL'}`;
   const { message } = errorParts(error);
   let line: string;
-  if (error instanceof CliUsageError || error instanceof ReportRequestError) {
+  if (error instanceof UsageError || error instanceof ReportRequestError) {
     line = message;
   } else if (error instanceof ReportInterruptedError) {
     const period = context.period === undefined ? '' : ` for ${context.period}`;

@@ -5,15 +5,7 @@ export {
   exitCodeFor,
   type FailureContext,
 } from './describe-failure';
-export {
-  CliUsageError,
-  MAX_CONCURRENCY,
-  MAX_PAGE_SIZE,
-  parseReportCliArgs,
-  REPORT_CLI_USAGE,
-  type ReportCliCommand,
-  type ReportCliOptions,
-} from './parse-args';
+export { parseReportCliArgs, type ReportCliCommand, type ReportCliOptions } from './parse-args';
 export {
   createProgressLine,
   type ProgressLine,

@@ -1,6 +1,5 @@
 import { parseArgs } from 'node:util';
-import { isLoopbackHost } from '../config';
-import { errorParts } from '../describe-error';
+import { errorParts, isLoopbackHost, UsageError } from '../config';
 import { uuidSchema } from '../invoicing';
 import {
   defaultPeriod,
@@ -29,11 +28,6 @@ export interface ReportCliOptions {
 
 /** The command line: a request for help, or a report to build. */
 export type ReportCliCommand = { help: true } | { help: false; options: ReportCliOptions };
-
-/** A command line that cannot run as written; the CLI exits 2 with its message. */
-export class CliUsageError extends Error {
-  override readonly name = 'CliUsageError';
-}
 
 /** Limits that keep a typo (`--concurrency 800`) from flooding the service. */
 export const MAX_CONCURRENCY = 32;
@@ -82,7 +76,7 @@ const OPTIONS = {
 /**
  * Reads the report CLI's arguments (without `node` and the script), falling back to
  * `INVOICING_API_URL`/`INVOICING_API_KEY` in `env`. `now` decides the default period and what is "the future".
- * @throws CliUsageError with a one-line message saying what is wrong; the message never holds the API key.
+ * @throws UsageError with a one-line message saying what is wrong; the message never holds the API key.
  * @example parseReportCliArgs(['--period', '2026-Q3'], { INVOICING_API_URL: 'http://127.0.0.1:4010', INVOICING_API_KEY: 'k' })
  */
 export function parseReportCliArgs(
@@ -95,15 +89,15 @@ export function parseReportCliArgs(
 
   const timezone = usage(() => parseTimeZone(values.timezone ?? 'UTC'));
   if (values.period !== undefined && values.month !== undefined) {
-    throw new CliUsageError('--month is another name for --period: give one of them');
+    throw new UsageError('--month is another name for --period: give one of them');
   }
   const asked = values.period ?? values.month;
   const period = asked === undefined ? defaultPeriod(timezone, now) : usage(() => parsePeriod(asked));
   if (values.month !== undefined && period.kind !== 'month') {
-    throw new CliUsageError(`--month takes a month YYYY-MM; for ${period.id} use --period`);
+    throw new UsageError(`--month takes a month YYYY-MM; for ${period.id} use --period`);
   }
   // The report API's and a scheduled run's words for it too.
-  if (!hasBegun(period, timezone, now)) throw new CliUsageError(notBegunReason(period.id, timezone));
+  if (!hasBegun(period, timezone, now)) throw new UsageError(notBegunReason(period.id, timezone));
   const options: ReportCliOptions = {
     period: period.id,
     timezone,
@@ -131,18 +125,18 @@ function readArgs(argv: readonly string[]) {
     const code = (error as NodeJS.ErrnoException).code;
     // Node's message repeats a stray argument, which could be a key pasted in the wrong place.
     if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
-      throw new CliUsageError('unexpected argument: every value follows its option (see --help)');
+      throw new UsageError('unexpected argument: every value follows its option (see --help)');
     }
     const message = errorParts(error).message;
     // An option followed by another (`--period --api-url …`): Node calls its value "ambiguous".
     const valueless = /^Option '(--[a-z-]+)' argument is ambiguous/.exec(message)?.[1];
     if (valueless !== undefined) {
-      throw new CliUsageError(`${valueless} needs a value, but an option follows it (see --help)`);
+      throw new UsageError(`${valueless} needs a value, but an option follows it (see --help)`);
     }
     // Node's messages run over several lines for some mistakes: the first one says what is wrong. It
     // starts in lower case, as the command's own messages do.
     const firstLine = message.split('\n')[0] ?? '';
-    throw new CliUsageError(`${firstLine.charAt(0).toLowerCase()}${firstLine.slice(1)} (see --help)`);
+    throw new UsageError(`${firstLine.charAt(0).toLowerCase()}${firstLine.slice(1)} (see --help)`);
   }
 }
 
@@ -151,7 +145,7 @@ function usage<T>(check: () => T): T {
   try {
     return check();
   } catch (error) {
-    if (error instanceof ReportRequestError) throw new CliUsageError(`${error.message}`);
+    if (error instanceof ReportRequestError) throw new UsageError(`${error.message}`);
     throw error;
   }
 }
@@ -161,28 +155,28 @@ function nonBlank(value: string | undefined): string | undefined {
 }
 
 function nonEmpty(option: string, value: string): string {
-  if (value.trim() === '') throw new CliUsageError(`${option} must not be empty`);
+  if (value.trim() === '') throw new UsageError(`${option} must not be empty`);
   return value;
 }
 
 function apiUrl(value: string | undefined): string {
   if (value === undefined) {
-    throw new CliUsageError('no service URL: pass --api-url or set INVOICING_API_URL');
+    throw new UsageError('no service URL: pass --api-url or set INVOICING_API_URL');
   }
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new CliUsageError(
+    throw new UsageError(
       `--api-url ${JSON.stringify(value)} is not a URL (expected e.g. https://api.example.com)`,
     );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new CliUsageError(`--api-url must be an http or https URL, got ${url.protocol.slice(0, -1)}`);
+    throw new UsageError(`--api-url must be an http or https URL, got ${url.protocol.slice(0, -1)}`);
   }
   // The key goes out in the first request's header: over plain http it would cross the network in clear.
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    throw new CliUsageError(
+    throw new UsageError(
       `--api-url must use https: the API key would cross the network in clear (plain http is allowed only for localhost, such as the local sandbox)`,
     );
   }
@@ -191,21 +185,21 @@ function apiUrl(value: string | undefined): string {
 
 function apiKey(value: string | undefined): string {
   if (value === undefined || value.trim() === '') {
-    throw new CliUsageError('no API key: set INVOICING_API_KEY (or pass --api-key)');
+    throw new UsageError('no API key: set INVOICING_API_KEY (or pass --api-key)');
   }
   return value;
 }
 
 function projectId(value: string): string {
   if (!uuidSchema.safeParse(value).success) {
-    throw new CliUsageError(`--project ${JSON.stringify(value)} is not a UUID`);
+    throw new UsageError(`--project ${JSON.stringify(value)} is not a UUID`);
   }
   return value;
 }
 
 function boundedInteger(option: string, text: string, max: number): number {
   if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > max) {
-    throw new CliUsageError(`${option} must be a whole number from 1 to ${max}, got ${JSON.stringify(text)}`);
+    throw new UsageError(`${option} must be a whole number from 1 to ${max}, got ${JSON.stringify(text)}`);
   }
   return Number(text);
 }

@@ -1,13 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { projectNamesSchema } from '../config';
+import { fieldIssues, issueText, projectNamesSchema, UsageError } from '../config';
 import type { ProjectNames } from '../report';
-import { fieldIssues, issueText } from '../zod-issues';
-import { CliUsageError } from './parse-args';
 
 /**
  * The project names of `--project-names FILE`: a JSON object of project ids and names, checked as an
  * account's `projects` configuration is (`{ "3f2a9c1e-…": "Web shop" }`).
- * @throws CliUsageError naming the file and what is wrong with it (unreadable, not JSON, each bad entry)
+ * @throws UsageError naming the file and what is wrong with it (unreadable, not JSON, each bad entry)
  */
 export async function readProjectNamesFile(file: string): Promise<ProjectNames> {
   const option = `--project-names ${file}`;
@@ -15,7 +13,7 @@ export async function readProjectNamesFile(file: string): Promise<ProjectNames> 
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    throw new CliUsageError(
+    throw new UsageError(
       `${option}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? 'read error'})`,
     );
   }
@@ -23,12 +21,12 @@ export async function readProjectNamesFile(file: string): Promise<ProjectNames> 
   try {
     json = JSON.parse(text);
   } catch {
-    throw new CliUsageError(`${option}: is not JSON (expected { "<project uuid>": "name", ... })`);
+    throw new UsageError(`${option}: is not JSON (expected { "<project uuid>": "name", ... })`);
   }
   const parsed = projectNamesSchema.safeParse(json);
   if (!parsed.success) {
     const problems = fieldIssues(parsed.error.issues).map((issue) => issueText(issue));
-    throw new CliUsageError(`${option}: ${problems.join('; ')}`);
+    throw new UsageError(`${option}: ${problems.join('; ')}`);
   }
   return parsed.data;
 }

@@ -1,3 +1,4 @@
+import { UsageError } from '../config';
 import type { InvoicingClient, InvoicingClientOptions } from '../invoicing';
 import {
   createInvoicingClient,
@@ -25,7 +26,7 @@ import {
   type FailureContext,
   ReportInterruptedError,
 } from './describe-failure';
-import { CliUsageError, parseReportCliArgs, REPORT_CLI_USAGE, type ReportCliOptions } from './parse-args';
+import { parseReportCliArgs, REPORT_CLI_USAGE, type ReportCliOptions } from './parse-args';
 import { createProgressLine, type ProgressOutput } from './progress-line';
 import { readProjectNamesFile } from './project-names-file';
 
@@ -95,7 +96,7 @@ function createClient(options: ReportCliOptions, io: ReportCliIo): InvoicingClie
   } catch (error) {
     // The client's own checks (a key with spaces, a URL with a query) are mistakes on the command line.
     if (error instanceof InvoicingParameterError) {
-      throw new CliUsageError(`invalid invoicing client options: ${error.issues.join('; ')}`);
+      throw new UsageError(`invalid invoicing client options: ${error.issues.join('; ')}`);
     }
     throw error;
   }

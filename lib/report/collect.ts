@@ -5,7 +5,7 @@ import type {
   InvoicingClient,
   PaymentItem,
 } from '../invoicing';
-import { createDayLocator, parsePeriod, zonedDaysOfPeriod } from '../period';
+import { createDayLocator, parsePeriod, parseServiceDatetime, zonedDaysOfPeriod } from '../period';
 import { FirstPaidInvoices } from './collect-first-paid-invoices';
 import type { FetchRanges } from './collect-ranges';
 import { coveringDates } from './collect-ranges';
@@ -16,7 +16,6 @@ import { PreviousPeriodAccumulator } from './previous-period-figures';
 import { WindowLedger } from './reconcile-ledger';
 import { reportPeriodSpan } from './report-period';
 import type { RowTableBuilder } from './rows';
-import { parseServiceDatetime } from './service-datetime';
 import { NO_UNMATCHED, UnmatchedCollector, type UnmatchedResult } from './unmatched';
 
 /** Records fetched so far from each list (all of them, in the period or not). */

@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import Big from 'big.js';
 import { format } from 'date-fns/format';
-import { fiatFractionDigits } from '../fiat-fraction-digits';
+import { fiatFractionDigits } from '../invoicing';
 import { parseTimeZone } from '../period';
 import { OneDecimalBig } from './money';
 

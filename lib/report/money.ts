@@ -1,6 +1,6 @@
 import Big from 'big.js';
-import { fiatFractionDigits } from '../fiat-fraction-digits';
 import type { DecimalString } from '../invoicing';
+import { fiatFractionDigits } from '../invoicing';
 
 /**
  * Exact money arithmetic on `big.js`. Amounts are summed exactly and rounded once, at the end:

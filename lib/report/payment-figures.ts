@@ -1,4 +1,5 @@
 import type { PaymentItem, Wallet } from '../invoicing';
+import { parseServiceDatetime } from '../period';
 import { FirstInOrder } from './first-in-order';
 import {
   type CryptocurrencyFigures,
@@ -8,7 +9,6 @@ import {
   type WalletFigures,
 } from './model';
 import { DecimalSum } from './money';
-import { parseServiceDatetime } from './service-datetime';
 
 /** The search for payments runs one hour past `timeToPayDatetime` (the spec's grace window). */
 export const GRACE_WINDOW_SECONDS = 3600;

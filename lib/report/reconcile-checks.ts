@@ -1,5 +1,5 @@
 import Big from 'big.js';
-import { fiatFractionDigits } from '../fiat-fraction-digits';
+import { fiatFractionDigits } from '../invoicing';
 import type { ReconciliationCheck } from './model';
 import { roundHalfUp, roundUsd } from './money';
 import type { UsdTotal } from './reconcile-ledger';

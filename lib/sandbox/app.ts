@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { ZoneDays } from '../period';
 import { DatasetSource } from './dataset-source';
 import { errorBody, SandboxRequestError } from './error-body';
 import { countedExtraPaid } from './extra-paid';
@@ -18,7 +19,6 @@ import {
   statisticsParamsSchema,
 } from './request-params';
 import { tokenAuth } from './token-auth';
-import { ZoneDays } from './zone-days';
 
 const ROUTES = ['/statistics/invoices', '/invoices/list', '/payments/list'];
 const JSON_CONTENT_TYPE = { 'Content-Type': 'application/json' };

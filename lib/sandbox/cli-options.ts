@@ -1,10 +1,9 @@
 import { parseArgs } from 'node:util';
-import { MAX_PORT, parsePort } from '../port-number';
-import { TOKEN68_PATTERN } from '../token68';
+import { MAX_PORT, parsePort, TOKEN68_PATTERN, UsageError } from '../config';
+import { isZoneOrOffset } from '../period';
 import { EXTRA_PAID_FORMAT, parseExtraPaid } from './extra-paid';
 import { MAX_PAID_PER_MONTH, type SandboxOptions } from './options';
 import { LIST_ORDERS } from './record-order';
-import { isTimeZone } from './zone-days';
 
 /** The port `npm run sandbox` listens on unless `--port` or `SANDBOX_PORT` says otherwise. */
 export const DEFAULT_SANDBOX_PORT = 4010;
@@ -45,11 +44,6 @@ export const SANDBOX_HELP = [
   '',
   'The API key is SANDBOX_API_KEY (default sandbox-key).',
 ].join('\n');
-
-/** A command line that cannot be run; the message is one line that says what to change. */
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
-}
 
 export type SandboxCommand = { help: true } | { help: false; port: number; options: SandboxOptions };
 
@@ -117,7 +111,7 @@ export function parseSandboxArgs(argv: string[], env: Record<string, string | un
   }
   const dateZone = text('date-zone');
   if (dateZone !== undefined) {
-    if (!isTimeZone(dateZone)) {
+    if (!isZoneOrOffset(dateZone)) {
       throw new UsageError(
         `--date-zone must be an IANA time zone or an offset from -12:00 to +14:00, not "${dateZone}"`,
       );

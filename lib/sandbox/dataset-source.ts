@@ -1,14 +1,14 @@
 import { isLosslessNumber, type LosslessNumber } from 'lossless-json';
 import * as z from 'zod';
+import { fieldIssues, formatPath, issueText } from '../config';
 import { invoiceStatusSchema, serviceDatetimeSchema } from '../invoicing';
-import { fieldIssues, formatPath, issueText } from '../zod-issues';
+import type { ZoneDays } from '../period';
 import { decimalOf } from './amounts';
 import { type DayTotals, dayTotalsOf } from './day-totals';
 import { datetimeBounds, type InstantRange, inBounds } from './instant-range';
 import { newestInvoiceFirst, newestPaymentFirst } from './record-order';
 import type { RecordSource } from './record-source';
 import type { InvoiceItemJson, PaymentItemJson } from './records';
-import type { ZoneDays } from './zone-days';
 
 /**
  * Records to serve instead of generated ones, exactly as the service returns them: invoices as items

@@ -1,5 +1,5 @@
+import type { ZoneDays } from '../period';
 import type { InstantRange } from './instant-range';
-import type { ZoneDays } from './zone-days';
 
 /** Whether the day `endDate` names is part of the range. */
 export type EndDateReading = 'inclusive' | 'exclusive';

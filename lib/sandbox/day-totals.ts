@@ -1,6 +1,6 @@
 import type Big from 'big.js';
+import type { ZoneDays } from '../period';
 import { type DecimalSource, decimalOf } from './amounts';
-import type { ZoneDays } from './zone-days';
 
 /**
  * What the statistics endpoint needs of one day of invoice creation (a day of the zone the statistics

@@ -1,3 +1,4 @@
+import { ZoneDays } from '../period';
 import { type SandboxAccount, sandboxAccount } from './account';
 import { type DayTotals, dayTotalsOf } from './day-totals';
 import { monthOfInvoiceId, monthOfInvoiceUid } from './identifiers';
@@ -7,7 +8,6 @@ import { type GeneratedMonth, generateMonth } from './month-generator';
 import type { RecordSource } from './record-source';
 import type { InvoiceItemJson, PaymentItemJson } from './records';
 import { epochSecondsOf, type MonthNumber, monthOfEpochSeconds, monthStartSeconds } from './service-time';
-import { ZoneDays } from './zone-days';
 
 /** Full months of data before the current one. */
 export const DATA_MONTHS = 14;

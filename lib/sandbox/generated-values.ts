@@ -1,18 +1,18 @@
 import Big from 'big.js';
-import { fiatFractionDigits } from '../fiat-fraction-digits';
+import { secondsInDay, secondsInHour } from 'date-fns/constants';
+import { fiatFractionDigits } from '../invoicing';
 import { cryptoDecimals } from './amounts';
 import { cryptoRateAtSeconds, fiatRateAtSeconds } from './rates';
 import { AWKWARD_DESCRIPTIONS, ORDINARY_DESCRIPTIONS } from './sample-texts';
 import { type SeededRandom, WeightedChoice } from './seeded-random';
-import { SECONDS_PER_DAY, SECONDS_PER_HOUR } from './service-time';
 
 /** Time from creation to `timeToPayDatetime`, by how often merchants choose it. */
 export const LIFETIMES = new WeightedChoice([
   [15 * 60, 20],
   [30 * 60, 30],
-  [SECONDS_PER_HOUR, 25],
-  [2 * SECONDS_PER_HOUR, 15],
-  [SECONDS_PER_DAY, 10],
+  [secondsInHour, 25],
+  [2 * secondsInHour, 15],
+  [secondsInDay, 10],
 ]);
 /** Invoice currencies, by how often they are used. */
 export const CURRENCIES = new WeightedChoice([

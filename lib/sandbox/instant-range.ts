@@ -1,4 +1,4 @@
-import { formatServiceDatetime } from './service-time';
+import { serviceDatetimeFromEpochSeconds } from '../period';
 
 /** Instants from `from` (included) to `to` (excluded), in epoch seconds; a missing bound is open. */
 export interface InstantRange {
@@ -23,11 +23,13 @@ const AFTER_LAST_DATETIME = 253_402_300_800;
 export function datetimeBounds(range: InstantRange): DatetimeBounds {
   return {
     first:
-      range.from === undefined || range.from < FIRST_DATETIME ? undefined : formatServiceDatetime(range.from),
+      range.from === undefined || range.from < FIRST_DATETIME
+        ? undefined
+        : serviceDatetimeFromEpochSeconds(range.from),
     last:
       range.to === undefined || range.to > AFTER_LAST_DATETIME
         ? undefined
-        : formatServiceDatetime(range.to - 1),
+        : serviceDatetimeFromEpochSeconds(range.to - 1),
   };
 }
 

@@ -1,11 +1,12 @@
 import type Big from 'big.js';
 import type { InvoiceStatus } from '../invoicing';
+import { serviceDatetimeFromEpochSeconds } from '../period';
 import { jsonNumber } from './amounts';
 import { invoiceId, invoiceUid } from './identifiers';
 import { commissionUSD, fiatRateAtSeconds, roundUSD } from './rates';
 import type { InvoiceItemJson, InvoiceJson, PaymentItemJson, PaymentRecordJson, WalletJson } from './records';
 import type { SeededRandom } from './seeded-random';
-import { formatServiceDatetime, type MonthNumber } from './service-time';
+import type { MonthNumber } from './service-time';
 
 /**
  * The generator's records. They are written as literals of one shape throughout (no spreads): a large
@@ -43,8 +44,8 @@ export function newInvoice(draft: InvoiceDraft, random: SeededRandom): PlannedIn
       id: invoiceId(random, draft.month, draft.serial),
       uid: invoiceUid(draft.month, draft.serial),
       projectId: draft.projectId,
-      createDatetime: formatServiceDatetime(draft.created),
-      timeToPayDatetime: formatServiceDatetime(timeToPay),
+      createDatetime: serviceDatetimeFromEpochSeconds(draft.created),
+      timeToPayDatetime: serviceDatetimeFromEpochSeconds(timeToPay),
       commissionFiatUSD: 0,
       amountFiatUSD: 0,
       amountFiat: jsonNumber(draft.amountFiat),

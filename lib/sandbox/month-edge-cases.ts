@@ -1,13 +1,13 @@
 import Big from 'big.js';
+import { secondsInDay, secondsInHour } from 'date-fns/constants';
 import type { SandboxAccount } from './account';
 import type { WalletJson } from './records';
 import { AWKWARD_DESCRIPTIONS } from './sample-texts';
-import { SECONDS_PER_DAY, SECONDS_PER_HOUR } from './service-time';
 
 /** The amount of the dust payments every month carries, in BTC. */
 export const DUST_AMOUNT = '0.00000095';
 /** The one hour a search stays active after `timeToPayDatetime`. */
-export const SEARCH_GRACE_SECONDS = SECONDS_PER_HOUR;
+export const SEARCH_GRACE_SECONDS = secondsInHour;
 
 /** What the generator would otherwise draw at random. */
 export interface FieldChoices {
@@ -44,7 +44,7 @@ export interface PaidSpecial extends FieldChoices {
  */
 export function paidSpecial(index: number, start: number, end: number, account: SandboxAccount): PaidSpecial {
   if (index >= SPECIAL_COUNT) return NO_CHOICES;
-  const lastDay = end - SECONDS_PER_DAY;
+  const lastDay = end - secondsInDay;
   const special: PaidSpecial = {};
   if (index < EVERY_CURRENCY.length) special.currency = EVERY_CURRENCY[index];
   if (index < account.projectIds.length) special.projectId = account.projectIds[index];
@@ -54,7 +54,7 @@ export function paidSpecial(index: number, start: number, end: number, account: 
     case 0: // the first second of the month
       return { ...special, created: start };
     case 1: // the last second of the month's first day
-      return { ...special, created: start + SECONDS_PER_DAY - 1 };
+      return { ...special, created: start + secondsInDay - 1 };
     case 2: // the first second of the month's last day
       return { ...special, created: lastDay };
     case 3: // the last second of the month, paid at 00:04:12 the next month

@@ -1,5 +1,7 @@
 import Big from 'big.js';
+import { secondsInHour } from 'date-fns/constants';
 import type { InvoiceStatus } from '../invoicing';
+import { serviceDatetimeFromEpochSeconds } from '../period';
 import type { SandboxAccount } from './account';
 import { jsonNumber } from './amounts';
 import { CURRENCIES, drawAmountFiat, drawDescription, LIFETIMES, quote } from './generated-values';
@@ -17,7 +19,7 @@ import { receivedUSDAtSeconds } from './rates';
 import type { InvoiceItemJson, PaymentItemJson, PaymentRecordJson } from './records';
 import { AWKWARD_SERVICE_DATA, ORDINARY_DESCRIPTIONS } from './sample-texts';
 import { SeededRandom, WeightedChoice } from './seeded-random';
-import { formatServiceDatetime, type MonthNumber, monthStartSeconds, SECONDS_PER_HOUR } from './service-time';
+import { type MonthNumber, monthStartSeconds } from './service-time';
 import {
   clearOfWaitingInvoices,
   generateUnmatchedCases,
@@ -141,7 +143,7 @@ export function generateMonth(request: MonthRequest): GeneratedMonth {
       id: paymentId,
       amount: jsonNumber(quoted),
       hash,
-      transactionDatetime: formatServiceDatetime(paidAt),
+      transactionDatetime: serviceDatetimeFromEpochSeconds(paidAt),
     };
     invoices.push([created, paidInvoiceItem(invoice, record, wallet)]);
     payments.push([paidAt, paymentItem(record, invoice, wallet)]);
@@ -181,7 +183,7 @@ export function generateMonth(request: MonthRequest): GeneratedMonth {
     const id = randomUuid(random);
     const hash = transactionHash(random, wallet.blockchain);
     if (arrived > nowSeconds) continue;
-    const transactionDatetime = formatServiceDatetime(arrived);
+    const transactionDatetime = serviceDatetimeFromEpochSeconds(arrived);
     payments.push([arrived, { id, amount: jsonNumber(amount), hash, transactionDatetime, wallet }]);
     if (!request.unmatchedCases) continue;
     cases.push({
@@ -224,7 +226,7 @@ export function generateMonth(request: MonthRequest): GeneratedMonth {
           serial: serial + offset,
           projectId: recent.pick(account.projectIds),
           created,
-          lifetime: SECONDS_PER_HOUR,
+          lifetime: secondsInHour,
           amountFiat: drawAmountFiat(recent, currency, created),
           currency,
           description: recent.pick(ORDINARY_DESCRIPTIONS),

@@ -1,9 +1,9 @@
-import { TOKEN68_PATTERN } from '../token68';
+import { TOKEN68_PATTERN } from '../config';
+import { isZoneOrOffset } from '../period';
 import type { SandboxDataset } from './dataset-source';
 import type { EndDateReading } from './date-reading';
 import { type ExtraPaidInvoice, extraPaidProblem } from './extra-paid';
 import { LIST_ORDERS, type ListOrder } from './record-order';
-import { isTimeZone } from './zone-days';
 
 /** How a sandbox behaves and what it serves. */
 export interface SandboxOptions {
@@ -131,7 +131,7 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
     'now must be a valid Date',
   );
   requireThat(
-    isTimeZone(resolved.dateZone),
+    isZoneOrOffset(resolved.dateZone),
     `dateZone must be an IANA time zone or an offset from -12:00 to +14:00, not "${resolved.dateZone}"`,
   );
   requireThat(

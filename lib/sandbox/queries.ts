@@ -1,4 +1,5 @@
 import type { InvoiceStatus } from '../invoicing';
+import type { ZoneDays } from '../period';
 import { type DateReading, rangeOfDates } from './date-reading';
 import { type CountedInvoice, dayTotalsOf } from './day-totals';
 import { datetimeBounds, inBounds } from './instant-range';
@@ -7,7 +8,6 @@ import { arrangeList, type ListOrder, newestInvoiceFirst, newestPaymentFirst } f
 import type { RecordSource } from './record-source';
 import type { InvoiceItemJson, PaymentItemJson } from './records';
 import { type InvoiceStatisticsJson, invoiceStatistics } from './statistics';
-import type { ZoneDays } from './zone-days';
 
 /** The filters of `POST /invoices/list`, validated. */
 export interface InvoiceFilter {

@@ -39,11 +39,6 @@ const FIAT_MARKETS: Record<string, Market> = {
   CAD: { base: 0.73, yearly: 0.02, wobble: 0.003, phase: 3.7, decimals: 4 },
 };
 
-/** Cryptocurrencies the sandbox's wallets hold. */
-export const SANDBOX_CRYPTOCURRENCIES = Object.keys(CRYPTO_MARKETS);
-/** Fiat currencies the sandbox's invoices are issued in. */
-export const SANDBOX_FIAT_CURRENCIES = Object.keys(FIAT_MARKETS);
-
 /** Share of `amountFiatUSD` the service keeps as commission: 1 %. */
 export const COMMISSION_RATE = new Big('0.01');
 

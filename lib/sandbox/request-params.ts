@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import * as z from 'zod';
+import { fieldIssues } from '../config';
 import { invoiceStatusSchema, serviceDateSchema } from '../invoicing';
-import { fieldIssues } from '../zod-issues';
 import { SandboxRequestError } from './error-body';
 
 /**

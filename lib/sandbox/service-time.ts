@@ -6,33 +6,8 @@ import { format } from 'date-fns';
  * integers (`year * 12 + monthIndex`) so that "the next month" is `month + 1`.
  */
 
-export const SECONDS_PER_HOUR = 3_600;
-export const SECONDS_PER_DAY = 86_400;
-
 /** A month as `year * 12 + monthIndex` (monthIndex 0 for January). */
 export type MonthNumber = number;
-
-const dayPrefixes = new Map<number, string>();
-const TWO_DIGITS = Array.from({ length: 60 }, (_, value) => String(value).padStart(2, '0'));
-
-/**
- * `Y-m-d H:i:s` in UTC, as the service writes datetimes.
- * Written by hand rather than with a formatter: a month of 55,000 invoices needs some 160,000 of them,
- * so the day's `Y-m-d` (from `toISOString`) is remembered and the time of day is plain arithmetic.
- */
-export function formatServiceDatetime(epochSeconds: number): string {
-  const day = Math.floor(epochSeconds / SECONDS_PER_DAY);
-  let prefix = dayPrefixes.get(day);
-  if (prefix === undefined) {
-    prefix = new Date(day * SECONDS_PER_DAY * 1000).toISOString().slice(0, 10);
-    dayPrefixes.set(day, prefix);
-  }
-  const second = epochSeconds - day * SECONDS_PER_DAY;
-  const hours = Math.floor(second / SECONDS_PER_HOUR);
-  const minutes = Math.floor((second % SECONDS_PER_HOUR) / 60);
-  // `join` makes one flat string; a template literal would keep its pieces alive, in every record.
-  return [prefix, ' ', TWO_DIGITS[hours], ':', TWO_DIGITS[minutes], ':', TWO_DIGITS[second % 60]].join('');
-}
 
 /** Whole seconds of a `Date`, rounded down. */
 export function epochSecondsOf(date: Date): number {

@@ -1,6 +1,6 @@
 import Big from 'big.js';
 import type { LosslessNumber } from 'lossless-json';
-import { fiatFractionDigits } from '../fiat-fraction-digits';
+import { fiatFractionDigits } from '../invoicing';
 import { exactNumber, roundTo } from './amounts';
 import { addTo, type DayTotals, mergeDayTotals } from './day-totals';
 import { statisticsMonthKey } from './service-time';

@@ -1,4 +1,6 @@
 import Big from 'big.js';
+import { secondsInHour } from 'date-fns/constants';
+import { serviceDatetimeFromEpochSeconds } from '../period';
 import type { SandboxAccount } from './account';
 import { cryptoDecimals, jsonNumber } from './amounts';
 import { CURRENCIES, drawAmountFiat, LIFETIMES, quote } from './generated-values';
@@ -9,7 +11,7 @@ import { receivedUSDAtSeconds } from './rates';
 import type { InvoiceItemJson, PaymentItemJson, WalletJson } from './records';
 import { ORDINARY_DESCRIPTIONS } from './sample-texts';
 import { SeededRandom, WeightedChoice } from './seeded-random';
-import { formatServiceDatetime, type MonthNumber, SECONDS_PER_HOUR } from './service-time';
+import type { MonthNumber } from './service-time';
 
 /** How an unmatched payment of the cases came about. */
 export type UnmatchedCaseKind =
@@ -99,7 +101,7 @@ export function generateUnmatchedCases(request: UnmatchedCasesRequest): Unmatche
     for (let index = 0; index < CASES_PER_KIND; index++) {
       const acrossMonths = kind === 'late' && index === 0;
       const lifetime = acrossMonths ? 30 * 60 : random.weighted(LIFETIMES);
-      const created = acrossMonths ? end - lifetime : random.int(start, end - SECONDS_PER_HOUR);
+      const created = acrossMonths ? end - lifetime : random.int(start, end - secondsInHour);
       const currency = random.weighted(CURRENCIES);
       const planned = newInvoice(
         {
@@ -183,7 +185,7 @@ function paymentJson(random: SeededRandom, wallet: WalletJson, amount: Big, at: 
     id: randomUuid(random),
     amount: jsonNumber(amount),
     hash: transactionHash(random, wallet.blockchain),
-    transactionDatetime: formatServiceDatetime(at),
+    transactionDatetime: serviceDatetimeFromEpochSeconds(at),
     wallet,
   };
 }

@@ -1,6 +1,6 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import { manifestFile, readManifest } from '../../lib/delivery';
-import type { ReportFileName } from '../../lib/report-files';
+import type { ReportFileName } from '../../lib/delivery/report-files';
 
 /**
  * The S3 key of a report file as a reader is given it: in the build the period's manifest names now.

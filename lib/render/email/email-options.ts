@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { fieldIssues } from '../../zod-issues';
+import { fieldIssues } from '../../config';
 
 /** What an email needs beyond the report itself. */
 export interface ReportEmailOptions {

@@ -1,5 +1,5 @@
 import Big from 'big.js';
-import { serviceDatetimeToEpochMs } from '../../invoicing';
+import { serviceDatetimeToEpochMs } from '../../period';
 
 /** Days from Excel's day 0 (1899-12-30, in its 1900 date system) to 1970-01-01. */
 const EPOCH_SERIAL = 25_569;

@@ -1,4 +1,4 @@
-import { fiatFractionDigits } from '../../fiat-fraction-digits';
+import { fiatFractionDigits } from '../../invoicing';
 import type { TableColumn } from '../../report';
 import { decimalsOf, doubleHolds, excelSerial, MAX_SHOWN_DECIMALS } from './cell-values';
 

@@ -1,6 +1,6 @@
 import type Big from 'big.js';
 import type { Alignment, Workbook, Worksheet } from 'exceljs';
-import { fiatFractionDigits } from '../../fiat-fraction-digits';
+import { fiatFractionDigits } from '../../invoicing';
 import type { CurrencyUnit, ReconciliationCheck, ReportSummary } from '../../report';
 import {
   checkFigureUnit,

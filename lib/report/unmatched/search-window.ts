@@ -1,6 +1,6 @@
 import { millisecondsInDay, millisecondsInHour } from 'date-fns/constants';
 import type { DecimalString, InvoiceItem } from '../../invoicing';
-import { parseServiceDatetime } from '../service-datetime';
+import { parseServiceDatetime } from '../../period';
 import type { CandidateStatus } from './model';
 
 /** The spec's one hour a payment search stays active after `timeToPayDatetime`. */

@@ -1,13 +1,7 @@
 import { MessageRejected, SESClient, SendRawEmailCommand } from '@aws-sdk/client-ses';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  backoffMs,
-  EmailOutcomeUnknownError,
-  EmailSendError,
-  isRetryableSesError,
-  sendRawEmail,
-} from '../../../lib/delivery';
+import { backoffMs, EmailOutcomeUnknownError, EmailSendError, sendRawEmail } from '../../../lib/delivery';
 import { sesErrorAnswer as sesError } from './ses-error-answer';
 
 const credentials = { accessKeyId: 'x', secretAccessKey: 'y' };
@@ -156,15 +150,6 @@ describe('sendRawEmail', () => {
     expect(error.attempts).toBe(4);
     expect(error.requestId).toBe('req-1');
     expect(delays).toEqual([250, 500, 1000]);
-  });
-});
-
-describe('isRetryableSesError', () => {
-  it('retries throttling only', () => {
-    expect(isRetryableSesError(sesError('Throttling', 'Maximum sending rate exceeded.', 400))).toBe(true);
-    expect(isRetryableSesError(sesError('InvalidParameterValue', 'bad', 400))).toBe(false);
-    expect(isRetryableSesError(sesError('ServiceUnavailable', 'try later', 503))).toBe(false);
-    expect(isRetryableSesError(new Error('boom'))).toBe(false);
   });
 });
 

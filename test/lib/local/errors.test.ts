@@ -4,14 +4,9 @@ import { importMinified } from '../../support/minified-module';
 describe('local stack errors', () => {
   it('keep their names in a minified bundle, where class names are renamed', async () => {
     const errors = await importMinified('lib/local/errors.ts');
-    const LocalStackUsageError = errors.LocalStackUsageError as new (
-      variable: string,
-      message: string,
-    ) => Error;
     const PortUnavailableError = errors.PortUnavailableError as new (
       ...args: [string, number, string, 'in-use']
     ) => Error;
-    expect(new LocalStackUsageError('REPORT_API_PORT', 'bad').name).toBe('LocalStackUsageError');
     expect(new PortUnavailableError('report API', 3000, 'REPORT_API_PORT', 'in-use').name).toBe(
       'PortUnavailableError',
     );

@@ -1,18 +1,18 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LocalStackUsageError } from '../../../lib/local/errors';
+import { UsageError } from '../../../lib/config';
 import { readLocalStackEnv } from '../../../lib/local/settings';
 
 const CWD = '/home/someone/invoice-reports';
 
-function usageError(env: NodeJS.ProcessEnv): LocalStackUsageError {
+function usageError(env: NodeJS.ProcessEnv): UsageError {
   try {
     readLocalStackEnv(env, CWD);
   } catch (error) {
-    if (error instanceof LocalStackUsageError) return error;
+    if (error instanceof UsageError) return error;
     throw error;
   }
-  throw new Error('expected a LocalStackUsageError');
+  throw new Error('expected a UsageError');
 }
 
 describe('readLocalStackEnv', () => {
@@ -78,7 +78,7 @@ describe('readLocalStackEnv', () => {
     ['SES_EMULATOR_PORT', '80.5'],
   ])('refuses %s=%s in one line naming the variable', (variable, value) => {
     const error = usageError({ [variable]: value });
-    expect(error.variable).toBe(variable);
+    expect(error.message.startsWith(variable)).toBe(true);
     expect(error.message).toBe(
       `${variable} must be a port number from 0 to 65535 (0 picks a free one), not "${value}"`,
     );
@@ -96,7 +96,7 @@ describe('readLocalStackEnv', () => {
     ['SANDBOX_API_KEY', "quo'te"],
   ])('refuses a malformed %s without repeating it', (variable, value) => {
     const error = usageError({ [variable]: value });
-    expect(error.variable).toBe(variable);
+    expect(error.message.startsWith(variable)).toBe(true);
     expect(error.message).toBe(
       `${variable} must be letters, digits and . _ ~ + / - (optionally ending in =)`,
     );
@@ -105,7 +105,6 @@ describe('readLocalStackEnv', () => {
 
   it('refuses an unknown time zone, naming LOCAL_TIMEZONE', () => {
     const error = usageError({ LOCAL_TIMEZONE: 'Mars/Olympus' });
-    expect(error.variable).toBe('LOCAL_TIMEZONE');
     expect(error.message).toBe(
       'LOCAL_TIMEZONE: unknown time zone "Mars/Olympus" (an IANA name such as UTC or Europe/Berlin)',
     );

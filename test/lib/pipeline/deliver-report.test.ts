@@ -10,10 +10,10 @@ import {
   verifyReportIndexLink,
   verifyReportLink,
 } from '../../../lib/delivery';
+import { SecretError } from '../../../lib/delivery/secrets';
 import { InvoicingAuthenticationError, InvoicingServerError } from '../../../lib/invoicing';
 import type { StoredEmail } from '../../../lib/local/emulators';
 import { deliverReport, type ReportDeliveryResult } from '../../../lib/pipeline';
-import { SecretError } from '../../../lib/secrets';
 import { caught } from '../invoicing/support/caught';
 import { MONTH_FIGURES } from './support/acme-month';
 import {

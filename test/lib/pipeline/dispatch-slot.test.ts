@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseDeploymentConfig } from '../../../lib/config';
 import { dispatchSlot, SlotEventError, slotIndex, UnknownSlotError } from '../../../lib/pipeline';
+import { slotEventSchema } from '../../../lib/pipeline/dispatch-slot';
 import { ALARM_EMAIL, accountIn } from '../config/support/config-input';
 
 const config = parseDeploymentConfig({
@@ -77,5 +78,24 @@ describe('dispatchSlot', () => {
     expect(() => dispatchSlot('monthly 1 06:00 Europe/Berlin', slots)).toThrow(
       'Invalid schedule slot event: the event must be a JSON object',
     );
+  });
+});
+
+describe('slotEventSchema', () => {
+  it('accepts what a slot schedule sends, and a slot alone for a run by hand', () => {
+    const event = { slot: 'monthly 1 06:00 Europe/Berlin', scheduledTime: '2026-11-01T05:00:00Z' };
+    expect(slotEventSchema.parse(event)).toEqual(event);
+    expect(slotEventSchema.parse({ slot: 'monthly 1 06:00 UTC' })).toEqual({ slot: 'monthly 1 06:00 UTC' });
+  });
+
+  it('rejects an empty slot, a time the scheduler did not fill in, and unknown fields', () => {
+    expect(slotEventSchema.safeParse({ slot: '' }).success).toBe(false);
+    expect(
+      slotEventSchema.safeParse({
+        slot: 'monthly 1 06:00 UTC',
+        scheduledTime: '<aws.scheduler.scheduled-time>',
+      }).success,
+    ).toBe(false);
+    expect(slotEventSchema.safeParse({ slot: 'monthly 1 06:00 UTC', account: 'acme' }).success).toBe(false);
   });
 });

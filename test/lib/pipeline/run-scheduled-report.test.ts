@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type DeploymentConfig, parseDeploymentConfig } from '../../../lib/config';
 import { InvoicingAuthenticationError } from '../../../lib/invoicing';
-import type { StructuredLogger } from '../../../lib/logger';
 import { ReportRequestError } from '../../../lib/period';
 import { runScheduledReport, ScheduledEventError, UnknownAccountError } from '../../../lib/pipeline';
+import type { StructuredLogger } from '../../../lib/pipeline/logger';
 import { MONTH_FIGURES } from './support/acme-month';
 import {
   countingFetch,

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DeploymentConfig, parseDeploymentConfig } from '../../../lib/config';
-import type { StructuredLogger } from '../../../lib/logger';
 import {
   type AccountRunOutcome,
   dispatchSlot,
@@ -10,6 +9,7 @@ import {
   type SlotDispatch,
   slotIndex,
 } from '../../../lib/pipeline';
+import type { StructuredLogger } from '../../../lib/pipeline/logger';
 import { MONTH_FIGURES } from './support/acme-month';
 import {
   NOW,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../lib/config';
+import { InMemorySecretSource } from '../../../lib/delivery/secrets';
 import { createReportApi } from '../../../lib/report-api';
-import { InMemorySecretSource } from '../../../lib/secrets';
 import { expectError, type ReportApiHarness, startReportApiHarness, TOKEN } from './report-api-harness';
 
 /**

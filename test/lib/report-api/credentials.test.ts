@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InMemorySecretSource } from '../../../lib/delivery/secrets';
 import { createReportApi } from '../../../lib/report-api';
-import { InMemorySecretSource } from '../../../lib/secrets';
 import {
   ACCOUNT_TOKEN_KEY,
   ACCOUNT_TOKEN_KEY_SECRET,

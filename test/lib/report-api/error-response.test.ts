@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../lib/config';
 import { CorruptObjectError, SigningKeyError } from '../../../lib/delivery';
+import { SecretError } from '../../../lib/delivery/secrets';
 import {
   InvoicingApiError,
   InvoicingAuthenticationError,
@@ -18,7 +19,6 @@ import { ReportRequestError } from '../../../lib/period';
 import { ReportApiError, type ReportApiLogger } from '../../../lib/report-api';
 import { errorResponse } from '../../../lib/report-api/error-response';
 import { refusalResponse } from '../../../lib/report-api/refusal';
-import { SecretError } from '../../../lib/secrets';
 
 const KEY = 'ak_live_do_not_show_0123456789';
 const CONFIGURATION_MESSAGE =

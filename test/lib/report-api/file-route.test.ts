@@ -1,7 +1,7 @@
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signReportLink } from '../../../lib/delivery';
-import { REPORT_FILE_NAMES } from '../../../lib/report-files';
+import { REPORT_FILE_NAMES } from '../../../lib/delivery/report-files';
 import {
   BUCKET,
   expectError,

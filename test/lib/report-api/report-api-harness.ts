@@ -8,11 +8,11 @@ import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { expect } from 'vitest';
 import { parseDeploymentConfig } from '../../../lib/config';
 import { createS3Client, signReportIndexLink } from '../../../lib/delivery';
+import type { ReportFileName } from '../../../lib/delivery/report-files';
+import { InMemorySecretSource } from '../../../lib/delivery/secrets';
 import { type RunningEmulator, startS3Emulator } from '../../../lib/local/emulators';
 import { createReportApi, type ReportApiLogger, type ReportApiOptions } from '../../../lib/report-api';
-import type { ReportFileName } from '../../../lib/report-files';
 import { type RunningSandbox, startSandbox } from '../../../lib/sandbox';
-import { InMemorySecretSource } from '../../../lib/secrets';
 import { servedFileKey } from '../../support/served-file-key';
 
 type ReportApi = ReturnType<typeof createReportApi>;

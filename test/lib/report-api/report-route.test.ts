@@ -1,9 +1,9 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readManifest, verifyReportLink } from '../../../lib/delivery';
+import { REPORT_FILE_NAMES } from '../../../lib/delivery/report-files';
+import { InMemorySecretSource } from '../../../lib/delivery/secrets';
 import { createReportApi } from '../../../lib/report-api';
-import { REPORT_FILE_NAMES } from '../../../lib/report-files';
-import { InMemorySecretSource } from '../../../lib/secrets';
 import {
   BUCKET,
   expectError,

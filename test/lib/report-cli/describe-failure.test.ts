@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { UsageError } from '../../../lib/config';
 import {
   InvoicingAuthenticationError,
   InvoicingNetworkError,
@@ -7,13 +8,12 @@ import {
 } from '../../../lib/invoicing/errors';
 import { ReportRequestError } from '../../../lib/period';
 import { describeFailure, exitCodeFor } from '../../../lib/report-cli/describe-failure';
-import { CliUsageError } from '../../../lib/report-cli/parse-args';
 
 const context = { apiUrl: 'https://user:pw@api.example.com/v1?token=abc', apiKey: 'secret-key-123' };
 
 describe('exitCodeFor', () => {
   it('gives 2 for usage errors and bad report requests, 1 for anything else', () => {
-    expect(exitCodeFor(new CliUsageError('x'))).toBe(2);
+    expect(exitCodeFor(new UsageError('x'))).toBe(2);
     expect(exitCodeFor(new ReportRequestError('x'))).toBe(2);
     expect(exitCodeFor(new InvoicingAuthenticationError('x'))).toBe(1);
     expect(exitCodeFor(new Error('x'))).toBe(1);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CliUsageError, parseReportCliArgs } from '../../../lib/report-cli/parse-args';
+import { UsageError } from '../../../lib/config';
+import { parseReportCliArgs } from '../../../lib/report-cli/parse-args';
 
 const NOW = new Date('2026-10-15T12:00:00Z');
 const ENV = { INVOICING_API_URL: 'http://127.0.0.1:4010', INVOICING_API_KEY: 'env-secret-key' };
@@ -10,11 +11,11 @@ function options(argv: string[], env: Record<string, string | undefined> = ENV, 
   return command.options;
 }
 
-function usageError(argv: string[], env: Record<string, string | undefined> = ENV, now = NOW): CliUsageError {
+function usageError(argv: string[], env: Record<string, string | undefined> = ENV, now = NOW): UsageError {
   try {
     parseReportCliArgs(argv, env, now);
   } catch (error) {
-    if (error instanceof CliUsageError) return error;
+    if (error instanceof UsageError) return error;
     throw error;
   }
   throw new Error(`expected a usage error for ${JSON.stringify(argv)}`);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { ZoneDays } from '../../../lib/period';
 import { coveringDates, fetchRanges } from '../../../lib/report/collect-ranges';
 import { reportPeriod, reportPeriodSpan } from '../../../lib/report/report-period';
 import { rangeOfDates } from '../../../lib/sandbox/date-reading';
-import { ZoneDays } from '../../../lib/sandbox/zone-days';
 
 const span = (start: string, end: string) => ({ start: Date.parse(start), end: Date.parse(end) });
 /** After every period these tests ask for: each is complete. */

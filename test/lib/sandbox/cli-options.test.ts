@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseSandboxArgs, SANDBOX_HELP, UsageError } from '../../../lib/sandbox/cli-options';
+import { UsageError } from '../../../lib/config';
+import { parseSandboxArgs, SANDBOX_HELP } from '../../../lib/sandbox/cli-options';
 
 describe('parseSandboxArgs', () => {
   it('listens on 4010 with no options', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { ZoneDays } from '../../../lib/period';
 import type { InvoiceItemJson, PaymentItemJson } from '../../../lib/sandbox';
 import { rangeOfDates } from '../../../lib/sandbox/date-reading';
-import { ZoneDays } from '../../../lib/sandbox/zone-days';
 import {
   datasetInvoice,
   datasetPayment,

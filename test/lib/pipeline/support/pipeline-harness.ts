@@ -9,6 +9,8 @@ import {
   parseDeploymentConfig,
 } from '../../../../lib/config';
 import { createS3Client, createSesClient } from '../../../../lib/delivery';
+import type { ReportFileName } from '../../../../lib/delivery/report-files';
+import { InMemorySecretSource } from '../../../../lib/delivery/secrets';
 import {
   clearSesStore,
   type RunningEmulator,
@@ -18,9 +20,7 @@ import {
   startSesEmulator,
 } from '../../../../lib/local/emulators';
 import type { DeliveryContext } from '../../../../lib/pipeline';
-import type { ReportFileName } from '../../../../lib/report-files';
 import { type RunningSandbox, startSandbox } from '../../../../lib/sandbox';
-import { InMemorySecretSource } from '../../../../lib/secrets';
 import { servedFileKey } from '../../../support/served-file-key';
 import { acmeMonthDataset } from './acme-month';
 

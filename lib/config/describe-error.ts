@@ -1,5 +1,5 @@
 /**
- * The common core of every place that puts an error into words: a log line (`lib/logger.ts`), the local
+ * The common core of every place that puts an error into words: a log line (`lib/pipeline/logger.ts`), the local
  * stack's terminal lines, a secret that cannot be read, a request that failed. The words a user reads
  * (the report command's failure line, the report API's answer) are composed by their own describers on
  * top of these, because they choose what to leave out (class names, URLs, the service's text).

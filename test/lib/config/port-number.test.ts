@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePort } from '../../lib/port-number';
+import { parsePort } from '../../../lib/config/port-number';
 
 describe('parsePort', () => {
   it('reads a port from 0 to 65535', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstSkippedDate } from '../../../lib/config/skipped-local-time';
+import { firstSkippedDate } from '../../../lib/period';
 
 // Dates worked out from each zone's rules: Europe/Berlin goes from 02:00 to 03:00 on the last Sunday of
 // March (26 March 2028 is one), Europe/London from 01:00 to 02:00 on the same day, America/New_York from

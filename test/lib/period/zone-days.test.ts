@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTimeZone, ZoneDays } from '../../../lib/sandbox/zone-days';
+import { isZoneOrOffset, ZoneDays } from '../../../lib/period';
 
 const HOUR = 3_600;
 const seconds = (iso: string) => Date.parse(iso) / 1000;
@@ -66,15 +66,15 @@ describe('ZoneDays', () => {
   });
 });
 
-describe('isTimeZone', () => {
+describe('isZoneOrOffset', () => {
   it.each(['UTC', 'Asia/Tokyo', 'America/New_York', '+03:00', '-10:00', '-12:00', '+14:00', '+05:45'])(
     'accepts %s',
     (zone) => {
-      expect(isTimeZone(zone)).toBe(true);
+      expect(isZoneOrOffset(zone)).toBe(true);
     },
   );
 
   it.each(['Mars/Olympus', '+15:00', '-12:30', '+3', '03:00', '+03:60', ''])('refuses %j', (zone) => {
-    expect(isTimeZone(zone)).toBe(false);
+    expect(isZoneOrOffset(zone)).toBe(false);
   });
 });

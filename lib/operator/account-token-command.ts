@@ -2,10 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { ConfigError, findAccount, loadDeploymentConfig } from '../config';
-import { errorParts } from '../describe-error';
-import { AwsSecretSource, SecretError, type SecretSource } from '../secrets';
-import { accountToken } from './account-token';
+import { ConfigError, errorParts, findAccount, loadDeploymentConfig, UsageError } from '../config';
+import { AwsSecretSource, SecretError, type SecretSource } from '../delivery';
+import { accountToken } from '../report-api';
 
 /** Where `runAccountTokenCommand` writes and reads. */
 export interface AccountTokenCommandIo {
@@ -64,20 +63,19 @@ function cdkContext(cwd: string): unknown {
  * without one, the reason. Asked before any request: the SDK's own words for it, "Region is missing",
  * do not say what to set.
  */
-async function operatorSecretSource(): Promise<{ secrets: SecretSource } | { problem: string }> {
+async function operatorSecretSource(): Promise<SecretSource> {
   const client = new SecretsManagerClient({});
   try {
     await client.config.region();
   } catch (error) {
     client.destroy();
-    return {
-      problem:
-        `no AWS region to read the key from (${errorParts(error).message.replace(/\.$/, '')}): set AWS_REGION to the region ` +
+    throw new UsageError(
+      `no AWS region to read the key from (${errorParts(error).message.replace(/\.$/, '')}): set AWS_REGION to the region ` +
         'the stack is deployed in, as in AWS_REGION=eu-west-1 npm run account-token -- --account NAME, ' +
         'or give your AWS profile a region (aws configure set region eu-west-1)',
-    };
+    );
   }
-  return { secrets: new AwsSecretSource({ client }) };
+  return new AwsSecretSource({ client });
 }
 
 /**
@@ -89,6 +87,17 @@ async function operatorSecretSource(): Promise<{ secrets: SecretSource } | { pro
  * unknown account or no AWS region; 1 the key cannot be read (the reason on stderr, never the key)
  */
 export async function runAccountTokenCommand(argv: string[], io: AccountTokenCommandIo): Promise<number> {
+  try {
+    return await printAccountToken(argv, io);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr.write(`${PREFIX}${error.message}\n`);
+    return 2;
+  }
+}
+
+/** The command itself; a wrong call, configuration, account or region is a `UsageError`. */
+async function printAccountToken(argv: string[], io: AccountTokenCommandIo): Promise<number> {
   let values: { account?: string; 'config-file'?: string; help?: boolean };
   try {
     ({ values } = parseArgs({
@@ -102,16 +111,14 @@ export async function runAccountTokenCommand(argv: string[], io: AccountTokenCom
       allowPositionals: false,
     }));
   } catch (error) {
-    io.stderr.write(`${PREFIX}${(error as Error).message}\n\n${ACCOUNT_TOKEN_USAGE}`);
-    return 2;
+    throw new UsageError(`${(error as Error).message}\n\n${ACCOUNT_TOKEN_USAGE}`.trimEnd());
   }
   if (values.help) {
     io.stdout.write(ACCOUNT_TOKEN_USAGE);
     return 0;
   }
   if (!values.account) {
-    io.stderr.write(`${PREFIX}name the account with --account NAME\n\n${ACCOUNT_TOKEN_USAGE}`);
-    return 2;
+    throw new UsageError(`name the account with --account NAME\n\n${ACCOUNT_TOKEN_USAGE}`.trimEnd());
   }
 
   let config: ReturnType<typeof loadDeploymentConfig>;
@@ -123,27 +130,21 @@ export async function runAccountTokenCommand(argv: string[], io: AccountTokenCom
     });
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    io.stderr.write(`${PREFIX}${error.message}\n`);
-    return 2;
+    throw new UsageError(error.message, { cause: error });
   }
   const account = findAccount(config, values.account);
   if (!account) {
     // Where it looked and what it found, so that a forgotten --config-file or a misspelt name shows.
     const where = values['config-file'] ?? DEFAULT_CONFIG_SOURCE;
-    io.stderr.write(
-      `${PREFIX}there is no account ${JSON.stringify(values.account)} in ${where} (its accounts: ${accountNames(config)})\n`,
+    throw new UsageError(
+      `there is no account ${JSON.stringify(values.account)} in ${where} (its accounts: ${accountNames(config)})`,
     );
-    return 2;
   }
 
-  const source = io.secrets ? { secrets: io.secrets } : await operatorSecretSource();
-  if ('problem' in source) {
-    io.stderr.write(`${PREFIX}${source.problem}\n`);
-    return 2;
-  }
+  const secrets = io.secrets ?? (await operatorSecretSource());
   const secretName = config.accountTokenKeySecretName;
   try {
-    const value = await source.secrets.getSecret(secretName);
+    const value = await secrets.getSecret(secretName);
     io.stdout.write(`${accountToken({ value, secretName }, account.name, account.tokenGeneration)}\n`);
   } catch (error) {
     if (error instanceof ConfigError) {

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ACCOUNT_TOKEN_USAGE, runAccountTokenCommand } from '../../../lib/report-api';
-import { AwsSecretSource } from '../../../lib/secrets';
+import { AwsSecretSource } from '../../../lib/delivery/secrets';
+import { ACCOUNT_TOKEN_USAGE, runAccountTokenCommand } from '../../../lib/operator';
 import {
   type SecretsManagerStandIn,
   startSecretsManagerStandIn,

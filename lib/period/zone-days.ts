@@ -1,7 +1,8 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
-import { canonicalTimeZone } from '../period';
-import { formatServiceDatetime, SECONDS_PER_DAY } from './service-time';
+import { secondsInDay } from 'date-fns/constants';
+import { serviceDatetimeFromEpochSeconds } from './service-datetime';
+import { canonicalTimeZone } from './time-zone';
 
 /** A calendar day of a time zone. */
 export interface ZoneDay {
@@ -20,10 +21,11 @@ interface Cut {
 const OFFSET = /^([+-])(\d{2}):(\d{2})$/;
 
 /**
- * Whether `zone` is a time zone the sandbox can read days in: an IANA name (`America/New_York`, `UTC`)
- * or a fixed offset from UTC−12:00 to UTC+14:00 written `+03:00` / `-10:00`.
+ * Whether `zone` is a zone the service's dates may be read in (the sandbox reads them in each legal
+ * way): an IANA name (`America/New_York`, `UTC`) or a fixed offset from UTC−12:00 to UTC+14:00 written
+ * `+03:00` / `-10:00`.
  */
-export function isTimeZone(zone: string): boolean {
+export function isZoneOrOffset(zone: string): boolean {
   const offset = OFFSET.exec(zone);
   if (offset) {
     const minutes = (Number(offset[2]) * 60 + Number(offset[3])) * (offset[1] === '-' ? -1 : 1);
@@ -38,16 +40,17 @@ export function isTimeZone(zone: string): boolean {
 }
 
 /**
- * The calendar days of one time zone: where a day begins, and on which day a service datetime falls.
+ * The calendar days of one zone or offset, in the sandbox's epoch seconds: where a day begins, and on
+ * which day a service datetime falls.
  * @example new ZoneDays('America/New_York').startOf('2026-03-08') // 05:00 UTC; that day lasts 23 hours
  */
 export class ZoneDays {
   /** The zone days that begin in each UTC day (`Y-m-d`), in order: an invoice's day is one lookup. */
   private readonly cuts = new Map<string, Cut[]>();
 
-  /** @param zone checked with `isTimeZone` */
+  /** @param zone checked with `isZoneOrOffset` */
   constructor(readonly zone: string) {
-    if (!isTimeZone(zone)) throw new RangeError(`sandbox: unknown time zone "${zone}"`);
+    if (!isZoneOrOffset(zone)) throw new RangeError(`sandbox: unknown time zone "${zone}"`);
   }
 
   /**
@@ -80,9 +83,9 @@ export class ZoneDays {
     const cuts: Cut[] = [{ from: `${utcDay} 00:00:00`, zoneDay: { day: first, start: this.startOf(first) } }];
     for (let later = 1; ; later++) {
       const start = this.startOf(first, later);
-      if (start >= utcStart + SECONDS_PER_DAY) return cuts;
+      if (start >= utcStart + secondsInDay) return cuts;
       const day = format(new TZDate(start * 1000, this.zone), 'yyyy-MM-dd');
-      cuts.push({ from: formatServiceDatetime(start), zoneDay: { day, start } });
+      cuts.push({ from: serviceDatetimeFromEpochSeconds(start), zoneDay: { day, start } });
     }
   }
 }

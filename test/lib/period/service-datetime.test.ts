@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isExistingServiceDatetime, serviceDatetimeToEpochMs } from '../../../lib/invoicing/service-datetime';
+import {
+  isExistingServiceDatetime,
+  parseServiceDatetime,
+  serviceDatetimeFromEpochSeconds,
+  serviceDatetimeToEpochMs,
+} from '../../../lib/period/service-datetime';
 
 const pad = (value: number, width: number) => String(value).padStart(width, '0');
 const datetime = (y: number, mo: number, d: number, h = 12, mi = 0, s = 0) =>
@@ -86,5 +91,42 @@ describe('serviceDatetimeToEpochMs', () => {
     '',
   ])('is NaN for %j', (text) => {
     expect(serviceDatetimeToEpochMs(text)).toBeNaN();
+  });
+});
+
+describe('parseServiceDatetime', () => {
+  const at = (iso: string) => Date.parse(iso);
+
+  it('reads the service datetime as UTC', () => {
+    expect(parseServiceDatetime('2026-03-01 00:00:00')).toBe(at('2026-03-01T00:00:00Z'));
+    expect(parseServiceDatetime('2026-02-28 23:59:59')).toBe(at('2026-02-28T23:59:59Z'));
+    expect(parseServiceDatetime('2024-02-29 12:34:56')).toBe(at('2024-02-29T12:34:56Z'));
+  });
+
+  it.each([
+    '2026-02-30 10:00:00',
+    '2026-03-01 24:00:00',
+    '2026-03-01 10:60:00',
+    '2026-03-01T10:00:00',
+    '2026-03-01',
+  ])('rejects %j', (text) => {
+    expect(() => parseServiceDatetime(text)).toThrow(`Invalid service datetime ${JSON.stringify(text)}`);
+  });
+});
+
+describe('serviceDatetimeFromEpochSeconds', () => {
+  it('writes an instant as the service does, in UTC', () => {
+    expect(serviceDatetimeFromEpochSeconds(Date.parse('2026-10-01T12:00:00Z') / 1000)).toBe(
+      '2026-10-01 12:00:00',
+    );
+    expect(serviceDatetimeFromEpochSeconds(Date.parse('2024-02-29T23:59:59Z') / 1000)).toBe(
+      '2024-02-29 23:59:59',
+    );
+    expect(serviceDatetimeFromEpochSeconds(Date.parse('2026-03-01T00:00:00Z') / 1000)).toBe(
+      '2026-03-01 00:00:00',
+    );
+    expect(serviceDatetimeFromEpochSeconds(Date.parse('2026-03-01T09:05:07Z') / 1000)).toBe(
+      '2026-03-01 09:05:07',
+    );
   });
 });

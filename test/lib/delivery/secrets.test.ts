@@ -1,7 +1,15 @@
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AwsSecretSource, defaultSecretSource, InMemorySecretSource, SecretError } from '../../lib/secrets';
-import { type SecretsManagerStandIn, startSecretsManagerStandIn } from '../support/secrets-manager-stand-in';
+import {
+  AwsSecretSource,
+  defaultSecretSource,
+  InMemorySecretSource,
+  SecretError,
+} from '../../../lib/delivery/secrets';
+import {
+  type SecretsManagerStandIn,
+  startSecretsManagerStandIn,
+} from '../../support/secrets-manager-stand-in';
 
 const API_KEY = 'ak_live_0123456789abcdef';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TOKEN68_PATTERN } from '../../lib/token68';
+import { TOKEN68_PATTERN } from '../../../lib/config/token68';
 
 describe('TOKEN68_PATTERN', () => {
   it('accepts letters, digits and . _ ~ + / -, with = only at the end', () => {

@@ -1,7 +1,7 @@
 /**
- * The files of a report, one list for the report writer (`lib/report`) and for storage and serving
- * (`lib/delivery`, the report API, the email): their names, content types and download names. A leaf:
- * it imports nothing, so delivery can know the files without knowing what a report contains.
+ * The files of a report, one list for storage and serving (`lib/delivery`, the report API, the
+ * email) and, by type only, for the report writer: their names, content types and download names.
+ * Delivery knows the files without knowing what a report contains.
  */
 
 /** The files of a report folder, in the order they are listed. */

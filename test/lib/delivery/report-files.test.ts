@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reportContentDisposition, reportFileContentType } from '../../lib/report-files';
+import { reportContentDisposition, reportFileContentType } from '../../../lib/delivery/report-files';
 
 describe('reportFileContentType', () => {
   it('labels CSV and HTML as UTF-8 text and the summary as JSON', () => {

@@ -8,8 +8,8 @@ const fractionDigitsByCurrency = new Map<string, number>();
  * (`USDT`, `X`). Not `Intl`: its digits are those a currency is shown with in daily use (HUF, IDR and
  * PKR with none, IQD with none), and a total of invoices of 3200.50 HUF rounded that way loses its
  * fillér. A code in lower or mixed case (`jpy`) is read as the same currency: the spec does not show
- * the codes' case. A leaf of `lib/`: the report rounds its fiat sums with it and the sandbox its invoices'
- * amounts.
+ * the codes' case. Kept with the service's interface: the report rounds its fiat sums with it and the
+ * sandbox its invoices' amounts.
  */
 export function fiatFractionDigits(currency: string): number {
   let digits = fractionDigitsByCurrency.get(currency);

@@ -1,6 +1,6 @@
 import { SecretsProvider } from '@aws-lambda-powertools/parameters/secrets';
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { describeError, wrappedError } from './describe-error';
+import { describeError, wrappedError } from '../config';
 
 /**
  * Secrets (account API keys, the report API token, the link signing key) are read by name at run time,

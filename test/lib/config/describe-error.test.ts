@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeError, errorParts, wrappedError } from '../../lib/describe-error';
+import { describeError, errorParts, wrappedError } from '../../../lib/config/describe-error';
 
 describe('errorParts', () => {
   it("gives an error's name and message", () => {

@@ -8,7 +8,7 @@ const SAMPLE_MS = 7 * 24 * 60 * MINUTE_MS;
  * Years a schedule is checked ahead: in 28 years every date falls on every weekday, so a zone's present
  * rules (the last Sunday of March, the second Sunday of March...) meet every day of the month they can.
  */
-export const SKIPPED_TIME_YEARS = 28;
+const SKIPPED_TIME_YEARS = 28;
 
 /** A local time of a monthly schedule in a zone. */
 export interface MonthlyLocalTime {

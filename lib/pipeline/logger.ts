@@ -1,5 +1,5 @@
 import { Logger } from '@aws-lambda-powertools/logger';
-import { errorParts } from './describe-error';
+import { errorParts } from '../config';
 
 /** The `service` of every log line, as the stack also sets `POWERTOOLS_SERVICE_NAME`. */
 export const SERVICE_NAME = 'invoice-reports';

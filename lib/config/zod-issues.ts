@@ -3,9 +3,9 @@ import type * as z from 'zod';
 /**
  * zod's issues in words, for every error in the project that names a bad field: the deployment
  * configuration, the scheduled event, the report API's routes and options, the invoicing client's
- * parameters and answers, the sandbox's requests and datasets, S3 objects and email options. A leaf:
- * it imports nothing of the project, so the invoicing client and the sandbox can use it without
- * depending on the deployment configuration. Written here because zod's `prettifyError` spreads each
+ * parameters and answers, the sandbox's requests and datasets, S3 objects and email options. It
+ * imports nothing of the project, so the invoicing client and the sandbox load no more than this
+ * folder's small modules for it. Written here because zod's `prettifyError` spreads each
  * issue over two lines with symbols.
  */
 

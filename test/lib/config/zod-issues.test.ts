@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { fieldIssues, fieldTypeErrors, formatPath, issueText, mustBe } from '../../lib/zod-issues';
+import { fieldIssues, fieldTypeErrors, formatPath, issueText, mustBe } from '../../../lib/config/zod-issues';
 
 /** The issues of a value the schema must refuse. */
 function issuesOf(schema: z.ZodType, value: unknown, error?: z.core.$ZodErrorMap): z.core.$ZodIssue[] {

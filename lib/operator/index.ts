@@ -1,0 +1,5 @@
+export {
+  ACCOUNT_TOKEN_USAGE,
+  type AccountTokenCommandIo,
+  runAccountTokenCommand,
+} from './account-token-command';
