@@ -72,5 +72,6 @@ export {
   type UnmatchedFigures,
   type UnmatchedPaymentFacts,
   type UsdEstimate,
+  unmatchedInWords,
   withinWords,
 } from './unmatched';

@@ -223,6 +223,7 @@ export function sampleUnmatchedFacts(): UnmatchedPaymentFacts[] {
     amount: payment.amount,
     cryptocurrency: payment.wallet.cryptocurrency,
     walletName: payment.wallet.name,
+    walletAddress: payment.wallet.address,
     hash: payment.hash,
   });
   return [

@@ -1,4 +1,4 @@
-export { estimateBasisWords, noEstimateWords, withinWords } from './basis-words';
+export { estimateBasisWords, noEstimateWords, unmatchedInWords, withinWords } from './basis-words';
 export {
   CANDIDATES_SHOWN,
   type EstimatedPayment,

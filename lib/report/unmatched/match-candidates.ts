@@ -31,6 +31,7 @@ export interface EstimatedPayment {
   amount: DecimalString;
   cryptocurrency: string;
   walletName: string;
+  walletAddress: string;
   hash: string;
   estimate: UsdEstimate | null;
 }
@@ -131,6 +132,7 @@ export function matchCandidates(
       amount: payment.amount,
       cryptocurrency: payment.cryptocurrency,
       walletName: payment.walletName,
+      walletAddress: payment.walletAddress,
       hash: payment.hash,
       estimate: payment.estimate,
       candidates,

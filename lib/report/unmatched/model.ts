@@ -69,6 +69,7 @@ export interface UnmatchedPaymentFacts {
   amount: DecimalString;
   cryptocurrency: string;
   walletName: string;
+  walletAddress: string;
   hash: string;
   /** `null` when no matched payment of its cryptocurrency is near enough (and it is no stablecoin). */
   estimate: UsdEstimate | null;

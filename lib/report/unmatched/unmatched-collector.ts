@@ -71,6 +71,7 @@ export class UnmatchedCollector {
       amount: payment.amount,
       cryptocurrency: payment.wallet.cryptocurrency,
       walletName: payment.wallet.name,
+      walletAddress: payment.wallet.address,
       hash: payment.hash,
     });
   }

@@ -24,6 +24,7 @@ function unmatched(id: number, transactionDatetime: string, usd: string | null):
     amount: '0.001',
     cryptocurrency: 'BTC',
     walletName: 'Main BTC',
+    walletAddress: 'bc1qexample',
     hash: `tx-${id}`,
     estimate: usd === null ? null : estimate(usd),
   };
