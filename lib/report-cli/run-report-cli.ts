@@ -18,6 +18,7 @@ import {
   reconciliationOutcome,
   reconciliationWindow,
   reportPeriod,
+  unmatchedInWords,
 } from '../report';
 import {
   describeFailure,
@@ -142,7 +143,8 @@ function outcome(report: Report, folder: string): string {
       `unmatched-payments.csv (${formatCount(report.unmatched.length)} rows), summary.json`,
     `${PREFIX}${named}: ${formatCount(invoices.paid)} of ${formatCount(invoices.total)} ` +
       `invoices paid, ${formatUSD(invoices.paidTotalUSD)} (commission ${formatUSD(invoices.commissionTotalUSD)}); ` +
-      `${formatCount(payments.total)} payments, ${formatCount(payments.unmatched)} unmatched${unmatchedInWords(payments)}`,
+      `${formatCount(payments.total)} payments, ${formatCount(payments.unmatched)} unmatched`,
+    ...(payments.unmatched === 0 ? [] : [`${PREFIX}${unmatchedInWords(payments, formatUSD)}`]),
     `${PREFIX}reconciliation ${reconciliation.ok ? 'ok' : 'differs (see report.html)'}: ${reconciliationOutcome(summary)}`,
     `${PREFIX}${reconciliationWindow(summary, 'above')}`,
     ...(summary.projectId !== null && invoices.total === 0 && reconciliation.listed.paid === 0
@@ -166,13 +168,4 @@ function keyOnCommandLine(argv: readonly string[]): string | undefined {
     else if (arg.startsWith('--api-key=')) key = arg.slice('--api-key='.length);
   });
   return key || undefined;
-}
-
-/**
- * What the unmatched payments are estimated at, after their count: ` (estimated 412.50 USD, 2 with a
- * likely invoice)`; nothing when there are none or none has an estimate.
- */
-function unmatchedInWords(payments: Report['summary']['payments']): string {
-  if (payments.unmatchedEstimated === 0) return '';
-  return ` (estimated ${formatUSD(payments.unmatchedEstimatedUSD)}, ${formatCount(payments.unmatchedWithLikelyInvoice)} with a likely invoice)`;
 }

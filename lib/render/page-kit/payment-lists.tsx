@@ -17,7 +17,7 @@ import { AmountText } from './amount-text';
 import { DataTable } from './data-table';
 import { look, type Variant } from './looks';
 import { Empty, Lead, Note, Panel } from './panel';
-import { WrapWhenLong } from './wrap-when-long';
+import { isLongValue, WrapWhenLong } from './wrap-when-long';
 
 interface PaymentListProps {
   variant: Variant;
@@ -76,7 +76,7 @@ function InvoiceCell({
         {likely.serviceData === null ? null : (
           <div {...look(variant, 'muted')}>
             {'your reference '}
-            <span {...look(variant, ['code', 'longWord'])}>
+            <span {...look(variant, ['code', isLongValue(likely.serviceData) ? 'longWord' : 'nowrap'])}>
               {truncateText(likely.serviceData, REFERENCE_SHOWN)}
             </span>
           </div>
