@@ -72,6 +72,8 @@ if (movedAway.length > 0)
 export default defineConfig({
   test: {
     testTimeout: 30_000,
+    // The Lambda entries publish EMF metrics on stdout; tests that look at metrics turn them back on.
+    env: { POWERTOOLS_METRICS_DISABLED: 'true' },
     hookTimeout: 60_000,
     // Two cores on CI: files that start emulators and servers stay predictable with two workers.
     maxWorkers: 2,

@@ -3,7 +3,7 @@
  * Node takes to load it.
  *
  * It synthesizes the CDK app with bundling on, as `npx cdk synth` does (the same esbuild settings, the
- * modules installed beside two functions, the configuration file copied beside the code), once with the
+ * configuration file copied beside the code), once with the
  * default configuration of `cdk.json` and once with 1,000 generated accounts. For each function it
  * prints the bundle's size (minified `index.mjs`) and the time `await import('./index.mjs')` takes in a
  * fresh Node process started in the bundle's folder with the function's environment, as the Lambda

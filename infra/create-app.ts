@@ -1,12 +1,11 @@
 import { App, type AppProps, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { loadDeploymentConfig } from '../lib/config';
+import { loadDeploymentConfig, STACK_NAME } from '../lib/config';
 import { deploymentIssues } from './deployment-checks';
 import { REPO_ROOT } from './repo-root';
 import { ReportStack } from './report-stack';
 
-/** The stack's name in CloudFormation. */
-export const STACK_NAME = 'InvoiceReports';
+export { STACK_NAME };
 
 /**
  * The CDK app: reads the deployment configuration from the context (`invoiceReports`, or the JSON file

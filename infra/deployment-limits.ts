@@ -14,6 +14,8 @@ export const AWS_LIMITS = {
   roleInlinePolicyCharacters: 10_240,
   /** IAM: one managed policy, white space not counted. */
   managedPolicyCharacters: 6_144,
+  /** IAM: managed policies attached to one role (the default quota; it can be raised to 20). */
+  managedPoliciesPerRole: 10,
   /**
    * The fan-out: the accounts one slot's execution may run. A Standard workflow keeps at most 25,000
    * history events; an account takes 9 in the Map and up to 20 with two retries and a dead letter (29
@@ -101,7 +103,13 @@ function policyIssues(root: IConstruct): FieldIssue[] {
   const resources = root.node.findAll().filter(CfnResource.isCfnResource);
   const roleByKey = new Map<string, CfnRole>();
   const inlineCharacters = new Map<string, number>();
+  const managedPolicies = new Map<string, number>();
   const issues: FieldIssue[] = [];
+  const roleKeys = (stack: Stack, roles: unknown): string[] =>
+    ((stack.resolve(roles) ?? []) as unknown[])
+      .map((role) => (role as { Ref?: unknown }).Ref)
+      .filter((logicalId): logicalId is string => typeof logicalId === 'string')
+      .map((logicalId) => keyOf(stack, logicalId));
   const keyOf = (stack: Stack, logicalId: string) => `${stack.node.path} ${logicalId}`;
   for (const resource of resources) {
     const stack = Stack.of(resource);
@@ -114,14 +122,14 @@ function policyIssues(root: IConstruct): FieldIssue[] {
       );
     } else if (resource instanceof CfnPolicy) {
       const characters = policyCharacters(resource, resource.policyDocument);
-      for (const role of (stack.resolve(resource.roles) ?? []) as unknown[]) {
-        const logicalId = (role as { Ref?: unknown }).Ref;
-        if (typeof logicalId !== 'string') continue;
-        const key = keyOf(stack, logicalId);
+      for (const key of roleKeys(stack, resource.roles)) {
         inlineCharacters.set(key, (inlineCharacters.get(key) ?? 0) + characters);
       }
     } else if (resource instanceof CfnManagedPolicy) {
       const characters = policyCharacters(resource, resource.policyDocument);
+      for (const key of roleKeys(stack, resource.roles)) {
+        managedPolicies.set(key, (managedPolicies.get(key) ?? 0) + 1);
+      }
       if (characters > AWS_LIMITS.managedPolicyCharacters) {
         issues.push({
           path: resource.node.path,
@@ -129,6 +137,13 @@ function policyIssues(root: IConstruct): FieldIssue[] {
         });
       }
     }
+  }
+  for (const [key, count] of managedPolicies) {
+    if (count <= AWS_LIMITS.managedPoliciesPerRole) continue;
+    issues.push({
+      path: roleByKey.get(key)?.node.path ?? key,
+      message: `needs ${count} managed policies; IAM attaches at most ${AWS_LIMITS.managedPoliciesPerRole} to a role (see the hint below)`,
+    });
   }
   for (const [key, characters] of inlineCharacters) {
     if (characters <= AWS_LIMITS.roleInlinePolicyCharacters) continue;
@@ -144,7 +159,7 @@ function policyIssues(root: IConstruct): FieldIssue[] {
 const POLICY_HINT = {
   path: 'sesAllowAnyIdentity',
   message:
-    'each distinct SES identity (senderIdentity, a verified sender address, and in the SES sandbox each recipient) is listed in the scheduled function\'s policy: send from fewer identities (a domain identity covers its addresses and subdomains), or set "sesAllowAnyIdentity": true',
+    'each distinct SES identity (senderIdentity, a verified sender address, and in the SES sandbox each recipient) is listed in the scheduled function\'s policies (its inline policy, then up to ten managed policies: some 350 sender domains in all): send from fewer identities (a domain identity covers its addresses and subdomains), or set "sesAllowAnyIdentity": true',
 };
 
 /**

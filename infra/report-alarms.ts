@@ -16,6 +16,8 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { DELIVERY_UNCONFIRMED } from '../lib/delivery';
+import { METRIC_NAMES } from '../lib/metrics';
+import { projectMetric } from './project-metric';
 
 export interface ReportAlarmsProps {
   /** Functions whose errors raise an alarm, by a name used in the alarm's id and description. */
@@ -138,6 +140,29 @@ export class ReportAlarms extends Construct {
       }),
     );
     this.alarms.push(this.deliveryUnconfirmedAlarm(props.deliveryLogGroups));
+    // A Function URL's 500 is an answer, not a Lambda error: the functions' error alarms never see it.
+    this.alarms.push(
+      new Alarm(this, 'ReportApiServerErrors', {
+        alarmDescription:
+          'The report API answered with a 5xx status: 502 when the invoicing service failed or refused the account\'s key, 500 for anything else (a secret it cannot read, a fault). Search the report API\'s log group for "error" to find the request and its cause.',
+        metric: projectMetric(METRIC_NAMES.apiAnswers, { dimensions: { statusClass: '5xx' } }),
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+    );
+    this.alarms.push(
+      new Alarm(this, 'ReconciliationDifferences', {
+        alarmDescription:
+          "A report was built whose reconciliation found a difference: the invoicing service's statistics and its itemised lists disagree for the same window. The report shows each difference; find the account and period with Logs Insights over the report functions' log groups (filter ReconciliationDifferences > 0 | fields account, period), then raise it with the service.",
+        metric: projectMetric(METRIC_NAMES.reconciliationDifferences),
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+    );
     for (const alarm of this.alarms) {
       alarm.addAlarmAction(action);
       alarm.addOkAction(action);

@@ -207,7 +207,11 @@ export class ReportFanOut extends Construct {
       )
       .otherwise(new Succeed(this, 'SlotDone'));
 
+    // Under /aws/vendedlogs/: CloudWatch Logs then takes Step Functions' log delivery without adding this
+    // group to the account's log resource policy, whose 5,120 characters other stacks' groups share.
+    // https://docs.aws.amazon.com/step-functions/latest/dg/cw-logs.html
     const logGroup = new LogGroup(this, 'Logs', {
+      logGroupName: `/aws/vendedlogs/states/${Stack.of(this).stackName}-${this.node.id}`,
       retention: RetentionDays.THREE_MONTHS,
       removalPolicy: RemovalPolicy.DESTROY,
     });

@@ -10,12 +10,15 @@ import {
   Stack,
   Validations,
 } from 'aws-cdk-lib';
-import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { BUILDS_FOLDER, MANIFEST_FILE_NAME, REBUILD_RECORD_FILE_NAME } from '../lib/delivery';
+import { AWS_LIMITS } from './deployment-limits';
+import { packResources } from './policy-packing';
 import { REPO_ROOT } from './repo-root';
 
 /** The S3 prefix every report object lives under (DESIGN.md, "S3 keys"). */
@@ -33,9 +36,8 @@ export interface ReportFunctionProps {
   /**
    * Whether the function builds reports: it then gets `REPORT_EPHEMERAL_STORAGE` of `/tmp`, where a report
    * is written before it is saved and where its rows are sorted (about 2.2 GB for a month of a million paid
-   * invoices: the README's "Benchmark" works it out), and `MODULES_BESIDE_THE_BUNDLE` installed beside its
-   * bundle.
-   * @default false: Lambda's 512 MB of `/tmp`, nothing installed beside the bundle
+   * invoices: the README's "Benchmark" works it out).
+   * @default false: Lambda's 512 MB of `/tmp`
    */
   buildsReports?: boolean;
   /** Files put beside the bundled code (name to content), such as the deployment configuration. */
@@ -80,14 +82,17 @@ function copyCommands(staged: ReadonlyMap<string, string>, outputDir: string): s
   );
 }
 
+/**
+ * Characters of the role's inline policy the SES grant may take: the rest of IAM's 10,240 holds the
+ * role's other statements (logs, S3, secrets, the dead-letter queue: under 2,500 at their longest).
+ */
+const SES_INLINE_CHARACTERS = 6_000;
+
+/** A managed policy's characters, less a margin for CDK's rendering of the statement. */
+const MANAGED_POLICY_BUDGET = AWS_LIMITS.managedPolicyCharacters - 144;
+
 /** `/tmp` of a function that builds reports: a month of about 1.5 million paid invoices, where Lambda's default 512 MB holds about 200,000. */
 export const REPORT_EPHEMERAL_STORAGE = Size.gibibytes(4);
-
-/**
- * Packages a function that builds reports has installed beside its bundle rather than bundled, each
- * loaded only when it is needed: exceljs when a workbook is written, nodemailer when a message is built.
- */
-export const MODULES_BESIDE_THE_BUNDLE = ['exceljs', 'nodemailer'] as const;
 
 /**
  * A Lambda function of this project, with the fixed choices in one place: Node.js 22 on arm64, bundled
@@ -168,11 +173,10 @@ export class ReportFunction extends Construct {
         // The tested SDK version ships with the code: the runtime's copy is older, and lib-storage,
         // the presigner and Powertools are not part of it anyway.
         bundleAwsSDK: true,
-        // Installed beside the bundle rather than bundled: exceljs alone is about 1 MB minified and
-        // nodemailer's MIME code about 130 KB, and the code loads each only when it writes a workbook or
-        // builds a message, so a cold start skips them. (An empty list would still install an empty
-        // package beside the bundle.)
-        ...(props.buildsReports ? { nodeModules: [...MODULES_BESIDE_THE_BUNDLE] } : {}),
+        // Everything is bundled, exceljs and nodemailer too: synth installs nothing, so a build host needs
+        // no registry. Both are CommonJS, which esbuild wraps in functions run on first require: the code
+        // loads each only when it writes a workbook or builds a message, so a cold start parses them
+        // but runs neither.
         commandHooks: {
           beforeBundling: () => [],
           beforeInstall: () => [],
@@ -199,32 +203,66 @@ export class ReportFunction extends Construct {
   }
 
   /**
-   * Read, write and delete report objects (`reports/*`), and list the bucket (its name reaches the
-   * function through `addEnvironment`).
+   * Access to the reports bucket (its name reaches the function through `addEnvironment`): read report
+   * objects (`reports/*`), list under `reports/` only, and write what `writes` says. `all` (the scheduled
+   * run) writes and deletes any report object, delivery records included; `builds` (the report API,
+   * which builds reports but never emails) writes a build's files, a period's manifest and an account's
+   * rebuild record, and deletes builds' files only: never a delivery record, which decides whether an
+   * email goes out. (A superseded report saved before builds had folders is left to the bucket's expiry.)
+   *
    * The list permission is what makes S3 answer 404 rather than 403 for a report that does not exist
    * yet (https://docs.aws.amazon.com/AmazonS3/latest/API/API_GetObject.html, "Permissions"); the
-   * delivery code tells the two apart. The bucket holds nothing but reports.
+   * delivery code tells the two apart. S3 weighs it for such a read with the key as `s3:prefix`, so the
+   * prefix condition keeps the 404 for keys under `reports/`.
    */
-  useReportsBucket(bucket: IBucket): void {
-    this.role.addToPrincipalPolicy(
-      new PolicyStatement({
-        sid: 'ReportObjects',
-        actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject', 's3:AbortMultipartUpload'],
-        resources: [bucket.arnForObjects(`${REPORT_PREFIX}*`)],
-      }),
-    );
+  useReportsBucket(bucket: IBucket, writes: 'all' | 'builds'): void {
+    const objects = (pattern: string) => bucket.arnForObjects(`${REPORT_PREFIX}${pattern}`);
+    if (writes === 'all') {
+      this.role.addToPrincipalPolicy(
+        new PolicyStatement({
+          sid: 'ReportObjects',
+          actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject', 's3:AbortMultipartUpload'],
+          resources: [objects('*')],
+        }),
+      );
+    } else {
+      this.role.addToPrincipalPolicy(
+        new PolicyStatement({ sid: 'ReportObjects', actions: ['s3:GetObject'], resources: [objects('*')] }),
+      );
+      this.role.addToPrincipalPolicy(
+        new PolicyStatement({
+          sid: 'ReportBuilds',
+          actions: ['s3:PutObject', 's3:DeleteObject', 's3:AbortMultipartUpload'],
+          resources: [objects(`*/${BUILDS_FOLDER}*`)],
+        }),
+      );
+      this.role.addToPrincipalPolicy(
+        new PolicyStatement({
+          sid: 'ReportManifests',
+          actions: ['s3:PutObject'],
+          resources: [objects(`*/${MANIFEST_FILE_NAME}`), objects(`*/${REBUILD_RECORD_FILE_NAME}`)],
+        }),
+      );
+    }
     this.role.addToPrincipalPolicy(
       new PolicyStatement({
         sid: 'ReportBucketListing',
         actions: ['s3:ListBucket'],
         resources: [bucket.bucketArn],
+        conditions: { StringLike: { 's3:prefix': `${REPORT_PREFIX}*` } },
       }),
     );
     const bucketId = Stack.of(this).getLogicalId(bucket.node.defaultChild as CfnElement);
-    Validations.of(this).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${REPORT_PREFIX}*]`,
-      reason: `Report objects are keyed ${REPORT_PREFIX}<account>/<period>/...; the function serves every account and period, under that prefix only.`,
-    });
+    const patterns =
+      writes === 'all'
+        ? ['*']
+        : ['*', `*/${BUILDS_FOLDER}*`, `*/${MANIFEST_FILE_NAME}`, `*/${REBUILD_RECORD_FILE_NAME}`];
+    for (const pattern of patterns) {
+      Validations.of(this).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${REPORT_PREFIX}${pattern}]`,
+        reason: `Report objects are keyed ${REPORT_PREFIX}<account>/<period>/...; the function serves every account and period, under that prefix only.`,
+      });
+    }
   }
 
   /**
@@ -261,13 +299,32 @@ export class ReportFunction extends Construct {
 
   /**
    * `ses:SendRawEmail` as these SES identities (domains or addresses) only; a name may be a pattern such
-   * as `*@acme.example` (every address identity of that domain).
+   * as `*@acme.example` (every address identity of that domain). The identities that fit beside the
+   * role's other statements go in its inline policy, the rest in managed policies of the role, as many as
+   * they need (`checkDeploymentLimits` refuses more than IAM attaches to a role).
    */
   sendEmailAs(identities: readonly string[], region?: string): void {
     if (identities.length === 0) return;
     const names = [...new Set(identities)].sort();
     const resources = names.map((identity) => this.sesIdentityArn(identity, region));
-    this.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['ses:SendRawEmail'], resources }));
+    const statementOf = (group: string[]) =>
+      new PolicyStatement({ actions: ['ses:SendRawEmail'], resources: group }).toStatementJson();
+    const [inline = [], ...managed] = packResources(this, resources, statementOf, {
+      firstBudget: SES_INLINE_CHARACTERS,
+      budget: MANAGED_POLICY_BUDGET,
+    });
+    if (inline.length > 0) {
+      this.role.addToPrincipalPolicy(
+        new PolicyStatement({ actions: ['ses:SendRawEmail'], resources: inline }),
+      );
+    }
+    for (const [index, group] of managed.entries()) {
+      new ManagedPolicy(this, `SendEmailAs${index + 1}`, {
+        description: `Sends report emails as the accounts' SES identities (part ${index + 1} of ${managed.length})`,
+        statements: [new PolicyStatement({ actions: ['ses:SendRawEmail'], resources: group })],
+        roles: [this.role],
+      });
+    }
     for (const pattern of names.filter((name) => name.startsWith('*@'))) {
       Validations.of(this).acknowledge({
         id: `AwsSolutions-IAM5[Resource::${findingText(this, this.sesIdentityArn(pattern, region))}]`,

@@ -15,7 +15,9 @@ import {
 import { checkDeployment } from './deployment-checks';
 import { checkDeploymentLimits } from './deployment-limits';
 import { FailureQueue } from './failure-queue';
+import { GeneratedSecrets } from './generated-secrets';
 import { ReportAlarms } from './report-alarms';
+import { DASHBOARD_NAME, ReportDashboard } from './report-dashboard';
 import { ReportFanOut } from './report-fan-out';
 import { ReportFunction } from './report-function';
 import { ReportSchedules } from './report-schedules';
@@ -60,6 +62,7 @@ export class ReportStack extends Stack {
   readonly dispatcher: ReportFunction;
   readonly fanOut: ReportFanOut;
   readonly schedules: ReportSchedules;
+  readonly secrets: GeneratedSecrets;
 
   constructor(scope: Construct, id: string, props: ReportStackProps) {
     super(scope, id, props);
@@ -70,6 +73,9 @@ export class ReportStack extends Stack {
     this.reports = new ReportsBucket(this, 'Storage', { retentionDays: config.reportRetentionDays });
     const bucket = this.reports.bucket.bucketName;
     const failures = new FailureQueue(this, 'Failures');
+    // The keys the deployment owns, generated under the configured names: a first deploy needs only the
+    // merchants' API-key secrets.
+    this.secrets = new GeneratedSecrets(this, 'Secrets', config);
     // The configuration travels in each function's code asset: Lambda's 4 KB environment would hold about
     // ten accounts, and every change of accounts needs a deployment anyway (schedules, secrets, SES grants).
     const bundledFiles = { [BUNDLED_CONFIG_FILE]: runtimeConfigText(config) };
@@ -99,10 +105,10 @@ export class ReportStack extends Stack {
       bundledFiles,
     });
 
-    for (const fn of [this.reportApi, this.scheduledReport]) {
-      fn.useReportsBucket(this.reports.bucket);
-      fn.readSecretsUnder(config.accountSecretPrefix);
-    }
+    this.scheduledReport.useReportsBucket(this.reports.bucket, 'all');
+    // The report API builds reports but never emails: it cannot touch a delivery record.
+    this.reportApi.useReportsBucket(this.reports.bucket, 'builds');
+    for (const fn of [this.reportApi, this.scheduledReport]) fn.readSecretsUnder(config.accountSecretPrefix);
     this.reportApi.readSecrets([
       config.reportApiTokenSecretName,
       config.accountTokenKeySecretName,
@@ -110,6 +116,8 @@ export class ReportStack extends Stack {
     ]);
     // The scheduled run signs the links it emails.
     this.scheduledReport.readSecrets([config.linkSigningKeySecretName]);
+    // No function starts before the secrets it reads exist.
+    for (const fn of [this.reportApi, this.scheduledReport]) fn.lambda.node.addDependency(this.secrets);
     if (config.sesAllowAnyIdentity) this.scheduledReport.sendEmailAsAnyIdentity(config.sesRegion);
     else
       this.scheduledReport.sendEmailAs(
@@ -153,16 +161,23 @@ export class ReportStack extends Stack {
       target: this.fanOut.stateMachine,
       deadLetterQueue: failures.queue,
     });
-    new ReportAlarms(this, 'Alarms', {
-      functions: {
-        ScheduledReport: this.scheduledReport.lambda,
-        ReportApi: this.reportApi.lambda,
-        Dispatcher: this.dispatcher.lambda,
-      },
+    const functions = {
+      ScheduledReport: this.scheduledReport.lambda,
+      ReportApi: this.reportApi.lambda,
+      Dispatcher: this.dispatcher.lambda,
+    };
+    const alarms = new ReportAlarms(this, 'Alarms', {
+      functions,
       fanOut: this.fanOut.stateMachine,
       deadLetterQueue: failures.queue,
       deliveryLogGroups: [this.scheduledReport.logGroup],
       alarmEmail: config.alarmEmail,
+    });
+    new ReportDashboard(this, 'Dashboard', {
+      functions,
+      fanOut: this.fanOut.stateMachine,
+      deadLetterQueue: failures.queue,
+      alarms: alarms.alarms,
     });
 
     new CfnOutput(this, 'ReportApiUrl', { value: url.url, description: 'Base URL of the report API' });
@@ -178,6 +193,10 @@ export class ReportStack extends Stack {
     new CfnOutput(this, 'FanOutStateMachineArn', {
       value: this.fanOut.stateMachine.stateMachineArn,
       description: 'Start it with {"slot"} to re-run a schedule slot (nothing is emailed twice)',
+    });
+    new CfnOutput(this, 'DashboardUrl', {
+      value: `https://console.aws.amazon.com/cloudwatch/home?region=${this.region}#dashboards:name=${DASHBOARD_NAME}`,
+      description: 'The CloudWatch dashboard: reports, emails, report API answers, alarms',
     });
     // The alarms tell of a failed run; its account and error are a message here, which the operator
     // reads and deletes once the period is re-run (an SQS queue's Ref is its URL).

@@ -1,4 +1,5 @@
 export { type AccountConfig, domainOf } from './account-schema';
+export { CONFIG_CONTEXT_KEY, cdkJsonConfig } from './cdk-context';
 export { ConfigError } from './config-error';
 export { type ConfigFileOrigin, readDeploymentConfigFile } from './config-file';
 export { deployableConfigIssues } from './deployable-config';
@@ -35,6 +36,7 @@ export {
   slotId,
   YEARLY_REPORT_MONTH,
 } from './schedule-slots';
+export { STACK_NAME } from './stack-name';
 export { TOKEN68_PATTERN } from './token68';
 export { UsageError } from './usage-error';
 export { type FieldIssue, fieldIssues, fieldTypeErrors, formatPath, issueText } from './zod-issues';

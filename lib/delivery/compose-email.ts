@@ -45,8 +45,8 @@ export async function composeReportEmail(options: ComposeReportEmailOptions): Pr
       throw new InvalidEmailError('every attachment needs a filename and a path');
     }
   }
-  // Loaded when a message is built, not when the module is: a function's cold start skips nodemailer's
-  // MIME code (about 130 KB), which the stack installs beside the bundle.
+  // Loaded when a message is built, not when the module is: a function's cold start skips running
+  // nodemailer's MIME code (about 130 KB).
   const { default: MailComposer } = await import('nodemailer/lib/mail-composer');
   const composer = new MailComposer({
     // Text and HTML are written with LF line ends; MailComposer keeps them as given unless told, and a

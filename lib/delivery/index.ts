@@ -81,6 +81,8 @@ export {
   reportFileContentType,
 } from './report-files';
 export {
+  accountPrefix,
+  BUILDS_FOLDER,
   buildFileKey,
   deliveryRecordKey,
   isReportFileKey,

@@ -15,7 +15,7 @@ export type ReportObjectName = ReportFileName | typeof MANIFEST_FILE_NAME;
 export const DELIVERY_RECORD_FILE_NAME = 'delivery.json';
 
 /** The folder of a period that holds one folder per build. */
-const BUILDS_FOLDER = 'builds/';
+export const BUILDS_FOLDER = 'builds/';
 
 /**
  * What may follow a period's prefix in a file key a manifest lists: `builds/<buildId>/<file>`, or

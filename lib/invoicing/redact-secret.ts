@@ -1,5 +1,5 @@
 import { decodeHTML } from 'entities';
-import { base64Spans } from './secret-base64';
+import { encodedSpans } from './secret-encodings';
 
 const REDACTED = '[redacted]';
 
@@ -35,8 +35,9 @@ interface Escape {
  * Removes `secret` from `text`, in every form a service could echo it back in: as sent, JSON-escaped
  * (`sk_live\/AbC`, `\u0041`), as HTML character references (`&sol;`, `&#47;`, `&#x2F;`, with or without
  * the semicolon), percent-encoded in either case (`%2F`, `%2f`), any mixture of these from one character
- * to the next, up to three of them nested (`%255C%252F`), and base64 in either alphabet (see
- * `base64Spans`; a secret of 12 characters or more), as is or itself written with those escapes. The
+ * to the next, up to three of them nested (`%255C%252F`), reversed, and encoded in base64 (either
+ * alphabet), base32 or hex (see `encodedSpans`; a secret of 12 characters or more), as is or itself
+ * written with those escapes. The
  * service's failure answers are not shown in the spec, and some services echo the request (headers
  * included) back in an error page.
  *
@@ -49,18 +50,23 @@ interface Escape {
  */
 export function redactSecret(text: string, secret: string | undefined): string {
   if (!secret || !text) return text;
-  const spans = base64Spans(text, secret);
-  if (spans.length === 0 && !ESCAPE_STARTS.test(text) && !text.includes(secret)) return text;
+  const reversed = [...secret].reverse().join('');
+  const secrets = reversed === secret ? [secret] : [secret, reversed];
+  const spans = secrets.flatMap((each) => encodedSpans(text, each));
+  if (spans.length === 0 && !ESCAPE_STARTS.test(text) && !secrets.some((each) => text.includes(each))) {
+    return text;
+  }
   let layer = literalLayer(text);
   for (let depth = 0; ; depth += 1) {
-    findSecret(layer, secret, spans);
+    for (const each of secrets) findSecret(layer, each, spans);
     if (depth === MAX_LAYERS || !ESCAPE_STARTS.test(layer.chars.join(''))) break;
     const next = decodeLayer(layer);
     if (next.chars.length === layer.chars.length) break;
     layer = next;
-    // Base64 has escapes of its own to undo: PHP's json_encode writes its `/` as `\/`, and a query
-    // string its `+`, `/` and `=` as `%2B`, `%2F` and `%3D`.
-    for (const [start, end] of base64Spans(layer.chars.join(''), secret)) {
+    // Encoded text has escapes of its own to undo: PHP's json_encode writes base64's `/` as `\/`, and
+    // a query string its `+`, `/` and `=` as `%2B`, `%2F` and `%3D`.
+    const decoded = layer.chars.join('');
+    for (const [start, end] of secrets.flatMap((each) => encodedSpans(decoded, each))) {
       spans.push([layer.starts[start] as number, layer.ends[end - 1] as number]);
     }
   }

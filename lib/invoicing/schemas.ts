@@ -5,6 +5,7 @@ import {
   isExistingServiceDatetime,
   SERVICE_DATETIME_PATTERN,
 } from '../period';
+import { FIELD_BOUNDS, tooLong } from './field-bounds';
 import { isExactNumber } from './parse-service-json';
 import { plainDecimalOf } from './plain-decimal';
 
@@ -50,24 +51,47 @@ const hugeExponent = /[eE][+-]?0*\d{4}/;
  */
 const exactNumberText = (value: unknown): unknown => (isExactNumber(value) ? value.value : value);
 
+/** Digits of a plain decimal string: all its characters but a sign and a point. */
+const digitCount = (text: string): number =>
+  text.length - (text.startsWith('-') ? 1 : 0) - (text.includes('.') ? 1 : 0);
+
 /**
  * An amount: a JSON number (every digit of it, see `parseServiceJson`) or numeric string, normalised to a
- * plain decimal string.
+ * plain decimal string of at most `FIELD_BOUNDS.amountDigits` digits. Text longer than
+ * `FIELD_BOUNDS.amountText` is refused before the pattern reads it: the pattern backtracks over a long
+ * run of digits that does not match, which costs time growing with the square of its length.
  */
 const decimal = lazily(() =>
   z
     .preprocess(
       exactNumberText,
-      z.union([
-        z.number(),
-        z
-          .string()
-          .trim()
-          .regex(numericText, 'expected a number')
-          .refine((text) => !hugeExponent.test(text), 'expected a number with an exponent of at most 999'),
-      ]),
+      // Checked outside the union: a union reports an aborted check of one of its members only as
+      // "Invalid input".
+      z
+        .unknown()
+        .refine((value) => typeof value !== 'string' || value.length <= FIELD_BOUNDS.amountText, {
+          message: tooLong(FIELD_BOUNDS.amountText),
+          abort: true,
+        })
+        .pipe(
+          z.union([
+            z.number(),
+            z
+              .string()
+              .trim()
+              .regex(numericText, 'expected a number')
+              .refine(
+                (text) => !hugeExponent.test(text),
+                'expected a number with an exponent of at most 999',
+              ),
+          ]),
+        ),
     )
-    .transform((value): DecimalString => plainDecimalOf(value)),
+    .transform((value): DecimalString => plainDecimalOf(value))
+    .refine(
+      (text) => digitCount(text) <= FIELD_BOUNDS.amountDigits,
+      `expected a number of at most ${FIELD_BOUNDS.amountDigits} digits written out`,
+    ),
 );
 
 /** A sum the service may leave `null` when there is nothing to add up. */
@@ -123,11 +147,11 @@ export const invoiceStatusSchema = z.enum(['unpaid', 'canceled', 'paid', 'expire
 export type InvoiceStatus = z.infer<typeof invoiceStatusSchema>;
 export const INVOICE_STATUSES = invoiceStatusSchema.options;
 
-/** An object keyed by strings; `[]` (an empty PHP array) reads as `{}`. */
-const recordOf = <T extends z.ZodType>(value: T) =>
+/** An object keyed by strings of at most `keyLength` characters; `[]` (an empty PHP array) reads as `{}`. */
+const recordOf = <T extends z.ZodType>(value: T, keyLength: number = FIELD_BOUNDS.statisticsKey) =>
   z.preprocess(
     (input) => (Array.isArray(input) && input.length === 0 ? {} : (input ?? {})),
-    z.record(z.string(), value),
+    z.record(bounded(keyLength), value),
   );
 
 /** Whether a value is an empty block as PHP may write one: `[]` or `{}`. */
@@ -138,9 +162,11 @@ const isEmptyBlock = (value: unknown): boolean =>
 const optionalBlock = <T extends z.ZodType>(block: T) =>
   z.preprocess((value) => (value === null || isEmptyBlock(value) ? undefined : value), block.optional());
 
+/** A string of at most `maximum` characters (UTF-16 code units, as a workbook cell counts them). */
+const bounded = (maximum: number) => z.string().max(maximum, tooLong(maximum));
+
 const nullableText = lazily(() =>
-  z
-    .string()
+  bounded(FIELD_BOUNDS.text)
     .nullish()
     .transform((value) => value ?? null),
 );
@@ -148,10 +174,10 @@ const nullableText = lazily(() =>
 const wallet = lazily(() =>
   z.object({
     id: uuid(),
-    name: z.string(),
-    blockchain: z.string(),
-    cryptocurrency: z.string(),
-    address: z.string(),
+    name: bounded(FIELD_BOUNDS.walletName),
+    blockchain: bounded(FIELD_BOUNDS.walletToken),
+    cryptocurrency: bounded(FIELD_BOUNDS.walletToken),
+    address: bounded(FIELD_BOUNDS.address),
   }),
 );
 export const walletSchema = z.lazy(wallet);
@@ -161,14 +187,14 @@ export type Wallet = z.infer<typeof walletSchema>;
 const invoice = lazily(() =>
   z.object({
     id: uuid(),
-    uid: z.string(),
+    uid: bounded(FIELD_BOUNDS.uid),
     projectId: uuid(),
     createDatetime: serviceDatetime(),
     timeToPayDatetime: serviceDatetime(),
     commissionFiatUSD: decimal(),
     amountFiatUSD: decimal(),
     amountFiat: decimal(),
-    currencyFiat: z.string(),
+    currencyFiat: bounded(FIELD_BOUNDS.currencyCode),
     description: nullableText(),
     serviceData: nullableText(),
     views: integer(),
@@ -183,7 +209,7 @@ const paymentRecord = lazily(() =>
   z.object({
     id: uuid(),
     amount: decimal(),
-    hash: z.string(),
+    hash: bounded(FIELD_BOUNDS.hash),
     transactionDatetime: serviceDatetime(),
   }),
 );
@@ -216,7 +242,7 @@ export const invoiceStatisticsSchema = z.lazy(() =>
     invoicesPaidNum: integer(),
     invoicesTotalUSD: sum(),
     invoicesByProjects: recordOf(sum()),
-    invoicesByCurrencies: recordOf(sum()),
+    invoicesByCurrencies: recordOf(sum(), FIELD_BOUNDS.currencyCode),
     invoicesByMonths: recordOf(sum()),
     invoicesByDate: recordOf(z.object({ date: epochMs(), value: sum() })),
   }),

@@ -1,12 +1,13 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import S3rver from 's3rver';
+import { honourConditionalWrites } from './conditional-writes';
 
 /** A running emulator. */
 export interface RunningEmulator {
@@ -90,8 +91,10 @@ interface S3rverObject {
 
 /**
  * s3rver 3.7's `putObject` answers once the body has been read, not once the file is written (it never
- * waits for the write stream), so a GET right after a PUT can read an empty or short object. This
- * replacement does the same work and waits for the file before the PUT is answered.
+ * waits for the write stream), and writes over the object's file in place, so a GET right after a PUT,
+ * or during one, can read an empty or short object. This replacement does the same work into a file of
+ * its own, renames it into place (a reader sees the old object or the new one, as on S3: its listing
+ * skips the `.tmp` name) and only then writes the ETag and answers the PUT.
  */
 function writeObjectsBeforeAnswering(s3rver: S3rver): void {
   const store = (s3rver as unknown as { store: S3rverStore }).store;
@@ -108,7 +111,13 @@ function writeObjectsBeforeAnswering(s3rver: S3rver): void {
       },
     });
     const source = Buffer.isBuffer(object.content) ? Readable.from([object.content]) : object.content;
-    await pipeline(source, measure, createWriteStream(objectPath));
+    const temporary = `${objectPath}.${randomBytes(6).toString('hex')}.tmp`;
+    try {
+      await pipeline(source, measure, createWriteStream(temporary));
+      await rename(temporary, objectPath);
+    } finally {
+      await rm(temporary, { force: true });
+    }
     const digest = md5.digest('hex');
     await store.putMetadata(object.bucket, object.key, object.metadata, digest);
     return { size, md5: digest };
@@ -116,7 +125,8 @@ function writeObjectsBeforeAnswering(s3rver: S3rver): void {
 }
 
 /**
- * Starts s3rver on 127.0.0.1, silent, with the given buckets. Use its endpoint with
+ * Starts s3rver on 127.0.0.1, silent, with the given buckets, honouring conditional writes as S3 does
+ * (see `honourConditionalWrites`). Use its endpoint with
  * `createS3Client({ endpoint })`, which sets path-style addressing and the credentials s3rver checks.
  * Its own `run()` is not used because it leaves "address in use" as an unhandled error event; the
  * server here is a plain `http.Server` over s3rver's request handler.
@@ -132,6 +142,7 @@ export async function startS3Emulator(options: S3EmulatorOptions): Promise<Runni
     configureBuckets: options.buckets.map((name) => ({ name, configs: [] })),
   });
   writeObjectsBeforeAnswering(s3rver);
+  honourConditionalWrites(s3rver);
   await s3rver.configureBuckets();
   const server = createServer(s3rver.callback());
   const port = await listen(server, options.port, 'S3 emulator');

@@ -3,3 +3,12 @@ export {
   type AccountTokenCommandIo,
   runAccountTokenCommand,
 } from './account-token-command';
+export {
+  type Finding,
+  PREFLIGHT_USAGE,
+  type PreflightClients,
+  type PreflightCommandIo,
+  type PreflightResult,
+  runPreflight,
+  runPreflightCommand,
+} from './preflight';

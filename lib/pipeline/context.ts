@@ -2,6 +2,7 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import type { SESClient } from '@aws-sdk/client-ses';
 import type { SecretSource } from '../delivery';
 import type { InvoicingClientHooks, InvoicingClientOptions } from '../invoicing';
+import type { ReportMetrics } from '../metrics';
 
 /** What building and saving a report needs, wherever it runs (Lambda, the local stack, tests). */
 export interface PublishContext {
@@ -15,6 +16,8 @@ export interface PublishContext {
   workDir?: string;
   /** Invoicing client settings beyond URL and key (concurrency, page size, test seams). */
   client?: Omit<InvoicingClientOptions, 'baseUrl' | 'apiKey'> & InvoicingClientHooks;
+  /** Told of each report built and each email's outcome. @default NO_METRICS */
+  metrics?: ReportMetrics;
 }
 
 /** What emailing a report needs on top of that. */

@@ -13,6 +13,7 @@ import {
   signReportIndexLink,
   signReportLinks,
 } from '../delivery';
+import type { ReportTrigger } from '../metrics';
 import { type ReportEmailOptions, renderReportEmail, renderReportText, reportSubject } from '../render';
 import type { CollectProgress } from '../report';
 import { reportPeriod } from '../report';
@@ -32,6 +33,8 @@ export interface ReportDeliveryRequest {
   runId?: string;
   /** Told how many records have been fetched so far while the report is built. */
   onProgress?: (progress: CollectProgress) => void;
+  /** What asked for the run, for the build's metrics. @default 'schedule' */
+  trigger?: ReportTrigger;
   /** Told once the report is saved to S3: the build the period is served from, and whether it is this run's. */
   onSaved?: (saved: { buildId: string | undefined; switched: boolean }) => void;
   /** Told once the period's email is claimed, just before it goes to SES. */
@@ -126,12 +129,10 @@ export async function deliverReport(
   if (sent) return { ...sent, account: account.name, period };
 
   const links = await signedLinks(context, account, period, clock());
-  const published = await publishReport(
-    context,
-    account,
-    period,
-    request.onProgress ? { onProgress: request.onProgress } : {},
-  );
+  const published = await publishReport(context, account, period, {
+    trigger: request.trigger ?? 'schedule',
+    ...(request.onProgress ? { onProgress: request.onProgress } : {}),
+  });
   try {
     request.onSaved?.({ buildId: published.manifest.buildId, switched: published.switched });
     const downloadName = (fileName: ReportFileName) => reportDownloadName(account.name, period, fileName);

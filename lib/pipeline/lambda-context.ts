@@ -1,18 +1,21 @@
 import { ConfigError, RUNTIME_ENV, type RuntimeConfig, readRuntimeConfig } from '../config';
 import { createS3Client, createSesClient, defaultSecretSource } from '../delivery';
+import { powertoolsReportMetrics, type ReportMetrics } from '../metrics';
 import type { DeliveryContext, PublishContext } from './context';
 
 /** What a deployed function works with: its configuration and the AWS clients, made once per process. */
 export interface LambdaContext {
   config: RuntimeConfig;
   publish: PublishContext;
+  /** Where the function's metrics go: EMF lines for CloudWatch (see `powertoolsReportMetrics`). */
+  metrics: ReportMetrics;
   /** The environment the endpoints were read from. */
   env: NodeJS.ProcessEnv;
 }
 
 /**
  * The configuration the stack deployed the function with (see `readRuntimeConfig`), and clients for S3
- * and Secrets Manager.
+ * and Secrets Manager, and the metrics.
  *
  * `AWS_ENDPOINT_URL_S3` and `AWS_ENDPOINT_URL_SES` (the SDK's own variables for another endpoint) point
  * the clients at the local emulators, with the settings those need; Secrets Manager reads
@@ -22,7 +25,13 @@ export interface LambdaContext {
 export function lambdaContext(env: NodeJS.ProcessEnv = process.env): LambdaContext {
   const config = readRuntimeConfig(env);
   const s3 = createS3Client(endpointOption(env.AWS_ENDPOINT_URL_S3));
-  return { config, env, publish: { s3, bucket: config.bucket, secrets: defaultSecretSource() } };
+  const metrics = powertoolsReportMetrics();
+  return {
+    config,
+    env,
+    metrics,
+    publish: { s3, bucket: config.bucket, secrets: defaultSecretSource(), metrics },
+  };
 }
 
 function endpointOption(endpoint: string | undefined): { endpoint?: string } {

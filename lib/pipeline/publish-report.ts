@@ -1,8 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import type { AccountConfig } from '../config';
 import { beginReportBuild, type ReportManifest, saveReport } from '../delivery';
+import type { ReportTrigger } from '../metrics';
 import { generateReportFolder } from '../render';
 import type { CollectProgress, Report } from '../report';
 import { invoicingClientFor } from './account-client';
@@ -30,6 +32,8 @@ export interface PublishedReport {
 export interface PublishReportOptions {
   /** Told how many records have been fetched so far, every few hundred records of a list. */
   onProgress?: (progress: CollectProgress) => void;
+  /** What asked for the build, for its metrics. @default 'api' */
+  trigger?: ReportTrigger;
 }
 
 /**
@@ -57,6 +61,13 @@ export async function publishReport(
   });
   const workDir = await mkdtemp(join(context.workDir ?? tmpdir(), `report-${account.name}-${period}-`));
   const dispose = () => rm(workDir, { recursive: true, force: true });
+  const startedAt = performance.now();
+  // The last progress a list reports is its total, so the last one seen counts every record fetched.
+  let fetched: CollectProgress | undefined;
+  const onProgress = (progress: CollectProgress) => {
+    fetched = progress;
+    options.onProgress?.(progress);
+  };
   try {
     const now = clock();
     const { report, folder } = await generateReportFolder(
@@ -73,7 +84,7 @@ export async function publishReport(
         apiUrl: account.apiUrl,
         outDir: workDir,
         now,
-        ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+        onProgress,
       },
     );
     const { manifest, switched } = await saveReport({
@@ -85,6 +96,15 @@ export async function publishReport(
       // The manifest's generatedAt is the summary's, to the millisecond.
       generatedAt: now,
       now: clock,
+    });
+    context.metrics?.reportBuilt({
+      account: account.name,
+      period,
+      kind: report.summary.period.kind,
+      trigger: options.trigger ?? 'api',
+      seconds: (performance.now() - startedAt) / 1000,
+      records: fetched ? fetched.invoices + fetched.payments + fetched.previousPeriodInvoices : 0,
+      reconciliationDifferences: report.summary.reconciliation.checks.filter((check) => !check.ok).length,
     });
     return { report, folder, manifest, switched, dispose };
   } catch (error) {

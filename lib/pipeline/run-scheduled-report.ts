@@ -1,5 +1,6 @@
 import { max } from 'date-fns';
 import type { DeploymentConfig } from '../config';
+import { DeliveryInProgressError, DeliveryUnconfirmedError } from '../delivery';
 import type { DeliveryContext } from './context';
 import { deliverReport, type ReportDeliveryResult } from './deliver-report';
 import { errorAttributes, type StructuredLogger } from './logger';
@@ -74,6 +75,8 @@ export async function runScheduledReport(
       period,
       force,
       runId: options.runId,
+      // A run without a schedule's time is an operator's.
+      trigger: request.scheduledTime ? 'schedule' : 'operator',
       onProgress: atMilestones(options.progressEvery ?? PROGRESS_LOG_EVERY, (progress) =>
         logger.info('Fetching records from the invoicing service', {
           account: account.name,
@@ -86,6 +89,7 @@ export async function runScheduledReport(
         logger.info('Sending the report email', { account: account.name, period, ...sending }),
     });
 
+    context.metrics?.email(result.status === 'sent' ? 'sent' : 'alreadySent');
     if (result.status === 'sent') {
       logger.info('Report emailed', {
         account: account.name,
@@ -116,7 +120,15 @@ export async function runScheduledReport(
     }
     return result;
   } catch (error) {
+    if (isUnconfirmed(error)) context.metrics?.email('unconfirmed');
     logger.error('Report run failed', { ...known, ...errorAttributes(error) });
     throw error;
   }
+}
+
+/** Whether a run's error says its period's email may have gone out unconfirmed (`DELIVERY_UNCONFIRMED`). */
+function isUnconfirmed(error: unknown): boolean {
+  return (
+    error instanceof DeliveryUnconfirmedError || (error instanceof DeliveryInProgressError && error.stale)
+  );
 }

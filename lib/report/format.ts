@@ -3,6 +3,7 @@ import Big from 'big.js';
 import { format } from 'date-fns/format';
 import { fiatFractionDigits } from '../invoicing';
 import { parseTimeZone } from '../period';
+import { isolated } from './isolated';
 import { OneDecimalBig } from './money';
 
 /**
@@ -20,7 +21,12 @@ type Amount = Big | string;
  * front and rounds to it, while a crypto amount must keep every digit it has.
  */
 function groupThousands(digits: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  // Counted from the end in one pass: the lookahead pattern `\B(?=(\d{3})+(?!\d))` backtracks over a
+  // long run of digits, in time growing with the square of its length.
+  const head = digits.length % 3 || 3;
+  const groups = [digits.slice(0, head)];
+  for (let at = head; at < digits.length; at += 3) groups.push(digits.slice(at, at + 3));
+  return groups.join(',');
 }
 
 /** Decimal places of a plain decimal string (`"12.340"` → 3). */
@@ -61,7 +67,7 @@ function usd(amount: Amount, space: CodeSpace): string {
 }
 
 function fiat(amount: Amount, currency: string, space: CodeSpace): string {
-  return `${formatDecimal(amount, fiatFractionDigits(currency))}${space}${currency}`;
+  return `${formatDecimal(amount, fiatFractionDigits(currency))}${space}${isolated(currency)}`;
 }
 
 /** A USD amount: two decimals (or more, if the amount has them), grouped: `81,119.92 USD`. */
@@ -71,15 +77,19 @@ export function formatUSD(amount: Amount): string {
 
 /**
  * A fiat amount in its own currency with the currency's minor unit (more decimals if the amount has
- * them) and the code after it, never a symbol: `1,234.50 EUR`, `12,000 JPY`.
+ * them) and the code after it, never a symbol: `1,234.50 EUR`, `12,000 JPY`. A code that is not plain
+ * ASCII is set apart (`isolated`), so that it cannot reorder the figure or the line around it.
  */
 export function formatFiat(amount: Amount, currency: string): string {
   return fiat(amount, currency, ' ');
 }
 
-/** A crypto amount with every digit it has, only the integer part grouped: `0.00000095 BTC`, `1,234.5 USDT`. */
+/**
+ * A crypto amount with every digit it has, only the integer part grouped: `0.00000095 BTC`, `1,234.5
+ * USDT`; the code set apart as a fiat one is.
+ */
 export function formatCrypto(amount: Amount, cryptocurrency: string): string {
-  return `${formatDecimal(amount)} ${cryptocurrency}`;
+  return `${formatDecimal(amount)} ${isolated(cryptocurrency)}`;
 }
 
 /** A count: `1,234`. */
@@ -234,17 +244,32 @@ export function shortId(id: string): string {
 let graphemes: Intl.Segmenter | undefined;
 
 /**
- * Text cut to at most `max` characters as people count them (an emoji is one), with `…` when cut,
- * so a long description keeps a table readable.
+ * UTF-16 units read per character shown when a text is cut: more than the longest emoji sequences in use
+ * take (a family of four with skin tones is 19), so that a text is cut where people count.
+ */
+const UNITS_READ_PER_CHARACTER = 32;
+
+/**
+ * Text cut to at most `max` characters as people count them (an emoji is one), with `…` when cut, so a
+ * long description keeps a table readable. Only a prefix of `max` × 32 UTF-16 units is segmented,
+ * whatever the text's length: segmenting the whole text costs time growing faster than its length.
+ * A character longer than that (a letter with thousands of combining marks) is cut where the prefix ends.
  */
 export function truncateText(text: string, max: number): string {
   // A string no longer in UTF-16 units than `max` cannot have more characters than that.
   if (text.length <= max) return text;
   graphemes ??= new Intl.Segmenter('en', { granularity: 'grapheme' });
-  const pieces = Array.from(graphemes.segment(text), (piece) => piece.segment);
-  if (pieces.length <= max) return text;
-  return `${pieces
-    .slice(0, max - 1)
-    .join('')
-    .trimEnd()}…`;
+  const prefix = text.slice(0, max * UNITS_READ_PER_CHARACTER);
+  const whole = prefix.length === text.length;
+  /** Where each of the first `max` characters ends, within the prefix. */
+  const ends: number[] = [];
+  for (const { index, segment } of graphemes.segment(prefix)) {
+    ends.push(index + segment.length);
+    if (ends.length > max) break;
+  }
+  if (whole && ends.length <= max) return text;
+  // The prefix's last character may run on past it: only characters that end before its end are whole.
+  const complete = ends.length > max || whole ? ends : ends.slice(0, -1);
+  const kept = complete[Math.min(max - 1, complete.length) - 1] ?? 0;
+  return `${text.slice(0, kept).trimEnd()}…`;
 }

@@ -27,6 +27,7 @@ export {
   truncateText,
 } from './format';
 export { INVOICE_STATUS_ORDER } from './invoice-status-order';
+export { isolated } from './isolated';
 export { JUDGED_CURRENCY } from './mispaid-figures';
 export * from './model';
 export { toPlainDecimal } from './money';

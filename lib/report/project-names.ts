@@ -1,4 +1,5 @@
 import { shortId } from './format';
+import { isolated } from './isolated';
 
 /**
  * Names the merchant gave their projects, by project id (ids in lower case): the service itself has no
@@ -14,13 +15,13 @@ export function projectName(names: ProjectNames, projectId: string): string | un
 
 /**
  * A project for people, in text: its name with the short id beside it, `Web shop (3f2a9c1e)`, or the
- * short id alone, `3f2a9c1e`, for a project without a name. `shown` writes the name (the email's subject
- * sets it apart from the text around it).
+ * short id alone, `3f2a9c1e`, for a project without a name. `shown` writes the name: by default set apart
+ * from the text around it (`isolated`) when it is not plain ASCII; the email's subject also shortens it.
  */
 export function projectLabel(
   names: ProjectNames,
   projectId: string,
-  shown: (name: string) => string = (name) => name,
+  shown: (name: string) => string = isolated,
 ): string {
   const name = projectName(names, projectId);
   return name === undefined ? shortId(projectId) : `${shown(name)} (${shortId(projectId)})`;

@@ -2,6 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import Big from 'big.js';
 import { format } from 'date-fns/format';
 import { formatDay, formatDecimal, formatFiat, formatFiatChange, formatUSD, formatUSDChange } from './format';
+import { isolated } from './isolated';
 import type { CurrencyUnit, Reconciliation, ReconciliationCheck } from './model';
 import { type ProjectNames, projectLabel } from './project-names';
 
@@ -51,7 +52,7 @@ function checkLabel(
   if (name === 'paidTotalUSD') return { label: 'Paid total' };
   if (kind === 'project' && key) return { label: `Project ${projectLabel(names, key)}`, fullId: key };
   if (kind === 'currency' && key)
-    return { label: `Paid in ${key}${currencyUnit === 'usd' ? ' (in USD)' : ''}` };
+    return { label: `Paid in ${isolated(key)}${currencyUnit === 'usd' ? ' (in USD)' : ''}` };
   const day = checkDay(name);
   if (day !== undefined) return { label: dayLabel(day, dayStart) };
   return { label: name };

@@ -65,6 +65,8 @@ describe('functions/report-api handler (Function URL events)', () => {
   let configFile: RuntimeConfigFile;
   let handler: Handler;
   let files: Record<string, string>;
+  /** What the function printed through `console.log`: its EMF metric lines. */
+  let emfLines: string[];
 
   beforeAll(async () => {
     workDir = await mkdtemp(join(tmpdir(), 'report-api-function-'));
@@ -89,17 +91,39 @@ describe('functions/report-api handler (Function URL events)', () => {
     vi.stubEnv('AWS_ENDPOINT_URL_S3', s3.endpoint);
     vi.stubEnv('AWS_ENDPOINT_URL_SECRETS_MANAGER', secretsManager.endpoint);
     vi.stubEnv('POWERTOOLS_LOG_LEVEL', 'SILENT');
+    // Metrics on, written through the global console (Powertools' dev mode), where a spy keeps them
+    // out of the test's output and a test reads them.
+    emfLines = [];
+    vi.spyOn(console, 'log').mockImplementation((line: unknown) => {
+      emfLines.push(String(line));
+    });
+    vi.stubEnv('POWERTOOLS_METRICS_DISABLED', 'false');
+    vi.stubEnv('POWERTOOLS_DEV', 'true');
     vi.stubEnv('TMPDIR', workDir);
     ({ handler } = await import('../../functions/report-api'));
   });
 
   afterAll(async () => {
     vi.unstubAllEnvs();
+    vi.restoreAllMocks();
     configFile?.remove();
     await secretsManager?.close();
     await sandbox?.close();
     await s3?.close();
     await rm(workDir, { recursive: true, force: true });
+  });
+
+  it('counts each answer by its status class, as an EMF metric', async () => {
+    emfLines.length = 0;
+    await handler(functionUrlEvent({ path: '/health' }));
+    await handler(functionUrlEvent({ path: '/reports/demo' }));
+    const answers = emfLines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.ReportApiAnswers !== undefined);
+    expect(answers.map((line) => [line.statusClass, line.ReportApiAnswers])).toEqual([
+      ['2xx', 1],
+      ['4xx', 1],
+    ]);
   });
 
   it('answers GET /health', async () => {

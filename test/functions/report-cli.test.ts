@@ -44,8 +44,8 @@ const runEntry = (args: string[], env: Record<string, string> = {}) =>
   run(process.execPath, ['--import', 'tsx', ENTRY, ...args], env);
 
 /**
- * Runs `npm run report`, which bundles the entry with esbuild first (its `prereport` script) and runs
- * the bundle: what a user runs. Only one case does, as two bundling at once would write the same file.
+ * Runs `npm run report`, which bundles the entry with esbuild first when the bundle is stale (its
+ * `prereport` script) and runs the bundle: what a user runs.
  */
 const runNpmReport = (args: string[], env: Record<string, string>) =>
   run('npm', ['run', '--silent', 'report', '--', ...args], { HOME: process.env.HOME ?? ROOT, ...env });
@@ -71,6 +71,26 @@ describe.concurrent('functions/report-cli.ts', () => {
     ]);
     expect(result.stderr).toContain(`report: wrote ${join(out, month!)}`);
   });
+
+  it('writes every folder and exits 0 when several reports start at once on a stale bundle', async () => {
+    // Without the record of what the bundle was built from, every run finds it stale and builds it
+    // while the others may be loading it.
+    await rm(join(ROOT, 'node_modules/.cache/invoice-reports/report-cli.mjs.inputs.json'), { force: true });
+    const months = ['2026-01', '2026-02', '2026-03', '2026-04', '2026-05'];
+    const results = await Promise.all(
+      months.map((month) =>
+        runNpmReport(['--out', join(outRoot, 'together'), '--period', month], {
+          INVOICING_API_URL: sandbox.url,
+          INVOICING_API_KEY: 'entry-key',
+        }),
+      ),
+    );
+    expect(results.map((result) => result.code)).toEqual([0, 0, 0, 0, 0]);
+    expect((await readdir(join(outRoot, 'together'))).sort()).toEqual(months);
+    for (const month of months) {
+      expect(await readdir(join(outRoot, 'together', month))).toHaveLength(5);
+    }
+  }, 120_000);
 
   it('exits 1 with one line saying authentication failed for a wrong key, and writes nothing', async () => {
     const out = join(outRoot, 'wrong-key');

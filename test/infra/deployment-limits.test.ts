@@ -1,5 +1,5 @@
 import { App, CfnWaitConditionHandle, Stack } from 'aws-cdk-lib';
-import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { describe, expect, it } from 'vitest';
 import {
   AWS_LIMITS,
@@ -112,6 +112,32 @@ describe('checkDeploymentLimits', () => {
     expect(issues[1]).toMatch(
       /^sesAllowAnyIdentity: each distinct SES identity .* or set "sesAllowAnyIdentity": true$/,
     );
+  });
+
+  it('names a role with more than the ten managed policies IAM attaches to one', () => {
+    const stack = new Stack(new App(), 'Iam');
+    const role = new Role(stack, 'Sender', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
+    const policies = (count: number) => {
+      for (let index = 0; index < count; index++) {
+        new ManagedPolicy(stack, `Part${stack.node.children.length}`, {
+          statements: [
+            new PolicyStatement({
+              actions: ['ses:SendRawEmail'],
+              resources: [`arn:aws:ses:eu-west-1:123456789012:identity/merchant-${index}.example`],
+            }),
+          ],
+          roles: [role],
+        });
+      }
+    };
+    policies(10);
+    expect(issuesOf(stack)).toEqual([]);
+    policies(1);
+    const issues = issuesOf(stack);
+    expect(issues[0]).toBe(
+      'Iam/Sender/Resource: needs 11 managed policies; IAM attaches at most 10 to a role (see the hint below)',
+    );
+    expect(issues[1]).toMatch(/^sesAllowAnyIdentity: /);
   });
 
   it("names a slot with more accounts than one execution's history holds", () => {

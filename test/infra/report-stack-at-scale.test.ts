@@ -20,7 +20,7 @@ const SLOW = 90_000;
 
 type Resources = Record<string, { Type: string; Properties: Record<string, unknown> }>;
 
-describe(`ReportStack with ${ACCOUNTS} generated accounts, read from -c configFile`, () => {
+describe(`ReportStack with ${ACCOUNTS} generated accounts, every tenth with its own sender domain, read from -c configFile`, () => {
   const dir = mkdtempSync(join(tmpdir(), 'invoice-reports-scale-'));
   let app: App;
   let stack: ReportStack;
@@ -35,7 +35,10 @@ describe(`ReportStack with ${ACCOUNTS} generated accounts, read from -c configFi
   }
 
   beforeAll(() => {
-    const input = { accounts: generatedAccounts(ACCOUNTS), alarmEmail: 'ops@example.com' };
+    const input = {
+      accounts: generatedAccounts(ACCOUNTS, { ownSenderDomainEvery: 10 }),
+      alarmEmail: 'ops@example.com',
+    };
     config = parseDeploymentConfig(input);
     ({ app, stack } = synthesize('thousand.json', input));
     templates = new Map([
@@ -79,6 +82,48 @@ describe(`ReportStack with ${ACCOUNTS} generated accounts, read from -c configFi
     for (const [role, characters] of byRole) expect(characters, role).toBeLessThanOrEqual(10_240);
   });
 
+  it('grants the scheduled run each sender domain, beyond its inline policy in managed policies of at most 6,144 characters, at most ten', () => {
+    const resources = templates.get(stack.stackName)!.toJSON().Resources as Resources;
+    const managed = Object.values(resources).filter(
+      (resource) => resource.Type === 'AWS::IAM::ManagedPolicy',
+    );
+    expect(managed.length).toBeGreaterThan(0);
+    const perRole = new Map<string, number>();
+    const granted: string[] = [];
+    for (const policy of managed) {
+      const document = atMostAsLong(policy.Properties.PolicyDocument) as {
+        Statement: { Action: string; Resource: string[] }[];
+      };
+      expect(JSON.stringify(document).length).toBeLessThanOrEqual(6_144);
+      for (const statement of document.Statement) {
+        expect(statement.Action).toBe('ses:SendRawEmail');
+        granted.push(...statement.Resource);
+      }
+      for (const role of policy.Properties.Roles as { Ref: string }[]) {
+        perRole.set(role.Ref, (perRole.get(role.Ref) ?? 0) + 1);
+      }
+    }
+    expect(perRole.size).toBe(1);
+    for (const [role, count] of perRole) expect(count, role).toBeLessThanOrEqual(10);
+    for (const resource of Object.values(resources)) {
+      if (resource.Type !== 'AWS::IAM::Policy') continue;
+      const document = atMostAsLong(resource.Properties.PolicyDocument) as {
+        Statement: { Action: string | string[]; Resource: string | string[] }[];
+      };
+      for (const statement of document.Statement) {
+        if (statement.Action === 'ses:SendRawEmail') granted.push(...[statement.Resource].flat());
+      }
+    }
+    // 25 shared domains and 100 own ones, each as a domain identity and as its addresses' pattern.
+    const identities = granted.map((arn) => arn.slice(arn.indexOf(':identity/') + ':identity/'.length));
+    expect(identities).toHaveLength(250);
+    expect(new Set(identities).size).toBe(250);
+    expect(identities).toContain('mail.merchant-0991.example');
+    expect(identities).toContain('*@mail.merchant-0001.example');
+    expect(identities).toContain('reports-24.example');
+    expect(identities).not.toContain('*');
+  });
+
   it('reaches every account through exactly one monthly slot, and each yearly account through one yearly slot', () => {
     const slots = slotIndex(config);
     const monthly: string[] = [];
@@ -117,7 +162,7 @@ describe(`ReportStack with ${ACCOUNTS} generated accounts, read from -c configFi
       const attempt = () => synthesize('thousand-domains.json', input);
       expect(attempt).toThrow(ConfigError);
       expect(attempt).toThrow(
-        /InvoiceReports\/ScheduledReport\/Role\/Resource: inline policies take up to \d+ characters; IAM allows a role 10240/,
+        /InvoiceReports\/ScheduledReport\/Role\/Resource: needs \d+ managed policies; IAM attaches at most 10 to a role/,
       );
       const { stack: anyIdentity } = synthesize('thousand-domains-any-identity.json', {
         ...input,

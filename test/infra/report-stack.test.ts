@@ -334,11 +334,15 @@ describe('ReportStack with two accounts', () => {
       Action: ['s3:AbortMultipartUpload', 's3:DeleteObject', 's3:GetObject', 's3:PutObject'],
       Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [reportsBucket, 'Arn'] }, '/reports/*']] },
     });
+    const objects = (pattern: string) => ({
+      'Fn::Join': ['', [{ 'Fn::GetAtt': [reportsBucket, 'Arn'] }, `/reports/${pattern}`]],
+    });
     const listing = () => ({
       Sid: 'ReportBucketListing',
       Effect: 'Allow',
       Action: 's3:ListBucket',
       Resource: { 'Fn::GetAtt': [reportsBucket, 'Arn'] },
+      Condition: { StringLike: { 's3:prefix': 'reports/*' } },
     });
     const logWriting = (fn: string) => {
       const logGroup = new Capture();
@@ -390,10 +394,22 @@ describe('ReportStack with two accounts', () => {
       ]);
     });
 
-    it('let the report API touch report objects and read the account keys, the operator token, the account token key and the signing key, nothing more', () => {
+    it('let the report API read report objects and write builds, manifests and rebuild records (never a delivery record), and read the account keys, the operator token, the account token key and the signing key, nothing more', () => {
       expect(statementsOfFunction(template, API)).toEqual([
         logWriting(API),
-        reportObjects(),
+        { Sid: 'ReportObjects', Effect: 'Allow', Action: 's3:GetObject', Resource: objects('*') },
+        {
+          Sid: 'ReportBuilds',
+          Effect: 'Allow',
+          Action: ['s3:AbortMultipartUpload', 's3:DeleteObject', 's3:PutObject'],
+          Resource: objects('*/builds/*'),
+        },
+        {
+          Sid: 'ReportManifests',
+          Effect: 'Allow',
+          Action: 's3:PutObject',
+          Resource: [objects('*/manifest.json'), objects('*/rebuilds.json')],
+        },
         listing(),
         accountSecrets(),
         {
@@ -637,6 +653,12 @@ describe('ReportStack with two accounts', () => {
       expect(isValid ? '' : errorsText('; ')).toBe('');
     });
 
+    it("logs to a group under /aws/vendedlogs/, which needs no entry in the account's log resource policy", () => {
+      template.hasResourceProperties('AWS::Logs::LogGroup', {
+        LogGroupName: '/aws/vendedlogs/states/InvoiceReports-FanOut',
+      });
+    });
+
     it('logs every execution event to its own log group and may invoke the two functions only', () => {
       template.hasResourceProperties('AWS::StepFunctions::StateMachine', {
         LoggingConfiguration: Match.objectLike({ Level: 'ALL', IncludeExecutionData: false }),
@@ -750,6 +772,34 @@ describe('ReportStack with two accounts', () => {
       });
     });
 
+    it("raise an alarm on the report API's first 5xx answer, which Lambda's error metric does not count", () => {
+      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        Namespace: 'InvoiceReports',
+        MetricName: 'ReportApiAnswers',
+        Dimensions: [
+          { Name: 'service', Value: 'invoice-reports' },
+          { Name: 'statusClass', Value: '5xx' },
+        ],
+        Statistic: 'Sum',
+        Threshold: 1,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        TreatMissingData: 'notBreaching',
+        AlarmDescription: Match.stringLikeRegexp('502 when the invoicing service failed'),
+      });
+    });
+
+    it('raise an alarm on a report whose reconciliation found a difference, saying how to find it', () => {
+      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        Namespace: 'InvoiceReports',
+        MetricName: 'ReconciliationDifferences',
+        Dimensions: [{ Name: 'service', Value: 'invoice-reports' }],
+        Statistic: 'Sum',
+        Threshold: 1,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        AlarmDescription: Match.stringLikeRegexp('filter ReconciliationDifferences > 0'),
+      });
+    });
+
     it('raise an alarm when a fan-out execution fails or times out', () => {
       template.hasResourceProperties('AWS::CloudWatch::Alarm', {
         Metrics: Match.arrayWith([
@@ -771,7 +821,9 @@ describe('ReportStack with two accounts', () => {
     });
 
     it('send every alarm to the topic, which emails the configured address', () => {
-      template.resourceCountIs('AWS::CloudWatch::Alarm', 7);
+      // An error alarm per function (3), the fan-out, the dead-letter queue (2), the unconfirmed delivery,
+      // the report API's 5xx answers and reconciliation differences.
+      template.resourceCountIs('AWS::CloudWatch::Alarm', 9);
       const topic = logicalIdOf(template, 'AWS::SNS::Topic');
       template.allResourcesProperties('AWS::CloudWatch::Alarm', {
         AlarmActions: [{ Ref: topic }],
@@ -806,6 +858,107 @@ describe('ReportStack with two accounts', () => {
             },
           ]),
         },
+      });
+    });
+  });
+
+  describe('generated secrets', () => {
+    it('generates the operator token, the account token key and the link signing key under the configured names, retained on delete', () => {
+      template.resourceCountIs('AWS::SecretsManager::Secret', 3);
+      for (const name of [
+        'invoice-reports/report-api-token',
+        'invoice-reports/account-token-key',
+        'invoice-reports/link-signing-key',
+      ]) {
+        template.hasResource('AWS::SecretsManager::Secret', {
+          Properties: {
+            Name: name,
+            GenerateSecretString: { PasswordLength: 64, ExcludePunctuation: true, IncludeSpace: false },
+          },
+          DeletionPolicy: 'Retain',
+          UpdateReplacePolicy: 'Retain',
+        });
+      }
+    });
+
+    it('starts no report function before the secrets it reads exist', () => {
+      const functions = template.findResources('AWS::Lambda::Function') as Record<
+        string,
+        { DependsOn?: string[]; Properties: { Description: string } }
+      >;
+      const secrets = Object.keys(template.findResources('AWS::SecretsManager::Secret')).sort();
+      for (const fn of Object.values(functions)) {
+        if (fn.Properties.Description === DISPATCHER) continue;
+        expect(fn.DependsOn, fn.Properties.Description).toEqual(expect.arrayContaining(secrets));
+      }
+    });
+  });
+
+  describe('dashboard', () => {
+    /** The dashboard's body with every reference written `<LogicalId>`, parsed. */
+    function dashboardBody(): { widgets: { properties: Record<string, unknown> }[] } {
+      const body = new Capture();
+      template.hasResourceProperties('AWS::CloudWatch::Dashboard', {
+        DashboardName: 'InvoiceReports',
+        DashboardBody: body,
+      });
+      const [, parts] = (body.asObject() as { 'Fn::Join': [string, unknown[]] })['Fn::Join'];
+      const text = parts
+        .map((part) => {
+          if (typeof part === 'string') return part;
+          const reference = part as TemplateReference;
+          return `<${reference.Ref ?? reference['Fn::GetAtt']?.[0]}>`;
+        })
+        .join('');
+      return JSON.parse(text);
+    }
+
+    it("shows every alarm's state", () => {
+      const alarms = Object.keys(template.findResources('AWS::CloudWatch::Alarm'));
+      const status = dashboardBody().widgets.find((widget) => widget.properties.title === 'Alarms');
+      expect(status).toBeDefined();
+      expect((status!.properties.alarms as string[]).sort()).toEqual(alarms.map((id) => `<${id}>`).sort());
+    });
+
+    it('graphs the metrics the functions publish, with the dimensions they publish them with', () => {
+      const metrics = dashboardBody().widgets.flatMap(
+        (widget) => (widget.properties.metrics as unknown[][] | undefined) ?? [],
+      );
+      const project = metrics.filter((metric) => metric[0] === 'InvoiceReports');
+      const names = new Set(project.map((metric) => metric[1]));
+      expect([...names].sort()).toEqual([
+        'EmailsAlreadySent',
+        'EmailsSent',
+        'EmailsUnconfirmed',
+        'ReconciliationDifferences',
+        'RecordsFetched',
+        'ReportApiAnswers',
+        'ReportBuildSeconds',
+        'ReportsBuilt',
+      ]);
+      // 3 kinds of period x 3 triggers.
+      const built = project.filter((metric) => metric[1] === 'ReportsBuilt');
+      expect(built).toHaveLength(9);
+      expect(built).toContainEqual([
+        'InvoiceReports',
+        'ReportsBuilt',
+        'kind',
+        'quarter',
+        'service',
+        'invoice-reports',
+        'trigger',
+        'api',
+        expect.objectContaining({ label: 'quarter, api' }),
+      ]);
+      const answers = project.filter((metric) => metric[1] === 'ReportApiAnswers').map((metric) => metric[5]);
+      expect(answers).toEqual(['2xx', '3xx', '4xx', '5xx']);
+    });
+
+    it('is linked from an output', () => {
+      template.hasOutput('DashboardUrl', {
+        Value: Match.objectLike({
+          'Fn::Join': ['', Match.arrayWith([Match.stringLikeRegexp('#dashboards:name=InvoiceReports$')])],
+        }),
       });
     });
   });

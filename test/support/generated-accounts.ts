@@ -34,6 +34,8 @@ export interface GeneratedAccountsOptions {
   senderDomains?: number;
   /** Every n-th account also gets a yearly report. @default 4 */
   yearlyEvery?: number;
+  /** Every n-th account (from the first) sends from a domain of its own instead. @default none */
+  ownSenderDomainEvery?: number;
 }
 
 /**
@@ -50,7 +52,9 @@ export function generatedAccounts(
   const yearlyEvery = options.yearlyEvery ?? 4;
   return Array.from({ length: count }, (_, index) => {
     const name = `merchant-${String(index + 1).padStart(4, '0')}`;
-    const domain = `reports-${index % senderDomains}.example`;
+    const ownDomain =
+      options.ownSenderDomainEvery !== undefined && index % options.ownSenderDomainEvery === 0;
+    const domain = ownDomain ? `mail.${name}.example` : `reports-${index % senderDomains}.example`;
     return {
       name,
       displayName: `Merchant ${index + 1} Ltd`,

@@ -1,6 +1,5 @@
 import type { ReportSummary } from '../../report';
-import { formatCount, formatUSD, periodHeading, projectLabel, truncateText } from '../../report';
-import { isolated } from './isolated';
+import { formatCount, formatUSD, isolated, periodHeading, projectLabel, truncateText } from '../../report';
 import { oneLine } from './one-line';
 
 /** Longest account or project name kept in a subject, so the figures stay visible in an inbox list. */
@@ -12,7 +11,7 @@ const NAME_SHOWN = 40;
  * with `Invoice report`; a period not ended says so and when its figures run to
  * (`November 2026 so far, as of 23 Nov 2026, 14:35 (Europe/Berlin)`); a report limited to one project
  * names it (`project Web shop (3f2a9c1e)`), shortened as an account's name is; a report with reconciliation differences ends with `· figures differ`.
- * An account's or a project's name written right to left is set apart (`isolated`), so that it keeps
+ * An account's or a project's name that is not plain ASCII is set apart (`isolated`), so that it keeps
  * the rest of the subject in its order.
  */
 export function reportSubject(summary: ReportSummary): string {

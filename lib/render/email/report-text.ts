@@ -10,6 +10,7 @@ import {
   formatServiceDatetime,
   formatUSD,
   formatUSDChange,
+  isolated,
   monthTitle,
   periodHeading,
   periodTitle,
@@ -22,7 +23,6 @@ import {
 import { headlineFigures, mispaidInWords, provenance, reportName, WHY_USD_ONLY } from '../page-kit';
 import { csvDescriptions } from './csv-descriptions';
 import { checkEmailOptions, type ReportEmailOptions } from './email-options';
-import { isolated } from './isolated';
 import { oneLine } from './one-line';
 
 function reconciliationLines(report: Report): string[] {
@@ -67,7 +67,7 @@ function mispaidLines(report: Report, paidInvoicesCsv: string): string[] {
   const lines = [`Under- and over-paid invoices: ${mispaidInWords(summary)}`];
   for (const { invoice, differenceUSD } of shown) {
     lines.push(
-      `- ${oneLine(invoice.uid)}: invoiced ${formatUSD(invoice.amountFiat)}, received ${formatUSD(invoice.amountFiatUSD)}, difference ${formatUSDChange(differenceUSD)}`,
+      `- ${isolated(oneLine(invoice.uid))}: invoiced ${formatUSD(invoice.amountFiat)}, received ${formatUSD(invoice.amountFiatUSD)}, difference ${formatUSDChange(differenceUSD)}`,
     );
   }
   if (total > shown.length) {
@@ -109,7 +109,8 @@ function unmatchedLines(report: Report): string[] {
  * whole line around, as in a subject.
  */
 function titleName(summary: ReportSummary): string {
-  const account = summary.account === null ? null : isolated(oneLine(summary.account));
+  // `reportName` sets the name apart.
+  const account = summary.account === null ? null : oneLine(summary.account);
   return reportName({ ...summary, account });
 }
 

@@ -19,6 +19,7 @@ import { DataTable } from './data-table';
 import type { Variant } from './looks';
 import { Empty, Note, Panel } from './panel';
 import { ProjectLabel } from './project-label';
+import { ServiceText, WALLET_NAME_SHOWN } from './service-text';
 
 interface BreakdownProps {
   variant: Variant;
@@ -247,10 +248,10 @@ export function WalletsTable({ variant, summary, limit }: BreakdownProps) {
             heading: 'Wallet',
             // A wallet may be named by its address, one word of 42 characters or more.
             looks: ['wrap', 'longWord'],
-            cell: (row) => row.wallet.name,
+            cell: (row) => <ServiceText text={row.wallet.name} max={WALLET_NAME_SHOWN} />,
             title: (row) => row.wallet.address,
           },
-          { heading: 'Blockchain', pageOnly: true, cell: (row) => row.wallet.blockchain },
+          { heading: 'Blockchain', pageOnly: true, cell: (row) => <bdi>{row.wallet.blockchain}</bdi> },
           { heading: 'Payments', numeric: true, cell: (row) => formatCount(row.count) },
           {
             heading: 'Received',

@@ -7,17 +7,14 @@ import {
   formatServiceDatetime,
   formatUSD,
   type Report,
-  truncateText,
 } from '../../report';
 import { AmountText } from './amount-text';
 import { DataTable } from './data-table';
 import type { Variant } from './looks';
 import { Lead, Panel } from './panel';
 import { ProjectLabel } from './project-label';
+import { FREE_TEXT_SHOWN, longerText, ServiceText } from './service-text';
 import { WrapWhenLong } from './wrap-when-long';
-
-/** Longest description shown in a cell; the whole text is in the cell's tooltip. */
-const DESCRIPTION_SHOWN = 80;
 
 /** The first paid invoices of the period in order of creation, and where to find the rest. */
 export function PaidInvoices({ variant, report }: { variant: Variant; report: Report }) {
@@ -82,15 +79,17 @@ export function PaidInvoices({ variant, report }: { variant: Variant; report: Re
                 ''
               ),
           },
-          { heading: 'Your reference', looks: ['code', 'longWord'], cell: (row) => row.serviceData ?? '' },
+          {
+            heading: 'Your reference',
+            looks: ['code', 'longWord'],
+            cell: (row) => <ServiceText text={row.serviceData ?? ''} max={FREE_TEXT_SHOWN} />,
+            title: (row) => longerText(row.serviceData, FREE_TEXT_SHOWN),
+          },
           {
             heading: 'Description',
             looks: ['description'],
-            cell: (row) => truncateText(row.description ?? '', DESCRIPTION_SHOWN),
-            title: (row) =>
-              row.description !== null && row.description.length > DESCRIPTION_SHOWN
-                ? row.description
-                : undefined,
+            cell: (row) => <ServiceText text={row.description ?? ''} max={FREE_TEXT_SHOWN} />,
+            title: (row) => longerText(row.description, FREE_TEXT_SHOWN),
           },
         ]}
       />

@@ -10,13 +10,13 @@ import {
   LIKELY_TOLERANCE_PERCENT,
   noEstimateWords,
   periodTitle,
-  truncateText,
   unmatchedInWords,
 } from '../../report';
 import { AmountText } from './amount-text';
 import { DataTable } from './data-table';
 import { look, type Variant } from './looks';
 import { Empty, Lead, Note, Panel } from './panel';
+import { FREE_TEXT_SHOWN, ServiceText, WALLET_NAME_SHOWN } from './service-text';
 import { isLongValue, WrapWhenLong } from './wrap-when-long';
 
 interface PaymentListProps {
@@ -50,9 +50,6 @@ function Remaining({
   );
 }
 
-/** Longest reference (`serviceData`) shown in a cell; the files have it whole. */
-const REFERENCE_SHOWN = 40;
-
 /**
  * The likely invoice with the merchant's reference, or the closest candidate and how far it is (how long
  * before the payment it was made, without an estimate). One line each: on a phone the cell is a card.
@@ -77,7 +74,7 @@ function InvoiceCell({
           <div {...look(variant, 'muted')}>
             {'your reference '}
             <span {...look(variant, ['code', isLongValue(likely.serviceData) ? 'longWord' : 'nowrap'])}>
-              {truncateText(likely.serviceData, REFERENCE_SHOWN)}
+              <ServiceText text={likely.serviceData} max={FREE_TEXT_SHOWN} />
             </span>
           </div>
         )}
@@ -195,7 +192,7 @@ export function UnmatchedPayments({ variant, report, limit, csvName }: PaymentLi
                 // A wallet may be named by its address, one word of 42 characters or more.
                 looks: ['wrap', 'longWord'],
                 pageOnly: true,
-                cell: (row) => row.walletName,
+                cell: (row) => <ServiceText text={row.walletName} max={WALLET_NAME_SHOWN} />,
                 title: (row) => row.walletAddress,
               },
               {

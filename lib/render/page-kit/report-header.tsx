@@ -1,11 +1,15 @@
 import type { ReportSummary } from '../../report';
-import { formatPeriod, periodTitle } from '../../report';
+import { formatPeriod, isolated, periodTitle } from '../../report';
 import { look, type Variant } from './looks';
 import { ProjectLabel } from './project-label';
 
-/** What the report is called: `Acme · Invoice report`, or `Invoice report` without an account name. */
+/**
+ * What the report is called, as text (the page's title): `Acme · Invoice report`, or `Invoice report`
+ * without an account name. A name that is not plain ASCII is set apart (`isolated`); the page's header
+ * sets it apart in a `<bdi>`.
+ */
 export function reportName(summary: ReportSummary): string {
-  return summary.account ? `${summary.account} · Invoice report` : 'Invoice report';
+  return summary.account ? `${isolated(summary.account)} · Invoice report` : 'Invoice report';
 }
 
 /**
@@ -15,7 +19,15 @@ export function reportName(summary: ReportSummary): string {
 export function ReportHeader({ variant, summary }: { variant: Variant; summary: ReportSummary }) {
   return (
     <div {...look(variant, 'header')}>
-      <p {...look(variant, 'eyebrow')}>{reportName(summary)}</p>
+      <p {...look(variant, 'eyebrow')}>
+        {summary.account ? (
+          <>
+            <bdi>{summary.account}</bdi> · Invoice report
+          </>
+        ) : (
+          reportName(summary)
+        )}
+      </p>
       <h1 {...look(variant, 'title')}>{periodTitle(summary.period)}</h1>
       <p {...look(variant, 'subtitle')}>
         {formatPeriod(summary.period)}

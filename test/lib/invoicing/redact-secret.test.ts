@@ -148,3 +148,95 @@ describe('redactSecret, base64', () => {
     expect(redactSecret(text, SECRET)).toBe(text);
   });
 });
+
+describe('redactSecret, hex, base32 and reversed', () => {
+  const SECRET = 'sk_live_4eC39HqLyjWDarjtT1zdp7dc';
+  const hex = Buffer.from(SECRET).toString('hex');
+  /** Every 5 characters of the secret: none may be read back from what is left. */
+  const pieces = Array.from({ length: SECRET.length - 4 }, (_, index) => SECRET.slice(index, index + 5));
+
+  it.each([
+    ['lower-case', hex],
+    ['upper-case', hex.toUpperCase()],
+    ['in mixed case', [...hex].map((char, index) => (index % 3 ? char : char.toUpperCase())).join('')],
+    ['with colons between the bytes', hex.match(/../g)?.join(':') ?? ''],
+    ['with spaces between the bytes', (hex.match(/../g)?.join(' ') ?? '').toUpperCase()],
+  ])('removes the key written in hex, %s', (_, form) => {
+    expect(redactSecret(`{"error":"bad key ${form}"}`, SECRET)).toBe('{"error":"bad key [redacted]"}');
+  });
+
+  it('keeps the hex of the text around the key', () => {
+    // `Token ` is 54 6f 6b 65 6e 20 and `!` is 21: each byte is written on its own in hex.
+    const form = Buffer.from(`Token ${SECRET}!`).toString('hex');
+
+    expect(redactSecret(`echo ${form}`, SECRET)).toBe('echo 546f6b656e20[redacted]21');
+  });
+
+  /** RFC 4648's alphabets; what is left of a run is decoded from each of its 8 alignments, bits in order. */
+  const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  const BASE32_HEX = '0123456789ABCDEFGHIJKLMNOPQRSTUV';
+  const decodeBase32 = (run: string, alphabet: string) => {
+    let bits = 0;
+    let value = 0;
+    const bytes: number[] = [];
+    for (const char of run.toUpperCase()) {
+      value = (value << 5) | alphabet.indexOf(char);
+      bits += 5;
+      if (bits >= 8) {
+        bytes.push((value >> (bits - 8)) & 0xff);
+        bits -= 8;
+      }
+    }
+    return Buffer.from(bytes).toString('latin1');
+  };
+  const encodeBase32 = (text: string, alphabet: string) => {
+    let bits = 0;
+    let value = 0;
+    let out = '';
+    for (const byte of Buffer.from(text)) {
+      value = (value << 8) | byte;
+      bits += 8;
+      while (bits >= 5) {
+        out += alphabet[(value >> (bits - 5)) & 31];
+        bits -= 5;
+      }
+      value &= (1 << bits) - 1;
+    }
+    return bits > 0 ? out + alphabet[(value << (5 - bits)) & 31] : out;
+  };
+
+  it.each([0, 1, 2, 3, 4, 5, 6])(
+    'removes the key in base32 after %i bytes of other text, either alphabet and case',
+    (n) => {
+      for (const alphabet of [BASE32, BASE32_HEX]) {
+        for (const lower of [false, true]) {
+          const encoded = encodeBase32(`${'u:xxxxx'.slice(0, n)}${SECRET} and the rest`, alphabet);
+          const form = lower ? encoded.toLowerCase() : encoded;
+          const redacted = redactSecret(`echo: ${form} end`, SECRET);
+          expect(redacted).toMatch(/^echo: [A-Za-z0-9]*\[redacted\][A-Za-z0-9]* end$/);
+          const runs = redacted.slice(6, -4).split('[redacted]');
+          for (const run of runs) {
+            for (let offset = 0; offset < 8; offset += 1) {
+              const decoded = decodeBase32(run.slice(offset), alphabet);
+              for (const piece of pieces) expect(decoded).not.toContain(piece);
+            }
+          }
+        }
+      }
+    },
+  );
+
+  it('removes the key written backwards, as is or escaped', () => {
+    const backwards = [...SECRET].reverse().join('');
+
+    expect(redactSecret(`a ${backwards} b ${backwards.replace('_', '\\u005f')} c`, SECRET)).toBe(
+      'a [redacted] b [redacted] c',
+    );
+  });
+
+  it('leaves hex and base32 that do not hold the key as they are', () => {
+    const text = `id ${Buffer.from('an ordinary request id of some length').toString('hex')} ${encodeBase32('another ordinary request id', BASE32)}`;
+
+    expect(redactSecret(text, SECRET)).toBe(text);
+  });
+});

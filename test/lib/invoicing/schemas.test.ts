@@ -352,3 +352,69 @@ describe('the success envelope', () => {
     expect(successEnvelopeSchema.safeParse({ result: 'error', data: null }).success).toBe(false);
   });
 });
+
+describe('bounds on the fields the spec leaves open', () => {
+  const issuesOf = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+    result.error?.issues.map(({ path, message }) => ({ path, message }));
+
+  it.each([
+    ['currencyFiat', 'EUR'.padEnd(17, 'X'), 'expected at most 16 characters'],
+    ['uid', 'u'.repeat(257), 'expected at most 256 characters'],
+    ['description', 'd'.repeat(32_768), 'expected at most 32,767 characters'],
+    ['serviceData', 's'.repeat(32_768), 'expected at most 32,767 characters'],
+  ])('refuses an invoice whose %s is longer than its bound, naming the field', (field, value, message) => {
+    expect(issuesOf(invoiceItemSchema.safeParse({ ...paidInvoice, [field]: value }))).toEqual([
+      { path: [field], message },
+    ]);
+  });
+
+  it('keeps a description of exactly 32,767 characters, a workbook cell, whole', () => {
+    const description = 'é'.repeat(32_767);
+
+    expect(invoiceItemSchema.parse({ ...paidInvoice, description }).description).toBe(description);
+  });
+
+  it.each([
+    ['wallet', 'name', 'n'.repeat(1_001), 'expected at most 1,000 characters'],
+    ['wallet', 'blockchain', 'b'.repeat(65), 'expected at most 64 characters'],
+    ['wallet', 'cryptocurrency', 'c'.repeat(65), 'expected at most 64 characters'],
+    ['wallet', 'address', 'a'.repeat(513), 'expected at most 512 characters'],
+    ['payment', 'hash', 'f'.repeat(257), 'expected at most 256 characters'],
+  ])('refuses a paid invoice whose %s %s is longer than its bound', (block, field, value, message) => {
+    const item = { ...paidInvoice, [block]: { ...paidInvoice[block as 'wallet'], [field]: value } };
+
+    expect(issuesOf(invoiceItemSchema.safeParse(item))).toEqual([{ path: [block, field], message }]);
+  });
+
+  it('refuses an amount of 20,000 digits, as text or as a number kept whole, before reading it', () => {
+    const digits = '9'.repeat(20_000);
+
+    for (const amountFiat of [digits, new LosslessNumber(digits), `${digits}x`]) {
+      expect(issuesOf(invoiceItemSchema.safeParse({ ...paidInvoice, amountFiat }))).toEqual([
+        { path: ['amountFiat'], message: 'expected at most 96 characters' },
+      ]);
+    }
+  });
+
+  it('refuses an amount written out with more than 64 digits, and keeps one of 64', () => {
+    // 1e-63 is written 0.000…01, a zero, a point and 63 digits; 1e64 a one and 64 zeros, 65 digits.
+    const sixtyFour = `0.${'0'.repeat(62)}1`;
+
+    expect(invoiceItemSchema.parse({ ...paidInvoice, amountFiat: '1e-63' }).amountFiat).toBe(sixtyFour);
+    expect(issuesOf(invoiceItemSchema.safeParse({ ...paidInvoice, amountFiat: '1e64' }))).toEqual([
+      { path: ['amountFiat'], message: 'expected a number of at most 64 digits written out' },
+    ]);
+  });
+
+  it('refuses a statistics currency key longer than a currency code', () => {
+    const result = invoiceStatisticsSchema.safeParse({
+      invoicesTotalNum: 1,
+      invoicesPaidNum: 1,
+      invoicesTotalUSD: 1,
+      invoicesByCurrencies: { ['E'.repeat(17)]: 1 },
+    });
+
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.path).toEqual(['invoicesByCurrencies', 'E'.repeat(17)]);
+  });
+});

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type DeploymentConfig, parseDeploymentConfig } from '../../../lib/config';
 import { InvoicingAuthenticationError } from '../../../lib/invoicing';
+import type { EmailOutcome, ReportBuilt, ReportMetrics } from '../../../lib/metrics';
 import { ReportRequestError } from '../../../lib/period';
 import { runScheduledReport, ScheduledEventError, UnknownAccountError } from '../../../lib/pipeline';
 import type { StructuredLogger } from '../../../lib/pipeline/logger';
@@ -67,13 +68,19 @@ describe('runScheduledReport', () => {
     logger = new RecordingLogger();
   });
 
-  const run = (event: unknown, options: { progressEvery?: number; fetch?: typeof fetch; now?: Date } = {}) =>
+  const run = (
+    event: unknown,
+    options: { progressEvery?: number; fetch?: typeof fetch; now?: Date; metrics?: ReportMetrics } = {},
+  ) =>
     runScheduledReport(event, {
       config,
-      context: harness.context({
-        now: () => options.now ?? BERLIN_NOVEMBER_FIRST,
-        ...(options.fetch ? { client: { fetch: options.fetch } } : {}),
-      }),
+      context: {
+        ...harness.context({
+          now: () => options.now ?? BERLIN_NOVEMBER_FIRST,
+          ...(options.fetch ? { client: { fetch: options.fetch } } : {}),
+        }),
+        ...(options.metrics ? { metrics: options.metrics } : {}),
+      },
       logger,
       ...(options.progressEvery ? { progressEvery: options.progressEvery } : {}),
     });
@@ -345,5 +352,30 @@ describe('runScheduledReport', () => {
       recipients: 2,
       attachmentsIncluded: true,
     });
+  });
+
+  it("counts an operator's build with its kind, trigger and figures, then the email sent and the one already sent", async () => {
+    const built: ReportBuilt[] = [];
+    const emails: EmailOutcome[] = [];
+    const metrics: ReportMetrics = {
+      reportBuilt: (report) => built.push(report),
+      email: (outcome) => emails.push(outcome),
+      apiAnswer: () => {},
+    };
+    await run({ account: 'acme', period: '2026-10', force: true }, { metrics });
+    await run({ account: 'acme' }, { metrics });
+    expect(emails).toEqual(['sent', 'alreadySent']);
+    expect(built).toHaveLength(1);
+    const [report] = built as [ReportBuilt];
+    expect(report).toMatchObject({
+      account: 'acme',
+      period: '2026-10',
+      kind: 'month',
+      trigger: 'operator',
+      reconciliationDifferences: 0,
+    });
+    // Every invoice and payment of the month at least, and those of the wider window and the previous period.
+    expect(report.records).toBeGreaterThanOrEqual(MONTH_FIGURES.invoices + MONTH_FIGURES.payments);
+    expect(report.seconds).toBeGreaterThan(0);
   });
 });

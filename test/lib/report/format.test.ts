@@ -98,6 +98,13 @@ describe('formatDecimal', () => {
   it('pads to the minimum number of decimals', () => {
     expect(formatDecimal(new Big('2.5'), 3)).toBe('2.500');
   });
+
+  it('groups an integer part of 20,000 digits in thousands', () => {
+    // 20,000 digits: '12' then 6,666 groups of '345'.
+    const digits = `12${'345'.repeat(6_666)}`;
+
+    expect(formatDecimal(`${digits}.5`)).toBe(`12${',345'.repeat(6_666)}.5`);
+  });
 });
 
 describe('counts and changes', () => {
@@ -263,5 +270,25 @@ describe('identifiers and text', () => {
     expect(truncateText('abcdefghij', 5)).toBe('abcd…');
     // A family emoji is several code points but one character: it is kept whole or left out whole.
     expect(truncateText('ab👨‍👩‍👧cdef', 4)).toBe('ab👨‍👩‍👧…');
+  });
+
+  it('cuts a text of a million characters from its beginning, as a short one', () => {
+    // 'Zahlung 👍🏽 ' is 10 characters as people count them (the thumb with its skin tone is one).
+    const text = 'Zahlung 👍🏽 '.repeat(100_000);
+
+    expect(truncateText(text, 25)).toBe('Zahlung 👍🏽 Zahlung 👍🏽 Zahl…');
+  });
+
+  it('keeps a text of exactly the length whole, however many units its characters take', () => {
+    const text = '👨‍👩‍👧'.repeat(80);
+
+    expect(truncateText(text, 80)).toBe(text);
+    expect(truncateText(`${text}x`, 80)).toBe(`${'👨‍👩‍👧'.repeat(79)}…`);
+  });
+
+  it('cuts a letter with thousands of combining marks where the read prefix ends', () => {
+    // An e with 10,000 acute accents is one character of 10,001 units: too long to read whole, it is
+    // left out, with the rest.
+    expect(truncateText(`abe${'\u0301'.repeat(10_000)}cd`, 4)).toBe('ab…');
   });
 });

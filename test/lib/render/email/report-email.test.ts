@@ -275,7 +275,7 @@ describe('renderReportEmail', () => {
     expect(html).not.toContain('<BTC>');
     expect(html).not.toContain('onmouseover="');
     expect(html).toContain(
-      '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co&#39;s 🧾 · Invoice report',
+      '<bdi>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co&#39;s 🧾</bdi> · Invoice report',
     );
     expect(html).toContain('0.48740795 &lt;BTC&gt;');
     expect(html).toContain('&lt;img src=x onerror=alert(4)&gt;');

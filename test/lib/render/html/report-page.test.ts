@@ -41,7 +41,7 @@ describe('renderReportPage', () => {
   });
 
   it('names the account, the month and its days in its zone', () => {
-    expect(body).toContain('<p class="eyebrow">Acme · Invoice report</p>');
+    expect(body).toContain('<p class="eyebrow"><bdi>Acme</bdi> · Invoice report</p>');
     expect(body).toContain('<h1 class="title">October 2026</h1>');
     expect(body).toContain('<p class="subtitle">1–31 Oct 2026 (Europe/Berlin)</p>');
   });
@@ -342,18 +342,19 @@ describe('renderReportPage with hostile text', () => {
 
   it('escapes the account name in the title and the heading', () => {
     const escaped = '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co&#39;s 🧾';
-    expect(page).toContain(`<title>${escaped} · Invoice report · October 2026</title>`);
-    expect(body).toContain(`<p class="eyebrow">${escaped} · Invoice report</p>`);
+    // Set apart from the rest of the line: between U+2068 and U+2069 in the title, in a <bdi> in the text.
+    expect(page).toContain(`<title>\u2068${escaped}\u2069 · Invoice report · October 2026</title>`);
+    expect(body).toContain(`<p class="eyebrow"><bdi>${escaped}</bdi> · Invoice report</p>`);
   });
 
   it('keeps a description with its newline, quotes, ampersand and emoji as text', () => {
     expect(body).toContain(
-      '<td class="td description" data-label="Description">=HYPERLINK(&quot;javascript:alert(1)&quot;)\n&lt;b&gt;bold&lt;/b&gt; &amp; &quot;quoted&quot; 🧾</td>',
+      '<td class="td description" data-label="Description"><bdi>=HYPERLINK(&quot;javascript:alert(1)&quot;)\n&lt;b&gt;bold&lt;/b&gt; &amp; &quot;quoted&quot; 🧾</bdi></td>',
     );
   });
 
   it('shows a leading equals sign as it is: a page runs no formulas', () => {
-    expect(body).toContain('<td class="td code long-word" data-label="Your reference">=1+1</td>');
+    expect(body).toContain('<td class="td code long-word" data-label="Your reference"><bdi>=1+1</bdi></td>');
   });
 
   it('escapes an invoice uid, a project id and a project name, in the text and in the tooltip', () => {
@@ -366,7 +367,7 @@ describe('renderReportPage with hostile text', () => {
 
   it('escapes a wallet name and address, a cryptocurrency, a currency and a hash', () => {
     expect(body).toContain(
-      '<td class="td wrap long-word" title="&quot; onmouseover=&quot;alert(5)" data-label="Wallet">&lt;img src=x onerror=alert(4)&gt;</td>',
+      '<td class="td wrap long-word" title="&quot; onmouseover=&quot;alert(5)" data-label="Wallet"><bdi>&lt;img src=x onerror=alert(4)&gt;</bdi></td>',
     );
     expect(body).toContain(
       '<td class="td" data-label="Cryptocurrency">&lt;BTC&gt;</td><td class="td number" data-label="Payments">61</td><td class="td number" data-label="Received">0.48740795 &lt;BTC&gt;</td>',
@@ -390,7 +391,7 @@ describe('renderReportPage with hostile text', () => {
     const html = bodyOf(renderReportPage(report));
     const shown = `${long.slice(0, 79).trimEnd()}…`.replaceAll('&', '&amp;');
     expect(html).toContain(
-      `<td class="td description" title="${long.replaceAll('&', '&amp;').replace('<end>', '&lt;end&gt;')}" data-label="Description">${shown}</td>`,
+      `<td class="td description" title="${long.replaceAll('&', '&amp;').replace('<end>', '&lt;end&gt;')}" data-label="Description"><bdi>${shown}</bdi></td>`,
     );
   });
 

@@ -1,0 +1,35 @@
+import type { IConstruct } from 'constructs';
+import { policyCharacters } from './deployment-limits';
+
+/**
+ * Splits `resources` into groups for one statement each, in order: the first group within `firstBudget`
+ * characters (the room left in a role's inline policy), each further group within `budget` (a managed
+ * policy's). Characters are counted as IAM counts them, every reference at its longest
+ * (`policyCharacters`), including the policy document around the statement (`statementOf`).
+ * @returns the groups; the first may be empty when not even one resource fits the first budget
+ */
+export function packResources(
+  scope: IConstruct,
+  resources: readonly string[],
+  statementOf: (resources: string[]) => unknown,
+  budgets: { firstBudget: number; budget: number },
+): string[][] {
+  const documentOf = (group: string[]) => ({ Version: '2012-10-17', Statement: [statementOf(group)] });
+  // The document with two placeholder resources, less them: the frame every group pays once.
+  const frame = policyCharacters(scope, documentOf(['', ''])) - '"",""'.length;
+  const groups: string[][] = [[]];
+  let used = frame;
+  let budget = budgets.firstBudget;
+  for (const resource of resources) {
+    const characters = policyCharacters(scope, resource) + 1;
+    const current = groups[groups.length - 1]!;
+    if (used + characters > budget && (current.length > 0 || groups.length === 1)) {
+      groups.push([]);
+      used = frame;
+      budget = budgets.budget;
+    }
+    groups[groups.length - 1]!.push(resource);
+    used += characters;
+  }
+  return groups;
+}

@@ -1,0 +1,125 @@
+import { Duration } from 'aws-cdk-lib';
+import {
+  type Alarm,
+  AlarmStatusWidget,
+  Dashboard,
+  GraphWidget,
+  type IMetric,
+  MathExpression,
+} from 'aws-cdk-lib/aws-cloudwatch';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
+import { Construct } from 'constructs';
+import { METRIC_NAMES, REPORT_TRIGGERS, type StatusClass } from '../lib/metrics';
+import type { PeriodKind } from '../lib/period';
+import { METRIC_PERIOD, projectMetric } from './project-metric';
+
+export interface ReportDashboardProps {
+  /** The functions, by the name their graphs use. */
+  functions: Readonly<Record<string, IFunction>>;
+  fanOut: IStateMachine;
+  deadLetterQueue: IQueue;
+  /** Every alarm of the stack, shown by state at the top. */
+  alarms: readonly Alarm[];
+}
+
+/** The dashboard's name in CloudWatch. */
+export const DASHBOARD_NAME = 'InvoiceReports';
+
+const PERIOD_KINDS: readonly PeriodKind[] = ['month', 'quarter', 'year'];
+const STATUS_CLASSES: readonly StatusClass[] = ['2xx', '3xx', '4xx', '5xx'];
+const WIDTH = 8;
+const HEIGHT = 6;
+
+/** The metric for each kind of period and each trigger: builds are published with those dimensions. */
+function perBuild(metricName: string, statistic: string): IMetric[] {
+  return PERIOD_KINDS.flatMap((kind) =>
+    REPORT_TRIGGERS.map((trigger) =>
+      projectMetric(metricName, { dimensions: { kind, trigger }, statistic, label: `${kind}, ${trigger}` }),
+    ),
+  );
+}
+
+/**
+ * One CloudWatch dashboard of what merchants feel and what an operator acts on: the alarms' states;
+ * reports built (by kind of period and trigger), their build time, records fetched and reconciliation
+ * differences; emails sent, already sent and unconfirmed; the report API's answers by status class; the
+ * functions' errors and durations, the fan-out's executions and the dead-letter queue.
+ */
+export class ReportDashboard extends Construct {
+  readonly dashboard: Dashboard;
+
+  constructor(scope: Construct, id: string, props: ReportDashboardProps) {
+    super(scope, id);
+    const functions = Object.entries(props.functions);
+    const graph = (title: string, left: IMetric[], options: { stacked?: boolean; right?: IMetric[] } = {}) =>
+      new GraphWidget({ title, left, width: WIDTH, height: HEIGHT, period: METRIC_PERIOD, ...options });
+
+    this.dashboard = new Dashboard(this, 'Dashboard', {
+      dashboardName: DASHBOARD_NAME,
+      defaultInterval: Duration.days(7),
+    });
+    this.dashboard.addWidgets(
+      new AlarmStatusWidget({ title: 'Alarms', alarms: [...props.alarms], width: 3 * WIDTH, height: 4 }),
+    );
+    this.dashboard.addWidgets(
+      graph('Reports built, by period and trigger', perBuild(METRIC_NAMES.reportsBuilt, 'Sum'), {
+        stacked: true,
+      }),
+      graph('Build time, longest (seconds)', perBuild(METRIC_NAMES.buildSeconds, 'Maximum')),
+      graph(
+        'Records fetched; reconciliation differences',
+        [projectMetric(METRIC_NAMES.recordsFetched, { label: 'records fetched' })],
+        {
+          right: [
+            projectMetric(METRIC_NAMES.reconciliationDifferences, { label: 'reconciliation differences' }),
+          ],
+        },
+      ),
+    );
+    this.dashboard.addWidgets(
+      graph('Emails', [
+        projectMetric(METRIC_NAMES.emailsSent, { label: 'sent' }),
+        projectMetric(METRIC_NAMES.emailsAlreadySent, { label: 'already sent' }),
+        projectMetric(METRIC_NAMES.emailsUnconfirmed, { label: 'unconfirmed' }),
+      ]),
+      graph(
+        'Report API answers, by status class',
+        STATUS_CLASSES.map((statusClass) =>
+          projectMetric(METRIC_NAMES.apiAnswers, { dimensions: { statusClass }, label: statusClass }),
+        ),
+        { stacked: true },
+      ),
+      graph('Fan-out executions and dead letters', [
+        props.fanOut.metricSucceeded({ period: METRIC_PERIOD, label: 'slots succeeded' }),
+        new MathExpression({
+          expression: 'failed + timedOut',
+          usingMetrics: {
+            failed: props.fanOut.metricFailed({ period: METRIC_PERIOD }),
+            timedOut: props.fanOut.metricTimedOut({ period: METRIC_PERIOD }),
+          },
+          label: 'slots failed or timed out',
+          period: METRIC_PERIOD,
+        }),
+        props.deadLetterQueue.metricNumberOfMessagesSent({ period: METRIC_PERIOD, label: 'dead letters' }),
+      ]),
+    );
+    this.dashboard.addWidgets(
+      graph(
+        'Function errors',
+        functions.map(([name, fn]) => fn.metricErrors({ period: METRIC_PERIOD, label: name })),
+      ),
+      graph(
+        'Function duration, longest (ms)',
+        functions.map(([name, fn]) =>
+          fn.metricDuration({ period: METRIC_PERIOD, statistic: 'Maximum', label: name }),
+        ),
+      ),
+      graph(
+        'Function throttles',
+        functions.map(([name, fn]) => fn.metricThrottles({ period: METRIC_PERIOD, label: name })),
+      ),
+    );
+  }
+}

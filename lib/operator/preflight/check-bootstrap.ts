@@ -1,0 +1,81 @@
+import { DescribeStacksCommand, type Stack } from '@aws-sdk/client-cloudformation';
+import { awsErrorText, isAccessDenied, permissionFix } from './aws-error';
+import type { Finding } from './finding';
+import type { PreflightClients } from './preflight-clients';
+
+/** The stack `cdk bootstrap` creates, which holds the assets a deploy uploads. */
+export const BOOTSTRAP_STACK_NAME = 'CDKToolkit';
+
+/** The bootstrap version the synthesized template checks for (its `BootstrapVersion` rule). */
+export const MINIMUM_BOOTSTRAP_VERSION = 6;
+
+/** A stack by name, or `missing` (CloudFormation answers a `ValidationError` for a name it does not know). */
+export async function describeStack(
+  clients: Pick<PreflightClients, 'cloudFormation'>,
+  name: string,
+): Promise<Stack | 'missing'> {
+  try {
+    const answer = await clients.cloudFormation.send(new DescribeStacksCommand({ StackName: name }));
+    return answer.Stacks?.[0] ?? 'missing';
+  } catch (error) {
+    if (error instanceof Error && /does not exist/.test(error.message)) return 'missing';
+    throw error;
+  }
+}
+
+/** A stack that is there and usable: created or updated, and not being deleted. */
+function isSettled(stack: Stack): boolean {
+  return /_COMPLETE$/.test(stack.StackStatus ?? '') && !/^(DELETE|ROLLBACK)_/.test(stack.StackStatus ?? '');
+}
+
+/** The CDK bootstrap stack exists in the account and region, settled and recent enough. */
+export async function checkBootstrap(
+  clients: Pick<PreflightClients, 'cloudFormation'>,
+  target: { account: string; region: string },
+): Promise<Finding[]> {
+  const subject = `CDK bootstrap in ${target.region}`;
+  const bootstrap = `npx cdk bootstrap aws://${target.account}/${target.region}`;
+  let stack: Stack | 'missing';
+  try {
+    stack = await describeStack(clients, BOOTSTRAP_STACK_NAME);
+  } catch (error) {
+    return [
+      {
+        subject,
+        problem: `cannot be checked (${awsErrorText(error)})`,
+        fix: isAccessDenied(error) ? permissionFix('cloudformation:DescribeStacks') : 'run preflight again',
+      },
+    ];
+  }
+  if (stack === 'missing') {
+    return [
+      {
+        subject,
+        problem: `no ${BOOTSTRAP_STACK_NAME} stack: cdk deploy has nowhere to upload the code`,
+        fix: `run ${bootstrap}`,
+      },
+    ];
+  }
+  if (!isSettled(stack)) {
+    return [
+      {
+        subject,
+        problem: `the ${BOOTSTRAP_STACK_NAME} stack is ${stack.StackStatus}`,
+        fix: `wait for it to settle, or see its events in the CloudFormation console, then run ${bootstrap}`,
+      },
+    ];
+  }
+  const version = Number(
+    stack.Outputs?.find((output) => output.OutputKey === 'BootstrapVersion')?.OutputValue,
+  );
+  if (!(version >= MINIMUM_BOOTSTRAP_VERSION)) {
+    return [
+      {
+        subject,
+        problem: `bootstrap version ${Number.isNaN(version) ? 'unknown' : version}, older than the ${MINIMUM_BOOTSTRAP_VERSION} the stack needs`,
+        fix: `run ${bootstrap} again`,
+      },
+    ];
+  }
+  return [];
+}
