@@ -72,6 +72,7 @@ export {
   UNMATCHED_PAYMENTS_LISTED,
   type UnmatchedFigures,
   type UnmatchedPaymentFacts,
+  type UnmatchedPaymentSummary,
   type UsdEstimate,
   unmatchedInWords,
   withinWords,

@@ -88,7 +88,7 @@ describe.concurrent('functions/report-cli.ts', () => {
     expect(results.map((result) => result.code)).toEqual([0, 0, 0, 0, 0]);
     expect((await readdir(join(outRoot, 'together'))).sort()).toEqual(months);
     for (const month of months) {
-      expect(await readdir(join(outRoot, 'together', month))).toHaveLength(5);
+      expect(await readdir(join(outRoot, 'together', month))).toHaveLength(6);
     }
   }, 120_000);
 

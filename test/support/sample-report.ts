@@ -450,7 +450,11 @@ export function sampleReport(): Report {
       unmatchedEstimatedUSD: usd('1235.05'),
       unmatchedEstimated: 2,
       unmatchedWithLikelyInvoice: 1,
-      unmatchedPayments: unmatchedFacts,
+      // As summary.json lists them: without the wallets' names and the references.
+      unmatchedPayments: unmatchedFacts.map(({ walletName: _n, walletAddress: _a, candidates, ...rest }) => ({
+        ...rest,
+        candidates: candidates.map(({ serviceData: _s, ...candidate }) => candidate),
+      })),
       byCryptocurrency: { BTC: new Big('0.48740795'), ETH: new Big('0.05'), USDT: new Big('41758.5') },
       cryptocurrencies: [
         { cryptocurrency: 'BTC', count: 61, amount: new Big('0.48740795') },

@@ -11,6 +11,7 @@ export type {
   InvoiceCandidate,
   UnmatchedFigures,
   UnmatchedPaymentFacts,
+  UnmatchedPaymentSummary,
   UsdEstimate,
 } from './model';
 export {
@@ -22,6 +23,7 @@ export {
 } from './search-window';
 export {
   NO_UNMATCHED,
+  summaryEntry,
   UNMATCHED_PAYMENTS_LISTED,
   UnmatchedCollector,
   type UnmatchedResult,

@@ -87,6 +87,18 @@ export interface UnmatchedPaymentFacts {
   likelyInvoiceId: string | null;
 }
 
+/**
+ * An unmatched payment as `summary.json` lists it: its identifiers, amount, estimate and candidates,
+ * without the free text the service sent (the wallet's name and address, the candidates' `serviceData`),
+ * which `summary.json` never holds (see docs/limits.md); the files and the page have it.
+ */
+export type UnmatchedPaymentSummary = Omit<
+  UnmatchedPaymentFacts,
+  'walletName' | 'walletAddress' | 'candidates'
+> & {
+  candidates: Omit<InvoiceCandidate, 'serviceData'>[];
+};
+
 /** What the summary's `payments` adds about unmatched payments. */
 export interface UnmatchedFigures {
   /** The estimates of the unmatched payments added up (estimated, rounded once to cents). */
@@ -96,5 +108,5 @@ export interface UnmatchedFigures {
   /** Unmatched payments with a likely invoice. */
   unmatchedWithLikelyInvoice: number;
   /** The first `UNMATCHED_PAYMENTS_LISTED` unmatched payments by `transactionDatetime`, then id. */
-  unmatchedPayments: UnmatchedPaymentFacts[];
+  unmatchedPayments: UnmatchedPaymentSummary[];
 }

@@ -2,7 +2,7 @@ import type { InvoiceItem, PaymentItem } from '../../invoicing';
 import type { Span } from '../../period';
 import { sum, ZERO } from '../money';
 import { type EstimatedPayment, matchCandidates } from './match-candidates';
-import type { UnmatchedFigures, UnmatchedPaymentFacts } from './model';
+import type { UnmatchedFigures, UnmatchedPaymentFacts, UnmatchedPaymentSummary } from './model';
 import { CANDIDATE_LOOKBACK_MS, type SearchWindow, searchWindowOf } from './search-window';
 import { MatchedRates, rateBucketMs } from './usd-estimate';
 
@@ -118,7 +118,7 @@ export class UnmatchedCollector {
         unmatchedEstimatedUSD: sum(estimated),
         unmatchedEstimated: estimated.length,
         unmatchedWithLikelyInvoice: facts.filter((payment) => payment.likelyInvoiceId !== null).length,
-        unmatchedPayments: facts.slice(0, UNMATCHED_PAYMENTS_LISTED),
+        unmatchedPayments: facts.slice(0, UNMATCHED_PAYMENTS_LISTED).map(summaryEntry),
       },
       payments: facts,
     };
@@ -141,4 +141,10 @@ export class UnmatchedCollector {
     }
     return low < instants.length && instants[low]! <= window.activeUntilMs;
   }
+}
+
+/** An unmatched payment as `summary.json` lists it: no free text from the service (see `UnmatchedPaymentSummary`). */
+export function summaryEntry(payment: UnmatchedPaymentFacts): UnmatchedPaymentSummary {
+  const { walletName: _name, walletAddress: _address, candidates, ...rest } = payment;
+  return { ...rest, candidates: candidates.map(({ serviceData: _serviceData, ...candidate }) => candidate) };
 }

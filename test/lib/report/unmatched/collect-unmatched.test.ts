@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInvoicingClient } from '../../../../lib/invoicing';
 import { buildReport } from '../../../../lib/report/build-report';
 import type { Report } from '../../../../lib/report/model';
+import { summaryToJson } from '../../../../lib/report/summary-json';
 import { type RunningSandbox, type ServedPage, startSandbox } from '../../../../lib/sandbox';
 import {
   asServiceJson,
@@ -163,6 +164,11 @@ describe('the unmatched payments of a report, against the sandbox through the re
     expect(payments.unmatchedEstimatedUSD.toFixed()).toBe('259.5');
     expect(payments.unmatchedEstimated).toBe(3);
     expect(payments.unmatchedWithLikelyInvoice).toBe(3);
+    // summary.json holds no free text from the service: no wallet name, no reference (ORD-1001).
+    expect(payments.unmatchedPayments[0]).not.toHaveProperty('walletName');
+    expect(payments.unmatchedPayments[0]!.candidates[0]).not.toHaveProperty('serviceData');
+    expect(payments.unmatchedPayments[0]!.candidates[0]).toMatchObject({ uid: 'WAIT-1', likely: true });
+    expect(summaryToJson(report.summary)).not.toContain('ORD-1001');
     expect(payments.unmatchedPayments.map((payment) => payment.id)).toEqual(
       Object.values(u).map((payment) => payment.id),
     );
