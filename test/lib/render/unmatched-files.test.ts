@@ -42,6 +42,7 @@ describe('unmatched-payments.csv and the Unmatched payments sheet', () => {
   let lines: string[][];
   let text: string;
   let sheet: ExcelJS.Worksheet;
+  let summarySheet: ExcelJS.Worksheet;
 
   beforeAll(async () => {
     outDir = await mkdtemp(join(tmpdir(), 'unmatched-files-'));
@@ -56,6 +57,7 @@ describe('unmatched-payments.csv and the Unmatched payments sheet', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(join(folder, 'report.xlsx'));
     sheet = workbook.getWorksheet('Unmatched payments')!;
+    summarySheet = workbook.getWorksheet('Summary')!;
   });
 
   afterAll(async () => {
@@ -117,6 +119,14 @@ describe('unmatched-payments.csv and the Unmatched payments sheet', () => {
     for (const cells of lines.slice(1)) {
       for (const index of numeric) expect(cells[index]).toMatch(/^(-?\d+(\.\d+)?)?$/);
     }
+  });
+
+  it('names the estimated total as one on the Summary sheet, beside how many have a likely invoice', () => {
+    const values = new Map<unknown, unknown>();
+    summarySheet.eachRow((row) => values.set(row.getCell(1).value, row.getCell(2).value));
+    // 0.06 + 1,234.99 (see sampleUnmatchedFacts).
+    expect(values.get('Unmatched, estimated total (USD)')).toBe(1235.05);
+    expect(values.get('Unmatched with a likely invoice')).toBe(1);
   });
 
   it('gives the sheet the same columns, with numbers, dates and percentages as typed cells', () => {
