@@ -10,6 +10,7 @@ export const REPORT_FILE_NAMES = [
   'report.xlsx',
   'paid-invoices.csv',
   'payments.csv',
+  'unmatched-payments.csv',
   'summary.json',
 ] as const;
 
@@ -21,6 +22,7 @@ const CONTENT_TYPES: Record<ReportFileName, string> = {
   'report.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   'paid-invoices.csv': 'text/csv; charset=utf-8',
   'payments.csv': 'text/csv; charset=utf-8',
+  'unmatched-payments.csv': 'text/csv; charset=utf-8',
   'summary.json': 'application/json',
 };
 

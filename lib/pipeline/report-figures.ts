@@ -15,6 +15,10 @@ export type ReportFigures = {
   /** Payments whose transaction falls in the period, matched or not. */
   payments: number;
   unmatchedPayments: number;
+  /** The unmatched payments' estimates added up, `"1235.05"`: an estimate, named as one wherever shown. */
+  unmatchedEstimatedUSD: string;
+  /** Unmatched payments with a likely invoice. */
+  unmatchedWithLikelyInvoice: number;
   /** Whether the statistics endpoint and the itemised lists agree. */
   reconciliationOk: boolean;
 };
@@ -28,6 +32,8 @@ export function reportFigures(summary: ReportSummary): ReportFigures {
     commissionTotalUSD: summary.invoices.commissionTotalUSD.toFixed(2),
     payments: summary.payments.total,
     unmatchedPayments: summary.payments.unmatched,
+    unmatchedEstimatedUSD: summary.payments.unmatchedEstimatedUSD.toFixed(2),
+    unmatchedWithLikelyInvoice: summary.payments.unmatchedWithLikelyInvoice,
     reconciliationOk: summary.reconciliation.ok,
   };
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { ReportFileName } from '../delivery';
 import { isPeriodId } from '../period';
 import type { Report, ReportRows, ReportSummary, RowTable } from '../report';
-import { summaryToJson } from '../report';
+import { summaryToJson, unmatchedPaymentRows } from '../report';
 import { renderReportPage } from './html';
 import { writeCsvAndSheet } from './write-row-files';
 import { openReportWorkbook, type ReportWorkbook } from './xlsx';
@@ -31,13 +31,17 @@ const renderPages = (report: Report, render: ReportRenderers): RenderedPages => 
 /** What a report is written with, unless a test passes renderers of its own. */
 const PAGE_AND_SUMMARY: ReportRenderers = { html: renderReportPage, summaryJson: summaryToJson };
 
-/** The two tables a report folder holds, each as its CSV file and its workbook sheet. */
-export type ReportTableName = keyof ReportRows;
+/**
+ * The tables a report folder holds, each as its CSV file and its workbook sheet: the two whose rows come
+ * while the lists are read, and the unmatched payments, whose rows are made once the report is.
+ */
+export type ReportTableName = keyof ReportRows | 'unmatched';
 
 /** Each table's files, in the order they are written (the workbook's sheets must come one by one). */
 const TABLE_FILES: readonly (readonly [ReportTableName, ReportFileName, string])[] = [
   ['paidInvoices', 'paid-invoices.csv', 'Paid invoices'],
   ['payments', 'payments.csv', 'Payments'],
+  ['unmatched', 'unmatched-payments.csv', 'Unmatched payments'],
 ];
 
 /**
@@ -138,8 +142,10 @@ export async function openReportFolder(
       try {
         writeTable('paidInvoices', report.paidInvoiceRows);
         writeTable('payments', report.paymentRows);
+        const unmatched = unmatchedPaymentRows(report.unmatched);
+        writeTable('unmatched', unmatched);
         const { html, summaryJson } = pages ?? renderPages(report, render);
-        await Promise.all(written.values());
+        await Promise.all(written.values()).finally(() => unmatched.dispose());
         await writeFile(file('report.html'), html, { flush: true });
         await workbook.commit(report.summary);
         await writeFile(file('summary.json'), summaryJson, { flush: true });

@@ -2,8 +2,8 @@ import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import {
+  isReportFileName,
   presignReportFile,
-  REPORT_FILE_NAMES,
   signReportLinks,
   verifyReportIndexLink,
   verifyReportLink,
@@ -166,7 +166,8 @@ export function createReportApi(options: ReportApiOptions): Hono<ReportApiEnv> {
       baseUrl: routes.baseUrl(c),
       account: account.name,
       period,
-      files: REPORT_FILE_NAMES,
+      // The files this build has: one built before a file was added has no link to it.
+      files: report.manifest.files.map((file) => file.name).filter(isReportFileName),
       lifetimeDays: settings.linkLifetimeDays,
       now: now(),
       generation: account.tokenGeneration,

@@ -14,8 +14,8 @@ export interface ReportAnswer {
   generatedAt: string;
   /** The text of `summary.json`, a JSON object. */
   summaryJson: string;
-  /** A signed link per file, by file name. */
-  files: Record<ReportFileName, string>;
+  /** A signed link per file of the build, by file name. */
+  files: Partial<Record<ReportFileName, string>>;
   /** When those links stop working. */
   linksExpireAt: string;
 }

@@ -96,6 +96,12 @@ const shownFiguresSchema = z.object({
     .catch(undefined),
   payments: countSchema.optional().catch(undefined),
   unmatchedPayments: countSchema.optional().catch(undefined),
+  unmatchedEstimatedUSD: z
+    .string()
+    .regex(/^-?\d+(?:\.\d+)?$/)
+    .optional()
+    .catch(undefined),
+  unmatchedWithLikelyInvoice: countSchema.optional().catch(undefined),
   reconciliationOk: z.boolean().optional().catch(undefined),
 });
 

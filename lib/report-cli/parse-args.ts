@@ -36,7 +36,8 @@ export const MAX_PAGE_SIZE = 1000;
 export const REPORT_CLI_USAGE = `Usage: npm run report -- [--period P] [options]
 
 Builds one period's report from the invoicing service and writes DIR/P/ with report.html,
-report.xlsx, paid-invoices.csv, payments.csv and summary.json (all five, or none).
+report.xlsx, paid-invoices.csv, payments.csv, unmatched-payments.csv and summary.json (all six,
+or none).
 
 Options:
   --period P          the period to report: a month YYYY-MM, a quarter YYYY-Qn or a year YYYY;

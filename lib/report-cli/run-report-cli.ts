@@ -18,6 +18,7 @@ import {
   reconciliationOutcome,
   reconciliationWindow,
   reportPeriod,
+  unmatchedInWords,
 } from '../report';
 import {
   describeFailure,
@@ -138,10 +139,12 @@ function outcome(report: Report, folder: string): string {
   const named = period.complete ? `${periodTitle(period)} in ${period.timezone}` : periodHeading(period);
   return [
     `${PREFIX}wrote ${folder}: report.html, report.xlsx, paid-invoices.csv (${formatCount(report.paidInvoiceRows.rowCount)} rows), ` +
-      `payments.csv (${formatCount(report.paymentRows.rowCount)} rows), summary.json`,
+      `payments.csv (${formatCount(report.paymentRows.rowCount)} rows), ` +
+      `unmatched-payments.csv (${formatCount(report.unmatched.length)} rows), summary.json`,
     `${PREFIX}${named}: ${formatCount(invoices.paid)} of ${formatCount(invoices.total)} ` +
       `invoices paid, ${formatUSD(invoices.paidTotalUSD)} (commission ${formatUSD(invoices.commissionTotalUSD)}); ` +
       `${formatCount(payments.total)} payments, ${formatCount(payments.unmatched)} unmatched`,
+    ...(payments.unmatched === 0 ? [] : [`${PREFIX}${unmatchedInWords(payments, formatUSD)}`]),
     `${PREFIX}reconciliation ${reconciliation.ok ? 'ok' : 'differs (see report.html)'}: ${reconciliationOutcome(summary)}`,
     `${PREFIX}${reconciliationWindow(summary, 'above')}`,
     ...(summary.projectId !== null && invoices.total === 0 && reconciliation.listed.paid === 0

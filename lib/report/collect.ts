@@ -8,6 +8,7 @@ import type {
 import { createDayLocator, parsePeriod, parseServiceDatetime, zonedDaysOfPeriod } from '../period';
 import { FirstPaidInvoices } from './collect-first-paid-invoices';
 import type { FetchRanges } from './collect-ranges';
+import { coveringDates } from './collect-ranges';
 import { InvoiceFiguresAccumulator } from './invoice-figures';
 import type { InvoiceFigures, MispaidInvoice, PreviousPeriodFigures, ReportPeriod } from './model';
 import { PaymentFiguresAccumulator, type PaymentResult } from './payment-figures';
@@ -15,6 +16,7 @@ import { PreviousPeriodAccumulator } from './previous-period-figures';
 import { WindowLedger } from './reconcile-ledger';
 import { reportPeriodSpan } from './report-period';
 import type { RowTableBuilder } from './rows';
+import { NO_UNMATCHED, UnmatchedCollector, type UnmatchedResult } from './unmatched';
 
 /** Records fetched so far from each list (all of them, in the period or not). */
 export interface CollectProgress {
@@ -56,7 +58,12 @@ export interface Collected {
   mispaidInvoices: MispaidInvoice[];
   /** The paid invoices the list returned for the window, for the reconciliation. */
   ledger: WindowLedger;
+  /** The unmatched payments' estimates and candidate invoices (none for one project's report). */
+  unmatched: UnmatchedResult;
 }
+
+/** The statuses of the invoices not paid, each fetched for the span before the period (see `UnmatchedCollector`). */
+const NOT_PAID = ['unpaid', 'expired', 'canceled'] as const;
 
 /**
  * Fetches the statistics, the invoices, the payments and the paid invoices of the span of the previous
@@ -100,6 +107,9 @@ export async function collectReportData(
   const ledger = new WindowLedger();
   const previous = new PreviousPeriodAccumulator(previousSpan);
   const paymentFigures = new PaymentFiguresAccumulator(projectId !== undefined);
+  // A project's report leaves unmatched payments out (nothing ties them to a project), so it has none
+  // to look into.
+  const unmatched = projectId === undefined ? new UnmatchedCollector(span) : undefined;
 
   const progress: CollectProgress = { invoices: 0, payments: 0, previousPeriodInvoices: 0 };
   let stopped = false;
@@ -131,6 +141,7 @@ export async function collectReportData(
   }
 
   const takeInvoice = (invoice: InvoiceItem) => {
+    unmatched?.addInvoice(invoice);
     if (!inProject(invoice)) return;
     const createdAt = parseServiceDatetime(invoice.createDatetime);
     ledger.add(invoice, createdAt);
@@ -145,6 +156,7 @@ export async function collectReportData(
 
   const takePayment = (payment: PaymentItem) => {
     const at = parseServiceDatetime(payment.transactionDatetime);
+    unmatched?.addPayment(payment, at);
     if (at < span.start || at >= span.end) return;
     if (projectId !== undefined) {
       if (payment.invoice === undefined) {
@@ -164,6 +176,24 @@ export async function collectReportData(
     if (at >= previousSpan.start && at < previousSpan.end) previous.add(invoice);
   };
 
+  // Once the payments are read: the invoices not paid created before the period, whose search may have
+  // been active when one of its unmatched payments came, each status on its own (paid ones are most).
+  const readEarlierInvoices = async () => {
+    if (unmatched === undefined || stopped) return;
+    unmatched.paymentsRead();
+    const earlier = unmatched.earlierInvoicesSpan();
+    if (earlier === undefined) return;
+    const dates = coveringDates(earlier);
+    await Promise.all(
+      NOT_PAID.map(async (status) => {
+        for await (const invoice of client.invoices({ ...dates, status })) {
+          if (stopped) return;
+          unmatched.addInvoice(invoice);
+        }
+      }),
+    );
+  };
+
   let statistics: InvoiceStatistics;
   try {
     [statistics] = await Promise.all([
@@ -181,7 +211,9 @@ export async function collectReportData(
         takeInvoice,
         'paidInvoices',
       ),
-      drain(() => client.payments({ ...ranges.payments }), 'payments', takePayment, 'payments'),
+      drain(() => client.payments({ ...ranges.payments }), 'payments', takePayment, 'payments').then(() =>
+        readEarlierInvoices(),
+      ),
       drain(
         () => client.invoices({ ...ranges.previousInvoices, status: 'paid', ...projectFilter }),
         'previousPeriodInvoices',
@@ -202,5 +234,6 @@ export async function collectReportData(
     firstPaidInvoices: firstPaid.list(),
     mispaidInvoices: invoiceFigures.mispaidInvoices(),
     ledger,
+    unmatched: unmatched?.result() ?? NO_UNMATCHED,
   };
 }

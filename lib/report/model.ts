@@ -3,6 +3,7 @@ import type { Invoice, InvoiceItem, InvoiceStatus, PaymentItem, Wallet } from '.
 import type { PeriodKind } from '../period';
 import type { ProjectNames } from './project-names';
 import type { RowTable } from './rows';
+import type { UnmatchedFigures, UnmatchedPaymentFacts } from './unmatched';
 
 /**
  * What a report holds, for a month, a quarter or a year. `lib/report` builds it; the CSV, HTML, email and
@@ -262,7 +263,8 @@ export interface ReportSummary {
   projectNames: ProjectNames;
   invoices: InvoiceFigures;
   previousPeriod: PreviousPeriodFigures;
-  payments: PaymentFigures;
+  /** The payments' figures, then what is estimated about the unmatched ones (labelled as estimates). */
+  payments: PaymentFigures & UnmatchedFigures;
   reconciliation: Reconciliation;
   /** ISO 8601 instant. */
   generatedAt: string;
@@ -280,6 +282,11 @@ export interface Report {
    * then `id`: candidates for manual matching (`summary.payments.unmatched` counts them all).
    */
   unmatchedPayments: PaymentItem[];
+  /**
+   * Every unmatched payment of the period with its estimated USD value and candidate invoices, by
+   * `transactionDatetime` then id: the rows of `unmatched-payments.csv` (the summary lists the first).
+   */
+  unmatched: UnmatchedPaymentFacts[];
   /** The first `LISTED_PAYMENTS_KEPT` late payments, in the same order (`summary.payments.late` counts them all). */
   latePayments: LatePayment[];
   /**

@@ -41,6 +41,7 @@ export function createSandboxApp(options: SandboxOptions = {}): Hono {
         seed: settings.seed,
         paidPerMonth: settings.paidPerMonth,
         now: settings.now,
+        unmatchedCases: settings.unmatchedCases,
         statisticsDays,
       });
   const queries = new SandboxQueries(source, {

@@ -11,7 +11,8 @@ export const DEFAULT_SANDBOX_PORT = 4010;
 export const SANDBOX_USAGE =
   'usage: npm run sandbox -- [--port N] [--seed N] [--latency-ms N] [--max-limit N] [--fault-rate X] ' +
   '[--paid-per-month N] [--date-zone ZONE] [--end-date inclusive|exclusive] [--stats-day-keys zone|utc] ' +
-  '[--order newest|oldest|random|reshuffled] [--numbers-as-strings] [--stats-extra-paid SPEC]...';
+  '[--order newest|oldest|random|reshuffled] [--numbers-as-strings] [--unmatched-cases] ' +
+  '[--stats-extra-paid SPEC]...';
 
 /** What `npm run sandbox -- --help` prints: the usage, then each option. */
 export const SANDBOX_HELP = [
@@ -35,6 +36,8 @@ export const SANDBOX_HELP = [
   '                           the order of list results (default newest); random is stable per seed',
   '                           and filter, reshuffled is new at every request (no list reads whole)',
   '  --numbers-as-strings     every number in answers is a JSON string',
+  '  --unmatched-cases        each month also has late, under- and over-payments of invoices left',
+  '                           unpaid, and payments for no invoice, all unmatched',
   `  --stats-extra-paid ${EXTRA_PAID_FORMAT}`,
   '                           the statistics count one more paid invoice, which the lists never',
   '                           return (a planted fault); repeat for more',
@@ -68,6 +71,7 @@ export function parseSandboxArgs(argv: string[], env: Record<string, string | un
         'stats-day-keys': { type: 'string' },
         order: { type: 'string' },
         'numbers-as-strings': { type: 'boolean' },
+        'unmatched-cases': { type: 'boolean' },
         'stats-extra-paid': { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
@@ -123,6 +127,7 @@ export function parseSandboxArgs(argv: string[], env: Record<string, string | un
   const order = text('order');
   if (order !== undefined) options.order = oneOf('--order', order, LIST_ORDERS);
   if (values['numbers-as-strings']) options.numbersAsStrings = true;
+  if (values['unmatched-cases']) options.unmatchedCases = true;
   const extras = values['stats-extra-paid'] as string[] | undefined;
   if (extras !== undefined) {
     options.statsExtraPaid = extras.map((extra) => {

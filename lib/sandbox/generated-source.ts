@@ -22,6 +22,8 @@ export interface GeneratedSourceOptions {
   seed: number;
   paidPerMonth: number;
   now: Date;
+  /** Adds unmatched payments whose truth is known (see `generateUnmatchedCases`). @default false */
+  unmatchedCases?: boolean;
   /** The days the statistics are keyed by. @default UTC days */
   statisticsDays?: ZoneDays;
 }
@@ -58,6 +60,7 @@ export class GeneratedSource implements RecordSource {
           paidPerMonth: this.options.paidPerMonth,
           nowSeconds: this.nowSeconds,
           account: this.account,
+          unmatchedCases: this.options.unmatchedCases,
         });
         if (!this.totals.has(month)) {
           this.totals.set(month, dayTotalsOf(generated.invoices, this.statisticsDays));

@@ -15,3 +15,9 @@ export type { InvoiceItemJson, InvoiceJson, PaymentItemJson, PaymentRecordJson, 
 export { AWKWARD_DESCRIPTIONS, AWKWARD_SERVICE_DATA } from './sample-texts';
 export { type RunningSandbox, type SandboxServerOptions, startSandbox } from './server';
 export type { InvoiceStatisticsJson } from './statistics';
+export {
+  CASES_PER_KIND,
+  STRAY_CASES,
+  type UnmatchedCase,
+  type UnmatchedCaseKind,
+} from './unmatched-cases';

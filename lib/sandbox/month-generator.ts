@@ -20,6 +20,12 @@ import type { InvoiceItemJson, PaymentItemJson, PaymentRecordJson } from './reco
 import { AWKWARD_SERVICE_DATA, ORDINARY_DESCRIPTIONS } from './sample-texts';
 import { SeededRandom, WeightedChoice } from './seeded-random';
 import { type MonthNumber, monthStartSeconds } from './service-time';
+import {
+  clearOfWaitingInvoices,
+  generateUnmatchedCases,
+  STRAY_STREAM,
+  type UnmatchedCase,
+} from './unmatched-cases';
 
 /** Invoices in the other statuses (unpaid, canceled, expired) per paid invoice. */
 export const OTHERS_SHARE = 0.1;
@@ -45,6 +51,8 @@ export interface MonthRequest {
   /** The present, in epoch seconds: nothing happens after it. */
   nowSeconds: number;
   account: SandboxAccount;
+  /** Adds the unmatched payments whose truth is known (see `generateUnmatchedCases`). @default false */
+  unmatchedCases?: boolean;
 }
 
 export interface GeneratedMonth {
@@ -56,6 +64,11 @@ export interface GeneratedMonth {
    * created late on the month's last day may fall early in the next month.
    */
   payments: PaymentItemJson[];
+  /**
+   * With `unmatchedCases`: the truth about each of the month's unmatched payments (the ordinary ones are
+   * stray), for tests; never served.
+   */
+  cases?: UnmatchedCase[];
 }
 
 const RECENT_STREAM = 0x7ece;
@@ -137,6 +150,7 @@ export function generateMonth(request: MonthRequest): GeneratedMonth {
   }
 
   const searchWindows: PlannedInvoice[] = [];
+  const cases: UnmatchedCase[] = [];
   for (let index = 0; index < counts.others; index++) {
     const lifetime = random.weighted(LIFETIMES);
     const created = random.int(start, end - 1);
@@ -152,6 +166,12 @@ export function generateMonth(request: MonthRequest): GeneratedMonth {
     invoices.push([created, settle(planned, planned.usdAtCreation, status)]);
   }
 
+  const strays = new SeededRandom(seed, month, STRAY_STREAM);
+  const strayUSD = (arrived: number) => {
+    const drawn = new Big(random.int(100, 30_000)).div(100);
+    if (!request.unmatchedCases) return drawn;
+    return new Big(clearOfWaitingInvoices(drawn.toNumber(), arrived, searchWindows, strays).toFixed(2));
+  };
   for (let index = 0; index < counts.unmatched; index++) {
     // A transaction enters the system only while some invoice's search is active: each unmatched
     // payment arrives inside the window of an invoice that was never paid (a wrong amount, say).
@@ -159,22 +179,38 @@ export function generateMonth(request: MonthRequest): GeneratedMonth {
     const arrived = random.int(window.created, window.timeToPay + SEARCH_GRACE_SECONDS - 1);
     const wallet = index === 0 ? walletFor(account, 'BTC') : random.weighted(walletChoices);
     const amount =
-      index === 0
-        ? new Big(DUST_AMOUNT)
-        : quote(new Big(random.int(100, 30_000)).div(100), wallet.cryptocurrency, arrived);
+      index === 0 ? new Big(DUST_AMOUNT) : quote(strayUSD(arrived), wallet.cryptocurrency, arrived);
     const id = randomUuid(random);
     const hash = transactionHash(random, wallet.blockchain);
     if (arrived > nowSeconds) continue;
-    payments.push([
-      arrived,
-      {
-        id,
-        amount: jsonNumber(amount),
-        hash,
-        transactionDatetime: serviceDatetimeFromEpochSeconds(arrived),
-        wallet,
-      },
-    ]);
+    const transactionDatetime = serviceDatetimeFromEpochSeconds(arrived);
+    payments.push([arrived, { id, amount: jsonNumber(amount), hash, transactionDatetime, wallet }]);
+    if (!request.unmatchedCases) continue;
+    cases.push({
+      paymentId: id,
+      kind: 'stray',
+      invoiceId: null,
+      usd: receivedUSDAtSeconds(amount, wallet.cryptocurrency, arrived).toFixed(2),
+      transactionDatetime,
+      cryptocurrency: wallet.cryptocurrency,
+    });
+  }
+
+  if (request.unmatchedCases) {
+    const generated = generateUnmatchedCases({
+      seed,
+      month,
+      start,
+      end,
+      nowSeconds,
+      account,
+      // After the current month's two recent invoices.
+      firstSerial: counts.paid + counts.others + 2,
+      searchWindows,
+    });
+    invoices.push(...generated.invoices);
+    payments.push(...generated.payments);
+    cases.push(...generated.cases);
   }
 
   if (start <= nowSeconds && nowSeconds < end) {
@@ -203,7 +239,13 @@ export function generateMonth(request: MonthRequest): GeneratedMonth {
     }
   }
 
-  return { month, invoices: newestFirst(invoices), payments: newestFirst(payments) };
+  const generated: GeneratedMonth = {
+    month,
+    invoices: newestFirst(invoices),
+    payments: newestFirst(payments),
+  };
+  if (request.unmatchedCases) generated.cases = cases;
+  return generated;
 }
 
 /** A record with the instant it is ordered by, in epoch seconds. */

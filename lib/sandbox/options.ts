@@ -26,6 +26,13 @@ export interface SandboxOptions {
   paidPerMonth?: number;
   /** The data covers the 14 full months before this one and this month up to this instant. @default new Date() */
   now?: Date;
+  /**
+   * Each month also holds unmatched payments whose true invoice (or none) is known: late, under- and
+   * over-payments of invoices left not paid, and stray payments. The truth is in `generateMonth`'s
+   * `cases`, for tests, never in an answer. Off by default, so the generated data is otherwise the same.
+   * @default false
+   */
+  unmatchedCases?: boolean;
   /** Serve these records instead of generated ones. */
   dataset?: SandboxDataset;
   /**
@@ -93,6 +100,7 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
     statsDayKeys: options.statsDayKeys ?? 'zone',
     order: options.order ?? 'newest',
     numbersAsStrings: options.numbersAsStrings ?? false,
+    unmatchedCases: options.unmatchedCases ?? false,
     statsExtraPaid: options.statsExtraPaid ?? [],
     dataset: options.dataset,
     onPageServed: options.onPageServed,
@@ -136,6 +144,7 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
   );
   requireThat(LIST_ORDERS.includes(resolved.order), `order must be one of ${LIST_ORDERS.join(', ')}`);
   requireThat(typeof resolved.numbersAsStrings === 'boolean', 'numbersAsStrings must be true or false');
+  requireThat(typeof resolved.unmatchedCases === 'boolean', 'unmatchedCases must be true or false');
   resolved.statsExtraPaid.forEach((extra, index) => {
     const problem = extraPaidProblem(extra);
     requireThat(problem === undefined, `statsExtraPaid[${index}].${problem}`);

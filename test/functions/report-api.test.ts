@@ -159,6 +159,7 @@ describe('functions/report-api handler (Function URL events)', () => {
       'report.html',
       'report.xlsx',
       'summary.json',
+      'unmatched-payments.csv',
     ]);
     for (const [fileName, link] of Object.entries(answer.files)) {
       expect(link).toMatch(

@@ -153,6 +153,7 @@ describe.sequential('the report CLI against a hostile service', () => {
       'report.html',
       'report.xlsx',
       'summary.json',
+      'unmatched-payments.csv',
     ]);
     expect(run.peakRssMiB).toBeLessThan(512);
   }, 300_000);

@@ -52,7 +52,7 @@ const runNpmReport = (args: string[], env: Record<string, string>) =>
 
 // Each case starts its own process (a second or two): they run side by side.
 describe.concurrent('functions/report-cli.ts', () => {
-  it('exits 0 and writes the five files for the previous month by default, run as npm run report', async () => {
+  it('exits 0 and writes the six files for the previous month by default, run as npm run report', async () => {
     const out = join(outRoot, 'ok');
     const result = await runNpmReport(['--out', out], {
       INVOICING_API_URL: sandbox.url,
@@ -67,6 +67,7 @@ describe.concurrent('functions/report-cli.ts', () => {
       'report.html',
       'report.xlsx',
       'summary.json',
+      'unmatched-payments.csv',
     ]);
     expect(result.stderr).toContain(`report: wrote ${join(out, month!)}`);
   });
@@ -87,7 +88,7 @@ describe.concurrent('functions/report-cli.ts', () => {
     expect(results.map((result) => result.code)).toEqual([0, 0, 0, 0, 0]);
     expect((await readdir(join(outRoot, 'together'))).sort()).toEqual(months);
     for (const month of months) {
-      expect(await readdir(join(outRoot, 'together', month))).toHaveLength(5);
+      expect(await readdir(join(outRoot, 'together', month))).toHaveLength(6);
     }
   }, 120_000);
 

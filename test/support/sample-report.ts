@@ -1,5 +1,6 @@
 import Big from 'big.js';
 import type { InvoiceItem, PaymentItem, Wallet } from '../../lib/invoicing/schemas';
+import type { InvoiceCandidate, UnmatchedPaymentFacts } from '../../lib/report';
 import {
   FIRST_PAID_INVOICES_SHOWN,
   type LatePayment,
@@ -34,7 +35,8 @@ import {
  * - Days: `PAID_PER_DAY[d - 1]` paid invoices created on day d, in order of k (k 1-2 on 1 Oct, 3-5 on
  *   2 Oct, ..., k 50 alone on 14 Oct, k 95-100 on 25 Oct): the first 100 end on 25 Oct.
  * - September: 104 paid, 63,912.40 USD; change +16 and +7,985.60 USD, +12.5 %.
- * - Payments: the 120 of the paid invoices plus 3 unmatched (0.00000095 BTC, 1,234.5 USDT, 0.05 ETH):
+ * - Payments: the 120 of the paid invoices plus 3 unmatched (0.00000095 BTC, 1,234.5 USDT, 0.05 ETH;
+ *   estimated 1,235.05 USD, one with a likely invoice, see `sampleUnmatchedFacts`):
  *   123 in all; BTC 0.48740795, ETH 0.05, USDT 41,758.5. Invoices 5 and 88 were paid late
  *   (12 min 34 s and 52 min after their deadline).
  * - Reconciliation agrees everywhere (see `withReconciliationDifferences` for a month that does not).
@@ -180,6 +182,153 @@ export function sampleUnmatchedPayments(): PaymentItem[] {
   ];
 }
 
+/** A candidate invoice of the sample's unmatched payments, its difference worked out by hand. */
+function sampleCandidate(
+  fields: Pick<
+    InvoiceCandidate,
+    'id' | 'uid' | 'createDatetime' | 'timeToPayDatetime' | 'status' | 'serviceData'
+  > & {
+    amountUSD: string;
+    differenceUSD: string | null;
+    differencePercent: string | null;
+    likely?: boolean;
+  },
+): InvoiceCandidate {
+  return {
+    ...fields,
+    projectId: SAMPLE_PROJECTS.shop,
+    amountUSD: new Big(fields.amountUSD),
+    differenceUSD: fields.differenceUSD === null ? null : new Big(fields.differenceUSD),
+    differencePercent: fields.differencePercent === null ? null : new Big(fields.differencePercent),
+    likely: fields.likely ?? false,
+    alsoCloseTo: [],
+  };
+}
+
+/**
+ * What the report says of the 3 unmatched payments:
+ * - the BTC dust, at 62,000 USD a BTC from 5 BTC payments within 2 hours: 0.0589 → 0.06 USD; its two
+ *   candidates are far (−99.9 % and −100 %), so none is likely;
+ * - the 1,234.5 USDT, at 1.0004 USD from 12 USDT payments within 40 minutes: 1,234.9938 → 1,234.99 USD;
+ *   INV-2026-1107 (1,250.00 USD: −15.01, −1.2 %) is the only candidate within 2 %, so it is likely;
+ *   INV-2026-1112 (900.00: +334.99, +37.2 %) is the other;
+ * - the 0.05 ETH: no ETH payment was matched within 24 hours, so no estimate; its candidates by time.
+ * Estimated in all: 0.06 + 1,234.99 = 1,235.05 USD; 2 estimated, 1 with a likely invoice.
+ */
+export function sampleUnmatchedFacts(): UnmatchedPaymentFacts[] {
+  const [dust, tether, ether] = sampleUnmatchedPayments() as [PaymentItem, PaymentItem, PaymentItem];
+  const facts = (payment: PaymentItem) => ({
+    id: payment.id,
+    transactionDatetime: payment.transactionDatetime,
+    amount: payment.amount,
+    cryptocurrency: payment.wallet.cryptocurrency,
+    walletName: payment.wallet.name,
+    walletAddress: payment.wallet.address,
+    hash: payment.hash,
+  });
+  return [
+    {
+      ...facts(dust),
+      estimate: {
+        usd: new Big('0.06'),
+        rate: new Big('62000'),
+        basis: { kind: 'matched-payments', payments: 5, withinSeconds: 6_480 },
+      },
+      candidates: [
+        sampleCandidate({
+          id: 'c0ffee00-0000-4000-8000-000000000921',
+          uid: 'INV-2026-0921',
+          createDatetime: '2026-10-03 03:58:00',
+          timeToPayDatetime: '2026-10-03 04:28:00',
+          status: 'expired',
+          serviceData: 'ORD-50921',
+          amountUSD: '45',
+          differenceUSD: '-44.94',
+          differencePercent: '-99.9',
+        }),
+        sampleCandidate({
+          id: 'c0ffee00-0000-4000-8000-000000000917',
+          uid: 'INV-2026-0917',
+          createDatetime: '2026-10-03 02:30:00',
+          timeToPayDatetime: '2026-10-04 02:30:00',
+          status: 'canceled',
+          serviceData: null,
+          amountUSD: '310',
+          differenceUSD: '-309.94',
+          differencePercent: '-100',
+        }),
+      ],
+      candidateCount: 2,
+      likelyInvoiceId: null,
+    },
+    {
+      ...facts(tether),
+      estimate: {
+        usd: new Big('1234.99'),
+        rate: new Big('1.0004'),
+        basis: { kind: 'matched-payments', payments: 12, withinSeconds: 2_400 },
+      },
+      candidates: [
+        sampleCandidate({
+          id: 'c0ffee00-0000-4000-8000-000000001107',
+          uid: 'INV-2026-1107',
+          createDatetime: '2026-10-17 20:15:00',
+          timeToPayDatetime: '2026-10-17 21:15:00',
+          status: 'expired',
+          serviceData: 'ORD-55120',
+          amountUSD: '1250',
+          differenceUSD: '-15.01',
+          differencePercent: '-1.2',
+          likely: true,
+        }),
+        sampleCandidate({
+          id: 'c0ffee00-0000-4000-8000-000000001112',
+          uid: 'INV-2026-1112',
+          createDatetime: '2026-10-17 21:02:00',
+          timeToPayDatetime: '2026-10-18 21:02:00',
+          status: 'unpaid',
+          serviceData: 'ORD-55131',
+          amountUSD: '900',
+          differenceUSD: '334.99',
+          differencePercent: '37.2',
+        }),
+      ],
+      candidateCount: 2,
+      likelyInvoiceId: 'c0ffee00-0000-4000-8000-000000001107',
+    },
+    {
+      ...facts(ether),
+      estimate: null,
+      candidates: [
+        sampleCandidate({
+          id: 'c0ffee00-0000-4000-8000-000000001180',
+          uid: 'INV-2026-1180',
+          createDatetime: '2026-10-29 12:50:00',
+          timeToPayDatetime: '2026-10-29 13:20:00',
+          status: 'expired',
+          serviceData: 'ORD-56002',
+          amountUSD: '160',
+          differenceUSD: null,
+          differencePercent: null,
+        }),
+        sampleCandidate({
+          id: 'c0ffee00-0000-4000-8000-000000001175',
+          uid: 'INV-2026-1175',
+          createDatetime: '2026-10-29 11:40:00',
+          timeToPayDatetime: '2026-10-29 12:40:00',
+          status: 'canceled',
+          serviceData: null,
+          amountUSD: '75',
+          differenceUSD: null,
+          differencePercent: null,
+        }),
+      ],
+      candidateCount: 2,
+      likelyInvoiceId: null,
+    },
+  ];
+}
+
 /** The rows of a report file, in memory, built by the report's own builder. */
 function sampleRows<T>(builder: RowTableBuilder<T>, records: readonly T[]): RowTable {
   for (const record of records) builder.add(record);
@@ -192,6 +341,7 @@ const usd = (value: string | number) => new Big(value);
 export function sampleReport(): Report {
   const paidInvoices = samplePaidInvoices();
   const unmatched = sampleUnmatchedPayments();
+  const unmatchedFacts = sampleUnmatchedFacts();
 
   // Per-day figures follow from PAID_PER_DAY and the parity of k.
   const days: ReportSummary['invoices']['days'] = [];
@@ -297,6 +447,14 @@ export function sampleReport(): Report {
       matched: 120,
       unmatched: 3,
       late: 2,
+      unmatchedEstimatedUSD: usd('1235.05'),
+      unmatchedEstimated: 2,
+      unmatchedWithLikelyInvoice: 1,
+      // As summary.json lists them: without the wallets' names and the references.
+      unmatchedPayments: unmatchedFacts.map(({ walletName: _n, walletAddress: _a, candidates, ...rest }) => ({
+        ...rest,
+        candidates: candidates.map(({ serviceData: _s, ...candidate }) => candidate),
+      })),
       byCryptocurrency: { BTC: new Big('0.48740795'), ETH: new Big('0.05'), USDT: new Big('41758.5') },
       cryptocurrencies: [
         { cryptocurrency: 'BTC', count: 61, amount: new Big('0.48740795') },
@@ -350,6 +508,7 @@ export function sampleReport(): Report {
     summary,
     firstPaidInvoices: paidInvoices.slice(0, FIRST_PAID_INVOICES_SHOWN),
     unmatchedPayments: unmatched,
+    unmatched: unmatchedFacts,
     latePayments: late,
     mispaidInvoices: mispaid,
     paidInvoiceRows: sampleRows(createPaidInvoiceRows(), paidInvoices),
@@ -441,6 +600,10 @@ export function sampleEmptyReport(): Report {
         matched: 0,
         unmatched: 0,
         late: 0,
+        unmatchedEstimatedUSD: new Big('0'),
+        unmatchedEstimated: 0,
+        unmatchedWithLikelyInvoice: 0,
+        unmatchedPayments: [],
         byCryptocurrency: {},
         cryptocurrencies: [],
         wallets: [],
@@ -459,6 +622,7 @@ export function sampleEmptyReport(): Report {
     },
     firstPaidInvoices: [],
     unmatchedPayments: [],
+    unmatched: [],
     latePayments: [],
     mispaidInvoices: [],
     paidInvoiceRows: sampleRows(createPaidInvoiceRows(), []),
@@ -548,6 +712,7 @@ export function asOneProjectReport(report: Report): Report {
   return {
     ...report,
     unmatchedPayments: [],
+    unmatched: [],
     summary: {
       ...summary,
       projectId: SAMPLE_PROJECTS.shop,
@@ -555,6 +720,10 @@ export function asOneProjectReport(report: Report): Report {
         ...summary.payments,
         total: 120,
         unmatched: 0,
+        unmatchedEstimatedUSD: new Big('0'),
+        unmatchedEstimated: 0,
+        unmatchedWithLikelyInvoice: 0,
+        unmatchedPayments: [],
         projectFilterNote:
           'Payments not matched to an invoice cannot be attributed to a project and are left out (3 in this period).',
       },

@@ -5,7 +5,9 @@ import {
   DIFFERENCES_LISTED,
   describeCheck,
   formatCount,
+  formatCrypto,
   formatPeriod,
+  formatServiceDatetime,
   formatUSD,
   formatUSDChange,
   isolated,
@@ -15,6 +17,8 @@ import {
   projectLabel,
   reconciliationOutcome,
   reconciliationWindow,
+  truncateText,
+  unmatchedInWords,
 } from '../../report';
 import { headlineFigures, mispaidInWords, provenance, reportName, WHY_USD_ONLY } from '../page-kit';
 import { csvDescriptions } from './csv-descriptions';
@@ -72,6 +76,33 @@ function mispaidLines(report: Report, paidInvoicesCsv: string): string[] {
   return [...lines, WHY_USD_ONLY, ''];
 }
 
+/** Unmatched payments shown with their likely invoice, as the page's table shows the first ones. */
+const LIKELY_LISTED = 5;
+
+/**
+ * What waits to be matched: how many, their estimated total and how many have a likely invoice, then
+ * the first few of those with the invoice's uid and the merchant's reference. Nothing when none waits.
+ */
+function unmatchedLines(report: Report): string[] {
+  const { payments } = report.summary;
+  if (payments.unmatched === 0) return [];
+  const lines = ['', `Unmatched payments: ${unmatchedInWords(payments, formatUSD)}`];
+  const withLikely = report.unmatched.filter((payment) => payment.likelyInvoiceId !== null);
+  for (const payment of withLikely.slice(0, LIKELY_LISTED)) {
+    const invoice = payment.candidates.find((candidate) => candidate.likely)!;
+    const reference =
+      invoice.serviceData === null
+        ? ''
+        : `, your reference ${isolated(oneLine(truncateText(invoice.serviceData, 40)))}`;
+    lines.push(
+      `- ${formatCrypto(payment.amount, payment.cryptocurrency)} received ${formatServiceDatetime(payment.transactionDatetime, report.summary.period.timezone)}, about ${formatUSD(payment.estimate!.usd)}: likely invoice ${isolated(oneLine(invoice.uid))}${reference}`,
+    );
+  }
+  if (withLikely.length > LIKELY_LISTED)
+    lines.push(`- and ${formatCount(withLikely.length - LIKELY_LISTED)} more in the full report`);
+  return lines;
+}
+
 /**
  * The report's name for the first line, its account's name set apart (`isolated`): a plain-text
  * paragraph takes its direction from its first letter, and a name written right to left would turn the
@@ -116,6 +147,7 @@ export function renderReportText(report: Report, options: ReportEmailOptions): s
   }
   // After the payments' figures: a report of one project leaves the unmatched payments out of them.
   if (summary.payments.projectFilterNote) lines.push(`  ${summary.payments.projectFilterNote}`);
+  lines.push(...unmatchedLines(report));
   if (comparison !== null) lines.push(`Compared over the same elapsed time: ${comparison}.`);
   lines.push('', ...monthLines(summary), ...mispaidLines(report, fileNames.paidInvoicesCsv));
   if (summary.payments.total === 0) lines.push(`No payments arrived in ${title}.`, '');

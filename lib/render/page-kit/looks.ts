@@ -47,6 +47,8 @@ export const LOOKS = {
   paragraph: 'margin:0 0 10px',
   lead: `margin:0 0 10px;font-size:13px;color:${COLOURS.muted}`,
   note: `margin:10px 0 0;font-size:13px;color:${COLOURS.muted}`,
+  // A quieter line inside a cell: how an estimate was made, why no invoice is likely.
+  muted: `font-size:13px;color:${COLOURS.muted}`,
   scroll: 'overflow-x:auto',
   table: 'width:100%;border-collapse:collapse;font-size:14px',
   th: `text-align:left;font-size:12px;font-weight:600;letter-spacing:0.03em;text-transform:uppercase;color:${COLOURS.muted};padding:6px;border-bottom:1px solid ${COLOURS.border};white-space:nowrap;vertical-align:bottom`,

@@ -1,19 +1,23 @@
-import type { PaymentItem } from '../../invoicing';
-import type { LatePayment, Report } from '../../report';
+import type { LatePayment, Report, UnmatchedPaymentFacts } from '../../report';
 import {
+  estimateBasisWords,
   formatCount,
   formatCrypto,
   formatDelay,
+  formatPercentChange,
   formatServiceDatetime,
   formatUSD,
+  LIKELY_TOLERANCE_PERCENT,
+  noEstimateWords,
   periodTitle,
+  unmatchedInWords,
 } from '../../report';
 import { AmountText } from './amount-text';
 import { DataTable } from './data-table';
 import { look, type Variant } from './looks';
 import { Empty, Lead, Note, Panel } from './panel';
-import { ServiceText, WALLET_NAME_SHOWN } from './service-text';
-import { WrapWhenLong } from './wrap-when-long';
+import { FREE_TEXT_SHOWN, ServiceText, WALLET_NAME_SHOWN } from './service-text';
+import { isLongValue, WrapWhenLong } from './wrap-when-long';
 
 interface PaymentListProps {
   variant: Variant;
@@ -46,11 +50,69 @@ function Remaining({
   );
 }
 
-/** Payments the service found but matched to no invoice: candidates for manual matching. */
+/**
+ * The likely invoice with the merchant's reference, or the closest candidate and how far it is (how long
+ * before the payment it was made, without an estimate). One line each: on a phone the cell is a card.
+ */
+function InvoiceCell({
+  variant,
+  payment,
+  timezone,
+}: {
+  variant: Variant;
+  payment: UnmatchedPaymentFacts;
+  timezone: string;
+}) {
+  const likely = payment.candidates.find((candidate) => candidate.likely);
+  if (likely !== undefined) {
+    return (
+      <>
+        <div>
+          <WrapWhenLong variant={variant} text={likely.uid} />
+        </div>
+        {likely.serviceData === null ? null : (
+          <div {...look(variant, 'muted')}>
+            {'your reference '}
+            <span {...look(variant, ['code', isLongValue(likely.serviceData) ? 'longWord' : 'nowrap'])}>
+              <ServiceText text={likely.serviceData} max={FREE_TEXT_SHOWN} />
+            </span>
+          </div>
+        )}
+        <div
+          {...look(variant, ['muted', 'nowrap'])}
+        >{`likely · ${formatPercentChange(likely.differencePercent)}`}</div>
+      </>
+    );
+  }
+  const closest = payment.candidates[0];
+  if (closest === undefined) return <span {...look(variant, 'muted')}>no invoice was waiting</span>;
+  const how =
+    closest.differencePercent === null
+      ? `made ${formatServiceDatetime(closest.createDatetime, timezone)}`
+      : formatPercentChange(closest.differencePercent);
+  return (
+    <>
+      <div
+        {...look(variant, 'muted')}
+      >{`none likely; the closest of ${formatCount(payment.candidateCount)}:`}</div>
+      <div>
+        <WrapWhenLong variant={variant} text={closest.uid} />
+      </div>
+      {/* A percentage stays whole; a time may wrap at its spaces. */}
+      <div {...look(variant, closest.differencePercent === null ? 'muted' : ['muted', 'nowrap'])}>{how}</div>
+    </>
+  );
+}
+
+/**
+ * Payments the service found but matched to no invoice: candidates for manual matching, each with its
+ * estimated USD value and its likely invoice (see `lib/report/unmatched`).
+ */
 export function UnmatchedPayments({ variant, report, limit, csvName }: PaymentListProps) {
   const { timezone } = report.summary.period;
-  const { unmatched: total, projectFilterNote } = report.summary.payments;
-  const shown = report.unmatchedPayments.slice(0, limit);
+  const { payments } = report.summary;
+  const { unmatched: total, projectFilterNote } = payments;
+  const shown = report.unmatched.slice(0, limit);
   const heading = `Unmatched payments (${formatCount(total)})`;
   return (
     <Panel variant={variant} heading={heading} long={shown.length > 15}>
@@ -62,11 +124,14 @@ export function UnmatchedPayments({ variant, report, limit, csvName }: PaymentLi
         </Empty>
       ) : (
         <>
+          <p {...look(variant, 'paragraph')}>{unmatchedInWords(payments, formatUSD)}</p>
           <Lead variant={variant}>
-            Found by the service in your wallets but matched to no invoice:{' '}
-            {`candidates for matching by hand. Times in ${timezone}.`}
+            {'Found by the service in your wallets but matched to no invoice. Each is valued at the rate of '}
+            {'the matched payments of its coin nearest in time, and an invoice is called likely when it was '}
+            {`waiting then and is the only one within ${LIKELY_TOLERANCE_PERCENT} % of that estimate. `}
+            {`Estimates only: check before matching. Times in ${timezone}.`}
           </Lead>
-          <DataTable<PaymentItem>
+          <DataTable<UnmatchedPaymentFacts>
             variant={variant}
             name={heading}
             cards="list"
@@ -81,19 +146,54 @@ export function UnmatchedPayments({ variant, report, limit, csvName }: PaymentLi
                 heading: 'Amount',
                 numeric: true,
                 cell: (row) => (
-                  <AmountText
-                    variant={variant}
-                    text={formatCrypto(row.amount, row.wallet.cryptocurrency)}
-                    keepWhole
-                  />
+                  <>
+                    <AmountText
+                      variant={variant}
+                      text={formatCrypto(row.amount, row.cryptocurrency)}
+                      keepWhole
+                    />
+                    {/* The email has no room for a column of its own: the estimate goes under the amount. */}
+                    {variant === 'email' ? (
+                      <div {...look(variant, 'muted')}>
+                        {row.estimate === null ? 'no estimate' : `≈ ${formatUSD(row.estimate.usd)}`}
+                      </div>
+                    ) : null}
+                  </>
                 ),
+              },
+              {
+                heading: 'Estimated',
+                numeric: true,
+                pageOnly: true,
+                cell: (row) =>
+                  row.estimate === null ? (
+                    <span {...look(variant, 'muted')}>none</span>
+                  ) : (
+                    <AmountText variant={variant} text={`≈ ${formatUSD(row.estimate.usd)}`} keepWhole />
+                  ),
+              },
+              {
+                heading: 'Based on',
+                looks: ['wrap', 'muted'],
+                pageOnly: true,
+                cell: (row) =>
+                  row.estimate === null
+                    ? noEstimateWords(row.cryptocurrency)
+                    : estimateBasisWords(row.estimate, row.cryptocurrency),
+              },
+              {
+                heading: 'Invoice',
+                looks: ['wrap'],
+                cell: (row) => <InvoiceCell variant={variant} payment={row} timezone={timezone} />,
+                title: (row) => row.likelyInvoiceId ?? row.candidates[0]?.id ?? '',
               },
               {
                 heading: 'Wallet',
                 // A wallet may be named by its address, one word of 42 characters or more.
                 looks: ['wrap', 'longWord'],
-                cell: (row) => <ServiceText text={row.wallet.name} max={WALLET_NAME_SHOWN} />,
-                title: (row) => row.wallet.address,
+                pageOnly: true,
+                cell: (row) => <ServiceText text={row.walletName} max={WALLET_NAME_SHOWN} />,
+                title: (row) => row.walletAddress,
               },
               {
                 heading: 'Transaction',

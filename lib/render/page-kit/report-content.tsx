@@ -30,12 +30,15 @@ export const PAGE_PAYMENTS_SHOWN = LISTED_PAYMENTS_KEPT;
 export interface ListFileNames {
   paidInvoicesCsv: string;
   paymentsCsv: string;
+  /** Where the unmatched payments' estimates and candidates are listed; the payments' file when absent. */
+  unmatchedCsv?: string;
 }
 
 /** The list files as they are named beside the page: in a report's folder and its S3 prefix. */
 const FILES_BESIDE_THE_PAGE: ListFileNames = {
   paidInvoicesCsv: 'paid-invoices.csv',
   paymentsCsv: 'payments.csv',
+  unmatchedCsv: 'unmatched-payments.csv',
 };
 
 /** Panels two abreast on a wide page; one under the other in the email and on a phone. */
@@ -110,7 +113,7 @@ export function ReportContent({
             variant={variant}
             report={report}
             limit={paymentLimit}
-            csvName={fileNames.paymentsCsv}
+            csvName={fileNames.unmatchedCsv ?? fileNames.paymentsCsv}
           />
           <LatePayments
             variant={variant}

@@ -22,6 +22,7 @@ const WIDTHS: Record<ColumnKind, number> = {
   crypto: 20,
   count: 9,
   flag: 9,
+  percent: 12,
 };
 
 /** XML collected before it is handed to the sheet's stream. */

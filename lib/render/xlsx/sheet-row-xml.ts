@@ -227,7 +227,8 @@ export function createRowXml(
               : textCellRest(digitsAsText, value);
           break;
         }
-        case 'crypto': {
+        case 'crypto':
+        case 'percent': {
           const places = decimalsOf(value);
           xml +=
             places <= MAX_SHOWN_DECIMALS && doubleHolds(value)

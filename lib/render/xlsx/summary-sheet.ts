@@ -228,6 +228,9 @@ export function addSummarySheet(workbook: Workbook, summary: ReportSummary): voi
   rows.row(['Payments', count(payments.total)]);
   rows.row(['Matched', count(payments.matched)]);
   rows.row(['Unmatched', count(payments.unmatched)]);
+  // Estimates, and named as such: see the Unmatched payments sheet for each one and its basis.
+  rows.row(['Unmatched, estimated total (USD)', usd(payments.unmatchedEstimatedUSD)]);
+  rows.row(['Unmatched with a likely invoice', count(payments.unmatchedWithLikelyInvoice)]);
   rows.row(['Late', count(payments.late)]);
   if (payments.projectFilterNote) rows.row(['Note', payments.projectFilterNote]);
 

@@ -5,7 +5,7 @@ import { CARD_BOXES, FOCUS_OUTLINE, PAGE_CSS } from '../../render';
  * The list of reports' columns as shares of its width, from Period to Downloads, so that the months',
  * quarters' and years' tables line up one under another instead of each sizing to its own values.
  */
-const LIST_COLUMN_WIDTHS = ['20%', '14%', '10%', '10%', '12%', '20%', '14%'];
+const LIST_COLUMN_WIDTHS = ['17%', '12%', '9%', '9%', '11%', '12%', '13%', '17%'];
 
 const LIST_COLUMNS = LIST_COLUMN_WIDTHS.map(
   (width, index) => `.report-list th:nth-child(${index + 1}){width:${width}}`,

@@ -9,6 +9,8 @@ export interface IndexFigures {
   paidTotalUSD?: string;
   payments?: number;
   unmatchedPayments?: number;
+  unmatchedEstimatedUSD?: string;
+  unmatchedWithLikelyInvoice?: number;
   reconciliationOk?: boolean;
 }
 
@@ -111,14 +113,28 @@ function columns(timezone: string): Column<IndexEntry>[] {
     {
       heading: 'Payments',
       numeric: true,
+      cell: ({ figures }) => (figures.payments === undefined ? missing : formatCount(figures.payments)),
+    },
+    {
+      // Unmatched payments, waiting to be matched by hand: how many, what they are estimated at, and how
+      // many have a likely invoice. A report built before estimates has the count only.
+      heading: 'Waiting',
+      numeric: true,
       cell: ({ figures }) => {
-        if (figures.payments === undefined) return missing;
-        const unmatched = figures.unmatchedPayments ?? 0;
+        const waiting = figures.unmatchedPayments;
+        if (waiting === undefined) return missing;
+        if (waiting === 0) return 'none';
+        const { unmatchedEstimatedUSD: estimated, unmatchedWithLikelyInvoice: likely } = figures;
         return (
           <>
-            {formatCount(figures.payments)}
-            {unmatched === 0 ? null : (
-              <span class="second-line">{`${formatCount(unmatched)} unmatched`}</span>
+            {formatCount(waiting)}
+            {estimated === undefined ? null : (
+              <span class="second-line">
+                <AmountText variant="page" text={`≈ ${formatUSD(estimated)}`} />
+              </span>
+            )}
+            {likely === undefined || likely === 0 ? null : (
+              <span class="second-line">{`${formatCount(likely)} likely matched`}</span>
             )}
           </>
         );

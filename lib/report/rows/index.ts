@@ -1,7 +1,7 @@
 export { PAID_INVOICE_COLUMNS } from './paid-invoice-columns';
 export { PAYMENT_COLUMNS } from './payment-columns';
 export { type ColumnKind, column, fiatColumn, isFreeText, type ReportColumn } from './report-column';
-export { createPaidInvoiceRows, createPaymentRows } from './report-tables';
+export { createPaidInvoiceRows, createPaymentRows, unmatchedPaymentRows } from './report-tables';
 export {
   createRowTableBuilder,
   type RowTable,
@@ -10,3 +10,4 @@ export {
   type RowTableSpec,
   type TableColumn,
 } from './row-table';
+export { UNMATCHED_COLUMNS } from './unmatched-columns';

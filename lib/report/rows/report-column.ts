@@ -10,7 +10,9 @@
  *   (USD with cents, a fiat amount in its currency's minor unit, crypto with its own decimals; any amount
  *   with more decimals than that with all of them) unless a double cannot hold every digit, then text;
  * - `count`: a whole number; `flag`: `true` or `false`, as given in the CSV, a true/false cell in the
- *   workbook.
+ *   workbook;
+ * - `percent`: a percentage as a plain decimal (`-1.5` for −1.5 %); as given in the CSV, a number with its
+ *   own decimals in the workbook.
  */
 export type ColumnKind =
   | 'identifier'
@@ -21,7 +23,8 @@ export type ColumnKind =
   | 'fiat'
   | 'crypto'
   | 'count'
-  | 'flag';
+  | 'flag'
+  | 'percent';
 
 /** One column of `paid-invoices.csv` or `payments.csv`, and of the matching sheet of `report.xlsx`. */
 export interface ReportColumn<T> {

@@ -1,7 +1,14 @@
 import type { InvoiceItem, PaymentItem } from '../../invoicing';
+import type { UnmatchedPaymentFacts } from '../unmatched';
 import { PAID_INVOICE_COLUMNS } from './paid-invoice-columns';
 import { PAYMENT_COLUMNS } from './payment-columns';
-import { createRowTableBuilder, type RowTableBuilder, type RowTableOptions } from './row-table';
+import {
+  createRowTableBuilder,
+  type RowTable,
+  type RowTableBuilder,
+  type RowTableOptions,
+} from './row-table';
+import { UNMATCHED_COLUMNS } from './unmatched-columns';
 
 /**
  * The rows of `paid-invoices.csv` and the `Paid invoices` sheet: one per invoice added, sorted by
@@ -34,4 +41,24 @@ export function createPaymentRows(options?: RowTableOptions): RowTableBuilder<Pa
     },
     options,
   );
+}
+
+/**
+ * The rows of `unmatched-payments.csv` and the `Unmatched payments` sheet: one per unmatched payment of
+ * the period with its estimate and candidates, by `transactionDatetime` then id.
+ */
+export function unmatchedPaymentRows(
+  payments: readonly UnmatchedPaymentFacts[],
+  options?: RowTableOptions,
+): RowTable {
+  const builder = createRowTableBuilder(
+    {
+      columns: UNMATCHED_COLUMNS,
+      id: (payment) => payment.id,
+      timestamp: (payment) => payment.transactionDatetime,
+    },
+    options,
+  );
+  for (const payment of payments) builder.add(payment);
+  return builder.build();
 }

@@ -17,6 +17,12 @@ export const REPORT_FIXTURE = {
     ),
   ]),
   'payments.csv': Buffer.concat([BOM, Buffer.from('payment_id,amount,matched\r\n9001,0.00012000,true\r\n')]),
+  'unmatched-payments.csv': Buffer.concat([
+    BOM,
+    Buffer.from(
+      'payment_id,estimated_usd,estimate_basis\r\n9002,41.20,from 5 BTC payments within 3 hours\r\n',
+    ),
+  ]),
   // Delivery never looks inside: any bytes stand for the workbook (a zip starts with PK).
   'report.xlsx': Buffer.from('PK\u0003\u0004 a made-up workbook'),
   'summary.json': Buffer.from('{"period":{"id":"2026-10"},"invoices":{"paid":2}}\n'),

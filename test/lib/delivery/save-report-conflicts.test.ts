@@ -17,7 +17,14 @@ import { writeReportFolder } from './report-fixture';
 const s3 = new S3Client({ region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'y' } });
 const BUCKET = 'reports-bucket';
 const MANIFEST = 'reports/acme/2026-10/manifest.json';
-const NAMES = ['report.html', 'report.xlsx', 'paid-invoices.csv', 'payments.csv', 'summary.json'];
+const NAMES = [
+  'report.html',
+  'report.xlsx',
+  'paid-invoices.csv',
+  'payments.csv',
+  'unmatched-payments.csv',
+  'summary.json',
+];
 const NOW = new Date(Date.UTC(2026, 10, 1, 6, 0, 0));
 
 /** The keys of a build's files. */
@@ -159,7 +166,14 @@ describe('saveReport with conditional writes', () => {
     const stored = bucket.json(MANIFEST) as ReportManifest;
     expect(stored.buildId).toBe(build.buildId);
     // Every file the manifest lists is there.
-    expect(stored.files.map((file) => bucket.objects.has(file.key))).toEqual([true, true, true, true, true]);
+    expect(stored.files.map((file) => bucket.objects.has(file.key))).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
     expect(saved).toEqual({ manifest: stored, switched: true });
   });
 

@@ -28,6 +28,7 @@ const FILE_NAMES = [
   'report.xlsx',
   'paid-invoices.csv',
   'payments.csv',
+  'unmatched-payments.csv',
   'summary.json',
 ] as const;
 /** The files of a report saved before builds had folders, which was before the workbook too. */
@@ -68,7 +69,7 @@ async function keysUnder(prefix: string): Promise<string[]> {
   return (listing.Contents ?? []).map((object) => object.Key ?? '').sort();
 }
 
-/** The keys of a build's five files. */
+/** The keys of a build's six files. */
 function buildKeys(account: string, period: string, buildId: string): string[] {
   return FILE_NAMES.map((name) => `reports/${account}/${period}/builds/${buildId}/${name}`).sort();
 }
@@ -121,7 +122,7 @@ describe('saveReport', () => {
     await rm(folder, { recursive: true, force: true });
   });
 
-  it("stores the five files byte for byte in the build's own folder, with their types and download names", async () => {
+  it("stores the six files byte for byte in the build's own folder, with their types and download names", async () => {
     const { build } = await saveAt('acme', '2026-10', folder);
     const key = (name: string) => `reports/acme/2026-10/builds/${build.buildId}/${name}`;
     expect(build.buildId).toMatch(/^20261101T060000000Z-[0-9a-f]{12}$/);

@@ -29,7 +29,14 @@ import {
   startPipelineHarness,
 } from './support/pipeline-harness';
 
-const FILES = ['paid-invoices.csv', 'payments.csv', 'report.html', 'report.xlsx', 'summary.json'];
+const FILES = [
+  'paid-invoices.csv',
+  'payments.csv',
+  'report.html',
+  'report.xlsx',
+  'summary.json',
+  'unmatched-payments.csv',
+];
 /** A month's keys: the files in the build's folder, then the delivery record and the manifest. */
 const monthKeys = (buildId: string) => [
   ...FILES.map((name) => `reports/acme/2026-10/builds/${buildId}/${name}`),
@@ -181,7 +188,7 @@ describe('deliverReport', () => {
       }
     });
 
-    it('saves the five files and a manifest that describes them, and the delivery record', async () => {
+    it('saves the six files and a manifest that describes them, and the delivery record', async () => {
       const manifest = await readManifest({
         s3: harness.s3,
         bucket: BUCKET,

@@ -18,7 +18,7 @@ describe('publishReport', () => {
     await harness?.close();
   });
 
-  it('builds the five files in a local folder, saves them with the manifest, and dispose removes the folder', async () => {
+  it('builds the six files in a local folder, saves them with the manifest, and dispose removes the folder', async () => {
     const progress: CollectProgress[] = [];
     const published = await publishReport(harness.context(), accountConfig(harness.sandbox.url), '2026-10', {
       onProgress: (reported) => progress.push(reported),
@@ -30,6 +30,7 @@ describe('publishReport', () => {
         'report.html',
         'report.xlsx',
         'summary.json',
+        'unmatched-payments.csv',
       ]);
       expect(published.folder.startsWith(harness.workDir)).toBe(true);
       expect(published.manifest).toMatchObject({
@@ -43,9 +44,14 @@ describe('publishReport', () => {
       const buildId = published.manifest.buildId!;
       expect(buildId.startsWith('20261101T050000000Z-')).toBe(true);
       expect(await harness.objectKeys('acme', '2026-10')).toEqual([
-        ...['paid-invoices.csv', 'payments.csv', 'report.html', 'report.xlsx', 'summary.json'].map(
-          (name) => `reports/acme/2026-10/builds/${buildId}/${name}`,
-        ),
+        ...[
+          'paid-invoices.csv',
+          'payments.csv',
+          'report.html',
+          'report.xlsx',
+          'summary.json',
+          'unmatched-payments.csv',
+        ].map((name) => `reports/acme/2026-10/builds/${buildId}/${name}`),
         'reports/acme/2026-10/manifest.json',
       ]);
       // Each list reports when it is done; the October invoices alone are at least the month's 4.

@@ -69,6 +69,7 @@ describe('generateReportFolder writing a table while other lists are fetched', (
       'report.html',
       'report.xlsx',
       'summary.json',
+      'unmatched-payments.csv',
     ]);
     // A header and the three paid invoices; a header and the two payments.
     expect((await readFile(join(folder, 'paid-invoices.csv'), 'utf8')).trimEnd().split('\r\n')).toHaveLength(

@@ -27,6 +27,7 @@ function reportFor(
     summary: { ...summary, period: { ...summary.period, id: period } },
     firstPaidInvoices: [],
     unmatchedPayments: [],
+    unmatched: [],
     latePayments: [],
     mispaidInvoices: [],
     paidInvoiceRows: invoices.build(),
@@ -44,7 +45,14 @@ const failingTable = (like: RowTable): RowTable => ({
   },
 });
 
-const REPORT_FILES = ['paid-invoices.csv', 'payments.csv', 'report.html', 'report.xlsx', 'summary.json'];
+const REPORT_FILES = [
+  'paid-invoices.csv',
+  'payments.csv',
+  'report.html',
+  'report.xlsx',
+  'summary.json',
+  'unmatched-payments.csv',
+];
 
 let outDir: string;
 beforeEach(async () => {
@@ -55,7 +63,7 @@ afterEach(async () => {
 });
 
 describe('writeReportFolder', () => {
-  it('writes exactly the five files into a folder named after the period and returns its path', async () => {
+  it('writes exactly the six files into a folder named after the period and returns its path', async () => {
     const folder = await writeReportFolder(reportFor('2026-09'), outDir, renderers);
     expect(folder).toBe(join(outDir, '2026-09'));
     expect((await readdir(folder)).sort()).toEqual(REPORT_FILES);
@@ -83,7 +91,7 @@ describe('writeReportFolder', () => {
   it('creates the output folder when it does not exist', async () => {
     const nested = join(outDir, 'a', 'b');
     await writeReportFolder(reportFor('2026-09'), nested, renderers);
-    expect(await readdir(join(nested, '2026-09'))).toHaveLength(5);
+    expect(await readdir(join(nested, '2026-09'))).toHaveLength(6);
   });
 
   it('gives the report folder the usual permissions, not those of a private temporary folder', async () => {
@@ -170,7 +178,7 @@ describe('writeReportFolder', () => {
     try {
       await streaming;
       expect(await readFile(join(folder, 'report.html'), 'utf8')).toBe('old report');
-      expect(await readdir(folder)).toHaveLength(5);
+      expect(await readdir(folder)).toHaveLength(6);
     } finally {
       release();
       await writing;

@@ -174,7 +174,7 @@ describe('GET /reports/:account/:period/:file', () => {
       'invalid_request',
     );
     expect(message).toBe(
-      'file must be one of report.html, report.xlsx, paid-invoices.csv, payments.csv, summary.json',
+      'file must be one of report.html, report.xlsx, paid-invoices.csv, payments.csv, unmatched-payments.csv, summary.json',
     );
   });
 

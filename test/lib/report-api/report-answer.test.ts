@@ -6,6 +6,8 @@ const FILES = {
   'report.xlsx': 'https://r.example/reports/acme/2026-10/report.xlsx?expires=1&signature=e',
   'paid-invoices.csv': 'https://r.example/reports/acme/2026-10/paid-invoices.csv?expires=1&signature=b',
   'payments.csv': 'https://r.example/reports/acme/2026-10/payments.csv?expires=1&signature=c',
+  'unmatched-payments.csv':
+    'https://r.example/reports/acme/2026-10/unmatched-payments.csv?expires=1&signature=f',
   'summary.json': 'https://r.example/reports/acme/2026-10/summary.json?expires=1&signature=d',
 };
 

@@ -108,6 +108,7 @@ describe('GET and POST /reports/:account', () => {
         'report.html',
         'report.xlsx',
         'summary.json',
+        'unmatched-payments.csv',
       ]);
       const manifest = await readManifest({ s3: h.s3, bucket: BUCKET, account: 'demo', period: '2026-10' });
       for (const [name, link] of Object.entries(october.files)) {

@@ -121,7 +121,7 @@ describe('runReportCli against the sandbox', () => {
     }
   });
 
-  it('writes the five files of the month and prints the folder and the headline figures', async () => {
+  it('writes the six files of the month and prints the folder and the headline figures', async () => {
     const out = join(outRoot, 'success');
     const result = await run(['--month', '2026-09', '--out', out], service());
 
@@ -134,6 +134,7 @@ describe('runReportCli against the sandbox', () => {
       'report.html',
       'report.xlsx',
       'summary.json',
+      'unmatched-payments.csv',
     ]);
     expect(await readdir(out)).toEqual(['2026-09']);
     expect(result.stderr).toContain(
@@ -143,6 +144,11 @@ describe('runReportCli against the sandbox', () => {
       `report: September 2026 in UTC: ${PAID} of ${PAID + OTHERS} invoices paid`,
     );
     expect(result.stderr).toContain(`, ${UNMATCHED} unmatched`);
+    expect(result.stderr).toContain(`report: ${UNMATCHED} payments wait to be matched`);
+    expect(result.stderr).toContain(`unmatched-payments.csv (${UNMATCHED} rows)`);
+    const unmatchedCsv = await readFile(join(folder, 'unmatched-payments.csv'), 'utf8');
+    // The header and one line per unmatched payment.
+    expect(unmatchedCsv.split('\r\n').filter((line) => line !== '')).toHaveLength(1 + UNMATCHED);
     // September in UTC: 1 Sep 00:00 − 12 h is 31 Aug; 1 Oct 00:00 + 14 h is 1 Oct 14:00, so up to 2 Oct.
     expect(result.stderr).toContain(
       "report: reconciliation ok: The service's statistics for the dates 31 Aug 2026 – 2 Oct 2026 agree with the invoices it lists for those dates (",

@@ -232,9 +232,15 @@ describe('buildReport in UTC, March 2026', () => {
         { method: 'invoices', filter: { startDate: '2026-02-28', endDate: '2026-04-02' } },
         { method: 'payments', filter: { startDate: '2026-02-28', endDate: '2026-04-02' } },
         { method: 'invoices', filter: { startDate: '2026-01-31', endDate: '2026-03-02', status: 'paid' } },
+        // The invoices not paid, for a week before the first unmatched payment (1 Mar 00:00): from
+        // 22 Feb 00:00 − 12 h (21 Feb) to 1 Mar 00:00 + 14 h (up to 2 Mar).
+        ...['unpaid', 'expired', 'canceled'].map((status) => ({
+          method: 'invoices',
+          filter: { startDate: '2026-02-21', endDate: '2026-03-02', status },
+        })),
       ]),
     );
-    expect(client.calls).toHaveLength(4);
+    expect(client.calls).toHaveLength(7);
   });
 
   it('shows a disagreement with the statistics', async () => {

@@ -53,6 +53,10 @@ function summary(): ReportSummary {
       matched: 1,
       unmatched: 1,
       late: 0,
+      unmatchedEstimatedUSD: new Big('0'),
+      unmatchedEstimated: 0,
+      unmatchedWithLikelyInvoice: 0,
+      unmatchedPayments: [],
       byCryptocurrency: {
         BTC: new Big('0.00000095'),
         ETH: new Big('1e21'),

@@ -46,6 +46,7 @@ describe('parseSandboxArgs', () => {
         '--order',
         'random',
         '--numbers-as-strings',
+        '--unmatched-cases',
       ],
       {},
     );
@@ -58,6 +59,7 @@ describe('parseSandboxArgs', () => {
         statsDayKeys: 'utc',
         order: 'random',
         numbersAsStrings: true,
+        unmatchedCases: true,
       },
     });
     expect(parseSandboxArgs(['--date-zone=-10:00'], {})).toMatchObject({ options: { dateZone: '-10:00' } });
@@ -109,6 +111,7 @@ describe('parseSandboxArgs', () => {
     '--stats-day-keys zone|utc',
     '--order newest|oldest|random|reshuffled',
     '--numbers-as-strings',
+    '--unmatched-cases',
     '--stats-extra-paid <amountUSD>@<Y-m-d H:i:s>[:<projectId>[:<currency>:<amountFiat>]]',
   ])('explains %s in the help', (option) => {
     expect(SANDBOX_HELP).toMatch(new RegExp(`^  ${option.replace(/[|[\]]/g, '\\$&')}`, 'm'));

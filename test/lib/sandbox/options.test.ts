@@ -19,6 +19,7 @@ describe('resolveSandboxOptions', () => {
       statsDayKeys: 'zone',
       order: 'newest',
       numbersAsStrings: false,
+      unmatchedCases: false,
       statsExtraPaid: [],
       dataset: undefined,
       onPageServed: undefined,
@@ -46,6 +47,7 @@ describe('resolveSandboxOptions', () => {
     [{ statsDayKeys: 'local' }, 'statsDayKeys must be "zone" or "utc"'],
     [{ order: 'alphabetical' }, 'order must be one of newest, oldest, random, reshuffled'],
     [{ numbersAsStrings: 'yes' }, 'numbersAsStrings must be true or false'],
+    [{ unmatchedCases: 1 }, 'unmatchedCases must be true or false'],
     [
       { statsExtraPaid: [{ amountUSD: '10', createDatetime: '2026-10-15T12:00:00Z' }] },
       'statsExtraPaid[0].createDatetime: expected a datetime "Y-m-d H:i:s"',

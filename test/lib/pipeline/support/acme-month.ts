@@ -23,6 +23,9 @@ export const MONTH_FIGURES = {
   commissionTotalUSD: '1.01',
   payments: 4,
   unmatchedPayments: 1,
+  // The month's matched BTC payments are days from the unmatched one: no estimate, so none is likely.
+  unmatchedEstimatedUSD: '0.00',
+  unmatchedWithLikelyInvoice: 0,
   reconciliationOk: true,
 };
 

@@ -173,8 +173,8 @@ describe('renderReportEmail', () => {
 
   it('shows the first 10 rows of a long list and says where the rest are', () => {
     const report = sampleReport();
-    const payment = report.unmatchedPayments[0]!;
-    report.unmatchedPayments = Array.from({ length: 12 }, (_, index) => ({
+    const payment = report.unmatched[0]!;
+    report.unmatched = Array.from({ length: 12 }, (_, index) => ({
       ...payment,
       id: `d4c3b2a1-0000-4000-8000-0000000001${String(index).padStart(2, '0')}`,
       amount: `0.0000${String(index + 10)}`,

@@ -28,6 +28,13 @@ const HEADLINE = [
   '  3 unmatched · 2 late',
 ];
 
+/** The sample's unmatched payments (see `sampleUnmatchedFacts`): any text of the service set apart as in the subject. */
+const UNMATCHED = [
+  '',
+  'Unmatched payments: 3 payments wait to be matched, worth an estimated 1,235.05 USD (2 of the 3 could be estimated); 1 has a likely invoice.',
+  '- 1,234.5 USDT received 17 Oct 2026, 23:40, about 1,234.99 USD: likely invoice INV-2026-1107, your reference ORD-55120',
+];
+
 /** The sample's under- and over-paid invoices (k 6 and k 8), and why only USD invoices are judged. */
 const MISPAID = [
   'Under- and over-paid invoices: Paid invoices in USD for which the service recorded a different USD amount received from the one invoiced: 1 under-paid (-0.05\u00a0USD in all) and 1 over-paid (+0.05\u00a0USD in all).',
@@ -47,6 +54,7 @@ describe('renderReportText', () => {
         "✓ The service's statistics for the dates 30 Sep 2026 – 2 Nov 2026 agree with the invoices it lists for those dates (38 checks).",
         '',
         ...HEADLINE,
+        ...UNMATCHED,
         '',
         ...MISPAID,
         `Full report: ${links.report}`,
@@ -72,6 +80,7 @@ describe('renderReportText', () => {
         "The service's figures for the dates 30 Sep 2026 – 2 Nov 2026 as it reads them, against the invoices it lists for the same dates: 120 paid, 71,898.00 USD, of which 120 and 71,898.00 USD fall in October 2026 in Europe/Berlin (the figures below).",
         '',
         ...HEADLINE,
+        ...UNMATCHED,
         '',
         ...MISPAID,
         `Full report: ${links.report}`,

@@ -213,12 +213,8 @@ describe('renderReportPage', () => {
 
   it('lets a long crypto amount wrap, and keeps one shorter than 22 characters on one line', () => {
     const report = sampleReport();
-    report.unmatchedPayments[0] = { ...report.unmatchedPayments[0]!, amount: '0.000000000000001' };
-    report.unmatchedPayments[1] = {
-      ...report.unmatchedPayments[1]!,
-      amount: '0.0000000000000001',
-      wallet: report.unmatchedPayments[0]!.wallet,
-    };
+    report.unmatched[0] = { ...report.unmatched[0]!, amount: '0.000000000000001' };
+    report.unmatched[1] = { ...report.unmatched[1]!, amount: '0.0000000000000001', cryptocurrency: 'BTC' };
     const html = bodyOf(renderReportPage(report));
     // 21 characters: one line, like every amount of the sample.
     expect(html).toContain('<td class="td number" data-label="Amount">0.000000000000001 BTC</td>');

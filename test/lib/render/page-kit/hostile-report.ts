@@ -49,6 +49,13 @@ export function hostileReport(): Report {
 
   const unmatched = report.unmatchedPayments[0]!;
   report.unmatchedPayments[0] = { ...unmatched, hash: HOSTILE.hash, wallet };
+  report.unmatched[0] = {
+    ...report.unmatched[0]!,
+    hash: HOSTILE.hash,
+    walletName: wallet.name,
+    walletAddress: wallet.address,
+    cryptocurrency: wallet.cryptocurrency,
+  };
 
   const checks = summary.reconciliation.checks;
   const projectCheck = checks.findIndex((check) => check.name.startsWith('project:'));

@@ -155,11 +155,12 @@ function cellOf(name: string, header: string, row: number): ExcelJS.Cell {
 }
 
 describe('report.xlsx', () => {
-  it('has the Summary, Paid invoices and Payments sheets, in that order', () => {
+  it('has the Summary, Paid invoices, Payments and Unmatched payments sheets, in that order', () => {
     expect(workbook.worksheets.map((worksheet) => worksheet.name)).toEqual([
       'Summary',
       'Paid invoices',
       'Payments',
+      'Unmatched payments',
     ]);
   });
 
@@ -334,6 +335,9 @@ describe('report.xlsx', () => {
     expect(rows.get('Commission (USD)')?.value).toBe(0.8);
     expect(rows.get('Payments')?.value).toBe(4);
     expect(rows.get('Unmatched')?.value).toBe(1);
+    // The BTC payments matched on 1 and 2 September are days from the unmatched one: no estimate.
+    expect(rows.get('Unmatched, estimated total (USD)')?.value).toBe(0);
+    expect(rows.get('Unmatched with a likely invoice')?.value).toBe(0);
     expect(rows.get('Every check agrees')?.value).toBe(true);
   });
 

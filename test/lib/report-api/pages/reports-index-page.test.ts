@@ -43,6 +43,12 @@ const PAGE: ReportsIndexPage = {
       complete: false,
       asOf: '2026-11-23T13:35:00.000Z',
       generatedAt: '2026-11-23T13:35:00.000Z',
+      figures: {
+        payments: 40,
+        unmatchedPayments: 3,
+        unmatchedEstimatedUSD: '412.5',
+        unmatchedWithLikelyInvoice: 2,
+      },
     }),
     entry('2026-10', { title: 'October 2026' }),
     entry('2026-Q3', { title: 'Q3 2026', figures: { reconciliationOk: false } }),
@@ -98,14 +104,30 @@ describe('renderReportsIndexPage', () => {
   it('shows the headline figures of each report, and a dash for one its manifest lacks', () => {
     const october = mainText(page).slice(mainText(page).indexOf('October 2026'));
     expect(october).toMatch(
-      /^October 2026 81,119\.92 USD 1,234 1,240 3 unmatched Agrees 1 Nov 2026, 06:00 \(Europe\/Berlin\) paid-invoices\.csv payments\.csv/,
+      /^October 2026 81,119\.92 USD 1,234 1,240 3 Agrees 1 Nov 2026, 06:00 \(Europe\/Berlin\) paid-invoices\.csv payments\.csv/,
     );
     const quarter = mainText(page).slice(mainText(page).indexOf('Q3 2026'));
-    expect(quarter).toMatch(/^Q3 2026 — — — Differs: see the report /);
+    expect(quarter).toMatch(/^Q3 2026 — — — — Differs: see the report /);
+  });
+
+  it('says how many payments wait to be matched, their estimated worth and how many have a likely invoice', () => {
+    const november = mainText(page).slice(mainText(page).indexOf('November 2026 so far'));
+    expect(november).toMatch(/ 40 3 ≈ 412\.50 USD 2 likely matched — /);
+    // October's manifest is from before the estimates: the count alone.
+    const october = mainText(page).slice(mainText(page).indexOf('October 2026'));
+    expect(october).toMatch(/ 1,240 3 Agrees /);
   });
 
   it('labels every cell for the cards a phone shows', () => {
-    for (const label of ['Paid total', 'Paid invoices', 'Payments', 'Reconciliation', 'Built', 'Downloads']) {
+    for (const label of [
+      'Paid total',
+      'Paid invoices',
+      'Payments',
+      'Waiting',
+      'Reconciliation',
+      'Built',
+      'Downloads',
+    ]) {
       expect(page).toContain(`data-label="${label}"`);
     }
   });

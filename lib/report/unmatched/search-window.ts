@@ -1,0 +1,64 @@
+import { millisecondsInDay, millisecondsInHour } from 'date-fns/constants';
+import type { DecimalString, InvoiceItem } from '../../invoicing';
+import { parseServiceDatetime } from '../../period';
+import type { CandidateStatus } from './model';
+
+/** The spec's one hour a payment search stays active after `timeToPayDatetime`. */
+export const SEARCH_GRACE_MS = millisecondsInHour;
+
+/**
+ * How far before the period's first unmatched payment an invoice created before the period is looked
+ * for, in days. Invoices are usually due within a day of being made (the sandbox's longest lifetime is a
+ * day); a week covers the merchants who give longer, and only invoices not paid are fetched for it.
+ */
+export const CANDIDATE_LOOKBACK_DAYS = 7;
+export const CANDIDATE_LOOKBACK_MS = CANDIDATE_LOOKBACK_DAYS * millisecondsInDay;
+
+/**
+ * What the report keeps of an invoice not paid: enough to say when its payment search was active and
+ * to show it as a candidate, nothing more (its description, views and amounts in other currencies are
+ * left for the garbage collector).
+ */
+export interface SearchWindow {
+  id: string;
+  uid: string;
+  projectId: string;
+  createDatetime: string;
+  timeToPayDatetime: string;
+  status: CandidateStatus;
+  amountUSD: DecimalString;
+  serviceData: string | null;
+  /** Epoch milliseconds of `createDatetime`: the search starts then. */
+  createdMs: number;
+  /**
+   * The last instant the search may have been active, epoch milliseconds: an hour after
+   * `timeToPayDatetime`, or no end (`Infinity`) for an invoice still `unpaid`, whose search the spec says
+   * runs while it is unpaid. A `canceled` invoice's search ended when it was canceled, which the service
+   * does not say: it is given the same window as an expired one, and is never called likely.
+   */
+  activeUntilMs: number;
+}
+
+/** The invoice's search window, or `undefined` for a paid invoice (its payment is matched). */
+export function searchWindowOf(invoice: InvoiceItem): SearchWindow | undefined {
+  if (invoice.status === 'paid') return undefined;
+  return {
+    id: invoice.id,
+    uid: invoice.uid,
+    projectId: invoice.projectId,
+    createDatetime: invoice.createDatetime,
+    timeToPayDatetime: invoice.timeToPayDatetime,
+    status: invoice.status,
+    amountUSD: invoice.amountFiatUSD,
+    serviceData: invoice.serviceData,
+    createdMs: parseServiceDatetime(invoice.createDatetime),
+    activeUntilMs:
+      invoice.status === 'unpaid'
+        ? Number.POSITIVE_INFINITY
+        : parseServiceDatetime(invoice.timeToPayDatetime) + SEARCH_GRACE_MS,
+  };
+}
+
+/** Whether the invoice's search was active at an instant (epoch milliseconds), both ends included. */
+export const activeAt = (window: SearchWindow, atMs: number): boolean =>
+  window.createdMs <= atMs && atMs <= window.activeUntilMs;
