@@ -14,6 +14,7 @@ export {
 export { describeError, errorParts, wrappedError } from './describe-error';
 export { type EnvOptions, getStringFromEnv } from './env-variables';
 export { ACCOUNT_NAME_PATTERN, isLoopbackHost } from './field-schemas';
+export { fullJitterMs } from './full-jitter';
 export { type DeploymentConfigSource, loadDeploymentConfig } from './load-deployment-config';
 export { MAX_PORT, parsePort } from './port-number';
 export { projectNamesSchema } from './project-names-schema';

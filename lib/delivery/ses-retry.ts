@@ -1,3 +1,5 @@
+import { fullJitterMs } from '../config';
+
 /** How `sendRawEmail` retries. */
 export interface RetryOptions {
   /** Attempts in all, the first included. @default 6 */
@@ -12,13 +14,12 @@ export interface RetryOptions {
   random?: () => number;
 }
 
-/**
- * The wait before retry number `retry` (0 for the first): "full jitter", a random share of
- * `baseDelayMs * 2^retry` capped at `maxDelayMs`, so runs throttled together do not retry together.
- */
+/** The wait before retry number `retry` (0 for the first): full jitter with the options' defaults. */
 export function backoffMs(retry: number, options: RetryOptions = {}): number {
-  const base = options.baseDelayMs ?? 500;
-  const cap = options.maxDelayMs ?? 20_000;
-  const random = options.random ?? Math.random;
-  return Math.floor(random() * Math.min(cap, base * 2 ** retry));
+  return fullJitterMs(
+    retry,
+    options.baseDelayMs ?? 500,
+    options.maxDelayMs ?? 20_000,
+    options.random ?? Math.random,
+  );
 }

@@ -1,3 +1,4 @@
+import { fullJitterMs } from '../config';
 import {
   InvoicingNetworkError,
   InvoicingRateLimitError,
@@ -43,8 +44,7 @@ export function shouldRetry(error: unknown, attempt: number, policy: RetryPolicy
  */
 export function backoffMs(attempt: number, retryAfterMs: number | undefined, policy: RetryPolicy): number {
   if (retryAfterMs !== undefined) return Math.min(retryAfterMs, policy.maxRetryDelayMs);
-  const ceiling = Math.min(policy.maxRetryDelayMs, policy.baseDelayMs * 2 ** attempt);
-  return Math.floor(policy.random() * ceiling);
+  return fullJitterMs(attempt, policy.baseDelayMs, policy.maxRetryDelayMs, policy.random);
 }
 
 /** The `Retry-After` an error carries, if any. */
