@@ -1,13 +1,12 @@
 import Big from 'big.js';
-import { secondsInDay, secondsInHour } from 'date-fns/constants';
+import { secondsInDay } from 'date-fns/constants';
+import { PAYMENT_SEARCH_GRACE_SECONDS } from '../invoicing';
 import type { SandboxAccount } from './account';
 import type { WalletJson } from './records';
 import { AWKWARD_DESCRIPTIONS } from './sample-texts';
 
 /** The amount of the dust payments every month carries, in BTC. */
 export const DUST_AMOUNT = '0.00000095';
-/** The one hour a search stays active after `timeToPayDatetime`. */
-export const SEARCH_GRACE_SECONDS = secondsInHour;
 
 /** What the generator would otherwise draw at random. */
 export interface FieldChoices {
@@ -62,7 +61,7 @@ export function paidSpecial(index: number, start: number, end: number, account: 
     case 4: // created 23:45:00 on the last day, due 00:15:00, paid late at 00:35:00 the next month
       return { ...special, created: end - 15 * 60, lifetime: 30 * 60, lateBy: 20 * 60 };
     case 5: // paid one second before the grace hour ends
-      return { ...special, lateBy: SEARCH_GRACE_SECONDS - 1 };
+      return { ...special, lateBy: PAYMENT_SEARCH_GRACE_SECONDS - 1 };
     case 6: // a dust payment on the BTC wallet for a tiny invoice
       return {
         ...special,

@@ -1,20 +1,13 @@
 import Big from 'big.js';
 import { secondsInHour } from 'date-fns/constants';
-import type { InvoiceStatus } from '../invoicing';
+import { type InvoiceStatus, PAYMENT_SEARCH_GRACE_SECONDS } from '../invoicing';
 import { serviceDatetimeFromEpochSeconds } from '../period';
 import type { SandboxAccount } from './account';
 import { jsonNumber } from './amounts';
 import { CURRENCIES, drawAmountFiat, drawDescription, LIFETIMES, quote } from './generated-values';
 import { randomUuid, transactionHash } from './identifiers';
 import { newInvoice, type PlannedInvoice, paidInvoiceItem, paymentItem, settle } from './invoice-records';
-import {
-  DUST_AMOUNT,
-  type FieldChoices,
-  NO_CHOICES,
-  paidSpecial,
-  SEARCH_GRACE_SECONDS,
-  walletFor,
-} from './month-edge-cases';
+import { DUST_AMOUNT, type FieldChoices, NO_CHOICES, paidSpecial, walletFor } from './month-edge-cases';
 import { receivedUSDAtSeconds } from './rates';
 import type { InvoiceItemJson, PaymentItemJson, PaymentRecordJson } from './records';
 import { AWKWARD_SERVICE_DATA, ORDINARY_DESCRIPTIONS } from './sample-texts';
@@ -121,7 +114,7 @@ export function generateMonth(request: MonthRequest): GeneratedMonth {
     const created = special.created ?? random.int(start, end - 1);
     const late = special.lateBy !== undefined || random.chance(LATE_SHARE);
     const delay = special.delay ?? random.int(20, lifetime);
-    const lateBy = special.lateBy ?? random.int(1, SEARCH_GRACE_SECONDS - 1);
+    const lateBy = special.lateBy ?? random.int(1, PAYMENT_SEARCH_GRACE_SECONDS - 1);
     const wallet = special.wallet ?? random.weighted(walletChoices);
     const planned = plan(index, created, lifetime, 1, special);
     const paidAt = late && special.delay === undefined ? planned.timeToPay + lateBy : created + delay;
@@ -176,7 +169,7 @@ export function generateMonth(request: MonthRequest): GeneratedMonth {
     // A transaction enters the system only while some invoice's search is active: each unmatched
     // payment arrives inside the window of an invoice that was never paid (a wrong amount, say).
     const window = random.pick(searchWindows);
-    const arrived = random.int(window.created, window.timeToPay + SEARCH_GRACE_SECONDS - 1);
+    const arrived = random.int(window.created, window.timeToPay + PAYMENT_SEARCH_GRACE_SECONDS - 1);
     const wallet = index === 0 ? walletFor(account, 'BTC') : random.weighted(walletChoices);
     const amount =
       index === 0 ? new Big(DUST_AMOUNT) : quote(strayUSD(arrived), wallet.cryptocurrency, arrived);

@@ -1,12 +1,12 @@
 import Big from 'big.js';
 import { secondsInHour } from 'date-fns/constants';
+import { PAYMENT_SEARCH_GRACE_SECONDS } from '../invoicing';
 import { serviceDatetimeFromEpochSeconds } from '../period';
 import type { SandboxAccount } from './account';
 import { cryptoDecimals, jsonNumber } from './amounts';
 import { CURRENCIES, drawAmountFiat, LIFETIMES, quote } from './generated-values';
 import { randomUuid, transactionHash } from './identifiers';
 import { newInvoice, type PlannedInvoice, settle } from './invoice-records';
-import { SEARCH_GRACE_SECONDS } from './month-edge-cases';
 import { receivedUSDAtSeconds } from './rates';
 import type { InvoiceItemJson, PaymentItemJson, WalletJson } from './records';
 import { ORDINARY_DESCRIPTIONS } from './sample-texts';
@@ -128,7 +128,7 @@ export function generateUnmatchedCases(request: UnmatchedCasesRequest): Unmatche
           : roundDown(asked.times(kind === 'underpaid' ? 1 - share : 1 + share), wallet.cryptocurrency);
       const at =
         kind === 'late'
-          ? planned.timeToPay + random.int(1, SEARCH_GRACE_SECONDS - 1)
+          ? planned.timeToPay + random.int(1, PAYMENT_SEARCH_GRACE_SECONDS - 1)
           : created + random.int(20, lifetime - 1);
       const payment = paymentJson(random, wallet, amount, at);
       if (created > nowSeconds) continue;
@@ -142,7 +142,7 @@ export function generateUnmatchedCases(request: UnmatchedCasesRequest): Unmatche
 
   for (let index = 0; index < STRAY_CASES; index++) {
     const window = random.pick(windows);
-    const at = random.int(window.created, window.timeToPay + SEARCH_GRACE_SECONDS - 1);
+    const at = random.int(window.created, window.timeToPay + PAYMENT_SEARCH_GRACE_SECONDS - 1);
     const wallet: WalletJson = random.weighted(wallets);
     const usd = clearOfWaitingInvoices(strayUSD(random), at, windows, random);
     const amount = quote(new Big(usd.toFixed(2)), wallet.cryptocurrency, at);
@@ -165,7 +165,7 @@ export function clearOfWaitingInvoices(
   random: SeededRandom,
 ): number {
   const waiting = windows
-    .filter((window) => window.created <= at && at <= window.timeToPay + SEARCH_GRACE_SECONDS)
+    .filter((window) => window.created <= at && at <= window.timeToPay + PAYMENT_SEARCH_GRACE_SECONDS)
     .map((window) => window.usdAtCreation.toNumber());
   let value = usd;
   while (waiting.some((amount) => Math.abs(value - amount) <= amount * STRAY_CLEARANCE))

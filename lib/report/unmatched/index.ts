@@ -17,7 +17,6 @@ export type {
 export {
   activeAt,
   CANDIDATE_LOOKBACK_DAYS,
-  SEARCH_GRACE_MS,
   type SearchWindow,
   searchWindowOf,
 } from './search-window';

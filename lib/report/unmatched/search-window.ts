@@ -1,10 +1,7 @@
-import { millisecondsInDay, millisecondsInHour } from 'date-fns/constants';
-import type { DecimalString, InvoiceItem } from '../../invoicing';
+import { millisecondsInDay } from 'date-fns/constants';
+import { type DecimalString, type InvoiceItem, PAYMENT_SEARCH_GRACE_MS } from '../../invoicing';
 import { parseServiceDatetime } from '../../period';
 import type { CandidateStatus } from './model';
-
-/** The spec's one hour a payment search stays active after `timeToPayDatetime`. */
-export const SEARCH_GRACE_MS = millisecondsInHour;
 
 /**
  * How far before the period's first unmatched payment an invoice created before the period is looked
@@ -55,7 +52,7 @@ export function searchWindowOf(invoice: InvoiceItem): SearchWindow | undefined {
     activeUntilMs:
       invoice.status === 'unpaid'
         ? Number.POSITIVE_INFINITY
-        : parseServiceDatetime(invoice.timeToPayDatetime) + SEARCH_GRACE_MS,
+        : parseServiceDatetime(invoice.timeToPayDatetime) + PAYMENT_SEARCH_GRACE_MS,
   };
 }
 
