@@ -1,8 +1,7 @@
 import Big from 'big.js';
-import type { DecimalString } from '../../invoicing';
 import { FirstInOrder } from '../first-in-order';
 import { percentChange } from '../money';
-import type { InvoiceCandidate, UnmatchedPaymentFacts, UsdEstimate } from './model';
+import type { EstimatedPaymentFields, InvoiceCandidate, UnmatchedPaymentFacts } from './model';
 import type { SearchWindow } from './search-window';
 
 /** Candidate invoices shown per unmatched payment, closest first. */
@@ -22,18 +21,10 @@ export const CANDIDATES_SHOWN = 3;
  */
 export const LIKELY_TOLERANCE_PERCENT = 2;
 
-/** An unmatched payment of the period with its estimate. */
-export interface EstimatedPayment {
-  id: string;
-  transactionDatetime: string;
+/** An unmatched payment with its estimate and its time read once. */
+export interface EstimatedPayment extends EstimatedPaymentFields {
   /** Epoch milliseconds of `transactionDatetime`. */
   atMs: number;
-  amount: DecimalString;
-  cryptocurrency: string;
-  walletName: string;
-  walletAddress: string;
-  hash: string;
-  estimate: UsdEstimate | null;
 }
 
 /** A window with its USD amount read once, exactly and as a double. */

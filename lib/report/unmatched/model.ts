@@ -37,18 +37,22 @@ export interface UsdEstimate {
 /** The statuses an invoice can have and still be a candidate: every one but `paid`. */
 export type CandidateStatus = Exclude<InvoiceStatus, 'paid'>;
 
-/** An invoice whose payment search was active when an unmatched payment arrived, and that nothing paid. */
-export interface InvoiceCandidate {
+/** What the report keeps of a candidate invoice as the service sent it. */
+export interface CandidateInvoiceFields {
   id: string;
   uid: string;
   projectId: string;
   createDatetime: string;
   timeToPayDatetime: string;
   status: CandidateStatus;
-  /** The invoice's `amountFiatUSD` (its amount at creation, converted). */
-  amountUSD: Big;
   /** The merchant's own reference, as the service sent it. */
   serviceData: string | null;
+}
+
+/** An invoice whose payment search was active when an unmatched payment arrived, and that nothing paid. */
+export interface InvoiceCandidate extends CandidateInvoiceFields {
+  /** The invoice's `amountFiatUSD` (its amount at creation, converted). */
+  amountUSD: Big;
   /** Estimate minus `amountUSD`, in USD: negative when the payment looks short; `null` without an estimate. */
   differenceUSD: Big | null;
   /**
@@ -62,8 +66,8 @@ export interface InvoiceCandidate {
   alsoCloseTo: string[];
 }
 
-/** One unmatched payment of the period with its estimate and candidates. */
-export interface UnmatchedPaymentFacts {
+/** An unmatched payment of the period as the service sent it, with its estimate. */
+export interface EstimatedPaymentFields {
   id: string;
   transactionDatetime: string;
   amount: DecimalString;
@@ -73,6 +77,10 @@ export interface UnmatchedPaymentFacts {
   hash: string;
   /** `null` when no matched payment of its cryptocurrency is near enough (and it is no stablecoin). */
   estimate: UsdEstimate | null;
+}
+
+/** One unmatched payment of the period with its estimate and candidates. */
+export interface UnmatchedPaymentFacts extends EstimatedPaymentFields {
   /**
    * Up to `CANDIDATES_SHOWN` candidate invoices, closest first: by the size of the relative difference
    * to the estimate, then by time from creation to payment (by time alone without an estimate).

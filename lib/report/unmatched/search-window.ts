@@ -1,7 +1,7 @@
 import { millisecondsInDay } from 'date-fns/constants';
 import { type DecimalString, type InvoiceItem, PAYMENT_SEARCH_GRACE_MS } from '../../invoicing';
 import { parseServiceDatetime } from '../../period';
-import type { CandidateStatus } from './model';
+import type { CandidateInvoiceFields } from './model';
 
 /**
  * How far before the period's first unmatched payment an invoice created before the period is looked
@@ -16,15 +16,8 @@ export const CANDIDATE_LOOKBACK_MS = CANDIDATE_LOOKBACK_DAYS * millisecondsInDay
  * to show it as a candidate, nothing more (its description, views and amounts in other currencies are
  * left for the garbage collector).
  */
-export interface SearchWindow {
-  id: string;
-  uid: string;
-  projectId: string;
-  createDatetime: string;
-  timeToPayDatetime: string;
-  status: CandidateStatus;
+export interface SearchWindow extends CandidateInvoiceFields {
   amountUSD: DecimalString;
-  serviceData: string | null;
   /** Epoch milliseconds of `createDatetime`: the search starts then. */
   createdMs: number;
   /**
