@@ -169,6 +169,15 @@ export function createInvoicingClient(
     }
   }
 
+  /** One page of a list, asked for by the caller (priority 0, like every single call). */
+  function listPage<Schema extends z.ZodType>(
+    endpoint: Endpoint,
+    fields: FormFields,
+    schema: Schema,
+  ): Promise<z.output<Schema>> {
+    return call({ endpoint, fields, schema, normalise: normaliseList, priority: 0 });
+  }
+
   function walk<Schema extends z.ZodType<{ id: string }[]>>(
     endpoint: Endpoint,
     filter: FormFields,
@@ -209,23 +218,11 @@ export function createInvoicingClient(
     },
     async listInvoices(params = {}) {
       const fields = validateParams(listInvoicesParamsSchema, params, ENDPOINTS.invoices);
-      return call({
-        endpoint: ENDPOINTS.invoices,
-        fields,
-        schema: invoiceListSchema,
-        normalise: normaliseList,
-        priority: 0,
-      });
+      return listPage(ENDPOINTS.invoices, fields, invoiceListSchema);
     },
     async listPayments(params = {}) {
       const fields = validateParams(listPaymentsParamsSchema, params, ENDPOINTS.payments);
-      return call({
-        endpoint: ENDPOINTS.payments,
-        fields,
-        schema: paymentListSchema,
-        normalise: normaliseList,
-        priority: 0,
-      });
+      return listPage(ENDPOINTS.payments, fields, paymentListSchema);
     },
     invoices(filter = {}) {
       const fields = validateParams(invoiceFilterSchema, filter, ENDPOINTS.invoices);
