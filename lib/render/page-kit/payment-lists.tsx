@@ -1,3 +1,4 @@
+import type { Child } from 'hono/jsx';
 import type { LatePayment, Report, UnmatchedPaymentFacts } from '../../report';
 import {
   estimateBasisWords,
@@ -13,7 +14,7 @@ import {
   unmatchedInWords,
 } from '../../report';
 import { AmountText } from './amount-text';
-import { DataTable } from './data-table';
+import { type Column, DataTable } from './data-table';
 import { look, type Variant } from './looks';
 import { Empty, Lead, Note, Panel } from './panel';
 import { FREE_TEXT_SHOWN, ServiceText, WALLET_NAME_SHOWN } from './service-text';
@@ -31,22 +32,40 @@ interface PaymentListProps {
   csvName: string;
 }
 
-function Remaining({
-  variant,
-  hidden,
-  total,
-  csvName,
-}: {
-  variant: Variant;
-  hidden: number;
-  total: number;
-  csvName: string;
-}) {
-  if (hidden <= 0) return null;
+/**
+ * A payment list's panel: what `none` says when there are no such payments, otherwise the lead, the
+ * first `limit` rows as a table (cards on a phone) and a note counting the rest.
+ */
+function PaymentList<Row>(
+  props: PaymentListProps & {
+    title: string;
+    /** All such payments, listed or not. */
+    total: number;
+    rows: Row[];
+    none: Child;
+    lead: Child;
+    columns: Column<Row>[];
+  },
+) {
+  const { variant, limit, csvName, total, none, lead, columns } = props;
+  const shown = props.rows.slice(0, limit);
+  const heading = `${props.title} (${formatCount(total)})`;
   return (
-    <Note variant={variant}>
-      {`Showing the first ${formatCount(total - hidden)} of ${formatCount(total)}; ${csvName} lists them all.`}
-    </Note>
+    <Panel variant={variant} heading={heading} long={shown.length > 15}>
+      {total === 0 ? (
+        <Empty variant={variant}>{none}</Empty>
+      ) : (
+        <>
+          {lead}
+          <DataTable<Row> variant={variant} name={heading} cards="list" rows={shown} columns={columns} />
+          {total > shown.length ? (
+            <Note variant={variant}>
+              {`Showing the first ${formatCount(shown.length)} of ${formatCount(total)}; ${csvName} lists them all.`}
+            </Note>
+          ) : null}
+        </>
+      )}
+    </Panel>
   );
 }
 
@@ -108,21 +127,22 @@ function InvoiceCell({
  * Payments the service found but matched to no invoice: candidates for manual matching, each with its
  * estimated USD value and its likely invoice (see `lib/report/unmatched`).
  */
-export function UnmatchedPayments({ variant, report, limit, csvName }: PaymentListProps) {
+export function UnmatchedPayments(props: PaymentListProps) {
+  const { variant, report } = props;
   const { timezone } = report.summary.period;
   const { payments } = report.summary;
-  const { unmatched: total, projectFilterNote } = payments;
-  const shown = report.unmatched.slice(0, limit);
-  const heading = `Unmatched payments (${formatCount(total)})`;
   return (
-    <Panel variant={variant} heading={heading} long={shown.length > 15}>
-      {total === 0 ? (
-        <Empty variant={variant}>
-          {/* A report of one project leaves the unmatched payments out: it cannot say there were none. */}
-          {projectFilterNote ??
-            `None: every payment found in ${periodTitle(report.summary.period)} was matched to an invoice.`}
-        </Empty>
-      ) : (
+    <PaymentList<UnmatchedPaymentFacts>
+      {...props}
+      title="Unmatched payments"
+      total={payments.unmatched}
+      rows={report.unmatched}
+      none={
+        // A report of one project leaves the unmatched payments out: it cannot say there were none.
+        payments.projectFilterNote ??
+        `None: every payment found in ${periodTitle(report.summary.period)} was matched to an invoice.`
+      }
+      lead={
         <>
           <p {...look(variant, 'paragraph')}>{unmatchedInWords(payments, formatUSD)}</p>
           <Lead variant={variant}>
@@ -131,153 +151,134 @@ export function UnmatchedPayments({ variant, report, limit, csvName }: PaymentLi
             {`waiting then and is the only one within ${LIKELY_TOLERANCE_PERCENT} % of that estimate. `}
             {`Estimates only: check before matching. Times in ${timezone}.`}
           </Lead>
-          <DataTable<UnmatchedPaymentFacts>
-            variant={variant}
-            name={heading}
-            cards="list"
-            rows={shown}
-            columns={[
-              {
-                heading: 'Received',
-                looks: ['nowrap'],
-                cell: (row) => formatServiceDatetime(row.transactionDatetime, timezone),
-              },
-              {
-                heading: 'Amount',
-                numeric: true,
-                cell: (row) => (
-                  <>
-                    <AmountText
-                      variant={variant}
-                      text={formatCrypto(row.amount, row.cryptocurrency)}
-                      keepWhole
-                    />
-                    {/* The email has no room for a column of its own: the estimate goes under the amount. */}
-                    {variant === 'email' ? (
-                      <div {...look(variant, 'muted')}>
-                        {row.estimate === null ? 'no estimate' : `≈ ${formatUSD(row.estimate.usd)}`}
-                      </div>
-                    ) : null}
-                  </>
-                ),
-              },
-              {
-                heading: 'Estimated',
-                numeric: true,
-                pageOnly: true,
-                cell: (row) =>
-                  row.estimate === null ? (
-                    <span {...look(variant, 'muted')}>none</span>
-                  ) : (
-                    <AmountText variant={variant} text={`≈ ${formatUSD(row.estimate.usd)}`} keepWhole />
-                  ),
-              },
-              {
-                heading: 'Based on',
-                looks: ['wrap', 'muted'],
-                pageOnly: true,
-                cell: (row) =>
-                  row.estimate === null
-                    ? noEstimateWords(row.cryptocurrency)
-                    : estimateBasisWords(row.estimate, row.cryptocurrency),
-              },
-              {
-                heading: 'Invoice',
-                looks: ['wrap'],
-                cell: (row) => <InvoiceCell variant={variant} payment={row} timezone={timezone} />,
-                title: (row) => row.likelyInvoiceId ?? row.candidates[0]?.id ?? '',
-              },
-              {
-                heading: 'Wallet',
-                // A wallet may be named by its address, one word of 42 characters or more.
-                looks: ['wrap', 'longWord'],
-                pageOnly: true,
-                cell: (row) => <ServiceText text={row.walletName} max={WALLET_NAME_SHOWN} />,
-                title: (row) => row.walletAddress,
-              },
-              {
-                heading: 'Transaction',
-                // Whole, to copy into a block explorer when matching the payment by hand: a title
-                // (hover only) can be neither copied nor seen on a phone.
-                looks: ['code', 'longWord'],
-                pageOnly: true,
-                cell: (row) => row.hash,
-              },
-            ]}
-          />
-          <Remaining variant={variant} hidden={total - shown.length} total={total} csvName={csvName} />
         </>
-      )}
-    </Panel>
+      }
+      columns={[
+        {
+          heading: 'Received',
+          looks: ['nowrap'],
+          cell: (row) => formatServiceDatetime(row.transactionDatetime, timezone),
+        },
+        {
+          heading: 'Amount',
+          numeric: true,
+          cell: (row) => (
+            <>
+              <AmountText variant={variant} text={formatCrypto(row.amount, row.cryptocurrency)} keepWhole />
+              {/* The email has no room for a column of its own: the estimate goes under the amount. */}
+              {variant === 'email' ? (
+                <div {...look(variant, 'muted')}>
+                  {row.estimate === null ? 'no estimate' : `≈ ${formatUSD(row.estimate.usd)}`}
+                </div>
+              ) : null}
+            </>
+          ),
+        },
+        {
+          heading: 'Estimated',
+          numeric: true,
+          pageOnly: true,
+          cell: (row) =>
+            row.estimate === null ? (
+              <span {...look(variant, 'muted')}>none</span>
+            ) : (
+              <AmountText variant={variant} text={`≈ ${formatUSD(row.estimate.usd)}`} keepWhole />
+            ),
+        },
+        {
+          heading: 'Based on',
+          looks: ['wrap', 'muted'],
+          pageOnly: true,
+          cell: (row) =>
+            row.estimate === null
+              ? noEstimateWords(row.cryptocurrency)
+              : estimateBasisWords(row.estimate, row.cryptocurrency),
+        },
+        {
+          heading: 'Invoice',
+          looks: ['wrap'],
+          cell: (row) => <InvoiceCell variant={variant} payment={row} timezone={timezone} />,
+          title: (row) => row.likelyInvoiceId ?? row.candidates[0]?.id ?? '',
+        },
+        {
+          heading: 'Wallet',
+          // A wallet may be named by its address, one word of 42 characters or more.
+          looks: ['wrap', 'longWord'],
+          pageOnly: true,
+          cell: (row) => <ServiceText text={row.walletName} max={WALLET_NAME_SHOWN} />,
+          title: (row) => row.walletAddress,
+        },
+        {
+          heading: 'Transaction',
+          // Whole, to copy into a block explorer when matching the payment by hand: a title
+          // (hover only) can be neither copied nor seen on a phone.
+          looks: ['code', 'longWord'],
+          pageOnly: true,
+          cell: (row) => row.hash,
+        },
+      ]}
+    />
   );
 }
 
 /** Payments that arrived at or after their invoice's deadline, inside the service's hour of grace. */
-export function LatePayments({ variant, report, limit, csvName }: PaymentListProps) {
+export function LatePayments(props: PaymentListProps) {
+  const { variant, report } = props;
   const { timezone } = report.summary.period;
-  const total = report.summary.payments.late;
-  const shown = report.latePayments.slice(0, limit);
-  const heading = `Late payments (${formatCount(total)})`;
   return (
-    <Panel variant={variant} heading={heading} long={shown.length > 15}>
-      {total === 0 ? (
-        <Empty variant={variant}>None: every matched payment arrived before its invoice's deadline.</Empty>
-      ) : (
-        <>
-          <Lead variant={variant}>
-            Arrived at or after the invoice's deadline, within the hour the service keeps looking: the rate
-            may have moved.
-          </Lead>
-          <DataTable<LatePayment>
-            variant={variant}
-            name={heading}
-            cards="list"
-            rows={shown}
-            columns={[
-              {
-                heading: 'Received',
-                looks: ['nowrap'],
-                pageOnly: true,
-                cell: (row) => formatServiceDatetime(row.payment.transactionDatetime, timezone),
-              },
-              {
-                heading: 'Invoice',
-                looks: ['nowrap'],
-                cell: (row) => <WrapWhenLong variant={variant} text={row.invoice.uid} />,
-                title: (row) => row.invoice.id,
-              },
-              {
-                heading: 'Amount',
-                numeric: true,
-                cell: (row) => (
-                  <AmountText
-                    variant={variant}
-                    text={formatCrypto(row.payment.amount, row.payment.wallet.cryptocurrency)}
-                    keepWhole
-                  />
-                ),
-              },
-              {
-                heading: 'Invoice USD',
-                numeric: true,
-                pageOnly: true,
-                cell: (row) => <AmountText variant={variant} text={formatUSD(row.invoice.amountFiatUSD)} />,
-              },
-              {
-                heading: 'Late by',
-                numeric: true,
-                // `59 min 59 s` on one line in the email too (the page's cell keeps it so), never an `s`
-                // alone under it.
-                cell: (row) => {
-                  const delay = formatDelay(row.secondsLate);
-                  return variant === 'email' ? <span {...look(variant, 'nowrap')}>{delay}</span> : delay;
-                },
-              },
-            ]}
-          />
-          <Remaining variant={variant} hidden={total - shown.length} total={total} csvName={csvName} />
-        </>
-      )}
-    </Panel>
+    <PaymentList<LatePayment>
+      {...props}
+      title="Late payments"
+      total={report.summary.payments.late}
+      rows={report.latePayments}
+      none="None: every matched payment arrived before its invoice's deadline."
+      lead={
+        <Lead variant={variant}>
+          Arrived at or after the invoice's deadline, within the hour the service keeps looking: the rate may
+          have moved.
+        </Lead>
+      }
+      columns={[
+        {
+          heading: 'Received',
+          looks: ['nowrap'],
+          pageOnly: true,
+          cell: (row) => formatServiceDatetime(row.payment.transactionDatetime, timezone),
+        },
+        {
+          heading: 'Invoice',
+          looks: ['nowrap'],
+          cell: (row) => <WrapWhenLong variant={variant} text={row.invoice.uid} />,
+          title: (row) => row.invoice.id,
+        },
+        {
+          heading: 'Amount',
+          numeric: true,
+          cell: (row) => (
+            <AmountText
+              variant={variant}
+              text={formatCrypto(row.payment.amount, row.payment.wallet.cryptocurrency)}
+              keepWhole
+            />
+          ),
+        },
+        {
+          heading: 'Invoice USD',
+          numeric: true,
+          pageOnly: true,
+          cell: (row) => <AmountText variant={variant} text={formatUSD(row.invoice.amountFiatUSD)} />,
+        },
+        {
+          heading: 'Late by',
+          numeric: true,
+          // `59 min 59 s` on one line in the email too (the page's cell keeps it so), never an `s`
+          // alone under it.
+          cell: (row) => {
+            const delay = formatDelay(row.secondsLate);
+            return variant === 'email' ? <span {...look(variant, 'nowrap')}>{delay}</span> : delay;
+          },
+        },
+      ]}
+    />
   );
 }
