@@ -1,3 +1,4 @@
+import type { Child } from 'hono/jsx';
 import type {
   CryptocurrencyFigures,
   CurrencyFigures,
@@ -15,7 +16,7 @@ import {
   periodTitle,
 } from '../../report';
 import { AmountText } from './amount-text';
-import { DataTable } from './data-table';
+import { type Column, DataTable } from './data-table';
 import type { Variant } from './looks';
 import { Empty, Note, Panel } from './panel';
 import { ProjectLabel } from './project-label';
@@ -28,20 +29,42 @@ interface BreakdownProps {
   limit: number;
 }
 
-/** A note for the rows a table leaves out, pointing at where they are. */
-function MoreRows({
-  variant,
-  hidden,
-  what,
-  where,
-}: {
-  variant: Variant;
-  hidden: number;
-  what: string;
-  where: string;
-}) {
-  if (hidden <= 0) return null;
-  return <Note variant={variant}>{`and ${formatCount(hidden)} more ${what} in ${where}`}</Note>;
+/**
+ * A breakdown's panel: `none` when it has no rows, otherwise its first `limit` rows as a table and a
+ * note counting the rest, which the full report lists.
+ */
+function Breakdown<Row>(
+  props: Omit<BreakdownProps, 'summary'> & {
+    heading: string;
+    rows: Row[];
+    /** What the rows are, in the plural: `projects`. */
+    what: string;
+    none?: string;
+    columns: Column<Row>[];
+    total?: Child[];
+  },
+) {
+  const { variant, heading, rows, what } = props;
+  const shown = rows.slice(0, props.limit);
+  const hidden = rows.length - shown.length;
+  return (
+    <Panel variant={variant} heading={heading}>
+      {rows.length === 0 ? (
+        <Empty variant={variant}>{props.none}</Empty>
+      ) : (
+        <DataTable<Row>
+          variant={variant}
+          name={heading}
+          rows={shown}
+          columns={props.columns}
+          total={props.total}
+        />
+      )}
+      {hidden > 0 ? (
+        <Note variant={variant}>{`and ${formatCount(hidden)} more ${what} in the full report`}</Note>
+      ) : null}
+    </Panel>
+  );
 }
 
 /**
@@ -50,113 +73,88 @@ function MoreRows({
  */
 export function ProjectsTable({ variant, summary, limit }: BreakdownProps) {
   const { invoices } = summary;
-  const shown = invoices.projects.slice(0, limit);
-  const heading = 'By project';
   return (
-    <Panel variant={variant} heading={heading}>
-      {invoices.projects.length === 0 ? (
-        <Empty variant={variant}>{`No invoices were paid in ${periodTitle(summary.period)}.`}</Empty>
-      ) : (
-        <DataTable<ProjectFigures>
-          variant={variant}
-          name={heading}
-          rows={shown}
-          columns={[
-            {
-              heading: 'Project',
-              looks: ['longWord'],
-              cell: (row) => (
-                <ProjectLabel variant={variant} names={summary.projectNames} id={row.projectId} />
-              ),
-            },
-            { heading: 'Paid', numeric: true, cell: (row) => formatCount(row.paid) },
-            {
-              heading: 'Paid total',
-              numeric: true,
-              cell: (row) => <AmountText variant={variant} text={formatUSD(row.paidTotalUSD)} keepWhole />,
-            },
-            {
-              heading: 'Commission',
-              numeric: true,
-              pageOnly: true,
-              cell: (row) => <AmountText variant={variant} text={formatUSD(row.commissionTotalUSD)} />,
-            },
-            {
-              heading: 'Net received',
-              numeric: true,
-              pageOnly: true,
-              cell: (row) => <AmountText variant={variant} text={formatUSD(row.netReceivedUSD)} />,
-            },
-            {
-              heading: 'Share',
-              numeric: true,
-              cell: (row) => formatShare(row.paidTotalUSD, invoices.paidTotalUSD),
-            },
-          ]}
-          total={
-            invoices.projects.length > 1
-              ? [
-                  'All projects',
-                  formatCount(invoices.paid),
-                  <AmountText variant={variant} text={formatUSD(invoices.paidTotalUSD)} keepWhole />,
-                  <AmountText variant={variant} text={formatUSD(invoices.commissionTotalUSD)} />,
-                  <AmountText variant={variant} text={formatUSD(invoices.netReceivedUSD)} />,
-                  '',
-                ]
-              : undefined
-          }
-        />
-      )}
-      <MoreRows
-        variant={variant}
-        hidden={invoices.projects.length - shown.length}
-        what="projects"
-        where="the full report"
-      />
-    </Panel>
+    <Breakdown<ProjectFigures>
+      variant={variant}
+      limit={limit}
+      heading="By project"
+      rows={invoices.projects}
+      what="projects"
+      none={`No invoices were paid in ${periodTitle(summary.period)}.`}
+      columns={[
+        {
+          heading: 'Project',
+          looks: ['longWord'],
+          cell: (row) => <ProjectLabel variant={variant} names={summary.projectNames} id={row.projectId} />,
+        },
+        { heading: 'Paid', numeric: true, cell: (row) => formatCount(row.paid) },
+        {
+          heading: 'Paid total',
+          numeric: true,
+          cell: (row) => <AmountText variant={variant} text={formatUSD(row.paidTotalUSD)} keepWhole />,
+        },
+        {
+          heading: 'Commission',
+          numeric: true,
+          pageOnly: true,
+          cell: (row) => <AmountText variant={variant} text={formatUSD(row.commissionTotalUSD)} />,
+        },
+        {
+          heading: 'Net received',
+          numeric: true,
+          pageOnly: true,
+          cell: (row) => <AmountText variant={variant} text={formatUSD(row.netReceivedUSD)} />,
+        },
+        {
+          heading: 'Share',
+          numeric: true,
+          cell: (row) => formatShare(row.paidTotalUSD, invoices.paidTotalUSD),
+        },
+      ]}
+      total={
+        invoices.projects.length > 1
+          ? [
+              'All projects',
+              formatCount(invoices.paid),
+              <AmountText variant={variant} text={formatUSD(invoices.paidTotalUSD)} keepWhole />,
+              <AmountText variant={variant} text={formatUSD(invoices.commissionTotalUSD)} />,
+              <AmountText variant={variant} text={formatUSD(invoices.netReceivedUSD)} />,
+              '',
+            ]
+          : undefined
+      }
+    />
   );
 }
 
 /** Paid invoices per fiat currency: the amount in that currency and its USD value. */
 export function CurrenciesTable({ variant, summary, limit }: BreakdownProps) {
-  const { invoices } = summary;
-  const shown = invoices.currencies.slice(0, limit);
-  const heading = 'By invoice currency';
   return (
-    <Panel variant={variant} heading={heading}>
-      {invoices.currencies.length === 0 ? (
-        <Empty variant={variant}>{`No invoices were paid in ${periodTitle(summary.period)}.`}</Empty>
-      ) : (
-        <DataTable<CurrencyFigures>
-          variant={variant}
-          name={heading}
-          rows={shown}
-          columns={[
-            // Each amount names its currency: the email leaves the column out, and a 360 px phone then
-            // has the width for both amounts of a row on one line each (`27,000.00 EUR`).
-            { heading: 'Currency', pageOnly: true, cell: (row) => row.currency },
-            { heading: 'Paid', numeric: true, cell: (row) => formatCount(row.paid) },
-            // Beside a count only: the amounts get the width there is (see `AmountText`).
-            {
-              heading: 'Amount',
-              numeric: true,
-              cell: (row) => <AmountText variant={variant} text={formatFiat(row.amount, row.currency)} />,
-            },
-            {
-              heading: 'In USD',
-              numeric: true,
-              cell: (row) => <AmountText variant={variant} text={formatUSD(row.paidTotalUSD)} />,
-            },
-          ]}
-        />
-      )}
-      <MoreRows
-        variant={variant}
-        hidden={invoices.currencies.length - shown.length}
-        what="currencies"
-        where="the full report"
-      />
-    </Panel>
+    <Breakdown<CurrencyFigures>
+      variant={variant}
+      limit={limit}
+      heading="By invoice currency"
+      rows={summary.invoices.currencies}
+      what="currencies"
+      none={`No invoices were paid in ${periodTitle(summary.period)}.`}
+      columns={[
+        // Each amount names its currency: the email leaves the column out, and a 360 px phone then
+        // has the width for both amounts of a row on one line each (`27,000.00 EUR`).
+        { heading: 'Currency', pageOnly: true, cell: (row) => row.currency },
+        { heading: 'Paid', numeric: true, cell: (row) => formatCount(row.paid) },
+        // Beside a count only: the amounts get the width there is (see `AmountText`).
+        {
+          heading: 'Amount',
+          numeric: true,
+          cell: (row) => <AmountText variant={variant} text={formatFiat(row.amount, row.currency)} />,
+        },
+        {
+          heading: 'In USD',
+          numeric: true,
+          cell: (row) => <AmountText variant={variant} text={formatUSD(row.paidTotalUSD)} />,
+        },
+      ]}
+    />
   );
 }
 
@@ -191,43 +189,29 @@ export function StatusTable({ variant, summary }: Omit<BreakdownProps, 'limit'>)
 
 /** Payments received per cryptocurrency, every digit kept. */
 export function CryptocurrenciesTable({ variant, summary, limit }: BreakdownProps) {
-  const { payments } = summary;
-  const shown = payments.cryptocurrencies.slice(0, limit);
-  const heading = 'By cryptocurrency';
   return (
-    <Panel variant={variant} heading={heading}>
-      {payments.cryptocurrencies.length === 0 ? (
-        <Empty variant={variant}>{`No payments arrived in ${periodTitle(summary.period)}.`}</Empty>
-      ) : (
-        <DataTable<CryptocurrencyFigures>
-          variant={variant}
-          name={heading}
-          rows={shown}
-          columns={[
-            {
-              // Over codes of 3 to 5 letters, under the panel's heading: in the email a short word leaves a
-              // small phone's width to the amounts (`27,832.028778 TRX` on one line at 360 px).
-              heading: variant === 'email' ? 'Crypto' : 'Cryptocurrency',
-              cell: (row) => row.cryptocurrency,
-            },
-            { heading: 'Payments', numeric: true, cell: (row) => formatCount(row.count) },
-            {
-              heading: 'Received',
-              numeric: true,
-              cell: (row) => (
-                <AmountText variant={variant} text={formatCrypto(row.amount, row.cryptocurrency)} />
-              ),
-            },
-          ]}
-        />
-      )}
-      <MoreRows
-        variant={variant}
-        hidden={payments.cryptocurrencies.length - shown.length}
-        what="cryptocurrencies"
-        where="the full report"
-      />
-    </Panel>
+    <Breakdown<CryptocurrencyFigures>
+      variant={variant}
+      limit={limit}
+      heading="By cryptocurrency"
+      rows={summary.payments.cryptocurrencies}
+      what="cryptocurrencies"
+      none={`No payments arrived in ${periodTitle(summary.period)}.`}
+      columns={[
+        {
+          // Over codes of 3 to 5 letters, under the panel's heading: in the email a short word leaves a
+          // small phone's width to the amounts (`27,832.028778 TRX` on one line at 360 px).
+          heading: variant === 'email' ? 'Crypto' : 'Cryptocurrency',
+          cell: (row) => row.cryptocurrency,
+        },
+        { heading: 'Payments', numeric: true, cell: (row) => formatCount(row.count) },
+        {
+          heading: 'Received',
+          numeric: true,
+          cell: (row) => <AmountText variant={variant} text={formatCrypto(row.amount, row.cryptocurrency)} />,
+        },
+      ]}
+    />
   );
 }
 
@@ -235,43 +219,35 @@ export function CryptocurrenciesTable({ variant, summary, limit }: BreakdownProp
 export function WalletsTable({ variant, summary, limit }: BreakdownProps) {
   const { payments } = summary;
   if (payments.wallets.length === 0) return null;
-  const shown = payments.wallets.slice(0, limit);
-  const heading = 'By wallet';
   return (
-    <Panel variant={variant} heading={heading}>
-      <DataTable<WalletFigures>
-        variant={variant}
-        name={heading}
-        rows={shown}
-        columns={[
-          {
-            heading: 'Wallet',
-            // A wallet may be named by its address, one word of 42 characters or more.
-            looks: ['wrap', 'longWord'],
-            cell: (row) => <ServiceText text={row.wallet.name} max={WALLET_NAME_SHOWN} />,
-            title: (row) => row.wallet.address,
-          },
-          { heading: 'Blockchain', pageOnly: true, cell: (row) => <bdi>{row.wallet.blockchain}</bdi> },
-          { heading: 'Payments', numeric: true, cell: (row) => formatCount(row.count) },
-          {
-            heading: 'Received',
-            numeric: true,
-            cell: (row) => (
-              <AmountText
-                variant={variant}
-                text={formatCrypto(row.amount, row.wallet.cryptocurrency)}
-                keepWhole
-              />
-            ),
-          },
-        ]}
-      />
-      <MoreRows
-        variant={variant}
-        hidden={payments.wallets.length - shown.length}
-        what="wallets"
-        where="the full report"
-      />
-    </Panel>
+    <Breakdown<WalletFigures>
+      variant={variant}
+      limit={limit}
+      heading="By wallet"
+      rows={payments.wallets}
+      what="wallets"
+      columns={[
+        {
+          heading: 'Wallet',
+          // A wallet may be named by its address, one word of 42 characters or more.
+          looks: ['wrap', 'longWord'],
+          cell: (row) => <ServiceText text={row.wallet.name} max={WALLET_NAME_SHOWN} />,
+          title: (row) => row.wallet.address,
+        },
+        { heading: 'Blockchain', pageOnly: true, cell: (row) => <bdi>{row.wallet.blockchain}</bdi> },
+        { heading: 'Payments', numeric: true, cell: (row) => formatCount(row.count) },
+        {
+          heading: 'Received',
+          numeric: true,
+          cell: (row) => (
+            <AmountText
+              variant={variant}
+              text={formatCrypto(row.amount, row.wallet.cryptocurrency)}
+              keepWhole
+            />
+          ),
+        },
+      ]}
+    />
   );
 }
