@@ -5,8 +5,6 @@ import { deploymentIssues } from './deployment-checks';
 import { REPO_ROOT } from './repo-root';
 import { ReportStack } from './report-stack';
 
-export { STACK_NAME };
-
 /**
  * The CDK app: reads the deployment configuration from the context (`invoiceReports`, or the JSON file
  * named by `configFile`), defines the stack, and checks it with cdk-nag's AwsSolutions rules, which

@@ -1,8 +1,14 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { ConfigError, errorParts, findAccount, loadDeploymentConfig, UsageError } from '../config';
+import {
+  CONFIG_CONTEXT_KEY,
+  ConfigError,
+  cdkJsonConfig,
+  errorParts,
+  findAccount,
+  loadDeploymentConfig,
+  UsageError,
+} from '../config';
 import { AwsSecretSource, SecretError, type SecretSource } from '../delivery';
 import { accountToken } from '../report-api';
 
@@ -19,7 +25,7 @@ export interface AccountTokenCommandIo {
 const PREFIX = 'account-token: ';
 
 /** Where the configuration is read from without `--config-file`. */
-const DEFAULT_CONFIG_SOURCE = "cdk.json's context.invoiceReports";
+const DEFAULT_CONFIG_SOURCE = `cdk.json's context.${CONFIG_CONTEXT_KEY}`;
 
 /** What `--help` prints. */
 export const ACCOUNT_TOKEN_USAGE = `usage: npm run account-token -- --account NAME [--config-file PATH]
@@ -44,18 +50,6 @@ function accountNames(config: { accounts: readonly { name: string }[] }): string
   return names.length > ACCOUNT_NAMES_SHOWN
     ? `${shown} and ${names.length - ACCOUNT_NAMES_SHOWN} more`
     : shown;
-}
-
-/** `cdk.json`'s `context.invoiceReports`, as the CDK app reads it; undefined without one. */
-function cdkContext(cwd: string): unknown {
-  try {
-    const cdkJson = JSON.parse(readFileSync(join(cwd, 'cdk.json'), 'utf8')) as {
-      context?: { invoiceReports?: unknown };
-    };
-    return cdkJson.context?.invoiceReports;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -124,7 +118,7 @@ async function printAccountToken(argv: string[], io: AccountTokenCommandIo): Pro
   let config: ReturnType<typeof loadDeploymentConfig>;
   try {
     config = loadDeploymentConfig({
-      context: cdkContext(io.cwd),
+      context: cdkJsonConfig(io.cwd),
       configFile: values['config-file'],
       baseDir: io.cwd,
     });

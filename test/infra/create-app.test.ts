@@ -5,8 +5,8 @@ import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { createApp, STACK_NAME } from '../../infra/create-app';
-import { ConfigError } from '../../lib/config';
+import { createApp } from '../../infra/create-app';
+import { ConfigError, STACK_NAME } from '../../lib/config';
 import { synthContext, testAppProps } from './test-app';
 
 describe('createApp with the default configuration of cdk.json', () => {
