@@ -1,31 +1,72 @@
 import { type Context, Hono } from 'hono';
+import { defaultIsContentTypeBinary } from 'hono/aws-lambda';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import {
   isReportFileName,
   presignReportFile,
+  type ReportFileName,
   signReportLinks,
   verifyReportIndexLink,
   verifyReportLink,
 } from '../delivery';
+import { isMonthId } from '../period';
 import { resolveReportPeriod } from '../pipeline';
-import { ReportApiError } from './api-error';
-import { type CredentialOptions, type ReportApiEnv, requireCredential } from './credentials';
-import { errorResponse } from './error-response';
-import { requireLinkOrCredential } from './link-access';
+import {
+  type CredentialOptions,
+  type ReportApiEnv,
+  requireCredential,
+  requireLinkOrCredential,
+} from './access';
+import { errorResponse, ReportApiError, refusalResponse } from './errors';
 import { pagesStyleSource, renderHomePage } from './pages';
-import { limitRebuilds } from './rebuild-limit';
-import { refusalResponse } from './refusal';
-import { reportAnswerJson } from './report-answer';
-import { type ReportApiOptions, readReportApiOptions } from './report-api-options';
+import {
+  limitRebuilds,
+  type ReportApiOptions,
+  readReportApiOptions,
+  routeContext,
+} from './report-api-options';
 import { answerReportsIndex, buildFromForm } from './reports-index-route';
-import { routeContext } from './route-context';
 import {
   fileRouteParamsSchema,
   parseRouteInput,
   reportRouteParamsSchema,
   reportRouteQuerySchema,
 } from './route-input';
+
+/**
+ * The `isContentTypeBinary` for Hono's Lambda `handle`: the default plus CSV. The adapter sends text
+ * through `Response.text()`, which drops a UTF-8 BOM; sent as base64, a CSV keeps the BOM Excel needs.
+ */
+export function isContentTypeBinary(contentType: string): boolean {
+  return /^text\/csv\s*(?:;|$)/i.test(contentType) || defaultIsContentTypeBinary(contentType);
+}
+
+/** The parts of the answer to `GET /reports/:account/:period`. */
+export interface ReportAnswer {
+  account: string;
+  period: string;
+  complete: boolean;
+  asOf: string;
+  generatedAt: string;
+  /** The text of `summary.json`, a JSON object. */
+  summaryJson: string;
+  files: Partial<Record<ReportFileName, string>>;
+  linksExpireAt: string;
+}
+
+/**
+ * The answer's JSON text with `summary` spliced in as saved rather than parsed and re-serialised:
+ * `JSON.parse` turns `0.00000095` into `9.5e-7` and rounds amounts past 17 digits, and Node 20 has no
+ * `JSON.rawJSON`. A month's answer also carries `month`, the member it has always had.
+ */
+export function reportAnswerJson(answer: ReportAnswer): string {
+  const { account, period, complete, asOf, generatedAt, files, linksExpireAt } = answer;
+  const month = isMonthId(period) ? { month: period } : {};
+  const head = JSON.stringify({ account, period, ...month, complete, asOf, generatedAt });
+  const tail = JSON.stringify({ files, linksExpireAt });
+  return `${head.slice(0, -1)},"summary":${answer.summaryJson.trim()},${tail.slice(1)}`;
+}
 
 /** Every route's path and the methods it takes; each `GET` answers `HEAD` too. */
 const ROUTE_TABLE: Array<{ path: string; methods: string[] }> = [
@@ -36,7 +77,7 @@ const ROUTE_TABLE: Array<{ path: string; methods: string[] }> = [
   { path: '/reports/:account/:period/:file', methods: ['GET'] },
 ];
 
-/** The routes as the 404 names them: `GET /, GET /health, GET /reports/:account, POST /reports/:account, …`. */
+/** The routes as the 404 names them: `GET /, GET /health, GET /reports/:account, …`. */
 const ROUTES = ROUTE_TABLE.flatMap(({ path, methods }) => methods.map((method) => `${method} ${path}`)).join(
   ', ',
 );
@@ -45,10 +86,7 @@ const ROUTES = ROUTE_TABLE.flatMap(({ path, methods }) => methods.map((method) =
 const pathPattern = (path: string) => new RegExp(`^${path.replaceAll(/:[a-z]+/g, '[^/]+')}$`);
 const ROUTE_PATTERNS = ROUTE_TABLE.map((route) => ({ ...route, pattern: pathPattern(route.path) }));
 
-/**
- * The methods the route at `path` answers, as `Allow` lists them, or `undefined` for a path no route
- * has: a request with another method gets 405 and `Allow`, as HTTP asks, rather than "no such route".
- */
+/** The methods the route at `path` answers, as `Allow` lists them (for a 405), or `undefined`. */
 function methodsAt(path: string): string | undefined {
   const route = ROUTE_PATTERNS.find(({ pattern }) => pattern.test(path));
   return route?.methods.flatMap((method) => (method === 'GET' ? ['GET', 'HEAD'] : [method])).join(', ');
@@ -58,29 +96,13 @@ function methodsAt(path: string): string | undefined {
 const MAX_FORM_BYTES = 4096;
 
 /**
- * The report API as a Hono app, the same locally (`@hono/node-server`) and on Lambda (`handle`):
- *
- * - `GET /`: a page about the service; `GET /health`: `{"status":"ok"}`. No credentials.
- * - `GET /reports/:account` with a token or a signed index link (the email's "All reports"): the
- *   account's reports, newest first, as a page for a browser or JSON for a program. `POST` to the same
- *   address with `period=<id>` (its form) builds a period S3 has no report of within the rebuild limit
- *   (or an outdated one of a period not ended) and redirects back to the list, at its row.
- * - `GET /reports/:account/:period[?refresh=true]` with a token, where the period is a month `YYYY-MM`,
- *   a quarter `YYYY-Qn` or a year `YYYY`: the period's `summary.json`, whether it is complete and how far
- *   it runs, and a signed link per file, building the report first when S3 has none (or when it holds a
- *   report of a period not ended older than `incompleteReportMaxAgeSeconds`). `refresh=true` rebuilds,
- *   at most once per `rebuildIntervalSeconds` per account (429 with `Retry-After` beyond).
- * - `GET /reports/:account/:period/:file` with a token or a signed link (`expires`, `signature`):
- *   302 to an S3 URL presigned for `presignedUrlSeconds`.
- *
- * Tokens: the operator's reads every account; an account's own (`acct_<account>_…`, see `accountToken`)
- * and a signed link read that account only, and any other account answers as an unknown one would.
- * Checks run in this order: credentials (401, or 403 for a link), then the path and query (400, a
- * period before 2000 or after 9999 included), then the account (404), then the period against the
- * account's time zone (400 for one not begun). Without valid credentials a caller therefore learns
- * nothing about which accounts exist.
- * Every answer carries security headers and `Cache-Control: no-store`; a refusal is a page for a browser
- * (`Accept: text/html`) and `{"error":{"code","message"}}` for a program (see `ReportApiErrorCode`).
+ * The report API as a Hono app, the same locally (`@hono/node-server`) and on Lambda (`handle`); its
+ * routes are DESIGN.md's (`docs/api.md`), plus `POST /reports/:account` with `period=<id>`, the list's
+ * form, which builds a period and redirects back to the list at its row.
+ * Checks run in this order: credentials (401, or 403 for a link), then the path and query (400), then the
+ * account (404), then the period against the account's time zone (400 for one not begun), so that
+ * without valid credentials a caller learns nothing about which accounts exist. Every answer carries
+ * security headers and `Cache-Control: no-store`.
  * @throws ConfigError for invalid options
  */
 export function createReportApi(options: ReportApiOptions): Hono<ReportApiEnv> {

@@ -1,10 +1,12 @@
+import { millisecondsInDay } from 'date-fns/constants';
+import type { Context } from 'hono';
 import * as z from 'zod';
-import { type AccountConfig, ConfigError, type DeploymentConfig, fieldIssues } from '../config';
-import { MAX_PRESIGN_SECONDS } from '../delivery';
-import type { PublishContext } from '../pipeline';
-import { createLogger, type StructuredLogger } from '../pipeline';
-import { REBUILD_INTERVAL_SECONDS } from './rebuild-limit';
-import { INCOMPLETE_REPORT_MAX_AGE_MS } from './report-store';
+import { type AccountConfig, ConfigError, type DeploymentConfig, fieldIssues, findAccount } from '../config';
+import { claimRebuild, MAX_PRESIGN_SECONDS } from '../delivery';
+import { createLogger, type PublishContext, type StructuredLogger } from '../pipeline';
+import { type Caller, mayRead, type ReportApiEnv } from './access';
+import { ReportApiError } from './errors';
+import { type BuildCause, ReportStore } from './report-store';
 
 /** Where the report API writes its log lines: the functions' structured logger, or a terminal's lines locally. */
 export type ReportApiLogger = Pick<StructuredLogger, 'info' | 'error'>;
@@ -27,24 +29,18 @@ export interface ReportApiOptions {
   publicUrl?: string;
   /** Lifetime of the presigned S3 URL a file link redirects to, at most an hour. @default 300 */
   presignedUrlSeconds?: number;
-  /**
-   * How old a stored report of a period not ended (`complete: false`) may be before a request for it
-   * builds it again, in seconds. @default 300 (5 minutes)
-   */
+  /** How old a stored report of a period not ended may be before a request rebuilds it, in seconds. @default 300 */
   incompleteReportMaxAgeSeconds?: number;
   /**
-   * At most one build on request per account in this many seconds: a `refresh=true`, or a period asked
-   * for on the list of reports. Held across every instance (the record is in S3). @default 60
+   * At most one build on request per account in this many seconds (`refresh=true`, or the list's form),
+   * held across every instance (the record is in S3). @default 60
    */
   rebuildIntervalSeconds?: number;
   /** @default a Powertools `Logger` (JSON lines on stdout), service `invoice-reports` */
   logger?: ReportApiLogger;
 }
 
-/**
- * The options a deployment's configuration decides; where the app runs adds the rest (`publicUrl`,
- * `logger`). The Lambda entry and the local stack both start from here.
- */
+/** The options a deployment's configuration decides; where the app runs adds `publicUrl` and `logger`. */
 export function reportApiOptionsFor(
   config: Pick<
     DeploymentConfig,
@@ -56,60 +52,48 @@ export function reportApiOptionsFor(
   >,
   publish: PublishContext,
 ): ReportApiOptions {
+  const { accounts, reportApiTokenSecretName, accountTokenKeySecretName, linkSigningKeySecretName } = config;
   return {
-    accounts: config.accounts,
+    accounts,
     publish,
-    reportApiTokenSecretName: config.reportApiTokenSecretName,
-    accountTokenKeySecretName: config.accountTokenKeySecretName,
-    linkSigningKeySecretName: config.linkSigningKeySecretName,
+    reportApiTokenSecretName,
+    accountTokenKeySecretName,
+    linkSigningKeySecretName,
     linkLifetimeDays: config.linkLifetimeDays,
   };
 }
 
+const secretName = z.string().min(1, 'must name a secret');
+const seconds = z.int('must be a whole number of seconds');
 const settingsSchema = z.object({
-  reportApiTokenSecretName: z.string().min(1, 'must name a secret'),
-  accountTokenKeySecretName: z.string().min(1, 'must name a secret'),
-  linkSigningKeySecretName: z.string().min(1, 'must name a secret'),
+  reportApiTokenSecretName: secretName,
+  accountTokenKeySecretName: secretName,
+  linkSigningKeySecretName: secretName,
   linkLifetimeDays: z.int('must be a whole number of days').min(1, 'must be at least 1').max(3650),
   publicUrl: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .transform((url) => url.replace(/\/+$/, ''))
     .optional(),
-  presignedUrlSeconds: z
-    .int('must be a whole number of seconds')
+  presignedUrlSeconds: seconds
     .min(1, 'must be at least 1')
     .max(
       MAX_PRESIGN_SECONDS,
       `must be at most ${MAX_PRESIGN_SECONDS} (an hour: how long a replaced report is kept)`,
     )
     .default(300),
-  incompleteReportMaxAgeSeconds: z
-    .int('must be a whole number of seconds')
-    .min(0, 'must be 0 or more')
-    .default(INCOMPLETE_REPORT_MAX_AGE_MS / 1000),
-  rebuildIntervalSeconds: z
-    .int('must be a whole number of seconds')
+  incompleteReportMaxAgeSeconds: seconds.min(0, 'must be 0 or more').default(300),
+  rebuildIntervalSeconds: seconds
     .min(1, 'must be at least 1')
     .max(86_400, 'must be at most 86400 (a day)')
-    .default(REBUILD_INTERVAL_SECONDS),
+    .default(60),
 });
 
 /** The options with defaults filled in. */
-export type ReportApiSettings = Omit<
-  ReportApiOptions,
-  'publicUrl' | 'presignedUrlSeconds' | 'incompleteReportMaxAgeSeconds' | 'rebuildIntervalSeconds' | 'logger'
-> & {
-  publicUrl: string | undefined;
-  presignedUrlSeconds: number;
-  incompleteReportMaxAgeSeconds: number;
-  rebuildIntervalSeconds: number;
-  logger: ReportApiLogger;
-  now: () => Date;
-};
+export type ReportApiSettings = ReportApiOptions &
+  z.output<typeof settingsSchema> & { logger: ReportApiLogger; now: () => Date };
 
 /**
- * Checks the options once, when the app is made, so a bad deployment fails at start rather than on
- * some request.
+ * Checks the options once, when the app is made, so a bad deployment fails at start rather than on a request.
  * @throws ConfigError naming each bad option
  */
 export function readReportApiOptions(options: ReportApiOptions): ReportApiSettings {
@@ -124,5 +108,79 @@ export function readReportApiOptions(options: ReportApiOptions): ReportApiSettin
     publicUrl: parsed.data.publicUrl,
     logger: options.logger ?? createLogger(),
     now: () => publish.now?.() ?? new Date(),
+  };
+}
+
+/** What every route works with: the settings, the reports, and the rules for accounts and links. */
+export interface RouteContext {
+  settings: ReportApiSettings;
+  store: ReportStore;
+  /**
+   * The account a path names, when the caller may read it.
+   * @throws ReportApiError 404 `unknown_account`, the same for an account that does not exist and one the
+   * caller may not read, so that an account token learns nothing about other accounts
+   */
+  readableAccount(c: Context<ReportApiEnv>, name: string): AccountConfig;
+  /** The key that signs links. @throws SecretError when it cannot be read */
+  signingKey(): Promise<string>;
+  /** The base of the links the API answers with: its public URL, or the request's origin. */
+  baseUrl(c: Context): string;
+  /** When an answer's links stop working: `linkLifetimeDays` from now, never after the caller's own link. */
+  linksExpireAt(caller: Caller): Date;
+}
+
+export function routeContext(settings: ReportApiSettings): RouteContext {
+  const { publish, logger, now } = settings;
+  const store = new ReportStore(publish, {
+    incompleteMaxAgeMs: settings.incompleteReportMaxAgeSeconds * 1000,
+    events: {
+      built: (account, period, manifest) =>
+        logger.info('report built', { account, period, generatedAt: manifest.generatedAt }),
+    },
+  });
+  return {
+    settings,
+    store,
+    readableAccount(c, name) {
+      const account = findAccount(settings, name);
+      if (!account || !mayRead(c.get('caller'), account.name)) {
+        throw new ReportApiError(
+          404,
+          'unknown_account',
+          'there is no such account, or this token may not read it',
+        );
+      }
+      return account;
+    },
+    signingKey: () => publish.secrets.getSecret(settings.linkSigningKeySecretName),
+    baseUrl: (c) => settings.publicUrl ?? new URL(c.req.url).origin,
+    linksExpireAt(caller) {
+      const lifetime = new Date(now().getTime() + settings.linkLifetimeDays * millisecondsInDay);
+      return caller.kind === 'link' && caller.expiresAt < lifetime ? caller.expiresAt : lifetime;
+    },
+  };
+}
+
+/**
+ * The `beforeBuild` of a build asked for on request (`?refresh=true`, the list's form): claims the
+ * account's one rebuild of the interval (`claimRebuild`, held in S3 across instances) or refuses with 429
+ * and `Retry-After`. An outdated report of a period not ended is rebuilt uncounted: refusing would leave
+ * only a stale report, and the store's age rule already bounds it.
+ */
+export function limitRebuilds(
+  { publish: { s3, bucket }, rebuildIntervalSeconds: interval, now }: ReportApiSettings,
+  account: string,
+): (cause: BuildCause) => Promise<void> {
+  return async (cause) => {
+    if (cause === 'outdated') return;
+    const claim = await claimRebuild({ s3, bucket, account, intervalSeconds: interval, now: now() });
+    if (claim.granted) return;
+    const wait = claim.retryAfterSeconds;
+    throw new ReportApiError(
+      429,
+      'too_many_rebuilds',
+      `a report of ${account} was asked to be built less than ${interval} seconds ago, and its reports are built on request at most once in ${interval} seconds; try again in ${wait} ${wait === 1 ? 'second' : 'seconds'}`,
+      { 'Retry-After': String(wait) },
+    );
   };
 }

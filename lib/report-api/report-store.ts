@@ -2,63 +2,66 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as z from 'zod';
 import type { AccountConfig } from '../config';
-import type { ReportFileName } from '../delivery';
 import {
   CorruptObjectError,
   getObjectText,
   manifestFile,
   manifestKey,
+  type ReportFileName,
   type ReportManifest,
   readManifest,
 } from '../delivery';
 import { type PublishContext, publishReport } from '../pipeline';
-import { progressAt, type ReportProgress } from './report-progress';
-import { SingleFlight } from './single-flight';
 
-/** A complete report as the API answers it: its manifest and the text of its `summary.json`. */
+/** How far a report's figures run: whether its period had ended when it was built, and the instant. */
+export interface ReportProgress {
+  complete: boolean;
+  asOf: string;
+}
+
+/**
+ * How far a report built at `generatedAt` runs when it does not say so itself (a manifest, an old
+ * summary): complete, to its period's end, when that end had passed; otherwise to when it was built.
+ */
+export function progressAt(end: string, generatedAt: string): ReportProgress {
+  const complete = Date.parse(end) <= Date.parse(generatedAt);
+  return { complete, asOf: complete ? end : generatedAt };
+}
+
+/** Runs at most one task per key at a time: a caller asking while one runs gets the same promise. */
+export class SingleFlight<T> {
+  private readonly running = new Map<string, Promise<T>>();
+
+  current(key: string): Promise<T> | undefined {
+    return this.running.get(key);
+  }
+
+  /** Joins the task running for `key`, or starts `task` (forgotten once it settles). */
+  run(key: string, task: () => Promise<T>): Promise<T> {
+    const existing = this.running.get(key);
+    if (existing) return existing;
+    const started = task().finally(() => this.running.delete(key));
+    this.running.set(key, started);
+    return started;
+  }
+}
+
+/** A complete report as the API answers it: its manifest and `summary.json` exactly as saved. */
 export interface StoredReport extends ReportProgress {
   manifest: ReportManifest;
-  /** `summary.json` exactly as saved (its amounts keep every digit; see `reportAnswerJson`). */
   summaryJson: string;
 }
 
-/**
- * Why `ReportStore.get` builds: asked to (`refresh`), S3 has no report of the period (`missing`), or its
- * report is of a period not ended and older than `incompleteMaxAgeMs` (`outdated`).
- */
+/** Why `ReportStore.get` builds: asked to, S3 has none, or it has an outdated one of a period not ended. */
 export type BuildCause = 'refresh' | 'missing' | 'outdated';
 
-/** Options of `ReportStore.get`. */
-export interface GetReportOptions {
-  /** Build it again from the service even when S3 has it. */
-  refresh: boolean;
-  /** Runs before a build starts, told why; throwing stops it. */
-  beforeBuild?: (cause: BuildCause) => Promise<void>;
+interface ReportStoreOptions {
+  /** How old a report of a period not ended may be before a request builds it again. */
+  incompleteMaxAgeMs: number;
+  events: { built(account: string, period: string, manifest: ReportManifest): void };
 }
 
-/** Something that notes what the store did. */
-export interface ReportStoreEvents {
-  built?(account: string, period: string, manifest: ReportManifest): void;
-}
-
-/** Options of a `ReportStore`. */
-export interface ReportStoreOptions {
-  /**
-   * How old a report of a period not ended may be before a request builds it again, in milliseconds:
-   * its figures stop at the moment it was built. A complete report is never rebuilt but on `refresh`.
-   * @default INCOMPLETE_REPORT_MAX_AGE_MS (5 minutes)
-   */
-  incompleteMaxAgeMs?: number;
-  events?: ReportStoreEvents;
-}
-
-/** The default of `ReportStoreOptions.incompleteMaxAgeMs`: five minutes. */
-export const INCOMPLETE_REPORT_MAX_AGE_MS = 5 * 60 * 1000;
-
-/**
- * The part of `summary.json` the store reads. A summary saved before quarters and years has no
- * `complete` or `asOf`: its period was complete when its `end` had passed at `generatedAt`.
- */
+/** The part of `summary.json` the store reads; one saved before quarters and years has no `complete` or `asOf`. */
 const summaryPeriodSchema = z.object({
   period: z.object({
     end: z.iso.datetime(),
@@ -69,43 +72,29 @@ const summaryPeriodSchema = z.object({
 });
 
 /**
- * The reports in S3, built on demand. Each period is served from the build its manifest names, until
- * another build is complete and switches it. Concurrent requests for the same account and period in
- * one process share one build; a request that finds a build running joins it (even a `refresh`: the
- * running build reads the service after the request arrived). A build that another one (the scheduled
- * run, another instance of the API) overtakes answers with the report that won.
- *
- * A report of a period not ended (`complete: false`) is served while it is younger than
- * `incompleteMaxAgeMs`, and built again on the first request after that, so that "so far" stays near
- * the present; it always says how far its figures run (`asOf`).
- *
- * A request that reads "no report yet" just as a build finishes may start a second build; that costs
- * time, never correctness (each build saves a complete report in its own folder, then switches the
- * period to it with one conditional write).
+ * The reports in S3, built on demand. Each period is served from the build its manifest names until
+ * another complete build switches it. Concurrent requests for one account and period in a process share
+ * one build; a build overtaken by another (the scheduled run, another instance) answers with the winner.
+ * A report of a period not ended is rebuilt on the first request once older than `incompleteMaxAgeMs`.
+ * A request that reads "no report yet" just as a build finishes may start a second build: that costs
+ * time, never correctness (each build saves in its own folder, then switches with one conditional write).
  */
 export class ReportStore {
   private readonly builds = new SingleFlight<StoredReport>();
-  private readonly incompleteMaxAgeMs: number;
-  private readonly events: ReportStoreEvents;
 
   constructor(
     private readonly publish: PublishContext,
-    options: ReportStoreOptions = {},
-  ) {
-    this.incompleteMaxAgeMs = options.incompleteMaxAgeMs ?? INCOMPLETE_REPORT_MAX_AGE_MS;
-    this.events = options.events ?? {};
-  }
+    private readonly options: ReportStoreOptions,
+  ) {}
 
   /** The manifest of the period's complete report, or `null` when there is none (yet). */
-  complete(account: string, period: string): Promise<ReportManifest | null> {
+  private complete(account: string, period: string): Promise<ReportManifest | null> {
     return readManifest({ s3: this.publish.s3, bucket: this.publish.bucket, account, period });
   }
 
   /**
-   * The S3 key of a file of the period's current build, as its manifest says at this moment, or `null`
-   * when the period has no complete report or that report has no such file. Links resolve here when they
-   * are opened, so a link emailed for an earlier build opens the current one, and a rebuild that fails
-   * leaves them on the report that is still served.
+   * The S3 key of a file of the period's current build, or `null`. Links resolve here when opened, so an
+   * emailed link opens the current build, and a failed rebuild leaves them on the report still served.
    */
   async currentFileKey(account: string, period: string, fileName: ReportFileName): Promise<string | null> {
     const manifest = await this.complete(account, period);
@@ -113,16 +102,16 @@ export class ReportStore {
   }
 
   /**
-   * The period's report: from S3 when it is complete there (unless `refresh`, or unless it is a report
-   * of a period not ended that is older than `incompleteMaxAgeMs`), otherwise built from the service
-   * and saved first; a request that needs a build joins one of the period already running, and one that
-   * does not is answered from S3 even then. `beforeBuild` runs just before a build this call starts (not
-   * one it joins), told why, and stops it by throwing: the rebuild limit. Only this call meets what it
-   * throws: the build is shared once it is let through.
-   * @throws InvoicingApiError when the service fails; SecretError when the account's key cannot be read;
-   * whatever `beforeBuild` throws
+   * The period's report: from S3 when it is there (unless `refresh`, or outdated), otherwise built and
+   * saved first, joining a build of the period already running. `beforeBuild` runs just before a build
+   * this call starts (not one it joins), told why; it stops it by throwing (the rebuild limit).
+   * @throws InvoicingApiError, SecretError, or whatever `beforeBuild` throws
    */
-  async get(account: AccountConfig, period: string, options: GetReportOptions): Promise<StoredReport> {
+  async get(
+    account: AccountConfig,
+    period: string,
+    options: { refresh: boolean; beforeBuild?: (cause: BuildCause) => Promise<void> },
+  ): Promise<StoredReport> {
     const key = `${account.name}/${period}`;
     let cause: BuildCause = 'refresh';
     if (!options.refresh) {
@@ -134,28 +123,25 @@ export class ReportStore {
         cause = 'outdated';
       }
     }
-    // What S3 holds is answered above even while a build of the period runs, which may yet fail; only a
-    // request that needs a build joins one.
+    // What S3 holds is answered above even while a build runs, which may yet fail.
     const running = this.builds.current(key);
     if (running) return running;
-    // Before the build is shared: a request that joins it asked for no rebuild of its own, and must not
-    // meet this one's refusal.
+    // Before the build is shared: a request that joins it must not meet this one's refusal.
     await options.beforeBuild?.(cause);
     return this.builds.run(key, () => this.build(account, period));
   }
 
-  /** Whether a saved report is of a period not ended and older than the limit. */
   private outdated(saved: ReportProgress, manifest: ReportManifest): boolean {
     if (saved.complete) return false;
     const now = this.publish.now?.() ?? new Date();
-    return now.getTime() - Date.parse(manifest.generatedAt) > this.incompleteMaxAgeMs;
+    return now.getTime() - Date.parse(manifest.generatedAt) > this.options.incompleteMaxAgeMs;
   }
 
   private async build(account: AccountConfig, period: string): Promise<StoredReport> {
     const published = await publishReport(this.publish, account, period);
     try {
       const { manifest } = published;
-      this.events.built?.(account.name, period, manifest);
+      this.options.events.built(account.name, period, manifest);
       // Overtaken by another build of the period: answer with the report that is served.
       if (!published.switched) return { manifest, ...(await this.savedSummary(manifest)) };
       const summaryJson = await readFile(join(published.folder, 'summary.json'), 'utf8');

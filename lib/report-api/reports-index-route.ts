@@ -1,114 +1,192 @@
 import type { Context } from 'hono';
+import pLimit from 'p-limit';
+import * as z from 'zod';
 import type { AccountConfig } from '../config';
-import { signReportIndexLink, signReportLinks } from '../delivery';
-import { periodName } from '../period';
+import {
+  CorruptObjectError,
+  isReportFileName,
+  listReportPeriods,
+  type ReportManifest,
+  readManifest,
+  signReportIndexLink,
+  signReportLinks,
+} from '../delivery';
+import {
+  FIRST_YEAR,
+  type Period,
+  type PeriodKind,
+  parsePeriod,
+  periodAt,
+  periodBounds,
+  periodName,
+  previousPeriod,
+} from '../period';
 import { resolveReportPeriod } from '../pipeline';
 import { periodTitle } from '../report';
-import { ReportApiError } from './api-error';
-import type { ReportApiEnv } from './credentials';
-import { wantsHtml } from './negotiation';
-import { type IndexEntry, renderReportsIndexPage, reportAnchor } from './pages';
-import { limitRebuilds } from './rebuild-limit';
-import { offeredPeriod, recentPeriods } from './recent-periods';
-import { BACK_TO } from './refusal';
-import { type ListedReport, listReports, shownFigures } from './report-list';
-import type { RouteContext } from './route-context';
+import type { ReportApiEnv } from './access';
+import { BACK_TO, ReportApiError, wantsHtml } from './errors';
+import { renderReportsIndexPage, reportAnchor } from './pages';
+import { limitRebuilds, type RouteContext } from './report-api-options';
+import { progressAt } from './report-store';
 import { buildFormSchema, indexRouteParamsSchema, parseRouteInput } from './route-input';
 
-/** A listed report with its links signed, for either answer. */
-interface LinkedReport {
-  report: ListedReport;
+/** Manifests read at once while listing: S3 answers each in tens of milliseconds. */
+const MANIFEST_READS_AT_ONCE = 8;
+
+/** How many of each kind of period, the current one included, the form offers. */
+const OFFERED: Record<PeriodKind, number> = { month: 12, quarter: 4, year: 2 };
+
+/**
+ * Periods the form offers: the last twelve months, four quarters and two years in the account's time
+ * zone (the current ones first), without those in `built`. Any other period can still be typed in.
+ */
+export function recentPeriods(timezone: string, now: Date, built: ReadonlySet<string>): Period[] {
+  const offered: Period[] = [];
+  for (const kind of Object.keys(OFFERED) as PeriodKind[]) {
+    let period: Period = periodAt(kind, timezone, now);
+    for (let count = 0; count < OFFERED[kind] && period.year >= FIRST_YEAR; count += 1) {
+      if (!built.has(period.id)) offered.push(period);
+      period = previousPeriod(period);
+    }
+  }
+  return offered;
+}
+
+const count = z.int().nonnegative().optional().catch(undefined);
+const usd = z
+  .string()
+  .regex(/^-?\d+(?:\.\d+)?$/)
+  .optional()
+  .catch(undefined);
+/** The manifest's figures that the list shows; one missing or malformed is shown as missing. */
+const shownFiguresSchema = z.object({
+  paidInvoices: count,
+  paidTotalUSD: usd,
+  payments: count,
+  unmatchedPayments: count,
+  unmatchedEstimatedUSD: usd,
+  unmatchedWithLikelyInvoice: count,
+  reconciliationOk: z.boolean().optional().catch(undefined),
+});
+export type IndexFigures = z.output<typeof shownFiguresSchema>;
+
+/** A complete report in S3 with its links signed, as the list shows it. */
+interface ListedReport {
+  period: Period;
+  complete: boolean;
+  asOf: string;
+  generatedAt: string;
+  /** The headline figures its manifest holds, as stored. */
+  figures: Record<string, unknown>;
+  /** The instants of its period in the account's time zone, for the order. */
+  bounds: { start: number; end: number };
   links: Record<string, string>;
 }
 
-async function linkedReports(
+/**
+ * The account's complete reports in S3, newest first (of periods that end together, the shortest first),
+ * links signed. A manifest that cannot be read is left out and logged rather than taking the list down;
+ * so is a folder with no manifest (a build under way, or a delivery record only).
+ */
+async function listReports(
   routes: RouteContext,
-  c: Context<ReportApiEnv>,
+  c: Context,
   account: AccountConfig,
   expiresAt: Date,
-): Promise<LinkedReport[]> {
-  const [reports, signingKey] = await Promise.all([
-    listReports(routes.settings.publish, account, routes.settings.logger),
+): Promise<ListedReport[]> {
+  const { s3, bucket } = routes.settings.publish;
+  const [periods, signingKey] = await Promise.all([
+    listReportPeriods({ s3, bucket, account: account.name }),
     routes.signingKey(),
   ]);
-  const baseUrl = routes.baseUrl(c);
-  return reports.map((report) => ({
-    report,
-    links: signReportLinks({
-      baseUrl,
-      account: account.name,
-      period: report.period.id,
-      files: report.files,
-      expiresAt,
-      generation: account.tokenGeneration,
-      signingKey,
-    }).links,
-  }));
-}
-
-/** `{"account", "reports": [...], "linksExpireAt"}`: each report's figures as its manifest stores them. */
-function indexJson(account: AccountConfig, reports: LinkedReport[], expiresAt: Date): unknown {
-  return {
-    account: account.name,
-    reports: reports.map(({ report, links }) => ({
-      period: report.period.id,
-      kind: report.period.kind,
-      complete: report.complete,
-      asOf: report.asOf,
-      generatedAt: report.generatedAt,
-      figures: report.figures,
-      files: links,
-    })),
-    linksExpireAt: expiresAt.toISOString(),
-  };
+  const limit = pLimit(MANIFEST_READS_AT_ONCE);
+  const read = (period: string) =>
+    limit(async (): Promise<ReportManifest | null> => {
+      try {
+        return await readManifest({ s3, bucket, account: account.name, period });
+      } catch (error) {
+        if (!(error instanceof CorruptObjectError)) throw error;
+        routes.settings.logger.error('report left out of the list', {
+          account: account.name,
+          period,
+          key: error.key,
+        });
+        return null;
+      }
+    });
+  const manifests = (await Promise.all(periods.map(read))).filter((manifest) => manifest !== null);
+  return manifests
+    .map((manifest): ListedReport => {
+      const period = parsePeriod(manifest.period);
+      const bounds = periodBounds(period, account.timezone);
+      const { links } = signReportLinks({
+        baseUrl: routes.baseUrl(c),
+        account: account.name,
+        period: period.id,
+        files: manifest.files.map((file) => file.name).filter(isReportFileName),
+        expiresAt,
+        generation: account.tokenGeneration,
+        signingKey,
+      });
+      const { generatedAt, figures } = manifest;
+      const progress = progressAt(new Date(bounds.end).toISOString(), generatedAt);
+      return { period, ...progress, generatedAt, figures, bounds, links };
+    })
+    .sort((a, b) => b.bounds.end - a.bounds.end || b.bounds.start - a.bounds.start);
 }
 
 /**
  * Whether a report is of its period so far while that period has ended since: nothing builds a quarter or
- * a year again on its own, so such a report would stay "so far" until someone asks for the period.
+ * a year again on its own, so it would stay "so far" until someone asks for the period.
  */
 function overtakenByPeriodEnd(report: ListedReport, now: Date): boolean {
   return !report.complete && now.getTime() >= report.bounds.end;
 }
 
-function indexEntry({ report, links }: LinkedReport, now: Date): IndexEntry {
-  const { period } = report;
-  return {
-    period,
-    title: periodTitle({ id: period.id, complete: report.complete }, periodName(period)),
-    complete: report.complete,
-    periodEndedSince: overtakenByPeriodEnd(report, now),
-    asOf: report.asOf,
-    generatedAt: report.generatedAt,
-    figures: shownFigures(report.figures),
-    reportLink: links['report.html'] ?? '',
-    downloads: Object.entries(links)
-      .filter(([name]) => name !== 'report.html')
-      .map(([name, link]) => ({ name, link })),
-  };
-}
-
 /**
  * `GET /reports/:account`: the account's complete reports, newest first, with links signed to last as
- * long as the caller's own link (or `linkLifetimeDays` for a token). A browser gets the page, with the
- * form that asks for another period; a program gets JSON.
+ * long as the caller's own link (or `linkLifetimeDays` for a token): a page with the form that asks for
+ * another period for a browser, JSON (each report's figures as its manifest stores them) for a program.
  */
 export async function answerReportsIndex(routes: RouteContext, c: Context<ReportApiEnv>): Promise<Response> {
   const { account: name } = parseRouteInput(indexRouteParamsSchema, c.req.param());
   const account = routes.readableAccount(c, name);
   const expiresAt = routes.linksExpireAt(c.get('caller'));
-  const reports = await linkedReports(routes, c, account, expiresAt);
-  if (!wantsHtml(c)) return c.json(indexJson(account, reports, expiresAt));
+  const reports = await listReports(routes, c, account, expiresAt);
+  if (!wantsHtml(c)) {
+    return c.json({
+      account: account.name,
+      reports: reports.map(({ period, complete, asOf, generatedAt, figures, links }) => ({
+        period: period.id,
+        kind: period.kind,
+        complete,
+        asOf,
+        generatedAt,
+        figures,
+        files: links,
+      })),
+      linksExpireAt: expiresAt.toISOString(),
+    });
+  }
 
   const now = routes.settings.now();
   // A period whose report stopped short of its end is offered again, to be built whole.
   const built = new Set(
-    reports.filter(({ report }) => !overtakenByPeriodEnd(report, now)).map(({ report }) => report.period.id),
+    reports.filter((report) => !overtakenByPeriodEnd(report, now)).map((report) => report.period.id),
   );
   const html = renderReportsIndexPage({
     displayName: account.displayName,
     timezone: account.timezone,
-    entries: reports.map((linked) => indexEntry(linked, now)),
+    entries: reports.map((report) => ({
+      ...report,
+      title: periodTitle({ id: report.period.id, complete: report.complete }, periodName(report.period)),
+      periodEndedSince: overtakenByPeriodEnd(report, now),
+      figures: shownFiguresSchema.parse(report.figures),
+      reportLink: report.links['report.html'] ?? '',
+      downloads: Object.entries(report.links)
+        .filter(([file]) => file !== 'report.html')
+        .map(([file, link]) => ({ name: file, link })),
+    })),
     formAction: signReportIndexLink({
       baseUrl: routes.baseUrl(c),
       account: account.name,
@@ -116,27 +194,26 @@ export async function answerReportsIndex(routes: RouteContext, c: Context<Report
       generation: account.tokenGeneration,
       signingKey: await routes.signingKey(),
     }),
-    suggestions: recentPeriods(account.timezone, now, built).map(offeredPeriod),
+    suggestions: recentPeriods(account.timezone, now, built).map((period) => ({
+      id: period.id,
+      name: periodName(period),
+    })),
     linksExpireAt: expiresAt,
   });
   return c.html(html);
 }
 
 /**
- * `POST /reports/:account` with `period=<id>`, the form of the list of reports: the period's report,
- * built first when S3 has none (within the account's rebuild limit) or an outdated one of a period not
- * ended (outside it, see `limitRebuilds`); then a 303 back to the list, at the period's row. A complete
- * report already saved costs nothing and no rebuild.
+ * `POST /reports/:account` with `period=<id>`, the list's form: builds the period's report when S3 has
+ * none (within the rebuild limit) or an outdated one, then a 303 back to the list at the period's row.
  */
 export async function buildFromForm(routes: RouteContext, c: Context<ReportApiEnv>): Promise<Response> {
   const { settings } = routes;
   const { account: name } = parseRouteInput(indexRouteParamsSchema, c.req.param());
   const account = routes.readableAccount(c, name);
+  const { pathname, search } = new URL(c.req.url);
   // From here on, a refusal's page leads back to the list the form was on.
-  if (c.get('caller').kind === 'link') {
-    const { pathname, search } = new URL(c.req.url);
-    c.set(BACK_TO, `${pathname}${search}`);
-  }
+  if (c.get('caller').kind === 'link') c.set(BACK_TO, `${pathname}${search}`);
   // A body that is not a form (a broken multipart one) is the caller's mistake, not the API's failure.
   const body = await c.req.parseBody().catch(() => {
     throw new ReportApiError(400, 'invalid_request', 'the form could not be read');
@@ -147,8 +224,7 @@ export async function buildFromForm(routes: RouteContext, c: Context<ReportApiEn
     refresh: false,
     beforeBuild: limitRebuilds(settings, account.name),
   });
-  // Back to the list the form was on, not on to the report: a browser holds the redirects that follow a
-  // form to the page's `form-action 'self'`, and the report's link ends at S3, another origin.
-  const { pathname, search } = new URL(c.req.url);
+  // Back to the list, not on to the report: a browser holds a form's redirects to `form-action 'self'`,
+  // and the report's link ends at S3, another origin.
   return c.redirect(`${routes.baseUrl(c)}${pathname}${search}#${reportAnchor(period)}`, 303);
 }

@@ -2,19 +2,14 @@ import * as z from 'zod';
 import { fieldIssues } from '../config';
 import { REPORT_FILE_NAMES } from '../delivery';
 import { isPeriodId, isPeriodShaped, outOfRangeReason } from '../period';
-import { ReportApiError } from './api-error';
-
-const ACCOUNT_PATTERN = /^[a-z0-9-]+$/;
+import { ReportApiError } from './errors';
 
 const accountSchema = z
   .string()
   .max(40, 'account must be at most 40 characters')
-  .regex(ACCOUNT_PATTERN, 'account must be an account name: lower-case letters, digits and hyphens');
+  .regex(/^[a-z0-9-]+$/, 'account must be an account name: lower-case letters, digits and hyphens');
 
-/**
- * A period id: a malformed one is refused without being echoed; a well-formed one of a year not reported
- * with the reason the report command gives too (its id is safe to repeat: four digits and a suffix).
- */
+/** A malformed period is refused without being echoed; one of a year not reported with the CLI's reason. */
 const periodSchema = z
   .string()
   .refine(isPeriodShaped, {
@@ -22,10 +17,6 @@ const periodSchema = z
     abort: true,
   })
   .refine(isPeriodId, { error: (issue) => outOfRangeReason(String(issue.input)) });
-
-const fileSchema = z.enum(REPORT_FILE_NAMES, {
-  error: `file must be one of ${REPORT_FILE_NAMES.join(', ')}`,
-});
 
 /** The path of `GET /reports/:account` and `POST /reports/:account`. */
 export const indexRouteParamsSchema = z.object({ account: accountSchema });
@@ -42,12 +33,11 @@ export const reportRouteParamsSchema = z.object({ account: accountSchema, period
 export const fileRouteParamsSchema = z.object({
   account: accountSchema,
   period: periodSchema,
-  file: fileSchema,
+  file: z.enum(REPORT_FILE_NAMES, { error: `file must be one of ${REPORT_FILE_NAMES.join(', ')}` }),
 });
 
 /** The query of `GET /reports/:account/:period`; other members are ignored. */
 export const reportRouteQuerySchema = z.object({
-  /** `true` rebuilds the report from the service even when S3 has it. @default false */
   refresh: z
     .enum(['true', 'false'], { error: 'refresh must be true or false' })
     .optional()
@@ -55,8 +45,7 @@ export const reportRouteQuerySchema = z.object({
 });
 
 /**
- * Checks what a request sent against a route's schema.
- * Messages name the field and what it must be, without echoing what was sent.
+ * Checks a request's input; messages name the field and what it must be, never echoing what was sent.
  * @throws ReportApiError 400 `invalid_request` listing every problem
  */
 export function parseRouteInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {

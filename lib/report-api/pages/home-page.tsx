@@ -7,10 +7,7 @@ const ROUTES: Array<[string, string]> = [
   ['GET /health', 'whether the service runs'],
 ];
 
-/**
- * `GET /`: what the service is and where a person finds their reports. It names no account and needs no
- * credentials.
- */
+/** `GET /`: what the service is and where a person finds their reports; it names no account. */
 export function renderHomePage(): string {
   return renderPage({
     title: SERVICE_NAME,

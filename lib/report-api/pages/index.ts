@@ -1,9 +1,8 @@
 export { type ErrorPageContext, type ErrorPageRefusal, renderErrorPage } from './error-page';
 export { renderHomePage } from './home-page';
-export { pagesStyleSource } from './page-styles';
+export { pagesStyleSource } from './page-frame';
 export {
   type IndexEntry,
-  type IndexFigures,
   type ReportsIndexPage,
   renderReportsIndexPage,
   reportAnchor,

@@ -1,18 +1,8 @@
 import type { Period, PeriodKind } from '../../period';
 import { AmountText, type Column, DataTable, look, Note, Panel } from '../../render';
 import { formatCount, formatInstant, formatUSD } from '../../report';
+import type { IndexFigures } from '../reports-index-route';
 import { renderPage, SERVICE_NAME } from './page-frame';
-
-/** The headline figures of a report as its manifest holds them; any of them may be missing in an old one. */
-export interface IndexFigures {
-  paidInvoices?: number;
-  paidTotalUSD?: string;
-  payments?: number;
-  unmatchedPayments?: number;
-  unmatchedEstimatedUSD?: string;
-  unmatchedWithLikelyInvoice?: number;
-  reconciliationOk?: boolean;
-}
 
 /** One report on the list, with its links signed for the visitor. */
 export interface IndexEntry {
@@ -24,10 +14,9 @@ export interface IndexEntry {
   periodEndedSince: boolean;
   asOf: string;
   generatedAt: string;
+  /** Any of them may be missing in an old manifest. */
   figures: IndexFigures;
-  /** The signed link to its page. */
   reportLink: string;
-  /** Signed links to its other files, by file name. */
   downloads: Array<{ name: string; link: string }>;
 }
 
@@ -41,7 +30,6 @@ export interface ReportsIndexPage {
   formAction: string;
   /** Periods offered in the form: those with no report yet, or only one so far of a period ended since. */
   suggestions: Array<{ id: string; name: string }>;
-  /** When the links on the page stop working. */
   linksExpireAt: Date;
 }
 
@@ -55,15 +43,12 @@ const SECTIONS: Array<[PeriodKind, string]> = [
 const PERIOD_PATTERN = '\\d{4}(-(0[1-9]|1[0-2])|-Q[1-4])?';
 
 const missing = '—';
+const countOf = (value: number | undefined) => (value === undefined ? missing : formatCount(value));
 
 /** The id of a report's row on the list (`report-2026-10`): the form's answer leads to it. */
 export const reportAnchor = (periodId: string) => `report-${periodId}`;
 
-/**
- * How far a report of its period so far runs, and, once that period has ended, how to get all of it.
- * @example <AsOfLine entry={q4SoFarAfterItsEnd} timezone="UTC" />
- * // as of 15 Nov 2026, 12:00 (UTC); the quarter has ended since: ask for 2026-Q4 above for all of it
- */
+/** How far a report so far runs and, once its period has ended, how to get all of it. */
 function AsOfLine({ entry, timezone }: { entry: IndexEntry; timezone: string }) {
   const asOf = `as of ${formatInstant(entry.asOf, timezone)}`;
   if (!entry.periodEndedSince) return <>{asOf}</>;
@@ -107,13 +92,12 @@ function columns(timezone: string): Column<IndexEntry>[] {
     {
       heading: 'Paid invoices',
       numeric: true,
-      cell: ({ figures }) =>
-        figures.paidInvoices === undefined ? missing : formatCount(figures.paidInvoices),
+      cell: ({ figures }) => countOf(figures.paidInvoices),
     },
     {
       heading: 'Payments',
       numeric: true,
-      cell: ({ figures }) => (figures.payments === undefined ? missing : formatCount(figures.payments)),
+      cell: ({ figures }) => countOf(figures.payments),
     },
     {
       // Unmatched payments, waiting to be matched by hand: how many, what they are estimated at, and how
@@ -209,10 +193,8 @@ function BuildForm({ page }: { page: ReportsIndexPage }) {
 }
 
 /**
- * The list of an account's reports: the form that asks for a period not built yet, then its months,
- * quarters and years (those S3 holds a complete report of), newest first, each with its headline
- * figures, a link to its page ("so far" and the instant it runs to for a period not ended) and its files.
- * At a phone's width each row becomes a card of labelled values.
+ * The list of an account's reports: the form that asks for a period, then its months, quarters and years,
+ * newest first, each with its headline figures, a link to its page and its files; a card per row on a phone.
  */
 export function renderReportsIndexPage(page: ReportsIndexPage): string {
   const table = columns(page.timezone);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SingleFlight } from '../../../lib/report-api/single-flight';
+import { SingleFlight } from '../../../lib/report-api/report-store';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;

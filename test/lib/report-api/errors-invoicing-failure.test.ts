@@ -7,7 +7,7 @@ import {
   InvoicingServerError,
   InvoicingValidationError,
 } from '../../../lib/invoicing';
-import { describeInvoicingFailure } from '../../../lib/report-api/invoicing-failure';
+import { describeInvoicingFailure } from '../../../lib/report-api/errors';
 
 /** Text a hostile service could send back; none of it may reach an answer of the report API. */
 const SERVICE_TEXT = '<script>alert(1)</script> sk_live\\/AbC+123';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recentPeriods } from '../../../lib/report-api/recent-periods';
+import { recentPeriods } from '../../../lib/report-api/reports-index-route';
 
 const ids = (timezone: string, at: string, built: string[] = []) =>
   recentPeriods(timezone, new Date(at), new Set(built)).map((period) => period.id);

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { wantsHtml } from '../../../lib/report-api/negotiation';
+import { wantsHtml } from '../../../lib/report-api/errors';
 
 const app = new Hono().get('/', (c) => c.text(wantsHtml(c) ? 'html' : 'json'));
 const answerTo = async (accept?: string) =>

@@ -17,8 +17,7 @@ import {
 } from '../../../lib/invoicing';
 import { ReportRequestError } from '../../../lib/period';
 import { ReportApiError, type ReportApiLogger } from '../../../lib/report-api';
-import { errorResponse } from '../../../lib/report-api/error-response';
-import { refusalResponse } from '../../../lib/report-api/refusal';
+import { errorResponse, refusalResponse } from '../../../lib/report-api/errors';
 
 const KEY = 'ak_live_do_not_show_0123456789';
 const CONFIGURATION_MESSAGE =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { progressAt } from '../../../lib/report-api/report-progress';
+import { progressAt } from '../../../lib/report-api/report-store';
 
 describe('progressAt', () => {
   it('calls a report built after its period ended complete, running to the end', () => {

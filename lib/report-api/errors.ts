@@ -1,0 +1,208 @@
+import type { Context } from 'hono';
+import { accepts } from 'hono/accepts';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ConfigError } from '../config';
+import { SecretError, SigningKeyError } from '../delivery';
+import {
+  InvoicingAnswerTooLargeError,
+  InvoicingApiError,
+  InvoicingAuthenticationError,
+  InvoicingListOrderError,
+  InvoicingNetworkError,
+  InvoicingParameterError,
+  InvoicingProtocolError,
+  InvoicingRateLimitError,
+  InvoicingServerError,
+  InvoicingTimeoutError,
+  InvoicingValidationError,
+} from '../invoicing';
+import { ReportRequestError } from '../period';
+import { errorAttributes } from '../pipeline';
+import { renderErrorPage } from './pages';
+import type { ReportApiLogger } from './report-api-options';
+
+/**
+ * The `code` of an error answer, one per thing a caller can act on: 400 `invalid_request`; 401
+ * `unauthorized`; 403 `invalid_signature`, `link_expired`; 404 `unknown_account` (also for an account the
+ * caller may not read), `report_not_found`, `not_found`; 405 `method_not_allowed`; 429 `too_many_rebuilds`;
+ * 502 `invoicing_authentication_failed`, `invoicing_failed`; 500 `configuration_error`, `internal_error`
+ * (the operator's problem; details only in the log).
+ */
+export type ReportApiErrorCode =
+  | 'invalid_request'
+  | 'unauthorized'
+  | 'invalid_signature'
+  | 'link_expired'
+  | 'unknown_account'
+  | 'report_not_found'
+  | 'not_found'
+  | 'method_not_allowed'
+  | 'too_many_rebuilds'
+  | 'invoicing_authentication_failed'
+  | 'invoicing_failed'
+  | 'configuration_error'
+  | 'internal_error';
+
+/** The body of every error answer. */
+export interface ErrorBody {
+  error: { code: ReportApiErrorCode; message: string };
+}
+
+export function errorBody(code: ReportApiErrorCode, message: string): ErrorBody {
+  return { error: { code, message } };
+}
+
+/** A refusal the routes decide on themselves; its message is answered as is and never holds a secret. */
+export class ReportApiError extends Error {
+  override readonly name = 'ReportApiError';
+
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: ReportApiErrorCode,
+    message: string,
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** What the API answers when it refuses a request; `headers` such as `Retry-After` or `WWW-Authenticate`. */
+export interface Refusal {
+  status: ContentfulStatusCode;
+  code: ReportApiErrorCode;
+  message: string;
+  headers?: Readonly<Record<string, string>>;
+}
+
+/** What a refusal's page says beyond the refusal: how long links last, how often reports are rebuilt. */
+export interface RefusalPages {
+  linkLifetimeDays: number;
+  rebuildIntervalSeconds: number;
+}
+
+/** The context variable in which a route leaves the address of the list of reports the visitor came from. */
+export const BACK_TO = 'backTo';
+
+/**
+ * Whether the request prefers an HTML page to JSON: a browser's `Accept` lists `text/html` first, while
+ * an API client sends `application/json`, any type or nothing.
+ */
+export function wantsHtml(c: Context): boolean {
+  const supports = ['application/json', 'text/html'];
+  return accepts(c, { header: 'Accept', supports, default: 'application/json' }) === 'text/html';
+}
+
+/** A refusal as a page for a browser or `{"error":{"code","message"}}` for a program; same status and headers. */
+export function refusalResponse(c: Context, refusal: Refusal, pages: RefusalPages): Response {
+  const headers = { ...refusal.headers };
+  if (!wantsHtml(c)) return c.json(errorBody(refusal.code, refusal.message), refusal.status, headers);
+  const retryAfter = Number(headers['Retry-After']);
+  const backTo = c.get(BACK_TO) as string | undefined;
+  const html = renderErrorPage(refusal, {
+    linkLifetimeDays: pages.linkLifetimeDays,
+    rebuildIntervalSeconds: pages.rebuildIntervalSeconds,
+    // The one form of the API posts to the list of reports.
+    fromForm: c.req.method === 'POST',
+    ...(Number.isInteger(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}),
+    ...(backTo === undefined ? {} : { backTo }),
+  });
+  return c.html(html, refusal.status, headers);
+}
+
+/**
+ * What to tell a caller when the invoicing service failed, in the product's own words, from what the
+ * client knows itself (endpoint, status, a limit) and a request id; nothing else the service sent and no
+ * URL or key. Apart from the report command's `describeFailure` on purpose: an HTTP answer goes to any
+ * holder of a credential, not to the owner of the service's URL and key.
+ */
+export function describeInvoicingFailure(error: InvoicingApiError): string {
+  const on = error.endpoint ? ` on ${error.endpoint}` : '';
+  const status = error.status === undefined ? '' : ` (HTTP ${error.status})`;
+  const id = error.requestId ? `; its request id was ${error.requestId}` : '';
+  if (error instanceof InvoicingAuthenticationError) {
+    return `the invoicing service refused the account's API key${status}`;
+  }
+  if (error instanceof InvoicingRateLimitError) {
+    return `the invoicing service kept rate limiting requests${on}; try again later`;
+  }
+  if (error instanceof InvoicingServerError) return `the invoicing service failed${on}${status}${id}`;
+  if (error instanceof InvoicingTimeoutError) {
+    return `the invoicing service did not answer${on} within ${error.timeoutMs} ms`;
+  }
+  if (error instanceof InvoicingNetworkError) return `the invoicing service could not be reached${on}`;
+  if (error instanceof InvoicingValidationError) {
+    return `the invoicing service answered data that does not match its interface${on}${id}`;
+  }
+  if (error instanceof InvoicingAnswerTooLargeError) {
+    const mib = Number((error.maxBytes / (1024 * 1024)).toFixed(2));
+    return `the invoicing service answered more than the ${mib} MiB read at once${on}${id}`;
+  }
+  if (error instanceof InvoicingListOrderError) {
+    return `the invoicing service listed records in a different order at each request${on}, so the list could not be read whole; try again later`;
+  }
+  if (error instanceof InvoicingProtocolError) {
+    return `the invoicing service answered something unexpected${on}${status}${id}`;
+  }
+  return `the invoicing service failed${on}`;
+}
+
+const CONFIGURATION_MESSAGE =
+  'the report API is not configured correctly; its operator will find the details in its log';
+
+/** What to answer for an error: a caller's mistake as is, anything of the operator's in general words. */
+function refusalFor(error: unknown): Refusal {
+  if (error instanceof ReportApiError) {
+    return { status: error.status, code: error.code, message: error.message, headers: error.headers };
+  }
+  if (error instanceof ReportRequestError) {
+    return { status: 400, code: 'invalid_request', message: error.message };
+  }
+  // Raised before anything is sent: the account's key or client settings are the deployment's fault.
+  if (error instanceof InvoicingParameterError) {
+    return { status: 500, code: 'configuration_error', message: CONFIGURATION_MESSAGE };
+  }
+  if (error instanceof InvoicingApiError) {
+    const code =
+      error instanceof InvoicingAuthenticationError ? 'invoicing_authentication_failed' : 'invoicing_failed';
+    return { status: 502, code, message: describeInvoicingFailure(error) };
+  }
+  if (error instanceof SecretError || error instanceof ConfigError || error instanceof SigningKeyError) {
+    return { status: 500, code: 'configuration_error', message: CONFIGURATION_MESSAGE };
+  }
+  return { status: 500, code: 'internal_error', message: 'internal error' };
+}
+
+/**
+ * The app's `onError`: every failure becomes a refusal with its DESIGN.md status, never a stack trace or
+ * a secret. 5xx failures are logged with the error's name and message (which name a secret or endpoint,
+ * never a value), and an unexpected one's stack; the path is logged without the query, which may hold a
+ * link's signature.
+ */
+export function errorResponse(
+  error: Error,
+  c: Context,
+  logger: ReportApiLogger,
+  refuse: (c: Context, refusal: Refusal) => Response,
+): Response {
+  // Hono's own refusals (the bearer-auth middleware's) come with their answer made.
+  if (error instanceof HTTPException) {
+    if (error.res) return error.getResponse();
+    const status = error.status as ContentfulStatusCode;
+    if (status >= 500) return refuse(c, { status, code: 'internal_error', message: 'internal error' });
+    const message = error.message || 'the request cannot be answered';
+    return refuse(c, { status, code: 'invalid_request', message });
+  }
+  const refusal = refusalFor(error);
+  if (refusal.status >= 500) {
+    logger.error('report API request failed', {
+      method: c.req.method,
+      path: c.req.path,
+      status: refusal.status,
+      code: refusal.code,
+      ...errorAttributes(error),
+      ...(refusal.code === 'internal_error' ? { stack: error.stack } : {}),
+    });
+  }
+  return refuse(c, refusal);
+}
