@@ -43,19 +43,9 @@ credentials and region (AWS_PROFILE, AWS_REGION): run it as the deployment's ope
 /** How many of the configuration's account names a refusal lists (a deployment may have a thousand). */
 const ACCOUNT_NAMES_SHOWN = 10;
 
-/** `acme, globex`, or the first names and how many more. */
-function accountNames(config: { accounts: readonly { name: string }[] }): string {
-  const names = config.accounts.map((each) => each.name);
-  const shown = names.slice(0, ACCOUNT_NAMES_SHOWN).join(', ');
-  return names.length > ACCOUNT_NAMES_SHOWN
-    ? `${shown} and ${names.length - ACCOUNT_NAMES_SHOWN} more`
-    : shown;
-}
-
 /**
- * Secrets Manager in the operator's region, as the SDK finds it (AWS_REGION, or the profile's region);
- * without one, the reason. Asked before any request: the SDK's own words for it, "Region is missing",
- * do not say what to set.
+ * Secrets Manager in the operator's region (AWS_REGION, or the profile's). Asked before any request: the
+ * SDK's own words for a missing one, "Region is missing", do not say what to set.
  */
 async function operatorSecretSource(): Promise<SecretSource> {
   const client = new SecretsManagerClient({});
@@ -73,12 +63,11 @@ async function operatorSecretSource(): Promise<SecretSource> {
 }
 
 /**
- * `npm run account-token -- --account acme`: the account's report API token on stdout (and only
- * there, so that `TOKEN=$(npm run -s account-token -- --account acme)` works), a line about it on
- * stderr. The configuration is read as `cdk synth` reads it, so the account and its token generation
- * are the deployed ones.
- * @returns the exit status: 0 printed; 2 a usage error, a configuration that cannot be read, an
- * unknown account or no AWS region; 1 the key cannot be read (the reason on stderr, never the key)
+ * `npm run account-token -- --account acme`: the account's report API token on stdout (and only there,
+ * so that `TOKEN=$(npm run -s account-token -- --account acme)` works), a line about it on stderr. The
+ * configuration is read as `cdk synth` reads it, so the token generation is the deployed one.
+ * @returns 0 printed; 2 a usage error, an unreadable configuration, an unknown account or no AWS region;
+ * 1 the key cannot be read (the reason on stderr, never the key)
  */
 export async function runAccountTokenCommand(argv: string[], io: AccountTokenCommandIo): Promise<number> {
   try {
@@ -90,7 +79,7 @@ export async function runAccountTokenCommand(argv: string[], io: AccountTokenCom
   }
 }
 
-/** The command itself; a wrong call, configuration, account or region is a `UsageError`. */
+/** A wrong call, configuration, account or region is a `UsageError`. */
 async function printAccountToken(argv: string[], io: AccountTokenCommandIo): Promise<number> {
   let values: { account?: string; 'config-file'?: string; help?: boolean };
   try {
@@ -130,8 +119,11 @@ async function printAccountToken(argv: string[], io: AccountTokenCommandIo): Pro
   if (!account) {
     // Where it looked and what it found, so that a forgotten --config-file or a misspelt name shows.
     const where = values['config-file'] ?? DEFAULT_CONFIG_SOURCE;
+    const names = config.accounts.map((each) => each.name);
+    const more = names.length > ACCOUNT_NAMES_SHOWN ? ` and ${names.length - ACCOUNT_NAMES_SHOWN} more` : '';
+    const shown = `${names.slice(0, ACCOUNT_NAMES_SHOWN).join(', ')}${more}`;
     throw new UsageError(
-      `there is no account ${JSON.stringify(values.account)} in ${where} (its accounts: ${accountNames(config)})`,
+      `there is no account ${JSON.stringify(values.account)} in ${where} (its accounts: ${shown})`,
     );
   }
 

@@ -1,7 +1,5 @@
 import { DescribeStacksCommand, type Stack } from '@aws-sdk/client-cloudformation';
-import { awsErrorText, isAccessDenied, permissionFix } from './aws-error';
-import type { Finding } from './finding';
-import type { PreflightClients } from './preflight-clients';
+import { cannotAsk, type Finding, type PreflightClients } from './aws';
 
 /** The stack `cdk bootstrap` creates, which holds the assets a deploy uploads. */
 export const BOOTSTRAP_STACK_NAME = 'CDKToolkit';
@@ -39,13 +37,7 @@ export async function checkBootstrap(
   try {
     stack = await describeStack(clients, BOOTSTRAP_STACK_NAME);
   } catch (error) {
-    return [
-      {
-        subject,
-        problem: `cannot be checked (${awsErrorText(error)})`,
-        fix: isAccessDenied(error) ? permissionFix('cloudformation:DescribeStacks') : 'run preflight again',
-      },
-    ];
+    return [cannotAsk(subject, 'cannot be checked', error, 'cloudformation:DescribeStacks')];
   }
   if (stack === 'missing') {
     return [

@@ -1,8 +1,6 @@
 import { GetAccountSettingsCommand } from '@aws-sdk/client-lambda';
 import type { DeploymentConfig } from '../../config';
-import { awsErrorText, isAccessDenied, permissionFix } from './aws-error';
-import type { Finding } from './finding';
-import type { PreflightClients } from './preflight-clients';
+import { cannotAsk, type Finding, type PreflightClients } from './aws';
 
 /** What Lambda keeps unreserved in every AWS account and region: a reservation may not go below it. */
 export const LAMBDA_MINIMUM_UNRESERVED = 100;
@@ -26,13 +24,7 @@ export async function checkLambdaConcurrency(
     limit = settings.AccountLimit?.ConcurrentExecutions ?? 0;
     unreserved = settings.AccountLimit?.UnreservedConcurrentExecutions ?? limit;
   } catch (error) {
-    return [
-      {
-        subject,
-        problem: `cannot be read (${awsErrorText(error)})`,
-        fix: isAccessDenied(error) ? permissionFix('lambda:GetAccountSettings') : 'run preflight again',
-      },
-    ];
+    return [cannotAsk(subject, 'cannot be read', error, 'lambda:GetAccountSettings')];
   }
   const quotaIncrease = (value: number) =>
     `request more (aws service-quotas request-service-quota-increase --service-code lambda --quota-code L-B99A9384 --desired-value ${value} --region ${region})`;

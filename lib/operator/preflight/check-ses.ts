@@ -6,9 +6,7 @@ import {
 } from '@aws-sdk/client-sesv2';
 import pLimit from 'p-limit';
 import { type DeploymentConfig, domainOf } from '../../config';
-import { awsErrorName, awsErrorText, isAccessDenied, permissionFix } from './aws-error';
-import type { Finding } from './finding';
-import type { PreflightClients } from './preflight-clients';
+import { awsErrorName, cannotAsk, type Finding, type PreflightClients } from './aws';
 
 /** SES requests at once: GetEmailIdentity is limited to a few a second per account. */
 const SES_CONCURRENCY = 4;
@@ -39,11 +37,7 @@ export async function checkSes(
     account = await ses.send(new GetAccountCommand({}));
   } catch (error) {
     return [
-      {
-        subject: `SES in ${region}`,
-        problem: `cannot read the account's sending status (${awsErrorText(error)})`,
-        fix: isAccessDenied(error) ? permissionFix('ses:GetAccount') : 'run preflight again',
-      },
+      cannotAsk(`SES in ${region}`, "cannot read the account's sending status", error, 'ses:GetAccount'),
     ];
   }
   if (account.SendingEnabled === false) {
@@ -104,13 +98,8 @@ export async function checkSes(
   return [...findings, ...senderFindings.flat(), ...recipientFindings.flat()];
 }
 
-function unreadable(subject: string, error: Error): Finding {
-  return {
-    subject,
-    problem: `cannot be read (${awsErrorText(error)})`,
-    fix: isAccessDenied(error) ? permissionFix('ses:GetEmailIdentity') : 'run preflight again',
-  };
-}
+const unreadable = (subject: string, error: Error) =>
+  cannotAsk(subject, 'cannot be read', error, 'ses:GetEmailIdentity');
 
 /** What is wrong with one `senderIdentity`: missing, not verified, or not signing with DKIM. */
 function senderIdentityFindings(name: string, found: Identity | Error, region: string): Finding[] {

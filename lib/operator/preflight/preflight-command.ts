@@ -1,13 +1,6 @@
-import {
-  ConfigError,
-  cdkJsonConfig,
-  type DeploymentConfig,
-  loadDeploymentConfig,
-  UsageError,
-} from '../../config';
-import { findingLine } from './finding';
-import { PREFLIGHT_USAGE, parsePreflightArgs } from './preflight-args';
-import { destroyPreflightClients, type PreflightClients, preflightClients } from './preflight-clients';
+import { parseArgs } from 'node:util';
+import { ConfigError, cdkJsonConfig, loadDeploymentConfig, UsageError } from '../../config';
+import { type PreflightClients, preflightClients } from './aws';
 import { runPreflight } from './run-preflight';
 
 /** Where `runPreflightCommand` writes and reads. */
@@ -20,27 +13,74 @@ export interface PreflightCommandIo {
   clients?: (sesRegion: string | undefined) => PreflightClients;
 }
 
+/** What `--help` prints. */
+export const PREFLIGHT_USAGE = `usage: npm run preflight -- [--config PATH | -c configFile=PATH]
+
+Checks the AWS account and region you are signed in to (AWS_PROFILE, AWS_REGION) before a deploy of
+the configuration: credentials and region; SES production access (in the sandbox, every recipient
+verified), each sender identity verified and signing with DKIM; each account's API-key secret there and
+readable, and no other secret in the way of the ones the stack generates; Lambda's concurrency against
+maxConcurrentReports; the CDK bootstrap stack. Prints one line per finding, with its fix.
+
+  --config PATH, --config-file PATH, -c configFile=PATH
+                  the deployment's configuration file, as given to cdk -c configFile=PATH
+                  (default: cdk.json's context.invoiceReports)
+  -h, --help      show this help
+
+Exit status: 0 deployable, 1 findings, 2 usage error.
+`;
+
 const PREFIX = 'preflight: ';
+
+/**
+ * The configuration file the arguments name (undefined for cdk.json's), or `help`.
+ * @throws UsageError for an unknown option, a missing value, a `-c` other than configFile, or two files
+ */
+function parsePreflightArgs(argv: readonly string[]): string | undefined | 'help' {
+  let values: { config?: string; 'config-file'?: string; context?: string[]; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: {
+        config: { type: 'string' },
+        'config-file': { type: 'string' },
+        context: { type: 'string', short: 'c', multiple: true },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (values.help) return 'help';
+  const files = [values.config, values['config-file']].filter((file) => file !== undefined);
+  for (const context of values.context ?? []) {
+    // `configFile=PATH`, as cdk takes it after `-c`.
+    const match = /^configFile=(.+)$/.exec(context);
+    if (!match) throw new UsageError(`-c takes configFile=PATH here, not ${JSON.stringify(context)}`);
+    files.push(match[1]!);
+  }
+  if (files.length > 1) throw new UsageError('name one configuration file');
+  if (files[0]?.trim() === '') throw new UsageError('the configuration file needs a path');
+  return files[0];
+}
 
 /**
  * `npm run preflight -- [--config PATH]`: reads the configuration as `cdk synth` does, checks the
  * operator's AWS account and region (`runPreflight`), and prints one line per finding with its fix on
- * stdout, then a line saying what was checked. Without credentials it prints the one line that says so.
+ * stdout, then a line saying what was checked.
  * @returns the exit status: 0 deployable, 1 findings, 2 a usage error or a configuration that cannot be read
  */
 export async function runPreflightCommand(argv: readonly string[], io: PreflightCommandIo): Promise<number> {
-  let config: DeploymentConfig;
+  let config: ReturnType<typeof loadDeploymentConfig>;
   try {
-    const args = parsePreflightArgs(argv);
-    if (args.help) {
+    const configFile = parsePreflightArgs(argv);
+    if (configFile === 'help') {
       io.stdout.write(PREFLIGHT_USAGE);
       return 0;
     }
-    config = loadDeploymentConfig({
-      context: cdkJsonConfig(io.cwd),
-      configFile: args.configFile,
-      baseDir: io.cwd,
-    });
+    config = loadDeploymentConfig({ context: cdkJsonConfig(io.cwd), configFile, baseDir: io.cwd });
   } catch (error) {
     if (error instanceof UsageError) {
       io.stderr.write(`${PREFIX}${error.message}\n\n${PREFLIGHT_USAGE}`);
@@ -56,7 +96,8 @@ export async function runPreflightCommand(argv: readonly string[], io: Preflight
   const clients = (io.clients ?? preflightClients)(config.sesRegion);
   try {
     const { identity, findings } = await runPreflight(clients, config);
-    for (const finding of findings) io.stdout.write(`${findingLine(finding)}\n`);
+    for (const { subject, problem, fix } of findings)
+      io.stdout.write(`${subject}: ${problem}. Fix: ${fix}\n`);
     if (identity) {
       const where = `AWS account ${identity.account} in ${identity.region} (as ${identity.arn})`;
       io.stdout.write(
@@ -67,6 +108,7 @@ export async function runPreflightCommand(argv: readonly string[], io: Preflight
     }
     return findings.length === 0 ? 0 : 1;
   } finally {
-    destroyPreflightClients(clients);
+    // Closes the clients' connections, so that the command's process can end.
+    for (const client of Object.values(clients)) client.destroy();
   }
 }

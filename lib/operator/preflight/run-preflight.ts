@@ -1,12 +1,10 @@
 import { type DeploymentConfig, STACK_NAME } from '../../config';
-import { awsErrorText } from './aws-error';
+import { awsErrorText, type Finding, type PreflightClients } from './aws';
 import { checkBootstrap, describeStack } from './check-bootstrap';
 import { type CallerIdentity, checkCallerIdentity } from './check-identity';
 import { checkLambdaConcurrency } from './check-lambda-concurrency';
 import { checkSecrets } from './check-secrets';
 import { checkSes } from './check-ses';
-import type { Finding } from './finding';
-import type { PreflightClients } from './preflight-clients';
 
 /** What preflight found: who and where it checked (unless the credentials stopped it), and each finding. */
 export interface PreflightResult {
