@@ -18,32 +18,26 @@ export class ReportInterruptedError extends Error {
   }
 }
 
-/** Exit status of the report CLI: 0 written, 1 failed, 2 usage error. */
+/** 0 written, 1 failed, 2 usage error. */
 export type ExitCode = 0 | 1 | 2;
 
-/** What the failure message may mention, and what it must hide. */
+/** What the failure message may mention (the URL without credentials, the period), and the key it hides. */
 export interface FailureContext {
-  /** The service's base URL, shown without any user name, password or query. */
   apiUrl?: string;
-  /** Removed from the message wherever it appears. */
   apiKey?: string;
-  /** Where the key came from, for the message about a refused key: the option or the variable. */
-  apiKeyFrom?: ApiKeyOrigin;
-  /** The period being reported, once the arguments are read. */
+  /** Where the key came from, for the message about a refused key. */
+  apiKeyFrom?: '--api-key' | 'INVOICING_API_KEY';
   period?: string;
 }
 
-/** The two places the CLI takes the API key from, as the person typed them. */
-export type ApiKeyOrigin = '--api-key' | 'INVOICING_API_KEY';
-
 /** What to do about a refused key, by where it came from (never the key itself). */
-const REFUSED_KEY_ADVICE: Record<ApiKeyOrigin | 'unknown', string> = {
+const REFUSED_KEY_ADVICE = {
   INVOICING_API_KEY:
     "the key comes from INVOICING_API_KEY: set it to the account's API key (or pass one with --api-key)",
   '--api-key':
     "the key comes from --api-key: give the account's API key there (or set INVOICING_API_KEY and leave --api-key out)",
   unknown: "the key comes from --api-key, or else INVOICING_API_KEY: give the account's API key there",
-};
+} as const;
 
 /** 2 for a request that cannot run as written (bad option, bad month), 1 for any other failure. */
 export function exitCodeFor(error: unknown): ExitCode {
@@ -54,15 +48,9 @@ export function exitCodeFor(error: unknown): ExitCode {
 const MAX_MESSAGE_LENGTH = 400;
 
 /**
- * One line for stderr saying what went wrong in words a merchant can act on: an authentication failure
- * says so, an unreachable service names the URL it could not reach. Never the API key, never a stack.
- *
- * Kept apart from the report API's `describeInvoicingFailure` and from `describeError` (a log line) on
- * purpose: the person reading this line owns the key and the URL, so it names the URL (credentials
- * stripped) and may quote the service's message; it never shows an error's class name.
- * @example describeFailure(new InvoicingAuthenticationError('...'), { apiUrl: 'https://api.example.com' })
- * // 'authentication failed: the invoicing service at https://api.example.com refused the API key (...);
- * //  the key comes from --api-key, or else INVOICING_API_KEY: give the account's API key there'
+ * One line for stderr saying what went wrong in words a merchant can act on; never the API key or a stack.
+ * Apart from the report API's `describeInvoicingFailure` on purpose: the reader owns the key and the URL,
+ * so it names the URL (credentials stripped) and may quote the service's message.
  */
 export function describeFailure(error: unknown, context: FailureContext = {}): string {
   const where =
@@ -86,7 +74,7 @@ export function describeFailure(error: unknown, context: FailureContext = {}): s
     line = `${where} did not answer within ${error.timeoutMs / 1000} s (after retries)`;
   } else if (error instanceof InvoicingApiError) {
     line = `the report failed: ${message}`;
-  } else if (isFileSystemError(error)) {
+  } else if (error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === 'string') {
     line = `could not write the report: ${message}`;
   } else {
     line = `the report failed: ${message}`;
@@ -95,9 +83,8 @@ export function describeFailure(error: unknown, context: FailureContext = {}): s
 }
 
 /**
- * The reason's code from the error's chain of causes, if any: the system's (`ECONNREFUSED`, `ENOTFOUND`),
- * undici's (`UND_ERR_SOCKET`) or a refused certificate's (`CERT_HAS_EXPIRED`, `SELF_SIGNED_CERT_IN_CHAIN`:
- * OpenSSL's names, which a proxy that intercepts TLS brings about).
+ * The first code in the error's chain of causes: the system's (`ECONNREFUSED`), undici's
+ * (`UND_ERR_SOCKET`) or OpenSSL's for a refused certificate (`CERT_HAS_EXPIRED`, as behind a TLS proxy).
  */
 function networkReason(error: Error): string {
   for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
@@ -105,10 +92,6 @@ function networkReason(error: Error): string {
     if (typeof code === 'string' && /^[A-Z][A-Z0-9_]+$/.test(code)) return ` (${code})`;
   }
   return '';
-}
-
-function isFileSystemError(error: unknown): boolean {
-  return error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === 'string';
 }
 
 function oneLine(text: string): string {

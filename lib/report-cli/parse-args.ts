@@ -1,5 +1,13 @@
+import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { errorParts, isLoopbackHost, UsageError } from '../config';
+import {
+  errorParts,
+  fieldIssues,
+  isLoopbackHost,
+  issueText,
+  projectNamesSchema,
+  UsageError,
+} from '../config';
 import { uuidSchema } from '../invoicing';
 import {
   defaultPeriod,
@@ -9,6 +17,7 @@ import {
   parseTimeZone,
   ReportRequestError,
 } from '../period';
+import type { ProjectNames } from '../report';
 
 /** What `npm run report` was asked to do, checked and with every default applied. */
 export interface ReportCliOptions {
@@ -26,12 +35,9 @@ export interface ReportCliOptions {
   pageSize?: number;
 }
 
-/** The command line: a request for help, or a report to build. */
-export type ReportCliCommand = { help: true } | { help: false; options: ReportCliOptions };
-
 /** Limits that keep a typo (`--concurrency 800`) from flooding the service. */
-export const MAX_CONCURRENCY = 32;
-export const MAX_PAGE_SIZE = 1000;
+const MAX_CONCURRENCY = 32;
+const MAX_PAGE_SIZE = 1000;
 
 export const REPORT_CLI_USAGE = `Usage: npm run report -- [--period P] [options]
 
@@ -75,15 +81,14 @@ const OPTIONS = {
 
 /**
  * Reads the report CLI's arguments (without `node` and the script), falling back to
- * `INVOICING_API_URL`/`INVOICING_API_KEY` in `env`. `now` decides the default period and what is "the future".
- * @throws UsageError with a one-line message saying what is wrong; the message never holds the API key.
- * @example parseReportCliArgs(['--period', '2026-Q3'], { INVOICING_API_URL: 'http://127.0.0.1:4010', INVOICING_API_KEY: 'k' })
+ * `INVOICING_API_URL`/`INVOICING_API_KEY` in `env`; `now` decides the default period and what has begun.
+ * @throws UsageError with a one-line message saying what is wrong, never holding the API key
  */
 export function parseReportCliArgs(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
   now: Date = new Date(),
-): ReportCliCommand {
+): { help: true } | { help: false; options: ReportCliOptions } {
   const values = readArgs(argv);
   if (values.help) return { help: true };
 
@@ -105,7 +110,12 @@ export function parseReportCliArgs(
     apiUrl: apiUrl(values['api-url'] ?? nonBlank(env.INVOICING_API_URL)),
     apiKey: apiKey(values['api-key'] ?? nonBlank(env.INVOICING_API_KEY)),
   };
-  if (values.project !== undefined) options.projectId = projectId(values.project);
+  if (values.project !== undefined) {
+    if (!uuidSchema.safeParse(values.project).success) {
+      throw new UsageError(`--project ${JSON.stringify(values.project)} is not a UUID`);
+    }
+    options.projectId = values.project;
+  }
   if (values['project-names'] !== undefined) {
     options.projectNamesFile = nonEmpty('--project-names', values['project-names']);
   }
@@ -145,8 +155,7 @@ function usage<T>(check: () => T): T {
   try {
     return check();
   } catch (error) {
-    if (error instanceof ReportRequestError) throw new UsageError(`${error.message}`);
-    throw error;
+    throw error instanceof ReportRequestError ? new UsageError(error.message) : error;
   }
 }
 
@@ -160,9 +169,7 @@ function nonEmpty(option: string, value: string): string {
 }
 
 function apiUrl(value: string | undefined): string {
-  if (value === undefined) {
-    throw new UsageError('no service URL: pass --api-url or set INVOICING_API_URL');
-  }
+  if (value === undefined) throw new UsageError('no service URL: pass --api-url or set INVOICING_API_URL');
   let url: URL;
   try {
     url = new URL(value);
@@ -190,16 +197,32 @@ function apiKey(value: string | undefined): string {
   return value;
 }
 
-function projectId(value: string): string {
-  if (!uuidSchema.safeParse(value).success) {
-    throw new UsageError(`--project ${JSON.stringify(value)} is not a UUID`);
-  }
-  return value;
-}
-
 function boundedInteger(option: string, text: string, max: number): number {
   if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > max) {
     throw new UsageError(`${option} must be a whole number from 1 to ${max}, got ${JSON.stringify(text)}`);
   }
   return Number(text);
+}
+
+/**
+ * The project names of `--project-names FILE`, checked as an account's `projects` configuration is.
+ * @throws UsageError naming the file and what is wrong with it (unreadable, not JSON, each bad entry)
+ */
+export async function readProjectNamesFile(file: string): Promise<ProjectNames> {
+  const option = `--project-names ${file}`;
+  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw new UsageError(`${option}: cannot read the file (${error.code ?? 'read error'})`);
+  });
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new UsageError(`${option}: is not JSON (expected { "<project uuid>": "name", ... })`);
+  }
+  const parsed = projectNamesSchema.safeParse(json);
+  if (!parsed.success) {
+    const problems = fieldIssues(parsed.error.issues).map((issue) => issueText(issue));
+    throw new UsageError(`${option}: ${problems.join('; ')}`);
+  }
+  return parsed.data;
 }

@@ -27,9 +27,58 @@ import {
   type FailureContext,
   ReportInterruptedError,
 } from './describe-failure';
-import { parseReportCliArgs, REPORT_CLI_USAGE, type ReportCliOptions } from './parse-args';
-import { createProgressLine, type ProgressOutput } from './progress-line';
-import { readProjectNamesFile } from './project-names-file';
+import {
+  parseReportCliArgs,
+  REPORT_CLI_USAGE,
+  type ReportCliOptions,
+  readProjectNamesFile,
+} from './parse-args';
+
+/** Where progress goes: `process.stderr`, or anything with `write` (and `isTTY` when it is a terminal). */
+export interface ProgressOutput {
+  write(text: string): unknown;
+  isTTY?: boolean;
+}
+
+/**
+ * A status line: on a terminal each update rewrites the same line (`\r`, then erase to its end) at most
+ * once per `terminalIntervalMs`; in a log or a pipe, where `\r` would pile up, an update is a line of its
+ * own at most once per `intervalMs`. The first update is always shown; `finish` ends the line, on a
+ * terminal showing first the latest status that throttling held back.
+ */
+export function createProgressLine(
+  output: ProgressOutput,
+  options: { intervalMs?: number; terminalIntervalMs?: number; now?: () => number } = {},
+): { update(text: string): void; finish(): void } {
+  const terminal = output.isTTY === true;
+  const intervalMs = terminal ? (options.terminalIntervalMs ?? 100) : (options.intervalMs ?? 5000);
+  const now = options.now ?? Date.now;
+  let lastShown: number | undefined;
+  let heldBack: string | undefined;
+  let lineOpen = false;
+  const show = (text: string) => {
+    output.write(terminal ? `\r${text}\x1b[K` : `${text}\n`);
+    lineOpen = terminal;
+  };
+  return {
+    update(text) {
+      const at = now();
+      if (lastShown !== undefined && at - lastShown < intervalMs) {
+        heldBack = text;
+        return;
+      }
+      lastShown = at;
+      heldBack = undefined;
+      show(text);
+    },
+    finish() {
+      if (terminal && heldBack !== undefined) show(heldBack);
+      heldBack = undefined;
+      if (lineOpen) output.write('\n');
+      lineOpen = false;
+    },
+  };
+}
 
 /** What the CLI talks to: `process` in production, recorders and fakes in tests. */
 export interface ReportCliIo {
@@ -38,10 +87,7 @@ export interface ReportCliIo {
   env: Readonly<Record<string, string | undefined>>;
   /** @default () => new Date() */
   now?: () => Date;
-  /**
-   * Aborted when the person stops the report (Ctrl-C): the report fails at once and leaves nothing in
-   * the output folder.
-   */
+  /** Aborted when the person stops the report (Ctrl-C): it fails at once and leaves nothing behind. */
   interrupt?: AbortSignal;
   /** Passed on to the invoicing client; tests make retries instant with `sleep`. */
   clientHooks?: InvoicingClientHooks & Pick<InvoicingClientOptions, 'fetch' | 'maxRetries'>;
@@ -50,9 +96,8 @@ export interface ReportCliIo {
 const PREFIX = 'report: ';
 
 /**
- * `npm run report`: parses the arguments, builds the period's report from the service and writes its
- * folder. Resolves to the exit status (0 written, 2 usage error, 1 any other failure); never rejects.
- * Progress and the outcome go to stderr, help to stdout; a failure is one line on stderr.
+ * `npm run report`: builds the period's report and writes its folder. Resolves to the exit status (0
+ * written, 2 usage error, 1 any other failure), never rejects. Help goes to stdout, all else to stderr.
  */
 export async function runReportCli(argv: readonly string[], io: ReportCliIo): Promise<ExitCode> {
   const now = io.now ?? (() => new Date());
