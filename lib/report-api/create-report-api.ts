@@ -26,6 +26,7 @@ import {
   readReportApiOptions,
   routeContext,
 } from './report-api-options';
+import type { ReportProgress } from './report-store';
 import { answerReportsIndex, buildFromForm } from './reports-index-route';
 import {
   fileRouteParamsSchema,
@@ -42,14 +43,11 @@ export function isContentTypeBinary(contentType: string): boolean {
   return /^text\/csv\s*(?:;|$)/i.test(contentType) || defaultIsContentTypeBinary(contentType);
 }
 
-/** The parts of the answer to `GET /reports/:account/:period`. */
-export interface ReportAnswer {
+/** The parts of the answer to `GET /reports/:account/:period`; `summaryJson` is `summary.json`'s text. */
+export interface ReportAnswer extends ReportProgress {
   account: string;
   period: string;
-  complete: boolean;
-  asOf: string;
   generatedAt: string;
-  /** The text of `summary.json`, a JSON object. */
   summaryJson: string;
   files: Partial<Record<ReportFileName, string>>;
   linksExpireAt: string;
@@ -69,27 +67,26 @@ export function reportAnswerJson(answer: ReportAnswer): string {
 }
 
 /** Every route's path and the methods it takes; each `GET` answers `HEAD` too. */
-const ROUTE_TABLE: Array<{ path: string; methods: string[] }> = [
-  { path: '/', methods: ['GET'] },
-  { path: '/health', methods: ['GET'] },
-  { path: '/reports/:account', methods: ['GET', 'POST'] },
-  { path: '/reports/:account/:period', methods: ['GET'] },
-  { path: '/reports/:account/:period/:file', methods: ['GET'] },
-];
+const ROUTE_TABLE = [
+  ['/', ['GET']],
+  ['/health', ['GET']],
+  ['/reports/:account', ['GET', 'POST']],
+  ['/reports/:account/:period', ['GET']],
+  ['/reports/:account/:period/:file', ['GET']],
+] as const;
 
 /** The routes as the 404 names them: `GET /, GET /health, GET /reports/:account, …`. */
-const ROUTES = ROUTE_TABLE.flatMap(({ path, methods }) => methods.map((method) => `${method} ${path}`)).join(
+const ROUTES = ROUTE_TABLE.flatMap(([path, methods]) => methods.map((method) => `${method} ${path}`)).join(
   ', ',
 );
 
-/** A route's path as a pattern: each `:name` is one segment. */
-const pathPattern = (path: string) => new RegExp(`^${path.replaceAll(/:[a-z]+/g, '[^/]+')}$`);
-const ROUTE_PATTERNS = ROUTE_TABLE.map((route) => ({ ...route, pattern: pathPattern(route.path) }));
-
 /** The methods the route at `path` answers, as `Allow` lists them (for a 405), or `undefined`. */
 function methodsAt(path: string): string | undefined {
-  const route = ROUTE_PATTERNS.find(({ pattern }) => pattern.test(path));
-  return route?.methods.flatMap((method) => (method === 'GET' ? ['GET', 'HEAD'] : [method])).join(', ');
+  // Each `:name` is one segment.
+  const route = ROUTE_TABLE.find(([route]) =>
+    new RegExp(`^${route.replaceAll(/:[a-z]+/g, '[^/]+')}$`).test(path),
+  );
+  return route?.[1].flatMap((method) => (method === 'GET' ? ['GET', 'HEAD'] : [method])).join(', ');
 }
 
 /** A form that asks for a period is a few dozen bytes. */

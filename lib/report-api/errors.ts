@@ -44,15 +44,6 @@ export type ReportApiErrorCode =
   | 'configuration_error'
   | 'internal_error';
 
-/** The body of every error answer. */
-export interface ErrorBody {
-  error: { code: ReportApiErrorCode; message: string };
-}
-
-export function errorBody(code: ReportApiErrorCode, message: string): ErrorBody {
-  return { error: { code, message } };
-}
-
 /** A refusal the routes decide on themselves; its message is answered as is and never holds a secret. */
 export class ReportApiError extends Error {
   override readonly name = 'ReportApiError';
@@ -75,12 +66,6 @@ export interface Refusal {
   headers?: Readonly<Record<string, string>>;
 }
 
-/** What a refusal's page says beyond the refusal: how long links last, how often reports are rebuilt. */
-export interface RefusalPages {
-  linkLifetimeDays: number;
-  rebuildIntervalSeconds: number;
-}
-
 /** The context variable in which a route leaves the address of the list of reports the visitor came from. */
 export const BACK_TO = 'backTo';
 
@@ -94,20 +79,26 @@ export function wantsHtml(c: Context): boolean {
 }
 
 /** A refusal as a page for a browser or `{"error":{"code","message"}}` for a program; same status and headers. */
-export function refusalResponse(c: Context, refusal: Refusal, pages: RefusalPages): Response {
-  const headers = { ...refusal.headers };
-  if (!wantsHtml(c)) return c.json(errorBody(refusal.code, refusal.message), refusal.status, headers);
+export function refusalResponse(
+  c: Context,
+  { status, code, message, headers = {} }: Refusal,
+  pages: { linkLifetimeDays: number; rebuildIntervalSeconds: number },
+): Response {
+  if (!wantsHtml(c)) return c.json({ error: { code, message } }, status, { ...headers });
   const retryAfter = Number(headers['Retry-After']);
   const backTo = c.get(BACK_TO) as string | undefined;
-  const html = renderErrorPage(refusal, {
-    linkLifetimeDays: pages.linkLifetimeDays,
-    rebuildIntervalSeconds: pages.rebuildIntervalSeconds,
-    // The one form of the API posts to the list of reports.
-    fromForm: c.req.method === 'POST',
-    ...(Number.isInteger(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}),
-    ...(backTo === undefined ? {} : { backTo }),
-  });
-  return c.html(html, refusal.status, headers);
+  const html = renderErrorPage(
+    { status, code, message },
+    {
+      linkLifetimeDays: pages.linkLifetimeDays,
+      rebuildIntervalSeconds: pages.rebuildIntervalSeconds,
+      // The one form of the API posts to the list of reports.
+      fromForm: c.req.method === 'POST',
+      ...(Number.isInteger(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}),
+      ...(backTo === undefined ? {} : { backTo }),
+    },
+  );
+  return c.html(html, status, { ...headers });
 }
 
 /**

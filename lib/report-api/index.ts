@@ -6,5 +6,5 @@ export {
   type ReportAnswer,
   reportAnswerJson,
 } from './create-report-api';
-export { type ErrorBody, errorBody, ReportApiError, type ReportApiErrorCode } from './errors';
+export { ReportApiError, type ReportApiErrorCode } from './errors';
 export { type ReportApiLogger, type ReportApiOptions, reportApiOptionsFor } from './report-api-options';

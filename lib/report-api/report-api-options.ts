@@ -53,13 +53,14 @@ export function reportApiOptionsFor(
   publish: PublishContext,
 ): ReportApiOptions {
   const { accounts, reportApiTokenSecretName, accountTokenKeySecretName, linkSigningKeySecretName } = config;
+  const { linkLifetimeDays } = config;
   return {
     accounts,
     publish,
     reportApiTokenSecretName,
     accountTokenKeySecretName,
     linkSigningKeySecretName,
-    linkLifetimeDays: config.linkLifetimeDays,
+    linkLifetimeDays,
   };
 }
 
@@ -112,24 +113,9 @@ export function readReportApiOptions(options: ReportApiOptions): ReportApiSettin
 }
 
 /** What every route works with: the settings, the reports, and the rules for accounts and links. */
-export interface RouteContext {
-  settings: ReportApiSettings;
-  store: ReportStore;
-  /**
-   * The account a path names, when the caller may read it.
-   * @throws ReportApiError 404 `unknown_account`, the same for an account that does not exist and one the
-   * caller may not read, so that an account token learns nothing about other accounts
-   */
-  readableAccount(c: Context<ReportApiEnv>, name: string): AccountConfig;
-  /** The key that signs links. @throws SecretError when it cannot be read */
-  signingKey(): Promise<string>;
-  /** The base of the links the API answers with: its public URL, or the request's origin. */
-  baseUrl(c: Context): string;
-  /** When an answer's links stop working: `linkLifetimeDays` from now, never after the caller's own link. */
-  linksExpireAt(caller: Caller): Date;
-}
+export type RouteContext = ReturnType<typeof routeContext>;
 
-export function routeContext(settings: ReportApiSettings): RouteContext {
+export function routeContext(settings: ReportApiSettings) {
   const { publish, logger, now } = settings;
   const store = new ReportStore(publish, {
     incompleteMaxAgeMs: settings.incompleteReportMaxAgeSeconds * 1000,
@@ -141,7 +127,11 @@ export function routeContext(settings: ReportApiSettings): RouteContext {
   return {
     settings,
     store,
-    readableAccount(c, name) {
+    /**
+     * The account a path names, when the caller may read it; 404 alike for an account that does not
+     * exist and one the caller may not read, so that a token learns nothing about other accounts.
+     */
+    readableAccount(c: Context<ReportApiEnv>, name: string): AccountConfig {
       const account = findAccount(settings, name);
       if (!account || !mayRead(c.get('caller'), account.name)) {
         throw new ReportApiError(
@@ -153,8 +143,10 @@ export function routeContext(settings: ReportApiSettings): RouteContext {
       return account;
     },
     signingKey: () => publish.secrets.getSecret(settings.linkSigningKeySecretName),
-    baseUrl: (c) => settings.publicUrl ?? new URL(c.req.url).origin,
-    linksExpireAt(caller) {
+    /** The base of the links in answers: the public URL, or the request's origin. */
+    baseUrl: (c: Context) => settings.publicUrl ?? new URL(c.req.url).origin,
+    /** When an answer's links stop working: `linkLifetimeDays` from now, never after the caller's own link. */
+    linksExpireAt(caller: Caller): Date {
       const lifetime = new Date(now().getTime() + settings.linkLifetimeDays * millisecondsInDay);
       return caller.kind === 'link' && caller.expiresAt < lifetime ? caller.expiresAt : lifetime;
     },

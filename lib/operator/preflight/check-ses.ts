@@ -57,20 +57,18 @@ export async function checkSes(
     });
   }
 
+  // Asked once per name: a recipient's domain may be a sender too.
   const identities = new Map<string, Promise<Identity | Error>>();
   const identity = (name: string) => {
-    let found = identities.get(name);
-    if (!found) {
-      found = limit(() =>
+    if (!identities.has(name)) {
+      const ask = () =>
         ses.send(new GetEmailIdentityCommand({ EmailIdentity: name })).then(
           (answer): Identity => answer,
-          (error: unknown): Identity | Error =>
-            awsErrorName(error) === 'NotFoundException' ? 'missing' : (error as Error),
-        ),
-      );
-      identities.set(name, found);
+          (error: unknown) => (awsErrorName(error) === 'NotFoundException' ? 'missing' : (error as Error)),
+        );
+      identities.set(name, limit(ask));
     }
-    return found;
+    return identities.get(name)!;
   };
 
   const senders = [...new Set(config.accounts.map((each) => each.senderIdentity))].sort();
