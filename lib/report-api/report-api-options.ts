@@ -11,35 +11,6 @@ import { type BuildCause, ReportStore } from './report-store';
 /** Where the report API writes its log lines: the functions' structured logger, or a terminal's lines locally. */
 export type ReportApiLogger = Pick<StructuredLogger, 'info' | 'error'>;
 
-/** What `createReportApi` needs. */
-export interface ReportApiOptions {
-  /** The accounts it serves; any other name in a path is answered 404. */
-  accounts: AccountConfig[];
-  /** S3, the bucket and the secret store (API keys, the token, the signing key); `now` is the API's clock too. */
-  publish: PublishContext;
-  /** The secret holding the operator token, which reads every account. */
-  reportApiTokenSecretName: string;
-  /** The secret holding the key every account's own token is derived from (`accountToken`). */
-  accountTokenKeySecretName: string;
-  /** The secret holding the key that signs and checks file links. */
-  linkSigningKeySecretName: string;
-  /** How long the links in an answer keep working, in days. */
-  linkLifetimeDays: number;
-  /** Base URL for the links in answers. @default the origin of the request */
-  publicUrl?: string;
-  /** Lifetime of the presigned S3 URL a file link redirects to, at most an hour. @default 300 */
-  presignedUrlSeconds?: number;
-  /** How old a stored report of a period not ended may be before a request rebuilds it, in seconds. @default 300 */
-  incompleteReportMaxAgeSeconds?: number;
-  /**
-   * At most one build on request per account in this many seconds (`refresh=true`, or the list's form),
-   * held across every instance (the record is in S3). @default 60
-   */
-  rebuildIntervalSeconds?: number;
-  /** @default a Powertools `Logger` (JSON lines on stdout), service `invoice-reports` */
-  logger?: ReportApiLogger;
-}
-
 /** The options a deployment's configuration decides; where the app runs adds `publicUrl` and `logger`. */
 export function reportApiOptionsFor(
   config: Pick<
@@ -67,14 +38,20 @@ export function reportApiOptionsFor(
 const secretName = z.string().min(1, 'must name a secret');
 const seconds = z.int('must be a whole number of seconds');
 const settingsSchema = z.object({
+  /** The secret holding the operator token, which reads every account. */
   reportApiTokenSecretName: secretName,
+  /** The secret holding the key every account's own token is derived from (`accountToken`). */
   accountTokenKeySecretName: secretName,
+  /** The secret holding the key that signs and checks links. */
   linkSigningKeySecretName: secretName,
+  /** How long the links in an answer keep working. */
   linkLifetimeDays: z.int('must be a whole number of days').min(1, 'must be at least 1').max(3650),
+  /** Base URL for the links in answers; without it, the origin of the request. */
   publicUrl: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .transform((url) => url.replace(/\/+$/, ''))
     .optional(),
+  /** Lifetime of the presigned S3 URL a file link redirects to. */
   presignedUrlSeconds: seconds
     .min(1, 'must be at least 1')
     .max(
@@ -82,12 +59,24 @@ const settingsSchema = z.object({
       `must be at most ${MAX_PRESIGN_SECONDS} (an hour: how long a replaced report is kept)`,
     )
     .default(300),
+  /** How old a stored report of a period not ended may be before a request rebuilds it. */
   incompleteReportMaxAgeSeconds: seconds.min(0, 'must be 0 or more').default(300),
+  /** At most one build on request per account in this many seconds, across every instance (held in S3). */
   rebuildIntervalSeconds: seconds
     .min(1, 'must be at least 1')
     .max(86_400, 'must be at most 86400 (a day)')
     .default(60),
 });
+
+/** What `createReportApi` needs. */
+export type ReportApiOptions = z.input<typeof settingsSchema> & {
+  /** The accounts it serves; any other name in a path is answered 404. */
+  accounts: AccountConfig[];
+  /** S3, the bucket and the secret store; its `now` is the API's clock too. */
+  publish: PublishContext;
+  /** Without it, a Powertools `Logger` (JSON lines on stdout). */
+  logger?: ReportApiLogger;
+};
 
 /** The options with defaults filled in. */
 export type ReportApiSettings = ReportApiOptions &

@@ -219,7 +219,7 @@ export function renderReportsIndexPage(page: ReportsIndexPage): string {
         ) : (
           sections.map((section) => (
             <Panel variant="page" heading={section.heading} long>
-              {/* The style sheet gives every section's table the same columns (see page-styles). */}
+              {/* The style sheet gives every section's table the same columns (see page-frame). */}
               <div class="report-list">
                 <DataTable
                   variant="page"
