@@ -39,35 +39,26 @@ export async function checkBootstrap(
   } catch (error) {
     return [cannotAsk(subject, 'cannot be checked', error, 'cloudformation:DescribeStacks')];
   }
+  const finding = (problem: string, fix: string) => [{ subject, problem, fix }];
   if (stack === 'missing') {
-    return [
-      {
-        subject,
-        problem: `no ${BOOTSTRAP_STACK_NAME} stack: cdk deploy has nowhere to upload the code`,
-        fix: `run ${bootstrap}`,
-      },
-    ];
+    return finding(
+      `no ${BOOTSTRAP_STACK_NAME} stack: cdk deploy has nowhere to upload the code`,
+      `run ${bootstrap}`,
+    );
   }
   if (!isSettled(stack)) {
-    return [
-      {
-        subject,
-        problem: `the ${BOOTSTRAP_STACK_NAME} stack is ${stack.StackStatus}`,
-        fix: `wait for it to settle, or see its events in the CloudFormation console, then run ${bootstrap}`,
-      },
-    ];
+    return finding(
+      `the ${BOOTSTRAP_STACK_NAME} stack is ${stack.StackStatus}`,
+      `wait for it to settle, or see its events in the CloudFormation console, then run ${bootstrap}`,
+    );
   }
-  const version = Number(
-    stack.Outputs?.find((output) => output.OutputKey === 'BootstrapVersion')?.OutputValue,
-  );
+  const outputs = stack.Outputs ?? [];
+  const version = Number(outputs.find((output) => output.OutputKey === 'BootstrapVersion')?.OutputValue);
   if (!(version >= MINIMUM_BOOTSTRAP_VERSION)) {
-    return [
-      {
-        subject,
-        problem: `bootstrap version ${Number.isNaN(version) ? 'unknown' : version}, older than the ${MINIMUM_BOOTSTRAP_VERSION} the stack needs`,
-        fix: `run ${bootstrap} again`,
-      },
-    ];
+    return finding(
+      `bootstrap version ${Number.isNaN(version) ? 'unknown' : version}, older than the ${MINIMUM_BOOTSTRAP_VERSION} the stack needs`,
+      `run ${bootstrap} again`,
+    );
   }
   return [];
 }

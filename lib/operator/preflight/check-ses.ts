@@ -113,13 +113,14 @@ function senderIdentityFindings(name: string, found: Identity | Error, region: s
       },
     ];
   }
+  const listing = inRegion(`aws sesv2 get-email-identity --email-identity ${name}`, region);
   const findings: Finding[] = [];
   if (found.VerifiedForSendingStatus !== true) {
     findings.push({
       subject,
       problem: `not verified for sending (status ${found.VerificationStatus ?? 'unknown'})`,
       fix: isDomain
-        ? `publish its DKIM CNAME records in the DNS (${inRegion(`aws sesv2 get-email-identity --email-identity ${name}`, region)} lists them), then wait for SES to see them`
+        ? `publish its DKIM CNAME records in the DNS (${listing} lists them), then wait for SES to see them`
         : 'open the verification link SES emailed to the address (or create the identity again to resend it)',
     });
   }
@@ -128,7 +129,7 @@ function senderIdentityFindings(name: string, found: Identity | Error, region: s
       subject,
       problem: `DKIM is not verified (status ${found.DkimAttributes?.Status ?? 'none'}): mail would go out unsigned, and many mailboxes file it as spam`,
       fix: isDomain
-        ? `publish the DKIM CNAME records ${inRegion(`aws sesv2 get-email-identity --email-identity ${name}`, region)} lists`
+        ? `publish the DKIM CNAME records ${listing} lists`
         : `verify the address's domain with Easy DKIM (${inRegion(`aws sesv2 create-email-identity --email-identity ${domainOf(name)}`, region)})`,
     });
   }
