@@ -3,7 +3,7 @@ import { bearerAuth } from 'hono/bearer-auth';
 import { timingSafeEqual } from 'hono/utils/buffer';
 import { type LinkVerdict, linkExpiryInstant, type SecretSource, type SigningKey } from '../delivery';
 import { ACCOUNT_TOKEN_PREFIX, verifyAccountToken } from './account-token';
-import { type Refusal, ReportApiError } from './errors';
+import { ReportApiError } from './errors';
 
 /** The realm named in `WWW-Authenticate` challenges. */
 const REALM = 'invoice-reports';
@@ -31,7 +31,7 @@ export interface CredentialOptions {
   accountTokenKeySecretName: string;
   /** The token generation of each account the API serves; undefined for a name it does not serve. */
   generationOf(account: string): number | undefined;
-  refuse(c: Context, refusal: Refusal): Response;
+  refuse(c: Context, refusal: ReportApiError): Response;
   /** Appended to the message of a request without credentials, e.g. "or open a signed link". */
   alternative?: string;
 }
@@ -66,7 +66,7 @@ export function requireCredential(options: CredentialOptions): MiddlewareHandler
   const alternative = options.alternative ? `, ${options.alternative}` : '';
   const invalidToken = `Bearer realm="${REALM}", error="invalid_token"`;
   const unauthorized = (message: string) => (c: Context) =>
-    options.refuse(c, { status: 401, code: 'unauthorized', message });
+    options.refuse(c, new ReportApiError(401, 'unauthorized', message));
   return bearerAuth<ReportApiEnv>({
     realm: REALM,
     verifyToken: async (token, c) => {

@@ -111,8 +111,7 @@ export function createReportApi(options: ReportApiOptions): Hono<ReportApiEnv> {
   const generations = new Map(settings.accounts.map((account) => [account.name, account.tokenGeneration]));
   /** The generation a link to the account its path names is checked with (see `linkGenerationLines`). */
   const linkGeneration = (c: Context) => generations.get(c.req.param('account') ?? '') ?? 1;
-  const refuse = (c: Context, refusal: Parameters<typeof refusalResponse>[1]) =>
-    refusalResponse(c, refusal, settings);
+  const refuse = (c: Context, refusal: ReportApiError) => refusalResponse(c, refusal, settings);
   const credentials: CredentialOptions = {
     secrets: publish.secrets,
     operatorTokenSecretName: settings.reportApiTokenSecretName,
@@ -255,14 +254,10 @@ export function createReportApi(options: ReportApiOptions): Hono<ReportApiEnv> {
     }
     const allowed = methodsAt(path);
     if (allowed !== undefined) {
-      return refuse(c, {
-        status: 405,
-        code: 'method_not_allowed',
-        message: `${c.req.method} is not answered here; this route answers ${allowed}`,
-        headers: { Allow: allowed },
-      });
+      const message = `${c.req.method} is not answered here; this route answers ${allowed}`;
+      return refuse(c, new ReportApiError(405, 'method_not_allowed', message, { Allow: allowed }));
     }
-    return refuse(c, { status: 404, code: 'not_found', message: `no such route; the routes are ${ROUTES}` });
+    return refuse(c, new ReportApiError(404, 'not_found', `no such route; the routes are ${ROUTES}`));
   });
   app.onError((error, c) => errorResponse(error, c, logger, refuse));
   return app;

@@ -44,7 +44,7 @@ export type ReportApiErrorCode =
   | 'configuration_error'
   | 'internal_error';
 
-/** A refusal the routes decide on themselves; its message is answered as is and never holds a secret. */
+/** A refusal, answered as is (so its message never holds a secret); `headers` such as `Retry-After`. */
 export class ReportApiError extends Error {
   override readonly name = 'ReportApiError';
 
@@ -56,14 +56,6 @@ export class ReportApiError extends Error {
   ) {
     super(message);
   }
-}
-
-/** What the API answers when it refuses a request; `headers` such as `Retry-After` or `WWW-Authenticate`. */
-export interface Refusal {
-  status: ContentfulStatusCode;
-  code: ReportApiErrorCode;
-  message: string;
-  headers?: Readonly<Record<string, string>>;
 }
 
 /** The context variable in which a route leaves the address of the list of reports the visitor came from. */
@@ -81,7 +73,7 @@ export function wantsHtml(c: Context): boolean {
 /** A refusal as a page for a browser or `{"error":{"code","message"}}` for a program; same status and headers. */
 export function refusalResponse(
   c: Context,
-  { status, code, message, headers = {} }: Refusal,
+  { status, code, message, headers }: ReportApiError,
   pages: { linkLifetimeDays: number; rebuildIntervalSeconds: number },
 ): Response {
   if (!wantsHtml(c)) return c.json({ error: { code, message } }, status, { ...headers });
@@ -142,26 +134,24 @@ const CONFIGURATION_MESSAGE =
   'the report API is not configured correctly; its operator will find the details in its log';
 
 /** What to answer for an error: a caller's mistake as is, anything of the operator's in general words. */
-function refusalFor(error: unknown): Refusal {
-  if (error instanceof ReportApiError) {
-    return { status: error.status, code: error.code, message: error.message, headers: error.headers };
-  }
+function refusalFor(error: unknown): ReportApiError {
+  if (error instanceof ReportApiError) return error;
   if (error instanceof ReportRequestError) {
-    return { status: 400, code: 'invalid_request', message: error.message };
+    return new ReportApiError(400, 'invalid_request', error.message);
   }
   // Raised before anything is sent: the account's key or client settings are the deployment's fault.
   if (error instanceof InvoicingParameterError) {
-    return { status: 500, code: 'configuration_error', message: CONFIGURATION_MESSAGE };
+    return new ReportApiError(500, 'configuration_error', CONFIGURATION_MESSAGE);
   }
   if (error instanceof InvoicingApiError) {
     const code =
       error instanceof InvoicingAuthenticationError ? 'invoicing_authentication_failed' : 'invoicing_failed';
-    return { status: 502, code, message: describeInvoicingFailure(error) };
+    return new ReportApiError(502, code, describeInvoicingFailure(error));
   }
   if (error instanceof SecretError || error instanceof ConfigError || error instanceof SigningKeyError) {
-    return { status: 500, code: 'configuration_error', message: CONFIGURATION_MESSAGE };
+    return new ReportApiError(500, 'configuration_error', CONFIGURATION_MESSAGE);
   }
-  return { status: 500, code: 'internal_error', message: 'internal error' };
+  return new ReportApiError(500, 'internal_error', 'internal error');
 }
 
 /**
@@ -174,15 +164,15 @@ export function errorResponse(
   error: Error,
   c: Context,
   logger: ReportApiLogger,
-  refuse: (c: Context, refusal: Refusal) => Response,
+  refuse: (c: Context, refusal: ReportApiError) => Response,
 ): Response {
   // Hono's own refusals (the bearer-auth middleware's) come with their answer made.
   if (error instanceof HTTPException) {
     if (error.res) return error.getResponse();
     const status = error.status as ContentfulStatusCode;
-    if (status >= 500) return refuse(c, { status, code: 'internal_error', message: 'internal error' });
+    if (status >= 500) return refuse(c, new ReportApiError(status, 'internal_error', 'internal error'));
     const message = error.message || 'the request cannot be answered';
-    return refuse(c, { status, code: 'invalid_request', message });
+    return refuse(c, new ReportApiError(status, 'invalid_request', message));
   }
   const refusal = refusalFor(error);
   if (refusal.status >= 500) {

@@ -71,29 +71,14 @@ const shownFiguresSchema = z.object({
 export type IndexFigures = z.output<typeof shownFiguresSchema>;
 
 /** A complete report in S3 with its links signed, as the list shows it. */
-interface ListedReport {
-  period: Period;
-  complete: boolean;
-  asOf: string;
-  generatedAt: string;
-  /** The headline figures its manifest holds, as stored. */
-  figures: Record<string, unknown>;
-  /** The instants of its period in the account's time zone, for the order. */
-  bounds: { start: number; end: number };
-  links: Record<string, string>;
-}
+type ListedReport = Awaited<ReturnType<typeof listReports>>[number];
 
 /**
  * The account's complete reports in S3, newest first (of periods that end together, the shortest first),
  * links signed. A manifest that cannot be read is left out and logged rather than taking the list down;
  * so is a folder with no manifest (a build under way, or a delivery record only).
  */
-async function listReports(
-  routes: RouteContext,
-  c: Context,
-  account: AccountConfig,
-  expiresAt: Date,
-): Promise<ListedReport[]> {
+async function listReports(routes: RouteContext, c: Context, account: AccountConfig, expiresAt: Date) {
   const { s3, bucket } = routes.settings.publish;
   const [periods, signingKey] = await Promise.all([
     listReportPeriods({ s3, bucket, account: account.name }),
@@ -116,7 +101,7 @@ async function listReports(
     });
   const manifests = (await Promise.all(periods.map(read))).filter((manifest) => manifest !== null);
   return manifests
-    .map((manifest): ListedReport => {
+    .map((manifest) => {
       const period = parsePeriod(manifest.period);
       const bounds = periodBounds(period, account.timezone);
       const { links } = signReportLinks({
