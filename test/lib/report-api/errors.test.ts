@@ -5,8 +5,10 @@ import { ConfigError } from '../../../lib/config';
 import { CorruptObjectError, SigningKeyError } from '../../../lib/delivery';
 import { SecretError } from '../../../lib/delivery/secrets';
 import {
+  InvoicingAnswerTooLargeError,
   InvoicingApiError,
   InvoicingAuthenticationError,
+  InvoicingListOrderError,
   InvoicingNetworkError,
   InvoicingParameterError,
   InvoicingProtocolError,
@@ -17,7 +19,12 @@ import {
 } from '../../../lib/invoicing';
 import { ReportRequestError } from '../../../lib/period';
 import { ReportApiError, type ReportApiLogger } from '../../../lib/report-api';
-import { errorResponse, refusalResponse } from '../../../lib/report-api/errors';
+import {
+  describeInvoicingFailure,
+  errorResponse,
+  refusalResponse,
+  wantsHtml,
+} from '../../../lib/report-api/errors';
 
 const KEY = 'ak_live_do_not_show_0123456789';
 const CONFIGURATION_MESSAGE =
@@ -230,5 +237,85 @@ describe('errorResponse', () => {
     const server = await answerFor(new HTTPException(503, { message: 'pool exhausted at db.internal:5432' }));
     expect(server.status).toBe(503);
     expect(server.body).toEqual({ error: { code: 'internal_error', message: 'internal error' } });
+  });
+});
+
+/** Text a hostile service could send back; none of it may reach an answer of the report API. */
+const SERVICE_TEXT = '<script>alert(1)</script> sk_live\\/AbC+123';
+
+describe('describeInvoicingFailure', () => {
+  it.each<[string, InvoicingApiError, string]>([
+    [
+      'data that does not match, without the field the service named',
+      new InvoicingValidationError(`invalid: ${SERVICE_TEXT}`, {
+        endpoint: '/statistics/invoices',
+        status: 200,
+        bodyExcerpt: SERVICE_TEXT,
+        requestId: 'req-7',
+        issues: [`data.invoicesByProjects["${SERVICE_TEXT}"]: expected a number`],
+      }),
+      'the invoicing service answered data that does not match its interface on /statistics/invoices; its request id was req-7',
+    ],
+    [
+      'an answer past the size limit',
+      new InvoicingAnswerTooLargeError(`too large: ${SERVICE_TEXT}`, {
+        endpoint: '/invoices/list',
+        status: 200,
+        maxBytes: 16 * 1024 * 1024,
+      }),
+      'the invoicing service answered more than the 16 MiB read at once on /invoices/list',
+    ],
+    [
+      'an answer that is not JSON',
+      new InvoicingProtocolError(`not JSON: ${SERVICE_TEXT}`, {
+        endpoint: '/payments/list',
+        status: 200,
+        bodyExcerpt: SERVICE_TEXT,
+      }),
+      'the invoicing service answered something unexpected on /payments/list (HTTP 200)',
+    ],
+    [
+      'a list read in a different order at each request',
+      new InvoicingListOrderError(`listed in a different order: ${SERVICE_TEXT}`, {
+        endpoint: '/payments/list',
+      }),
+      'the invoicing service listed records in a different order at each request on /payments/list, so the list could not be read whole; try again later',
+    ],
+    [
+      'a server failure with an excerpt',
+      new InvoicingServerError(`failed: ${SERVICE_TEXT}`, {
+        endpoint: '/payments/list',
+        status: 500,
+        bodyExcerpt: SERVICE_TEXT,
+      }),
+      'the invoicing service failed on /payments/list (HTTP 500)',
+    ],
+  ])('names %s in its own words', (_, error, expected) => {
+    const message = describeInvoicingFailure(error);
+
+    expect(message).toBe(expected);
+    expect(message).not.toContain('AbC');
+  });
+});
+
+const app = new Hono().get('/', (c) => c.text(wantsHtml(c) ? 'html' : 'json'));
+const answerTo = async (accept?: string) =>
+  (await app.request('/', { headers: accept === undefined ? {} : { Accept: accept } })).text();
+
+describe('wantsHtml', () => {
+  it.each([
+    ['Chromium and Firefox', 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'html'],
+    ['an image request', 'image/avif,image/webp,*/*;q=0.8', 'json'],
+    ['a program asking for JSON', 'application/json', 'json'],
+    ['curl', '*/*', 'json'],
+    ['a client preferring JSON', 'text/html;q=0.5, application/json', 'json'],
+    ['a client preferring HTML', 'application/json;q=0.5, text/html', 'html'],
+    ['any text', 'text/*', 'html'],
+  ])('answers %s (%s) with %s', async (_client, accept, expected) => {
+    expect(await answerTo(accept)).toBe(expected);
+  });
+
+  it('answers JSON to a request without Accept', async () => {
+    expect(await answerTo()).toBe('json');
   });
 });
