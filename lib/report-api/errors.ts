@@ -139,17 +139,16 @@ function refusalFor(error: unknown): ReportApiError {
   if (error instanceof ReportRequestError) {
     return new ReportApiError(400, 'invalid_request', error.message);
   }
-  // Raised before anything is sent: the account's key or client settings are the deployment's fault.
-  if (error instanceof InvoicingParameterError) {
+  // An InvoicingParameterError is raised before anything is sent: the account's key or the client's
+  // settings are the deployment's fault, not the service's.
+  const configuration = [InvoicingParameterError, SecretError, ConfigError, SigningKeyError];
+  if (configuration.some((type) => error instanceof type)) {
     return new ReportApiError(500, 'configuration_error', CONFIGURATION_MESSAGE);
   }
   if (error instanceof InvoicingApiError) {
     const code =
       error instanceof InvoicingAuthenticationError ? 'invoicing_authentication_failed' : 'invoicing_failed';
     return new ReportApiError(502, code, describeInvoicingFailure(error));
-  }
-  if (error instanceof SecretError || error instanceof ConfigError || error instanceof SigningKeyError) {
-    return new ReportApiError(500, 'configuration_error', CONFIGURATION_MESSAGE);
   }
   return new ReportApiError(500, 'internal_error', 'internal error');
 }
