@@ -2,7 +2,7 @@ import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { pipeline, Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
-import type { HeaderReader, Transport } from './transport';
+import type { HeaderReader, Transport } from './send-request';
 
 /**
  * Connections kept open between requests, shared by every client of the process as `fetch` shares its
