@@ -18,20 +18,23 @@ export interface InvoicingErrorDetails {
 /**
  * Base of every error the invoicing client throws: `InvoicingAuthenticationError` means the API key is
  * wrong, `InvoicingParameterError` the caller's mistake, the others the service's or the network's fault.
+ * A subclass's own fields (`Extra`) come in `details` with the common ones.
  */
-export class InvoicingApiError extends Error {
+export class InvoicingApiError<Extra extends object = object> extends Error {
   override readonly name: string = 'InvoicingApiError';
   readonly endpoint: string | undefined;
   readonly status: number | undefined;
   readonly bodyExcerpt: string | undefined;
   readonly requestId: string | undefined;
 
-  constructor(message: string, details: InvoicingErrorDetails = {}) {
-    super(message, details.cause === undefined ? undefined : { cause: details.cause });
-    this.endpoint = details.endpoint;
-    this.status = details.status;
-    this.bodyExcerpt = details.bodyExcerpt;
-    this.requestId = details.requestId;
+  constructor(message: string, details: InvoicingErrorDetails & Extra = {} as Extra) {
+    const { endpoint, status, bodyExcerpt, requestId, cause, ...extra } = details;
+    super(message, cause === undefined ? undefined : { cause });
+    this.endpoint = endpoint;
+    this.status = status;
+    this.bodyExcerpt = bodyExcerpt;
+    this.requestId = requestId;
+    Object.assign(this, extra);
   }
 }
 
@@ -41,33 +44,25 @@ export class InvoicingAuthenticationError extends InvoicingApiError {
 }
 
 /** HTTP 429. Retried unless `Retry-After` (`retryAfterMs`, at `retryAt`) asks to wait longer than allowed. */
-export class InvoicingRateLimitError extends InvoicingApiError {
+export class InvoicingRateLimitError extends InvoicingApiError<{ retryAfterMs?: number }> {
   override readonly name = 'InvoicingRateLimitError';
-  readonly retryAfterMs: number | undefined;
+  declare readonly retryAfterMs: number | undefined;
   readonly retryAt: Date | undefined;
 
   constructor(
     message: string,
-    details: InvoicingErrorDetails & { retryAfterMs?: number; now?: number } = {},
+    { now, ...details }: InvoicingErrorDetails & { retryAfterMs?: number; now?: number } = {},
   ) {
-    super(message, details);
-    this.retryAfterMs = details.retryAfterMs;
+    super(message, { ...details, retryAfterMs: details.retryAfterMs });
     this.retryAt =
-      details.retryAfterMs === undefined
-        ? undefined
-        : new Date((details.now ?? Date.now()) + details.retryAfterMs);
+      details.retryAfterMs === undefined ? undefined : new Date((now ?? Date.now()) + details.retryAfterMs);
   }
 }
 
 /** HTTP 5xx, with any `Retry-After` (common with 503). Retried. */
-export class InvoicingServerError extends InvoicingApiError {
+export class InvoicingServerError extends InvoicingApiError<{ retryAfterMs?: number }> {
   override readonly name = 'InvoicingServerError';
-  readonly retryAfterMs: number | undefined;
-
-  constructor(message: string, details: InvoicingErrorDetails & { retryAfterMs?: number } = {}) {
-    super(message, details);
-    this.retryAfterMs = details.retryAfterMs;
-  }
+  declare readonly retryAfterMs: number | undefined;
 }
 
 /**
@@ -75,7 +70,7 @@ export class InvoicingServerError extends InvoicingApiError {
  * `result` other than `success`, an unexpected status, a `Retry-After` beyond any date, or a list walk
  * that cannot end. Not retried.
  */
-export class InvoicingProtocolError extends InvoicingApiError {
+export class InvoicingProtocolError<Extra extends object = object> extends InvoicingApiError<Extra> {
   override readonly name: string = 'InvoicingProtocolError';
 }
 
@@ -88,28 +83,18 @@ export class InvoicingListOrderError extends InvoicingProtocolError {
 }
 
 /** A 2xx body beyond `maxAnswerBytes` (the limit in `maxBytes`), refused and its connection dropped. Not retried. */
-export class InvoicingAnswerTooLargeError extends InvoicingProtocolError {
+export class InvoicingAnswerTooLargeError extends InvoicingProtocolError<{ maxBytes: number }> {
   override readonly name = 'InvoicingAnswerTooLargeError';
-  readonly maxBytes: number;
-
-  constructor(message: string, details: InvoicingErrorDetails & { maxBytes: number }) {
-    super(message, details);
-    this.maxBytes = details.maxBytes;
-  }
+  declare readonly maxBytes: number;
 }
 
 /**
  * The success envelope, but `data` does not match the schema; `issues` as `path: problem`, e.g.
  * `data[3].payment.amount: expected a number`. Not retried.
  */
-export class InvoicingValidationError extends InvoicingApiError {
+export class InvoicingValidationError extends InvoicingApiError<{ issues: readonly string[] }> {
   override readonly name = 'InvoicingValidationError';
-  readonly issues: readonly string[];
-
-  constructor(message: string, details: InvoicingErrorDetails & { issues: readonly string[] }) {
-    super(message, details);
-    this.issues = details.issues;
-  }
+  declare readonly issues: readonly string[];
 }
 
 /** No answer: connection refused or dropped, DNS failure. Retried. */
@@ -118,25 +103,15 @@ export class InvoicingNetworkError extends InvoicingApiError {
 }
 
 /** No complete answer (headers and body) within `timeoutMs`. Retried. */
-export class InvoicingTimeoutError extends InvoicingApiError {
+export class InvoicingTimeoutError extends InvoicingApiError<{ timeoutMs: number }> {
   override readonly name = 'InvoicingTimeoutError';
-  readonly timeoutMs: number;
-
-  constructor(message: string, details: InvoicingErrorDetails & { timeoutMs: number }) {
-    super(message, details);
-    this.timeoutMs = details.timeoutMs;
-  }
+  declare readonly timeoutMs: number;
 }
 
 /** Bad parameters or options, rejected before anything was sent; `issues` as `field: problem`. */
-export class InvoicingParameterError extends InvoicingApiError {
+export class InvoicingParameterError extends InvoicingApiError<{ issues: readonly string[] }> {
   override readonly name = 'InvoicingParameterError';
-  readonly issues: readonly string[];
-
-  constructor(message: string, details: InvoicingErrorDetails & { issues: readonly string[] }) {
-    super(message, details);
-    this.issues = details.issues;
-  }
+  declare readonly issues: readonly string[];
 }
 
 /** A failed answer; `body` is absent when too long to read for an excerpt, `now` reads an HTTP-date `Retry-After`. */

@@ -169,26 +169,16 @@ function htmlReferenceAt(chars: string[], index: number): Escape | undefined {
   return { char, length: candidate.length - rest.length };
 }
 
-/** `text` with each span (overlapping ones merged) replaced by the redaction mark. */
+/** `text` with each span replaced by the redaction mark, spans that overlap or touch merged into one. */
 function replaceSpans(text: string, spans: [number, number][]): string {
-  if (spans.length === 0) return text;
   spans.sort((a, b) => a[0] - b[0]);
   let result = '';
-  let copiedTo = 0;
-  let open: [number, number] | undefined;
-  for (const span of spans) {
-    if (open && span[0] <= open[1]) {
-      open[1] = Math.max(open[1], span[1]);
-      continue;
-    }
-    if (open) {
-      result += `${text.slice(copiedTo, open[0])}${REDACTED}`;
-      copiedTo = open[1];
-    }
-    open = [span[0], span[1]];
+  let copiedTo = -1;
+  for (const [start, end] of spans) {
+    if (start > copiedTo) result += `${text.slice(Math.max(copiedTo, 0), start)}${REDACTED}`;
+    copiedTo = Math.max(copiedTo, end);
   }
-  if (open) result += `${text.slice(copiedTo, open[0])}${REDACTED}`;
-  return result + text.slice(open ? open[1] : copiedTo);
+  return result + text.slice(Math.max(copiedTo, 0));
 }
 
 /**

@@ -283,8 +283,7 @@ const wallet = lazily(() =>
     address: bounded(FIELD_BOUNDS.address),
   }),
 );
-export const walletSchema = z.lazy(wallet);
-export type Wallet = z.infer<typeof walletSchema>;
+export type Wallet = z.infer<ReturnType<typeof wallet>>;
 
 /** The invoice fields of the invoice list and of a payment's `invoice` block. */
 const invoice = lazily(() =>
@@ -304,8 +303,7 @@ const invoice = lazily(() =>
     status: invoiceStatusSchema,
   }),
 );
-export const invoiceSchema = z.lazy(invoice);
-export type Invoice = z.infer<typeof invoiceSchema>;
+export type Invoice = z.infer<ReturnType<typeof invoice>>;
 
 /** The `payment` block of a paid invoice. */
 const paymentRecord = lazily(() =>
@@ -316,7 +314,6 @@ const paymentRecord = lazily(() =>
     transactionDatetime: serviceDatetime(),
   }),
 );
-export const paymentRecordSchema = z.lazy(paymentRecord);
 
 /** An item of `POST /invoices/list`: `payment` and `wallet` only when the invoice was paid. */
 const invoiceItem = lazily(() =>
@@ -370,53 +367,27 @@ export const paymentListSchema = z.lazy(() => z.compile(z.array(paymentItem())))
 const serviceDate = lazily(() => z.iso.date({ message: 'expected a date "Y-m-d" that exists' }));
 export const serviceDateSchema = z.lazy(serviceDate);
 
-const statisticsFilter = lazily(() =>
-  z.object({ startDate: serviceDate().optional(), endDate: serviceDate().optional() }).strict(),
-);
-export const statisticsFilterSchema = z.lazy(statisticsFilter);
+const dates = () => ({ startDate: serviceDate().optional(), endDate: serviceDate().optional() });
+const invoiceFilter = () => ({
+  invoiceId: uuid().optional(),
+  invoiceUid: z.string().min(1).optional(),
+  projectId: uuid().optional(),
+  ...dates(),
+  status: invoiceStatusSchema.optional(),
+});
+const paymentFilter = () => ({ walletId: uuid().optional(), invoiceId: uuid().optional(), ...dates() });
+const page = () => ({
+  offset: z.number().int().nonnegative().optional(),
+  limit: z.number().int().positive().optional(),
+});
+
+export const statisticsFilterSchema = z.lazy(() => z.strictObject(dates()));
 export type StatisticsFilter = z.input<typeof statisticsFilterSchema>;
-
-const invoiceFilter = lazily(() =>
-  z
-    .object({
-      invoiceId: uuid().optional(),
-      invoiceUid: z.string().min(1).optional(),
-      projectId: uuid().optional(),
-      startDate: serviceDate().optional(),
-      endDate: serviceDate().optional(),
-      status: invoiceStatusSchema.optional(),
-    })
-    .strict(),
-);
-export const invoiceFilterSchema = z.lazy(invoiceFilter);
+export const invoiceFilterSchema = z.lazy(() => z.strictObject(invoiceFilter()));
 export type InvoiceFilter = z.input<typeof invoiceFilterSchema>;
-
-const paymentFilter = lazily(() =>
-  z
-    .object({
-      walletId: uuid().optional(),
-      invoiceId: uuid().optional(),
-      startDate: serviceDate().optional(),
-      endDate: serviceDate().optional(),
-    })
-    .strict(),
-);
-export const paymentFilterSchema = z.lazy(paymentFilter);
+export const paymentFilterSchema = z.lazy(() => z.strictObject(paymentFilter()));
 export type PaymentFilter = z.input<typeof paymentFilterSchema>;
-
-const page = lazily(() =>
-  z
-    .object({
-      offset: z.number().int().nonnegative().optional(),
-      limit: z.number().int().positive().optional(),
-    })
-    .strict(),
-);
-export const pageSchema = z.lazy(page);
-export type Page = z.input<typeof pageSchema>;
-
-export const listInvoicesParamsSchema = z.lazy(() => invoiceFilter().extend(page().shape).strict());
+export const listInvoicesParamsSchema = z.lazy(() => z.strictObject({ ...invoiceFilter(), ...page() }));
 export type ListInvoicesParams = z.input<typeof listInvoicesParamsSchema>;
-
-export const listPaymentsParamsSchema = z.lazy(() => paymentFilter().extend(page().shape).strict());
+export const listPaymentsParamsSchema = z.lazy(() => z.strictObject({ ...paymentFilter(), ...page() }));
 export type ListPaymentsParams = z.input<typeof listPaymentsParamsSchema>;
