@@ -27,12 +27,8 @@ import {
 import { type FormFields, fetchTransport, sendRequest, type Transport } from './send-request';
 import type { InvoicingClient, InvoicingClientHooks, InvoicingClientOptions } from './types';
 
-/**
- * Most bytes an answer may hold by default: a page of 100 records is about 100 KB; this leaves room for
- * pages a hundred times larger while one such answer per request in flight stays far below a function's memory.
- */
-export const DEFAULT_MAX_ANSWER_BYTES = 16 * 1024 * 1024;
-
+/** A page of 100 records is about 100 KB: room for pages a hundred times larger, far below a function's memory. */
+const DEFAULT_MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 /** First backoff ceiling; doubled on each retry up to `maxRetryDelayMs`. */
 const BASE_RETRY_DELAY_MS = 500;
 
@@ -205,32 +201,16 @@ export function createInvoicingClient(
   async function attempt<Schema extends z.ZodType>(
     request: ServiceRequest<Schema>,
   ): Promise<z.output<Schema>> {
-    const { endpoint, fields, schema, signal, normalise } = request;
-    const answer = await slots.add(
-      () =>
-        sendRequest({
-          url: `${baseUrl}${endpoint}`,
-          endpoint,
-          fields,
-          apiKey,
-          timeoutMs: settings.timeoutMs,
-          maxAnswerBytes: settings.maxAnswerBytes,
-          transport: settings.transport,
-          signal,
-        }),
-      { priority: request.priority },
-    );
-    if (answer.status < 200 || answer.status > 299 || answer.body === undefined) {
-      throw errorFromResponse({
-        ...answer,
-        body: answer.body?.text(),
-        endpoint,
-        apiKey,
-        now: settings.now(),
-      });
+    const { endpoint, fields, schema, signal, normalise, priority } = request;
+    const url = `${baseUrl}${endpoint}`;
+    const answer = await slots.add(() => sendRequest({ ...settings, url, endpoint, fields, signal }), {
+      priority,
+    });
+    const { status, headers, body } = answer;
+    if (status < 200 || status > 299 || body === undefined) {
+      throw errorFromResponse({ status, headers, body: body?.text(), endpoint, apiKey, now: settings.now() });
     }
-    const context = { endpoint, status: answer.status, headers: answer.headers, apiKey };
-    return readAnswer(answer.body, schema, context, normalise);
+    return readAnswer(body, schema, { endpoint, status, headers, apiKey }, normalise);
   }
 
   /** A call with its retries, called off by its own signal or the client's; the slot is free between attempts. */

@@ -16,9 +16,8 @@ export interface InvoicingErrorDetails {
 }
 
 /**
- * Base of every error the invoicing client throws: `InvoicingAuthenticationError` means the API key is
- * wrong, `InvoicingParameterError` the caller's mistake, the others the service's or the network's fault.
- * A subclass's own fields (`Extra`) come in `details` with the common ones.
+ * Base of every error the client throws: `InvoicingAuthenticationError` is a wrong key, `InvoicingParameterError`
+ * the caller's mistake, the others the service's or network's fault. A subclass's fields (`Extra`) come in `details`.
  */
 export class InvoicingApiError<Extra extends object = object> extends Error {
   override readonly name: string = 'InvoicingApiError';
@@ -65,19 +64,12 @@ export class InvoicingServerError extends InvoicingApiError<{ retryAfterMs?: num
   declare readonly retryAfterMs: number | undefined;
 }
 
-/**
- * An answer outside the protocol: not HTTP, a body that does not decode, not JSON or too deeply nested,
- * `result` other than `success`, an unexpected status, a `Retry-After` beyond any date, or a list walk
- * that cannot end. Not retried.
- */
+/** An answer outside the protocol (not HTTP or JSON, not `success`, a list that cannot end...). Not retried. */
 export class InvoicingProtocolError<Extra extends object = object> extends InvoicingApiError<Extra> {
   override readonly name: string = 'InvoicingProtocolError';
 }
 
-/**
- * A list came in a different order at each reading, still bringing new records at the walk's last, so
- * others may be missing. Not retried by the client (a later walk may find the list settled).
- */
+/** A list in a different order at each reading, so records may be missing. Not retried (it may settle). */
 export class InvoicingListOrderError extends InvoicingProtocolError {
   override readonly name = 'InvoicingListOrderError';
 }
@@ -88,10 +80,7 @@ export class InvoicingAnswerTooLargeError extends InvoicingProtocolError<{ maxBy
   declare readonly maxBytes: number;
 }
 
-/**
- * The success envelope, but `data` does not match the schema; `issues` as `path: problem`, e.g.
- * `data[3].payment.amount: expected a number`. Not retried.
- */
+/** `data` does not match the schema; `issues` as `data[3].payment.amount: expected a number`. Not retried. */
 export class InvoicingValidationError extends InvoicingApiError<{ issues: readonly string[] }> {
   override readonly name = 'InvoicingValidationError';
   declare readonly issues: readonly string[];
@@ -126,8 +115,7 @@ export interface FailedResponse {
 
 /**
  * The error for an answer that is not 2xx: 401/403 authentication, 429 rate limited, 5xx server, anything
- * else (a redirect, which says where it leads, 400, 404) protocol, as is a 429 or 5xx whose `Retry-After`
- * lies beyond any date: there is no time to come back at.
+ * else protocol, as is a 429 or 5xx whose `Retry-After` lies beyond any date (no time to come back at).
  */
 export function errorFromResponse(response: FailedResponse): InvoicingApiError {
   const { endpoint, status, headers } = response;
@@ -234,9 +222,8 @@ export interface RetryPolicy {
 }
 
 /**
- * Whether a failed attempt is worth another (`attempt` retries made so far): a 429, a 5xx, a network
- * error or a timeout, while attempts remain; not a 429 whose `Retry-After` is beyond `maxRetryDelayMs`,
- * so the caller learns at once when to come back.
+ * Whether a 429, 5xx, network error or timeout is worth another attempt after `attempt` retries; not a 429
+ * asking to wait beyond `maxRetryDelayMs`, so the caller learns at once when to come back.
  */
 export function shouldRetry(error: unknown, attempt: number, policy: RetryPolicy): boolean {
   if (attempt >= policy.maxRetries) return false;

@@ -29,14 +29,11 @@ interface Escape {
 }
 
 /**
- * Removes `secret` from `text` in every form a service could echo it in: as sent, JSON-escaped, as HTML
- * character references (with or without `;`), percent-encoded in either case, any mixture of these, up to
- * three nested (`%255C%252F`), reversed, and in base64 (either alphabet), base32 or hex (a secret of 12
- * characters or more). The spec does not show failure answers, and some services echo the request back.
- *
- * A short secret (a test key such as `x`) goes only where it stands on its own, so `expected` stays legible.
- * Written here because no maintained library finds an encoded string and maps it back to its source text.
- * The API key is printable ASCII (the options require it), so only escapes that decode to ASCII are read.
+ * Removes `secret` from `text` in every form a service could echo it in (the spec does not show failure
+ * answers): as sent, JSON-escaped, HTML references, percent-encoded, mixed, up to three nested
+ * (`%255C%252F`), reversed, and in base64, base32 or hex (12 characters or more). A short secret (a test
+ * key `x`) goes only where it stands alone. No maintained library maps an encoded string back to its
+ * source; the key is printable ASCII (the options require it), so only escapes to ASCII are read.
  */
 export function redactSecret(text: string, secret: string | undefined): string {
   if (!secret || !text) return text;
@@ -290,21 +287,14 @@ function encodedSpans(text: string, secret: string): [number, number][] {
 /** Longest body excerpt an error carries: enough to recognise an HTML error page or a JSON message. */
 export const BODY_EXCERPT_LENGTH = 200;
 
-/**
- * Longest body an excerpt is taken from: the secret is looked for in the whole body before it is cut, so
- * no part of it survives at the cut; a longer body is not shown at all.
- */
+/** Longest body an excerpt is taken from, whole (so no part of the secret survives at the cut); longer is not shown. */
 export const EXCERPT_SOURCE_LENGTH = 64 * 1024;
 
 /** C0 controls but the whitespace ones (tab to carriage return), and DEL. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these control characters are what is dropped.
 const CONTROL_CHARACTERS = /[\x00-\x08\x0e-\x1f\x7f]/g;
 
-/**
- * A single-line excerpt of a body for an error: control characters dropped, the secret redacted before
- * anything is cut, whitespace collapsed, at most `BODY_EXCERPT_LENGTH` characters; `undefined` for a body
- * longer than `EXCERPT_SOURCE_LENGTH`.
- */
+/** A one-line excerpt of a body for an error, the secret redacted before the cut; `undefined` for a long body. */
 export function bodyExcerpt(body: string, secret?: string): string | undefined {
   if (body.length > EXCERPT_SOURCE_LENGTH) return undefined;
   // Controls go first: a UTF-16 page read as UTF-8 writes the key with a NUL after each character. The
@@ -327,20 +317,14 @@ const REQUEST_ID = /^[A-Za-z0-9._:+/=-]{1,128}$/;
 /** Longest header value (content type, redirect origin) shown in a message. */
 const HEADER_SHOWN_LENGTH = 100;
 
-/**
- * The service's `X-Request-Id`, when it reads as an id and holds no form of the key: the one piece of the
- * service's text the report API passes on, so anything else is dropped rather than cleaned.
- */
+/** The `X-Request-Id` when it reads as an id without the key: the report API passes it on, so it is never cleaned. */
 export function requestIdOf(headers: HeaderReader, apiKey: string | undefined): string | undefined {
   const id = headers.get('x-request-id')?.trim();
   if (!id || !REQUEST_ID.test(id) || redactSecret(id, apiKey) !== id) return undefined;
   return id;
 }
 
-/**
- * Where a redirect leads: the origin of an absolute http(s) `Location` (no path, query or credentials,
- * which could carry anything), or `another address`. The message lets the merchant configure a moved URL.
- */
+/** Where a redirect leads: an http(s) `Location`'s origin (a path could carry anything), or `another address`. */
 export function redirectTargetOf(headers: HeaderReader, apiKey: string | undefined): string {
   const location = headers.get('location')?.trim() ?? '';
   if (!URL.canParse(location)) return 'another address';
@@ -361,9 +345,8 @@ export function contentTypeOf(headers: HeaderReader, apiKey: string | undefined)
 const KEY_SHOWN_LENGTH = 60;
 
 /**
- * Each issue as `path: problem` (`data[3].payment.amount: expected a number`), an unknown key of a strict
- * object as `offset: not accepted here`. A key the service chose is stripped of `secret` and cut short.
- * `root` names the parsed value (`data`), or is `''` for named fields.
+ * Each issue as `path: problem` under `root` (`data[3].payment.amount: expected a number`), an unknown key
+ * as `offset: not accepted here`; a key the service chose is stripped of `secret` and cut short.
  */
 export function describeIssues(issues: readonly z.core.$ZodIssue[], root = '', secret?: string): string[] {
   const showKey = (key: string) =>

@@ -25,11 +25,7 @@ export type DecimalString = string;
 export const PAYMENT_SEARCH_GRACE_SECONDS = secondsInHour;
 export const PAYMENT_SEARCH_GRACE_MS = PAYMENT_SEARCH_GRACE_SECONDS * millisecondsInSecond;
 
-/**
- * Bounds on the fields whose size the spec leaves open (`docs/limits.md` says why each is what it is).
- * Beyond its bound a record is refused naming the field, so a report fails clearly instead of building
- * for minutes or outgrowing the function's memory.
- */
+/** Bounds on the fields whose size the spec leaves open (`docs/limits.md` says why): beyond, a record is refused. */
 export const FIELD_BOUNDS = {
   /** `currencyFiat` and the keys of `invoicesByCurrencies`: ISO 4217 codes are three letters. */
   currencyCode: 16,
@@ -142,9 +138,8 @@ export function plainDecimalOf(value: number | string): string {
 }
 
 /**
- * Builds a schema on first use and keeps it: zod takes several milliseconds to build them all, which a
- * cold start would pay though the report API's pages never read the service. Exported schemas wrap the
- * built ones in `z.lazy`; shapes use the built ones, so compiled parsers see no `z.lazy`.
+ * Builds a schema on first use: building all takes milliseconds a cold start would pay though the API's
+ * pages never read the service. Shapes use the built ones, so compiled parsers see no `z.lazy`.
  */
 function lazily<T>(build: () => T): () => T {
   let built: T | undefined;
@@ -167,9 +162,8 @@ const digitCount = (text: string): number =>
   text.length - (text.startsWith('-') ? 1 : 0) - (text.includes('.') ? 1 : 0);
 
 /**
- * An amount (a JSON number or numeric string) as a plain decimal string of at most
- * `FIELD_BOUNDS.amountDigits` digits. Text longer than `amountText` is refused first: the pattern
- * backtracks over a long run of digits at a cost growing with the square of its length.
+ * An amount (number or numeric string) as a plain decimal string. Text longer than `amountText` is refused
+ * first: the pattern backtracks over a long run of digits at a cost growing with the square of its length.
  */
 const decimal = lazily(() =>
   z

@@ -14,24 +14,18 @@ import {
 } from './period-id';
 import { parseTimeZone } from './time-zone';
 
+// Every function taking a `timeZone` throws a ReportRequestError for an unknown one.
+
 /** A stretch of time `[start, end)` in epoch milliseconds: `end` is the first instant after it. */
 export interface Span {
   start: number;
   end: number;
 }
 
-/**
- * How far a clock went back to midnight: three hours (Antarctica/Casey in 2019), two (Asia/Chita and
- * Asia/Magadan in 2014, Antarctica/Vostok in 2023), an hour, or half of one. Longest first, so the first
- * midnight is found before a later one.
- */
+/** How far clocks went back to midnight (Antarctica/Casey 3 h in 2019), longest first to find the first midnight. */
 const BACK_OVER_MIDNIGHT_MS = [3, 2, 1, 0.5].map((hours) => hours * millisecondsInHour);
 
-/**
- * `YYYY-MM-DD` of an instant in a time zone (the date's getters, not `format`: a day's start asks for up
- * to four, for every day of a year's report).
- * @throws ReportRequestError for an unknown time zone
- */
+/** `YYYY-MM-DD` of an instant in a time zone (getters, not `format`: called four times a day of a year's report). */
 export function zonedDayKey(epochMs: number, timeZone: string): string {
   const date = new TZDate(epochMs, parseTimeZone(timeZone));
   return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1, 2)}-${pad(date.getDate(), 2)}`;
@@ -62,25 +56,19 @@ function periodStart(period: Period, timeZone: string): number {
   return zonedDayStart(first.year, first.month, 1, timeZone);
 }
 
-/**
- * A period's instants in a time zone: `[its first day 00:00, the next period's first day 00:00)`.
- * @throws ReportRequestError for an unknown time zone
- */
+/** A period's instants in a time zone: `[its first day 00:00, the next period's first day 00:00)`. */
 export function periodBounds(period: Period, timeZone: string): Span {
   const zone = parseTimeZone(timeZone);
   return { start: periodStart(period, zone), end: periodStart(nextPeriod(period), zone) };
 }
 
-/** A day of a period in the period's time zone (`YYYY-MM-DD`) and the epoch ms it starts. */
+/** A day of a period in its time zone (`YYYY-MM-DD`) and the epoch ms it starts. */
 export interface ZonedDay {
   date: string;
   start: number;
 }
 
-/**
- * Every day of a period in a time zone, in order, with the instant each starts.
- * @throws ReportRequestError for an unknown time zone
- */
+/** Every day of a period in a time zone, in order, with the instant each starts. */
 export function zonedDaysOfPeriod(period: Period, timeZone: string): ZonedDay[] {
   const zone = parseTimeZone(timeZone);
   const days: ZonedDay[] = [];
@@ -98,10 +86,8 @@ export function zonedDaysOfPeriod(period: Period, timeZone: string): ZonedDay[] 
 }
 
 /**
- * Finds the day of a period an instant falls in by binary search over the days' starts (formatting each
- * record's time through Intl costs about a second per 100,000 records); `undefined` outside the period
- * or at or after `until` (a period not ended is reported up to an instant).
- * @throws ReportRequestError for an unknown time zone
+ * The day of a period an instant falls in, by binary search over the days' starts (Intl would cost a
+ * second per 100,000 records); `undefined` outside the period or from `until` (a period not yet ended).
  */
 export function createDayLocator(
   period: Period,
@@ -124,20 +110,12 @@ export function createDayLocator(
   };
 }
 
-/**
- * The period of a kind that an instant falls in, in a time zone.
- * @throws ReportRequestError for an unknown time zone
- */
 export function periodAt<K extends PeriodKind>(kind: K, timeZone: string, at: Date): PeriodOfKind<K> {
   const local = new TZDate(at.getTime(), parseTimeZone(timeZone));
   return periodOfMonth(monthPeriod(local.getFullYear(), local.getMonth() + 1), kind);
 }
 
-/**
- * The period a report defaults to: the one of `kind` before the one `at` falls in, in the time zone (a
- * schedule firing on 1 January reports the year before with `'year'`).
- * @throws ReportRequestError for an unknown time zone
- */
+/** The period a report defaults to: the one of `kind` before the one `at` falls in, in the time zone. */
 export function defaultPeriod<K extends PeriodKind = 'month'>(
   timeZone: string,
   at: Date,
@@ -146,10 +124,7 @@ export function defaultPeriod<K extends PeriodKind = 'month'>(
   return previousPeriod(periodAt(kind, timeZone, at));
 }
 
-/**
- * Whether a period has begun at `at` in the time zone: a report of the current one covers its days so far.
- * @throws ReportRequestError for an unknown time zone
- */
+/** Whether a period has begun at `at` in the time zone: a report of the current one covers its days so far. */
 export function hasBegun(period: Period, timeZone: string, at: Date): boolean {
   return at.getTime() >= periodBounds(period, timeZone).start;
 }
@@ -172,11 +147,8 @@ export interface PeriodProgress extends Span {
 }
 
 /**
- * How much of a period has passed at `at` in the time zone, for a report "so far" and its comparison.
- * Days are counted in the zone's calendar and the last one's time on its clock, so a daylight saving
- * change moves nothing: at 25 October 2026, 12:00, a day of 25 hours, October is compared up to 25
- * September, 12:00.
- * @throws ReportRequestError for an unknown time zone
+ * How much of a period has passed at `at`, for a report "so far" and its comparison. Days are counted in
+ * the zone's calendar and the last one's time on its clock, so a daylight saving change moves nothing.
  */
 export function periodProgress(period: Period, timeZone: string, at: Date): PeriodProgress {
   const { start, end } = periodBounds(period, timeZone);

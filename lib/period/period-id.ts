@@ -3,9 +3,8 @@ import { millisecondsInDay } from 'date-fns/constants';
 import { format } from 'date-fns/format';
 
 /**
- * A request for a report that cannot be met as asked: a malformed period, an unknown time zone, a period
- * not begun (from the report builder also a bad project id or API URL). The report API answers it with
- * 400 and the CLI exits 2; its message says what is wrong and never holds a secret.
+ * A report request that cannot be met as asked (a malformed period, an unknown time zone, a period not
+ * begun...): the API answers 400, the CLI exits 2; its message never holds a secret.
  */
 export class ReportRequestError extends Error {
   override readonly name = 'ReportRequestError';
@@ -43,7 +42,7 @@ export type Period = MonthPeriod | QuarterPeriod | YearPeriod;
 /** The period type of a kind: `PeriodOfKind<'quarter'>` is `QuarterPeriod`. */
 export type PeriodOfKind<K extends PeriodKind> = Extract<Period, { kind: K }>;
 
-/** The first and last year `parsePeriod` accepts. */
+/** The years `parsePeriod` accepts. */
 export const FIRST_YEAR = 2000;
 export const LAST_YEAR = 9999;
 
@@ -85,10 +84,7 @@ function readPeriodId(text: string): Period | undefined {
 
 const inYearRange = (period: Period): boolean => period.year >= FIRST_YEAR && period.year <= LAST_YEAR;
 
-/**
- * Reads a period id of any four-digit year: a report of January 2000 is compared with December 1999.
- * @throws ReportRequestError for any other text (`2026-13`, `2026-q3`, `26`)
- */
+/** Reads a period id of any four-digit year (January 2000 is compared with December 1999). @throws ReportRequestError */
 export function parseAnyYearPeriod(text: string): Period {
   const period = readPeriodId(text);
   if (period === undefined) {
@@ -99,10 +95,7 @@ export function parseAnyYearPeriod(text: string): Period {
   return period;
 }
 
-/**
- * Reads a period id: a month `YYYY-MM`, a quarter `YYYY-Qn` or a year `YYYY`, from 2000 to 9999.
- * @throws ReportRequestError for any other text or year
- */
+/** Reads a period id: `YYYY-MM`, `YYYY-Qn` or `YYYY`, from 2000 to 9999. @throws ReportRequestError */
 export function parsePeriod(text: string): Period {
   const period = parseAnyYearPeriod(text);
   if (!inYearRange(period)) throw new ReportRequestError(outOfRangeReason(period.id));
@@ -114,10 +107,7 @@ export function outOfRangeReason(id: string): string {
   return `period ${id} is out of range: reports cover the years ${FIRST_YEAR} to ${LAST_YEAR}`;
 }
 
-/**
- * Reads a month `YYYY-MM` of any year.
- * @throws ReportRequestError for anything else (`2026-13`, `2026-1`, `abcd`)
- */
+/** Reads a month `YYYY-MM` of any year. @throws ReportRequestError for anything else (`2026-1`) */
 export function parseMonth(text: string): MonthPeriod {
   const period = readPeriodId(text);
   if (period?.kind !== 'month') {
@@ -185,10 +175,7 @@ export function periodName(period: Period): string {
   return period.kind === 'quarter' ? `Q${period.quarter} ${period.year}` : String(period.year);
 }
 
-/**
- * A month id as people name it: `monthName('2026-10')` → `October 2026`.
- * @throws ReportRequestError for text that is not `YYYY-MM`
- */
+/** A month id as people name it: `2026-10` → `October 2026`. @throws ReportRequestError */
 export const monthName = (month: string): string => periodName(parseMonth(month));
 
 /** `YYYY-MM-DD` of an epoch-milliseconds instant in UTC. */

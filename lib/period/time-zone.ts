@@ -8,13 +8,9 @@ import { serviceDatetimeFromEpochSeconds } from './service-datetime';
 /** An IANA zone name: on Node 22 `Intl` also takes offsets such as `+01:00`, which follow no rules. */
 const ZONE_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_+\-/]*$/;
 
-/** Names already checked, with their canonical spelling: asking Intl costs tens of microseconds. */
+/** Names checked, with their canonical spelling: asking Intl costs tens of microseconds. */
 const canonicalNames = new Map<string, string>();
-
-/**
- * The runtime's canonical zone names, read once: `Intl.DateTimeFormat` costs a millisecond or more per zone
- * the first time, which a thousand accounts in a few hundred zones would pay at every cold start.
- */
+/** The runtime's canonical names, read once: `Intl.DateTimeFormat` costs a millisecond a new zone, each cold start. */
 let supportedNames: ReadonlySet<string> | undefined;
 
 /**
@@ -40,10 +36,7 @@ export function canonicalTimeZone(name: string): string {
   return canonical;
 }
 
-/**
- * Checks an IANA time zone name and returns it as given (`europe/berlin` stays so).
- * @throws ReportRequestError for a name the runtime does not know (`Mars/Olympus`)
- */
+/** Checks an IANA time zone name and returns it as given. @throws ReportRequestError for an unknown one */
 export function parseTimeZone(name: string): string {
   canonicalTimeZone(name);
   return name;
