@@ -181,11 +181,9 @@ interface ServiceRequest<Schema extends z.ZodType> {
 }
 
 /**
- * A client of the invoicing service's read interface. Parameters are checked before anything is sent;
- * every answer is checked against the schemas; 429, 5xx, network errors and timeouts are retried with
- * backoff; at most `concurrency` requests of the client are in flight. A free slot goes to a single call
- * first, then to the list walk opened first: walks opened together are read one after the other at full
- * speed rather than all ending together (a report writes a list's files while the next list is fetched).
+ * A client of the service's read interface, at most `concurrency` requests in flight. A free slot goes to a
+ * single call first, then to the walk opened first: walks opened together are read one after the other at
+ * full speed rather than all ending together (a report writes a list's files while the next is fetched).
  */
 export function createInvoicingClient(
   options: InvoicingClientOptions & InvoicingClientHooks,

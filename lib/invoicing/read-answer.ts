@@ -33,11 +33,9 @@ export class AnswerBody {
   }
 
   /**
-   * The body as ASCII text that a JSON parser reads exactly as `text()`: each non-ASCII character as a
-   * `\uXXXX` escape (valid JSON holds them only in strings, where the escape means the same). One such
-   * character makes V8 decode and parse the whole page as two-byte text, about twice the cost; here only
-   * the runs of non-ASCII bytes are decoded (an ASCII byte ends any UTF-8 sequence, so each run is whole
-   * characters, or invalid exactly where the whole text would be).
+   * The body as ASCII that JSON reads as `text()`, non-ASCII characters as `\uXXXX` escapes (valid only in
+   * strings, where they mean the same): one such character makes V8 parse the page as two-byte text, at
+   * twice the cost. Only the runs of non-ASCII bytes are decoded (whole characters, as ASCII ends a sequence).
    */
   jsonText(): string {
     const latin1 = this.#bytes.toString('latin1');
@@ -53,11 +51,7 @@ export class AnswerBody {
   }
 }
 
-/**
- * The answer's body, or `undefined` when it holds more than `maxBytes` (after any content coding is
- * undone): the connection is dropped at once, so a huge or endless answer costs at most `maxBytes`. A
- * `Content-Length` above the limit is refused before a byte is read.
- */
+/** The body, or `undefined` past `maxBytes` decoded (or declared): the connection is dropped at once. */
 export async function readBody(answer: TransportAnswer, maxBytes: number): Promise<AnswerBody | undefined> {
   if (Number(answer.headers.get('content-length') ?? 0) > maxBytes) {
     answer.discard();
@@ -88,10 +82,8 @@ export interface AnswerContext {
 const RESULT_SHOWN_LENGTH = 40;
 
 /**
- * A list as the service may write it, made an array: an object with keys `"0"`, `"1"`, … in key order
- * (PHP's `json_encode` writes an array so once an element was filtered out, and the datetime format
- * suggests PHP); an empty page as `null`, `{}` or left out (the spec does not show one, and every walk
- * ends on one). Anything else is left for the schema to judge.
+ * A list as the service may write it, made an array: keys `"0"`, `"1"`, … (PHP's `json_encode` once an
+ * element was filtered out), an empty page as `null`, `{}` or left out (the spec shows none).
  */
 export function normaliseList(data: unknown): unknown {
   if (data === null || data === undefined) return [];
@@ -112,10 +104,8 @@ function describeResult(result: unknown, apiKey: string | undefined): string {
 }
 
 /**
- * Reads a 2xx answer: JSON (every digit kept), the `{ result: "success", data }` envelope, then `data`
- * against its schema. Not JSON (a proxy's HTML page), JSON nested too deeply, not the envelope, or a
- * `result` other than `success` is an `InvoicingProtocolError`; `data` that does not match is an
- * `InvoicingValidationError` naming each field. Every message is one line without any form of the key.
+ * Reads a 2xx answer: JSON, the `{ result: "success", data }` envelope, then `data` against its schema
+ * (else `InvoicingProtocolError`, `InvoicingValidationError`), in one-line messages without the key.
  */
 export function readAnswer<Schema extends z.ZodType>(
   answerBody: string | AnswerBody,

@@ -31,10 +31,7 @@ export interface TransportAnswer {
   discard(): void;
 }
 
-/**
- * Sends one request and resolves once the answer's headers are in; rejects when no answer comes. Follows
- * no redirect: one would replay the form, and the key, elsewhere.
- */
+/** Resolves once the answer's headers are in. Follows no redirect: it would replay the key elsewhere. */
 export type Transport = (request: TransportRequest) => Promise<TransportAnswer>;
 
 const NO_BODY: AsyncIterable<Uint8Array> = { async *[Symbol.asyncIterator]() {} };
@@ -63,10 +60,8 @@ const encoder = new TextEncoder();
 const normaliseLineBreaks = (text: string): string => text.replace(/\r?\n|\r/g, '\r\n');
 
 /**
- * The multipart form the service expects ("Parameters are sent as form fields (multipart form data)"),
- * only the fields that are set, so the service applies its own defaults. The bytes are those undici's
- * `fetch` writes for a `FormData` but the boundary: encoded here because Node 20's `fetch` turns a
- * `FormData` into a web stream, about 0.2 ms of CPU a request, and a month's report sends thousands.
+ * The multipart form the spec asks for, fields that are set only (the service applies its defaults), as
+ * undici writes a `FormData` but the boundary: its web stream costs 0.2 ms of CPU a request, thousands a month.
  */
 export function toMultipartBody(
   fields: FormFields,
@@ -88,16 +83,13 @@ export function toMultipartBody(
   return { contentType: `multipart/form-data; boundary=${boundary}`, body: encoder.encode(text) };
 }
 
-/** One POST to the service; `signal` aborts it (the caller gave up), rejecting with the signal's reason. */
+/** One POST to the service; `endpoint` names it in errors, `signal` aborts it with the signal's reason. */
 export interface OutgoingRequest {
   url: string;
-  /** The endpoint's path, for errors. */
   endpoint: string;
   fields: FormFields;
   apiKey: string;
-  /** Time allowed for the answer, body included. */
   timeoutMs: number;
-  /** Most bytes a successful answer's body may hold. */
   maxAnswerBytes: number;
   transport: Transport;
   signal?: AbortSignal | undefined;
@@ -130,11 +122,8 @@ function describeBytes(bytes: number): string {
 }
 
 /**
- * Sends one request and reads its body within `timeoutMs`: a 2xx body beyond `maxAnswerBytes` is an
- * `InvoicingAnswerTooLargeError`, a failure's body is read only as far as an excerpt could show (`body`
- * is then `undefined` past that). Throws `InvoicingTimeoutError`, `InvoicingNetworkError`, an
- * `InvoicingProtocolError` for an answer that is not HTTP or does not decode, or the signal's reason.
- * The status is not judged here.
+ * Sends one request and reads its body within `timeoutMs`, whatever the status: a 2xx body beyond
+ * `maxAnswerBytes` is refused, a failure's is read only as far as an excerpt shows (else `undefined`).
  */
 export async function sendRequest(
   request: OutgoingRequest,
