@@ -169,15 +169,14 @@ export const ENDPOINTS = {
 
 type Endpoint = (typeof ENDPOINTS)[keyof typeof ENDPOINTS];
 
-/** One request with its retries; `normalise` reshapes `data` before it is checked. */
+/** One request with its retries. */
 interface ServiceRequest<Schema extends z.ZodType> {
   endpoint: Endpoint;
   fields: FormFields;
   schema: Schema;
   signal?: AbortSignal;
-  normalise?: (data: unknown) => unknown;
-  /** Which waiting request a free slot goes to: the highest first, then the first sent. */
-  priority: number;
+  /** Which waiting request a free slot goes to: the highest first (single calls 0), then the first sent. */
+  priority?: number;
 }
 
 /**
@@ -199,7 +198,7 @@ export function createInvoicingClient(
   async function attempt<Schema extends z.ZodType>(
     request: ServiceRequest<Schema>,
   ): Promise<z.output<Schema>> {
-    const { endpoint, fields, schema, signal, normalise, priority } = request;
+    const { endpoint, fields, schema, signal, priority = 0 } = request;
     const url = `${baseUrl}${endpoint}`;
     const answer = await slots.add(() => sendRequest({ ...settings, url, endpoint, fields, signal }), {
       priority,
@@ -208,6 +207,7 @@ export function createInvoicingClient(
     if (status < 200 || status > 299 || body === undefined) {
       throw errorFromResponse({ status, headers, body: body?.text(), endpoint, apiKey, now: settings.now() });
     }
+    const normalise = endpoint === ENDPOINTS.statistics ? undefined : normaliseList;
     return readAnswer(body, schema, { endpoint, status, headers, apiKey }, normalise);
   }
 
@@ -240,14 +240,7 @@ export function createInvoicingClient(
         const priority = -walksOpened;
         return paginate<z.output<Schema>[number]>({
           fetchPage: withinRefusedLimit(pageSize, (offset, limit, signal) =>
-            call({
-              endpoint,
-              fields: { ...filter, offset, limit },
-              schema,
-              signal,
-              normalise: normaliseList,
-              priority,
-            }),
+            call({ endpoint, fields: { ...filter, offset, limit }, schema, signal, priority }),
           ),
           pageSize,
           // Twice the HTTP limit: the extra requests wait in the limiter and take a slot the moment an
@@ -264,27 +257,15 @@ export function createInvoicingClient(
   return {
     async invoiceStatistics(filter = {}) {
       const fields = validateParams(statisticsFilterSchema, filter, statistics);
-      return call({ endpoint: statistics, fields, schema: invoiceStatisticsSchema, priority: 0 });
+      return call({ endpoint: statistics, fields, schema: invoiceStatisticsSchema });
     },
     async listInvoices(params = {}) {
       const fields = validateParams(listInvoicesParamsSchema, params, invoices);
-      return call({
-        endpoint: invoices,
-        fields,
-        schema: invoiceListSchema,
-        normalise: normaliseList,
-        priority: 0,
-      });
+      return call({ endpoint: invoices, fields, schema: invoiceListSchema });
     },
     async listPayments(params = {}) {
       const fields = validateParams(listPaymentsParamsSchema, params, payments);
-      return call({
-        endpoint: payments,
-        fields,
-        schema: paymentListSchema,
-        normalise: normaliseList,
-        priority: 0,
-      });
+      return call({ endpoint: payments, fields, schema: paymentListSchema });
     },
     invoices: (filter = {}) =>
       walk(invoices, validateParams(invoiceFilterSchema, filter, invoices), invoiceListSchema),

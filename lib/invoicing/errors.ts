@@ -118,15 +118,9 @@ export interface FailedResponse {
  * else protocol, as is a 429 or 5xx whose `Retry-After` lies beyond any date (no time to come back at).
  */
 export function errorFromResponse(response: FailedResponse): InvoicingApiError {
-  const { endpoint, status, headers } = response;
-  const now = response.now ?? Date.now();
-  const excerpt = response.body === undefined ? undefined : bodyExcerpt(response.body, response.apiKey);
-  const details: InvoicingErrorDetails = {
-    endpoint,
-    status,
-    bodyExcerpt: excerpt,
-    requestId: requestIdOf(headers, response.apiKey),
-  };
+  const { endpoint, status, headers, body, apiKey, now = Date.now() } = response;
+  const excerpt = body === undefined ? undefined : bodyExcerpt(body, apiKey);
+  const details = { endpoint, status, bodyExcerpt: excerpt, requestId: requestIdOf(headers, apiKey) };
   const answered = excerpt ? `: ${excerpt}` : '';
 
   if (status === 401 || status === 403) {
@@ -155,17 +149,12 @@ export function errorFromResponse(response: FailedResponse): InvoicingApiError {
     );
   }
   if (serverError) {
-    return new InvoicingServerError(
-      `The invoicing service failed (HTTP ${status} from ${endpoint})${answered}`,
-      {
-        ...details,
-        retryAfterMs,
-      },
-    );
+    const message = `The invoicing service failed (HTTP ${status} from ${endpoint})${answered}`;
+    return new InvoicingServerError(message, { ...details, retryAfterMs });
   }
   if (status >= 300 && status <= 399 && headers.get('location') !== null) {
     return new InvoicingProtocolError(
-      `The invoicing service redirected ${endpoint} (HTTP ${status}) to ${redirectTargetOf(headers, response.apiKey)}, not followed so that the API key goes nowhere else: if the service moved there, configure its new URL`,
+      `The invoicing service redirected ${endpoint} (HTTP ${status}) to ${redirectTargetOf(headers, apiKey)}, not followed so that the API key goes nowhere else: if the service moved there, configure its new URL`,
       details,
     );
   }

@@ -262,20 +262,9 @@ function encodedSpans(text: string, secret: string): [number, number][] {
       let start = found.index;
       let end = start + found[0].length;
       if (encoding) {
-        for (
-          let n = 0;
-          n < encoding.groupChars && start > 0 && encoding.alphabet.test(text[start - 1]!);
-          n++
-        ) {
-          start -= 1;
-        }
-        for (
-          let n = 0;
-          n < encoding.groupChars && end < text.length && encoding.alphabet.test(text[end]!);
-          n++
-        ) {
-          end += 1;
-        }
+        const { groupChars, alphabet } = encoding;
+        for (let n = 0; n < groupChars && start > 0 && alphabet.test(text[start - 1]!); n++) start -= 1;
+        for (let n = 0; n < groupChars && end < text.length && alphabet.test(text[end]!); n++) end += 1;
       }
       spans.push([start, end]);
       pattern.lastIndex = found.index + 1;
