@@ -27,7 +27,7 @@ import {
 import { type FormFields, fetchTransport, sendRequest, type Transport } from './send-request';
 import type { InvoicingClient, InvoicingClientHooks, InvoicingClientOptions } from './types';
 
-/** A page of 100 records is about 100 KB: room for pages a hundred times larger, far below a function's memory. */
+/** A page of 100 records is about 100 KB: room for pages 100 times larger, far below a function's memory. */
 const DEFAULT_MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 /** First backoff ceiling; doubled on each retry up to `maxRetryDelayMs`. */
 const BASE_RETRY_DELAY_MS = 500;
@@ -81,7 +81,7 @@ export type ClientSettings = Required<Omit<z.output<typeof clientOptionsSchema>,
   signal?: AbortSignal | undefined;
 };
 
-/** Checks the options and fills in the defaults, or throws naming each bad option (never its value: one is the key). */
+/** Checks the options and fills in the defaults, or throws naming each bad option (never its value). */
 export function readClientOptions(options: InvoicingClientOptions & InvoicingClientHooks): ClientSettings {
   const result = clientOptionsSchema.safeParse(options);
   if (!result.success) {
@@ -137,7 +137,7 @@ function withinRefusedLimit<T>(
 ): PaginateOptions<T>['fetchPage'] {
   let largestLimit = pageSize;
   let answered = false;
-  /** Whether the first page has records at the default limit, asked once it came back empty at a larger one. */
+  /** Whether the first page has records at the default limit, once it came back empty at a larger one. */
   let recordsAtDefault: boolean | undefined;
   const emptiedByLimit = async (page: T[], offset: number, limit: number, signal: AbortSignal) => {
     if (answered || page.length > 0 || limit <= DEFAULT_LIMIT) return false;
@@ -211,7 +211,7 @@ export function createInvoicingClient(
     return readAnswer(body, schema, { endpoint, status, headers, apiKey }, normalise);
   }
 
-  /** A call with its retries, called off by its own signal or the client's; the slot is free between attempts. */
+  /** A call with its retries, called off by its signal or the client's; the slot is free between tries. */
   async function call<Schema extends z.ZodType>(asked: ServiceRequest<Schema>): Promise<z.output<Schema>> {
     const own = asked.signal;
     const { signal: client } = settings;

@@ -16,8 +16,9 @@ export interface InvoicingErrorDetails {
 }
 
 /**
- * Base of every error the client throws: `InvoicingAuthenticationError` is a wrong key, `InvoicingParameterError`
- * the caller's mistake, the others the service's or network's fault. A subclass's fields (`Extra`) come in `details`.
+ * Base of every error the client throws: `InvoicingAuthenticationError` is a wrong key,
+ * `InvoicingParameterError` the caller's mistake, the others the service's or network's fault. A
+ * subclass's own fields (`Extra`) come in `details`.
  */
 export class InvoicingApiError<Extra extends object = object> extends Error {
   override readonly name: string = 'InvoicingApiError';
@@ -64,7 +65,7 @@ export class InvoicingServerError extends InvoicingApiError<{ retryAfterMs?: num
   declare readonly retryAfterMs: number | undefined;
 }
 
-/** An answer outside the protocol (not HTTP or JSON, not `success`, a list that cannot end...). Not retried. */
+/** An answer outside the protocol (not HTTP or JSON, not `success`, an endless list...). Not retried. */
 export class InvoicingProtocolError<Extra extends object = object> extends InvoicingApiError<Extra> {
   override readonly name: string = 'InvoicingProtocolError';
 }
@@ -74,7 +75,7 @@ export class InvoicingListOrderError extends InvoicingProtocolError {
   override readonly name = 'InvoicingListOrderError';
 }
 
-/** A 2xx body beyond `maxAnswerBytes` (the limit in `maxBytes`), refused and its connection dropped. Not retried. */
+/** A 2xx body beyond `maxAnswerBytes` (`maxBytes`), refused and its connection dropped. Not retried. */
 export class InvoicingAnswerTooLargeError extends InvoicingProtocolError<{ maxBytes: number }> {
   override readonly name = 'InvoicingAnswerTooLargeError';
   declare readonly maxBytes: number;
@@ -103,7 +104,7 @@ export class InvoicingParameterError extends InvoicingApiError<{ issues: readonl
   declare readonly issues: readonly string[];
 }
 
-/** A failed answer; `body` is absent when too long to read for an excerpt, `now` reads an HTTP-date `Retry-After`. */
+/** A failed answer; `body` is absent when too long for an excerpt, `now` reads a date `Retry-After`. */
 export interface FailedResponse {
   endpoint: string;
   status: number;

@@ -152,7 +152,7 @@ async function* readListOnce<T extends { id: string }>(
     if (shortPageEnds.has(offset)) endAt(offset);
   };
 
-  /** Whether the first refusal stands with every offset before it answered: the end only if the probe says so. */
+  /** Whether the first refusal stands, every offset before it answered: the end only if the probe says so. */
   const refusalAfterFullPage = (): boolean =>
     firstRefused < endOffset &&
     !gaps.some((gap) => gap.offset < firstRefused) &&

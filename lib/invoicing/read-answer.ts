@@ -35,7 +35,7 @@ export class AnswerBody {
   /**
    * The body as ASCII that JSON reads as `text()`, non-ASCII characters as `\uXXXX` escapes (valid only in
    * strings, where they mean the same): one such character makes V8 parse the page as two-byte text, at
-   * twice the cost. Only the runs of non-ASCII bytes are decoded (whole characters, as ASCII ends a sequence).
+   * twice the cost. Only runs of non-ASCII bytes are decoded (whole characters: ASCII ends a sequence).
    */
   jsonText(): string {
     const latin1 = this.#bytes.toString('latin1');

@@ -6,7 +6,7 @@ import type { HeaderReader } from './send-request';
 
 const REDACTED = '[redacted]';
 
-/** Secrets at least this long are removed wherever they appear (and looked for encoded); a shorter one could be part of a word. */
+/** Secrets this long go wherever they appear, encoded too; a shorter one may be part of a word. */
 const ALWAYS_REDACTED_LENGTH = 12;
 
 /** Layers of escapes looked through: a key percent-encoded in a JSON string in an HTML page. */
@@ -15,7 +15,7 @@ const MAX_LAYERS = 3;
 /** The characters that start an escape this module reads; text without them holds the secret only as is. */
 const ESCAPE_STARTS = /[\\&%]/;
 
-/** Text as characters, each with the span of the original text it was written as; each layer decodes the one below. */
+/** Text as characters, each with the span of the original it was written as; layers decode escapes. */
 interface Layer {
   chars: string[];
   starts: number[];
@@ -51,7 +51,7 @@ export function redactSecret(text: string, secret: string | undefined): string {
     const next = decodeLayer(layer);
     if (next.chars.length === layer.chars.length) break;
     layer = next;
-    // Encoded text has escapes of its own: PHP's json_encode writes base64's `/` as `\/`, a query its `+` as `%2B`.
+    // Encoded text has escapes of its own: json_encode writes base64's `/` as `\/`, a query its `+` as `%2B`.
     const decoded = layer.chars.join('');
     for (const [start, end] of secrets.flatMap((each) => encodedSpans(decoded, each))) {
       spans.push([layer.starts[start]!, layer.ends[end - 1]!]);
@@ -276,14 +276,14 @@ function encodedSpans(text: string, secret: string): [number, number][] {
 /** Longest body excerpt an error carries: enough to recognise an HTML error page or a JSON message. */
 export const BODY_EXCERPT_LENGTH = 200;
 
-/** Longest body an excerpt is taken from, whole (so no part of the secret survives at the cut); longer is not shown. */
+/** Longest body an excerpt is taken from, whole (no part of the secret survives the cut). */
 export const EXCERPT_SOURCE_LENGTH = 64 * 1024;
 
 /** C0 controls but the whitespace ones (tab to carriage return), and DEL. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these control characters are what is dropped.
 const CONTROL_CHARACTERS = /[\x00-\x08\x0e-\x1f\x7f]/g;
 
-/** A one-line excerpt of a body for an error, the secret redacted before the cut; `undefined` for a long body. */
+/** A one-line excerpt of a body, the secret redacted before the cut; `undefined` if too long. */
 export function bodyExcerpt(body: string, secret?: string): string | undefined {
   if (body.length > EXCERPT_SOURCE_LENGTH) return undefined;
   // Controls go first: a UTF-16 page read as UTF-8 writes the key with a NUL after each character. The
@@ -306,14 +306,14 @@ const REQUEST_ID = /^[A-Za-z0-9._:+/=-]{1,128}$/;
 /** Longest header value (content type, redirect origin) shown in a message. */
 const HEADER_SHOWN_LENGTH = 100;
 
-/** The `X-Request-Id` when it reads as an id without the key: the report API passes it on, so it is never cleaned. */
+/** The `X-Request-Id` if it reads as an id without the key: the API passes it on, never cleaned. */
 export function requestIdOf(headers: HeaderReader, apiKey: string | undefined): string | undefined {
   const id = headers.get('x-request-id')?.trim();
   if (!id || !REQUEST_ID.test(id) || redactSecret(id, apiKey) !== id) return undefined;
   return id;
 }
 
-/** Where a redirect leads: an http(s) `Location`'s origin (a path could carry anything), or `another address`. */
+/** Where a redirect leads: an http(s) `Location`'s origin (a path may carry anything). */
 export function redirectTargetOf(headers: HeaderReader, apiKey: string | undefined): string {
   const location = headers.get('location')?.trim() ?? '';
   if (!URL.canParse(location)) return 'another address';

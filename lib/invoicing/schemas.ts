@@ -25,7 +25,7 @@ export type DecimalString = string;
 export const PAYMENT_SEARCH_GRACE_SECONDS = secondsInHour;
 export const PAYMENT_SEARCH_GRACE_MS = PAYMENT_SEARCH_GRACE_SECONDS * millisecondsInSecond;
 
-/** Bounds on the fields whose size the spec leaves open (`docs/limits.md` says why): beyond, a record is refused. */
+/** Bounds on fields whose size the spec leaves open (`docs/limits.md` says why); beyond, refused. */
 export const FIELD_BOUNDS = {
   /** `currencyFiat` and the keys of `invoicesByCurrencies`: ISO 4217 codes are three letters. */
   currencyCode: 16,
@@ -119,7 +119,7 @@ export function parseServiceJson(text: string): unknown {
 /** Whether a value is a number the lossless parse kept as text. */
 export const isExactNumber = (value: unknown): value is LosslessNumber => value instanceof LosslessNumber;
 
-/** A decimal string as `Big#toFixed()` writes it: no leading zeros, no trailing fraction zeros, no exponent. */
+/** A decimal as `Big#toFixed()` writes it: no leading zeros, no trailing fraction zeros, no exponent. */
 const CANONICAL_DECIMAL = /^-?(0|[1-9]\d*)(\.\d*[1-9])?$/;
 
 /**

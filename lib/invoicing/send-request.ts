@@ -61,7 +61,7 @@ const normaliseLineBreaks = (text: string): string => text.replace(/\r?\n|\r/g, 
 
 /**
  * The multipart form the spec asks for, fields that are set only (the service applies its defaults), as
- * undici writes a `FormData` but the boundary: its web stream costs 0.2 ms of CPU a request, thousands a month.
+ * undici writes a `FormData` but the boundary: its web stream costs 0.2 ms of CPU a request.
  */
 export function toMultipartBody(
   fields: FormFields,

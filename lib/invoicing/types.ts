@@ -19,7 +19,7 @@ export interface InvoicingClientHooks {
   now?: () => number;
   /** Pages with records one list walk may read before it stops with a protocol error. @default 100000 */
   maxPages?: number;
-  /** Calls off every request of the client (the person stopped the report), failing with the signal's reason. */
+  /** Calls off every request of the client (the report was stopped), failing with the signal's reason. */
   signal?: AbortSignal;
 }
 

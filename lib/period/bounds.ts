@@ -22,10 +22,10 @@ export interface Span {
   end: number;
 }
 
-/** How far clocks went back to midnight (Antarctica/Casey 3 h in 2019), longest first to find the first midnight. */
+/** How far clocks went back to midnight (Antarctica/Casey 3 h in 2019), longest first. */
 const BACK_OVER_MIDNIGHT_MS = [3, 2, 1, 0.5].map((hours) => hours * millisecondsInHour);
 
-/** `YYYY-MM-DD` of an instant in a time zone (getters, not `format`: called four times a day of a year's report). */
+/** `YYYY-MM-DD` of an instant in a time zone (getters, not `format`: called for every day of a year). */
 export function zonedDayKey(epochMs: number, timeZone: string): string {
   const date = new TZDate(epochMs, parseTimeZone(timeZone));
   return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1, 2)}-${pad(date.getDate(), 2)}`;
@@ -124,12 +124,12 @@ export function defaultPeriod<K extends PeriodKind = 'month'>(
   return previousPeriod(periodAt(kind, timeZone, at));
 }
 
-/** Whether a period has begun at `at` in the time zone: a report of the current one covers its days so far. */
+/** Whether a period has begun at `at`: a report of the current one covers its days so far. */
 export function hasBegun(period: Period, timeZone: string, at: Date): boolean {
   return at.getTime() >= periodBounds(period, timeZone).start;
 }
 
-/** Why a period not begun is refused, in the words every refusal of one uses (command, API, scheduled run). */
+/** Why a period not begun is refused, in the words of every refusal (command, API, scheduled run). */
 export function notBegunReason(id: string, timeZone: string): string {
   return `${id} has not begun yet in ${timeZone}: no report for it yet`;
 }

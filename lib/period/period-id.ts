@@ -84,7 +84,7 @@ function readPeriodId(text: string): Period | undefined {
 
 const inYearRange = (period: Period): boolean => period.year >= FIRST_YEAR && period.year <= LAST_YEAR;
 
-/** Reads a period id of any four-digit year (January 2000 is compared with December 1999). @throws ReportRequestError */
+/** Reads a period id of any year (January 2000 is compared with December 1999). @throws ReportRequestError */
 export function parseAnyYearPeriod(text: string): Period {
   const period = readPeriodId(text);
   if (period === undefined) {
@@ -162,13 +162,13 @@ function shiftPeriod<P extends Period>(period: P, steps: number): P {
   return yearPeriod(period.year + steps) as P;
 }
 
-/** The period of the same kind before: `2026-01` → `2025-12`, `2026-Q1` → `2025-Q4`, `2026` → `2025`. */
+/** The period of the same kind before: `2026-01` → `2025-12`, `2026-Q1` → `2025-Q4`. */
 export const previousPeriod = <P extends Period>(period: P): P => shiftPeriod(period, -1);
 
 /** The period of the same kind after. */
 export const nextPeriod = <P extends Period>(period: P): P => shiftPeriod(period, 1);
 
-/** A period as people name it: `October 2026`, `Q3 2026`, `2026` (month names in UTC, whatever the runtime's zone). */
+/** A period as people name it: `October 2026`, `Q3 2026`, `2026` (months read in UTC). */
 export function periodName(period: Period): string {
   if (period.kind === 'month')
     return `${format(new TZDate(2000, period.month - 1, 1, 'UTC'), 'MMMM')} ${period.year}`;

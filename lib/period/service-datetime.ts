@@ -6,7 +6,7 @@ import { secondsInDay, secondsInHour } from 'date-fns/constants';
 /** `Y-m-d H:i:s`, as the service writes every datetime (in UTC). */
 export const SERVICE_DATETIME_PATTERN = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
-/** The first instant a service datetime can name (year 100) and the one after its last (year 10000), in epoch ms. */
+/** The first instant a service datetime names (year 100) and the one after its last (10000), in ms. */
 export const FIRST_SERVICE_MS = Date.UTC(100, 0, 1);
 export const END_OF_SERVICE_MS = Date.UTC(10000, 0, 1);
 
@@ -55,7 +55,7 @@ export function parseServiceDatetime(text: string): number {
 const dayPrefixes = new Map<number, string>();
 const TWO_DIGITS = Array.from({ length: 60 }, (_, value) => String(value).padStart(2, '0'));
 
-/** The service datetime of whole epoch seconds; each day's `Y-m-d` is remembered (the sandbox writes 160,000 a month). */
+/** The service datetime of whole epoch seconds, days remembered: the sandbox writes 160,000 a month. */
 export function serviceDatetimeFromEpochSeconds(epochSeconds: number): string {
   const day = Math.floor(epochSeconds / secondsInDay);
   let prefix = dayPrefixes.get(day);

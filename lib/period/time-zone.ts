@@ -10,11 +10,11 @@ const ZONE_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_+\-/]*$/;
 
 /** Names checked, with their canonical spelling: asking Intl costs tens of microseconds. */
 const canonicalNames = new Map<string, string>();
-/** The runtime's canonical names, read once: `Intl.DateTimeFormat` costs a millisecond a new zone, each cold start. */
+/** The runtime's canonical names, read once: `Intl.DateTimeFormat` costs a millisecond a zone. */
 let supportedNames: ReadonlySet<string> | undefined;
 
 /**
- * The canonical spelling of an IANA time zone as the runtime knows it, any case: `europe/berlin` → `Europe/Berlin`.
+ * The canonical spelling of an IANA time zone, in any case: `europe/berlin` → `Europe/Berlin`.
  * @throws ReportRequestError for a name the runtime does not know (`Mars/Olympus`) or an offset (`+01:00`)
  */
 export function canonicalTimeZone(name: string): string {
@@ -84,7 +84,7 @@ interface Cut {
 
 const OFFSET = /^([+-])(\d{2}):(\d{2})$/;
 
-/** Whether `zone` is an IANA name or a fixed offset `+03:00` from UTC−12:00 to UTC+14:00 (the sandbox's zones). */
+/** Whether `zone` is an IANA name or an offset `+03:00` from −12:00 to +14:00 (the sandbox's zones). */
 export function isZoneOrOffset(zone: string): boolean {
   const offset = OFFSET.exec(zone);
   if (offset) {
@@ -99,7 +99,7 @@ export function isZoneOrOffset(zone: string): boolean {
   }
 }
 
-/** The calendar days of a zone or offset, in the sandbox's epoch seconds: where each begins, which a datetime falls on. */
+/** A zone's or offset's days in the sandbox's epoch seconds: where each begins, which holds a datetime. */
 export class ZoneDays {
   /** The zone days that begin in each UTC day (`Y-m-d`), in order: an invoice's day is one lookup. */
   private readonly cuts = new Map<string, Cut[]>();
@@ -146,7 +146,7 @@ const MINUTE_MS = 60_000;
 /** How far apart the offset is sampled: a zone changes its clocks at most once in a week. */
 const SAMPLE_MS = 7 * 24 * 60 * MINUTE_MS;
 
-/** Years a schedule is checked ahead: in 28 every date falls on every weekday, as rules such as "the last Sunday" do. */
+/** Years a schedule is checked ahead: in 28 every date falls on every weekday ("the last Sunday"). */
 const SKIPPED_TIME_YEARS = 28;
 
 export interface MonthlyLocalTime {
@@ -156,7 +156,7 @@ export interface MonthlyLocalTime {
   minute: number;
 }
 
-/** Wall-clock times that do not exist, written as epoch milliseconds of the same fields in UTC: `[from, to)`. */
+/** Wall-clock times that do not exist, as epoch ms of the same fields in UTC: `[from, to)`. */
 interface ClockGap {
   from: number;
   to: number;
@@ -206,16 +206,11 @@ export function firstSkippedDate(
   fromYear: number,
   years = SKIPPED_TIME_YEARS,
 ): string | undefined {
-  for (const gap of clockGaps(time.timezone, fromYear, years)) {
+  const { timezone, dayOfMonth, hour, minute } = time;
+  for (const gap of clockGaps(timezone, fromYear, years)) {
     // The schedule's time in the month the gap starts in and in the month it ends in.
     for (const edge of [new Date(gap.from), new Date(gap.to - MINUTE_MS)]) {
-      const wanted = Date.UTC(
-        edge.getUTCFullYear(),
-        edge.getUTCMonth(),
-        time.dayOfMonth,
-        time.hour,
-        time.minute,
-      );
+      const wanted = Date.UTC(edge.getUTCFullYear(), edge.getUTCMonth(), dayOfMonth, hour, minute);
       if (wanted >= gap.from && wanted < gap.to) return new Date(wanted).toISOString().slice(0, 10);
     }
   }
