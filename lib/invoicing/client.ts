@@ -1,11 +1,19 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import PQueue from 'p-queue';
-import type * as z from 'zod';
-import { BASE_RETRY_DELAY_MS, type InvoicingClientHooks, readClientOptions } from './client-options';
-import { errorFromResponse, isRefusal } from './errors';
-import type { FormFields } from './form-fields';
+import * as z from 'zod';
+import {
+  backoffMs,
+  errorFromResponse,
+  InvoicingParameterError,
+  isRefusal,
+  type RetryPolicy,
+  retryAfterOf,
+  shouldRetry,
+} from './errors';
+import { nodeHttpTransport } from './node-http-transport';
 import { type PaginateOptions, paginate } from './paginate';
 import { normaliseList, readAnswer } from './read-answer';
-import { backoffMs, type RetryPolicy, retryAfterOf, shouldRetry } from './retry';
+import { describeIssues, summariseIssues } from './redact-secret';
 import {
   invoiceFilterSchema,
   invoiceListSchema,
@@ -16,20 +24,112 @@ import {
   paymentListSchema,
   statisticsFilterSchema,
 } from './schemas';
-import { sendRequest } from './send-request';
-import type { InvoicingClient, InvoicingClientOptions } from './types';
-import { validateParams } from './validate-params';
+import { type FormFields, fetchTransport, sendRequest, type Transport } from './send-request';
+import type { InvoicingClient, InvoicingClientHooks, InvoicingClientOptions } from './types';
+
+/** A page of 100 records is about 100 KB: room for pages 100 times larger, far below a function's memory. */
+const DEFAULT_MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+/** First backoff ceiling; doubled on each retry up to `maxRetryDelayMs`. */
+const BASE_RETRY_DELAY_MS = 500;
 
 /** The `limit` the spec gives as the default, which any reading of it serves. */
 const DEFAULT_LIMIT = 10;
 
+const functionOf = <F>() => z.custom<F>((value) => typeof value === 'function', 'expected a function');
+
+/** Built on first use, as the service's schemas are (see `schemas.ts`). */
+const clientOptionsSchema = z.lazy(() =>
+  z
+    .object({
+      baseUrl: z
+        .string()
+        .trim()
+        .refine((value) => {
+          if (!URL.canParse(value)) return false;
+          const url = new URL(value);
+          return (url.protocol === 'http:' || url.protocol === 'https:') && !url.search && !url.hash;
+        }, 'expected an http(s) URL without query or fragment')
+        // The endpoints' paths are appended; a trailing slash would double theirs, a path prefix stays.
+        .transform((value) => value.replace(/\/+$/, '')),
+      // Keys read from a file or an environment variable often carry a trailing newline.
+      apiKey: z
+        .string()
+        .trim()
+        .min(1, 'expected a non-empty API key')
+        .regex(/^[\x21-\x7e]*$/, 'expected printable ASCII without spaces'),
+      pageSize: z.number().int().positive().default(100),
+      concurrency: z.number().int().positive().default(4),
+      maxRetries: z.number().int().nonnegative().default(4),
+      timeoutMs: z.number().positive().default(30_000),
+      maxRetryDelayMs: z.number().nonnegative().default(30_000),
+      maxAnswerBytes: z.number().int().positive().default(DEFAULT_MAX_ANSWER_BYTES),
+      fetch: functionOf<typeof globalThis.fetch>().optional(),
+      sleep: functionOf<NonNullable<InvoicingClientHooks['sleep']>>().optional(),
+      random: functionOf<() => number>().optional(),
+      now: functionOf<() => number>().optional(),
+      maxPages: z.number().int().positive().default(100_000),
+      signal: z
+        .custom<AbortSignal>((value) => value instanceof AbortSignal, 'expected an AbortSignal')
+        .optional(),
+    })
+    .strict(),
+);
+
+/** The options with every default filled in, and the transport they choose. */
+export type ClientSettings = Required<Omit<z.output<typeof clientOptionsSchema>, 'fetch' | 'signal'>> & {
+  transport: Transport;
+  signal?: AbortSignal | undefined;
+};
+
+/** Checks the options and fills in the defaults, or throws naming each bad option (never its value). */
+export function readClientOptions(options: InvoicingClientOptions & InvoicingClientHooks): ClientSettings {
+  const result = clientOptionsSchema.safeParse(options);
+  if (!result.success) {
+    const issues = describeIssues(result.error.issues);
+    throw new InvoicingParameterError(`Invalid invoicing client options: ${summariseIssues(issues)}`, {
+      issues,
+    });
+  }
+  const { fetch, ...settings } = result.data;
+  return {
+    ...settings,
+    transport: fetch ? fetchTransport(fetch) : nodeHttpTransport,
+    sleep: settings.sleep ?? ((ms, signal) => delay(ms, undefined, { signal })),
+    random: settings.random ?? Math.random,
+    now: settings.now ?? Date.now,
+  };
+}
+
+function parameterError(endpoint: string, issues: string[]): InvoicingParameterError {
+  return new InvoicingParameterError(`Invalid parameters for ${endpoint}: ${summariseIssues(issues)}`, {
+    endpoint,
+    issues,
+  });
+}
+
 /**
- * One walk's page fetcher: it halves `limit` while the service refuses the first page's (a service whose
- * largest `limit` is below the one asked for may refuse it rather than cap the page: the spec does not
- * show the largest), down to the spec's default, and asks no more than that from then on. A first page
- * that comes back empty at a larger limit is asked for again at the default: a service may answer a limit
- * it does not take with no records rather than a refusal, and the list would read as empty. A page asked
- * for with less than the walk meant reads to `paginate` as a page the service cut short.
+ * Parses request parameters, or throws an `InvoicingParameterError` naming each bad field, before anything
+ * is sent. A `startDate` after `endDate` is refused too: the spec does not say what the service does with it.
+ */
+export function validateParams<Schema extends z.ZodType>(
+  schema: Schema,
+  params: unknown,
+  endpoint: string,
+): z.output<Schema> {
+  const result = schema.safeParse(params ?? {});
+  if (!result.success) throw parameterError(endpoint, describeIssues(result.error.issues));
+  const { startDate, endDate } = result.data as { startDate?: string; endDate?: string };
+  if (startDate && endDate && startDate > endDate) {
+    throw parameterError(endpoint, [`startDate: ${startDate} is after endDate ${endDate}`]);
+  }
+  return result.data;
+}
+
+/**
+ * One walk's page fetcher. It halves `limit` while the service refuses the first page's (the spec does not
+ * show the largest, and a service may refuse rather than cap), down to the spec's default, and keeps it.
+ * A first page empty at a larger limit is asked again at the default: a service may answer a limit it does
+ * not take with no records. A page asked with less than meant reads to `paginate` as one cut short.
  */
 function withinRefusedLimit<T>(
   pageSize: number,
@@ -37,9 +137,8 @@ function withinRefusedLimit<T>(
 ): PaginateOptions<T>['fetchPage'] {
   let largestLimit = pageSize;
   let answered = false;
-  /** Whether the first page has records at the default limit, asked once it came back empty at a larger one. */
+  /** Whether the first page has records at the default limit, once it came back empty at a larger one. */
   let recordsAtDefault: boolean | undefined;
-  /** Whether the first page came back empty only because its limit was larger than the service takes. */
   const emptiedByLimit = async (page: T[], offset: number, limit: number, signal: AbortSignal) => {
     if (answered || page.length > 0 || limit <= DEFAULT_LIMIT) return false;
     recordsAtDefault ??= (await fetchAt(offset, DEFAULT_LIMIT, signal)).length > 0;
@@ -56,7 +155,6 @@ function withinRefusedLimit<T>(
         answered = true;
         return page;
       }
-      // Refused, or emptied by the limit: halve it.
       largestLimit = Math.max(DEFAULT_LIMIT, Math.floor(limit / 2));
     }
   };
@@ -71,36 +169,20 @@ export const ENDPOINTS = {
 
 type Endpoint = (typeof ENDPOINTS)[keyof typeof ENDPOINTS];
 
-/** One request to make, with its retries. */
+/** One request with its retries. */
 interface ServiceRequest<Schema extends z.ZodType> {
   endpoint: Endpoint;
   fields: FormFields;
   schema: Schema;
-  /** Calls the request off (a walk that ended or failed). */
   signal?: AbortSignal;
-  /** Reshapes the answer's `data` before it is checked. */
-  normalise?: (data: unknown) => unknown;
-  /** Which waiting request a free slot goes to: the highest first, then the first sent. */
-  priority: number;
+  /** Which waiting request a free slot goes to: the highest first (single calls 0), then the first sent. */
+  priority?: number;
 }
 
 /**
- * A client of the invoicing service's read interface.
- *
- * Parameters are checked before anything is sent (`InvoicingParameterError`); every answer is checked
- * against the schemas; 429, 5xx, network errors and timeouts are retried with backoff; no more than
- * `concurrency` requests of this client are in flight at once, whatever mix of calls runs. A free slot
- * goes to a single call first, then to the list walk opened first that has a page to ask for: walks
- * opened together are read one after the other at full speed, each taking up the slots the one before
- * leaves idle, rather than all ending together (a report writes a list's files as soon as the list is
- * read, while the next list is fetched).
- *
- * @example
- * const client = createInvoicingClient({ baseUrl: 'https://api.example.com/v1', apiKey });
- * const statistics = await client.invoiceStatistics({ startDate: '2026-01-01', endDate: '2026-01-31' });
- * for await (const invoice of client.invoices({ startDate: '2026-01-01', status: 'paid' })) {
- *   console.log(invoice.id, invoice.amountFiatUSD);
- * }
+ * A client of the service's read interface, at most `concurrency` requests in flight. A free slot goes to a
+ * single call first, then to the walk opened first: walks opened together are read one after the other at
+ * full speed rather than all ending together (a report writes a list's files while the next is fetched).
  */
 export function createInvoicingClient(
   options: InvoicingClientOptions & InvoicingClientHooks,
@@ -110,55 +192,32 @@ export function createInvoicingClient(
   const slots = new PQueue({ concurrency });
   /** Walks opened so far: each takes a lower priority than the one before; single calls take 0. */
   let walksOpened = 0;
-  const policy: RetryPolicy = {
-    maxRetries: settings.maxRetries,
-    maxRetryDelayMs: settings.maxRetryDelayMs,
-    baseDelayMs: BASE_RETRY_DELAY_MS,
-    random: settings.random,
-  };
+  const policy: RetryPolicy = { ...settings, baseDelayMs: BASE_RETRY_DELAY_MS };
 
   /** One attempt: the request holds a slot of the shared limit until its body is read. */
   async function attempt<Schema extends z.ZodType>(
     request: ServiceRequest<Schema>,
   ): Promise<z.output<Schema>> {
-    const { endpoint, fields, schema, signal, normalise } = request;
-    const answer = await slots.add(
-      () =>
-        sendRequest({
-          url: `${baseUrl}${endpoint}`,
-          endpoint,
-          fields,
-          apiKey,
-          timeoutMs: settings.timeoutMs,
-          maxAnswerBytes: settings.maxAnswerBytes,
-          transport: settings.transport,
-          signal,
-        }),
-      { priority: request.priority },
-    );
-    if (answer.status < 200 || answer.status > 299 || answer.body === undefined) {
-      throw errorFromResponse({
-        ...answer,
-        body: answer.body?.text(),
-        endpoint,
-        apiKey,
-        now: settings.now(),
-      });
+    const { endpoint, fields, schema, signal, priority = 0 } = request;
+    const url = `${baseUrl}${endpoint}`;
+    const answer = await slots.add(() => sendRequest({ ...settings, url, endpoint, fields, signal }), {
+      priority,
+    });
+    const { status, headers, body } = answer;
+    if (status < 200 || status > 299 || body === undefined) {
+      throw errorFromResponse({ status, headers, body: body?.text(), endpoint, apiKey, now: settings.now() });
     }
-    const context = { endpoint, status: answer.status, headers: answer.headers, apiKey };
-    return readAnswer(answer.body, schema, context, normalise);
+    const normalise = endpoint === ENDPOINTS.statistics ? undefined : normaliseList;
+    return readAnswer(body, schema, { endpoint, status, headers, apiKey }, normalise);
   }
 
-  /** The request's own signal and the client's as one: either calls the request off. */
-  function callOffBy(own: AbortSignal | undefined): AbortSignal | undefined {
-    const { signal } = settings;
-    return signal === undefined || own === undefined ? (signal ?? own) : AbortSignal.any([signal, own]);
-  }
-
-  /** A call with its retries; the slot is given back while waiting between attempts. */
+  /** A call with its retries, called off by its signal or the client's; the slot is free between tries. */
   async function call<Schema extends z.ZodType>(asked: ServiceRequest<Schema>): Promise<z.output<Schema>> {
-    const signal = callOffBy(asked.signal);
-    const request = signal === asked.signal ? asked : { ...asked, signal };
+    const own = asked.signal;
+    const { signal: client } = settings;
+    const signal =
+      client === undefined || own === undefined ? (client ?? own) : AbortSignal.any([client, own]);
+    const request = signal === own ? asked : { ...asked, signal };
     for (let retries = 0; ; retries += 1) {
       try {
         return await attempt(request);
@@ -167,15 +226,6 @@ export function createInvoicingClient(
         await settings.sleep(backoffMs(retries, retryAfterOf(error), policy), signal);
       }
     }
-  }
-
-  /** One page of a list, asked for by the caller (priority 0, like every single call). */
-  function listPage<Schema extends z.ZodType>(
-    endpoint: Endpoint,
-    fields: FormFields,
-    schema: Schema,
-  ): Promise<z.output<Schema>> {
-    return call({ endpoint, fields, schema, normalise: normaliseList, priority: 0 });
   }
 
   function walk<Schema extends z.ZodType<{ id: string }[]>>(
@@ -190,19 +240,11 @@ export function createInvoicingClient(
         const priority = -walksOpened;
         return paginate<z.output<Schema>[number]>({
           fetchPage: withinRefusedLimit(pageSize, (offset, limit, signal) =>
-            call({
-              endpoint,
-              fields: { ...filter, offset, limit },
-              schema,
-              signal,
-              normalise: normaliseList,
-              priority,
-            }),
+            call({ endpoint, fields: { ...filter, offset, limit }, schema, signal, priority }),
           ),
           pageSize,
-          // Twice the HTTP limit: the extra requests wait in the shared limiter and take a slot the
-          // moment an answer's body is read, so checking that answer overlaps the next one's network
-          // wait instead of delaying it. The limiter still caps requests in flight at `concurrency`.
+          // Twice the HTTP limit: the extra requests wait in the limiter and take a slot the moment an
+          // answer's body is read, so checking that answer overlaps the next one's network wait.
           concurrency: concurrency * 2,
           maxPages,
           endpoint,
@@ -211,26 +253,23 @@ export function createInvoicingClient(
     };
   }
 
+  const { statistics, invoices, payments } = ENDPOINTS;
   return {
     async invoiceStatistics(filter = {}) {
-      const fields = validateParams(statisticsFilterSchema, filter, ENDPOINTS.statistics);
-      return call({ endpoint: ENDPOINTS.statistics, fields, schema: invoiceStatisticsSchema, priority: 0 });
+      const fields = validateParams(statisticsFilterSchema, filter, statistics);
+      return call({ endpoint: statistics, fields, schema: invoiceStatisticsSchema });
     },
     async listInvoices(params = {}) {
-      const fields = validateParams(listInvoicesParamsSchema, params, ENDPOINTS.invoices);
-      return listPage(ENDPOINTS.invoices, fields, invoiceListSchema);
+      const fields = validateParams(listInvoicesParamsSchema, params, invoices);
+      return call({ endpoint: invoices, fields, schema: invoiceListSchema });
     },
     async listPayments(params = {}) {
-      const fields = validateParams(listPaymentsParamsSchema, params, ENDPOINTS.payments);
-      return listPage(ENDPOINTS.payments, fields, paymentListSchema);
+      const fields = validateParams(listPaymentsParamsSchema, params, payments);
+      return call({ endpoint: payments, fields, schema: paymentListSchema });
     },
-    invoices(filter = {}) {
-      const fields = validateParams(invoiceFilterSchema, filter, ENDPOINTS.invoices);
-      return walk(ENDPOINTS.invoices, fields, invoiceListSchema);
-    },
-    payments(filter = {}) {
-      const fields = validateParams(paymentFilterSchema, filter, ENDPOINTS.payments);
-      return walk(ENDPOINTS.payments, fields, paymentListSchema);
-    },
+    invoices: (filter = {}) =>
+      walk(invoices, validateParams(invoiceFilterSchema, filter, invoices), invoiceListSchema),
+    payments: (filter = {}) =>
+      walk(payments, validateParams(paymentFilterSchema, filter, payments), paymentListSchema),
   };
 }

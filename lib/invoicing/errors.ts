@@ -1,7 +1,6 @@
-import { redirectTargetOf, requestIdOf } from './answer-headers';
-import { bodyExcerpt } from './body-excerpt';
-import { parseRetryAfter } from './retry-after';
-import type { HeaderReader } from './transport';
+import { fullJitterMs } from '../config';
+import { bodyExcerpt, redirectTargetOf, requestIdOf } from './redact-secret';
+import type { HeaderReader } from './send-request';
 
 /** What an error knows about the call that failed. Never the API key. */
 export interface InvoicingErrorDetails {
@@ -17,167 +16,112 @@ export interface InvoicingErrorDetails {
 }
 
 /**
- * Base of every error the invoicing client throws. Check the subclass to decide what to do:
- * `InvoicingAuthenticationError` means the API key is wrong, the others are the service's or the
- * network's fault (or the caller's, for `InvoicingParameterError`).
+ * Base of every error the client throws: `InvoicingAuthenticationError` is a wrong key,
+ * `InvoicingParameterError` the caller's mistake, the others the service's or network's fault. A
+ * subclass's own fields (`Extra`) come in `details`.
  */
-export class InvoicingApiError extends Error {
+export class InvoicingApiError<Extra extends object = object> extends Error {
   override readonly name: string = 'InvoicingApiError';
   readonly endpoint: string | undefined;
   readonly status: number | undefined;
   readonly bodyExcerpt: string | undefined;
   readonly requestId: string | undefined;
 
-  constructor(message: string, details: InvoicingErrorDetails = {}) {
-    super(message, details.cause === undefined ? undefined : { cause: details.cause });
-    this.endpoint = details.endpoint;
-    this.status = details.status;
-    this.bodyExcerpt = details.bodyExcerpt;
-    this.requestId = details.requestId;
+  constructor(message: string, details: InvoicingErrorDetails & Extra = {} as Extra) {
+    const { endpoint, status, bodyExcerpt, requestId, cause, ...extra } = details;
+    super(message, cause === undefined ? undefined : { cause });
+    this.endpoint = endpoint;
+    this.status = status;
+    this.bodyExcerpt = bodyExcerpt;
+    this.requestId = requestId;
+    Object.assign(this, extra);
   }
 }
 
-/** The service refused the API key (HTTP 401 or 403). Not retried. */
+/** HTTP 401 or 403. Not retried. */
 export class InvoicingAuthenticationError extends InvoicingApiError {
   override readonly name = 'InvoicingAuthenticationError';
 }
 
-/** The service asked to slow down (HTTP 429). Retried unless it asks to wait longer than allowed. */
-export class InvoicingRateLimitError extends InvoicingApiError {
+/** HTTP 429. Retried unless `Retry-After` (`retryAfterMs`, at `retryAt`) asks to wait longer than allowed. */
+export class InvoicingRateLimitError extends InvoicingApiError<{ retryAfterMs?: number }> {
   override readonly name = 'InvoicingRateLimitError';
-  /** The wait the service asked for (`Retry-After`), in milliseconds. */
-  readonly retryAfterMs: number | undefined;
-  /** When the service said to try again. */
+  declare readonly retryAfterMs: number | undefined;
   readonly retryAt: Date | undefined;
 
   constructor(
     message: string,
-    details: InvoicingErrorDetails & { retryAfterMs?: number; now?: number } = {},
+    { now, ...details }: InvoicingErrorDetails & { retryAfterMs?: number; now?: number } = {},
   ) {
-    super(message, details);
-    this.retryAfterMs = details.retryAfterMs;
+    super(message, { ...details, retryAfterMs: details.retryAfterMs });
     this.retryAt =
-      details.retryAfterMs === undefined
-        ? undefined
-        : new Date((details.now ?? Date.now()) + details.retryAfterMs);
+      details.retryAfterMs === undefined ? undefined : new Date((now ?? Date.now()) + details.retryAfterMs);
   }
 }
 
-/** The service failed (HTTP 5xx). Retried. */
-export class InvoicingServerError extends InvoicingApiError {
+/** HTTP 5xx, with any `Retry-After` (common with 503). Retried. */
+export class InvoicingServerError extends InvoicingApiError<{ retryAfterMs?: number }> {
   override readonly name = 'InvoicingServerError';
-  /** The wait the service asked for (`Retry-After`, common with 503), in milliseconds. */
-  readonly retryAfterMs: number | undefined;
-
-  constructor(message: string, details: InvoicingErrorDetails & { retryAfterMs?: number } = {}) {
-    super(message, details);
-    this.retryAfterMs = details.retryAfterMs;
-  }
+  declare readonly retryAfterMs: number | undefined;
 }
 
-/**
- * The service answered something that is not its protocol: not HTTP, a body its content coding does not
- * decode, not JSON, JSON nested too deeply to read, `result` other than `success`, an unexpected HTTP
- * status, a `Retry-After` beyond any date, or a list walk that cannot end (a page of nothing new, too many
- * pages). Not retried.
- */
-export class InvoicingProtocolError extends InvoicingApiError {
+/** An answer outside the protocol (not HTTP or JSON, not `success`, an endless list...). Not retried. */
+export class InvoicingProtocolError<Extra extends object = object> extends InvoicingApiError<Extra> {
   override readonly name: string = 'InvoicingProtocolError';
 }
 
-/**
- * A list came in a different order at each reading: after the walk's last reading it still brought
- * records no earlier one had, so others may be missing. Not retried by the client (a later walk may
- * find the list settled).
- */
+/** A list in a different order at each reading, so records may be missing. Not retried (it may settle). */
 export class InvoicingListOrderError extends InvoicingProtocolError {
   override readonly name = 'InvoicingListOrderError';
 }
 
-/**
- * A successful answer's body was longer than the client's `maxAnswerBytes`: it was refused as soon as
- * that many bytes had come (or at once, when its `Content-Length` said so) and the connection dropped.
- * Not retried.
- */
-export class InvoicingAnswerTooLargeError extends InvoicingProtocolError {
+/** A 2xx body beyond `maxAnswerBytes` (`maxBytes`), refused and its connection dropped. Not retried. */
+export class InvoicingAnswerTooLargeError extends InvoicingProtocolError<{ maxBytes: number }> {
   override readonly name = 'InvoicingAnswerTooLargeError';
-  /** The limit the answer went past, in bytes. */
-  readonly maxBytes: number;
-
-  constructor(message: string, details: InvoicingErrorDetails & { maxBytes: number }) {
-    super(message, details);
-    this.maxBytes = details.maxBytes;
-  }
+  declare readonly maxBytes: number;
 }
 
-/** The answer was the success envelope, but its `data` does not match the schema. Not retried. */
-export class InvoicingValidationError extends InvoicingApiError {
+/** `data` does not match the schema; `issues` as `data[3].payment.amount: expected a number`. Not retried. */
+export class InvoicingValidationError extends InvoicingApiError<{ issues: readonly string[] }> {
   override readonly name = 'InvoicingValidationError';
-  /** Each mismatch as `path: problem`, e.g. `data[3].payment.amount: expected a number`. */
-  readonly issues: readonly string[];
-
-  constructor(message: string, details: InvoicingErrorDetails & { issues: readonly string[] }) {
-    super(message, details);
-    this.issues = details.issues;
-  }
+  declare readonly issues: readonly string[];
 }
 
-/** The request never got an answer: connection refused or dropped, DNS failure. Retried. */
+/** No answer: connection refused or dropped, DNS failure. Retried. */
 export class InvoicingNetworkError extends InvoicingApiError {
   override readonly name = 'InvoicingNetworkError';
 }
 
-/** No complete answer within `timeoutMs` (headers and body). Retried. */
-export class InvoicingTimeoutError extends InvoicingApiError {
+/** No complete answer (headers and body) within `timeoutMs`. Retried. */
+export class InvoicingTimeoutError extends InvoicingApiError<{ timeoutMs: number }> {
   override readonly name = 'InvoicingTimeoutError';
-  readonly timeoutMs: number;
-
-  constructor(message: string, details: InvoicingErrorDetails & { timeoutMs: number }) {
-    super(message, details);
-    this.timeoutMs = details.timeoutMs;
-  }
+  declare readonly timeoutMs: number;
 }
 
-/** Bad parameters or options, rejected before anything was sent. */
-export class InvoicingParameterError extends InvoicingApiError {
+/** Bad parameters or options, rejected before anything was sent; `issues` as `field: problem`. */
+export class InvoicingParameterError extends InvoicingApiError<{ issues: readonly string[] }> {
   override readonly name = 'InvoicingParameterError';
-  /** Each problem as `field: problem`, e.g. `startDate: expected a date "Y-m-d" that exists`. */
-  readonly issues: readonly string[];
-
-  constructor(message: string, details: InvoicingErrorDetails & { issues: readonly string[] }) {
-    super(message, details);
-    this.issues = details.issues;
-  }
+  declare readonly issues: readonly string[];
 }
 
-/** A failed answer, as the factory needs it. */
+/** A failed answer; `body` is absent when too long for an excerpt, `now` reads a date `Retry-After`. */
 export interface FailedResponse {
   endpoint: string;
   status: number;
   headers: HeaderReader;
-  /** The body; absent when it was too long to read for an excerpt. */
   body?: string | undefined;
-  /** Redacted from the excerpt, in case the service echoes it. */
   apiKey?: string;
-  /** Clock for an HTTP-date `Retry-After`. @default Date.now() */
   now?: number;
 }
 
 /**
- * Picks the error for an answer that is not HTTP 2xx: 401/403 authentication, 429 rate limited,
- * 5xx server, anything else (a redirect, which says where it leads, 400, 404) protocol. A 429 or 5xx
- * whose `Retry-After` lies beyond any date is a protocol error: there is no time to come back at.
+ * The error for an answer that is not 2xx: 401/403 authentication, 429 rate limited, 5xx server, anything
+ * else protocol, as is a 429 or 5xx whose `Retry-After` lies beyond any date (no time to come back at).
  */
 export function errorFromResponse(response: FailedResponse): InvoicingApiError {
-  const { endpoint, status, headers } = response;
-  const now = response.now ?? Date.now();
-  const excerpt = response.body === undefined ? undefined : bodyExcerpt(response.body, response.apiKey);
-  const details: InvoicingErrorDetails = {
-    endpoint,
-    status,
-    bodyExcerpt: excerpt,
-    requestId: requestIdOf(headers, response.apiKey),
-  };
+  const { endpoint, status, headers, body, apiKey, now = Date.now() } = response;
+  const excerpt = body === undefined ? undefined : bodyExcerpt(body, apiKey);
+  const details = { endpoint, status, bodyExcerpt: excerpt, requestId: requestIdOf(headers, apiKey) };
   const answered = excerpt ? `: ${excerpt}` : '';
 
   if (status === 401 || status === 403) {
@@ -186,8 +130,9 @@ export function errorFromResponse(response: FailedResponse): InvoicingApiError {
       details,
     );
   }
-  const retryable = status === 429 || (status >= 500 && status <= 599);
-  const retryAfterMs = retryable ? parseRetryAfter(headers.get('retry-after'), now) : undefined;
+  const serverError = status >= 500 && status <= 599;
+  const retryAfterMs =
+    status === 429 || serverError ? parseRetryAfter(headers.get('retry-after'), now) : undefined;
   if (retryAfterMs === Number.POSITIVE_INFINITY) {
     return new InvoicingProtocolError(
       `The invoicing service answered HTTP ${status} from ${endpoint} with a Retry-After too far ahead to be a date`,
@@ -204,18 +149,13 @@ export function errorFromResponse(response: FailedResponse): InvoicingApiError {
       { ...details, retryAfterMs, now },
     );
   }
-  if (status >= 500 && status <= 599) {
-    return new InvoicingServerError(
-      `The invoicing service failed (HTTP ${status} from ${endpoint})${answered}`,
-      {
-        ...details,
-        retryAfterMs,
-      },
-    );
+  if (serverError) {
+    const message = `The invoicing service failed (HTTP ${status} from ${endpoint})${answered}`;
+    return new InvoicingServerError(message, { ...details, retryAfterMs });
   }
   if (status >= 300 && status <= 399 && headers.get('location') !== null) {
     return new InvoicingProtocolError(
-      `The invoicing service redirected ${endpoint} (HTTP ${status}) to ${redirectTargetOf(headers, response.apiKey)}, not followed so that the API key goes nowhere else: if the service moved there, configure its new URL`,
+      `The invoicing service redirected ${endpoint} (HTTP ${status}) to ${redirectTargetOf(headers, apiKey)}, not followed so that the API key goes nowhere else: if the service moved there, configure its new URL`,
       details,
     );
   }
@@ -225,11 +165,12 @@ export function errorFromResponse(response: FailedResponse): InvoicingApiError {
   );
 }
 
+const REFUSAL_STATUSES: ReadonlySet<number> = new Set([400, 404, 416, 422]);
+
 /**
- * Whether an error is the service refusing the request itself (HTTP 400, 404, 416 or 422, or a successful
- * status whose answer is not `result: "success"`: the spec shows neither a failure's shape nor its
- * status), as a service may answer a `limit` above its largest or an offset past the end of a list. An
- * answer too large to take is no refusal.
+ * Whether the service refused the request itself (HTTP 400, 404, 416 or 422, or a 2xx that is not
+ * `result: "success"`: the spec shows neither a failure's shape nor its status), as it may refuse a
+ * `limit` above its largest or an offset past the end. An answer too large to take is no refusal.
  */
 export function isRefusal(error: unknown): boolean {
   if (!(error instanceof InvoicingProtocolError) || error instanceof InvoicingAnswerTooLargeError)
@@ -238,4 +179,66 @@ export function isRefusal(error: unknown): boolean {
   return status !== undefined && (REFUSAL_STATUSES.has(status) || (status >= 200 && status <= 299));
 }
 
-const REFUSAL_STATUSES: ReadonlySet<number> = new Set([400, 404, 416, 422]);
+/** The last instant a JavaScript `Date` can hold, in ms since the epoch (year 275760). */
+const LAST_DATE_MS = 8.64e15;
+
+/**
+ * Reads a `Retry-After` (RFC 9110 §10.2.3), seconds or an HTTP date, as the wait in ms (0 for a date
+ * past), `undefined` when absent or unreadable, `Infinity` for seconds that end beyond any date.
+ * @example parseRetryAfter('Wed, 21 Oct 2026 07:28:00 GMT', Date.parse('2026-10-21T07:27:00Z')) // 60000
+ */
+export function parseRetryAfter(value: string | null | undefined, nowMs: number): number | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  if (/^\d+(\.\d+)?$/.test(text)) {
+    const waitMs = Math.ceil(Number(text) * 1000);
+    return nowMs + waitMs > LAST_DATE_MS ? Number.POSITIVE_INFINITY : waitMs;
+  }
+  // An HTTP date always names a weekday or month, so a bare number or garbage never reaches Date.parse.
+  if (!/[a-z]/i.test(text)) return undefined;
+  const at = Date.parse(text);
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, at - nowMs);
+}
+
+/** How a client retries: `maxRetries` after the first attempt, waits doubling from `baseDelayMs`. */
+export interface RetryPolicy {
+  maxRetries: number;
+  /** Longest wait between attempts. A 429 asking for longer fails at once. */
+  maxRetryDelayMs: number;
+  baseDelayMs: number;
+  /** A number in [0, 1) for the jitter. */
+  random: () => number;
+}
+
+/**
+ * Whether a 429, 5xx, network error or timeout is worth another attempt after `attempt` retries; not a 429
+ * asking to wait beyond `maxRetryDelayMs`, so the caller learns at once when to come back.
+ */
+export function shouldRetry(error: unknown, attempt: number, policy: RetryPolicy): boolean {
+  if (attempt >= policy.maxRetries) return false;
+  if (error instanceof InvoicingRateLimitError) {
+    return error.retryAfterMs === undefined || error.retryAfterMs <= policy.maxRetryDelayMs;
+  }
+  return (
+    error instanceof InvoicingServerError ||
+    error instanceof InvoicingNetworkError ||
+    error instanceof InvoicingTimeoutError
+  );
+}
+
+/**
+ * The wait before retry `attempt` (0-based): the `Retry-After` asked for, otherwise full jitter in
+ * [0, min(maxRetryDelayMs, baseDelayMs × 2^attempt)); never above `maxRetryDelayMs`.
+ */
+export function backoffMs(attempt: number, retryAfterMs: number | undefined, policy: RetryPolicy): number {
+  if (retryAfterMs !== undefined) return Math.min(retryAfterMs, policy.maxRetryDelayMs);
+  return fullJitterMs(attempt, policy.baseDelayMs, policy.maxRetryDelayMs, policy.random);
+}
+
+/** The `Retry-After` an error carries, if any. */
+export function retryAfterOf(error: unknown): number | undefined {
+  if (error instanceof InvoicingRateLimitError || error instanceof InvoicingServerError)
+    return error.retryAfterMs;
+  return undefined;
+}

@@ -1,12 +1,6 @@
 export { createInvoicingClient } from './client';
-export type { InvoicingClientHooks } from './client-options';
 export * from './errors';
-export { fiatFractionDigits } from './fiat-fraction-digits';
 export { IdSet } from './id-set';
-export { type PageRange, type PaginateOptions, paginate } from './paginate';
-export { PAYMENT_SEARCH_GRACE_MS, PAYMENT_SEARCH_GRACE_SECONDS } from './payment-search';
 export { redactSecret } from './redact-secret';
-export { backoffMs, type RetryPolicy, shouldRetry } from './retry';
-export { parseRetryAfter } from './retry-after';
 export * from './schemas';
 export type * from './types';

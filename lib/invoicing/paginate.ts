@@ -2,9 +2,8 @@ import { InvoicingListOrderError, InvoicingProtocolError, isRefusal } from './er
 import { IdSet } from './id-set';
 
 /**
- * Passes over a list whose order shifts while it is read. Each pass after the first is one more read of
- * the whole list; a list that grows at its head all the time (a busy account's month so far) shifts in
- * every pass, and its new records are past the report's end anyway.
+ * Passes over a list whose order shifts while it is read: each is one more read of the whole list; a list
+ * that grows at its head all the time shifts in every pass, and its new records are past the report's end.
  */
 const MAX_PASSES = 3;
 
@@ -21,45 +20,32 @@ export interface PaginateOptions<T> {
   pageSize: number;
   /** Pages requested at once. */
   concurrency: number;
-  /** Pages of records fetched but not yet consumed before the walk pauses. @default concurrency */
+  /** Pages fetched but not yet consumed before the walk pauses. @default concurrency */
   maxBufferedPages?: number;
-  /** Pages with records after which the walk gives up as a protocol error (a list that never ends). */
+  /** Pages with records after which the walk fails as a protocol error (a list that never ends). */
   maxPages: number;
   /** The endpoint's path, for errors. */
   endpoint: string;
 }
 
 /**
- * Every record of an offset/limit list, each once (by `id`), in the order the pages arrive.
- *
- * The spec shows neither the largest `limit` nor the sort order, so the walk assumes neither:
- * - the first page is asked for alone; once the list proves longer than one page (a full page, or
- *   records past the first one), pages are requested ahead, `concurrency` at a time, at consecutive
- *   offsets (a few requests past the end are wasted; the walk does not wait for one page to ask for
- *   the next), so a short list costs one or two requests and a long one runs at full speed;
- * - a page shorter than asked is not the end: the rest of its range is asked for again, and while
- *   no page has come back as long as `pageSize` (a silent cap), the longest page seen so far becomes
- *   the step of later requests;
- * - the end is a page with no records, and the walk stops once every offset before it was answered;
- *   or, for a service that refuses offsets past the end (HTTP 404, say) rather than answer them with
- *   no records, a refused offset where a page shorter than asked ended. A refused offset after a full
- *   page is asked about once more, from the offset before it with a limit of 2: one record back is the
- *   list's end, two are a list that goes on where the service refused it, which fails the walk (as
- *   does any other refusal) rather than end it short;
- * - records seen on another page (pages that overlap when the order shifts) are skipped; a page with
- *   records but none new means the service ignores `offset`, a protocol error, as is a pass whose
- *   pages bring more than twice as many records as different ones, and a page more (offsets past the
- *   end answered with records already given, its last page again), and a list that brings records on
- *   more than `maxPages` pages;
- * - a record met twice in one pass means the order shifted while the list was read, and a shift that
- *   brings one record twice may have taken another past every page: a list that grew at its head, or
- *   one sorted on a value many records share (a creation second), which the service may order
- *   differently at each request. The list is then read again, yielding only records not yet yielded,
- *   until a pass holds its order or finds nothing new, at most `MAX_PASSES` passes in all. A last pass
- *   that still finds records not yet yielded anywhere but at the head of the list (where a list that
- *   grows puts its new records) is a protocol error: the order changes from request to request, and
- *   records every pass missed may be left, so the list cannot be read completely;
- * - only ids are kept (compactly, see `IdSet`), and fetching pauses while `maxBufferedPages` pages wait for the consumer.
+ * Every record of an offset/limit list, each once (by `id`), in the order pages arrive. The spec shows
+ * neither the largest `limit` nor the sort order, so the walk assumes neither:
+ * - the first page is asked alone; once the list proves longer, `concurrency` pages at consecutive offsets
+ *   are asked ahead (a few requests past the end are wasted);
+ * - a short page is not the end: the rest of its range is asked again, and until a page as long as
+ *   `pageSize` comes back (a silent cap), the longest page so far is the step;
+ * - the end is an empty page once every offset before it was answered, or, for a service that refuses
+ *   offsets past the end (a 404), a refused offset where a short page ended. A refused offset after a full
+ *   page is probed from the offset before with a limit of 2: one record back is the end, two fail the walk;
+ * - records seen on another page are skipped. Protocol errors: a page of records all seen (the first
+ *   page again: offset ignored), a pass bringing over twice as many records as different ones (offsets
+ *   past the end answered with the last page), records on more than `maxPages` pages;
+ * - a record met twice in one pass means the order shifted (a list growing at its head, or sorted on a
+ *   value many share), and another record may have been skipped: the list is read again, yielding only
+ *   new records, until a pass holds its order or finds nothing new, at most `MAX_PASSES`. A last pass
+ *   still finding new records deeper than the head is an `InvoicingListOrderError`;
+ * - only ids are kept (see `IdSet`); fetching pauses while `maxBufferedPages` pages wait for the consumer.
  */
 export async function* paginate<T extends { id: string }>(
   options: PaginateOptions<T>,
@@ -69,7 +55,9 @@ export async function* paginate<T extends { id: string }>(
     // The first pass's records are all new: one set serves both.
     const outcome = yield* readListOnce(options, yielded, pass === 1 ? yielded : new IdSet());
     if (!outcome.shifted || (pass > 1 && outcome.added === 0)) return;
-    if (pass === MAX_PASSES && !onlyNewAtTheHead(outcome, options.pageSize)) {
+    // New records within a page of the head are a list that grew while it was read, which may end the
+    // walk; deeper ones are old records that earlier passes missed, and others may be missing still.
+    if (pass === MAX_PASSES && outcome.deepestAdded >= outcome.added + options.pageSize) {
       throw new InvoicingListOrderError(
         `The invoicing service listed ${options.endpoint} in a different order at each reading: after ${MAX_PASSES} readings it still brought records not seen before, ${outcome.added} of them and one as far in as offset ${outcome.deepestAdded}, so others may still be missing. Try again later; if this persists, the service does not keep its lists in one order`,
         { endpoint: options.endpoint },
@@ -78,31 +66,17 @@ export async function* paginate<T extends { id: string }>(
   }
 }
 
-/** What one pass over a list found. */
+/**
+ * What one pass found: whether a record came back twice (the order shifted), how many records no earlier
+ * pass had yielded, and the largest offset of one (-1 for none).
+ */
 interface PassOutcome {
-  /** Whether a record came back twice: the order shifted while the pass read the list. */
   shifted: boolean;
-  /** Records yielded by this pass, which no earlier one had yielded. */
   added: number;
-  /** The largest offset at which the pass found a record to yield (-1 when it found none). */
   deepestAdded: number;
 }
 
-/**
- * Whether a last pass's new records are those of a list that grew at its head while it was read, which
- * the walk may end on (they were made after the reading began): they are then the first records of the
- * list, give or take a page of records made while the pass itself ran. New records found deeper in are
- * old ones that earlier passes missed because the order changed between requests, and with them others
- * may be missing still.
- */
-function onlyNewAtTheHead(outcome: PassOutcome, pageSize: number): boolean {
-  return outcome.deepestAdded < outcome.added + pageSize;
-}
-
-/**
- * One pass over the list: yields the records `yielded` has not yet had (adding them), telling the pass's
- * own repeats by `seenIds`.
- */
+/** One pass: yields the records `yielded` has not had (adding them), telling its own repeats by `seenIds`. */
 async function* readListOnce<T extends { id: string }>(
   options: PaginateOptions<T>,
   yielded: IdSet,
@@ -113,7 +87,7 @@ async function* readListOnce<T extends { id: string }>(
   let shifted = false;
   let added = 0;
   let deepestAdded = -1;
-  /** The ids of the pass's first page: what a service that ignores offset answers every request with. */
+  /** The first page's ids: what a service that ignores offset answers every request with. */
   let firstPageIds: ReadonlySet<string> | undefined;
   /** Pages of new records waiting for the consumer. */
   const ready: T[][] = [];
@@ -123,38 +97,34 @@ async function* readListOnce<T extends { id: string }>(
   const inFlight = new Map<PageRange, AbortController>();
   let nextOffset = 0;
   let largestPage = 0;
-  /** Whether the list is known to be longer than one page, so requests may go ahead of answers. */
+  /** Whether the list is known to be longer than one page, so requests go ahead of answers. */
   let longList = false;
   /** The lowest offset answered with an empty page: no records from there on. */
   let endOffset = Number.POSITIVE_INFINITY;
   let pagesWithRecords = 0;
-  /** Records the pass's pages brought, repeats included: each request reads offsets no other one did. */
+  /** Records the pass's pages brought, repeats included. */
   let recordsAnswered = 0;
-  /**
-   * The lowest offset past 0 the service refused to answer: past the end, or not (see `paginate`). No
-   * request goes further while it stands, and a refusal further on changes nothing.
-   */
+  /** The lowest offset past 0 the service refused, with its error: no request goes further. */
   let firstRefused = Number.POSITIVE_INFINITY;
-  /** The service's error at `firstRefused`. */
   let refusal: unknown;
-  /** Where pages shorter than asked ended: the end of the list, if the service refuses to go on from there. */
+  /** Where short pages ended: the end of the list, if the service refuses to go on from there. */
   const shortPageEnds = new Set<number>();
-  /** The request across the first refused offset after a full page: from the offset before, 2 records. */
+  /** The request across the first refused offset after a full page, and what it found. */
   let probe: PageRange | undefined;
-  /** What the probe found: the list goes on at the refused offset, or the service refused the probe too. */
   let probeOutcome: 'goes-on' | 'refused' | undefined;
   let failure: { error: unknown } | undefined;
   let finished = false;
   let wake: (() => void) | undefined;
-
-  const step = () => (largestPage === 0 ? pageSize : Math.min(pageSize, largestPage));
 
   const nextRange = (): PageRange | undefined => {
     for (let gap = gaps.shift(); gap; gap = gaps.shift()) {
       if (gap.offset < endOffset) return gap;
     }
     if (nextOffset >= Math.min(endOffset, firstRefused)) return undefined;
-    const range = { offset: nextOffset, limit: step() };
+    const range = {
+      offset: nextOffset,
+      limit: largestPage === 0 ? pageSize : Math.min(pageSize, largestPage),
+    };
     nextOffset += range.limit;
     return range;
   };
@@ -169,18 +139,12 @@ async function* readListOnce<T extends { id: string }>(
     for (const [range, controller] of inFlight) if (range.offset >= offset) controller.abort();
   };
 
-  const fail = (error: unknown) => {
-    failure ??= { error };
-    abortFrom(0);
-  };
-
   const endAt = (offset: number) => {
     endOffset = Math.min(endOffset, offset);
-    // Requests past the end, sent or still waiting for a slot, are not needed.
     abortFrom(endOffset);
   };
 
-  /** A refused offset is the end where a short page ended; the requests after it are not needed either way. */
+  /** A refused offset is the end where a short page ended. */
   const refuse = (offset: number, error: unknown) => {
     firstRefused = offset;
     refusal = error;
@@ -188,35 +152,19 @@ async function* readListOnce<T extends { id: string }>(
     if (shortPageEnds.has(offset)) endAt(offset);
   };
 
-  /**
-   * Whether the first refusal stands with every offset before it answered: no short page ended there,
-   * so it is the end only if the probe says so.
-   */
+  /** Whether the first refusal stands, every offset before it answered: the end only if the probe says so. */
   const refusalAfterFullPage = (): boolean =>
     firstRefused < endOffset &&
     !gaps.some((gap) => gap.offset < firstRefused) &&
     ![...inFlight.keys()].some((range) => range.offset < firstRefused);
 
-  /** Reads the probe's answer: a page shorter than its 2 ends the list at the refused offset. */
-  const receiveProbe = (range: PageRange, records: readonly unknown[]) => {
-    const end = range.offset + records.length;
-    if (records.length < range.limit && end === firstRefused) endAt(end);
-    else probeOutcome = 'goes-on';
-  };
-
-  const refusalError = () => {
-    const where =
-      probeOutcome === 'refused'
-        ? `and again from offset ${firstRefused - 1}: where the list ends cannot be told`
-        : 'where the list does not end';
-    return new InvoicingProtocolError(
-      `The invoicing service refused ${endpoint} at offset ${firstRefused}, ${where}, so it cannot be read to its end (${refusal instanceof Error ? refusal.message : String(refusal)})`,
-      { endpoint, cause: refusal },
-    );
-  };
-
   const receive = (range: PageRange, records: readonly T[]) => {
-    if (range === probe) return receiveProbe(range, records);
+    if (range === probe) {
+      // Fewer than its 2 records end the list at the refused offset.
+      if (records.length < range.limit && range.offset + records.length === firstRefused) endAt(firstRefused);
+      else probeOutcome = 'goes-on';
+      return;
+    }
     // A service that ignores `limit` would otherwise hand over records that later pages bring again.
     const page = records.length > range.limit ? records.slice(0, range.limit) : records;
     if (page.length === 0) {
@@ -253,14 +201,9 @@ async function* readListOnce<T extends { id: string }>(
         deepestAdded = Math.max(deepestAdded, range.offset + index);
       }
     }
-    // A page as full as the service gives them, all seen, all of them the first page's, is a service
-    // answering every offset with the first page. Seen on other pages is not enough: a list shuffled
-    // again at each request brings such pages too, late in a pass, and is told apart by the passes
-    // (see `paginate`). A shorter page is not either (that first page was full, or the walk would have
-    // ended on it): it is a list that grew at its head while it was read, pushing records already read
-    // onto the last page or the rest of a short one, which ends as any short page does. Such a rest is
-    // asked for with a smaller limit, so its answer may be as long as asked and still shorter than a
-    // page: a service that ignores offset is caught on the next full-size request instead.
+    // A full-size page of nothing new, all of it the first page's, is a service ignoring offset. Seen on
+    // other pages is not enough (a list reshuffled at each request brings such pages; the passes tell it
+    // apart), nor is a shorter page (a list grown at its head pushes read records onto its last page).
     const firstPageAgain = range.offset > 0 && page.every((record) => firstPageIds?.has(record.id) === true);
     if (newToPass === 0 && page.length >= largestPage && firstPageAgain) {
       throw new InvoicingProtocolError(
@@ -268,12 +211,9 @@ async function* readListOnce<T extends { id: string }>(
         { endpoint },
       );
     }
-    // Each offset is asked for once a pass, so a list read in one order has as many different records as
-    // it answered; one shifting or shuffled between requests brings repeats, fewer than the different
-    // ones (a page of random records from a list is mostly new until most of the list has been seen).
-    // Far more repeats are a service that answers offsets past the end with records (its last page
-    // again, as a clamped page number gives), where no empty page ever ends the pass: it would go on to
-    // `maxPages`, thousands of requests.
+    // Each offset is asked once a pass: a shuffled list brings fewer repeats than different records. Far
+    // more are a service answering offsets past the end with its last page (a clamped page number), which
+    // no empty page would ever end before `maxPages`, thousands of requests.
     recordsAnswered += page.length;
     if (recordsAnswered > 2 * seenIds.size + pageSize) {
       throw new InvoicingProtocolError(
@@ -303,17 +243,17 @@ async function* readListOnce<T extends { id: string }>(
             if (!failure && !finished) receive(range, records);
           },
           (error: unknown) => {
-            // A request past the known end, or past a refused offset, failing changes nothing: its
-            // answer was not needed, or the walk ends or fails at that offset.
+            // Past the known end or a refused offset, a failure changes nothing.
             if (range.offset >= Math.min(endOffset, firstRefused + 1)) return;
-            // The probe refused tells nothing of where the list ends: the walk fails with the refusal.
             if (range === probe && isRefusal(error)) probeOutcome = 'refused';
             else if (range.offset > 0 && isRefusal(error)) refuse(range.offset, error);
             else throw error;
           },
         )
         .catch((error: unknown) => {
-          if (!finished) fail(error);
+          if (finished) return;
+          failure ??= { error };
+          abortFrom(0);
         })
         .finally(() => {
           inFlight.delete(range);
@@ -337,7 +277,16 @@ async function* readListOnce<T extends { id: string }>(
       }
       if (isComplete()) return { shifted, added, deepestAdded };
       if (refusalAfterFullPage()) {
-        if (probeOutcome !== undefined) throw refusalError();
+        if (probeOutcome !== undefined) {
+          const where =
+            probeOutcome === 'refused'
+              ? `and again from offset ${firstRefused - 1}: where the list ends cannot be told`
+              : 'where the list does not end';
+          throw new InvoicingProtocolError(
+            `The invoicing service refused ${endpoint} at offset ${firstRefused}, ${where}, so it cannot be read to its end (${refusal instanceof Error ? refusal.message : String(refusal)})`,
+            { endpoint, cause: refusal },
+          );
+        }
         if (probe === undefined) {
           probe = { offset: firstRefused - 1, limit: 2 };
           gaps.unshift(probe);

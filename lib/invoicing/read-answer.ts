@@ -1,20 +1,80 @@
+import { isAscii } from 'node:buffer';
 import type * as z from 'zod';
-import type { AnswerBody } from './answer-body';
-import { contentTypeOf, requestIdOf } from './answer-headers';
-import { bodyExcerpt } from './body-excerpt';
-import { describeIssues, summariseIssues } from './describe-issues';
 import { InvoicingProtocolError, InvoicingValidationError } from './errors';
-import { parseServiceJson } from './parse-service-json';
-import { redactSecret } from './redact-secret';
-import { successEnvelopeSchema } from './schemas';
-import type { HeaderReader } from './transport';
+import {
+  bodyExcerpt,
+  contentTypeOf,
+  describeIssues,
+  redactSecret,
+  requestIdOf,
+  summariseIssues,
+} from './redact-secret';
+import { parseServiceJson, successEnvelopeSchema } from './schemas';
+import type { HeaderReader, TransportAnswer } from './send-request';
 
-/** What is known of a 2xx answer besides its body. */
+/** A leading byte order mark in UTF-8, dropped as `Response#text()` drops it. */
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+/** Bytes that are not ASCII, read as Latin-1: in UTF-8 each run of them is whole characters. */
+const NON_ASCII_RUN = /[\x80-\xff]+/g;
+
+/** The body of an answer as it was received, read as text the way each reader needs it. */
+export class AnswerBody {
+  readonly #bytes: Buffer;
+
+  constructor(bytes: Uint8Array) {
+    const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this.#bytes = buffer.subarray(0, 3).equals(UTF8_BOM) ? buffer.subarray(3) : buffer;
+  }
+
+  /** The body as UTF-8 text, a leading byte order mark dropped: what an error quotes. */
+  text(): string {
+    return this.#bytes.toString('utf8');
+  }
+
+  /**
+   * The body as ASCII that JSON reads as `text()`, non-ASCII characters as `\uXXXX` escapes (valid only in
+   * strings, where they mean the same): one such character makes V8 parse the page as two-byte text, at
+   * twice the cost. Only runs of non-ASCII bytes are decoded (whole characters: ASCII ends a sequence).
+   */
+  jsonText(): string {
+    const latin1 = this.#bytes.toString('latin1');
+    if (isAscii(this.#bytes)) return latin1;
+    return latin1.replace(NON_ASCII_RUN, (run) => {
+      const text = Buffer.from(run, 'latin1').toString('utf8');
+      let escaped = '';
+      for (let index = 0; index < text.length; index++) {
+        escaped += `\\u${text.charCodeAt(index).toString(16).padStart(4, '0')}`;
+      }
+      return escaped;
+    });
+  }
+}
+
+/** The body, or `undefined` past `maxBytes` decoded (or declared): the connection is dropped at once. */
+export async function readBody(answer: TransportAnswer, maxBytes: number): Promise<AnswerBody | undefined> {
+  if (Number(answer.headers.get('content-length') ?? 0) > maxBytes) {
+    answer.discard();
+    return undefined;
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of answer.body) {
+    size += chunk.byteLength;
+    if (size > maxBytes) {
+      answer.discard();
+      return undefined;
+    }
+    chunks.push(chunk);
+  }
+  return new AnswerBody(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
+}
+
+/** What is known of a 2xx answer besides its body; `apiKey` is redacted from excerpts and issues. */
 export interface AnswerContext {
   endpoint: string;
   status: number;
   headers: HeaderReader;
-  /** Redacted from excerpts and issues, in case the service echoes it. */
   apiKey?: string;
 }
 
@@ -22,12 +82,8 @@ export interface AnswerContext {
 const RESULT_SHOWN_LENGTH = 40;
 
 /**
- * A list as the service may write it, made an array:
- * - an object with keys `"0"`, `"1"`, … becomes an array, in key order (PHP's `json_encode` writes an
- *   array that way once an element was filtered out of it, and the datetime format suggests PHP);
- * - an empty page written as `null`, `{}` or left out is an empty list. The spec does not show how an
- *   empty page looks, and every walk through a list ends on one.
- * Anything else is left for the schema to judge.
+ * A list as the service may write it, made an array: keys `"0"`, `"1"`, … (PHP's `json_encode` once an
+ * element was filtered out), an empty page as `null`, `{}` or left out (the spec shows none).
  */
 export function normaliseList(data: unknown): unknown {
   if (data === null || data === undefined) return [];
@@ -48,21 +104,15 @@ function describeResult(result: unknown, apiKey: string | undefined): string {
 }
 
 /**
- * Reads a 2xx answer: JSON (every digit of every number kept, see `parseServiceJson`), then the
- * `{ result: "success", data }` envelope, then `data` against its schema. Not JSON (an HTML page from a
- * proxy), JSON nested too deeply to read, JSON that is not the envelope, or a `result` other than
- * `success` is an `InvoicingProtocolError`; `data` that does not match is an `InvoicingValidationError`
- * naming each field, e.g. `data[3].payment.amount: expected a number`. Every message is one line, and no
- * form of the API key is in it. The body is text, or the answer's bytes (parsed from their `jsonText`,
- * quoted from their `text`).
+ * Reads a 2xx answer: JSON, the `{ result: "success", data }` envelope, then `data` against its schema
+ * (else `InvoicingProtocolError`, `InvoicingValidationError`), in one-line messages without the key.
  */
 export function readAnswer<Schema extends z.ZodType>(
   answerBody: string | AnswerBody,
   schema: Schema,
-  context: AnswerContext,
+  { endpoint, status, headers, apiKey }: AnswerContext,
   normalise: (data: unknown) => unknown = (data) => data,
 ): z.output<Schema> {
-  const { endpoint, status, headers, apiKey } = context;
   const body =
     typeof answerBody === 'string' ? { text: () => answerBody, jsonText: () => answerBody } : answerBody;
   // Built only on failure: a list walk reads thousands of good answers.
@@ -109,10 +159,9 @@ export function readAnswer<Schema extends z.ZodType>(
   const data = schema.safeParse(normalise(envelope.data.data));
   if (!data.success) {
     const issues = describeIssues(data.error.issues, 'data', apiKey);
-    const { details } = failure();
     throw new InvoicingValidationError(
       `The invoicing service answered ${endpoint} with data this client cannot read: ${summariseIssues(issues)}`,
-      { ...details, issues },
+      { ...failure().details, issues },
     );
   }
   return data.data;

@@ -1,24 +1,21 @@
 import { decodeHTML } from 'entities';
-import { encodedSpans } from './secret-encodings';
+import { base32, base32hex } from 'rfc4648';
+import type * as z from 'zod';
+import { fieldIssues, issueText } from '../config';
+import type { HeaderReader } from './send-request';
 
 const REDACTED = '[redacted]';
 
-/** Secrets at least this long are removed wherever they appear; a shorter one could be part of a word. */
+/** Secrets this long go wherever they appear, encoded too; a shorter one may be part of a word. */
 const ALWAYS_REDACTED_LENGTH = 12;
 
-/**
- * Layers of encoding looked through: enough for a key percent-encoded inside a JSON string inside an
- * HTML page, the deepest a service plausibly echoes one.
- */
+/** Layers of escapes looked through: a key percent-encoded in a JSON string in an HTML page. */
 const MAX_LAYERS = 3;
 
 /** The characters that start an escape this module reads; text without them holds the secret only as is. */
 const ESCAPE_STARTS = /[\\&%]/;
 
-/**
- * Text read as a sequence of characters, each with the span of the original text it was written as.
- * Layer 0 is the text itself; each further layer decodes every escape of the one below.
- */
+/** Text as characters, each with the span of the original it was written as; layers decode escapes. */
 interface Layer {
   chars: string[];
   starts: number[];
@@ -32,21 +29,11 @@ interface Escape {
 }
 
 /**
- * Removes `secret` from `text`, in every form a service could echo it back in: as sent, JSON-escaped
- * (`sk_live\/AbC`, `\u0041`), as HTML character references (`&sol;`, `&#47;`, `&#x2F;`, with or without
- * the semicolon), percent-encoded in either case (`%2F`, `%2f`), any mixture of these from one character
- * to the next, up to three of them nested (`%255C%252F`), reversed, and encoded in base64 (either
- * alphabet), base32 or hex (see `encodedSpans`; a secret of 12 characters or more), as is or itself
- * written with those escapes. The
- * service's failure answers are not shown in the spec, and some services echo the request (headers
- * included) back in an error page.
- *
- * A long secret goes wherever it appears. A short one (a test key such as `x`) goes only where it stands
- * on its own, not inside a longer run of letters and digits, so a message about `expected` stays legible.
- *
- * Written here because no maintained library finds an encoded string and maps it back to the text it came
- * from; `entities` decodes the HTML references. The API key is printable ASCII without spaces (the client's
- * options require it), so only escapes that decode to ASCII are read.
+ * Removes `secret` from `text` in every form a service could echo it in (the spec does not show failure
+ * answers): as sent, JSON-escaped, HTML references, percent-encoded, mixed, up to three nested
+ * (`%255C%252F`), reversed, and in base64, base32 or hex (12 characters or more). A short secret (a test
+ * key `x`) goes only where it stands alone. No maintained library maps an encoded string back to its
+ * source; the key is printable ASCII (the options require it), so only escapes to ASCII are read.
  */
 export function redactSecret(text: string, secret: string | undefined): string {
   if (!secret || !text) return text;
@@ -56,37 +43,31 @@ export function redactSecret(text: string, secret: string | undefined): string {
   if (spans.length === 0 && !ESCAPE_STARTS.test(text) && !secrets.some((each) => text.includes(each))) {
     return text;
   }
-  let layer = literalLayer(text);
+  const chars = text.split('');
+  let layer: Layer = { chars, starts: chars.map((_, i) => i), ends: chars.map((_, i) => i + 1) };
   for (let depth = 0; ; depth += 1) {
     for (const each of secrets) findSecret(layer, each, spans);
     if (depth === MAX_LAYERS || !ESCAPE_STARTS.test(layer.chars.join(''))) break;
     const next = decodeLayer(layer);
     if (next.chars.length === layer.chars.length) break;
     layer = next;
-    // Encoded text has escapes of its own to undo: PHP's json_encode writes base64's `/` as `\/`, and
-    // a query string its `+`, `/` and `=` as `%2B`, `%2F` and `%3D`.
+    // Encoded text has escapes of its own: json_encode writes base64's `/` as `\/`, a query its `+` as `%2B`.
     const decoded = layer.chars.join('');
     for (const [start, end] of secrets.flatMap((each) => encodedSpans(decoded, each))) {
-      spans.push([layer.starts[start] as number, layer.ends[end - 1] as number]);
+      spans.push([layer.starts[start]!, layer.ends[end - 1]!]);
     }
   }
   return replaceSpans(text, spans);
 }
 
-function literalLayer(text: string): Layer {
-  const chars = text.split('');
-  return { chars, starts: chars.map((_, index) => index), ends: chars.map((_, index) => index + 1) };
-}
-
 /** Adds the original spans of every occurrence of `secret` in `layer`, each character as is or escaped. */
-function findSecret(layer: Layer, secret: string, spans: [number, number][]): void {
-  const { chars, starts, ends } = layer;
+function findSecret({ chars, starts, ends }: Layer, secret: string, spans: [number, number][]): void {
   const alone = secret.length < ALWAYS_REDACTED_LENGTH;
   for (let start = 0; start < chars.length; start += 1) {
     const end = matchFrom(chars, start, secret, 0);
     if (end === undefined) continue;
     if (alone && (isWordChar(chars[start - 1]) || isWordChar(chars[end]))) continue;
-    spans.push([starts[start] as number, ends[end - 1] as number]);
+    spans.push([starts[start]!, ends[end - 1]!]);
     start = end - 1;
   }
 }
@@ -106,15 +87,14 @@ function matchFrom(chars: string[], index: number, secret: string, from: number)
 
 const isWordChar = (char: string | undefined): boolean => char !== undefined && /^[A-Za-z0-9]$/.test(char);
 
-/** The layer above: every escape of `layer` decoded, every other character kept. */
 function decodeLayer(layer: Layer): Layer {
   const next: Layer = { chars: [], starts: [], ends: [] };
   for (let index = 0; index < layer.chars.length; ) {
     const found = escapeAt(layer.chars, index);
     const length = found?.length ?? 1;
-    next.chars.push(found ? found.char : (layer.chars[index] as string));
-    next.starts.push(layer.starts[index] as number);
-    next.ends.push(layer.ends[index + length - 1] as number);
+    next.chars.push(found ? found.char : layer.chars[index]!);
+    next.starts.push(layer.starts[index]!);
+    next.ends.push(layer.ends[index + length - 1]!);
     index += length;
   }
   return next;
@@ -132,17 +112,12 @@ const SIMPLE_JSON_ESCAPES: Record<string, string> = {
   t: '\t',
 };
 
-/** The escape that starts at `index`, if one does and it writes an ASCII character. */
+/** The escape at `index` that writes an ASCII character: JSON's, `\xXX`, `%XX`, or an HTML reference. */
 function escapeAt(chars: string[], index: number): Escape | undefined {
   const first = chars[index];
-  if (first === '\\') return backslashEscapeAt(chars, index);
   if (first === '%') return hexEscapeAt(chars, index + 1, 2, 1);
   if (first === '&') return htmlReferenceAt(chars, index);
-  return undefined;
-}
-
-/** `\/`, `\"`, `\\` and the other JSON escapes, `\uXXXX`, and `\xXX` as JavaScript writes it. */
-function backslashEscapeAt(chars: string[], index: number): Escape | undefined {
+  if (first !== '\\') return undefined;
   const kind = chars[index + 1];
   if (kind === undefined) return undefined;
   const simple = SIMPLE_JSON_ESCAPES[kind];
@@ -163,7 +138,7 @@ function hexEscapeAt(chars: string[], from: number, digits: number, prefix: numb
   return code < 0x80 ? { char: String.fromCharCode(code), length: prefix + digits } : undefined;
 }
 
-/** Longest HTML character reference read: `&` and the longest name of the HTML standard, with `;`. */
+/** Longest named reference read: `&` and the longest name of the HTML standard, with `;`. */
 const MAX_REFERENCE_LENGTH = 34;
 /** A numeric reference's digits, leading zeros included, are read up to this many. */
 const MAX_REFERENCE_DIGITS = 64;
@@ -171,8 +146,7 @@ const MAX_REFERENCE_DIGITS = 64;
 /** `&sol;`, `&#47;`, `&#x2F;` (any case, leading zeros, `;` optional), as HTML decodes them in text. */
 function htmlReferenceAt(chars: string[], index: number): Escape | undefined {
   let candidate = '&';
-  const numeric = chars[index + 1] === '#';
-  const limit = numeric ? MAX_REFERENCE_DIGITS + 4 : MAX_REFERENCE_LENGTH;
+  const limit = chars[index + 1] === '#' ? MAX_REFERENCE_DIGITS + 4 : MAX_REFERENCE_LENGTH;
   for (let offset = 1; offset < limit; offset += 1) {
     const char = chars[index + offset];
     if (char === undefined || char.length !== 1) break;
@@ -192,24 +166,189 @@ function htmlReferenceAt(chars: string[], index: number): Escape | undefined {
   return { char, length: candidate.length - rest.length };
 }
 
-/** `text` with each span (overlapping ones merged) replaced by the redaction mark. */
+/** `text` with each span replaced by the redaction mark, spans that overlap or touch merged into one. */
 function replaceSpans(text: string, spans: [number, number][]): string {
-  if (spans.length === 0) return text;
   spans.sort((a, b) => a[0] - b[0]);
   let result = '';
-  let copiedTo = 0;
-  let open: [number, number] | undefined;
-  for (const span of spans) {
-    if (open && span[0] <= open[1]) {
-      open[1] = Math.max(open[1], span[1]);
-      continue;
-    }
-    if (open) {
-      result += `${text.slice(copiedTo, open[0])}${REDACTED}`;
-      copiedTo = open[1];
-    }
-    open = [span[0], span[1]];
+  let copiedTo = -1;
+  for (const [start, end] of spans) {
+    if (start > copiedTo) result += `${text.slice(Math.max(copiedTo, 0), start)}${REDACTED}`;
+    copiedTo = Math.max(copiedTo, end);
   }
-  if (open) result += `${text.slice(copiedTo, open[0])}${REDACTED}`;
-  return result + text.slice(open ? open[1] : copiedTo);
+  return result + text.slice(Math.max(copiedTo, 0));
+}
+
+/**
+ * An encoding that writes `groupBytes` bytes as `groupChars` characters, each group on its own, so the
+ * secret's bytes from the first that starts a group are written the same whatever precedes them.
+ * `alphabet` widens a span over a shared group; `anyCase` for hex and base32, read case-insensitively.
+ */
+interface Encoding {
+  groupBytes: number;
+  groupChars: number;
+  alphabet: RegExp;
+  anyCase: boolean;
+  encode: (bytes: Uint8Array) => string;
+}
+
+const base64 = (alphabet: RegExp, kind: 'base64' | 'base64url'): Encoding => ({
+  groupBytes: 3,
+  groupChars: 4,
+  alphabet,
+  anyCase: false,
+  encode: (bytes) => Buffer.from(bytes).toString(kind),
+});
+const base32Of = (alphabet: RegExp, codec: typeof base32): Encoding => ({
+  groupBytes: 5,
+  groupChars: 8,
+  alphabet,
+  anyCase: true,
+  encode: (bytes) => codec.stringify(bytes, { pad: false }),
+});
+const ENCODINGS: readonly Encoding[] = [
+  base64(/[A-Za-z0-9+/=]/, 'base64'),
+  base64(/[A-Za-z0-9_=-]/, 'base64url'),
+  base32Of(/[A-Za-z2-7=]/, base32),
+  base32Of(/[0-9A-Va-v=]/, base32hex),
+];
+
+/** Between the bytes of hex, a dump may put one of these (`73:6b:5f`, `73 6b 5f`). */
+const HEX_SEPARATOR = '[:. -]?';
+
+interface Form {
+  pattern: RegExp;
+  encoding: Encoding | undefined;
+}
+
+/** The forms of the last few secrets: a caller redacts one key (and its reversal) over and over. */
+const cache = new Map<string, Form[]>();
+const CACHED_SECRETS = 4;
+
+/**
+ * What any encoded text holding `secret` holds for certain: for each group encoding, one core per
+ * alignment (0 to `groupBytes - 1` bytes of other text before it), from its first byte that starts a
+ * group to its last whole group; and its hex, in either case, with or without separators.
+ */
+function encodedForms(secret: string): Form[] {
+  const known = cache.get(secret);
+  if (known) return known;
+  const bytes = Buffer.from(secret, 'utf8');
+  const forms: Form[] = [];
+  for (const encoding of ENCODINGS) {
+    for (let skip = 0; skip < encoding.groupBytes; skip += 1) {
+      const whole = Math.floor((bytes.length - skip) / encoding.groupBytes) * encoding.groupBytes;
+      const core = encoding.encode(bytes.subarray(skip, skip + whole)).replace(/[+/]/g, '\\$&');
+      forms.push({ pattern: new RegExp(core, encoding.anyCase ? 'gi' : 'g'), encoding });
+    }
+  }
+  const hexBytes = [...bytes].map((byte) => byte.toString(16).padStart(2, '0'));
+  forms.push({ pattern: new RegExp(hexBytes.join(HEX_SEPARATOR), 'gi'), encoding: undefined });
+  if (cache.size >= CACHED_SECRETS) cache.clear();
+  cache.set(secret, forms);
+  return forms;
+}
+
+/**
+ * The spans of `text` that write `secret` in base64, base32 or hex, each widened over the characters
+ * around it that encode its first and last bytes together with others. Each form is a fixed string
+ * (hex's optional separators aside), so a search is linear.
+ */
+function encodedSpans(text: string, secret: string): [number, number][] {
+  if (secret.length < ALWAYS_REDACTED_LENGTH) return [];
+  const spans: [number, number][] = [];
+  for (const { pattern, encoding } of encodedForms(secret)) {
+    pattern.lastIndex = 0;
+    for (let found = pattern.exec(text); found; found = pattern.exec(text)) {
+      let start = found.index;
+      let end = start + found[0].length;
+      if (encoding) {
+        const { groupChars, alphabet } = encoding;
+        for (let n = 0; n < groupChars && start > 0 && alphabet.test(text[start - 1]!); n++) start -= 1;
+        for (let n = 0; n < groupChars && end < text.length && alphabet.test(text[end]!); n++) end += 1;
+      }
+      spans.push([start, end]);
+      pattern.lastIndex = found.index + 1;
+    }
+  }
+  return spans;
+}
+
+/** Longest body excerpt an error carries: enough to recognise an HTML error page or a JSON message. */
+export const BODY_EXCERPT_LENGTH = 200;
+
+/** Longest body an excerpt is taken from, whole (no part of the secret survives the cut). */
+export const EXCERPT_SOURCE_LENGTH = 64 * 1024;
+
+/** C0 controls but the whitespace ones (tab to carriage return), and DEL. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these control characters are what is dropped.
+const CONTROL_CHARACTERS = /[\x00-\x08\x0e-\x1f\x7f]/g;
+
+/** A one-line excerpt of a body, the secret redacted before the cut; `undefined` if too long. */
+export function bodyExcerpt(body: string, secret?: string): string | undefined {
+  if (body.length > EXCERPT_SOURCE_LENGTH) return undefined;
+  // Controls go first: a UTF-16 page read as UTF-8 writes the key with a NUL after each character. The
+  // key holds no controls or whitespace, so neither step can join or split an occurrence.
+  const collapsed = redactSecret(body.replace(CONTROL_CHARACTERS, ''), secret).replace(/\s+/g, ' ').trim();
+  return shortened(collapsed, BODY_EXCERPT_LENGTH);
+}
+
+/** `text` cut to at most `length` characters, the last one an ellipsis when cut, no emoji split in half. */
+export function shortened(text: string, length: number): string {
+  if (text.length <= length) return text;
+  let cut = length - 1;
+  if (/[\uD800-\uDBFF]/.test(text.charAt(cut - 1))) cut -= 1;
+  return `${text.slice(0, cut)}…`;
+}
+
+/** A request id: letters, digits and a little punctuation (uuids, base64, `req-42`). */
+const REQUEST_ID = /^[A-Za-z0-9._:+/=-]{1,128}$/;
+
+/** Longest header value (content type, redirect origin) shown in a message. */
+const HEADER_SHOWN_LENGTH = 100;
+
+/** The `X-Request-Id` if it reads as an id without the key: the API passes it on, never cleaned. */
+export function requestIdOf(headers: HeaderReader, apiKey: string | undefined): string | undefined {
+  const id = headers.get('x-request-id')?.trim();
+  if (!id || !REQUEST_ID.test(id) || redactSecret(id, apiKey) !== id) return undefined;
+  return id;
+}
+
+/** Where a redirect leads: an http(s) `Location`'s origin (a path may carry anything). */
+export function redirectTargetOf(headers: HeaderReader, apiKey: string | undefined): string {
+  const location = headers.get('location')?.trim() ?? '';
+  if (!URL.canParse(location)) return 'another address';
+  const { protocol, origin } = new URL(location);
+  if (protocol !== 'http:' && protocol !== 'https:') return 'another address';
+  return shortened(redactSecret(origin, apiKey), HEADER_SHOWN_LENGTH);
+}
+
+/** The answer's `Content-Type` for a message: printable ASCII, the key redacted, cut short. */
+export function contentTypeOf(headers: HeaderReader, apiKey: string | undefined): string {
+  const value = headers.get('content-type')?.trim();
+  if (!value) return 'no content type';
+  if (!/^[\x20-\x7e]*$/.test(value)) return 'an unreadable content type';
+  return shortened(redactSecret(value, apiKey), HEADER_SHOWN_LENGTH);
+}
+
+/** Longest key of a path shown; record keys are the service's text, and could be anything. */
+const KEY_SHOWN_LENGTH = 60;
+
+/**
+ * Each issue as `path: problem` under `root` (`data[3].payment.amount: expected a number`), an unknown key
+ * as `offset: not accepted here`; a key the service chose is stripped of `secret` and cut short.
+ */
+export function describeIssues(issues: readonly z.core.$ZodIssue[], root = '', secret?: string): string[] {
+  const showKey = (key: string) =>
+    key.length > EXCERPT_SOURCE_LENGTH
+      ? `<a key of ${key.length} characters>`
+      : shortened(redactSecret(key, secret), KEY_SHOWN_LENGTH);
+  return fieldIssues(issues, { root, unknownKey: 'not accepted here', plainTypes: true, showKey }).map(
+    (issue) => issueText(issue, 'value'),
+  );
+}
+
+/** Issues joined for a message, the first few only. */
+export function summariseIssues(lines: readonly string[], shown = 3): string {
+  const more = lines.length > shown ? ` (and ${lines.length - shown} more)` : '';
+  return `${lines.slice(0, shown).join('; ')}${more}`;
 }

@@ -1,3 +1,7 @@
+import Big from 'big.js';
+import { code as iso4217 } from 'currency-codes';
+import { millisecondsInSecond, secondsInHour } from 'date-fns/constants';
+import { isSafeNumber, LosslessNumber, parse } from 'lossless-json';
 import * as z from 'zod';
 import {
   END_OF_SERVICE_MS,
@@ -5,32 +9,137 @@ import {
   isExistingServiceDatetime,
   SERVICE_DATETIME_PATTERN,
 } from '../period';
-import { FIELD_BOUNDS, tooLong } from './field-bounds';
-import { isExactNumber } from './parse-service-json';
-import { plainDecimalOf } from './plain-decimal';
 
 /**
  * Schemas of the invoicing service's read interface, field by field as `invoicing-api.md` states them.
- *
- * Where the spec is silent the schemas accept what a reasonable implementation could send, and
- * normalise it, so that code downstream sees one shape:
- * - an empty object may arrive as `[]` (what PHP's json_encode writes for an empty array);
- * - an optional block (`payment`, `wallet`, `invoice`) may be omitted or `null`;
- * - a sum over nothing may be `null` (SQL's SUM of no rows);
- * - numbers may arrive as numeric strings.
- * Every amount becomes a plain decimal string (`"0.00000095"`, never `"9.5e-7"`), so sums are exact
- * and printing never shows exponent form.
+ * Where the spec is silent they accept what a reasonable implementation could send and normalise it:
+ * an empty object as `[]` (PHP's json_encode), an optional block omitted or `null`, a sum over nothing
+ * `null` (SQL's SUM of no rows), numbers as numeric strings. Every amount becomes a plain decimal string
+ * (`"0.00000095"`, never `"9.5e-7"`), so sums are exact and never print in exponent form.
  */
 
 /** A plain decimal string: optional minus, digits, optional fraction. No exponent. */
 export type DecimalString = string;
 
+/** The spec's one hour a payment search stays active after an invoice's `timeToPayDatetime`. */
+export const PAYMENT_SEARCH_GRACE_SECONDS = secondsInHour;
+export const PAYMENT_SEARCH_GRACE_MS = PAYMENT_SEARCH_GRACE_SECONDS * millisecondsInSecond;
+
+/** Bounds on fields whose size the spec leaves open (`docs/limits.md` says why); beyond, refused. */
+export const FIELD_BOUNDS = {
+  /** `currencyFiat` and the keys of `invoicesByCurrencies`: ISO 4217 codes are three letters. */
+  currencyCode: 16,
+  /** A wallet's `cryptocurrency` (`BTC`) and `blockchain` (`tron`). */
+  walletToken: 64,
+  /** A wallet's `address`: the longest in use are about a hundred characters. */
+  address: 512,
+  /** A transaction id: 64 hex digits on most chains, 88 base58 on some. */
+  hash: 256,
+  uid: 256,
+  /** `description`, `serviceData`: what one workbook cell holds (Excel's limit). */
+  text: 32_767,
+  /** A wallet's `name`: the page lists every wallet of the period with it. */
+  walletName: 1_000,
+  /** Digits of an amount written out in full (`0.00000095` has nine); wei amounts need about forty. */
+  amountDigits: 64,
+  /** Characters of an amount as sent, checked before anything else reads it. */
+  amountText: 96,
+  /** Keys of the statistics' objects other than currency codes: project UUIDs, months, dates. */
+  statisticsKey: 64,
+} as const;
+
+/** The message of a field refused for its length: `expected at most 16 characters`. */
+export const tooLong = (maximum: number): string =>
+  `expected at most ${maximum.toLocaleString('en-US')} characters`;
+
+const fractionDigitsByCurrency = new Map<string, number>();
+
 /**
- * Builds a schema on first use and keeps it. Every schema here is built so: zod takes several
- * milliseconds to build them all, which a Lambda function's cold start would otherwise pay though the
- * report API's pages, links and stored reports never read the service. Each exported schema is the
- * built one behind `z.lazy`; the shapes below use the built ones themselves, so that the compiled list
- * parsers are generated from plain schemas, with no `z.lazy` in between.
+ * Decimal places of a fiat currency's minor unit as ISO 4217 states them (USD 2, JPY 0, KWD 3, HUF 2),
+ * 2 for a code the list does not have (`USDT`), any case (the spec does not show it). Not `Intl`: its
+ * digits are those of daily use (HUF with none), and 3200.50 HUF rounded that way loses its fillér.
+ */
+export function fiatFractionDigits(currency: string): number {
+  let digits = fractionDigitsByCurrency.get(currency);
+  if (digits === undefined) {
+    digits = iso4217(currency.toUpperCase())?.digits ?? 2;
+    fractionDigitsByCurrency.set(currency, digits);
+  }
+  return digits;
+}
+
+const isDigit = (code: number): boolean => code >= 48 && code <= 57;
+
+/**
+ * Whether `text` may hold a member value that a double cannot hold exactly: more than 15 digits, or a
+ * three-digit exponent. Only values after a `:` are looked at (a hash may hold long runs of digits). A
+ * loop: it costs a fifth of `JSON.parse` where the shortest regular expression costs a third.
+ */
+function mayHoldInexactNumber(text: string): boolean {
+  for (let colon = text.indexOf(':'); colon !== -1; colon = text.indexOf(':', colon + 1)) {
+    let index = colon + 1;
+    let code = text.charCodeAt(index);
+    while (code === 32 || code === 9 || code === 10 || code === 13) code = text.charCodeAt(++index);
+    if (code === 45) code = text.charCodeAt(++index);
+    if (!isDigit(code)) continue;
+    let digits = 0;
+    while (isDigit(code) || code === 46) {
+      if (code !== 46) digits += 1;
+      code = text.charCodeAt(++index);
+    }
+    if (digits > 15) return true;
+    if (code !== 101 && code !== 69) continue;
+    code = text.charCodeAt(++index);
+    if (code === 43 || code === 45) code = text.charCodeAt(++index);
+    let exponentDigits = 0;
+    while (isDigit(code)) {
+      exponentDigits += 1;
+      code = text.charCodeAt(++index);
+    }
+    if (exponentDigits > 2) return true;
+  }
+  return false;
+}
+
+/**
+ * Parses an answer without losing a digit: Node 20's `JSON.parse` rounds every number before a reviver
+ * sees it (`98765432.987654321` becomes `98765432.98765433`). Nearly every answer goes through
+ * `JSON.parse`; one that may hold an inexact number through `lossless-json`, which keeps such numbers as
+ * `LosslessNumber`s. Throws a `SyntaxError` for text that is not JSON, a `RangeError` when nested too deeply.
+ */
+export function parseServiceJson(text: string): unknown {
+  if (!mayHoldInexactNumber(text)) return JSON.parse(text);
+  // A repeated key keeps its last value, as with JSON.parse.
+  return parse(text, null, {
+    parseNumber: (token) => (isSafeNumber(token) ? Number(token) : new LosslessNumber(token)),
+    onDuplicateKey: ({ newValue }) => newValue,
+  });
+}
+
+/** Whether a value is a number the lossless parse kept as text. */
+export const isExactNumber = (value: unknown): value is LosslessNumber => value instanceof LosslessNumber;
+
+/** A decimal as `Big#toFixed()` writes it: no leading zeros, no trailing fraction zeros, no exponent. */
+const CANONICAL_DECIMAL = /^-?(0|[1-9]\d*)(\.\d*[1-9])?$/;
+
+/**
+ * An amount as a plain decimal string, exactly as `new Big(value).toFixed()` writes it: `9.5e-7` →
+ * `"0.00000095"`, `"1.50"` → `"1.5"`. A number without exponent or canonical text skips `Big`: a month
+ * holds hundreds of thousands of amounts, each a `Big` and its digit array otherwise.
+ */
+export function plainDecimalOf(value: number | string): string {
+  if (typeof value === 'number') {
+    const text = String(value);
+    if (!text.includes('e')) return text;
+  } else if (value !== '-0' && CANONICAL_DECIMAL.test(value)) {
+    return value;
+  }
+  return new Big(value).toFixed();
+}
+
+/**
+ * Builds a schema on first use: building all takes milliseconds a cold start would pay though the API's
+ * pages never read the service. Shapes use the built ones, so compiled parsers see no `z.lazy`.
  */
 function lazily<T>(build: () => T): () => T {
   let built: T | undefined;
@@ -45,10 +154,7 @@ const numericText = /^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 /** An exponent of four digits or more: `1e1000` would be written with a thousand digits and more. */
 const hugeExponent = /[eE][+-]?0*\d{4}/;
 
-/**
- * A number token that `parseServiceJson` kept as text (a double could not hold it exactly) as that text,
- * which the schemas read as they read a number sent as a string; any other value as it is.
- */
+/** A number `parseServiceJson` kept as text, as that text (read as a number sent as a string). */
 const exactNumberText = (value: unknown): unknown => (isExactNumber(value) ? value.value : value);
 
 /** Digits of a plain decimal string: all its characters but a sign and a point. */
@@ -56,17 +162,14 @@ const digitCount = (text: string): number =>
   text.length - (text.startsWith('-') ? 1 : 0) - (text.includes('.') ? 1 : 0);
 
 /**
- * An amount: a JSON number (every digit of it, see `parseServiceJson`) or numeric string, normalised to a
- * plain decimal string of at most `FIELD_BOUNDS.amountDigits` digits. Text longer than
- * `FIELD_BOUNDS.amountText` is refused before the pattern reads it: the pattern backtracks over a long
- * run of digits that does not match, which costs time growing with the square of its length.
+ * An amount (number or numeric string) as a plain decimal string. Text longer than `amountText` is refused
+ * first: the pattern backtracks over a long run of digits at a cost growing with the square of its length.
  */
 const decimal = lazily(() =>
   z
     .preprocess(
       exactNumberText,
-      // Checked outside the union: a union reports an aborted check of one of its members only as
-      // "Invalid input".
+      // Checked outside the union: a union reports a member's aborted check only as "Invalid input".
       z
         .unknown()
         .refine((value) => typeof value !== 'string' || value.length <= FIELD_BOUNDS.amountText, {
@@ -116,10 +219,7 @@ const integer = lazily(() =>
   ),
 );
 
-/**
- * An instant in milliseconds since the epoch, in the years a service datetime may name (100 to 9999), so
- * that every `Date` made of it is valid.
- */
+/** Epoch milliseconds in the years a service datetime may name (100 to 9999): every `Date` of it is valid. */
 const epochMs = lazily(() =>
   integer().refine(
     (ms) => ms >= FIRST_SERVICE_MS && ms < END_OF_SERVICE_MS,
@@ -136,10 +236,7 @@ const serviceDatetime = lazily(() =>
 );
 export const serviceDatetimeSchema = z.lazy(serviceDatetime);
 
-/**
- * A UUID in its textual 8-4-4-4-12 form. `z.guid()` rather than `z.uuid()`: the spec says "UUID format"
- * without a version, and a strict RFC 9562 check would reject identifiers a service may well issue.
- */
+/** 8-4-4-4-12. `z.guid()`, not `z.uuid()`: the spec names no UUID version, and RFC 9562's check is strict. */
 const uuid = lazily(() => z.guid());
 export const uuidSchema = z.lazy(uuid);
 
@@ -154,13 +251,13 @@ const recordOf = <T extends z.ZodType>(value: T, keyLength: number = FIELD_BOUND
     z.record(bounded(keyLength), value),
   );
 
-/** Whether a value is an empty block as PHP may write one: `[]` or `{}`. */
-const isEmptyBlock = (value: unknown): boolean =>
-  typeof value === 'object' && value !== null && Object.keys(value).length === 0;
-
-/** An optional block: absent, `null`, `[]` and `{}` all read as `undefined`. */
+/** An optional block: absent, `null`, `[]` and `{}` (as PHP may write an empty one) read as `undefined`. */
 const optionalBlock = <T extends z.ZodType>(block: T) =>
-  z.preprocess((value) => (value === null || isEmptyBlock(value) ? undefined : value), block.optional());
+  z.preprocess(
+    (value) =>
+      value === null || (typeof value === 'object' && !Object.keys(value).length) ? undefined : value,
+    block.optional(),
+  );
 
 /** A string of at most `maximum` characters (UTF-16 code units, as a workbook cell counts them). */
 const bounded = (maximum: number) => z.string().max(maximum, tooLong(maximum));
@@ -180,10 +277,9 @@ const wallet = lazily(() =>
     address: bounded(FIELD_BOUNDS.address),
   }),
 );
-export const walletSchema = z.lazy(wallet);
-export type Wallet = z.infer<typeof walletSchema>;
+export type Wallet = z.infer<ReturnType<typeof wallet>>;
 
-/** The invoice fields shared by the invoice list and the `invoice` block of a payment. */
+/** The invoice fields of the invoice list and of a payment's `invoice` block. */
 const invoice = lazily(() =>
   z.object({
     id: uuid(),
@@ -201,8 +297,7 @@ const invoice = lazily(() =>
     status: invoiceStatusSchema,
   }),
 );
-export const invoiceSchema = z.lazy(invoice);
-export type Invoice = z.infer<typeof invoiceSchema>;
+export type Invoice = z.infer<ReturnType<typeof invoice>>;
 
 /** The `payment` block of a paid invoice. */
 const paymentRecord = lazily(() =>
@@ -213,7 +308,6 @@ const paymentRecord = lazily(() =>
     transactionDatetime: serviceDatetime(),
   }),
 );
-export const paymentRecordSchema = z.lazy(paymentRecord);
 
 /** An item of `POST /invoices/list`: `payment` and `wallet` only when the invoice was paid. */
 const invoiceItem = lazily(() =>
@@ -255,14 +349,10 @@ export const successEnvelopeSchema = z.lazy(() =>
 );
 
 /**
- * A page of `POST /invoices/list`. The two list schemas are compiled (`z.compile`): zod generates one
- * parser for the whole shape, with the same results and the same issues as the schema's own, several
- * times faster and with far less garbage. A month's report reads thousands of pages of a hundred records.
- * Compiled on first use (`z.lazy`): generating the parser takes about 13 ms, which a function's cold
- * start would otherwise pay even when it never lists anything.
+ * A page of each list, compiled (`z.compile`): one generated parser, same results and issues, several times
+ * faster with far less garbage over a month's thousands of pages. On first use: compiling takes about 13 ms.
  */
 export const invoiceListSchema = z.lazy(() => z.compile(z.array(invoiceItem())));
-/** A page of `POST /payments/list`, compiled as the invoices' is. */
 export const paymentListSchema = z.lazy(() => z.compile(z.array(paymentItem())));
 
 // Request parameters, validated before anything is sent.
@@ -271,53 +361,27 @@ export const paymentListSchema = z.lazy(() => z.compile(z.array(paymentItem())))
 const serviceDate = lazily(() => z.iso.date({ message: 'expected a date "Y-m-d" that exists' }));
 export const serviceDateSchema = z.lazy(serviceDate);
 
-const statisticsFilter = lazily(() =>
-  z.object({ startDate: serviceDate().optional(), endDate: serviceDate().optional() }).strict(),
-);
-export const statisticsFilterSchema = z.lazy(statisticsFilter);
+const dates = () => ({ startDate: serviceDate().optional(), endDate: serviceDate().optional() });
+const invoiceFilter = () => ({
+  invoiceId: uuid().optional(),
+  invoiceUid: z.string().min(1).optional(),
+  projectId: uuid().optional(),
+  ...dates(),
+  status: invoiceStatusSchema.optional(),
+});
+const paymentFilter = () => ({ walletId: uuid().optional(), invoiceId: uuid().optional(), ...dates() });
+const page = () => ({
+  offset: z.number().int().nonnegative().optional(),
+  limit: z.number().int().positive().optional(),
+});
+
+export const statisticsFilterSchema = z.lazy(() => z.strictObject(dates()));
 export type StatisticsFilter = z.input<typeof statisticsFilterSchema>;
-
-const invoiceFilter = lazily(() =>
-  z
-    .object({
-      invoiceId: uuid().optional(),
-      invoiceUid: z.string().min(1).optional(),
-      projectId: uuid().optional(),
-      startDate: serviceDate().optional(),
-      endDate: serviceDate().optional(),
-      status: invoiceStatusSchema.optional(),
-    })
-    .strict(),
-);
-export const invoiceFilterSchema = z.lazy(invoiceFilter);
+export const invoiceFilterSchema = z.lazy(() => z.strictObject(invoiceFilter()));
 export type InvoiceFilter = z.input<typeof invoiceFilterSchema>;
-
-const paymentFilter = lazily(() =>
-  z
-    .object({
-      walletId: uuid().optional(),
-      invoiceId: uuid().optional(),
-      startDate: serviceDate().optional(),
-      endDate: serviceDate().optional(),
-    })
-    .strict(),
-);
-export const paymentFilterSchema = z.lazy(paymentFilter);
+export const paymentFilterSchema = z.lazy(() => z.strictObject(paymentFilter()));
 export type PaymentFilter = z.input<typeof paymentFilterSchema>;
-
-const page = lazily(() =>
-  z
-    .object({
-      offset: z.number().int().nonnegative().optional(),
-      limit: z.number().int().positive().optional(),
-    })
-    .strict(),
-);
-export const pageSchema = z.lazy(page);
-export type Page = z.input<typeof pageSchema>;
-
-export const listInvoicesParamsSchema = z.lazy(() => invoiceFilter().extend(page().shape).strict());
+export const listInvoicesParamsSchema = z.lazy(() => z.strictObject({ ...invoiceFilter(), ...page() }));
 export type ListInvoicesParams = z.input<typeof listInvoicesParamsSchema>;
-
-export const listPaymentsParamsSchema = z.lazy(() => paymentFilter().extend(page().shape).strict());
+export const listPaymentsParamsSchema = z.lazy(() => z.strictObject({ ...paymentFilter(), ...page() }));
 export type ListPaymentsParams = z.input<typeof listPaymentsParamsSchema>;

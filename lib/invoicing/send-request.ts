@@ -1,46 +1,110 @@
+import { randomUUID } from 'node:crypto';
 import { wrappedError } from '../config';
-import type { AnswerBody } from './answer-body';
-import { EXCERPT_SOURCE_LENGTH } from './body-excerpt';
 import {
   InvoicingAnswerTooLargeError,
   InvoicingNetworkError,
   InvoicingProtocolError,
   InvoicingTimeoutError,
 } from './errors';
-import { type FormFields, toMultipartBody } from './form-fields';
-import { readBody } from './read-body';
-import type { HeaderReader, Transport } from './transport';
+import { type AnswerBody, readBody } from './read-answer';
+import { EXCERPT_SOURCE_LENGTH } from './redact-secret';
 
-/** One POST to the service. */
-export interface OutgoingRequest {
-  /** The full URL. */
+/** What the client reads of an answer's headers (`null` for a missing one); a WHATWG `Headers` is one. */
+export interface HeaderReader {
+  get(name: string): string | null;
+}
+
+/** One POST as a transport sends it; `signal` aborts the request and the reading of its body. */
+export interface TransportRequest {
   url: string;
-  /** The endpoint's path, for errors. */
+  headers: Record<string, string>;
+  body: Uint8Array;
+  signal: AbortSignal;
+}
+
+/** An answer whose headers have arrived; `body` yields its bytes, any content coding undone. */
+export interface TransportAnswer {
+  status: number;
+  headers: HeaderReader;
+  body: AsyncIterable<Uint8Array>;
+  /** Stops reading and drops the connection, for an answer refused before its end. */
+  discard(): void;
+}
+
+/** Resolves once the answer's headers are in. Follows no redirect: it would replay the key elsewhere. */
+export type Transport = (request: TransportRequest) => Promise<TransportAnswer>;
+
+const NO_BODY: AsyncIterable<Uint8Array> = { async *[Symbol.asyncIterator]() {} };
+
+/** A transport over the `fetch` a caller passes in the client's options. */
+export function fetchTransport(fetch: typeof globalThis.fetch): Transport {
+  return async ({ url, headers, body, signal }) => {
+    const response = await fetch(url, { method: 'POST', headers, body, signal, redirect: 'manual' });
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: response.body ?? NO_BODY,
+      discard: () => {
+        response.body?.cancel().catch(() => {});
+      },
+    };
+  };
+}
+
+/** A request's fields; `undefined` means "not set" and is left out. */
+export type FormFields = Record<string, string | number | undefined>;
+
+const encoder = new TextEncoder();
+
+/** CR, LF and CRLF all become CRLF, as the multipart encoding of a form asks. */
+const normaliseLineBreaks = (text: string): string => text.replace(/\r?\n|\r/g, '\r\n');
+
+/**
+ * The multipart form the spec asks for, fields that are set only (the service applies its defaults), as
+ * undici writes a `FormData` but the boundary: its web stream costs 0.2 ms of CPU a request.
+ */
+export function toMultipartBody(
+  fields: FormFields,
+  boundary = `----invoicing-${randomUUID()}`,
+): { contentType: string; body: Uint8Array } {
+  let text = '';
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    // Line breaks and quotes in a name percent-encoded, as browsers and undici do.
+    const escapedName = normaliseLineBreaks(name)
+      .replace(/\n/g, '%0A')
+      .replace(/\r/g, '%0D')
+      .replace(/"/g, '%22');
+    text +=
+      `--${boundary}\r\nContent-Disposition: form-data; name="${escapedName}"\r\n\r\n` +
+      `${normaliseLineBreaks(String(value))}\r\n`;
+  }
+  text += `--${boundary}--\r\n`;
+  return { contentType: `multipart/form-data; boundary=${boundary}`, body: encoder.encode(text) };
+}
+
+/** One POST to the service; `endpoint` names it in errors, `signal` aborts it with the signal's reason. */
+export interface OutgoingRequest {
+  url: string;
   endpoint: string;
   fields: FormFields;
   apiKey: string;
-  /** Time allowed for the answer, body included. */
   timeoutMs: number;
-  /** Most bytes a successful answer's body may hold. */
   maxAnswerBytes: number;
   transport: Transport;
-  /** Aborts the request (the caller gave up); rejects with the signal's reason. */
   signal?: AbortSignal | undefined;
 }
 
-/** An answer read in full, whatever its status. */
-export interface RawAnswer {
-  status: number;
-  headers: HeaderReader;
-  /** The body; `undefined` for a failure answer too long to show, which was not read to its end. */
-  body: AnswerBody | undefined;
+/** The first of `errors` whose code starts with `prefix` (`HPE_` from Node's HTTP parser, `Z_` from zlib). */
+function codedError(errors: unknown[], prefix: string): (Error & { code: string }) | undefined {
+  for (const candidate of errors) {
+    const code = candidate instanceof Error ? (candidate as { code?: unknown }).code : undefined;
+    if (typeof code === 'string' && code.startsWith(prefix)) return candidate as Error & { code: string };
+  }
+  return undefined;
 }
 
-/**
- * The reason inside a failed `fetch` ("fetch failed" wraps the socket's error), with its system code in
- * front when the message does not already say it: unlike `describeError`, the error's class name says
- * nothing here, the code (`ECONNRESET`) says what happened.
- */
+/** The reason inside a failed request, its system code in front (the code says what happened). */
 function describeCause(error: unknown): string {
   const cause = wrappedError(error);
   if (!(cause instanceof Error)) return String(cause);
@@ -50,46 +114,25 @@ function describeCause(error: unknown): string {
     : cause.message;
 }
 
-/** Node's HTTP parser's code (`HPE_INVALID_CONSTANT`...) when the answer was not HTTP at all. */
-function httpParserCode(error: unknown): string | undefined {
-  const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
-  return typeof code === 'string' && code.startsWith('HPE_') ? code : undefined;
-}
-
-/**
- * zlib's error (`Z_DATA_ERROR`...) when the body did not decode as its `Content-Encoding` says: the
- * error itself, or the one `fetch` wraps.
- */
-function zlibError(error: unknown): (Error & { code: string }) | undefined {
-  for (const candidate of [error, wrappedError(error)]) {
-    const code = candidate instanceof Error ? (candidate as { code?: unknown }).code : undefined;
-    if (typeof code === 'string' && code.startsWith('Z_')) return candidate as Error & { code: string };
-  }
-  return undefined;
-}
-
 /** `16 MiB`, `64 KiB`, or the bytes when neither is whole. */
-export function describeBytes(bytes: number): string {
+function describeBytes(bytes: number): string {
   if (bytes >= 1 << 20 && bytes % (1 << 20) === 0) return `${bytes / (1 << 20)} MiB`;
   if (bytes >= 1 << 10 && bytes % (1 << 10) === 0) return `${bytes / (1 << 10)} KiB`;
   return `${bytes} bytes`;
 }
 
 /**
- * Sends one request and reads its body, all within `timeoutMs`. A successful (2xx) body longer than
- * `maxAnswerBytes` is an `InvoicingAnswerTooLargeError`; a failure answer's body is read only as far
- * as an excerpt could show. Throws `InvoicingTimeoutError` when the time runs out (a slow answer or a
- * body that stalls), `InvoicingNetworkError` when the connection fails or drops, an
- * `InvoicingProtocolError` when what came back is not HTTP or its body does not decode as its
- * `Content-Encoding` says, and the signal's reason when the caller aborted. The status is not judged
- * here otherwise.
+ * Sends one request and reads its body within `timeoutMs`, whatever the status: a 2xx body beyond
+ * `maxAnswerBytes` is refused, a failure's is read only as far as an excerpt shows (else `undefined`).
  */
-export async function sendRequest(request: OutgoingRequest): Promise<RawAnswer> {
+export async function sendRequest(
+  request: OutgoingRequest,
+): Promise<{ status: number; headers: HeaderReader; body: AnswerBody | undefined }> {
   const { endpoint, timeoutMs, maxAnswerBytes, signal } = request;
   signal?.throwIfAborted();
 
-  // One controller for both the timeout and the caller's signal. The caller's signal lives as long as a
-  // whole list walk (thousands of requests), so the listener added here is removed after each one.
+  // One controller for the timeout and the caller's signal, whose listener is removed after each request:
+  // the caller's signal lives as long as a whole list walk.
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -134,14 +177,15 @@ export async function sendRequest(request: OutgoingRequest): Promise<RawAnswer> 
       );
     }
     if (signal?.aborted) throw signal.reason;
-    const parserCode = httpParserCode(error);
-    if (parserCode) {
+    const parser = codedError([error], 'HPE_');
+    if (parser) {
       throw new InvoicingProtocolError(
-        `The invoicing service answered ${endpoint} with something that is not HTTP (${parserCode})`,
+        `The invoicing service answered ${endpoint} with something that is not HTTP (${parser.code})`,
         { endpoint },
       );
     }
-    const decoding = zlibError(error);
+    // The error itself, or the one `fetch` wraps ("fetch failed").
+    const decoding = codedError([error, wrappedError(error)], 'Z_');
     if (decoding) {
       // Only a coding the transport knows is decoded, so the header names one of those: safe to show.
       // Not retried: a server that labels its body wrongly does it again.

@@ -9,6 +9,20 @@ import type {
   StatisticsFilter,
 } from './schemas';
 
+/** Seams beside the documented options, for tests and unusual deployments. */
+export interface InvoicingClientHooks {
+  /** Waits between attempts; rejects when `signal` aborts. @default `setTimeout` of `node:timers/promises` */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** A number in [0, 1) for the backoff jitter. @default Math.random */
+  random?: () => number;
+  /** The clock an HTTP-date `Retry-After` is read against, in ms since the epoch. @default Date.now */
+  now?: () => number;
+  /** Pages with records one list walk may read before it stops with a protocol error. @default 100000 */
+  maxPages?: number;
+  /** Calls off every request of the client (the report was stopped), failing with the signal's reason. */
+  signal?: AbortSignal;
+}
+
 export interface InvoicingClientOptions {
   /** Base URL of the service, e.g. `https://api.example.com/v1`; the endpoints' paths are appended. */
   baseUrl: string;
@@ -24,15 +38,9 @@ export interface InvoicingClientOptions {
   timeoutMs?: number;
   /** Longest wait between attempts, whatever `Retry-After` asks. @default 30000 */
   maxRetryDelayMs?: number;
-  /**
-   * Most bytes one answer may hold, after any content coding is undone. A longer answer is refused as an
-   * `InvoicingAnswerTooLargeError` and its connection dropped. @default 16777216 (16 MiB)
-   */
+  /** Most bytes one answer may hold, decoded; more is an `InvoicingAnswerTooLargeError`. @default 16 MiB */
   maxAnswerBytes?: number;
-  /**
-   * A `fetch` to send requests through instead of `node:http`/`node:https` (a test that counts or fails
-   * calls, an app's own). @default none: `node:http`/`node:https` with keep-alive agents
-   */
+  /** A `fetch` to send requests through (a test's, an app's own). @default `node:http(s)` with keep-alive */
   fetch?: typeof globalThis.fetch;
 }
 

@@ -1,7 +1,20 @@
-import { TZDate } from '@date-fns/tz';
-import { firstMonthOf, nextPeriod } from './calendar';
-import { type Period, pad } from './period-id';
+import { TZDate, tzOffset } from '@date-fns/tz';
+import { millisecondsInDay, millisecondsInHour, millisecondsInMinute } from 'date-fns/constants';
+import {
+  firstMonthOf,
+  monthPeriod,
+  monthsOfPeriod,
+  nextPeriod,
+  type Period,
+  type PeriodKind,
+  type PeriodOfKind,
+  pad,
+  periodOfMonth,
+  previousPeriod,
+} from './period-id';
 import { parseTimeZone } from './time-zone';
+
+// Every function taking a `timeZone` throws a ReportRequestError for an unknown one.
 
 /** A stretch of time `[start, end)` in epoch milliseconds: `end` is the first instant after it. */
 export interface Span {
@@ -9,36 +22,25 @@ export interface Span {
   end: number;
 }
 
-/**
- * How far a clock went back to midnight: three hours (Antarctica/Casey in 2019), two (Asia/Chita and
- * Asia/Magadan in 2014, Antarctica/Vostok in 2023), an hour, or half of one. Longest first, so that the
- * first midnight is found before a later one.
- */
-const BACK_OVER_MIDNIGHT_MS = [3, 2, 1, 0.5].map((hours) => hours * 60 * 60 * 1000);
+/** How far clocks went back to midnight (Antarctica/Casey 3 h in 2019), longest first. */
+const BACK_OVER_MIDNIGHT_MS = [3, 2, 1, 0.5].map((hours) => hours * millisecondsInHour);
 
-/**
- * `YYYY-MM-DD` of an instant in a time zone.
- * @throws ReportRequestError for an unknown time zone
- */
+/** `YYYY-MM-DD` of an instant in a time zone (getters, not `format`: called for every day of a year). */
 export function zonedDayKey(epochMs: number, timeZone: string): string {
-  // The date's own getters rather than date-fns's `format`: a day's start asks for up to four of these,
-  // for every day of a year's report.
   const date = new TZDate(epochMs, parseTimeZone(timeZone));
   return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1, 2)}-${pad(date.getDate(), 2)}`;
 }
 
 /**
- * Epoch milliseconds of the first instant of a calendar day in a time zone (`month` 1-based; a day or
- * month past the end rolls over). A day whose midnight a daylight saving change skips starts at its
- * first existing instant. A day whose midnight came twice, where the clock went back to 00:00 (Asia/Amman
- * in October until 2022), starts at the first: `TZDate` reads a wall time that occurs twice as its later
- * occurrence, which would count the day's first hour on the day before. The zone must have been checked.
+ * The first instant of a day in a (checked) time zone (`month` 1-based; past the end rolls over). A day
+ * whose midnight is skipped starts at its first instant; one whose midnight came twice (Asia/Amman in
+ * October until 2022) at the first: `TZDate` reads a doubled wall time as its later occurrence.
  */
 export function zonedDayStart(year: number, month: number, day: number, timeZone: string): number {
   const later = new TZDate(year, month - 1, day, timeZone).getTime();
   const today = zonedDayKey(later, timeZone);
-  // Only where the instant just before is already the same day: the clock went back to midnight, not
-  // (as in St. John's in 2009, back at 00:01 to 23:01) to the evening before.
+  // Only where the instant before is already today: back to midnight, not (St. John's in 2009, back at
+  // 00:01 to 23:01) to the evening before.
   if (zonedDayKey(later - 1, timeZone) !== today) return later;
   for (const back of BACK_OVER_MIDNIGHT_MS) {
     const earlier = later - back;
@@ -49,19 +51,160 @@ export function zonedDayStart(year: number, month: number, day: number, timeZone
   return later;
 }
 
-/** First instant of a period in a (checked) time zone. */
 function periodStart(period: Period, timeZone: string): number {
   const first = firstMonthOf(period);
   return zonedDayStart(first.year, first.month, 1, timeZone);
 }
 
-/**
- * A period's exact instants in a time zone: `[its first day 00:00, the next period's first day 00:00)`.
- * @example periodBounds(parsePeriod('2026-Q1'), 'Europe/Berlin')
- * // { start: Date.parse('2025-12-31T23:00:00Z'), end: Date.parse('2026-03-31T22:00:00Z') }
- * @throws ReportRequestError for an unknown time zone
- */
+/** A period's instants in a time zone: `[its first day 00:00, the next period's first day 00:00)`. */
 export function periodBounds(period: Period, timeZone: string): Span {
   const zone = parseTimeZone(timeZone);
   return { start: periodStart(period, zone), end: periodStart(nextPeriod(period), zone) };
+}
+
+/** A day of a period in its time zone (`YYYY-MM-DD`) and the epoch ms it starts. */
+export interface ZonedDay {
+  date: string;
+  start: number;
+}
+
+/** Every day of a period in a time zone, in order, with the instant each starts. */
+export function zonedDaysOfPeriod(period: Period, timeZone: string): ZonedDay[] {
+  const zone = parseTimeZone(timeZone);
+  const days: ZonedDay[] = [];
+  for (const { year, month } of monthsOfPeriod(period)) {
+    const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+    // Each day from its date: stepping with addDays would carry a skipped midnight's 01:00 onwards.
+    for (let day = 1; day <= daysInMonth; day++) {
+      days.push({
+        date: `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`,
+        start: zonedDayStart(year, month, day, zone),
+      });
+    }
+  }
+  return days;
+}
+
+/**
+ * The day of a period an instant falls in, by binary search over the days' starts (Intl would cost a
+ * second per 100,000 records); `undefined` outside the period or from `until` (a period not yet ended).
+ */
+export function createDayLocator(
+  period: Period,
+  timeZone: string,
+  until?: number,
+): (epochMs: number) => string | undefined {
+  const { end: periodEnd } = periodBounds(period, timeZone);
+  const end = until === undefined ? periodEnd : Math.min(until, periodEnd);
+  const days = zonedDaysOfPeriod(period, timeZone).filter((day) => day.start < end);
+  return (epochMs) => {
+    if (days.length === 0 || epochMs < days[0]!.start || epochMs >= end) return undefined;
+    let low = 0;
+    let high = days.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (days[middle]!.start <= epochMs) low = middle;
+      else high = middle - 1;
+    }
+    return days[low]!.date;
+  };
+}
+
+export function periodAt<K extends PeriodKind>(kind: K, timeZone: string, at: Date): PeriodOfKind<K> {
+  const local = new TZDate(at.getTime(), parseTimeZone(timeZone));
+  return periodOfMonth(monthPeriod(local.getFullYear(), local.getMonth() + 1), kind);
+}
+
+/** The period a report defaults to: the one of `kind` before the one `at` falls in, in the time zone. */
+export function defaultPeriod<K extends PeriodKind = 'month'>(
+  timeZone: string,
+  at: Date,
+  kind: K = 'month' as K,
+): PeriodOfKind<K> {
+  return previousPeriod(periodAt(kind, timeZone, at));
+}
+
+/** Whether a period has begun at `at`: a report of the current one covers its days so far. */
+export function hasBegun(period: Period, timeZone: string, at: Date): boolean {
+  return at.getTime() >= periodBounds(period, timeZone).start;
+}
+
+/** Why a period not begun is refused, in the words of every refusal (command, API, scheduled run). */
+export function notBegunReason(id: string, timeZone: string): string {
+  return `${id} has not begun yet in ${timeZone}: no report for it yet`;
+}
+
+/**
+ * How far a period has run at an instant. `complete` once `at` reaches `end`; `asOf` is what its figures
+ * run to (`end`, else `at`, `start` before it began); `previous` is the previous period cut to the same
+ * elapsed span: as many whole days from its start, then up to the same time of the clock, never past its
+ * end (the whole of it once the period is complete).
+ */
+export interface PeriodProgress extends Span {
+  complete: boolean;
+  asOf: number;
+  previous: Span & { period: Period };
+}
+
+/**
+ * How much of a period has passed at `at`, for a report "so far" and its comparison. Days are counted in
+ * the zone's calendar and the last one's time on its clock, so a daylight saving change moves nothing.
+ */
+export function periodProgress(period: Period, timeZone: string, at: Date): PeriodProgress {
+  const { start, end } = periodBounds(period, timeZone);
+  const previous = previousPeriod(period);
+  const previousBounds = periodBounds(previous, timeZone);
+  const asOf = Math.min(Math.max(at.getTime(), start), end);
+  if (asOf === end) {
+    return { start, end, complete: true, asOf, previous: { period: previous, ...previousBounds } };
+  }
+  // Whole days of the zone's calendar since the period's first (counted on UTC dates, which have no
+  // daylight saving changes), and the clock's time then.
+  const local = new TZDate(asOf, timeZone);
+  const first = firstMonthOf(period);
+  const days =
+    (Date.UTC(local.getFullYear(), local.getMonth(), local.getDate()) -
+      Date.UTC(first.year, first.month - 1, 1)) /
+    millisecondsInDay;
+  const clock = [local.getHours(), local.getMinutes(), local.getSeconds(), local.getMilliseconds()] as const;
+  const before = firstMonthOf(previous);
+  const dayStart = zonedDayStart(before.year, before.month, 1 + days, timeZone);
+  // The same time of the clock that day (a time the clock skipped there reads as an hour later).
+  const sameElapsed = clock.every((part) => part === 0)
+    ? dayStart
+    : Math.max(dayStart, firstAtClock(before.year, before.month, 1 + days, clock, timeZone));
+  return {
+    start,
+    end,
+    complete: false,
+    asOf,
+    previous: {
+      period: previous,
+      start: previousBounds.start,
+      end: Math.min(sameElapsed, previousBounds.end),
+    },
+  };
+}
+
+/** The longest the clocks have gone back at once: Antarctica/Casey's three hours in 2019. */
+const LONGEST_SETBACK_MS = 3 * millisecondsInHour;
+
+/**
+ * The instant a zone's clock shows a time of a day (`month` 1-based). A time shown twice (the clocks going
+ * back) is its first occurrence, as far into the day as on another day: `TZDate` reads the later one.
+ */
+function firstAtClock(
+  year: number,
+  month: number,
+  day: number,
+  clock: readonly [number, number, number, number],
+  timeZone: string,
+): number {
+  const later = new TZDate(year, month - 1, day, ...clock, timeZone).getTime();
+  // The same wall time at the offset the zone had a little earlier, if the clock showed it then too.
+  const wall = Date.UTC(year, month - 1, day, ...clock);
+  const offsetBefore = tzOffset(timeZone, new Date(later - LONGEST_SETBACK_MS)) * millisecondsInMinute;
+  const earlier = wall - offsetBefore;
+  const shownThen = tzOffset(timeZone, new Date(earlier)) * millisecondsInMinute === offsetBefore;
+  return earlier < later && shownThen ? earlier : later;
 }

@@ -1,32 +1,37 @@
-import { ReportRequestError } from './report-request-error';
+import { TZDate } from '@date-fns/tz';
+import { millisecondsInDay } from 'date-fns/constants';
+import { format } from 'date-fns/format';
+
+/**
+ * A report request that cannot be met as asked (a malformed period, an unknown time zone, a period not
+ * begun...): the API answers 400, the CLI exits 2; its message never holds a secret.
+ */
+export class ReportRequestError extends Error {
+  override readonly name = 'ReportRequestError';
+}
 
 /** What a report covers: a calendar month, a quarter or a year. */
 export type PeriodKind = 'month' | 'quarter' | 'year';
 
-/** A calendar month: `2026-10`. */
+/** A calendar month: `2026-10`, `month` 1..12. */
 export interface MonthPeriod {
   kind: 'month';
-  /** `YYYY-MM`. */
   id: string;
   year: number;
-  /** 1..12. */
   month: number;
 }
 
-/** A quarter of a calendar year: `2026-Q3` is July to September. */
+/** A quarter of a calendar year: `2026-Q3` is July to September, `quarter` 1..4. */
 export interface QuarterPeriod {
   kind: 'quarter';
-  /** `YYYY-Qn`. */
   id: string;
   year: number;
-  /** 1..4. */
   quarter: number;
 }
 
 /** A calendar year: `2026`. */
 export interface YearPeriod {
   kind: 'year';
-  /** `YYYY`. */
   id: string;
   year: number;
 }
@@ -37,7 +42,7 @@ export type Period = MonthPeriod | QuarterPeriod | YearPeriod;
 /** The period type of a kind: `PeriodOfKind<'quarter'>` is `QuarterPeriod`. */
 export type PeriodOfKind<K extends PeriodKind> = Extract<Period, { kind: K }>;
 
-/** The first and last year `parsePeriod` accepts. */
+/** The years `parsePeriod` accepts. */
 export const FIRST_YEAR = 2000;
 export const LAST_YEAR = 9999;
 
@@ -62,7 +67,6 @@ export function quarterPeriod(year: number, quarter: number): QuarterPeriod {
   return { kind: 'quarter', id: `${pad(y, 4)}-Q${q}`, year: y, quarter: q };
 }
 
-/** The calendar year `year`. */
 export function yearPeriod(year: number): YearPeriod {
   return { kind: 'year', id: pad(year, 4), year };
 }
@@ -78,15 +82,9 @@ function readPeriodId(text: string): Period | undefined {
   return undefined;
 }
 
-function inYearRange(period: Period): boolean {
-  return period.year >= FIRST_YEAR && period.year <= LAST_YEAR;
-}
+const inYearRange = (period: Period): boolean => period.year >= FIRST_YEAR && period.year <= LAST_YEAR;
 
-/**
- * Reads a period id of any four-digit year: the period a report of January 2000 is compared with,
- * December 1999, is named though it is not reported itself.
- * @throws ReportRequestError for any other text (`2026-13`, `2026-q3`, `26`)
- */
+/** Reads a period id of any year (January 2000 is compared with December 1999). @throws ReportRequestError */
 export function parseAnyYearPeriod(text: string): Period {
   const period = readPeriodId(text);
   if (period === undefined) {
@@ -97,29 +95,19 @@ export function parseAnyYearPeriod(text: string): Period {
   return period;
 }
 
-/**
- * Reads a period id: a month `YYYY-MM`, a quarter `YYYY-Qn` or a year `YYYY`, from 2000 to 9999.
- * @example parsePeriod('2026-Q3') // { kind: 'quarter', id: '2026-Q3', year: 2026, quarter: 3 }
- * @throws ReportRequestError for any other text (`2026-13`, `2026-q3`, `26`) or a year outside 2000..9999
- */
+/** Reads a period id: `YYYY-MM`, `YYYY-Qn` or `YYYY`, from 2000 to 9999. @throws ReportRequestError */
 export function parsePeriod(text: string): Period {
   const period = parseAnyYearPeriod(text);
   if (!inYearRange(period)) throw new ReportRequestError(outOfRangeReason(period.id));
   return period;
 }
 
-/**
- * Why a period of the right shape is refused, in the words every refusal of one uses (the report
- * command's, the report API's): `period 0099-12 is out of range: reports cover the years 2000 to 9999`.
- */
+/** Why a period of the right shape is refused, in the words every refusal of one uses. */
 export function outOfRangeReason(id: string): string {
   return `period ${id} is out of range: reports cover the years ${FIRST_YEAR} to ${LAST_YEAR}`;
 }
 
-/**
- * Reads a month `YYYY-MM` (four-digit year, two-digit month 01..12), any year.
- * @throws ReportRequestError for anything else (`2026-13`, `2026-1`, `abcd`)
- */
+/** Reads a month `YYYY-MM` of any year. @throws ReportRequestError for anything else (`2026-1`) */
 export function parseMonth(text: string): MonthPeriod {
   const period = readPeriodId(text);
   if (period?.kind !== 'month') {
@@ -142,7 +130,57 @@ export function isPeriodShaped(text: unknown): text is string {
 
 /** Whether `text` is a period id that `parsePeriod` accepts. */
 export function isPeriodId(text: unknown): text is string {
-  if (typeof text !== 'string') return false;
-  const period = readPeriodId(text);
+  const period = typeof text === 'string' ? readPeriodId(text) : undefined;
   return period !== undefined && inYearRange(period);
 }
+
+/** The first month of a period: `2026-Q3` → `2026-07`. */
+export function firstMonthOf(period: Period): MonthPeriod {
+  if (period.kind === 'month') return period;
+  return monthPeriod(period.year, period.kind === 'quarter' ? period.quarter * 3 - 2 : 1);
+}
+
+/** The period of a kind that a month belongs to: `2026-11` is in `2026-Q4` and in `2026`. */
+export function periodOfMonth<K extends PeriodKind>(month: MonthPeriod, kind: K): PeriodOfKind<K> {
+  if (kind === 'month') return month as PeriodOfKind<K>;
+  const period =
+    kind === 'quarter' ? quarterPeriod(month.year, Math.ceil(month.month / 3)) : yearPeriod(month.year);
+  return period as PeriodOfKind<K>;
+}
+
+/** The months of a period, in order: one for a month, three for a quarter, twelve for a year. */
+export function monthsOfPeriod(period: Period): MonthPeriod[] {
+  const first = firstMonthOf(period);
+  const count = { month: 1, quarter: 3, year: 12 }[period.kind];
+  return Array.from({ length: count }, (_, index) => monthPeriod(first.year, first.month + index));
+}
+
+/** The period of the same kind `steps` periods later (earlier when negative). */
+function shiftPeriod<P extends Period>(period: P, steps: number): P {
+  if (period.kind === 'month') return monthPeriod(period.year, period.month + steps) as P;
+  if (period.kind === 'quarter') return quarterPeriod(period.year, period.quarter + steps) as P;
+  return yearPeriod(period.year + steps) as P;
+}
+
+/** The period of the same kind before: `2026-01` → `2025-12`, `2026-Q1` → `2025-Q4`. */
+export const previousPeriod = <P extends Period>(period: P): P => shiftPeriod(period, -1);
+
+/** The period of the same kind after. */
+export const nextPeriod = <P extends Period>(period: P): P => shiftPeriod(period, 1);
+
+/** A period as people name it: `October 2026`, `Q3 2026`, `2026` (months read in UTC). */
+export function periodName(period: Period): string {
+  if (period.kind === 'month')
+    return `${format(new TZDate(2000, period.month - 1, 1, 'UTC'), 'MMMM')} ${period.year}`;
+  return period.kind === 'quarter' ? `Q${period.quarter} ${period.year}` : String(period.year);
+}
+
+/** A month id as people name it: `2026-10` → `October 2026`. @throws ReportRequestError */
+export const monthName = (month: string): string => periodName(parseMonth(month));
+
+/** `YYYY-MM-DD` of an epoch-milliseconds instant in UTC. */
+export const utcDayKey = (epochMs: number): string => new Date(epochMs).toISOString().slice(0, 10);
+
+/** The UTC day `days` days after (or before, when negative) a `YYYY-MM-DD` day. */
+export const shiftUtcDay = (day: string, days: number): string =>
+  utcDayKey(Date.parse(`${day}T00:00:00Z`) + days * millisecondsInDay);

@@ -1,23 +1,18 @@
 import { secondsInDay, secondsInHour } from 'date-fns/constants';
 
-/**
- * The service's datetimes: `Y-m-d H:i:s` in UTC, read (by the invoicing client and the report) and
- * written (by the sandbox). Worked out from the digits rather than through a formatter or `Date`: they
- * run for every datetime of every record, hundreds of thousands a month.
- */
+// The service's datetimes, `Y-m-d H:i:s` in UTC, read and written from the digits rather than through a
+// formatter or `Date`: they run for every datetime of every record, hundreds of thousands a month.
 
 /** `Y-m-d H:i:s`, as the service writes every datetime (in UTC). */
 export const SERVICE_DATETIME_PATTERN = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
-/** The first instant a service datetime can name, 0100-01-01 00:00:00 UTC, in ms since the epoch. */
+/** The first instant a service datetime names (year 100) and the one after its last (10000), in ms. */
 export const FIRST_SERVICE_MS = Date.UTC(100, 0, 1);
-/** The instant after the last one a service datetime can name (10000-01-01 00:00:00 UTC). */
 export const END_OF_SERVICE_MS = Date.UTC(10000, 0, 1);
 
 /**
- * Whether a text of `SERVICE_DATETIME_PATTERN` names a moment that exists: a real day of its month (no
- * 2026-02-30), hours to 23, minutes and seconds to 59. Years 0000-0099 count as not existing, as a
- * round trip through `Date` says (`Date.UTC` reads them as 1900-1999); the service writes this era's.
+ * Whether a text of `SERVICE_DATETIME_PATTERN` names a moment that exists (no 2026-02-30, hours to 23).
+ * Years 0000-0099 do not: `Date.UTC` reads them as 1900-1999.
  */
 export function isExistingServiceDatetime(text: string): boolean {
   const year = digitsAt(text, 0, 4);
@@ -35,11 +30,7 @@ export function isExistingServiceDatetime(text: string): boolean {
   );
 }
 
-/**
- * Epoch milliseconds of a service datetime (UTC), or `NaN` for text not of `SERVICE_DATETIME_PATTERN`
- * or naming a moment that does not exist.
- * @example serviceDatetimeToEpochMs('2026-10-01 12:00:00') // 1790856000000
- */
+/** Epoch milliseconds of a service datetime, or `NaN` for text not of that form or not existing. */
 export function serviceDatetimeToEpochMs(text: string): number {
   if (!SERVICE_DATETIME_PATTERN.test(text) || !isExistingServiceDatetime(text)) return Number.NaN;
   return Date.UTC(
@@ -52,10 +43,7 @@ export function serviceDatetimeToEpochMs(text: string): number {
   );
 }
 
-/**
- * Epoch milliseconds of a service datetime (UTC).
- * @throws Error for text not of that form or naming a time that does not exist (`2026-02-30 10:00:00`).
- */
+/** Epoch milliseconds of a service datetime. @throws Error for text not of that form or not existing. */
 export function parseServiceDatetime(text: string): number {
   const epochMs = serviceDatetimeToEpochMs(text);
   if (Number.isNaN(epochMs)) {
@@ -67,12 +55,7 @@ export function parseServiceDatetime(text: string): number {
 const dayPrefixes = new Map<number, string>();
 const TWO_DIGITS = Array.from({ length: 60 }, (_, value) => String(value).padStart(2, '0'));
 
-/**
- * The service datetime (`Y-m-d H:i:s`, UTC) of an instant in whole epoch seconds. The day's `Y-m-d`
- * (from `toISOString`) is remembered and the time of day is plain arithmetic: the sandbox writes some
- * 160,000 of them for a month of 55,000 invoices.
- * @example serviceDatetimeFromEpochSeconds(1790856000) // '2026-10-01 12:00:00'
- */
+/** The service datetime of whole epoch seconds, days remembered: the sandbox writes 160,000 a month. */
 export function serviceDatetimeFromEpochSeconds(epochSeconds: number): string {
   const day = Math.floor(epochSeconds / secondsInDay);
   let prefix = dayPrefixes.get(day);

@@ -1,25 +1,20 @@
+import { TZDate, tzOffset } from '@date-fns/tz';
+import { format } from 'date-fns';
+import { secondsInDay } from 'date-fns/constants';
 import * as z from 'zod';
-import { ReportRequestError } from './report-request-error';
+import { ReportRequestError } from './period-id';
+import { serviceDatetimeFromEpochSeconds } from './service-datetime';
 
-/**
- * What an IANA zone name looks like. `Intl` alone is not enough: on Node 22 it also takes offsets such as
- * `+01:00`, which name no place and follow no daylight saving rules.
- */
+/** An IANA zone name: on Node 22 `Intl` also takes offsets such as `+01:00`, which follow no rules. */
 const ZONE_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_+\-/]*$/;
 
-/** Names already checked, with their canonical spelling: asking Intl costs tens of microseconds. */
+/** Names checked, with their canonical spelling: asking Intl costs tens of microseconds. */
 const canonicalNames = new Map<string, string>();
-
-/**
- * The runtime's canonical zone names, read once: a name among them is its own canonical spelling. Asking
- * `Intl.DateTimeFormat` instead costs a millisecond or more per zone the first time (the zone's rules are
- * loaded), which a configuration of a thousand accounts in a few hundred zones would pay at every cold start.
- */
+/** The runtime's canonical names, read once: `Intl.DateTimeFormat` costs a millisecond a zone. */
 let supportedNames: ReadonlySet<string> | undefined;
 
 /**
- * The canonical spelling of an IANA time zone, as the runtime's time zone database (what date-fns/tz
- * uses) knows it. `Intl` ignores case: `canonicalTimeZone('europe/berlin')` → `Europe/Berlin`.
+ * The canonical spelling of an IANA time zone, in any case: `europe/berlin` → `Europe/Berlin`.
  * @throws ReportRequestError for a name the runtime does not know (`Mars/Olympus`) or an offset (`+01:00`)
  */
 export function canonicalTimeZone(name: string): string {
@@ -41,10 +36,7 @@ export function canonicalTimeZone(name: string): string {
   return canonical;
 }
 
-/**
- * Checks an IANA time zone name and returns it as given (`europe/berlin` stays so).
- * @throws ReportRequestError for a name the runtime does not know (`Mars/Olympus`)
- */
+/** Checks an IANA time zone name and returns it as given. @throws ReportRequestError for an unknown one */
 export function parseTimeZone(name: string): string {
   canonicalTimeZone(name);
   return name;
@@ -54,10 +46,8 @@ export function parseTimeZone(name: string): string {
 const LOWER_CASE_PART = /(?:^|\/)[a-z]/;
 
 /**
- * A time zone in a configuration: a name the runtime knows, written exactly as the time zone database
- * spells it. A name that differs only in case is refused with the right spelling, since it also goes to
- * EventBridge Scheduler and into every report as written. (`Etc/GMT` is accepted although Intl calls
- * it `UTC`: it is another name, not a misspelling.)
+ * A time zone in a configuration, spelled exactly as the database does: it also goes to EventBridge
+ * Scheduler and into every report as written. (`Etc/GMT` is another name of `UTC`, not a misspelling.)
  */
 export const timeZoneSchema = z.string().superRefine((zone, ctx) => {
   let canonical: string;
@@ -70,9 +60,8 @@ export const timeZoneSchema = z.string().superRefine((zone, ctx) => {
   if (canonical !== zone && canonical.toLowerCase() === zone.toLowerCase()) {
     ctx.addIssue({ code: 'custom', message: `write the time zone as ${JSON.stringify(canonical)}` });
   } else if (LOWER_CASE_PART.test(zone)) {
-    // Another name of a zone whose canonical name the runtime spells differently (asia/kolkata is
-    // Asia/Calcutta to Node 20's ICU): its spelling cannot be read from the runtime, but every name of
-    // the database starts each part with a capital.
+    // A name the runtime resolves to another (asia/kolkata is Asia/Calcutta to Node 20's ICU): every
+    // name of the database starts each part with a capital.
     ctx.addIssue({
       code: 'custom',
       message:
@@ -80,3 +69,150 @@ export const timeZoneSchema = z.string().superRefine((zone, ctx) => {
     });
   }
 });
+
+/** A calendar day (`Y-m-d`) of a time zone and its first instant in epoch seconds. */
+export interface ZoneDay {
+  day: string;
+  start: number;
+}
+
+/** A zone day as it begins inside one UTC day: from the `Y-m-d H:i:s` (UTC) of its first second there. */
+interface Cut {
+  from: string;
+  zoneDay: ZoneDay;
+}
+
+const OFFSET = /^([+-])(\d{2}):(\d{2})$/;
+
+/** Whether `zone` is an IANA name or an offset `+03:00` from −12:00 to +14:00 (the sandbox's zones). */
+export function isZoneOrOffset(zone: string): boolean {
+  const offset = OFFSET.exec(zone);
+  if (offset) {
+    const minutes = (Number(offset[2]) * 60 + Number(offset[3])) * (offset[1] === '-' ? -1 : 1);
+    return Number(offset[3]) < 60 && minutes >= -12 * 60 && minutes <= 14 * 60;
+  }
+  try {
+    canonicalTimeZone(zone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A zone's or offset's days in the sandbox's epoch seconds: where each begins, which holds a datetime. */
+export class ZoneDays {
+  /** The zone days that begin in each UTC day (`Y-m-d`), in order: an invoice's day is one lookup. */
+  private readonly cuts = new Map<string, Cut[]>();
+
+  constructor(readonly zone: string) {
+    if (!isZoneOrOffset(zone)) throw new RangeError(`sandbox: unknown time zone "${zone}"`);
+  }
+
+  /** The first instant of a `Y-m-d` day, or of the day `later` days after, in epoch seconds. */
+  startOf(day: string, later = 0): number {
+    const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+    return Math.ceil(new TZDate(year, month - 1, date + later, this.zone).getTime() / 1000);
+  }
+
+  /** The zone day a `Y-m-d H:i:s` (UTC) datetime falls on. */
+  dayOf(datetime: string): ZoneDay {
+    const utcDay = datetime.slice(0, 10);
+    let cuts = this.cuts.get(utcDay);
+    if (cuts === undefined) {
+      cuts = this.cutsOf(utcDay);
+      this.cuts.set(utcDay, cuts);
+    }
+    for (let index = cuts.length - 1; index > 0; index--) {
+      if (datetime >= cuts[index]!.from) return cuts[index]!.zoneDay;
+    }
+    return cuts[0]!.zoneDay;
+  }
+
+  /** The zone days that overlap a UTC day: the one it begins in, then each that begins inside it. */
+  private cutsOf(utcDay: string): Cut[] {
+    const utcStart = Date.parse(`${utcDay}T00:00:00Z`) / 1000;
+    const first = format(new TZDate(utcStart * 1000, this.zone), 'yyyy-MM-dd');
+    const cuts: Cut[] = [{ from: `${utcDay} 00:00:00`, zoneDay: { day: first, start: this.startOf(first) } }];
+    for (let later = 1; ; later++) {
+      const start = this.startOf(first, later);
+      if (start >= utcStart + secondsInDay) return cuts;
+      const day = format(new TZDate(start * 1000, this.zone), 'yyyy-MM-dd');
+      cuts.push({ from: serviceDatetimeFromEpochSeconds(start), zoneDay: { day, start } });
+    }
+  }
+}
+
+const MINUTE_MS = 60_000;
+/** How far apart the offset is sampled: a zone changes its clocks at most once in a week. */
+const SAMPLE_MS = 7 * 24 * 60 * MINUTE_MS;
+
+/** Years a schedule is checked ahead: in 28 every date falls on every weekday ("the last Sunday"). */
+const SKIPPED_TIME_YEARS = 28;
+
+export interface MonthlyLocalTime {
+  timezone: string;
+  dayOfMonth: number;
+  hour: number;
+  minute: number;
+}
+
+/** Wall-clock times that do not exist, as epoch ms of the same fields in UTC: `[from, to)`. */
+interface ClockGap {
+  from: number;
+  to: number;
+}
+
+const gapsByZone = new Map<string, readonly ClockGap[]>();
+
+/**
+ * Where the clocks of `timeZone` go forward in these years: date-fns only reads offsets, and no maintained
+ * library lists a zone's transitions. Sampled each week, each change narrowed down to the minute.
+ */
+function clockGaps(timeZone: string, fromYear: number, years: number): readonly ClockGap[] {
+  const key = `${timeZone} ${fromYear} ${years}`;
+  const known = gapsByZone.get(key);
+  if (known) return known;
+  const offsetAt = (ms: number) => tzOffset(timeZone, new Date(ms));
+  const end = Date.UTC(fromYear + years, 0, 1);
+  const gaps: ClockGap[] = [];
+  let at = Date.UTC(fromYear, 0, 1);
+  let offset = offsetAt(at);
+  while (!Number.isNaN(offset) && at < end) {
+    const next = Math.min(at + SAMPLE_MS, end);
+    const nextOffset = offsetAt(next);
+    if (nextOffset > offset) {
+      let [before, after] = [at, next];
+      while (after - before > MINUTE_MS) {
+        const middle = before + Math.floor((after - before) / 2 / MINUTE_MS) * MINUTE_MS;
+        if (offsetAt(middle) === offset) before = middle;
+        else after = middle;
+      }
+      gaps.push({ from: after + offset * MINUTE_MS, to: after + nextOffset * MINUTE_MS });
+    }
+    [at, offset] = [next, nextOffset];
+  }
+  gapsByZone.set(key, gaps);
+  return gaps;
+}
+
+/**
+ * The first date from `fromYear` on whose clocks skip the schedule's local time, or undefined within
+ * `years`: EventBridge Scheduler skips a run whose time does not exist, so that month's report would never
+ * be sent. A time that comes twice is run once, and is no problem.
+ * @example firstSkippedDate({ timezone: 'Europe/Berlin', dayOfMonth: 26, hour: 2, minute: 30 }, 2026) // '2028-03-26'
+ */
+export function firstSkippedDate(
+  time: MonthlyLocalTime,
+  fromYear: number,
+  years = SKIPPED_TIME_YEARS,
+): string | undefined {
+  const { timezone, dayOfMonth, hour, minute } = time;
+  for (const gap of clockGaps(timezone, fromYear, years)) {
+    // The schedule's time in the month the gap starts in and in the month it ends in.
+    for (const edge of [new Date(gap.from), new Date(gap.to - MINUTE_MS)]) {
+      const wanted = Date.UTC(edge.getUTCFullYear(), edge.getUTCMonth(), dayOfMonth, hour, minute);
+      if (wanted >= gap.from && wanted < gap.to) return new Date(wanted).toISOString().slice(0, 10);
+    }
+  }
+  return undefined;
+}

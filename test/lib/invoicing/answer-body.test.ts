@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AnswerBody } from '../../../lib/invoicing/answer-body';
+import { AnswerBody } from '../../../lib/invoicing/read-answer';
 
 const bodyOf = (...parts: (string | number[])[]) =>
   new AnswerBody(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentTypeOf, requestIdOf } from '../../../lib/invoicing/answer-headers';
+import { contentTypeOf, requestIdOf } from '../../../lib/invoicing/redact-secret';
 
 const KEY = 'sk_live/AbC+123456';
 

@@ -4,7 +4,7 @@ import {
   bodyExcerpt,
   EXCERPT_SOURCE_LENGTH,
   shortened,
-} from '../../../lib/invoicing/body-excerpt';
+} from '../../../lib/invoicing/redact-secret';
 
 describe('bodyExcerpt', () => {
   it('collapses whitespace to single spaces on one line', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { describeIssues, summariseIssues } from '../../../lib/invoicing/describe-issues';
+import { describeIssues, summariseIssues } from '../../../lib/invoicing/redact-secret';
 import { invoiceStatisticsSchema, listInvoicesParamsSchema } from '../../../lib/invoicing/schemas';
 
 describe('describeIssues with keys the service chose', () => {

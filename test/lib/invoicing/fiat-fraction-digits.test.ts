@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fiatFractionDigits } from '../../../lib/invoicing/fiat-fraction-digits';
+import { fiatFractionDigits } from '../../../lib/invoicing/schemas';
 
 describe('fiatFractionDigits', () => {
   it('knows the minor unit of fiat currencies', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toMultipartBody } from '../../../lib/invoicing/form-fields';
+import { toMultipartBody } from '../../../lib/invoicing/send-request';
 
 /** The body `fetch` itself writes for a `FormData` of the same fields, with its boundary swapped for ours. */
 async function fetchEncoding(fields: Record<string, string>, boundary: string): Promise<string> {

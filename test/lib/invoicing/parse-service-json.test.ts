@@ -1,6 +1,6 @@
 import { LosslessNumber } from 'lossless-json';
 import { describe, expect, it } from 'vitest';
-import { isExactNumber, parseServiceJson } from '../../../lib/invoicing/parse-service-json';
+import { isExactNumber, parseServiceJson } from '../../../lib/invoicing/schemas';
 
 describe('parseServiceJson', () => {
   it('reads numbers a double holds as numbers', () => {

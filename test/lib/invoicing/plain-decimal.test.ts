@@ -1,6 +1,6 @@
 import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
-import { plainDecimalOf } from '../../../lib/invoicing/plain-decimal';
+import { plainDecimalOf } from '../../../lib/invoicing/schemas';
 
 describe('plainDecimalOf', () => {
   it('writes numbers and numeric text as plain decimals, never in exponent form', () => {

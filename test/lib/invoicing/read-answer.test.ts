@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AnswerBody } from '../../../lib/invoicing/answer-body';
 import { InvoicingProtocolError, InvoicingValidationError } from '../../../lib/invoicing/errors';
-import { normaliseList, readAnswer } from '../../../lib/invoicing/read-answer';
+import { AnswerBody, normaliseList, readAnswer } from '../../../lib/invoicing/read-answer';
 import {
   invoiceListSchema,
   invoiceStatisticsSchema,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readBody } from '../../../lib/invoicing/read-body';
-import type { TransportAnswer } from '../../../lib/invoicing/transport';
+import { readBody } from '../../../lib/invoicing/read-answer';
+import type { TransportAnswer } from '../../../lib/invoicing/send-request';
 
 const encoder = new TextEncoder();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRetryAfter } from '../../../lib/invoicing/retry-after';
+import { parseRetryAfter } from '../../../lib/invoicing/errors';
 
 const now = Date.parse('2026-03-01T12:00:00Z');
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { validateParams } from '../../../lib/invoicing/client';
 import { listInvoicesParamsSchema, statisticsFilterSchema } from '../../../lib/invoicing/schemas';
-import { validateParams } from '../../../lib/invoicing/validate-params';
 import { thrownParameterError } from './support/caught';
 
 describe('validateParams', () => {
