@@ -20,11 +20,9 @@ export interface ReportDashboardProps {
   functions: Readonly<Record<string, IFunction>>;
   fanOut: IStateMachine;
   deadLetterQueue: IQueue;
-  /** Every alarm of the stack, shown by state at the top. */
   alarms: readonly Alarm[];
 }
 
-/** The dashboard's name in CloudWatch. */
 export const DASHBOARD_NAME = 'InvoiceReports';
 
 const PERIOD_KINDS: readonly PeriodKind[] = ['month', 'quarter', 'year'];
@@ -41,12 +39,7 @@ function perBuild(metricName: string, statistic: string): IMetric[] {
   );
 }
 
-/**
- * One CloudWatch dashboard of what merchants feel and what an operator acts on: the alarms' states;
- * reports built (by kind of period and trigger), their build time, records fetched and reconciliation
- * differences; emails sent, already sent and unconfirmed; the report API's answers by status class; the
- * functions' errors and durations, the fan-out's executions and the dead-letter queue.
- */
+/** One CloudWatch dashboard: the alarms' states, reports and emails, the report API, the functions, the fan-out. */
 export class ReportDashboard extends Construct {
   readonly dashboard: Dashboard;
 
