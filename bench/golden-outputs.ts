@@ -1,11 +1,8 @@
 /**
- * Writes every output a person sees for the sandbox's October 2026 into one folder, so that two versions
- * of the code can be compared with `diff -r`: the report command's folder (in UTC and in Europe/Berlin),
- * the emails the monthly run sends, the report files it saves, and the report API's pages and answers.
- * What changes from run to run on the same code (ports, build ids) is replaced by a fixed word; the
- * workbook is unzipped into its XML parts, so that its zip timestamps play no part.
- *
- * Run: `npx tsx bench/golden-outputs.ts OUTDIR` (OUTDIR is emptied first).
+ * `npx tsx bench/golden-outputs.ts OUTDIR` (emptied first): every output a person sees for the sandbox's
+ * October 2026, for `diff -r` between two versions: the report command's folders, the monthly run's
+ * emails and saved files, the report API's answers. Ports and build ids become fixed words; the workbook
+ * is unzipped into its XML parts, without its zip timestamps.
  */
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
