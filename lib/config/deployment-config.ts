@@ -11,12 +11,15 @@ import { emailSchema, secretNameSchema, validFields } from './field-schemas';
 import { type FieldIssue, fieldIssues, fieldTypeErrors, mustBe } from './zod-issues';
 
 const REGION_PATTERN = /^[a-z]{2}(?:-[a-z]+)+-\d+$/;
-const DEFAULT_REPORT_API_TOKEN_SECRET_NAME = 'invoice-reports/report-api-token';
-const DEFAULT_LINK_SIGNING_KEY_SECRET_NAME = 'invoice-reports/link-signing-key';
-const DEFAULT_ACCOUNT_TOKEN_KEY_SECRET_NAME = 'invoice-reports/account-token-key';
-const DEFAULT_ACCOUNT_SECRET_PREFIX = 'invoice-reports/accounts/';
 /** Step Functions runs at most 40 iterations of an inline Map state at once. */
 const MAX_CONCURRENT_REPORTS = 40;
+
+const days = (max: number, fallback: number) =>
+  z
+    .int({ error: mustBe('must be a whole number of days') })
+    .min(1, 'must be at least 1 day')
+    .max(max, `must be at most ${max} days`)
+    .default(fallback);
 
 /**
  * The whole deployment: its accounts and the settings they share, for the stack (from `cdk.json` or a
@@ -30,23 +33,15 @@ const deploymentConfigSchema = z.lazy(() =>
       .array(accountSchema, { error: mustBe('must be a list of accounts') })
       .min(1, 'must list at least one account'),
     /** How long links in an email keep working, in days. @default 30 */
-    linkLifetimeDays: z
-      .int({ error: mustBe('must be a whole number of days') })
-      .min(1, 'must be at least 1 day')
-      .max(3650, 'must be at most 3650 days')
-      .default(30),
+    linkLifetimeDays: days(3650, 30),
     /** Reports (and their delivery records) are deleted from S3 after this many days. @default 400 */
-    reportRetentionDays: z
-      .int({ error: mustBe('must be a whole number of days') })
-      .min(1, 'must be at least 1 day')
-      .max(36500, 'must be at most 36500 days')
-      .default(400),
+    reportRetentionDays: days(36500, 400),
     /** Where alarms are emailed. Required: an alarm that reaches nobody leaves an email silently unsent. */
     alarmEmail: emailSchema,
-    /** The folder of every `apiKeySecretName`: the functions' one grant. @default 'invoice-reports/accounts/' */
+    /** The folder of every `apiKeySecretName`: the functions' one grant. */
     accountSecretPrefix: secretNameSchema
       .regex(/\/$/, 'must end with "/" (a folder of secret names, such as "invoice-reports/accounts/")')
-      .default(DEFAULT_ACCOUNT_SECRET_PREFIX),
+      .default('invoice-reports/accounts/'),
     /**
      * Accounts of one schedule slot reported at once, within SES's send rate, the service's patience and
      * Lambda's concurrency. @default 10
@@ -65,12 +60,12 @@ const deploymentConfigSchema = z.lazy(() =>
       .int({ error: mustBe('must be a whole number of requests, at least 1') })
       .min(1, 'must be at least 1 (0 would turn the report API off)')
       .optional(),
-    /** The report API's operator token, which reads every account. @default 'invoice-reports/report-api-token' */
-    reportApiTokenSecretName: secretNameSchema.default(DEFAULT_REPORT_API_TOKEN_SECRET_NAME),
-    /** The key accounts' report API tokens are derived from (32 bytes or more). @default 'invoice-reports/account-token-key' */
-    accountTokenKeySecretName: secretNameSchema.default(DEFAULT_ACCOUNT_TOKEN_KEY_SECRET_NAME),
-    /** The key that signs report links (32 bytes or more). @default 'invoice-reports/link-signing-key' */
-    linkSigningKeySecretName: secretNameSchema.default(DEFAULT_LINK_SIGNING_KEY_SECRET_NAME),
+    /** The report API's operator token, which reads every account. */
+    reportApiTokenSecretName: secretNameSchema.default('invoice-reports/report-api-token'),
+    /** The key accounts' report API tokens are derived from (32 bytes or more). */
+    accountTokenKeySecretName: secretNameSchema.default('invoice-reports/account-token-key'),
+    /** The key that signs report links (32 bytes or more). */
+    linkSigningKeySecretName: secretNameSchema.default('invoice-reports/link-signing-key'),
     /** Region of the SES identities. @default the stack's region */
     sesRegion: z
       .string({ error: mustBe('must be an AWS region such as "eu-west-1"') })
