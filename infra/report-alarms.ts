@@ -21,12 +21,11 @@ import { METRIC_NAMES } from '../lib/metrics';
 import { projectMetric } from './project-metric';
 
 export interface ReportAlarmsProps {
-  /** Functions whose errors raise an alarm, by a name used in the alarm's id and description. */
+  /** By the name the alarm's id and description use. */
   functions: Readonly<Record<string, IFunction>>;
-  /** The fan-out, whose failed or timed-out executions (a slot that could not be dispatched) raise an alarm. */
   fanOut: IStateMachine;
   deadLetterQueue: IQueue;
-  /** Log groups of the functions that email reports, watched for lines saying a delivery is unconfirmed. */
+  /** Watched for lines saying a delivery is unconfirmed. */
   deliveryLogGroups: readonly ILogGroup[];
   /** Subscribed to the alarm topic (the address must confirm the subscription). */
   alarmEmail: string;
@@ -34,7 +33,6 @@ export interface ReportAlarmsProps {
 
 const PERIOD = Duration.minutes(5);
 
-/** Where the count of unconfirmed deliveries is published. */
 const DELIVERY_METRIC = { namespace: 'InvoiceReports', name: 'DeliveryUnconfirmed' } as const;
 
 /**

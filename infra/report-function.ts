@@ -149,7 +149,6 @@ export class ReportFunction extends Construct {
     });
   }
 
-  /** Adds environment variables (`toRuntimeEnv`'s). */
   addEnvironment(variables: Readonly<Record<string, string>>): void {
     for (const [name, value] of Object.entries(variables)) {
       this.environment[name] = value;
@@ -157,7 +156,6 @@ export class ReportFunction extends Construct {
     }
   }
 
-  /** Acknowledges cdk-nag's wildcard finding (IAM5) on `resource`. */
   private acknowledgeWildcard(resource: string, reason: string): void {
     Validations.of(this).acknowledge({ id: `AwsSolutions-IAM5[Resource::${resource}]`, reason });
   }
