@@ -1,15 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  ArnFormat,
-  type CfnElement,
-  type Duration,
-  RemovalPolicy,
-  Size,
-  Stack,
-  Validations,
-} from 'aws-cdk-lib';
+import { ArnFormat, type Duration, RemovalPolicy, Size, Stack, Validations } from 'aws-cdk-lib';
 import { ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -156,8 +148,13 @@ export class ReportFunction extends Construct {
     }
   }
 
-  private acknowledgeWildcard(resource: string, reason: string): void {
-    Validations.of(this).acknowledge({ id: `AwsSolutions-IAM5[Resource::${resource}]`, reason });
+  /** Adds `statement`, acknowledging cdk-nag's wildcard finding (IAM5) on each of its resources. */
+  private grantWildcards(statement: PolicyStatement, reason: string): void {
+    this.role.addToPrincipalPolicy(statement);
+    for (const resource of statement.resources) {
+      const id = `AwsSolutions-IAM5[Resource::${findingText(this, resource)}]`;
+      Validations.of(this).acknowledge({ id, reason });
+    }
   }
 
   /**
@@ -183,16 +180,12 @@ export class ReportFunction extends Construct {
               [`*/${MANIFEST_FILE_NAME}`, `*/${REBUILD_RECORD_FILE_NAME}`],
             ],
           ];
-    const bucketId = Stack.of(this).getLogicalId(bucket.node.defaultChild as CfnElement);
     for (const [sid, actions, patterns] of grants) {
       const resources = patterns.map((pattern) => bucket.arnForObjects(`${REPORT_PREFIX}${pattern}`));
-      this.role.addToPrincipalPolicy(new PolicyStatement({ sid, actions, resources }));
-      for (const pattern of patterns) {
-        this.acknowledgeWildcard(
-          `<${bucketId}.Arn>/${REPORT_PREFIX}${pattern}`,
-          `Report objects are keyed ${REPORT_PREFIX}<account>/<period>/...; the function serves every account and period, under that prefix only.`,
-        );
-      }
+      this.grantWildcards(
+        new PolicyStatement({ sid, actions, resources }),
+        `Report objects are keyed ${REPORT_PREFIX}<account>/<period>/...; the function serves every account and period, under that prefix only.`,
+      );
     }
     this.role.addToPrincipalPolicy(
       new PolicyStatement({
@@ -217,16 +210,12 @@ export class ReportFunction extends Construct {
    * per account would outgrow IAM's policy size at a few hundred.
    */
   readSecretsUnder(prefix: string): void {
-    const resource = this.secretArn(`${prefix}*`);
-    this.role.addToPrincipalPolicy(
+    this.grantWildcards(
       new PolicyStatement({
         sid: 'AccountSecrets',
         actions: ['secretsmanager:GetSecretValue'],
-        resources: [resource],
+        resources: [this.secretArn(`${prefix}*`)],
       }),
-    );
-    this.acknowledgeWildcard(
-      findingText(this, resource),
       `The accounts' API keys are the secrets under ${prefix} (the configuration requires it); the function serves every account, and the report API token and link signing key are outside the prefix.`,
     );
   }
@@ -253,19 +242,17 @@ export class ReportFunction extends Construct {
       });
     }
     for (const pattern of names.filter((name) => name.startsWith('*@'))) {
-      this.acknowledgeWildcard(
-        findingText(this, this.sesIdentityArn(pattern, region)),
-        `The address identities of ${pattern.slice(2)}, a sender domain: SES checks a sender address's own identity when it is verified, and one pattern per domain stays within IAM's policy size where one entry per address would not.`,
-      );
+      Validations.of(this).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::${findingText(this, this.sesIdentityArn(pattern, region))}]`,
+        reason: `The address identities of ${pattern.slice(2)}, a sender domain: SES checks a sender address's own identity when it is verified, and one pattern per domain stays within IAM's policy size where one entry per address would not.`,
+      });
     }
   }
 
   /** `ses:SendRawEmail` as any SES identity of the AWS account in the region (`sesAllowAnyIdentity`). */
   sendEmailAsAnyIdentity(region?: string): void {
-    const resource = this.sesIdentityArn('*', region);
-    this.role.addToPrincipalPolicy(sendEmail([resource]));
-    this.acknowledgeWildcard(
-      findingText(this, resource),
+    this.grantWildcards(
+      sendEmail([this.sesIdentityArn('*', region)]),
       'Set by sesAllowAnyIdentity: more distinct sender identities than one policy can list. The code sends each account only from its configured sender; the grant still ends at this AWS account and region.',
     );
   }
