@@ -108,23 +108,19 @@ function validParts(input: unknown): DeploymentConfigParts {
 
 /** Each account's rules, unique names, distinct secrets, and reports kept as long as their links work. */
 function crossFieldIssues(config: DeploymentConfigParts): FieldIssue[] {
-  const issues: FieldIssue[] = [];
   const accounts = config.accounts ?? [];
-  accounts.forEach((account, index) => {
-    issues.push(...accountRuleIssues(account, `accounts[${index}]`));
-  });
+  const issues = accounts.flatMap((account, index) => accountRuleIssues(account, `accounts[${index}]`));
   const firstIndex = new Map<string, number>();
-  accounts.forEach((account, index) => {
-    if (account.name === undefined) return;
-    const first = firstIndex.get(account.name);
-    if (first === undefined) {
-      firstIndex.set(account.name, index);
-      return;
+  accounts.forEach(({ name }, index) => {
+    if (name === undefined) return;
+    const first = firstIndex.get(name);
+    if (first === undefined) firstIndex.set(name, index);
+    else {
+      issues.push({
+        path: `accounts[${index}].name`,
+        message: `duplicate account name ${JSON.stringify(name)} (also accounts[${first}].name)`,
+      });
     }
-    issues.push({
-      path: `accounts[${index}].name`,
-      message: `duplicate account name ${JSON.stringify(account.name)} (also accounts[${first}].name)`,
-    });
   });
   const { reportApiTokenSecretName, linkSigningKeySecretName, accountTokenKeySecretName } = config;
   if (linkSigningKeySecretName !== undefined && linkSigningKeySecretName === reportApiTokenSecretName) {
