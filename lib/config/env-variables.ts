@@ -17,13 +17,6 @@ export function readEnvValue({ key, env = process.env }: EnvOptions<unknown>): s
   return value === undefined || value === '' ? undefined : value;
 }
 
-function missingVariable(options: EnvOptions<unknown>): ConfigError {
-  const hint = options.hint ? `; ${options.hint}` : '';
-  return new ConfigError('Invalid runtime environment', [
-    { path: options.key, message: `environment variable is required but not set${hint}` },
-  ]);
-}
-
 /** The error for a variable that is set but cannot be used, e.g. `REPORT_API_URL: must be an https URL`. */
 export function badVariable(key: string, message: string): ConfigError {
   return new ConfigError('Invalid runtime environment', [{ path: key, message }]);
@@ -34,5 +27,6 @@ export function getStringFromEnv(options: EnvOptions<string>): string {
   const value = readEnvValue(options);
   if (value !== undefined) return value;
   if (options.defaultValue !== undefined) return options.defaultValue;
-  throw missingVariable(options);
+  const hint = options.hint ? `; ${options.hint}` : '';
+  throw badVariable(options.key, `environment variable is required but not set${hint}`);
 }
