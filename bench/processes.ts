@@ -44,14 +44,8 @@ export function prepareCli(): number {
   return performance.now() - started;
 }
 
-/** The benchmark's sandbox child process. */
-export interface BenchSandbox extends BenchSandboxReady {
-  counts(): Promise<BenchSandboxCounts>;
-  stop(): Promise<void>;
-}
-
 /** Starts `bench/sandbox-server.ts` and waits until it listens. */
-export async function startBenchSandbox(settings: BenchSandboxSettings): Promise<BenchSandbox> {
+export async function startBenchSandbox(settings: BenchSandboxSettings) {
   const child = spawn(process.execPath, [...TSX, join(ROOT, 'bench/sandbox-server.ts')], {
     cwd: ROOT,
     env: { ...process.env, BENCH_SANDBOX: JSON.stringify(settings) },
