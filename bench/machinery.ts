@@ -141,23 +141,15 @@ async function sheetTable(invoices: readonly InvoiceItem[]): Promise<RowTable> {
   return builder.build();
 }
 
-/** A cell value as exceljs is given it for the column's kind. */
-function typedValue(kind: string, value: string | null): unknown {
-  if (value === null) return null;
-  switch (kind) {
-    case 'datetime':
-      return new Date(`${value.replace(' ', 'T')}Z`);
-    case 'usd':
-    case 'fiat':
-    case 'crypto':
-    case 'count':
-      return Number(value);
-    case 'flag':
-      return value === 'true';
-    default:
-      return value;
-  }
-}
+/** How exceljs is given a cell of each column kind (text otherwise). */
+const TYPED_VALUE: Readonly<Record<string, (value: string) => unknown>> = {
+  datetime: (value) => new Date(`${value.replace(' ', 'T')}Z`),
+  usd: Number,
+  fiat: Number,
+  crypto: Number,
+  count: Number,
+  flag: (value) => value === 'true',
+};
 
 async function listSheets(rows: RowTable, dir: string): Promise<Line[]> {
   const summary = sampleReport().summary;
@@ -191,7 +183,10 @@ async function listSheets(rows: RowTable, dir: string): Promise<Line[]> {
     worksheet.columns = rows.columns.map((column) => ({ header: column.header, width: 20 }));
     const kinds = rows.columns.map((column) => column.kind);
     for await (const cells of rows.rows()) {
-      const values = kinds.map((kind, index) => typedValue(kind, cells[index] ?? null));
+      const values = kinds.map((kind, index) => {
+        const value = cells[index] ?? null;
+        return value === null ? null : (TYPED_VALUE[kind] ?? String)(value);
+      });
       worksheet.addRow(values).commit();
     }
     worksheet.commit();
