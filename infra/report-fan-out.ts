@@ -109,24 +109,18 @@ export class ReportFanOut extends Construct {
       lambdaFunction: props.report,
       payloadResponseOnly: true,
     });
-    run.addRetry({ errors: PERMANENT_RUN_ERRORS, maxAttempts: 0 });
-    run.addRetry({
-      errors: ['DeliveryInProgressError'],
-      maxAttempts: 1,
-      interval: CLAIMED_RUN_RETRY_INTERVAL,
-    });
-    run.addRetry({
-      errors: ['Lambda.TooManyRequestsException'],
-      maxAttempts: THROTTLED_RUN_RETRY_ATTEMPTS,
-      interval: THROTTLED_RUN_RETRY_INTERVAL,
-      backoffRate: 2,
-    });
-    run.addRetry({
-      errors: [Errors.ALL],
-      maxAttempts: RUN_RETRY_ATTEMPTS,
-      interval: RUN_RETRY_INTERVAL,
-      backoffRate: 3,
-    });
+    const retries = [
+      { errors: PERMANENT_RUN_ERRORS, maxAttempts: 0 },
+      { errors: ['DeliveryInProgressError'], maxAttempts: 1, interval: CLAIMED_RUN_RETRY_INTERVAL },
+      {
+        errors: ['Lambda.TooManyRequestsException'],
+        maxAttempts: THROTTLED_RUN_RETRY_ATTEMPTS,
+        interval: THROTTLED_RUN_RETRY_INTERVAL,
+        backoffRate: 2,
+      },
+      { errors: [Errors.ALL], maxAttempts: RUN_RETRY_ATTEMPTS, interval: RUN_RETRY_INTERVAL, backoffRate: 3 },
+    ];
+    for (const retry of retries) run.addRetry(retry);
     const deadLetter = new SqsSendMessage(this, 'DeadLetter', {
       comment: 'The account, the period it was for, and why it failed',
       queue: props.deadLetterQueue,
