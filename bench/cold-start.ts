@@ -1,14 +1,7 @@
 /**
- * `npm run bench -- --cold-start`: each Lambda function as the stack bundles it, its size and the time
- * Node takes to load it.
- *
- * It synthesizes the CDK app with bundling on, as `npx cdk synth` does (the same esbuild settings, the
- * configuration file copied beside the code), once with the
- * default configuration of `cdk.json` and once with 1,000 generated accounts. For each function it
- * prints the bundle's size (minified `index.mjs`) and the time `await import('./index.mjs')` takes in a
- * fresh Node process started in the bundle's folder with the function's environment, as the Lambda
- * runtime loads it: the median and the fastest of a few runs. The report API reads its configuration
- * when loaded; the other two on their first invocation.
+ * `npm run bench -- --cold-start`: each Lambda function bundled as `npx cdk synth` does (with `cdk.json`'s
+ * configuration, then 1,000 accounts), its size, and how long a fresh Node takes to import it in its
+ * folder with its environment, as the runtime does. The report API reads its configuration when loaded.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -52,14 +45,6 @@ interface FunctionFigures {
   initMs: number[];
 }
 
-/** `cdk.json`'s context: its feature flags and default configuration. */
-function cdkContext(): Record<string, unknown> {
-  const cdkJson = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as {
-    context: Record<string, unknown>;
-  };
-  return cdkJson.context;
-}
-
 /** The environment the stack gives the function, with the references a deployment resolves filled in. */
 function deployedEnvironment(fn: ReportFunction): Record<string, string> {
   return Object.fromEntries(
@@ -97,10 +82,11 @@ async function measure(label: string, configFile: string | undefined): Promise<F
   const outdir = mkdtempSync(join(tmpdir(), 'invoice-reports-cold-start-'));
   try {
     process.stdout.write(`bundling the functions (${label})...`);
+    const cdkJson = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8'));
     const { stack } = createApp({
       outdir,
       context: {
-        ...cdkContext(),
+        ...cdkJson.context,
         ...(configFile ? { configFile } : {}),
         'aws:cdk:enable-asset-metadata': true,
       },
@@ -131,7 +117,6 @@ const ms = (value: number) => `${value.toFixed(0)} ms`;
 const kib = (bytes: number) => `${count(bytes / 1024)} KiB`;
 const median = (sorted: readonly number[]) => sorted[Math.floor(sorted.length / 2)]!;
 
-/** Prints each function's bundle size and load time, with the default configuration and with 1,000 accounts. */
 export async function runColdStartBench(): Promise<void> {
   console.log(
     `Cold start: each function bundled as the stack bundles it, loaded ${RUNS} times by Node ${process.versions.node} ` +

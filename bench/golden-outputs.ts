@@ -1,11 +1,8 @@
 /**
- * Writes every output a person sees for the sandbox's October 2026 into one folder, so that two versions
- * of the code can be compared with `diff -r`: the report command's folder (in UTC and in Europe/Berlin),
- * the emails the monthly run sends, the report files it saves, and the report API's pages and answers.
- * What changes from run to run on the same code (ports, build ids) is replaced by a fixed word; the
- * workbook is unzipped into its XML parts, so that its zip timestamps play no part.
- *
- * Run: `npx tsx bench/golden-outputs.ts OUTDIR` (OUTDIR is emptied first).
+ * `npx tsx bench/golden-outputs.ts OUTDIR` (emptied first): every output a person sees for the sandbox's
+ * October 2026, for `diff -r` between two versions: the report command's folders, the monthly run's
+ * emails and saved files, the report API's answers. Ports and build ids become fixed words; the workbook
+ * is unzipped into its XML parts, without its zip timestamps.
  */
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -33,7 +30,7 @@ if (!outDir) {
 }
 
 /** Replacements that make two runs on the same code write the same bytes. */
-const replacements: [RegExp, string][] = [
+const replacements: [RegExp | string, string][] = [
   [/\d{8}T\d{9}Z-[0-9a-f]{12}/g, 'BUILD-ID'],
   // The SES emulator's message ids are random.
   [/"messageId": "[^"]*"/g, '"messageId": "MESSAGE-ID"'],
@@ -42,11 +39,7 @@ const replacements: [RegExp, string][] = [
 ];
 
 function normalise(text: string): string {
-  return replacements.reduce((result, [pattern, word]) => result.replace(pattern, word), text);
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return replacements.reduce((result, [pattern, word]) => result.replaceAll(pattern, word), text);
 }
 
 type Words = (text: string) => string;
@@ -56,6 +49,8 @@ async function put(path: string, content: string | Uint8Array, words: Words = (t
   await mkdir(dirname(target), { recursive: true });
   await writeFile(target, typeof content === 'string' ? normalise(words(content)) : content);
 }
+
+const putJson = (path: string, value: unknown) => put(path, `${JSON.stringify(value, null, 2)}\n`);
 
 const TEXT_FILE = /\.(html|csv|json|txt|xml|rels)$/;
 
@@ -131,17 +126,12 @@ async function main(): Promise<void> {
       [stack.s3Endpoint, 'S3'],
       [stack.sesEndpoint, 'SES'],
     ] as const) {
-      replacements.push([new RegExp(escapeRegExp(url), 'g'), word]);
-      replacements.push([new RegExp(escapeRegExp(new URL(url).host), 'g'), `${word}-HOST`]);
+      replacements.push([url, word], [new URL(url).host, `${word}-HOST`]);
     }
 
-    await put(
+    await putJson(
       'local-stack/runs.json',
-      `${JSON.stringify(
-        stack.reports.map(({ s3Folder: _folder, ...run }) => run),
-        null,
-        2,
-      )}\n`,
+      stack.reports.map(({ s3Folder: _folder, ...run }) => run),
     );
 
     const emails = (await readSesStore(stack.sesEndpoint)).sort((a, b) =>
@@ -149,20 +139,14 @@ async function main(): Promise<void> {
     );
     for (const [index, email] of emails.entries()) {
       const dir = `email/${index}-${email.destination.to.join(',')}`;
-      await put(
-        `${dir}/envelope.json`,
-        `${JSON.stringify({ from: email.from, destination: email.destination, subject: email.subject }, null, 2)}\n`,
-      );
+      const { from, destination, subject } = email;
+      await putJson(`${dir}/envelope.json`, { from, destination, subject });
       await put(`${dir}/body.html`, email.body.html ?? '');
       await put(`${dir}/body.txt`, email.body.text ?? '');
-      await put(
+      // Not the size: a workbook's zip holds the wall clock's time.
+      await putJson(
         `${dir}/attachments.json`,
-        `${JSON.stringify(
-          // Not the size: a workbook's zip holds the wall clock's time.
-          email.attachments.map(({ filename, contentType }) => ({ filename, contentType })),
-          null,
-          2,
-        )}\n`,
+        email.attachments.map(({ filename, contentType }) => ({ filename, contentType })),
       );
       for (const attachment of email.attachments) {
         await putReportFile(

@@ -1,15 +1,7 @@
 /**
- * `npm run bench -- --machinery`: what each piece of the report's own speed machinery saves against the
- * plain library call it stands in for, measured side by side in one process (exceljs's load in fresh
- * ones), so that the machine's load touches both alike, on a month of the sandbox's paid invoices:
- *
- * - the row tables' sorted runs on disk against every row kept in memory and sorted once
- *   (`runBytes: Infinity`): CPU per row (added, then read back in order) and the most the heap holds;
- * - the list sheets' own SpreadsheetML rows against exceljs's `addRow().commit()`: CPU per row, zip included;
- * - the zip backlog wait against none: the most the heap and buffers hold while a sheet is written;
- * - loading exceljs's streaming writer alone against the package's entry.
- *
- * `IdSet` and the `node:http` transport carry their own measured figures (`lib/invoicing`).
+ * `npm run bench -- --machinery`: what each piece of the report's speed machinery saves against the plain
+ * library call, side by side in one process (exceljs's load in fresh ones), on the sandbox's paid
+ * invoices: CPU per row and peak heap. `IdSet` and the `node:http` transport carry their own figures.
  */
 
 import { execFileSync } from 'node:child_process';
@@ -89,11 +81,7 @@ function freshRecords(invoices: readonly InvoiceItem[], from: number, length: nu
   return records;
 }
 
-/**
- * Adds `TABLE_ROWS` paid invoices to a table, then reads it back in order: the CPU of that alone (the
- * records are made outside it) and the most the heap held, measured after a collection every
- * `BATCH` rows.
- */
+/** Adds `TABLE_ROWS` paid invoices to a table and reads them back: the CPU of that, and the heap's peak. */
 async function fillAndRead(invoices: readonly InvoiceItem[], runBytes: number | undefined, spillDir: string) {
   const BATCH = 20_000;
   gc();
@@ -153,23 +141,15 @@ async function sheetTable(invoices: readonly InvoiceItem[]): Promise<RowTable> {
   return builder.build();
 }
 
-/** A cell value as exceljs is given it for the column's kind. */
-function typedValue(kind: string, value: string | null): unknown {
-  if (value === null) return null;
-  switch (kind) {
-    case 'datetime':
-      return new Date(`${value.replace(' ', 'T')}Z`);
-    case 'usd':
-    case 'fiat':
-    case 'crypto':
-    case 'count':
-      return Number(value);
-    case 'flag':
-      return value === 'true';
-    default:
-      return value;
-  }
-}
+/** How exceljs is given a cell of each column kind (text otherwise). */
+const TYPED_VALUE: Readonly<Record<string, (value: string) => unknown>> = {
+  datetime: (value) => new Date(`${value.replace(' ', 'T')}Z`),
+  usd: Number,
+  fiat: Number,
+  crypto: Number,
+  count: Number,
+  flag: (value) => value === 'true',
+};
 
 async function listSheets(rows: RowTable, dir: string): Promise<Line[]> {
   const summary = sampleReport().summary;
@@ -203,7 +183,10 @@ async function listSheets(rows: RowTable, dir: string): Promise<Line[]> {
     worksheet.columns = rows.columns.map((column) => ({ header: column.header, width: 20 }));
     const kinds = rows.columns.map((column) => column.kind);
     for await (const cells of rows.rows()) {
-      const values = kinds.map((kind, index) => typedValue(kind, cells[index] ?? null));
+      const values = kinds.map((kind, index) => {
+        const value = cells[index] ?? null;
+        return value === null ? null : (TYPED_VALUE[kind] ?? String)(value);
+      });
       worksheet.addRow(values).commit();
     }
     worksheet.commit();

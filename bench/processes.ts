@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -21,11 +21,7 @@ function packageScripts(): Record<string, string> {
   return JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts as Record<string, string>;
 }
 
-/**
- * How `npm run report` starts the CLI, read from package.json's `"report": "node <options> <entry>"`:
- * the CLI is measured as users run it, without npm's own process in between, and a flag added there is
- * measured too.
- */
+/** How `npm run report` starts the CLI (`node <options> <entry>`), to measure it as users run it, without npm. */
 function reportCommand(): { options: string[]; entry: string } {
   const script = packageScripts().report ?? '';
   const words = script.trim().split(/\s+/);
@@ -35,10 +31,7 @@ function reportCommand(): { options: string[]; entry: string } {
   return { options: words.slice(1, -1), entry: words.at(-1)! };
 }
 
-/**
- * Runs package.json's `prereport` script (bundling the CLI with esbuild), as `npm run report` does before
- * each run, and returns how long it took in milliseconds: 0 when there is none.
- */
+/** Runs package.json's `prereport` script (bundling the CLI), as `npm run report` does: its milliseconds. */
 export function prepareCli(): number {
   const script = packageScripts().prereport;
   if (!script) return 0;
@@ -51,17 +44,8 @@ export function prepareCli(): number {
   return performance.now() - started;
 }
 
-/** The benchmark's sandbox child process. */
-export interface BenchSandbox extends BenchSandboxReady {
-  /** Milliseconds from spawning it to its listening (generation and warming included). */
-  startMs: number;
-  counts(): Promise<BenchSandboxCounts>;
-  stop(): Promise<void>;
-}
-
 /** Starts `bench/sandbox-server.ts` and waits until it listens. */
-export async function startBenchSandbox(settings: BenchSandboxSettings): Promise<BenchSandbox> {
-  const started = performance.now();
+export async function startBenchSandbox(settings: BenchSandboxSettings) {
   const child = spawn(process.execPath, [...TSX, join(ROOT, 'bench/sandbox-server.ts')], {
     cwd: ROOT,
     env: { ...process.env, BENCH_SANDBOX: JSON.stringify(settings) },
@@ -69,10 +53,8 @@ export async function startBenchSandbox(settings: BenchSandboxSettings): Promise
   });
   const lines = createInterface({ input: child.stdout! });
   const ready = JSON.parse(await nextLine(lines, child, 'ready ')) as BenchSandboxReady;
-  const startMs = performance.now() - started;
   return {
     ...ready,
-    startMs,
     async counts() {
       const answer = nextLine(lines, child, 'counts ');
       child.stdin!.write('counts\n');
@@ -107,8 +89,6 @@ export interface BareFetch {
   cpuMs: number;
   wallMs: number;
   records: number;
-  /** The CPU `JSON.parse` alone takes per record of these pages, in µs. */
-  parseUsPerRecord: number;
 }
 
 /** Settings of `bare-fetch.mjs`: the walks to repeat and how. */
@@ -132,27 +112,15 @@ export function runBareFetch(settings: BareFetchSettings): BareFetch {
 
 export interface CliRun {
   exitCode: number | null;
-  /** From spawning the process to its exit, start-up included. */
+  /** From spawning the process to its exit. */
   wallMs: number;
-  /** The process's peak resident set size. */
   maxRssBytes: number;
-  /** CPU time the process used, user and system, all threads. */
+  /** User and system, all threads. */
   cpuMs: number;
   stderr: string;
-  /** The report's `summary.json`, when the run wrote one. */
-  summary?: ReportSummaryJson;
 }
 
-/** The members of `summary.json` the benchmark reads. */
-export interface ReportSummaryJson {
-  invoices: { total: number; paid: number };
-  payments: { total: number; unmatched: number };
-}
-
-/**
- * Runs the report CLI (the entry of package.json's `report` script, prepared by `prepareCli`) in a
- * process of its own and measures its wall time and peak memory.
- */
+/** Runs the report CLI as `npm run report` does (after `prepareCli`), in a process of its own. */
 export async function runCli(args: string[], env: Record<string, string>): Promise<CliRun> {
   const work = await mkdtemp(join(tmpdir(), 'report-bench-'));
   const usageFile = join(work, 'usage.json');
@@ -182,10 +150,7 @@ export async function runCli(args: string[], env: Record<string, string>): Promi
     const exitCode = await new Promise<number | null>((done) => child.once('exit', done));
     const wallMs = performance.now() - started;
     const usage = JSON.parse(await readFile(usageFile, 'utf8')) as Pick<CliRun, 'maxRssBytes' | 'cpuMs'>;
-    const run: CliRun = { exitCode, wallMs, ...usage, stderr: Buffer.concat(stderr).toString('utf8') };
-    const [period] = exitCode === 0 ? await readdir(outDir).catch(() => []) : [];
-    if (period) run.summary = JSON.parse(await readFile(join(outDir, period, 'summary.json'), 'utf8'));
-    return run;
+    return { exitCode, wallMs, ...usage, stderr: Buffer.concat(stderr).toString('utf8') };
   } finally {
     await rm(work, { recursive: true, force: true });
   }

@@ -1,19 +1,9 @@
 /**
  * `npm run bench [-- --sizes 50000,300000 --latencies 40,0 --runs 2 --period month]`: the report CLI
- * against the sandbox, in multiples of what the machine allows.
- *
- * For each size (paid invoices a month; the sandbox adds 10 % in other statuses and 1 % unmatched
- * payments) and each latency it starts the sandbox in its own process (that latency, at most 100
- * records a page), runs the CLI in its own process at concurrency 8 for the previous month (or quarter,
- * or year, with `--period`), as `npm run report` runs it (the bundle its `prereport` script makes), and
- * then, in the same run, the floor under its CPU: exactly the requests the CLI made, asked again over
- * `node:http` with a keep-alive agent 8 at a time and `JSON.parse`d, nothing else (`bare-fetch.mjs`).
- * It prints CPU per record fetched and its multiple of that floor, peak RSS, how peak RSS grows per
- * 1,000 records between the smallest and the largest size, and, with latency, wall time against the
- * network floor (pages / concurrency x latency). Absolute figures move with the machine's load; the
- * multiples, measured side by side, much less. It fails only when a run itself fails.
- * `--cold-start` measures the Lambda bundles instead (see `cold-start.ts`); `--machinery` what each piece of
- * speed machinery saves against the plain call (see `machinery.ts`).
+ * (as `npm run report` runs it) against the sandbox, each in its own process, per size and latency, and
+ * beside it the floor under its CPU: the same requests fetched and parsed, nothing else (`bare-fetch.mjs`).
+ * docs/development.md explains the figures. `--cold-start` measures the Lambda bundles instead,
+ * `--machinery` the speed machinery against the plain call.
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -22,14 +12,7 @@ import { defaultPeriod, type PeriodKind } from '../lib/period';
 import { runColdStartBench } from './cold-start';
 import { count, floorMs, mebibytes, pagesNeeded, seconds, table } from './figures';
 import { runMachineryBench } from './machinery';
-import {
-  type BareFetch,
-  type CliRun,
-  prepareCli,
-  runBareFetch,
-  runCli,
-  startBenchSandbox,
-} from './processes';
+import { type CliRun, prepareCli, runBareFetch, runCli, startBenchSandbox } from './processes';
 
 const MAX_LIMIT = 100;
 const CONCURRENCY = 8;
@@ -46,40 +29,9 @@ const TARGET_RSS_BYTES = 384 * 2 ** 20;
 /** Peak RSS growth per 1,000 records fetched, between the smallest and the largest size. */
 const TARGET_GROWTH_BYTES_PER_1000 = 0.1 * 2 ** 20;
 
-interface Measurement {
-  paidPerMonth: number;
-  latencyMs: number;
-  /** The run that used the least CPU. */
-  best: CliRun;
-  /** The least wall time over the runs. */
-  wallMs: number;
-  /** The highest peak RSS over the runs. */
-  maxRssBytes: number;
-  /** Records the service handed out, over every list walk of one run. */
-  recordsFetched: number;
-  pagesNeeded: number;
-  /** Pages needed / concurrency x latency. */
-  floorMs: number;
-  /** The least CPU over the runs of fetching and parsing the same pages without a report. */
-  bareFetch: BareFetch;
-  /** The least wall time over those runs. */
-  bareFetchWallMs: number;
-  /** CPU the sandbox used serving one run of the CLI, on average. */
-  sandboxCpuMs: number;
-  /** The 1-minute load average when the size and latency started. */
-  load: number;
-}
+type Measurement = Awaited<ReturnType<typeof measure>>;
 
 const PERIOD_KINDS: readonly PeriodKind[] = ['month', 'quarter', 'year'];
-
-interface Args {
-  sizes: number[];
-  latencies: number[];
-  runs: number;
-  kind: PeriodKind;
-  coldStart: boolean;
-  machinery: boolean;
-}
 
 function wholeNumbers(flag: string, text: string, least: number): number[] {
   const values = text.split(',').map((part) => Number(part.trim()));
@@ -89,7 +41,7 @@ function wholeNumbers(flag: string, text: string, least: number): number[] {
   return values;
 }
 
-function readArgs(): Args {
+function readArgs() {
   const { values } = parseArgs({
     options: {
       sizes: { type: 'string', default: `${TARGET_SIZE},${LARGE_SIZE}` },
@@ -160,6 +112,7 @@ async function measure(paidPerMonth: number, latencyMs: number, period: string, 
         concurrency: CONCURRENCY,
       }),
     );
+    // The least CPU (best), wall time and bare fetch over the runs; the highest peak RSS.
     return {
       paidPerMonth,
       latencyMs,
@@ -173,7 +126,7 @@ async function measure(paidPerMonth: number, latencyMs: number, period: string, 
       bareFetchWallMs: Math.min(...bareFetches.map((run) => run.wallMs)),
       sandboxCpuMs: (counts.cpuMs - before.cpuMs) / runs,
       load,
-    } satisfies Measurement;
+    };
   } finally {
     await sandbox.stop();
   }
@@ -184,26 +137,16 @@ const cpuPerRecord = (cpuMs: number, records: number): number => (cpuMs * 1000) 
 const cpuMultiple = (result: Measurement): number =>
   cpuPerRecord(result.best.cpuMs, result.recordsFetched) /
   cpuPerRecord(result.bareFetch.cpuMs, result.bareFetch.records);
-const verdict = (met: boolean) => (met ? 'met' : 'missed');
+/** `CPU 2.10 x fetch+parse (<= 4: met)` */
+const target = (figure: string, limit: number | string, met: boolean) =>
+  `${figure} (<= ${limit}: ${met ? 'met' : 'missed'})`;
 
 function printTable(results: readonly Measurement[]): void {
   console.log(
     table([
-      [
-        'paid/month',
-        'latency',
-        'fetched',
-        'pages',
-        'CPU',
-        'CPU/record',
-        'fetch+parse',
-        'x fetch+parse',
-        'peak RSS',
-        'wall',
-        'floor',
-        'wall/floor',
-        'load',
-      ],
+      'paid/month|latency|fetched|pages|CPU|CPU/record|fetch+parse|x fetch+parse|peak RSS|wall|floor|wall/floor|load'.split(
+        '|',
+      ),
       ...results.map((result) => [
         count(result.paidPerMonth),
         `${result.latencyMs} ms`,
@@ -245,38 +188,33 @@ function printTargets(results: readonly Measurement[], latencies: readonly numbe
   for (const result of results) {
     const multiple = cpuMultiple(result);
     const parts = [
-      `CPU ${multiple.toFixed(2)} x fetch+parse (<= ${TARGET_CPU_MULTIPLE}: ${verdict(multiple <= TARGET_CPU_MULTIPLE)})`,
+      target(
+        `CPU ${multiple.toFixed(2)} x fetch+parse`,
+        TARGET_CPU_MULTIPLE,
+        multiple <= TARGET_CPU_MULTIPLE,
+      ),
     ];
     if (result.paidPerMonth === LARGE_SIZE && result.latencyMs === 0) {
-      const met = result.maxRssBytes <= TARGET_RSS_BYTES;
-      parts.push(
-        `peak RSS ${mebibytes(result.maxRssBytes)} (<= ${mebibytes(TARGET_RSS_BYTES)}: ${verdict(met)})`,
-      );
+      const { maxRssBytes } = result;
+      const met = maxRssBytes <= TARGET_RSS_BYTES;
+      parts.push(target(`peak RSS ${mebibytes(maxRssBytes)}`, mebibytes(TARGET_RSS_BYTES), met));
     }
     if (result.paidPerMonth === TARGET_SIZE && result.latencyMs === TARGET_LATENCY_MS) {
       const ratio = result.wallMs / result.floorMs;
-      parts.push(
-        `wall/floor ${ratio.toFixed(2)} (<= ${TARGET_WALL_RATIO}: ${verdict(ratio <= TARGET_WALL_RATIO)})`,
-      );
+      parts.push(target(`wall/floor ${ratio.toFixed(2)}`, TARGET_WALL_RATIO, ratio <= TARGET_WALL_RATIO));
     }
     console.log(`  ${count(result.paidPerMonth)} paid, ${result.latencyMs} ms: ${parts.join('; ')}`);
   }
   for (const latencyMs of latencies) {
     const growth = growthPer1000(results, latencyMs);
     if (growth === undefined) continue;
-    const met = growth <= TARGET_GROWTH_BYTES_PER_1000;
-    console.log(
-      `  peak RSS growth at ${latencyMs} ms: ${(growth / 2 ** 20).toFixed(3)} MiB per 1,000 records ` +
-        `(<= ${(TARGET_GROWTH_BYTES_PER_1000 / 2 ** 20).toFixed(1)}: ${verdict(met)})`,
-    );
+    const figure = `peak RSS growth at ${latencyMs} ms: ${(growth / 2 ** 20).toFixed(3)} MiB per 1,000 records`;
+    const limit = (TARGET_GROWTH_BYTES_PER_1000 / 2 ** 20).toFixed(1);
+    console.log(`  ${target(figure, limit, growth <= TARGET_GROWTH_BYTES_PER_1000)}`);
   }
 }
 
-/**
- * With latency, the least wall time the machine allows a run, its CPUs shared by the CLI and the
- * sandbox: their CPU together spread over every CPU, or the floor, whichever is more; and the wall time
- * of the bare fetch, what the sandbox allows a client that only fetches and parses the pages.
- */
+/** With latency: the CLI's and the sandbox's CPU over every CPU (or the floor), and the bare fetch's wall time. */
 function printWallLimits(results: readonly Measurement[], cpus: number): void {
   const slow = results.filter((result) => result.latencyMs > 0);
   if (slow.length === 0) return;

@@ -1,11 +1,7 @@
 /**
- * The sandbox in a process of its own for the benchmark, so that its memory and CPU are not the CLI's.
- * Beside serving, it counts what it serves: for each list walk (an endpoint and its filter) the
- * records it holds, and every request. It warms the period's lists before it listens, so that the timed
- * run measures the CLI against a service whose data is ready, as a real one's is.
- *
- * Reads its settings as JSON from `BENCH_SANDBOX`; prints `ready <json>` when listening; answers a
- * line `counts` on stdin with `counts <json>`, the CPU it has used so far included.
+ * The benchmark's sandbox in a process of its own (its CPU and memory are not the CLI's), counting what
+ * it serves, with the period's lists warmed before it listens, as a real service's data is ready.
+ * Settings from `BENCH_SANDBOX`; prints `ready <json>`; answers a stdin line `counts` with `counts <json>`.
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,7 +15,7 @@ export interface BenchSandboxSettings {
   latencyMs: number;
   maxLimit: number;
   seed: number;
-  /** The period the CLI will be asked for (a month, a quarter or a year), in UTC: its lists are warmed first. */
+  /** The period the CLI will be asked for, in UTC: its lists are warmed first. */
   period: string;
 }
 
@@ -34,47 +30,28 @@ export interface WalkCount {
   filter: string;
   /** Records in the whole list: the largest `offset + records answered` of a non-empty page. */
   records: number;
-  /** Requests answered for this walk. */
-  requests: number;
 }
 
 export interface BenchSandboxCounts {
   walks: WalkCount[];
   statisticsRequests: number;
-  failedRequests: number;
-  /** CPU the sandbox's process has used since it started, user and system, in milliseconds. */
+  /** CPU the sandbox's process has used since it started, in milliseconds. */
   cpuMs: number;
 }
 
 const API_KEY = 'bench-key';
 const settings = JSON.parse(process.env.BENCH_SANDBOX ?? '') as BenchSandboxSettings;
 const walks = new Map<string, WalkCount>();
-const counts = { statisticsRequests: 0, failedRequests: 0 };
+const counts = { statisticsRequests: 0 };
 
-/**
- * Counts a list page as the sandbox answers it. The sandbox says what it served rather than the
- * benchmark reading every answer again: that would double the sandbox's work, which shares the
- * machine's CPUs with the CLI being measured.
- */
+/** Counts a list page as the sandbox says it served it: reading every answer again would double its CPU. */
 function countPage({ endpoint, filter, offset, records }: ServedPage): void {
   const set = Object.entries(filter).filter(([, value]) => value !== undefined);
   const key = `${endpoint} ${JSON.stringify(set.sort())}`;
-  const walk = walks.get(key) ?? {
-    endpoint,
-    filter: JSON.stringify(Object.fromEntries(set)),
-    records: 0,
-    requests: 0,
-  };
+  const walk = walks.get(key) ?? { endpoint, filter: JSON.stringify(Object.fromEntries(set)), records: 0 };
   // Pages asked for past the end come back empty: they say nothing about where the list ends.
   if (records > 0) walk.records = Math.max(walk.records, offset + records);
-  walk.requests += 1;
   walks.set(key, walk);
-}
-
-/** Counts a request that got no list page: the statistics, and failures (which the sandbox answers early). */
-function countOther(request: Request, response: Response): void {
-  if (!response.ok) counts.failedRequests += 1;
-  else if (new URL(request.url).pathname === '/statistics/invoices') counts.statisticsRequests += 1;
 }
 
 const app = createSandboxApp({
@@ -112,7 +89,9 @@ const server = await new Promise<Server>((resolve) => {
       port: 0,
       fetch: async (request: Request) => {
         const response = await app.fetch(request);
-        countOther(request, response);
+        if (response.ok && new URL(request.url).pathname === '/statistics/invoices') {
+          counts.statisticsRequests += 1;
+        }
         return response;
       },
     },

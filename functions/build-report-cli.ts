@@ -1,13 +1,8 @@
 /**
- * `npm run report`'s `prereport`: bundles `functions/report-cli.ts` into one ES module that plain `node`
- * starts in a tenth of a second (tsx takes several), only when the bundle is missing or older than a
- * file it was built from.
- *
- * Safe when several reports start at once: each build writes a file of its own and renames it over the
- * bundle, so a run loads either the previous bundle or the new one, never one half written (esbuild
- * writes its output file in place). Two runs that find it stale both build; the last rename wins, and
- * both bundles are whole. The bundle begins by setting exit status 1, which its last line replaces with
- * the report's: a bundle that somehow stopped short exits 1, never 0 having done nothing.
+ * `npm run report`'s `prereport`: bundles `functions/report-cli.ts` into one ES module that `node` starts
+ * in a tenth of a second (tsx takes several), when a file it was built from changed. Each build renames
+ * a file of its own over the bundle, so reports started at once never load one half written. The bundle
+ * sets exit status 1 first: one that stopped short never exits 0.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -17,26 +12,20 @@ import { build } from 'esbuild';
 const ROOT = resolve(import.meta.dirname, '..');
 const ENTRY = 'functions/report-cli.ts';
 const BUNDLE = 'node_modules/.cache/invoice-reports/report-cli.mjs';
-/** Beside the bundle: each file it was built from with its size and modification time. */
+/** Beside the bundle: each file it was built from, with its size and modification time. */
 const INPUTS = `${BUNDLE}.inputs.json`;
 /** What else decides the bundle's content: the external packages' versions and this script. */
 const ALSO_READ = ['package.json', 'package-lock.json', 'functions/build-report-cli.ts'];
 
 type Stamp = Record<string, string>;
 
-/** A file's size and modification time, or `missing`. */
-async function fingerprint(path: string): Promise<string> {
-  try {
-    const { size, mtimeMs } = await stat(join(ROOT, path));
-    return `${size}:${mtimeMs}`;
-  } catch {
-    return 'missing';
-  }
-}
-
 async function stampOf(paths: readonly string[]): Promise<Stamp> {
-  const entries = await Promise.all(paths.map(async (path) => [path, await fingerprint(path)] as const));
-  return Object.fromEntries(entries);
+  const fingerprint = (path: string) =>
+    stat(join(ROOT, path)).then(
+      ({ size, mtimeMs }) => `${size}:${mtimeMs}`,
+      () => 'missing',
+    );
+  return Object.fromEntries(await Promise.all(paths.map(async (path) => [path, await fingerprint(path)])));
 }
 
 async function isFresh(): Promise<boolean> {

@@ -5,16 +5,10 @@ import { createLogger, dispatchSlot, errorAttributes, type SlotDispatch, slotInd
 
 const logger = createLogger();
 
-// Module scope: read and checked once per instance, on first use, so that a configuration fault is
-// logged (and thrown) by an invocation rather than break the import.
+// Read on first use, so that a configuration fault is logged by an invocation rather than break the import.
 let slots: ReadonlyMap<string, ScheduleSlot> | undefined;
 
-/**
- * The fan-out's first step (a Step Functions task): `{ "slot": "monthly 1 06:00 Europe/Berlin",
- * "scheduledTime": "..." }` from the slot's schedule answers the slot's runs, one event per account, which
- * the state machine's Map state hands to the scheduled report function. It needs no AWS client: the
- * accounts come from the configuration bundled with the code.
- */
+/** The fan-out's first step: `{ slot, scheduledTime }` answers one run per account of the slot. */
 export async function handler(event: unknown, context: Context): Promise<SlotDispatch> {
   logger.addContext(context);
   try {

@@ -6,12 +6,7 @@ import { createReportApi, isContentTypeBinary, reportApiOptionsFor } from '../li
 const { config, publish, metrics } = lambdaContext();
 const answer = handle(createReportApi(reportApiOptionsFor(config, publish)), { isContentTypeBinary });
 
-/**
- * The report API's Lambda entry (Function URL, payload v2). Links in answers use the request's
- * origin: the function cannot be given its own URL (a circular reference in CloudFormation). Each
- * answer is counted by its status class: a 500 here is an answer, not a Lambda error, so Lambda's own
- * metrics would not show it.
- */
+/** The Function URL's entry; each answer counted by status class (a 500 is no Lambda error). */
 export async function handler(
   ...args: Parameters<typeof answer>
 ): Promise<Awaited<ReturnType<typeof answer>>> {

@@ -1,12 +1,7 @@
-/**
- * `npm run report -- --period P [options]`: one period's report (a month `YYYY-MM`, a quarter `YYYY-Qn` or a
- * year `YYYY`) into `./reports/P/`.
- * Everything happens in `runReportCli`; see `--help` for the options.
- */
+/** `npm run report -- --period P [options]`: one period's report into `./reports/P/` (`runReportCli`). */
 import { runReportCli } from '../lib/report-cli';
 
-// Ctrl-C (or a signal to end) stops the report and removes what it had written so far; a second one
-// ends the process at once, as without this handler.
+// Ctrl-C stops the report and removes what it wrote; a second one ends the process at once.
 const interrupt = new AbortController();
 const stop = () => interrupt.abort();
 process.once('SIGINT', stop);

@@ -11,19 +11,14 @@ import {
   startSandbox,
 } from '../lib/sandbox';
 
-/** A command line to change: its line on stderr, and exit 2. */
-function usageFailure(line: string): number {
-  console.error(line);
-  return 2;
-}
-
 async function main(): Promise<number> {
   let command: SandboxCommand;
   try {
     command = parseSandboxArgs(process.argv.slice(2), process.env);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    return usageFailure(`sandbox: ${error.message} (npm run sandbox -- --help lists the options)`);
+    console.error(`sandbox: ${error.message} (npm run sandbox -- --help lists the options)`);
+    return 2;
   }
   if (command.help) {
     console.log(SANDBOX_HELP);
@@ -36,7 +31,10 @@ async function main(): Promise<number> {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     // Options the sandbox itself refuses.
-    if (error instanceof RangeError) return usageFailure(error.message);
+    if (error instanceof RangeError) {
+      console.error(error.message);
+      return 2;
+    }
     if (code === 'EADDRINUSE' || code === 'EACCES') {
       const reason = code === 'EADDRINUSE' ? 'is in use' : 'is not allowed';
       console.error(`sandbox: port ${command.port} ${reason}; choose another with --port N or SANDBOX_PORT`);

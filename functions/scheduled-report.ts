@@ -13,8 +13,8 @@ type RunSetup = Omit<ScheduledReportRunOptions, 'logger'>;
 
 const logger = createLogger();
 
-// Module scope: warm invocations reuse the clients and the Secrets Manager cache. Made on first use, so
-// that a configuration fault is logged (and thrown) by an invocation rather than break the import.
+// Warm invocations reuse the clients and secret cache; made on first use, so that a configuration fault
+// is logged by an invocation rather than break the import.
 let setup: RunSetup | undefined;
 
 function runSetup(): RunSetup {
@@ -26,11 +26,8 @@ function runSetup(): RunSetup {
 }
 
 /**
- * One account's run of a schedule slot, invoked by the fan-out's Map state: `{ "account": "acme",
- * "periodKind": "month", "scheduledTime": "..." }` reports the month before `scheduledTime` in the
- * account's time zone (`"periodKind": "year"`, from a yearly slot, the year before); an operator invokes
- * it with `{ account, period, force }` to re-run or resend a month, a quarter or a year. A failure is
- * thrown, for the fan-out's (or Lambda's) retries and then the dead-letter queue.
+ * One account's run: `{ account, periodKind, scheduledTime }` from the fan-out, or an operator's
+ * `{ account, period, force }`. A failure is thrown, for the retries and then the dead-letter queue.
  */
 export async function handler(event: unknown, context: Context): Promise<ReportDeliveryResult> {
   logger.addContext(context);
@@ -41,7 +38,6 @@ export async function handler(event: unknown, context: Context): Promise<ReportD
     logger.error('The scheduled report function is not configured correctly', errorAttributes(error));
     throw error;
   }
-  // Lambda retries a failed asynchronous invocation with the same request id (an operator's run in the
-  // background), also after SES accepted its email: a forced resend must not send again then.
+  // Lambda retries an asynchronous invocation with the same request id: a forced resend sends once.
   return runScheduledReport(event, { ...options, logger, runId: context.awsRequestId });
 }

@@ -1,8 +1,7 @@
 import { ConfigError } from '../lib/config';
 import { createApp } from './create-app';
 
-// The entry point of `cdk synth` / `cdk deploy` (cdk.json "app"). The CLI synthesizes the app when
-// this process exits. A bad configuration is printed as one clear message rather than a stack trace.
+// cdk.json's "app": a bad configuration is one clear message rather than a stack trace.
 try {
   createApp();
 } catch (error) {

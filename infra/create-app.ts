@@ -6,12 +6,9 @@ import { REPO_ROOT } from './repo-root';
 import { ReportStack } from './report-stack';
 
 /**
- * The CDK app: reads the deployment configuration from the context (`invoiceReports`, or the JSON file
- * named by `configFile`), defines the stack, and checks it with cdk-nag's AwsSolutions rules, which
- * fail synthesis on any finding that is not acknowledged.
- *
- * @throws ConfigError naming every problem of the configuration at once: each bad field, each rule between
- * fields and each of the deployment's checks (`deploymentIssues`) whose fields are right
+ * The CDK app: the configuration from the context (`invoiceReports`, or the file named by `configFile`),
+ * the stack, and cdk-nag's AwsSolutions rules, which fail synthesis on any unacknowledged finding.
+ * @throws ConfigError naming every problem of the configuration at once
  */
 export function createApp(props?: AppProps): { app: App; stack: ReportStack } {
   const app = new App(props);

@@ -15,10 +15,8 @@ function cdkTimeZoneName(name: string): string | undefined {
 }
 
 /**
- * Each account's time zone written in another case than aws-cdk-lib's list of names spells it. The
- * schema refuses such a name when the runtime's canonical name is the same word (`europe/berlin`), but
- * not an all-capitals other name of a zone the runtime spells differently (`ASIA/KOLKATA`, which Node's
- * ICU calls `Asia/Calcutta`); the name goes to EventBridge Scheduler and into every report as written.
+ * Each account's time zone spelt in another case than aws-cdk-lib's list: the schema misses names such as
+ * `ASIA/KOLKATA` (ICU's `Asia/Calcutta`), and the name goes to Scheduler and into reports as written.
  */
 export function timeZoneSpellingIssues(config: Pick<DeploymentConfigParts, 'accounts'>): FieldIssue[] {
   const issues: FieldIssue[] = [];
@@ -35,19 +33,12 @@ export function timeZoneSpellingIssues(config: Pick<DeploymentConfigParts, 'acco
   return issues;
 }
 
-/**
- * What a deployment needs of its configuration beyond the schema, on the fields that pass it: the
- * secrets and schedules of `deployableConfigIssues`, and each time zone spelt as the time zone database
- * spells it. Synth names them with the schema's problems (`loadDeploymentConfig`'s checks).
- */
+/** What a deployment needs beyond the schema, on the fields that pass it (`loadDeploymentConfig`'s checks). */
 export function deploymentIssues(config: DeploymentConfigParts): FieldIssue[] {
   return [...timeZoneSpellingIssues(config), ...deployableConfigIssues(config)];
 }
 
-/**
- * `deploymentIssues` of a configuration already parsed, such as the one a stack is given.
- * @throws ConfigError naming each
- */
+/** @throws ConfigError naming each of `deploymentIssues` of a parsed configuration */
 export function checkDeployment(config: DeploymentConfigParts): void {
   const issues = deploymentIssues(config);
   if (issues.length > 0) throw new ConfigError('Invalid deployment configuration', issues);

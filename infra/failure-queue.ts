@@ -2,11 +2,7 @@ import { Duration, Validations } from 'aws-cdk-lib';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 
-/**
- * The dead-letter queue of the scheduled runs: the fan-out puts here an account whose run still failed
- * after its retries (`{ account, periodKind, scheduledTime, failure }`), the scheduler a slot it could not
- * start, and Lambda an operator's asynchronous run that failed after its retries.
- */
+/** The dead-letter queue of the fan-out's runs, the scheduler's starts and operators' asynchronous runs. */
 export class FailureQueue extends Construct {
   readonly queue: Queue;
 

@@ -2,11 +2,9 @@ import type { IConstruct } from 'constructs';
 import { policyCharacters } from './deployment-limits';
 
 /**
- * Splits `resources` into groups for one statement each, in order: the first group within `firstBudget`
- * characters (the room left in a role's inline policy), each further group within `budget` (a managed
- * policy's). Characters are counted as IAM counts them, every reference at its longest
- * (`policyCharacters`), including the policy document around the statement (`statementOf`).
- * @returns the groups; the first may be empty when not even one resource fits the first budget
+ * Splits `resources` into groups of one statement each: the first within `firstBudget` characters (an
+ * inline policy's room), the others within `budget`, counted as IAM does (`policyCharacters`) with the
+ * document around the statement. The first group may be empty.
  */
 export function packResources(
   scope: IConstruct,

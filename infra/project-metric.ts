@@ -5,10 +5,7 @@ import { METRICS_NAMESPACE, METRICS_SERVICE } from '../lib/metrics';
 /** The period of every alarm and graph of the stack. */
 export const METRIC_PERIOD = Duration.minutes(5);
 
-/**
- * One of the metrics the functions publish through Powertools (`lib/metrics`), with exactly the
- * dimensions it is published with: `service` and these.
- */
+/** A metric the functions publish through Powertools (`lib/metrics`), with its dimensions: `service` and these. */
 export function projectMetric(
   metricName: string,
   options: { dimensions?: Record<string, string>; statistic?: string; label?: string } = {},

@@ -2,6 +2,7 @@ import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
 import {
   Alarm,
   ComparisonOperator,
+  type IMetric,
   MathExpression,
   Metric,
   TreatMissingData,
@@ -20,12 +21,11 @@ import { METRIC_NAMES } from '../lib/metrics';
 import { projectMetric } from './project-metric';
 
 export interface ReportAlarmsProps {
-  /** Functions whose errors raise an alarm, by a name used in the alarm's id and description. */
+  /** By the name the alarm's id and description use. */
   functions: Readonly<Record<string, IFunction>>;
-  /** The fan-out, whose failed or timed-out executions (a slot that could not be dispatched) raise an alarm. */
   fanOut: IStateMachine;
   deadLetterQueue: IQueue;
-  /** Log groups of the functions that email reports, watched for lines saying a delivery is unconfirmed. */
+  /** Watched for lines saying a delivery is unconfirmed. */
   deliveryLogGroups: readonly ILogGroup[];
   /** Subscribed to the alarm topic (the address must confirm the subscription). */
   alarmEmail: string;
@@ -33,18 +33,13 @@ export interface ReportAlarmsProps {
 
 const PERIOD = Duration.minutes(5);
 
-/** Where the count of unconfirmed deliveries is published. */
 const DELIVERY_METRIC = { namespace: 'InvoiceReports', name: 'DeliveryUnconfirmed' } as const;
 
 /**
- * Alarms that need a person: any error of a function, a fan-out execution that failed or timed out, any
- * message in the dead-letter queue (an account whose report was not delivered), and any log line saying a
- * delivery is unconfirmed (SES may have sent a period's email without the run knowing, or a claim went
- * stale: nothing resends it without `force`). They notify an SNS topic, emailed to `alarmEmail`.
- *
- * The delivery alarm watches the logs rather than rely on the error and dead-letter alarms alone: it
- * names the problem, and it fires however the failing run was invoked (the fan-out, a retry, an
- * operator's run).
+ * Alarms that need a person, notifying an SNS topic emailed to `alarmEmail`: a function's error, a failed
+ * or timed-out fan-out, the dead-letter queue, a delivery left unconfirmed, the report API's 5xx answers
+ * and reconciliation differences. The delivery alarm watches the logs, so that it names the problem and
+ * fires however the failing run was invoked.
  */
 export class ReportAlarms extends Construct {
   readonly topic: Topic;
@@ -52,12 +47,11 @@ export class ReportAlarms extends Construct {
 
   constructor(scope: Construct, id: string, props: ReportAlarmsProps) {
     super(scope, id);
-    // Not KMS-encrypted: alarm notifications carry no report data, and CloudWatch cannot publish to a
-    // topic under the AWS-managed SNS key (a customer key would cost a monthly fee for nothing here).
+    // Not KMS-encrypted: notifications carry no report data, and CloudWatch cannot publish to a topic
+    // under the AWS-managed SNS key.
     this.topic = new Topic(this, 'Topic', { displayName: 'Invoice reports alarms', enforceSSL: true });
-    // The topic policy that enforceSSL creates replaces the one SNS gives a new topic, which let the
-    // account's own services publish: CloudWatch needs its own Allow, or every alarm's notification
-    // fails and is only seen in the alarm's history.
+    // enforceSSL's topic policy replaces the default one that let the account's services publish:
+    // without this Allow, every notification fails silently.
     // https://repost.aws/knowledge-center/cloudwatch-receive-sns-for-alarm-trigger
     const stack = Stack.of(this);
     this.topic.addToResourcePolicy(
@@ -81,97 +75,58 @@ export class ReportAlarms extends Construct {
     );
     this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
     const action = new SnsAction(this.topic);
+    const alarm = (id: string, alarmDescription: string, metric: IMetric, threshold = 1) => {
+      const created = new Alarm(this, id, {
+        alarmDescription,
+        metric,
+        threshold,
+        evaluationPeriods: 1,
+        comparisonOperator:
+          threshold === 0
+            ? ComparisonOperator.GREATER_THAN_THRESHOLD
+            : ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      });
+      created.addAlarmAction(action);
+      created.addOkAction(action);
+      this.alarms.push(created);
+    };
 
     for (const [name, fn] of Object.entries(props.functions)) {
-      this.alarms.push(
-        new Alarm(this, `${name}Errors`, {
-          alarmDescription: `${name}: the function failed (an error or a timeout). See its log group.`,
-          metric: fn.metricErrors({ period: PERIOD, statistic: 'Sum' }),
-          threshold: 1,
-          evaluationPeriods: 1,
-          comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-          treatMissingData: TreatMissingData.NOT_BREACHING,
-        }),
+      alarm(
+        `${name}Errors`,
+        `${name}: the function failed (an error or a timeout). See its log group.`,
+        fn.metricErrors({ period: PERIOD, statistic: 'Sum' }),
       );
     }
-    this.alarms.push(
-      new Alarm(this, 'FanOutFailures', {
-        alarmDescription:
-          "A schedule slot's fan-out failed or timed out (its accounts may not have run): see the execution in Step Functions, then re-run the slot.",
-        metric: new MathExpression({
-          expression: 'failed + timedOut',
-          usingMetrics: {
-            failed: props.fanOut.metricFailed({ period: PERIOD, statistic: 'Sum' }),
-            timedOut: props.fanOut.metricTimedOut({ period: PERIOD, statistic: 'Sum' }),
-          },
-          period: PERIOD,
-        }),
-        threshold: 1,
-        evaluationPeriods: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
+    alarm(
+      'FanOutFailures',
+      "A schedule slot's fan-out failed or timed out (its accounts may not have run): see the execution in Step Functions, then re-run the slot.",
+      new MathExpression({
+        expression: 'failed + timedOut',
+        usingMetrics: {
+          failed: props.fanOut.metricFailed({ period: PERIOD, statistic: 'Sum' }),
+          timedOut: props.fanOut.metricTimedOut({ period: PERIOD, statistic: 'Sum' }),
+        },
+        period: PERIOD,
       }),
     );
-    this.alarms.push(
-      new Alarm(this, 'DeadLetterMessages', {
-        alarmDescription:
-          'An account\'s report failed after every retry, or a schedule could not start its slot: the account (or the slot) and the error wait in the dead-letter queue. Re-run the account\'s period (or the slot), then delete the message (if its log says "delivery unconfirmed", see the README first). This alarm stays raised while a message is left; DeadLetterNewMessages tells of each new one.',
-        metric: props.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
-          period: PERIOD,
-          statistic: 'Maximum',
-        }),
-        threshold: 0,
-        evaluationPeriods: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
+    alarm(
+      'DeadLetterMessages',
+      'An account\'s report failed after every retry, or a schedule could not start its slot: the account (or the slot) and the error wait in the dead-letter queue. Re-run the account\'s period (or the slot), then delete the message (if its log says "delivery unconfirmed", see the README first). This alarm stays raised while a message is left; DeadLetterNewMessages tells of each new one.',
+      props.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
+        period: PERIOD,
+        statistic: 'Maximum',
       }),
+      0,
     );
-    // The alarm above stays raised while any message is left in the queue, so it says nothing of a second
-    // failure then; this one counts the messages that arrive, and clears once a period brings none.
-    this.alarms.push(
-      new Alarm(this, 'DeadLetterNewMessages', {
-        alarmDescription:
-          "A new message reached the dead-letter queue: an account's report failed after every retry, or a schedule could not start its slot. It fires for each new failure, even while older messages are left. Read the message (the account or the slot, and the error), re-run it, then delete it.",
-        metric: props.deadLetterQueue.metricNumberOfMessagesSent({ period: PERIOD, statistic: 'Sum' }),
-        threshold: 1,
-        evaluationPeriods: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      }),
+    // The alarm above stays raised while a message is left; this one fires for each new failure.
+    alarm(
+      'DeadLetterNewMessages',
+      "A new message reached the dead-letter queue: an account's report failed after every retry, or a schedule could not start its slot. It fires for each new failure, even while older messages are left. Read the message (the account or the slot, and the error), re-run it, then delete it.",
+      props.deadLetterQueue.metricNumberOfMessagesSent({ period: PERIOD, statistic: 'Sum' }),
     );
-    this.alarms.push(this.deliveryUnconfirmedAlarm(props.deliveryLogGroups));
-    // A Function URL's 500 is an answer, not a Lambda error: the functions' error alarms never see it.
-    this.alarms.push(
-      new Alarm(this, 'ReportApiServerErrors', {
-        alarmDescription:
-          'The report API answered with a 5xx status: 502 when the invoicing service failed or refused the account\'s key, 500 for anything else (a secret it cannot read, a fault). Search the report API\'s log group for "error" to find the request and its cause.',
-        metric: projectMetric(METRIC_NAMES.apiAnswers, { dimensions: { statusClass: '5xx' } }),
-        threshold: 1,
-        evaluationPeriods: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      }),
-    );
-    this.alarms.push(
-      new Alarm(this, 'ReconciliationDifferences', {
-        alarmDescription:
-          "A report was built whose reconciliation found a difference: the invoicing service's statistics and its itemised lists disagree for the same window. The report shows each difference; find the account and period with Logs Insights over the report functions' log groups (filter ReconciliationDifferences > 0 | fields account, period), then raise it with the service.",
-        metric: projectMetric(METRIC_NAMES.reconciliationDifferences),
-        threshold: 1,
-        evaluationPeriods: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      }),
-    );
-    for (const alarm of this.alarms) {
-      alarm.addAlarmAction(action);
-      alarm.addOkAction(action);
-    }
-  }
-
-  /** Counts the lines that say `DELIVERY_UNCONFIRMED` in each log group, and alarms on the first. */
-  private deliveryUnconfirmedAlarm(logGroups: readonly ILogGroup[]): Alarm {
-    for (const [index, logGroup] of logGroups.entries()) {
+    for (const [index, logGroup] of props.deliveryLogGroups.entries()) {
       new MetricFilter(this, `DeliveryUnconfirmedLines${index}`, {
         logGroup,
         // A quoted phrase matches log events that hold these words together, JSON lines included.
@@ -181,21 +136,28 @@ export class ReportAlarms extends Construct {
         metricValue: '1',
       });
     }
-    return new Alarm(this, 'DeliveryUnconfirmed', {
-      alarmDescription:
-        "A period's email may have gone out unconfirmed (SES's answer was lost, or a claim went stale); " +
+    alarm(
+      'DeliveryUnconfirmed',
+      "A period's email may have gone out unconfirmed (SES's answer was lost, or a claim went stale); " +
         'nothing resends it without force. Check SES and the recipients, then mark the period sent or ' +
         'resend it: README, "When the delivery alarm fires".',
-      metric: new Metric({
+      new Metric({
         namespace: DELIVERY_METRIC.namespace,
         metricName: DELIVERY_METRIC.name,
         period: PERIOD,
         statistic: 'Sum',
       }),
-      threshold: 1,
-      evaluationPeriods: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-    });
+    );
+    // A Function URL's 500 is an answer, not a Lambda error: the functions' error alarms never see it.
+    alarm(
+      'ReportApiServerErrors',
+      'The report API answered with a 5xx status: 502 when the invoicing service failed or refused the account\'s key, 500 for anything else (a secret it cannot read, a fault). Search the report API\'s log group for "error" to find the request and its cause.',
+      projectMetric(METRIC_NAMES.apiAnswers, { dimensions: { statusClass: '5xx' } }),
+    );
+    alarm(
+      'ReconciliationDifferences',
+      "A report was built whose reconciliation found a difference: the invoicing service's statistics and its itemised lists disagree for the same window. The report shows each difference; find the account and period with Logs Insights over the report functions' log groups (filter ReconciliationDifferences > 0 | fields account, period), then raise it with the service.",
+      projectMetric(METRIC_NAMES.reconciliationDifferences),
+    );
   }
 }

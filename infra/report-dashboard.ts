@@ -20,11 +20,9 @@ export interface ReportDashboardProps {
   functions: Readonly<Record<string, IFunction>>;
   fanOut: IStateMachine;
   deadLetterQueue: IQueue;
-  /** Every alarm of the stack, shown by state at the top. */
   alarms: readonly Alarm[];
 }
 
-/** The dashboard's name in CloudWatch. */
 export const DASHBOARD_NAME = 'InvoiceReports';
 
 const PERIOD_KINDS: readonly PeriodKind[] = ['month', 'quarter', 'year'];
@@ -41,20 +39,19 @@ function perBuild(metricName: string, statistic: string): IMetric[] {
   );
 }
 
-/**
- * One CloudWatch dashboard of what merchants feel and what an operator acts on: the alarms' states;
- * reports built (by kind of period and trigger), their build time, records fetched and reconciliation
- * differences; emails sent, already sent and unconfirmed; the report API's answers by status class; the
- * functions' errors and durations, the fan-out's executions and the dead-letter queue.
- */
+/** One CloudWatch dashboard: the alarms' states, reports and emails, the report API, the functions, the fan-out. */
 export class ReportDashboard extends Construct {
   readonly dashboard: Dashboard;
 
   constructor(scope: Construct, id: string, props: ReportDashboardProps) {
     super(scope, id);
-    const functions = Object.entries(props.functions);
     const graph = (title: string, left: IMetric[], options: { stacked?: boolean; right?: IMetric[] } = {}) =>
       new GraphWidget({ title, left, width: WIDTH, height: HEIGHT, period: METRIC_PERIOD, ...options });
+    const labelled = (metricName: string, label: string) => projectMetric(metricName, { label });
+    const perFunction = (metric: 'metricErrors' | 'metricDuration' | 'metricThrottles', statistic?: string) =>
+      Object.entries(props.functions).map(([name, fn]) =>
+        fn[metric]({ period: METRIC_PERIOD, label: name, ...(statistic ? { statistic } : {}) }),
+      );
 
     this.dashboard = new Dashboard(this, 'Dashboard', {
       dashboardName: DASHBOARD_NAME,
@@ -70,19 +67,17 @@ export class ReportDashboard extends Construct {
       graph('Build time, longest (seconds)', perBuild(METRIC_NAMES.buildSeconds, 'Maximum')),
       graph(
         'Records fetched; reconciliation differences',
-        [projectMetric(METRIC_NAMES.recordsFetched, { label: 'records fetched' })],
+        [labelled(METRIC_NAMES.recordsFetched, 'records fetched')],
         {
-          right: [
-            projectMetric(METRIC_NAMES.reconciliationDifferences, { label: 'reconciliation differences' }),
-          ],
+          right: [labelled(METRIC_NAMES.reconciliationDifferences, 'reconciliation differences')],
         },
       ),
     );
     this.dashboard.addWidgets(
       graph('Emails', [
-        projectMetric(METRIC_NAMES.emailsSent, { label: 'sent' }),
-        projectMetric(METRIC_NAMES.emailsAlreadySent, { label: 'already sent' }),
-        projectMetric(METRIC_NAMES.emailsUnconfirmed, { label: 'unconfirmed' }),
+        labelled(METRIC_NAMES.emailsSent, 'sent'),
+        labelled(METRIC_NAMES.emailsAlreadySent, 'already sent'),
+        labelled(METRIC_NAMES.emailsUnconfirmed, 'unconfirmed'),
       ]),
       graph(
         'Report API answers, by status class',
@@ -106,20 +101,9 @@ export class ReportDashboard extends Construct {
       ]),
     );
     this.dashboard.addWidgets(
-      graph(
-        'Function errors',
-        functions.map(([name, fn]) => fn.metricErrors({ period: METRIC_PERIOD, label: name })),
-      ),
-      graph(
-        'Function duration, longest (ms)',
-        functions.map(([name, fn]) =>
-          fn.metricDuration({ period: METRIC_PERIOD, statistic: 'Maximum', label: name }),
-        ),
-      ),
-      graph(
-        'Function throttles',
-        functions.map(([name, fn]) => fn.metricThrottles({ period: METRIC_PERIOD, label: name })),
-      ),
+      graph('Function errors', perFunction('metricErrors')),
+      graph('Function duration, longest (ms)', perFunction('metricDuration', 'Maximum')),
+      graph('Function throttles', perFunction('metricThrottles')),
     );
   }
 }

@@ -1,5 +1,5 @@
 import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
-import { CfnFunction, type IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { CfnFunction, IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import {
@@ -25,54 +25,21 @@ import { DEFAULT_STALE_CLAIM_MS } from '../lib/delivery';
 export interface ReportFanOutProps {
   /** Answers a slot's runs: `{ slot, scheduledTime }` in, `{ slot, runs: [event, ...] }` out. */
   dispatcher: IFunction;
-  /** The scheduled report function, invoked once per account with its event. */
+  /** The scheduled report function. */
   report: IFunction;
-  /** Where an account's run goes after its last retry. */
   deadLetterQueue: IQueue;
   /** Accounts of a slot reported at once (`maxConcurrentReports`). */
   maxConcurrency: number;
-  /** The scheduled report function's timeout: the longest one attempt at an account's run takes. */
   runTimeout: Duration;
-  /** Accounts in the largest slot: how many runs one execution may have to make. */
+  /** Accounts in the largest slot. */
   largestSlot: number;
 }
 
 /**
- * The longest an account's run can take with all its retries: one attempt, another after finding the
- * email claimed, two after failures, each to the function's timeout, and every wait between them
- * (failures' 2 and 6 minutes, the claim's 16, and Lambda's refusals' 1, 2 and 4).
+ * Errors a retry cannot mend, by the `name` the scheduled function's errors carry. `DeliveryUnconfirmed`
+ * leaves its claim in place, so a retry would only fail again: a person must look.
  */
-export function longestRun(runTimeout: Duration): Duration {
-  const attempts = 2 + RUN_RETRY_ATTEMPTS;
-  const failureWaits = RUN_RETRY_INTERVAL.toSeconds() * (1 + 3);
-  const throttleWaits = THROTTLED_RUN_RETRY_INTERVAL.toSeconds() * (1 + 2 + 4);
-  return Duration.seconds(
-    runTimeout.toSeconds() * attempts + failureWaits + CLAIMED_RUN_RETRY_INTERVAL.toSeconds() + throttleWaits,
-  );
-}
-
-/**
- * How long one slot's execution may run before it is stopped (and the fan-out alarm raised): its
- * largest slot's accounts, `maxConcurrency` at a time, each as long as `longestRun`, and an hour more.
- * A fixed two days stopped a slot of a thousand accounts at ten at a time, each run timing out against
- * a service that hangs (about 150 hours then), before most of its accounts had run or been dead-lettered.
- */
-export function fanOutTimeout(
-  props: Pick<ReportFanOutProps, 'runTimeout' | 'largestSlot' | 'maxConcurrency'>,
-) {
-  const waves = Math.ceil(Math.max(1, props.largestSlot) / props.maxConcurrency);
-  return Duration.seconds(waves * longestRun(props.runTimeout).toSeconds() + 3600);
-}
-
-/**
- * Errors a retry cannot mend, by the `name` the scheduled function's errors carry (Step Functions reads
- * a Lambda error's type from it): a bad event, an unknown account, a period not begun, a configuration
- * fault, a key the service refuses, a signing key too short, a message SES can never take, an email
- * SES accepted whose record could not be written, and an email SES may have sent without saying so
- * (`delivery unconfirmed`: the claim stays, so a retry would only find it and fail again; a person must
- * look). Each goes to the dead-letter queue at once.
- */
-export const PERMANENT_RUN_ERRORS = [
+const PERMANENT_RUN_ERRORS = [
   'ScheduledEventError',
   'UnknownAccountError',
   'ReportRequestError',
@@ -83,54 +50,48 @@ export const PERMANENT_RUN_ERRORS = [
   'EmailTooLargeError',
   'DeliveryRecordError',
   'DeliveryUnconfirmedError',
-] as const;
+];
 
-/** Further attempts at one account's run after a failure, and the wait before the first (then ×3). */
-export const RUN_RETRY_ATTEMPTS = 2;
-export const RUN_RETRY_INTERVAL = Duration.minutes(2);
-
+/** Retries after a failure: 2, then 6 minutes later. */
+const RUN_RETRY_ATTEMPTS = 2;
+const RUN_RETRY_INTERVAL = Duration.minutes(2);
 /**
- * Retries of a run Lambda refused to start because the account's concurrency was used up
- * (`Lambda.TooManyRequestsException`: a new account's quota is 10, and two slots firing at once can ask
- * for more), 1, 2 and 4 minutes later: the run never started, so it is not one of the run's own
- * retries, and nothing went wrong that a dead letter should report. Each costs a few history events, for
- * the throttled runs only (see `AWS_LIMITS.accountsPerSlot`).
+ * Retries of a run Lambda refused to start (`TooManyRequestsException`: a new account's quota is 10),
+ * 1, 2 and 4 minutes later; not the run's own retries, since it never started.
  */
-export const THROTTLED_RUN_RETRY_ATTEMPTS = 3;
-export const THROTTLED_RUN_RETRY_INTERVAL = Duration.minutes(1);
-
+const THROTTLED_RUN_RETRY_ATTEMPTS = 3;
+const THROTTLED_RUN_RETRY_INTERVAL = Duration.minutes(1);
 /**
- * The wait before the one retry of a run that found the period's email claimed by another run: a minute
- * past the claim's going stale. By then the other run has marked it sent (the retry finds it so and
- * succeeds) or never will, having been cut off between sending and recording: the retry then fails with
- * `delivery unconfirmed`, which raises the delivery alarm. Retried sooner, it would find the claim fresh
- * each time and end in the dead-letter queue saying another delivery is in progress, which none is.
+ * The one retry of a run that found the email claimed, a minute past the claim's going stale: the other
+ * run has then marked it sent, or never will and the retry raises the delivery alarm. Sooner, it would
+ * find the claim fresh and dead-letter a delivery that is not in progress.
  */
-export const CLAIMED_RUN_RETRY_INTERVAL = Duration.millis(DEFAULT_STALE_CLAIM_MS).plus(Duration.minutes(1));
+const CLAIMED_RUN_RETRY_INTERVAL = Duration.millis(DEFAULT_STALE_CLAIM_MS).plus(Duration.minutes(1));
 
 /**
- * What each account's run ends in, as the Map collects it: a short word, so that a thousand of them stay
- * far inside a state's 256 KB.
+ * How long a slot's execution may run: its largest slot in waves of `maxConcurrency`, each run as long
+ * as every attempt and wait of its retries, and an hour more. (A fixed two days stopped a slot of a
+ * thousand accounts against a hanging service before most had run.)
  */
-export const RUN_OUTCOMES = {
-  /** The run succeeded (it built and sent the report, or found it sent). */
-  done: 'done',
-  /** The run failed, and its account and failure are in the dead-letter queue. */
-  deadLettered: 'dead-lettered',
-  /** The run failed, and the dead-letter queue could not be sent its message either. */
-  deadLetterLost: 'dead-letter-lost',
-} as const;
+function fanOutTimeout({ runTimeout, largestSlot, maxConcurrency }: ReportFanOutProps): Duration {
+  const attempts = 2 + RUN_RETRY_ATTEMPTS;
+  const waits =
+    RUN_RETRY_INTERVAL.toSeconds() * (1 + 3) +
+    CLAIMED_RUN_RETRY_INTERVAL.toSeconds() +
+    THROTTLED_RUN_RETRY_INTERVAL.toSeconds() * (1 + 2 + 4);
+  const waves = Math.ceil(Math.max(1, largestSlot) / maxConcurrency);
+  return Duration.seconds(waves * (runTimeout.toSeconds() * attempts + waits) + 3600);
+}
+
+/** Each run's outcome as the Map collects it: short words, so that a thousand fit a state's 256 KB. */
+const DEAD_LETTER_LOST = 'dead-letter-lost';
 
 /**
- * The fan-out of a schedule slot, on Step Functions: a task asks the dispatcher for the slot's runs, then
- * a Map state invokes the scheduled report function once per account, at most `maxConcurrency` at once.
- * Each account's run has its own retries and its own catch, which sends `{ account, periodKind,
- * scheduledTime, failure: { Error, Cause } }` to the dead-letter queue: one account's failure never stops
- * another's. A dead letter that cannot be sent (after its own retries) stops nothing either: every
- * account is run, and then the execution fails (`DeadLetterLost`), which raises the fan-out alarm, where
- * the account and its failure are in the execution's history.
- * The Map keeps only each run's outcome word (`RUN_OUTCOMES`); each run's details are in the execution's
- * history and in the function's log.
+ * The fan-out of a schedule slot: the dispatcher's runs, then a Map that invokes the scheduled report
+ * function once per account, at most `maxConcurrency` at once. Each run has its own retries and a catch
+ * that sends `{ account, periodKind, scheduledTime, failure }` to the dead-letter queue, so one account's
+ * failure stops no other. When a dead letter cannot be sent either, every account still runs, then the
+ * execution fails (`DeadLetterLost`) and its history holds the account and failure.
  */
 export class ReportFanOut extends Construct {
   readonly stateMachine: StateMachine;
@@ -148,28 +109,22 @@ export class ReportFanOut extends Construct {
       lambdaFunction: props.report,
       payloadResponseOnly: true,
     });
-    run.addRetry({ errors: [...PERMANENT_RUN_ERRORS], maxAttempts: 0 });
-    run.addRetry({
-      errors: ['DeliveryInProgressError'],
-      maxAttempts: 1,
-      interval: CLAIMED_RUN_RETRY_INTERVAL,
-    });
-    run.addRetry({
-      errors: ['Lambda.TooManyRequestsException'],
-      maxAttempts: THROTTLED_RUN_RETRY_ATTEMPTS,
-      interval: THROTTLED_RUN_RETRY_INTERVAL,
-      backoffRate: 2,
-    });
-    run.addRetry({
-      errors: [Errors.ALL],
-      maxAttempts: RUN_RETRY_ATTEMPTS,
-      interval: RUN_RETRY_INTERVAL,
-      backoffRate: 3,
-    });
+    const retries = [
+      { errors: PERMANENT_RUN_ERRORS, maxAttempts: 0 },
+      { errors: ['DeliveryInProgressError'], maxAttempts: 1, interval: CLAIMED_RUN_RETRY_INTERVAL },
+      {
+        errors: ['Lambda.TooManyRequestsException'],
+        maxAttempts: THROTTLED_RUN_RETRY_ATTEMPTS,
+        interval: THROTTLED_RUN_RETRY_INTERVAL,
+        backoffRate: 2,
+      },
+      { errors: [Errors.ALL], maxAttempts: RUN_RETRY_ATTEMPTS, interval: RUN_RETRY_INTERVAL, backoffRate: 3 },
+    ];
+    for (const retry of retries) run.addRetry(retry);
     const deadLetter = new SqsSendMessage(this, 'DeadLetter', {
       comment: 'The account, the period it was for, and why it failed',
       queue: props.deadLetterQueue,
-      // The dispatcher fills in all three members of every run, so no path here can be missing.
+      // The dispatcher fills in all three members of every run.
       messageBody: TaskInput.fromObject({
         account: JsonPath.stringAt('$.account'),
         periodKind: JsonPath.stringAt('$.periodKind'),
@@ -180,19 +135,19 @@ export class ReportFanOut extends Construct {
     deadLetter.addRetry({ errors: [Errors.ALL], maxAttempts: 3 });
     const outcome = (id: string, word: string) => new Pass(this, id, { result: Result.fromString(word) });
     run.addCatch(deadLetter, { errors: [Errors.ALL], resultPath: '$.failure' });
-    deadLetter.addCatch(outcome('DeadLetterLost', RUN_OUTCOMES.deadLetterLost), {
+    deadLetter.addCatch(outcome('DeadLetterLost', DEAD_LETTER_LOST), {
       errors: [Errors.ALL],
       resultPath: '$.deadLetterFailure',
     });
-    run.next(outcome('RunDone', RUN_OUTCOMES.done));
-    deadLetter.next(outcome('DeadLettered', RUN_OUTCOMES.deadLettered));
+    run.next(outcome('RunDone', 'done'));
+    deadLetter.next(outcome('DeadLettered', 'dead-lettered'));
 
     const eachAccount = new MapState(this, 'EachAccount', {
       comment: 'One run per account, a bounded number at once',
       itemsPath: '$.runs',
       maxConcurrency: props.maxConcurrency,
       resultSelector: {
-        deadLetterLost: JsonPath.arrayContains(JsonPath.entirePayload, RUN_OUTCOMES.deadLetterLost),
+        deadLetterLost: JsonPath.arrayContains(JsonPath.entirePayload, DEAD_LETTER_LOST),
       },
       resultPath: '$.outcomes',
     }).itemProcessor(run);
@@ -207,8 +162,7 @@ export class ReportFanOut extends Construct {
       )
       .otherwise(new Succeed(this, 'SlotDone'));
 
-    // Under /aws/vendedlogs/: CloudWatch Logs then takes Step Functions' log delivery without adding this
-    // group to the account's log resource policy, whose 5,120 characters other stacks' groups share.
+    // Under /aws/vendedlogs/, the group stays out of the account's log resource policy (5,120 characters).
     // https://docs.aws.amazon.com/step-functions/latest/dg/cw-logs.html
     const logGroup = new LogGroup(this, 'Logs', {
       logGroupName: `/aws/vendedlogs/states/${Stack.of(this).stackName}-${this.node.id}`,
@@ -223,15 +177,14 @@ export class ReportFanOut extends Construct {
       logs: { destination: logGroup, level: LogLevel.ALL, includeExecutionData: false },
     });
 
-    const stack = Stack.of(this);
-    const acknowledgeInvoke = (fn: IFunction) =>
+    for (const fn of [props.dispatcher, props.report]) {
+      const resource = fn.node.defaultChild as CfnFunction;
       Validations.of(this.stateMachine).acknowledge({
-        id: `AwsSolutions-IAM5[Resource::<${stack.getLogicalId(functionResource(fn))}.Arn>:*]`,
+        id: `AwsSolutions-IAM5[Resource::<${Stack.of(this).getLogicalId(resource)}.Arn>:*]`,
         reason:
           "The task's invoke grant also names the function's versions and aliases (`<function ARN>:*`); it reaches no other function.",
       });
-    acknowledgeInvoke(props.dispatcher);
-    acknowledgeInvoke(props.report);
+    }
     Validations.of(this.stateMachine).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',
       reason:
@@ -243,12 +196,4 @@ export class ReportFanOut extends Construct {
         "No X-Ray: the work happens in the functions, whose JSON logs carry each run's account, period and outcome; the execution history shows each account's attempts.",
     });
   }
-}
-
-/** The CloudFormation resource of a function, whose logical id appears in cdk-nag's finding. */
-export function functionResource(fn: IFunction): CfnFunction {
-  const resource = fn.node.defaultChild;
-  if (!(resource instanceof CfnFunction))
-    throw new Error(`${fn.node.path} is not a function defined in this app`);
-  return resource;
 }

@@ -15,34 +15,16 @@ import type { ScheduleSlot } from '../lib/config';
 import type { SlotEvent } from '../lib/pipeline';
 
 export interface ReportSchedulesProps {
-  /** The deployment's schedule slots (`scheduleSlots`). */
   slots: readonly ScheduleSlot[];
   /** The fan-out each schedule starts. */
   target: IStateMachine;
-  /** Where a start goes when the scheduler gives up on it. */
   deadLetterQueue: IQueue;
 }
 
-/** How often, and for how long, the scheduler retries a start Step Functions refused (throttling, say). */
-export const SCHEDULER_RETRY_ATTEMPTS = 10;
-export const SCHEDULER_MAX_EVENT_AGE = Duration.hours(6);
-
-/**
- * Schedules per nested stack: CloudFormation allows 500 resources in a template, and a thousand accounts
- * in as many different zones and times would make a thousand slots (two thousand with yearly reports).
- */
-export const SCHEDULES_PER_STACK = 400;
+/** Within CloudFormation's 500 resources a template; a thousand accounts may make two thousand slots. */
+const SCHEDULES_PER_STACK = 400;
 
 const pad = (value: number) => String(value).padStart(2, '0');
-
-/**
- * A construct id for a slot: its id with what a logical id cannot hold turned into hyphens. A plus sign
- * is spelt out first: `Etc/GMT+5` and `Etc/GMT-5` are different zones (UTC-5 and UTC+5), whose slots
- * would otherwise share an id and fail synthesis.
- */
-function constructIdOf(slot: ScheduleSlot): string {
-  return `Slot-${slot.id.replace(/\+/g, 'plus').replace(/[^A-Za-z0-9]+/g, '-')}`;
-}
 
 function describe(slot: ScheduleSlot): string {
   const count = slot.accounts.length === 1 ? '1 account' : `${slot.accounts.length} accounts`;
@@ -51,10 +33,8 @@ function describe(slot: ScheduleSlot): string {
 }
 
 /**
- * One EventBridge Scheduler schedule per schedule slot (a local time in a time zone, monthly or in
- * January), which starts the fan-out with the slot's id. Scheduler follows the zone's daylight saving;
- * an EventBridge rule's cron is UTC only. The schedules live in nested stacks of `SCHEDULES_PER_STACK`,
- * so that no template outgrows CloudFormation's 500 resources however many slots there are.
+ * One EventBridge Scheduler schedule per slot (Scheduler follows the zone's daylight saving; a rule's cron
+ * is UTC only), starting the fan-out with the slot's id, in nested stacks of `SCHEDULES_PER_STACK`.
  */
 export class ReportSchedules extends Construct {
   /** Each slot's schedule, by slot id. */
@@ -85,25 +65,27 @@ export class ReportSchedules extends Construct {
 
     const schedules = new Map<string, Schedule>();
     const stacks: NestedStack[] = [];
-    for (let first = 0; first < props.slots.length; first += SCHEDULES_PER_STACK) {
-      const slots = props.slots.slice(first, first + SCHEDULES_PER_STACK);
-      const nested = new NestedStack(this, `Slots${stacks.length}`, {
-        description: `invoice reports: schedule slots ${first + 1} to ${first + slots.length}`,
-      });
-      stacks.push(nested);
-      for (const slot of slots) schedules.set(slot.id, this.scheduleOf(nested, slot, props));
-    }
+    props.slots.forEach((slot, index) => {
+      if (index % SCHEDULES_PER_STACK === 0) {
+        const last = Math.min(index + SCHEDULES_PER_STACK, props.slots.length);
+        stacks.push(
+          new NestedStack(this, `Slots${stacks.length}`, {
+            description: `invoice reports: schedule slots ${index + 1} to ${last}`,
+          }),
+        );
+      }
+      schedules.set(slot.id, this.scheduleOf(stacks.at(-1)!, slot, props));
+    });
     this.schedules = schedules;
     this.stacks = stacks;
   }
 
   private scheduleOf(scope: Construct, slot: ScheduleSlot, props: ReportSchedulesProps): Schedule {
-    const event: SlotEvent = {
-      slot: slot.id,
-      // The period is read from when the schedule fired, not from when a retry happens to run.
-      scheduledTime: ContextAttribute.scheduledTime,
-    };
-    return new Schedule(scope, constructIdOf(slot), {
+    // When the schedule fired, not when a retry happens to run, decides the period.
+    const event: SlotEvent = { slot: slot.id, scheduledTime: ContextAttribute.scheduledTime };
+    // A plus sign is spelt out: `Etc/GMT+5` and `Etc/GMT-5` would otherwise share an id.
+    const constructId = `Slot-${slot.id.replace(/\+/g, 'plus').replace(/[^A-Za-z0-9]+/g, '-')}`;
+    return new Schedule(scope, constructId, {
       description: describe(slot),
       schedule: ScheduleExpression.cron({
         minute: String(slot.minute),
@@ -117,8 +99,8 @@ export class ReportSchedules extends Construct {
         role: this.role,
         input: ScheduleTargetInput.fromObject(event),
         deadLetterQueue: props.deadLetterQueue,
-        retryAttempts: SCHEDULER_RETRY_ATTEMPTS,
-        maxEventAge: SCHEDULER_MAX_EVENT_AGE,
+        retryAttempts: 10,
+        maxEventAge: Duration.hours(6),
       }),
     });
   }

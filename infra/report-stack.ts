@@ -28,11 +28,9 @@ export interface ReportStackProps extends StackProps {
 }
 
 /**
- * The SES identities the scheduled function may send as, as IAM resource names: each account's
- * `senderIdentity`; for a domain identity also `*@<the sender's domain>`, since SES checks the sender
- * address's own identity when that address is verified too (a pattern per domain rather than an entry per
- * address, which a thousand accounts would not fit; the domain identity already lets the function send as
- * any address there); and in the SES sandbox each recipient, whose identity SES checks as well.
+ * The SES identities the scheduled function may send as: each `senderIdentity`; for a domain identity
+ * also `*@<domain>`, since SES checks a sender address's own identity when it is verified too (a pattern
+ * per domain fits where an entry per address would not); in the SES sandbox each recipient too.
  */
 function sesIdentityNames(accounts: readonly AccountConfig[], sandbox: boolean): string[] {
   return accounts.flatMap((account) => [
@@ -46,14 +44,8 @@ function sesIdentityNames(accounts: readonly AccountConfig[], sandbox: boolean):
 const SCHEDULED_REPORT_TIMEOUT = Duration.minutes(15);
 
 /**
- * The whole deployment: the reports bucket; the report API, the scheduled report and the slot dispatcher
- * functions, each with the configuration bundled beside its code; a schedule per schedule slot and the
- * fan-out they start; the dead-letter queue and the alarms. It only wires the constructs together, then
- * checks the result against AWS's limits.
- *
- * @throws ConfigError for account secrets outside `accountSecretPrefix`, a schedule the clocks skip or a
- * time zone spelt in another case (`checkDeployment`), or naming each template, function, role or slot
- * over an AWS limit
+ * The whole deployment, wired from the constructs and then checked against AWS's limits.
+ * @throws ConfigError for what `checkDeployment` or `checkDeploymentLimits` finds
  */
 export class ReportStack extends Stack {
   readonly reports: ReportsBucket;
@@ -67,17 +59,14 @@ export class ReportStack extends Stack {
   constructor(scope: Construct, id: string, props: ReportStackProps) {
     super(scope, id, props);
     const { config } = props;
-    // Synth named these with the configuration's other problems; a stack built from a configuration of
-    // its own (a test, another app) is checked here.
+    // Synth names these with the configuration's other problems; a stack built otherwise is checked here.
     checkDeployment(config);
     this.reports = new ReportsBucket(this, 'Storage', { retentionDays: config.reportRetentionDays });
     const bucket = this.reports.bucket.bucketName;
     const failures = new FailureQueue(this, 'Failures');
-    // The keys the deployment owns, generated under the configured names: a first deploy needs only the
-    // merchants' API-key secrets.
     this.secrets = new GeneratedSecrets(this, 'Secrets', config);
-    // The configuration travels in each function's code asset: Lambda's 4 KB environment would hold about
-    // ten accounts, and every change of accounts needs a deployment anyway (schedules, secrets, SES grants).
+    // The configuration travels in each function's code: Lambda's 4 KB environment holds about ten
+    // accounts, and a change of accounts needs a deployment anyway.
     const bundledFiles = { [BUNDLED_CONFIG_FILE]: runtimeConfigText(config) };
 
     this.reportApi = new ReportFunction(this, 'ReportApi', {
@@ -86,8 +75,6 @@ export class ReportStack extends Stack {
       timeout: Duration.minutes(5),
       buildsReports: true,
       bundledFiles,
-      // A cap on the public endpoint, so that a flood of requests leaves the monthly runs their
-      // concurrency; none by default, since a new account's quota of 10 cannot reserve any.
       reservedConcurrency: config.reportApiConcurrency,
     });
     this.scheduledReport = new ReportFunction(this, 'ScheduledReport', {
@@ -106,7 +93,6 @@ export class ReportStack extends Stack {
     });
 
     this.scheduledReport.useReportsBucket(this.reports.bucket, 'all');
-    // The report API builds reports but never emails: it cannot touch a delivery record.
     this.reportApi.useReportsBucket(this.reports.bucket, 'builds');
     for (const fn of [this.reportApi, this.scheduledReport]) fn.readSecretsUnder(config.accountSecretPrefix);
     this.reportApi.readSecrets([
@@ -114,7 +100,6 @@ export class ReportStack extends Stack {
       config.accountTokenKeySecretName,
       config.linkSigningKeySecretName,
     ]);
-    // The scheduled run signs the links it emails.
     this.scheduledReport.readSecrets([config.linkSigningKeySecretName]);
     // No function starts before the secrets it reads exist.
     for (const fn of [this.reportApi, this.scheduledReport]) fn.lambda.node.addDependency(this.secrets);
@@ -125,23 +110,20 @@ export class ReportStack extends Stack {
         config.sesRegion,
       );
 
-    // A Function URL rather than API Gateway: no 29-second integration limit on building a report.
-    // No IAM auth: the app checks bearer tokens and link signatures itself, since a mail client
-    // following an emailed link cannot sign its request. (No AwsSolutions rule covers Function URLs.)
+    // A Function URL: no API Gateway 29-second limit on building a report. No IAM auth: a mail client
+    // following a link cannot sign; the app checks tokens and link signatures itself.
     const url = this.reportApi.lambda.addFunctionUrl({
       authType: FunctionUrlAuthType.NONE,
       invokeMode: InvokeMode.BUFFERED,
     });
-    // The report API cannot be given its own URL (a circular reference); it uses the request's origin.
-    // The digest marks the bundled file as the one checked here, so that no cold start checks it again.
+    // The report API uses the request's origin (its own URL would be a circular reference). The digest
+    // marks the bundled file as checked here, so that no cold start checks it again.
     const configDigest = runtimeConfigDigest(config);
     this.reportApi.addEnvironment(toRuntimeEnv({ bucket, configDigest }));
     this.scheduledReport.addEnvironment(toRuntimeEnv({ bucket, reportApiUrl: url.url, configDigest }));
-    // The dispatcher reads the configuration only.
     this.dispatcher.addEnvironment(toRuntimeEnv({ configDigest }));
 
-    // An operator's asynchronous run that throws is retried twice by Lambda, then lands in the
-    // dead-letter queue. (The fan-out invokes synchronously, with retries and a catch of its own.)
+    // An operator's asynchronous run; the fan-out invokes synchronously with retries of its own.
     this.scheduledReport.lambda.configureAsyncInvoke({
       retryAttempts: 2,
       maxEventAge: Duration.hours(6),
@@ -161,49 +143,45 @@ export class ReportStack extends Stack {
       target: this.fanOut.stateMachine,
       deadLetterQueue: failures.queue,
     });
-    const functions = {
-      ScheduledReport: this.scheduledReport.lambda,
-      ReportApi: this.reportApi.lambda,
-      Dispatcher: this.dispatcher.lambda,
-    };
-    const alarms = new ReportAlarms(this, 'Alarms', {
-      functions,
+    const watched = {
+      functions: {
+        ScheduledReport: this.scheduledReport.lambda,
+        ReportApi: this.reportApi.lambda,
+        Dispatcher: this.dispatcher.lambda,
+      },
       fanOut: this.fanOut.stateMachine,
       deadLetterQueue: failures.queue,
+    };
+    const alarms = new ReportAlarms(this, 'Alarms', {
+      ...watched,
       deliveryLogGroups: [this.scheduledReport.logGroup],
       alarmEmail: config.alarmEmail,
     });
-    new ReportDashboard(this, 'Dashboard', {
-      functions,
-      fanOut: this.fanOut.stateMachine,
-      deadLetterQueue: failures.queue,
-      alarms: alarms.alarms,
-    });
+    new ReportDashboard(this, 'Dashboard', { ...watched, alarms: alarms.alarms });
 
-    new CfnOutput(this, 'ReportApiUrl', { value: url.url, description: 'Base URL of the report API' });
-    new CfnOutput(this, 'ReportBucketName', {
-      value: this.reports.bucket.bucketName,
-      description: 'Bucket holding the reports',
-    });
-    new CfnOutput(this, 'ScheduledReportFunctionName', {
-      value: this.scheduledReport.lambda.functionName,
-      description:
+    const outputs: Record<string, [value: string, description: string]> = {
+      ReportApiUrl: [url.url, 'Base URL of the report API'],
+      ReportBucketName: [bucket, 'Bucket holding the reports'],
+      ScheduledReportFunctionName: [
+        this.scheduledReport.lambda.functionName,
         'Invoke it with {"account","period","force"} to re-run or resend a month, a quarter or a year',
-    });
-    new CfnOutput(this, 'FanOutStateMachineArn', {
-      value: this.fanOut.stateMachine.stateMachineArn,
-      description: 'Start it with {"slot"} to re-run a schedule slot (nothing is emailed twice)',
-    });
-    new CfnOutput(this, 'DashboardUrl', {
-      value: `https://console.aws.amazon.com/cloudwatch/home?region=${this.region}#dashboards:name=${DASHBOARD_NAME}`,
-      description: 'The CloudWatch dashboard: reports, emails, report API answers, alarms',
-    });
-    // The alarms tell of a failed run; its account and error are a message here, which the operator
-    // reads and deletes once the period is re-run (an SQS queue's Ref is its URL).
-    new CfnOutput(this, 'DeadLetterQueueUrl', {
-      value: failures.queue.queueUrl,
-      description: 'The failed runs: read each message, re-run its account or slot, then delete it',
-    });
+      ],
+      FanOutStateMachineArn: [
+        this.fanOut.stateMachine.stateMachineArn,
+        'Start it with {"slot"} to re-run a schedule slot (nothing is emailed twice)',
+      ],
+      DashboardUrl: [
+        `https://console.aws.amazon.com/cloudwatch/home?region=${this.region}#dashboards:name=${DASHBOARD_NAME}`,
+        'The CloudWatch dashboard: reports, emails, report API answers, alarms',
+      ],
+      DeadLetterQueueUrl: [
+        failures.queue.queueUrl,
+        'The failed runs: read each message, re-run its account or slot, then delete it',
+      ],
+    };
+    for (const [id, [value, description]] of Object.entries(outputs)) {
+      new CfnOutput(this, id, { value, description });
+    }
 
     checkDeploymentLimits(
       this,

@@ -2,15 +2,7 @@ import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 
-/** How long the reports bucket's access logs are kept. */
-export const ACCESS_LOG_RETENTION_DAYS = 90;
-
-export interface ReportsBucketProps {
-  /** Reports are deleted this many days after they were written. */
-  retentionDays: number;
-}
-
-/** Protections every bucket here has: private, encrypted, TLS only, ACLs off. */
+/** Private, encrypted, TLS only, ACLs off. */
 const PRIVATE_BUCKET = {
   blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
   encryption: BucketEncryption.S3_MANAGED,
@@ -22,20 +14,19 @@ const PRIVATE_BUCKET = {
 } as const;
 
 /**
- * The reports bucket, its access logs in a second bucket, and lifecycle rules that expire reports
- * after the configured retention. SSE-S3 rather than KMS: presigned links then need no key grant, and
- * there is no per-request KMS charge.
+ * The reports bucket, expiring reports after `retentionDays`, and its access logs' bucket. SSE-S3 rather
+ * than KMS: presigned links need no key grant, and there is no per-request KMS charge.
  */
 export class ReportsBucket extends Construct {
   readonly bucket: Bucket;
   readonly accessLogs: Bucket;
 
-  constructor(scope: Construct, id: string, props: ReportsBucketProps) {
+  constructor(scope: Construct, id: string, props: { retentionDays: number }) {
     super(scope, id);
 
     this.accessLogs = new Bucket(this, 'AccessLogs', {
       ...PRIVATE_BUCKET,
-      lifecycleRules: [{ id: 'expire-access-logs', expiration: Duration.days(ACCESS_LOG_RETENTION_DAYS) }],
+      lifecycleRules: [{ id: 'expire-access-logs', expiration: Duration.days(90) }],
     });
     Validations.of(this.accessLogs).acknowledge({
       id: 'AwsSolutions-S1',

@@ -34,10 +34,7 @@ const accountFields = () =>
     apiUrl: apiUrlSchema,
     /** Name of the Secrets Manager secret holding the account's API key (a plain string secret). */
     apiKeySecretName: secretNameSchema,
-    /**
-     * IANA time zone the months are read in and the schedule runs in, spelt as the time zone database
-     * spells it: the name goes to EventBridge Scheduler and into every report as written.
-     */
+    /** The IANA zone of the months and the schedule, spelt as the time zone database spells it. */
     timezone: z
       .string({ error: mustBe('must be an IANA time zone such as "Europe/Berlin"') })
       .pipe(timeZoneSchema),
@@ -46,32 +43,22 @@ const accountFields = () =>
       .array(emailSchema, { error: mustBe('must be a list of email addresses') })
       .min(1, 'must list at least one email address')
       .max(50, 'must list at most 50 addresses (the SES limit per message)'),
-    /** The From address. SES must have verified it, or its domain (see `senderIdentity`). */
+    /** The From address; SES must have verified it or its `senderIdentity`. */
     sender: emailSchema,
-    /**
-     * The SES identity the sender belongs to: a domain or an email address; the function may send only
-     * as this identity (and as the sender address itself, which SES checks when that address is verified).
-     * @default the domain of `sender`
-     */
+    /** The SES identity (a domain or an address) the function may send as. @default the domain of `sender` */
     senderIdentity: z
       .string({ error: mustBe('must be a domain or an email address') })
       .refine(isSesIdentity, { message: 'must be a domain or an email address' })
       .optional(),
     /** Restricts the report to one project of the account. */
     projectId: z.guid({ error: mustBe('must be a project id (a UUID)') }).optional(),
-    /**
-     * The generation of the account's report API token, part of what the token is derived from: raising it
-     * revokes the token handed out before (`npm run account-token` prints the new one). @default 1
-     */
+    /** Part of what the account's report API token is derived from: raising it revokes the old token. @default 1 */
     tokenGeneration: z
       .int({ error: mustBe('must be a whole number from 1') })
       .min(1, 'must be a whole number from 1')
       .max(1_000_000, 'must be at most 1000000')
       .default(1),
-    /**
-     * Names of the account's projects, shown in its reports wherever a project appears (the service has
-     * none): `{ "3f2a9c1e-…": "Web shop" }`. @default {}
-     */
+    /** Names of the account's projects, shown in its reports (the service has none). @default {} */
     projects: projectNamesSchema,
     /** When the monthly report runs. @default 1st of the month at 06:00 in `timezone` */
     schedule: scheduleSchema,
@@ -95,10 +82,8 @@ function identityCovers(identity: string, sender: string): boolean {
 }
 
 /**
- * One merchant account: where its data comes from, who gets its report, and when. Built on first use
- * (`z.lazy`): a function that reads the configuration file synth checked never checks an account, and
- * building these checks cost a few milliseconds of every cold start. The rules between its fields are
- * `accountRuleIssues`, run on whichever fields pass, so that one check names every problem.
+ * One merchant account. Built on first use (`z.lazy`), which spares cold starts a few milliseconds; the
+ * rules between its fields are `accountRuleIssues`.
  */
 export const accountSchema = z.lazy(() =>
   accountFields().transform((account) => ({
@@ -108,10 +93,7 @@ export const accountSchema = z.lazy(() =>
   })),
 );
 
-/**
- * The fields of an account that pass their own checks, each with its default; a field that does not is
- * absent. A whole account (`AccountConfig`) is one too.
- */
+/** The fields of an account that pass their own checks, each with its default. */
 export type AccountParts = Partial<z.output<ReturnType<typeof accountFields>>>;
 
 /** The fields of `input` (an account as written) that pass their own checks. */
@@ -119,12 +101,7 @@ export function validAccountParts(input: unknown): AccountParts {
   return validFields(accountSchema.unwrap().in.shape, input) as AccountParts;
 }
 
-/**
- * The rules between an account's fields, on those that pass their own checks (a rule whose fields do not
- * is not checked): the sender identity must cover the sender, and no recipient may be listed twice.
- *
- * @param at the account's path, such as `accounts[2]`
- */
+/** The identity must cover the sender, and no recipient be listed twice. @param at such as `accounts[2]` */
 export function accountRuleIssues(account: AccountParts, at: string): FieldIssue[] {
   const issues: FieldIssue[] = [];
   if (
@@ -146,8 +123,5 @@ export function accountRuleIssues(account: AccountParts, at: string): FieldIssue
   return issues;
 }
 
-/**
- * An account as the code sees it: `displayName`, `senderIdentity`, `tokenGeneration` and `schedule` always
- * filled in.
- */
+/** An account with every default filled in. */
 export type AccountConfig = z.output<typeof accountSchema>;

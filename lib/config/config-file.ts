@@ -5,15 +5,15 @@ import { type ConfigChecks, type DeploymentConfig, parseDeploymentConfig } from 
 
 /** Where a configuration file was named, for its errors. */
 export interface ConfigFileOrigin {
-  /** The setting that named the file: `configFile` (CDK context) or `REPORT_CONFIG_FILE` (a function's environment). */
+  /** `configFile` (CDK context) or `REPORT_CONFIG_FILE` (a function's environment). */
   setting: string;
   /** The error's title when the file cannot be read: `Invalid CDK context`. */
   settingTitle: string;
-  /** The file as the setting gave it, for messages. */
+  /** The file as the setting gave it. */
   shownAs: string;
 }
 
-/** The SHA-256 of a configuration file's text, in hex: what marks the file as the one synth checked. */
+/** The SHA-256 of a configuration file's text, in hex. */
 export function configTextDigest(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
@@ -30,17 +30,10 @@ export function parseJsonText(text: string, where: string): unknown {
 }
 
 /**
- * Reads a deployment configuration from a JSON file and checks it with the one schema: the CDK app reads
- * the operator's file, each function the copy bundled beside its code.
- *
- * A file whose text has the digest `checkedDigest` is the very text synth checked and wrote with this
- * same code (`runtimeConfigText`, the schema's own output), so it is taken as it is: checking it again
- * costs every cold start about 80 µs an account (80 ms with 1,000 accounts) and, with one, the 10 to 20
- * ms of compiling the schema's checks. Any other text, or none given, is checked (with `checks` too: synth
- * passes a deployment's).
- *
+ * Reads a deployment configuration from a JSON file and checks it. A text whose digest is `checkedDigest`
+ * is the very text synth checked and wrote, taken as it is: checking it again costs every cold start
+ * about 80 µs an account and 10 to 20 ms of compiling the schema.
  * @throws ConfigError naming the setting when the file cannot be read, or each bad field of the file
- * (`Invalid configuration file prod.json: accounts[0].timezone: unknown time zone "Mars/Base"`)
  */
 export function readDeploymentConfigFile(
   path: string,

@@ -10,21 +10,11 @@ const SHARED_SECRET_FIELDS = [
 ] as const;
 
 /**
- * What a deployment needs of its configuration beyond the schema: the functions are granted the account
- * secrets by one name prefix (`accountSecretPrefix`), so every account's key must be under it, and the
- * report API token, the link signing key and the account token key must not be (the scheduled function
- * would read them).
- * And every account's schedule must fire every month: EventBridge Scheduler skips a run whose local
- * time does not exist (the clocks go forward over it), so that month's report would never be sent.
- * The local stack and tests need none of these rules, and the functions would pay for the schedule check
- * at every cold start (tens of milliseconds a zone), so they are not part of `parseDeploymentConfig`'s
- * own: synth passes them to it (its `checks`), so that they are named with the schema's problems.
- *
- * Each check runs on the fields it needs when they pass their own checks, and is skipped where one
- * does not (an account whose time zone is unknown has no schedule to check; the others still do).
- *
- * @param fromYear the first year whose clock changes are checked (the year of the deployment)
- * @returns each secret that is out of place and each schedule that a clock change skips
+ * What a deployment needs beyond the schema: every account key under `accountSecretPrefix` (the functions'
+ * one grant) and the shared secrets outside it, and every schedule firing every month (Scheduler skips a
+ * local time the clocks jump over). Synth passes these as `checks`; the functions skip them, since the
+ * schedule check costs tens of milliseconds a zone.
+ * @param fromYear the first year whose clock changes are checked
  */
 export function deployableConfigIssues(
   config: Pick<

@@ -11,72 +11,40 @@ import { emailSchema, secretNameSchema, validFields } from './field-schemas';
 import { type FieldIssue, fieldIssues, fieldTypeErrors, mustBe } from './zod-issues';
 
 const REGION_PATTERN = /^[a-z]{2}(?:-[a-z]+)+-\d+$/;
-const DEFAULT_REPORT_API_TOKEN_SECRET_NAME = 'invoice-reports/report-api-token';
-const DEFAULT_LINK_SIGNING_KEY_SECRET_NAME = 'invoice-reports/link-signing-key';
-const DEFAULT_ACCOUNT_TOKEN_KEY_SECRET_NAME = 'invoice-reports/account-token-key';
-const DEFAULT_ACCOUNT_SECRET_PREFIX = 'invoice-reports/accounts/';
 /** Step Functions runs at most 40 iterations of an inline Map state at once. */
 const MAX_CONCURRENT_REPORTS = 40;
 
+const days = (max: number, fallback: number) =>
+  z
+    .int({ error: mustBe('must be a whole number of days') })
+    .min(1, 'must be at least 1 day')
+    .max(max, `must be at most ${max} days`)
+    .default(fallback);
+
 /**
- * The whole deployment: its accounts and the settings they share. One schema for the CDK stack (which
- * reads it from `cdk.json` context or a JSON file) and for the Lambda functions (which read the same
- * JSON back from the file bundled with their code, `REPORT_CONFIG_FILE`). It holds the names of secrets,
- * never their values.
- *
- * @example
- * ```json
- * {
- *   "accounts": [{
- *     "name": "acme",
- *     "apiUrl": "https://api.example.com",
- *     "apiKeySecretName": "invoice-reports/accounts/acme/api-key",
- *     "timezone": "Europe/Berlin",
- *     "recipients": ["accounting@example.com"],
- *     "sender": "reports@example.com"
- *   }],
- *   "alarmEmail": "ops@example.com"
- * }
- * ```
- *
- * Built on first use (`z.lazy`), as the account's schema: a function that reads the file synth checked
- * never checks it. The rules between fields are `crossFieldIssues`, run on whichever fields pass.
+ * The whole deployment: its accounts and the settings they share, for the stack (from `cdk.json` or a
+ * file) and the functions (from the file bundled with their code). Secret names, never values (see
+ * `cdk.json` for an example). Built on first use (`z.lazy`): a function reading the file synth checked
+ * never builds it.
  */
 const deploymentConfigSchema = z.lazy(() =>
   z.strictObject({
-    /** The merchant accounts; names unique. */
     accounts: z
       .array(accountSchema, { error: mustBe('must be a list of accounts') })
       .min(1, 'must list at least one account'),
     /** How long links in an email keep working, in days. @default 30 */
-    linkLifetimeDays: z
-      .int({ error: mustBe('must be a whole number of days') })
-      .min(1, 'must be at least 1 day')
-      .max(3650, 'must be at most 3650 days')
-      .default(30),
+    linkLifetimeDays: days(3650, 30),
     /** Reports (and their delivery records) are deleted from S3 after this many days. @default 400 */
-    reportRetentionDays: z
-      .int({ error: mustBe('must be a whole number of days') })
-      .min(1, 'must be at least 1 day')
-      .max(36500, 'must be at most 36500 days')
-      .default(400),
-    /**
-     * Where alarms are emailed (failed runs, the dead-letter queue, a delivery left unconfirmed). Required:
-     * an alarm that reaches nobody would leave a period's email silently unsent.
-     */
+    reportRetentionDays: days(36500, 400),
+    /** Where alarms are emailed. Required: an alarm that reaches nobody leaves an email silently unsent. */
     alarmEmail: emailSchema,
-    /**
-     * Where the accounts' API-key secrets live: every `apiKeySecretName` must start with it, and the
-     * functions may read the secrets under it (one grant, whatever the number of accounts), not the
-     * token's or the signing key's. @default 'invoice-reports/accounts/'
-     */
+    /** The folder of every `apiKeySecretName`: the functions' one grant. */
     accountSecretPrefix: secretNameSchema
       .regex(/\/$/, 'must end with "/" (a folder of secret names, such as "invoice-reports/accounts/")')
-      .default(DEFAULT_ACCOUNT_SECRET_PREFIX),
+      .default('invoice-reports/accounts/'),
     /**
-     * How many accounts of one schedule slot are reported at once (the fan-out's bound): it keeps a slot
-     * of hundreds of accounts within SES's send rate, the service's patience and the AWS account's Lambda
-     * concurrency. At most 40, what Step Functions runs of an inline Map at once. @default 10
+     * Accounts of one schedule slot reported at once, within SES's send rate, the service's patience and
+     * Lambda's concurrency. @default 10
      */
     maxConcurrentReports: z
       .int({ error: mustBe(`must be a whole number from 1 to ${MAX_CONCURRENT_REPORTS}`) })
@@ -84,42 +52,30 @@ const deploymentConfigSchema = z.lazy(() =>
       .max(MAX_CONCURRENT_REPORTS, `must be at most ${MAX_CONCURRENT_REPORTS} (Step Functions' inline Map)`)
       .default(10),
     /**
-     * The most requests the report API serves at once (its Lambda function's reserved concurrency), so
-     * that a flood of requests cannot take the concurrency the monthly runs need. Unset by default: Lambda
-     * keeps part of an AWS account's concurrency unreserved (100 of the usual 1,000, all of a new account's
-     * 10), so a reservation fails to deploy until the account's quota is raised. @default no reservation
+     * The report API's reserved concurrency, so that a flood of requests leaves the monthly runs theirs.
+     * Unset by default: Lambda keeps 100 of an account's concurrency unreserved (all of a new account's
+     * 10), so a reservation fails to deploy until the quota is raised. @default no reservation
      */
     reportApiConcurrency: z
       .int({ error: mustBe('must be a whole number of requests, at least 1') })
       .min(1, 'must be at least 1 (0 would turn the report API off)')
       .optional(),
-    /**
-     * Secret holding the report API's operator token, which reads every account.
-     * @default 'invoice-reports/report-api-token'
-     */
-    reportApiTokenSecretName: secretNameSchema.default(DEFAULT_REPORT_API_TOKEN_SECRET_NAME),
-    /**
-     * Secret holding the key every account's own report API token is derived from (at least 32 bytes):
-     * one secret whatever the number of accounts. @default 'invoice-reports/account-token-key'
-     */
-    accountTokenKeySecretName: secretNameSchema.default(DEFAULT_ACCOUNT_TOKEN_KEY_SECRET_NAME),
-    /** Secret holding the key that signs report links (at least 32 bytes). @default 'invoice-reports/link-signing-key' */
-    linkSigningKeySecretName: secretNameSchema.default(DEFAULT_LINK_SIGNING_KEY_SECRET_NAME),
+    /** The report API's operator token, which reads every account. */
+    reportApiTokenSecretName: secretNameSchema.default('invoice-reports/report-api-token'),
+    /** The key accounts' report API tokens are derived from (32 bytes or more). */
+    accountTokenKeySecretName: secretNameSchema.default('invoice-reports/account-token-key'),
+    /** The key that signs report links (32 bytes or more). */
+    linkSigningKeySecretName: secretNameSchema.default('invoice-reports/link-signing-key'),
     /** Region of the SES identities. @default the stack's region */
     sesRegion: z
       .string({ error: mustBe('must be an AWS region such as "eu-west-1"') })
       .regex(REGION_PATTERN, 'must be an AWS region such as "eu-west-1"')
       .optional(),
-    /**
-     * Set while the AWS account is in the SES sandbox: SES then also checks the sending permission
-     * against each recipient's (verified) identity, so the function is allowed to send to those too.
-     * @default false
-     */
+    /** The AWS account is in the SES sandbox, which checks each recipient's identity too. @default false */
     sesSandbox: z.boolean({ error: mustBe('must be true or false') }).default(false),
     /**
-     * Let the scheduled function send as any SES identity of the AWS account in `sesRegion`, instead of
-     * the accounts' sender domains listed one by one. Only for more sender domains than an IAM policy
-     * holds (about fifty); see the README's "How many accounts one deployment serves". @default false
+     * Send as any SES identity of the AWS account in `sesRegion` rather than each listed one: for more
+     * sender domains than IAM policies hold (docs/deploy.md, sizing). @default false
      */
     sesAllowAnyIdentity: z.boolean({ error: mustBe('must be true or false') }).default(false),
   }),
@@ -131,17 +87,14 @@ export type DeploymentConfig = z.output<typeof deploymentConfigSchema>;
 export type DeploymentConfigInput = z.input<typeof deploymentConfigSchema>;
 
 /**
- * The fields of a configuration that pass their own checks, each with its default; a field that does not
- * is absent, as is `accounts` when it is not a list (each account is the fields of it that pass). A whole
- * configuration (`DeploymentConfig`) is one too. The rules between fields, and a deployment's checks, are
- * run on these, so that one check names every problem it can: a rule is skipped only where a field it
- * needs is wrong.
+ * The fields of a configuration that pass their own checks (each account too), defaults filled in: the
+ * rules between fields run on these, so that a rule is skipped only where a field it needs is wrong.
  */
 export type DeploymentConfigParts = Partial<Omit<DeploymentConfig, 'accounts'>> & {
   accounts?: readonly AccountParts[];
 };
 
-/** Checks beyond the schema's, on the fields that pass (a deployment's, at synth): each problem found. */
+/** Checks beyond the schema's, on the fields that pass (a deployment's, at synth). */
 export type ConfigChecks = (config: DeploymentConfigParts) => FieldIssue[];
 
 /** The fields of `input` (a configuration as written) that pass their own checks. */
@@ -153,29 +106,21 @@ function validParts(input: unknown): DeploymentConfigParts {
   return parts;
 }
 
-/**
- * The rules between fields, each on the fields it needs when they pass: each account's own
- * (`accountRuleIssues`), then unique account names, distinct shared secrets, account keys apart from
- * them, and reports kept as long as their links work.
- */
+/** Each account's rules, unique names, distinct secrets, and reports kept as long as their links work. */
 function crossFieldIssues(config: DeploymentConfigParts): FieldIssue[] {
-  const issues: FieldIssue[] = [];
   const accounts = config.accounts ?? [];
-  accounts.forEach((account, index) => {
-    issues.push(...accountRuleIssues(account, `accounts[${index}]`));
-  });
+  const issues = accounts.flatMap((account, index) => accountRuleIssues(account, `accounts[${index}]`));
   const firstIndex = new Map<string, number>();
-  accounts.forEach((account, index) => {
-    if (account.name === undefined) return;
-    const first = firstIndex.get(account.name);
-    if (first === undefined) {
-      firstIndex.set(account.name, index);
-      return;
+  accounts.forEach(({ name }, index) => {
+    if (name === undefined) return;
+    const first = firstIndex.get(name);
+    if (first === undefined) firstIndex.set(name, index);
+    else {
+      issues.push({
+        path: `accounts[${index}].name`,
+        message: `duplicate account name ${JSON.stringify(name)} (also accounts[${first}].name)`,
+      });
     }
-    issues.push({
-      path: `accounts[${index}].name`,
-      message: `duplicate account name ${JSON.stringify(account.name)} (also accounts[${first}].name)`,
-    });
   });
   const { reportApiTokenSecretName, linkSigningKeySecretName, accountTokenKeySecretName } = config;
   if (linkSigningKeySecretName !== undefined && linkSigningKeySecretName === reportApiTokenSecretName) {
@@ -217,12 +162,9 @@ function crossFieldIssues(config: DeploymentConfigParts): FieldIssue[] {
 }
 
 /**
- * Checks a configuration and fills in its defaults. Every problem is named at once: each bad field, then
- * each rule between fields, then each of `checks`, the rules and checks run on whichever of their fields
- * pass.
- *
- * @param origin what the configuration is, for the error's title (`Invalid ${origin}`)
- * @param checks checks beyond the schema's, such as a deployment's (`deployableConfigIssues`)
+ * Checks a configuration and fills in its defaults, naming every problem at once: each bad field, each
+ * rule between fields, each of `checks`.
+ * @param origin for the error's title (`Invalid ${origin}`)
  * @throws ConfigError listing every bad field by path, e.g. `accounts[0].timezone: unknown time zone "Mars/Base"`
  */
 export function parseDeploymentConfig(
@@ -241,7 +183,6 @@ export function parseDeploymentConfig(
   return result.data;
 }
 
-/** The account with this name, if the configuration has one. */
 export function findAccount(
   config: Pick<DeploymentConfig, 'accounts'>,
   name: string,

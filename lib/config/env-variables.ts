@@ -1,9 +1,6 @@
 import { ConfigError } from './config-error';
 
-// Written here rather than imported from @aws-lambda-powertools/commons: that package is only a
-// transitive dependency, and these errors should be ConfigErrors that say what to do.
-
-/** Options of the env readers, after powertools' `getStringFromEnv` family (commons `envUtils.ts`). */
+/** After powertools' `getStringFromEnv` (commons, only a transitive dependency), with ConfigErrors. */
 export interface EnvOptions<T> {
   key: string;
   /** Returned when the variable is unset or empty; without it such a variable is an error. */
@@ -20,25 +17,16 @@ export function readEnvValue({ key, env = process.env }: EnvOptions<unknown>): s
   return value === undefined || value === '' ? undefined : value;
 }
 
-function missingVariable(options: EnvOptions<unknown>): ConfigError {
-  const hint = options.hint ? `; ${options.hint}` : '';
-  return new ConfigError('Invalid runtime environment', [
-    { path: options.key, message: `environment variable is required but not set${hint}` },
-  ]);
-}
-
 /** The error for a variable that is set but cannot be used, e.g. `REPORT_API_URL: must be an https URL`. */
 export function badVariable(key: string, message: string): ConfigError {
   return new ConfigError('Invalid runtime environment', [{ path: key, message }]);
 }
 
-/**
- * A string variable, trimmed.
- * @throws ConfigError naming the variable when it is unset or empty and there is no default
- */
+/** A string variable, trimmed. @throws ConfigError naming the variable when it is unset and has no default */
 export function getStringFromEnv(options: EnvOptions<string>): string {
   const value = readEnvValue(options);
   if (value !== undefined) return value;
   if (options.defaultValue !== undefined) return options.defaultValue;
-  throw missingVariable(options);
+  const hint = options.hint ? `; ${options.hint}` : '';
+  throw badVariable(options.key, `environment variable is required but not set${hint}`);
 }

@@ -3,10 +3,7 @@ import { mustBe } from './zod-issues';
 
 /** An account's name: lower-case letters, digits and hyphens (it is part of S3 keys and report URLs). */
 export const ACCOUNT_NAME_PATTERN = /^[a-z0-9-]+$/;
-/**
- * One line of printable text: no control character and no line or paragraph separator. A display name or
- * a project name ends up in an email subject, where CR or LF would start a header.
- */
+/** One line without control characters or separators: names end up in email subjects, where CR or LF start a header. */
 export const SINGLE_LINE_TEXT_PATTERN = /^[^\p{Cc}\p{Zl}\p{Zp}]*$/u;
 /** What Secrets Manager allows in a secret's name; a colon (an ARN) is not a name. */
 const SECRET_NAME_PATTERN = /^[A-Za-z0-9/_+=.@-]+$/;
@@ -50,10 +47,7 @@ export const apiUrlSchema = z.string({ error: mustBe('must be a URL') }).superRe
   }
 });
 
-/**
- * What passes of each field of an object schema's `shape` in `input`: its value with any default, by key.
- * A field that fails, or an input that is not an object, gives nothing.
- */
+/** The fields of `input` that pass their schema in `shape`, each with its default. */
 export function validFields(shape: Record<string, z.ZodType>, input: unknown): Record<string, unknown> {
   const given: Record<string, unknown> =
     typeof input === 'object' && input !== null && !Array.isArray(input)

@@ -1,6 +1,6 @@
 export { type AccountConfig, domainOf } from './account-schema';
-export { CONFIG_CONTEXT_KEY, cdkJsonConfig } from './cdk-context';
-export { ConfigError } from './config-error';
+export { CONFIG_CONTEXT_KEY, cdkJsonConfig, STACK_NAME } from './cdk-context';
+export { ConfigError, UsageError } from './config-error';
 export { type ConfigFileOrigin, readDeploymentConfigFile } from './config-file';
 export { deployableConfigIssues } from './deployable-config';
 export {
@@ -37,7 +37,5 @@ export {
   slotId,
   YEARLY_REPORT_MONTH,
 } from './schedule-slots';
-export { STACK_NAME } from './stack-name';
 export { TOKEN68_PATTERN } from './token68';
-export { UsageError } from './usage-error';
 export { type FieldIssue, fieldIssues, fieldTypeErrors, formatPath, issueText } from './zod-issues';

@@ -14,16 +14,8 @@ export interface DeploymentConfigSource {
 }
 
 /**
- * Reads the deployment configuration from a JSON file named by the `configFile` context value, or else
- * from the `invoiceReports` context value (`cdk.json` holds a default that synthesizes as is).
- *
- * @example
- * ```ts
- * const config = loadDeploymentConfig({
- *   context: app.node.tryGetContext('invoiceReports'),
- *   configFile: app.node.tryGetContext('configFile'),
- * });
- * ```
+ * The deployment configuration from the file named by the `configFile` context value, or else from the
+ * `invoiceReports` context value.
  * @param checks checks beyond the schema's, named with its problems (synth passes a deployment's)
  * @throws ConfigError naming each bad field, the file that could not be read, or the missing configuration
  */
@@ -40,15 +32,8 @@ export function loadDeploymentConfig(
     const path = isAbsolute(source.configFile)
       ? source.configFile
       : resolve(source.baseDir ?? process.cwd(), source.configFile);
-    return readDeploymentConfigFile(
-      path,
-      {
-        setting: 'configFile',
-        settingTitle: 'Invalid CDK context',
-        shownAs: source.configFile,
-      },
-      { checks },
-    );
+    const origin = { setting: 'configFile', settingTitle: 'Invalid CDK context', shownAs: source.configFile };
+    return readDeploymentConfigFile(path, origin, { checks });
   }
   if (source.context === undefined || source.context === null) {
     throw new ConfigError('Missing deployment configuration', [

@@ -15,10 +15,8 @@ const projectNameSchema = z
   .regex(SINGLE_LINE_TEXT_PATTERN, 'must be one line of text without control characters');
 
 /**
- * Names people give their projects, by project id: `{ "3f2a9c1e-5b7d-4e21-9a0c-6d8e1f2a3b4c": "Web shop" }`.
- * Each id a UUID, listed once whatever its case; each name one line of at most 60 characters, and no two
- * projects with the same name (a reader could not tell them apart). Ids come out lower-cased, as
- * `projectName` in `lib/report` looks them up. Absent, it is `{}`.
+ * Project names by id: `{ "3f2a9c1e-…": "Web shop" }`. Each id a UUID listed once in any case (out
+ * lower-cased, as `lib/report` looks them up), each name one line and unique.
  */
 export const projectNamesSchema = z
   .record(z.string(), projectNameSchema, {

@@ -6,63 +6,44 @@ import { apiUrlSchema } from './field-schemas';
 
 /** Names of the environment variables the stack sets on the functions. */
 export const RUNTIME_ENV = {
-  /**
-   * The deployment configuration's JSON file (secret names only, never values). A relative path is
-   * read from the function's folder (`LAMBDA_TASK_ROOT`, else the working directory).
-   */
+  /** The configuration's JSON file; a relative path is read from `LAMBDA_TASK_ROOT` (else the working directory). */
   configFile: 'REPORT_CONFIG_FILE',
-  /**
-   * The SHA-256 of the configuration file the stack bundled (`runtimeConfigDigest`): a file with this
-   * digest is read without being checked again (see `readDeploymentConfigFile`); any other is checked.
-   */
+  /** The SHA-256 of the bundled file (`runtimeConfigDigest`): a file with it is not checked again. */
   configDigest: 'REPORT_CONFIG_SHA256',
-  /** The reports bucket's name. */
   bucket: 'REPORT_BUCKET',
-  /**
-   * The report API's base URL, for links in emails. Only the scheduled function has it: the report API
-   * cannot be given its own URL (a circular reference in CloudFormation) and answers with the origin of
-   * the request it serves.
-   */
+  /** The report API's base URL, for emailed links: the scheduled function's only (see `ReportStack`). */
   reportApiUrl: 'REPORT_API_URL',
 } as const;
 
-/**
- * The configuration file's name in each function's bundle, beside its code. The configuration travels in
- * the code asset rather than in the environment, whose 4 KB would hold about ten accounts.
- */
+/** The configuration file's name in each function's bundle (4 KB of environment hold about ten accounts). */
 export const BUNDLED_CONFIG_FILE = 'deployment-config.json';
 
 /** What a Lambda function knows about its deployment. */
 export interface RuntimeConfig extends DeploymentConfig {
-  /** Name of the reports bucket. */
   bucket: string;
-  /** Base URL of the report API, without a trailing slash; absent in the report API itself. */
+  /** Without a trailing slash; absent in the report API itself. */
   reportApiUrl?: string;
 }
 
 const STACK_HINT = 'the CDK stack sets it; for a local run, set it yourself';
 
-/** The text of the configuration file the stack bundles with each function: the checked configuration, defaults filled in. */
+/** The bundled configuration file's text: the checked configuration, defaults filled in. */
 export function runtimeConfigText(config: DeploymentConfig): string {
   return `${JSON.stringify(config)}\n`;
 }
 
-/** The digest of `runtimeConfigText(config)`, which the stack puts beside it in the environment. */
 export function runtimeConfigDigest(config: DeploymentConfig): string {
   return configTextDigest(runtimeConfigText(config));
 }
 
-/**
- * The environment of a deployed function, built by the stack; `readRuntimeConfig` reads it back. The
- * configuration itself is a file (`runtimeConfigText`), by default the one bundled beside the code.
- */
+/** The environment of a deployed function, built by the stack; `readRuntimeConfig` reads it back. */
 export function toRuntimeEnv(options: {
   /** Left out for a function that touches no report (the fan-out's dispatcher). */
   bucket?: string;
   reportApiUrl?: string;
   /** @default BUNDLED_CONFIG_FILE */
   configFile?: string;
-  /** The bundled file's `runtimeConfigDigest`; without it the file is checked at every cold start. */
+  /** Without it the file is checked at every cold start. */
   configDigest?: string;
 }): Record<string, string> {
   return {
@@ -74,11 +55,8 @@ export function toRuntimeEnv(options: {
 }
 
 /**
- * Reads the configuration file named by `REPORT_CONFIG_FILE`, checked by the same schema as at synth time
- * unless it is the very file synth checked (its digest is `REPORT_CONFIG_SHA256`).
- *
- * @throws ConfigError naming the variable when it is missing or its file cannot be read
- * (`REPORT_CONFIG_FILE: cannot read "deployment-config.json" (ENOENT)`), or each bad field of the file
+ * Reads the file named by `REPORT_CONFIG_FILE`, checked unless it is the file synth checked.
+ * @throws ConfigError naming the variable (`REPORT_CONFIG_FILE: cannot read "x.json" (ENOENT)`) or each bad field
  */
 export function readBundledConfig(env: NodeJS.ProcessEnv = process.env): DeploymentConfig {
   const file = getStringFromEnv({ key: RUNTIME_ENV.configFile, hint: STACK_HINT, env });
@@ -91,9 +69,7 @@ export function readBundledConfig(env: NodeJS.ProcessEnv = process.env): Deploym
 }
 
 /**
- * Reads what a report function was deployed with: the configuration (`readBundledConfig`), the bucket and,
- * for the scheduled function, the report API's URL.
- *
+ * The configuration (`readBundledConfig`), the bucket and, for the scheduled function, the report API's URL.
  * @throws ConfigError naming the missing or bad variable, or each bad field of the configuration file
  */
 export function readRuntimeConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig {

@@ -1,31 +1,25 @@
 import * as z from 'zod';
 import { mustBe } from './zod-issues';
 
+const wholeNumber = (min: number, max: number, fallback: number, maxNote = '') => {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return z
+    .int({ error: mustBe(message) })
+    .min(min, message)
+    .max(max, `${message}${maxNote}`)
+    .default(fallback);
+};
+
 /** When an account's monthly report (and, if asked for, its yearly report) runs, in the account's time zone. */
 export const scheduleSchema = z
   .strictObject({
     /** Day of the month; at most 28 so that every month has it. @default 1 */
-    dayOfMonth: z
-      .int({ error: mustBe('must be a whole number from 1 to 28') })
-      .min(1, 'must be a whole number from 1 to 28')
-      .max(28, 'must be a whole number from 1 to 28 (every month has a 28th)')
-      .default(1),
+    dayOfMonth: wholeNumber(1, 28, 1, ' (every month has a 28th)'),
     /** @default 6 */
-    hour: z
-      .int({ error: mustBe('must be a whole number from 0 to 23') })
-      .min(0, 'must be a whole number from 0 to 23')
-      .max(23, 'must be a whole number from 0 to 23')
-      .default(6),
+    hour: wholeNumber(0, 23, 6),
     /** @default 0 */
-    minute: z
-      .int({ error: mustBe('must be a whole number from 0 to 59') })
-      .min(0, 'must be a whole number from 0 to 59')
-      .max(59, 'must be a whole number from 0 to 59')
-      .default(0),
-    /**
-     * Also report the previous year, in January on the same day and at the same time as the monthly
-     * run (a run of its own, in a schedule slot of its own). @default false
-     */
+    minute: wholeNumber(0, 59, 0),
+    /** Also report the previous year, each January on the monthly run's day and time. @default false */
     yearly: z.boolean({ error: mustBe('must be true or false') }).default(false),
   })
   .prefault({});

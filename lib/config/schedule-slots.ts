@@ -11,7 +11,7 @@ export const YEARLY_REPORT_MONTH = 1;
 export interface SlotTime {
   periodKind: ScheduledPeriodKind;
   timezone: string;
-  /** The month a yearly slot fires in (January); absent for a monthly slot, which fires every month. */
+  /** January for a yearly slot; absent for a monthly one. */
   month?: number;
   dayOfMonth: number;
   hour: number;
@@ -19,15 +19,11 @@ export interface SlotTime {
 }
 
 /**
- * A schedule slot: every account whose report of a kind runs at the same local time in the same zone.
- * One EventBridge Scheduler schedule starts each slot, and the fan-out runs its accounts one by one, so
- * the number of schedules grows with the distinct times, not with the accounts.
+ * Every account whose report of a kind runs at the same local time in the same zone: one schedule each,
+ * so that schedules grow with the distinct times, not with the accounts.
  */
 export interface ScheduleSlot extends SlotTime {
-  /**
-   * What the schedule sends and the fan-out looks the accounts up by, readable in a console:
-   * `monthly 1 06:00 Europe/Berlin`, `yearly 1 Jan 06:00 Europe/Berlin`.
-   */
+  /** `monthly 1 06:00 Europe/Berlin`, `yearly 1 Jan 06:00 Europe/Berlin`. */
   id: string;
   /** Its accounts' names, in the configuration's order. */
   accounts: string[];
@@ -46,10 +42,7 @@ export function accountSlotTimes(account: Pick<AccountConfig, 'timezone' | 'sche
   return yearly ? [monthly, { ...monthly, periodKind: 'year', month: YEARLY_REPORT_MONTH }] : [monthly];
 }
 
-/**
- * The deployment's schedule slots, sorted by id: each account is in exactly one slot of each kind it
- * reports (one monthly, and one yearly when asked for).
- */
+/** The deployment's schedule slots, sorted by id: each account in one slot of each kind it reports. */
 export function scheduleSlots(
   accounts: readonly Pick<AccountConfig, 'name' | 'timezone' | 'schedule'>[],
 ): ScheduleSlot[] {

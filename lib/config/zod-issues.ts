@@ -1,12 +1,8 @@
 import type * as z from 'zod';
 
 /**
- * zod's issues in words, for every error in the project that names a bad field: the deployment
- * configuration, the scheduled event, the report API's routes and options, the invoicing client's
- * parameters and answers, the sandbox's requests and datasets, S3 objects and email options. It
- * imports nothing of the project, so the invoicing client and the sandbox load no more than this
- * folder's small modules for it. Written here because zod's `prettifyError` spreads each
- * issue over two lines with symbols.
+ * zod's issues in words, for every error in the project that names a bad field (zod's `prettifyError`
+ * spreads each over two lines with symbols). It imports nothing of the project.
  */
 
 /** One problem with a value: where (`accounts[0].timezone`, or `''` for the value itself) and what. */
@@ -19,14 +15,9 @@ export interface FieldIssue {
 export interface FieldIssueOptions {
   /** The name of the parsed value, put before every path: `data` gives `data[3].payment.amount`. @default '' */
   root?: string;
-  /** Said of each key a strict object does not know; each such key is a problem of its own. @default 'is not a known field (check its spelling)' */
+  /** Said of each key a strict object does not know. @default 'is not a known field (check its spelling)' */
   unknownKey?: string;
-  /**
-   * Say zod's own type errors in plain words, with the type expected and the type received
-   * (`missing (expected string)`, `expected number or string, received boolean`), for schemas that
-   * leave those messages to zod. Off, each issue says what its schema or error map made it say.
-   * @default false
-   */
+  /** Word zod's own type errors plainly: `missing (expected string)`, `expected number, received boolean`. @default false */
   plainTypes?: boolean;
   /** Applied to each key the parsed data chose before it is shown (see `formatPath`). */
   showKey?: (key: string) => string;
@@ -36,9 +27,8 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 const REQUIRED = 'is required';
 
 /**
- * A zod issue path as code would write it: `data[3].payment.amount`, `data.invoicesByProjects["0b5e…"]`.
- * `showKey` rewrites each key before it is shown: keys of a record are the data's own text, which a
- * caller may need to shorten or strip of a secret. What it returns is quoted unless it is an identifier.
+ * A zod issue path as code would write it: `data[3].payment.amount`, `data.byProject["0b5e…"]`.
+ * `showKey` rewrites each key first (a record's keys are the data's own text, maybe long or secret).
  */
 export function formatPath(
   path: readonly PropertyKey[],
@@ -57,13 +47,7 @@ export function formatPath(
   return text;
 }
 
-/**
- * Each issue as a path and a message, in the order zod found them; an unknown key is reported at its
- * own path.
- *
- * @example fieldIssues(error.issues, { root: 'REPORT_CONFIG' })
- * // [{ path: 'REPORT_CONFIG.accounts[0].timezone', message: 'unknown time zone "Mars/Base"' }]
- */
+/** Each issue as a path and a message, in zod's order; each unknown key at its own path. */
 export function fieldIssues(
   issues: readonly z.core.$ZodIssue[],
   {
@@ -91,7 +75,7 @@ export function fieldIssues(
 
 /**
  * One issue as a line: `accounts[0].timezone: unknown time zone "Mars/Base"`.
- * @param whole what to call the value itself when the issue is about all of it (`value`); without it such an issue is its message alone
+ * @param whole the name of the value itself, for an issue about all of it
  */
 export function issueText({ path, message }: FieldIssue, whole = ''): string {
   const where = path || whole;
@@ -107,8 +91,7 @@ function plainProblem(issue: z.core.$ZodIssue): string {
   if (issue.code === 'invalid_type' && received(issue) === 'undefined')
     return `missing (expected ${issue.expected})`;
   if (issue.code === 'invalid_union') {
-    // A union (number or numeric string) fails on every branch; say what the branches wanted, or the
-    // complaint of the branch that got further than the type check.
+    // Say what the branches wanted, or the complaint of a branch that got past the type check.
     const branches = issue.errors.map((branch) => branch[0]).filter((first) => first !== undefined);
     const deeper = branches.find((first) => first.code !== 'invalid_type' || first.path.length > 0);
     if (deeper) return plainProblem(deeper);
@@ -122,12 +105,7 @@ function plainProblem(issue: z.core.$ZodIssue): string {
   return issue.message.replace(/^Invalid input: /, '');
 }
 
-/**
- * An error map for a parse: a missing field "is required", a value of the wrong type "must be a string"
- * (or "an object"); every other issue keeps its schema's message.
- *
- * @example schema.safeParse(input, { error: fieldTypeErrors })
- */
+/** An error map: a missing field "is required", a wrong type "must be a string"; others keep their message. */
 export const fieldTypeErrors: z.core.$ZodErrorMap = (issue) => {
   if (issue.code === 'invalid_type' && issue.input === undefined) return REQUIRED;
   if (issue.code === 'invalid_type')
@@ -136,11 +114,8 @@ export const fieldTypeErrors: z.core.$ZodErrorMap = (issue) => {
 };
 
 /**
- * A schema's own message for a value of the wrong type or format, while a missing value still "is
- * required". (A schema's own message wins over the parse-wide `fieldTypeErrors`, so each one has to
- * tell the two apart.)
- *
- * @example z.email({ error: mustBe('must be an email address') })
+ * A schema's own message for a wrong value, while a missing one still "is required" (a schema's message
+ * wins over `fieldTypeErrors`). @example z.email({ error: mustBe('must be an email address') })
  */
 export function mustBe(message: string): (issue: { input?: unknown }) => string {
   return (issue) => (issue.input === undefined ? REQUIRED : message);
