@@ -15,12 +15,10 @@ import {
   INVOICE_STATUS_ORDER,
   periodTitle,
 } from '../../report';
-import { AmountText } from './amount-text';
+import { AmountText, amountColumn, projectColumn, ServiceText, WALLET_NAME_SHOWN } from './cells';
 import { type Column, DataTable } from './data-table';
 import type { Variant } from './looks';
 import { Empty, Note, Panel } from './panel';
-import { ProjectLabel } from './project-label';
-import { ServiceText, WALLET_NAME_SHOWN } from './service-text';
 
 interface BreakdownProps {
   variant: Variant;
@@ -29,10 +27,7 @@ interface BreakdownProps {
   limit: number;
 }
 
-/**
- * A breakdown's panel: `none` when it has no rows, otherwise its first `limit` rows as a table and a
- * note counting the rest, which the full report lists.
- */
+/** A breakdown's panel: `none` when it has no rows, else its first `limit` rows and a note counting the rest. */
 function Breakdown<Row>(
   props: Omit<BreakdownProps, 'summary'> & {
     heading: string;
@@ -82,29 +77,11 @@ export function ProjectsTable({ variant, summary, limit }: BreakdownProps) {
       what="projects"
       none={`No invoices were paid in ${periodTitle(summary.period)}.`}
       columns={[
-        {
-          heading: 'Project',
-          looks: ['longWord'],
-          cell: (row) => <ProjectLabel variant={variant} names={summary.projectNames} id={row.projectId} />,
-        },
+        projectColumn(variant, summary.projectNames, (row) => row.projectId),
         { heading: 'Paid', numeric: true, cell: (row) => formatCount(row.paid) },
-        {
-          heading: 'Paid total',
-          numeric: true,
-          cell: (row) => <AmountText variant={variant} text={formatUSD(row.paidTotalUSD)} keepWhole />,
-        },
-        {
-          heading: 'Commission',
-          numeric: true,
-          pageOnly: true,
-          cell: (row) => <AmountText variant={variant} text={formatUSD(row.commissionTotalUSD)} />,
-        },
-        {
-          heading: 'Net received',
-          numeric: true,
-          pageOnly: true,
-          cell: (row) => <AmountText variant={variant} text={formatUSD(row.netReceivedUSD)} />,
-        },
+        amountColumn(variant, 'Paid total', (row) => formatUSD(row.paidTotalUSD), { keepWhole: true }),
+        amountColumn(variant, 'Commission', (row) => formatUSD(row.commissionTotalUSD), { pageOnly: true }),
+        amountColumn(variant, 'Net received', (row) => formatUSD(row.netReceivedUSD), { pageOnly: true }),
         {
           heading: 'Share',
           numeric: true,
@@ -143,16 +120,8 @@ export function CurrenciesTable({ variant, summary, limit }: BreakdownProps) {
         { heading: 'Currency', pageOnly: true, cell: (row) => row.currency },
         { heading: 'Paid', numeric: true, cell: (row) => formatCount(row.paid) },
         // Beside a count only: the amounts get the width there is (see `AmountText`).
-        {
-          heading: 'Amount',
-          numeric: true,
-          cell: (row) => <AmountText variant={variant} text={formatFiat(row.amount, row.currency)} />,
-        },
-        {
-          heading: 'In USD',
-          numeric: true,
-          cell: (row) => <AmountText variant={variant} text={formatUSD(row.paidTotalUSD)} />,
-        },
+        amountColumn(variant, 'Amount', (row) => formatFiat(row.amount, row.currency)),
+        amountColumn(variant, 'In USD', (row) => formatUSD(row.paidTotalUSD)),
       ]}
     />
   );
@@ -205,11 +174,7 @@ export function CryptocurrenciesTable({ variant, summary, limit }: BreakdownProp
           cell: (row) => row.cryptocurrency,
         },
         { heading: 'Payments', numeric: true, cell: (row) => formatCount(row.count) },
-        {
-          heading: 'Received',
-          numeric: true,
-          cell: (row) => <AmountText variant={variant} text={formatCrypto(row.amount, row.cryptocurrency)} />,
-        },
+        amountColumn(variant, 'Received', (row) => formatCrypto(row.amount, row.cryptocurrency)),
       ]}
     />
   );
@@ -236,17 +201,9 @@ export function WalletsTable({ variant, summary, limit }: BreakdownProps) {
         },
         { heading: 'Blockchain', pageOnly: true, cell: (row) => <bdi>{row.wallet.blockchain}</bdi> },
         { heading: 'Payments', numeric: true, cell: (row) => formatCount(row.count) },
-        {
-          heading: 'Received',
-          numeric: true,
-          cell: (row) => (
-            <AmountText
-              variant={variant}
-              text={formatCrypto(row.amount, row.wallet.cryptocurrency)}
-              keepWhole
-            />
-          ),
-        },
+        amountColumn(variant, 'Received', (row) => formatCrypto(row.amount, row.wallet.cryptocurrency), {
+          keepWhole: true,
+        }),
       ]}
     />
   );

@@ -9,12 +9,32 @@ import {
   monthTitle,
   periodTitle,
 } from '../../report';
-import { AmountText } from './amount-text';
-import { axisTop, heightFraction } from './chart-scale';
+import { amountColumn } from './cells';
 import { DataTable } from './data-table';
-import { LayoutTable } from './layout-table';
 import { COLOURS, type Variant } from './looks';
-import { Note, Panel } from './panel';
+import { LayoutTable, Note, Panel } from './panel';
+
+/**
+ * The top of a chart's axis: the smallest of 1, 2, 2.5 or 5 times a power of ten that is at least
+ * the largest value, so the axis reads in round numbers (`4,793.20` → `5,000`). `0` for nothing.
+ */
+export function axisTop(largest: Big): Big {
+  if (largest.lte(0)) return new Big(0);
+  let power = new Big(1);
+  while (power.times(10).lte(largest)) power = power.times(10);
+  while (power.gt(largest)) power = power.div(10);
+  for (const step of ['1', '2', '2.5', '5', '10']) {
+    const candidate = power.times(step);
+    if (candidate.gte(largest)) return candidate;
+  }
+  return power.times(10);
+}
+
+/** A value's height as a fraction of the axis, 0..1, for drawing (never for printing). */
+export function heightFraction(value: Big, top: Big): number {
+  if (top.lte(0) || value.lte(0)) return 0;
+  return Math.min(1, Number(value.div(top).toFixed(6)));
+}
 
 /** One bar of the chart: a day of a month's report, or a month of a quarter's or a year's. */
 interface Bar {
@@ -28,12 +48,6 @@ interface Bar {
   paidTotalUSD: Big;
 }
 
-/** What the chart is drawn per, and its bars. */
-interface Chart {
-  unit: 'day' | 'month';
-  bars: Bar[];
-}
-
 /** Days of the month that get a label under the chart. */
 const LABELLED_DAYS = new Set([1, 5, 10, 15, 20, 25, 30]);
 
@@ -42,7 +56,7 @@ const dayOfMonth = (date: string) => Number(date.slice(8, 10));
 const paidInvoices = (paid: number) => `${formatCount(paid)} paid ${paid === 1 ? 'invoice' : 'invoices'}`;
 
 /** A month's report is drawn per day; a quarter's and a year's per month (their days stay in summary.json). */
-function chartOf(summary: ReportSummary): Chart {
+function chartOf(summary: ReportSummary): { unit: 'day' | 'month'; bars: Bar[] } {
   const { invoices } = summary;
   if (summary.period.kind === 'month') {
     return {
@@ -73,10 +87,7 @@ function chartOf(summary: ReportSummary): Chart {
 
 /** The chart's caption: what it shows and its best bar. */
 function caption(summary: ReportSummary, unit: string, bars: Bar[]): string {
-  const best = bars.reduce<Bar | undefined>(
-    (top, bar) => (top === undefined || bar.paidTotalUSD.gt(top.paidTotalUSD) ? bar : top),
-    undefined,
-  );
+  const best = bars.reduce((top, bar) => (bar.paidTotalUSD.gt(top.paidTotalUSD) ? bar : top));
   const what = `Paid USD per ${unit} of ${periodTitle(summary.period)} (${summary.period.timezone}), by the ${unit} the invoice was created.`;
   return best?.paidTotalUSD.gt(0) ? `${what} Best ${unit}: ${best.title}.` : what;
 }
@@ -93,11 +104,10 @@ export const CHART_GRID = { top: 18, bottom: 172 } as const;
 
 /**
  * The page's chart: bars in inline SVG, in percentages of the width so that labels keep their size on a
- * phone, and the two axis labels as text beside them: the top one above the top gridline, where no bar
- * reaches, and the middle one in a gutter of its own width left of the bars, so that no bar runs under
- * either (a label over the bars, on a box, cut the bars under it in two on a phone). The page's style
- * sheet places them at the gridlines (`CHART_GRID`); the table of figures says the same to a screen
- * reader.
+ * phone, and the axis labels as text beside them (placed by the style sheet at `CHART_GRID`): the top one
+ * above the top gridline, the middle one in a gutter of its own left of the bars, so that no bar runs
+ * under either (a label over the bars cut them in two on a phone). The table of figures says the same
+ * to a screen reader.
  */
 function SvgChart({ bars, unit }: { bars: Bar[]; unit: string }) {
   const top = axisOf(bars);
@@ -205,46 +215,37 @@ function CellChart({ bars }: { bars: Bar[] }) {
   );
 }
 
-/** The figures behind the bars: paid count and paid USD per day or month. */
-function FiguresTable({ variant, chart }: { variant: Variant; chart: Chart }) {
-  return (
-    <DataTable<Bar>
-      variant={variant}
-      name={`Paid per ${chart.unit}`}
-      cards="never"
-      rows={chart.bars}
-      columns={[
-        { heading: chart.unit === 'day' ? 'Day' : 'Month', looks: ['nowrap'], cell: (bar) => bar.name },
-        { heading: 'Paid', numeric: true, cell: (bar) => formatCount(bar.paid) },
-        {
-          heading: 'Paid total',
-          numeric: true,
-          cell: (bar) => <AmountText variant={variant} text={formatUSD(bar.paidTotalUSD)} />,
-        },
-      ]}
-    />
-  );
-}
-
 /**
  * Paid USD per day of a month, or per month of a quarter or a year: an SVG chart on the page, table-cell
  * bars in the email. The figures per day sit folded under the page's chart; the figures per month (a
  * few rows) are shown in both. A period not ended has bars for its days (or months) so far only.
  */
 export function PaidChart({ variant, summary }: { variant: Variant; summary: ReportSummary }) {
-  const chart = chartOf(summary);
-  const { unit, bars } = chart;
+  const { unit, bars } = chartOf(summary);
   if (bars.length === 0) return null;
+  const figures = (
+    <DataTable<Bar>
+      variant={variant}
+      name={`Paid per ${unit}`}
+      cards="never"
+      rows={bars}
+      columns={[
+        { heading: unit === 'day' ? 'Day' : 'Month', looks: ['nowrap'], cell: (bar) => bar.name },
+        { heading: 'Paid', numeric: true, cell: (bar) => formatCount(bar.paid) },
+        amountColumn(variant, 'Paid total', (bar) => formatUSD(bar.paidTotalUSD)),
+      ]}
+    />
+  );
   return (
     <Panel variant={variant} heading={`Paid per ${unit}`}>
       {variant === 'page' ? <SvgChart bars={bars} unit={unit} /> : <CellChart bars={bars} />}
       <Note variant={variant}>{caption(summary, unit, bars)}</Note>
       {unit === 'month' ? (
-        <FiguresTable variant={variant} chart={chart} />
+        figures
       ) : variant === 'page' ? (
         <details>
           <summary>Figures per day</summary>
-          <FiguresTable variant={variant} chart={chart} />
+          {figures}
         </details>
       ) : null}
     </Panel>

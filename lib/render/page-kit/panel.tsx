@@ -1,27 +1,22 @@
 import type { Child } from 'hono/jsx';
+import { formatCount } from '../../report';
+import { type Column, DataTable } from './data-table';
 import { look, type Variant } from './looks';
-
-interface PanelProps {
-  variant: Variant;
-  heading: string;
-  /** A long list: allowed to break across printed pages. */
-  long?: boolean;
-  children?: Child;
-}
 
 /** A panel's padding in the email: a little less than on the page leaves a phone's width for the tables. */
 export const EMAIL_PANEL_PADDING = 'padding:14px 10px';
 
-/** A titled box around one part of the report; kept on one printed page unless it is long. */
-export function Panel({ variant, heading, long = false, children }: PanelProps) {
+/** A titled box around one part of the report; kept on one printed page unless it is `long`. */
+export function Panel(props: { variant: Variant; heading: string; long?: boolean; children?: Child }) {
+  const { variant, long = false } = props;
   const box =
     variant === 'page'
       ? { class: long ? 'panel long' : 'panel' }
       : look(variant, 'panel', EMAIL_PANEL_PADDING);
   return (
     <div {...box}>
-      <h2 {...look(variant, 'heading')}>{heading}</h2>
-      {children}
+      <h2 {...look(variant, 'heading')}>{props.heading}</h2>
+      {props.children}
     </div>
   );
 }
@@ -39,4 +34,63 @@ export function Empty({ variant, children }: { variant: Variant; children?: Chil
 /** A short explanatory line above a table. */
 export function Lead({ variant, children }: { variant: Variant; children?: Child }) {
   return <p {...look(variant, 'lead')}>{children}</p>;
+}
+
+/**
+ * A list's panel, headed with its count: `none` when there are no such rows, else the lead, the rows
+ * shown as a table (cards on a phone) and a note; `children` close it either way.
+ */
+export function ListPanel<Row>(props: {
+  variant: Variant;
+  title: string;
+  /** All such rows, listed or not. */
+  total: number;
+  shown: Row[];
+  none: Child;
+  lead: Child;
+  columns: Column<Row>[];
+  note: string | null;
+  children?: Child;
+}) {
+  const { variant, total, shown } = props;
+  const heading = `${props.title} (${formatCount(total)})`;
+  return (
+    <Panel variant={variant} heading={heading} long={shown.length > 15}>
+      {total === 0 ? (
+        <Empty variant={variant}>{props.none}</Empty>
+      ) : (
+        <>
+          {props.lead}
+          <DataTable<Row>
+            variant={variant}
+            name={heading}
+            cards="list"
+            rows={shown}
+            columns={props.columns}
+          />
+          {props.note === null ? null : <Note variant={variant}>{props.note}</Note>}
+        </>
+      )}
+      {props.children}
+    </Panel>
+  );
+}
+
+/**
+ * A table that only lays out an email (Outlook and Gmail ignore CSS layout): no spacing, no border, and
+ * `role="presentation"` so screen readers do not announce it as data.
+ */
+export function LayoutTable(props: { style: string; bgcolor?: string; children?: Child }) {
+  return (
+    <table
+      role="presentation"
+      cellpadding={0}
+      cellspacing={0}
+      border={0}
+      bgcolor={props.bgcolor}
+      style={props.style}
+    >
+      {props.children}
+    </table>
+  );
 }

@@ -11,7 +11,7 @@ import {
   reconciliationWindow,
   uncheckedInWords,
 } from '../../report';
-import { AmountText } from './amount-text';
+import { AmountText } from './cells';
 import { DataTable } from './data-table';
 import { look, type Variant } from './looks';
 import { Lead, Note, Panel } from './panel';

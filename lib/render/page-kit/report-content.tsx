@@ -13,11 +13,10 @@ import {
   StatusTable,
   WalletsTable,
 } from './breakdowns';
-import { HeadlineTiles } from './headline-tiles';
+import { HeadlineTiles } from './headline';
+import { MispaidInvoices, PaidInvoices } from './invoice-lists';
 import { look, type Variant } from './looks';
-import { MispaidInvoices } from './mispaid-invoices';
 import { PaidChart } from './paid-chart';
-import { PaidInvoices } from './paid-invoices';
 import { LatePayments, UnmatchedPayments } from './payment-lists';
 import { ReconciliationPanel, ReconciliationStatus } from './reconciliation';
 

@@ -1,8 +1,8 @@
 import Big from 'big.js';
 import { decodeHTML } from 'entities';
 import { describe, expect, it } from 'vitest';
+import { renderToHtml } from '../../../../lib/render/page-kit';
 import { ReconciliationPanel, ReconciliationStatus } from '../../../../lib/render/page-kit/reconciliation';
-import { renderToHtml } from '../../../../lib/render/page-kit/render';
 import type { ReconciliationCheck, ReportSummary } from '../../../../lib/report/model';
 import {
   asQuarterReport,

@@ -1,12 +1,11 @@
 import type { ReportSummary } from '../../report';
-import { formatPeriod, isolated, periodTitle } from '../../report';
+import { formatInstant, formatPeriod, isolated, periodTitle } from '../../report';
+import { ProjectLabel } from './cells';
 import { look, type Variant } from './looks';
-import { ProjectLabel } from './project-label';
 
 /**
  * What the report is called, as text (the page's title): `Acme · Invoice report`, or `Invoice report`
- * without an account name. A name that is not plain ASCII is set apart (`isolated`); the page's header
- * sets it apart in a `<bdi>`.
+ * without an account name. A name that is not plain ASCII is set apart (`isolated`); the header uses `<bdi>`.
  */
 export function reportName(summary: ReportSummary): string {
   return summary.account ? `${isolated(summary.account)} · Invoice report` : 'Invoice report';
@@ -40,5 +39,29 @@ export function ReportHeader({ variant, summary }: { variant: Variant; summary: 
         )}
       </p>
     </div>
+  );
+}
+
+/**
+ * When and from where the report was made, the host only (never the whole address, nothing when it is
+ * unreadable): `Made 1 Nov 2026, 06:00 (Europe/Berlin) from the data of api.example.com.`
+ */
+export function provenance(summary: ReportSummary): string {
+  let host: string | null;
+  try {
+    host = new URL(summary.source.apiUrl).host || null;
+  } catch {
+    host = null;
+  }
+  const made = `Made ${formatInstant(summary.generatedAt, summary.period.timezone)}`;
+  return host === null ? `${made}.` : `${made} from the data of ${host}.`;
+}
+
+export function ReportFooter({ variant, summary }: { variant: Variant; summary: ReportSummary }) {
+  return (
+    <p {...look(variant, 'footer')}>
+      {provenance(summary)}
+      {' Amounts in USD are the service’s USD values; crypto amounts keep every digit.'}
+    </p>
   );
 }
