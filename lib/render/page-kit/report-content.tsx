@@ -21,15 +21,12 @@ import { LatePayments, UnmatchedPayments } from './payment-lists';
 import { ReconciliationPanel, ReconciliationStatus } from './reconciliation';
 
 /** Rows the email shows of a table before pointing at the full report (Gmail clips bodies over 102 KB). */
-export const EMAIL_ROWS_SHOWN = 10;
-/** Rows the page shows of a payment list before pointing at payments.csv: all the report keeps. */
-export const PAGE_PAYMENTS_SHOWN = LISTED_PAYMENTS_KEPT;
+const EMAIL_ROWS_SHOWN = 10;
 
-/** The list files as the reader knows them, where the report points at them for rows it leaves out. */
-export interface ListFileNames {
+/** The list files as the reader knows them; the unmatched payments are in the payments' file when absent. */
+interface ListFileNames {
   paidInvoicesCsv: string;
   paymentsCsv: string;
-  /** Where the unmatched payments' estimates and candidates are listed; the payments' file when absent. */
   unmatchedCsv?: string;
 }
 
@@ -40,18 +37,13 @@ const FILES_BESIDE_THE_PAGE: ListFileNames = {
   unmatchedCsv: 'unmatched-payments.csv',
 };
 
-/** Panels two abreast on a wide page; one under the other in the email and on a phone. */
-function Columns({ variant, children }: { variant: Variant; children?: Child }) {
-  if (variant === 'email') return <>{children}</>;
-  return <div class="columns">{children}</div>;
-}
-
 /**
  * Everything a report says, in order, for either variant: reconciliation status, headline figures (and,
  * for a period not ended, what they are compared with), the period's invoices (or a line saying there
  * were none), payments, the under- and over-paid invoices, and the reconciliation in detail. On the page
- * the projects' table takes the whole width: it has the most columns.
- * The email leaves out the list of paid invoices (it is in paid-invoices.csv) and shortens long tables.
+ * the projects' table takes the whole width (it has the most columns) and the panels after it go two
+ * abreast. The email leaves out the list of paid invoices (it is in the CSV) and shortens long tables.
+ * `afterHeadline` is the email's links; `fileNames` its attachments' names.
  */
 export function ReportContent({
   variant,
@@ -61,18 +53,34 @@ export function ReportContent({
 }: {
   variant: Variant;
   report: Report;
-  /** Shown right after the headline figures (the email's links). */
   afterHeadline?: Child;
-  /** The names the notes give the list files: the email's are its attachments' names. */
   fileNames?: ListFileNames;
 }) {
   const { summary } = report;
-  const limit = variant === 'email' ? EMAIL_ROWS_SHOWN : Number.POSITIVE_INFINITY;
-  const paymentLimit = variant === 'email' ? EMAIL_ROWS_SHOWN : PAGE_PAYMENTS_SHOWN;
+  const email = variant === 'email';
+  const limit = email ? EMAIL_ROWS_SHOWN : Number.POSITIVE_INFINITY;
+  // The page lists every payment the report keeps.
+  const paymentLimit = email ? EMAIL_ROWS_SHOWN : LISTED_PAYMENTS_KEPT;
   const title = periodTitle(summary.period);
   const comparison = comparisonWords(summary);
   const noInvoices = summary.invoices.total === 0;
   const noPayments = summary.payments.total === 0;
+  const panels = (
+    <>
+      {noInvoices ? null : (
+        <>
+          <CurrenciesTable variant={variant} summary={summary} limit={limit} />
+          <StatusTable variant={variant} summary={summary} />
+        </>
+      )}
+      {noPayments ? null : (
+        <>
+          <CryptocurrenciesTable variant={variant} summary={summary} limit={limit} />
+          <WalletsTable variant={variant} summary={summary} limit={limit} />
+        </>
+      )}
+    </>
+  );
   return (
     <>
       <ReconciliationStatus variant={variant} summary={summary} />
@@ -84,20 +92,7 @@ export function ReportContent({
       {afterHeadline}
       {noInvoices ? null : <PaidChart variant={variant} summary={summary} />}
       {noInvoices ? null : <ProjectsTable variant={variant} summary={summary} limit={limit} />}
-      <Columns variant={variant}>
-        {noInvoices ? null : (
-          <>
-            <CurrenciesTable variant={variant} summary={summary} limit={limit} />
-            <StatusTable variant={variant} summary={summary} />
-          </>
-        )}
-        {noPayments ? null : (
-          <>
-            <CryptocurrenciesTable variant={variant} summary={summary} limit={limit} />
-            <WalletsTable variant={variant} summary={summary} limit={limit} />
-          </>
-        )}
-      </Columns>
+      {email ? panels : <div class="columns">{panels}</div>}
       {noPayments ? (
         <>
           <p {...look(variant, 'notice')}>{`No payments arrived in ${title}.`}</p>
@@ -126,11 +121,11 @@ export function ReportContent({
         <MispaidInvoices
           variant={variant}
           report={report}
-          limit={variant === 'email' ? EMAIL_ROWS_SHOWN : MISPAID_INVOICES_LISTED}
+          limit={email ? EMAIL_ROWS_SHOWN : MISPAID_INVOICES_LISTED}
           csvName={fileNames.paidInvoicesCsv}
         />
       )}
-      {variant === 'page' && !noInvoices ? <PaidInvoices variant={variant} report={report} /> : null}
+      {email || noInvoices ? null : <PaidInvoices variant={variant} report={report} />}
       <ReconciliationPanel variant={variant} summary={summary} />
     </>
   );
