@@ -55,11 +55,7 @@ export interface ReportFolderWriter {
  * period is renamed aside first and removed after, so a reader sees the old report or the new one, never
  * a mix. On any failure the hidden folder is removed and an older report stays as it was.
  */
-export async function openReportFolder(
-  outDir: string,
-  id: string,
-  render: ReportRenderers = PAGE_AND_SUMMARY,
-): Promise<ReportFolderWriter> {
+export async function openReportFolder(outDir: string, id: string): Promise<ReportFolderWriter> {
   // The id becomes a path segment: anything but a period id (say `../x`) must not reach the file system.
   if (!isPeriodId(id)) {
     throw new Error(
@@ -119,7 +115,7 @@ export async function openReportFolder(
         writeTable('payments', report.paymentRows);
         const unmatched = unmatchedPaymentRows(report.unmatched);
         writeTable('unmatched', unmatched);
-        const { html, summaryJson } = pages ?? renderPages(report, render);
+        const { html, summaryJson } = pages ?? renderPages(report, PAGE_AND_SUMMARY);
         await Promise.all(written).finally(() => unmatched.dispose());
         await writeFile(file('report.html'), html, { flush: true });
         await workbook.commit(report.summary);
@@ -144,7 +140,7 @@ export async function writeReportFolder(
 ): Promise<string> {
   // Rendered before anything touches the disk: a renderer that throws leaves no trace.
   const pages = renderPages(report, render);
-  const folder = await openReportFolder(outDir, report.summary.period.id, render);
+  const folder = await openReportFolder(outDir, report.summary.period.id);
   return folder.finish(report, pages);
 }
 

@@ -40,10 +40,10 @@ export function heightFraction(value: Big, top: Big): number {
 interface Bar {
   /** Under the bar; `null` for none (a month's chart labels only some of its days). */
   label: string | null;
-  /** What the bar stands for and its figures, for its tooltip and the caption. */
-  title: string;
   /** The first cell of its row in the table of figures. */
   name: string;
+  /** For its tooltip and the caption. */
+  title: string;
   paid: number;
   paidTotalUSD: Big;
 }
@@ -51,45 +51,38 @@ interface Bar {
 /** Days of the month that get a label under the chart. */
 const LABELLED_DAYS = new Set([1, 5, 10, 15, 20, 25, 30]);
 
-const dayOfMonth = (date: string) => Number(date.slice(8, 10));
-
-const paidInvoices = (paid: number) => `${formatCount(paid)} paid ${paid === 1 ? 'invoice' : 'invoices'}`;
-
 /** A month's report is drawn per day; a quarter's and a year's per month (their days stay in summary.json). */
 function chartOf(summary: ReportSummary): { unit: 'day' | 'month'; bars: Bar[] } {
-  const { invoices } = summary;
-  if (summary.period.kind === 'month') {
+  const bar = (
+    name: string,
+    label: string | null,
+    { paid, paidTotalUSD }: Omit<Bar, 'label' | 'name' | 'title'>,
+  ) => ({
+    label,
+    name,
+    title: `${name}: ${formatUSD(paidTotalUSD)} from ${formatCount(paid)} paid ${paid === 1 ? 'invoice' : 'invoices'}`,
+    paid,
+    paidTotalUSD,
+  });
+  if (summary.period.kind !== 'month') {
+    const { months } = summary.invoices;
     return {
-      unit: 'day',
-      bars: invoices.days.map((day) => ({
-        label: LABELLED_DAYS.has(dayOfMonth(day.date)) ? String(dayOfMonth(day.date)) : null,
-        title: `${formatDay(day.date)}: ${formatUSD(day.paidTotalUSD)} from ${paidInvoices(day.paid)}`,
-        name: formatDay(day.date),
-        paid: day.paid,
-        paidTotalUSD: day.paidTotalUSD,
-      })),
+      unit: 'month',
+      bars: months.map((month) => bar(monthTitle(summary, month), formatMonthShort(month.month), month)),
     };
   }
-  return {
-    unit: 'month',
-    bars: invoices.months.map((month) => {
-      const name = monthTitle(summary, month);
-      return {
-        label: formatMonthShort(month.month),
-        title: `${name}: ${formatUSD(month.paidTotalUSD)} from ${paidInvoices(month.paid)}`,
-        name,
-        paid: month.paid,
-        paidTotalUSD: month.paidTotalUSD,
-      };
-    }),
-  };
+  const days = summary.invoices.days.map((day) => {
+    const date = Number(day.date.slice(8, 10));
+    return bar(formatDay(day.date), LABELLED_DAYS.has(date) ? String(date) : null, day);
+  });
+  return { unit: 'day', bars: days };
 }
 
 /** The chart's caption: what it shows and its best bar. */
 function caption(summary: ReportSummary, unit: string, bars: Bar[]): string {
   const best = bars.reduce((top, bar) => (bar.paidTotalUSD.gt(top.paidTotalUSD) ? bar : top));
   const what = `Paid USD per ${unit} of ${periodTitle(summary.period)} (${summary.period.timezone}), by the ${unit} the invoice was created.`;
-  return best?.paidTotalUSD.gt(0) ? `${what} Best ${unit}: ${best.title}.` : what;
+  return best.paidTotalUSD.gt(0) ? `${what} Best ${unit}: ${best.title}.` : what;
 }
 
 const percent = (value: number) => `${Number(value.toFixed(4))}%`;
