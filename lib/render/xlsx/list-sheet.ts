@@ -37,11 +37,10 @@ const BOOLEAN = 9;
 
 const TOP = { vertical: 'top' } as const;
 
-/** Registers the list sheets' cell styles with the workbook once. */
+/** Registers the list sheets' cell styles with the workbook (which gives the same style the same id). */
 export function listSheetStyles(workbook: Workbook): CellStyles {
   const style = (model: Partial<Style>, type: number) =>
     registerStyle(workbook, { ...model, alignment: { ...TOP, ...model.alignment } }, type);
-  const byDecimals = new Map<number, number>();
   return {
     text: style({ numFmt: TEXT_FORMAT }, STRING),
     flag: style({ numFmt: BOOLEAN_FORMAT, alignment: { ...TOP, horizontal: 'center' } }, BOOLEAN),
@@ -50,14 +49,7 @@ export function listSheetStyles(workbook: Workbook): CellStyles {
     date: style({ numFmt: DATETIME_FORMAT }, NUMBER),
     usd: style({ numFmt: USD_FORMAT }, NUMBER),
     count: style({ numFmt: COUNT_FORMAT }, NUMBER),
-    decimals(decimals) {
-      let id = byDecimals.get(decimals);
-      if (id === undefined) {
-        id = style({ numFmt: decimalFormat(decimals) }, NUMBER);
-        byDecimals.set(decimals, id);
-      }
-      return id;
-    },
+    decimals: (decimals) => style({ numFmt: decimalFormat(decimals) }, NUMBER),
   };
 }
 
