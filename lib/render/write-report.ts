@@ -17,12 +17,10 @@ export interface ReportRenderers {
 
 type RenderedPages = { html: string; summaryJson: string };
 
-const renderPages = (report: Report, render: ReportRenderers): RenderedPages => ({
-  html: render.html(report),
-  summaryJson: render.summaryJson(report.summary),
-});
-
-const PAGE_AND_SUMMARY: ReportRenderers = { html: renderReportPage, summaryJson: summaryToJson };
+const renderPages = (
+  report: Report,
+  render: ReportRenderers = { html: renderReportPage, summaryJson: summaryToJson },
+): RenderedPages => ({ html: render.html(report), summaryJson: render.summaryJson(report.summary) });
 
 /**
  * The tables of a report folder, each a CSV file and a workbook sheet: two whose rows come while the
@@ -115,7 +113,7 @@ export async function openReportFolder(outDir: string, id: string): Promise<Repo
         writeTable('payments', report.paymentRows);
         const unmatched = unmatchedPaymentRows(report.unmatched);
         writeTable('unmatched', unmatched);
-        const { html, summaryJson } = pages ?? renderPages(report, PAGE_AND_SUMMARY);
+        const { html, summaryJson } = pages ?? renderPages(report);
         await Promise.all(written).finally(() => unmatched.dispose());
         await writeFile(file('report.html'), html, { flush: true });
         await workbook.commit(report.summary);
@@ -136,7 +134,7 @@ export async function openReportFolder(outDir: string, id: string): Promise<Repo
 export async function writeReportFolder(
   report: Report,
   outDir: string,
-  render: ReportRenderers = PAGE_AND_SUMMARY,
+  render?: ReportRenderers,
 ): Promise<string> {
   // Rendered before anything touches the disk: a renderer that throws leaves no trace.
   const pages = renderPages(report, render);
@@ -144,7 +142,7 @@ export async function writeReportFolder(
   return folder.finish(report, pages);
 }
 
-/** The start of the name an older report of period `id` is renamed to while a new one takes its place. */
+/** The start of the name of an older report of period `id` moved aside while a new one takes its place. */
 const replacedPrefix = (id: string) => `.${id}.replaced-`;
 
 /**

@@ -23,6 +23,7 @@ interface HeadlineFigure {
 }
 
 const toneOf = (sign: number): Tone => (sign > 0 ? 'up' : sign < 0 ? 'down' : 'plain');
+const plain = (text: string) => ({ text, tone: 'plain' as const });
 
 /**
  * The four headline figures of a report: the paid total (with the change from the previous period, or
@@ -33,7 +34,6 @@ export function headlineFigures(summary: ReportSummary): HeadlineFigure[] {
   const { invoices, previousPeriod, payments } = summary;
   const previous = previousPeriodName(previousPeriod, summary.period.timezone);
   const { change } = previousPeriod;
-  const paymentTone: Tone = payments.unmatched > 0 || payments.late > 0 ? 'attention' : 'plain';
   return [
     {
       label: 'Paid total',
@@ -43,19 +43,18 @@ export function headlineFigures(summary: ReportSummary): HeadlineFigure[] {
           text: `${formatPercentChange(change.paidTotalPercent)} (${formatUSDChange(change.paidTotalUSD)}) vs ${previous}`,
           tone: toneOf(change.paidTotalUSD.cmp(0)),
         },
-        { text: `${previous}: ${formatUSD(previousPeriod.paidTotalUSD)}`, tone: 'plain' },
+        plain(`${previous}: ${formatUSD(previousPeriod.paidTotalUSD)}`),
       ],
     },
     {
       label: 'Net received',
       value: formatUSD(invoices.netReceivedUSD),
       details: [
-        {
-          text: invoices.paidTotalUSD.eq(0)
+        plain(
+          invoices.paidTotalUSD.eq(0)
             ? "the paid total less the service's commission"
             : `after ${formatUSD(invoices.commissionTotalUSD)} commission (${formatShare(invoices.commissionTotalUSD, invoices.paidTotalUSD)} of the paid total)`,
-          tone: 'plain',
-        },
+        ),
       ],
     },
     {
@@ -69,23 +68,21 @@ export function headlineFigures(summary: ReportSummary): HeadlineFigure[] {
               : `${formatCountChange(change.paid)} vs ${previous} (${formatCount(previousPeriod.paid)})`,
           tone: toneOf(Math.sign(change.paid)),
         },
-        {
-          text:
-            invoices.total === 0
-              ? 'no invoices created'
-              : `of ${formatCount(invoices.total)} created (${formatShare(invoices.paid, invoices.total)})`,
-          tone: 'plain',
-        },
+        plain(
+          invoices.total === 0
+            ? 'no invoices created'
+            : `of ${formatCount(invoices.total)} created (${formatShare(invoices.paid, invoices.total)})`,
+        ),
       ],
     },
     {
       label: 'Payments received',
       value: formatCount(payments.total),
       details: [
-        { text: `${formatCount(payments.matched)} matched to invoices`, tone: 'plain' },
+        plain(`${formatCount(payments.matched)} matched to invoices`),
         {
           text: `${formatCount(payments.unmatched)} unmatched · ${formatCount(payments.late)} late`,
-          tone: paymentTone,
+          tone: payments.unmatched > 0 || payments.late > 0 ? 'attention' : 'plain',
         },
       ],
     },
