@@ -11,6 +11,7 @@ import {
   ReportFooter,
   ReportHeader,
   renderToHtml,
+  VariantContext,
 } from '../page-kit';
 import { attachedInWords, checkEmailOptions, emailFiles, type ReportEmailOptions } from './email-options';
 import { reportSubject } from './report-subject';
@@ -75,55 +76,57 @@ function preview(summary: ReportSummary): string {
 export function renderReportEmail(report: Report, options: ReportEmailOptions): string {
   const checked = checkEmailOptions(options);
   const { summary } = report;
+  // Every component below renders its email variant.
   const body = (
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="x-apple-disable-message-reformatting" content="" />
-        <title>{reportSubject(summary)}</title>
-      </head>
-      <body style={LOOKS.document}>
-        {/* The preheader: some mail apps show it beside the subject; hidden in the message itself. */}
-        <div style="display:none;max-height:0;overflow:hidden;mso-hide:all;font-size:1px;line-height:1px;color:#f3f4f6">
-          {preview(summary)}
-        </div>
-        <LayoutTable
-          bgcolor={COLOURS.background}
-          style={`width:100%;border-collapse:collapse;background-color:${COLOURS.background}`}
-        >
-          <tr>
-            <td align="center" style="padding:16px 4px">
-              <LayoutTable style="width:100%;max-width:640px;border-collapse:collapse">
-                <tr>
-                  {/* biome-ignore lint/a11y/useSemanticElements: a <main> element is not one that every mail app keeps; a role on the layout's cell is. */}
-                  <td role="main" style={`text-align:left;${LOOKS.document};background:none`}>
-                    <ReportHeader variant="email" summary={summary} />
-                    <ReportContent
-                      variant="email"
-                      report={report}
-                      afterHeadline={<LinksPanel summary={summary} options={checked} />}
-                      fileNames={checked.fileNames}
-                    />
-                    {/* A period without a paid invoice has no list to point at. */}
-                    {summary.invoices.paid === 0 ? null : (
-                      <p style={LOOKS.footer}>
-                        {`The list of paid invoices of ${periodTitle(summary.period)} is in ${checked.fileNames.paidInvoicesCsv} and in the `}
-                        <a href={checked.links.report} style={LOOKS.link}>
-                          full report
-                        </a>
-                        .
-                      </p>
-                    )}
-                    <ReportFooter variant="email" summary={summary} />
-                  </td>
-                </tr>
-              </LayoutTable>
-            </td>
-          </tr>
-        </LayoutTable>
-      </body>
-    </html>
+    <VariantContext.Provider value="email">
+      <html lang="en">
+        <head>
+          <meta charset="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <meta name="x-apple-disable-message-reformatting" content="" />
+          <title>{reportSubject(summary)}</title>
+        </head>
+        <body style={LOOKS.document}>
+          {/* The preheader: some mail apps show it beside the subject; hidden in the message itself. */}
+          <div style="display:none;max-height:0;overflow:hidden;mso-hide:all;font-size:1px;line-height:1px;color:#f3f4f6">
+            {preview(summary)}
+          </div>
+          <LayoutTable
+            bgcolor={COLOURS.background}
+            style={`width:100%;border-collapse:collapse;background-color:${COLOURS.background}`}
+          >
+            <tr>
+              <td align="center" style="padding:16px 4px">
+                <LayoutTable style="width:100%;max-width:640px;border-collapse:collapse">
+                  <tr>
+                    {/* biome-ignore lint/a11y/useSemanticElements: a <main> element is not one that every mail app keeps; a role on the layout's cell is. */}
+                    <td role="main" style={`text-align:left;${LOOKS.document};background:none`}>
+                      <ReportHeader summary={summary} />
+                      <ReportContent
+                        report={report}
+                        afterHeadline={<LinksPanel summary={summary} options={checked} />}
+                        fileNames={checked.fileNames}
+                      />
+                      {/* A period without a paid invoice has no list to point at. */}
+                      {summary.invoices.paid === 0 ? null : (
+                        <p style={LOOKS.footer}>
+                          {`The list of paid invoices of ${periodTitle(summary.period)} is in ${checked.fileNames.paidInvoicesCsv} and in the `}
+                          <a href={checked.links.report} style={LOOKS.link}>
+                            full report
+                          </a>
+                          .
+                        </p>
+                      )}
+                      <ReportFooter summary={summary} />
+                    </td>
+                  </tr>
+                </LayoutTable>
+              </td>
+            </tr>
+          </LayoutTable>
+        </body>
+      </html>
+    </VariantContext.Provider>
   );
   return `<!doctype html>\n${renderToHtml(body)}`;
 }

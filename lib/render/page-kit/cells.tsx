@@ -1,7 +1,7 @@
 import type { Child } from 'hono/jsx';
 import { formatServiceDatetime, type ProjectNames, projectName, shortId, truncateText } from '../../report';
 import type { Column } from './data-table';
-import { look, type Variant } from './looks';
+import { look, useVariant, type Variant } from './looks';
 
 /** Longest wallet name shown; the workbook and the CSV files have it whole. */
 export const WALLET_NAME_SHOWN = 60;
@@ -29,7 +29,7 @@ export function longerText(text: string | null, shown: number): string | undefin
 export const isLongValue = (text: string): boolean => Array.from(text).length >= 22;
 
 /** A value for a one-line column (an invoice uid): a long one wraps, at spaces first, never cut or scrolled. */
-export function WrapWhenLong({ variant, text }: { variant: Variant; text: string }): Child {
+export function WrapWhenLong({ variant = useVariant(), text }: { variant?: Variant; text: string }): Child {
   if (!isLongValue(text)) return text;
   return <span {...look(variant, ['wrap', 'longWord'])}>{text}</span>;
 }
@@ -46,11 +46,11 @@ const AMOUNT = /^(\S+)([ \u00a0])(\S+)$/;
  * the code alone on a line.
  */
 export function AmountText({
-  variant,
+  variant = useVariant(),
   text,
   keepWhole = false,
 }: {
-  variant: Variant;
+  variant?: Variant;
   text: string;
   keepWhole?: boolean;
 }): Child {
@@ -72,11 +72,11 @@ export function AmountText({
  * alone; the full id on hover.
  */
 export function ProjectLabel({
-  variant,
+  variant = useVariant(),
   names,
   id,
 }: {
-  variant: Variant;
+  variant?: Variant;
   names: ProjectNames;
   id: string;
 }): Child {
@@ -98,7 +98,6 @@ export function ProjectLabel({
 
 /** A column of amounts (see `AmountText`). */
 export function amountColumn<Row>(
-  variant: Variant,
   heading: string,
   text: (row: Row) => string,
   { keepWhole, pageOnly }: { keepWhole?: boolean; pageOnly?: boolean } = {},
@@ -107,7 +106,7 @@ export function amountColumn<Row>(
     heading,
     numeric: true,
     pageOnly,
-    cell: (row) => <AmountText variant={variant} text={text(row)} keepWhole={keepWhole} />,
+    cell: (row) => <AmountText text={text(row)} keepWhole={keepWhole} />,
   };
 }
 
@@ -127,21 +126,17 @@ export function timeColumn<Row>(
 }
 
 /** A column of invoices by uid, the id on hover. */
-export function invoiceColumn<Row>(
-  variant: Variant,
-  invoice: (row: Row) => { id: string; uid: string },
-): Column<Row> {
+export function invoiceColumn<Row>(invoice: (row: Row) => { id: string; uid: string }): Column<Row> {
   return {
     heading: 'Invoice',
     looks: ['nowrap'],
-    cell: (row) => <WrapWhenLong variant={variant} text={invoice(row).uid} />,
+    cell: (row) => <WrapWhenLong text={invoice(row).uid} />,
     title: (row) => invoice(row).id,
   };
 }
 
 /** A column of projects (see `ProjectLabel`). */
 export function projectColumn<Row>(
-  variant: Variant,
   names: ProjectNames,
   id: (row: Row) => string,
   pageOnly?: boolean,
@@ -150,6 +145,6 @@ export function projectColumn<Row>(
     heading: 'Project',
     looks: ['longWord'],
     pageOnly,
-    cell: (row) => <ProjectLabel variant={variant} names={names} id={id(row)} />,
+    cell: (row) => <ProjectLabel names={names} id={id(row)} />,
   };
 }

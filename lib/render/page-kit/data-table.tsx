@@ -1,5 +1,5 @@
 import type { Child } from 'hono/jsx';
-import { type Look, look, type Variant } from './looks';
+import { type Look, look, useVariant, type Variant } from './looks';
 
 /** One column of a table: its heading and how a row fills its cell. */
 export interface Column<Row> {
@@ -38,14 +38,14 @@ function cellLooks(base: Look, column: { numeric?: boolean; looks?: Look[] }): L
  * panel's heading) names the box it scrolls in; `total` holds the cells of a closing total row.
  */
 export function DataTable<Row>({
-  variant,
+  variant = useVariant(),
   name,
   columns: allColumns,
   rows,
   total: allTotal,
   cards = 'compact',
 }: {
-  variant: Variant;
+  variant?: Variant;
   name: string;
   columns: Column<Row>[];
   rows: Row[];

@@ -9,7 +9,7 @@ import {
   previousPeriodName,
 } from '../../report';
 import { AmountText } from './cells';
-import { look, type Variant } from './looks';
+import { look, useVariant } from './looks';
 import { LayoutTable } from './panel';
 
 /** How a line reads at a glance: better than the previous period, worse, needing a look, or plain. */
@@ -89,12 +89,13 @@ export function headlineFigures(summary: ReportSummary): HeadlineFigure[] {
   ];
 }
 
-function TileContent({ variant, figure }: { variant: Variant; figure: HeadlineFigure }) {
+function TileContent({ figure }: { figure: HeadlineFigure }) {
+  const variant = useVariant();
   return (
     <>
       <p {...look(variant, 'tileLabel', 'margin:0')}>{figure.label}</p>
       <p {...look(variant, 'tileValue', variant === 'email' ? 'font-size:18px' : undefined)}>
-        <AmountText variant={variant} text={figure.value} />
+        <AmountText text={figure.value} />
       </p>
       {figure.details.map(({ text, tone }) => (
         <p {...look(variant, tone === 'plain' ? 'tileDetail' : ['tileDetail', tone])}>{text}</p>
@@ -107,14 +108,15 @@ function TileContent({ variant, figure }: { variant: Variant; figure: HeadlineFi
  * The headline figures as tiles: a grid on the page (four across, two on a tablet, one on a phone);
  * in the email a two-by-two table, which every mail client lays out the same and which fits a phone.
  */
-export function HeadlineTiles({ variant, summary }: { variant: Variant; summary: ReportSummary }) {
+export function HeadlineTiles({ summary }: { summary: ReportSummary }) {
+  const variant = useVariant();
   const figures = headlineFigures(summary);
   if (variant === 'page') {
     return (
       <div class="tiles">
         {figures.map((figure) => (
           <div {...look(variant, 'tile')}>
-            <TileContent variant={variant} figure={figure} />
+            <TileContent figure={figure} />
           </div>
         ))}
       </div>
@@ -132,7 +134,7 @@ export function HeadlineTiles({ variant, summary }: { variant: Variant; summary:
                 {index > 0 ? <td style="width:4%;font-size:0;line-height:0">{'\u00a0'}</td> : null}
                 {/* Less padding than on the page: half a phone's width holds `71,898.00 USD` on one line. */}
                 <td {...look(variant, 'tile', 'width:48%;vertical-align:top;padding:12px 10px')}>
-                  <TileContent variant={variant} figure={figure} />
+                  <TileContent figure={figure} />
                 </td>
               </>
             ))}

@@ -3,7 +3,7 @@ export { CARD_BOXES, type Column, DataTable } from './data-table';
 export { headlineFigures } from './headline';
 export { renderHtmlDocument, renderToHtml } from './html-document';
 export { mispaidInWords, WHY_USD_ONLY } from './invoice-lists';
-export { COLOURS, LOOKS, look } from './looks';
+export { COLOURS, LOOKS, look, VariantContext } from './looks';
 export { FOCUS_OUTLINE, PAGE_CSS } from './page-styles';
 export { EMAIL_PANEL_PADDING, LayoutTable, Note, Panel } from './panel';
 export { ReportContent } from './report-content';

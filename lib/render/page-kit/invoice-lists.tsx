@@ -21,7 +21,7 @@ import {
   timeColumn,
 } from './cells';
 import { DataTable } from './data-table';
-import type { Variant } from './looks';
+import { useVariant } from './looks';
 import { Lead, ListPanel, Note, Panel } from './panel';
 
 /** Why only USD invoices are judged, in words: said wherever under- and over-paid invoices are. */
@@ -57,8 +57,9 @@ export function mispaidInWords(summary: ReportSummary): string {
  * counts and totals, why only USD invoices are judged, and where the rest are (`csvName`, as the reader
  * knows the paid invoices' file).
  */
-export function MispaidInvoices(props: { variant: Variant; report: Report; limit: number; csvName: string }) {
-  const { variant, report } = props;
+export function MispaidInvoices(props: { report: Report; limit: number; csvName: string }) {
+  const { report } = props;
+  const variant = useVariant();
   const { summary } = report;
   const { timezone } = summary.period;
   const total = summary.invoices.underpaid.count + summary.invoices.overpaid.count;
@@ -66,13 +67,12 @@ export function MispaidInvoices(props: { variant: Variant; report: Report; limit
   const where = `${props.csvName} has every paid invoice, with amount_fiat (invoiced) and amount_usd (received)`;
   return (
     <ListPanel<MispaidInvoice>
-      variant={variant}
       title="Under- and over-paid invoices"
       total={total}
       shown={shown}
       none={mispaidInWords(summary)}
       lead={
-        <Lead variant={variant}>
+        <Lead>
           {variant === 'page' ? `${mispaidInWords(summary)} Times in ${timezone}.` : mispaidInWords(summary)}
         </Lead>
       }
@@ -83,53 +83,49 @@ export function MispaidInvoices(props: { variant: Variant; report: Report; limit
       }
       columns={[
         timeColumn('Created', (row) => row.invoice.createDatetime, timezone, true),
-        invoiceColumn(variant, (row) => row.invoice),
-        projectColumn(variant, summary.projectNames, (row) => row.invoice.projectId, true),
-        amountColumn(variant, 'Invoiced', (row) => formatUSD(row.invoice.amountFiat), { keepWhole: true }),
+        invoiceColumn((row) => row.invoice),
+        projectColumn(summary.projectNames, (row) => row.invoice.projectId, true),
+        amountColumn('Invoiced', (row) => formatUSD(row.invoice.amountFiat), { keepWhole: true }),
         // The email keeps three columns, which fit a phone with a billion on each.
-        amountColumn(variant, 'Received', (row) => formatUSD(row.invoice.amountFiatUSD), { pageOnly: true }),
-        amountColumn(variant, 'Difference', (row) => formatUSDChange(row.differenceUSD), { keepWhole: true }),
+        amountColumn('Received', (row) => formatUSD(row.invoice.amountFiatUSD), { pageOnly: true }),
+        amountColumn('Difference', (row) => formatUSDChange(row.differenceUSD), { keepWhole: true }),
       ]}
     >
-      <Note variant={variant}>{WHY_USD_ONLY}</Note>
+      <Note>{WHY_USD_ONLY}</Note>
     </ListPanel>
   );
 }
 
 /** The first paid invoices of the period in order of creation, and where to find the rest. */
-export function PaidInvoices({ variant, report }: { variant: Variant; report: Report }) {
+export function PaidInvoices({ report }: { report: Report }) {
   const { timezone } = report.summary.period;
   const paid = report.summary.invoices.paid;
   const shown = report.firstPaidInvoices.slice(0, FIRST_PAID_INVOICES_SHOWN);
   if (shown.length === 0) return null;
   const count = formatCount(paid);
   return (
-    <Panel variant={variant} heading="Paid invoices" long>
-      <Lead variant={variant}>
+    <Panel heading="Paid invoices" long>
+      <Lead>
         {paid > shown.length
           ? `The first ${formatCount(shown.length)} of ${count} paid invoices, in order of creation. paid-invoices.csv lists all ${count}. Times in ${timezone}.`
           : `All ${count} paid invoices, in order of creation; also in paid-invoices.csv. Times in ${timezone}.`}
       </Lead>
       <DataTable<InvoiceItem>
-        variant={variant}
         name="Paid invoices"
         cards="wide"
         rows={shown}
         columns={[
           timeColumn('Created', (row) => row.createDatetime, timezone),
-          invoiceColumn(variant, (row) => row),
-          projectColumn(variant, report.summary.projectNames, (row) => row.projectId),
-          amountColumn(variant, 'Amount', (row) => formatFiat(row.amountFiat, row.currencyFiat)),
-          amountColumn(variant, 'USD', (row) => formatUSD(row.amountFiatUSD)),
+          invoiceColumn((row) => row),
+          projectColumn(report.summary.projectNames, (row) => row.projectId),
+          amountColumn('Amount', (row) => formatFiat(row.amountFiat, row.currencyFiat)),
+          amountColumn('USD', (row) => formatUSD(row.amountFiatUSD)),
           {
             heading: 'Paid with',
             numeric: true,
             cell: (row) =>
               row.payment && row.wallet ? (
-                <AmountText
-                  variant={variant}
-                  text={formatCrypto(row.payment.amount, row.wallet.cryptocurrency)}
-                />
+                <AmountText text={formatCrypto(row.payment.amount, row.wallet.cryptocurrency)} />
               ) : (
                 ''
               ),

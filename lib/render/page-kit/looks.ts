@@ -1,8 +1,17 @@
+import { createContext, useContext } from 'hono/jsx';
+
 // One set of visual roles for both renderings of a report: the page turns each into a CSS class (so it
 // can add phone and print rules), the email writes it inline (Gmail and Outlook strip `<style>` for layout).
 
 /** Where a report is rendered: the saved page, or the body of an email. */
 export type Variant = 'page' | 'email';
+
+/**
+ * The variant the report's components render: the page's, unless the email's body provides `email`. A
+ * context rather than a prop on every component; the shared ones still take a `variant` prop first.
+ */
+export const VariantContext = createContext<Variant>('page');
+export const useVariant = (): Variant => useContext(VariantContext);
 
 /** The system's own typeface. */
 export const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";

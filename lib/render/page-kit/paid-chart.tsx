@@ -11,7 +11,7 @@ import {
 } from '../../report';
 import { amountColumn } from './cells';
 import { DataTable } from './data-table';
-import { COLOURS, type Variant } from './looks';
+import { COLOURS, useVariant } from './looks';
 import { LayoutTable, Note, Panel } from './panel';
 
 /**
@@ -213,26 +213,26 @@ function CellChart({ bars }: { bars: Bar[] }) {
  * bars in the email. The figures per day sit folded under the page's chart; the figures per month (a
  * few rows) are shown in both. A period not ended has bars for its days (or months) so far only.
  */
-export function PaidChart({ variant, summary }: { variant: Variant; summary: ReportSummary }) {
+export function PaidChart({ summary }: { summary: ReportSummary }) {
+  const variant = useVariant();
   const { unit, bars } = chartOf(summary);
   if (bars.length === 0) return null;
   const figures = (
     <DataTable<Bar>
-      variant={variant}
       name={`Paid per ${unit}`}
       cards="never"
       rows={bars}
       columns={[
         { heading: unit === 'day' ? 'Day' : 'Month', looks: ['nowrap'], cell: (bar) => bar.name },
         { heading: 'Paid', numeric: true, cell: (bar) => formatCount(bar.paid) },
-        amountColumn(variant, 'Paid total', (bar) => formatUSD(bar.paidTotalUSD)),
+        amountColumn('Paid total', (bar) => formatUSD(bar.paidTotalUSD)),
       ]}
     />
   );
   return (
-    <Panel variant={variant} heading={`Paid per ${unit}`}>
+    <Panel heading={`Paid per ${unit}`}>
       {variant === 'page' ? <SvgChart bars={bars} unit={unit} /> : <CellChart bars={bars} />}
-      <Note variant={variant}>{caption(summary, unit, bars)}</Note>
+      <Note>{caption(summary, unit, bars)}</Note>
       {unit === 'month' ? (
         figures
       ) : variant === 'page' ? (

@@ -1,14 +1,14 @@
 import type { Child } from 'hono/jsx';
 import { formatCount } from '../../report';
 import { type Column, DataTable } from './data-table';
-import { look, type Variant } from './looks';
+import { look, useVariant, type Variant } from './looks';
 
 /** A panel's padding in the email: a little less than on the page leaves a phone's width for the tables. */
 export const EMAIL_PANEL_PADDING = 'padding:14px 10px';
 
 /** A titled box around one part of the report; kept on one printed page unless it is `long`. */
-export function Panel(props: { variant: Variant; heading: string; long?: boolean; children?: Child }) {
-  const { variant, long = false } = props;
+export function Panel(props: { variant?: Variant; heading: string; long?: boolean; children?: Child }) {
+  const { variant = useVariant(), long = false } = props;
   const box =
     variant === 'page'
       ? { class: long ? 'panel long' : 'panel' }
@@ -22,17 +22,17 @@ export function Panel(props: { variant: Variant; heading: string; long?: boolean
 }
 
 /** A short explanatory line under a table. */
-export function Note({ variant, children }: { variant: Variant; children?: Child }) {
+export function Note({ variant = useVariant(), children }: { variant?: Variant; children?: Child }) {
   return <p {...look(variant, 'note')}>{children}</p>;
 }
 
 /** A sentence standing in for an empty table. */
-export function Empty({ variant, children }: { variant: Variant; children?: Child }) {
+export function Empty({ variant = useVariant(), children }: { variant?: Variant; children?: Child }) {
   return <p {...look(variant, 'paragraph')}>{children}</p>;
 }
 
 /** A short explanatory line above a table. */
-export function Lead({ variant, children }: { variant: Variant; children?: Child }) {
+export function Lead({ variant = useVariant(), children }: { variant?: Variant; children?: Child }) {
   return <p {...look(variant, 'lead')}>{children}</p>;
 }
 
@@ -41,7 +41,6 @@ export function Lead({ variant, children }: { variant: Variant; children?: Child
  * shown as a table (cards on a phone) and a note; `children` close it either way.
  */
 export function ListPanel<Row>(props: {
-  variant: Variant;
   title: string;
   /** All such rows, listed or not. */
   total: number;
@@ -52,23 +51,17 @@ export function ListPanel<Row>(props: {
   note: string | null;
   children?: Child;
 }) {
-  const { variant, total, shown } = props;
+  const { total, shown } = props;
   const heading = `${props.title} (${formatCount(total)})`;
   return (
-    <Panel variant={variant} heading={heading} long={shown.length > 15}>
+    <Panel heading={heading} long={shown.length > 15}>
       {total === 0 ? (
-        <Empty variant={variant}>{props.none}</Empty>
+        <Empty>{props.none}</Empty>
       ) : (
         <>
           {props.lead}
-          <DataTable<Row>
-            variant={variant}
-            name={heading}
-            cards="list"
-            rows={shown}
-            columns={props.columns}
-          />
-          {props.note === null ? null : <Note variant={variant}>{props.note}</Note>}
+          <DataTable<Row> name={heading} cards="list" rows={shown} columns={props.columns} />
+          {props.note === null ? null : <Note>{props.note}</Note>}
         </>
       )}
       {props.children}

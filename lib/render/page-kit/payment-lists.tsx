@@ -23,11 +23,10 @@ import {
   WALLET_NAME_SHOWN,
   WrapWhenLong,
 } from './cells';
-import { look, type Variant } from './looks';
+import { look, useVariant } from './looks';
 import { Lead, ListPanel } from './panel';
 
 interface PaymentListProps {
-  variant: Variant;
   report: Report;
   /** Most rows shown (the report keeps `LISTED_PAYMENTS_KEPT`); a note counts the rest. */
   limit: number;
@@ -45,21 +44,14 @@ const pointer = (shown: number, total: number, csvName: string) =>
  * The likely invoice with the merchant's reference, or the closest candidate and how far it is (when it
  * was made, without an estimate). One line each: on a phone the cell is a card.
  */
-function InvoiceCell({
-  variant,
-  payment,
-  timezone,
-}: {
-  variant: Variant;
-  payment: UnmatchedPaymentFacts;
-  timezone: string;
-}) {
+function InvoiceCell({ payment, timezone }: { payment: UnmatchedPaymentFacts; timezone: string }) {
+  const variant = useVariant();
   const likely = payment.candidates.find((candidate) => candidate.likely);
   if (likely !== undefined) {
     return (
       <>
         <div>
-          <WrapWhenLong variant={variant} text={likely.uid} />
+          <WrapWhenLong text={likely.uid} />
         </div>
         {likely.serviceData === null ? null : (
           <div {...look(variant, 'muted')}>
@@ -87,7 +79,7 @@ function InvoiceCell({
         {...look(variant, 'muted')}
       >{`none likely; the closest of ${formatCount(payment.candidateCount)}:`}</div>
       <div>
-        <WrapWhenLong variant={variant} text={closest.uid} />
+        <WrapWhenLong text={closest.uid} />
       </div>
       {/* A percentage stays whole; a time may wrap at its spaces. */}
       <div {...look(variant, closest.differencePercent === null ? 'muted' : ['muted', 'nowrap'])}>{how}</div>
@@ -96,13 +88,13 @@ function InvoiceCell({
 }
 
 /** Payments matched to no invoice, each with its estimated USD value and likely invoice (`lib/report/unmatched`). */
-export function UnmatchedPayments({ variant, report, limit, csvName }: PaymentListProps) {
+export function UnmatchedPayments({ report, limit, csvName }: PaymentListProps) {
+  const variant = useVariant();
   const { timezone } = report.summary.period;
   const { payments } = report.summary;
   const shown = report.unmatched.slice(0, limit);
   return (
     <ListPanel<UnmatchedPaymentFacts>
-      variant={variant}
       title="Unmatched payments"
       total={payments.unmatched}
       shown={shown}
@@ -115,7 +107,7 @@ export function UnmatchedPayments({ variant, report, limit, csvName }: PaymentLi
       lead={
         <>
           <p {...look(variant, 'paragraph')}>{unmatchedInWords(payments, formatUSD)}</p>
-          <Lead variant={variant}>
+          <Lead>
             {'Found by the service in your wallets but matched to no invoice. Each is valued at the rate of '}
             {'the matched payments of its coin nearest in time, and an invoice is called likely when it was '}
             {`waiting then and is the only one within ${LIKELY_TOLERANCE_PERCENT} % of that estimate. `}
@@ -130,7 +122,7 @@ export function UnmatchedPayments({ variant, report, limit, csvName }: PaymentLi
           numeric: true,
           cell: (row) => (
             <>
-              <AmountText variant={variant} text={formatCrypto(row.amount, row.cryptocurrency)} keepWhole />
+              <AmountText text={formatCrypto(row.amount, row.cryptocurrency)} keepWhole />
               {/* The email has no room for a column of its own: the estimate goes under the amount. */}
               {variant === 'email' ? (
                 <div {...look(variant, 'muted')}>
@@ -148,7 +140,7 @@ export function UnmatchedPayments({ variant, report, limit, csvName }: PaymentLi
             row.estimate === null ? (
               <span {...look(variant, 'muted')}>none</span>
             ) : (
-              <AmountText variant={variant} text={`≈ ${formatUSD(row.estimate.usd)}`} keepWhole />
+              <AmountText text={`≈ ${formatUSD(row.estimate.usd)}`} keepWhole />
             ),
         },
         {
@@ -163,7 +155,7 @@ export function UnmatchedPayments({ variant, report, limit, csvName }: PaymentLi
         {
           heading: 'Invoice',
           looks: ['wrap'],
-          cell: (row) => <InvoiceCell variant={variant} payment={row} timezone={timezone} />,
+          cell: (row) => <InvoiceCell payment={row} timezone={timezone} />,
           title: (row) => row.likelyInvoiceId ?? row.candidates[0]?.id ?? '',
         },
         {
@@ -182,36 +174,31 @@ export function UnmatchedPayments({ variant, report, limit, csvName }: PaymentLi
 }
 
 /** Payments that arrived at or after their invoice's deadline, inside the service's hour of grace. */
-export function LatePayments({ variant, report, limit, csvName }: PaymentListProps) {
+export function LatePayments({ report, limit, csvName }: PaymentListProps) {
+  const variant = useVariant();
   const { timezone } = report.summary.period;
   const total = report.summary.payments.late;
   const shown = report.latePayments.slice(0, limit);
   return (
     <ListPanel<LatePayment>
-      variant={variant}
       title="Late payments"
       total={total}
       shown={shown}
       note={pointer(shown.length, total, csvName)}
       none="None: every matched payment arrived before its invoice's deadline."
       lead={
-        <Lead variant={variant}>
+        <Lead>
           Arrived at or after the invoice's deadline, within the hour the service keeps looking: the rate may
           have moved.
         </Lead>
       }
       columns={[
         timeColumn('Received', (row) => row.payment.transactionDatetime, timezone, true),
-        invoiceColumn(variant, (row) => row.invoice),
-        amountColumn(
-          variant,
-          'Amount',
-          (row) => formatCrypto(row.payment.amount, row.payment.wallet.cryptocurrency),
-          {
-            keepWhole: true,
-          },
-        ),
-        amountColumn(variant, 'Invoice USD', (row) => formatUSD(row.invoice.amountFiatUSD), {
+        invoiceColumn((row) => row.invoice),
+        amountColumn('Amount', (row) => formatCrypto(row.payment.amount, row.payment.wallet.cryptocurrency), {
+          keepWhole: true,
+        }),
+        amountColumn('Invoice USD', (row) => formatUSD(row.invoice.amountFiatUSD), {
           pageOnly: true,
         }),
         {

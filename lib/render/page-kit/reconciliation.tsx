@@ -13,16 +13,10 @@ import {
 } from '../../report';
 import { AmountText } from './cells';
 import { DataTable } from './data-table';
-import { look, type Variant } from './looks';
+import { look, useVariant } from './looks';
 import { Lead, Note, Panel } from './panel';
 
-interface ReconciliationProps {
-  variant: Variant;
-  summary: ReportSummary;
-}
-
 interface ChecksProps {
-  variant: Variant;
   checks: ReconciliationCheck[];
   unit: CurrencyUnit;
   names: ProjectNames;
@@ -34,7 +28,8 @@ const isDayCheck = (check: ReconciliationCheck) => check.name.startsWith('day:')
 const isProjectCheck = (check: ReconciliationCheck) => check.name.startsWith('project:');
 
 /** One check to a paragraph: reads on any width, where four columns of figures would not fit a phone. */
-function ChecksList({ variant, checks, unit, names }: ChecksProps) {
+function ChecksList({ checks, unit, names }: ChecksProps) {
+  const variant = useVariant();
   return (
     <>
       {checks.map((check) => {
@@ -56,12 +51,12 @@ function ChecksList({ variant, checks, unit, names }: ChecksProps) {
 
 /** The checks with both figures and the difference: a table on the page, a list in the email. */
 function ChecksTable(props: ChecksProps) {
-  const { variant, unit, names } = props;
+  const { unit, names } = props;
+  const variant = useVariant();
   if (variant === 'email') return <ChecksList {...props} />;
   const wording = (check: ReconciliationCheck) => describeCheck(check, unit, names);
   return (
     <DataTable<ReconciliationCheck>
-      variant={variant}
       name="Reconciliation checks"
       cards="list"
       rows={props.checks}
@@ -80,18 +75,18 @@ function ChecksTable(props: ChecksProps) {
         {
           heading: "Service's figure",
           numeric: true,
-          cell: (check) => <AmountText variant={variant} text={wording(check).service} />,
+          cell: (check) => <AmountText text={wording(check).service} />,
         },
         {
           heading: 'Its listed invoices',
           numeric: true,
-          cell: (check) => <AmountText variant={variant} text={wording(check).computed} />,
+          cell: (check) => <AmountText text={wording(check).computed} />,
         },
         {
           heading: 'Difference',
           numeric: true,
           cell: (check) => {
-            const difference = <AmountText variant={variant} text={wording(check).difference} />;
+            const difference = <AmountText text={wording(check).difference} />;
             return check.ok ? difference : <span {...look(variant, 'differs')}>{difference}</span>;
           },
         },
@@ -130,7 +125,8 @@ function agreementInWords(
  * At the top of the report: a warning listing every check that differs (the first `DIFFERENCES_LISTED` in
  * an email), or one quiet line when the statistics agree with the invoices listed for the same dates.
  */
-export function ReconciliationStatus({ variant, summary }: ReconciliationProps) {
+export function ReconciliationStatus({ summary }: { summary: ReportSummary }) {
+  const variant = useVariant();
   const failing = summary.reconciliation.checks.filter((check) => !check.ok);
   if (summary.reconciliation.ok && failing.length === 0) {
     return <p {...look(variant, 'agree')}>{`✓ ${reconciliationOutcome(summary)}`}</p>;
@@ -148,15 +144,12 @@ export function ReconciliationStatus({ variant, summary }: ReconciliationProps) 
           : `${reconciliationOutcome(summary)} Check these figures before relying on them: the itemised invoices and payments are in the CSV files, and the Reconciliation panel says what was compared.`}
       </p>
       <ChecksList
-        variant={variant}
         checks={listed}
         unit={currencyCheckUnit(summary.reconciliation)}
         names={summary.projectNames}
       />
       {hidden > 0 ? (
-        <Note
-          variant={variant}
-        >{`And ${formatCount(hidden)} more that ${differVerb(hidden)}, in the full report.`}</Note>
+        <Note>{`And ${formatCount(hidden)} more that ${differVerb(hidden)}, in the full report.`}</Note>
       ) : null}
     </div>
   );
@@ -167,7 +160,8 @@ export function ReconciliationStatus({ variant, summary }: ReconciliationProps) 
  * check but the per-day ones, those as a count with the ones that differ listed, and every check that
  * could not be made exactly, with the reason (said, never guessed).
  */
-export function ReconciliationPanel({ variant, summary }: ReconciliationProps) {
+export function ReconciliationPanel({ summary }: { summary: ReportSummary }) {
+  const variant = useVariant();
   const { checks, notChecked } = summary.reconciliation;
   const days = checks.filter(isDayCheck);
   const differingDays = days.filter((check) => !check.ok);
@@ -180,31 +174,28 @@ export function ReconciliationPanel({ variant, summary }: ReconciliationProps) {
     shown.filter((check) => !check.ok).length,
   );
   return (
-    <Panel variant={variant} heading="Reconciliation">
-      <Lead variant={variant}>{reconciliationWindow(summary, 'above')}</Lead>
-      <Lead variant={variant}>{reconciliationScope(summary)}</Lead>
+    <Panel heading="Reconciliation">
+      <Lead>{reconciliationWindow(summary, 'above')}</Lead>
+      <Lead>{reconciliationScope(summary)}</Lead>
       {shown.length === 0 ? null : (
         <ChecksTable
-          variant={variant}
           checks={shown}
           unit={currencyCheckUnit(summary.reconciliation)}
           names={summary.projectNames}
         />
       )}
       {days.length === 0 ? null : (
-        <Note variant={variant}>
-          {`Per day: ${agreementInWords(days, ['day', 'days'], ' above', listedDays.length)}.`}
-        </Note>
+        <Note>{`Per day: ${agreementInWords(days, ['day', 'days'], ' above', listedDays.length)}.`}</Note>
       )}
       {uncheckedInWords(notChecked, summary.projectNames).map((group) => (
-        <Note variant={variant}>
+        <Note>
           <strong>{`Not checked: ${group.labels}`}</strong>
           <br />
           {group.reason}
         </Note>
       ))}
-      <Note variant={variant}>{`${agreement.charAt(0).toUpperCase()}${agreement.slice(1)}.`}</Note>
-      <Note variant={variant}>{reconciliationReason(summary)}</Note>
+      <Note>{`${agreement.charAt(0).toUpperCase()}${agreement.slice(1)}.`}</Note>
+      <Note>{reconciliationReason(summary)}</Note>
     </Panel>
   );
 }

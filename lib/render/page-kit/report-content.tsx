@@ -15,7 +15,7 @@ import {
 } from './breakdowns';
 import { HeadlineTiles } from './headline';
 import { MispaidInvoices, PaidInvoices } from './invoice-lists';
-import { look, type Variant } from './looks';
+import { look, useVariant } from './looks';
 import { PaidChart } from './paid-chart';
 import { LatePayments, UnmatchedPayments } from './payment-lists';
 import { ReconciliationPanel, ReconciliationStatus } from './reconciliation';
@@ -46,17 +46,16 @@ const FILES_BESIDE_THE_PAGE: ListFileNames = {
  * `afterHeadline` is the email's links; `fileNames` its attachments' names.
  */
 export function ReportContent({
-  variant,
   report,
   afterHeadline,
   fileNames = FILES_BESIDE_THE_PAGE,
 }: {
-  variant: Variant;
   report: Report;
   afterHeadline?: Child;
   fileNames?: ListFileNames;
 }) {
   const { summary } = report;
+  const variant = useVariant();
   const email = variant === 'email';
   const limit = email ? EMAIL_ROWS_SHOWN : Number.POSITIVE_INFINITY;
   // The page lists every payment the report keeps.
@@ -69,29 +68,29 @@ export function ReportContent({
     <>
       {noInvoices ? null : (
         <>
-          <CurrenciesTable variant={variant} summary={summary} limit={limit} />
-          <StatusTable variant={variant} summary={summary} />
+          <CurrenciesTable summary={summary} limit={limit} />
+          <StatusTable summary={summary} />
         </>
       )}
       {noPayments ? null : (
         <>
-          <CryptocurrenciesTable variant={variant} summary={summary} limit={limit} />
-          <WalletsTable variant={variant} summary={summary} limit={limit} />
+          <CryptocurrenciesTable summary={summary} limit={limit} />
+          <WalletsTable summary={summary} limit={limit} />
         </>
       )}
     </>
   );
   return (
     <>
-      <ReconciliationStatus variant={variant} summary={summary} />
+      <ReconciliationStatus summary={summary} />
       {noInvoices ? <p {...look(variant, 'notice')}>{`No invoices were created in ${title}.`}</p> : null}
-      <HeadlineTiles variant={variant} summary={summary} />
+      <HeadlineTiles summary={summary} />
       {comparison === null ? null : (
         <p {...look(variant, 'note')}>{`Compared over the same elapsed time: ${comparison}.`}</p>
       )}
       {afterHeadline}
-      {noInvoices ? null : <PaidChart variant={variant} summary={summary} />}
-      {noInvoices ? null : <ProjectsTable variant={variant} summary={summary} limit={limit} />}
+      {noInvoices ? null : <PaidChart summary={summary} />}
+      {noInvoices ? null : <ProjectsTable summary={summary} limit={limit} />}
       {email ? panels : <div class="columns">{panels}</div>}
       {noPayments ? (
         <>
@@ -104,29 +103,22 @@ export function ReportContent({
       ) : (
         <>
           <UnmatchedPayments
-            variant={variant}
             report={report}
             limit={paymentLimit}
             csvName={fileNames.unmatchedCsv ?? fileNames.paymentsCsv}
           />
-          <LatePayments
-            variant={variant}
-            report={report}
-            limit={paymentLimit}
-            csvName={fileNames.paymentsCsv}
-          />
+          <LatePayments report={report} limit={paymentLimit} csvName={fileNames.paymentsCsv} />
         </>
       )}
       {noInvoices ? null : (
         <MispaidInvoices
-          variant={variant}
           report={report}
           limit={email ? EMAIL_ROWS_SHOWN : MISPAID_INVOICES_LISTED}
           csvName={fileNames.paidInvoicesCsv}
         />
       )}
-      {email || noInvoices ? null : <PaidInvoices variant={variant} report={report} />}
-      <ReconciliationPanel variant={variant} summary={summary} />
+      {email || noInvoices ? null : <PaidInvoices report={report} />}
+      <ReconciliationPanel summary={summary} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReportSummary } from '../../report';
 import { formatInstant, formatPeriod, isolated, periodTitle } from '../../report';
 import { ProjectLabel } from './cells';
-import { look, type Variant } from './looks';
+import { look, useVariant } from './looks';
 
 /**
  * What the report is called, as text (the page's title): `Acme · Invoice report`, or `Invoice report`
@@ -15,7 +15,8 @@ export function reportName(summary: ReportSummary): string {
  * The report's name, its period's name (`so far` when it has not ended), the days it covers in its time
  * zone (and the instant a period not ended runs to), and the project it is limited to, if any.
  */
-export function ReportHeader({ variant, summary }: { variant: Variant; summary: ReportSummary }) {
+export function ReportHeader({ summary }: { summary: ReportSummary }) {
+  const variant = useVariant();
   return (
     <div {...look(variant, 'header')}>
       <p {...look(variant, 'eyebrow')}>
@@ -33,7 +34,7 @@ export function ReportHeader({ variant, summary }: { variant: Variant; summary: 
         {summary.projectId === null ? null : (
           <>
             {' · project '}
-            <ProjectLabel variant={variant} names={summary.projectNames} id={summary.projectId} />
+            <ProjectLabel names={summary.projectNames} id={summary.projectId} />
             {' only'}
           </>
         )}
@@ -57,7 +58,8 @@ export function provenance(summary: ReportSummary): string {
   return host === null ? `${made}.` : `${made} from the data of ${host}.`;
 }
 
-export function ReportFooter({ variant, summary }: { variant: Variant; summary: ReportSummary }) {
+export function ReportFooter({ summary }: { summary: ReportSummary }) {
+  const variant = useVariant();
   return (
     <p {...look(variant, 'footer')}>
       {provenance(summary)}
