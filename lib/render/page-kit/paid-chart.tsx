@@ -96,11 +96,9 @@ const axisOf = (bars: Bar[]) =>
 export const CHART_GRID = { top: 18, bottom: 172 } as const;
 
 /**
- * The page's chart: bars in inline SVG, in percentages of the width so that labels keep their size on a
- * phone, and the axis labels as text beside them (placed by the style sheet at `CHART_GRID`): the top one
- * above the top gridline, the middle one in a gutter of its own left of the bars, so that no bar runs
- * under either (a label over the bars cut them in two on a phone). The table of figures says the same
- * to a screen reader.
+ * The page's chart: SVG bars in percentages of the width (labels keep their size on a phone), the axis
+ * labels as text placed at `CHART_GRID` by the style sheet, above the top gridline and in a gutter left of
+ * the bars, so that no bar runs under either. The table of figures says the same to a screen reader.
  */
 function SvgChart({ bars, unit }: { bars: Bar[]; unit: string }) {
   const top = axisOf(bars);
@@ -209,9 +207,8 @@ function CellChart({ bars }: { bars: Bar[] }) {
 }
 
 /**
- * Paid USD per day of a month, or per month of a quarter or a year: an SVG chart on the page, table-cell
- * bars in the email. The figures per day sit folded under the page's chart; the figures per month (a
- * few rows) are shown in both. A period not ended has bars for its days (or months) so far only.
+ * Paid USD per day of a month, or per month of a quarter or a year: SVG on the page, table-cell bars in
+ * the email; the figures per day folded under the page's chart, per month (a few rows) shown in both.
  */
 export function PaidChart({ summary }: { summary: ReportSummary }) {
   const variant = useVariant();

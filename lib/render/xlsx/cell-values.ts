@@ -4,10 +4,7 @@ import { serviceDatetimeToEpochMs } from '../../period';
 /** Days from Excel's day 0 (1899-12-30, in its 1900 date system) to 1970-01-01. */
 const EPOCH_SERIAL = 25_569;
 const MS_PER_DAY = 86_400_000;
-/**
- * Excel's serial numbers are right from 1 March 1900 on; before that its 1900 date system counts a
- * 29 February 1900 that never was, and before 1900 it has no dates at all.
- */
+/** Excel's serials are right from 1 March 1900: it counts a 29 February 1900, and has nothing before 1900. */
 const FIRST_EXACT_DATE_MS = Date.UTC(1900, 2, 1);
 
 /** The most decimals a number format shows (Excel's limit is 30). */
@@ -27,7 +24,7 @@ export function doubleHolds(amount: string): boolean {
   return (text.includes('e') ? new Big(double).toFixed() : text) === amount;
 }
 
-/** Digits of a plain decimal from its first non-zero digit on (`0.00120` has 3); infinity for text that is not one. */
+/** Digits of a plain decimal from its first non-zero one (`0.00120` has 3); infinity for other text. */
 function significantDigits(amount: string): number {
   let digits = 0;
   let started = false;
