@@ -11,7 +11,7 @@ import {
   reconciliationWindow,
   uncheckedInWords,
 } from '../../report';
-import { AmountText } from './cells';
+import { AmountText, amountColumn } from './cells';
 import { DataTable } from './data-table';
 import { look, useVariant } from './looks';
 import { Lead, Note, Panel } from './panel';
@@ -72,16 +72,8 @@ function ChecksTable(props: ChecksProps) {
             ),
           title: (check) => wording(check).fullId,
         },
-        {
-          heading: "Service's figure",
-          numeric: true,
-          cell: (check) => <AmountText text={wording(check).service} />,
-        },
-        {
-          heading: 'Its listed invoices',
-          numeric: true,
-          cell: (check) => <AmountText text={wording(check).computed} />,
-        },
+        amountColumn("Service's figure", (check) => wording(check).service),
+        amountColumn('Its listed invoices', (check) => wording(check).computed),
         {
           heading: 'Difference',
           numeric: true,

@@ -2,18 +2,16 @@ import { fiatFractionDigits } from '../../invoicing';
 import type { TableColumn } from '../../report';
 import { decimalsOf, doubleHolds, excelSerial, MAX_SHOWN_DECIMALS } from './cell-values';
 
-/** The style id (`s`) of each kind of list-sheet cell, as the workbook registered them. */
-export interface CellStyles {
-  text: number;
-  flag: number;
-  wrappedText: number;
-  /** A number a double cannot hold: text with every digit, aligned right as numbers are. */
-  digitsAsText: number;
-  date: number;
-  usd: number;
-  count: number;
+/**
+ * The style id (`s`) of each kind of list-sheet cell, as the workbook registered them; `digitsAsText` is
+ * for a number a double cannot hold: text with every digit, aligned right as numbers are.
+ */
+export type CellStyles = Record<
+  'text' | 'flag' | 'wrappedText' | 'digitsAsText' | 'date' | 'usd' | 'count',
+  number
+> & {
   decimals(decimals: number): number;
-}
+};
 
 /** The most characters a spreadsheet cell holds (Excel's limit); longer text is cut there in the workbook. */
 export const MAX_CELL_TEXT = 32_767;
