@@ -6,7 +6,7 @@ import { openReportFolder, type ReportFolderWriter } from './write-report';
 export interface GenerateReportFolderOptions {
   /** The service's base URL, recorded as the report's source. */
   apiUrl: string;
-  /** The period's folder is written inside: `outDir/<period>/` (`2026-09`, `2026-Q3`, `2026`). */
+  /** Where `<period>/` (`2026-09`, `2026-Q3`, `2026`) is written. */
   outDir: string;
   /** @default new Date() */
   now?: Date;
@@ -15,12 +15,10 @@ export interface GenerateReportFolderOptions {
 
 /**
  * Fetches a period from the service and writes its files, all together or none: the one path from the
- * service to a report folder, shared by the CLI, the scheduled function and the report API. Rows that
- * outgrow memory are sorted on disk in a hidden folder inside `outDir` (the disk the report goes to),
- * removed once the files are written. Each table's files (its CSV file and workbook sheet) are written
- * as soon as its list has been read, while the other lists are still fetched; the page, the summary
- * and the workbook's `Summary` sheet once every figure is in. The report returned keeps its figures and
- * lists; its row tables cannot be read again.
+ * service to a report folder (CLI, scheduled function, report API). Rows that outgrow memory are sorted
+ * in a hidden folder inside `outDir`. Each table's files are written as soon as its list is read, while
+ * the others are fetched; the page, the summary and the `Summary` sheet once every figure is in. The
+ * report returned keeps its figures and lists; its row tables cannot be read again.
  */
 export async function generateReportFolder(
   client: InvoicingClient,

@@ -9,33 +9,24 @@ import { renderReportPage } from './html';
 import { writeCsvAndSheet } from './write-row-files';
 import { openReportWorkbook, type ReportWorkbook } from './xlsx';
 
-/** Turns a report into the text of its page and its summary. */
+/** Turns a report into the text of `report.html` and `summary.json` (tests pass their own). */
 export interface ReportRenderers {
-  /** The whole `report.html`. */
   html(report: Report): string;
-  /** The whole `summary.json`. */
   summaryJson(summary: ReportSummary): string;
 }
 
-/** The text of `report.html` and `summary.json`. */
-export interface RenderedPages {
-  html: string;
-  summaryJson: string;
-}
+type RenderedPages = { html: string; summaryJson: string };
 
-const renderPages = (report: Report, render: ReportRenderers): RenderedPages => ({
-  html: render.html(report),
-  summaryJson: render.summaryJson(report.summary),
-});
-
-/** What a report is written with, unless a test passes renderers of its own. */
-const PAGE_AND_SUMMARY: ReportRenderers = { html: renderReportPage, summaryJson: summaryToJson };
+const renderPages = (
+  report: Report,
+  render: ReportRenderers = { html: renderReportPage, summaryJson: summaryToJson },
+): RenderedPages => ({ html: render.html(report), summaryJson: render.summaryJson(report.summary) });
 
 /**
- * The tables a report folder holds, each as its CSV file and its workbook sheet: the two whose rows come
- * while the lists are read, and the unmatched payments, whose rows are made once the report is.
+ * The tables of a report folder, each a CSV file and a workbook sheet: two whose rows come while the
+ * lists are read, and the unmatched payments, made once the report is.
  */
-export type ReportTableName = keyof ReportRows | 'unmatched';
+type ReportTableName = keyof ReportRows | 'unmatched';
 
 /** Each table's files, in the order they are written (the workbook's sheets must come one by one). */
 const TABLE_FILES: readonly (readonly [ReportTableName, ReportFileName, string])[] = [
@@ -45,37 +36,24 @@ const TABLE_FILES: readonly (readonly [ReportTableName, ReportFileName, string])
 ];
 
 /**
- * A report folder being written: each table as soon as its rows are complete (in any order; they are
- * written in `TABLE_FILES` order), then `finish` with the report. Nothing is visible in `outDir` until
- * `finish` moves the folder into place; `abort` removes what was written.
+ * A report folder being written: each table as soon as its rows are complete (in any order; written in
+ * `TABLE_FILES` order), then `finish` with the report (and its `pages`, if rendered already), which moves
+ * the folder into place and returns its path; `abort` stops and removes what was written.
  */
 export interface ReportFolderWriter {
-  /** Starts writing a table's CSV file and workbook sheet, once those before it are written. */
   writeTable(name: ReportTableName, table: RowTable): void;
-  /**
-   * Writes the rest once every table is written, moves the folder into place and returns its path.
-   * `pages` are the report's page and summary, if they were rendered already.
-   */
   finish(report: Report, pages?: RenderedPages): Promise<string>;
-  /** Stops, once what is being written has stopped, and removes the hidden folder. */
   abort(): Promise<void>;
 }
 
 /**
  * Opens the hidden folder a report for period `id` is written in, inside `outDir`, and its workbook.
- *
- * The files appear all together or not at all: they are written into a hidden folder next to the
- * target (same file system, so the rename is atomic), flushed to disk, then renamed into place. An
- * existing folder for the period is renamed aside first and removed after the new one is in, so a
- * reader sees the old report or the new one, never a mix. On any failure the hidden folder is
- * removed and an older report stays as it was; one that an earlier run, ended mid-swap, left aside is
- * put back first (see `settleInterruptedSwaps`).
+ * The files appear all together or not at all: written into a hidden folder beside the target (the same
+ * file system, so the rename is atomic), flushed, then renamed into place; an existing folder for the
+ * period is renamed aside first and removed after, so a reader sees the old report or the new one, never
+ * a mix. On any failure the hidden folder is removed and an older report stays as it was.
  */
-export async function openReportFolder(
-  outDir: string,
-  id: string,
-  render: ReportRenderers = PAGE_AND_SUMMARY,
-): Promise<ReportFolderWriter> {
+export async function openReportFolder(outDir: string, id: string): Promise<ReportFolderWriter> {
   // The id becomes a path segment: anything but a period id (say `../x`) must not reach the file system.
   if (!isPeriodId(id)) {
     throw new Error(
@@ -97,43 +75,34 @@ export async function openReportFolder(
   }
 
   const tables = new Map<ReportTableName, RowTable>();
-  /** Each table's writing, started once its rows are complete and the tables before it are written. */
-  const written = new Map<ReportTableName, Promise<void>>();
-  /** Aborted, with the first error, once a table fails or the report is given up: nothing more is written. */
+  const written: Promise<void>[] = [];
+  let last: Promise<void> = Promise.resolve();
+  // Aborted with the first error once a table fails or the report is given up: nothing more is written.
   const stop = new AbortController();
-  /** Writes every table whose rows are in, in order, as far as the first one not in yet. */
-  const writeReadyTables = () => {
-    let before: Promise<void> = Promise.resolve();
-    for (const [name, csvName, sheetName] of TABLE_FILES) {
-      const table = tables.get(name);
-      if (table === undefined) return;
-      let writing = written.get(name);
-      if (writing === undefined) {
-        writing = before.then(() => {
-          stop.signal.throwIfAborted();
-          return writeCsvAndSheet(table, file(csvName), workbook.listSheet(sheetName, table), stop.signal);
-        });
-        // Seen by `finish` or `abort`: a table that fails must not be an unhandled rejection meanwhile.
-        writing.catch((error: unknown) => {
-          if (!stop.signal.aborted) stop.abort(error);
-        });
-        written.set(name, writing);
-      }
-      before = writing;
-    }
-  };
-  const settled = () => Promise.allSettled(written.values());
   const abort = async () => {
     if (!stop.signal.aborted) stop.abort(new Error('The report folder was given up'));
-    await settled();
+    await Promise.allSettled(written);
     workbook.abort();
     await rm(staging, { recursive: true, force: true });
   };
-
   const writeTable = (name: ReportTableName, table: RowTable) => {
     if (tables.has(name)) return;
     tables.set(name, table);
-    writeReadyTables();
+    // Starts every table whose rows are in, in order, as far as the first one not in yet.
+    for (let next = written.length; next < TABLE_FILES.length; next++) {
+      const [tableName, csvName, sheetName] = TABLE_FILES[next]!;
+      const ready = tables.get(tableName);
+      if (ready === undefined) return;
+      last = last.then(() => {
+        stop.signal.throwIfAborted();
+        return writeCsvAndSheet(ready, file(csvName), workbook.listSheet(sheetName, ready), stop.signal);
+      });
+      // Seen by `finish` or `abort`: a table that fails must not be an unhandled rejection meanwhile.
+      last.catch((error: unknown) => {
+        if (!stop.signal.aborted) stop.abort(error);
+      });
+      written.push(last);
+    }
   };
 
   return {
@@ -144,8 +113,8 @@ export async function openReportFolder(
         writeTable('payments', report.paymentRows);
         const unmatched = unmatchedPaymentRows(report.unmatched);
         writeTable('unmatched', unmatched);
-        const { html, summaryJson } = pages ?? renderPages(report, render);
-        await Promise.all(written.values()).finally(() => unmatched.dispose());
+        const { html, summaryJson } = pages ?? renderPages(report);
+        await Promise.all(written).finally(() => unmatched.dispose());
         await writeFile(file('report.html'), html, { flush: true });
         await workbook.commit(report.summary);
         await writeFile(file('summary.json'), summaryJson, { flush: true });
@@ -161,33 +130,25 @@ export async function openReportFolder(
   };
 }
 
-/**
- * Writes `outDir/<period>/` (`2026-09`, `2026-Q3`, `2026`) with exactly the report's files (`report.html`,
- * `report.xlsx`, `paid-invoices.csv`, `payments.csv`, `summary.json`) and returns that folder's path, all
- * together or not at all (see `openReportFolder`). The two CSV files and the workbook's two list sheets
- * are written in one pass over each table's rows.
- *
- * @example await writeReportFolder(report, './reports') // './reports/2026-09'
- */
+/** Writes `outDir/<period>/` with exactly the report's files and returns its path (see `openReportFolder`). */
 export async function writeReportFolder(
   report: Report,
   outDir: string,
-  render: ReportRenderers = PAGE_AND_SUMMARY,
+  render?: ReportRenderers,
 ): Promise<string> {
   // Rendered before anything touches the disk: a renderer that throws leaves no trace.
   const pages = renderPages(report, render);
-  const folder = await openReportFolder(outDir, report.summary.period.id, render);
+  const folder = await openReportFolder(outDir, report.summary.period.id);
   return folder.finish(report, pages);
 }
 
-/** The start of the name an older report of period `id` is renamed to while a new one takes its place. */
+/** The start of the name of an older report of period `id` moved aside while a new one takes its place. */
 const replacedPrefix = (id: string) => `.${id}.replaced-`;
 
 /**
- * Settles what a run that was ended during `moveIntoPlace` (a second Ctrl-C, a kill) left of period
- * `id`'s older report: moved aside with nothing in its place, it is put back, or the period would have
- * no report; moved aside with the new one in place, it is removed. A run swapping at this very moment
- * meets no harm: it puts back or removes only what is still there.
+ * Settles what a run ended during `moveIntoPlace` (a second Ctrl-C, a kill) left of period `id`'s older
+ * report: moved aside with nothing in its place, it is put back; with the new one in place, removed. A run
+ * swapping at this very moment meets no harm: it puts back or removes only what is still there.
  */
 async function settleInterruptedSwaps(outDir: string, id: string): Promise<void> {
   const prefix = replacedPrefix(id);
@@ -218,9 +179,8 @@ async function settleInterruptedSwaps(outDir: string, id: string): Promise<void>
 }
 
 /**
- * Renames `staging` to `target`. When `target` already holds a report, that one is renamed to `aside`
- * first (Node has no atomic exchange of two folders), put back if the second rename fails, and removed
- * once the new report is in place.
+ * Renames `staging` to `target`; a report already there is renamed `aside` first (Node has no atomic
+ * exchange of two folders), put back if the second rename fails, and removed once the new one is in.
  */
 async function moveIntoPlace(staging: string, target: string, aside: string): Promise<void> {
   try {

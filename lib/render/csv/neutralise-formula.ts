@@ -27,18 +27,11 @@ function isFormulaSign(char: string): boolean {
 }
 
 /**
- * Makes a text cell inert in Excel, LibreOffice and Google Sheets by putting a `'` in front of it when
- * it starts with a formula trigger: `=SUM(A1)` becomes `'=SUM(A1)`. A trigger is `\t`, `\r` or `\n` as
- * the first character, or a formula sign (`=`, `+`, `-`, `@` and their look-alikes) after any white
- * space and invisible characters: ` =1` and `\u200B=1` are neutralised too. The text is kept whole.
- *
- * Written here rather than using csv-stringify's `escape_formulas`: that option looks at the first
- * character only, misses a leading LF and the look-alikes, and also escapes numeric strings (`-0.5`
- * would become `'-0.5`), while amounts must stay numbers. So only text columns go through this
- * function; amounts never do.
- *
- * @example neutraliseFormula('@cmd') // "'@cmd"
- * @example neutraliseFormula('\u00A0−1') // "'\u00A0−1"
+ * Makes a text cell inert in Excel, LibreOffice and Google Sheets with a `'` in front when it starts with
+ * a formula trigger: `\t`, `\r` or `\n` first, or a formula sign (`=`, `+`, `-`, `@`, look-alikes) after
+ * any white space and invisible characters (` =1`, `\u200B=1`). Not csv-stringify's `escape_formulas`: it
+ * looks at the first character only, misses a leading LF and the look-alikes, and escapes numbers (`-0.5`),
+ * which must stay numbers: only text columns come here.
  */
 export function neutraliseFormula(text: string): string {
   const first = text.charCodeAt(0);

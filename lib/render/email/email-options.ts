@@ -1,31 +1,6 @@
 import * as z from 'zod';
 import { fieldIssues } from '../../config';
-
-/** What an email needs beyond the report itself. */
-export interface ReportEmailOptions {
-  /**
-   * Lasting signed links to the report API (they answer with a fresh download each time), and to the
-   * account's list of reports (`allReports`).
-   */
-  links: {
-    report: string;
-    workbook: string;
-    paidInvoicesCsv: string;
-    paymentsCsv: string;
-    allReports: string;
-  };
-  /**
-   * The names the files are attached and downloaded under (`acme-2026-10-report.xlsx`): the email
-   * names them so.
-   */
-  fileNames: {
-    workbook: string;
-    paidInvoicesCsv: string;
-    paymentsCsv: string;
-  };
-  /** False when the files are too large to attach: the message says so and points at the links. */
-  attachmentsIncluded: boolean;
-}
+import { formatCount, type ReportSummary } from '../../report';
 
 function isWebAddress(value: string): boolean {
   try {
@@ -40,6 +15,7 @@ function isWebAddress(value: string): boolean {
 const webAddress = z.string().refine(isWebAddress, { message: 'must be an http or https address' });
 
 const optionsSchema = z.object({
+  /** Lasting signed links to the report API (each answers with a fresh download), and to the account's list. */
   links: z.object({
     report: webAddress,
     workbook: webAddress,
@@ -47,13 +23,18 @@ const optionsSchema = z.object({
     paymentsCsv: webAddress,
     allReports: webAddress,
   }),
+  /** The names the files are attached and downloaded under (`acme-2026-10-report.xlsx`). */
   fileNames: z.object({
     workbook: z.string().min(1),
     paidInvoicesCsv: z.string().min(1),
     paymentsCsv: z.string().min(1),
   }),
+  /** False when the files are too large to attach: the message says so and points at the links. */
   attachmentsIncluded: z.boolean(),
 });
+
+/** What an email needs beyond the report itself. */
+export type ReportEmailOptions = z.infer<typeof optionsSchema>;
 
 /** The options, checked: every link an http(s) address. Throws a `TypeError` that names the bad field. */
 export function checkEmailOptions(options: ReportEmailOptions): ReportEmailOptions {
@@ -63,4 +44,29 @@ export function checkEmailOptions(options: ReportEmailOptions): ReportEmailOptio
     ({ path, message }) => `${path || 'options'} ${message}`,
   );
   throw new TypeError(`invalid report email options: ${problems.join('; ')}`);
+}
+
+/** The three files an email attaches or links: name, link and what each holds (`120 paid invoices`). */
+export function emailFiles(summary: ReportSummary, { links, fileNames }: ReportEmailOptions) {
+  const { paid } = summary.invoices;
+  const payments = summary.payments.total;
+  return [
+    { name: fileNames.workbook, link: links.workbook, holds: 'the figures and both lists in one workbook' },
+    {
+      name: fileNames.paidInvoicesCsv,
+      link: links.paidInvoicesCsv,
+      holds: `${formatCount(paid)} paid ${paid === 1 ? 'invoice' : 'invoices'}`,
+    },
+    {
+      name: fileNames.paymentsCsv,
+      link: links.paymentsCsv,
+      holds: `${formatCount(payments)} ${payments === 1 ? 'payment' : 'payments'}`,
+    },
+  ];
+}
+
+/** `Attached: a.xlsx (…), b.csv (…) and c.csv (…).` */
+export function attachedInWords(files: ReturnType<typeof emailFiles>): string {
+  const [workbook, paid, payments] = files.map((file) => `${file.name} (${file.holds})`);
+  return `Attached: ${workbook}, ${paid} and ${payments}.`;
 }

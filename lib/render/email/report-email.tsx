@@ -11,55 +11,42 @@ import {
   ReportFooter,
   ReportHeader,
   renderToHtml,
+  VariantContext,
 } from '../page-kit';
-import { csvDescriptions } from './csv-descriptions';
-import { checkEmailOptions, type ReportEmailOptions } from './email-options';
+import { attachedInWords, checkEmailOptions, emailFiles, type ReportEmailOptions } from './email-options';
 import { reportSubject } from './report-subject';
 
-function Link({ href, children }: { href: string; children: string }) {
-  return (
-    <a href={href} style={LOOKS.link}>
-      {children}
-    </a>
-  );
-}
-
 /**
- * The button to the full report, the line about the files (attached, or links when too large) and the
- * link to the account's list of reports.
+ * The button to the full report, the files (attached, or links when too large) and the link to the
+ * account's list of reports.
  */
 function LinksPanel({ summary, options }: { summary: ReportSummary; options: ReportEmailOptions }) {
-  const files = csvDescriptions(summary);
-  const { links, fileNames: names } = options;
+  const files = emailFiles(summary, options);
+  const attached = options.attachmentsIncluded;
   return (
     <div {...look('email', 'panel', EMAIL_PANEL_PADDING)}>
       <p style="margin:0 0 12px">
-        <a href={links.report} style={LOOKS.button}>
+        <a href={options.links.report} style={LOOKS.button}>
           Open the full report
         </a>
       </p>
-      {options.attachmentsIncluded ? (
-        <p style="margin:0">
-          {`Attached: ${names.workbook} (${files.workbook}), ${names.paidInvoicesCsv} (${files.paidInvoices}) and ${names.paymentsCsv} (${files.payments}). Also online: `}
-          <Link href={links.workbook}>{names.workbook}</Link>
-          {' · '}
-          <Link href={links.paidInvoicesCsv}>{names.paidInvoicesCsv}</Link>
-          {' · '}
-          <Link href={links.paymentsCsv}>{names.paymentsCsv}</Link>
-        </p>
-      ) : (
-        <p style="margin:0">
-          {'The files are too large to attach. Download them here: '}
-          <Link href={links.workbook}>{names.workbook}</Link>
-          {` (${files.workbook}) · `}
-          <Link href={links.paidInvoicesCsv}>{names.paidInvoicesCsv}</Link>
-          {` (${files.paidInvoices}) · `}
-          <Link href={links.paymentsCsv}>{names.paymentsCsv}</Link>
-          {` (${files.payments}).`}
-        </p>
-      )}
+      <p style="margin:0">
+        {attached
+          ? `${attachedInWords(files)} Also online: `
+          : 'The files are too large to attach. Download them here: '}
+        {files.map((file, index) => (
+          <>
+            <a href={file.link} style={LOOKS.link}>
+              {file.name}
+            </a>
+            {attached ? (index < 2 ? ' · ' : '') : ` (${file.holds})${index < 2 ? ' · ' : '.'}`}
+          </>
+        ))}
+      </p>
       <p style="margin:12px 0 0">
-        <Link href={links.allReports}>All reports</Link>
+        <a href={options.links.allReports} style={LOOKS.link}>
+          All reports
+        </a>
         {': every month, quarter and year kept for this account, and a form to ask for another.'}
       </p>
     </div>
@@ -81,15 +68,6 @@ function preview(summary: ReportSummary): string {
     .join(' · ');
 }
 
-/** A line some mail apps show beside the subject in the inbox; hidden in the message itself. */
-function Preheader({ text }: { text: string }) {
-  return (
-    <div style="display:none;max-height:0;overflow:hidden;mso-hide:all;font-size:1px;line-height:1px;color:#f3f4f6">
-      {text}
-    </div>
-  );
-}
-
 /**
  * The email's HTML body: the report's content in its email-safe form (tables and inline styles, bars
  * made of table cells, no SVG, no style sheet), a link to the full report, and the CSV files attached
@@ -98,53 +76,57 @@ function Preheader({ text }: { text: string }) {
 export function renderReportEmail(report: Report, options: ReportEmailOptions): string {
   const checked = checkEmailOptions(options);
   const { summary } = report;
-  const subject = reportSubject(summary);
+  // Every component below renders its email variant.
   const body = (
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="x-apple-disable-message-reformatting" content="" />
-        <title>{subject}</title>
-      </head>
-      <body style={LOOKS.document}>
-        <Preheader text={preview(summary)} />
-        <LayoutTable
-          bgcolor={COLOURS.background}
-          style={`width:100%;border-collapse:collapse;background-color:${COLOURS.background}`}
-        >
-          <tr>
-            <td align="center" style="padding:16px 4px">
-              <LayoutTable style="width:100%;max-width:640px;border-collapse:collapse">
-                <tr>
-                  {/* biome-ignore lint/a11y/useSemanticElements: a <main> element is not one that every mail app keeps; a role on the layout's cell is. */}
-                  <td role="main" style={`text-align:left;${LOOKS.document};background:none`}>
-                    <ReportHeader variant="email" summary={summary} />
-                    <ReportContent
-                      variant="email"
-                      report={report}
-                      afterHeadline={<LinksPanel summary={summary} options={checked} />}
-                      fileNames={checked.fileNames}
-                    />
-                    {/* A period without a paid invoice has no list to point at. */}
-                    {summary.invoices.paid === 0 ? null : (
-                      <p style={LOOKS.footer}>
-                        {`The list of paid invoices of ${periodTitle(summary.period)} is in ${checked.fileNames.paidInvoicesCsv} and in the `}
-                        <a href={checked.links.report} style={LOOKS.link}>
-                          full report
-                        </a>
-                        .
-                      </p>
-                    )}
-                    <ReportFooter variant="email" summary={summary} />
-                  </td>
-                </tr>
-              </LayoutTable>
-            </td>
-          </tr>
-        </LayoutTable>
-      </body>
-    </html>
+    <VariantContext.Provider value="email">
+      <html lang="en">
+        <head>
+          <meta charset="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <meta name="x-apple-disable-message-reformatting" content="" />
+          <title>{reportSubject(summary)}</title>
+        </head>
+        <body style={LOOKS.document}>
+          {/* The preheader: some mail apps show it beside the subject; hidden in the message itself. */}
+          <div style="display:none;max-height:0;overflow:hidden;mso-hide:all;font-size:1px;line-height:1px;color:#f3f4f6">
+            {preview(summary)}
+          </div>
+          <LayoutTable
+            bgcolor={COLOURS.background}
+            style={`width:100%;border-collapse:collapse;background-color:${COLOURS.background}`}
+          >
+            <tr>
+              <td align="center" style="padding:16px 4px">
+                <LayoutTable style="width:100%;max-width:640px;border-collapse:collapse">
+                  <tr>
+                    {/* biome-ignore lint/a11y/useSemanticElements: a <main> element is not one that every mail app keeps; a role on the layout's cell is. */}
+                    <td role="main" style={`text-align:left;${LOOKS.document};background:none`}>
+                      <ReportHeader summary={summary} />
+                      <ReportContent
+                        report={report}
+                        afterHeadline={<LinksPanel summary={summary} options={checked} />}
+                        fileNames={checked.fileNames}
+                      />
+                      {/* A period without a paid invoice has no list to point at. */}
+                      {summary.invoices.paid === 0 ? null : (
+                        <p style={LOOKS.footer}>
+                          {`The list of paid invoices of ${periodTitle(summary.period)} is in ${checked.fileNames.paidInvoicesCsv} and in the `}
+                          <a href={checked.links.report} style={LOOKS.link}>
+                            full report
+                          </a>
+                          .
+                        </p>
+                      )}
+                      <ReportFooter summary={summary} />
+                    </td>
+                  </tr>
+                </LayoutTable>
+              </td>
+            </tr>
+          </LayoutTable>
+        </body>
+      </html>
+    </VariantContext.Provider>
   );
   return `<!doctype html>\n${renderToHtml(body)}`;
 }

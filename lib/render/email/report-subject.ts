@@ -1,6 +1,11 @@
 import type { ReportSummary } from '../../report';
 import { formatCount, formatUSD, isolated, periodHeading, projectLabel, truncateText } from '../../report';
-import { oneLine } from './one-line';
+
+/** Text for a single line (a subject, a title line): control characters and runs of spaces become one space. */
+export function oneLine(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+  return text.replace(/[\u0000-\u001f\u007f\u2028\u2029\s]+/g, ' ').trim();
+}
 
 /** Longest account or project name kept in a subject, so the figures stay visible in an inbox list. */
 const NAME_SHOWN = 40;

@@ -21,29 +21,28 @@ import {
   unmatchedInWords,
 } from '../../report';
 import { headlineFigures, mispaidInWords, provenance, reportName, WHY_USD_ONLY } from '../page-kit';
-import { csvDescriptions } from './csv-descriptions';
-import { checkEmailOptions, type ReportEmailOptions } from './email-options';
-import { oneLine } from './one-line';
+import { attachedInWords, checkEmailOptions, emailFiles, type ReportEmailOptions } from './email-options';
+import { oneLine } from './report-subject';
 
-function reconciliationLines(report: Report): string[] {
-  const { summary } = report;
-  const { checks, ok } = summary.reconciliation;
-  const failing = checks.filter((check) => !check.ok);
-  if (ok && failing.length === 0) return [`✓ ${reconciliationOutcome(summary)}`];
-  const lines = [`⚠ ${reconciliationOutcome(summary)}`];
-  if (failing.length === 0) return lines;
-  lines.push(
+function reconciliationLines(summary: ReportSummary): string[] {
+  const failing = summary.reconciliation.checks.filter((check) => !check.ok);
+  if (summary.reconciliation.ok && failing.length === 0) return [`✓ ${reconciliationOutcome(summary)}`];
+  if (failing.length === 0) return [`⚠ ${reconciliationOutcome(summary)}`];
+  const unit = currencyCheckUnit(summary.reconciliation);
+  return [
+    `⚠ ${reconciliationOutcome(summary)}`,
     ...failing.slice(0, DIFFERENCES_LISTED).map((check) => {
-      const wording = describeCheck(check, currencyCheckUnit(summary.reconciliation), summary.projectNames);
+      const wording = describeCheck(check, unit, summary.projectNames);
       return `- ${oneLine(wording.label)}: service's figure ${wording.service}, its listed invoices ${wording.computed}, difference ${wording.difference}`;
     }),
-  );
-  if (failing.length > DIFFERENCES_LISTED) {
-    lines.push(`- and ${formatCount(failing.length - DIFFERENCES_LISTED)} more in the full report`);
-  }
-  lines.push(reconciliationWindow(summary, 'below'));
-  return lines;
+    ...andMore(failing.length - DIFFERENCES_LISTED, ''),
+    reconciliationWindow(summary, 'below'),
+  ];
 }
+
+/** The line after a list cut short, when it is. */
+const andMore = (hidden: number, where: string) =>
+  hidden > 0 ? [`- and ${formatCount(hidden)} more in the full report${where}`] : [];
 
 /** A quarter's or a year's paid figures per month, as lines; nothing for a month's report. */
 function monthLines(summary: ReportSummary): string[] {
@@ -64,16 +63,16 @@ function mispaidLines(report: Report, paidInvoicesCsv: string): string[] {
   if (summary.invoices.total === 0) return [];
   const total = summary.invoices.underpaid.count + summary.invoices.overpaid.count;
   const shown = report.mispaidInvoices.slice(0, DIFFERENCES_LISTED);
-  const lines = [`Under- and over-paid invoices: ${mispaidInWords(summary)}`];
-  for (const { invoice, differenceUSD } of shown) {
-    lines.push(
-      `- ${isolated(oneLine(invoice.uid))}: invoiced ${formatUSD(invoice.amountFiat)}, received ${formatUSD(invoice.amountFiatUSD)}, difference ${formatUSDChange(differenceUSD)}`,
-    );
-  }
-  if (total > shown.length) {
-    lines.push(`- and ${formatCount(total - shown.length)} more in the full report and ${paidInvoicesCsv}`);
-  }
-  return [...lines, WHY_USD_ONLY, ''];
+  return [
+    `Under- and over-paid invoices: ${mispaidInWords(summary)}`,
+    ...shown.map(
+      ({ invoice, differenceUSD }) =>
+        `- ${isolated(oneLine(invoice.uid))}: invoiced ${formatUSD(invoice.amountFiat)}, received ${formatUSD(invoice.amountFiatUSD)}, difference ${formatUSDChange(differenceUSD)}`,
+    ),
+    ...andMore(total - shown.length, ` and ${paidInvoicesCsv}`),
+    WHY_USD_ONLY,
+    '',
+  ];
 }
 
 /** Unmatched payments shown with their likely invoice, as the page's table shows the first ones. */
@@ -86,40 +85,38 @@ const LIKELY_LISTED = 5;
 function unmatchedLines(report: Report): string[] {
   const { payments } = report.summary;
   if (payments.unmatched === 0) return [];
-  const lines = ['', `Unmatched payments: ${unmatchedInWords(payments, formatUSD)}`];
   const withLikely = report.unmatched.filter((payment) => payment.likelyInvoiceId !== null);
-  for (const payment of withLikely.slice(0, LIKELY_LISTED)) {
+  const listed = withLikely.slice(0, LIKELY_LISTED).map((payment) => {
     const invoice = payment.candidates.find((candidate) => candidate.likely)!;
     const reference =
       invoice.serviceData === null
         ? ''
         : `, your reference ${isolated(oneLine(truncateText(invoice.serviceData, 40)))}`;
-    lines.push(
-      `- ${formatCrypto(payment.amount, payment.cryptocurrency)} received ${formatServiceDatetime(payment.transactionDatetime, report.summary.period.timezone)}, about ${formatUSD(payment.estimate!.usd)}: likely invoice ${isolated(oneLine(invoice.uid))}${reference}`,
-    );
-  }
-  if (withLikely.length > LIKELY_LISTED)
-    lines.push(`- and ${formatCount(withLikely.length - LIKELY_LISTED)} more in the full report`);
-  return lines;
+    return `- ${formatCrypto(payment.amount, payment.cryptocurrency)} received ${formatServiceDatetime(payment.transactionDatetime, report.summary.period.timezone)}, about ${formatUSD(payment.estimate!.usd)}: likely invoice ${isolated(oneLine(invoice.uid))}${reference}`;
+  });
+  return [
+    '',
+    `Unmatched payments: ${unmatchedInWords(payments, formatUSD)}`,
+    ...listed,
+    ...andMore(withLikely.length - LIKELY_LISTED, ''),
+  ];
 }
 
 /**
- * The report's name for the first line, its account's name set apart (`isolated`): a plain-text
- * paragraph takes its direction from its first letter, and a name written right to left would turn the
- * whole line around, as in a subject.
+ * The report's name, its account's name set apart by `reportName` (a plain-text paragraph takes its
+ * direction from its first letter: a right-to-left name would turn the line around), and the header's
+ * second line: the days covered and the project it is limited to.
  */
-function titleName(summary: ReportSummary): string {
-  // `reportName` sets the name apart.
+function titleLines(summary: ReportSummary): string[] {
   const account = summary.account === null ? null : oneLine(summary.account);
-  return reportName({ ...summary, account });
-}
-
-/** The days the report covers, and the project it is limited to, if any, as the page's header says them. */
-function coverageLine(summary: ReportSummary): string {
   const days = formatPeriod(summary.period);
-  if (summary.projectId === null) return days;
-  const project = projectLabel(summary.projectNames, summary.projectId, (name) => isolated(oneLine(name)));
-  return `${days} · project ${project} only`;
+  const { projectId, projectNames } = summary;
+  return [
+    `${reportName({ ...summary, account })} · ${periodHeading(summary.period)}`,
+    projectId === null
+      ? days
+      : `${days} · project ${projectLabel(projectNames, projectId, (name) => isolated(oneLine(name)))} only`,
+  ];
 }
 
 /**
@@ -129,18 +126,13 @@ function coverageLine(summary: ReportSummary): string {
  * link to all reports.
  */
 export function renderReportText(report: Report, options: ReportEmailOptions): string {
-  const { links, fileNames, attachmentsIncluded } = checkEmailOptions(options);
+  const checked = checkEmailOptions(options);
+  const { links, fileNames } = checked;
   const { summary } = report;
   const title = periodTitle(summary.period);
   const comparison = comparisonWords(summary);
-  const files = csvDescriptions(summary);
-  const lines = [
-    `${titleName(summary)} · ${periodHeading(summary.period)}`,
-    coverageLine(summary),
-    '',
-    ...reconciliationLines(report),
-    '',
-  ];
+  const files = emailFiles(summary, checked);
+  const lines = [...titleLines(summary), '', ...reconciliationLines(summary), ''];
   if (summary.invoices.total === 0) lines.push(`No invoices were created in ${title}.`, '');
   for (const figure of headlineFigures(summary)) {
     lines.push(`${figure.label}: ${figure.value}`, ...figure.details.map((detail) => `  ${detail.text}`));
@@ -152,17 +144,11 @@ export function renderReportText(report: Report, options: ReportEmailOptions): s
   lines.push('', ...monthLines(summary), ...mispaidLines(report, fileNames.paidInvoicesCsv));
   if (summary.payments.total === 0) lines.push(`No payments arrived in ${title}.`, '');
   lines.push(`Full report: ${links.report}`);
-  if (attachmentsIncluded) {
-    lines.push(
-      `Attached: ${fileNames.workbook} (${files.workbook}), ${fileNames.paidInvoicesCsv} (${files.paidInvoices}) ` +
-        `and ${fileNames.paymentsCsv} (${files.payments}).`,
-    );
-  } else {
+  if (checked.attachmentsIncluded) lines.push(attachedInWords(files));
+  else {
     lines.push(
       'The files are too large to attach. Download them here:',
-      `${fileNames.workbook} (${files.workbook}): ${links.workbook}`,
-      `${fileNames.paidInvoicesCsv} (${files.paidInvoices}): ${links.paidInvoicesCsv}`,
-      `${fileNames.paymentsCsv} (${files.payments}): ${links.paymentsCsv}`,
+      ...files.map((file) => `${file.name} (${file.holds}): ${file.link}`),
     );
   }
   lines.push(`All reports: ${links.allReports}`, '', provenance(summary));

@@ -20,9 +20,9 @@ export function renderReportPage(report: Report): string {
     css: PAGE_CSS,
     children: (
       <>
-        <ReportHeader variant="page" summary={summary} />
-        <ReportContent variant="page" report={report} />
-        <ReportFooter variant="page" summary={summary} />
+        <ReportHeader summary={summary} />
+        <ReportContent report={report} />
+        <ReportFooter summary={summary} />
       </>
     ),
   });

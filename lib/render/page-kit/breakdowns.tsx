@@ -15,24 +15,18 @@ import {
   INVOICE_STATUS_ORDER,
   periodTitle,
 } from '../../report';
-import { AmountText } from './amount-text';
+import { AmountText, amountColumn, projectColumn, ServiceText, WALLET_NAME_SHOWN } from './cells';
 import { type Column, DataTable } from './data-table';
-import type { Variant } from './looks';
+import { useVariant } from './looks';
 import { Empty, Note, Panel } from './panel';
-import { ProjectLabel } from './project-label';
-import { ServiceText, WALLET_NAME_SHOWN } from './service-text';
 
 interface BreakdownProps {
-  variant: Variant;
   summary: ReportSummary;
   /** Most rows shown; the rest are counted in a note. */
   limit: number;
 }
 
-/**
- * A breakdown's panel: `none` when it has no rows, otherwise its first `limit` rows as a table and a
- * note counting the rest, which the full report lists.
- */
+/** A breakdown's panel: `none` when it has no rows, else its first `limit` rows and a note counting the rest. */
 function Breakdown<Row>(
   props: Omit<BreakdownProps, 'summary'> & {
     heading: string;
@@ -44,25 +38,17 @@ function Breakdown<Row>(
     total?: Child[];
   },
 ) {
-  const { variant, heading, rows, what } = props;
+  const { heading, rows, what } = props;
   const shown = rows.slice(0, props.limit);
   const hidden = rows.length - shown.length;
   return (
-    <Panel variant={variant} heading={heading}>
+    <Panel heading={heading}>
       {rows.length === 0 ? (
-        <Empty variant={variant}>{props.none}</Empty>
+        <Empty>{props.none}</Empty>
       ) : (
-        <DataTable<Row>
-          variant={variant}
-          name={heading}
-          rows={shown}
-          columns={props.columns}
-          total={props.total}
-        />
+        <DataTable<Row> name={heading} rows={shown} columns={props.columns} total={props.total} />
       )}
-      {hidden > 0 ? (
-        <Note variant={variant}>{`and ${formatCount(hidden)} more ${what} in the full report`}</Note>
-      ) : null}
+      {hidden > 0 ? <Note>{`and ${formatCount(hidden)} more ${what} in the full report`}</Note> : null}
     </Panel>
   );
 }
@@ -71,40 +57,21 @@ function Breakdown<Row>(
  * Paid invoices per project, largest first: the paid total, the commission and what is left of it, and
  * the share of the paid total.
  */
-export function ProjectsTable({ variant, summary, limit }: BreakdownProps) {
+export function ProjectsTable({ summary, limit }: BreakdownProps) {
   const { invoices } = summary;
   return (
     <Breakdown<ProjectFigures>
-      variant={variant}
       limit={limit}
       heading="By project"
       rows={invoices.projects}
       what="projects"
       none={`No invoices were paid in ${periodTitle(summary.period)}.`}
       columns={[
-        {
-          heading: 'Project',
-          looks: ['longWord'],
-          cell: (row) => <ProjectLabel variant={variant} names={summary.projectNames} id={row.projectId} />,
-        },
+        projectColumn(summary.projectNames, (row) => row.projectId),
         { heading: 'Paid', numeric: true, cell: (row) => formatCount(row.paid) },
-        {
-          heading: 'Paid total',
-          numeric: true,
-          cell: (row) => <AmountText variant={variant} text={formatUSD(row.paidTotalUSD)} keepWhole />,
-        },
-        {
-          heading: 'Commission',
-          numeric: true,
-          pageOnly: true,
-          cell: (row) => <AmountText variant={variant} text={formatUSD(row.commissionTotalUSD)} />,
-        },
-        {
-          heading: 'Net received',
-          numeric: true,
-          pageOnly: true,
-          cell: (row) => <AmountText variant={variant} text={formatUSD(row.netReceivedUSD)} />,
-        },
+        amountColumn('Paid total', (row) => formatUSD(row.paidTotalUSD), { keepWhole: true }),
+        amountColumn('Commission', (row) => formatUSD(row.commissionTotalUSD), { pageOnly: true }),
+        amountColumn('Net received', (row) => formatUSD(row.netReceivedUSD), { pageOnly: true }),
         {
           heading: 'Share',
           numeric: true,
@@ -116,9 +83,9 @@ export function ProjectsTable({ variant, summary, limit }: BreakdownProps) {
           ? [
               'All projects',
               formatCount(invoices.paid),
-              <AmountText variant={variant} text={formatUSD(invoices.paidTotalUSD)} keepWhole />,
-              <AmountText variant={variant} text={formatUSD(invoices.commissionTotalUSD)} />,
-              <AmountText variant={variant} text={formatUSD(invoices.netReceivedUSD)} />,
+              <AmountText text={formatUSD(invoices.paidTotalUSD)} keepWhole />,
+              <AmountText text={formatUSD(invoices.commissionTotalUSD)} />,
+              <AmountText text={formatUSD(invoices.netReceivedUSD)} />,
               '',
             ]
           : undefined
@@ -128,10 +95,9 @@ export function ProjectsTable({ variant, summary, limit }: BreakdownProps) {
 }
 
 /** Paid invoices per fiat currency: the amount in that currency and its USD value. */
-export function CurrenciesTable({ variant, summary, limit }: BreakdownProps) {
+export function CurrenciesTable({ summary, limit }: BreakdownProps) {
   return (
     <Breakdown<CurrencyFigures>
-      variant={variant}
       limit={limit}
       heading="By invoice currency"
       rows={summary.invoices.currencies}
@@ -143,29 +109,20 @@ export function CurrenciesTable({ variant, summary, limit }: BreakdownProps) {
         { heading: 'Currency', pageOnly: true, cell: (row) => row.currency },
         { heading: 'Paid', numeric: true, cell: (row) => formatCount(row.paid) },
         // Beside a count only: the amounts get the width there is (see `AmountText`).
-        {
-          heading: 'Amount',
-          numeric: true,
-          cell: (row) => <AmountText variant={variant} text={formatFiat(row.amount, row.currency)} />,
-        },
-        {
-          heading: 'In USD',
-          numeric: true,
-          cell: (row) => <AmountText variant={variant} text={formatUSD(row.paidTotalUSD)} />,
-        },
+        amountColumn('Amount', (row) => formatFiat(row.amount, row.currency)),
+        amountColumn('In USD', (row) => formatUSD(row.paidTotalUSD)),
       ]}
     />
   );
 }
 
 /** Invoices created in the period by status, with their share of all created. */
-export function StatusTable({ variant, summary }: Omit<BreakdownProps, 'limit'>) {
+export function StatusTable({ summary }: Omit<BreakdownProps, 'limit'>) {
   const { invoices } = summary;
   const heading = 'By status';
   return (
-    <Panel variant={variant} heading={heading}>
+    <Panel heading={heading}>
       <DataTable<(typeof INVOICE_STATUS_ORDER)[number]>
-        variant={variant}
         name={heading}
         cards="never"
         rows={[...INVOICE_STATUS_ORDER]}
@@ -180,7 +137,7 @@ export function StatusTable({ variant, summary }: Omit<BreakdownProps, 'limit'>)
         ]}
         total={['All created', formatCount(invoices.total), '']}
       />
-      <Note variant={variant}>
+      <Note>
         {`Status as of when the report was made; invoices created in ${periodTitle(summary.period)}.`}
       </Note>
     </Panel>
@@ -188,10 +145,10 @@ export function StatusTable({ variant, summary }: Omit<BreakdownProps, 'limit'>)
 }
 
 /** Payments received per cryptocurrency, every digit kept. */
-export function CryptocurrenciesTable({ variant, summary, limit }: BreakdownProps) {
+export function CryptocurrenciesTable({ summary, limit }: BreakdownProps) {
+  const variant = useVariant();
   return (
     <Breakdown<CryptocurrencyFigures>
-      variant={variant}
       limit={limit}
       heading="By cryptocurrency"
       rows={summary.payments.cryptocurrencies}
@@ -205,23 +162,18 @@ export function CryptocurrenciesTable({ variant, summary, limit }: BreakdownProp
           cell: (row) => row.cryptocurrency,
         },
         { heading: 'Payments', numeric: true, cell: (row) => formatCount(row.count) },
-        {
-          heading: 'Received',
-          numeric: true,
-          cell: (row) => <AmountText variant={variant} text={formatCrypto(row.amount, row.cryptocurrency)} />,
-        },
+        amountColumn('Received', (row) => formatCrypto(row.amount, row.cryptocurrency)),
       ]}
     />
   );
 }
 
 /** Payments received per wallet; the address in a tooltip. */
-export function WalletsTable({ variant, summary, limit }: BreakdownProps) {
+export function WalletsTable({ summary, limit }: BreakdownProps) {
   const { payments } = summary;
   if (payments.wallets.length === 0) return null;
   return (
     <Breakdown<WalletFigures>
-      variant={variant}
       limit={limit}
       heading="By wallet"
       rows={payments.wallets}
@@ -236,17 +188,9 @@ export function WalletsTable({ variant, summary, limit }: BreakdownProps) {
         },
         { heading: 'Blockchain', pageOnly: true, cell: (row) => <bdi>{row.wallet.blockchain}</bdi> },
         { heading: 'Payments', numeric: true, cell: (row) => formatCount(row.count) },
-        {
-          heading: 'Received',
-          numeric: true,
-          cell: (row) => (
-            <AmountText
-              variant={variant}
-              text={formatCrypto(row.amount, row.wallet.cryptocurrency)}
-              keepWhole
-            />
-          ),
-        },
+        amountColumn('Received', (row) => formatCrypto(row.amount, row.wallet.cryptocurrency), {
+          keepWhole: true,
+        }),
       ]}
     />
   );

@@ -1,13 +1,19 @@
-/**
- * One set of visual roles for both renderings of a report. The page turns each role into a CSS class
- * (so it can add phone and print rules); the email writes the same declarations inline, because
- * Gmail and Outlook ignore or strip `<style>` for layout.
- */
+import { createContext, useContext } from 'hono/jsx';
+
+// One set of visual roles for both renderings of a report: the page turns each into a CSS class (so it
+// can add phone and print rules), the email writes it inline (Gmail and Outlook strip `<style>` for layout).
 
 /** Where a report is rendered: the saved page, or the body of an email. */
 export type Variant = 'page' | 'email';
 
-/** The page's typeface: the system's own. */
+/**
+ * The variant the report's components render: the page's, unless the email's body provides `email`. A
+ * context rather than a prop on every component; the shared ones still take a `variant` prop first.
+ */
+export const VariantContext = createContext<Variant>('page');
+export const useVariant = (): Variant => useContext(VariantContext);
+
+/** The system's own typeface. */
 export const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
 
@@ -79,17 +85,15 @@ export const LOOKS = {
   footer: `margin:8px 0 0;font-size:12px;color:${COLOURS.muted}`,
 } as const;
 
-/** A visual role. */
 export type Look = keyof typeof LOOKS;
 
 /** The CSS class of a role: `tileValue` → `tile-value`. */
-export function lookClass(name: Look): string {
-  return name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
-}
+export const lookClass = (name: Look): string =>
+  name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 
 /**
  * The attributes that give an element one or more roles: classes on the page, inline declarations in
- * the email. `extra` is added to the inline style in both variants (for values computed per element).
+ * the email; `extra` is inline in both (for values computed per element).
  */
 export function look(
   variant: Variant,

@@ -2,12 +2,8 @@ import { CARD_BOXES, type CardBox, cardsClass } from './data-table';
 import { COLOURS, FONT, LOOKS, type Look, lookClass } from './looks';
 import { CHART_GRID } from './paid-chart';
 
-/** The height of an axis label's line box. */
+/** The height of an axis label's line box: the top label's foot sits 2 px above its gridline, the middle one centred on its own. */
 const AXIS_LINE_PX = 13;
-/** The top label sits this far above its gridline: its foot 2 px clear of the line. */
-const AXIS_LABEL_ABOVE = AXIS_LINE_PX + 2;
-/** The middle label, beside the bars, is centred on its gridline: half its line box above it. */
-const AXIS_LABEL_MIDDLE = Math.ceil(AXIS_LINE_PX / 2);
 
 /** How a page outlines what the keyboard has focused: in the links' blue, clear of the element's edge. */
 export const FOCUS_OUTLINE = `outline:3px solid ${COLOURS.link};outline-offset:2px`;
@@ -15,10 +11,9 @@ export const FOCUS_OUTLINE = `outline:3px solid ${COLOURS.link};outline-offset:2
 const roles = (Object.keys(LOOKS) as Look[]).map((name) => `.${lookClass(name)}{${LOOKS[name]}}`).join('\n');
 
 /**
- * A table whose box is too narrow for its columns shows each row as a card: the first cell heads the
- * card, every other cell is a line with its column's name (`data-label`) on the left and the value on
- * the right, wrapping rather than overflowing. Cards sit side by side where the box has room. The
- * header row stays for screen readers only. On screens only: print keeps tables.
+ * A table whose box is too narrow shows each row as a card: the first cell heads it, every other is a
+ * line with its column's name (`data-label`) on the left and the value on the right; cards sit side by
+ * side where there is room, the header row stays for screen readers. On screens only: print keeps tables.
  */
 function cardsBelow(selector: string, width: number): string {
   return `@media screen{@container (width < ${width}px){
@@ -43,10 +38,8 @@ const cardRules = (Object.keys(CARD_BOXES) as CardBox[])
   .join('\n');
 
 /**
- * The page's whole style sheet: the shared roles as classes, then what only a browser page has —
- * layout grids, a single column on phones, tables that turn into cards in a narrow box (and scroll
- * inside it as a last resort), and print rules.
- * A constant, never built from report data.
+ * The page's whole style sheet, a constant never built from report data: the roles as classes, then
+ * layout grids, a single column on phones, tables as cards in a narrow box, and print rules.
  */
 export const PAGE_CSS = `*,*::before,*::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%;text-size-adjust:100%}
@@ -60,8 +53,8 @@ ${roles}
 .chart text{font-family:inherit;font-size:11px;fill:${COLOURS.muted}}
 .chart-box{position:relative;font-size:11px}
 .chart-box .axis-label{position:absolute;left:0;font-size:11px;line-height:${AXIS_LINE_PX}px;padding:0 4px 0 0;background:${COLOURS.surface};color:${COLOURS.muted}}
-.axis-top{top:${CHART_GRID.top - AXIS_LABEL_ABOVE}px}
-.axis-middle{top:${(CHART_GRID.top + CHART_GRID.bottom) / 2 - AXIS_LABEL_MIDDLE}px;text-align:right}
+.axis-top{top:${CHART_GRID.top - AXIS_LINE_PX - 2}px}
+.axis-middle{top:${(CHART_GRID.top + CHART_GRID.bottom) / 2 - Math.ceil(AXIS_LINE_PX / 2)}px;text-align:right}
 .bar{fill:${COLOURS.bar}}
 .bar-empty{fill:${COLOURS.emptyBar}}
 .gridline{stroke:${COLOURS.border};stroke-width:1}

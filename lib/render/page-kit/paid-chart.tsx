@@ -9,76 +9,80 @@ import {
   monthTitle,
   periodTitle,
 } from '../../report';
-import { AmountText } from './amount-text';
-import { axisTop, heightFraction } from './chart-scale';
+import { amountColumn } from './cells';
 import { DataTable } from './data-table';
-import { LayoutTable } from './layout-table';
-import { COLOURS, type Variant } from './looks';
-import { Note, Panel } from './panel';
+import { COLOURS, useVariant } from './looks';
+import { LayoutTable, Note, Panel } from './panel';
+
+/**
+ * The top of a chart's axis: the smallest of 1, 2, 2.5 or 5 times a power of ten that is at least
+ * the largest value, so the axis reads in round numbers (`4,793.20` → `5,000`). `0` for nothing.
+ */
+export function axisTop(largest: Big): Big {
+  if (largest.lte(0)) return new Big(0);
+  let power = new Big(1);
+  while (power.times(10).lte(largest)) power = power.times(10);
+  while (power.gt(largest)) power = power.div(10);
+  for (const step of ['1', '2', '2.5', '5', '10']) {
+    const candidate = power.times(step);
+    if (candidate.gte(largest)) return candidate;
+  }
+  return power.times(10);
+}
+
+/** A value's height as a fraction of the axis, 0..1, for drawing (never for printing). */
+export function heightFraction(value: Big, top: Big): number {
+  if (top.lte(0) || value.lte(0)) return 0;
+  return Math.min(1, Number(value.div(top).toFixed(6)));
+}
 
 /** One bar of the chart: a day of a month's report, or a month of a quarter's or a year's. */
 interface Bar {
   /** Under the bar; `null` for none (a month's chart labels only some of its days). */
   label: string | null;
-  /** What the bar stands for and its figures, for its tooltip and the caption. */
-  title: string;
   /** The first cell of its row in the table of figures. */
   name: string;
+  /** For its tooltip and the caption. */
+  title: string;
   paid: number;
   paidTotalUSD: Big;
-}
-
-/** What the chart is drawn per, and its bars. */
-interface Chart {
-  unit: 'day' | 'month';
-  bars: Bar[];
 }
 
 /** Days of the month that get a label under the chart. */
 const LABELLED_DAYS = new Set([1, 5, 10, 15, 20, 25, 30]);
 
-const dayOfMonth = (date: string) => Number(date.slice(8, 10));
-
-const paidInvoices = (paid: number) => `${formatCount(paid)} paid ${paid === 1 ? 'invoice' : 'invoices'}`;
-
 /** A month's report is drawn per day; a quarter's and a year's per month (their days stay in summary.json). */
-function chartOf(summary: ReportSummary): Chart {
-  const { invoices } = summary;
-  if (summary.period.kind === 'month') {
+function chartOf(summary: ReportSummary): { unit: 'day' | 'month'; bars: Bar[] } {
+  const bar = (
+    name: string,
+    label: string | null,
+    { paid, paidTotalUSD }: Omit<Bar, 'label' | 'name' | 'title'>,
+  ) => ({
+    label,
+    name,
+    title: `${name}: ${formatUSD(paidTotalUSD)} from ${formatCount(paid)} paid ${paid === 1 ? 'invoice' : 'invoices'}`,
+    paid,
+    paidTotalUSD,
+  });
+  if (summary.period.kind !== 'month') {
+    const { months } = summary.invoices;
     return {
-      unit: 'day',
-      bars: invoices.days.map((day) => ({
-        label: LABELLED_DAYS.has(dayOfMonth(day.date)) ? String(dayOfMonth(day.date)) : null,
-        title: `${formatDay(day.date)}: ${formatUSD(day.paidTotalUSD)} from ${paidInvoices(day.paid)}`,
-        name: formatDay(day.date),
-        paid: day.paid,
-        paidTotalUSD: day.paidTotalUSD,
-      })),
+      unit: 'month',
+      bars: months.map((month) => bar(monthTitle(summary, month), formatMonthShort(month.month), month)),
     };
   }
-  return {
-    unit: 'month',
-    bars: invoices.months.map((month) => {
-      const name = monthTitle(summary, month);
-      return {
-        label: formatMonthShort(month.month),
-        title: `${name}: ${formatUSD(month.paidTotalUSD)} from ${paidInvoices(month.paid)}`,
-        name,
-        paid: month.paid,
-        paidTotalUSD: month.paidTotalUSD,
-      };
-    }),
-  };
+  const days = summary.invoices.days.map((day) => {
+    const date = Number(day.date.slice(8, 10));
+    return bar(formatDay(day.date), LABELLED_DAYS.has(date) ? String(date) : null, day);
+  });
+  return { unit: 'day', bars: days };
 }
 
 /** The chart's caption: what it shows and its best bar. */
 function caption(summary: ReportSummary, unit: string, bars: Bar[]): string {
-  const best = bars.reduce<Bar | undefined>(
-    (top, bar) => (top === undefined || bar.paidTotalUSD.gt(top.paidTotalUSD) ? bar : top),
-    undefined,
-  );
+  const best = bars.reduce((top, bar) => (bar.paidTotalUSD.gt(top.paidTotalUSD) ? bar : top));
   const what = `Paid USD per ${unit} of ${periodTitle(summary.period)} (${summary.period.timezone}), by the ${unit} the invoice was created.`;
-  return best?.paidTotalUSD.gt(0) ? `${what} Best ${unit}: ${best.title}.` : what;
+  return best.paidTotalUSD.gt(0) ? `${what} Best ${unit}: ${best.title}.` : what;
 }
 
 const percent = (value: number) => `${Number(value.toFixed(4))}%`;
@@ -92,12 +96,9 @@ const axisOf = (bars: Bar[]) =>
 export const CHART_GRID = { top: 18, bottom: 172 } as const;
 
 /**
- * The page's chart: bars in inline SVG, in percentages of the width so that labels keep their size on a
- * phone, and the two axis labels as text beside them: the top one above the top gridline, where no bar
- * reaches, and the middle one in a gutter of its own width left of the bars, so that no bar runs under
- * either (a label over the bars, on a box, cut the bars under it in two on a phone). The page's style
- * sheet places them at the gridlines (`CHART_GRID`); the table of figures says the same to a screen
- * reader.
+ * The page's chart: SVG bars in percentages of the width (labels keep their size on a phone), the axis
+ * labels as text placed at `CHART_GRID` by the style sheet, above the top gridline and in a gutter left of
+ * the bars, so that no bar runs under either. The table of figures says the same to a screen reader.
  */
 function SvgChart({ bars, unit }: { bars: Bar[]; unit: string }) {
   const top = axisOf(bars);
@@ -205,46 +206,36 @@ function CellChart({ bars }: { bars: Bar[] }) {
   );
 }
 
-/** The figures behind the bars: paid count and paid USD per day or month. */
-function FiguresTable({ variant, chart }: { variant: Variant; chart: Chart }) {
-  return (
+/**
+ * Paid USD per day of a month, or per month of a quarter or a year: SVG on the page, table-cell bars in
+ * the email; the figures per day folded under the page's chart, per month (a few rows) shown in both.
+ */
+export function PaidChart({ summary }: { summary: ReportSummary }) {
+  const variant = useVariant();
+  const { unit, bars } = chartOf(summary);
+  if (bars.length === 0) return null;
+  const figures = (
     <DataTable<Bar>
-      variant={variant}
-      name={`Paid per ${chart.unit}`}
+      name={`Paid per ${unit}`}
       cards="never"
-      rows={chart.bars}
+      rows={bars}
       columns={[
-        { heading: chart.unit === 'day' ? 'Day' : 'Month', looks: ['nowrap'], cell: (bar) => bar.name },
+        { heading: unit === 'day' ? 'Day' : 'Month', looks: ['nowrap'], cell: (bar) => bar.name },
         { heading: 'Paid', numeric: true, cell: (bar) => formatCount(bar.paid) },
-        {
-          heading: 'Paid total',
-          numeric: true,
-          cell: (bar) => <AmountText variant={variant} text={formatUSD(bar.paidTotalUSD)} />,
-        },
+        amountColumn('Paid total', (bar) => formatUSD(bar.paidTotalUSD)),
       ]}
     />
   );
-}
-
-/**
- * Paid USD per day of a month, or per month of a quarter or a year: an SVG chart on the page, table-cell
- * bars in the email. The figures per day sit folded under the page's chart; the figures per month (a
- * few rows) are shown in both. A period not ended has bars for its days (or months) so far only.
- */
-export function PaidChart({ variant, summary }: { variant: Variant; summary: ReportSummary }) {
-  const chart = chartOf(summary);
-  const { unit, bars } = chart;
-  if (bars.length === 0) return null;
   return (
-    <Panel variant={variant} heading={`Paid per ${unit}`}>
+    <Panel heading={`Paid per ${unit}`}>
       {variant === 'page' ? <SvgChart bars={bars} unit={unit} /> : <CellChart bars={bars} />}
-      <Note variant={variant}>{caption(summary, unit, bars)}</Note>
+      <Note>{caption(summary, unit, bars)}</Note>
       {unit === 'month' ? (
-        <FiguresTable variant={variant} chart={chart} />
+        figures
       ) : variant === 'page' ? (
         <details>
           <summary>Figures per day</summary>
-          <FiguresTable variant={variant} chart={chart} />
+          {figures}
         </details>
       ) : null}
     </Panel>

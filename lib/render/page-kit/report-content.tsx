@@ -13,24 +13,20 @@ import {
   StatusTable,
   WalletsTable,
 } from './breakdowns';
-import { HeadlineTiles } from './headline-tiles';
-import { look, type Variant } from './looks';
-import { MispaidInvoices } from './mispaid-invoices';
+import { HeadlineTiles } from './headline';
+import { MispaidInvoices, PaidInvoices } from './invoice-lists';
+import { look, useVariant } from './looks';
 import { PaidChart } from './paid-chart';
-import { PaidInvoices } from './paid-invoices';
 import { LatePayments, UnmatchedPayments } from './payment-lists';
 import { ReconciliationPanel, ReconciliationStatus } from './reconciliation';
 
 /** Rows the email shows of a table before pointing at the full report (Gmail clips bodies over 102 KB). */
-export const EMAIL_ROWS_SHOWN = 10;
-/** Rows the page shows of a payment list before pointing at payments.csv: all the report keeps. */
-export const PAGE_PAYMENTS_SHOWN = LISTED_PAYMENTS_KEPT;
+const EMAIL_ROWS_SHOWN = 10;
 
-/** The list files as the reader knows them, where the report points at them for rows it leaves out. */
-export interface ListFileNames {
+/** The list files as the reader knows them; the unmatched payments are in the payments' file when absent. */
+interface ListFileNames {
   paidInvoicesCsv: string;
   paymentsCsv: string;
-  /** Where the unmatched payments' estimates and candidates are listed; the payments' file when absent. */
   unmatchedCsv?: string;
 }
 
@@ -41,64 +37,61 @@ const FILES_BESIDE_THE_PAGE: ListFileNames = {
   unmatchedCsv: 'unmatched-payments.csv',
 };
 
-/** Panels two abreast on a wide page; one under the other in the email and on a phone. */
-function Columns({ variant, children }: { variant: Variant; children?: Child }) {
-  if (variant === 'email') return <>{children}</>;
-  return <div class="columns">{children}</div>;
-}
-
 /**
  * Everything a report says, in order, for either variant: reconciliation status, headline figures (and,
  * for a period not ended, what they are compared with), the period's invoices (or a line saying there
  * were none), payments, the under- and over-paid invoices, and the reconciliation in detail. On the page
- * the projects' table takes the whole width: it has the most columns.
- * The email leaves out the list of paid invoices (it is in paid-invoices.csv) and shortens long tables.
+ * the projects' table takes the whole width (it has the most columns) and the panels after it go two
+ * abreast. The email leaves out the list of paid invoices (it is in the CSV) and shortens long tables.
+ * `afterHeadline` is the email's links; `fileNames` its attachments' names.
  */
 export function ReportContent({
-  variant,
   report,
   afterHeadline,
   fileNames = FILES_BESIDE_THE_PAGE,
 }: {
-  variant: Variant;
   report: Report;
-  /** Shown right after the headline figures (the email's links). */
   afterHeadline?: Child;
-  /** The names the notes give the list files: the email's are its attachments' names. */
   fileNames?: ListFileNames;
 }) {
   const { summary } = report;
-  const limit = variant === 'email' ? EMAIL_ROWS_SHOWN : Number.POSITIVE_INFINITY;
-  const paymentLimit = variant === 'email' ? EMAIL_ROWS_SHOWN : PAGE_PAYMENTS_SHOWN;
+  const variant = useVariant();
+  const email = variant === 'email';
+  const limit = email ? EMAIL_ROWS_SHOWN : Number.POSITIVE_INFINITY;
+  // The page lists every payment the report keeps.
+  const paymentLimit = email ? EMAIL_ROWS_SHOWN : LISTED_PAYMENTS_KEPT;
   const title = periodTitle(summary.period);
   const comparison = comparisonWords(summary);
   const noInvoices = summary.invoices.total === 0;
   const noPayments = summary.payments.total === 0;
+  const panels = (
+    <>
+      {noInvoices ? null : (
+        <>
+          <CurrenciesTable summary={summary} limit={limit} />
+          <StatusTable summary={summary} />
+        </>
+      )}
+      {noPayments ? null : (
+        <>
+          <CryptocurrenciesTable summary={summary} limit={limit} />
+          <WalletsTable summary={summary} limit={limit} />
+        </>
+      )}
+    </>
+  );
   return (
     <>
-      <ReconciliationStatus variant={variant} summary={summary} />
+      <ReconciliationStatus summary={summary} />
       {noInvoices ? <p {...look(variant, 'notice')}>{`No invoices were created in ${title}.`}</p> : null}
-      <HeadlineTiles variant={variant} summary={summary} />
+      <HeadlineTiles summary={summary} />
       {comparison === null ? null : (
         <p {...look(variant, 'note')}>{`Compared over the same elapsed time: ${comparison}.`}</p>
       )}
       {afterHeadline}
-      {noInvoices ? null : <PaidChart variant={variant} summary={summary} />}
-      {noInvoices ? null : <ProjectsTable variant={variant} summary={summary} limit={limit} />}
-      <Columns variant={variant}>
-        {noInvoices ? null : (
-          <>
-            <CurrenciesTable variant={variant} summary={summary} limit={limit} />
-            <StatusTable variant={variant} summary={summary} />
-          </>
-        )}
-        {noPayments ? null : (
-          <>
-            <CryptocurrenciesTable variant={variant} summary={summary} limit={limit} />
-            <WalletsTable variant={variant} summary={summary} limit={limit} />
-          </>
-        )}
-      </Columns>
+      {noInvoices ? null : <PaidChart summary={summary} />}
+      {noInvoices ? null : <ProjectsTable summary={summary} limit={limit} />}
+      {email ? panels : <div class="columns">{panels}</div>}
       {noPayments ? (
         <>
           <p {...look(variant, 'notice')}>{`No payments arrived in ${title}.`}</p>
@@ -110,29 +103,22 @@ export function ReportContent({
       ) : (
         <>
           <UnmatchedPayments
-            variant={variant}
             report={report}
             limit={paymentLimit}
             csvName={fileNames.unmatchedCsv ?? fileNames.paymentsCsv}
           />
-          <LatePayments
-            variant={variant}
-            report={report}
-            limit={paymentLimit}
-            csvName={fileNames.paymentsCsv}
-          />
+          <LatePayments report={report} limit={paymentLimit} csvName={fileNames.paymentsCsv} />
         </>
       )}
       {noInvoices ? null : (
         <MispaidInvoices
-          variant={variant}
           report={report}
-          limit={variant === 'email' ? EMAIL_ROWS_SHOWN : MISPAID_INVOICES_LISTED}
+          limit={email ? EMAIL_ROWS_SHOWN : MISPAID_INVOICES_LISTED}
           csvName={fileNames.paidInvoicesCsv}
         />
       )}
-      {variant === 'page' && !noInvoices ? <PaidInvoices variant={variant} report={report} /> : null}
-      <ReconciliationPanel variant={variant} summary={summary} />
+      {email || noInvoices ? null : <PaidInvoices report={report} />}
+      <ReconciliationPanel summary={summary} />
     </>
   );
 }

@@ -4,24 +4,18 @@ import { serviceDatetimeToEpochMs } from '../../period';
 /** Days from Excel's day 0 (1899-12-30, in its 1900 date system) to 1970-01-01. */
 const EPOCH_SERIAL = 25_569;
 const MS_PER_DAY = 86_400_000;
-/**
- * Excel's serial numbers are right from 1 March 1900 on; before that its 1900 date system counts a
- * 29 February 1900 that never was, and before 1900 it has no dates at all.
- */
+/** Excel's serials are right from 1 March 1900: it counts a 29 February 1900, and has nothing before 1900. */
 const FIRST_EXACT_DATE_MS = Date.UTC(1900, 2, 1);
 
 /** The most decimals a number format shows (Excel's limit is 30). */
 export const MAX_SHOWN_DECIMALS = 30;
 
 /**
- * Whether a double holds this plain decimal exactly, so that a spreadsheet shows every digit the
- * service sent: the double's own plain form is the same text (`0.00000095` yes; `0.123456789012345678`
- * and `98765432109876543.21` no). `amount` is in the canonical form the schemas give (no exponent, no
- * trailing zeros in the fraction).
+ * Whether a double holds this plain decimal (canonical: no exponent, no trailing zeros) exactly, so that a
+ * spreadsheet shows every digit the service sent (`0.00000095` yes; `0.123456789012345678` no).
  */
 export function doubleHolds(amount: string): boolean {
-  // A decimal of at most 15 significant digits is always what a double prints back (DBL_DIG): the
-  // common case, decided without converting.
+  // At most 15 significant digits (DBL_DIG) always print back: the common case, decided without converting.
   if (significantDigits(amount) <= 15) return true;
   const double = Number(amount);
   if (!Number.isFinite(double)) return false;
@@ -30,7 +24,7 @@ export function doubleHolds(amount: string): boolean {
   return (text.includes('e') ? new Big(double).toFixed() : text) === amount;
 }
 
-/** Digits of a plain decimal from its first non-zero digit on (`0.00120` has 3); infinity for text that is not one. */
+/** Digits of a plain decimal from its first non-zero one (`0.00120` has 3); infinity for other text. */
 function significantDigits(amount: string): number {
   let digits = 0;
   let started = false;
@@ -53,12 +47,31 @@ export function decimalsOf(amount: string): number {
 }
 
 /**
- * The spreadsheet serial number (days since 1899-12-30, the time of day as the fraction) of the service's
- * `Y-m-d H:i:s` in UTC; `undefined` for text that is not such a datetime, or a date before 1 March 1900,
- * which a spreadsheet cannot show as a date.
+ * The spreadsheet serial number (days since 1899-12-30, the time as the fraction) of the service's
+ * `Y-m-d H:i:s` in UTC; `undefined` for other text or a date a spreadsheet cannot show (see above).
  */
 export function excelSerial(serviceDatetime: string): number | undefined {
   const epochMs = serviceDatetimeToEpochMs(serviceDatetime);
   if (Number.isNaN(epochMs) || epochMs < FIRST_EXACT_DATE_MS) return undefined;
   return epochMs / MS_PER_DAY + EPOCH_SERIAL;
 }
+
+// Format codes are locale-independent in the file: a spreadsheet shows its own separators (`1.234,56`).
+export const USD_FORMAT = '#,##0.00';
+export const COUNT_FORMAT = '#,##0';
+/**
+ * Timestamps in UTC, the zone a literal of the format: each cell reads `2026-09-30 23:45:00 UTC` and still
+ * sorts as a date; the list sheets' headers are the CSV's names and cannot say it.
+ */
+export const DATETIME_FORMAT = 'yyyy-mm-dd hh:mm:ss "UTC"';
+/** Text: a cell formatted as text stays text when someone edits it (`=1+1` is not run). */
+export const TEXT_FORMAT = '@';
+/**
+ * True/false cells. LibreOffice shows a boolean read from a workbook as 1 unless its format is this code
+ * (the one it writes itself), and then in its own words (`WAHR` in German); Excel always does.
+ */
+export const BOOLEAN_FORMAT = '"TRUE";"TRUE";"FALSE"';
+
+/** A number with `decimals` decimals and thousands separators: `#,##0.00000000` for 8. */
+export const decimalFormat = (decimals: number): string =>
+  decimals === 0 ? COUNT_FORMAT : `#,##0.${'0'.repeat(decimals)}`;

@@ -1,26 +1,10 @@
 import { once } from 'node:events';
 import type { Style, stream, ValueType, Workbook, Worksheet } from 'exceljs';
 
-/**
- * The five places where the workbook reaches past exceljs's documented streaming interface (exceljs
- * 4.4, `lib/stream/xlsx/workbook-writer.js` and `worksheet-writer.js`). Each is checked, so that a
- * version of exceljs that moved them fails loudly in the tests rather than writing a broken workbook.
- */
+// The places where the workbook reaches past exceljs's documented streaming interface (exceljs 4.4,
+// `lib/stream/xlsx/workbook-writer.js` and `worksheet-writer.js`): each is checked, so that a version
+// that moved them fails loudly in the tests rather than writing a broken workbook.
 
-// Measured (npm run bench -- --machinery): 174 to 185 ms to load against 340 to 504 for the package's entry, medians of 5 fresh loads.
-/**
- * Loads exceljs's streaming workbook writer alone, not the whole package: the package's entry loads its
- * reader and its document model too, paid by every report just before its workbook is written.
- */
-export async function loadWorkbookWriter(): Promise<typeof stream.xlsx.WorkbookWriter> {
-  const { default: WorkbookWriter } = await import('exceljs/lib/stream/xlsx/workbook-writer.js');
-  if (typeof WorkbookWriter !== 'function') {
-    throw new Error('exceljs has no streaming workbook writer in its own file: check the exceljs version');
-  }
-  return WorkbookWriter;
-}
-
-/** A worksheet's XML stream as exceljs's streaming writer keeps it. */
 interface SheetStream {
   write(text: string): unknown;
   /** The zip's input for this sheet (a PassThrough of readable-stream 3). */
@@ -29,53 +13,52 @@ interface SheetStream {
 
 interface StreamingWorkbook {
   styles?: { addStyleModel?(style: Partial<Style>, valueType: ValueType): number };
-  /** The worksheets by id (from 1), in the order the workbook lists them when it is committed. */
+  /** The worksheets by id (from 1), in the order the committed workbook lists them. */
   _worksheets?: (Worksheet | undefined)[];
 }
 
+const versionError = (what: string) => new Error(`exceljs has no ${what}: check the exceljs version`);
+
+// Measured (npm run bench -- --machinery): 174 to 185 ms to load against 340 to 504 for the package's entry, medians of 5 fresh loads.
+/** Loads exceljs's streaming workbook writer alone: the package's entry loads its reader and model too. */
+export async function loadWorkbookWriter(): Promise<typeof stream.xlsx.WorkbookWriter> {
+  const { default: WorkbookWriter } = await import('exceljs/lib/stream/xlsx/workbook-writer.js');
+  if (typeof WorkbookWriter !== 'function') throw versionError('streaming workbook writer in its own file');
+  return WorkbookWriter;
+}
+
 /**
- * Makes `sheet` the workbook's first sheet though it was added last: the streaming writer puts a sheet
- * into the file as soon as it is added, so a sheet written last must be added last, and the workbook
- * lists its sheets (and gives their relationships) in the order of its own list when it is committed.
+ * Lists `sheet` first though it was added last: the streaming writer writes a sheet as it is added, and
+ * the committed workbook lists its sheets in the order of its own list.
  */
 export function listSheetFirst(workbook: Workbook, sheet: Worksheet): void {
   const streaming = workbook as unknown as StreamingWorkbook;
   const sheets = streaming._worksheets;
   if (!Array.isArray(sheets) || !sheets.includes(sheet)) {
-    throw new Error('exceljs has no list of worksheets on its streaming workbook: check the exceljs version');
+    throw versionError('list of worksheets on its streaming workbook');
   }
   streaming._worksheets = [sheet, ...sheets.filter((other) => other !== undefined && other !== sheet)];
 }
 
-/**
- * The style id (`s="…"`) a cell of this style and type gets: the streaming writer's style registry, which
- * exceljs itself calls for every cell it writes; the same style object gets the same id.
- */
+/** The style id (`s="…"`) of a style and type, from the registry exceljs calls for every cell it writes. */
 export function registerStyle(workbook: Workbook, style: Partial<Style>, valueType: ValueType): number {
   const styles = (workbook as unknown as StreamingWorkbook).styles;
-  if (typeof styles?.addStyleModel !== 'function') {
-    throw new Error('exceljs has no style registry on its streaming workbook: check the exceljs version');
-  }
+  if (typeof styles?.addStyleModel !== 'function')
+    throw versionError('style registry on its streaming workbook');
   return styles.addStyleModel(style, valueType);
 }
 
-/**
- * Appends XML to a worksheet between its header row and its end: the stream exceljs writes the sheet's
- * own rows to. The header row must have been committed (it opens `<sheetData>`), and the sheet not yet.
- */
+/** Appends rows' XML to a worksheet whose header row is committed (it opens `<sheetData>`) and itself not. */
 export function writeSheetXml(worksheet: Worksheet, xml: string): void {
   const stream = (worksheet as unknown as { stream?: SheetStream }).stream;
-  if (typeof stream?.write !== 'function') {
-    throw new Error('exceljs has no stream on its streaming worksheet: check the exceljs version');
-  }
+  if (typeof stream?.write !== 'function') throw versionError('stream on its streaming worksheet');
   stream.write(xml);
 }
 
 // Measured (npm run bench -- --machinery): writing 50,000 rows holds 14 to 125 MiB less of heap and buffers than without the wait, as the zip keeps up less or more.
 /**
  * Resolves once the zip has taken in most of what was written to the sheet; `undefined` when it need not
- * wait. exceljs hands each sheet's XML to the zip without waiting for it to be compressed, so a sheet
- * written faster than it is compressed would otherwise pile up in memory whole.
+ * wait. exceljs hands the zip each sheet's XML without waiting for it to be compressed.
  */
 export function zipBacklog(worksheet: Worksheet, maxBytes: number): Promise<void> | undefined {
   const input = (worksheet as unknown as { stream?: SheetStream }).stream?.pipes?.[0];

@@ -1,6 +1,5 @@
 import type { Style, Workbook, Worksheet } from 'exceljs';
 import type { ColumnKind, RowTable, TableColumn } from '../../report';
-import { registerStyle, writeSheetXml, zipBacklog } from './exceljs-stream';
 import {
   BOOLEAN_FORMAT,
   COUNT_FORMAT,
@@ -8,7 +7,8 @@ import {
   decimalFormat,
   TEXT_FORMAT,
   USD_FORMAT,
-} from './number-formats';
+} from './cell-values';
+import { registerStyle, writeSheetXml, zipBacklog } from './exceljs-stream';
 import { type CellStyles, columnLetters, createRowXml } from './sheet-row-xml';
 
 /** Column widths in characters by kind (a UUID is 36, a timestamp with its zone 23). */
@@ -27,11 +27,7 @@ const WIDTHS: Record<ColumnKind, number> = {
 
 /** XML collected before it is handed to the sheet's stream. */
 const BATCH_CHARS = 64 * 1024;
-/**
- * XML the zip may have waiting before the writer waits for it. A few batches: with 4 MiB, a month of
- * 50,000 paid invoices held 30 MB more of buffers while its sheets were written (the process's peak),
- * and the zip was no faster for it.
- */
+/** XML the zip may have waiting: with 4 MiB, 50,000 paid invoices held 30 MB more at peak, no faster. */
 const MAX_ZIP_BACKLOG_BYTES = 256 * 1024;
 
 /** exceljs's `ValueType` numbers (a type-only import of exceljs keeps it out of the loading path). */
@@ -41,11 +37,10 @@ const BOOLEAN = 9;
 
 const TOP = { vertical: 'top' } as const;
 
-/** Registers the list sheets' cell styles with the workbook once. */
+/** Registers the list sheets' cell styles with the workbook (which gives the same style the same id). */
 export function listSheetStyles(workbook: Workbook): CellStyles {
   const style = (model: Partial<Style>, type: number) =>
     registerStyle(workbook, { ...model, alignment: { ...TOP, ...model.alignment } }, type);
-  const byDecimals = new Map<number, number>();
   return {
     text: style({ numFmt: TEXT_FORMAT }, STRING),
     flag: style({ numFmt: BOOLEAN_FORMAT, alignment: { ...TOP, horizontal: 'center' } }, BOOLEAN),
@@ -54,14 +49,7 @@ export function listSheetStyles(workbook: Workbook): CellStyles {
     date: style({ numFmt: DATETIME_FORMAT }, NUMBER),
     usd: style({ numFmt: USD_FORMAT }, NUMBER),
     count: style({ numFmt: COUNT_FORMAT }, NUMBER),
-    decimals(decimals) {
-      let id = byDecimals.get(decimals);
-      if (id === undefined) {
-        id = style({ numFmt: decimalFormat(decimals) }, NUMBER);
-        byDecimals.set(decimals, id);
-      }
-      return id;
-    },
+    decimals: (decimals) => style({ numFmt: decimalFormat(decimals) }, NUMBER),
   };
 }
 
@@ -69,23 +57,20 @@ export function listSheetStyles(workbook: Workbook): CellStyles {
 export interface ListSheet {
   /** Adds the next row; a promise when the caller must wait for the zip before the next. */
   add(cells: readonly (string | null)[]): Promise<void> | undefined;
-  /** Writes what is left and closes the sheet. */
   finish(): Promise<void>;
 }
 
 /** Excel's last row: a sheet holds its header and 1,048,575 records below it. */
 const SHEET_ROWS = 1_048_576;
-/** Records a list sheet holds; a longer list goes on over sheets of its own (`Payments (2)`). */
 const RECORDS_PER_SHEET = SHEET_ROWS - 1;
 
-/** The name of the `index`th sheet (from 0) of a list: `Payments`, `Payments (2)`, … */
+/** `Payments`, `Payments (2)`, … for the sheets (from 0) of a list longer than one. */
 const listSheetName = (name: string, index: number) => (index === 0 ? name : `${name} (${index + 1})`);
 
 /**
- * A sheet with a table's columns in the same order: a bold header row that stays in view (frozen), a
- * filter on every column, widths by kind, then one row per record, no totals row. A table longer than a
- * sheet goes on over the sheets after it, each with its header and filter: Excel offers to repair a
- * workbook with a row past its last one, and leaves out the rows it cannot read.
+ * A sheet with a table's columns: a frozen bold header, a filter on every column, widths by kind, one row
+ * per record, no totals row. A longer table goes on over sheets of its own, each with its header: Excel
+ * offers to repair a workbook with a row past its last, and leaves out what it cannot read.
  */
 export function addListSheet(
   workbook: Workbook,
@@ -127,7 +112,7 @@ export function addListSheet(
   };
 }
 
-/** Adds a list sheet with its header row committed, its filter over `records` rows below it (a sheet's at most). */
+/** Adds a list sheet with its header row committed and its filter over `records` rows (a sheet's at most). */
 function startSheet(
   workbook: Workbook,
   name: string,

@@ -5,23 +5,18 @@ import { loadWorkbookWriter } from './exceljs-stream';
 import { addListSheet, type ListSheet, listSheetStyles } from './list-sheet';
 import { addSummarySheet } from './summary-sheet';
 
-/** zlib's fastest level. */
-const ZIP_LEVEL = 1;
-
-/** `report.xlsx` being written: its list sheets one after the other, then `commit`. */
+/** `report.xlsx` being written: its list sheets one after the other (each finished before the next), then `commit`. */
 export interface ReportWorkbook {
-  /** Adds the next list sheet; write all its rows and `finish` it before the next. */
   listSheet(name: string, table: RowTable): ListSheet;
-  /** Writes the `Summary` sheet (the first, written last) and the workbook's other parts, and closes the file. */
+  /** Writes the `Summary` sheet (listed first, written last) and the rest, and closes the file. */
   commit(summary: ReportSummary): Promise<void>;
-  /** Stops writing and closes the file, after a failure (the caller removes it). */
+  /** Closes the file after a failure (the caller removes it). */
   abort(): void;
 }
 
 /**
- * Starts `report.xlsx` at `path` (which must not exist) with exceljs's streaming writer, so that a sheet
- * of any length goes to disk as it is written. Its first sheet, `Summary`, is written by `commit`: the
- * list sheets can be written before the figures are known. exceljs is loaded here, on first use: it is
+ * Starts `report.xlsx` at `path` (which must not exist) with exceljs's streaming writer: a sheet of any
+ * length goes to disk as it is written, and the figures come last. exceljs is loaded on first use: it is
  * large, and a function that never writes a workbook should not load it when it starts.
  */
 export async function openReportWorkbook(path: string): Promise<ReportWorkbook> {
@@ -34,9 +29,9 @@ export async function openReportWorkbook(path: string): Promise<ReportWorkbook> 
     stream: file,
     useStyles: true,
     useSharedStrings: false,
-    // The sheets' XML is about 1.2 KB a row: the fastest compression takes a third of the default
-    // level's time for a file about a fifth larger.
-    zip: { zlib: { level: ZIP_LEVEL } },
+    // The sheets' XML is about 1.2 KB a row: zlib's fastest level takes a third of the default level's
+    // time for a file about a fifth larger.
+    zip: { zlib: { level: 1 } },
   });
   workbook.creator = 'invoice-reports';
   const styles = listSheetStyles(workbook);

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { InvoiceItem } from '../../../lib/invoicing';
 import { ReportRequestError } from '../../../lib/period';
-import { csvStream } from '../../../lib/render/csv/csv-lines';
 import { buildReport } from '../../../lib/report/build-report';
 import type { CollectProgress } from '../../../lib/report/collect';
 import type { Report } from '../../../lib/report/model';
 import { summaryToJson } from '../../../lib/report/summary-json';
+import { csvStream } from '../render/csv/fixtures';
 import {
   type BoundsReading,
   type FakeServiceOptions,

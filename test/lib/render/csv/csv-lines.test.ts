@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { csvStream } from '../../../../lib/render/csv/csv-lines';
 import { column } from '../../../../lib/report/rows/report-column';
 import { createRowTableBuilder } from '../../../../lib/report/rows/row-table';
-import { BOM, readAll } from './fixtures';
+import { BOM, csvStream, readAll } from './fixtures';
 
 interface Row {
   id: string;

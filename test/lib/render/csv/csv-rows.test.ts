@@ -1,9 +1,8 @@
 import { stringify } from 'csv-stringify/sync';
 import { describe, expect, it } from 'vitest';
-import { csvStream } from '../../../../lib/render/csv/csv-lines';
 import { column } from '../../../../lib/report/rows/report-column';
 import { createRowTableBuilder } from '../../../../lib/report/rows/row-table';
-import { readAll } from './fixtures';
+import { csvStream, readAll } from './fixtures';
 
 interface Cells {
   id: string;

@@ -1,4 +1,7 @@
+import { Readable } from 'node:stream';
 import type { Invoice, InvoiceItem, PaymentItem, Wallet } from '../../../../lib/invoicing/schemas';
+import { csvHeader, csvLine } from '../../../../lib/render/csv';
+import type { RowTable } from '../../../../lib/report';
 
 /** Reads a whole stream into one Buffer. */
 export async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
@@ -56,3 +59,21 @@ export const payment = (overrides: Partial<PaymentItem> = {}): PaymentItem => ({
   wallet: wallet(),
   ...overrides,
 });
+
+/** A table's whole CSV file (BOM, header, rows in order) as the report folder writes it, a fresh stream each call. */
+export function csvStream(table: RowTable): Readable {
+  return Readable.from(
+    (async function* () {
+      let text = csvHeader(table.columns);
+      for await (const cells of table.rows()) {
+        text += csvLine(cells, table.columns);
+        if (text.length >= 64 * 1024) {
+          yield Buffer.from(text);
+          text = '';
+        }
+      }
+      if (text.length > 0) yield Buffer.from(text);
+    })(),
+    { objectMode: false },
+  );
+}

@@ -1,8 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { csvStream } from '../../../../lib/render/csv/csv-lines';
 import { createPaidInvoiceRows } from '../../../../lib/report/rows/report-tables';
-import { BOM, paidInvoice, readAll, wallet } from './fixtures';
+import { BOM, csvStream, paidInvoice, readAll, wallet } from './fixtures';
 
 // Typed out from DESIGN.md's "CSV files" section, not taken from the code.
 const DESIGN_HEADER =

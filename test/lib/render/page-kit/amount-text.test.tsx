@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AmountText } from '../../../../lib/render/page-kit/amount-text';
+import { AmountText, renderToHtml } from '../../../../lib/render/page-kit';
 import type { Variant } from '../../../../lib/render/page-kit/looks';
-import { renderToHtml } from '../../../../lib/render/page-kit/render';
 
 const html = (variant: Variant, text: string, keepWhole = false) =>
   renderToHtml(

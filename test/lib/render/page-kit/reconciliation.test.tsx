@@ -1,8 +1,8 @@
 import Big from 'big.js';
 import { decodeHTML } from 'entities';
 import { describe, expect, it } from 'vitest';
+import { renderToHtml, VariantContext } from '../../../../lib/render/page-kit';
 import { ReconciliationPanel, ReconciliationStatus } from '../../../../lib/render/page-kit/reconciliation';
-import { renderToHtml } from '../../../../lib/render/page-kit/render';
 import type { ReconciliationCheck, ReportSummary } from '../../../../lib/report/model';
 import {
   asQuarterReport,
@@ -68,7 +68,7 @@ function differingSummary(): ReportSummary {
 
 describe('ReconciliationPanel', () => {
   it('names the dates compared and relates their figures to the headline, reason beside them', () => {
-    const text = textOf(renderToHtml(<ReconciliationPanel variant="page" summary={differingSummary()} />));
+    const text = textOf(renderToHtml(<ReconciliationPanel summary={differingSummary()} />));
     expect(text).toBe(
       [
         'Reconciliation',
@@ -91,9 +91,7 @@ describe('ReconciliationPanel', () => {
 
   it('lists every check per project and per currency and counts the days, when all agree', () => {
     // sampleReport: paid invoices and paid total, 3 projects, 2 currencies and October's 31 days: 38 checks.
-    const text = textOf(
-      renderToHtml(<ReconciliationPanel variant="page" summary={sampleReport().summary} />),
-    );
+    const text = textOf(renderToHtml(<ReconciliationPanel summary={sampleReport().summary} />));
     expect(text.split('\n').slice(3)).toEqual([
       "Check | Service's figure | Its listed invoices | Difference |",
       'Paid invoices | 120 | 120 | 0 |',
@@ -110,7 +108,7 @@ describe('ReconciliationPanel', () => {
   });
 
   it('sets a check not made in the small print of the notes, not in body text', () => {
-    const html = renderToHtml(<ReconciliationPanel variant="page" summary={differingSummary()} />);
+    const html = renderToHtml(<ReconciliationPanel summary={differingSummary()} />);
     expect(html).toContain('<p class="note"><strong>Not checked: 1 Nov 2026 (service day)</strong>');
   });
 
@@ -125,7 +123,13 @@ describe('ReconciliationPanel', () => {
       checks: [check(`project:${SAMPLE_PROJECTS.app}`, '24641.4', '24641.4')],
       notChecked: ['paidCount', 'paidTotalUSD', 'currency:*', 'day:*'].map((name) => ({ name, reason })),
     };
-    const text = textOf(renderToHtml(<ReconciliationPanel variant="email" summary={summary} />));
+    const text = textOf(
+      renderToHtml(
+        <VariantContext.Provider value="email">
+          <ReconciliationPanel summary={summary} />
+        </VariantContext.Provider>,
+      ),
+    );
     expect(text).toBe(
       [
         'Reconciliation',
@@ -150,7 +154,7 @@ describe('ReconciliationPanel', () => {
     const soFar = asReportSoFar(sampleReport()).summary;
     soFar.reconciliation = differingSummary().reconciliation;
     const lines = (summary: ReportSummary) =>
-      textOf(renderToHtml(<ReconciliationPanel variant="page" summary={summary} />)).split('\n');
+      textOf(renderToHtml(<ReconciliationPanel summary={summary} />)).split('\n');
 
     expect(lines(quarter)[1]).toBe(
       "The service's figures for the dates 30 Sep 2026 – 2 Jan 2027 as it reads them, against the invoices it lists for the same dates: 126 paid, 74,718.40 USD, of which 120 and 71,898.00 USD fall in Q4 2026 in Europe/Berlin (the figures above).",
@@ -169,7 +173,7 @@ describe('ReconciliationPanel', () => {
 
 describe('ReconciliationStatus', () => {
   it('warns with the dates compared and each difference', () => {
-    const text = textOf(renderToHtml(<ReconciliationStatus variant="page" summary={differingSummary()} />));
+    const text = textOf(renderToHtml(<ReconciliationStatus summary={differingSummary()} />));
     expect(text.split('\n').slice(0, 2)).toEqual([
       "⚠ The service's statistics and the invoices it lists for the same dates differ",
       "5 of 6 checks differ by more than 0.01 between the service's statistics for the dates 30 Sep 2026 – 2 Nov 2026 and the invoices it lists for those dates; 1 more, for 1 Nov 2026, could not be made exactly. Check these figures before relying on them: the itemised invoices and payments are in the CSV files, and the Reconciliation panel says what was compared.",

@@ -1,6 +1,6 @@
 import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
-import { axisTop, heightFraction } from '../../../../lib/render/page-kit/chart-scale';
+import { axisTop, heightFraction } from '../../../../lib/render/page-kit/paid-chart';
 
 describe('axisTop', () => {
   it('rounds the largest value up to 1, 2, 2.5 or 5 times a power of ten', () => {
