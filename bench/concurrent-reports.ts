@@ -14,10 +14,10 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import pLimit from 'p-limit';
+import { REPORT_FILE_NAMES } from '../lib/delivery';
 import { startSandbox } from '../lib/sandbox';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const REPORT_FILES = 5;
 
 const { values } = parseArgs({
   options: {
@@ -75,7 +75,9 @@ try {
       }),
     ),
   );
-  const failed = outcomes.filter((outcome) => outcome.code !== 0 || outcome.files !== REPORT_FILES);
+  const failed = outcomes.filter(
+    (outcome) => outcome.code !== 0 || outcome.files !== REPORT_FILE_NAMES.length,
+  );
   const slowest = Math.max(...outcomes.map((outcome) => outcome.ms));
   console.log(
     `${runs} runs, ${atOnce} at a time: ${runs - failed.length} exited 0 with their folder, ` +
