@@ -2,7 +2,6 @@ import type { Context } from 'hono';
 import * as z from 'zod';
 import { fieldIssues } from '../config';
 import { invoiceStatusSchema, serviceDateSchema } from '../invoicing';
-import { SandboxRequestError } from './error-body';
 
 /**
  * The form fields of each endpoint. Where the spec is silent the sandbox is strict, so that a client's
@@ -11,29 +10,33 @@ import { SandboxRequestError } from './error-body';
  * (what HTML forms and many clients send for "not set").
  */
 
+/** A request the sandbox refuses, answered with `status` and an error body. */
+export class SandboxRequestError extends Error {
+  override readonly name = 'SandboxRequestError';
+
+  constructor(
+    readonly status: 400 | 415,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** The textual 8-4-4-4-12 form, any version (as the client's schemas accept). */
-const uuidField = z.guid({ message: 'expected a UUID' });
+const uuidField = z.guid({ message: 'expected a UUID' }).optional();
 
-const offsetField = z
-  .string()
-  .regex(/^\d{1,15}$/, 'expected a whole number, 0 or more')
-  .transform(Number);
+const countField = (least: number) =>
+  z
+    .string()
+    .regex(/^\d{1,15}$/, `expected a whole number, ${least} or more`)
+    .transform(Number)
+    .refine((count) => count >= least, `expected a whole number, ${least} or more`);
 
-const limitField = z
-  .string()
-  .regex(/^\d{1,15}$/, 'expected a whole number, 1 or more')
-  .transform(Number)
-  .refine((limit) => limit >= 1, 'expected a whole number, 1 or more');
+const dateRange = { startDate: serviceDateSchema.optional(), endDate: serviceDateSchema.optional() };
+const page = { offset: countField(0).default(0), limit: countField(1).default(10) };
 
-const dateRange = {
-  startDate: serviceDateSchema.optional(),
-  endDate: serviceDateSchema.optional(),
-};
-
-function ordered<T extends { startDate?: string; endDate?: string }>(
-  params: T,
-  context: z.RefinementCtx,
-): void {
+function ordered(params: { startDate?: string; endDate?: string }, context: z.RefinementCtx): void {
   if (params.startDate && params.endDate && params.startDate > params.endDate) {
     context.addIssue({
       code: 'custom',
@@ -47,24 +50,17 @@ export const statisticsParamsSchema = z.strictObject(dateRange).superRefine(orde
 
 export const invoiceListParamsSchema = z
   .strictObject({
-    invoiceId: uuidField.optional(),
+    invoiceId: uuidField,
     invoiceUid: z.string().optional(),
-    projectId: uuidField.optional(),
+    projectId: uuidField,
     ...dateRange,
     status: invoiceStatusSchema.optional(),
-    offset: offsetField.default(0),
-    limit: limitField.default(10),
+    ...page,
   })
   .superRefine(ordered);
 
 export const paymentListParamsSchema = z
-  .strictObject({
-    walletId: uuidField.optional(),
-    invoiceId: uuidField.optional(),
-    ...dateRange,
-    offset: offsetField.default(0),
-    limit: limitField.default(10),
-  })
+  .strictObject({ walletId: uuidField, invoiceId: uuidField, ...dateRange, ...page })
   .superRefine(ordered);
 
 const FORM_TYPES = ['multipart/form-data', 'application/x-www-form-urlencoded'];
