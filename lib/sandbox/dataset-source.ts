@@ -4,11 +4,11 @@ import { fieldIssues, formatPath, issueText } from '../config';
 import { invoiceStatusSchema, serviceDatetimeSchema } from '../invoicing';
 import type { ZoneDays } from '../period';
 import { decimalOf } from './amounts';
-import { type DayTotals, dayTotalsOf } from './day-totals';
-import { datetimeBounds, type InstantRange, inBounds } from './instant-range';
-import { newestInvoiceFirst, newestPaymentFirst } from './record-order';
-import type { RecordSource } from './record-source';
+import { datetimeBounds, type InstantRange, inBounds } from './date-reading';
+import type { RecordSource } from './queries';
+import { newestFirst } from './record-order';
 import type { InvoiceItemJson, PaymentItemJson } from './records';
+import { type DayTotals, dayTotalsOf } from './statistics';
 
 /**
  * Records to serve instead of generated ones, exactly as the service returns them: invoices as items
@@ -73,8 +73,8 @@ export class DatasetSource implements RecordSource {
     this.payments = checked(dataset.payments, datasetPaymentSchema, 'payments') as PaymentItemJson[];
     // The project of the dataset's first invoice as given, before the records are ordered.
     this.mainProjectId = this.invoices[0]?.projectId;
-    this.invoices.sort(newestInvoiceFirst);
-    this.payments.sort(newestPaymentFirst);
+    this.invoices.sort(newestFirst((invoice) => invoice.createDatetime));
+    this.payments.sort(newestFirst((payment) => payment.transactionDatetime));
   }
 
   invoiceLists(): InvoiceItemJson[][] {

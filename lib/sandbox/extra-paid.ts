@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { serviceDatetimeSchema } from '../invoicing';
-import type { CountedInvoice } from './day-totals';
+import type { CountedInvoice } from './statistics';
 
 /**
  * A paid invoice that the statistics count and the lists never return: a planted fault, so that tests

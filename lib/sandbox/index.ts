@@ -3,7 +3,6 @@ export { createSandboxApp, type RunningSandbox, type SandboxServerOptions, start
 
 export type { SandboxDataset } from './dataset-source';
 export type { EndDateReading } from './date-reading';
-export type { DayTotals } from './day-totals';
 export type { ExtraPaidInvoice } from './extra-paid';
 export { GeneratedSource, type GeneratedSourceOptions } from './generated-source';
 export { type GeneratedMonth, generateMonth, type MonthRequest, monthCounts } from './month-generator';
@@ -20,7 +19,7 @@ export { commissionUSD, cryptoRateUSD, fiatRateUSD, receivedUSD } from './rates'
 export type { ListOrder } from './record-order';
 export type { InvoiceItemJson, InvoiceJson, PaymentItemJson, PaymentRecordJson, WalletJson } from './records';
 export { AWKWARD_DESCRIPTIONS, AWKWARD_SERVICE_DATA } from './sample-texts';
-export type { InvoiceStatisticsJson } from './statistics';
+export type { DayTotals, InvoiceStatisticsJson } from './statistics';
 export {
   CASES_PER_KIND,
   STRAY_CASES,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { datetimeBounds, inBounds } from '../../../lib/sandbox/instant-range';
+import { datetimeBounds, inBounds } from '../../../lib/sandbox/date-reading';
 
 /** 2026-10-01 00:00:00 UTC, in epoch seconds. */
 const OCT_1 = 1_790_812_800;
