@@ -7,12 +7,12 @@ import { bearerAuth } from 'hono/bearer-auth';
 import { HTTPException } from 'hono/http-exception';
 import { isLosslessNumber, stringify } from 'lossless-json';
 import { ZoneDays } from '../period';
-import { decimalOf } from './amounts';
 import { DatasetSource } from './dataset-source';
 import { countedExtraPaid } from './extra-paid';
 import { GeneratedSource } from './generated-source';
 import { resolveSandboxOptions, type SandboxOptions } from './options';
 import { SandboxQueries } from './queries';
+import { decimalOf } from './rates';
 import { arrangeForRequest } from './record-order';
 import {
   invoiceListParamsSchema,

@@ -2,7 +2,7 @@ import Big from 'big.js';
 import type { LosslessNumber } from 'lossless-json';
 import { fiatFractionDigits } from '../invoicing';
 import type { ZoneDays } from '../period';
-import { type DecimalSource, decimalOf, exactNumber, roundTo } from './amounts';
+import { type DecimalSource, decimalOf, exactNumber, roundTo } from './rates';
 import { statisticsMonthKey } from './service-time';
 
 /**
