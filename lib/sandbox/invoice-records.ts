@@ -55,10 +55,7 @@ export function drawDescription(random: SeededRandom): string | null {
   return random.pick(draw < 0.23 ? AWKWARD_DESCRIPTIONS : ORDINARY_DESCRIPTIONS);
 }
 
-/**
- * A generated invoice before `now` decides its status and amounts. Records are written as literals of
- * one shape throughout (no spreads): a large month was several times slower to generate with spreads.
- */
+/** A generated invoice before `now` decides its status and amounts. */
 export interface PlannedInvoice {
   /** Complete but for `amountFiatUSD`, `commissionFiatUSD` and `status`, which `settle` writes. */
   invoice: InvoiceJson;
@@ -141,21 +138,5 @@ export function paidInvoiceItem(
   payment: PaymentRecordJson,
   wallet: WalletJson,
 ): InvoiceItemJson {
-  return {
-    id: invoice.id,
-    uid: invoice.uid,
-    projectId: invoice.projectId,
-    createDatetime: invoice.createDatetime,
-    timeToPayDatetime: invoice.timeToPayDatetime,
-    commissionFiatUSD: invoice.commissionFiatUSD,
-    amountFiatUSD: invoice.amountFiatUSD,
-    amountFiat: invoice.amountFiat,
-    currencyFiat: invoice.currencyFiat,
-    description: invoice.description,
-    serviceData: invoice.serviceData,
-    views: invoice.views,
-    status: invoice.status,
-    payment,
-    wallet,
-  };
+  return { ...invoice, payment, wallet };
 }
