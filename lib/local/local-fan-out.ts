@@ -1,9 +1,7 @@
 import { join } from 'node:path';
-import type { DeploymentConfig } from '../config';
-import { describeError, scheduleSlots } from '../config';
+import { type DeploymentConfig, describeError, scheduleSlots } from '../config';
 import { coversWholePeriod, deliveryStatus, reportPrefix } from '../delivery';
 import { monthName } from '../period';
-import type { StructuredLogger } from '../pipeline';
 import {
   type DeliveryContext,
   dispatchSlot,
@@ -12,6 +10,7 @@ import {
   resolveReportPeriod,
   runScheduledReport,
   runSlotLocally,
+  type StructuredLogger,
   slotIndex,
 } from '../pipeline';
 import {
@@ -57,40 +56,6 @@ export interface LocalFanOutOptions {
   signal?: AbortSignal;
 }
 
-/** What an account's run asks the service for, and the zone its dates are read in, for its progress lines. */
-interface AccountWindow {
-  ranges: FetchRanges;
-  timezone: string;
-}
-
-/**
- * The scheduled run's log, for a terminal: only its progress, as one line per milestone and account that
- * says "so far" and names the dates each list was asked for (`fetchedInWords`). What each run ended with
- * is said once, from its outcome (`outcomeLine`).
- */
-function progressLines(
-  log: (line: string) => void,
-  windows: ReadonlyMap<string, AccountWindow>,
-): StructuredLogger {
-  const ignore = () => {};
-  return {
-    info: (_message, ...attributes) => {
-      const fetched = Object.assign({}, ...attributes) as Partial<FetchedRecords> & { account?: string };
-      const window = fetched.account === undefined ? undefined : windows.get(fetched.account);
-      if (fetched.records === undefined || window === undefined) return;
-      const progress = {
-        invoices: fetched.invoices ?? 0,
-        payments: fetched.payments ?? 0,
-        previousPeriodInvoices: fetched.previousPeriodInvoices ?? 0,
-      };
-      // Milestones come every so many records, not when a list is done: the final counts are in the outcome.
-      log(`${fetched.account}: so far ${fetchedInWords(progress, window.ranges, window.timezone)}`);
-    },
-    warn: ignore,
-    error: ignore,
-  };
-}
-
 /**
  * What a run did, in a line: the headline figures and where the report went, that it was sent before,
  * why it failed, or that the stack stopped it (its failure is then the stop's doing, not news).
@@ -125,14 +90,11 @@ function outcomeLine(run: LocalAccountRun, stopped: boolean): string {
 export async function runLocalMonthlyFanOut(options: LocalFanOutOptions): Promise<LocalAccountRun[]> {
   const { config, context, now, log } = options;
   const runs = new Map<string, Omit<LocalAccountRun, 'outcome'>>();
-  const windows = new Map<string, AccountWindow>();
+  const ranges = new Map<string, FetchRanges>();
   const forced = new Set<string>();
   for (const account of config.accounts) {
     const month = resolveReportPeriod(account, undefined, now());
-    windows.set(account.name, {
-      ranges: fetchRanges(reportPeriod(month, account.timezone, now())),
-      timezone: account.timezone,
-    });
+    ranges.set(account.name, fetchRanges(reportPeriod(month, account.timezone, now())));
     const prefix = reportPrefix(account.name, month);
     runs.set(account.name, {
       account: account.name,
@@ -143,12 +105,8 @@ export async function runLocalMonthlyFanOut(options: LocalFanOutOptions): Promis
       // s3rver keeps each key as a path under its directory: `<bucket>/<key>._S3rver_object`.
       s3Folder: join(options.s3Directory, context.bucket, prefix),
     });
-    const status = await deliveryStatus({
-      s3: context.s3,
-      bucket: context.bucket,
-      account: account.name,
-      period: month,
-    });
+    const { s3, bucket } = context;
+    const status = await deliveryStatus({ s3, bucket, account: account.name, period: month });
     if (status.state === 'unreadable' || status.state === 'sending') {
       forced.add(account.name);
       log(
@@ -160,6 +118,20 @@ export async function runLocalMonthlyFanOut(options: LocalFanOutOptions): Promis
     }
   }
 
+  // The scheduled run's log, for a terminal: one line per milestone and account that says "so far" and
+  // names the dates each list was asked for. What each run ended with is said once, from its outcome.
+  const logger: StructuredLogger = {
+    info: (_message, ...attributes) => {
+      const fetched = Object.assign({}, ...attributes) as Partial<FetchedRecords> & { account?: string };
+      const run = fetched.account === undefined ? undefined : runs.get(fetched.account);
+      if (fetched.records === undefined || run === undefined) return;
+      const { invoices = 0, payments = 0, previousPeriodInvoices = 0 } = fetched;
+      const progress = { invoices, payments, previousPeriodInvoices };
+      log(`${run.account}: so far ${fetchedInWords(progress, ranges.get(run.account)!, run.timezone)}`);
+    },
+    warn: () => {},
+    error: () => {},
+  };
   const slots = slotIndex(config);
   const results: LocalAccountRun[] = [];
   for (const slot of scheduleSlots(config.accounts).filter((each) => each.periodKind === 'month')) {
@@ -171,7 +143,7 @@ export async function runLocalMonthlyFanOut(options: LocalFanOutOptions): Promis
         runScheduledReport(forced.has(event.account) ? { ...event, force: true } : event, {
           config,
           context,
-          logger: progressLines(log, windows),
+          logger,
           progressEvery: LOCAL_PROGRESS_EVERY,
         }),
     });

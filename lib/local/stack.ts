@@ -165,15 +165,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const stopOnAbort = () => void running.stopAll().catch(() => {});
   signal?.addEventListener('abort', stopOnAbort, { once: true });
   /** Starts a server, keeps its stop, and logs where it listens. */
-  const started = async <T extends { close(): Promise<void> }>(
+  const started = async <T extends ({ url: string } | { endpoint: string }) & { close(): Promise<void> }>(
     service: LocalService,
     start: () => Promise<T>,
-    urlOf: (server: T) => string,
   ): Promise<T> => {
     const server = await startOnPort(service, ports[service], start);
     running.add(server.close);
     signal?.throwIfAborted();
-    log(`${SERVICES[service][0].padEnd(15)}${urlOf(server)}`);
+    log(`${SERVICES[service][0].padEnd(15)}${'url' in server ? server.url : server.endpoint}`);
     return server;
   };
   try {
@@ -191,21 +190,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const signingKey = await loadStateKey(stateDir, LINK_SIGNING_KEY);
     const accountTokenKey = await loadStateKey(stateDir, ACCOUNT_TOKEN_KEY);
 
-    const sandbox = await started(
-      'sandbox',
-      () => startSandbox({ port: ports.sandbox, apiKey: sandboxApiKey, now: now() }),
-      (server) => server.url,
+    const sandbox = await started('sandbox', () =>
+      startSandbox({ port: ports.sandbox, apiKey: sandboxApiKey, now: now() }),
     );
-    const s3 = await started(
-      's3Emulator',
-      () => startS3Emulator({ port: ports.s3Emulator, directory: s3Directory, buckets: [LOCAL_BUCKET] }),
-      (server) => server.endpoint,
+    const s3 = await started('s3Emulator', () =>
+      startS3Emulator({ port: ports.s3Emulator, directory: s3Directory, buckets: [LOCAL_BUCKET] }),
     );
-    const ses = await started(
-      'sesEmulator',
-      () => startSesEmulator({ port: ports.sesEmulator }),
-      (server) => server.endpoint,
-    );
+    const ses = await started('sesEmulator', () => startSesEmulator({ port: ports.sesEmulator }));
 
     const config = localDemoConfig({ apiUrl: sandbox.url, timezone: options.timezone ?? 'UTC' });
     const secrets = new InMemorySecretSource({
@@ -228,17 +219,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       workDir,
       ...(options.now ? { now: options.now } : {}),
     };
-    const api = await started(
-      'reportApi',
-      () =>
-        serveOnLoopback(ports.reportApi, (url) =>
-          createReportApi({
-            ...reportApiOptionsFor(config, publish),
-            publicUrl: url,
-            logger: reportApiLogLines(log),
-          }),
-        ),
-      (server) => server.url,
+    const logger = reportApiLogLines(log);
+    const api = await started('reportApi', () =>
+      serveOnLoopback(ports.reportApi, (url) =>
+        createReportApi({ ...reportApiOptionsFor(config, publish), publicUrl: url, logger }),
+      ),
     );
 
     const delivery: DeliveryContext = {
@@ -271,15 +256,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         signingKey,
       });
       linkExpiresAt = signed.expiresAt;
-      const { expiresAt } = signed;
-      const allReportsLink = signReportIndexLink({
-        baseUrl: api.url,
-        account,
-        expiresAt,
-        generation,
-        signingKey,
-      });
-      return { ...run, apiToken, signedReportLink: signed.links['report.html'], allReportsLink };
+      const index = { baseUrl: api.url, account, expiresAt: linkExpiresAt, generation, signingKey };
+      return {
+        ...run,
+        apiToken,
+        signedReportLink: signed.links['report.html'],
+        allReportsLink: signReportIndexLink(index),
+      };
     });
 
     return {
