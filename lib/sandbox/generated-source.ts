@@ -6,7 +6,7 @@ import { LruCache } from './lru-cache';
 import { type GeneratedMonth, generateMonth } from './month-generator';
 import type { RecordSource } from './queries';
 import type { InvoiceItemJson, PaymentItemJson } from './records';
-import { epochSecondsOf, type MonthNumber, monthOfEpochSeconds, monthStartSeconds } from './service-time';
+import { type MonthNumber, monthOfEpochSeconds, monthStartSeconds } from './service-time';
 import { type DayTotals, dayTotalsOf } from './statistics';
 
 /** Full months of data before the current one. */
@@ -44,7 +44,7 @@ export class GeneratedSource implements RecordSource {
   constructor(private readonly options: GeneratedSourceOptions) {
     this.account = sandboxAccount(options.seed);
     this.statisticsDays = options.statisticsDays ?? new ZoneDays('UTC');
-    this.nowSeconds = epochSecondsOf(options.now);
+    this.nowSeconds = Math.floor(options.now.getTime() / 1000);
     this.lastMonth = monthOfEpochSeconds(this.nowSeconds);
     this.firstMonth = this.lastMonth - DATA_MONTHS;
   }

@@ -19,7 +19,7 @@ import { DUST_AMOUNT, type FieldChoices, paidSpecial, walletFor } from './month-
 import { jsonNumber, receivedUSD } from './rates';
 import type { InvoiceItemJson, PaymentItemJson, PaymentRecordJson } from './records';
 import { AWKWARD_SERVICE_DATA } from './sample-texts';
-import { SeededRandom, WeightedChoice } from './seeded-random';
+import { SeededRandom } from './seeded-random';
 import { type MonthNumber, monthStartSeconds } from './service-time';
 import {
   clearOfWaitingInvoices,
@@ -82,10 +82,6 @@ export function generateMonth(request: MonthRequest): GeneratedMonth {
   // month slower than generating it.
   const invoices: [number, InvoiceItemJson][] = [];
   const payments: [number, PaymentItemJson][] = [];
-  const projectChoices = new WeightedChoice(
-    account.projectIds.map((id, i) => [id, account.projectWeights[i]!]),
-  );
-  const walletChoices = new WeightedChoice(account.wallets.map((w, i) => [w, account.walletWeights[i]!]));
 
   const plan = (
     serial: number,
@@ -95,7 +91,7 @@ export function generateMonth(request: MonthRequest): GeneratedMonth {
     choices: FieldChoices,
   ) => {
     const currency = choices.currency ?? random.weighted(CURRENCIES);
-    const projectId = choices.projectId ?? random.weighted(projectChoices);
+    const projectId = choices.projectId ?? random.weighted(account.projectChoice);
     const amountFiat = choices.amountFiat ?? drawAmountFiat(random, currency, created);
     const description = choices.description !== undefined ? choices.description : drawDescription(random);
     const serviceData = random.chance(0.1)
@@ -115,7 +111,7 @@ export function generateMonth(request: MonthRequest): GeneratedMonth {
     const late = special.lateBy !== undefined || random.chance(LATE_SHARE);
     const delay = special.delay ?? random.int(20, lifetime);
     const lateBy = special.lateBy ?? random.int(1, PAYMENT_SEARCH_GRACE_SECONDS - 1);
-    const wallet = special.wallet ?? random.weighted(walletChoices);
+    const wallet = special.wallet ?? random.weighted(account.walletChoice);
     const planned = plan(index, created, lifetime, 1, special);
     const paidAt = late && special.delay === undefined ? planned.timeToPay + lateBy : created + delay;
     const quoted = special.received
@@ -168,7 +164,7 @@ export function generateMonth(request: MonthRequest): GeneratedMonth {
     // payment arrives inside the window of an invoice that was never paid (a wrong amount, say).
     const window = random.pick(searchWindows);
     const arrived = random.int(window.created, window.timeToPay + PAYMENT_SEARCH_GRACE_SECONDS - 1);
-    const wallet = index === 0 ? walletFor(account, 'BTC') : random.weighted(walletChoices);
+    const wallet = index === 0 ? walletFor(account, 'BTC') : random.weighted(account.walletChoice);
     let amount = new Big(DUST_AMOUNT);
     if (index > 0) {
       let usd = new Big(random.int(100, 30_000)).div(100);

@@ -6,7 +6,7 @@ import { randomUuid, transactionHash } from './identifiers';
 import { drawUSD, LIFETIMES, ordinaryInvoice, type PlannedInvoice, quote, settle } from './invoice-records';
 import { cryptoDecimals, jsonNumber, receivedUSD } from './rates';
 import type { InvoiceItemJson, PaymentItemJson, WalletJson } from './records';
-import { SeededRandom, WeightedChoice } from './seeded-random';
+import { SeededRandom } from './seeded-random';
 import type { MonthNumber } from './service-time';
 
 /**
@@ -72,7 +72,6 @@ export function generateUnmatchedCases(request: UnmatchedCasesRequest): {
 } {
   const { month, start, end, nowSeconds, account } = request;
   const random = new SeededRandom(request.seed, month, CASES_STREAM);
-  const wallets = new WeightedChoice(account.wallets.map((wallet, i) => [wallet, account.walletWeights[i]!]));
   const result = {
     invoices: [] as [number, InvoiceItemJson][],
     payments: [] as [number, PaymentItemJson][],
@@ -114,7 +113,7 @@ export function generateUnmatchedCases(request: UnmatchedCasesRequest): {
         [1, 6],
       );
       windows.push(planned);
-      const wallet = random.weighted(wallets);
+      const wallet = random.weighted(account.walletChoice);
       const asked = quote(planned.usdAtCreation, wallet.cryptocurrency, created);
       const share = MISPAID_SHARE.least + random.float() * (MISPAID_SHARE.most - MISPAID_SHARE.least);
       const amount =
@@ -138,7 +137,7 @@ export function generateUnmatchedCases(request: UnmatchedCasesRequest): {
   for (let index = 0; index < STRAY_CASES; index++) {
     const window = random.pick(windows);
     const at = random.int(window.created, window.timeToPay + PAYMENT_SEARCH_GRACE_SECONDS - 1);
-    const wallet = random.weighted(wallets);
+    const wallet = random.weighted(account.walletChoice);
     const usd = clearOfWaitingInvoices(drawUSD(random), at, windows, random);
     const amount = quote(new Big(usd.toFixed(2)), wallet.cryptocurrency, at);
     record('stray', null, paymentOf(wallet, amount, at), amount, at);
