@@ -11,11 +11,10 @@ import type { InvoiceItemJson, PaymentItemJson } from './records';
 import { type DayTotals, dayTotalsOf } from './statistics';
 
 /**
- * Records to serve instead of generated ones, exactly as the service returns them: invoices as items
- * of `POST /invoices/list`, payments as items of `POST /payments/list`. They are served as given; the
- * statistics are derived from the invoices. An amount may be a JSON number, a numeric string (served as
- * a string), or a `LosslessNumber` of lossless-json (served as a number token with every digit, e.g.
- * `new LosslessNumber('98765432.987654321')`; lossless-json's `parse` of a recorded answer gives these).
+ * Records to serve instead of generated ones, exactly as given: invoices as items of `POST
+ * /invoices/list`, payments as items of `POST /payments/list`; the statistics are derived from the
+ * invoices. An amount may be a JSON number, a numeric string (served as a string), or a lossless-json
+ * `LosslessNumber` (served as a number token with every digit).
  */
 export interface SandboxDataset {
   invoices: unknown[];
