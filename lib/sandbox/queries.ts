@@ -1,9 +1,10 @@
-import type { InvoiceStatus } from '../invoicing';
+import type * as z from 'zod';
 import type { ZoneDays } from '../period';
 import { type DateReading, datetimeBounds, type InstantRange, inBounds, rangeOfDates } from './date-reading';
 import { LruCache } from './lru-cache';
 import { arrangeList, type ListOrder, newestFirst } from './record-order';
 import type { InvoiceItemJson, PaymentItemJson } from './records';
+import type { invoiceListParamsSchema, paymentListParamsSchema } from './request-params';
 import {
   type CountedInvoice,
   type DayTotals,
@@ -27,21 +28,9 @@ export interface RecordSource {
   readonly mainProjectId: string | undefined;
 }
 
-export interface InvoiceFilter {
-  invoiceId?: string;
-  invoiceUid?: string;
-  projectId?: string;
-  startDate?: string;
-  endDate?: string;
-  status?: InvoiceStatus;
-}
-
-export interface PaymentFilter {
-  walletId?: string;
-  invoiceId?: string;
-  startDate?: string;
-  endDate?: string;
-}
+/** The filters of each list, as its form is read (`offset` and `limit` aside). */
+type InvoiceFilter = Omit<z.output<typeof invoiceListParamsSchema>, 'offset' | 'limit'>;
+type PaymentFilter = Omit<z.output<typeof paymentListParamsSchema>, 'offset' | 'limit'>;
 
 /** Filtered lists kept for paging: a client walks one list page by page, often several at once. */
 const CACHED_LISTS = 64;

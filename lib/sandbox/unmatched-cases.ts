@@ -1,13 +1,12 @@
 import Big from 'big.js';
 import { PAYMENT_SEARCH_GRACE_SECONDS } from '../invoicing';
 import { serviceDatetimeFromEpochSeconds } from '../period';
-import type { SandboxAccount } from './account';
 import { randomUuid, transactionHash } from './identifiers';
 import { drawUSD, LIFETIMES, ordinaryInvoice, type PlannedInvoice, quote, settle } from './invoice-records';
+import type { MonthRequest } from './month-generator';
 import { cryptoDecimals, jsonNumber, receivedUSD } from './rates';
 import type { InvoiceItemJson, PaymentItemJson, WalletJson } from './records';
 import { SeededRandom } from './seeded-random';
-import type { MonthNumber } from './service-time';
 
 /**
  * How an unmatched payment of the cases came about: `late`, the exact amount of an invoice in the grace
@@ -44,19 +43,6 @@ const CASES_STREAM = 0xca5e;
 /** The stream that moves the month's ordinary unmatched payments clear of waiting invoices. */
 export const STRAY_STREAM = 0x57a7;
 
-export interface UnmatchedCasesRequest {
-  seed: number;
-  month: MonthNumber;
-  start: number;
-  end: number;
-  nowSeconds: number;
-  account: SandboxAccount;
-  /** The first serial free for the cases' invoices. */
-  firstSerial: number;
-  /** The month's invoices not paid, whose searches stray payments arrive in. */
-  searchWindows: readonly PlannedInvoice[];
-}
-
 /**
  * Unmatched payments whose truth is known, for the tests of the report's estimates and candidates:
  * `CASES_PER_KIND` each of late, under- and over-payments of invoices made for them (which stay not
@@ -65,7 +51,16 @@ export interface UnmatchedCasesRequest {
  * clear of waiting invoices). The first late case's invoice is made in the month's last half hour and
  * paid in the next month's first: its candidate comes from the period before.
  */
-export function generateUnmatchedCases(request: UnmatchedCasesRequest): {
+export function generateUnmatchedCases(
+  request: MonthRequest & {
+    start: number;
+    end: number;
+    /** The first serial free for the cases' invoices. */
+    firstSerial: number;
+    /** The month's invoices not paid, whose searches stray payments arrive in. */
+    searchWindows: readonly PlannedInvoice[];
+  },
+): {
   invoices: [number, InvoiceItemJson][];
   payments: [number, PaymentItemJson][];
   cases: UnmatchedCase[];
