@@ -179,10 +179,9 @@ function honourConditionalWrites(app: S3rverInternals): void {
 }
 
 /**
- * Starts s3rver on 127.0.0.1, silent, with the given buckets (created if missing, existing ones keep
- * their objects), writing objects before answering and honouring conditional writes as S3 does. Use its
- * endpoint with `createS3Client({ endpoint })`. Its own `run()` is not used because it leaves "address
- * in use" as an unhandled error event: the server is a plain `http.Server` over s3rver's handler.
+ * Starts s3rver on 127.0.0.1, silent, with the given buckets, writing objects before answering and
+ * honouring conditional writes. Its own `run()` leaves "address in use" as an unhandled error event, so
+ * the server is a plain `http.Server` over s3rver's handler.
  * @throws Error naming the port when it is in use
  */
 export async function startS3Emulator(options: {
@@ -226,9 +225,8 @@ export async function startS3Emulator(options: {
 }
 
 /**
- * Starts aws-ses-v2-local on 127.0.0.1. It accepts SES v1 `SendRawEmail` from `createSesClient({ endpoint })`
- * and keeps each message for `readSesStore`. Its store belongs to the module, so every SES emulator in one
- * process shares it.
+ * Starts aws-ses-v2-local on 127.0.0.1, which keeps each message for `readSesStore`. Its store belongs to
+ * the module, so every SES emulator in one process shares it.
  * @throws Error naming the port when it is in use
  */
 export async function startSesEmulator(options: { port: number }): Promise<RunningEmulator> {

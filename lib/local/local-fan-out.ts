@@ -78,14 +78,11 @@ function outcomeLine(run: LocalAccountRun, stopped: boolean): string {
 }
 
 /**
- * The local stack's run of the monthly job, the way a deployment runs it: each of the configuration's
- * monthly schedule slots is dispatched (`dispatchSlot`) and fanned out (`runSlotLocally`, the deployment's
- * bound), and each account's run is the scheduled function's own (`runScheduledReport`), as if every
- * slot fired now. An account whose month an earlier start left half-emailed (a claim never marked sent,
- * a record cut short: what Ctrl-C while emailing leaves) is forced: on AWS that needs a person to look,
- * but here the mail went to an emulator that forgets it on every start.
- *
- * One account's failure is its own outcome; the others are delivered all the same.
+ * The local stack's run of the monthly job, the way a deployment runs it, as if every monthly slot fired
+ * now: each slot dispatched and fanned out with the deployment's bound, each account's run the scheduled
+ * function's own. A month an earlier start left half-emailed (what Ctrl-C while emailing leaves) is
+ * forced: on AWS that needs a person to look, but here the mail went to an emulator that forgets it on
+ * every start. One account's failure is its own outcome; the others are delivered all the same.
  */
 export async function runLocalMonthlyFanOut(options: LocalFanOutOptions): Promise<LocalAccountRun[]> {
   const { config, context, now, log } = options;

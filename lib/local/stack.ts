@@ -145,11 +145,9 @@ export function reportApiLogLines(write: (line: string) => void): ReportApiLogge
 }
 
 /**
- * Starts the whole product on 127.0.0.1: the sandbox, the S3 and SES emulators, and the report API (the
- * same Hono app as on Lambda). Then it runs the monthly fan-out for the local accounts (see
- * `runLocalMonthlyFanOut`): each builds last month's report and emails it through the scheduled
- * function's own code, unless an earlier start with the same state directory already did. When anything
- * fails, everything already started is stopped before the error is thrown.
+ * Starts the whole product on 127.0.0.1 (the sandbox, the S3 and SES emulators, the report API), then
+ * runs the monthly fan-out for the local accounts (`runLocalMonthlyFanOut`). When anything fails,
+ * everything already started is stopped before the error is thrown.
  * @throws PortUnavailableError naming the variable of a port that is taken; LocalStackError for the
  * state directory or its keys (an account whose report fails is reported in `reports`)
  */

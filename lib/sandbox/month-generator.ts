@@ -48,7 +48,7 @@ export interface MonthRequest {
   /** The present, in epoch seconds: nothing happens after it. */
   nowSeconds: number;
   account: SandboxAccount;
-  /** Adds the unmatched payments whose truth is known (see `generateUnmatchedCases`). @default false */
+  /** @default false */
   unmatchedCases?: boolean;
 }
 
