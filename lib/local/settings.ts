@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { ConfigError, MAX_PORT, parsePort, TOKEN68_PATTERN, UsageError } from '../config';
 import { DEFAULT_SANDBOX_PORT } from '../sandbox';
 import { localDemoConfig } from './demo-config';
+import type { LocalStackOptions } from './stack';
 
 /** The ports of the stack's four servers; 0 picks a free port. */
 export interface LocalStackPorts {
@@ -22,17 +23,9 @@ export const SERVICES: Record<LocalService, readonly [name: string, variable: st
 };
 
 /** What `npm start` reads from its environment, every default filled in. */
-export interface LocalStackSettings {
-  ports: LocalStackPorts;
-  /** The report API's bearer token. */
-  reportApiToken: string;
-  /** The key the sandbox asks for; it is also the local accounts' API key. */
-  sandboxApiKey: string;
-  /** The `demo` account's IANA time zone. */
-  timezone: string;
-  /** Absolute. */
-  stateDir: string;
-}
+export type LocalStackSettings = Required<
+  Pick<LocalStackOptions, 'ports' | 'reportApiToken' | 'sandboxApiKey' | 'timezone' | 'stateDir'>
+>;
 
 /**
  * Reads the local stack's settings from the environment: the ports of `SERVICES`, `REPORT_API_TOKEN`

@@ -4,6 +4,7 @@ import { datetimeBounds, type InstantRange, inBounds } from './date-reading';
 import { monthOfInvoiceId, monthOfInvoiceUid } from './identifiers';
 import { LruCache } from './lru-cache';
 import { type GeneratedMonth, generateMonth } from './month-generator';
+import type { SandboxOptions } from './options';
 import type { RecordSource } from './queries';
 import type { InvoiceItemJson, PaymentItemJson } from './records';
 import { type MonthNumber, monthOfEpochSeconds, monthStartSeconds } from './service-time';
@@ -18,15 +19,9 @@ const DATA_MONTHS = 14;
  */
 const RECORD_BUDGET = 600_000;
 
-export interface GeneratedSourceOptions {
-  seed: number;
-  paidPerMonth: number;
-  now: Date;
-  /** @default false */
-  unmatchedCases?: boolean;
-  /** The days the statistics are keyed by. @default UTC days */
-  statisticsDays?: ZoneDays;
-}
+/** `statisticsDays`: the days the statistics are keyed by (UTC days by default). */
+type GeneratedSourceOptions = Pick<Required<SandboxOptions>, 'seed' | 'paidPerMonth' | 'now'> &
+  Pick<SandboxOptions, 'unmatchedCases'> & { statisticsDays?: ZoneDays };
 
 /**
  * The account's records, generated a month at a time when a request first needs that month: the
