@@ -64,12 +64,12 @@ export const paymentListParamsSchema = z
   .superRefine(ordered);
 
 const FORM_TYPES = ['multipart/form-data', 'application/x-www-form-urlencoded'];
+const invalid = (message: string) => new SandboxRequestError(400, 'invalid_parameter', message);
 
 /** The request's form fields, checked against the endpoint's schema; throws a `SandboxRequestError`. */
 export async function readParams<T extends z.ZodType>(c: Context, schema: T): Promise<z.output<T>> {
   const result = schema.safeParse(await readFormFields(c));
-  if (!result.success)
-    throw new SandboxRequestError(400, 'invalid_parameter', describeIssue(result.error.issues[0]!));
+  if (!result.success) throw invalid(describeIssue(result.error.issues[0]!));
   return result.data;
 }
 
@@ -89,19 +89,15 @@ async function readFormFields(c: Context): Promise<Record<string, string>> {
   try {
     body = await c.req.parseBody({ all: true });
   } catch {
-    throw new SandboxRequestError(400, 'invalid_parameter', `the ${mediaType} body could not be read`);
+    throw invalid(`the ${mediaType} body could not be read`);
   }
   const fields: Record<string, string> = {};
   for (const [name, values] of Object.entries(body)) {
     // Hono gives an array for a name sent twice, and for any name ending in `[]`.
     const list = Array.isArray(values) ? values : [values];
-    if (list.length > 1)
-      throw new SandboxRequestError(400, 'invalid_parameter', `"${name}" is sent more than once`);
-    const value = list[0];
-    if (typeof value !== 'string') {
-      throw new SandboxRequestError(400, 'invalid_parameter', `"${name}" must be text, not a file`);
-    }
-    if (value !== '') fields[name] = value;
+    if (list.length > 1) throw invalid(`"${name}" is sent more than once`);
+    if (typeof list[0] !== 'string') throw invalid(`"${name}" must be text, not a file`);
+    if (list[0] !== '') fields[name] = list[0];
   }
   return fields;
 }
