@@ -49,12 +49,8 @@ export class GeneratedSource implements RecordSource {
     return this.months.getOrCreate(
       month,
       () => {
-        const generated = generateMonth({
-          ...this.options,
-          month,
-          nowSeconds: this.nowSeconds,
-          account: this.account,
-        });
+        const { nowSeconds, account } = this;
+        const generated = generateMonth({ ...this.options, month, nowSeconds, account });
         if (!this.totals.has(month)) {
           this.totals.set(month, dayTotalsOf(generated.invoices, this.statisticsDays));
         }
@@ -99,12 +95,8 @@ export class GeneratedSource implements RecordSource {
         (range.from === undefined || range.from <= monthStartSeconds(month)) &&
         (range.to === undefined || monthStartSeconds(month + 1) <= range.to);
       if (covered) {
-        let totals = this.totals.get(month);
-        if (!totals) {
-          this.month(month);
-          totals = this.totals.get(month)!;
-        }
-        parts.push(...totals.values());
+        if (!this.totals.has(month)) this.month(month);
+        parts.push(...this.totals.get(month)!.values());
       } else {
         const inRange = this.month(month).invoices.filter((invoice) =>
           inBounds(invoice.createDatetime, bounds),
