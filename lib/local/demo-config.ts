@@ -1,12 +1,6 @@
 import { type DeploymentConfig, type DeploymentConfigInput, parseDeploymentConfig } from '../config';
 import { DEFAULT_SEED, sandboxProjectNames } from '../sandbox';
 
-/** The local stack's main account: its time zone is `LOCAL_TIMEZONE` (UTC by default). */
-export const LOCAL_ACCOUNT = 'demo';
-
-/** The local stack's second account, in Tokyo: the same sandbox read nine hours ahead of UTC. */
-export const LOCAL_TOKYO_ACCOUNT = 'demo-tokyo';
-
 /**
  * The configuration of the local stack: two accounts reading from the sandbox, `demo` in the given zone
  * and `demo-tokyo` in Asia/Tokyo, each in a schedule slot of its own (a slot is a zone and a local time),
@@ -20,31 +14,22 @@ export function localDemoConfig(options: {
   /** `demo`'s time zone. @default 'UTC' */
   timezone?: string;
 }): DeploymentConfig {
-  const sender = 'reports@example.com';
-  const projects = sandboxProjectNames(DEFAULT_SEED);
+  const account = (name: string, displayName: string, timezone: string, recipient: string) => ({
+    name,
+    displayName,
+    apiUrl: options.apiUrl,
+    apiKeySecretName: `invoice-reports/accounts/${name}/api-key`,
+    timezone,
+    recipients: [recipient],
+    sender: 'reports@example.com',
+    projects: sandboxProjectNames(DEFAULT_SEED),
+  });
   return parseDeploymentConfig(
     {
       accounts: [
-        {
-          name: LOCAL_ACCOUNT,
-          displayName: 'Demo merchant',
-          apiUrl: options.apiUrl,
-          apiKeySecretName: `invoice-reports/accounts/${LOCAL_ACCOUNT}/api-key`,
-          timezone: options.timezone ?? 'UTC',
-          recipients: ['accounting@example.com'],
-          sender,
-          projects,
-        },
-        {
-          name: LOCAL_TOKYO_ACCOUNT,
-          displayName: 'Demo merchant Tokyo',
-          apiUrl: options.apiUrl,
-          apiKeySecretName: `invoice-reports/accounts/${LOCAL_TOKYO_ACCOUNT}/api-key`,
-          timezone: 'Asia/Tokyo',
-          recipients: ['tokyo-office@example.com'],
-          sender,
-          projects,
-        },
+        account('demo', 'Demo merchant', options.timezone ?? 'UTC', 'accounting@example.com'),
+        // The same sandbox read nine hours ahead of UTC.
+        account('demo-tokyo', 'Demo merchant Tokyo', 'Asia/Tokyo', 'tokyo-office@example.com'),
       ],
       // Required by the schema; the local stack raises no alarms, so nothing is ever sent to it.
       alarmEmail: 'alarms@example.com',

@@ -7,31 +7,13 @@ import { dirname } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import S3rver from 's3rver';
-import { honourConditionalWrites } from './conditional-writes';
 
-/** A running emulator. */
 export interface RunningEmulator {
   /** Such as `http://127.0.0.1:4569`, with the real port when 0 was asked for. */
   endpoint: string;
   port: number;
   /** Stops listening and drops open connections. */
   close(): Promise<void>;
-}
-
-/** Options of `startS3Emulator`. */
-export interface S3EmulatorOptions {
-  /** 0 picks a free port. */
-  port: number;
-  /** Where s3rver keeps buckets and objects; created if missing. */
-  directory: string;
-  /** Buckets to create at start (existing ones keep their objects). */
-  buckets: string[];
-}
-
-/** Options of `startSesEmulator`. */
-export interface SesEmulatorOptions {
-  /** 0 picks a free port. */
-  port: number;
 }
 
 /** One message as aws-ses-v2-local keeps it (its mailparser reading of the raw message). */
@@ -49,55 +31,55 @@ export interface StoredEmail {
 
 const HOST = '127.0.0.1';
 
-function portInUseError(what: string, port: number, cause: unknown): Error {
+function portInUseError(what: string, port: number, cause?: unknown): Error {
   return new Error(`${what}: port ${port} on ${HOST} is already in use; choose another port`, { cause });
 }
 
-/** Listens on `HOST:port`, turning "address in use" into an error that names the port. */
-function listen(server: Server, port: number, what: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const onError = (error: NodeJS.ErrnoException) => {
-      reject(error.code === 'EADDRINUSE' ? portInUseError(what, port, error) : error);
-    };
-    server.once('error', onError);
-    server.listen(port, HOST, () => {
-      server.off('error', onError);
-      resolve((server.address() as AddressInfo).port);
-    });
-  });
-}
-
-function closeServer(server: Server): Promise<void> {
+/** Stops listening; drops keep-alive connections (SDK clients, browsers), which would hold it open. */
+export function closeServer(server: Server): Promise<void> {
   return new Promise((resolve, reject) => {
     server.close((error) => (error ? reject(error) : resolve()));
-    // Keep-alive connections from SDK clients would otherwise hold close() open.
     server.closeAllConnections();
   });
 }
 
-/** The parts of s3rver's filesystem store that `writeObjectsBeforeAnswering` uses. */
-interface S3rverStore {
-  getResourcePath(bucket: string, key: string, resource: string): string;
-  putMetadata(bucket: string, key: string, metadata: unknown, md5: string): Promise<void>;
-  putObject(object: S3rverObject): Promise<{ size: number; md5: string }>;
+/** The parts of s3rver (a Koa app) and its filesystem store used here. */
+interface S3rverInternals {
+  middleware: ((ctx: KoaContext, next: () => Promise<void>) => Promise<void>)[];
+  store: {
+    getResourcePath(bucket: string, key: string, resource: string): string;
+    getMetadata(bucket: string, key: string): Promise<{ etag: string }>;
+    putMetadata(bucket: string, key: string, metadata: unknown, md5: string): Promise<void>;
+    putObject(object: {
+      bucket: string;
+      key: string;
+      metadata: unknown;
+      content: Buffer | Readable;
+    }): Promise<{
+      size: number;
+      md5: string;
+    }>;
+  };
 }
 
-interface S3rverObject {
-  bucket: string;
-  key: string;
-  metadata: unknown;
-  content: Buffer | Readable;
+interface KoaContext {
+  method: string;
+  path: string;
+  query: Record<string, unknown>;
+  get(header: string): string;
+  status: number;
+  type: string;
+  body: unknown;
+  set(header: string, value: string): void;
 }
 
 /**
- * s3rver 3.7's `putObject` answers once the body has been read, not once the file is written (it never
- * waits for the write stream), and writes over the object's file in place, so a GET right after a PUT,
- * or during one, can read an empty or short object. This replacement does the same work into a file of
- * its own, renames it into place (a reader sees the old object or the new one, as on S3: its listing
- * skips the `.tmp` name) and only then writes the ETag and answers the PUT.
+ * s3rver 3.7's `putObject` answers once the body has been read, not once the file is written, and
+ * writes over the object's file in place, so a GET right after a PUT, or during one, can read an empty
+ * or short object. This one writes a file of its own, renames it into place (a reader sees the old
+ * object or the new one, as on S3; listings skip the `.tmp` name) and only then writes the ETag.
  */
-function writeObjectsBeforeAnswering(s3rver: S3rver): void {
-  const store = (s3rver as unknown as { store: S3rverStore }).store;
+function writeObjectsBeforeAnswering({ store }: S3rverInternals): void {
   store.putObject = async (object) => {
     const objectPath = store.getResourcePath(object.bucket, object.key, 'object');
     await mkdir(dirname(objectPath), { recursive: true });
@@ -124,15 +106,91 @@ function writeObjectsBeforeAnswering(s3rver: S3rver): void {
   };
 }
 
+/** `"abc"`, `W/"abc"` and `abc` name the same version. */
+const bare = (etag: string): string => etag.trim().replace(/^W\//, '').replace(/^"|"$/g, '');
+
+/** S3's error answer: the XML shape its SDK reads `name` (the code) from. */
+function s3Error(ctx: KoaContext, status: number, code: string, message: string, extra: string): void {
+  ctx.status = status;
+  ctx.type = 'application/xml';
+  ctx.set('x-amz-error-code', code);
+  ctx.body = `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message>${extra}</Error>`;
+}
+
 /**
- * Starts s3rver on 127.0.0.1, silent, with the given buckets, honouring conditional writes as S3 does
- * (see `honourConditionalWrites`). Use its endpoint with
- * `createS3Client({ endpoint })`, which sets path-style addressing and the credentials s3rver checks.
- * Its own `run()` is not used because it leaves "address in use" as an unhandled error event; the
- * server here is a plain `http.Server` over s3rver's request handler.
+ * Conditional writes as S3 documents them, in front of s3rver's routes (it ignores both headers and
+ * overwrites): `If-None-Match: *` on a PUT fails when the key holds an object; `If-Match` on a PUT or a
+ * DELETE fails when the object's ETag is another (`*` matches any object). A failed condition answers
+ * 412 `PreconditionFailed`; `If-Match` on a key with no object 404 `NoSuchKey`. Requests for one key
+ * (`GET`, `HEAD`, `PUT` but a part's, `DELETE`, `POST ?uploadId` completing an upload; path-style) are
+ * carried out one at a time, the check and the write together, so of two conditional writes racing for
+ * a key exactly one wins, as on S3, and a read gets the ETag of the content it gets.
+ */
+function honourConditionalWrites(app: S3rverInternals): void {
+  /** Per `bucket/key`, the end of the last request queued on it. */
+  const queues = new Map<string, Promise<void>>();
+  app.middleware.splice(app.middleware.length - 1, 0, async (ctx, next) => {
+    const { method, query } = ctx;
+    const touches =
+      ['GET', 'HEAD', 'DELETE'].includes(method) ||
+      (method === 'PUT' && query.partNumber === undefined) ||
+      (method === 'POST' && query.uploadId !== undefined);
+    const match = touches ? /^\/([^/]+)\/(.+)$/.exec(ctx.path) : null;
+    if (!match) return next();
+    const [bucket, key] = [decodeURIComponent(match[1]!), decodeURIComponent(match[2]!)];
+    const id = `${bucket}/${key}`;
+    const previous = queues.get(id) ?? Promise.resolve();
+    let release = () => {};
+    const mine = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const tail = previous.then(() => mine);
+    queues.set(id, tail);
+    await previous;
+    try {
+      // On a GET or HEAD the same headers ask for 304 or 412 on a read, which s3rver answers itself.
+      const writes = method !== 'GET' && method !== 'HEAD';
+      const ifNoneMatch = writes ? ctx.get('if-none-match') : '';
+      const ifMatch = writes ? ctx.get('if-match') : '';
+      if (ifNoneMatch || ifMatch) {
+        const etag = await app.store.getMetadata(bucket, key).then(
+          (metadata) => metadata.etag,
+          () => undefined,
+        );
+        if (ifMatch && etag === undefined) {
+          const keyXml = `<Key>${key.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`)}</Key>`;
+          return s3Error(ctx, 404, 'NoSuchKey', 'The specified key does not exist.', keyXml);
+        }
+        const failed =
+          (ifNoneMatch.trim() === '*' && etag !== undefined && method !== 'DELETE') ||
+          (ifMatch !== '' && ifMatch.trim() !== '*' && etag !== undefined && bare(ifMatch) !== bare(etag));
+        if (failed) {
+          const condition = `<Condition>${ifMatch ? 'If-Match' : 'If-None-Match'}</Condition>`;
+          const message = 'At least one of the pre-conditions you specified did not hold';
+          return s3Error(ctx, 412, 'PreconditionFailed', message, condition);
+        }
+      }
+      await next();
+    } finally {
+      release();
+      if (queues.get(id) === tail) queues.delete(id);
+    }
+  });
+}
+
+/**
+ * Starts s3rver on 127.0.0.1, silent, with the given buckets, writing objects before answering and
+ * honouring conditional writes. Its own `run()` leaves "address in use" as an unhandled error event, so
+ * the server is a plain `http.Server` over s3rver's handler.
  * @throws Error naming the port when it is in use
  */
-export async function startS3Emulator(options: S3EmulatorOptions): Promise<RunningEmulator> {
+export async function startS3Emulator(options: {
+  /** 0 picks a free port. */
+  port: number;
+  /** Where s3rver keeps buckets and objects; created if missing. */
+  directory: string;
+  buckets: string[];
+}): Promise<RunningEmulator> {
   await mkdir(options.directory, { recursive: true });
   const s3rver = new S3rver({
     address: HOST,
@@ -141,48 +199,49 @@ export async function startS3Emulator(options: S3EmulatorOptions): Promise<Runni
     silent: true,
     configureBuckets: options.buckets.map((name) => ({ name, configs: [] })),
   });
-  writeObjectsBeforeAnswering(s3rver);
-  honourConditionalWrites(s3rver);
+  const internals = s3rver as unknown as S3rverInternals;
+  writeObjectsBeforeAnswering(internals);
+  honourConditionalWrites(internals);
   await s3rver.configureBuckets();
   const server = createServer(s3rver.callback());
-  const port = await listen(server, options.port, 'S3 emulator');
+  const port = await new Promise<number>((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' ? portInUseError('S3 emulator', options.port, error) : error);
+    server.once('error', onError);
+    server.listen(options.port, HOST, () => {
+      server.off('error', onError);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
   return {
     endpoint: `http://${HOST}:${port}`,
     port,
     close: async () => {
       await closeServer(server);
       // What s3rver's own server does on close: its logger holds a handle otherwise.
-      const logger = (s3rver as unknown as { logger?: { close(): void } }).logger;
-      logger?.close();
+      (s3rver as unknown as { logger?: { close(): void } }).logger?.close();
     },
   };
 }
 
-type SesServerFactory = (config: { host: string; port: number }) => Promise<Server>;
-
 /**
- * aws-ses-v2-local is CommonJS with `exports.default`: Node's ESM loader hands back the whole exports
- * object as `default`, while tsx and vitest unwrap it to the function.
- */
-async function loadSesServerFactory(): Promise<SesServerFactory> {
-  const module = (await import('aws-ses-v2-local')) as unknown as { default: unknown };
-  const exported = module.default as SesServerFactory | { default: SesServerFactory };
-  return typeof exported === 'function' ? exported : exported.default;
-}
-
-/**
- * Starts aws-ses-v2-local on 127.0.0.1. It accepts SES v1 `SendRawEmail` from `createSesClient({ endpoint })`
- * and keeps each message for `readSesStore`. Its store belongs to the module, so every SES emulator in one
- * process shares it.
+ * Starts aws-ses-v2-local on 127.0.0.1, which keeps each message for `readSesStore`. Its store belongs to
+ * the module, so every SES emulator in one process shares it.
  * @throws Error naming the port when it is in use
  */
-export async function startSesEmulator(options: SesEmulatorOptions): Promise<RunningEmulator> {
-  const startServer = await loadSesServerFactory();
-  const server = await startServer({ host: HOST, port: options.port });
+export async function startSesEmulator(options: { port: number }): Promise<RunningEmulator> {
+  type Factory = (config: { host: string; port: number }) => Promise<Server>;
+  // CommonJS with `exports.default`: Node's ESM loader hands back the whole exports object as
+  // `default`, while tsx and vitest unwrap it to the function.
+  const exported = (
+    (await import('aws-ses-v2-local')) as unknown as { default: Factory | { default: Factory } }
+  ).default;
+  const server = await (typeof exported === 'function' ? exported : exported.default)({
+    host: HOST,
+    port: options.port,
+  });
   // It resolves even when listening failed (Express hands the error to its callback, which ignores it).
-  if (!server.listening) {
-    throw portInUseError('SES emulator', options.port, undefined);
-  }
+  if (!server.listening) throw portInUseError('SES emulator', options.port);
   const port = (server.address() as AddressInfo).port;
   return { endpoint: `http://${HOST}:${port}`, port, close: () => closeServer(server) };
 }
@@ -191,11 +250,9 @@ export async function startSesEmulator(options: SesEmulatorOptions): Promise<Run
 export async function readSesStore(endpoint: string): Promise<StoredEmail[]> {
   const response = await fetch(`${endpoint}/store`);
   if (!response.ok) throw new Error(`SES emulator store answered ${response.status}`);
-  const body = (await response.json()) as { emails: StoredEmail[] };
-  return body.emails;
+  return ((await response.json()) as { emails: StoredEmail[] }).emails;
 }
 
-/** Empties the SES emulator's store. */
 export async function clearSesStore(endpoint: string): Promise<void> {
   const response = await fetch(`${endpoint}/clear-store`, { method: 'POST' });
   if (!response.ok) throw new Error(`SES emulator clear-store answered ${response.status}`);

@@ -1,9 +1,7 @@
 import { join } from 'node:path';
-import type { DeploymentConfig } from '../config';
-import { describeError, scheduleSlots } from '../config';
+import { type DeploymentConfig, describeError, scheduleSlots } from '../config';
 import { coversWholePeriod, deliveryStatus, reportPrefix } from '../delivery';
 import { monthName } from '../period';
-import type { StructuredLogger } from '../pipeline';
 import {
   type DeliveryContext,
   dispatchSlot,
@@ -12,6 +10,7 @@ import {
   resolveReportPeriod,
   runScheduledReport,
   runSlotLocally,
+  type StructuredLogger,
   slotIndex,
 } from '../pipeline';
 import {
@@ -57,40 +56,6 @@ export interface LocalFanOutOptions {
   signal?: AbortSignal;
 }
 
-/** What an account's run asks the service for, and the zone its dates are read in, for its progress lines. */
-interface AccountWindow {
-  ranges: FetchRanges;
-  timezone: string;
-}
-
-/**
- * The scheduled run's log, for a terminal: only its progress, as one line per milestone and account that
- * says "so far" and names the dates each list was asked for (`fetchedInWords`). What each run ended with
- * is said once, from its outcome (`outcomeLine`).
- */
-function progressLines(
-  log: (line: string) => void,
-  windows: ReadonlyMap<string, AccountWindow>,
-): StructuredLogger {
-  const ignore = () => {};
-  return {
-    info: (_message, ...attributes) => {
-      const fetched = Object.assign({}, ...attributes) as Partial<FetchedRecords> & { account?: string };
-      const window = fetched.account === undefined ? undefined : windows.get(fetched.account);
-      if (fetched.records === undefined || window === undefined) return;
-      const progress = {
-        invoices: fetched.invoices ?? 0,
-        payments: fetched.payments ?? 0,
-        previousPeriodInvoices: fetched.previousPeriodInvoices ?? 0,
-      };
-      // Milestones come every so many records, not when a list is done: the final counts are in the outcome.
-      log(`${fetched.account}: so far ${fetchedInWords(progress, window.ranges, window.timezone)}`);
-    },
-    warn: ignore,
-    error: ignore,
-  };
-}
-
 /**
  * What a run did, in a line: the headline figures and where the report went, that it was sent before,
  * why it failed, or that the stack stopped it (its failure is then the stop's doing, not news).
@@ -113,26 +78,20 @@ function outcomeLine(run: LocalAccountRun, stopped: boolean): string {
 }
 
 /**
- * The local stack's run of the monthly job, the way a deployment runs it: each of the configuration's
- * monthly schedule slots is dispatched (`dispatchSlot`) and fanned out (`runSlotLocally`, the deployment's
- * bound), and each account's run is the scheduled function's own (`runScheduledReport`), as if every
- * slot fired now. An account whose month an earlier start left half-emailed (a claim never marked sent,
- * a record cut short: what Ctrl-C while emailing leaves) is forced: on AWS that needs a person to look,
- * but here the mail went to an emulator that forgets it on every start.
- *
- * One account's failure is its own outcome; the others are delivered all the same.
+ * The local stack's run of the monthly job, the way a deployment runs it, as if every monthly slot fired
+ * now: each slot dispatched and fanned out with the deployment's bound, each account's run the scheduled
+ * function's own. A month an earlier start left half-emailed (what Ctrl-C while emailing leaves) is
+ * forced: on AWS that needs a person to look, but here the mail went to an emulator that forgets it on
+ * every start. One account's failure is its own outcome; the others are delivered all the same.
  */
 export async function runLocalMonthlyFanOut(options: LocalFanOutOptions): Promise<LocalAccountRun[]> {
   const { config, context, now, log } = options;
   const runs = new Map<string, Omit<LocalAccountRun, 'outcome'>>();
-  const windows = new Map<string, AccountWindow>();
+  const ranges = new Map<string, FetchRanges>();
   const forced = new Set<string>();
   for (const account of config.accounts) {
     const month = resolveReportPeriod(account, undefined, now());
-    windows.set(account.name, {
-      ranges: fetchRanges(reportPeriod(month, account.timezone, now())),
-      timezone: account.timezone,
-    });
+    ranges.set(account.name, fetchRanges(reportPeriod(month, account.timezone, now())));
     const prefix = reportPrefix(account.name, month);
     runs.set(account.name, {
       account: account.name,
@@ -143,12 +102,8 @@ export async function runLocalMonthlyFanOut(options: LocalFanOutOptions): Promis
       // s3rver keeps each key as a path under its directory: `<bucket>/<key>._S3rver_object`.
       s3Folder: join(options.s3Directory, context.bucket, prefix),
     });
-    const status = await deliveryStatus({
-      s3: context.s3,
-      bucket: context.bucket,
-      account: account.name,
-      period: month,
-    });
+    const { s3, bucket } = context;
+    const status = await deliveryStatus({ s3, bucket, account: account.name, period: month });
     if (status.state === 'unreadable' || status.state === 'sending') {
       forced.add(account.name);
       log(
@@ -160,6 +115,20 @@ export async function runLocalMonthlyFanOut(options: LocalFanOutOptions): Promis
     }
   }
 
+  // The scheduled run's log, for a terminal: one line per milestone and account that says "so far" and
+  // names the dates each list was asked for. What each run ended with is said once, from its outcome.
+  const logger: StructuredLogger = {
+    info: (_message, ...attributes) => {
+      const fetched = Object.assign({}, ...attributes) as Partial<FetchedRecords> & { account?: string };
+      const run = fetched.account === undefined ? undefined : runs.get(fetched.account);
+      if (fetched.records === undefined || run === undefined) return;
+      const { invoices = 0, payments = 0, previousPeriodInvoices = 0 } = fetched;
+      const progress = { invoices, payments, previousPeriodInvoices };
+      log(`${run.account}: so far ${fetchedInWords(progress, ranges.get(run.account)!, run.timezone)}`);
+    },
+    warn: () => {},
+    error: () => {},
+  };
   const slots = slotIndex(config);
   const results: LocalAccountRun[] = [];
   for (const slot of scheduleSlots(config.accounts).filter((each) => each.periodKind === 'month')) {
@@ -171,7 +140,7 @@ export async function runLocalMonthlyFanOut(options: LocalFanOutOptions): Promis
         runScheduledReport(forced.has(event.account) ? { ...event, force: true } : event, {
           config,
           context,
-          logger: progressLines(log, windows),
+          logger,
           progressEvery: LOCAL_PROGRESS_EVERY,
         }),
     });

@@ -2,27 +2,28 @@
 export type StopPart = () => Promise<void> | void;
 
 /**
- * The parts of the stack that are running, stopped in the reverse order of their start, each once.
- * A part added once stopping has begun (it finished starting while the stack was being stopped) is
- * stopped at once, and a later `stopAll` waits for it too.
+ * The parts of the stack that are running, stopped in the reverse order of their start, each once. A
+ * part added once stopping has begun (it finished starting meanwhile) is stopped at once, and a later
+ * `stopAll` waits for it too.
  */
 export class RunningParts {
   private readonly stops: StopPart[] = [];
-  private readonly inProgress = new Set<Promise<void>>();
+  private readonly stopping: Promise<unknown>[] = [];
   private stopped = false;
 
-  /** Records a part that has started. */
   add(stop: StopPart): void {
-    if (this.stopped) {
-      this.track(Promise.resolve().then(stop));
-      return;
-    }
-    this.stops.push(stop);
+    if (this.stopped)
+      this.stopping.push(
+        Promise.resolve()
+          .then(stop)
+          .catch(() => {}),
+      );
+    else this.stops.push(stop);
   }
 
   /**
-   * Stops every part, the last started first; a part that fails to stop does not keep the others
-   * running. Resolves once every stop begun so far (by this call or an earlier one) has finished.
+   * Stops every part, the last started first; one that fails to stop does not keep the others running.
+   * Resolves once every stop begun so far has finished.
    * @throws the first error this call met, after every part has been asked to stop
    */
   async stopAll(): Promise<void> {
@@ -39,14 +40,8 @@ export class RunningParts {
       }
       if (firstError !== undefined) throw firstError;
     })();
-    this.track(run);
-    await Promise.allSettled([...this.inProgress]);
+    this.stopping.push(run.catch(() => {}));
+    await Promise.all(this.stopping);
     await run;
-  }
-
-  private track(stopping: Promise<void>): void {
-    this.inProgress.add(stopping);
-    const forget = () => this.inProgress.delete(stopping);
-    stopping.then(forget, forget);
   }
 }

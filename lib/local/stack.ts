@@ -1,4 +1,8 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
+import { serve } from '@hono/node-server';
+import { describeError } from '../config';
 import {
   createS3Client,
   createSesClient,
@@ -7,25 +11,16 @@ import {
   signReportLinks,
 } from '../delivery';
 import type { DeliveryContext, PublishContext } from '../pipeline';
-import { accountToken, createReportApi, reportApiOptionsFor } from '../report-api';
+import { accountToken, createReportApi, type ReportApiLogger, reportApiOptionsFor } from '../report-api';
 import { startSandbox } from '../sandbox';
 import { localDemoConfig } from './demo-config';
-import { startS3Emulator, startSesEmulator } from './emulators';
+import { closeServer, startS3Emulator, startSesEmulator } from './emulators';
 import { PortUnavailableError } from './errors';
 import { type LocalAccountRun, runLocalMonthlyFanOut } from './local-fan-out';
 import { probePort } from './port-probe';
-import { reportApiLogLines } from './report-api-log';
 import { RunningParts } from './running-parts';
-import { serveOnLoopback } from './serve-on-loopback';
-import {
-  LOCAL_STACK_DEFAULTS,
-  LOCAL_STACK_ENV,
-  type LocalService,
-  type LocalStackPorts,
-  SERVICE_NAMES,
-} from './settings';
-import { prepareStateDirs } from './state-dir';
-import { ACCOUNT_TOKEN_KEY, LINK_SIGNING_KEY, loadStateKey } from './state-keys';
+import { type LocalService, type LocalStackPorts, SERVICES } from './settings';
+import { ACCOUNT_TOKEN_KEY, LINK_SIGNING_KEY, loadStateKey, prepareStateDirs } from './state';
 
 /** The S3 emulator's bucket for reports. */
 export const LOCAL_BUCKET = 'invoice-reports-local';
@@ -34,10 +29,7 @@ export const LOCAL_BUCKET = 'invoice-reports-local';
 export interface LocalStackOptions {
   /** 0 picks a free port. */
   ports: LocalStackPorts;
-  /**
-   * Holds the S3 emulator's objects (`s3/`), the link signing key, the account token key and build
-   * folders; created (or tightened) owner-only, 0700.
-   */
+  /** Holds the S3 emulator's objects, the keys and build folders; made owner-only (0700). */
   stateDir: string;
   /** @default 'local-dev-token' */
   reportApiToken?: string;
@@ -47,11 +39,7 @@ export interface LocalStackOptions {
   timezone?: string;
   /** The clock of the sandbox's data, the report months and the links. @default () => new Date() */
   now?: () => Date;
-  /**
-   * Lines saying what the stack does: each step of the start, records fetched while the reports are
-   * built, what each account's run did, then the report API's log (reports it built, failures on its
-   * side). @default none
-   */
+  /** Lines saying what the stack does: its start, the reports' progress and runs, the report API's log. */
   log?: (line: string) => void;
   /** Aborting it while the stack starts stops what has started; the start then rejects with its reason. */
   signal?: AbortSignal;
@@ -89,25 +77,12 @@ export interface LocalStack {
   close(): Promise<void>;
 }
 
-/**
- * A `PortUnavailableError` naming the variable to change when another program holds `service`'s fixed
- * port, or this user may not have it; `undefined` for a free port or port 0 (any free one).
- */
-async function takenPortError(
-  service: LocalService,
-  port: number,
-  options?: ErrorOptions,
-): Promise<PortUnavailableError | undefined> {
-  if (port === 0) return undefined;
-  const state = await probePort(port);
+/** A `PortUnavailableError` when another program holds `service`'s fixed port, or this user may not have it. */
+async function takenPortError(service: LocalService, port: number, options?: ErrorOptions) {
+  const state = port === 0 ? 'free' : await probePort(port);
   if (state === 'free') return undefined;
-  return new PortUnavailableError(
-    SERVICE_NAMES[service],
-    port,
-    LOCAL_STACK_ENV.ports[service],
-    state,
-    options,
-  );
+  const [name, variable] = SERVICES[service];
+  return new PortUnavailableError(name, port, variable, state, options);
 }
 
 /**
@@ -118,56 +93,94 @@ async function startOnPort<T>(service: LocalService, port: number, start: () => 
   try {
     return await start();
   } catch (error) {
-    const taken = await takenPortError(service, port, { cause: error }).catch(() => undefined);
-    throw taken ?? error;
+    throw (await takenPortError(service, port, { cause: error }).catch(() => undefined)) ?? error;
   }
 }
 
 /**
- * Refuses a fixed port that another program holds, or that this user may not have, before the stack
- * writes anything: a start refused for its port should leave no state folder behind. `startOnPort` still
- * names a port taken in the moment between this check and its server's start.
- * @throws PortUnavailableError for the first such port
+ * Serves an app on 127.0.0.1, made once the server listens from the server's own URL: the report API
+ * puts that URL in its links, and with port 0 it is known only then.
+ * @throws the listen error (its `code` kept, such as `EADDRINUSE`)
  */
-async function checkPortsAvailable(ports: LocalStackPorts): Promise<void> {
-  for (const service of Object.keys(ports) as LocalService[]) {
-    const taken = await takenPortError(service, ports[service]);
-    if (taken) throw taken;
+export async function serveOnLoopback(
+  port: number,
+  createApp: (url: string) => { fetch(request: Request): Response | Promise<Response> },
+): Promise<{ url: string; port: number; close(): Promise<void> }> {
+  let app: ReturnType<typeof createApp> | undefined;
+  const server = await new Promise<Server>((resolve, reject) => {
+    // Requests are read in later turns of the event loop than the one that sets `app`: the 503 is a guard.
+    const fetch = (request: Request) => app?.fetch(request) ?? new Response('starting', { status: 503 });
+    const created = serve({ fetch, port, hostname: '127.0.0.1' }, () => {
+      created.off('error', reject);
+      resolve(created);
+    }) as Server;
+    created.once('error', reject);
+  });
+  const actualPort = (server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${actualPort}`;
+  try {
+    app = createApp(url);
+  } catch (error) {
+    await closeServer(server);
+    throw error;
   }
+  return { url, port: actualPort, close: () => closeServer(server) };
 }
 
 /**
- * Starts the whole product on one machine, on 127.0.0.1: the sandbox (the service's stand-in), the S3
- * and SES emulators, and the report API (the same Hono app as on Lambda). Then it runs the monthly
- * fan-out for the local accounts (`demo` and `demo-tokyo`, see `runLocalMonthlyFanOut`): each builds
- * last month's report and emails it through the scheduled function's own code, unless an earlier start
- * with the same state directory already did (the delivery records live in the S3 emulator).
- *
- * When anything fails, everything already started is stopped before the error is thrown.
- * @example
- * ```ts
- * const stack = await startLocalStack({ ports: { reportApi: 0, sandbox: 0, s3Emulator: 0, sesEmulator: 0 }, stateDir });
- * console.log(stack.reports[0]?.signedReportLink);
- * await stack.close();
- * ```
+ * The report API's log as one line per entry, `report API: message (key value, ...)`, for a terminal
+ * (on Lambda it writes JSON lines). Its attributes carry names, paths and error messages, never a secret.
+ */
+export function reportApiLogLines(write: (line: string) => void): ReportApiLogger {
+  const line = (message: string, attributes: Record<string, unknown>) => {
+    const parts = Object.entries(attributes)
+      .filter(([, value]) => value !== undefined)
+      .map(([key, value]) => {
+        if (value instanceof Error) return `${key} ${describeError(value)}`;
+        return `${key} ${typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value))}`;
+      });
+    write(parts.length === 0 ? `report API: ${message}` : `report API: ${message} (${parts.join(', ')})`);
+  };
+  return { info: line, error: line };
+}
+
+/**
+ * Starts the whole product on 127.0.0.1 (the sandbox, the S3 and SES emulators, the report API), then
+ * runs the monthly fan-out for the local accounts (`runLocalMonthlyFanOut`). When anything fails,
+ * everything already started is stopped before the error is thrown.
  * @throws PortUnavailableError naming the variable of a port that is taken; LocalStackError for the
- * state directory, the signing key or the account token key (an account whose report fails is reported in `reports`)
+ * state directory or its keys (an account whose report fails is reported in `reports`)
  */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const { ports, signal } = options;
   const now = options.now ?? (() => new Date());
   const log = options.log ?? (() => {});
-  const reportApiToken = options.reportApiToken ?? LOCAL_STACK_DEFAULTS.reportApiToken;
-  const sandboxApiKey = options.sandboxApiKey ?? LOCAL_STACK_DEFAULTS.sandboxApiKey;
-  const timezone = options.timezone ?? LOCAL_STACK_DEFAULTS.timezone;
+  const reportApiToken = options.reportApiToken ?? 'local-dev-token';
+  const sandboxApiKey = options.sandboxApiKey ?? 'sandbox-key';
   const stateDir = resolve(options.stateDir);
   const running = new RunningParts();
   // Stops at once, so a report being built fails fast instead of finishing first.
   const stopOnAbort = () => void running.stopAll().catch(() => {});
   signal?.addEventListener('abort', stopOnAbort, { once: true });
+  /** Starts a server, keeps its stop, and logs where it listens. */
+  const started = async <T extends ({ url: string } | { endpoint: string }) & { close(): Promise<void> }>(
+    service: LocalService,
+    start: () => Promise<T>,
+  ): Promise<T> => {
+    const server = await startOnPort(service, ports[service], start);
+    running.add(server.close);
+    signal?.throwIfAborted();
+    log(`${SERVICES[service][0].padEnd(15)}${'url' in server ? server.url : server.endpoint}`);
+    return server;
+  };
   try {
     signal?.throwIfAborted();
-    await checkPortsAvailable(ports);
+    // A fixed port another program holds is refused before anything is written: a start refused for
+    // its port leaves no state folder behind. `startOnPort` still names one taken in the moment between.
+    for (const service of Object.keys(ports) as LocalService[]) {
+      const taken = await takenPortError(service, ports[service]);
+      if (taken) throw taken;
+    }
     const { workDir, s3Directory, tightened } = await prepareStateDirs(stateDir);
     for (const { path, previousMode } of tightened) {
       log(`made ${path} readable by its owner only (it was ${previousMode.toString(8).padStart(4, '0')})`);
@@ -175,28 +188,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const signingKey = await loadStateKey(stateDir, LINK_SIGNING_KEY);
     const accountTokenKey = await loadStateKey(stateDir, ACCOUNT_TOKEN_KEY);
 
-    const sandbox = await startOnPort('sandbox', ports.sandbox, () =>
+    const sandbox = await started('sandbox', () =>
       startSandbox({ port: ports.sandbox, apiKey: sandboxApiKey, now: now() }),
     );
-    running.add(sandbox.close);
-    signal?.throwIfAborted();
-    log(`sandbox        ${sandbox.url}`);
-
-    const s3 = await startOnPort('s3Emulator', ports.s3Emulator, () =>
+    const s3 = await started('s3Emulator', () =>
       startS3Emulator({ port: ports.s3Emulator, directory: s3Directory, buckets: [LOCAL_BUCKET] }),
     );
-    running.add(s3.close);
-    signal?.throwIfAborted();
-    log(`S3 emulator    ${s3.endpoint}`);
+    const ses = await started('sesEmulator', () => startSesEmulator({ port: ports.sesEmulator }));
 
-    const ses = await startOnPort('sesEmulator', ports.sesEmulator, () =>
-      startSesEmulator({ port: ports.sesEmulator }),
-    );
-    running.add(ses.close);
-    signal?.throwIfAborted();
-    log(`SES emulator   ${ses.endpoint}`);
-
-    const config = localDemoConfig({ apiUrl: sandbox.url, timezone });
+    const config = localDemoConfig({ apiUrl: sandbox.url, timezone: options.timezone ?? 'UTC' });
     const secrets = new InMemorySecretSource({
       // Every local account reads the one sandbox, with its key.
       ...Object.fromEntries(config.accounts.map((account) => [account.apiKeySecretName, sandboxApiKey])),
@@ -217,19 +217,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       workDir,
       ...(options.now ? { now: options.now } : {}),
     };
-
-    const api = await startOnPort('reportApi', ports.reportApi, () =>
+    const logger = reportApiLogLines(log);
+    const api = await started('reportApi', () =>
       serveOnLoopback(ports.reportApi, (url) =>
-        createReportApi({
-          ...reportApiOptionsFor(config, publish),
-          publicUrl: url,
-          logger: reportApiLogLines(log),
-        }),
+        createReportApi({ ...reportApiOptionsFor(config, publish), publicUrl: url, logger }),
       ),
     );
-    running.add(api.close);
-    signal?.throwIfAborted();
-    log(`report API     ${api.url}`);
 
     const delivery: DeliveryContext = {
       ...publish,
@@ -249,9 +242,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         config.accounts.find((account) => account.name === run.account)?.tokenGeneration ?? 1;
       const apiToken = accountToken(tokenKey, run.account, generation);
       if (run.outcome.status !== 'delivered') return { ...run, apiToken };
+      const { account } = run;
       const signed = signReportLinks({
         baseUrl: api.url,
-        account: run.account,
+        account,
         period: run.month,
         files: ['report.html'],
         lifetimeDays: config.linkLifetimeDays,
@@ -260,17 +254,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         signingKey,
       });
       linkExpiresAt = signed.expiresAt;
+      const index = { baseUrl: api.url, account, expiresAt: linkExpiresAt, generation, signingKey };
       return {
         ...run,
         apiToken,
         signedReportLink: signed.links['report.html'],
-        allReportsLink: signReportIndexLink({
-          baseUrl: api.url,
-          account: run.account,
-          expiresAt: signed.expiresAt,
-          generation,
-          signingKey,
-        }),
+        allReportsLink: signReportIndexLink(index),
       };
     });
 

@@ -9,54 +9,40 @@ export type StartBlockFacts = Pick<
   'reports' | 'reportApiUrl' | 'reportApiToken' | 'mailViewerUrl' | 'linkLifetimeDays' | 'stateDir'
 >;
 
-/** Where the values of the block's labelled lines begin, so that they line up under each other. */
-const VALUE_COLUMN = 22;
-
 /** A path as short as it can be said from `cwd`: relative inside it, absolute elsewhere. */
 function shortPath(path: string, cwd: string): string {
   const inside = relative(cwd, path);
-  if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) return path;
-  return inside;
+  return inside === '' || inside.startsWith('..') || isAbsolute(inside) ? path : inside;
 }
 
-function withTrailingSeparator(path: string): string {
-  return path.endsWith(sep) ? path : `${path}${sep}`;
-}
+const asFolder = (path: string) => (path.endsWith(sep) ? path : `${path}${sep}`);
 
-/** `  Label   value`, the value at `VALUE_COLUMN`. */
-function labelled(indent: number, label: string, value: string): string {
-  return `${' '.repeat(indent)}${label.padEnd(VALUE_COLUMN - indent)}${value}`;
-}
-
-/** An account's month in words: emailed now, emailed before, or failed. */
-function monthLine(report: LocalAccountReport): string {
-  const month = monthName(report.month);
-  if (report.outcome.status === 'failed') return `${month} failed: ${report.outcome.error}`;
-  const { delivery } = report.outcome;
-  return delivery.status === 'sent'
-    ? `${month}, emailed to ${report.recipients.join(', ')}`
-    : `${month}, emailed on ${formatInstant(delivery.sentAt, report.timezone)}, not sent again`;
-}
+/** `  Label   value`, the values lined up at column 22. */
+const labelled = (indent: number, label: string, value: string) =>
+  `${' '.repeat(indent)}${label.padEnd(22 - indent)}${value}`;
 
 function accountLines(report: LocalAccountReport, nameWidth: number, cwd: string): string[] {
-  const heading = `  ${`${report.account} (${report.timezone})`.padEnd(nameWidth)}  ${monthLine(report)}`;
-  if (report.outcome.status === 'failed') return [heading];
+  const month = monthName(report.month);
+  const name = `  ${`${report.account} (${report.timezone})`.padEnd(nameWidth)}  `;
+  if (report.outcome.status === 'failed') return [`${name}${month} failed: ${report.outcome.error}`];
+  const { delivery } = report.outcome;
   return [
-    heading,
+    delivery.status === 'sent'
+      ? `${name}${month}, emailed to ${report.recipients.join(', ')}`
+      : `${name}${month}, emailed on ${formatInstant(delivery.sentAt, report.timezone)}, not sent again`,
     ...(report.signedReportLink ? [labelled(4, 'Open the report', report.signedReportLink)] : []),
     ...(report.allReportsLink ? [labelled(4, 'All reports', report.allReportsLink)] : []),
     labelled(4, 'API token', report.apiToken),
     labelled(4, 'S3', report.s3Location),
-    labelled(4, '', `on disk: ${withTrailingSeparator(shortPath(report.s3Folder, cwd))}`),
+    labelled(4, '', `on disk: ${asFolder(shortPath(report.s3Folder, cwd))}`),
   ];
 }
 
 /**
  * The block `npm start` prints once the stack runs: each local account's month (its report, its list of
  * reports, its own API token, where the report is in S3 and on disk, or why it failed), then the report
- * API with the operator token and how to ask for another month (or a quarter, or a year) with the first
- * account's token, where the email is, and how to stop.
- * @example formatStartBlock(stack, { cwd: process.cwd() })
+ * API with the operator token and how to ask for another month with the first account's token, where
+ * the email is, and how to stop.
  */
 export function formatStartBlock(stack: StartBlockFacts, options: { cwd: string }): string {
   const nameWidth = Math.max(
@@ -65,9 +51,11 @@ export function formatStartBlock(stack: StartBlockFacts, options: { cwd: string 
   const days = stack.linkLifetimeDays === 1 ? '1 day' : `${stack.linkLifetimeDays} days`;
   const [first] = stack.reports;
   const month = first ? parseMonth(first.month) : undefined;
-  const otherMonth = month ? previousPeriod(month).id : '';
   // With the first account's own token, as a merchant would ask.
-  const curl = `curl -H 'Authorization: Bearer ${first?.apiToken}' ${stack.reportApiUrl}/reports/${first?.account}/${otherMonth}`;
+  const curl = `curl -H 'Authorization: Bearer ${first?.apiToken}' ${stack.reportApiUrl}/reports/${first?.account}/${month ? previousPeriod(month).id : ''}`;
+  const periods = month
+    ? `(or a quarter, ${periodOfMonth(month, 'quarter').id}, or a year, ${periodOfMonth(month, 'year').id}: one not ended is reported so far)`
+    : undefined;
   const stateDir = shortPath(stack.stateDir, options.cwd);
   return [
     '',
@@ -82,18 +70,10 @@ export function formatStartBlock(stack: StartBlockFacts, options: { cwd: string 
       `${stack.reportApiUrl}   operator token: ${stack.reportApiToken} (reads every account)`,
     ),
     labelled(2, 'Another month', curl),
-    ...(month
-      ? [
-          labelled(
-            2,
-            '',
-            `(or a quarter, ${periodOfMonth(month, 'quarter').id}, or a year, ${periodOfMonth(month, 'year').id}: one not ended is reported so far)`,
-          ),
-        ]
-      : []),
+    ...(periods ? [labelled(2, '', periods)] : []),
     labelled(2, 'Mail viewer', stack.mailViewerUrl),
     '',
-    `Ctrl-C stops everything. State lives in ${withTrailingSeparator(stateDir)} (rm -rf ${stateDir} starts afresh).`,
+    `Ctrl-C stops everything. State lives in ${asFolder(stateDir)} (rm -rf ${stateDir} starts afresh).`,
     '',
   ].join('\n');
 }

@@ -1,19 +1,16 @@
 import { randomUuid, walletAddress } from './identifiers';
 import type { WalletJson } from './records';
-import { SeededRandom } from './seeded-random';
+import { SeededRandom, WeightedChoice } from './seeded-random';
 
 /** The account behind the generated data: its projects and wallets, fixed by the seed. */
 export interface SandboxAccount {
   /** Project ids, most active first. */
   projectIds: readonly string[];
-  /** How often each project gets an invoice, in the same order. */
-  projectWeights: readonly number[];
   wallets: readonly WalletJson[];
-  /** How often each wallet receives a payment, in the same order. */
-  walletWeights: readonly number[];
+  /** The projects and the wallets, each as likely to get an invoice or a payment as its weight. */
+  projectChoice: WeightedChoice<string>;
+  walletChoice: WeightedChoice<WalletJson>;
 }
-
-const ACCOUNT_STREAM = 0x0acc;
 
 /** Names are the merchant's own; one has a comma and quotes, as names typed by people do. */
 const WALLETS = [
@@ -23,43 +20,37 @@ const WALLETS = [
   { name: 'Ops, "USDT" (TRC-20)', blockchain: 'Tron', cryptocurrency: 'USDT', weight: 25 },
   { name: 'Litecoin', blockchain: 'Litecoin', cryptocurrency: 'LTC', weight: 8 },
   { name: 'TRX', blockchain: 'Tron', cryptocurrency: 'TRX', weight: 7 },
-] as const;
+];
 
 const PROJECT_WEIGHTS = [50, 25, 15, 10];
 
-/**
- * What a merchant might call the account's projects, most active first. The service has no project
- * names: these are for the report's configuration (the local stack's demo accounts name their projects
- * with them), never in the sandbox's answers. One is left without a name, as merchants leave some.
- */
-const PROJECT_NAMES = ['Web shop', 'Mobile app', 'Wholesale'];
-
 /** The account for a seed: four projects and six wallets on four blockchains. */
 export function sandboxAccount(seed: number): SandboxAccount {
-  const random = new SeededRandom(seed, ACCOUNT_STREAM);
+  const random = new SeededRandom(seed, 0x0acc);
   const projectIds = PROJECT_WEIGHTS.map(() => randomUuid(random));
-  const wallets = WALLETS.map(
-    ({ name, blockchain, cryptocurrency }): WalletJson => ({
-      id: randomUuid(random),
-      name,
-      blockchain,
-      cryptocurrency,
-      address: walletAddress(random, blockchain),
-    }),
-  );
+  const wallets = WALLETS.map(({ name, blockchain, cryptocurrency }) => ({
+    id: randomUuid(random),
+    name,
+    blockchain,
+    cryptocurrency,
+    address: walletAddress(random, blockchain),
+  }));
   return {
     projectIds,
-    projectWeights: PROJECT_WEIGHTS,
     wallets,
-    walletWeights: WALLETS.map((wallet) => wallet.weight),
+    projectChoice: new WeightedChoice(projectIds.map((id, index) => [id, PROJECT_WEIGHTS[index]!])),
+    walletChoice: new WeightedChoice(wallets.map((wallet, index) => [wallet, WALLETS[index]!.weight])),
   };
 }
 
 /**
- * Names for the projects of the account a seed makes, by project id, as an account's `projects`
- * configuration holds them: `{ "<uuid>": "Web shop", ... }`. The least active project has none.
+ * Names for the projects of the account a seed makes, as an account's `projects` configuration holds
+ * them (`{ "<uuid>": "Web shop", ... }`): the service has none. The least active project is left
+ * without a name, as merchants leave some.
  */
 export function sandboxProjectNames(seed: number): Record<string, string> {
   const { projectIds } = sandboxAccount(seed);
-  return Object.fromEntries(PROJECT_NAMES.map((name, index) => [projectIds[index]!, name]));
+  return Object.fromEntries(
+    ['Web shop', 'Mobile app', 'Wholesale'].map((name, index) => [projectIds[index]!, name]),
+  );
 }

@@ -1,117 +1,213 @@
-import type { Context } from 'hono';
-import { Hono } from 'hono';
+import { createHash } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { bearerAuth } from 'hono/bearer-auth';
 import { HTTPException } from 'hono/http-exception';
+import { isLosslessNumber, stringify } from 'lossless-json';
 import { ZoneDays } from '../period';
 import { DatasetSource } from './dataset-source';
-import { errorBody, SandboxRequestError } from './error-body';
 import { countedExtraPaid } from './extra-paid';
-import { faults } from './faults';
 import { GeneratedSource } from './generated-source';
-import { answerText } from './json-answer';
-import { latency } from './latency';
 import { resolveSandboxOptions, type SandboxOptions } from './options';
 import { SandboxQueries } from './queries';
+import { decimalOf } from './rates';
 import { arrangeForRequest } from './record-order';
 import {
   invoiceListParamsSchema,
   paymentListParamsSchema,
   readParams,
+  SandboxRequestError,
   statisticsParamsSchema,
 } from './request-params';
-import { tokenAuth } from './token-auth';
+import { SeededRandom } from './seeded-random';
 
 const ROUTES = ['/statistics/invoices', '/invoices/list', '/payments/list'];
-const JSON_CONTENT_TYPE = { 'Content-Type': 'application/json' };
+const FAULT_STREAM = 0xfa17;
 
 /**
- * The sandbox as a Hono app, routes at the root: `POST /statistics/invoices`, `POST /invoices/list`,
- * `POST /payments/list`. Every answer waits `latencyMs`; then a share of requests gets a fault; then the
- * key is checked; then the form fields. All three endpoints read `startDate`/`endDate` one way (the
- * options' date zone and `endDate` reading), so the statistics cover exactly what the lists return.
+ * The body of every failure, a shape the spec leaves open: a client checks `result` first (anything
+ * but `success` is a failure); `code` is stable, `message` is for people.
+ */
+export function errorBody(code: string, message: string) {
+  return { result: 'error', error: { code, message } };
+}
+
+/**
+ * An answer's JSON text. A double is written as `JSON.stringify` writes it (`9.5e-7`, as PHP's
+ * `json_encode` does); a `LosslessNumber` as its own digits, through lossless-json's `stringify`, since
+ * Node 20's `JSON.stringify` cannot write a raw number token. `exact: false` (doubles only) takes the
+ * native `JSON.stringify`, about five times faster on a page of a thousand records.
+ */
+export function answerText(value: unknown, writing: { numbersAsStrings: boolean; exact: boolean }): string {
+  if (writing.numbersAsStrings) {
+    return JSON.stringify(value, (_key, v: unknown) =>
+      typeof v === 'number' || isLosslessNumber(v) ? decimalOf(v).toFixed() : v,
+    );
+  }
+  return writing.exact ? stringify(value)! : JSON.stringify(value);
+}
+
+/**
+ * Holds every answer back until `latencyMs` after its request arrived, as a distant service would. The
+ * answer is worked out meanwhile, so that concurrent requests do not queue behind each other. The
+ * global `setTimeout`, so that tests can move time on with fake timers.
+ */
+export function latency(latencyMs: number): MiddlewareHandler {
+  return async (_c, next) => {
+    const held = new Promise((resolve) => setTimeout(resolve, latencyMs));
+    await next();
+    await held;
+  };
+}
+
+/**
+ * `Authorization: Token <API key>`, compared in constant time by Hono's bearer-auth. A missing,
+ * malformed or wrong key gets 401 (bearer-auth's 400 for a malformed header is not the spec's "a wrong
+ * key") with an error body that never repeats the key.
+ */
+function tokenAuth(apiKey: string): MiddlewareHandler {
+  const unauthorized = (message: string) => () =>
+    new Response(JSON.stringify(errorBody('unauthorized', message)), {
+      status: 401,
+      headers: { 'content-type': 'application/json' },
+    });
+  const expected = 'send the header "Authorization: Token <API key>"';
+  return bearerAuth({
+    token: apiKey,
+    prefix: 'Token',
+    // Its default hash goes through WebCrypto's async digest, which took a sixth of a page's CPU.
+    hashFunction: (value: string) => createHash('sha256').update(value).digest('hex'),
+    noAuthenticationHeader: { message: unauthorized(`no API key: ${expected}`) },
+    invalidAuthenticationHeader: { message: unauthorized(`malformed Authorization header: ${expected}`) },
+    invalidToken: { message: unauthorized('wrong API key') },
+  });
+}
+
+/**
+ * The sandbox as a Hono app, routes at the root. Every answer waits `latencyMs`; then a share of
+ * requests gets a fault (half 429 with `Retry-After`, half 503, drawn from the seed in order of
+ * arrival); then the key is checked; then the form fields. All three endpoints read
+ * `startDate`/`endDate` one way, so the statistics cover exactly what the lists return.
  * @example const res = await createSandboxApp({ now: new Date('2026-11-15T12:00:00Z') })
  *   .request('/invoices/list', { method: 'POST', headers: { Authorization: 'Token sandbox-key' } });
  */
 export function createSandboxApp(options: SandboxOptions = {}): Hono {
   const settings = resolveSandboxOptions(options);
+  const { seed, order, maxLimit, retryAfterSeconds, faultRate } = settings;
   const dateDays = new ZoneDays(settings.dateZone);
   const statisticsDays = settings.statsDayKeys === 'utc' ? new ZoneDays('UTC') : dateDays;
   const source = settings.dataset
     ? new DatasetSource(settings.dataset, statisticsDays)
-    : new GeneratedSource({
-        seed: settings.seed,
-        paidPerMonth: settings.paidPerMonth,
-        now: settings.now,
-        unmatchedCases: settings.unmatchedCases,
-        statisticsDays,
-      });
+    : new GeneratedSource({ ...settings, statisticsDays });
   const queries = new SandboxQueries(source, {
     dates: { days: dateDays, endDate: settings.endDate },
     statisticsDays,
-    order: settings.order,
-    seed: settings.seed,
+    order,
+    seed,
     extraPaid: countedExtraPaid(settings.statsExtraPaid, source.mainProjectId),
   });
   let listRequests = 0;
   const page = <T>(list: readonly T[], offset: number, limit: number): T[] =>
-    arrangeForRequest(list, settings.order, settings.seed, ++listRequests).slice(
-      offset,
-      offset + Math.min(limit, settings.maxLimit),
+    arrangeForRequest(list, order, seed, ++listRequests).slice(offset, offset + Math.min(limit, maxLimit));
+  // `exact`: statistics may hold sums of any length; a dataset may hold lossless numbers.
+  const success = (c: Context, data: unknown, exact: boolean) =>
+    c.body(
+      answerText({ result: 'success', data }, { numbersAsStrings: settings.numbersAsStrings, exact }),
+      200,
+      {
+        'Content-Type': 'application/json',
+      },
     );
-  // `exact`: statistics are small and may hold sums of any length; a dataset may hold lossless numbers.
-  const success = (c: Context, data: unknown, exact: boolean) => {
-    const text = answerText(
-      { result: 'success', data },
-      { numbersAsStrings: settings.numbersAsStrings, exact },
-    );
-    return c.body(text, 200, JSON_CONTENT_TYPE);
-  };
   const exactLists = settings.dataset !== undefined;
 
   const app = new Hono();
   if (settings.latencyMs > 0) app.use(latency(settings.latencyMs));
-  if (settings.faultRate > 0) {
-    app.use(
-      faults({
-        rate: settings.faultRate,
-        seed: settings.seed,
-        retryAfterSeconds: settings.retryAfterSeconds,
-      }),
-    );
+  if (faultRate > 0) {
+    const random = new SeededRandom(seed, FAULT_STREAM);
+    app.use(async (c, next) => {
+      if (!random.chance(faultRate)) return next();
+      if (!random.chance(0.5)) {
+        return c.json(errorBody('unavailable', 'the service is temporarily unavailable; retry later'), 503);
+      }
+      c.header('Retry-After', String(retryAfterSeconds));
+      const message = `too many requests; retry after ${retryAfterSeconds} seconds`;
+      return c.json(errorBody('rate_limited', message), 429);
+    });
   }
   app.use(tokenAuth(settings.apiKey));
 
-  app.post('/statistics/invoices', async (c) => {
-    const params = await readParams(c, statisticsParamsSchema);
-    return success(c, queries.statistics(params), true);
-  });
-  app.post('/invoices/list', async (c) => {
-    const { offset, limit, ...filter } = await readParams(c, invoiceListParamsSchema);
-    const data = page(queries.invoices(filter), offset, limit);
-    settings.onPageServed?.({ endpoint: '/invoices/list', filter, offset, records: data.length });
-    return success(c, data, exactLists);
-  });
-  app.post('/payments/list', async (c) => {
-    const { offset, limit, ...filter } = await readParams(c, paymentListParamsSchema);
-    const data = page(queries.payments(filter), offset, limit);
-    settings.onPageServed?.({ endpoint: '/payments/list', filter, offset, records: data.length });
-    return success(c, data, exactLists);
-  });
+  app.post('/statistics/invoices', async (c) =>
+    success(c, queries.statistics(await readParams(c, statisticsParamsSchema)), true),
+  );
+  for (const [endpoint, schema, list] of [
+    ['/invoices/list', invoiceListParamsSchema, queries.invoices.bind(queries)],
+    ['/payments/list', paymentListParamsSchema, queries.payments.bind(queries)],
+  ] as const) {
+    app.post(endpoint, async (c) => {
+      const { offset, limit, ...filter } = await readParams(c, schema);
+      const data = page<unknown>(list(filter as never), offset, limit);
+      settings.onPageServed?.({ endpoint, filter, offset, records: data.length });
+      return success(c, data, exactLists);
+    });
+  }
   for (const route of ROUTES) {
     app.all(route, (c) =>
       c.json(errorBody('method_not_allowed', `use POST ${route}`), 405, { Allow: 'POST' }),
     );
   }
-
   app.notFound((c) =>
     c.json(errorBody('not_found', `no such endpoint; the endpoints are POST ${ROUTES.join(', ')}`), 404),
   );
   app.onError((error, c) => {
-    if (error instanceof SandboxRequestError)
+    if (error instanceof SandboxRequestError) {
       return c.json(errorBody(error.code, error.message), error.status);
+    }
     if (error instanceof HTTPException) return error.getResponse();
     // The details go to the sandbox's own stderr, never into the answer.
     console.error('sandbox: failed to answer', c.req.path, error);
     return c.json(errorBody('internal_error', 'the sandbox failed to answer'), 500);
   });
   return app;
+}
+
+export interface SandboxServerOptions extends SandboxOptions {
+  /** 0 picks a free port. @default 0 */
+  port?: number;
+  /** @default '127.0.0.1' */
+  host?: string;
+}
+
+export interface RunningSandbox {
+  /** `http://127.0.0.1:PORT`, no trailing slash. */
+  url: string;
+  apiKey: string;
+  /** Stops listening and ends open connections. */
+  close(): Promise<void>;
+}
+
+/**
+ * Serves the sandbox over HTTP. Rejects when the port cannot be had (the error keeps Node's `code`,
+ * such as `EADDRINUSE`).
+ */
+export async function startSandbox(options: SandboxServerOptions = {}): Promise<RunningSandbox> {
+  const { port = 0, host = '127.0.0.1', ...sandboxOptions } = options;
+  const settings = resolveSandboxOptions(sandboxOptions);
+  const app = createSandboxApp(settings);
+  const server = await new Promise<Server>((resolve, reject) => {
+    const created = serve({ fetch: app.fetch, port, hostname: host }, () => resolve(created)) as Server;
+    created.once('error', reject);
+  });
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${urlHost}:${(server.address() as AddressInfo).port}`,
+    apiKey: settings.apiKey,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        // Keep-alive connections (fetch keeps them) would hold `close` open until they time out.
+        server.closeAllConnections();
+      }),
+  };
 }

@@ -3,19 +3,18 @@ import * as z from 'zod';
 import { fieldIssues, formatPath, issueText } from '../config';
 import { invoiceStatusSchema, serviceDatetimeSchema } from '../invoicing';
 import type { ZoneDays } from '../period';
-import { decimalOf } from './amounts';
-import { type DayTotals, dayTotalsOf } from './day-totals';
-import { datetimeBounds, type InstantRange, inBounds } from './instant-range';
-import { newestInvoiceFirst, newestPaymentFirst } from './record-order';
-import type { RecordSource } from './record-source';
+import { datetimeBounds, type InstantRange, inBounds } from './date-reading';
+import type { RecordSource } from './queries';
+import { decimalOf } from './rates';
+import { newestFirst } from './record-order';
 import type { InvoiceItemJson, PaymentItemJson } from './records';
+import { type DayTotals, dayTotalsOf } from './statistics';
 
 /**
- * Records to serve instead of generated ones, exactly as the service returns them: invoices as items
- * of `POST /invoices/list`, payments as items of `POST /payments/list`. They are served as given; the
- * statistics are derived from the invoices. An amount may be a JSON number, a numeric string (served as
- * a string), or a `LosslessNumber` of lossless-json (served as a number token with every digit, e.g.
- * `new LosslessNumber('98765432.987654321')`; lossless-json's `parse` of a recorded answer gives these).
+ * Records to serve instead of generated ones, exactly as given: invoices as items of `POST
+ * /invoices/list`, payments as items of `POST /payments/list`; the statistics are derived from the
+ * invoices. An amount may be a JSON number, a numeric string (served as a string), or a lossless-json
+ * `LosslessNumber` (served as a number token with every digit).
  */
 export interface SandboxDataset {
   invoices: unknown[];
@@ -73,8 +72,8 @@ export class DatasetSource implements RecordSource {
     this.payments = checked(dataset.payments, datasetPaymentSchema, 'payments') as PaymentItemJson[];
     // The project of the dataset's first invoice as given, before the records are ordered.
     this.mainProjectId = this.invoices[0]?.projectId;
-    this.invoices.sort(newestInvoiceFirst);
-    this.payments.sort(newestPaymentFirst);
+    this.invoices.sort(newestFirst((invoice) => invoice.createDatetime));
+    this.payments.sort(newestFirst((payment) => payment.transactionDatetime));
   }
 
   invoiceLists(): InvoiceItemJson[][] {

@@ -1,13 +1,15 @@
-import type { ZoneDays } from '../period';
-import type { InstantRange } from './instant-range';
+import { serviceDatetimeFromEpochSeconds, type ZoneDays } from '../period';
+
+/** Instants from `from` (included) to `to` (excluded), in epoch seconds; a missing bound is open. */
+export interface InstantRange {
+  from?: number;
+  to?: number;
+}
 
 /** Whether the day `endDate` names is part of the range. */
 export type EndDateReading = 'inclusive' | 'exclusive';
 
-/**
- * How the sandbox reads `startDate`/`endDate`, which the spec leaves open: whole days of one time
- * zone, and an `endDate` that is included or not. All three endpoints read them the same way.
- */
+/** How all three endpoints read `startDate`/`endDate`, which the spec leaves open. */
 export interface DateReading {
   days: ZoneDays;
   endDate: EndDateReading;
@@ -16,8 +18,6 @@ export interface DateReading {
 /**
  * The instants that `startDate`/`endDate` (`Y-m-d`) name: from the first instant of `startDate` in the
  * zone to the first instant of the day after `endDate` (inclusive) or of `endDate` itself (exclusive).
- * @example rangeOfDates({ startDate: '2026-10-01', endDate: '2026-10-31' }, { days: new ZoneDays('+03:00'), endDate: 'inclusive' })
- *   // from 2026-09-30 21:00:00 UTC to 2026-10-31 21:00:00 UTC
  */
 export function rangeOfDates(
   dates: { startDate?: string; endDate?: string },
@@ -28,4 +28,25 @@ export function rangeOfDates(
     from: dates.startDate === undefined ? undefined : reading.days.startOf(dates.startDate),
     to: dates.endDate === undefined ? undefined : reading.days.startOf(dates.endDate, later),
   };
+}
+
+/**
+ * A range as the `Y-m-d H:i:s` (UTC) texts of its first and last second, both included, so that a
+ * record's test is two string comparisons. A bound beyond a four-digit year (before 0000-01-01 or from
+ * 10000-01-01) is left open.
+ */
+export interface DatetimeBounds {
+  first?: string;
+  last?: string;
+}
+
+export function datetimeBounds({ from, to }: InstantRange): DatetimeBounds {
+  return {
+    first: from === undefined || from < -62_167_219_200 ? undefined : serviceDatetimeFromEpochSeconds(from),
+    last: to === undefined || to > 253_402_300_800 ? undefined : serviceDatetimeFromEpochSeconds(to - 1),
+  };
+}
+
+export function inBounds(datetime: string, { first, last }: DatetimeBounds): boolean {
+  return (first === undefined || datetime >= first) && (last === undefined || datetime <= last);
 }

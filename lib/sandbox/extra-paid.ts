@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { serviceDatetimeSchema } from '../invoicing';
-import type { CountedInvoice } from './day-totals';
+import type { CountedInvoice } from './statistics';
 
 /**
  * A paid invoice that the statistics count and the lists never return: a planted fault, so that tests
@@ -73,20 +73,14 @@ export function countedExtraPaid(
 const EXTRA_PAID_TEXT =
   /^(?<amountUSD>[^@]*)@(?<createDatetime>\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})(?::(?<projectId>[^:]*)(?::(?<currencyFiat>[^:]*):(?<amountFiat>[^:]*))?)?$/;
 
-/** How `parseExtraPaid` reads its text, for usage messages. */
 export const EXTRA_PAID_FORMAT = '<amountUSD>@<Y-m-d H:i:s>[:<projectId>[:<currency>:<amountFiat>]]';
 
-/**
- * An extra paid invoice from the command line's form; throws a `RangeError` that says what is wrong.
- * @example parseExtraPaid('10.00@2026-10-15 12:00:00') // { amountUSD: '10.00', createDatetime: '2026-10-15 12:00:00' }
- */
+/** An extra paid invoice from the command line's form; throws a `RangeError` that says what is wrong. */
 export function parseExtraPaid(text: string): ExtraPaidInvoice {
   const groups = EXTRA_PAID_TEXT.exec(text)?.groups;
   if (!groups) throw new RangeError(`expected ${EXTRA_PAID_FORMAT}, not "${text}"`);
-  const extra: ExtraPaidInvoice = { amountUSD: groups.amountUSD!, createDatetime: groups.createDatetime! };
-  if (groups.projectId !== undefined) extra.projectId = groups.projectId;
-  if (groups.currencyFiat !== undefined) extra.currencyFiat = groups.currencyFiat;
-  if (groups.amountFiat !== undefined) extra.amountFiat = groups.amountFiat;
+  const given = Object.entries(groups).filter(([, value]) => value !== undefined);
+  const extra = Object.fromEntries(given) as unknown as ExtraPaidInvoice;
   const problem = extraPaidProblem(extra);
   if (problem !== undefined) throw new RangeError(problem);
   return extra;

@@ -1,16 +1,17 @@
 import { ZoneDays } from '../period';
 import { type SandboxAccount, sandboxAccount } from './account';
-import { type DayTotals, dayTotalsOf } from './day-totals';
+import { datetimeBounds, type InstantRange, inBounds } from './date-reading';
 import { monthOfInvoiceId, monthOfInvoiceUid } from './identifiers';
-import { datetimeBounds, type InstantRange, inBounds, rangeCovers } from './instant-range';
 import { LruCache } from './lru-cache';
 import { type GeneratedMonth, generateMonth } from './month-generator';
-import type { RecordSource } from './record-source';
+import type { SandboxOptions } from './options';
+import type { RecordSource } from './queries';
 import type { InvoiceItemJson, PaymentItemJson } from './records';
-import { epochSecondsOf, type MonthNumber, monthOfEpochSeconds, monthStartSeconds } from './service-time';
+import { type MonthNumber, monthOfEpochSeconds, monthStartSeconds } from './service-time';
+import { type DayTotals, dayTotalsOf } from './statistics';
 
 /** Full months of data before the current one. */
-export const DATA_MONTHS = 14;
+const DATA_MONTHS = 14;
 
 /**
  * Records held in memory at once, about 5 months of 50,000 paid invoices. Older months are dropped
@@ -18,15 +19,9 @@ export const DATA_MONTHS = 14;
  */
 const RECORD_BUDGET = 600_000;
 
-export interface GeneratedSourceOptions {
-  seed: number;
-  paidPerMonth: number;
-  now: Date;
-  /** Adds unmatched payments whose truth is known (see `generateUnmatchedCases`). @default false */
-  unmatchedCases?: boolean;
-  /** The days the statistics are keyed by. @default UTC days */
-  statisticsDays?: ZoneDays;
-}
+/** `statisticsDays`: the days the statistics are keyed by (UTC days by default). */
+type GeneratedSourceOptions = Pick<Required<SandboxOptions>, 'seed' | 'paidPerMonth' | 'now'> &
+  Pick<SandboxOptions, 'unmatchedCases'> & { statisticsDays?: ZoneDays };
 
 /**
  * The account's records, generated a month at a time when a request first needs that month: the
@@ -44,7 +39,7 @@ export class GeneratedSource implements RecordSource {
   constructor(private readonly options: GeneratedSourceOptions) {
     this.account = sandboxAccount(options.seed);
     this.statisticsDays = options.statisticsDays ?? new ZoneDays('UTC');
-    this.nowSeconds = epochSecondsOf(options.now);
+    this.nowSeconds = Math.floor(options.now.getTime() / 1000);
     this.lastMonth = monthOfEpochSeconds(this.nowSeconds);
     this.firstMonth = this.lastMonth - DATA_MONTHS;
   }
@@ -54,14 +49,8 @@ export class GeneratedSource implements RecordSource {
     return this.months.getOrCreate(
       month,
       () => {
-        const generated = generateMonth({
-          seed: this.options.seed,
-          month,
-          paidPerMonth: this.options.paidPerMonth,
-          nowSeconds: this.nowSeconds,
-          account: this.account,
-          unmatchedCases: this.options.unmatchedCases,
-        });
+        const { nowSeconds, account } = this;
+        const generated = generateMonth({ ...this.options, month, nowSeconds, account });
         if (!this.totals.has(month)) {
           this.totals.set(month, dayTotalsOf(generated.invoices, this.statisticsDays));
         }
@@ -80,23 +69,18 @@ export class GeneratedSource implements RecordSource {
     range: InstantRange,
     lookup: { invoiceId?: string; invoiceUid?: string },
   ): InvoiceItemJson[][] {
-    let months = this.monthsOf(range, 0);
     // Generated ids and uids carry their month: a lookup generates that month only.
-    if (lookup.invoiceId !== undefined)
-      months = months.filter((m) => m === monthOfInvoiceId(lookup.invoiceId!));
-    if (lookup.invoiceUid !== undefined)
-      months = months.filter((m) => m === monthOfInvoiceUid(lookup.invoiceUid!));
-    return months.map((month) => this.month(month).invoices);
+    return this.monthsOf(range, 0)
+      .filter((m) => lookup.invoiceId === undefined || m === monthOfInvoiceId(lookup.invoiceId))
+      .filter((m) => lookup.invoiceUid === undefined || m === monthOfInvoiceUid(lookup.invoiceUid))
+      .map((month) => this.month(month).invoices);
   }
 
   paymentLists(range: InstantRange, lookup: { invoiceId?: string }): PaymentItemJson[][] {
     // A month's payments may fall early in the next month, so one month more is read.
-    let months = this.monthsOf(range, 1);
-    if (lookup.invoiceId !== undefined) {
-      const invoiceMonth = monthOfInvoiceId(lookup.invoiceId);
-      months = months.filter((m) => m === invoiceMonth);
-    }
-    return months.map((month) => this.month(month).payments);
+    return this.monthsOf(range, 1)
+      .filter((m) => lookup.invoiceId === undefined || m === monthOfInvoiceId(lookup.invoiceId))
+      .map((month) => this.month(month).payments);
   }
 
   /**
@@ -107,13 +91,12 @@ export class GeneratedSource implements RecordSource {
     const parts: DayTotals[] = [];
     const bounds = datetimeBounds(range);
     for (const month of this.monthsOf(range, 0)) {
-      if (rangeCovers(range, monthStartSeconds(month), monthStartSeconds(month + 1))) {
-        let totals = this.totals.get(month);
-        if (!totals) {
-          this.month(month);
-          totals = this.totals.get(month)!;
-        }
-        parts.push(...totals.values());
+      const covered =
+        (range.from === undefined || range.from <= monthStartSeconds(month)) &&
+        (range.to === undefined || monthStartSeconds(month + 1) <= range.to);
+      if (covered) {
+        if (!this.totals.has(month)) this.month(month);
+        parts.push(...this.totals.get(month)!.values());
       } else {
         const inRange = this.month(month).invoices.filter((invoice) =>
           inBounds(invoice.createDatetime, bounds),

@@ -1,5 +1,5 @@
 import type { SeededRandom } from './seeded-random';
-import { type MonthNumber, monthDigits } from './service-time';
+import type { MonthNumber } from './service-time';
 
 /** A random version-4 UUID drawn from the seeded stream. */
 export function randomUuid(random: SeededRandom): string {
@@ -17,12 +17,11 @@ export function randomUuid(random: SeededRandom): string {
 
 /**
  * A generated invoice's id: a version-4 UUID whose last group carries the month (4 hex digits) and the
- * invoice's serial in it (8), so a lookup by `invoiceId` generates one month, not fourteen.
+ * invoice's serial (8), so a lookup by `invoiceId` generates one month, not fifteen.
  */
 export function invoiceId(random: SeededRandom, month: MonthNumber, serial: number): string {
-  const uuid = randomUuid(random);
   const tail = `${month.toString(16).padStart(4, '0')}${serial.toString(16).padStart(8, '0')}`;
-  return [uuid.slice(0, 24), tail].join('');
+  return [randomUuid(random).slice(0, 24), tail].join('');
 }
 
 /** The month a generated invoice id carries; `undefined` for any other text. */
@@ -33,14 +32,14 @@ export function monthOfInvoiceId(id: string): MonthNumber | undefined {
 
 /** A generated invoice's customer-facing id: `INV-202610-000042` (month, then serial). */
 export function invoiceUid(month: MonthNumber, serial: number): string {
-  return ['INV', monthDigits(month), String(serial + 1).padStart(6, '0')].join('-');
+  const digits = `${Math.floor(month / 12)}${String((month % 12) + 1).padStart(2, '0')}`;
+  return ['INV', digits, String(serial + 1).padStart(6, '0')].join('-');
 }
 
 /** The month a generated invoice uid carries; `undefined` for any other text. */
 export function monthOfInvoiceUid(uid: string): MonthNumber | undefined {
   const match = /^INV-(\d{4})(\d{2})-\d{6,}$/.exec(uid);
-  if (!match) return undefined;
-  return Number(match[1]) * 12 + Number(match[2]) - 1;
+  return match ? Number(match[1]) * 12 + Number(match[2]) - 1 : undefined;
 }
 
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
@@ -48,16 +47,10 @@ const BECH32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
 
 /** An address in the usual shape of the blockchain (not a valid checksum: nothing is ever sent to it). */
 export function walletAddress(random: SeededRandom, blockchain: string): string {
-  switch (blockchain) {
-    case 'Bitcoin':
-      return `bc1q${random.chars(BECH32, 38)}`;
-    case 'Litecoin':
-      return `ltc1q${random.chars(BECH32, 38)}`;
-    case 'Tron':
-      return `T${random.chars(BASE58, 33)}`;
-    default:
-      return `0x${random.hex(40)}`;
-  }
+  if (blockchain === 'Bitcoin') return `bc1q${random.chars(BECH32, 38)}`;
+  if (blockchain === 'Litecoin') return `ltc1q${random.chars(BECH32, 38)}`;
+  if (blockchain === 'Tron') return `T${random.chars(BASE58, 33)}`;
+  return `0x${random.hex(40)}`;
 }
 
 /** A transaction hash in the usual shape of the blockchain. */

@@ -1,17 +1,59 @@
-import type Big from 'big.js';
-import type { InvoiceStatus } from '../invoicing';
+import Big from 'big.js';
+import { fiatFractionDigits, type InvoiceStatus } from '../invoicing';
 import { serviceDatetimeFromEpochSeconds } from '../period';
-import { jsonNumber } from './amounts';
+import type { SandboxAccount } from './account';
 import { invoiceId, invoiceUid } from './identifiers';
-import { commissionUSD, fiatRateAtSeconds, roundUSD } from './rates';
-import type { InvoiceItemJson, InvoiceJson, PaymentItemJson, PaymentRecordJson, WalletJson } from './records';
-import type { SeededRandom } from './seeded-random';
+import { commissionUSD, cryptoDecimals, cryptoRateUSD, fiatRateUSD, jsonNumber, roundTo } from './rates';
+import type { InvoiceItemJson, InvoiceJson, PaymentRecordJson, WalletJson } from './records';
+import { AWKWARD_DESCRIPTIONS, ORDINARY_DESCRIPTIONS } from './sample-texts';
+import { type SeededRandom, WeightedChoice } from './seeded-random';
 import type { MonthNumber } from './service-time';
 
+/** Time from creation to `timeToPayDatetime`, by how often merchants choose it. */
+export const LIFETIMES = new WeightedChoice([
+  [15 * 60, 20],
+  [30 * 60, 30],
+  [3_600, 25],
+  [2 * 3_600, 15],
+  [86_400, 10],
+]);
+/** Invoice currencies, by how often they are used. */
+export const CURRENCIES = new WeightedChoice([
+  ['USD', 45],
+  ['EUR', 25],
+  ['GBP', 15],
+  ['JPY', 10],
+  ['CAD', 5],
+]);
+
 /**
- * The generator's records. They are written as literals of one shape throughout (no spreads): a large
- * month was several times slower to generate with spread copies.
+ * The crypto amount quoted for a USD amount at an instant, rounded down to the coin's decimals. Only a
+ * generated figure (what the customer chose to send), so floating point is fine here and spares a
+ * decimal division per invoice; what is derived from it is computed exactly.
  */
+export function quote(usd: Big, cryptocurrency: string, at: number): Big {
+  const decimals = cryptoDecimals(cryptocurrency);
+  const scale = 10 ** decimals;
+  const units = Math.floor((usd.toNumber() / cryptoRateUSD(cryptocurrency, at).toNumber()) * scale);
+  return new Big((Math.max(units, 1) / scale).toFixed(decimals));
+}
+
+/** A USD value between 5 and 2,500, spread evenly on a log scale, as invoices' amounts are. */
+export const drawUSD = (random: SeededRandom): number =>
+  Math.exp(Math.log(5) + random.float() * Math.log(500));
+
+/** A price of about `drawUSD`, in the currency's minor units; a third are round figures. */
+export function drawAmountFiat(random: SeededRandom, currency: string, at: number): Big {
+  const local = drawUSD(random) / fiatRateUSD(currency, at).toNumber();
+  return new Big(local.toFixed(random.chance(1 / 3) ? 0 : fiatFractionDigits(currency)));
+}
+
+/** A description: none for 15 %, an awkward one for 8 %, else an ordinary one. */
+export function drawDescription(random: SeededRandom): string | null {
+  const draw = random.float();
+  if (draw < 0.15) return null;
+  return random.pick(draw < 0.23 ? AWKWARD_DESCRIPTIONS : ORDINARY_DESCRIPTIONS);
+}
 
 /** A generated invoice before `now` decides its status and amounts. */
 export interface PlannedInvoice {
@@ -57,8 +99,28 @@ export function newInvoice(draft: InvoiceDraft, random: SeededRandom): PlannedIn
     },
     created: draft.created,
     timeToPay,
-    usdAtCreation: roundUSD(draft.amountFiat.times(fiatRateAtSeconds(draft.currency, draft.created))),
+    usdAtCreation: roundTo(draft.amountFiat.times(fiatRateUSD(draft.currency, draft.created)), 2),
   };
+}
+
+/** An invoice of ordinary texts, drawn in this order: currency, project, amount, texts, views. */
+export function ordinaryInvoice(
+  random: SeededRandom,
+  account: SandboxAccount,
+  when: { month: MonthNumber; serial: number; created: number; lifetime: number },
+  views: readonly [number, number],
+): PlannedInvoice {
+  const currency = random.weighted(CURRENCIES);
+  const draft: InvoiceDraft = {
+    ...when,
+    projectId: random.pick(account.projectIds),
+    amountFiat: drawAmountFiat(random, currency, when.created),
+    currency,
+    description: random.pick(ORDINARY_DESCRIPTIONS),
+    serviceData: `ORD-${random.int(100_000, 999_999)}`,
+    views: random.int(...views),
+  };
+  return newInvoice(draft, random);
 }
 
 /** Writes the status and `amountFiatUSD`, and the commission recalculated from it. */
@@ -76,37 +138,5 @@ export function paidInvoiceItem(
   payment: PaymentRecordJson,
   wallet: WalletJson,
 ): InvoiceItemJson {
-  return {
-    id: invoice.id,
-    uid: invoice.uid,
-    projectId: invoice.projectId,
-    createDatetime: invoice.createDatetime,
-    timeToPayDatetime: invoice.timeToPayDatetime,
-    commissionFiatUSD: invoice.commissionFiatUSD,
-    amountFiatUSD: invoice.amountFiatUSD,
-    amountFiat: invoice.amountFiat,
-    currencyFiat: invoice.currencyFiat,
-    description: invoice.description,
-    serviceData: invoice.serviceData,
-    views: invoice.views,
-    status: invoice.status,
-    payment,
-    wallet,
-  };
-}
-
-/** An item of the payment list for a matched payment. */
-export function paymentItem(
-  record: PaymentRecordJson,
-  invoice: InvoiceJson,
-  wallet: WalletJson,
-): PaymentItemJson {
-  return {
-    id: record.id,
-    amount: record.amount,
-    hash: record.hash,
-    transactionDatetime: record.transactionDatetime,
-    invoice,
-    wallet,
-  };
+  return { ...invoice, payment, wallet };
 }

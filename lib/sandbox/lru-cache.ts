@@ -1,7 +1,6 @@
 /**
- * A small least-recently-used cache over `Map`'s insertion order, sized by a cost per entry (records
- * held, for months; 1 for query results). Written here because the project has no cache package and
- * this needs only `get`, `set` and eviction by total cost.
+ * A least-recently-used cache over `Map`'s insertion order, sized by a cost per entry (records held,
+ * for months; 1 for query results). The project has no cache package, and this needs little.
  */
 export class LruCache<K, V> {
   private readonly entries = new Map<K, { value: V; cost: number }>();
@@ -10,20 +9,16 @@ export class LruCache<K, V> {
   /** @param capacity the total cost kept; the newest entry is kept even when it alone exceeds it */
   constructor(private readonly capacity: number) {}
 
-  get(key: K): V | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    return entry.value;
-  }
-
-  set(key: K, value: V, cost = 1): void {
-    const previous = this.entries.get(key);
-    if (previous) {
-      this.totalCost -= previous.cost;
+  /** The value for `key`, computed and kept when missing. */
+  getOrCreate(key: K, create: () => V, costOf: (value: V) => number = () => 1): V {
+    const cached = this.entries.get(key);
+    if (cached) {
       this.entries.delete(key);
+      this.entries.set(key, cached);
+      return cached.value;
     }
+    const value = create();
+    const cost = costOf(value);
     this.entries.set(key, { value, cost });
     this.totalCost += cost;
     for (const [oldestKey, oldest] of this.entries) {
@@ -31,14 +26,6 @@ export class LruCache<K, V> {
       this.entries.delete(oldestKey);
       this.totalCost -= oldest.cost;
     }
-  }
-
-  /** The value for `key`, computed and kept when missing. */
-  getOrCreate(key: K, create: () => V, costOf: (value: V) => number = () => 1): V {
-    const cached = this.get(key);
-    if (cached !== undefined) return cached;
-    const value = create();
-    this.set(key, value, costOf(value));
     return value;
   }
 

@@ -1,17 +1,25 @@
 import Big from 'big.js';
-import { secondsInHour } from 'date-fns/constants';
 import { type InvoiceStatus, PAYMENT_SEARCH_GRACE_SECONDS } from '../invoicing';
 import { serviceDatetimeFromEpochSeconds } from '../period';
 import type { SandboxAccount } from './account';
-import { jsonNumber } from './amounts';
-import { CURRENCIES, drawAmountFiat, drawDescription, LIFETIMES, quote } from './generated-values';
 import { randomUuid, transactionHash } from './identifiers';
-import { newInvoice, type PlannedInvoice, paidInvoiceItem, paymentItem, settle } from './invoice-records';
-import { DUST_AMOUNT, type FieldChoices, NO_CHOICES, paidSpecial, walletFor } from './month-edge-cases';
-import { receivedUSDAtSeconds } from './rates';
+import {
+  CURRENCIES,
+  drawAmountFiat,
+  drawDescription,
+  LIFETIMES,
+  newInvoice,
+  ordinaryInvoice,
+  type PlannedInvoice,
+  paidInvoiceItem,
+  quote,
+  settle,
+} from './invoice-records';
+import { DUST_AMOUNT, type FieldChoices, paidSpecial, walletFor } from './month-edge-cases';
+import { jsonNumber, receivedUSD } from './rates';
 import type { InvoiceItemJson, PaymentItemJson, PaymentRecordJson } from './records';
-import { AWKWARD_SERVICE_DATA, ORDINARY_DESCRIPTIONS } from './sample-texts';
-import { SeededRandom, WeightedChoice } from './seeded-random';
+import { AWKWARD_SERVICE_DATA } from './sample-texts';
+import { SeededRandom } from './seeded-random';
 import { type MonthNumber, monthStartSeconds } from './service-time';
 import {
   clearOfWaitingInvoices,
@@ -20,20 +28,16 @@ import {
   type UnmatchedCase,
 } from './unmatched-cases';
 
-/** Invoices in the other statuses (unpaid, canceled, expired) per paid invoice. */
-export const OTHERS_SHARE = 0.1;
-/** Unmatched payments per paid invoice. */
-export const UNMATCHED_SHARE = 0.01;
-/** Floors that keep a small month showing every kind of record. */
-export const MIN_OTHERS = 4;
-export const MIN_UNMATCHED = 2;
-
-/** How many records a full month holds, before `now` cuts the current month short. */
+/**
+ * How many records a full month holds, before `now` cuts the current month short: invoices in the
+ * other statuses are 10 % of the paid (at least 4, so a small month shows every kind), unmatched
+ * payments 1 % (at least 2).
+ */
 export function monthCounts(paidPerMonth: number): { paid: number; others: number; unmatched: number } {
   return {
     paid: paidPerMonth,
-    others: Math.max(MIN_OTHERS, Math.ceil(paidPerMonth * OTHERS_SHARE)),
-    unmatched: Math.max(MIN_UNMATCHED, Math.ceil(paidPerMonth * UNMATCHED_SHARE)),
+    others: Math.max(4, Math.ceil(paidPerMonth * 0.1)),
+    unmatched: Math.max(2, Math.ceil(paidPerMonth * 0.01)),
   };
 }
 
@@ -44,7 +48,7 @@ export interface MonthRequest {
   /** The present, in epoch seconds: nothing happens after it. */
   nowSeconds: number;
   account: SandboxAccount;
-  /** Adds the unmatched payments whose truth is known (see `generateUnmatchedCases`). @default false */
+  /** @default false */
   unmatchedCases?: boolean;
 }
 
@@ -52,15 +56,9 @@ export interface GeneratedMonth {
   month: MonthNumber;
   /** Invoices created in the month, newest first, then by id. */
   invoices: InvoiceItemJson[];
-  /**
-   * Payments found through the month's invoices, newest first, then by id. A payment for an invoice
-   * created late on the month's last day may fall early in the next month.
-   */
+  /** Payments found through the month's invoices, newest first, then by id (some early next month). */
   payments: PaymentItemJson[];
-  /**
-   * With `unmatchedCases`: the truth about each of the month's unmatched payments (the ordinary ones are
-   * stray), for tests; never served.
-   */
+  /** With `unmatchedCases`: the truth about each unmatched payment, for tests; never served. */
   cases?: UnmatchedCase[];
 }
 
@@ -75,17 +73,15 @@ const CANCELED_SHARE = 0.35;
  * once it is over.
  */
 export function generateMonth(request: MonthRequest): GeneratedMonth {
-  const { seed, month, paidPerMonth, nowSeconds, account } = request;
+  const { seed, month, nowSeconds, account } = request;
   const random = new SeededRandom(seed, month);
   const start = monthStartSeconds(month);
   const end = monthStartSeconds(month + 1);
-  const counts = monthCounts(paidPerMonth);
+  const counts = monthCounts(request.paidPerMonth);
   // Records are sorted by their numeric instants: comparing datetime strings made sorting a large
   // month slower than generating it.
-  const invoices: Timed<InvoiceItemJson>[] = [];
-  const payments: Timed<PaymentItemJson>[] = [];
-  const projectChoices = new WeightedChoice(zip(account.projectIds, account.projectWeights));
-  const walletChoices = new WeightedChoice(zip(account.wallets, account.walletWeights));
+  const invoices: [number, InvoiceItemJson][] = [];
+  const payments: [number, PaymentItemJson][] = [];
 
   const plan = (
     serial: number,
@@ -95,7 +91,7 @@ export function generateMonth(request: MonthRequest): GeneratedMonth {
     choices: FieldChoices,
   ) => {
     const currency = choices.currency ?? random.weighted(CURRENCIES);
-    const projectId = choices.projectId ?? random.weighted(projectChoices);
+    const projectId = choices.projectId ?? random.weighted(account.projectChoice);
     const amountFiat = choices.amountFiat ?? drawAmountFiat(random, currency, created);
     const description = choices.description !== undefined ? choices.description : drawDescription(random);
     const serviceData = random.chance(0.1)
@@ -115,7 +111,7 @@ export function generateMonth(request: MonthRequest): GeneratedMonth {
     const late = special.lateBy !== undefined || random.chance(LATE_SHARE);
     const delay = special.delay ?? random.int(20, lifetime);
     const lateBy = special.lateBy ?? random.int(1, PAYMENT_SEARCH_GRACE_SECONDS - 1);
-    const wallet = special.wallet ?? random.weighted(walletChoices);
+    const wallet = special.wallet ?? random.weighted(account.walletChoice);
     const planned = plan(index, created, lifetime, 1, special);
     const paidAt = late && special.delay === undefined ? planned.timeToPay + lateBy : created + delay;
     const quoted = special.received
@@ -125,21 +121,24 @@ export function generateMonth(request: MonthRequest): GeneratedMonth {
     const hash = transactionHash(random, wallet.blockchain);
     if (created > nowSeconds) continue;
     if (paidAt > nowSeconds) {
-      // Its payment is still to come: the invoice waits, and past its deadline it reads as expired
-      // while the grace hour runs.
+      // Its payment is still to come: past its deadline it reads as expired while the grace hour runs.
       const status = nowSeconds < planned.timeToPay ? 'unpaid' : 'expired';
       invoices.push([created, settle(planned, planned.usdAtCreation, status)]);
       continue;
     }
-    const invoice = settle(planned, receivedUSDAtSeconds(quoted, wallet.cryptocurrency, paidAt), 'paid');
+    const invoice = settle(planned, receivedUSD(quoted, wallet.cryptocurrency, paidAt), 'paid');
+    const transactionDatetime = serviceDatetimeFromEpochSeconds(paidAt);
     const record: PaymentRecordJson = {
       id: paymentId,
       amount: jsonNumber(quoted),
       hash,
-      transactionDatetime: serviceDatetimeFromEpochSeconds(paidAt),
+      transactionDatetime,
     };
     invoices.push([created, paidInvoiceItem(invoice, record, wallet)]);
-    payments.push([paidAt, paymentItem(record, invoice, wallet)]);
+    payments.push([
+      paidAt,
+      { id: paymentId, amount: record.amount, hash, transactionDatetime, invoice, wallet },
+    ]);
   }
 
   const searchWindows: PlannedInvoice[] = [];
@@ -148,7 +147,7 @@ export function generateMonth(request: MonthRequest): GeneratedMonth {
     const lifetime = random.weighted(LIFETIMES);
     const created = random.int(start, end - 1);
     const canceled = index === 0 || (index > 1 && random.chance(CANCELED_SHARE));
-    const planned = plan(counts.paid + index, created, lifetime, 0, NO_CHOICES);
+    const planned = plan(counts.paid + index, created, lifetime, 0, {});
     if (!canceled) searchWindows.push(planned);
     if (created > nowSeconds) continue;
     const status: InvoiceStatus = canceled
@@ -160,44 +159,37 @@ export function generateMonth(request: MonthRequest): GeneratedMonth {
   }
 
   const strays = new SeededRandom(seed, month, STRAY_STREAM);
-  const strayUSD = (arrived: number) => {
-    const drawn = new Big(random.int(100, 30_000)).div(100);
-    if (!request.unmatchedCases) return drawn;
-    return new Big(clearOfWaitingInvoices(drawn.toNumber(), arrived, searchWindows, strays).toFixed(2));
-  };
   for (let index = 0; index < counts.unmatched; index++) {
     // A transaction enters the system only while some invoice's search is active: each unmatched
     // payment arrives inside the window of an invoice that was never paid (a wrong amount, say).
     const window = random.pick(searchWindows);
     const arrived = random.int(window.created, window.timeToPay + PAYMENT_SEARCH_GRACE_SECONDS - 1);
-    const wallet = index === 0 ? walletFor(account, 'BTC') : random.weighted(walletChoices);
-    const amount =
-      index === 0 ? new Big(DUST_AMOUNT) : quote(strayUSD(arrived), wallet.cryptocurrency, arrived);
+    const wallet = index === 0 ? walletFor(account, 'BTC') : random.weighted(account.walletChoice);
+    let amount = new Big(DUST_AMOUNT);
+    if (index > 0) {
+      let usd = new Big(random.int(100, 30_000)).div(100);
+      if (request.unmatchedCases) {
+        usd = new Big(clearOfWaitingInvoices(usd.toNumber(), arrived, searchWindows, strays).toFixed(2));
+      }
+      amount = quote(usd, wallet.cryptocurrency, arrived);
+    }
     const id = randomUuid(random);
     const hash = transactionHash(random, wallet.blockchain);
     if (arrived > nowSeconds) continue;
     const transactionDatetime = serviceDatetimeFromEpochSeconds(arrived);
     payments.push([arrived, { id, amount: jsonNumber(amount), hash, transactionDatetime, wallet }]);
     if (!request.unmatchedCases) continue;
-    cases.push({
-      paymentId: id,
-      kind: 'stray',
-      invoiceId: null,
-      usd: receivedUSDAtSeconds(amount, wallet.cryptocurrency, arrived).toFixed(2),
-      transactionDatetime,
-      cryptocurrency: wallet.cryptocurrency,
-    });
+    const usd = receivedUSD(amount, wallet.cryptocurrency, arrived).toFixed(2);
+    const { cryptocurrency } = wallet;
+    cases.push({ paymentId: id, kind: 'stray', invoiceId: null, usd, transactionDatetime, cryptocurrency });
   }
 
   if (request.unmatchedCases) {
+    // Their serials come after the current month's two recent invoices.
     const generated = generateUnmatchedCases({
-      seed,
-      month,
+      ...request,
       start,
       end,
-      nowSeconds,
-      account,
-      // After the current month's two recent invoices.
       firstSerial: counts.paid + counts.others + 2,
       searchWindows,
     });
@@ -209,25 +201,10 @@ export function generateMonth(request: MonthRequest): GeneratedMonth {
   if (start <= nowSeconds && nowSeconds < end) {
     // The current month always shows invoices still waiting for payment, whatever the volume.
     const recent = new SeededRandom(seed, month, RECENT_STREAM);
-    const serial = counts.paid + counts.others;
     for (const [offset, ago] of [1_200, 300].entries()) {
       const created = Math.max(start, nowSeconds - ago);
-      const currency = recent.weighted(CURRENCIES);
-      const planned = newInvoice(
-        {
-          month,
-          serial: serial + offset,
-          projectId: recent.pick(account.projectIds),
-          created,
-          lifetime: secondsInHour,
-          amountFiat: drawAmountFiat(recent, currency, created),
-          currency,
-          description: recent.pick(ORDINARY_DESCRIPTIONS),
-          serviceData: `ORD-${recent.int(100_000, 999_999)}`,
-          views: recent.int(0, 3),
-        },
-        recent,
-      );
+      const serial = counts.paid + counts.others + offset;
+      const planned = ordinaryInvoice(recent, account, { month, serial, created, lifetime: 3_600 }, [0, 3]);
       invoices.push([created, settle(planned, planned.usdAtCreation, 'unpaid')]);
     }
   }
@@ -241,15 +218,8 @@ export function generateMonth(request: MonthRequest): GeneratedMonth {
   return generated;
 }
 
-/** A record with the instant it is ordered by, in epoch seconds. */
-type Timed<T> = [number, T];
-
-/** Newest first, then by id (see `record-order.ts`). */
-function newestFirst<T extends { id: string }>(rows: Timed<T>[]): T[] {
+/** Newest first by the instant each record comes with, then by id (see `record-order.ts`). */
+function newestFirst<T extends { id: string }>(rows: [number, T][]): T[] {
   rows.sort(([aTime, a], [bTime, b]) => bTime - aTime || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return rows.map(([, record]) => record);
-}
-
-function zip<T>(values: readonly T[], weights: readonly number[]): (readonly [T, number])[] {
-  return values.map((value, index) => [value, weights[index]!] as const);
 }

@@ -1,66 +1,46 @@
-import { TOKEN68_PATTERN } from '../config';
+import { parseArgs } from 'node:util';
+import { MAX_PORT, parsePort, TOKEN68_PATTERN, UsageError } from '../config';
 import { isZoneOrOffset } from '../period';
 import type { SandboxDataset } from './dataset-source';
 import type { EndDateReading } from './date-reading';
-import { type ExtraPaidInvoice, extraPaidProblem } from './extra-paid';
+import { EXTRA_PAID_FORMAT, type ExtraPaidInvoice, extraPaidProblem, parseExtraPaid } from './extra-paid';
 import { LIST_ORDERS, type ListOrder } from './record-order';
 
-/** How a sandbox behaves and what it serves. */
+/** How a sandbox behaves and what it serves; docs/sandbox.md explains each option. */
 export interface SandboxOptions {
-  /** Seeds the generated data and the faults. @default 1 */
+  /** Seeds the generated data, the faults and the random order. @default 1 */
   seed?: number;
-  /** The key requests must carry. @default process.env.SANDBOX_API_KEY (when set and not empty), else 'sandbox-key' */
+  /** @default process.env.SANDBOX_API_KEY (when set and not empty), else 'sandbox-key' */
   apiKey?: string;
-  /** Delay before every answer, in milliseconds. @default 0 */
+  /** @default 0 */
   latencyMs?: number;
-  /** Silent cap on `limit`: a larger `limit` gets this many records, without an error. @default 1000 */
+  /** Silent cap on `limit`. @default 1000 */
   maxLimit?: number;
-  /** Share of requests answered 429 (with `Retry-After`) or 503, 0..1. @default 0 */
+  /** Share of requests answered 429 or 503, 0..1. @default 0 */
   faultRate?: number;
   /** `Retry-After` of a 429, in seconds. @default 1 */
   retryAfterSeconds?: number;
-  /**
-   * Paid invoices per full month; invoices in the other statuses are 10 % of it (at least 4) and
-   * unmatched payments 1 % (at least 2). @default 60
-   */
+  /** @default 60 */
   paidPerMonth?: number;
   /** The data covers the 14 full months before this one and this month up to this instant. @default new Date() */
   now?: Date;
-  /**
-   * Each month also holds unmatched payments whose true invoice (or none) is known: late, under- and
-   * over-payments of invoices left not paid, and stray payments. The truth is in `generateMonth`'s
-   * `cases`, for tests, never in an answer. Off by default, so the generated data is otherwise the same.
-   * @default false
-   */
+  /** Unmatched payments whose truth `generateMonth`'s `cases` tells tests, never an answer. @default false */
   unmatchedCases?: boolean;
   /** Serve these records instead of generated ones. */
   dataset?: SandboxDataset;
-  /**
-   * `startDate`/`endDate` are whole days of this zone, on all three endpoints: an IANA name
-   * (`America/New_York`) or a fixed offset from `-12:00` to `+14:00` (`+03:00`). @default 'UTC'
-   */
+  /** An IANA name or an offset from `-12:00` to `+14:00`. @default 'UTC' */
   dateZone?: string;
-  /** Whether the day `endDate` names is included. @default 'inclusive' */
+  /** @default 'inclusive' */
   endDate?: EndDateReading;
-  /**
-   * The zone `invoicesByDate` cuts and keys its days in, and `invoicesByMonths` its months: the date
-   * zone, or UTC. @default 'zone'
-   */
+  /** @default 'zone' */
   statsDayKeys?: 'zone' | 'utc';
-  /**
-   * The order of list results: newest or oldest first (then by `id`), shuffled (`random`: stable for a
-   * seed and a filter, so pages agree), or shuffled again at every request (`reshuffled`: pages do not
-   * agree, and no client can read a whole list). @default 'newest'
-   */
+  /** @default 'newest' */
   order?: ListOrder;
-  /** Every number in answers is written as a JSON string (`"12.5"`). @default false */
+  /** @default false */
   numbersAsStrings?: boolean;
-  /** Paid invoices the statistics count and the lists never return: a planted fault. @default [] */
+  /** A planted fault. @default [] */
   statsExtraPaid?: readonly ExtraPaidInvoice[];
-  /**
-   * Told of every list page answered, as it is answered: instrumentation, so that a benchmark can count
-   * what it serves without reading the answers again.
-   */
+  /** Told of every list page answered, so that a benchmark can count what it serves. */
   onPageServed?: (page: ServedPage) => void;
 }
 
@@ -70,30 +50,29 @@ export interface ServedPage {
   /** The list's filter as read from the form (`offset` and `limit` aside). */
   filter: Readonly<Record<string, string | undefined>>;
   offset: number;
-  /** Records on the page. */
   records: number;
 }
 
 export const DEFAULT_SEED = 1;
-export const DEFAULT_API_KEY = 'sandbox-key';
-export const DEFAULT_MAX_LIMIT = 1000;
-export const DEFAULT_PAID_PER_MONTH = 60;
 /** A month this large takes tens of seconds and about a gigabyte to generate. */
-export const MAX_PAID_PER_MONTH = 500_000;
+const MAX_PAID_PER_MONTH = 500_000;
+export const DEFAULT_SANDBOX_PORT = 4010;
+const TOKEN68_RULE = 'must be letters, digits and . _ ~ + / - (optionally ending in =)';
+const ZONE_RULE = 'an IANA time zone or an offset from -12:00 to +14:00';
 
 export type ResolvedSandboxOptions = Required<Omit<SandboxOptions, 'dataset' | 'onPageServed'>> &
   Pick<SandboxOptions, 'dataset' | 'onPageServed'>;
 
 /** The options with their defaults; throws a `RangeError` that names the bad option (never the key). */
 export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSandboxOptions {
-  const resolved: ResolvedSandboxOptions = {
+  const o: ResolvedSandboxOptions = {
     seed: options.seed ?? DEFAULT_SEED,
-    apiKey: options.apiKey ?? (process.env.SANDBOX_API_KEY || DEFAULT_API_KEY),
+    apiKey: options.apiKey ?? (process.env.SANDBOX_API_KEY || 'sandbox-key'),
     latencyMs: options.latencyMs ?? 0,
-    maxLimit: options.maxLimit ?? DEFAULT_MAX_LIMIT,
+    maxLimit: options.maxLimit ?? 1000,
     faultRate: options.faultRate ?? 0,
     retryAfterSeconds: options.retryAfterSeconds ?? 1,
-    paidPerMonth: options.paidPerMonth ?? DEFAULT_PAID_PER_MONTH,
+    paidPerMonth: options.paidPerMonth ?? 60,
     now: options.now ?? new Date(),
     dateZone: options.dateZone ?? 'UTC',
     endDate: options.endDate ?? 'inclusive',
@@ -105,53 +84,165 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
     dataset: options.dataset,
     onPageServed: options.onPageServed,
   };
-  requireThat(Number.isSafeInteger(resolved.seed), 'seed must be a whole number');
-  requireThat(
-    TOKEN68_PATTERN.test(resolved.apiKey),
-    'apiKey must be letters, digits and . _ ~ + / - (optionally ending in =)',
-  );
-  requireThat(Number.isFinite(resolved.latencyMs) && resolved.latencyMs >= 0, 'latencyMs must be 0 or more');
-  requireThat(
-    Number.isSafeInteger(resolved.maxLimit) && resolved.maxLimit >= 1,
-    'maxLimit must be a whole number, 1 or more',
-  );
-  requireThat(resolved.faultRate >= 0 && resolved.faultRate <= 1, 'faultRate must be between 0 and 1');
-  requireThat(
-    Number.isSafeInteger(resolved.retryAfterSeconds) && resolved.retryAfterSeconds >= 0,
-    'retryAfterSeconds must be a whole number, 0 or more',
-  );
-  requireThat(
-    Number.isSafeInteger(resolved.paidPerMonth) &&
-      resolved.paidPerMonth >= 1 &&
-      resolved.paidPerMonth <= MAX_PAID_PER_MONTH,
-    `paidPerMonth must be a whole number from 1 to ${MAX_PAID_PER_MONTH}`,
-  );
-  requireThat(
-    resolved.now instanceof Date && !Number.isNaN(resolved.now.getTime()),
-    'now must be a valid Date',
-  );
-  requireThat(
-    isZoneOrOffset(resolved.dateZone),
-    `dateZone must be an IANA time zone or an offset from -12:00 to +14:00, not "${resolved.dateZone}"`,
-  );
-  requireThat(
-    resolved.endDate === 'inclusive' || resolved.endDate === 'exclusive',
-    'endDate must be "inclusive" or "exclusive"',
-  );
-  requireThat(
-    resolved.statsDayKeys === 'zone' || resolved.statsDayKeys === 'utc',
-    'statsDayKeys must be "zone" or "utc"',
-  );
-  requireThat(LIST_ORDERS.includes(resolved.order), `order must be one of ${LIST_ORDERS.join(', ')}`);
-  requireThat(typeof resolved.numbersAsStrings === 'boolean', 'numbersAsStrings must be true or false');
-  requireThat(typeof resolved.unmatchedCases === 'boolean', 'unmatchedCases must be true or false');
-  resolved.statsExtraPaid.forEach((extra, index) => {
-    const problem = extraPaidProblem(extra);
-    requireThat(problem === undefined, `statsExtraPaid[${index}].${problem}`);
-  });
-  return resolved;
+  const rules: [boolean, string][] = [
+    [Number.isSafeInteger(o.seed), 'seed must be a whole number'],
+    [TOKEN68_PATTERN.test(o.apiKey), `apiKey ${TOKEN68_RULE}`],
+    [Number.isFinite(o.latencyMs) && o.latencyMs >= 0, 'latencyMs must be 0 or more'],
+    [Number.isSafeInteger(o.maxLimit) && o.maxLimit >= 1, 'maxLimit must be a whole number, 1 or more'],
+    [o.faultRate >= 0 && o.faultRate <= 1, 'faultRate must be between 0 and 1'],
+    [
+      Number.isSafeInteger(o.retryAfterSeconds) && o.retryAfterSeconds >= 0,
+      'retryAfterSeconds must be a whole number, 0 or more',
+    ],
+    [
+      Number.isSafeInteger(o.paidPerMonth) && o.paidPerMonth >= 1 && o.paidPerMonth <= MAX_PAID_PER_MONTH,
+      `paidPerMonth must be a whole number from 1 to ${MAX_PAID_PER_MONTH}`,
+    ],
+    [o.now instanceof Date && !Number.isNaN(o.now.getTime()), 'now must be a valid Date'],
+    [isZoneOrOffset(o.dateZone), `dateZone must be ${ZONE_RULE}, not "${o.dateZone}"`],
+    [['inclusive', 'exclusive'].includes(o.endDate), 'endDate must be "inclusive" or "exclusive"'],
+    [['zone', 'utc'].includes(o.statsDayKeys), 'statsDayKeys must be "zone" or "utc"'],
+    [LIST_ORDERS.includes(o.order), `order must be one of ${LIST_ORDERS.join(', ')}`],
+    [typeof o.numbersAsStrings === 'boolean', 'numbersAsStrings must be true or false'],
+    [typeof o.unmatchedCases === 'boolean', 'unmatchedCases must be true or false'],
+    ...o.statsExtraPaid.map((extra, index): [boolean, string] => {
+      const problem = extraPaidProblem(extra);
+      return [problem === undefined, `statsExtraPaid[${index}].${problem}`];
+    }),
+  ];
+  const broken = rules.find(([holds]) => !holds);
+  if (broken) throw new RangeError(`sandbox: ${broken[1]}`);
+  return o;
 }
 
-function requireThat(condition: boolean, message: string): void {
-  if (!condition) throw new RangeError(`sandbox: ${message}`);
+/** What `npm run sandbox -- --help` prints: the usage, then each option. */
+export const SANDBOX_HELP = [
+  'usage: npm run sandbox -- [--port N] [--seed N] [--latency-ms N] [--max-limit N] [--fault-rate X] ' +
+    '[--paid-per-month N] [--date-zone ZONE] [--end-date inclusive|exclusive] [--stats-day-keys zone|utc] ' +
+    '[--order newest|oldest|random|reshuffled] [--numbers-as-strings] [--unmatched-cases] ' +
+    '[--stats-extra-paid SPEC]...',
+  '',
+  '  --port N                 listen on port N (0: any free port); default SANDBOX_PORT, else 4010',
+  '  --seed N                 same seed, same data; seeds the faults and the random order too (default 1)',
+  '  --latency-ms N           every answer comes N ms after its request (default 0)',
+  '  --max-limit N            a larger limit is capped silently at N (default 1000)',
+  '  --fault-rate X           share 0..1 of requests answered 429 or 503 (default 0)',
+  `  --paid-per-month N       paid invoices per full month, up to ${MAX_PAID_PER_MONTH} (default 60)`,
+  '  --date-zone ZONE         startDate/endDate are whole days of ZONE, an IANA name or an offset',
+  '                           from -12:00 to +14:00 such as +03:00 (default UTC; write a negative',
+  '                           offset as --date-zone=-10:00)',
+  '  --end-date inclusive|exclusive',
+  '                           whether the day endDate names is included (default inclusive)',
+  '  --stats-day-keys zone|utc',
+  '                           invoicesByDate and invoicesByMonths cut their days and months in the',
+  '                           date zone or in UTC (default zone)',
+  '  --order newest|oldest|random|reshuffled',
+  '                           the order of list results (default newest); random is stable per seed',
+  '                           and filter, reshuffled is new at every request (no list reads whole)',
+  '  --numbers-as-strings     every number in answers is a JSON string',
+  '  --unmatched-cases        each month also has late, under- and over-payments of invoices left',
+  '                           unpaid, and payments for no invoice, all unmatched',
+  `  --stats-extra-paid ${EXTRA_PAID_FORMAT}`,
+  '                           the statistics count one more paid invoice, which the lists never',
+  '                           return (a planted fault); repeat for more',
+  '',
+  'The API key is SANDBOX_API_KEY (default sandbox-key).',
+].join('\n');
+
+export type SandboxCommand = { help: true } | { help: false; port: number; options: SandboxOptions };
+
+/** The whole-number flags, in the order they are checked: option, least, most. */
+const WHOLE_FLAGS = {
+  'latency-ms': ['latencyMs', 0, 600_000],
+  'max-limit': ['maxLimit', 1, 1_000_000],
+  seed: ['seed', -(2 ** 31), 2 ** 31 - 1],
+  'paid-per-month': ['paidPerMonth', 1, MAX_PAID_PER_MONTH],
+} as const;
+
+const CHOICE_FLAGS = {
+  'end-date': ['endDate', ['inclusive', 'exclusive']],
+  'stats-day-keys': ['statsDayKeys', ['zone', 'utc']],
+  order: ['order', LIST_ORDERS],
+} as const;
+
+/**
+ * Reads `npm run sandbox` arguments. `--port` wins over `SANDBOX_PORT`, which wins over 4010; the key
+ * comes from `SANDBOX_API_KEY` (read by the sandbox itself). Throws a `UsageError`.
+ */
+export function parseSandboxArgs(argv: string[], env: Record<string, string | undefined>): SandboxCommand {
+  const text = { type: 'string' } as const;
+  let values: Record<string, string | boolean | string[] | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        ...Object.fromEntries(
+          ['port', 'fault-rate', 'date-zone', ...Object.keys({ ...WHOLE_FLAGS, ...CHOICE_FLAGS })].map(
+            (name) => [name, text],
+          ),
+        ),
+        'numbers-as-strings': { type: 'boolean' },
+        'unmatched-cases': { type: 'boolean' },
+        'stats-extra-paid': { type: 'string', multiple: true },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    // node:util writes some of its messages over several lines; a usage error is one.
+    throw new UsageError((error as Error).message.replace(/\s*\n\s*/g, ' '));
+  }
+  if (values.help) return { help: true };
+  if (env.SANDBOX_API_KEY && !TOKEN68_PATTERN.test(env.SANDBOX_API_KEY)) {
+    // The value is a secret: the message says what is wrong with it, never what it is.
+    throw new UsageError(`SANDBOX_API_KEY ${TOKEN68_RULE}`);
+  }
+  const given = (name: string) => values[name] as string | undefined;
+  const refuse = (name: string, rule: string, value: string) => {
+    throw new UsageError(`${name} must be ${rule}, not "${value}"`);
+  };
+  const envPort = env.SANDBOX_PORT === '' ? undefined : env.SANDBOX_PORT;
+  const [portName, portText] =
+    given('port') !== undefined ? ['--port', given('port')] : ['SANDBOX_PORT', envPort];
+  const port = portText === undefined ? DEFAULT_SANDBOX_PORT : parsePort(portText);
+  if (port === undefined) refuse(portName, `a whole number from 0 to ${MAX_PORT}`, portText!);
+
+  const options: Record<string, unknown> = {};
+  for (const [flag, [key, min, max]] of Object.entries(WHOLE_FLAGS)) {
+    const value = given(flag);
+    if (value === undefined) continue;
+    const number = /^-?\d{1,10}$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
+    if (!(number >= min && number <= max)) refuse(`--${flag}`, `a whole number from ${min} to ${max}`, value);
+    options[key] = number;
+  }
+  const rate = given('fault-rate');
+  if (rate !== undefined) {
+    const share = /^(\d+(\.\d*)?|\.\d+)$/.test(rate.trim()) ? Number(rate.trim()) : Number.NaN;
+    if (!(share >= 0 && share <= 1)) refuse('--fault-rate', 'a number from 0 to 1', rate);
+    options.faultRate = share;
+  }
+  const zone = given('date-zone');
+  if (zone !== undefined && !isZoneOrOffset(zone)) refuse('--date-zone', ZONE_RULE, zone);
+  if (zone !== undefined) options.dateZone = zone;
+  for (const [flag, [key, choices]] of Object.entries(CHOICE_FLAGS)) {
+    const value = given(flag);
+    if (value === undefined) continue;
+    const listed = `${choices.slice(0, -1).join(', ')} or ${choices.at(-1)}`;
+    if (!(choices as readonly string[]).includes(value)) refuse(`--${flag}`, listed, value);
+    options[key] = value;
+  }
+  if (values['numbers-as-strings']) options.numbersAsStrings = true;
+  if (values['unmatched-cases']) options.unmatchedCases = true;
+  const extras = values['stats-extra-paid'] as string[] | undefined;
+  if (extras) {
+    options.statsExtraPaid = extras.map((extra) => {
+      try {
+        return parseExtraPaid(extra);
+      } catch (error) {
+        throw new UsageError(`--stats-extra-paid: ${(error as Error).message}`);
+      }
+    });
+  }
+  return { help: false, port: port!, options };
 }

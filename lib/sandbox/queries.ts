@@ -1,31 +1,36 @@
-import type { InvoiceStatus } from '../invoicing';
+import type * as z from 'zod';
 import type { ZoneDays } from '../period';
-import { type DateReading, rangeOfDates } from './date-reading';
-import { type CountedInvoice, dayTotalsOf } from './day-totals';
-import { datetimeBounds, inBounds } from './instant-range';
+import { type DateReading, datetimeBounds, type InstantRange, inBounds, rangeOfDates } from './date-reading';
 import { LruCache } from './lru-cache';
-import { arrangeList, type ListOrder, newestInvoiceFirst, newestPaymentFirst } from './record-order';
-import type { RecordSource } from './record-source';
+import { arrangeList, type ListOrder, newestFirst } from './record-order';
 import type { InvoiceItemJson, PaymentItemJson } from './records';
-import { type InvoiceStatisticsJson, invoiceStatistics } from './statistics';
+import type { invoiceListParamsSchema, paymentListParamsSchema } from './request-params';
+import {
+  type CountedInvoice,
+  type DayTotals,
+  dayTotalsOf,
+  type InvoiceStatisticsJson,
+  invoiceStatistics,
+} from './statistics';
 
-/** The filters of `POST /invoices/list`, validated. */
-export interface InvoiceFilter {
-  invoiceId?: string;
-  invoiceUid?: string;
-  projectId?: string;
-  startDate?: string;
-  endDate?: string;
-  status?: InvoiceStatus;
+/** Where the records come from: generated months or a given dataset. */
+export interface RecordSource {
+  /**
+   * Lists that together hold every invoice created in the range (and, when given, with that id or
+   * uid), each newest first, then by id. They may hold more; the caller filters.
+   */
+  invoiceLists(range: InstantRange, lookup: { invoiceId?: string; invoiceUid?: string }): InvoiceItemJson[][];
+  /** The same for payments whose transaction falls in the range (and matched to that invoice). */
+  paymentLists(range: InstantRange, lookup: { invoiceId?: string }): PaymentItemJson[][];
+  /** Day totals of exactly the invoices created in the range (a day's may come in several parts). */
+  dayTotals(range: InstantRange): Iterable<DayTotals>;
+  /** The project an extra paid invoice planted in the statistics belongs to when it names none. */
+  readonly mainProjectId: string | undefined;
 }
 
-/** The filters of `POST /payments/list`, validated. */
-export interface PaymentFilter {
-  walletId?: string;
-  invoiceId?: string;
-  startDate?: string;
-  endDate?: string;
-}
+/** The filters of each list, as its form is read (`offset` and `limit` aside). */
+type InvoiceFilter = Omit<z.output<typeof invoiceListParamsSchema>, 'offset' | 'limit'>;
+type PaymentFilter = Omit<z.output<typeof paymentListParamsSchema>, 'offset' | 'limit'>;
 
 /** Filtered lists kept for paging: a client walks one list page by page, often several at once. */
 const CACHED_LISTS = 64;
@@ -36,7 +41,6 @@ export interface QueryReadings {
   /** The days the statistics are keyed by (the sources cut theirs the same way). */
   statisticsDays: ZoneDays;
   order: ListOrder;
-  /** Seeds the `random` order. */
   seed: number;
   /** Paid invoices the statistics count and the lists do not return (a planted fault). */
   extraPaid: readonly CountedInvoice[];
@@ -47,7 +51,7 @@ export interface QueryReadings {
  * every further page of it is a slice: about a millisecond for 100 records out of 55,000.
  */
 export class SandboxQueries {
-  private readonly lists = new LruCache<string, readonly (InvoiceItemJson | PaymentItemJson)[]>(CACHED_LISTS);
+  private readonly lists = new LruCache<string, readonly unknown[]>(CACHED_LISTS);
   private readonly statisticsByRange = new LruCache<string, InvoiceStatisticsJson>(CACHED_LISTS);
 
   constructor(
@@ -55,58 +59,39 @@ export class SandboxQueries {
     private readonly readings: QueryReadings,
   ) {}
 
-  /** Every invoice that passes the filter, in the list order. */
   invoices(filter: InvoiceFilter): readonly InvoiceItemJson[] {
-    const key = `invoices ${JSON.stringify([filter.invoiceId, filter.invoiceUid, filter.projectId, filter.startDate, filter.endDate, filter.status])}`;
-    return this.lists.getOrCreate(key, () => {
-      const range = rangeOfDates(filter, this.readings.dates);
-      const bounds = datetimeBounds(range);
-      const lists = this.source
-        .invoiceLists(range, filter)
-        .map((list) =>
-          list.filter(
-            (invoice) =>
-              inBounds(invoice.createDatetime, bounds) &&
-              (filter.invoiceId === undefined || invoice.id === filter.invoiceId) &&
-              (filter.invoiceUid === undefined || invoice.uid === filter.invoiceUid) &&
-              (filter.projectId === undefined || invoice.projectId === filter.projectId) &&
-              (filter.status === undefined || invoice.status === filter.status),
-          ),
-        );
-      return this.arrange(mergeSorted(lists, newestInvoiceFirst), key, (invoice) => invoice.createDatetime);
-    }) as readonly InvoiceItemJson[];
+    const { invoiceId, invoiceUid, projectId, status } = filter;
+    return this.list(
+      `invoices ${JSON.stringify([invoiceId, invoiceUid, projectId, filter.startDate, filter.endDate, status])}`,
+      filter,
+      (range) => this.source.invoiceLists(range, filter),
+      (invoice) => invoice.createDatetime,
+      (invoice) =>
+        (invoiceId === undefined || invoice.id === invoiceId) &&
+        (invoiceUid === undefined || invoice.uid === invoiceUid) &&
+        (projectId === undefined || invoice.projectId === projectId) &&
+        (status === undefined || invoice.status === status),
+    );
   }
 
-  /** Every payment that passes the filter, in the list order. */
   payments(filter: PaymentFilter): readonly PaymentItemJson[] {
-    const key = `payments ${JSON.stringify([filter.walletId, filter.invoiceId, filter.startDate, filter.endDate])}`;
-    return this.lists.getOrCreate(key, () => {
-      const range = rangeOfDates(filter, this.readings.dates);
-      const bounds = datetimeBounds(range);
-      const lists = this.source
-        .paymentLists(range, filter)
-        .map((list) =>
-          list.filter(
-            (payment) =>
-              inBounds(payment.transactionDatetime, bounds) &&
-              (filter.walletId === undefined || payment.wallet.id === filter.walletId) &&
-              (filter.invoiceId === undefined || payment.invoice?.id === filter.invoiceId),
-          ),
-        );
-      return this.arrange(
-        mergeSorted(lists, newestPaymentFirst),
-        key,
-        (payment) => payment.transactionDatetime,
-      );
-    }) as readonly PaymentItemJson[];
+    const { walletId, invoiceId } = filter;
+    return this.list(
+      `payments ${JSON.stringify([walletId, invoiceId, filter.startDate, filter.endDate])}`,
+      filter,
+      (range) => this.source.paymentLists(range, filter),
+      (payment) => payment.transactionDatetime,
+      (payment) =>
+        (walletId === undefined || payment.wallet.id === walletId) &&
+        (invoiceId === undefined || payment.invoice?.id === invoiceId),
+    );
   }
 
   /**
-   * The statistics of the invoices created in the range the dates name, read as the lists read them:
-   * exactly the invoices `POST /invoices/list` returns for the same dates, plus any planted extra.
+   * The statistics of exactly the invoices `POST /invoices/list` returns for the same dates, plus any
+   * planted extra. Kept like the lists: a range the zone cuts inside a month is added up from records.
    */
   statistics(dates: { startDate?: string; endDate?: string }): InvoiceStatisticsJson {
-    // Kept like the lists: a range the zone cuts inside a month is added up again from its records.
     return this.statisticsByRange.getOrCreate(JSON.stringify([dates.startDate, dates.endDate]), () => {
       const range = rangeOfDates(dates, this.readings.dates);
       const bounds = datetimeBounds(range);
@@ -116,33 +101,25 @@ export class SandboxQueries {
     });
   }
 
-  private arrange<T extends { id: string }>(
-    newestFirst: readonly T[],
-    listKey: string,
+  /**
+   * The records of the source's lists in the range that pass the filter, in the list order. The lists
+   * are each in order, so sorting their concatenation is a merge of runs.
+   */
+  private list<T extends { id: string }>(
+    key: string,
+    dates: { startDate?: string; endDate?: string },
+    lists: (range: InstantRange) => T[][],
     timeOf: (record: T) => string,
+    passes: (record: T) => boolean,
   ): readonly T[] {
-    return arrangeList(newestFirst, this.readings.order, timeOf, { seed: this.readings.seed, listKey });
+    return this.lists.getOrCreate(key, () => {
+      const range = rangeOfDates(dates, this.readings.dates);
+      const bounds = datetimeBounds(range);
+      const kept = lists(range).flatMap((list) =>
+        list.filter((record) => inBounds(timeOf(record), bounds) && passes(record)),
+      );
+      const { order, seed } = this.readings;
+      return arrangeList(kept.sort(newestFirst(timeOf)), order, timeOf, { seed, listKey: key });
+    }) as readonly T[];
   }
-}
-
-/** One list from lists that are each in order: a merge, cheaper than sorting them all again. */
-function mergeSorted<T>(lists: readonly T[][], compare: (a: T, b: T) => number): T[] {
-  let merged: T[] = [];
-  for (const list of lists) {
-    if (merged.length === 0) {
-      merged = list;
-      continue;
-    }
-    const next: T[] = new Array(merged.length + list.length);
-    let i = 0;
-    let j = 0;
-    let k = 0;
-    while (i < merged.length && j < list.length) {
-      next[k++] = compare(merged[i]!, list[j]!) <= 0 ? merged[i++]! : list[j++]!;
-    }
-    while (i < merged.length) next[k++] = merged[i++]!;
-    while (j < list.length) next[k++] = list[j++]!;
-    merged = next;
-  }
-  return merged;
 }

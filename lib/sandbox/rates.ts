@@ -1,103 +1,93 @@
 import Big from 'big.js';
+import { LosslessNumber } from 'lossless-json';
 
 /**
- * The sandbox's market: exchange rates to USD as smooth, deterministic functions of time, the same for
- * every seed. A rate is a yearly swing plus a nine-day wobble around a base price, rounded to a fixed
- * number of decimals, so the rate at an invoice's creation and at its payment differ a little, as on a
- * real market.
+ * The sandbox's market: rates to USD as smooth functions of time, the same for every seed, so the rate
+ * at an invoice's creation and at its payment differ a little, as on a real market:
  *
  *   rate(t) = base * (1 + yearly * sin(2π t / year + phase) + wobble * sin(2π t / 9 days + 2 * phase))
  *
- * with `t` in seconds since the Unix epoch.
+ * with `t` in seconds since the Unix epoch, rounded to the market's decimals.
  */
-
-interface Market {
-  base: number;
-  yearly: number;
-  wobble: number;
-  phase: number;
-  /** Decimals the rate is rounded to. */
-  decimals: number;
-}
-
-const YEAR_SECONDS = 365.25 * 86_400;
-const WOBBLE_SECONDS = 9 * 86_400;
+type Market = readonly [base: number, yearly: number, wobble: number, phase: number, decimals: number];
 
 const CRYPTO_MARKETS: Record<string, Market> = {
-  BTC: { base: 62_000, yearly: 0.18, wobble: 0.025, phase: 0.3, decimals: 2 },
-  ETH: { base: 3_100, yearly: 0.22, wobble: 0.03, phase: 1.1, decimals: 2 },
-  LTC: { base: 84, yearly: 0.2, wobble: 0.03, phase: 2.3, decimals: 2 },
-  TRX: { base: 0.125, yearly: 0.15, wobble: 0.02, phase: 4.2, decimals: 5 },
-  USDT: { base: 1, yearly: 0.0008, wobble: 0.0004, phase: 0.7, decimals: 4 },
+  BTC: [62_000, 0.18, 0.025, 0.3, 2],
+  ETH: [3_100, 0.22, 0.03, 1.1, 2],
+  LTC: [84, 0.2, 0.03, 2.3, 2],
+  TRX: [0.125, 0.15, 0.02, 4.2, 5],
+  USDT: [1, 0.0008, 0.0004, 0.7, 4],
 };
 
 const FIAT_MARKETS: Record<string, Market> = {
-  USD: { base: 1, yearly: 0, wobble: 0, phase: 0, decimals: 0 },
-  EUR: { base: 1.09, yearly: 0.025, wobble: 0.004, phase: 0.9, decimals: 4 },
-  GBP: { base: 1.27, yearly: 0.025, wobble: 0.004, phase: 2.9, decimals: 4 },
-  JPY: { base: 0.0068, yearly: 0.04, wobble: 0.005, phase: 5.1, decimals: 6 },
-  CAD: { base: 0.73, yearly: 0.02, wobble: 0.003, phase: 3.7, decimals: 4 },
+  USD: [1, 0, 0, 0, 0],
+  EUR: [1.09, 0.025, 0.004, 0.9, 4],
+  GBP: [1.27, 0.025, 0.004, 2.9, 4],
+  JPY: [0.0068, 0.04, 0.005, 5.1, 6],
+  CAD: [0.73, 0.02, 0.003, 3.7, 4],
 };
 
-/** Share of `amountFiatUSD` the service keeps as commission: 1 %. */
-export const COMMISSION_RATE = new Big('0.01');
+/** Decimals a crypto amount of the sandbox carries (never more than 8). */
+const CRYPTO_DECIMALS: Record<string, number> = { BTC: 8, ETH: 8, LTC: 8, USDT: 6, TRX: 6 };
 
-function rateAt(market: Market, t: number): Big {
-  const factor =
-    1 +
-    market.yearly * Math.sin((2 * Math.PI * t) / YEAR_SECONDS + market.phase) +
-    market.wobble * Math.sin((2 * Math.PI * t) / WOBBLE_SECONDS + 2 * market.phase);
-  return new Big((market.base * factor).toFixed(market.decimals));
+export function cryptoDecimals(cryptocurrency: string): number {
+  return CRYPTO_DECIMALS[cryptocurrency] ?? 8;
 }
 
-function marketOf(markets: Record<string, Market>, code: string, kind: string): Market {
+/** The rate of a market at an instant, a `Date` or epoch seconds. */
+function rateAt(markets: Record<string, Market>, code: string, kind: string, at: Date | number): Big {
   const market = markets[code];
   if (!market) throw new RangeError(`the sandbox has no ${kind} rate for "${code}"`);
-  return market;
+  const [base, yearly, wobble, phase, decimals] = market;
+  const t = typeof at === 'number' ? at : at.getTime() / 1000;
+  const factor =
+    1 +
+    yearly * Math.sin((2 * Math.PI * t) / (365.25 * 86_400) + phase) +
+    wobble * Math.sin((2 * Math.PI * t) / (9 * 86_400) + 2 * phase);
+  return new Big((base * factor).toFixed(decimals));
 }
 
-/**
- * USD per unit of a cryptocurrency at an instant.
- * @example cryptoRateUSD('USDT', new Date('2026-10-01T00:00:00Z')) // Big of about 1.0004
- */
-export function cryptoRateUSD(cryptocurrency: string, at: Date): Big {
-  return cryptoRateAtSeconds(cryptocurrency, at.getTime() / 1000);
-}
-
-/** `cryptoRateUSD` at an instant in epoch seconds, for the generator's inner loop. */
-export function cryptoRateAtSeconds(cryptocurrency: string, epochSeconds: number): Big {
-  return rateAt(marketOf(CRYPTO_MARKETS, cryptocurrency, 'cryptocurrency'), epochSeconds);
+/** USD per unit of a cryptocurrency at an instant (a `Date` or epoch seconds). */
+export function cryptoRateUSD(cryptocurrency: string, at: Date | number): Big {
+  return rateAt(CRYPTO_MARKETS, cryptocurrency, 'cryptocurrency', at);
 }
 
 /** USD per unit of a fiat currency at an instant (exactly 1 for USD). */
-export function fiatRateUSD(currency: string, at: Date): Big {
-  return fiatRateAtSeconds(currency, at.getTime() / 1000);
+export function fiatRateUSD(currency: string, at: Date | number): Big {
+  return rateAt(FIAT_MARKETS, currency, 'fiat currency', at);
 }
 
-/** `fiatRateUSD` at an instant in epoch seconds, for the generator's inner loop. */
-export function fiatRateAtSeconds(currency: string, epochSeconds: number): Big {
-  return rateAt(marketOf(FIAT_MARKETS, currency, 'fiat currency'), epochSeconds);
+/** Rounds to `decimals`, half up. */
+export function roundTo(amount: Big, decimals: number): Big {
+  return amount.round(decimals, Big.roundHalfUp);
 }
 
-/** Rounds a USD amount to cents, half up. */
-export function roundUSD(amount: Big): Big {
-  return amount.round(2, Big.roundHalfUp);
-}
-
-/** The commission of an invoice: `COMMISSION_RATE` of `amountFiatUSD`, rounded to cents, half up. */
+/** The commission of an invoice: 1 % of `amountFiatUSD`, rounded to cents, half up. */
 export function commissionUSD(amountFiatUSD: Big): Big {
-  return roundUSD(amountFiatUSD.times(COMMISSION_RATE));
+  return roundTo(amountFiatUSD.times('0.01'), 2);
+}
+
+/** What a received crypto amount is worth in USD at its moment, in cents: a paid invoice's `amountFiatUSD`. */
+export function receivedUSD(amount: Big, cryptocurrency: string, at: Date | number): Big {
+  return roundTo(amount.times(cryptoRateUSD(cryptocurrency, at)), 2);
 }
 
 /**
- * What a received crypto amount is worth in USD at the moment of payment, rounded to cents: the
- * `amountFiatUSD` the service writes over a paid invoice's.
+ * An exact decimal as the JSON number the service sends. `JSON.stringify` writes numbers below 1e-6 in
+ * exponent form (`9.5e-7`), as PHP's `json_encode` does: clients must read either form.
  */
-export function receivedUSD(amount: Big, cryptocurrency: string, at: Date): Big {
-  return roundUSD(amount.times(cryptoRateUSD(cryptocurrency, at)));
+export function jsonNumber(amount: Big): number {
+  return Number(amount.toFixed());
 }
 
-/** `receivedUSD` at an instant in epoch seconds. */
-export function receivedUSDAtSeconds(amount: Big, cryptocurrency: string, epochSeconds: number): Big {
-  return roundUSD(amount.times(cryptoRateAtSeconds(cryptocurrency, epochSeconds)));
+/** An amount as a record may hold it: a JSON number, numeric text, or a `LosslessNumber`. */
+export type DecimalSource = number | string | LosslessNumber;
+
+export function decimalOf(amount: DecimalSource): Big {
+  return new Big(typeof amount === 'number' ? amount : amount.toString());
+}
+
+/** An exact decimal as a number token with every digit (`JSON.stringify` would go through a double). */
+export function exactNumber(amount: Big): LosslessNumber {
+  return new LosslessNumber(amount.toFixed());
 }

@@ -1,26 +1,19 @@
 import { createHash } from 'node:crypto';
-import type { InvoiceItemJson, PaymentItemJson } from './records';
 import { SeededRandom } from './seeded-random';
 
 /**
  * The order of every list, which the spec does not show: `newest` first (the default), `oldest` first,
  * `random`, or `reshuffled`. Records of the same second are ordered by `id` ascending, so they keep a
  * stable place between pages, except in a reshuffled list: a new shuffle at every request, as a service
- * that sorts on nothing may answer, where offsets name other records at each request and no walk can
- * read the whole list.
+ * that sorts on nothing may answer, where offsets name other records at each request.
  */
 export type ListOrder = 'newest' | 'oldest' | 'random' | 'reshuffled';
 
 export const LIST_ORDERS: readonly ListOrder[] = ['newest', 'oldest', 'random', 'reshuffled'];
 
-/** Newest first by `createDatetime`, then by `id` ascending: how sources keep invoices. */
-export function newestInvoiceFirst(a: InvoiceItemJson, b: InvoiceItemJson): number {
-  return compareNewestThenId(a.createDatetime, a.id, b.createDatetime, b.id);
-}
-
-/** Newest first by `transactionDatetime`, then by `id` ascending: how sources keep payments. */
-export function newestPaymentFirst(a: PaymentItemJson, b: PaymentItemJson): number {
-  return compareNewestThenId(a.transactionDatetime, a.id, b.transactionDatetime, b.id);
+/** Newest first by the time `timeOf` reads, then by `id` ascending: how sources keep their records. */
+export function newestFirst<T extends { id: string }>(timeOf: (record: T) => string) {
+  return (a: T, b: T): number => compareNewestThenId(timeOf(a), a.id, timeOf(b), b.id);
 }
 
 function compareNewestThenId(aTime: string, aId: string, bTime: string, bId: string): number {
@@ -33,9 +26,8 @@ const ORDER_STREAM = 0x0de7;
 
 /**
  * A newest-first list in another order. `oldest`: oldest first, then by `id` ascending. `random`: a
- * shuffle drawn from the sandbox's seed and the list's key (its endpoint and filter), so every page of
- * one list, asked any number of times, comes from the same arrangement. `reshuffled`: newest first here,
- * shuffled again for each request (`arrangeForRequest`).
+ * shuffle drawn from the seed and the list's key (its endpoint and filter), so every page of one list
+ * comes from the same arrangement. `reshuffled`: shuffled again for each request (`arrangeForRequest`).
  */
 export function arrangeList<T extends { id: string }>(
   newestFirst: readonly T[],
@@ -50,25 +42,21 @@ export function arrangeList<T extends { id: string }>(
   return shuffledList(newestFirst, random.seed, random.listKey);
 }
 
-/**
- * A list as one request is answered with: as arranged (`arrangeList`), except a reshuffled list, shuffled
- * afresh for each request (`request` numbers them), each one's shuffle its own.
- */
+/** A list as one request is answered with: a reshuffled list shuffled afresh for each (`request` numbers them). */
 export function arrangeForRequest<T>(
   arranged: readonly T[],
   order: ListOrder,
   seed: number,
   request: number,
-): readonly T[] {
+) {
   return order === 'reshuffled' ? shuffledList(arranged, seed, `request ${request}`) : arranged;
 }
 
-/** The records in an order drawn from the seed and the key: the same for the same two. */
+/** The records in an order drawn from the seed and the key (Fisher–Yates): the same for the same two. */
 export function shuffledList<T>(records: readonly T[], seed: number, key: string): T[] {
   const keySeed = createHash('sha256').update(key).digest().readInt32LE(0);
   const draws = new SeededRandom(seed, ORDER_STREAM, keySeed);
   const shuffled = [...records];
-  // Fisher–Yates.
   for (let index = shuffled.length - 1; index > 0; index--) {
     const other = draws.int(0, index);
     [shuffled[index], shuffled[other]] = [shuffled[other]!, shuffled[index]!];

@@ -1,9 +1,6 @@
 import type { InvoiceStatus } from '../invoicing';
 
-/**
- * Records exactly as the sandbox serves them: the service's JSON, amounts as JSON numbers.
- * (`lib/invoicing/schemas.ts` describes what a client reads; these are what the sandbox writes.)
- */
+/** Records as the sandbox writes them, amounts as JSON numbers (`lib/invoicing/schemas.ts` reads them). */
 
 export interface WalletJson {
   id: string;

@@ -2,7 +2,6 @@ import type { Context } from 'hono';
 import * as z from 'zod';
 import { fieldIssues } from '../config';
 import { invoiceStatusSchema, serviceDateSchema } from '../invoicing';
-import { SandboxRequestError } from './error-body';
 
 /**
  * The form fields of each endpoint. Where the spec is silent the sandbox is strict, so that a client's
@@ -11,29 +10,33 @@ import { SandboxRequestError } from './error-body';
  * (what HTML forms and many clients send for "not set").
  */
 
+/** A request the sandbox refuses, answered with `status` and an error body. */
+export class SandboxRequestError extends Error {
+  override readonly name = 'SandboxRequestError';
+
+  constructor(
+    readonly status: 400 | 415,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** The textual 8-4-4-4-12 form, any version (as the client's schemas accept). */
-const uuidField = z.guid({ message: 'expected a UUID' });
+const uuidField = z.guid({ message: 'expected a UUID' }).optional();
 
-const offsetField = z
-  .string()
-  .regex(/^\d{1,15}$/, 'expected a whole number, 0 or more')
-  .transform(Number);
+const countField = (least: number) =>
+  z
+    .string()
+    .regex(/^\d{1,15}$/, `expected a whole number, ${least} or more`)
+    .transform(Number)
+    .refine((count) => count >= least, `expected a whole number, ${least} or more`);
 
-const limitField = z
-  .string()
-  .regex(/^\d{1,15}$/, 'expected a whole number, 1 or more')
-  .transform(Number)
-  .refine((limit) => limit >= 1, 'expected a whole number, 1 or more');
+const dateRange = { startDate: serviceDateSchema.optional(), endDate: serviceDateSchema.optional() };
+const page = { offset: countField(0).default(0), limit: countField(1).default(10) };
 
-const dateRange = {
-  startDate: serviceDateSchema.optional(),
-  endDate: serviceDateSchema.optional(),
-};
-
-function ordered<T extends { startDate?: string; endDate?: string }>(
-  params: T,
-  context: z.RefinementCtx,
-): void {
+function ordered(params: { startDate?: string; endDate?: string }, context: z.RefinementCtx): void {
   if (params.startDate && params.endDate && params.startDate > params.endDate) {
     context.addIssue({
       code: 'custom',
@@ -47,33 +50,26 @@ export const statisticsParamsSchema = z.strictObject(dateRange).superRefine(orde
 
 export const invoiceListParamsSchema = z
   .strictObject({
-    invoiceId: uuidField.optional(),
+    invoiceId: uuidField,
     invoiceUid: z.string().optional(),
-    projectId: uuidField.optional(),
+    projectId: uuidField,
     ...dateRange,
     status: invoiceStatusSchema.optional(),
-    offset: offsetField.default(0),
-    limit: limitField.default(10),
+    ...page,
   })
   .superRefine(ordered);
 
 export const paymentListParamsSchema = z
-  .strictObject({
-    walletId: uuidField.optional(),
-    invoiceId: uuidField.optional(),
-    ...dateRange,
-    offset: offsetField.default(0),
-    limit: limitField.default(10),
-  })
+  .strictObject({ walletId: uuidField, invoiceId: uuidField, ...dateRange, ...page })
   .superRefine(ordered);
 
 const FORM_TYPES = ['multipart/form-data', 'application/x-www-form-urlencoded'];
+const invalid = (message: string) => new SandboxRequestError(400, 'invalid_parameter', message);
 
 /** The request's form fields, checked against the endpoint's schema; throws a `SandboxRequestError`. */
 export async function readParams<T extends z.ZodType>(c: Context, schema: T): Promise<z.output<T>> {
   const result = schema.safeParse(await readFormFields(c));
-  if (!result.success)
-    throw new SandboxRequestError(400, 'invalid_parameter', describeIssue(result.error.issues[0]!));
+  if (!result.success) throw invalid(describeIssue(result.error.issues[0]!));
   return result.data;
 }
 
@@ -93,19 +89,15 @@ async function readFormFields(c: Context): Promise<Record<string, string>> {
   try {
     body = await c.req.parseBody({ all: true });
   } catch {
-    throw new SandboxRequestError(400, 'invalid_parameter', `the ${mediaType} body could not be read`);
+    throw invalid(`the ${mediaType} body could not be read`);
   }
   const fields: Record<string, string> = {};
   for (const [name, values] of Object.entries(body)) {
     // Hono gives an array for a name sent twice, and for any name ending in `[]`.
     const list = Array.isArray(values) ? values : [values];
-    if (list.length > 1)
-      throw new SandboxRequestError(400, 'invalid_parameter', `"${name}" is sent more than once`);
-    const value = list[0];
-    if (typeof value !== 'string') {
-      throw new SandboxRequestError(400, 'invalid_parameter', `"${name}" must be text, not a file`);
-    }
-    if (value !== '') fields[name] = value;
+    if (list.length > 1) throw invalid(`"${name}" is sent more than once`);
+    if (typeof list[0] !== 'string') throw invalid(`"${name}" must be text, not a file`);
+    if (list[0] !== '') fields[name] = list[0];
   }
   return fields;
 }

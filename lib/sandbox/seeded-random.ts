@@ -4,9 +4,8 @@ import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
 
 /**
- * Folds several integers (a seed, a month, a stream tag) into one 32-bit seed.
- * pure-rand takes a single number as seed; MurmurHash3's 32-bit finaliser mixes each part in so that
- * neighbouring months or seeds do not start from correlated states.
+ * Folds several integers (a seed, a month, a stream tag) into the one 32-bit seed pure-rand takes, with
+ * MurmurHash3's finaliser, so that neighbouring months or seeds do not start from correlated states.
  */
 export function streamSeed(...parts: number[]): number {
   let hash = 0x9e3779b9;
@@ -62,7 +61,6 @@ export class SeededRandom {
     return uniformFloat64(this.generator);
   }
 
-  /** True with probability `p`. */
   chance(p: number): boolean {
     return this.float() < p;
   }
@@ -71,14 +69,10 @@ export class SeededRandom {
     return items[this.int(0, items.length - 1)]!;
   }
 
-  /** One of the values, each as likely as its weight. */
-  weighted<T>(choice: WeightedChoice<T>): T {
-    const { values, cumulative } = choice;
+  weighted<T>({ values, cumulative }: WeightedChoice<T>): T {
     const point = this.float() * cumulative[cumulative.length - 1]!;
-    for (let index = 0; index < cumulative.length - 1; index++) {
-      if (point < cumulative[index]!) return values[index]!;
-    }
-    return values[values.length - 1]!;
+    const index = cumulative.findIndex((bound) => point < bound);
+    return values[index === -1 ? values.length - 1 : index]!;
   }
 
   /** `length` lowercase hexadecimal digits (an even number, at most 64). */

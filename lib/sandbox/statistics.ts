@@ -1,14 +1,41 @@
 import Big from 'big.js';
 import type { LosslessNumber } from 'lossless-json';
 import { fiatFractionDigits } from '../invoicing';
-import { exactNumber, roundTo } from './amounts';
-import { addTo, type DayTotals, mergeDayTotals } from './day-totals';
+import type { ZoneDays } from '../period';
+import { type DecimalSource, decimalOf, exactNumber, roundTo } from './rates';
 import { statisticsMonthKey } from './service-time';
 
 /**
- * `data` of `POST /statistics/invoices`, as the sandbox writes it. Money is a `LosslessNumber`: a
- * number token with every digit, however large the sum.
+ * What the statistics need of one day of invoice creation (a day of the zone they key their days in),
+ * kept per day so that a month's statistics survive when its records are dropped from memory. Sums are
+ * exact; rounding happens once, when statistics are written.
  */
+export interface DayTotals {
+  /** `Y-m-d` in the statistics' zone. */
+  day: string;
+  /** The day's first instant, in epoch seconds. */
+  start: number;
+  /** Invoices created that day, any status. */
+  invoices: number;
+  paid: number;
+  /** `amountFiatUSD` of the day's paid invoices, in all and per project. */
+  paidUSD: Big;
+  paidUSDByProject: Map<string, Big>;
+  /** `amountFiat` of the day's paid invoices per currency, in that currency. */
+  paidAmountByCurrency: Map<string, Big>;
+}
+
+/** What the statistics read of an invoice. */
+export interface CountedInvoice {
+  createDatetime: string;
+  status: string;
+  projectId: string;
+  currencyFiat: string;
+  amountFiatUSD: DecimalSource;
+  amountFiat: DecimalSource;
+}
+
+/** `data` of `POST /statistics/invoices`. Money is a `LosslessNumber`, every digit of any sum. */
 export interface InvoiceStatisticsJson {
   invoicesTotalNum: number;
   invoicesPaidNum: number;
@@ -19,61 +46,90 @@ export interface InvoiceStatisticsJson {
   invoicesByDate: Record<string, { date: number; value: LosslessNumber }>;
 }
 
+/** The totals of `day` in `days`, added when missing. */
+function totalsOf(days: Map<string, DayTotals>, day: string, start: number): DayTotals {
+  let totals = days.get(day);
+  if (!totals) {
+    totals = {
+      day,
+      start,
+      invoices: 0,
+      paid: 0,
+      paidUSD: new Big(0),
+      paidUSDByProject: new Map(),
+      paidAmountByCurrency: new Map(),
+    };
+    days.set(day, totals);
+  }
+  return totals;
+}
+
+function addTo(sums: Map<string, Big>, key: string, amount: Big): void {
+  const sum = sums.get(key);
+  sums.set(key, sum === undefined ? amount : sum.plus(amount));
+}
+
+/** Day totals of some invoices, by the day of `days` each was created on. */
+export function dayTotalsOf(invoices: Iterable<CountedInvoice>, days: ZoneDays): Map<string, DayTotals> {
+  const totalsByDay = new Map<string, DayTotals>();
+  for (const invoice of invoices) {
+    const { day, start } = days.dayOf(invoice.createDatetime);
+    const totals = totalsOf(totalsByDay, day, start);
+    totals.invoices++;
+    if (invoice.status !== 'paid') continue;
+    totals.paid++;
+    const usd = decimalOf(invoice.amountFiatUSD);
+    totals.paidUSD = totals.paidUSD.plus(usd);
+    addTo(totals.paidUSDByProject, invoice.projectId, usd);
+    addTo(totals.paidAmountByCurrency, invoice.currencyFiat, decimalOf(invoice.amountFiat));
+  }
+  return totalsByDay;
+}
+
 /**
  * The statistics of some invoices, from their day totals (parts of one day are added together). Where
- * the spec is silent:
- * - every `invoicesBy*` member groups paid invoices only, and lists only groups with a paid invoice
- *   (an empty range gives `{}`);
- * - `invoicesByCurrencies` sums `amountFiat` in each currency, rounded to its minor unit;
- * - `invoicesByDate` is keyed by the days the totals were cut in, and a day's `date` is its first
- *   instant in milliseconds; `invoicesByMonths` groups the same days by their month (`October-2026`);
- * - USD figures are rounded to cents, half up, once, after exact summing; keys are in ascending order.
+ * the spec is silent: every `invoicesBy*` member groups paid invoices only, and lists only groups with
+ * one; `invoicesByCurrencies` sums `amountFiat` in each currency, rounded to its minor unit;
+ * `invoicesByDate` is keyed by the days the totals were cut in, its `date` the day's first instant in
+ * milliseconds; `invoicesByMonths` groups those days by month (`October-2026`); USD figures are rounded
+ * to cents, half up, once, after exact summing; keys are in ascending order.
  */
 export function invoiceStatistics(parts: Iterable<DayTotals>): InvoiceStatisticsJson {
-  const ordered = [...mergeDayTotals(parts).values()].sort((a, b) => (a.day < b.day ? -1 : 1));
-  let invoicesTotalNum = 0;
-  let invoicesPaidNum = 0;
-  let totalUSD = new Big(0);
-  const byProject = new Map<string, Big>();
-  const byCurrency = new Map<string, Big>();
+  const days = new Map<string, DayTotals>();
+  for (const part of parts) addTotals(totalsOf(days, part.day, part.start), part);
+  const all = totalsOf(new Map(), '', 0);
   const byMonth = new Map<string, Big>();
   const invoicesByDate: InvoiceStatisticsJson['invoicesByDate'] = {};
-  for (const totals of ordered) {
-    invoicesTotalNum += totals.invoices;
+  for (const totals of [...days.values()].sort((a, b) => (a.day < b.day ? -1 : 1))) {
+    addTotals(all, totals);
     if (totals.paid === 0) continue;
-    invoicesPaidNum += totals.paid;
-    totalUSD = totalUSD.plus(totals.paidUSD);
-    for (const [project, usd] of totals.paidUSDByProject) addTo(byProject, project, usd);
-    for (const [currency, amount] of totals.paidAmountByCurrency) addTo(byCurrency, currency, amount);
     addTo(byMonth, statisticsMonthKey(totals.day), totals.paidUSD);
     invoicesByDate[totals.day] = { date: totals.start * 1000, value: usdNumber(totals.paidUSD) };
   }
+  const sorted = (sums: Map<string, Big>, write: (sum: Big, key: string) => LosslessNumber) =>
+    Object.fromEntries([...sums.keys()].sort().map((key) => [key, write(sums.get(key)!, key)]));
   return {
-    invoicesTotalNum,
-    invoicesPaidNum,
-    invoicesTotalUSD: usdNumber(totalUSD),
-    invoicesByProjects: toObject(byProject, usdNumber, true),
-    invoicesByCurrencies: toObject(
-      byCurrency,
-      (amount, currency) => exactNumber(roundTo(amount, fiatFractionDigits(currency))),
-      true,
+    invoicesTotalNum: all.invoices,
+    invoicesPaidNum: all.paid,
+    invoicesTotalUSD: usdNumber(all.paidUSD),
+    invoicesByProjects: sorted(all.paidUSDByProject, usdNumber),
+    invoicesByCurrencies: sorted(all.paidAmountByCurrency, (sum, currency) =>
+      exactNumber(roundTo(sum, fiatFractionDigits(currency))),
     ),
     // Months were added in day order, so they are already chronological.
-    invoicesByMonths: toObject(byMonth, usdNumber, false),
+    invoicesByMonths: Object.fromEntries([...byMonth].map(([month, usd]) => [month, usdNumber(usd)])),
     invoicesByDate,
   };
 }
 
-function usdNumber(amount: Big): LosslessNumber {
-  return exactNumber(roundTo(amount, 2));
+function addTotals(totals: DayTotals, part: DayTotals): void {
+  totals.invoices += part.invoices;
+  totals.paid += part.paid;
+  totals.paidUSD = totals.paidUSD.plus(part.paidUSD);
+  for (const [project, usd] of part.paidUSDByProject) addTo(totals.paidUSDByProject, project, usd);
+  for (const [currency, sum] of part.paidAmountByCurrency) addTo(totals.paidAmountByCurrency, currency, sum);
 }
 
-function toObject(
-  sums: Map<string, Big>,
-  write: (amount: Big, key: string) => LosslessNumber,
-  sortKeys: boolean,
-): Record<string, LosslessNumber> {
-  const keys = [...sums.keys()];
-  if (sortKeys) keys.sort();
-  return Object.fromEntries(keys.map((key) => [key, write(sums.get(key)!, key)]));
+function usdNumber(amount: Big): LosslessNumber {
+  return exactNumber(roundTo(amount, 2));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reportApiLogLines } from '../../../lib/local/report-api-log';
+import { reportApiLogLines } from '../../../lib/local/stack';
 
 describe('reportApiLogLines', () => {
   it('writes an entry as one readable line with its attributes', () => {

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { probePort } from '../../../lib/local/port-probe';
-import { serveOnLoopback } from '../../../lib/local/serve-on-loopback';
+import { serveOnLoopback } from '../../../lib/local/stack';
 
 describe('serveOnLoopback', () => {
   it('makes the app from its own URL, serves it, and frees the port on close', async () => {

@@ -1,7 +1,7 @@
 import { LosslessNumber } from 'lossless-json';
 import { describe, expect, it } from 'vitest';
 import type { SandboxOptions } from '../../../lib/sandbox';
-import { answerText } from '../../../lib/sandbox/json-answer';
+import { answerText } from '../../../lib/sandbox/app';
 import { datasetInvoice, datasetPayment, NOW, post, SEED, sandboxesForFile } from './sandbox-fixtures';
 
 describe('answerText', () => {

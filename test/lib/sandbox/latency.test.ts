@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSandboxApp } from '../../../lib/sandbox';
-import { latency } from '../../../lib/sandbox/latency';
+import { latency } from '../../../lib/sandbox/app';
 import { NOW } from './sandbox-fixtures';
 
 beforeEach(() => {

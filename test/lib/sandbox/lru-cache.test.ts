@@ -4,21 +4,29 @@ import { LruCache } from '../../../lib/sandbox/lru-cache';
 describe('LruCache', () => {
   it('drops the least recently used entries once the total cost passes the capacity', () => {
     const cache = new LruCache<string, number>(10);
-    cache.set('a', 1, 4);
-    cache.set('b', 2, 4);
-    expect(cache.get('a')).toBe(1);
-    cache.set('c', 3, 4);
-    expect(cache.get('b')).toBeUndefined();
-    expect(cache.get('a')).toBe(1);
-    expect(cache.get('c')).toBe(3);
+    const cost = () => 4;
+    cache.getOrCreate('a', () => 1, cost);
+    cache.getOrCreate('b', () => 2, cost);
+    expect(cache.getOrCreate('a', () => -1)).toBe(1);
+    cache.getOrCreate('c', () => 3, cost);
+    expect(cache.getOrCreate('b', () => -2)).toBe(-2);
+    expect(cache.getOrCreate('c', () => -3)).toBe(3);
   });
 
   it('keeps the newest entry even when it alone costs more than the capacity', () => {
     const cache = new LruCache<string, number>(10);
-    cache.set('a', 1, 4);
-    cache.set('huge', 2, 50);
+    cache.getOrCreate(
+      'a',
+      () => 1,
+      () => 4,
+    );
+    cache.getOrCreate(
+      'huge',
+      () => 2,
+      () => 50,
+    );
     expect(cache.size).toBe(1);
-    expect(cache.get('huge')).toBe(2);
+    expect(cache.getOrCreate('huge', () => -1)).toBe(2);
   });
 
   it('computes a missing value once', () => {

@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { UsageError } from '../config';
+import { MIN_SIGNING_KEY_BYTES } from '../delivery';
+import { MIN_ACCOUNT_TOKEN_KEY_BYTES } from '../report-api';
+import { LocalStackError } from './errors';
+
+/** The folders of the local state. */
+export interface StateDirs {
+  /** The state folder itself (`.local` or `LOCAL_STATE_DIR`). */
+  stateDir: string;
+  /** The S3 emulator's objects. */
+  s3Directory: string;
+  /** Build folders of the reports; emptied at every start. */
+  workDir: string;
+  /** The folders that existed with group or other permissions and were made owner-only. */
+  tightened: { path: string; previousMode: number }[];
+}
+
+/**
+ * Creates the local state folder and its `s3/` and `work/` owner-only (0700): the state holds the link
+ * signing key and reports with merchants' figures. A folder that exists with a wider mode is tightened
+ * rather than warned about (the state belongs to the local stack alone, and a warning among the start
+ * lines is easy to miss); a shared folder such as `/tmp` (sticky bit) is refused instead. What `work/`
+ * holds is removed: a build folder lives there only while its report is built, so anything found is
+ * what a killed start left behind.
+ * @throws UsageError for a shared folder; LocalStackError when a folder cannot be made or made private
+ */
+export async function prepareStateDirs(stateDir: string): Promise<StateDirs> {
+  const dirs = { stateDir, s3Directory: join(stateDir, 's3'), workDir: join(stateDir, 'work') };
+  const tightened: StateDirs['tightened'] = [];
+  try {
+    for (const path of [dirs.stateDir, dirs.s3Directory, dirs.workDir]) {
+      await mkdir(path, { recursive: true, mode: 0o700 });
+      const { mode } = await stat(path);
+      if (mode & 0o1000) {
+        throw new UsageError(
+          `${path} is a folder shared by several users (sticky bit): set LOCAL_STATE_DIR to a folder of its own, such as ${join(path, 'invoice-reports-state')}`,
+        );
+      }
+      if ((mode & 0o077) === 0) continue;
+      await chmod(path, mode & 0o700);
+      tightened.push({ path, previousMode: mode & 0o777 });
+    }
+    for (const entry of await readdir(dirs.workDir)) {
+      await rm(join(dirs.workDir, entry), { recursive: true, force: true });
+    }
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new LocalStackError(`cannot use ${stateDir} for the local state: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  return { ...dirs, tightened };
+}
+
+/** A key the local stack makes once and keeps in its state directory. */
+export interface StateKey {
+  file: string;
+  /** What messages call it. */
+  name: string;
+  minBytes: number;
+  /** What stops working when it is replaced. */
+  madeWithIt: string;
+}
+
+export const LINK_SIGNING_KEY: StateKey = {
+  file: 'link-signing-key',
+  name: 'link signing key',
+  minBytes: MIN_SIGNING_KEY_BYTES,
+  madeWithIt: 'links signed with the old key',
+};
+
+/** The key the local accounts' report API tokens are derived from. */
+export const ACCOUNT_TOKEN_KEY: StateKey = {
+  file: 'account-token-key',
+  name: 'account token key',
+  minBytes: MIN_ACCOUNT_TOKEN_KEY_BYTES,
+  madeWithIt: 'account tokens made from the old key',
+};
+
+/**
+ * A key of the local stack: made once (random bytes as hex digits) and kept in `<stateDir>/<file>`,
+ * readable by its owner only, so that what an earlier `npm start` printed or emailed (a signed link, an
+ * account's token) still works after a restart.
+ * @throws LocalStackError when the file cannot be read or written, or holds a key too short to use
+ */
+export async function loadStateKey(stateDir: string, key: StateKey): Promise<string> {
+  const path = join(stateDir, key.file);
+  const fail = (doing: string, error: unknown) =>
+    new LocalStackError(
+      `cannot ${doing} the ${key.name} ${doing === 'read' ? 'at' : 'to'} ${path}: ${(error as Error).message}`,
+      {
+        cause: error,
+      },
+    );
+  const read = () =>
+    readFile(path, 'utf8').then(
+      (text) => text.trim(),
+      (error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return undefined;
+        throw fail('read', error);
+      },
+    );
+  let value = await read();
+  if (value === undefined) {
+    // `wx`: another start that got there first keeps its key, and this one reads it below.
+    await writeFile(path, `${randomBytes(key.minBytes).toString('hex')}\n`, {
+      flag: 'wx',
+      mode: 0o600,
+    }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw fail('write', error);
+    });
+    value = await read();
+  }
+  const length = Buffer.byteLength(value ?? '', 'utf8');
+  if (value === undefined || length < key.minBytes) {
+    // The length only: the key itself never appears in a message.
+    throw new LocalStackError(
+      `the ${key.name} in ${path} is ${length} bytes, shorter than ${key.minBytes}: ` +
+        `delete the file and the next start makes a new one (${key.madeWithIt} stop working)`,
+    );
+  }
+  return value;
+}
