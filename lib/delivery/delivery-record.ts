@@ -1,6 +1,7 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import * as z from 'zod';
-import { CorruptObjectError, DeliveryRecordError } from './errors';
+import { CorruptObjectError, DeliveryInProgressError, DeliveryRecordError } from './errors';
+import { deliveryRecordKey } from './report-key';
 import {
   deleteObject,
   getObjectVersion,
@@ -11,55 +12,39 @@ import {
 } from './s3-objects';
 
 /**
- * A run has claimed the period's email and is sending it (or crashed, or lost SES's answer, while doing so).
- * `claimId` is this attempt's own; `runId` (in this record and in the sent one) names the request the run
- * served, which every retry of that request shares (see `DeliverReportEmailOnceOptions.runId`).
+ * `delivery.json` beside a report: a run's claim (`sending`), then the proof that SES accepted the email.
+ * `claimId` is one attempt's own; `runId` names the request the run served, shared by its retries.
  */
-export const sendingRecordSchema = z.object({
-  state: z.literal('sending'),
-  claimedAt: z.iso.datetime(),
-  claimId: z.string(),
-  runId: z.string().optional(),
-});
+const deliveryRecordSchema = z.discriminatedUnion('state', [
+  z.object({
+    state: z.literal('sending'),
+    claimedAt: z.iso.datetime(),
+    claimId: z.string(),
+    runId: z.string().optional(),
+  }),
+  z.object({
+    state: z.literal('sent'),
+    messageId: z.string(),
+    sentAt: z.iso.datetime(),
+    /** How many recipients (the addresses are not stored). */
+    recipients: z.number().int().nonnegative(),
+    attachmentsIncluded: z.boolean(),
+    /**
+     * False for an email of the period so far: the period's own email is still due once it has ended.
+     * Absent in records written before so-far emails were told apart, which count as complete.
+     */
+    complete: z.boolean().optional(),
+    runId: z.string().optional(),
+  }),
+]);
 
-/** SES accepted the period's email. */
-export const sentRecordSchema = z.object({
-  state: z.literal('sent'),
-  messageId: z.string(),
-  sentAt: z.iso.datetime(),
-  /** How many recipients it went to (the addresses themselves are not stored). */
-  recipients: z.number().int().nonnegative(),
-  attachmentsIncluded: z.boolean(),
-  /**
-   * Whether the email reported a period that had ended. False for an email of the period so far (an
-   * operator's run in the middle of it): the period's own email is then still due once it has ended.
-   * Absent in records written before so-far emails were told apart, which count as complete.
-   */
-  complete: z.boolean().optional(),
-  runId: z.string().optional(),
-});
-
-/** `delivery.json` beside a report: the claim and then the proof of its email. */
-export const deliveryRecordSchema = z.discriminatedUnion('state', [sendingRecordSchema, sentRecordSchema]);
-
-export type SendingRecord = z.infer<typeof sendingRecordSchema>;
-export type SentRecord = z.infer<typeof sentRecordSchema>;
 export type DeliveryRecord = z.infer<typeof deliveryRecordSchema>;
+export type SendingRecord = Extract<DeliveryRecord, { state: 'sending' }>;
+export type SentRecord = Extract<DeliveryRecord, { state: 'sent' }>;
 
-/** Whether a sent record's email covered the whole period (a record without `complete` did). */
 export function coversWholePeriod(record: SentRecord): boolean {
   return record.complete !== false;
 }
-
-/**
- * A delivery record as S3 holds it: its content, or what is wrong with it, and its ETag, which a run
- * names to change exactly this version (`If-Match`) and nothing another run wrote since.
- */
-export type StoredDeliveryRecord =
-  | { record: DeliveryRecord; etag: string }
-  | { error: CorruptObjectError; etag: string };
-
-const CORRUPT_ADVICE = '; delete it or pass force';
 
 /** The ETag S3 answered with; conditional writes cannot work without one. */
 function requireEtag(key: string, etag: string | undefined): string {
@@ -70,20 +55,18 @@ function requireEtag(key: string, etag: string | undefined): string {
   );
 }
 
-/**
- * The delivery record at `key` with its ETag, or `null` when there is none. An object that is not a
- * delivery record comes back as `error` (with its ETag, so that a forced resend can replace it).
- */
-export async function readStoredDeliveryRecord(
+/** The record at `key` with its ETag (for `If-Match`), or what is wrong with it, or `null` when there is none. */
+async function readStoredDeliveryRecord(
   s3: S3Client,
   bucket: string,
   key: string,
-): Promise<StoredDeliveryRecord | null> {
+): Promise<{ record: DeliveryRecord; etag: string } | { error: CorruptObjectError; etag: string } | null> {
   const version = await getObjectVersion(s3, bucket, key);
   if (version === null) return null;
   const etag = requireEtag(key, version.etag);
   try {
-    return { record: parseJsonObject(key, version.text, deliveryRecordSchema, CORRUPT_ADVICE), etag };
+    const advice = '; delete it or pass force';
+    return { record: parseJsonObject(key, version.text, deliveryRecordSchema, advice), etag };
   } catch (error) {
     if (error instanceof CorruptObjectError) return { error, etag };
     throw error;
@@ -92,8 +75,7 @@ export async function readStoredDeliveryRecord(
 
 /**
  * The delivery record at `key`, or `null` when there is none.
- * @throws CorruptObjectError when the object is not a delivery record: nobody can tell then whether the
- * email went out, so nothing is sent until someone looks (or forces)
+ * @throws CorruptObjectError when it is not a delivery record: nobody can tell whether the email went out
  */
 export async function readDeliveryRecord(
   s3: S3Client,
@@ -101,16 +83,11 @@ export async function readDeliveryRecord(
   key: string,
 ): Promise<DeliveryRecord | null> {
   const stored = await readStoredDeliveryRecord(s3, bucket, key);
-  if (stored === null) return null;
-  if ('error' in stored) throw stored.error;
-  return stored.record;
+  if (stored !== null && 'error' in stored) throw stored.error;
+  return stored?.record ?? null;
 }
 
-/**
- * Writes a claim on `condition`: `{ ifNoneMatch: '*' }` when no record exists, `{ ifMatch }` to replace
- * the version a forced resend read. S3 answers 412 when the condition does not hold (`isConditionLost`).
- * @returns the claim's ETag, which the run's later writes name
- */
+/** Writes a claim on `condition`; returns its ETag, which the run's later writes name. */
 export async function writeClaim(
   s3: S3Client,
   bucket: string,
@@ -122,45 +99,128 @@ export async function writeClaim(
 }
 
 /**
- * Replaces this run's claim (`claimEtag`) with the proof of sending, only while the claim is still there.
- * @returns false when another run replaced the claim (a forced resend): its record is left as it is
+ * Writes `record` (the proof of sending), or, with `null`, deletes the claim, only while this run's claim
+ * (`claimEtag`) is still there. False when another run (a forced resend) replaced it: its record stays.
  */
-export async function writeSentRecord(
-  s3: S3Client,
-  bucket: string,
-  key: string,
-  record: SentRecord,
-  claimEtag: string,
-): Promise<boolean> {
-  return ifStillOwn(() => putJsonObject(s3, bucket, key, record, { ifMatch: claimEtag }));
-}
-
-/**
- * Gives the period back after SES refused the message: restores what was there before (a forced resend),
- * or deletes the claim; either only while this run's claim (`claimEtag`) is still there.
- * @returns false when another run replaced the claim: there is nothing of this run's to give back
- */
-export async function releaseClaim(
+export async function replaceOwnClaim(
   s3: S3Client,
   bucket: string,
   key: string,
   claimEtag: string,
-  previous: DeliveryRecord | null,
+  record: DeliveryRecord | null,
 ): Promise<boolean> {
-  return ifStillOwn(() =>
-    previous
-      ? putJsonObject(s3, bucket, key, previous, { ifMatch: claimEtag })
-      : deleteObject(s3, bucket, key, { ifMatch: claimEtag }),
-  );
-}
-
-/** Runs a write conditional on this run's claim: true when it was made, false when the claim is gone. */
-async function ifStillOwn(write: () => Promise<unknown>): Promise<boolean> {
   try {
-    await write();
+    if (record) await putJsonObject(s3, bucket, key, record, { ifMatch: claimEtag });
+    else await deleteObject(s3, bucket, key, claimEtag);
     return true;
   } catch (error) {
     if (isConditionLost(error)) return false;
     throw error;
   }
+}
+
+/** A claim older than this belongs to a run that crashed or lost SES's answer: Lambda's longest run, 15 minutes. */
+export const DEFAULT_STALE_CLAIM_MS = 15 * 60 * 1000;
+
+export interface DeliveryStatusOptions {
+  s3: S3Client;
+  bucket: string;
+  account: string;
+  period: string;
+  /** @default DEFAULT_STALE_CLAIM_MS */
+  staleClaimAfterMs?: number;
+  /** The instant a claim's age is measured at. @default new Date() */
+  now?: Date;
+}
+
+/**
+ * Whether a period's email was sent: `none` (nobody claimed it), `sent`, `sending` (claimed, `stale` when
+ * older than the threshold: its run may have crashed after SES accepted the message), or `unreadable`.
+ * Every state but `none` carries the ETag that a run changing the record names (`If-Match`).
+ */
+export type DeliveryStatus =
+  | { state: 'none' }
+  | { state: 'sent'; record: SentRecord; etag: string }
+  | { state: 'sending'; record: SendingRecord; stale: boolean; etag: string }
+  | { state: 'unreadable'; error: CorruptObjectError; etag: string };
+
+/**
+ * Reads `reports/<account>/<period>/delivery.json` (an unreadable record is a state, not an error).
+ * @throws InvalidReportKeyError for an invalid account or period; the S3 client's error
+ */
+export async function deliveryStatus(options: DeliveryStatusOptions): Promise<DeliveryStatus> {
+  const key = deliveryRecordKey(options.account, options.period);
+  const stored = await readStoredDeliveryRecord(options.s3, options.bucket, key);
+  if (stored === null) return { state: 'none' };
+  const { etag } = stored;
+  if ('error' in stored) return { state: 'unreadable', error: stored.error, etag };
+  const { record } = stored;
+  if (record.state === 'sent') return { state: 'sent', record, etag };
+  const age = (options.now ?? new Date()).getTime() - Date.parse(record.claimedAt);
+  const stale = age > (options.staleClaimAfterMs ?? DEFAULT_STALE_CLAIM_MS);
+  return { state: 'sending', record, stale, etag };
+}
+
+/** A period found sent before; `complete: false` when that email was of the period so far. */
+export interface AlreadySent {
+  status: 'already-sent';
+  messageId: string;
+  sentAt: string;
+  complete?: false;
+}
+
+/**
+ * What a status means for a run that must not send twice: already-sent, or `null` when it may go on
+ * (nobody claimed the period, or only its so-far email was sent and this run's report is `complete`).
+ * @throws DeliveryInProgressError when a run holds the claim; CorruptObjectError for an unreadable record
+ */
+export function alreadySent(
+  status: DeliveryStatus,
+  account: string,
+  period: string,
+  complete: boolean,
+): AlreadySent | null {
+  switch (status.state) {
+    case 'none':
+      return null;
+    case 'sent': {
+      const { record } = status;
+      const whole = coversWholePeriod(record);
+      if (complete && !whole) return null;
+      const { messageId, sentAt } = record;
+      return { status: 'already-sent', messageId, sentAt, ...(whole ? {} : { complete: false as const }) };
+    }
+    case 'sending':
+      throw new DeliveryInProgressError(account, period, status.record.claimedAt, status.stale);
+    case 'unreadable':
+      throw status.error;
+  }
+}
+
+/** What a run asks of a period's email. */
+export interface DeliveryRequest {
+  account: string;
+  period: string;
+  /** Whether this run's report covers a period that has ended. */
+  complete: boolean;
+  force?: boolean;
+  /** The request the run serves, the same in each of its retries. */
+  runId?: string;
+}
+
+/**
+ * As `alreadySent`, but `null` (send) for a forced run, unless an earlier attempt at the same request
+ * (`runId`) wrote the record: Lambda retries a failed asynchronous invocation with the same request id,
+ * also after SES accepted its email, and one request to resend must send once.
+ */
+export function alreadySentUnlessForced(
+  status: DeliveryStatus,
+  request: DeliveryRequest,
+): AlreadySent | null {
+  const byThisRequest =
+    request.runId !== undefined &&
+    (status.state === 'sending' || status.state === 'sent') &&
+    status.record.runId === request.runId;
+  if (request.force && !byThisRequest) return null;
+  return alreadySent(status, request.account, request.period, request.complete);
 }
