@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { S3Client } from '@aws-sdk/client-s3';
 import type { SESClient } from '@aws-sdk/client-ses';
 import {
   composeWithinLimit,
@@ -27,16 +26,12 @@ import {
   EmailSendError,
 } from './errors';
 import { deliveryRecordKey } from './report-key';
-import { isConditionLost, type WriteCondition } from './s3-objects';
+import { isConditionLost, type ReportLocation, type WriteCondition } from './s3-objects';
 import { type RetryOptions, type SentEmail, sendRawEmail } from './send-raw-email';
 
-export interface DeliverReportEmailOnceOptions {
-  s3: S3Client;
+export interface DeliverReportEmailOnceOptions extends ReportLocation {
   /** Made by `createSesClient` (one attempt per request: see `sendRawEmail`). */
   ses: SESClient;
-  bucket: string;
-  account: string;
-  period: string;
   /** The account's SES-verified sender. */
   from: string;
   to: string[];
@@ -74,24 +69,14 @@ export type DeliveryResult =
   | { status: 'sent'; messageId: string; attachmentsIncluded: boolean }
   | AlreadySent;
 
-/** The claim this run wrote (its ETag makes every later write conditional on it) and what it replaced. */
-interface OwnClaim {
-  etag: string;
-  previous: DeliveryRecord | null;
-}
-
 /** How often a run reads the record again after another run changed it under its conditional write. */
 const CLAIM_ATTEMPTS = 3;
-
-function statusAt(options: DeliverReportEmailOnceOptions, now: Date): Promise<DeliveryStatus> {
-  const { s3, bucket, account, period, staleClaimAfterMs } = options;
-  return deliveryStatus({ s3, bucket, account, period, staleClaimAfterMs, now });
-}
 
 /**
  * Claims the period conditionally on the record read: `If-None-Match: *` where there is none, else
  * `If-Match` on the version read, so that of two runs claiming over one record only one sends. On a 412
- * the record is read again: a normal run stops at what it finds, a forced one claims over it.
+ * the record is read again: a normal run stops at what it finds, a forced one claims over it. Returns the
+ * claim's ETag, which makes every later write of the run conditional on it, and what the claim replaced.
  */
 async function claimPeriod(
   options: DeliverReportEmailOnceOptions,
@@ -99,7 +84,7 @@ async function claimPeriod(
   claim: SendingRecord,
   read: DeliveryStatus,
   clock: () => Date,
-): Promise<OwnClaim | AlreadySent> {
+): Promise<{ etag: string; previous: DeliveryRecord | null } | AlreadySent> {
   let status = read;
   for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
     const settled = alreadySentUnlessForced(status, options);
@@ -113,7 +98,7 @@ async function claimPeriod(
     } catch (error) {
       // S3 may have written the claim and lost its answer: the SDK's retry of the write then finds the
       // claim there (412), or every answer is an error. The record says whether the claim is this run's.
-      status = await statusAt(options, clock()).catch((rereadError: unknown) => {
+      status = await deliveryStatus({ ...options, now: clock() }).catch((rereadError: unknown) => {
         throw isConditionLost(error) ? rereadError : error;
       });
       if (status.state === 'sending' && status.record.claimId === claim.claimId) {
@@ -154,7 +139,7 @@ export async function deliverReportEmailOnce(
   const runId = options.runId === undefined ? {} : { runId: options.runId };
 
   // A garbled record stops a normal run here; a forced resend replaces it.
-  const read = await statusAt(options, clock());
+  const read = await deliveryStatus({ ...options, now: clock() });
   const settled = alreadySentUnlessForced(read, options);
   if (settled) return settled;
 

@@ -8,6 +8,7 @@ import {
   isConditionLost,
   parseJsonObject,
   putJsonObject,
+  type ReportLocation,
   type WriteCondition,
 } from './s3-objects';
 
@@ -55,38 +56,6 @@ function requireEtag(key: string, etag: string | undefined): string {
   );
 }
 
-/** The record at `key` with its ETag (for `If-Match`), or what is wrong with it, or `null` when there is none. */
-async function readStoredDeliveryRecord(
-  s3: S3Client,
-  bucket: string,
-  key: string,
-): Promise<{ record: DeliveryRecord; etag: string } | { error: CorruptObjectError; etag: string } | null> {
-  const version = await getObjectVersion(s3, bucket, key);
-  if (version === null) return null;
-  const etag = requireEtag(key, version.etag);
-  try {
-    const advice = '; delete it or pass force';
-    return { record: parseJsonObject(key, version.text, deliveryRecordSchema, advice), etag };
-  } catch (error) {
-    if (error instanceof CorruptObjectError) return { error, etag };
-    throw error;
-  }
-}
-
-/**
- * The delivery record at `key`, or `null` when there is none.
- * @throws CorruptObjectError when it is not a delivery record: nobody can tell whether the email went out
- */
-export async function readDeliveryRecord(
-  s3: S3Client,
-  bucket: string,
-  key: string,
-): Promise<DeliveryRecord | null> {
-  const stored = await readStoredDeliveryRecord(s3, bucket, key);
-  if (stored !== null && 'error' in stored) throw stored.error;
-  return stored?.record ?? null;
-}
-
 /** Writes a claim on `condition`; returns its ETag, which the run's later writes name. */
 export async function writeClaim(
   s3: S3Client,
@@ -122,11 +91,7 @@ export async function replaceOwnClaim(
 /** A claim older than this belongs to a run that crashed or lost SES's answer: Lambda's longest run, 15 minutes. */
 export const DEFAULT_STALE_CLAIM_MS = 15 * 60 * 1000;
 
-export interface DeliveryStatusOptions {
-  s3: S3Client;
-  bucket: string;
-  account: string;
-  period: string;
+export interface DeliveryStatusOptions extends ReportLocation {
   /** @default DEFAULT_STALE_CLAIM_MS */
   staleClaimAfterMs?: number;
   /** The instant a claim's age is measured at. @default new Date() */
@@ -150,11 +115,16 @@ export type DeliveryStatus =
  */
 export async function deliveryStatus(options: DeliveryStatusOptions): Promise<DeliveryStatus> {
   const key = deliveryRecordKey(options.account, options.period);
-  const stored = await readStoredDeliveryRecord(options.s3, options.bucket, key);
-  if (stored === null) return { state: 'none' };
-  const { etag } = stored;
-  if ('error' in stored) return { state: 'unreadable', error: stored.error, etag };
-  const { record } = stored;
+  const version = await getObjectVersion(options.s3, options.bucket, key);
+  if (version === null) return { state: 'none' };
+  const etag = requireEtag(key, version.etag);
+  let record: DeliveryRecord;
+  try {
+    record = parseJsonObject(key, version.text, deliveryRecordSchema, '; delete it or pass force');
+  } catch (error) {
+    if (error instanceof CorruptObjectError) return { state: 'unreadable', error, etag };
+    throw error;
+  }
   if (record.state === 'sent') return { state: 'sent', record, etag };
   const age = (options.now ?? new Date()).getTime() - Date.parse(record.claimedAt);
   const stale = age > (options.staleClaimAfterMs ?? DEFAULT_STALE_CLAIM_MS);
@@ -169,49 +139,22 @@ export interface AlreadySent {
   complete?: false;
 }
 
-/**
- * What a status means for a run that must not send twice: already-sent, or `null` when it may go on
- * (nobody claimed the period, or only its so-far email was sent and this run's report is `complete`).
- * @throws DeliveryInProgressError when a run holds the claim; CorruptObjectError for an unreadable record
- */
-export function alreadySent(
-  status: DeliveryStatus,
-  account: string,
-  period: string,
-  complete: boolean,
-): AlreadySent | null {
-  switch (status.state) {
-    case 'none':
-      return null;
-    case 'sent': {
-      const { record } = status;
-      const whole = coversWholePeriod(record);
-      if (complete && !whole) return null;
-      const { messageId, sentAt } = record;
-      return { status: 'already-sent', messageId, sentAt, ...(whole ? {} : { complete: false as const }) };
-    }
-    case 'sending':
-      throw new DeliveryInProgressError(account, period, status.record.claimedAt, status.stale);
-    case 'unreadable':
-      throw status.error;
-  }
-}
-
-/** What a run asks of a period's email. */
+/** What a run asks of a period's email; `runId` is the request it serves, the same in each of its retries. */
 export interface DeliveryRequest {
   account: string;
   period: string;
   /** Whether this run's report covers a period that has ended. */
   complete: boolean;
   force?: boolean;
-  /** The request the run serves, the same in each of its retries. */
   runId?: string;
 }
 
 /**
- * As `alreadySent`, but `null` (send) for a forced run, unless an earlier attempt at the same request
- * (`runId`) wrote the record: Lambda retries a failed asynchronous invocation with the same request id,
- * also after SES accepted its email, and one request to resend must send once.
+ * What a status means for a run that must not send twice: already-sent, or `null` when it may go on
+ * (nobody claimed the period, or only its so-far email was sent and this run's report is `complete`).
+ * A forced run goes on, unless an earlier attempt at the same request (`runId`) wrote the record: Lambda
+ * retries a failed asynchronous invocation with the same request id, also after SES accepted its email.
+ * @throws DeliveryInProgressError when a run holds the claim; CorruptObjectError for an unreadable record
  */
 export function alreadySentUnlessForced(
   status: DeliveryStatus,
@@ -222,5 +165,24 @@ export function alreadySentUnlessForced(
     (status.state === 'sending' || status.state === 'sent') &&
     status.record.runId === request.runId;
   if (request.force && !byThisRequest) return null;
-  return alreadySent(status, request.account, request.period, request.complete);
+  switch (status.state) {
+    case 'none':
+      return null;
+    case 'sent': {
+      const { record } = status;
+      const whole = coversWholePeriod(record);
+      if (request.complete && !whole) return null;
+      const { messageId, sentAt } = record;
+      return { status: 'already-sent', messageId, sentAt, ...(whole ? {} : { complete: false as const }) };
+    }
+    case 'sending':
+      throw new DeliveryInProgressError(
+        request.account,
+        request.period,
+        status.record.claimedAt,
+        status.stale,
+      );
+    case 'unreadable':
+      throw status.error;
+  }
 }

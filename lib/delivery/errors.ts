@@ -24,19 +24,6 @@ export class InvalidEmailError extends DeliveryError {
   override readonly name = 'InvalidEmailError';
 }
 
-/** A stored JSON object (manifest or delivery record) that does not have the expected shape. */
-export class CorruptObjectError extends DeliveryError {
-  override readonly name = 'CorruptObjectError';
-
-  constructor(
-    readonly key: string,
-    detail: string,
-    options?: { cause?: unknown },
-  ) {
-    super(`s3 object ${key} is not valid: ${detail}`, options);
-  }
-}
-
 /** A message that is too large for SES even without attachments. */
 export class EmailTooLargeError extends DeliveryError {
   override readonly name = 'EmailTooLargeError';
@@ -139,10 +126,8 @@ export class DeliveryInProgressError extends DeliveryError {
   }
 }
 
-/** SES accepted the message but the record saying so could not be written, or the claim could not be released. */
-export class DeliveryRecordError extends DeliveryError {
-  override readonly name = 'DeliveryRecordError';
-
+/** An error about the object at `key`. */
+abstract class ObjectError extends DeliveryError {
   constructor(
     readonly key: string,
     message: string,
@@ -152,14 +137,21 @@ export class DeliveryRecordError extends DeliveryError {
   }
 }
 
-/** A build whose manifest switch at `key` cannot be made safely (no ETag, or the manifest kept vanishing). */
-export class ReportBuildError extends DeliveryError {
-  override readonly name = 'ReportBuildError';
+/** A stored JSON object (manifest or delivery record) that does not have the expected shape. */
+export class CorruptObjectError extends ObjectError {
+  override readonly name = 'CorruptObjectError';
 
-  constructor(
-    readonly key: string,
-    message: string,
-  ) {
-    super(message);
+  constructor(key: string, detail: string, options?: { cause?: unknown }) {
+    super(key, `s3 object ${key} is not valid: ${detail}`, options);
   }
+}
+
+/** SES accepted the message but the record saying so could not be written, or the claim could not be released. */
+export class DeliveryRecordError extends ObjectError {
+  override readonly name = 'DeliveryRecordError';
+}
+
+/** A build whose manifest switch cannot be made safely (no ETag, or the manifest kept vanishing). */
+export class ReportBuildError extends ObjectError {
+  override readonly name = 'ReportBuildError';
 }

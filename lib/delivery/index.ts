@@ -14,13 +14,11 @@ export {
   type EmailSending,
 } from './deliver-once';
 export {
-  alreadySent,
   alreadySentUnlessForced,
   coversWholePeriod,
   DEFAULT_STALE_CLAIM_MS,
   type DeliveryStatus,
   deliveryStatus,
-  readDeliveryRecord,
 } from './delivery-record';
 export {
   CorruptObjectError,

@@ -1,6 +1,11 @@
-import type { S3Client } from '@aws-sdk/client-s3';
 import { accountPrefix } from './report-key';
-import { getObjectVersion, isConditionLost, putJsonObject, type WriteCondition } from './s3-objects';
+import {
+  getObjectVersion,
+  isConditionLost,
+  putJsonObject,
+  type ReportLocation,
+  type WriteCondition,
+} from './s3-objects';
 
 /** Beside an account's periods: when one of its reports was last rebuilt on request. */
 export const REBUILD_RECORD_FILE_NAME = 'rebuilds.json';
@@ -9,10 +14,7 @@ export function rebuildRecordKey(account: string): string {
   return `${accountPrefix(account)}${REBUILD_RECORD_FILE_NAME}`;
 }
 
-export interface ClaimRebuildOptions {
-  s3: S3Client;
-  bucket: string;
-  account: string;
+export interface ClaimRebuildOptions extends Omit<ReportLocation, 'period'> {
   /** At most one rebuild of the account per this many seconds. */
   intervalSeconds: number;
   now: Date;

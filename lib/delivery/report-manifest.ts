@@ -1,10 +1,10 @@
-import { paginateListObjectsV2, type S3Client } from '@aws-sdk/client-s3';
+import { paginateListObjectsV2 } from '@aws-sdk/client-s3';
 import * as z from 'zod';
 import { isPeriodId } from '../period';
 import { CorruptObjectError } from './errors';
 import { REPORT_FILE_NAMES, type ReportFileName } from './report-files';
 import { accountPrefix, isBuildId, isReportFileKeyOf, manifestKey } from './report-key';
-import { getObjectVersion, parseJsonObject } from './s3-objects';
+import { getObjectVersion, parseJsonObject, type ReportLocation } from './s3-objects';
 
 const manifestFileSchema = z.object({
   name: z.enum(REPORT_FILE_NAMES),
@@ -53,21 +53,13 @@ export type ManifestFile = z.infer<typeof manifestFileSchema>;
 export type SupersededBuild = z.infer<typeof supersededBuildSchema>;
 export type ReportManifest = z.output<typeof reportManifestSchema>;
 
-/** Where a period's report is: its account and period in `bucket`. */
-export interface ReadManifestOptions {
-  s3: S3Client;
-  bucket: string;
-  account: string;
-  period: string;
-}
-
 /**
  * The period's manifest, or what is wrong with it (so a new build can still replace it), with the ETag a
  * switch names; `null` when there is none.
  * @throws InvalidReportKeyError for an invalid account or period
  */
 export async function readStoredManifest(
-  options: ReadManifestOptions,
+  options: ReportLocation,
 ): Promise<{ manifest?: ReportManifest; error?: CorruptObjectError; etag: string | undefined } | null> {
   const { account, period } = options;
   const key = manifestKey(account, period);
@@ -102,7 +94,7 @@ export async function readStoredManifest(
  * @throws InvalidReportKeyError for an invalid account or period; CorruptObjectError when the manifest is
  * not one of this account and period, or lists a key outside its report files
  */
-export async function readManifest(options: ReadManifestOptions): Promise<ReportManifest | null> {
+export async function readManifest(options: ReportLocation): Promise<ReportManifest | null> {
   const stored = await readStoredManifest(options);
   if (stored?.error) throw stored.error;
   return stored?.manifest ?? null;
@@ -118,7 +110,7 @@ export function manifestFile(manifest: ReportManifest, fileName: ReportFileName)
  * period has a complete report is its manifest's to say.
  * @throws InvalidReportKeyError for an invalid account
  */
-export async function listReportPeriods(options: Omit<ReadManifestOptions, 'period'>): Promise<string[]> {
+export async function listReportPeriods(options: Omit<ReportLocation, 'period'>): Promise<string[]> {
   const prefix = accountPrefix(options.account);
   const periods: string[] = [];
   const pages = paginateListObjectsV2(

@@ -3,6 +3,14 @@ import type * as z from 'zod';
 import { fieldIssues, issueText } from '../config';
 import { CorruptObjectError } from './errors';
 
+/** Where a period's report lives. */
+export interface ReportLocation {
+  s3: S3Client;
+  bucket: string;
+  account: string;
+  period: string;
+}
+
 /** The HTTP status of an AWS SDK error, when it has one. */
 export function httpStatusOf(error: unknown): number | undefined {
   return (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;

@@ -13,7 +13,7 @@ import {
 } from './report-files';
 import { buildFileKey, manifestKey, newBuildId } from './report-key';
 import { type ManifestFile, type ReportManifest, readStoredManifest } from './report-manifest';
-import { deleteObjectsQuietly, isConditionLost, putJsonObject } from './s3-objects';
+import { deleteObjectsQuietly, isConditionLost, putJsonObject, type ReportLocation } from './s3-objects';
 
 /**
  * How long a replaced build's files are kept after the switch: an hour, longer than any download URL the
@@ -38,11 +38,7 @@ export interface ReportBuild {
   replaces: ReplacedManifest | null;
 }
 
-export interface BeginReportBuildOptions {
-  s3: S3Client;
-  bucket: string;
-  account: string;
-  period: string;
+export interface BeginReportBuildOptions extends ReportLocation {
   /** The time in the build's id. @default new Date() */
   now?: Date;
 }
