@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
-import type { S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import * as z from 'zod';
 import { InvalidReportFolderError, ReportBuildError } from './errors';
@@ -13,7 +12,13 @@ import {
 } from './report-files';
 import { buildFileKey, manifestKey, newBuildId } from './report-key';
 import { type ManifestFile, type ReportManifest, readStoredManifest } from './report-manifest';
-import { deleteObjectsQuietly, isConditionLost, putJsonObject, type ReportLocation } from './s3-objects';
+import {
+  deleteObjectsQuietly,
+  isConditionLost,
+  putJsonObject,
+  type ReportLocation,
+  type WriteCondition,
+} from './s3-objects';
 
 /**
  * How long a replaced build's files are kept after the switch: an hour, longer than any download URL the
@@ -21,21 +26,16 @@ import { deleteObjectsQuietly, isConditionLost, putJsonObject, type ReportLocati
  */
 export const SUPERSEDED_BUILD_KEEP_MS = 60 * 60 * 1000;
 
-/** The manifest a build will replace, as it was when the build began (`null` content when unreadable). */
-export interface ReplacedManifest {
-  etag: string;
-  manifest: ReportManifest | null;
-}
-
 /**
  * One build of a period's report under way, in `reports/<account>/<period>/builds/<buildId>/`, and the
- * manifest it means to replace (`null`: the switch then requires that there still be none).
+ * manifest it means to replace as it was when the build began (`manifest: null` when unreadable;
+ * `replaces: null` when there was none, and the switch then requires that there still be none).
  */
 export interface ReportBuild {
   account: string;
   period: string;
   buildId: string;
-  replaces: ReplacedManifest | null;
+  replaces: { etag: string; manifest: ReportManifest | null } | null;
 }
 
 export interface BeginReportBuildOptions extends ReportLocation {
@@ -60,12 +60,6 @@ export async function beginReportBuild(options: BeginReportBuildOptions): Promis
   return { account, period, buildId: newBuildId(options.now ?? new Date()), replaces };
 }
 
-/** What a switch did: the manifest the period is switched to now, and whether it is this build's. */
-export interface ManifestSwitch {
-  manifest: ReportManifest;
-  switched: boolean;
-}
-
 /**
  * Switches the period to this build with one conditional write of `manifest.json`: only while it is still
  * the version the build read (`If-Match`), or while there is still none (`If-None-Match: *`). A build that
@@ -76,12 +70,10 @@ export interface ManifestSwitch {
  * vanishing; the S3 client's error otherwise (the switch may then have been made or not)
  */
 async function switchManifest(
-  s3: S3Client,
-  bucket: string,
-  build: ReportBuild,
+  { s3, bucket, build }: SaveReportOptions,
   next: Omit<ReportManifest, 'superseded'>,
   now: () => Date,
-): Promise<ManifestSwitch> {
+): Promise<{ manifest: ReportManifest; switched: boolean }> {
   const key = manifestKey(build.account, build.period);
   let replaces = build.replaces;
   for (let attempt = 1; attempt <= 2; attempt += 1) {
@@ -95,13 +87,8 @@ async function switchManifest(
     }
     const manifest: ReportManifest = { ...next, superseded: kept };
     try {
-      await putJsonObject(
-        s3,
-        bucket,
-        key,
-        manifest,
-        replaces ? { ifMatch: replaces.etag } : { ifNoneMatch: '*' },
-      );
+      const condition: WriteCondition = replaces ? { ifMatch: replaces.etag } : { ifNoneMatch: '*' };
+      await putJsonObject(s3, bucket, key, manifest, condition);
     } catch (error) {
       if (!isConditionLost(error)) throw error;
       const current = await readStoredManifest({ s3, bucket, account: build.account, period: build.period });
@@ -124,9 +111,7 @@ async function switchManifest(
   throw new ReportBuildError(key, `${key} vanished twice while build ${build.buildId} was switching to it`);
 }
 
-export interface SaveReportOptions {
-  s3: S3Client;
-  bucket: string;
+export interface SaveReportOptions extends Omit<ReportLocation, 'account' | 'period'> {
   /** Begun (`beginReportBuild`) before the report was made. */
   build: ReportBuild;
   /** A folder holding the report's files (`REPORT_FILE_NAMES`). */
@@ -160,7 +145,9 @@ async function digestFile(path: string): Promise<{ size: number; sha256: string 
  * @throws InvalidReportFolderError for a file missing or figures that are not an object, before anything
  * is written; the S3 client's error, or those of the switch
  */
-export async function saveReport(options: SaveReportOptions): Promise<ManifestSwitch> {
+export async function saveReport(
+  options: SaveReportOptions,
+): Promise<{ manifest: ReportManifest; switched: boolean }> {
   const { s3, bucket, build, folder } = options;
   const { account, period, buildId } = build;
   const now = options.now ?? (() => new Date());
@@ -212,13 +199,8 @@ export async function saveReport(options: SaveReportOptions): Promise<ManifestSw
     contentType: reportFileContentType(name),
   }));
   const generatedAt = (options.generatedAt ?? now()).toISOString();
-  const result = await switchManifest(
-    s3,
-    bucket,
-    build,
-    { account, period, buildId, generatedAt, files, figures: options.figures },
-    now,
-  );
+  const next = { account, period, buildId, generatedAt, files, figures: options.figures };
+  const result = await switchManifest(options, next, now);
   // Only a lost switch is known not to have been made: after any other failure of it, the files stay.
   if (!result.switched) await deleteObjectsQuietly(s3, bucket, keys);
   return result;

@@ -82,14 +82,11 @@ function linkGenerationLines(generation: number): string[] {
 }
 
 /**
- * The signed string: a version tag, then every part on its own line, so no two different links share one.
- * File links (`report-link-v1`) and index links (`report-index-v1`) never pass for each other.
+ * The HMAC-SHA256 of a version tag, then every part on its own line, so no two different links share a
+ * string; file links (`report-link-v1`) and index links (`report-index-v1`) never pass for each other.
  */
-function canonicalString(tag: string, parts: string[], expires: string, generation: number): string {
-  return [tag, ...parts, expires, ...linkGenerationLines(generation)].join('\n');
-}
-
-function hmacHex(key: Buffer, text: string): string {
+function signatureOf(key: Buffer, tag: string, parts: string[], expires: string, generation: number): string {
+  const text = [tag, ...parts, expires, ...linkGenerationLines(generation)].join('\n');
   return createHmac('sha256', key).update(text, 'utf8').digest('hex');
 }
 
@@ -106,42 +103,40 @@ export function linkExpiryInstant(expires: string): Date {
   return new Date(Number(expires) * 1000);
 }
 
-function signedUrl(options: Signing, path: string, tag: string, parts: string[]): string {
+/** `<baseUrl>/reports/<parts joined by slashes>?expires=…&signature=…` */
+function signedUrl(options: Signing, tag: string, parts: string[]): string {
   const key = signingKeyBytes(options.signingKey);
   const expires = String(linkExpirySeconds(options.expiresAt));
-  const signature = hmacHex(key, canonicalString(tag, parts, expires, options.generation));
-  return `${options.baseUrl.replace(/\/+$/, '')}/reports/${path}?expires=${expires}&signature=${signature}`;
+  const signature = signatureOf(key, tag, parts, expires, options.generation);
+  return `${options.baseUrl.replace(/\/+$/, '')}/reports/${parts.join('/')}?expires=${expires}&signature=${signature}`;
 }
 
 /**
  * `invalid` for a malformed part or a signature that does not match (checked before expiry, so a forged
- * link never learns more, and in constant time); `expired` for a genuine link past its time.
+ * link never learns more, and in constant time); `expired` for a genuine link past its time. Never throws
+ * on what a visitor sends.
+ * @throws SigningKeyError when the configured key is too short (a configuration fault, not the visitor's)
  */
 function linkVerdict(
   options: VerifyReportIndexLinkOptions,
-  partsValid: boolean,
   tag: string,
-  parts: () => string[],
+  parts: unknown[],
+  partsValid = true,
 ): LinkVerdict {
   const key = signingKeyBytes(options.signingKey);
   const { expires, signature } = options;
   if (!partsValid || !isValidAccount(options.account)) return 'invalid';
   if (typeof expires !== 'string' || !/^\d{1,12}$/.test(expires)) return 'invalid';
   if (typeof signature !== 'string' || !/^[0-9a-f]{64}$/.test(signature)) return 'invalid';
-  const expected = Buffer.from(
-    hmacHex(key, canonicalString(tag, parts(), expires, options.generation)),
-    'utf8',
-  );
+  const expected = signatureOf(key, tag, parts as string[], expires, options.generation);
   // The pattern fixed the length at 64, which timingSafeEqual requires.
-  if (!timingSafeEqual(Buffer.from(signature, 'utf8'), expected)) return 'invalid';
+  if (!timingSafeEqual(Buffer.from(signature, 'utf8'), Buffer.from(expected, 'utf8'))) return 'invalid';
   return (options.now ?? new Date()).getTime() >= Number(expires) * 1000 ? 'expired' : 'valid';
 }
 
 /**
- * A link to a report file that keeps working until `expiresAt`: the report API checks its HMAC-SHA256
- * signature and answers with a redirect to a freshly presigned S3 URL.
- * @example signReportLink({ baseUrl, account: 'acme', period: '2026-10', fileName: 'report.html', expiresAt, generation, signingKey })
- * // 'https://reports.example.com/reports/acme/2026-10/report.html?expires=1795000000&signature=3f…'
+ * A link to a report file that keeps working until `expiresAt`: the report API checks its signature and
+ * answers with a redirect to a freshly presigned S3 URL.
  * @throws InvalidReportKeyError for an invalid account, period or file name; SigningKeyError for a short key
  */
 export function signReportLink(options: SignReportLinkOptions): string {
@@ -149,21 +144,13 @@ export function signReportLink(options: SignReportLinkOptions): string {
   const { account, period, fileName } = options;
   reportPrefix(account, period);
   checkReportObjectName(fileName);
-  return signedUrl(options, `${account}/${period}/${fileName}`, 'report-link-v1', [
-    account,
-    period,
-    fileName,
-  ]);
+  return signedUrl(options, 'report-link-v1', [account, period, fileName]);
 }
 
-/**
- * Checks a signed file link; never throws on what a visitor sends.
- * @throws SigningKeyError when the configured key is too short (a configuration fault, not the visitor's)
- */
 export function verifyReportLink(options: VerifyReportLinkOptions): LinkVerdict {
   const { account, period, fileName } = options;
   const valid = isPeriodId(period) && isReportObjectName(fileName);
-  return linkVerdict(options, valid, 'report-link-v1', () => [account, period, fileName] as string[]);
+  return linkVerdict(options, 'report-link-v1', [account, period, fileName], valid);
 }
 
 /**
@@ -174,12 +161,11 @@ export function verifyReportLink(options: VerifyReportLinkOptions): LinkVerdict 
 export function signReportIndexLink(options: SignReportIndexLinkOptions): string {
   signingKeyBytes(options.signingKey);
   accountPrefix(options.account);
-  return signedUrl(options, options.account, 'report-index-v1', [options.account]);
+  return signedUrl(options, 'report-index-v1', [options.account]);
 }
 
-/** Checks a signed index link as `verifyReportLink` checks a file link. */
 export function verifyReportIndexLink(options: VerifyReportIndexLinkOptions): LinkVerdict {
-  return linkVerdict(options, true, 'report-index-v1', () => [options.account as string]);
+  return linkVerdict(options, 'report-index-v1', [options.account]);
 }
 
 /** When signed links stop working: a lifetime in whole days (at least 1) from `now`, or an instant. */
@@ -209,12 +195,8 @@ export function signReportLinks<F extends ReportObjectName>(
   options: SignReportLinksOptions<F>,
 ): { links: Record<F, string>; expiresAt: Date } {
   const expiresAt = new Date(linkExpirySeconds(expiryInstant(options)) * 1000);
-  const { baseUrl, account, period, generation, signingKey } = options;
   const links = Object.fromEntries(
-    options.files.map((fileName) => [
-      fileName,
-      signReportLink({ baseUrl, account, period, fileName, expiresAt, generation, signingKey }),
-    ]),
+    options.files.map((fileName) => [fileName, signReportLink({ ...options, fileName, expiresAt })]),
   ) as Record<F, string>;
   return { links, expiresAt };
 }
