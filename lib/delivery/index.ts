@@ -1,25 +1,14 @@
 export { createS3Client, createSesClient } from './aws-clients';
-export {
-  composeReportEmail,
-  composeWithinLimit,
-  DEFAULT_MAX_MESSAGE_BYTES,
-  type EmailAttachment,
-  type RenderContext,
-  SES_V1_MAX_MESSAGE_BYTES,
-} from './compose-email';
-export {
-  type DeliverReportEmailOnceOptions,
-  type DeliveryResult,
-  deliverReportEmailOnce,
-  type EmailSending,
-} from './deliver-once';
+export { composeReportEmail } from './compose-email';
 export {
   alreadySentUnlessForced,
   coversWholePeriod,
   DEFAULT_STALE_CLAIM_MS,
-  type DeliveryStatus,
+  type DeliveryResult,
+  deliverReportEmailOnce,
   deliveryStatus,
-} from './delivery-record';
+  type EmailSending,
+} from './deliver-once';
 export {
   CorruptObjectError,
   DELIVERY_UNCONFIRMED,
@@ -36,7 +25,7 @@ export {
   SigningKeyError,
 } from './errors';
 export { MAX_PRESIGN_SECONDS, presignReportFile } from './presign-report-file';
-export { claimRebuild, REBUILD_RECORD_FILE_NAME, rebuildRecordKey } from './rebuild-claim';
+export { claimRebuild, REBUILD_RECORD_FILE_NAME } from './rebuild-claim';
 export {
   isReportFileName,
   REPORT_FILE_NAMES,
@@ -44,19 +33,10 @@ export {
   reportDownloadName,
   reportFileContentType,
 } from './report-files';
-export {
-  BUILDS_FOLDER,
-  buildFileKey,
-  deliveryRecordKey,
-  isBuildId,
-  isReportFileKey,
-  MANIFEST_FILE_NAME,
-  manifestKey,
-  reportPrefix,
-} from './report-key';
+export { BUILDS_FOLDER, MANIFEST_FILE_NAME, manifestKey, reportPrefix } from './report-key';
 export { listReportPeriods, manifestFile, type ReportManifest, readManifest } from './report-manifest';
 export { getObjectText } from './s3-objects';
-export { beginReportBuild, type ReportBuild, type SaveReportOptions, saveReport } from './save-report';
+export { beginReportBuild, saveReport } from './save-report';
 export {
   AwsSecretSource,
   defaultSecretSource,
@@ -64,7 +44,6 @@ export {
   SecretError,
   type SecretSource,
 } from './secrets';
-export { backoffMs, sendRawEmail, sesFailureKind } from './send-raw-email';
 export {
   type LinkVerdict,
   linkExpiryInstant,

@@ -24,7 +24,7 @@ import {
 } from '../period';
 import { type ReportEmailOptions, renderReportEmail, renderReportText, reportSubject } from '../render';
 import { type CollectProgress, reportPeriod } from '../report';
-import { type PublishContext, publishReport, type ReportFigures, reportFigures } from './publish-report';
+import { type PublishContext, publishReport, reportFigures } from './publish-report';
 
 /** What emailing a report needs on top of building it. */
 export interface DeliveryContext extends PublishContext {
@@ -75,7 +75,7 @@ export interface ReportDeliveryRequest {
 export type ReportDeliveryResult = DeliveryResult & {
   account: string;
   period: string;
-  figures?: ReportFigures;
+  figures?: ReturnType<typeof reportFigures>;
 };
 
 const ATTACHED_FILES = [
@@ -84,37 +84,6 @@ const ATTACHED_FILES = [
   'payments.csv',
 ] as const satisfies readonly ReportFileName[];
 const LINKED_FILES = ['report.html', ...ATTACHED_FILES] as const;
-
-/** Signed before anything is built, so a missing or short key stops the run before it asks the service. */
-async function signedLinks(
-  context: DeliveryContext,
-  account: AccountConfig,
-  period: string,
-  now: Date,
-): Promise<ReportEmailOptions['links']> {
-  const signingKey = await context.secrets.getSecret(context.linkSigningKeySecretName);
-  const signing = {
-    baseUrl: context.reportApiUrl,
-    account: account.name,
-    generation: account.tokenGeneration,
-    signingKey,
-  };
-  const lifetimeDays = context.linkLifetimeDays;
-  const { links, expiresAt } = signReportLinks({
-    ...signing,
-    period,
-    files: LINKED_FILES,
-    lifetimeDays,
-    now,
-  });
-  return {
-    report: links['report.html'],
-    workbook: links['report.xlsx'],
-    paidInvoicesCsv: links['paid-invoices.csv'],
-    paymentsCsv: links['payments.csv'],
-    allReports: signReportIndexLink({ ...signing, expiresAt }),
-  };
-}
 
 /**
  * One period's job for one account: build the report, save it to S3, email it once. A period already
@@ -139,7 +108,23 @@ export async function deliverReport(
   const sent = alreadySentUnlessForced(status, { account: account.name, period, complete, force, runId });
   if (sent) return { ...sent, account: account.name, period };
 
-  const links = await signedLinks(context, account, period, clock());
+  // Signed before anything is built, so a missing or short key stops the run before it asks the service.
+  const signingKey = await context.secrets.getSecret(context.linkSigningKeySecretName);
+  const signing = {
+    baseUrl: context.reportApiUrl,
+    account: account.name,
+    generation: account.tokenGeneration,
+    signingKey,
+  };
+  const lifetimeDays = context.linkLifetimeDays;
+  const signed = signReportLinks({ ...signing, period, files: LINKED_FILES, lifetimeDays, now: clock() });
+  const links: ReportEmailOptions['links'] = {
+    report: signed.links['report.html'],
+    workbook: signed.links['report.xlsx'],
+    paidInvoicesCsv: signed.links['paid-invoices.csv'],
+    paymentsCsv: signed.links['payments.csv'],
+    allReports: signReportIndexLink({ ...signing, expiresAt: signed.expiresAt }),
+  };
   const published = await publishReport(context, account, period, {
     trigger: request.trigger ?? 'schedule',
     ...(request.onProgress ? { onProgress: request.onProgress } : {}),

@@ -31,19 +31,7 @@ export interface PublishContext {
  * and logged by the scheduled run. Money as decimal strings with two places, rounded once from exact sums;
  * `unmatchedEstimatedUSD` is an estimate, named as one wherever shown.
  */
-export type ReportFigures = {
-  invoices: number;
-  paidInvoices: number;
-  paidTotalUSD: string;
-  commissionTotalUSD: string;
-  payments: number;
-  unmatchedPayments: number;
-  unmatchedEstimatedUSD: string;
-  unmatchedWithLikelyInvoice: number;
-  reconciliationOk: boolean;
-};
-
-export function reportFigures(summary: ReportSummary): ReportFigures {
+export function reportFigures(summary: ReportSummary) {
   return {
     invoices: summary.invoices.total,
     paidInvoices: summary.invoices.paid,

@@ -5,13 +5,13 @@ import { SESClient, SendRawEmailCommand } from '@aws-sdk/client-ses';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  type DeliverReportEmailOnceOptions,
   DeliveryInProgressError,
   DeliveryRecordError,
   DeliveryUnconfirmedError,
   deliverReportEmailOnce,
   EmailSendError,
 } from '../../../lib/delivery';
+import type { DeliverReportEmailOnceOptions } from '../../../lib/delivery/deliver-once';
 import { type ConditionalBucket, conditionalBucket, etagOf, preconditionFailed } from './conditional-bucket';
 import { writeReportFolder } from './report-fixture';
 import { FORBIDDEN_PAGE, messageRejected, sdkErrorForAnswer } from './sdk-ses-answer';

@@ -4,12 +4,8 @@ import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { SESClient, SendRawEmailCommand } from '@aws-sdk/client-ses';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  type DeliverReportEmailOnceOptions,
-  DeliveryInProgressError,
-  deliverReportEmailOnce,
-  EmailSendError,
-} from '../../../lib/delivery';
+import { DeliveryInProgressError, deliverReportEmailOnce, EmailSendError } from '../../../lib/delivery';
+import type { DeliverReportEmailOnceOptions } from '../../../lib/delivery/deliver-once';
 import { type ConditionalBucket, conditionalBucket, etagOf } from './conditional-bucket';
 import { writeReportFolder } from './report-fixture';
 import { messageRejected } from './sdk-ses-answer';

@@ -8,10 +8,10 @@ import {
   CorruptObjectError,
   createS3Client,
   DeliveryInProgressError,
-  type DeliveryStatus,
   deliveryStatus,
   InvalidReportKeyError,
 } from '../../../lib/delivery';
+import type { DeliveryStatus } from '../../../lib/delivery/deliver-once';
 import { type RunningEmulator, startS3Emulator } from '../../../lib/local/emulators';
 import { etagOf } from './conditional-bucket';
 

@@ -4,12 +4,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AccountConfig } from '../../../lib/config';
 import {
   DeliveryInProgressError,
-  deliveryRecordKey,
   deliveryStatus,
   readManifest,
   verifyReportIndexLink,
   verifyReportLink,
 } from '../../../lib/delivery';
+import { deliveryRecordKey } from '../../../lib/delivery/report-key';
 import { SecretError } from '../../../lib/delivery/secrets';
 import { InvoicingAuthenticationError, InvoicingServerError } from '../../../lib/invoicing';
 import type { StoredEmail } from '../../../lib/local/emulators';
