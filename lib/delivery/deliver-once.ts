@@ -84,7 +84,7 @@ async function replaceOwnClaim(
   record: DeliveryRecord | null,
 ): Promise<boolean> {
   try {
-    if (record) await putJsonObject(s3, bucket, key, record, { ifMatch: claimEtag });
+    if (record) await putJsonObject(s3, bucket, key, record, { IfMatch: claimEtag });
     else await deleteObject(s3, bucket, key, claimEtag);
     return true;
   } catch (error) {
@@ -251,7 +251,7 @@ async function claimPeriod(
     // A normal run gets here only over no record or a so-far email's.
     const previous = status.state === 'sent' || status.state === 'sending' ? status.record : null;
     const condition: WriteCondition =
-      status.state === 'none' ? { ifNoneMatch: '*' } : { ifMatch: status.etag };
+      status.state === 'none' ? { IfNoneMatch: '*' } : { IfMatch: status.etag };
     try {
       const etag = await putJsonObject(options.s3, options.bucket, key, claim, condition);
       return { etag: requireEtag(key, etag), previous };

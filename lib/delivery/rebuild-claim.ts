@@ -54,7 +54,7 @@ export async function claimRebuild(options: ClaimRebuildOptions): Promise<Rebuil
   }
   // Replace only the version read (an emulator without ETags is written over).
   const condition: WriteCondition =
-    current === null ? { ifNoneMatch: '*' } : current.etag ? { ifMatch: current.etag } : {};
+    current === null ? { IfNoneMatch: '*' } : current.etag ? { IfMatch: current.etag } : {};
   try {
     await putJsonObject(s3, bucket, key, { lastRebuildAt: now.toISOString() }, condition);
   } catch (error) {

@@ -14,15 +14,6 @@ const manifestFileSchema = z.object({
   contentType: z.string(),
 });
 
-/**
- * A build this one replaced (its files' keys), kept for a while so that a download URL presigned for it
- * just before the switch still works; the next build of the period after that deletes its files.
- */
-const supersededBuildSchema = z.object({
-  supersededAt: z.iso.datetime(),
-  keys: z.array(z.string()),
-});
-
 /** Manifests saved before quarters and years named their period `month`: read it as `period`. */
 function periodFromMonth(value: unknown): unknown {
   if (typeof value !== 'object' || value === null || 'period' in value || !('month' in value)) return value;
@@ -44,13 +35,15 @@ const reportManifestSchema = z.preprocess(
     generatedAt: z.iso.datetime(),
     files: z.array(manifestFileSchema),
     figures: z.record(z.string(), z.unknown()),
-    /** The builds replaced less than `SUPERSEDED_BUILD_KEEP_MS` before the last switch, oldest first. */
-    superseded: z.array(supersededBuildSchema).default([]),
+    /**
+     * The builds (their files' keys) replaced less than `SUPERSEDED_BUILD_KEEP_MS` before the last switch,
+     * oldest first: kept so that a download URL presigned just before the switch still works.
+     */
+    superseded: z.array(z.object({ supersededAt: z.iso.datetime(), keys: z.array(z.string()) })).default([]),
   }),
 );
 
 export type ManifestFile = z.infer<typeof manifestFileSchema>;
-export type SupersededBuild = z.infer<typeof supersededBuildSchema>;
 export type ReportManifest = z.output<typeof reportManifestSchema>;
 
 /**

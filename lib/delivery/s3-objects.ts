@@ -32,29 +32,16 @@ export function isNotFound(error: unknown): boolean {
  * write to the key was under way), or, for `IfMatch`, 404 (the object is gone).
  */
 export function isConditionLost(error: unknown): boolean {
-  const name = errorNameOf(error);
-  const status = httpStatusOf(error);
-  return (
-    name === 'PreconditionFailed' ||
-    name === 'ConditionalRequestConflict' ||
-    status === 412 ||
-    status === 409 ||
-    isNotFound(error)
-  );
+  const lost = ['PreconditionFailed', 'ConditionalRequestConflict'].includes(errorNameOf(error));
+  return lost || [412, 409].includes(httpStatusOf(error) ?? 0) || isNotFound(error);
 }
 
-/** An object's text and its quoted ETag (S3 always sends one; an emulator might not). */
-export interface ObjectVersion {
-  text: string;
-  etag: string | undefined;
-}
-
-/** The text and ETag of an object, or `null` when there is no such object. */
+/** The text and quoted ETag (S3 always sends one; an emulator might not) of an object, or `null`. */
 export async function getObjectVersion(
   s3: S3Client,
   bucket: string,
   key: string,
-): Promise<ObjectVersion | null> {
+): Promise<{ text: string; etag: string | undefined } | null> {
   try {
     const answer = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
     const text = answer.Body ? await answer.Body.transformToString('utf-8') : '';
@@ -88,11 +75,8 @@ export function parseJsonObject<T>(key: string, text: string, schema: z.ZodType<
   return parsed.data;
 }
 
-/** `ifNoneMatch: '*'`: only when no object has the key; `ifMatch`: only over that ETag. None: unconditional. */
-export interface WriteCondition {
-  ifNoneMatch?: '*';
-  ifMatch?: string;
-}
+/** `IfNoneMatch: '*'`: only when no object has the key; `IfMatch`: only over that ETag. None: unconditional. */
+export type WriteCondition = { IfNoneMatch?: '*'; IfMatch?: string };
 
 /** Writes `value` as a JSON object; returns the new ETag. */
 export async function putJsonObject(
@@ -108,8 +92,7 @@ export async function putJsonObject(
       Key: key,
       Body: `${JSON.stringify(value, null, 2)}\n`,
       ContentType: 'application/json',
-      ...(condition.ifNoneMatch ? { IfNoneMatch: condition.ifNoneMatch } : {}),
-      ...(condition.ifMatch ? { IfMatch: condition.ifMatch } : {}),
+      ...condition,
     }),
   );
   return answer.ETag;

@@ -87,7 +87,7 @@ async function switchManifest(
     }
     const manifest: ReportManifest = { ...next, superseded: kept };
     try {
-      const condition: WriteCondition = replaces ? { ifMatch: replaces.etag } : { ifNoneMatch: '*' };
+      const condition: WriteCondition = replaces ? { IfMatch: replaces.etag } : { IfNoneMatch: '*' };
       await putJsonObject(s3, bucket, key, manifest, condition);
     } catch (error) {
       if (!isConditionLost(error)) throw error;

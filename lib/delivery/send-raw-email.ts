@@ -8,9 +8,8 @@ import { errorNameOf, httpStatusOf } from './s3-objects';
 export interface RetryOptions {
   /** Attempts in all, the first included. @default 6 */
   maxAttempts?: number;
-  /** The first retry waits up to this long; each further retry doubles it. @default 500 */
+  /** The first retry waits up to this long, each further one up to twice as long. @default 500, 20000 */
   baseDelayMs?: number;
-  /** @default 20000 */
   maxDelayMs?: number;
   sleep?: (ms: number) => Promise<void>;
   /** A number in [0, 1) for jitter. @default Math.random */
@@ -27,10 +26,7 @@ export function backoffMs(retry: number, options: RetryOptions = {}): number {
   );
 }
 
-/**
- * What a failed `SendRawEmail` says about the message: `throttled` (may be accepted later), `refused` (not
- * sent, for sure), `unknown` (SES may have accepted it).
- */
+/** `throttled`: may be accepted later; `refused`: not sent, for sure; `unknown`: SES may have accepted it. */
 export type SesFailureKind = 'throttled' | 'refused' | 'unknown';
 
 const THROTTLING_NAMES = new Set(['Throttling', 'ThrottlingException', 'TooManyRequestsException']);

@@ -3,7 +3,6 @@ export {
   METRIC_NAMES,
   METRICS_NAMESPACE,
   METRICS_SERVICE,
-  NO_METRICS,
   powertoolsReportMetrics,
   REPORT_TRIGGERS,
   type ReportBuilt,

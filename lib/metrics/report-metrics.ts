@@ -53,13 +53,6 @@ export interface ReportMetrics {
   apiAnswer(status: number): void;
 }
 
-/** Metrics that go nowhere: the default wherever no sink is given. */
-export const NO_METRICS: ReportMetrics = {
-  reportBuilt: () => {},
-  email: () => {},
-  apiAnswer: () => {},
-};
-
 export function statusClass(status: number): StatusClass {
   if (status >= 500) return '5xx';
   if (status >= 400) return '4xx';

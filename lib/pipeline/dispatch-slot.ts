@@ -82,20 +82,15 @@ export type AccountRunOutcome<T> =
   | { account: string; status: 'done'; result: T }
   | { account: string; status: 'failed'; error: unknown };
 
-export interface LocalSlotRunOptions<T> {
-  /** Runs in flight at once at most (the deployment's `maxConcurrentReports`). */
-  concurrency: number;
-  run: (event: ScheduledReportEvent) => Promise<T>;
-}
-
 /**
  * Runs a slot's dispatch on this machine as the deployed fan-out (a Step Functions Map state) runs it: at
- * most `concurrency` accounts at once, each failure its own outcome, in the dispatch's order. Retries and
- * the dead-letter queue are the deployment's, so a failure here is reported, not retried.
+ * most `concurrency` (the deployment's `maxConcurrentReports`) accounts at once, each failure its own
+ * outcome, in the dispatch's order. Retries and the dead-letter queue are the deployment's, so a failure
+ * here is reported, not retried.
  */
 export async function runSlotLocally<T>(
   dispatch: SlotDispatch,
-  options: LocalSlotRunOptions<T>,
+  options: { concurrency: number; run: (event: ScheduledReportEvent) => Promise<T> },
 ): Promise<AccountRunOutcome<T>[]> {
   const limit = pLimit(options.concurrency);
   return Promise.all(

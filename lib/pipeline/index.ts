@@ -1,12 +1,10 @@
 export {
   type DeliveryContext,
   deliverReport,
-  type ReportDeliveryRequest,
   type ReportDeliveryResult,
   resolveReportPeriod,
 } from './deliver-report';
 export {
-  type AccountRunOutcome,
   dispatchSlot,
   runSlotLocally,
   type SlotDispatch,
@@ -16,18 +14,7 @@ export {
   UnknownSlotError,
 } from './dispatch-slot';
 export { lambdaContext, scheduledDeliveryContext } from './lambda-context';
-export {
-  atMilestones,
-  createLogger,
-  errorAttributes,
-  type FetchedRecords,
-  type StructuredLogger,
-} from './logger';
+export { createLogger, errorAttributes, type FetchedRecords, type StructuredLogger } from './logger';
 export { type PublishContext, publishReport } from './publish-report';
 export { runScheduledReport, type ScheduledReportRunOptions } from './run-scheduled-report';
-export {
-  accountNamed,
-  parseScheduledEvent,
-  ScheduledEventError,
-  UnknownAccountError,
-} from './scheduled-event';
+export { ScheduledEventError, UnknownAccountError } from './scheduled-event';

@@ -22,7 +22,7 @@ export interface PublishContext {
   workDir?: string;
   /** Invoicing client settings beyond URL and key (concurrency, page size, test seams). */
   client?: Omit<InvoicingClientOptions, 'baseUrl' | 'apiKey'> & InvoicingClientHooks;
-  /** @default NO_METRICS */
+  /** Left out (the local stack, tests), nothing is counted. */
   metrics?: ReportMetrics;
 }
 
