@@ -7,7 +7,6 @@ import { EmailTooLargeError, InvalidEmailError } from './errors';
 export interface EmailAttachment {
   filename: string;
   path: string;
-  /** Such as `text/csv; charset=utf-8`. */
   contentType: string;
 }
 

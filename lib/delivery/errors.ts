@@ -126,7 +126,6 @@ export class DeliveryInProgressError extends DeliveryError {
   }
 }
 
-/** An error about the object at `key`. */
 abstract class ObjectError extends DeliveryError {
   constructor(
     readonly key: string,

@@ -13,7 +13,6 @@ export type ReportObjectName = ReportFileName | typeof MANIFEST_FILE_NAME;
 /** The object beside a report that records its email delivery (the exactly-once claim). */
 const DELIVERY_RECORD_FILE_NAME = 'delivery.json';
 
-/** The folder of a period that holds one folder per build. */
 export const BUILDS_FOLDER = 'builds/';
 
 const BUILD_ID_PATTERN = /^\d{8}T\d{9}Z-[0-9a-f]{12}$/;

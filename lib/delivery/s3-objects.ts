@@ -11,7 +11,6 @@ export interface ReportLocation {
   period: string;
 }
 
-/** The HTTP status of an AWS SDK error, when it has one. */
 export function httpStatusOf(error: unknown): number | undefined {
   return (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
 }
@@ -78,7 +77,6 @@ export function parseJsonObject<T>(key: string, text: string, schema: z.ZodType<
 /** `IfNoneMatch: '*'`: only when no object has the key; `IfMatch`: only over that ETag. None: unconditional. */
 export type WriteCondition = { IfNoneMatch?: '*'; IfMatch?: string };
 
-/** Writes `value` as a JSON object; returns the new ETag. */
 export async function putJsonObject(
   s3: S3Client,
   bucket: string,

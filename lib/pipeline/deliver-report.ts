@@ -26,12 +26,10 @@ import { type ReportEmailOptions, renderReportEmail, renderReportText, reportSub
 import { type CollectProgress, reportPeriod } from '../report';
 import { type PublishContext, publishReport, reportFigures } from './publish-report';
 
-/** What emailing a report needs on top of building it. */
 export interface DeliveryContext extends PublishContext {
   ses: SESClient;
   /** The report API's base URL: emailed links point there and stay valid for `linkLifetimeDays`. */
   reportApiUrl: string;
-  /** The secret holding the key that signs those links. */
   linkSigningKeySecretName: string;
   linkLifetimeDays: number;
 }

@@ -14,7 +14,6 @@ import type { CollectProgress, Report, ReportSummary } from '../report';
 export interface PublishContext {
   s3: S3Client;
   bucket: string;
-  /** Where the accounts' API keys are read from. */
   secrets: SecretSource;
   /** @default () => new Date() */
   now?: () => Date;
@@ -58,13 +57,6 @@ export interface PublishedReport {
   dispose(): Promise<void>;
 }
 
-export interface PublishReportOptions {
-  /** Told how many records have been fetched so far, every few hundred records of a list. */
-  onProgress?: (progress: CollectProgress) => void;
-  /** What asked for the build, for its metrics. @default 'api' */
-  trigger?: ReportTrigger;
-}
-
 /**
  * Builds an account's report for a period from the invoicing service and saves it as a build of its own,
  * then switches the period to it (see `saveReport`). The manifest is read before the service is asked, so
@@ -75,7 +67,8 @@ export async function publishReport(
   context: PublishContext,
   account: AccountConfig,
   period: string,
-  options: PublishReportOptions = {},
+  /** `onProgress` is told every few hundred records of a list; `trigger` (default 'api') is for metrics. */
+  options: { onProgress?: (progress: CollectProgress) => void; trigger?: ReportTrigger } = {},
 ): Promise<PublishedReport> {
   // The API key is read from the secret store at this moment.
   const apiKey = await context.secrets.getSecret(account.apiKeySecretName);

@@ -61,19 +61,12 @@ export const scheduledReportEventSchema = z
     scheduledTime: scheduledTimeSchema.optional(),
   })
   .superRefine((event, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
     if (event.period !== undefined && event.month !== undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['month'],
-        message: 'cannot be given with period (it is its older name)',
-      });
+      issue('month', 'cannot be given with period (it is its older name)');
     }
     if (event.periodKind !== undefined && (event.period !== undefined || event.month !== undefined)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['periodKind'],
-        message: 'is only for a run without period or month',
-      });
+      issue('periodKind', 'is only for a run without period or month');
     }
   });
 
@@ -84,12 +77,12 @@ export type ScheduledReportEvent = z.infer<typeof scheduledReportEventSchema>;
  * known field`. Each subclass keeps its literal `name`, which the fan-out's retry rules match.
  */
 export abstract class InvalidEventError extends Error {
-  readonly issues: readonly FieldIssue[];
-
-  constructor(event: string, issues: readonly FieldIssue[]) {
+  constructor(
+    event: string,
+    readonly issues: readonly FieldIssue[],
+  ) {
     const text = issues.map((issue) => (issue.path ? `${issue.path} ${issue.message}` : issue.message));
     super(`Invalid ${event}: ${text.join('; ')}`);
-    this.issues = issues;
   }
 }
 
@@ -102,7 +95,6 @@ export class ScheduledEventError extends InvalidEventError {
   }
 }
 
-/** The event names an account the deployment does not have. */
 export class UnknownAccountError extends Error {
   override readonly name = 'UnknownAccountError';
 
@@ -110,11 +102,8 @@ export class UnknownAccountError extends Error {
     readonly account: string,
     readonly knownAccounts: readonly string[],
   ) {
-    super(
-      `Unknown account ${JSON.stringify(account)}: the configured accounts are ${knownAccounts
-        .map((name) => JSON.stringify(name))
-        .join(', ')}`,
-    );
+    const known = knownAccounts.map((name) => JSON.stringify(name)).join(', ');
+    super(`Unknown account ${JSON.stringify(account)}: the configured accounts are ${known}`);
   }
 }
 
@@ -141,10 +130,7 @@ export function readEvent<T>(
 /** @throws UnknownAccountError naming it and the accounts there are */
 export function accountNamed(config: Pick<DeploymentConfig, 'accounts'>, name: string): AccountConfig {
   const account = findAccount(config, name);
-  if (account === undefined)
-    throw new UnknownAccountError(
-      name,
-      config.accounts.map((each) => each.name),
-    );
-  return account;
+  if (account !== undefined) return account;
+  const known = config.accounts.map((each) => each.name);
+  throw new UnknownAccountError(name, known);
 }
