@@ -18,7 +18,7 @@ export const MIN_SIGNING_KEY_BYTES = 32;
 export type SigningKey = string | Uint8Array;
 
 /** What a link is signed with. `generation` is the account's `tokenGeneration` (see `linkGenerationLines`). */
-interface Signing {
+export interface SignReportIndexLinkOptions {
   /** The report API's base URL, such as `https://reports.example.com`; a trailing slash is ignored. */
   baseUrl: string;
   account: string;
@@ -29,12 +29,10 @@ interface Signing {
   signingKey: SigningKey;
 }
 
-export interface SignReportLinkOptions extends Signing {
+export interface SignReportLinkOptions extends SignReportIndexLinkOptions {
   period: string;
   fileName: ReportObjectName;
 }
-
-export type SignReportIndexLinkOptions = Signing;
 
 export type LinkVerdict = 'valid' | 'expired' | 'invalid';
 
@@ -104,7 +102,7 @@ export function linkExpiryInstant(expires: string): Date {
 }
 
 /** `<baseUrl>/reports/<parts joined by slashes>?expires=…&signature=…` */
-function signedUrl(options: Signing, tag: string, parts: string[]): string {
+function signedUrl(options: SignReportIndexLinkOptions, tag: string, parts: string[]): string {
   const key = signingKeyBytes(options.signingKey);
   const expires = String(linkExpirySeconds(options.expiresAt));
   const signature = signatureOf(key, tag, parts, expires, options.generation);
@@ -174,7 +172,7 @@ export type LinkExpiry =
   | { expiresAt: Date; lifetimeDays?: never; now?: never };
 
 export type SignReportLinksOptions<F extends ReportObjectName> = LinkExpiry &
-  Omit<Signing, 'expiresAt'> & { period: string; files: readonly F[] };
+  Omit<SignReportIndexLinkOptions, 'expiresAt'> & { period: string; files: readonly F[] };
 
 function expiryInstant(expiry: LinkExpiry): Date {
   if (expiry.expiresAt) return expiry.expiresAt;
