@@ -27,9 +27,8 @@ export const METRIC_NAMES = {
 } as const;
 
 /** A schedule, an operator's run of the scheduled function, or a request to the report API. */
-export type ReportTrigger = 'schedule' | 'operator' | 'api';
-
-export const REPORT_TRIGGERS: readonly ReportTrigger[] = ['schedule', 'operator', 'api'];
+export const REPORT_TRIGGERS = ['schedule', 'operator', 'api'] as const;
+export type ReportTrigger = (typeof REPORT_TRIGGERS)[number];
 
 export type StatusClass = '2xx' | '3xx' | '4xx' | '5xx';
 

@@ -20,18 +20,13 @@ export function createLogger(): Logger {
   return new Logger({ serviceName: 'invoice-reports' });
 }
 
-interface ErrorAttributes {
-  name: string;
-  message: string;
-  cause?: { name: string; message: string };
-}
-
 /**
  * An error's name and message, and its cause's, for a log line. Not the whole object: an SDK error's other
  * members (request metadata, a body) are not this code's to vouch for; Lambda logs the stack on its own.
  */
-export function errorAttributes(error: unknown): { error: ErrorAttributes } {
-  const described: ErrorAttributes = errorParts(error);
+export function errorAttributes(error: unknown) {
+  const described: { name: string; message: string; cause?: { name: string; message: string } } =
+    errorParts(error);
   if (error instanceof Error && error.cause !== undefined) described.cause = errorParts(error.cause);
   return { error: described };
 }
