@@ -98,9 +98,9 @@ export async function deliverReport(
   request: ReportDeliveryRequest,
 ): Promise<ReportDeliveryResult> {
   const { period, force = false, runId } = request;
-  const { s3, bucket } = context;
+  const where = { s3: context.s3, bucket: context.bucket, account: account.name, period };
   const clock = context.now ?? (() => new Date());
-  const status = await deliveryStatus({ s3, bucket, account: account.name, period, now: clock() });
+  const status = await deliveryStatus({ ...where, now: clock() });
   // Whether this run's report will be complete: a period ended now has ended when the report is built.
   const { complete } = reportPeriod(period, account.timezone, clock());
   const sent = alreadySentUnlessForced(status, { account: account.name, period, complete, force, runId });
@@ -138,11 +138,8 @@ export async function deliverReport(
     };
     const { report } = published;
     const result = await deliverReportEmailOnce({
-      s3,
+      ...where,
       ses: context.ses,
-      bucket,
-      account: account.name,
-      period,
       from: account.sender,
       to: account.recipients,
       force,

@@ -63,7 +63,8 @@ export async function runScheduledReport(
     const force = request.force ?? false;
     known.period = period;
     known.force = force;
-    logger.info('Report run started', { account: account.name, period, force });
+    const where = { account: account.name, period };
+    logger.info('Report run started', { ...where, force });
 
     const result = await deliverReport(runContext, account, {
       period,
@@ -72,20 +73,15 @@ export async function runScheduledReport(
       // A run without a schedule's time is an operator's.
       trigger: request.scheduledTime ? 'schedule' : 'operator',
       onProgress: atMilestones(options.progressEvery ?? PROGRESS_LOG_EVERY, (progress) =>
-        logger.info('Fetching records from the invoicing service', {
-          account: account.name,
-          period,
-          ...progress,
-        }),
+        logger.info('Fetching records from the invoicing service', { ...where, ...progress }),
       ),
-      onSaved: (saved) => logger.info('Report saved', { account: account.name, period, ...saved }),
-      onSending: (sending) =>
-        logger.info('Sending the report email', { account: account.name, period, ...sending }),
+      onSaved: (saved) => logger.info('Report saved', { ...where, ...saved }),
+      onSending: (sending) => logger.info('Sending the report email', { ...where, ...sending }),
     });
 
     context.metrics?.email(result.status === 'sent' ? 'sent' : 'alreadySent');
     const { status, messageId } = result;
-    const told = { account: account.name, period, status, messageId };
+    const told = { ...where, status, messageId };
     if (result.status === 'sent') {
       const { attachmentsIncluded, figures } = result;
       logger.info('Report emailed', { ...told, attachmentsIncluded, figures });
