@@ -1,57 +1,73 @@
-import { mailboxAddress, recipientAddresses } from './email-address';
-import { InvalidEmailError } from './errors';
+import { stat } from 'node:fs/promises';
+import addressparser from 'nodemailer/lib/addressparser';
+import * as z from 'zod';
+import { EmailTooLargeError, InvalidEmailError } from './errors';
 
-/** A file on disk to attach. */
+/** A file on disk to attach, read when the message is built; `filename` is what the recipient sees. */
 export interface EmailAttachment {
-  /** The name the recipient sees, such as `acme-2026-10-payments.csv`. */
   filename: string;
-  /** Where the file is; it is read when the message is built. */
   path: string;
-  /** Such as `text/csv; charset=utf-8`. */
   contentType: string;
 }
 
-/** The parts of a message that its caller writes. */
+/** The parts of a message that its caller writes; `text` is the plain-text alternative. */
 export interface EmailContent {
   subject: string;
   html: string;
-  /** The plain-text alternative. */
   text: string;
 }
 
-/** Options of `composeReportEmail`. */
 export interface ComposeReportEmailOptions extends EmailContent {
-  /** The sender, verified in SES: `reports@acme.example` or `Acme Reports <reports@acme.example>`. */
+  /** The SES-verified sender: `reports@acme.example` or `Acme Reports <reports@acme.example>`. */
   from: string;
-  /** One or more recipients. */
   to: string[];
   attachments?: EmailAttachment[];
   /** The `Date` header. @default new Date() */
   date?: Date;
 }
 
+const emailSchema = z.email();
+
 /**
- * Builds the raw MIME message (multipart/alternative text and HTML, plus attachments) with nodemailer's
- * MailComposer, ready for SES `SendRawEmail`, every line ending in CRLF. Attachments are base64-encoded so
- * their bytes (a CSV's BOM and CRLF line ends included) arrive unchanged.
+ * The address part of one mailbox, bare or with a display name.
+ * @throws InvalidEmailError naming the role (`from`, `to`) and the value
+ */
+export function mailboxAddress(value: unknown, role: string): string {
+  if (typeof value !== 'string' || value.trim() === '') {
+    throw new InvalidEmailError(`${role} must be an email address`);
+  }
+  const parsed = addressparser(value);
+  const only = parsed.length === 1 ? parsed[0] : undefined;
+  if (!only || only.group !== undefined || !emailSchema.safeParse(only.address).success) {
+    throw new InvalidEmailError(`${role} ${JSON.stringify(value)} is not one valid email address`);
+  }
+  return only.address;
+}
+
+/** @throws InvalidEmailError unless `to` lists at least one valid mailbox */
+export function recipientAddresses(to: unknown): string[] {
+  if (!Array.isArray(to) || to.length === 0) {
+    throw new InvalidEmailError('to must list at least one recipient');
+  }
+  return to.map((recipient) => mailboxAddress(recipient, 'to'));
+}
+
+/**
+ * The raw MIME message (text and HTML alternatives, plus attachments) for SES `SendRawEmail`, built with
+ * nodemailer's MailComposer. Attachments are base64 so their bytes (a CSV's BOM and CRLFs) arrive unchanged.
  * @throws InvalidEmailError for a missing or malformed sender or recipient, or an attachment without a name
  */
 export async function composeReportEmail(options: ComposeReportEmailOptions): Promise<Buffer> {
   mailboxAddress(options.from, 'from');
   recipientAddresses(options.to);
   const attachments = options.attachments ?? [];
-  for (const attachment of attachments) {
-    if (!attachment.filename || !attachment.path) {
-      throw new InvalidEmailError('every attachment needs a filename and a path');
-    }
+  if (attachments.some((attachment) => !attachment.filename || !attachment.path)) {
+    throw new InvalidEmailError('every attachment needs a filename and a path');
   }
-  // Loaded when a message is built, not when the module is: a function's cold start skips running
-  // nodemailer's MIME code (about 130 KB).
+  // Loaded when a message is built: a function's cold start skips nodemailer's MIME code (about 130 KB).
   const { default: MailComposer } = await import('nodemailer/lib/mail-composer');
   const composer = new MailComposer({
-    // Text and HTML are written with LF line ends; MailComposer keeps them as given unless told, and a
-    // message with bare LFs breaks RFC 5322 (strict servers refuse it). nodemailer's own SES transport
-    // converts them too.
+    // Text and HTML come with LF line ends, which MailComposer keeps unless told; bare LFs break RFC 5322.
     newline: '\r\n',
     from: options.from,
     to: options.to,
@@ -59,12 +75,72 @@ export async function composeReportEmail(options: ComposeReportEmailOptions): Pr
     date: options.date ?? new Date(),
     text: options.text,
     html: options.html,
-    attachments: attachments.map((attachment) => ({
-      filename: attachment.filename,
-      path: attachment.path,
-      contentType: attachment.contentType,
+    attachments: attachments.map(({ filename, path, contentType }) => ({
+      filename,
+      path,
+      contentType,
       contentTransferEncoding: 'base64',
     })),
   });
   return composer.compile().build();
+}
+
+/** SES v1's limit for a whole message, after base64: 10 MB. */
+export const SES_V1_MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
+
+/**
+ * 9 MiB: about 1 MiB below SES's limit for the headers SES adds (DKIM signature, Message-ID), and in case
+ * the limit is counted in decimal megabytes.
+ */
+export const DEFAULT_MAX_MESSAGE_BYTES = 9 * 1024 * 1024;
+
+/** Tells the caller's template whether the CSVs are attached, so its text can say "attached" or link. */
+export interface RenderContext {
+  attachmentsIncluded: boolean;
+}
+
+/** Writes subject, HTML and text; the caller's, as delivery never knows the content. */
+export type RenderEmail = (context: RenderContext) => EmailContent | Promise<EmailContent>;
+
+export interface ComposeWithinLimitOptions {
+  from: string;
+  to: string[];
+  render: RenderEmail;
+  attachments: EmailAttachment[];
+  /** @default DEFAULT_MAX_MESSAGE_BYTES */
+  maxMessageBytes?: number;
+  date?: Date;
+}
+
+/** base64 turns 3 bytes into 4 and MailComposer breaks its lines at 76 characters with CRLF. */
+function base64Size(bytes: number): number {
+  const encoded = Math.ceil(bytes / 3) * 4;
+  return encoded + Math.ceil(encoded / 76) * 2;
+}
+
+/**
+ * The message with its attachments when it fits `maxMessageBytes`, else rendered again and composed
+ * without them. Attachments whose encoded size alone is over the limit are not read at all.
+ * @throws EmailTooLargeError when even the message without attachments is over the limit
+ */
+export async function composeWithinLimit(
+  options: ComposeWithinLimitOptions,
+): Promise<{ raw: Buffer; attachmentsIncluded: boolean }> {
+  const maxBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+  if (!Number.isInteger(maxBytes) || maxBytes <= 0) {
+    throw new RangeError('maxMessageBytes must be a positive whole number');
+  }
+  const envelope = { from: options.from, to: options.to, date: options.date ?? new Date() };
+  if (options.attachments.length > 0) {
+    const sizes = await Promise.all(options.attachments.map(async (file) => (await stat(file.path)).size));
+    if (sizes.reduce((sum, size) => sum + base64Size(size), 0) <= maxBytes) {
+      const content = await options.render({ attachmentsIncluded: true });
+      const raw = await composeReportEmail({ ...envelope, ...content, attachments: options.attachments });
+      if (raw.length <= maxBytes) return { raw, attachmentsIncluded: true };
+    }
+  }
+  const content = await options.render({ attachmentsIncluded: false });
+  const raw = await composeReportEmail({ ...envelope, ...content });
+  if (raw.length > maxBytes) throw new EmailTooLargeError(raw.length, maxBytes);
+  return { raw, attachmentsIncluded: false };
 }

@@ -2,28 +2,23 @@ import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { InvalidReportKeyError } from './errors';
 import { isReportFileKey } from './report-key';
-import { SUPERSEDED_BUILD_KEEP_MS } from './switch-manifest';
+import { SUPERSEDED_BUILD_KEEP_MS } from './save-report';
 
-/** Options of `presignReportFile`. */
 export interface PresignReportFileOptions {
   s3: S3Client;
   bucket: string;
-  /** The file's key, as the period's manifest lists it (see `manifestFile`). */
+  /** The file's key, as the period's manifest lists it. */
   key: string;
-  /** Lifetime of the URL: minutes, not days (see `signReportLink` for links that last). @default 300 */
+  /** Minutes, not days (see `signReportLink` for links that last). @default 300 */
   expiresInSeconds?: number;
 }
 
-/**
- * The longest lifetime of a presigned URL, an hour: no longer than a replaced build's files are kept
- * (`SUPERSEDED_BUILD_KEEP_MS`), so a URL never outlives the file it points at.
- */
+/** An hour: no longer than a replaced build's files are kept, so a URL never outlives its file. */
 export const MAX_PRESIGN_SECONDS = SUPERSEDED_BUILD_KEEP_MS / 1000;
 
 /**
- * A presigned `GET` URL for one report file, which S3 serves with `Cache-Control: no-store`. It dies
- * when the signing credentials do (a Lambda role's last hours), whatever its lifetime says, so it is
- * made at the moment a reader asks for the file.
+ * A presigned `GET` URL for one report file. It dies with the signing credentials (a Lambda role's last
+ * hours) whatever its lifetime says, so it is made at the moment a reader asks for the file.
  * @throws InvalidReportKeyError for a key that is not a report file's; RangeError for a lifetime that is
  * not 1 s to `MAX_PRESIGN_SECONDS`
  */

@@ -3,59 +3,44 @@ import type * as z from 'zod';
 import { fieldIssues, issueText } from '../config';
 import { CorruptObjectError } from './errors';
 
-/** The HTTP status of an AWS SDK error, when it has one. */
+/** Where a period's report lives. */
+export interface ReportLocation {
+  s3: S3Client;
+  bucket: string;
+  account: string;
+  period: string;
+}
+
 export function httpStatusOf(error: unknown): number | undefined {
-  if (typeof error !== 'object' || error === null || !('$metadata' in error)) return undefined;
-  const metadata = (error as { $metadata?: { httpStatusCode?: number } }).$metadata;
-  return metadata?.httpStatusCode;
+  return (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
 }
 
 /** The error name (`NoSuchKey`, `PreconditionFailed`, `Throttling`), or `Error` for anything else. */
 export function errorNameOf(error: unknown): string {
-  if (error instanceof Error) return error.name;
-  if (typeof error === 'object' && error !== null && 'name' in error && typeof error.name === 'string') {
-    return error.name;
-  }
-  return 'Error';
+  const name = (error as { name?: unknown } | null)?.name;
+  return typeof name === 'string' ? name : 'Error';
 }
 
-/** Whether an S3 error means the object does not exist. */
 export function isNotFound(error: unknown): boolean {
   const name = errorNameOf(error);
   return name === 'NoSuchKey' || name === 'NotFound' || httpStatusOf(error) === 404;
 }
 
 /**
- * Whether an S3 error means a conditional request lost: the object is not the version it named. 412
- * `PreconditionFailed` (`IfNoneMatch: '*'` found an object, `IfMatch` another ETag), 409
- * `ConditionalRequestConflict` (another write to the key was under way), or, for `IfMatch`, 404 (the
- * object is gone).
+ * Whether a conditional request lost: 412 `PreconditionFailed`, 409 `ConditionalRequestConflict` (another
+ * write to the key was under way), or, for `IfMatch`, 404 (the object is gone).
  */
 export function isConditionLost(error: unknown): boolean {
-  const name = errorNameOf(error);
-  const status = httpStatusOf(error);
-  return (
-    name === 'PreconditionFailed' ||
-    name === 'ConditionalRequestConflict' ||
-    status === 412 ||
-    status === 409 ||
-    isNotFound(error)
-  );
+  const lost = ['PreconditionFailed', 'ConditionalRequestConflict'].includes(errorNameOf(error));
+  return lost || [412, 409].includes(httpStatusOf(error) ?? 0) || isNotFound(error);
 }
 
-/** An object's text, and its ETag (quoted, as S3 gives it) for a later conditional write. */
-export interface ObjectVersion {
-  text: string;
-  /** S3 always sends one; an emulator might not. */
-  etag: string | undefined;
-}
-
-/** The text and ETag of an object, or `null` when there is no such object. */
+/** The text and quoted ETag (S3 always sends one; an emulator might not) of an object, or `null`. */
 export async function getObjectVersion(
   s3: S3Client,
   bucket: string,
   key: string,
-): Promise<ObjectVersion | null> {
+): Promise<{ text: string; etag: string | undefined } | null> {
   try {
     const answer = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
     const text = answer.Body ? await answer.Body.transformToString('utf-8') : '';
@@ -66,14 +51,13 @@ export async function getObjectVersion(
   }
 }
 
-/** The text of an object, or `null` when there is no such object. */
 export async function getObjectText(s3: S3Client, bucket: string, key: string): Promise<string | null> {
   return (await getObjectVersion(s3, bucket, key))?.text ?? null;
 }
 
 /**
- * `text`, the content of the object at `key`, read as JSON that `schema` accepts.
- * @throws CorruptObjectError saying what is wrong with it, followed by `advice` (what to do about it)
+ * `text` read as JSON that `schema` accepts.
+ * @throws CorruptObjectError saying what is wrong, followed by `advice`
  */
 export function parseJsonObject<T>(key: string, text: string, schema: z.ZodType<T>, advice = ''): T {
   let json: unknown;
@@ -90,18 +74,9 @@ export function parseJsonObject<T>(key: string, text: string, schema: z.ZodType<
   return parsed.data;
 }
 
-/**
- * Conditions of a write or delete; S3 answers 412 when one does not hold (see `isConditionLost`).
- * Without any, the request is unconditional.
- */
-export interface WriteCondition {
-  /** `'*'`: only when no object has the key. */
-  ifNoneMatch?: '*';
-  /** Only when the object's ETag is this one: the version the caller read or wrote. */
-  ifMatch?: string;
-}
+/** `IfNoneMatch: '*'`: only when no object has the key; `IfMatch`: only over that ETag. None: unconditional. */
+export type WriteCondition = { IfNoneMatch?: '*'; IfMatch?: string };
 
-/** Writes `value` as a JSON object with `Content-Type: application/json`; returns the new ETag. */
 export async function putJsonObject(
   s3: S3Client,
   bucket: string,
@@ -115,38 +90,29 @@ export async function putJsonObject(
       Key: key,
       Body: `${JSON.stringify(value, null, 2)}\n`,
       ContentType: 'application/json',
-      ...(condition.ifNoneMatch ? { IfNoneMatch: condition.ifNoneMatch } : {}),
-      ...(condition.ifMatch ? { IfMatch: condition.ifMatch } : {}),
+      ...condition,
     }),
   );
   return answer.ETag;
 }
 
-/** Deletes an object (with `ifMatch`, only that version); deleting one that does not exist is not an error in S3. */
+/** Deletes an object (with `ifMatch`, only that version); a missing one is not an error in S3. */
 export async function deleteObject(
   s3: S3Client,
   bucket: string,
   key: string,
-  condition: Pick<WriteCondition, 'ifMatch'> = {},
+  ifMatch?: string,
 ): Promise<void> {
   await s3.send(
-    new DeleteObjectCommand({
-      Bucket: bucket,
-      Key: key,
-      ...(condition.ifMatch ? { IfMatch: condition.ifMatch } : {}),
-    }),
+    new DeleteObjectCommand({ Bucket: bucket, Key: key, ...(ifMatch ? { IfMatch: ifMatch } : {}) }),
   );
 }
 
-/**
- * Deletes each of `keys`, all at once, and says which could not be deleted (an error each). For clean-ups
- * whose failure must not fail the work they follow: what stays behind expires with the bucket's lifecycle.
- */
+/** Deletes `keys` at once, ignoring failures: for clean-ups, where what stays expires with the bucket's lifecycle. */
 export async function deleteObjectsQuietly(
   s3: S3Client,
   bucket: string,
   keys: readonly string[],
-): Promise<string[]> {
-  const results = await Promise.allSettled(keys.map((key) => deleteObject(s3, bucket, key)));
-  return keys.filter((_key, index) => results[index]!.status === 'rejected');
+): Promise<void> {
+  await Promise.allSettled(keys.map((key) => deleteObject(s3, bucket, key)));
 }

@@ -1,144 +1,207 @@
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
-import type { S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import * as z from 'zod';
-import { InvalidReportFolderError } from './errors';
-import { digestFile, type FileDigest } from './file-digest';
-import type { ReportBuild } from './report-build';
+import { InvalidReportFolderError, ReportBuildError } from './errors';
 import {
   REPORT_FILE_NAMES,
   type ReportFileName,
   reportContentDisposition,
   reportFileContentType,
 } from './report-files';
-import { buildFileKey } from './report-key';
-import type { ManifestFile } from './report-manifest';
-import { deleteObjectsQuietly } from './s3-objects';
-import { type ManifestSwitch, switchManifest } from './switch-manifest';
+import { buildFileKey, manifestKey, newBuildId } from './report-key';
+import { type ManifestFile, type ReportManifest, readStoredManifest } from './report-manifest';
+import {
+  deleteObjectsQuietly,
+  isConditionLost,
+  putJsonObject,
+  type ReportLocation,
+  type WriteCondition,
+} from './s3-objects';
 
-/** Options of `saveReport`. */
-export interface SaveReportOptions {
-  s3: S3Client;
-  bucket: string;
-  /** The build, begun (`beginReportBuild`) before the report was made. */
+/**
+ * How long a replaced build's files are kept after the switch: an hour, longer than any download URL the
+ * report API presigns (`MAX_PRESIGN_SECONDS`). The next build of the period after that deletes them.
+ */
+export const SUPERSEDED_BUILD_KEEP_MS = 60 * 60 * 1000;
+
+/**
+ * One build of a period's report under way, in `reports/<account>/<period>/builds/<buildId>/`, and the
+ * manifest it means to replace as it was when the build began (`manifest: null` when unreadable;
+ * `replaces: null` when there was none, and the switch then requires that there still be none).
+ */
+export interface ReportBuild {
+  account: string;
+  period: string;
+  buildId: string;
+  replaces: { etag: string; manifest: ReportManifest | null } | null;
+}
+
+export interface BeginReportBuildOptions extends ReportLocation {
+  /** The time in the build's id. @default new Date() */
+  now?: Date;
+}
+
+/**
+ * Begins a build: gives it an id and reads the period's manifest with its ETag before the report is
+ * built, so that a build another one overtakes while it runs loses the switch instead of replacing a
+ * newer report with an older one.
+ * @throws InvalidReportKeyError before anything is read; ReportBuildError when S3 answers without an ETag
+ */
+export async function beginReportBuild(options: BeginReportBuildOptions): Promise<ReportBuild> {
+  const { account, period } = options;
+  const key = manifestKey(account, period);
+  const stored = await readStoredManifest(options);
+  if (stored !== null && !stored.etag) {
+    throw new ReportBuildError(key, `S3 answered ${key} without an ETag, so no build can replace it safely`);
+  }
+  const replaces = stored && { etag: stored.etag!, manifest: stored.manifest ?? null };
+  return { account, period, buildId: newBuildId(options.now ?? new Date()), replaces };
+}
+
+/**
+ * Switches the period to this build with one conditional write of `manifest.json`: only while it is still
+ * the version the build read (`If-Match`), or while there is still none (`If-None-Match: *`). A build that
+ * loses writes nothing and answers with the manifest that won; when the one it read has gone meanwhile,
+ * it takes the empty place on the same terms. Then the builds replaced more than `SUPERSEDED_BUILD_KEEP_MS`
+ * ago are deleted.
+ * @throws CorruptObjectError when the manifest that won cannot be read; ReportBuildError when it keeps
+ * vanishing; the S3 client's error otherwise (the switch may then have been made or not)
+ */
+async function switchManifest(
+  { s3, bucket, build }: SaveReportOptions,
+  next: Omit<ReportManifest, 'superseded'>,
+  now: () => Date,
+): Promise<{ manifest: ReportManifest; switched: boolean }> {
+  const key = manifestKey(build.account, build.period);
+  let replaces = build.replaces;
+  for (let attempt = 1; attempt <= 2; attempt += 1) {
+    const at = now();
+    const cutoff = at.getTime() - SUPERSEDED_BUILD_KEEP_MS;
+    const earlier = replaces?.manifest?.superseded ?? [];
+    const kept = earlier.filter((each) => Date.parse(each.supersededAt) > cutoff);
+    const expired = earlier.filter((each) => Date.parse(each.supersededAt) <= cutoff);
+    if (replaces?.manifest) {
+      kept.push({ supersededAt: at.toISOString(), keys: replaces.manifest.files.map((file) => file.key) });
+    }
+    const manifest: ReportManifest = { ...next, superseded: kept };
+    try {
+      const condition: WriteCondition = replaces ? { IfMatch: replaces.etag } : { IfNoneMatch: '*' };
+      await putJsonObject(s3, bucket, key, manifest, condition);
+    } catch (error) {
+      if (!isConditionLost(error)) throw error;
+      const current = await readStoredManifest({ s3, bucket, account: build.account, period: build.period });
+      if (current === null) {
+        replaces = null;
+        continue;
+      }
+      if (current.error) throw current.error;
+      // S3 made this very write and lost its answer; the SDK's retry of it then met the manifest (412).
+      if (current.manifest!.buildId !== build.buildId)
+        return { manifest: current.manifest!, switched: false };
+    }
+    await deleteObjectsQuietly(
+      s3,
+      bucket,
+      expired.flatMap((each) => each.keys),
+    );
+    return { manifest, switched: true };
+  }
+  throw new ReportBuildError(key, `${key} vanished twice while build ${build.buildId} was switching to it`);
+}
+
+export interface SaveReportOptions extends Omit<ReportLocation, 'account' | 'period'> {
+  /** Begun (`beginReportBuild`) before the report was made. */
   build: ReportBuild;
   /** A folder holding the report's files (`REPORT_FILE_NAMES`). */
   folder: string;
   /** A small JSON object of headline numbers, stored in the manifest as given. */
   figures: Record<string, unknown>;
-  /** The manifest's `generatedAt`. @default now() */
+  /** @default now() */
   generatedAt?: Date;
   /** The clock of the switch: when the replaced build stops being served. @default () => new Date() */
   now?: () => Date;
 }
 
-/** What `saveReport` did: the manifest the period is switched to now, and whether it is this build's. */
-export type SavedReport = ManifestSwitch;
+/** Size and SHA-256 of a file, read as a stream (reports can be large). */
+async function digestFile(path: string): Promise<{ size: number; sha256: string }> {
+  const hash = createHash('sha256');
+  let size = 0;
+  for await (const chunk of createReadStream(path)) {
+    hash.update(chunk as Buffer);
+    size += (chunk as Buffer).length;
+  }
+  return { size, sha256: hash.digest('hex') };
+}
 
-const figuresSchema = z.record(z.string(), z.unknown());
-
-/** Checks every file is there before anything is written, so a bad folder changes nothing in S3. */
-async function digestReportFolder(folder: string): Promise<Map<ReportFileName, FileDigest>> {
-  const digests = new Map<ReportFileName, FileDigest>();
+/**
+ * Saves a report folder as one build of its period, then switches the period to it. The files go to the
+ * build's own folder, where no reader looks yet; `manifest.json` is written last, in one conditional write,
+ * and from then on the period's files are this build's. A build another one overtook writes no manifest:
+ * it deletes its files and answers with the manifest that won (`switched: false`). So a manifest only ever
+ * lists the files of one complete build. A build that fails while uploading deletes what it uploaded; one
+ * cut off by a timeout leaves files nothing points at, which expire with the bucket's lifecycle rule.
+ * @throws InvalidReportFolderError for a file missing or figures that are not an object, before anything
+ * is written; the S3 client's error, or those of the switch
+ */
+export async function saveReport(
+  options: SaveReportOptions,
+): Promise<{ manifest: ReportManifest; switched: boolean }> {
+  const { s3, bucket, build, folder } = options;
+  const { account, period, buildId } = build;
+  const now = options.now ?? (() => new Date());
+  if (!z.record(z.string(), z.unknown()).safeParse(options.figures).success) {
+    throw new InvalidReportFolderError('figures must be a JSON object');
+  }
+  // Every file is checked before anything is written, so a bad folder changes nothing in S3.
+  const digests = new Map<ReportFileName, { size: number; sha256: string }>();
   const missing: string[] = [];
   for (const name of REPORT_FILE_NAMES) {
     try {
       digests.set(name, await digestFile(join(folder, name)));
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' || code === 'EISDIR') missing.push(name);
-      else throw error;
+      if (code !== 'ENOENT' && code !== 'EISDIR') throw error;
+      missing.push(name);
     }
   }
-  if (missing.length > 0) {
+  if (missing.length > 0)
     throw new InvalidReportFolderError(`report folder ${folder} lacks ${missing.join(', ')}`);
-  }
-  return digests;
-}
 
-/** Uploads one file, streamed from disk (`Upload` switches to a multipart upload for large files). */
-async function uploadReportFile(
-  options: SaveReportOptions,
-  name: ReportFileName,
-  key: string,
-): Promise<void> {
-  const { account, period } = options.build;
-  const upload = new Upload({
-    client: options.s3,
-    params: {
-      Bucket: options.bucket,
-      Key: key,
-      Body: createReadStream(join(options.folder, name)),
-      ContentType: reportFileContentType(name),
-      ContentDisposition: reportContentDisposition(account, period, name),
-    },
-  });
-  await upload.done();
-}
-
-/**
- * Saves a report folder as one build of its period, then switches the period to it:
- *
- * 1. The files go to the build's own folder, `reports/<account>/<period>/builds/<buildId>/`, where no
- *    reader looks yet: the period's current report stays served, untouched, the whole time.
- * 2. `manifest.json` is written last, in one conditional write (`switchManifest`), and from then on the
- *    period's files are this build's. A build another one overtook writes no manifest: it deletes its own
- *    files and answers with the manifest that won (`switched: false`). So a manifest only ever lists the
- *    files of one complete build.
- * 3. The builds replaced more than `SUPERSEDED_BUILD_KEEP_MS` ago are deleted.
- *
- * A build that fails while uploading deletes what it uploaded and throws; the previous report is still
- * the period's. (A build cut off outright, by a timeout, leaves files that nothing points at; they expire
- * with the bucket's lifecycle rule.)
- * @throws InvalidReportFolderError for a file missing from the folder or figures that are not an object,
- * before anything is written; the S3 client's error, or those of `switchManifest`
- */
-export async function saveReport(options: SaveReportOptions): Promise<SavedReport> {
-  const { s3, bucket, build } = options;
-  const { account, period, buildId } = build;
-  const now = options.now ?? (() => new Date());
-  if (!figuresSchema.safeParse(options.figures).success) {
-    throw new InvalidReportFolderError('figures must be a JSON object');
-  }
-  const digests = await digestReportFolder(options.folder);
-  const keys = new Map(REPORT_FILE_NAMES.map((name) => [name, buildFileKey(account, period, buildId, name)]));
-
-  // Every upload is let finish before cleaning up, so that none lands after the clean-up.
+  const keys = REPORT_FILE_NAMES.map((name) => buildFileKey(account, period, buildId, name));
+  // Every upload is let finish before cleaning up, so that none lands after the clean-up. `Upload` streams
+  // from disk and switches to a multipart upload for large files.
   const uploads = await Promise.allSettled(
-    [...keys].map(([name, key]) => uploadReportFile(options, name, key)),
+    REPORT_FILE_NAMES.map(async (name, index) =>
+      new Upload({
+        client: s3,
+        params: {
+          Bucket: bucket,
+          Key: keys[index],
+          Body: createReadStream(join(folder, name)),
+          ContentType: reportFileContentType(name),
+          ContentDisposition: reportContentDisposition(account, period, name),
+        },
+      }).done(),
+    ),
   );
   const failed = uploads.find((upload) => upload.status === 'rejected');
   if (failed) {
-    await deleteObjectsQuietly(s3, bucket, [...keys.values()]);
+    await deleteObjectsQuietly(s3, bucket, keys);
     throw failed.reason;
   }
 
-  const files: ManifestFile[] = REPORT_FILE_NAMES.map((name) => {
-    const digest = digests.get(name)!;
-    return {
-      name,
-      key: keys.get(name)!,
-      size: digest.size,
-      sha256: digest.sha256,
-      contentType: reportFileContentType(name),
-    };
-  });
-  const result = await switchManifest({
-    s3,
-    bucket,
-    build,
-    manifest: {
-      account,
-      period,
-      buildId,
-      generatedAt: (options.generatedAt ?? now()).toISOString(),
-      files,
-      figures: options.figures,
-    },
-    now,
-  });
+  const files: ManifestFile[] = REPORT_FILE_NAMES.map((name, index) => ({
+    name,
+    key: keys[index]!,
+    ...digests.get(name)!,
+    contentType: reportFileContentType(name),
+  }));
+  const generatedAt = (options.generatedAt ?? now()).toISOString();
+  const next = { account, period, buildId, generatedAt, files, figures: options.figures };
+  const result = await switchManifest(options, next, now);
   // Only a lost switch is known not to have been made: after any other failure of it, the files stay.
-  if (!result.switched) await deleteObjectsQuietly(s3, bucket, [...keys.values()]);
+  if (!result.switched) await deleteObjectsQuietly(s3, bucket, keys);
   return result;
 }

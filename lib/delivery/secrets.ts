@@ -4,16 +4,11 @@ import { describeError, wrappedError } from '../config';
 
 /**
  * Secrets (account API keys, the report API token, the link signing key) are read by name at run time,
- * never put in environment variables. A `SecretSource` is the seam: Lambda uses `AwsSecretSource`
- * (Secrets Manager with a short cache), the local stack and tests an `InMemorySecretSource`.
- *
- * No value ever appears in a log or an error: errors name the secret and the reason only.
+ * never put in environment variables: Lambda reads Secrets Manager (`AwsSecretSource`), the local stack
+ * and tests memory (`InMemorySecretSource`). No value ever appears in a log or an error.
  */
 export interface SecretSource {
-  /**
-   * The secret's value as text, without surrounding whitespace.
-   * @throws SecretError when it cannot be read or is empty
-   */
+  /** The value without surrounding whitespace. @throws SecretError when it cannot be read or is empty */
   getSecret(name: string): Promise<string>;
 }
 
@@ -30,13 +25,7 @@ export class SecretError extends Error {
   }
 }
 
-/** How long a value read from Secrets Manager is reused: 5 minutes. */
-export const DEFAULT_SECRET_MAX_AGE_SECONDS = 300;
-
-/**
- * Trims the value: a secret created from a file (`--secret-string file://key.txt`) often ends in a
- * newline, which would otherwise become part of an `Authorization` header or an HMAC key.
- */
+/** Trimmed: a secret made from a file often ends in a newline, which would join a header or an HMAC key. */
 function usableValue(name: string, value: string): string {
   const trimmed = value.trim();
   if (trimmed === '') throw new SecretError(name, 'the secret is empty');
@@ -46,21 +35,18 @@ function usableValue(name: string, value: string): string {
 export interface AwsSecretSourceOptions {
   /** Seconds a value is reused before Secrets Manager is asked again. @default 300 */
   maxAgeSeconds?: number;
-  /** The client to use (tests point one at a local endpoint). @default a client for the function's region */
+  /** @default a client for the function's region */
   client?: SecretsManagerClient;
 }
 
-/**
- * Secrets Manager through Powertools' `SecretsProvider`, which caches each value for `maxAgeSeconds`.
- * Keep one instance per process (see `defaultSecretSource`) so the cache outlives an invocation.
- */
+/** Secrets Manager through Powertools' `SecretsProvider`, which caches each value for `maxAgeSeconds`. */
 export class AwsSecretSource implements SecretSource {
   private readonly provider: SecretsProvider;
   private readonly maxAgeSeconds: number;
 
   constructor(options: AwsSecretSourceOptions = {}) {
     this.provider = new SecretsProvider(options.client ? { awsSdkV3Client: options.client } : {});
-    this.maxAgeSeconds = options.maxAgeSeconds ?? DEFAULT_SECRET_MAX_AGE_SECONDS;
+    this.maxAgeSeconds = options.maxAgeSeconds ?? 300;
   }
 
   async getSecret(name: string): Promise<string> {
@@ -68,11 +54,10 @@ export class AwsSecretSource implements SecretSource {
     try {
       value = await this.provider.get(name, { maxAge: this.maxAgeSeconds });
     } catch (error) {
-      // Powertools wraps the SDK's error; its name (AccessDeniedException, ResourceNotFoundException...)
+      // Powertools wraps the SDK's error, whose name (AccessDeniedException, ResourceNotFoundException...)
       // says what to fix. SDK error messages describe the request, never a secret's value.
       const cause = wrappedError(error);
-      const reason = cause instanceof Error ? describeError(cause) : 'unknown error';
-      throw new SecretError(name, reason, { cause });
+      throw new SecretError(name, cause instanceof Error ? describeError(cause) : 'unknown error', { cause });
     }
     if (typeof value !== 'string') {
       throw new SecretError(name, 'the secret has no text value (store it with --secret-string)');
@@ -86,14 +71,7 @@ export class AwsSecretSource implements SecretSource {
   }
 }
 
-/**
- * Values held in memory, for the local stack and tests.
- *
- * @example
- * ```ts
- * const secrets = new InMemorySecretSource({ 'invoice-reports/demo/api-key': 'sandbox-key' });
- * ```
- */
+/** @example new InMemorySecretSource({ 'invoice-reports/demo/api-key': 'sandbox-key' }) */
 export class InMemorySecretSource implements SecretSource {
   private readonly values: Map<string, string>;
 
@@ -101,7 +79,6 @@ export class InMemorySecretSource implements SecretSource {
     this.values = new Map(Object.entries(values));
   }
 
-  /** Sets or replaces a value. */
   set(name: string, value: string): void {
     this.values.set(name, value);
   }
@@ -115,10 +92,7 @@ export class InMemorySecretSource implements SecretSource {
 
 let sharedSource: AwsSecretSource | undefined;
 
-/**
- * The process-wide Secrets Manager source of a Lambda function: created on first use and kept, so that
- * warm invocations reuse cached values.
- */
+/** The process-wide source of a Lambda function, kept so that warm invocations reuse cached values. */
 export function defaultSecretSource(): AwsSecretSource {
   sharedSource ??= new AwsSecretSource();
   return sharedSource;

@@ -1,61 +1,120 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { type SESClient, SendRawEmailCommand } from '@aws-sdk/client-ses';
-import { errorParts } from '../config';
+import { errorParts, fullJitterMs } from '../config';
 import { EmailOutcomeUnknownError, EmailSendError } from './errors';
-import { sesErrorCode, sesFailureKind } from './ses-outcome';
-import { backoffMs, type RetryOptions } from './ses-retry';
+import { errorNameOf, httpStatusOf } from './s3-objects';
 
-/** Options of `sendRawEmail`. */
+/** How `sendRawEmail` retries throttling. */
+export interface RetryOptions {
+  /** Attempts in all, the first included. @default 6 */
+  maxAttempts?: number;
+  /** The first retry waits up to this long, each further one up to twice as long. @default 500, 20000 */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+  /** A number in [0, 1) for jitter. @default Math.random */
+  random?: () => number;
+}
+
+/** The wait before retry number `retry` (0 for the first): full jitter. */
+export function backoffMs(retry: number, options: RetryOptions = {}): number {
+  return fullJitterMs(
+    retry,
+    options.baseDelayMs ?? 500,
+    options.maxDelayMs ?? 20_000,
+    options.random ?? Math.random,
+  );
+}
+
+/** `throttled`: may be accepted later; `refused`: not sent, for sure; `unknown`: SES may have accepted it. */
+export type SesFailureKind = 'throttled' | 'refused' | 'unknown';
+
+const THROTTLING_NAMES = new Set(['Throttling', 'ThrottlingException', 'TooManyRequestsException']);
+
+/** Errors raised before a byte reached SES: no connection was made, or no credentials to sign with. */
+const NEVER_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'CredentialsProviderError']);
+
+/**
+ * Whether the SDK read SES's error code from the answer. An answer not in SES's format (a proxy's HTML
+ * page, an empty body) is still an error with `$fault` by status, but named `Unknown` (`NotFound` for a
+ * 404) with no code in its `Error`; one it could not parse at all is a plain `Error`.
+ */
+function namedBySes(error: unknown): boolean {
+  if (['Error', 'Unknown'].includes(errorNameOf(error))) return false;
+  const answer = (error as { Error?: { Code?: unknown } } | null)?.Error;
+  return answer === undefined || (typeof answer.Code === 'string' && answer.Code !== '');
+}
+
+/**
+ * A network error's code (`ECONNRESET`), else the SES error name (the SDK names a reset `TimeoutError`);
+ * an answer without SES's error code in it is told by its status (`HTTP 403`).
+ */
+export function sesErrorCode(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && code !== '') return code;
+  const status = httpStatusOf(error);
+  return status !== undefined && !namedBySes(error) ? `HTTP ${status}` : errorNameOf(error);
+}
+
+/**
+ * Sending again after an unclear failure could deliver the email twice, so when in doubt it is `unknown`
+ * and a person checks. Only a 4xx in SES's own format is a refusal (SES checks `MessageRejected`, unverified
+ * domains, paused accounts, bad signatures... before it accepts); a 5xx may follow acceptance, a reset or
+ * timeout lost the answer, and a 4xx not in SES's format may come from anything between (a proxy).
+ *
+ * | what happened                                                                   | kind        |
+ * | ------------------------------------------------------------------------------- | ----------- |
+ * | `Throttling`, `ThrottlingException`, "Maximum sending rate exceeded", HTTP 429  | `throttled` |
+ * | "Daily message quota exceeded" (lasts until the quota's window rolls over)      | `refused`   |
+ * | any other error answer of SES (a 4xx)                                           | `refused`   |
+ * | no connection (`ECONNREFUSED`, `ENOTFOUND`, `EAI_AGAIN`), no credentials        | `refused`   |
+ * | a reset, a timeout, any 5xx, an unreadable answer, a 4xx not in SES's format    | `unknown`   |
+ */
+export function sesFailureKind(error: unknown): SesFailureKind {
+  const message = error instanceof Error ? error.message : '';
+  if (NEVER_SENT_CODES.has(sesErrorCode(error))) return 'refused';
+  if ((error as { $fault?: unknown } | null)?.$fault !== 'client' || !namedBySes(error)) return 'unknown';
+  if (/daily message quota exceeded/i.test(message)) return 'refused';
+  if (httpStatusOf(error) === 429 || THROTTLING_NAMES.has(errorNameOf(error))) return 'throttled';
+  if (/maximum sending rate exceeded/i.test(message)) return 'throttled';
+  return 'refused';
+}
+
 export interface SendRawEmailOptions {
-  /** Made by `createSesClient`, or otherwise with `maxAttempts: 1` (see `sendRawEmail`). */
+  /** Made by `createSesClient`, or otherwise with `maxAttempts: 1`. */
   ses: SESClient;
-  /** The whole MIME message, as `composeReportEmail` builds it. */
   raw: Uint8Array;
-  /** The envelope sender (SES `Source`): the account's verified address. */
+  /** The envelope sender (SES `Source`) and recipients (`Destinations`). */
   from: string;
-  /** The envelope recipients (SES `Destinations`). */
   to: string[];
   retry?: RetryOptions;
 }
 
-/** What SES answered. */
+/** SES's message id, and how many times the message was offered. */
 export interface SentEmail {
   messageId: string;
-  /** How many times the message was offered to SES. */
   attempts: number;
-}
-
-function requestIdOf(error: unknown): string | undefined {
-  const metadata = (error as { $metadata?: { requestId?: string } } | null)?.$metadata;
-  return metadata?.requestId;
-}
-
-/**
- * Refuses an SES client that retries on its own: the SDK's standard retries repeat a request after a
- * reset connection, a timeout or a 5xx, exactly when SES may already have accepted the message.
- */
-async function checkSingleAttemptClient(ses: SESClient): Promise<void> {
-  const sdkAttempts = await ses.config.maxAttempts();
-  if (sdkAttempts <= 1) return;
-  const detail =
-    `the SES client makes up to ${sdkAttempts} attempts itself, which could send the email twice after a ` +
-    'lost answer; make it with createSesClient or maxAttempts: 1';
-  throw new EmailSendError('ClientRetries', detail, 0, undefined, undefined);
 }
 
 /**
  * Sends a raw message with SES `SendRawEmail`, retrying throttling with exponential backoff and jitter.
  * Nothing else is retried: after a lost answer or a 5xx, SES may have accepted the message.
- * @throws EmailSendError when SES did not send the message, for sure (a refusal, throttling past the last
- * attempt, SES never reached, or a client that retries on its own); EmailOutcomeUnknownError when it may
- * have (see `sesFailureKind`). Both carry the SES error name or network code as `code` and the SDK
- * error as `cause`.
+ * @throws EmailSendError when SES did not send it, for sure, or the client retries on its own;
+ * EmailOutcomeUnknownError when it may have (see `sesFailureKind`)
  */
 export async function sendRawEmail(options: SendRawEmailOptions): Promise<SentEmail> {
   const retry = options.retry ?? {};
   const maxAttempts = Math.max(1, retry.maxAttempts ?? 6);
   const sleep = retry.sleep ?? ((ms: number) => delay(ms));
-  await checkSingleAttemptClient(options.ses);
+  // The SDK's standard retries repeat a request after a reset, a timeout or a 5xx: exactly when SES may
+  // already have accepted the message.
+  const sdkAttempts = await options.ses.config.maxAttempts();
+  if (sdkAttempts > 1) {
+    const detail =
+      `the SES client makes up to ${sdkAttempts} attempts itself, which could send the email twice after a ` +
+      'lost answer; make it with createSesClient or maxAttempts: 1';
+    throw new EmailSendError('ClientRetries', detail, 0, undefined, undefined);
+  }
   for (let attempt = 1; ; attempt++) {
     try {
       const answer = await options.ses.send(
@@ -76,7 +135,8 @@ export async function sendRawEmail(options: SendRawEmailOptions): Promise<SentEm
       const Failure = kind === 'unknown' ? EmailOutcomeUnknownError : EmailSendError;
       // The first line: an answer the SDK could not read comes with a paragraph about its hidden fields.
       const detail = errorParts(error).message.split('\n')[0]!;
-      throw new Failure(sesErrorCode(error), detail, attempt, requestIdOf(error), error);
+      const requestId = (error as { $metadata?: { requestId?: string } } | null)?.$metadata?.requestId;
+      throw new Failure(sesErrorCode(error), detail, attempt, requestId, error);
     }
   }
 }

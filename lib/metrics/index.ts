@@ -1,10 +1,9 @@
-export { powertoolsReportMetrics } from './powertools-report-metrics';
 export {
   type EmailOutcome,
   METRIC_NAMES,
   METRICS_NAMESPACE,
   METRICS_SERVICE,
-  NO_METRICS,
+  powertoolsReportMetrics,
   REPORT_TRIGGERS,
   type ReportBuilt,
   type ReportMetrics,

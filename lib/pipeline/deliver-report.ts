@@ -1,11 +1,11 @@
 import { join } from 'node:path';
+import type { SESClient } from '@aws-sdk/client-ses';
 import type { AccountConfig } from '../config';
 import {
   alreadySentUnlessForced,
   type DeliveryResult,
   deliverReportEmailOnce,
   deliveryStatus,
-  type EmailAttachment,
   type EmailSending,
   type ReportFileName,
   reportDownloadName,
@@ -14,39 +14,66 @@ import {
   signReportLinks,
 } from '../delivery';
 import type { ReportTrigger } from '../metrics';
+import {
+  defaultPeriod,
+  hasBegun,
+  notBegunReason,
+  type PeriodKind,
+  parsePeriod,
+  ReportRequestError,
+} from '../period';
 import { type ReportEmailOptions, renderReportEmail, renderReportText, reportSubject } from '../render';
-import type { CollectProgress } from '../report';
-import { reportPeriod } from '../report';
-import type { DeliveryContext } from './context';
-import { publishReport } from './publish-report';
-import { type ReportFigures, reportFigures } from './report-figures';
+import { type CollectProgress, reportPeriod } from '../report';
+import { type PublishContext, publishReport, reportFigures } from './publish-report';
+
+export interface DeliveryContext extends PublishContext {
+  ses: SESClient;
+  /** The report API's base URL: emailed links point there and stay valid for `linkLifetimeDays`. */
+  reportApiUrl: string;
+  linkSigningKeySecretName: string;
+  linkLifetimeDays: number;
+}
+
+/**
+ * The period to report: the one asked for (`YYYY-MM`, `YYYY-Qn`, `YYYY`), or else the period of `kind`
+ * before the one `now` falls in, in the account's time zone. The current period is reported so far.
+ * @example resolveReportPeriod(acme, undefined, new Date('2027-01-01T05:00:00Z'), 'year') // '2026'
+ * @throws ReportRequestError for a malformed period, one before 2000 or after 9999, or one not begun
+ */
+export function resolveReportPeriod(
+  account: AccountConfig,
+  period: string | undefined,
+  now: Date,
+  kind: PeriodKind = 'month',
+): string {
+  if (period === undefined) return defaultPeriod(account.timezone, now, kind).id;
+  const parsed = parsePeriod(period);
+  if (!hasBegun(parsed, account.timezone, now)) {
+    throw new ReportRequestError(notBegunReason(parsed.id, account.timezone));
+  }
+  return parsed.id;
+}
 
 export interface ReportDeliveryRequest {
-  /** A month `YYYY-MM`, a quarter `YYYY-Qn` or a year `YYYY`, already resolved (see `resolveReportPeriod`). */
+  /** Already resolved (see `resolveReportPeriod`). */
   period: string;
-  /** Rebuild and email again even if the period was delivered. @default false */
+  /** Rebuild and email again even if the period was delivered. */
   force?: boolean;
-  /**
-   * The request this run serves, the same in every retry of it (Lambda's request id), so that a retried
-   * forced resend is not sent again (see `deliverReportEmailOnce`).
-   */
+  /** The request this run serves, the same in every retry of it (see `deliverReportEmailOnce`). */
   runId?: string;
-  /** Told how many records have been fetched so far while the report is built. */
   onProgress?: (progress: CollectProgress) => void;
-  /** What asked for the run, for the build's metrics. @default 'schedule' */
+  /** @default 'schedule' */
   trigger?: ReportTrigger;
-  /** Told once the report is saved to S3: the build the period is served from, and whether it is this run's. */
+  /** Told once the report is saved: the build the period is served from, and whether it is this run's. */
   onSaved?: (saved: { buildId: string | undefined; switched: boolean }) => void;
-  /** Told once the period's email is claimed, just before it goes to SES. */
   onSending?: (sending: EmailSending) => void;
 }
 
-/** What a run did: sent now, or found the period already delivered (and built nothing). */
+/** Sent now, or found already delivered; `figures` of the report this run built, if it built one. */
 export type ReportDeliveryResult = DeliveryResult & {
   account: string;
   period: string;
-  /** Headline figures of the report built by this run; absent when nothing was built. */
-  figures?: ReportFigures;
+  figures?: ReturnType<typeof reportFigures>;
 };
 
 const ATTACHED_FILES = [
@@ -57,53 +84,10 @@ const ATTACHED_FILES = [
 const LINKED_FILES = ['report.html', ...ATTACHED_FILES] as const;
 
 /**
- * The email's links to the report API (the report, its CSV files and the account's list of reports),
- * signed to last `linkLifetimeDays`. Made before anything is built,
- * so a missing or short signing key stops the run before it asks the service or writes to S3.
- */
-async function signedLinks(
-  context: DeliveryContext,
-  account: AccountConfig,
-  period: string,
-  now: Date,
-): Promise<ReportEmailOptions['links']> {
-  const signingKey = await context.secrets.getSecret(context.linkSigningKeySecretName);
-  const { links, expiresAt } = signReportLinks({
-    baseUrl: context.reportApiUrl,
-    account: account.name,
-    period,
-    files: LINKED_FILES,
-    lifetimeDays: context.linkLifetimeDays,
-    now,
-    generation: account.tokenGeneration,
-    signingKey,
-  });
-  return {
-    report: links['report.html'],
-    workbook: links['report.xlsx'],
-    paidInvoicesCsv: links['paid-invoices.csv'],
-    paymentsCsv: links['payments.csv'],
-    allReports: signReportIndexLink({
-      baseUrl: context.reportApiUrl,
-      account: account.name,
-      expiresAt,
-      generation: account.tokenGeneration,
-      signingKey,
-    }),
-  };
-}
-
-/**
- * One period's job for one account (a month, or a quarter or a year): build the report, save it to S3,
- * email it once.
- *
- * A period already emailed is not built again (a scheduler firing twice costs one S3 read), and neither
- * is a period whose email another run has claimed (that run's outcome decides; this one throws
- * `DeliveryInProgressError`, so a retry finds the period sent). An email of the period so far (sent
- * while it ran) counts only until the period has ended: then the whole period is built and emailed,
- * once. `force` rebuilds and resends, except over what an earlier attempt at the same request (`runId`)
- * left: a retried resend is not sent again. The email's links point at the report API, signed to last
- * `linkLifetimeDays`.
+ * One period's job for one account: build the report, save it to S3, email it once. A period already
+ * emailed, or whose email another run has claimed, is not built again (a scheduler firing twice costs one
+ * S3 read); an email of the period so far counts only until the period has ended. `force` rebuilds and
+ * resends, except over what an earlier attempt at the same `runId` left.
  * @throws SecretError, SigningKeyError, CorruptObjectError, DeliveryInProgressError before the service is
  * asked; an `InvoicingApiError` or a delivery error from building, saving or sending (see
  * `publishReport` and `deliverReportEmailOnce` for what each leaves behind)
@@ -113,22 +97,32 @@ export async function deliverReport(
   account: AccountConfig,
   request: ReportDeliveryRequest,
 ): Promise<ReportDeliveryResult> {
-  const { period } = request;
-  const { force = false, runId } = request;
+  const { period, force = false, runId } = request;
+  const where = { s3: context.s3, bucket: context.bucket, account: account.name, period };
   const clock = context.now ?? (() => new Date());
-  const status = await deliveryStatus({
-    s3: context.s3,
-    bucket: context.bucket,
-    account: account.name,
-    period,
-    now: clock(),
-  });
+  const status = await deliveryStatus({ ...where, now: clock() });
   // Whether this run's report will be complete: a period ended now has ended when the report is built.
   const { complete } = reportPeriod(period, account.timezone, clock());
   const sent = alreadySentUnlessForced(status, { account: account.name, period, complete, force, runId });
   if (sent) return { ...sent, account: account.name, period };
 
-  const links = await signedLinks(context, account, period, clock());
+  // Signed before anything is built, so a missing or short key stops the run before it asks the service.
+  const signingKey = await context.secrets.getSecret(context.linkSigningKeySecretName);
+  const signing = {
+    baseUrl: context.reportApiUrl,
+    account: account.name,
+    generation: account.tokenGeneration,
+    signingKey,
+  };
+  const lifetimeDays = context.linkLifetimeDays;
+  const signed = signReportLinks({ ...signing, period, files: LINKED_FILES, lifetimeDays, now: clock() });
+  const links: ReportEmailOptions['links'] = {
+    report: signed.links['report.html'],
+    workbook: signed.links['report.xlsx'],
+    paidInvoicesCsv: signed.links['paid-invoices.csv'],
+    paymentsCsv: signed.links['payments.csv'],
+    allReports: signReportIndexLink({ ...signing, expiresAt: signed.expiresAt }),
+  };
   const published = await publishReport(context, account, period, {
     trigger: request.trigger ?? 'schedule',
     ...(request.onProgress ? { onProgress: request.onProgress } : {}),
@@ -142,24 +136,20 @@ export async function deliverReport(
       paidInvoicesCsv: downloadName('paid-invoices.csv'),
       paymentsCsv: downloadName('payments.csv'),
     };
-    const attachments: EmailAttachment[] = ATTACHED_FILES.map((fileName) => ({
-      filename: downloadName(fileName),
-      path: join(published.folder, fileName),
-      contentType: reportFileContentType(fileName),
-    }));
     const { report } = published;
     const result = await deliverReportEmailOnce({
-      s3: context.s3,
+      ...where,
       ses: context.ses,
-      bucket: context.bucket,
-      account: account.name,
-      period,
       from: account.sender,
       to: account.recipients,
       force,
       runId,
       complete: report.summary.period.complete,
-      attachments,
+      attachments: ATTACHED_FILES.map((fileName) => ({
+        filename: downloadName(fileName),
+        path: join(published.folder, fileName),
+        contentType: reportFileContentType(fileName),
+      })),
       render: ({ attachmentsIncluded }) => ({
         subject: reportSubject(report.summary),
         html: renderReportEmail(report, { links, fileNames, attachmentsIncluded }),

@@ -1,3 +1,4 @@
+import pLimit from 'p-limit';
 import * as z from 'zod';
 import { type DeploymentConfig, type FieldIssue, type ScheduleSlot, scheduleSlots } from '../config';
 import {
@@ -13,13 +14,11 @@ import {
  * "scheduledTime": "<aws.scheduler.scheduled-time>" }`. An operator starts it the same way to re-run a slot.
  */
 export const slotEventSchema = z.strictObject({
-  /** A slot's id (see `slotId`). */
   slot: z.string().min(1, 'must be a schedule slot such as "monthly 1 06:00 Europe/Berlin"').max(200),
-  /** When the schedule fired. @default the time the fan-out runs */
+  /** @default the time the fan-out runs */
   scheduledTime: scheduledTimeSchema.optional(),
 });
 
-/** The fan-out's input. */
 export type SlotEvent = z.infer<typeof slotEventSchema>;
 
 /** The fan-out's event is not `{ slot, scheduledTime? }`; `issues` names each bad field. */
@@ -31,10 +30,7 @@ export class SlotEventError extends InvalidEventError {
   }
 }
 
-/**
- * The event names a slot no account of this deployment is in: a schedule left over from an earlier
- * configuration, or a mistyped slot in a manual run.
- */
+/** The event names a slot no account is in: a schedule left from an earlier configuration, or a typo. */
 export class UnknownSlotError extends Error {
   override readonly name = 'UnknownSlotError';
 
@@ -45,27 +41,24 @@ export class UnknownSlotError extends Error {
   }
 }
 
-/** A slot's runs, one event per account for the scheduled function, as the fan-out iterates them. */
+/** A slot's runs, one event per account for the scheduled function. */
 export interface SlotDispatch {
   slot: string;
   runs: ScheduledReportEvent[];
 }
 
-/** The deployment's slots by id; made once per process, since the configuration does not change in it. */
+/** The deployment's slots by id; made once per process. */
 export function slotIndex(config: Pick<DeploymentConfig, 'accounts'>): ReadonlyMap<string, ScheduleSlot> {
   return new Map(scheduleSlots(config.accounts).map((slot) => [slot.id, slot]));
 }
 
 /**
- * The first step of the fan-out: the runs of the slot a schedule fired for, each carrying the slot's
- * period kind and the time the schedule fired, so that every account reports the period the schedule
- * meant however late its run starts. A slot started by hand without `scheduledTime` gets `now`, the
- * same for all its accounts (and the fan-out's dead-letter message always has one to show).
- *
+ * The first step of the fan-out: the runs of the slot a schedule fired for, each with the slot's period
+ * kind and the time the schedule fired, so every account reports the period the schedule meant however
+ * late its run starts. A slot started by hand without `scheduledTime` gets `now` for all its accounts.
  * @example dispatchSlot({ slot: 'monthly 1 06:00 Europe/Berlin', scheduledTime: '2026-11-01T05:00:00Z' }, slots)
  * // { slot: '…', runs: [{ account: 'acme', periodKind: 'month', scheduledTime: '2026-11-01T05:00:00Z' }, …] }
- * @throws SlotEventError naming each bad field (a `scheduledTime` later than now too); UnknownSlotError for a
- * slot without accounts
+ * @throws SlotEventError naming each bad field (a `scheduledTime` later than now too); UnknownSlotError
  */
 export function dispatchSlot(
   event: unknown,
@@ -73,15 +66,42 @@ export function dispatchSlot(
   now: () => Date = () => new Date(),
 ): SlotDispatch {
   const parsed = readEvent(event, slotEventSchema, '{"slot":"monthly 1 06:00 UTC"}', SlotEventError);
-  const { slot: id } = parsed;
-  const slot = slots.get(id);
-  if (slot === undefined) throw new UnknownSlotError(id);
+  const slot = slots.get(parsed.slot);
+  if (slot === undefined) throw new UnknownSlotError(parsed.slot);
   const dispatchedAt = now();
   const issue = parsed.scheduledTime && scheduledTimeIssue(parsed.scheduledTime, dispatchedAt);
   if (issue) throw new SlotEventError([issue]);
   const scheduledTime = parsed.scheduledTime ?? dispatchedAt.toISOString();
   return {
-    slot: id,
+    slot: parsed.slot,
     runs: slot.accounts.map((account) => ({ account, periodKind: slot.periodKind, scheduledTime })),
   };
+}
+
+export type AccountRunOutcome<T> =
+  | { account: string; status: 'done'; result: T }
+  | { account: string; status: 'failed'; error: unknown };
+
+/**
+ * Runs a slot's dispatch on this machine as the deployed fan-out (a Step Functions Map state) runs it: at
+ * most `concurrency` (the deployment's `maxConcurrentReports`) accounts at once, each failure its own
+ * outcome, in the dispatch's order. Retries and the dead-letter queue are the deployment's, so a failure
+ * here is reported, not retried.
+ */
+export async function runSlotLocally<T>(
+  dispatch: SlotDispatch,
+  options: { concurrency: number; run: (event: ScheduledReportEvent) => Promise<T> },
+): Promise<AccountRunOutcome<T>[]> {
+  const limit = pLimit(options.concurrency);
+  return Promise.all(
+    dispatch.runs.map((event) =>
+      limit(async (): Promise<AccountRunOutcome<T>> => {
+        try {
+          return { account: event.account, status: 'done', result: await options.run(event) };
+        } catch (error) {
+          return { account: event.account, status: 'failed', error };
+        }
+      }),
+    ),
+  );
 }

@@ -1,30 +1,26 @@
 import { ConfigError, RUNTIME_ENV, type RuntimeConfig, readRuntimeConfig } from '../config';
 import { createS3Client, createSesClient, defaultSecretSource } from '../delivery';
 import { powertoolsReportMetrics, type ReportMetrics } from '../metrics';
-import type { DeliveryContext, PublishContext } from './context';
+import type { DeliveryContext } from './deliver-report';
+import type { PublishContext } from './publish-report';
 
-/** What a deployed function works with: its configuration and the AWS clients, made once per process. */
+/** What a deployed function works with, made once per process; `env` is where the endpoints were read. */
 export interface LambdaContext {
   config: RuntimeConfig;
   publish: PublishContext;
-  /** Where the function's metrics go: EMF lines for CloudWatch (see `powertoolsReportMetrics`). */
   metrics: ReportMetrics;
-  /** The environment the endpoints were read from. */
   env: NodeJS.ProcessEnv;
 }
 
 /**
- * The configuration the stack deployed the function with (see `readRuntimeConfig`), and clients for S3
- * and Secrets Manager, and the metrics.
- *
- * `AWS_ENDPOINT_URL_S3` and `AWS_ENDPOINT_URL_SES` (the SDK's own variables for another endpoint) point
- * the clients at the local emulators, with the settings those need; Secrets Manager reads
- * `AWS_ENDPOINT_URL_SECRETS_MANAGER` by itself. On AWS none of them is set.
+ * The configuration the stack deployed the function with, clients for S3 and Secrets Manager, and the
+ * metrics. `AWS_ENDPOINT_URL_S3` and `AWS_ENDPOINT_URL_SES` (the SDK's own variables) point the clients at
+ * the local emulators with the settings those need; Secrets Manager reads its variable by itself.
  * @throws ConfigError naming the variable or field that is missing or wrong
  */
 export function lambdaContext(env: NodeJS.ProcessEnv = process.env): LambdaContext {
   const config = readRuntimeConfig(env);
-  const s3 = createS3Client(endpointOption(env.AWS_ENDPOINT_URL_S3));
+  const s3 = createS3Client(env.AWS_ENDPOINT_URL_S3 ? { endpoint: env.AWS_ENDPOINT_URL_S3 } : {});
   const metrics = powertoolsReportMetrics();
   return {
     config,
@@ -34,14 +30,9 @@ export function lambdaContext(env: NodeJS.ProcessEnv = process.env): LambdaConte
   };
 }
 
-function endpointOption(endpoint: string | undefined): { endpoint?: string } {
-  return endpoint ? { endpoint } : {};
-}
-
 /**
- * What the scheduled function emails with: the clients of `lambdaContext`, an SES client (made here, so
- * that the report API, which sends nothing, does not load it at start), the report API's URL the links
- * point at, and the link settings of the configuration.
+ * What the scheduled function emails with: an SES client (made here, so that the report API, which sends
+ * nothing, does not load it), the report API's URL the links point at, and the link settings.
  * @throws ConfigError naming `REPORT_API_URL` when it is not set (the report API itself runs without it)
  */
 export function scheduledDeliveryContext(lambda: LambdaContext): DeliveryContext {
@@ -56,8 +47,9 @@ export function scheduledDeliveryContext(lambda: LambdaContext): DeliveryContext
       },
     ]);
   }
+  const endpoint = lambda.env.AWS_ENDPOINT_URL_SES;
   const ses = createSesClient({
-    ...endpointOption(lambda.env.AWS_ENDPOINT_URL_SES),
+    ...(endpoint ? { endpoint } : {}),
     ...(config.sesRegion ? { region: config.sesRegion } : {}),
   });
   return {

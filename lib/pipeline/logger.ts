@@ -1,12 +1,10 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { errorParts } from '../config';
-
-/** The `service` of every log line, as the stack also sets `POWERTOOLS_SERVICE_NAME`. */
-export const SERVICE_NAME = 'invoice-reports';
+import type { CollectProgress } from '../report';
 
 /**
- * What the pipeline logs through: a message and structured attributes, one JSON line each. Powertools'
- * `Logger` is one; tests pass a recorder. Attributes carry names, months and figures, never a secret.
+ * What the pipeline logs through, one JSON line each: Powertools' `Logger`, or a test's recorder.
+ * Attributes carry names, periods and figures, never a secret.
  */
 export interface StructuredLogger {
   info(message: string, ...attributes: Record<string, unknown>[]): void;
@@ -15,29 +13,46 @@ export interface StructuredLogger {
 }
 
 /**
- * The functions' logger: Powertools, JSON lines on stdout with level, timestamp and `service`, plus the
- * Lambda context (request id, cold start) once `addContext` is called. `POWERTOOLS_LOG_LEVEL` sets the level.
+ * JSON lines with level, timestamp and `service` (as the stack sets `POWERTOOLS_SERVICE_NAME`), plus the
+ * Lambda context once `addContext` is called. `POWERTOOLS_LOG_LEVEL` sets the level.
  */
 export function createLogger(): Logger {
-  return new Logger({ serviceName: SERVICE_NAME });
-}
-
-/** What a log line says about an error. */
-export interface ErrorAttributes {
-  name: string;
-  message: string;
-  /** The error it wraps, one level down (an SDK error inside a `SecretError`, say). */
-  cause?: { name: string; message: string };
+  return new Logger({ serviceName: 'invoice-reports' });
 }
 
 /**
- * An error's name and message (and its cause's), for a log line. Not the whole object: the project's
- * errors keep secrets out of their messages, but an SDK error's other members (request metadata, a
- * response body) are not this code's to vouch for. The stack is left out too: Lambda logs a thrown
- * error with its stack on its own.
+ * An error's name and message, and its cause's, for a log line. Not the whole object: an SDK error's other
+ * members (request metadata, a body) are not this code's to vouch for; Lambda logs the stack on its own.
  */
-export function errorAttributes(error: unknown): { error: ErrorAttributes } {
-  const described: ErrorAttributes = errorParts(error);
+export function errorAttributes(error: unknown) {
+  const described: { name: string; message: string; cause?: { name: string; message: string } } =
+    errorParts(error);
   if (error instanceof Error && error.cause !== undefined) described.cause = errorParts(error.cause);
   return { error: described };
+}
+
+/** Records fetched between two progress lines of a scheduled run. */
+export const PROGRESS_LOG_EVERY = 5000;
+
+export type FetchedRecords = CollectProgress & { records: number };
+
+/**
+ * An `onProgress` that passes on progress once each time the records fetched reach another multiple of
+ * `every`: collection reports every few hundred records of each list, which would flood a log.
+ */
+export function atMilestones(
+  every: number,
+  report: (progress: FetchedRecords) => void,
+): (progress: CollectProgress) => void {
+  if (!Number.isSafeInteger(every) || every < 1) {
+    throw new RangeError(`every must be a whole number of records, 1 or more; got ${every}`);
+  }
+  let reached = 0;
+  return (progress) => {
+    const records = progress.invoices + progress.payments + progress.previousPeriodInvoices;
+    const milestone = Math.floor(records / every);
+    if (milestone <= reached) return;
+    reached = milestone;
+    report({ ...progress, records });
+  };
 }

@@ -2,63 +2,80 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { AccountConfig } from '../config';
-import { beginReportBuild, type ReportManifest, saveReport } from '../delivery';
-import type { ReportTrigger } from '../metrics';
+import { beginReportBuild, type ReportManifest, type SecretSource, saveReport } from '../delivery';
+import { createInvoicingClient, type InvoicingClientHooks, type InvoicingClientOptions } from '../invoicing';
+import type { ReportMetrics, ReportTrigger } from '../metrics';
 import { generateReportFolder } from '../render';
-import type { CollectProgress, Report } from '../report';
-import { invoicingClientFor } from './account-client';
-import type { PublishContext } from './context';
-import { reportFigures } from './report-figures';
+import type { CollectProgress, Report, ReportSummary } from '../report';
 
-/** A report built, written to a local folder and saved to S3. */
-export interface PublishedReport {
-  /** The report this build made. */
-  report: Report;
-  /** The local folder holding this build's files (the email attaches the CSVs and the workbook from here). */
-  folder: string;
-  /**
-   * The manifest the period is served from now: this build's, or, when another build of the period
-   * switched first (`switched` false), that build's; this build's files were then removed from S3.
-   */
-  manifest: ReportManifest;
-  /** Whether the period was switched to this build. */
-  switched: boolean;
-  /** Removes the local folder. */
-  dispose(): Promise<void>;
-}
-
-/** Options of one `publishReport` call. */
-export interface PublishReportOptions {
-  /** Told how many records have been fetched so far, every few hundred records of a list. */
-  onProgress?: (progress: CollectProgress) => void;
-  /** What asked for the build, for its metrics. @default 'api' */
-  trigger?: ReportTrigger;
+/** What building and saving a report needs, wherever it runs (Lambda, the local stack, tests). */
+export interface PublishContext {
+  s3: S3Client;
+  bucket: string;
+  secrets: SecretSource;
+  /** @default () => new Date() */
+  now?: () => Date;
+  /** Where report folders are built before they are uploaded. @default os.tmpdir() */
+  workDir?: string;
+  /** Invoicing client settings beyond URL and key (concurrency, page size, test seams). */
+  client?: Omit<InvoicingClientOptions, 'baseUrl' | 'apiKey'> & InvoicingClientHooks;
+  /** Left out (the local stack, tests), nothing is counted. */
+  metrics?: ReportMetrics;
 }
 
 /**
- * Builds an account's report for a period (a month, a quarter or a year) from the invoicing service and
- * saves it as a build of its own under `reports/<account>/<period>/builds/`, then switches the period to
- * it (see `saveReport`). The period's manifest is read before the service is asked, so a build that
- * another one overtakes meanwhile loses the switch rather than replacing newer figures with its own. On
- * failure nothing is left locally, and the period's previous report is still served. Call `dispose` once
- * done with the local folder.
+ * A report's headline numbers, stored in its manifest (a listing shows them without opening summary.json)
+ * and logged by the scheduled run. Money as decimal strings with two places, rounded once from exact sums;
+ * `unmatchedEstimatedUSD` is an estimate, named as one wherever shown.
+ */
+export function reportFigures(summary: ReportSummary) {
+  return {
+    invoices: summary.invoices.total,
+    paidInvoices: summary.invoices.paid,
+    paidTotalUSD: summary.invoices.paidTotalUSD.toFixed(2),
+    commissionTotalUSD: summary.invoices.commissionTotalUSD.toFixed(2),
+    payments: summary.payments.total,
+    unmatchedPayments: summary.payments.unmatched,
+    unmatchedEstimatedUSD: summary.payments.unmatchedEstimatedUSD.toFixed(2),
+    unmatchedWithLikelyInvoice: summary.payments.unmatchedWithLikelyInvoice,
+    reconciliationOk: summary.reconciliation.ok,
+  };
+}
+
+/**
+ * A report built into a local `folder` (the email attaches files from there) and saved to S3. `manifest` is
+ * the one the period is served from now: this build's, or that of a build that switched first (`switched`
+ * false; this build's files were then removed from S3). `dispose` removes the folder.
+ */
+export interface PublishedReport {
+  report: Report;
+  folder: string;
+  manifest: ReportManifest;
+  switched: boolean;
+  dispose(): Promise<void>;
+}
+
+/**
+ * Builds an account's report for a period from the invoicing service and saves it as a build of its own,
+ * then switches the period to it (see `saveReport`). The manifest is read before the service is asked, so
+ * a build another one overtakes loses the switch rather than replacing newer figures. On failure nothing
+ * is left locally, and the period's previous report is still served.
  */
 export async function publishReport(
   context: PublishContext,
   account: AccountConfig,
   period: string,
-  options: PublishReportOptions = {},
+  /** `onProgress` is told every few hundred records of a list; `trigger` (default 'api') is for metrics. */
+  options: { onProgress?: (progress: CollectProgress) => void; trigger?: ReportTrigger } = {},
 ): Promise<PublishedReport> {
-  const client = await invoicingClientFor(account, context);
+  // The API key is read from the secret store at this moment.
+  const apiKey = await context.secrets.getSecret(account.apiKeySecretName);
+  const client = createInvoicingClient({ ...context.client, baseUrl: account.apiUrl, apiKey });
   const clock = context.now ?? (() => new Date());
-  const build = await beginReportBuild({
-    s3: context.s3,
-    bucket: context.bucket,
-    account: account.name,
-    period,
-    now: clock(),
-  });
+  const { s3, bucket } = context;
+  const build = await beginReportBuild({ s3, bucket, account: account.name, period, now: clock() });
   const workDir = await mkdtemp(join(context.workDir ?? tmpdir(), `report-${account.name}-${period}-`));
   const dispose = () => rm(workDir, { recursive: true, force: true });
   const startedAt = performance.now();
@@ -80,23 +97,11 @@ export async function publishReport(
         ...(account.projectId ? { projectId: account.projectId } : {}),
         projectNames: account.projects,
       },
-      {
-        apiUrl: account.apiUrl,
-        outDir: workDir,
-        now,
-        onProgress,
-      },
+      { apiUrl: account.apiUrl, outDir: workDir, now, onProgress },
     );
-    const { manifest, switched } = await saveReport({
-      s3: context.s3,
-      bucket: context.bucket,
-      build,
-      folder,
-      figures: reportFigures(report.summary),
-      // The manifest's generatedAt is the summary's, to the millisecond.
-      generatedAt: now,
-      now: clock,
-    });
+    const figures = reportFigures(report.summary);
+    // The manifest's generatedAt is the summary's, to the millisecond.
+    const saved = await saveReport({ s3, bucket, build, folder, figures, generatedAt: now, now: clock });
     context.metrics?.reportBuilt({
       account: account.name,
       period,
@@ -106,7 +111,7 @@ export async function publishReport(
       records: fetched ? fetched.invoices + fetched.payments + fetched.previousPeriodInvoices : 0,
       reconciliationDifferences: report.summary.reconciliation.checks.filter((check) => !check.ok).length,
     });
-    return { report, folder, manifest, switched, dispose };
+    return { report, folder, ...saved, dispose };
   } catch (error) {
     await dispose();
     throw error;

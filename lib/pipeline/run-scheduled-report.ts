@@ -1,11 +1,13 @@
 import { max } from 'date-fns';
 import type { DeploymentConfig } from '../config';
 import { DeliveryInProgressError, DeliveryUnconfirmedError } from '../delivery';
-import type { DeliveryContext } from './context';
-import { deliverReport, type ReportDeliveryResult } from './deliver-report';
-import { errorAttributes, type StructuredLogger } from './logger';
-import { atMilestones, PROGRESS_LOG_EVERY } from './progress-milestones';
-import { resolveReportPeriod } from './report-period';
+import {
+  type DeliveryContext,
+  deliverReport,
+  type ReportDeliveryResult,
+  resolveReportPeriod,
+} from './deliver-report';
+import { atMilestones, errorAttributes, PROGRESS_LOG_EVERY, type StructuredLogger } from './logger';
 import {
   accountNamed,
   parseScheduledEvent,
@@ -15,31 +17,23 @@ import {
 
 /** What one scheduled run needs; the Lambda entry keeps it for the life of the process. */
 export interface ScheduledReportRunOptions {
-  /** The accounts of the deployment. */
   config: Pick<DeploymentConfig, 'accounts'>;
   context: DeliveryContext;
   logger: StructuredLogger;
   /** Records fetched between two progress lines. @default PROGRESS_LOG_EVERY (5000) */
   progressEvery?: number;
-  /**
-   * The invocation's request id, which Lambda keeps when it retries an asynchronous invocation: a retried
-   * forced resend then does not send again (see `deliverReportEmailOnce`).
-   */
+  /** The invocation's request id, which Lambda keeps when it retries (see `deliverReportEmailOnce`). */
   runId?: string;
 }
 
 /**
- * One run of the scheduled function: reads the event (`{ account, period?, periodKind?, force? }`, `month` an
- * older name of `period`), resolves the period (by default the previous month, or the previous period of
- * `periodKind`, in the account's time zone), then builds, saves and emails the report once (see
- * `deliverReport`).
+ * One run of the scheduled function: reads the event, resolves the period (by default the previous one of
+ * `periodKind`, in the account's time zone), then builds, saves and emails the report once.
  *
- * Logs JSON lines through `logger`: the start (account, period, force), progress every few thousand
- * records, the report saved (the build served, whether this run's), the email about to go to SES (when
- * the period was claimed), and the outcome (status, SES message id, headline figures), so that the last
- * line of a run cut off by its timeout says how far it got; on failure an error line with the
- * error's name and message, and the error is thrown again so that Lambda retries the run and, after its
- * retries, hands the event to the dead-letter queue. No line holds a secret.
+ * Logs a JSON line at the start, every few thousand records, when the report is saved, when the email
+ * goes to SES and at the outcome, so that the last line of a run cut off by its timeout says how far it
+ * got; on failure an error line, and the error is thrown again so that Lambda retries the run and then
+ * hands the event to the dead-letter queue. No line holds a secret.
  * @throws ScheduledEventError, UnknownAccountError, ReportRequestError (a future period), and whatever
  * building, saving or sending threw
  */
@@ -69,7 +63,8 @@ export async function runScheduledReport(
     const force = request.force ?? false;
     known.period = period;
     known.force = force;
-    logger.info('Report run started', { account: account.name, period, force });
+    const where = { account: account.name, period };
+    logger.info('Report run started', { ...where, force });
 
     const result = await deliverReport(runContext, account, {
       period,
@@ -78,45 +73,24 @@ export async function runScheduledReport(
       // A run without a schedule's time is an operator's.
       trigger: request.scheduledTime ? 'schedule' : 'operator',
       onProgress: atMilestones(options.progressEvery ?? PROGRESS_LOG_EVERY, (progress) =>
-        logger.info('Fetching records from the invoicing service', {
-          account: account.name,
-          period,
-          ...progress,
-        }),
+        logger.info('Fetching records from the invoicing service', { ...where, ...progress }),
       ),
-      onSaved: (saved) => logger.info('Report saved', { account: account.name, period, ...saved }),
-      onSending: (sending) =>
-        logger.info('Sending the report email', { account: account.name, period, ...sending }),
+      onSaved: (saved) => logger.info('Report saved', { ...where, ...saved }),
+      onSending: (sending) => logger.info('Sending the report email', { ...where, ...sending }),
     });
 
     context.metrics?.email(result.status === 'sent' ? 'sent' : 'alreadySent');
+    const { status, messageId } = result;
+    const told = { ...where, status, messageId };
     if (result.status === 'sent') {
-      logger.info('Report emailed', {
-        account: account.name,
-        period,
-        status: result.status,
-        messageId: result.messageId,
-        attachmentsIncluded: result.attachmentsIncluded,
-        figures: result.figures,
-      });
+      const { attachmentsIncluded, figures } = result;
+      logger.info('Report emailed', { ...told, attachmentsIncluded, figures });
     } else if (result.complete === false) {
       // Only the period so far was emailed; the period's own email goes out on the first run after it ends.
-      logger.info('The period so far was already emailed; nothing sent until the period has ended', {
-        account: account.name,
-        period,
-        status: result.status,
-        messageId: result.messageId,
-        sentAt: result.sentAt,
-        complete: false,
-      });
+      const message = 'The period so far was already emailed; nothing sent until the period has ended';
+      logger.info(message, { ...told, sentAt: result.sentAt, complete: false });
     } else {
-      logger.info('Report was already emailed; nothing sent', {
-        account: account.name,
-        period,
-        status: result.status,
-        messageId: result.messageId,
-        sentAt: result.sentAt,
-      });
+      logger.info('Report was already emailed; nothing sent', { ...told, sentAt: result.sentAt });
     }
     return result;
   } catch (error) {

@@ -11,14 +11,9 @@ import {
 import { isMonthId, isPeriodId } from '../period';
 
 /**
- * The scheduled function's event: its schema, how it is read, and the errors of an event that cannot
- * run (the fan-out's slot event shares `scheduledTime` and `InvalidEventError`).
- */
-
-/**
- * When a schedule fired (`<aws.scheduler.scheduled-time>`, filled in by EventBridge Scheduler and handed
- * on by the fan-out). The default period is read from it rather than from the clock, so a retry hours
- * later, past the turn of a month, still reports the period the schedule meant.
+ * When a schedule fired (`<aws.scheduler.scheduled-time>`, handed on by the fan-out). The default period
+ * is read from it rather than from the clock, so a retry hours later, past the turn of a month, still
+ * reports the period the schedule meant.
  */
 export const scheduledTimeSchema = z.iso.datetime({
   offset: true,
@@ -29,9 +24,8 @@ export const scheduledTimeSchema = z.iso.datetime({
 const SCHEDULED_TIME_CLOCK_SKEW_MS = 60_000;
 
 /**
- * What is wrong with a `scheduledTime` read at `now`: nothing, or that it is later than now. No schedule
- * has fired in the future (a slot re-run by hand with 2027 typed for 2026, say), and the period before it
- * has not ended: a run would email it so far, as if it were the period the schedule meant.
+ * That a `scheduledTime` is later than `now`, if it is. No schedule fired in the future (a slot re-run by
+ * hand with 2027 typed for 2026, say), and the period before it has not ended: it would be emailed so far.
  */
 export function scheduledTimeIssue(scheduledTime: string, now: Date): FieldIssue | undefined {
   if (Date.parse(scheduledTime) <= now.getTime() + SCHEDULED_TIME_CLOCK_SKEW_MS) return undefined;
@@ -42,23 +36,17 @@ export function scheduledTimeIssue(scheduledTime: string, now: Date): FieldIssue
 }
 
 /**
- * The event of the scheduled function. The fan-out sends `{ account, periodKind, scheduledTime }` for
- * each account of a schedule slot (`periodKind: "year"` from a yearly slot); an operator re-runs or
- * resends a period with `{ account, period, force: true }` (`month` is the older name of `period`, for
- * months only).
+ * The fan-out sends `{ account, periodKind, scheduledTime }` for each account of a slot; an operator
+ * re-runs or resends with `{ account, period, force: true }` (`month` is the older name of `period`).
  */
 export const scheduledReportEventSchema = z
   .strictObject({
     account: z.string().regex(ACCOUNT_NAME_PATTERN, 'must be an account name'),
-    /**
-     * A month `YYYY-MM`, a quarter `YYYY-Qn` or a year `YYYY`, from 2000 to 9999.
-     * @default the period of `periodKind` before the current one, in the account's time zone
-     */
+    /** @default the period of `periodKind` before the current one, in the account's time zone */
     period: z
       .string()
       .refine(isPeriodId, 'must be a month YYYY-MM, a quarter YYYY-Qn or a year YYYY, from 2000 to 9999')
       .optional(),
-    /** `YYYY-MM`: the same as `period` with a month. */
     month: z
       .string()
       .refine(
@@ -66,57 +54,39 @@ export const scheduledReportEventSchema = z
         'must be a month as YYYY-MM, from 2000 to 9999',
       )
       .optional(),
-    /**
-     * Without `period`, the kind of period to report: the one before the current one (a yearly slot
-     * sends `year`).
-     * @default 'month'
-     */
+    /** @default 'month' */
     periodKind: z.enum(['month', 'quarter', 'year'], { error: 'must be month, quarter or year' }).optional(),
-    /** Rebuild the report and send the email again even if this period was delivered. @default false */
     force: z.boolean().optional(),
-    /** When the schedule fired. @default the time the function runs */
+    /** @default the time the function runs */
     scheduledTime: scheduledTimeSchema.optional(),
   })
   .superRefine((event, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
     if (event.period !== undefined && event.month !== undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['month'],
-        message: 'cannot be given with period (it is its older name)',
-      });
+      issue('month', 'cannot be given with period (it is its older name)');
     }
     if (event.periodKind !== undefined && (event.period !== undefined || event.month !== undefined)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['periodKind'],
-        message: 'is only for a run without period or month',
-      });
+      issue('periodKind', 'is only for a run without period or month');
     }
   });
 
-/**
- * What the scheduled function is asked to do: an account, and optionally a period (or the kind of the
- * previous period to report), `force` and when the schedule fired.
- */
 export type ScheduledReportEvent = z.infer<typeof scheduledReportEventSchema>;
 
 /**
- * An event a function cannot run: `issues` names each bad field, and the message says them in one
- * sentence (`Invalid scheduled report event: account is required; acount is not a known field`).
- * Each function's own subclass keeps its literal `name`, which the fan-out's retry rules match.
+ * An event a function cannot run: `Invalid scheduled report event: account is required; acount is not a
+ * known field`. Each subclass keeps its literal `name`, which the fan-out's retry rules match.
  */
 export abstract class InvalidEventError extends Error {
-  readonly issues: readonly FieldIssue[];
-
-  /** @param event what the event is, such as `scheduled report event` */
-  constructor(event: string, issues: readonly FieldIssue[]) {
+  constructor(
+    event: string,
+    readonly issues: readonly FieldIssue[],
+  ) {
     const text = issues.map((issue) => (issue.path ? `${issue.path} ${issue.message}` : issue.message));
     super(`Invalid ${event}: ${text.join('; ')}`);
-    this.issues = issues;
   }
 }
 
-/** The scheduled function's event is not `{ account, period?, periodKind?, force? }`; `issues` names each bad field. */
+/** The scheduled function's event is not `{ account, period?, periodKind?, force? }`. */
 export class ScheduledEventError extends InvalidEventError {
   override readonly name = 'ScheduledEventError';
 
@@ -125,7 +95,6 @@ export class ScheduledEventError extends InvalidEventError {
   }
 }
 
-/** The event names an account the deployment does not have. */
 export class UnknownAccountError extends Error {
   override readonly name = 'UnknownAccountError';
 
@@ -133,28 +102,17 @@ export class UnknownAccountError extends Error {
     readonly account: string,
     readonly knownAccounts: readonly string[],
   ) {
-    super(
-      `Unknown account ${JSON.stringify(account)}: the configured accounts are ${knownAccounts
-        .map((name) => JSON.stringify(name))
-        .join(', ')}`,
-    );
+    const known = knownAccounts.map((name) => JSON.stringify(name)).join(', ');
+    super(`Unknown account ${JSON.stringify(account)}: the configured accounts are ${known}`);
   }
 }
 
-/**
- * Reads the event the schedule (or an operator) sent: `{ "account": "acme" }`, optionally with
- * `"period": "2026-Q3"` (or `"month": "YYYY-MM"`), `"periodKind": "year"` and `"force": true`. Values are not
- * echoed in the error, only field names.
- * @throws ScheduledEventError naming each bad or unknown field
- */
+/** @throws ScheduledEventError naming each bad or unknown field (never a value) */
 export function parseScheduledEvent(event: unknown): ScheduledReportEvent {
   return readEvent(event, scheduledReportEventSchema, '{"account":"acme"}', ScheduledEventError);
 }
 
-/**
- * An event as `schema` reads it, or the `Invalid` error naming each bad or unknown field (never a
- * value), or saying that the event must be an object such as `example`.
- */
+/** An event as `schema` reads it, or the `Invalid` error naming each bad or unknown field (never a value). */
 export function readEvent<T>(
   event: unknown,
   schema: z.ZodType<T>,
@@ -169,15 +127,10 @@ export function readEvent<T>(
   return parsed.data;
 }
 
-/**
- * The configured account the event names.
- * @throws UnknownAccountError naming it and the accounts there are
- */
+/** @throws UnknownAccountError naming it and the accounts there are */
 export function accountNamed(config: Pick<DeploymentConfig, 'accounts'>, name: string): AccountConfig {
   const account = findAccount(config, name);
-  if (account === undefined) {
-    const known = config.accounts.map((configured) => configured.name);
-    throw new UnknownAccountError(name, known);
-  }
-  return account;
+  if (account !== undefined) return account;
+  const known = config.accounts.map((each) => each.name);
+  throw new UnknownAccountError(name, known);
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBuildId } from '../../../lib/delivery';
-import { newBuildId } from '../../../lib/delivery/build-id';
+import { isBuildId, newBuildId } from '../../../lib/delivery/report-key';
 
 describe('newBuildId', () => {
   it('begins with the UTC instant to the millisecond, then 12 random hex digits', () => {

@@ -2,13 +2,13 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EmailTooLargeError } from '../../../lib/delivery';
 import {
   composeWithinLimit,
   DEFAULT_MAX_MESSAGE_BYTES,
-  EmailTooLargeError,
   type RenderContext,
   SES_V1_MAX_MESSAGE_BYTES,
-} from '../../../lib/delivery';
+} from '../../../lib/delivery/compose-email';
 import { writeReportFolder } from './report-fixture';
 
 describe('composeWithinLimit', () => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -8,6 +9,8 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { type AwsClientStub, mockClient } from 'aws-sdk-client-mock';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { writeReportFolder } from './report-fixture';
 
 type Operation = 'get' | 'put' | 'delete';
 
@@ -125,4 +128,24 @@ export function conditionalBucket(s3: S3Client): ConditionalBucket {
       after.push({ operation, action, key });
     },
   };
+}
+
+/**
+ * For a describe block: a report folder for its tests, and a fresh conditional bucket over `s3` for each
+ * test, restored after it (then `afterEachTest` runs).
+ */
+export function conditionalDelivery(s3: S3Client, afterEachTest: () => void) {
+  const setup = { folder: '', bucket: undefined as unknown as ConditionalBucket };
+  beforeAll(async () => {
+    setup.folder = await writeReportFolder();
+  });
+  afterAll(() => rm(setup.folder, { recursive: true, force: true }));
+  beforeEach(() => {
+    setup.bucket = conditionalBucket(s3);
+  });
+  afterEach(() => {
+    setup.bucket.mock.restore();
+    afterEachTest();
+  });
+  return setup;
 }

@@ -1,19 +1,17 @@
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DeleteObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { SESClient, SendRawEmailCommand } from '@aws-sdk/client-ses';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  type DeliverReportEmailOnceOptions,
   DeliveryInProgressError,
   DeliveryRecordError,
   DeliveryUnconfirmedError,
   deliverReportEmailOnce,
   EmailSendError,
 } from '../../../lib/delivery';
-import { type ConditionalBucket, conditionalBucket, etagOf, preconditionFailed } from './conditional-bucket';
-import { writeReportFolder } from './report-fixture';
+import type { DeliverReportEmailOnceOptions } from '../../../lib/delivery/deliver-once';
+import { conditionalDelivery, etagOf, preconditionFailed } from './conditional-bucket';
 import { FORBIDDEN_PAGE, messageRejected, sdkErrorForAnswer } from './sdk-ses-answer';
 
 // s3rver ignores If-None-Match and If-Match, so S3's conditional writes come from an in-memory bucket
@@ -44,25 +42,7 @@ function internalError() {
 }
 
 describe('deliverReportEmailOnce with conditional writes', () => {
-  let folder: string;
-  let bucket: ConditionalBucket;
-
-  beforeAll(async () => {
-    folder = await writeReportFolder();
-  });
-
-  afterAll(async () => {
-    await rm(folder, { recursive: true, force: true });
-  });
-
-  beforeEach(() => {
-    bucket = conditionalBucket(s3);
-  });
-
-  afterEach(() => {
-    bucket.mock.restore();
-    sesMock.reset();
-  });
+  const setup = conditionalDelivery(s3, () => sesMock.reset());
 
   function deliver(overrides: Partial<DeliverReportEmailOnceOptions> = {}) {
     return deliverReportEmailOnce({
@@ -76,7 +56,7 @@ describe('deliverReportEmailOnce with conditional writes', () => {
       render: () => ({ subject: 'October', html: '<p>attached</p>', text: 'attached' }),
       complete: true,
       attachments: [
-        { filename: 'payments.csv', path: join(folder, 'payments.csv'), contentType: 'text/csv' },
+        { filename: 'payments.csv', path: join(setup.folder, 'payments.csv'), contentType: 'text/csv' },
       ],
       now: () => NOW,
       ...overrides,
@@ -84,11 +64,11 @@ describe('deliverReportEmailOnce with conditional writes', () => {
   }
 
   function puts() {
-    return bucket.mock.commandCalls(PutObjectCommand).map((call) => call.args[0].input);
+    return setup.bucket.mock.commandCalls(PutObjectCommand).map((call) => call.args[0].input);
   }
 
   function deletes() {
-    return bucket.mock.commandCalls(DeleteObjectCommand).map((call) => call.args[0].input);
+    return setup.bucket.mock.commandCalls(DeleteObjectCommand).map((call) => call.args[0].input);
   }
 
   it('claims with If-None-Match, then marks the period sent with If-Match naming the claim', async () => {
@@ -103,7 +83,7 @@ describe('deliverReportEmailOnce with conditional writes', () => {
       claimedAt: '2026-11-01T06:00:00.000Z',
     });
     expect(sent?.IfMatch).toBe(etagOf(String(claim?.Body)));
-    expect(bucket.json(KEY)).toEqual({
+    expect(setup.bucket.json(KEY)).toEqual({
       state: 'sent',
       messageId: 'm-1',
       sentAt: '2026-11-01T06:00:00.000Z',
@@ -121,7 +101,7 @@ describe('deliverReportEmailOnce with conditional writes', () => {
     expect((error as Error).message).toMatch(/^delivery unconfirmed/);
     expect((error as Error).message).toContain('HTTP 403');
     expect(deletes()).toHaveLength(0);
-    expect(bucket.json(KEY)).toMatchObject({ state: 'sending', claimedAt: '2026-11-01T06:00:00.000Z' });
+    expect(setup.bucket.json(KEY)).toMatchObject({ state: 'sending', claimedAt: '2026-11-01T06:00:00.000Z' });
   });
 
   it('releases the claim after a refusal with If-Match naming the claim', async () => {
@@ -129,26 +109,26 @@ describe('deliverReportEmailOnce with conditional writes', () => {
     await expect(deliver()).rejects.toThrow(EmailSendError);
     const [claim] = puts();
     expect(deletes()).toEqual([{ Bucket: 'reports-bucket', Key: KEY, IfMatch: etagOf(String(claim?.Body)) }]);
-    expect(bucket.objects.has(KEY)).toBe(false);
+    expect(setup.bucket.objects.has(KEY)).toBe(false);
   });
 
   it('claims over the version a forced resend read, and puts it back with If-Match when SES refuses', async () => {
-    const before = bucket.put(KEY, SENT_BEFORE);
+    const before = setup.bucket.put(KEY, SENT_BEFORE);
     sesMock.on(SendRawEmailCommand).rejects(messageRejected());
     await expect(deliver({ force: true })).rejects.toThrow(EmailSendError);
     const [claim, restore] = puts();
     expect(claim?.IfMatch).toBe(before);
     expect(claim?.IfNoneMatch).toBeUndefined();
     expect(restore?.IfMatch).toBe(etagOf(String(claim?.Body)));
-    expect(bucket.json(KEY)).toEqual(SENT_BEFORE);
+    expect(setup.bucket.json(KEY)).toEqual(SENT_BEFORE);
   });
 
   it('reads again when another run changed the record under a forced resend, and claims over that', async () => {
     const other = { state: 'sending', claimedAt: '2026-11-01T05:59:00.000Z', claimId: 'other-force' };
-    const before = bucket.put(KEY, SENT_BEFORE);
+    const before = setup.bucket.put(KEY, SENT_BEFORE);
     let otherEtag = '';
-    bucket.beforeNext('put', () => {
-      otherEtag = bucket.put(KEY, other);
+    setup.bucket.beforeNext('put', () => {
+      otherEtag = setup.bucket.put(KEY, other);
     });
     sesMock.on(SendRawEmailCommand).resolves({ MessageId: 'm-forced' });
     expect(await deliver({ force: true })).toMatchObject({ status: 'sent', messageId: 'm-forced' });
@@ -178,7 +158,7 @@ describe('deliverReportEmailOnce with conditional writes', () => {
     await expect(deliver()).rejects.toThrow(EmailSendError);
     expect(resend).toEqual({ status: 'sent', messageId: 'm-forced', attachmentsIncluded: true });
     expect(accepted).toBe(1);
-    expect(bucket.json(KEY)).toMatchObject({ state: 'sent', messageId: 'm-forced' });
+    expect(setup.bucket.json(KEY)).toMatchObject({ state: 'sent', messageId: 'm-forced' });
     // The normal run tried to release its own claim only, and S3 refused: the claim was no longer there.
     const normalClaim = puts()[0];
     expect(deletes().map((input) => input.IfMatch)).toEqual([etagOf(String(normalClaim?.Body))]);
@@ -203,12 +183,12 @@ describe('deliverReportEmailOnce with conditional writes', () => {
       return { MessageId: 'm-forced' };
     });
     expect(await deliver()).toEqual({ status: 'sent', messageId: 'm-normal', attachmentsIncluded: true });
-    expect(bucket.json(KEY)).toMatchObject({ state: 'sent', messageId: 'm-forced' });
+    expect(setup.bucket.json(KEY)).toMatchObject({ state: 'sent', messageId: 'm-forced' });
   });
 
   it('returns already-sent without sending when another run finished first', async () => {
-    bucket.beforeNext('put', () => {
-      bucket.put(KEY, { ...SENT_BEFORE, messageId: 'm-other', sentAt: '2026-11-01T05:59:59.000Z' });
+    setup.bucket.beforeNext('put', () => {
+      setup.bucket.put(KEY, { ...SENT_BEFORE, messageId: 'm-other', sentAt: '2026-11-01T05:59:59.000Z' });
     });
     expect(await deliver()).toEqual({
       status: 'already-sent',
@@ -221,21 +201,21 @@ describe('deliverReportEmailOnce with conditional writes', () => {
 
   it('sends nothing and says so while another run that claimed first is still sending', async () => {
     const other = { state: 'sending', claimedAt: '2026-11-01T05:59:59.000Z', claimId: 'other' };
-    bucket.beforeNext('put', () => {
-      bucket.put(KEY, other);
+    setup.bucket.beforeNext('put', () => {
+      setup.bucket.put(KEY, other);
     });
     const error = await deliver().catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(DeliveryInProgressError);
     expect((error as Error).message).toContain('nothing was sent by this run');
     expect(sesMock.commandCalls(SendRawEmailCommand)).toHaveLength(0);
-    expect(bucket.json(KEY)).toEqual(other);
+    expect(setup.bucket.json(KEY)).toEqual(other);
   });
 
   it('claims again when the other run released the period in between', async () => {
-    bucket.beforeNext('put', () => {
-      bucket.put(KEY, { state: 'sending', claimedAt: '2026-11-01T05:59:59.000Z', claimId: 'other' });
-      bucket.beforeNext('get', () => {
-        bucket.objects.delete(KEY);
+    setup.bucket.beforeNext('put', () => {
+      setup.bucket.put(KEY, { state: 'sending', claimedAt: '2026-11-01T05:59:59.000Z', claimId: 'other' });
+      setup.bucket.beforeNext('get', () => {
+        setup.bucket.objects.delete(KEY);
       });
     });
     sesMock.on(SendRawEmailCommand).resolves({ MessageId: 'm-2' });
@@ -249,27 +229,27 @@ describe('deliverReportEmailOnce with conditional writes', () => {
     ["its answer was lost and the SDK's retry found the claim (412)", preconditionFailed],
     ['every answer to the write was an error (500)', internalError],
   ])('sends once when S3 wrote the claim but %s', async (_case, answer) => {
-    bucket.afterNext('put', () => {
+    setup.bucket.afterNext('put', () => {
       throw answer();
     });
     sesMock.on(SendRawEmailCommand).resolves({ MessageId: 'm-4' });
     expect(await deliver()).toEqual({ status: 'sent', messageId: 'm-4', attachmentsIncluded: true });
     expect(sesMock.commandCalls(SendRawEmailCommand)).toHaveLength(1);
-    expect(bucket.json(KEY)).toMatchObject({ state: 'sent', messageId: 'm-4' });
+    expect(setup.bucket.json(KEY)).toMatchObject({ state: 'sent', messageId: 'm-4' });
   });
 
   it("sends nothing and throws S3's error when the claim could not be written", async () => {
-    bucket.beforeNext('put', () => {
+    setup.bucket.beforeNext('put', () => {
       throw internalError();
     });
     await expect(deliver()).rejects.toThrow('We encountered an internal error.');
     expect(sesMock.commandCalls(SendRawEmailCommand)).toHaveLength(0);
-    expect(bucket.objects.has(KEY)).toBe(false);
+    expect(setup.bucket.objects.has(KEY)).toBe(false);
   });
 
   it('keeps the claim and names the message id when SES accepted but the record could not be written', async () => {
-    bucket.beforeNext('put', () => {
-      bucket.beforeNext('put', () => {
+    setup.bucket.beforeNext('put', () => {
+      setup.bucket.beforeNext('put', () => {
         throw internalError();
       });
     });
@@ -278,6 +258,6 @@ describe('deliverReportEmailOnce with conditional writes', () => {
     expect(error).toBeInstanceOf(DeliveryRecordError);
     expect((error as Error).message).toContain('message id m-3');
     expect(deletes()).toHaveLength(0);
-    expect(bucket.json(KEY)).toMatchObject({ state: 'sending' });
+    expect(setup.bucket.json(KEY)).toMatchObject({ state: 'sending' });
   });
 });

@@ -1,17 +1,11 @@
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { SESClient, SendRawEmailCommand } from '@aws-sdk/client-ses';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  type DeliverReportEmailOnceOptions,
-  DeliveryInProgressError,
-  deliverReportEmailOnce,
-  EmailSendError,
-} from '../../../lib/delivery';
-import { type ConditionalBucket, conditionalBucket, etagOf } from './conditional-bucket';
-import { writeReportFolder } from './report-fixture';
+import { describe, expect, it } from 'vitest';
+import { DeliveryInProgressError, deliverReportEmailOnce, EmailSendError } from '../../../lib/delivery';
+import type { DeliverReportEmailOnceOptions } from '../../../lib/delivery/deliver-once';
+import { conditionalDelivery, etagOf } from './conditional-bucket';
 import { messageRejected } from './sdk-ses-answer';
 
 // An operator's run emails December so far on 10 December; the scheduled run on 1 January reports the
@@ -40,25 +34,7 @@ const WHOLE_MONTH_SENT = {
 };
 
 describe('deliverReportEmailOnce after an email of the period so far', () => {
-  let folder: string;
-  let bucket: ConditionalBucket;
-
-  beforeAll(async () => {
-    folder = await writeReportFolder();
-  });
-
-  afterAll(async () => {
-    await rm(folder, { recursive: true, force: true });
-  });
-
-  beforeEach(() => {
-    bucket = conditionalBucket(s3);
-  });
-
-  afterEach(() => {
-    bucket.mock.restore();
-    sesMock.reset();
-  });
+  const setup = conditionalDelivery(s3, () => sesMock.reset());
 
   function deliver(complete: boolean, overrides: Partial<DeliverReportEmailOnceOptions> = {}) {
     return deliverReportEmailOnce({
@@ -72,7 +48,7 @@ describe('deliverReportEmailOnce after an email of the period so far', () => {
       render: () => ({ subject: 'December', html: '<p>attached</p>', text: 'attached' }),
       complete,
       attachments: [
-        { filename: 'payments.csv', path: join(folder, 'payments.csv'), contentType: 'text/csv' },
+        { filename: 'payments.csv', path: join(setup.folder, 'payments.csv'), contentType: 'text/csv' },
       ],
       now: () => NEW_YEAR,
       ...overrides,
@@ -80,11 +56,11 @@ describe('deliverReportEmailOnce after an email of the period so far', () => {
   }
 
   function puts() {
-    return bucket.mock.commandCalls(PutObjectCommand).map((call) => call.args[0].input);
+    return setup.bucket.mock.commandCalls(PutObjectCommand).map((call) => call.args[0].input);
   }
 
   it('sends the complete report once over it, claiming with If-Match, and records it complete', async () => {
-    const soFarEtag = bucket.put(KEY, SO_FAR_SENT);
+    const soFarEtag = setup.bucket.put(KEY, SO_FAR_SENT);
     sesMock.on(SendRawEmailCommand).resolves({ MessageId: 'm-whole' });
 
     expect(await deliver(true)).toEqual({ status: 'sent', messageId: 'm-whole', attachmentsIncluded: true });
@@ -92,7 +68,7 @@ describe('deliverReportEmailOnce after an email of the period so far', () => {
     expect(claim?.IfMatch).toBe(soFarEtag);
     expect(claim?.IfNoneMatch).toBeUndefined();
     expect(sent?.IfMatch).toBe(etagOf(String(claim?.Body)));
-    expect(bucket.json(KEY)).toEqual({
+    expect(setup.bucket.json(KEY)).toEqual({
       state: 'sent',
       messageId: 'm-whole',
       sentAt: '2027-01-01T05:00:00.000Z',
@@ -114,11 +90,11 @@ describe('deliverReportEmailOnce after an email of the period so far', () => {
     sesMock.on(SendRawEmailCommand).resolves({ MessageId: 'm-so-far' });
     const tenthOfDecember = new Date('2026-12-10T12:00:00.000Z');
     await deliver(false, { now: () => tenthOfDecember });
-    expect(bucket.json(KEY)).toEqual(SO_FAR_SENT);
+    expect(setup.bucket.json(KEY)).toEqual(SO_FAR_SENT);
   });
 
   it('answers already-sent to a second so-far run, and sends nothing', async () => {
-    bucket.put(KEY, SO_FAR_SENT);
+    setup.bucket.put(KEY, SO_FAR_SENT);
     expect(await deliver(false)).toEqual({
       status: 'already-sent',
       messageId: 'm-so-far',
@@ -133,7 +109,7 @@ describe('deliverReportEmailOnce after an email of the period so far', () => {
     ['a complete run', true],
     ['a so-far run', false],
   ])('answers already-sent to %s once the whole period was sent', async (_, complete) => {
-    bucket.put(KEY, WHOLE_MONTH_SENT);
+    setup.bucket.put(KEY, WHOLE_MONTH_SENT);
     expect(await deliver(complete)).toEqual({
       status: 'already-sent',
       messageId: 'm-whole',
@@ -144,36 +120,36 @@ describe('deliverReportEmailOnce after an email of the period so far', () => {
 
   it('counts a sent record without complete (written before this field) as the whole period', async () => {
     const { complete: _, ...recordedBefore } = WHOLE_MONTH_SENT;
-    bucket.put(KEY, recordedBefore);
+    setup.bucket.put(KEY, recordedBefore);
     expect(await deliver(true)).toEqual({
       status: 'already-sent',
       messageId: 'm-whole',
       sentAt: '2027-01-01T04:00:00.000Z',
     });
     expect(sesMock.commandCalls(SendRawEmailCommand)).toHaveLength(0);
-    expect(bucket.json(KEY)).toEqual(recordedBefore);
+    expect(setup.bucket.json(KEY)).toEqual(recordedBefore);
   });
 
   it('puts the so-far record back when SES refuses the complete email, so the period stays due', async () => {
-    bucket.put(KEY, SO_FAR_SENT);
+    setup.bucket.put(KEY, SO_FAR_SENT);
     sesMock.on(SendRawEmailCommand).rejects(messageRejected());
     await expect(deliver(true)).rejects.toThrow(EmailSendError);
     const [claim, restore] = puts();
     expect(restore?.IfMatch).toBe(etagOf(String(claim?.Body)));
-    expect(bucket.json(KEY)).toEqual(SO_FAR_SENT);
+    expect(setup.bucket.json(KEY)).toEqual(SO_FAR_SENT);
 
     // The retry sends it.
     sesMock.reset();
     sesMock.on(SendRawEmailCommand).resolves({ MessageId: 'm-retry' });
     expect(await deliver(true)).toMatchObject({ status: 'sent', messageId: 'm-retry' });
-    expect(bucket.json(KEY)).toMatchObject({ messageId: 'm-retry', complete: true });
+    expect(setup.bucket.json(KEY)).toMatchObject({ messageId: 'm-retry', complete: true });
   });
 
   it('sends once when another complete run claims over the same so-far record first and sends', async () => {
-    const soFarEtag = bucket.put(KEY, SO_FAR_SENT);
+    const soFarEtag = setup.bucket.put(KEY, SO_FAR_SENT);
     let other: unknown;
     // Just before this run's claim reaches S3, another complete run claims over the so-far record and sends.
-    bucket.beforeNext('put', async () => {
+    setup.bucket.beforeNext('put', async () => {
       other = await deliver(true);
     });
     sesMock.on(SendRawEmailCommand).resolves({ MessageId: 'm-other' });
@@ -188,11 +164,11 @@ describe('deliverReportEmailOnce after an email of the period so far', () => {
     // Both claimed over the version they read; S3 took the first and refused the second (412).
     const claims = puts().filter((input) => JSON.parse(String(input.Body)).state === 'sending');
     expect(claims.map((input) => input.IfMatch)).toEqual([soFarEtag, soFarEtag]);
-    expect(bucket.json(KEY)).toMatchObject({ messageId: 'm-other', complete: true });
+    expect(setup.bucket.json(KEY)).toMatchObject({ messageId: 'm-other', complete: true });
   });
 
   it('sends once when two complete runs start together over one so-far record', async () => {
-    bucket.put(KEY, SO_FAR_SENT);
+    setup.bucket.put(KEY, SO_FAR_SENT);
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -223,6 +199,6 @@ describe('deliverReportEmailOnce after an email of the period so far', () => {
     ]);
     // The other run found the winner's claim, still sending.
     expect(stopped.map((outcome) => outcome.reason)).toEqual([expect.any(DeliveryInProgressError)]);
-    expect(bucket.json(KEY)).toMatchObject({ messageId: 'm-one', complete: true });
+    expect(setup.bucket.json(KEY)).toMatchObject({ messageId: 'm-one', complete: true });
   });
 });

@@ -8,16 +8,15 @@ import {
   CorruptObjectError,
   createS3Client,
   createSesClient,
-  type DeliverReportEmailOnceOptions,
   DeliveryInProgressError,
   DeliveryUnconfirmedError,
   deliverReportEmailOnce,
-  type EmailAttachment,
   EmailSendError,
   InvalidEmailError,
-  type RenderContext,
   signReportLink,
 } from '../../../lib/delivery';
+import type { EmailAttachment, RenderContext } from '../../../lib/delivery/compose-email';
+import type { DeliverReportEmailOnceOptions } from '../../../lib/delivery/deliver-once';
 import {
   clearSesStore,
   type RunningEmulator,

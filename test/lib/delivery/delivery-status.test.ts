@@ -4,16 +4,19 @@ import { join } from 'node:path';
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  alreadySent,
+  alreadySentUnlessForced,
   CorruptObjectError,
   createS3Client,
   DeliveryInProgressError,
-  type DeliveryStatus,
   deliveryStatus,
   InvalidReportKeyError,
 } from '../../../lib/delivery';
+import type { DeliveryStatus } from '../../../lib/delivery/deliver-once';
 import { type RunningEmulator, startS3Emulator } from '../../../lib/local/emulators';
 import { etagOf } from './conditional-bucket';
+
+const WHOLE = { account: 'acme', period: '2026-10', complete: true };
+const SO_FAR = { ...WHOLE, complete: false };
 
 const BUCKET = 'status-bucket';
 const NOW = new Date(Date.UTC(2026, 10, 1, 6, 0, 0));
@@ -117,15 +120,13 @@ describe('deliveryStatus', () => {
   });
 });
 
-describe('alreadySent', () => {
+describe('alreadySentUnlessForced without force', () => {
   it('lets a run go on when nobody has claimed the period', () => {
-    expect(alreadySent({ state: 'none' }, 'acme', '2026-10', true)).toBeNull();
+    expect(alreadySentUnlessForced({ state: 'none' }, WHOLE)).toBeNull();
   });
 
   it('reports a sent period as already sent, with its message id and time', () => {
-    expect(
-      alreadySent({ state: 'sent', record: SENT_RECORD, etag: '"e1"' }, 'acme', '2026-10', true),
-    ).toEqual({
+    expect(alreadySentUnlessForced({ state: 'sent', record: SENT_RECORD, etag: '"e1"' }, WHOLE)).toEqual({
       status: 'already-sent',
       messageId: '0100019a-sent-message',
       sentAt: '2026-11-01T05:00:00.000Z',
@@ -136,11 +137,11 @@ describe('alreadySent', () => {
     const soFar = { ...SENT_RECORD, complete: false } as const;
 
     it('lets a run whose report is complete go on: the period has ended and its own email is due', () => {
-      expect(alreadySent({ state: 'sent', record: soFar, etag: '"e1"' }, 'acme', '2026-10', true)).toBeNull();
+      expect(alreadySentUnlessForced({ state: 'sent', record: soFar, etag: '"e1"' }, WHOLE)).toBeNull();
     });
 
     it('settles a run whose report is so far too, and says the email sent was so far', () => {
-      expect(alreadySent({ state: 'sent', record: soFar, etag: '"e1"' }, 'acme', '2026-10', false)).toEqual({
+      expect(alreadySentUnlessForced({ state: 'sent', record: soFar, etag: '"e1"' }, SO_FAR)).toEqual({
         status: 'already-sent',
         messageId: '0100019a-sent-message',
         sentAt: '2026-11-01T05:00:00.000Z',
@@ -159,8 +160,8 @@ describe('alreadySent', () => {
       sentAt: '2026-11-01T05:00:00.000Z',
     };
     const status = { state: 'sent', record, etag: '"e1"' } as const;
-    expect(alreadySent(status, 'acme', '2026-10', true)).toEqual(expected);
-    expect(alreadySent(status, 'acme', '2026-10', false)).toEqual(expected);
+    expect(alreadySentUnlessForced(status, WHOLE)).toEqual(expected);
+    expect(alreadySentUnlessForced(status, SO_FAR)).toEqual(expected);
   });
 
   it.each([
@@ -175,7 +176,7 @@ describe('alreadySent', () => {
   ])('stops a run at a claim (stale: %s) and says so', (stale, message) => {
     const claim = { state: 'sending', claimedAt: '2026-11-01T05:50:00.000Z', claimId: 'run-1' } as const;
     const settle = () =>
-      alreadySent({ state: 'sending', record: claim, stale, etag: '"e1"' }, 'acme', '2026-10', true);
+      alreadySentUnlessForced({ state: 'sending', record: claim, stale, etag: '"e1"' }, WHOLE);
     expect(settle).toThrow(DeliveryInProgressError);
     expect(settle).toThrow(message);
   });
@@ -183,7 +184,7 @@ describe('alreadySent', () => {
   it('tells a person what to do about a stale claim', () => {
     const claim = { state: 'sending', claimedAt: '2026-11-01T05:30:00.000Z', claimId: 'run-1' } as const;
     const settle = () =>
-      alreadySent({ state: 'sending', record: claim, stale: true, etag: '"e1"' }, 'acme', '2026-10', true);
+      alreadySentUnlessForced({ state: 'sending', record: claim, stale: true, etag: '"e1"' }, WHOLE);
     expect(settle).toThrow(
       "Nothing was sent by this run; check SES's sending statistics and ask the recipients, then mark the " +
         'period sent or resend it with force (README, "When the delivery alarm fires")',
@@ -192,8 +193,6 @@ describe('alreadySent', () => {
 
   it('stops a run at an unreadable record with the error that says what is wrong', () => {
     const error = new CorruptObjectError('reports/acme/2026-10/delivery.json', 'not JSON');
-    expect(() => alreadySent({ state: 'unreadable', error, etag: '"e1"' }, 'acme', '2026-10', true)).toThrow(
-      error,
-    );
+    expect(() => alreadySentUnlessForced({ state: 'unreadable', error, etag: '"e1"' }, WHOLE)).toThrow(error);
   });
 });

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { InvalidReportKeyError, manifestKey, reportPrefix } from '../../../lib/delivery';
 import {
   buildFileKey,
   deliveryRecordKey,
-  InvalidReportKeyError,
   isReportFileKey,
-  manifestKey,
-  reportPrefix,
-} from '../../../lib/delivery';
-import { isReportFileKeyOf } from '../../../lib/delivery/report-key';
+  isReportFileKeyOf,
+} from '../../../lib/delivery/report-key';
 
 const BUILD = '20261101T060000123Z-3f9a0c1e2b4d';
 

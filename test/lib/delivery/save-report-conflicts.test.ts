@@ -2,13 +2,8 @@ import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  beginReportBuild,
-  type ReportBuild,
-  ReportBuildError,
-  type ReportManifest,
-  saveReport,
-} from '../../../lib/delivery';
+import { beginReportBuild, ReportBuildError, type ReportManifest, saveReport } from '../../../lib/delivery';
+import type { ReportBuild } from '../../../lib/delivery/save-report';
 import { type ConditionalBucket, conditionalBucket, preconditionFailed } from './conditional-bucket';
 import { writeReportFolder } from './report-fixture';
 

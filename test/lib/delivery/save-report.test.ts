@@ -11,12 +11,11 @@ import {
   InvalidReportFolderError,
   InvalidReportKeyError,
   presignReportFile,
-  type ReportBuild,
   type ReportManifest,
   readManifest,
-  type SaveReportOptions,
   saveReport,
 } from '../../../lib/delivery';
+import type { ReportBuild, SaveReportOptions } from '../../../lib/delivery/save-report';
 import { type RunningEmulator, startS3Emulator } from '../../../lib/local/emulators';
 import { REPORT_FIXTURE, writeReportFolder } from './report-fixture';
 

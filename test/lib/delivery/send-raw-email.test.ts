@@ -1,7 +1,8 @@
 import { MessageRejected, SESClient, SendRawEmailCommand } from '@aws-sdk/client-ses';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
-import { backoffMs, EmailOutcomeUnknownError, EmailSendError, sendRawEmail } from '../../../lib/delivery';
+import { EmailOutcomeUnknownError, EmailSendError } from '../../../lib/delivery';
+import { backoffMs, sendRawEmail } from '../../../lib/delivery/send-raw-email';
 import { sesErrorAnswer as sesError } from './ses-error-answer';
 
 const credentials = { accessKeyId: 'x', secretAccessKey: 'y' };

@@ -4,8 +4,7 @@ import {
   MessageRejected,
 } from '@aws-sdk/client-ses';
 import { describe, expect, it } from 'vitest';
-import { sesFailureKind } from '../../../lib/delivery';
-import { sesErrorCode } from '../../../lib/delivery/ses-outcome';
+import { sesErrorCode, sesFailureKind } from '../../../lib/delivery/send-raw-email';
 import { FORBIDDEN_PAGE, sdkErrorForAnswer, sesErrorXml } from './sdk-ses-answer';
 import { sesErrorAnswer as sesAnswer } from './ses-error-answer';
 

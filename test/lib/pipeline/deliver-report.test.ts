@@ -4,12 +4,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AccountConfig } from '../../../lib/config';
 import {
   DeliveryInProgressError,
-  deliveryRecordKey,
-  readDeliveryRecord,
+  deliveryStatus,
   readManifest,
   verifyReportIndexLink,
   verifyReportLink,
 } from '../../../lib/delivery';
+import { deliveryRecordKey } from '../../../lib/delivery/report-key';
 import { SecretError } from '../../../lib/delivery/secrets';
 import { InvoicingAuthenticationError, InvoicingServerError } from '../../../lib/invoicing';
 import type { StoredEmail } from '../../../lib/local/emulators';
@@ -204,8 +204,16 @@ describe('deliverReport', () => {
         expect(saved!.length).toBe(file.size);
         expect(createHash('sha256').update(saved!).digest('hex')).toBe(file.sha256);
       }
-      const record = await readDeliveryRecord(harness.s3, BUCKET, deliveryRecordKey('acme', '2026-10'));
-      expect(record).toMatchObject({ state: 'sent', messageId: emails[0]!.messageId, recipients: 2 });
+      const status = await deliveryStatus({
+        s3: harness.s3,
+        bucket: BUCKET,
+        account: 'acme',
+        period: '2026-10',
+      });
+      expect(status).toMatchObject({
+        state: 'sent',
+        record: { messageId: emails[0]!.messageId, recipients: 2 },
+      });
     });
 
     it('saves a summary that names the source but never the API key', async () => {
@@ -251,11 +259,15 @@ describe('deliverReport', () => {
       const all = await harness.emails();
       expect(all).toHaveLength(2);
       expect(all[1]!.messageId).not.toBe(all[0]!.messageId);
-      const record = await readDeliveryRecord(harness.s3, BUCKET, deliveryRecordKey('acme', '2026-10'));
-      expect(record).toMatchObject({
+      const status = await deliveryStatus({
+        s3: harness.s3,
+        bucket: BUCKET,
+        account: 'acme',
+        period: '2026-10',
+      });
+      expect(status).toMatchObject({
         state: 'sent',
-        messageId: all[1]!.messageId,
-        sentAt: later.toISOString(),
+        record: { messageId: all[1]!.messageId, sentAt: later.toISOString() },
       });
       const manifest = await readManifest({
         s3: harness.s3,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { atMilestones, type FetchedRecords } from '../../../lib/pipeline';
+import { atMilestones, type FetchedRecords } from '../../../lib/pipeline/logger';
 
 const progress = (invoices: number, payments: number, previousPeriodInvoices = 0) => ({
   invoices,

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DeploymentConfig, parseDeploymentConfig } from '../../../lib/config';
 import {
-  type AccountRunOutcome,
   dispatchSlot,
   type ReportDeliveryResult,
   runScheduledReport,
@@ -9,6 +8,7 @@ import {
   type SlotDispatch,
   slotIndex,
 } from '../../../lib/pipeline';
+import type { AccountRunOutcome } from '../../../lib/pipeline/dispatch-slot';
 import type { StructuredLogger } from '../../../lib/pipeline/logger';
 import { MONTH_FIGURES } from './support/acme-month';
 import {

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { parseDeploymentConfig } from '../../../lib/config';
+import { ScheduledEventError, UnknownAccountError } from '../../../lib/pipeline';
 import {
   accountNamed,
   parseScheduledEvent,
-  ScheduledEventError,
-  UnknownAccountError,
-} from '../../../lib/pipeline';
-import { scheduledReportEventSchema } from '../../../lib/pipeline/scheduled-event';
+  scheduledReportEventSchema,
+} from '../../../lib/pipeline/scheduled-event';
 
 const config = parseDeploymentConfig({
   accounts: ['acme', 'globex'].map((name) => ({
