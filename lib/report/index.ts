@@ -26,9 +26,9 @@ export {
   shortId,
   truncateText,
 } from './format';
+export { JUDGED_CURRENCY } from './invoice-figures';
 export { INVOICE_STATUS_ORDER } from './invoice-status-order';
 export { isolated } from './isolated';
-export { JUDGED_CURRENCY } from './mispaid-figures';
 export * from './model';
 export { toPlainDecimal } from './money';
 export { comparisonWords, monthTitle, periodHeading, periodTitle, previousPeriodName } from './period-words';
