@@ -9,18 +9,12 @@ import { createDayLocator, parsePeriod, parseServiceDatetime, zonedDaysOfPeriod 
 import { coveringDates, type FetchRanges } from './collect-ranges';
 import { compareByCreation, FirstInOrder } from './collections';
 import { InvoiceFiguresAccumulator, PreviousPeriodAccumulator } from './invoice-figures';
-import {
-  FIRST_PAID_INVOICES_SHOWN,
-  type InvoiceFigures,
-  type MispaidInvoice,
-  type PreviousPeriodFigures,
-  type ReportPeriod,
-} from './model';
-import { PaymentFiguresAccumulator, type PaymentResult } from './payment-figures';
+import { FIRST_PAID_INVOICES_SHOWN, type ReportPeriod } from './model';
+import { PaymentFiguresAccumulator } from './payment-figures';
 import { WindowLedger } from './reconcile-ledger';
 import { reportPeriodSpan } from './report-period';
 import type { RowTableBuilder } from './rows';
-import { NO_UNMATCHED, UnmatchedCollector, type UnmatchedResult } from './unmatched';
+import { NO_UNMATCHED, UnmatchedCollector } from './unmatched';
 
 /** Records fetched so far from each list, in the period or not. */
 export interface CollectProgress {
