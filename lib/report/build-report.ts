@@ -5,8 +5,8 @@ import { type CollectProgress, collectReportData, type ReportRows } from './coll
 import { fetchRanges } from './collect-ranges';
 import type { Report, ReportPeriod, ReportRequest, ReportSummary } from './model';
 import { publicUrl } from './public-url';
-import { reconcile } from './reconcile';
-import { reconcileOverRead } from './reconcile-over-read';
+import { reconcile, reconcileOverRead } from './reconcile';
+
 import { reportPeriod } from './report-period';
 import { createPaidInvoiceRows, createPaymentRows, type RowTable, type RowTableOptions } from './rows';
 
