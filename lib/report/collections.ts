@@ -25,14 +25,11 @@ export class FirstInOrder<T> {
   add(item: T): void {
     const kept = this.#kept;
     if (kept.length === this.limit && (this.limit === 0 || this.compare(item, kept.at(-1)!) >= 0)) return;
-    let low = 0;
-    let high = kept.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (this.compare(kept[middle]!, item) <= 0) low = middle + 1;
-      else high = middle;
-    }
-    kept.splice(low, 0, item);
+    kept.splice(
+      partitionPoint(kept.length, (index) => this.compare(kept[index]!, item) <= 0),
+      0,
+      item,
+    );
     if (kept.length > this.limit) kept.pop();
   }
 
@@ -49,4 +46,16 @@ export function entryOf<K, V>(map: Map<K, V>, key: K, create: () => V): V {
     map.set(key, value);
   }
   return value;
+}
+
+/** The first index in `[0, length)` where `before` turns false (true up to there, false after): a binary search. */
+export function partitionPoint(length: number, before: (index: number) => boolean): number {
+  let low = 0;
+  let high = length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (before(middle)) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }

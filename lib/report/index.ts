@@ -15,7 +15,6 @@ export { toPlainDecimal } from './money';
 export { comparisonWords, monthTitle, periodHeading, periodTitle, previousPeriodName } from './period-words';
 export { type ProjectNames, projectLabel, projectName } from './project-names';
 export { publicUrl } from './public-url';
-export * from './reconciliation-check';
 export * from './reconciliation-wording';
 export { reportPeriod } from './report-period';
 export {

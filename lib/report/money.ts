@@ -1,18 +1,15 @@
 import Big from 'big.js';
-import type { DecimalString } from '../invoicing';
-import { fiatFractionDigits } from '../invoicing';
+import { type DecimalString, fiatFractionDigits } from '../invoicing';
 
 /**
  * Amounts are summed exactly and rounded once, at the end: USD to cents, fiat to its minor unit, crypto
  * never. Half-up: a tie goes away from zero (`-0.005` → `-0.01`), as people round by hand.
  */
 
-export type AmountSource = Big | DecimalString;
-
 /** `Big` values are immutable: one zero serves everywhere. */
 export const ZERO = new Big(0);
 
-export function sum(amounts: Iterable<AmountSource>): Big {
+export function sum(amounts: Iterable<Big | DecimalString>): Big {
   let total = ZERO;
   for (const amount of amounts) total = total.plus(amount);
   return total;

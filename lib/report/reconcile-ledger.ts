@@ -3,7 +3,7 @@ import { millisecondsInHour } from 'date-fns/constants';
 import type { DecimalString, Invoice, InvoiceStatistics } from '../invoicing';
 import { shiftUtcDay, utcDayKey } from '../period';
 import { EARLIEST_DAY_START_MS, LATEST_DAY_START_MS } from './collect-ranges';
-import { compareText, entryOf } from './collections';
+import { compareText, entryOf, partitionPoint } from './collections';
 import { CentsSum, DecimalSum, ZERO } from './money';
 
 /**
@@ -182,7 +182,7 @@ export class ServiceDays {
   }
 
   place(at: number): DayPlacement {
-    const index = this.lastStartingBy(at);
+    const index = partitionPoint(this.days.length, (i) => this.days[i]!.start <= at) - 1;
     const day = index === -1 ? undefined : this.days[index]!;
     if (day !== undefined) {
       // With a listed next day, `at` is before its start (else the search had found it).
@@ -191,23 +191,6 @@ export class ServiceDays {
       if (at < day.start + LONGEST_DAY_MS) return { kind: 'end-unknown', date: day.date };
     }
     return { kind: 'unlisted', date: this.unlistedDate(at, index) };
-  }
-
-  /** The last day that begins at or before `at`; -1 when none does. */
-  private lastStartingBy(at: number): number {
-    let low = 0;
-    let high = this.days.length - 1;
-    let found = -1;
-    while (low <= high) {
-      const middle = (low + high) >> 1;
-      if (this.days[middle]!.start <= at) {
-        found = middle;
-        low = middle + 1;
-      } else {
-        high = middle - 1;
-      }
-    }
-    return found;
   }
 
   /**

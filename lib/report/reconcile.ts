@@ -7,7 +7,7 @@ import { formatCount, formatDay, formatUSD } from './format';
 import type { CurrencyUnit, Reconciliation, ReconciliationCheck, UncheckedCheck } from './model';
 import { roundHalfUp, roundUsd, ZERO } from './money';
 import { NO_USD, type PaidTotals, type UsdTotal, type WindowLedger } from './reconcile-ledger';
-import { describeCheck } from './reconciliation-check';
+import { describeCheck } from './reconciliation-wording';
 
 interface ReconcileInput {
   statistics: InvoiceStatistics;

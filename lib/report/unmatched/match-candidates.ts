@@ -2,7 +2,7 @@ import Big from 'big.js';
 import { millisecondsInDay } from 'date-fns/constants';
 import { type DecimalString, type InvoiceItem, PAYMENT_SEARCH_GRACE_MS } from '../../invoicing';
 import { parseServiceDatetime } from '../../period';
-import { compareText, FirstInOrder } from '../collections';
+import { compareText, FirstInOrder, partitionPoint } from '../collections';
 import { percentChange } from '../money';
 import type {
   CandidateInvoiceFields,
@@ -205,15 +205,8 @@ function activeWindowsLookup(windows: readonly Prepared[]): (atMs: number) => Pr
   );
   return (atMs) => {
     const found = unending.filter(({ window }) => window.createdMs <= atMs);
-    // The first window created after the instant.
-    let low = 0;
-    let high = ending.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (ending[middle]!.window.createdMs <= atMs) low = middle + 1;
-      else high = middle;
-    }
-    for (let index = low - 1; index >= 0 && ending[index]!.window.createdMs >= atMs - longest; index--) {
+    const after = partitionPoint(ending.length, (index) => ending[index]!.window.createdMs <= atMs);
+    for (let index = after - 1; index >= 0 && ending[index]!.window.createdMs >= atMs - longest; index--) {
       if (ending[index]!.window.activeUntilMs >= atMs) found.push(ending[index]!);
     }
     return found;

@@ -1,6 +1,6 @@
 import type { InvoiceItem, PaymentItem } from '../../invoicing';
 import type { Span } from '../../period';
-import { compareText } from '../collections';
+import { compareText, partitionPoint } from '../collections';
 import { sum, ZERO } from '../money';
 import {
   CANDIDATE_LOOKBACK_MS,
@@ -121,14 +121,8 @@ export class UnmatchedCollector {
     const instants = this.#instants;
     if (instants === undefined)
       return window.createdMs < this.span.end && window.activeUntilMs >= this.span.start;
-    let low = 0;
-    let high = instants.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (instants[middle]! < window.createdMs) low = middle + 1;
-      else high = middle;
-    }
-    return low < instants.length && instants[low]! <= window.activeUntilMs;
+    const next = instants[partitionPoint(instants.length, (index) => instants[index]! < window.createdMs)];
+    return next !== undefined && next <= window.activeUntilMs;
   }
 }
 
