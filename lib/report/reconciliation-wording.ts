@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import Big from 'big.js';
+import type Big from 'big.js';
 import { format } from 'date-fns/format';
 import {
   formatCount,
@@ -42,10 +42,6 @@ export interface CheckWording {
   service: string;
   computed: string;
   difference: string;
-}
-
-function signedCount(value: Big): string {
-  return value.gt(0) ? `+${formatDecimal(value)}` : formatDecimal(value);
 }
 
 /** The spec does not say which unit the service totals `invoicesByCurrencies` in: `reconcile` finds out. */
@@ -94,27 +90,17 @@ export function describeCheck(
 ): CheckWording {
   const name = checkLabel(check.name, currencyUnit, names, check.dayStart);
   const unit = checkFigureUnit(check.name, currencyUnit);
-  if (unit.kind === 'count') {
-    return {
-      ...name,
-      service: formatDecimal(check.service),
-      computed: formatDecimal(check.computed),
-      difference: signedCount(new Big(check.difference)),
-    };
-  }
-  if (unit.kind === 'fiat') {
-    return {
-      ...name,
-      service: formatFiat(check.service, unit.currency),
-      computed: formatFiat(check.computed, unit.currency),
-      difference: formatFiatChange(check.difference, unit.currency),
-    };
-  }
+  const [figure, change]: [(value: Big) => string, (value: Big) => string] =
+    unit.kind === 'count'
+      ? [formatDecimal, (value) => (value.gt(0) ? `+${formatDecimal(value)}` : formatDecimal(value))]
+      : unit.kind === 'fiat'
+        ? [(value) => formatFiat(value, unit.currency), (value) => formatFiatChange(value, unit.currency)]
+        : [formatUSD, formatUSDChange];
   return {
     ...name,
-    service: formatUSD(check.service),
-    computed: formatUSD(check.computed),
-    difference: formatUSDChange(check.difference),
+    service: figure(check.service),
+    computed: figure(check.computed),
+    difference: change(check.difference),
   };
 }
 
