@@ -66,80 +66,48 @@ export async function writeRun(path: string, rows: readonly Row[] | AsyncIterabl
   }
 }
 
-/** `current` is the next row, until `advance` says there is none. */
-interface Cursor {
+/** Rows of a run, a frame at a time: `current` is the next, until `advance` says there is none. */
+class Cursor {
   current: Row;
-  /** A promise when it must read first. */
-  advance(): boolean | Promise<boolean>;
-  close(): Promise<void>;
-}
-
-function arrayCursor(rows: readonly Row[]): Cursor | undefined {
-  if (rows.length === 0) return undefined;
-  let index = 0;
-  const cursor: Cursor = {
-    current: rows[0]!,
-    advance() {
-      index += 1;
-      if (index >= rows.length) return false;
-      cursor.current = rows[index]!;
-      return true;
-    },
-    close: async () => undefined,
-  };
-  return cursor;
-}
-
-class FileCursor implements Cursor {
-  current: Row = [];
-  readonly #file: FileHandle;
-  readonly #head = Buffer.allocUnsafe(FRAME_HEAD_BYTES);
-  /** Reused: a new buffer per frame is garbage outside the heap, freed late. */
-  #frame = Buffer.allocUnsafe(0);
-  #rows: Row[] = [];
   #index = 0;
 
-  private constructor(file: FileHandle) {
-    this.#file = file;
+  constructor(
+    private rows: readonly Row[],
+    private readonly nextFrame: () => Promise<Row[] | undefined> = async () => undefined,
+  ) {
+    this.current = rows[0]!;
   }
 
-  static async open(path: string): Promise<FileCursor | undefined> {
-    const cursor = new FileCursor(await open(path, 'r'));
-    if (await cursor.#read()) return cursor;
-    await cursor.close();
-    return undefined;
-  }
-
+  /** A promise when it must read first. */
   advance(): boolean | Promise<boolean> {
     this.#index += 1;
-    if (this.#index < this.#rows.length) {
-      this.current = this.#rows[this.#index]!;
+    if (this.#index < this.rows.length) {
+      this.current = this.rows[this.#index]!;
       return true;
     }
-    return this.#read();
+    return this.#refill();
   }
 
-  async #read(): Promise<boolean> {
-    this.#rows = [];
+  async #refill(): Promise<boolean> {
+    const rows = await this.nextFrame();
+    if (rows === undefined || rows.length === 0) return false;
+    this.rows = rows;
     this.#index = 0;
-    const head = await this.#fill(this.#head);
-    if (!head) return false;
-    const length = this.#head.readUInt32LE(0);
-    if (this.#frame.length < length)
-      this.#frame = Buffer.allocUnsafe(Math.max(length, 2 * this.#frame.length));
-    const body = this.#frame.subarray(0, length);
-    if (!(await this.#fill(body))) throw new Error('A sorted run ends inside a row');
-    this.#rows = deserialize(body) as Row[];
-    if (this.#rows.length === 0) return false;
-    this.current = this.#rows[0]!;
+    this.current = rows[0]!;
     return true;
   }
+}
 
+/** Reads a run's frames one after the other; `undefined` at its end. */
+function frameReader(file: FileHandle): () => Promise<Row[] | undefined> {
+  const head = Buffer.allocUnsafe(FRAME_HEAD_BYTES);
+  /** Reused: a new buffer per frame is garbage outside the heap, freed late. */
+  let frame = Buffer.allocUnsafe(0);
   /** False at the file's end before any byte, an error within it. */
-  async #fill(buffer: Buffer): Promise<boolean> {
+  const fill = async (buffer: Buffer): Promise<boolean> => {
     let filled = 0;
     while (filled < buffer.length) {
-      const { bytesRead } = await this.#file.read(buffer, filled, buffer.length - filled, null);
+      const { bytesRead } = await file.read(buffer, filled, buffer.length - filled, null);
       if (bytesRead === 0) {
         if (filled === 0) return false;
         throw new Error('A sorted run ends inside a row');
@@ -147,11 +115,15 @@ class FileCursor implements Cursor {
       filled += bytesRead;
     }
     return true;
-  }
-
-  async close(): Promise<void> {
-    await this.#file.close();
-  }
+  };
+  return async () => {
+    if (!(await fill(head))) return undefined;
+    const length = head.readUInt32LE(0);
+    if (frame.length < length) frame = Buffer.allocUnsafe(Math.max(length, 2 * frame.length));
+    const body = frame.subarray(0, length);
+    if (!(await fill(body))) throw new Error('A sorted run ends inside a row');
+    return deserialize(body) as Row[];
+  };
 }
 
 /**
@@ -200,23 +172,24 @@ class CursorHeap {
 }
 
 /** A k-way merge of the sorted runs and of `memory` (sorted); memory holds a frame per run. */
-export async function* mergeRuns(files: readonly string[], memory: readonly Row[], order: RowOrder) {
+export async function* mergeRuns(paths: readonly string[], memory: readonly Row[], order: RowOrder) {
   const heap = new CursorHeap(order);
-  const cursors: Cursor[] = [];
+  const files: FileHandle[] = [];
   try {
-    const memoryCursor = arrayCursor(memory);
-    if (memoryCursor) cursors.push(memoryCursor);
-    for (const path of files) {
-      const cursor = await FileCursor.open(path);
-      if (cursor) cursors.push(cursor);
+    if (memory.length > 0) heap.push(new Cursor(memory));
+    for (const path of paths) {
+      const file = await open(path, 'r');
+      files.push(file);
+      const read = frameReader(file);
+      const first = await read();
+      if (first !== undefined && first.length > 0) heap.push(new Cursor(first, read));
     }
-    for (const cursor of cursors) heap.push(cursor);
     for (let top = heap.top; top !== undefined; top = heap.top) {
       yield top.current;
       const moved = top.advance();
       heap.settleTop(!(moved === true || (moved !== false && (await moved))));
     }
   } finally {
-    await Promise.all(cursors.map((cursor) => cursor.close()));
+    await Promise.all(files.map((file) => file.close()));
   }
 }
