@@ -1,4 +1,5 @@
 import type Big from 'big.js';
+import { formatCount } from '../format';
 import type { UnmatchedFigures, UsdEstimate } from './model';
 import { ESTIMATE_MAX_HOURS } from './usd-estimate';
 
@@ -24,8 +25,6 @@ export function noEstimateWords(cryptocurrency: string): string {
   return `no ${cryptocurrency} payment matched within ${ESTIMATE_MAX_HOURS} hours`;
 }
 
-const count = (value: number) => value.toLocaleString('en-US');
-
 /**
  * What waits, in one sentence: `3 payments wait to be matched, worth an estimated 1,235.05 USD (2 of
  * the 3 could be estimated); 1 has a likely invoice.` `formatUSD` writes the total.
@@ -38,17 +37,19 @@ export function unmatchedInWords(
   formatUSD: (amount: Big) => string,
 ): string {
   const { unmatched, unmatchedEstimated: estimated, unmatchedWithLikelyInvoice: likely } = payments;
-  const waiting = `${count(unmatched)} ${unmatched === 1 ? 'payment waits' : 'payments wait'} to be matched`;
+  const waiting = `${formatCount(unmatched)} ${unmatched === 1 ? 'payment waits' : 'payments wait'} to be matched`;
   const worth =
     estimated === 0
       ? ', none of which could be estimated'
       : `, worth an estimated ${formatUSD(payments.unmatchedEstimatedUSD)}` +
-        (estimated < unmatched ? ` (${count(estimated)} of the ${count(unmatched)} could be estimated)` : '');
+        (estimated < unmatched
+          ? ` (${formatCount(estimated)} of the ${formatCount(unmatched)} could be estimated)`
+          : '');
   const likelyWords =
     likely === 0
       ? 'none has a likely invoice'
       : likely === 1
         ? '1 has a likely invoice'
-        : `${count(likely)} have a likely invoice`;
+        : `${formatCount(likely)} have a likely invoice`;
   return `${waiting}${worth}; ${likelyWords}.`;
 }
