@@ -24,12 +24,8 @@ const ONE_PROJECT_ONLY =
 /** 0 when absent; own members only: a code may be `constructor`. */
 const amountOf = (values: Record<string, string>, key: string): Big =>
   new Big(Object.hasOwn(values, key) ? values[key]! : '0');
-const totalOf = (totals: Map<string, Big>, key: string): Big => totals.get(key) ?? ZERO;
 const usdOf = (totals: Map<string, UsdTotal>, key: string): UsdTotal => totals.get(key) ?? NO_USD;
 const sortedUnion = (a: Iterable<string>, b: Iterable<string>): string[] => [...new Set([...a, ...b])].sort();
-
-const projectCheck = (statistics: InvoiceStatistics, listed: PaidTotals, id: string): ReconciliationCheck =>
-  usdCheck(`project:${id}`, amountOf(statistics.invoicesByProjects, id), usdOf(listed.usdByProject, id));
 
 /** Found on each side whatever the case of its id: a UUID's case means nothing. */
 function askedProjectCheck(
@@ -63,7 +59,7 @@ function currencyChecks(
   const currencies = sortedUnion(Object.keys(statistics.invoicesByCurrencies), listed.fiatByCurrency.keys());
   const service = (code: string) => amountOf(statistics.invoicesByCurrencies, code);
   const inFiat = currencies.map((code) =>
-    fiatCheck(code, service(code), totalOf(listed.fiatByCurrency, code)),
+    fiatCheck(code, service(code), listed.fiatByCurrency.get(code) ?? ZERO),
   );
   const inUsd = currencies.map((code) =>
     usdCheck(`currency:${code}`, service(code), usdOf(listed.usdByCurrency, code)),
@@ -94,7 +90,8 @@ export function reconcile(input: ReconcileInput): Reconciliation {
     checks.push(countCheck('paidCount', statistics.invoicesPaidNum, listed.count));
     checks.push(usdCheck('paidTotalUSD', new Big(statistics.invoicesTotalUSD), listed.usd));
     for (const id of sortedUnion(Object.keys(statistics.invoicesByProjects), listed.usdByProject.keys())) {
-      checks.push(projectCheck(statistics, listed, id));
+      const service = amountOf(statistics.invoicesByProjects, id);
+      checks.push(usdCheck(`project:${id}`, service, usdOf(listed.usdByProject, id)));
     }
     const currencies = currencyChecks(statistics, listed);
     currencyUnit = currencies.unit;
