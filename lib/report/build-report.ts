@@ -1,12 +1,10 @@
-import type { InvoiceStatistics, InvoicingClient } from '../invoicing';
-import { uuidSchema } from '../invoicing';
+import { type InvoiceStatistics, type InvoicingClient, uuidSchema } from '../invoicing';
 import { notBegunReason, ReportRequestError } from '../period';
 import { type CollectProgress, collectReportData, type ReportRows } from './collect';
 import { fetchRanges } from './collect-ranges';
 import type { Report, ReportPeriod, ReportRequest, ReportSummary } from './model';
 import { publicUrl } from './public-url';
 import { reconcile, reconcileOverRead } from './reconcile';
-
 import { reportPeriod } from './report-period';
 import { createPaidInvoiceRows, createPaymentRows, type RowTable, type RowTableOptions } from './rows';
 

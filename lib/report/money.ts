@@ -33,12 +33,18 @@ export function toPlainDecimal(amount: Big): string {
 }
 
 /**
- * `div` rounds straight to one decimal from the exact remainder: dividing to 20 places and rounding that
- * could round twice (`12.3499…` → `12.35` → `12.4`).
+ * A `Big` constructor whose `div` rounds straight to `decimals` places, half-up, from the exact remainder:
+ * dividing to the default 20 places and rounding that could round twice (`12.3499…` → `12.35` → `12.4`).
+ * Wrap its results in a plain `Big`, which `summaryToJson` recognises.
  */
-export const OneDecimalBig = Big();
-OneDecimalBig.DP = 1;
-OneDecimalBig.RM = Big.roundHalfUp;
+export function dividingTo(decimals: number): Big.BigConstructor {
+  const Rounding = Big();
+  Rounding.DP = decimals;
+  Rounding.RM = Big.roundHalfUp;
+  return Rounding;
+}
+
+export const OneDecimalBig = dividingTo(1);
 
 /** In percent of `previous`, rounded once to one decimal; `null` when `previous` is zero. */
 export function percentChange(current: Big, previous: Big): Big | null {

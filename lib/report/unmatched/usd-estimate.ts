@@ -2,7 +2,7 @@ import Big from 'big.js';
 import { millisecondsInHour, millisecondsInMinute } from 'date-fns/constants';
 import type { DecimalString } from '../../invoicing';
 import { entryOf } from '../collections';
-import { DecimalSum, ZERO } from '../money';
+import { DecimalSum, dividingTo, ZERO } from '../money';
 import type { UsdEstimate } from './model';
 
 /** How many matched payments an estimate gathers at least, nearest first. */
@@ -35,17 +35,8 @@ interface RateBucket {
   crypto: DecimalSum;
 }
 
-/**
- * `div` rounds straight to cents (or a rate's 8 decimals): rounding the default 20 places again could
- * round twice. Results are wrapped in a plain `Big`, which the summary's writer recognises.
- */
-const CentsBig = Big();
-CentsBig.DP = 2;
-CentsBig.RM = Big.roundHalfUp;
-
-const RateBig = Big();
-RateBig.DP = 8;
-RateBig.RM = Big.roundHalfUp;
+const CentsBig = dividingTo(2);
+const RateBig = dividingTo(8);
 
 /**
  * The rates the matched payments prove: a paid invoice's `amountFiatUSD` is the amount received,
