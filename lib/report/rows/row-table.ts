@@ -3,6 +3,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IdSet } from '../../invoicing';
+import { compareText } from '../collections';
 import type { ReportColumn } from './report-column';
 import { MAX_MERGE_WIDTH, mergeRuns, type Row, writeRun } from './sorted-runs';
 
@@ -171,8 +172,4 @@ export function createRowTableBuilder<T>(
     backlog: () => (waitingRuns > 1 ? writing.catch(() => undefined) : undefined),
     dispose: removeFolder,
   };
-}
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
