@@ -18,6 +18,9 @@ import { type ComparedSpan, isoInstant } from './report-period';
 /** The one currency whose invoices can be judged under- or over-paid (see `MispaidInvoice`). */
 export const JUDGED_CURRENCY = 'USD';
 
+const newProjectTotals = () => ({ paid: 0, usd: new DecimalSum(), commission: new DecimalSum() });
+const newCurrencyTotals = () => ({ paid: 0, amount: new DecimalSum(), usd: new DecimalSum() });
+
 const netReceived = (paid: DecimalSum, commission: DecimalSum): Big =>
   roundUsd(paid.toBig().minus(commission.toBig()));
 
@@ -30,8 +33,8 @@ export class InvoiceFiguresAccumulator {
   readonly #byStatus: Record<InvoiceStatus, number> = { unpaid: 0, canceled: 0, paid: 0, expired: 0 };
   readonly #paidUsd = new DecimalSum();
   readonly #commissionUsd = new DecimalSum();
-  readonly #projects = new Map<string, { paid: number; usd: DecimalSum; commission: DecimalSum }>();
-  readonly #currencies = new Map<string, { paid: number; amount: DecimalSum; usd: DecimalSum }>();
+  readonly #projects = new Map<string, ReturnType<typeof newProjectTotals>>();
+  readonly #currencies = new Map<string, ReturnType<typeof newCurrencyTotals>>();
   readonly #days: Map<string, { paid: number; usd: DecimalSum }>;
   readonly #mispaid = new MispaidFiguresAccumulator();
 
@@ -50,20 +53,12 @@ export class InvoiceFiguresAccumulator {
     this.#commissionUsd.add(commission);
     this.#mispaid.add(invoice);
 
-    const project = entryOf(this.#projects, invoice.projectId, () => ({
-      paid: 0,
-      usd: new DecimalSum(),
-      commission: new DecimalSum(),
-    }));
+    const project = entryOf(this.#projects, invoice.projectId, newProjectTotals);
     project.paid += 1;
     project.usd.add(usd);
     project.commission.add(commission);
 
-    const currency = entryOf(this.#currencies, invoice.currencyFiat, () => ({
-      paid: 0,
-      amount: new DecimalSum(),
-      usd: new DecimalSum(),
-    }));
+    const currency = entryOf(this.#currencies, invoice.currencyFiat, newCurrencyTotals);
     currency.paid += 1;
     currency.amount.add(invoice.amountFiat);
     currency.usd.add(usd);

@@ -33,6 +33,8 @@ export function secondsLate(payment: PaymentItem): number | undefined {
   return seconds >= 0 && seconds <= GRACE_WINDOW_SECONDS ? seconds : undefined;
 }
 
+const newCryptoTotals = () => ({ count: 0, amount: new DecimalSum() });
+
 /** Adds up the period's payments as they arrive, keeping the first unmatched and late ones in full. */
 export class PaymentFiguresAccumulator {
   #total = 0;
@@ -56,10 +58,7 @@ export class PaymentFiguresAccumulator {
   add(payment: PaymentItem): void {
     this.#total += 1;
     const { wallet } = payment;
-    const crypto = entryOf(this.#byCryptocurrency, wallet.cryptocurrency, () => ({
-      count: 0,
-      amount: new DecimalSum(),
-    }));
+    const crypto = entryOf(this.#byCryptocurrency, wallet.cryptocurrency, newCryptoTotals);
     crypto.count += 1;
     crypto.amount.add(payment.amount);
     const byWallet = entryOf(this.#byWallet, wallet.id, () => ({
