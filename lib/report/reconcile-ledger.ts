@@ -46,6 +46,7 @@ class PaidSum implements PaidCount {
 }
 
 const newPaidSum = () => new PaidSum();
+const newDecimalSum = () => new DecimalSum();
 const usdOf = (sums: Map<string, PaidSum>) => new Map([...sums].map(([key, sum]) => [key, sum.usd]));
 
 /**
@@ -73,7 +74,7 @@ export class WindowLedger {
     const usd = invoice.amountFiatUSD;
     this.#all.add(usd);
     entryOf(this.#usdByProject, invoice.projectId, newPaidSum).add(usd);
-    entryOf(this.#fiatByCurrency, invoice.currencyFiat, () => new DecimalSum()).add(invoice.amountFiat);
+    entryOf(this.#fiatByCurrency, invoice.currencyFiat, newDecimalSum).add(invoice.amountFiat);
     entryOf(this.#usdByCurrency, invoice.currencyFiat, newPaidSum).add(usd);
     if (this.#reading === undefined) this.#waiting.push({ at: createdAt, usd });
     else if (this.#reading.ok) this.#place(this.#reading.days, createdAt, usd);
