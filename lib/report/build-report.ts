@@ -1,52 +1,33 @@
-import type { InvoiceStatistics, InvoicingClient } from '../invoicing';
-import { uuidSchema } from '../invoicing';
+import { type InvoiceStatistics, type InvoicingClient, uuidSchema } from '../invoicing';
 import { notBegunReason, ReportRequestError } from '../period';
-import { type Collected, type CollectProgress, collectReportData, type ReportRows } from './collect';
+import { type CollectProgress, collectReportData, type ReportRows } from './collect';
 import { fetchRanges } from './collect-ranges';
 import type { Report, ReportPeriod, ReportRequest, ReportSummary } from './model';
 import { publicUrl } from './public-url';
-import { reconcile } from './reconcile';
-import { reconcileOverRead } from './reconcile-over-read';
+import { reconcile, reconcileOverRead } from './reconcile';
 import { reportPeriod } from './report-period';
 import { createPaidInvoiceRows, createPaymentRows, type RowTable, type RowTableOptions } from './rows';
 
 export interface BuildReportOptions {
-  /** The service's base URL, recorded as the report's source (credentials and query left out). */
+  /** Recorded as the report's source (credentials and query left out). */
   apiUrl: string;
-  /**
-   * The moment the report is made at: the period must have begun then, and a period not ended is
-   * reported up to it. @default new Date()
-   */
+  /** The period must have begun then; a period not ended is reported up to it. @default new Date() */
   now?: Date;
-  /** Records fetched so far, every few hundred records and when each list is done. */
   onProgress?: (progress: CollectProgress) => void;
-  /**
-   * The builders of the rows of `paid-invoices.csv` and `payments.csv` and of the workbook's two lists
-   * (a test may pass builders it can look into).
-   * @default { paidInvoices: createPaidInvoiceRows(spill), payments: createPaymentRows(spill) }
-   */
+  /** Builders of the two files' rows (a test may pass its own). @default built with `spill` */
   rows?: ReportRows;
-  /**
-   * Called with a table as soon as the list that feeds it has been read, while the others may still be
-   * fetched: its files can be written meanwhile. The report holds the same table.
-   */
+  /** Called as soon as a table's list has been read, while others may still be fetched. */
   onRowsComplete?: (name: keyof ReportRows, table: RowTable, period: ReportPeriod) => void;
-  /** Where the default builders sort rows that outgrow memory onto disk. @default os.tmpdir() */
+  /** Where the default builders spill rows to disk. @default os.tmpdir() */
   spill?: RowTableOptions;
 }
 
 /**
- * Builds the report for one period, a month, a quarter or a year (in the request's time zone, UTC by
- * default), optionally one project: invoice figures (per day and per month too), the previous period's
- * figures, payment figures, the reconciliation against the statistics endpoint, the short lists the
- * HTML shows and the two CSV tables. Every kind of period takes the same path over its own bounds. A
- * period not ended at `now` is reported so far (`complete: false`, `asOf`: `now`) and compared with the
- * same elapsed span of the previous period.
+ * Builds the report for one period in the request's time zone, optionally one project. A period not
+ * ended at `now` is reported so far and compared with the same elapsed span of the previous one.
  *
- * Bad input (period, time zone, project id, a period not begun at `now`, API URL) throws
- * `ReportRequestError` before any request. Any failure while collecting rejects with the original
- * error; no partial report is returned, and the rows sorted onto disk so far are removed. The report's
- * row tables may hold files on disk: `disposeReport` removes them once the report is written.
+ * Bad input throws `ReportRequestError` before any request. A failure while collecting rejects with the
+ * original error and removes the rows spilled so far; `disposeReport` removes them once written.
  */
 export async function buildReport(
   client: InvoicingClient,
@@ -72,7 +53,7 @@ export async function buildReport(
     payments: createPaymentRows(options.spill),
   };
 
-  let collected: Collected;
+  let collected: Awaited<ReturnType<typeof collectReportData>>;
   try {
     collected = await collectReportData(client, {
       period,

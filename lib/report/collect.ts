@@ -6,93 +6,57 @@ import type {
   PaymentItem,
 } from '../invoicing';
 import { createDayLocator, parsePeriod, parseServiceDatetime, zonedDaysOfPeriod } from '../period';
-import { FirstPaidInvoices } from './collect-first-paid-invoices';
-import type { FetchRanges } from './collect-ranges';
-import { coveringDates } from './collect-ranges';
-import { InvoiceFiguresAccumulator } from './invoice-figures';
-import type { InvoiceFigures, MispaidInvoice, PreviousPeriodFigures, ReportPeriod } from './model';
-import { PaymentFiguresAccumulator, type PaymentResult } from './payment-figures';
-import { PreviousPeriodAccumulator } from './previous-period-figures';
+import { coveringDates, type FetchRanges } from './collect-ranges';
+import { compareByCreation, FirstInOrder } from './collections';
+import { InvoiceFiguresAccumulator, PreviousPeriodAccumulator } from './invoice-figures';
+import { FIRST_PAID_INVOICES_SHOWN, type ReportPeriod } from './model';
+import { PaymentFiguresAccumulator } from './payment-figures';
 import { WindowLedger } from './reconcile-ledger';
 import { reportPeriodSpan } from './report-period';
 import type { RowTableBuilder } from './rows';
-import { NO_UNMATCHED, UnmatchedCollector, type UnmatchedResult } from './unmatched';
+import { NO_UNMATCHED, UnmatchedCollector } from './unmatched';
 
-/** Records fetched so far from each list (all of them, in the period or not). */
+/** Records fetched so far from each list, in the period or not. */
 export interface CollectProgress {
   invoices: number;
   payments: number;
-  /** Paid invoices of the previous period's span the report is compared with. */
   previousPeriodInvoices: number;
 }
 
-/** Progress is reported every this many records of a list, and when a list is done. */
 export const PROGRESS_EVERY = 500;
 
-export interface CollectOptions {
+interface CollectOptions {
   period: ReportPeriod;
   ranges: FetchRanges;
-  /** Restricts the report to one project. */
   projectId?: string;
-  /** Receive the period's paid invoices and the period's payments, in any order (the files' rows). */
   rows: ReportRows;
   onProgress?: (progress: CollectProgress) => void;
-  /** Called once the list that feeds a table has been read to its end: the table gets no more rows. */
+  /** Called once a table's list has been read to its end. */
   onRowsComplete?: (table: keyof ReportRows) => void;
 }
 
-/** The builders of the two files' rows. */
 export interface ReportRows {
   paidInvoices: RowTableBuilder<InvoiceItem>;
   payments: RowTableBuilder<PaymentItem>;
 }
 
-/** What collection yields: figures and short lists, never the whole lists. */
-export interface Collected {
-  statistics: InvoiceStatistics;
-  invoices: InvoiceFigures;
-  previousPeriod: PreviousPeriodFigures;
-  payments: PaymentResult;
-  firstPaidInvoices: InvoiceItem[];
-  /** The under- and over-paid invoices with the largest differences. */
-  mispaidInvoices: MispaidInvoice[];
-  /** The paid invoices the list returned for the window, for the reconciliation. */
-  ledger: WindowLedger;
-  /** The unmatched payments' estimates and candidate invoices (none for one project's report). */
-  unmatched: UnmatchedResult;
-}
-
-/** The statuses of the invoices not paid, each fetched for the span before the period (see `UnmatchedCollector`). */
 const NOT_PAID = ['unpaid', 'expired', 'canceled'] as const;
 
 /**
- * Fetches the statistics, the invoices, the payments and the paid invoices of the span of the previous
- * period compared with, concurrently (the client's own limit caps requests in flight), and adds up each
- * record as it arrives: memory holds totals, the first paid invoices, the first unmatched and late
- * payments, and the rows the files' builders have not yet sorted onto disk, never a whole list.
- *
- * Each record is placed by its own timestamp against the period's exact instants, up to its `asOf`
- * (`createDatetime` for invoices, `transactionDatetime` for payments); the service was asked for wider
- * ranges. A quarter or a year goes through the same single pass as a month: only its days are more. The
- * one walk of the invoice list serves the reconciliation too: the statistics were asked for the same
- * dates, and every paid invoice the list returns goes into the ledger. With a project filter, invoices
- * are asked for that project (and checked again), and a payment counts only if its invoice is in the
- * project.
- *
- * The first failure rejects with the original error; the other lists stop at their next record.
+ * Fetches the statistics, the invoices, the payments and the previous span's paid invoices concurrently
+ * and adds up each record as it arrives: memory holds totals and short lists, never a whole list.
+ * Each record is placed by its own timestamp against the period's exact instants (the service was asked
+ * for wider ranges); the one walk of the invoice list also feeds the reconciliation's ledger. With a
+ * project, a payment counts only if its invoice is in the project. The first failure rejects with the
+ * original error; the other lists stop at their next record.
  */
-export async function collectReportData(
-  client: InvoicingClient,
-  options: CollectOptions,
-): Promise<Collected> {
+export async function collectReportData(client: InvoicingClient, options: CollectOptions) {
   const { period, ranges, projectId, rows } = options;
   const span = reportPeriodSpan(period);
   const previousSpan = ranges.previous;
   const calendarPeriod = parsePeriod(period.id);
   const dayOf = createDayLocator(calendarPeriod, period.timezone, span.end);
-  // A UUID names the same project in either case (RFC 9562): the service may write its ids in capitals
-  // and the merchant type them in small letters, or the other way round; the service's filter finds the
-  // project either way, and an exact comparison would then leave every invoice it returned out.
+  // A UUID's case means nothing (RFC 9562): the service may write capitals where the merchant did not.
   const wantedProject = projectId?.toLowerCase();
   const inProject = (invoice: { projectId: string }) =>
     wantedProject === undefined || invoice.projectId.toLowerCase() === wantedProject;
@@ -103,12 +67,11 @@ export async function collectReportData(
       .filter((day) => day.start < span.end)
       .map((day) => day.date),
   );
-  const firstPaid = new FirstPaidInvoices();
+  const firstPaid = new FirstInOrder(FIRST_PAID_INVOICES_SHOWN, compareByCreation);
   const ledger = new WindowLedger();
   const previous = new PreviousPeriodAccumulator(previousSpan);
   const paymentFigures = new PaymentFiguresAccumulator(projectId !== undefined);
-  // A project's report leaves unmatched payments out (nothing ties them to a project), so it has none
-  // to look into.
+  // Nothing ties an unmatched payment to a project.
   const unmatched = projectId === undefined ? new UnmatchedCollector(span) : undefined;
 
   const progress: CollectProgress = { invoices: 0, payments: 0, previousPeriodInvoices: 0 };
@@ -117,8 +80,7 @@ export async function collectReportData(
     if (!stopped) options.onProgress?.({ ...progress });
   };
 
-  // Lists are opened inside the async function, so that even a client that throws synchronously
-  // rejects its task rather than leave the others' promises unobserved.
+  // Opened inside the async function: a client that throws synchronously rejects its task.
   async function drain<T>(
     open: () => AsyncIterable<T>,
     list: keyof CollectProgress,
@@ -127,12 +89,11 @@ export async function collectReportData(
   ) {
     const table = rowsOf === undefined ? undefined : rows[rowsOf];
     for await (const record of open()) {
-      // Leaving the loop calls the iterator's `return`, which ends its paging.
       if (stopped) return;
       progress[list] += 1;
       take(record);
       if (progress[list] % PROGRESS_EVERY === 0) reportProgress();
-      // While the table's rows wait for the disk, the walk waits too (and asks for no more pages).
+      // While the rows wait for the disk, the walk waits too: memory does not follow the service's pace.
       const backlog = table?.backlog();
       if (backlog) await backlog;
     }
@@ -170,14 +131,14 @@ export async function collectReportData(
   };
 
   const takePreviousPeriodInvoice = (invoice: InvoiceItem) => {
-    // The list was asked for paid invoices only; a service that ignores `status` is still counted right.
+    // A service that ignores `status` is still counted right.
     if (!inProject(invoice) || invoice.status !== 'paid') return;
     const at = parseServiceDatetime(invoice.createDatetime);
     if (at >= previousSpan.start && at < previousSpan.end) previous.add(invoice);
   };
 
-  // Once the payments are read: the invoices not paid created before the period, whose search may have
-  // been active when one of its unmatched payments came, each status on its own (paid ones are most).
+  // Once the payments are read: invoices not paid created before the period, whose search may have been
+  // active when an unmatched payment came; each status on its own (paid ones are most).
   const readEarlierInvoices = async () => {
     if (unmatched === undefined || stopped) return;
     unmatched.paymentsRead();
@@ -202,9 +163,8 @@ export async function collectReportData(
         ledger.readDays(answer.invoicesByDate);
         return answer;
       })(),
-      // In this order: the client reads walks opened together one after the other, so the paid
-      // invoices' files can be written while the payments are fetched, and theirs while the previous
-      // period is.
+      // In this order: the client reads walks opened together one after the other, so each table's
+      // files can be written while the next list is fetched.
       drain(
         () => client.invoices({ ...ranges.window, ...projectFilter }),
         'invoices',

@@ -1,54 +1,21 @@
 /**
  * The report's facts, through one door: collection, money, the model, figures, reconciliation and the
- * words that state them. Renderings (`lib/render`) and every other folder import from here, never a file
- * inside it. A plain re-export list, so that esbuild bundles only what a caller uses.
+ * words that state them. Every other folder imports from here, never a file inside it.
  */
 export { buildReport, disposeReport } from './build-report';
 export type { CollectProgress, ReportRows } from './collect';
 export { type FetchRanges, fetchRanges } from './collect-ranges';
 export { fetchedInWords } from './fetched-in-words';
-export {
-  formatCount,
-  formatCountChange,
-  formatCrypto,
-  formatDay,
-  formatDecimal,
-  formatDelay,
-  formatFiat,
-  formatInstant,
-  formatMonthShort,
-  formatPercentChange,
-  formatPeriod,
-  formatServiceDatetime,
-  formatShare,
-  formatUSD,
-  formatUSDChange,
-  shortId,
-  truncateText,
-} from './format';
+export * from './format';
+export { JUDGED_CURRENCY } from './invoice-figures';
 export { INVOICE_STATUS_ORDER } from './invoice-status-order';
 export { isolated } from './isolated';
-export { JUDGED_CURRENCY } from './mispaid-figures';
 export * from './model';
 export { toPlainDecimal } from './money';
 export { comparisonWords, monthTitle, periodHeading, periodTitle, previousPeriodName } from './period-words';
 export { type ProjectNames, projectLabel, projectName } from './project-names';
 export { publicUrl } from './public-url';
-export {
-  checkFigureUnit,
-  currencyCheckUnit,
-  DIFFERENCES_LISTED,
-  describeCheck,
-  uncheckedLabel,
-} from './reconciliation-check';
-export {
-  differVerb,
-  reconciliationOutcome,
-  reconciliationReason,
-  reconciliationScope,
-  reconciliationWindow,
-  uncheckedInWords,
-} from './reconciliation-wording';
+export * from './reconciliation-wording';
 export { reportPeriod } from './report-period';
 export {
   type ColumnKind,

@@ -1,128 +1,107 @@
-import type Big from 'big.js';
+import Big from 'big.js';
 import type { Invoice, InvoiceStatus } from '../invoicing';
-import { MispaidFiguresAccumulator } from './mispaid-figures';
-import type {
-  CurrencyFigures,
-  DayFigures,
-  InvoiceFigures,
-  MispaidInvoice,
-  MonthFigures,
-  ProjectFigures,
+import { compareByCreation, compareText, entryOf, FirstInOrder } from './collections';
+import {
+  type CurrencyFigures,
+  type DayFigures,
+  type InvoiceFigures,
+  MISPAID_INVOICES_LISTED,
+  type MispaidInvoice,
+  type MispaidTotals,
+  type MonthFigures,
+  type PreviousPeriodFigures,
+  type ProjectFigures,
 } from './model';
-import { DecimalSum, roundFiat, roundUsd, sum } from './money';
+import { DecimalSum, percentChange, roundFiat, roundUsd, sum } from './money';
+import { type ComparedSpan, isoInstant } from './report-period';
 
-interface ProjectTotals {
-  paid: number;
-  usd: DecimalSum;
-  commission: DecimalSum;
-}
+/** The one currency whose invoices can be judged under- or over-paid (see `MispaidInvoice`). */
+export const JUDGED_CURRENCY = 'USD';
 
-interface CurrencyTotals {
-  paid: number;
-  amount: DecimalSum;
-  usd: DecimalSum;
-}
+const newProjectTotals = () => ({ paid: 0, usd: new DecimalSum(), commission: new DecimalSum() });
+const newCurrencyTotals = () => ({ paid: 0, amount: new DecimalSum(), usd: new DecimalSum() });
 
-interface DayTotals {
-  paid: number;
-  usd: DecimalSum;
-}
-
-const byCode = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-
-/** The paid total minus the commission, each sum exact, rounded once. */
 const netReceived = (paid: DecimalSum, commission: DecimalSum): Big =>
   roundUsd(paid.toBig().minus(commission.toBig()));
 
 /**
  * Adds up the invoices created in the period as they arrive, keeping only totals. Paid figures use
- * `amountFiatUSD` (the USD value actually received), `commissionFiatUSD` and `amountFiat`. The figures
- * per month come from those per day when the result is made, not from the records. Paid invoices in USD
- * are also judged under- or over-paid (see `MispaidFiguresAccumulator`).
+ * `amountFiatUSD` (the USD actually received); the months come from the days' exact sums.
  */
 export class InvoiceFiguresAccumulator {
   #total = 0;
   readonly #byStatus: Record<InvoiceStatus, number> = { unpaid: 0, canceled: 0, paid: 0, expired: 0 };
   readonly #paidUsd = new DecimalSum();
   readonly #commissionUsd = new DecimalSum();
-  readonly #projects = new Map<string, ProjectTotals>();
-  readonly #currencies = new Map<string, CurrencyTotals>();
-  readonly #days: Map<string, DayTotals>;
+  readonly #projects = new Map<string, ReturnType<typeof newProjectTotals>>();
+  readonly #currencies = new Map<string, ReturnType<typeof newCurrencyTotals>>();
+  readonly #days: Map<string, { paid: number; usd: DecimalSum }>;
   readonly #mispaid = new MispaidFiguresAccumulator();
 
-  /** @param days every day of the period the report covers, in its time zone (`YYYY-MM-DD`), in order. */
+  /** @param days every day of the period in its time zone (`YYYY-MM-DD`), in order. */
   constructor(days: readonly string[]) {
     this.#days = new Map(days.map((date) => [date, { paid: 0, usd: new DecimalSum() }]));
   }
 
-  /**
-   * Counts in an invoice created in the period.
-   * @param day the day of the period it was created on, in the report's time zone.
-   */
+  /** @param day the day of the period it was created on. */
   add(invoice: Invoice, day: string): void {
     this.#total += 1;
     this.#byStatus[invoice.status] += 1;
     if (invoice.status !== 'paid') return;
-
-    this.#paidUsd.add(invoice.amountFiatUSD);
-    this.#commissionUsd.add(invoice.commissionFiatUSD);
+    const { amountFiatUSD: usd, commissionFiatUSD: commission } = invoice;
+    this.#paidUsd.add(usd);
+    this.#commissionUsd.add(commission);
     this.#mispaid.add(invoice);
 
-    let project = this.#projects.get(invoice.projectId);
-    if (project === undefined) {
-      project = { paid: 0, usd: new DecimalSum(), commission: new DecimalSum() };
-      this.#projects.set(invoice.projectId, project);
-    }
+    const project = entryOf(this.#projects, invoice.projectId, newProjectTotals);
     project.paid += 1;
-    project.usd.add(invoice.amountFiatUSD);
-    project.commission.add(invoice.commissionFiatUSD);
+    project.usd.add(usd);
+    project.commission.add(commission);
 
-    let currency = this.#currencies.get(invoice.currencyFiat);
-    if (currency === undefined) {
-      currency = { paid: 0, amount: new DecimalSum(), usd: new DecimalSum() };
-      this.#currencies.set(invoice.currencyFiat, currency);
-    }
+    const currency = entryOf(this.#currencies, invoice.currencyFiat, newCurrencyTotals);
     currency.paid += 1;
     currency.amount.add(invoice.amountFiat);
-    currency.usd.add(invoice.amountFiatUSD);
+    currency.usd.add(usd);
 
     const dayTotals = this.#days.get(day);
     if (dayTotals === undefined) throw new Error(`Day ${day} is not a day of the report's period`);
     dayTotals.paid += 1;
-    dayTotals.usd.add(invoice.amountFiatUSD);
+    dayTotals.usd.add(usd);
   }
 
-  /** The figures, each summed exactly and rounded once. */
   result(): InvoiceFigures {
     const projects: ProjectFigures[] = [...this.#projects]
-      .map(([projectId, totals]) => ({ projectId, paid: totals.paid, exactUsd: totals.usd.toBig(), totals }))
-      .sort((a, b) => b.exactUsd.cmp(a.exactUsd) || byCode(a.projectId, b.projectId))
-      .map(({ projectId, paid, exactUsd, totals }) => ({
+      .map(([projectId, totals]) => ({ projectId, exactUsd: totals.usd.toBig(), totals }))
+      .sort((a, b) => b.exactUsd.cmp(a.exactUsd) || compareText(a.projectId, b.projectId))
+      .map(({ projectId, exactUsd, totals }) => ({
         projectId,
-        paid,
+        paid: totals.paid,
         paidTotalUSD: roundUsd(exactUsd),
         commissionTotalUSD: roundUsd(totals.commission.toBig()),
         netReceivedUSD: netReceived(totals.usd, totals.commission),
       }));
     const currencies: CurrencyFigures[] = [...this.#currencies]
-      .sort(([a], [b]) => byCode(a, b))
+      .sort(([a], [b]) => compareText(a, b))
       .map(([currency, totals]) => ({
         currency,
         paid: totals.paid,
         amount: roundFiat(totals.amount.toBig(), currency),
         paidTotalUSD: roundUsd(totals.usd.toBig()),
       }));
-    const exactDays = [...this.#days].map(([date, totals]) => ({
-      date,
-      totals,
-      exactUsd: totals.usd.toBig(),
+    const days: DayFigures[] = [];
+    const byMonth = new Map<string, { paid: number; usd: Big[] }>();
+    for (const [date, totals] of this.#days) {
+      const exactUsd = totals.usd.toBig();
+      days.push({ date, paid: totals.paid, paidTotalUSD: roundUsd(exactUsd) });
+      const month = entryOf(byMonth, date.slice(0, 7), () => ({ paid: 0, usd: [] as Big[] }));
+      month.paid += totals.paid;
+      month.usd.push(exactUsd);
+    }
+    const months: MonthFigures[] = [...byMonth].map(([month, { paid, usd }]) => ({
+      month,
+      paid,
+      paidTotalUSD: roundUsd(sum(usd)),
     }));
-    const days: DayFigures[] = exactDays.map(({ date, totals, exactUsd }) => ({
-      date,
-      paid: totals.paid,
-      paidTotalUSD: roundUsd(exactUsd),
-    }));
-    const months = monthsOf(exactDays);
     return {
       total: this.#total,
       paid: this.#byStatus.paid,
@@ -148,18 +127,110 @@ export class InvoiceFiguresAccumulator {
   }
 }
 
-/** The months of the days, in order: each month's exact day sums added, then rounded once. */
-function monthsOf(days: { date: string; totals: DayTotals; exactUsd: Big }[]): MonthFigures[] {
-  const months = new Map<string, { paid: number; usd: Big[] }>();
-  for (const { date, totals, exactUsd } of days) {
-    const key = date.slice(0, 7);
-    let month = months.get(key);
-    if (month === undefined) {
-      month = { paid: 0, usd: [] };
-      months.set(key, month);
-    }
-    month.paid += totals.paid;
-    month.usd.push(exactUsd);
+/** Under- or over-paid invoices of one side: the received and invoiced sums, each exact. */
+class MispaidSide {
+  count = 0;
+  readonly received = new DecimalSum();
+  readonly invoiced = new DecimalSum();
+
+  add(invoice: Invoice): void {
+    this.count += 1;
+    this.received.add(invoice.amountFiatUSD);
+    this.invoiced.add(invoice.amountFiat);
   }
-  return [...months].map(([month, { paid, usd }]) => ({ month, paid, paidTotalUSD: roundUsd(sum(usd)) }));
+
+  totals(): MispaidTotals {
+    return { count: this.count, differenceUSD: roundUsd(this.received.toBig().minus(this.invoiced.toBig())) };
+  }
+}
+
+const byLargestDifference = (a: MispaidInvoice, b: MispaidInvoice): number =>
+  b.differenceUSD.abs().cmp(a.differenceUSD.abs()) || compareByCreation(a.invoice, b.invoice);
+
+/**
+ * Finds the paid USD invoices whose received amount differs from the invoiced one, adding up each side
+ * and keeping the `MISPAID_INVOICES_LISTED` largest differences (paid-invoices.csv has both amounts).
+ */
+export class MispaidFiguresAccumulator {
+  readonly #under = new MispaidSide();
+  readonly #over = new MispaidSide();
+  readonly #largest: FirstInOrder<MispaidInvoice>;
+  #offered = 0;
+  /** The smallest kept difference as a double once the list is full: a cheap first test for newcomers. */
+  #floor: number | undefined;
+
+  constructor(readonly limit: number = MISPAID_INVOICES_LISTED) {
+    this.#largest = new FirstInOrder(limit, byLargestDifference);
+  }
+
+  add(invoice: Invoice): void {
+    if (invoice.currencyFiat !== JUDGED_CURRENCY) return;
+    const received = invoice.amountFiatUSD;
+    const invoiced = invoice.amountFiat;
+    // Amounts come in Big's own plain form, so equal text is an equal amount: the common case.
+    if (received === invoiced) return;
+    // Reading into a double keeps order; equal doubles may still differ past 15 digits: `Big` decides.
+    const receivedNumber = Number(received);
+    const invoicedNumber = Number(invoiced);
+    const sign =
+      receivedNumber < invoicedNumber
+        ? -1
+        : receivedNumber > invoicedNumber
+          ? 1
+          : new Big(received).cmp(invoiced);
+    if (sign === 0) return;
+    (sign < 0 ? this.#under : this.#over).add(invoice);
+    if (this.limit === 0) return;
+    // The doubles' difference is within a few units of the 16th digit of the exact one: an invoice
+    // clearly below the smallest kept is passed over without an exact subtraction.
+    const approximate = Math.abs(receivedNumber - invoicedNumber);
+    const size = Math.abs(receivedNumber) + Math.abs(invoicedNumber);
+    if (this.#floor !== undefined && approximate + size * 1e-12 < this.#floor * (1 - 1e-12)) return;
+    this.#largest.add({ invoice, differenceUSD: new Big(received).minus(invoiced) });
+    this.#offered += 1;
+    if (this.#offered >= this.limit)
+      this.#floor = this.#largest.list().at(-1)!.differenceUSD.abs().toNumber();
+  }
+
+  totals(): Pick<InvoiceFigures, 'underpaid' | 'overpaid'> {
+    return { underpaid: this.#under.totals(), overpaid: this.#over.totals() };
+  }
+
+  largest(): MispaidInvoice[] {
+    return this.#largest.list();
+  }
+}
+
+/** Adds up the paid invoices created in the span of the previous period a report is compared with. */
+export class PreviousPeriodAccumulator {
+  #paid = 0;
+  readonly #paidUsd = new DecimalSum();
+
+  constructor(readonly span: ComparedSpan) {}
+
+  add(invoice: Invoice): void {
+    if (invoice.status !== 'paid') return;
+    this.#paid += 1;
+    this.#paidUsd.add(invoice.amountFiatUSD);
+  }
+
+  /** The change is worked out from the rounded totals, as printed, so that it is exactly their difference. */
+  result(current: Pick<InvoiceFigures, 'paid' | 'paidTotalUSD'>): PreviousPeriodFigures {
+    const paidTotalUSD = roundUsd(this.#paidUsd.toBig());
+    const { period, start, end, whole } = this.span;
+    return {
+      kind: period.kind,
+      id: period.id,
+      start: isoInstant(start),
+      end: isoInstant(end),
+      comparison: whole ? 'whole-period' : 'same-elapsed-span',
+      paid: this.#paid,
+      paidTotalUSD,
+      change: {
+        paid: current.paid - this.#paid,
+        paidTotalUSD: current.paidTotalUSD.minus(paidTotalUSD),
+        paidTotalPercent: percentChange(current.paidTotalUSD, paidTotalUSD),
+      },
+    };
+  }
 }

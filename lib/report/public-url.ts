@@ -1,7 +1,6 @@
 /**
- * A URL as a report or a message may show it: without user name, password, query or fragment, any of
- * which could hold a key. A URL with none of them is returned as given; otherwise its origin and path
- * (`https://user:pw@api.example.com/v1?token=x` → `https://api.example.com/v1`). `null` for text that is
+ * A URL without user name, password, query or fragment, any of which could hold a key:
+ * `https://user:pw@api.example.com/v1?token=x` → `https://api.example.com/v1`. `null` for text that is
  * not a URL, so that the caller words the problem without echoing the text.
  */
 export function publicUrl(text: string): string | null {

@@ -1,121 +1,68 @@
 import type Big from 'big.js';
+import { millisecondsInHour } from 'date-fns/constants';
 import type { DecimalString, Invoice, InvoiceStatistics } from '../invoicing';
+import { shiftUtcDay, utcDayKey } from '../period';
+import { EARLIEST_DAY_START_MS, LATEST_DAY_START_MS } from './collect-ranges';
+import { compareText, entryOf, partitionPoint } from './collections';
 import { CentsSum, DecimalSum, ZERO } from './money';
-import { type DayPlacement, ServiceDays, type ServiceDaysReading } from './reconcile-days';
 
 /**
- * Some invoices' USD amounts added up two ways: exactly, and each first rounded to the cent. A service may
- * total either way ("total of paid invoices in USD"), and amounts converted at a rate carry more decimals
- * than cents: the two may differ by up to half a cent an invoice.
+ * USD amounts added up exactly, and each first rounded to the cent: a service may total either way, and
+ * amounts converted at a rate carry more decimals than cents (up to half a cent an invoice apart).
  */
 export interface UsdTotal {
   exact: Big;
   ofCents: Big;
 }
 
-/** The USD total of no invoices. */
 export const NO_USD: UsdTotal = { exact: ZERO, ofCents: ZERO };
 
-/** Paid invoices of some set, added up exactly: what the statistics endpoint reports, itemised. */
-export interface PaidTotals {
-  count: number;
-  usd: UsdTotal;
-  usdByProject: Map<string, UsdTotal>;
-  fiatByCurrency: Map<string, Big>;
-  usdByCurrency: Map<string, UsdTotal>;
-}
-
-/** Some paid invoices as a count and their USD sums. */
 export interface PaidCount {
   count: number;
   usd: UsdTotal;
 }
 
-/** A running `UsdTotal`. */
-class UsdSum {
+/** Paid invoices added up exactly: what the statistics endpoint reports, itemised. */
+export interface PaidTotals extends PaidCount {
+  usdByProject: Map<string, UsdTotal>;
+  fiatByCurrency: Map<string, Big>;
+  usdByCurrency: Map<string, UsdTotal>;
+}
+
+class PaidSum implements PaidCount {
+  count = 0;
   readonly #exact = new DecimalSum();
   readonly #ofCents = new CentsSum();
 
   add(usd: DecimalString): void {
+    this.count += 1;
     this.#exact.add(usd);
     this.#ofCents.add(usd);
   }
 
-  result(): UsdTotal {
+  get usd(): UsdTotal {
     return { exact: this.#exact.toBig(), ofCents: this.#ofCents.toBig() };
   }
 }
 
-/** The window's paid invoices by where they fall among the service's days, each kind by date. */
-export type PlacedDays = Record<DayPlacement['kind'], Map<string, PaidCount>>;
-
-/** A running count and USD sum. */
-class PaidCountSum {
-  count = 0;
-  readonly usd = new UsdSum();
-
-  add(usd: DecimalString): void {
-    this.count += 1;
-    this.usd.add(usd);
-  }
-
-  result(): PaidCount {
-    return { count: this.count, usd: this.usd.result() };
-  }
-}
-
-/** `PaidTotals` while invoices are still being added: running sums, turned into `Big` values on request. */
-class PaidTotalsSum {
-  readonly #all = new PaidCountSum();
-  readonly #usdByProject = new Map<string, UsdSum>();
-  readonly #fiatByCurrency = new Map<string, DecimalSum>();
-  readonly #usdByCurrency = new Map<string, UsdSum>();
-
-  add(invoice: Invoice): void {
-    this.#all.add(invoice.amountFiatUSD);
-    sumFor(this.#usdByProject, invoice.projectId, () => new UsdSum()).add(invoice.amountFiatUSD);
-    sumFor(this.#fiatByCurrency, invoice.currencyFiat, () => new DecimalSum()).add(invoice.amountFiat);
-    sumFor(this.#usdByCurrency, invoice.currencyFiat, () => new UsdSum()).add(invoice.amountFiatUSD);
-  }
-
-  totals(): PaidTotals {
-    const { count, usd } = this.#all.result();
-    const results = <S extends { result(): UsdTotal }>(sums: Map<string, S>) =>
-      new Map([...sums].map(([key, sum]) => [key, sum.result()]));
-    return {
-      count,
-      usd,
-      usdByProject: results(this.#usdByProject),
-      fiatByCurrency: new Map([...this.#fiatByCurrency].map(([key, sum]) => [key, sum.toBig()])),
-      usdByCurrency: results(this.#usdByCurrency),
-    };
-  }
-}
-
-function sumFor<S>(sums: Map<string, S>, key: string, create: () => S): S {
-  let sum = sums.get(key);
-  if (sum === undefined) {
-    sum = create();
-    sums.set(key, sum);
-  }
-  return sum;
-}
+const newPaidSum = () => new PaidSum();
+const newDecimalSum = () => new DecimalSum();
+const usdOf = (sums: Map<string, PaidSum>) => new Map([...sums].map(([key, sum]) => [key, sum.usd]));
 
 /**
- * The paid invoices the list returned for the reconciliation's window, added up the way the statistics
- * endpoint adds up the same window: in all, per project, per currency, and per day of the service's own
- * cut. Every invoice the list returns counts, whatever its timestamp: the service chose them by its
- * reading of the dates, as it chose what its statistics count.
- *
- * The days are known only once the statistics have arrived (they are fetched alongside the list):
- * until then each paid invoice's instant and USD amount wait, then all are placed and later ones at once.
+ * The paid invoices the list returned for the reconciliation's window, added up as the statistics add up
+ * the same window: in all, per project, per currency, and per day of the service's own cut. Every one
+ * counts, whatever its timestamp: the service chose them by its reading of the dates. The days are known
+ * once the statistics arrive (fetched alongside): until then the invoices' instants and amounts wait.
  */
 export class WindowLedger {
-  readonly #totals = new PaidTotalsSum();
-  /** The service's days; `undefined` while the statistics are awaited. */
+  readonly #all = new PaidSum();
+  readonly #usdByProject = new Map<string, PaidSum>();
+  readonly #fiatByCurrency = new Map<string, DecimalSum>();
+  readonly #usdByCurrency = new Map<string, PaidSum>();
   #reading: ServiceDaysReading | undefined;
   #waiting: { at: number; usd: DecimalString }[] = [];
-  readonly #placed: Record<DayPlacement['kind'], Map<string, PaidCountSum>> = {
+  readonly #placed: Record<DayPlacement['kind'], Map<string, PaidSum>> = {
     listed: new Map(),
     'end-unknown': new Map(),
     unlisted: new Map(),
@@ -124,16 +71,16 @@ export class WindowLedger {
   /** Counts an invoice in if it is paid; `createdAt` is its `createDatetime` in epoch milliseconds. */
   add(invoice: Invoice, createdAt: number): void {
     if (invoice.status !== 'paid') return;
-    this.#totals.add(invoice);
-    if (this.#reading === undefined) this.#waiting.push({ at: createdAt, usd: invoice.amountFiatUSD });
-    else if (this.#reading.ok) this.#place(this.#reading.days, createdAt, invoice.amountFiatUSD);
+    const usd = invoice.amountFiatUSD;
+    this.#all.add(usd);
+    entryOf(this.#usdByProject, invoice.projectId, newPaidSum).add(usd);
+    entryOf(this.#fiatByCurrency, invoice.currencyFiat, newDecimalSum).add(invoice.amountFiat);
+    entryOf(this.#usdByCurrency, invoice.currencyFiat, newPaidSum).add(usd);
+    if (this.#reading === undefined) this.#waiting.push({ at: createdAt, usd });
+    else if (this.#reading.ok) this.#place(this.#reading.days, createdAt, usd);
   }
 
-  /**
-   * Reads the service's days from the statistics' `invoicesByDate` and places the paid invoices among
-   * them, those added so far and those to come (none when the days cannot be read). Called once, when
-   * the statistics arrive.
-   */
+  /** Reads the service's days when the statistics arrive, and places the paid invoices among them. */
   readDays(byDate: InvoiceStatistics['invoicesByDate']): void {
     const reading = ServiceDays.read(byDate);
     this.#reading = reading;
@@ -143,26 +90,125 @@ export class WindowLedger {
 
   #place(days: ServiceDays, at: number, usd: DecimalString): void {
     const { kind, date } = days.place(at);
-    sumFor(this.#placed[kind], date, () => new PaidCountSum()).add(usd);
+    entryOf(this.#placed[kind], date, newPaidSum).add(usd);
   }
 
-  /** The window's paid invoices added up. */
   totals(): PaidTotals {
-    return this.#totals.totals();
+    return {
+      count: this.#all.count,
+      usd: this.#all.usd,
+      usdByProject: usdOf(this.#usdByProject),
+      fiatByCurrency: new Map([...this.#fiatByCurrency].map(([key, sum]) => [key, sum.toBig()])),
+      usdByCurrency: usdOf(this.#usdByCurrency),
+    };
   }
 
-  /** The service's days as read, and the window's paid invoices among them. */
-  days(): { reading: ServiceDaysReading; placed: PlacedDays } {
+  days(): { reading: ServiceDaysReading; placed: Record<DayPlacement['kind'], Map<string, PaidCount>> } {
     if (this.#reading === undefined) throw new Error('The service days are read when the statistics arrive');
-    const result = (sums: Map<string, PaidCountSum>) =>
-      new Map([...sums].map(([date, sum]) => [date, sum.result()]));
-    return {
-      reading: this.#reading,
-      placed: {
-        listed: result(this.#placed.listed),
-        'end-unknown': result(this.#placed['end-unknown']),
-        unlisted: result(this.#placed.unlisted),
-      },
-    };
+    return { reading: this.#reading, placed: this.#placed };
+  }
+}
+
+export interface ListedDay {
+  date: string;
+  /** The entry's `date`: the day's first instant. */
+  start: number;
+  /** The next day's start when it is listed too; else the day may be 23, 24 or 25 hours long. */
+  end: number | undefined;
+}
+
+/**
+ * Where a paid invoice's creation falls: inside a listed day (`listed`); in the last two hours a listed
+ * day may have when the next is not listed (`end-unknown`); or on a day not listed (`unlisted`), named as
+ * well as the listed days' cut tells.
+ */
+export interface DayPlacement {
+  kind: 'listed' | 'end-unknown' | 'unlisted';
+  date: string;
+}
+
+export type ServiceDaysReading = { ok: true; days: ServiceDays } | { ok: false; problem: string };
+
+const SHORTEST_DAY_MS = 23 * millisecondsInHour;
+const LONGEST_DAY_MS = 25 * millisecondsInHour;
+
+const midnightUtc = (date: string): number => Date.parse(`${date}T00:00:00Z`);
+function isDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const midnight = midnightUtc(text);
+  return !Number.isNaN(midnight) && utcDayKey(midnight) === text;
+}
+
+/**
+ * The days the statistics' per-day figures are cut in, as the service states them: each entry's `date`
+ * says where its day begins, and a day ends where the next calendar day begins. Nothing is assumed of
+ * the service's zone but that it is one: each day begins within the hours some zone's day of that date
+ * can (UTC−12 to UTC+14), and later than the day before.
+ */
+export class ServiceDays {
+  private constructor(private readonly days: readonly ListedDay[]) {}
+
+  static read(byDate: InvoiceStatistics['invoicesByDate']): ServiceDaysReading {
+    const entries = Object.entries(byDate).sort(([a], [b]) => compareText(a, b));
+    for (const [index, [date, { date: start }]] of entries.entries()) {
+      if (!isDate(date)) {
+        return {
+          ok: false,
+          problem: `its per-day figures have a key that is not a date (${JSON.stringify(date)})`,
+        };
+      }
+      const offset = start - midnightUtc(date);
+      if (offset < EARLIEST_DAY_START_MS || offset > LATEST_DAY_START_MS) {
+        return {
+          ok: false,
+          problem: `its per-day figures say ${date} begins at ${new Date(start).toISOString()}, which is no time zone's midnight of that date`,
+        };
+      }
+      const before = entries[index - 1];
+      if (before !== undefined && before[1].date >= start) {
+        return { ok: false, problem: `its per-day figures say ${date} begins no later than ${before[0]}` };
+      }
+    }
+    const starts = new Map(entries.map(([date, { date: start }]) => [date, start]));
+    const days = entries.map(([date, { date: start }]) => ({
+      date,
+      start,
+      end: starts.get(shiftUtcDay(date, 1)),
+    }));
+    return { ok: true, days: new ServiceDays(days) };
+  }
+
+  list(): readonly ListedDay[] {
+    return this.days;
+  }
+
+  place(at: number): DayPlacement {
+    const index = partitionPoint(this.days.length, (i) => this.days[i]!.start <= at) - 1;
+    const day = index === -1 ? undefined : this.days[index]!;
+    if (day !== undefined) {
+      // With a listed next day, `at` is before its start (else the search had found it).
+      if (day.end !== undefined || at < day.start + SHORTEST_DAY_MS)
+        return { kind: 'listed', date: day.date };
+      if (at < day.start + LONGEST_DAY_MS) return { kind: 'end-unknown', date: day.date };
+    }
+    return { kind: 'unlisted', date: this.unlistedDate(at, index) };
+  }
+
+  /**
+   * Read with the UTC offset of the nearer listed day, kept strictly between the listed days around it;
+   * in UTC when none is listed.
+   */
+  private unlistedDate(at: number, before: number): string {
+    const earlier = this.days[before];
+    const later = this.days[before + 1];
+    const nearer =
+      earlier === undefined || (later !== undefined && later.start - at < at - earlier.start)
+        ? later
+        : earlier;
+    const offset = nearer === undefined ? 0 : midnightUtc(nearer.date) - nearer.start;
+    let date = utcDayKey(at + offset);
+    if (earlier !== undefined && date <= earlier.date) date = shiftUtcDay(earlier.date, 1);
+    if (later !== undefined && date >= later.date) date = shiftUtcDay(later.date, -1);
+    return date;
   }
 }

@@ -1,41 +1,33 @@
 import Big from 'big.js';
-import type { InvoiceStatistics } from '../invoicing';
+import { fiatFractionDigits, type InvoiceStatistics } from '../invoicing';
+import { shiftUtcDay } from '../period';
 import type { DateRange } from './collect-ranges';
+import { compareText } from './collections';
+import { formatCount, formatDay, formatUSD } from './format';
 import type { CurrencyUnit, Reconciliation, ReconciliationCheck, UncheckedCheck } from './model';
-import { roundUsd, ZERO } from './money';
-import { countCheck, fiatCheck, usdCheck } from './reconcile-checks';
-import { dayChecks } from './reconcile-day-checks';
+import { roundHalfUp, roundUsd, ZERO } from './money';
 import { NO_USD, type PaidTotals, type UsdTotal, type WindowLedger } from './reconcile-ledger';
+import { describeCheck } from './reconciliation-wording';
 
-export interface ReconcileInput {
+interface ReconcileInput {
   statistics: InvoiceStatistics;
   /** The dates both the statistics and the invoice list were asked for. */
   window: DateRange;
-  /** The paid invoices the list returned for the window. */
   ledger: WindowLedger;
   /** The project the list was asked for: the statistics take none, so only its total can be compared. */
   projectId?: string;
 }
 
-/** Why, with a project, the checks other than the project's are not made. */
 const ONE_PROJECT_ONLY =
   'The statistics cover every project, and the invoices were listed for this project only.';
 
-/** The service's figure under `key`, 0 when absent (own members only: a code may be `constructor`). */
+/** 0 when absent; own members only: a code may be `constructor`. */
 const amountOf = (values: Record<string, string>, key: string): Big =>
   new Big(Object.hasOwn(values, key) ? values[key]! : '0');
-const totalOf = (totals: Map<string, Big>, key: string): Big => totals.get(key) ?? ZERO;
 const usdOf = (totals: Map<string, UsdTotal>, key: string): UsdTotal => totals.get(key) ?? NO_USD;
 const sortedUnion = (a: Iterable<string>, b: Iterable<string>): string[] => [...new Set([...a, ...b])].sort();
 
-const projectCheck = (statistics: InvoiceStatistics, listed: PaidTotals, id: string): ReconciliationCheck =>
-  usdCheck(`project:${id}`, amountOf(statistics.invoicesByProjects, id), usdOf(listed.usdByProject, id));
-
-/**
- * The check of the one project a report was asked for, found on each side whatever the case of its id
- * (a UUID's case means nothing): the id may have been typed in small letters where the service writes
- * capitals, and each side may then hold it under the service's spelling.
- */
+/** Found on each side whatever the case of its id: a UUID's case means nothing. */
 function askedProjectCheck(
   statistics: InvoiceStatistics,
   listed: PaidTotals,
@@ -56,11 +48,9 @@ function askedProjectCheck(
 }
 
 /**
- * `invoicesByCurrencies` against the sum of `amountFiat` per currency, or against the sum of
- * `amountFiatUSD` per currency when more currencies agree so: the service evidently totals in USD. Not
- * only when every currency agrees in USD: one currency with a real difference would otherwise have every
- * other currency compared in its own unit, each showing a difference that the USD reading does not have
- * (`1500 JPY` against `10.05`). A tie stays with the currencies' own units.
+ * `invoicesByCurrencies` against each currency's `amountFiat`, or its `amountFiatUSD` when more
+ * currencies agree so (the service evidently totals in USD): one currency with a real difference would
+ * otherwise have every other compared in the wrong unit. A tie stays with the currencies' own units.
  */
 function currencyChecks(
   statistics: InvoiceStatistics,
@@ -69,7 +59,7 @@ function currencyChecks(
   const currencies = sortedUnion(Object.keys(statistics.invoicesByCurrencies), listed.fiatByCurrency.keys());
   const service = (code: string) => amountOf(statistics.invoicesByCurrencies, code);
   const inFiat = currencies.map((code) =>
-    fiatCheck(code, service(code), totalOf(listed.fiatByCurrency, code)),
+    fiatCheck(code, service(code), listed.fiatByCurrency.get(code) ?? ZERO),
   );
   const inUsd = currencies.map((code) =>
     usdCheck(`currency:${code}`, service(code), usdOf(listed.usdByCurrency, code)),
@@ -80,15 +70,10 @@ function currencyChecks(
 }
 
 /**
- * Compares the statistics endpoint's figures with what the invoice list returned for the same window
- * (the same `startDate` and `endDate`): whatever the service does with those dates (a zone, an end date
- * included or not), it does on both sides, so a difference is one in the service's own figures. Computed
- * sides are exact sums, rounded once (USD to cents, a currency to its minor unit). Every check is
- * returned, agreeing or not, and every check that cannot be made exactly is named with its reason.
- *
- * Checks: `paidCount`, `paidTotalUSD`, `project:<id>` and `currency:<code>` for every key on either side,
- * and `day:<YYYY-MM-DD>` for the days the service's per-day figures establish (see `dayChecks`). With a
- * project, only `project:<id>` for that project.
+ * Compares the statistics with what the invoice list returned for the same window: whatever the service
+ * does with the dates, it does on both sides, so a difference is one in its own figures. Computed sides
+ * are exact sums rounded once; every check is returned, and every check not made exactly is named with
+ * its reason. With a project, only that project's check is made.
  */
 export function reconcile(input: ReconcileInput): Reconciliation {
   const { statistics, ledger, projectId } = input;
@@ -105,7 +90,8 @@ export function reconcile(input: ReconcileInput): Reconciliation {
     checks.push(countCheck('paidCount', statistics.invoicesPaidNum, listed.count));
     checks.push(usdCheck('paidTotalUSD', new Big(statistics.invoicesTotalUSD), listed.usd));
     for (const id of sortedUnion(Object.keys(statistics.invoicesByProjects), listed.usdByProject.keys())) {
-      checks.push(projectCheck(statistics, listed, id));
+      const service = amountOf(statistics.invoicesByProjects, id);
+      checks.push(usdCheck(`project:${id}`, service, usdOf(listed.usdByProject, id)));
     }
     const currencies = currencyChecks(statistics, listed);
     currencyUnit = currencies.unit;
@@ -122,5 +108,150 @@ export function reconcile(input: ReconcileInput): Reconciliation {
     notChecked,
     currencyUnit,
     statistics: { invoicesTotalNum: statistics.invoicesTotalNum },
+  };
+}
+
+const TOLERANCE = new Big('0.01');
+
+/** Rounded to six decimals first: a service adding in floating point sends `32.940000000000005`. */
+const agrees = (a: Big, b: Big): boolean => roundHalfUp(a.minus(b).abs(), 6).lte(TOLERANCE);
+
+function moneyCheck(name: string, service: Big, computed: Big): ReconciliationCheck {
+  const difference = service.minus(computed);
+  return { name, service, computed, difference, ok: agrees(service, computed) };
+}
+
+function countCheck(name: string, service: number, computed: number): ReconciliationCheck {
+  return {
+    name,
+    service: new Big(service),
+    computed: new Big(computed),
+    difference: new Big(service - computed),
+    ok: service === computed,
+  };
+}
+
+/**
+ * The exact sum rounded once or, when the service's figure is not that, the sum of amounts each rounded
+ * to the cent, as a service totalling what it shows adds up: neither reading cries wolf.
+ */
+function usdCheck(name: string, service: Big, total: UsdTotal): ReconciliationCheck {
+  const summedExactly = moneyCheck(name, service, roundUsd(total.exact));
+  if (summedExactly.ok) return summedExactly;
+  const summedInCents = moneyCheck(name, service, total.ofCents);
+  return summedInCents.ok ? summedInCents : summedExactly;
+}
+
+/**
+ * In the currency's minor unit; for one coarser than a cent (JPY) the service may total unrounded
+ * (`1500.4`) or rounded (`1500`), so the exact sum rounded to cents is tried as well.
+ */
+function fiatCheck(code: string, service: Big, exactSum: Big): ReconciliationCheck {
+  const name = `currency:${code}`;
+  const digits = fiatFractionDigits(code);
+  const inMinorUnit = moneyCheck(name, service, roundHalfUp(exactSum, digits));
+  if (inMinorUnit.ok || digits >= 2) return inMinorUnit;
+  const inCents = moneyCheck(name, service, roundHalfUp(exactSum, 2));
+  return inCents.ok ? inCents : inMinorUnit;
+}
+
+function dayFigure(statistics: InvoiceStatistics, date: string) {
+  return Object.hasOwn(statistics.invoicesByDate, date) ? statistics.invoicesByDate[date] : undefined;
+}
+
+/**
+ * Each day the statistics list against the window's paid invoices between its start and the next day's,
+ * and each day they leave out that the list has paid invoices on (a real difference). A day whose next
+ * is not listed (23, 24 or 25 hours long) is left unchecked when paid invoices lie in its last two
+ * possible hours; all are when the per-day figures do not say consistently where days begin.
+ */
+function dayChecks(
+  statistics: InvoiceStatistics,
+  ledger: WindowLedger,
+): { checks: ReconciliationCheck[]; notChecked: UncheckedCheck[] } {
+  const { reading, placed } = ledger.days();
+  if (!reading.ok) {
+    return {
+      checks: [],
+      notChecked: [{ name: 'day:*', reason: `The service's days cannot be told apart: ${reading.problem}.` }],
+    };
+  }
+  const checks: ReconciliationCheck[] = [];
+  const notChecked: UncheckedCheck[] = [];
+  for (const day of reading.days.list()) {
+    const name = `day:${day.date}`;
+    const uncertain = placed['end-unknown'].get(day.date);
+    if (uncertain !== undefined) {
+      const usd = formatUSD(roundUsd(uncertain.usd.exact));
+      const invoices =
+        uncertain.count === 1
+          ? `1 paid invoice (${usd}) lies`
+          : `${formatCount(uncertain.count)} paid invoices (${usd}) lie`;
+      notChecked.push({
+        name,
+        reason:
+          `The service lists no figure for ${formatDay(shiftUtcDay(day.date, 1))}, so it does not say where ` +
+          `${formatDay(day.date)} ends (a day may last 23, 24 or 25 hours), and ${invoices} in the hours ` +
+          'that belong to one or the other.',
+      });
+      continue;
+    }
+    // The days were read from the first answer: statistics asked for again may leave one out (0), or
+    // list one it left out (its first invoice was paid meanwhile).
+    const listed = dayFigure(statistics, day.date);
+    const service = listed === undefined ? ZERO : new Big(listed.value);
+    const computed = placed.listed.get(day.date)?.usd ?? NO_USD;
+    checks.push({ ...usdCheck(name, service, computed), dayStart: new Date(day.start).toISOString() });
+  }
+  for (const [date, paid] of placed.unlisted) {
+    const later = dayFigure(statistics, date);
+    const service = later === undefined ? ZERO : new Big(later.value);
+    const dayStart = later === undefined ? null : new Date(later.date).toISOString();
+    checks.push({ ...usdCheck(`day:${date}`, service, paid.usd), dayStart });
+  }
+  checks.sort((a, b) => compareText(a.name, b.name));
+  return { checks, notChecked };
+}
+
+function liesBetween(before: ReconciliationCheck, after: ReconciliationCheck): boolean {
+  const [low, high] = before.service.lt(after.service)
+    ? [before.service, after.service]
+    : [after.service, before.service];
+  return after.computed.gte(low) && after.computed.lte(high);
+}
+
+/**
+ * A reconciliation that did not agree, made again against statistics asked for once the lists were read:
+ * the figures move meanwhile (an invoice of the last days is paid). A check agrees when it agrees with
+ * either answer; a listed figure between the two answers cannot be checked exactly and is said so.
+ */
+export function reconcileOverRead(before: Reconciliation, after: Reconciliation): Reconciliation {
+  const earlier = new Map(before.checks.map((check) => [check.name, check]));
+  const checks: ReconciliationCheck[] = [];
+  const moved: UncheckedCheck[] = [];
+  for (const check of after.checks) {
+    const first = earlier.get(check.name);
+    // Only the same comparison made twice (a currency compared in the same unit) is judged over both.
+    if (check.ok || first === undefined || !first.computed.eq(check.computed)) {
+      checks.push(check);
+    } else if (first.ok) {
+      checks.push(first);
+    } else if (liesBetween(first, check)) {
+      // In the check's own unit, as the checks table writes its figures.
+      const unit = after.currencyUnit ?? 'fiat';
+      const [was, now] = [describeCheck(first, unit), describeCheck(check, unit)];
+      moved.push({
+        name: check.name,
+        reason: `The service's figure changed while its invoices were listed, from ${was.service} to ${now.service}; the listed ${now.computed} lies between the two.`,
+      });
+    } else {
+      checks.push(check);
+    }
+  }
+  return {
+    ...after,
+    ok: checks.every((check) => check.ok),
+    checks,
+    notChecked: [...after.notChecked, ...moved],
   };
 }

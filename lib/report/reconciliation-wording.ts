@@ -1,21 +1,131 @@
-import { formatCount, formatDates, formatDay, formatUSD } from './format';
-import type { ReportSummary, UncheckedCheck } from './model';
+import { TZDate } from '@date-fns/tz';
+import type Big from 'big.js';
+import { format } from 'date-fns/format';
+import {
+  formatCount,
+  formatDates,
+  formatDay,
+  formatDecimal,
+  formatFiat,
+  formatFiatChange,
+  formatUSD,
+  formatUSDChange,
+} from './format';
+import { isolated } from './isolated';
+import type {
+  CurrencyUnit,
+  Reconciliation,
+  ReconciliationCheck,
+  ReportSummary,
+  UncheckedCheck,
+} from './model';
 import { periodTitle } from './period-words';
 import { type ProjectNames, projectLabel } from './project-names';
-import { checkDay, uncheckedLabel } from './reconciliation-check';
 
 /**
- * The reconciliation in sentences, written once for the page, the email, its text alternative and the
- * command line: what it compares (the window of dates sent to the service, as the service reads them)
- * and how its figures relate to the report's own (the period's, by each invoice's own time).
+ * The reconciliation in words, once for the page, the email, its text and the command line: each check,
+ * what is compared (the dates sent to the service, as it reads them) and how that relates to the
+ * report's own figures (the period's, by each invoice's own time).
  */
+
+/**
+ * Differing checks (and mis-paid invoices) an email lists: a year whose every day differs would
+ * otherwise pass the size at which a mail client cuts a message (Gmail's 102 KB). The page lists all.
+ */
+export const DIFFERENCES_LISTED = 10;
+
+export interface CheckWording {
+  /** `Paid total`, `Project Web shop (3f2a9c1e)`, `Paid in EUR`, `14 Oct 2026 (service day from 22:00 UTC on 13 Oct)`. */
+  label: string;
+  /** A project's UUID, shortened in the label. */
+  fullId?: string;
+  service: string;
+  computed: string;
+  difference: string;
+}
+
+/** The spec does not say which unit the service totals `invoicesByCurrencies` in: `reconcile` finds out. */
+export function currencyCheckUnit(reconciliation: Reconciliation): CurrencyUnit {
+  return reconciliation.currencyUnit === 'usd' ? 'usd' : 'fiat';
+}
+
+function checkLabel(
+  name: string,
+  currencyUnit: CurrencyUnit,
+  names: ProjectNames,
+  dayStart?: string | null,
+): Pick<CheckWording, 'label' | 'fullId'> {
+  const [kind, ...rest] = name.split(':');
+  const key = rest.join(':');
+  if (name === 'paidCount') return { label: 'Paid invoices' };
+  if (name === 'paidTotalUSD') return { label: 'Paid total' };
+  if (kind === 'project' && key) return { label: `Project ${projectLabel(names, key)}`, fullId: key };
+  if (kind === 'currency' && key)
+    return { label: `Paid in ${isolated(key)}${currencyUnit === 'usd' ? ' (in USD)' : ''}` };
+  const day = checkDay(name);
+  if (day !== undefined) return { label: dayLabel(day, dayStart) };
+  return { label: name };
+}
+
+const DAY_CHECK = /^day:(\d{4}-\d{2}-\d{2})$/;
+
+export function checkDay(name: string): string | undefined {
+  return DAY_CHECK.exec(name)?.[1];
+}
+
+/** A day of the service's own cut, with where it begins (its days need not be the report's). */
+function dayLabel(date: string, dayStart: string | null | undefined): string {
+  if (dayStart === null) return `${formatDay(date)} (a day the service's figures leave out)`;
+  if (dayStart === undefined) return `${formatDay(date)} (service day)`;
+  const start = new TZDate(dayStart, 'UTC');
+  const onDay = format(start, 'yyyy-MM-dd') === date ? '' : format(start, " 'on' d MMM");
+  return `${formatDay(date)} (service day from ${format(start, 'HH:mm')} UTC${onDay})`;
+}
+
+/** By the check's stable name; an unknown name is shown as it is, in USD. */
+export function describeCheck(
+  check: ReconciliationCheck,
+  currencyUnit: CurrencyUnit = 'fiat',
+  names: ProjectNames = {},
+): CheckWording {
+  const name = checkLabel(check.name, currencyUnit, names, check.dayStart);
+  const unit = checkFigureUnit(check.name, currencyUnit);
+  const [figure, change]: [(value: Big) => string, (value: Big) => string] =
+    unit.kind === 'count'
+      ? [formatDecimal, (value) => (value.gt(0) ? `+${formatDecimal(value)}` : formatDecimal(value))]
+      : unit.kind === 'fiat'
+        ? [(value) => formatFiat(value, unit.currency), (value) => formatFiatChange(value, unit.currency)]
+        : [formatUSD, formatUSDChange];
+  return {
+    ...name,
+    service: figure(check.service),
+    computed: figure(check.computed),
+    difference: change(check.difference),
+  };
+}
+
+export type CheckFigureUnit = { kind: 'count' } | { kind: 'fiat'; currency: string } | { kind: 'usd' };
+
+/** `currency:<code>` is in that currency when the service's per-currency figures are; others count or are USD. */
+export function checkFigureUnit(name: string, currencyUnit: CurrencyUnit = 'fiat'): CheckFigureUnit {
+  if (name === 'paidCount') return { kind: 'count' };
+  const [kind, ...rest] = name.split(':');
+  const currency = rest.join(':');
+  return kind === 'currency' && currency && currencyUnit === 'fiat'
+    ? { kind: 'fiat', currency }
+    : { kind: 'usd' };
+}
+
+/** As a check of that name, or `Per currency`, `Per day` for a group. */
+export function uncheckedLabel(name: string, names: ProjectNames = {}): string {
+  if (name === 'currency:*') return 'Per currency';
+  if (name === 'day:*') return 'Per day';
+  return checkLabel(name, 'fiat', names).label;
+}
 
 const checks = (count: number) => `${formatCount(count)} ${count === 1 ? 'check' : 'checks'}`;
 
-/**
- * The report's period as its headline figures cover it: `October 2026 in Europe/Berlin`, `Q4 2026 in
- * UTC`; a period not ended: `November 2026 so far in Europe/Berlin`.
- */
+/** `October 2026 in Europe/Berlin`, `November 2026 so far in Europe/Berlin`. */
 function periodInWords(summary: ReportSummary): string {
   return `${periodTitle(summary.period)} in ${summary.period.timezone}`;
 }
@@ -28,10 +138,9 @@ function listedInvoices(summary: ReportSummary): string {
 }
 
 /**
- * What is compared, with both sets of figures named: `The service's figures for the dates 30 Sep 2026 –
- * 2 Nov 2026 as it reads them, against the invoices it lists for the same dates: 66 paid, 33,031.93 USD,
- * of which 60 and 31,296.28 USD fall in October 2026 in Europe/Berlin (the figures above).`
- * @param headline where the report's own figures stand relative to this sentence
+ * `The service's figures for the dates 30 Sep 2026 – 2 Nov 2026 as it reads them, against the invoices
+ * it lists for the same dates: 66 paid, 33,031.93 USD, of which 60 and 31,296.28 USD fall in October
+ * 2026 in Europe/Berlin (the figures above).`
  */
 export function reconciliationWindow(summary: ReportSummary, headline: 'above' | 'below'): string {
   const { window, listed } = summary.reconciliation;
@@ -55,7 +164,6 @@ export function reconciliationReason(summary: ReportSummary): string {
   );
 }
 
-/** What is compared. */
 export function reconciliationScope(summary: ReportSummary): string {
   const compared =
     summary.projectId === null
@@ -64,16 +172,14 @@ export function reconciliationScope(summary: ReportSummary): string {
   return `${compared} Differences up to 0.01 count as agreement.`;
 }
 
-/** The most days a sentence names one by one; beyond them it counts (the panel lists every check not made). */
+/** Beyond this many, a sentence counts the days (the panel lists every check not made). */
 const DAYS_NAMED = 3;
 
 const inList = new Intl.ListFormat('en-GB', { type: 'conjunction' });
 
 /**
- * The checks not made, after those made: `; 1 more, for 1 Nov 2026, could not be made exactly`; empty
- * when there are none. `more` keeps them apart from the count before it. Days are named when they are all
- * there is (up to three): the window reaches past the period, so such a day is often outside it, and its
- * date shows the reader so where a count alone would not.
+ * `; 1 more, for 1 Nov 2026, could not be made exactly`; empty for none. Days are named when they are
+ * all there is: such a day is often outside the period, and its date shows the reader so.
  */
 function notMadeInWords(notChecked: readonly UncheckedCheck[]): string {
   if (notChecked.length === 0) return '';
@@ -86,9 +192,8 @@ function notMadeInWords(notChecked: readonly UncheckedCheck[]): string {
 }
 
 /**
- * The outcome in one sentence: `The service's statistics for the dates 30 Sep 2026 – 2 Nov 2026 agree
- * with the invoices it lists for those dates (45 checks).`, with the checks not made after those that
- * agree (`(41 checks agree; 1 more, for 1 Nov 2026, could not be made exactly)`), or how many differ.
+ * `The service's statistics for the dates 30 Sep 2026 – 2 Nov 2026 agree with the invoices it lists for
+ * those dates (45 checks).`, the checks not made after those that agree, or how many differ.
  */
 export function reconciliationOutcome(summary: ReportSummary): string {
   const { checks: made, notChecked, ok, window } = summary.reconciliation;
@@ -104,10 +209,9 @@ export function reconciliationOutcome(summary: ReportSummary): string {
   return `${formatCount(failing)} of ${checks(made.length)} ${differVerb(failing)} by more than 0.01 between the service's statistics ${dates} and ${listed}${unmade}.`;
 }
 
-/** `differs` for one check, `differ` for any other count of them. */
 export const differVerb = (count: number): string => (count === 1 ? 'differs' : 'differ');
 
-/** The checks not made, those with the same reason together: `Per currency, Per day: The statistics …`. */
+/** The checks not made, grouped by reason: `Per currency, Per day: The statistics …`. */
 export function uncheckedInWords(
   notChecked: readonly UncheckedCheck[],
   names: ProjectNames = {},

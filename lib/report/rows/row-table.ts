@@ -3,74 +3,62 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IdSet } from '../../invoicing';
+import { compareText } from '../collections';
 import type { ReportColumn } from './report-column';
 import { MAX_MERGE_WIDTH, mergeRuns, type Row, writeRun } from './sorted-runs';
 
-/** Describes how records of one kind become the rows of a report file. */
-export interface RowTableSpec<T> {
+interface RowTableSpec<T> {
   columns: readonly ReportColumn<T>[];
-  /** Unique per record: a second record with the same id is dropped. */
+  /** A second record with the same id is dropped. */
   id(record: T): string;
-  /** The service's `Y-m-d H:i:s` timestamp the rows are sorted by (then by id). */
+  /** The service's `Y-m-d H:i:s` the rows are sorted by, then by id. */
   timestamp(record: T): string;
 }
 
 export interface RowTableOptions {
-  /** The folder a table makes its own folder in when its rows outgrow memory. @default os.tmpdir() */
+  /** Where a table makes its folder when its rows outgrow memory. @default os.tmpdir() */
   spillDir?: string;
-  /** About how many bytes of rows are kept in memory before they are sorted and written out as a run. @default 6 MiB */
+  /** About how many bytes of rows are kept before they are sorted and written as a run. @default 6 MiB */
   runBytes?: number;
 }
 
-/** A column as the writers read it: what it is, without the record it came from. */
 export type TableColumn = Omit<ReportColumn<never>, 'value'>;
 
-/**
- * The rows of a report file (`paid-invoices.csv` and the workbook's matching sheet), sorted by timestamp
- * then id. The CSV and the workbook are written from it; each `rows()` is a fresh pass.
- */
+/** A report file's rows, sorted by timestamp then id; each `rows()` is a fresh pass. */
 export interface RowTable {
   readonly columns: readonly TableColumn[];
   readonly rowCount: number;
-  /** Every row in order: the cells in column order (`null` for empty), then two more members (its sort key). */
+  /** The cells in column order (`null` for empty), then two more members: the sort key. */
   rows(): AsyncIterable<readonly (string | null)[]>;
-  /** Removes what the table wrote to disk; it cannot be read after. */
   dispose(): Promise<void>;
 }
 
-/** Collects the records of one file as they arrive, in any order. */
 export interface RowTableBuilder<T> {
   add(record: T): void;
-  /** Ends adding; the same table on every call. */
   build(): RowTable;
-  /** Resolves once every run handed to the disk so far is written; rejects if one could not be. */
+  /** Resolves once every run handed to the disk so far is written. */
   written(): Promise<void>;
   /**
-   * `undefined` while at most one run waits to be written; with more, a promise that resolves once they
-   * are (a failure is thrown by the next `add`). A caller whose records come faster than the disk takes
-   * them waits on it, so that memory does not depend on how fast the records come.
+   * With more than one run waiting for the disk, a promise that resolves once they are written: a caller
+   * whose records come faster than the disk takes them waits, so memory does not follow their pace.
    */
   backlog(): Promise<void> | undefined;
-  /** Removes what the builder wrote to disk, when the report is given up. */
   dispose(): Promise<void>;
 }
 
 /**
- * 6 MiB: a report writes one table's files while the other table's rows still come in, so both hold
- * rows at once; with 8 MiB a month of 50,000 paid invoices peaked at up to 247 MiB, with 6 at up to
- * 230, and no slower.
+ * Both tables hold rows at once (one is written while the other fills): with 8 MiB a month of 50,000
+ * paid invoices peaked at up to 247 MiB, with 6 at up to 230, and no slower.
  */
 const DEFAULT_RUN_BYTES = 6 * 1024 * 1024;
-/** What a row costs in memory beyond its text, per cell (the array slot and the string's header). */
+/** A cell's cost beyond its text: the array slot and the string's header. */
 const CELL_OVERHEAD_BYTES = 24;
 
 // Measured (npm run bench -- --machinery): 300,000 paid invoices' rows hold 36 MiB of heap at most against 292 kept in memory and sorted once, for 4.5 µs of CPU a row more.
 /**
- * A builder that keeps each record as its row of cells, never the record itself, and holds at most about
- * `runBytes` of rows in memory: when they outgrow that, they are sorted and written to disk as a run,
- * and the runs are merged when the table is read (an external merge sort). A month of a hundred
- * thousand records and a year of millions take the same memory; the disk holds about the CSV's size.
- * The first record seen with an id wins; later ones with the same id are dropped.
+ * Keeps each record as its row of cells and at most about `runBytes` of rows in memory: beyond, they are
+ * sorted and written to disk as a run, merged when the table is read (an external merge sort). A year of
+ * millions takes the memory of a month; the first record seen with an id wins.
  */
 export function createRowTableBuilder<T>(
   spec: RowTableSpec<T>,
@@ -87,12 +75,8 @@ export function createRowTableBuilder<T>(
   let memory: Row[] = [];
   let memoryBytes = 0;
   const runs: string[] = [];
-  /**
-   * The runs being written, one after the other. Each keeps its rows in memory until it is on disk: a
-   * run is written in tens of milliseconds, and the next takes about a second of records to fill.
-   */
+  /** Runs are written one after the other, each in tens of milliseconds: a run takes about a second to fill. */
   let writing: Promise<void> = Promise.resolve();
-  /** Runs sorted and not yet written. */
   let waitingRuns = 0;
   let writeFailure: { error: unknown } | undefined;
   let folder: string | undefined;
@@ -128,7 +112,7 @@ export function createRowTableBuilder<T>(
     if (folder !== undefined) await rm(folder, { recursive: true, force: true });
   };
 
-  /** Merges runs in groups until few enough are left to merge at once. */
+  /** Merges runs in groups until few enough are left. */
   const narrowRuns = async (): Promise<string[]> => {
     let current = [...runs];
     let generation = 0;
@@ -188,8 +172,4 @@ export function createRowTableBuilder<T>(
     backlog: () => (waitingRuns > 1 ? writing.catch(() => undefined) : undefined),
     dispose: removeFolder,
   };
-}
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

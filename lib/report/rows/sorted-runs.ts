@@ -1,35 +1,27 @@
 import { type FileHandle, open } from 'node:fs/promises';
 import { deserialize, serialize } from 'node:v8';
 
-/** A row as kept: its cells in column order, then the timestamp and the id it is sorted by. */
+/** Cells in column order, then the timestamp and the id it is sorted by. */
 export type Row = (string | null)[];
 
-/** Orders rows whose last two members are their timestamp and id. */
 export type RowOrder = (a: Row, b: Row) => number;
 
-/** Rows serialized together as one frame of a run: each open run holds one frame's rows when read. */
+/** Rows serialized together as one frame: each open run holds one frame's rows when read. */
 const ROWS_PER_FRAME = 256;
 
-/** Bytes of a frame's length, before its rows. */
 const FRAME_HEAD_BYTES = 4;
 
-/**
- * Bytes of frames gathered before each write: large enough to keep the writes few, small enough that
- * each stretch of work between two writes is short (well under a millisecond), so that answers arriving
- * while a run is written are taken in between.
- */
+/** Few writes, each stretch between two short (well under a millisecond) so answers are taken in between. */
 const WRITE_BYTES = 256 * 1024;
 
-/** Runs merged at once; more are first merged in groups of this many (each open run holds a frame). */
+/** Runs merged at once; more are first merged in groups of this many. */
 export const MAX_MERGE_WIDTH = 64;
 
 // Measured: 12,000 paid invoices' rows written in 7 ms and read back in 7 where lines of JSON take 32 and 25.
 /**
- * Writes sorted rows to a new file at `path` as a run: frames of `ROWS_PER_FRAME` rows each in V8's
- * serialization (`node:v8`, which brings back every string exactly), each after its length (4 bytes,
- * little-endian). Asynchronous, a few frames at a time: a run of a few MiB takes milliseconds to write,
- * which would otherwise hold up the list walks' answers meanwhile. The runs are the process's own
- * files, read back by the same code; they are no format for anything else.
+ * Writes sorted rows as a run: frames of `ROWS_PER_FRAME` rows in V8's serialization (every string back
+ * exactly), each after its length (4 bytes, little-endian); asynchronous, so that a run of a few MiB does
+ * not hold up the list walks' answers. The process's own files, no format for anything else.
  */
 export async function writeRun(path: string, rows: readonly Row[] | AsyncIterable<Row>): Promise<void> {
   const file = await open(path, 'wx', 0o600);
@@ -45,7 +37,6 @@ export async function writeRun(path: string, rows: readonly Row[] | AsyncIterabl
       bytes += head.length + body.length;
       frame = [];
     };
-    /** Adds a row; returns the frames gathered once they are enough to write. */
     const gather = (row: Row): Buffer[] | undefined => {
       frame.push(row);
       if (frame.length < ROWS_PER_FRAME) return undefined;
@@ -75,84 +66,48 @@ export async function writeRun(path: string, rows: readonly Row[] | AsyncIterabl
   }
 }
 
-/** Where a merge reads rows from: `current` is its next row, until `advance` says it has no more. */
-interface Cursor {
+/** Rows of a run, a frame at a time: `current` is the next, until `advance` says there is none. */
+class Cursor {
   current: Row;
-  /** Moves to the next row: true if there is one now, false if the run has ended, a promise if it must read first. */
-  advance(): boolean | Promise<boolean>;
-  close(): Promise<void>;
-}
-
-/** A cursor over rows already in memory, sorted. */
-function arrayCursor(rows: readonly Row[]): Cursor | undefined {
-  if (rows.length === 0) return undefined;
-  let index = 0;
-  const cursor: Cursor = {
-    current: rows[0]!,
-    advance() {
-      index += 1;
-      if (index >= rows.length) return false;
-      cursor.current = rows[index]!;
-      return true;
-    },
-    close: async () => undefined,
-  };
-  return cursor;
-}
-
-/** A cursor over a run file, reading it a frame at a time. */
-class FileCursor implements Cursor {
-  current: Row = [];
-  readonly #file: FileHandle;
-  readonly #head = Buffer.allocUnsafe(FRAME_HEAD_BYTES);
-  /** The frame being read, kept for the next: a new buffer per frame is garbage outside the heap, freed late. */
-  #frame = Buffer.allocUnsafe(0);
-  #rows: Row[] = [];
   #index = 0;
 
-  private constructor(file: FileHandle) {
-    this.#file = file;
+  constructor(
+    private rows: readonly Row[],
+    private readonly nextFrame: () => Promise<Row[] | undefined> = async () => undefined,
+  ) {
+    this.current = rows[0]!;
   }
 
-  /** Opens a run and reads its first row; `undefined` for an empty run. */
-  static async open(path: string): Promise<FileCursor | undefined> {
-    const cursor = new FileCursor(await open(path, 'r'));
-    if (await cursor.#read()) return cursor;
-    await cursor.close();
-    return undefined;
-  }
-
+  /** A promise when it must read first. */
   advance(): boolean | Promise<boolean> {
     this.#index += 1;
-    if (this.#index < this.#rows.length) {
-      this.current = this.#rows[this.#index]!;
+    if (this.#index < this.rows.length) {
+      this.current = this.rows[this.#index]!;
       return true;
     }
-    return this.#read();
+    return this.#refill();
   }
 
-  /** Reads the next frame and makes its first row current; false at the run's end. */
-  async #read(): Promise<boolean> {
-    this.#rows = [];
+  async #refill(): Promise<boolean> {
+    const rows = await this.nextFrame();
+    if (rows === undefined || rows.length === 0) return false;
+    this.rows = rows;
     this.#index = 0;
-    const head = await this.#fill(this.#head);
-    if (!head) return false;
-    const length = this.#head.readUInt32LE(0);
-    if (this.#frame.length < length)
-      this.#frame = Buffer.allocUnsafe(Math.max(length, 2 * this.#frame.length));
-    const body = this.#frame.subarray(0, length);
-    if (!(await this.#fill(body))) throw new Error('A sorted run ends inside a row');
-    this.#rows = deserialize(body) as Row[];
-    if (this.#rows.length === 0) return false;
-    this.current = this.#rows[0]!;
+    this.current = rows[0]!;
     return true;
   }
+}
 
-  /** Fills `buffer` from the file; false at the file's end before any byte, an error within it. */
-  async #fill(buffer: Buffer): Promise<boolean> {
+/** Reads a run's frames one after the other; `undefined` at its end. */
+function frameReader(file: FileHandle): () => Promise<Row[] | undefined> {
+  const head = Buffer.allocUnsafe(FRAME_HEAD_BYTES);
+  /** Reused: a new buffer per frame is garbage outside the heap, freed late. */
+  let frame = Buffer.allocUnsafe(0);
+  /** False at the file's end before any byte, an error within it. */
+  const fill = async (buffer: Buffer): Promise<boolean> => {
     let filled = 0;
     while (filled < buffer.length) {
-      const { bytesRead } = await this.#file.read(buffer, filled, buffer.length - filled, null);
+      const { bytesRead } = await file.read(buffer, filled, buffer.length - filled, null);
       if (bytesRead === 0) {
         if (filled === 0) return false;
         throw new Error('A sorted run ends inside a row');
@@ -160,17 +115,20 @@ class FileCursor implements Cursor {
       filled += bytesRead;
     }
     return true;
-  }
-
-  async close(): Promise<void> {
-    await this.#file.close();
-  }
+  };
+  return async () => {
+    if (!(await fill(head))) return undefined;
+    const length = head.readUInt32LE(0);
+    if (frame.length < length) frame = Buffer.allocUnsafe(Math.max(length, 2 * frame.length));
+    const body = frame.subarray(0, length);
+    if (!(await fill(body))) throw new Error('A sorted run ends inside a row');
+    return deserialize(body) as Row[];
+  };
 }
 
 /**
- * The cursors as a binary min-heap by their current rows: `heap[0]` has the next row of the merge.
- * Written here rather than taken from a library (mnemonist's heap is 15 KB of a Lambda bundle that must
- * stay under 1 MB): the merge needs only these two operations.
+ * A binary min-heap of cursors by their current rows. By hand: mnemonist's heap is 15 KB of a Lambda
+ * bundle that must stay under 1 MB, and the merge needs two operations.
  */
 class CursorHeap {
   readonly #items: Cursor[] = [];
@@ -192,7 +150,7 @@ class CursorHeap {
     }
   }
 
-  /** Moves the top down to where its new current row belongs, or takes it out when its run has `ended`. */
+  /** Moves the top down to where its new row belongs, or takes it out when its run has `ended`. */
   settleTop(ended: boolean): void {
     const items = this.#items;
     if (ended) {
@@ -213,27 +171,25 @@ class CursorHeap {
   }
 }
 
-/**
- * Every row of the sorted runs (files) and of `memory` (sorted), in one order: a k-way merge over a heap
- * of the runs' next rows, reading each run a chunk at a time, so memory holds a chunk per run.
- */
-export async function* mergeRuns(files: readonly string[], memory: readonly Row[], order: RowOrder) {
+/** A k-way merge of the sorted runs and of `memory` (sorted); memory holds a frame per run. */
+export async function* mergeRuns(paths: readonly string[], memory: readonly Row[], order: RowOrder) {
   const heap = new CursorHeap(order);
-  const cursors: Cursor[] = [];
+  const files: FileHandle[] = [];
   try {
-    const memoryCursor = arrayCursor(memory);
-    if (memoryCursor) cursors.push(memoryCursor);
-    for (const path of files) {
-      const cursor = await FileCursor.open(path);
-      if (cursor) cursors.push(cursor);
+    if (memory.length > 0) heap.push(new Cursor(memory));
+    for (const path of paths) {
+      const file = await open(path, 'r');
+      files.push(file);
+      const read = frameReader(file);
+      const first = await read();
+      if (first !== undefined && first.length > 0) heap.push(new Cursor(first, read));
     }
-    for (const cursor of cursors) heap.push(cursor);
     for (let top = heap.top; top !== undefined; top = heap.top) {
       yield top.current;
       const moved = top.advance();
       heap.settleTop(!(moved === true || (moved !== false && (await moved))));
     }
   } finally {
-    await Promise.all(cursors.map((cursor) => cursor.close()));
+    await Promise.all(files.map((file) => file.close()));
   }
 }

@@ -1,23 +1,18 @@
 import type Big from 'big.js';
+import { formatCount } from '../format';
 import type { UnmatchedFigures, UsdEstimate } from './model';
 import { ESTIMATE_MAX_HOURS } from './usd-estimate';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-/**
- * A distance in time as a reader weighs it, rounded up: `1 minute`, `40 minutes`, `3 hours`.
- * @example withinWords(7_300) // '3 hours'
- */
+/** A distance in time, rounded up: `1 minute`, `40 minutes`, `3 hours`. */
 export function withinWords(seconds: number): string {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
   if (minutes < 60) return plural(minutes, 'minute', 'minutes');
   return plural(Math.ceil(minutes / 60), 'hour', 'hours');
 }
 
-/**
- * How an estimate was made, in words: the one wording every rendering uses.
- * @example estimateBasisWords(estimate, 'BTC') // 'from 5 BTC payments within 3 hours'
- */
+/** How an estimate was made: `from 5 BTC payments within 3 hours`. */
 export function estimateBasisWords(estimate: UsdEstimate, cryptocurrency: string): string {
   const { basis } = estimate;
   if (basis.kind === 'stablecoin-par') {
@@ -26,19 +21,13 @@ export function estimateBasisWords(estimate: UsdEstimate, cryptocurrency: string
   return `from ${plural(basis.payments, `${cryptocurrency} payment`, `${cryptocurrency} payments`)} within ${withinWords(basis.withinSeconds)}`;
 }
 
-/** Why a payment has no estimate, in words. */
 export function noEstimateWords(cryptocurrency: string): string {
   return `no ${cryptocurrency} payment matched within ${ESTIMATE_MAX_HOURS} hours`;
 }
 
-const count = (value: number) => value.toLocaleString('en-US');
-
 /**
- * What waits, in one sentence for the page, the email and the report command: how many unmatched
- * payments, their estimated total (named as an estimate), and how many have a likely invoice.
- * `formatUSD` writes the total, so that it reads as every other amount of the report does.
- * @example unmatchedInWords(payments, formatUSD)
- * // '3 payments wait to be matched, worth an estimated 1,235.05 USD (2 of the 3 could be estimated); 1 has a likely invoice.'
+ * What waits, in one sentence: `3 payments wait to be matched, worth an estimated 1,235.05 USD (2 of
+ * the 3 could be estimated); 1 has a likely invoice.` `formatUSD` writes the total.
  */
 export function unmatchedInWords(
   payments: { unmatched: number } & Pick<
@@ -48,17 +37,19 @@ export function unmatchedInWords(
   formatUSD: (amount: Big) => string,
 ): string {
   const { unmatched, unmatchedEstimated: estimated, unmatchedWithLikelyInvoice: likely } = payments;
-  const waiting = `${count(unmatched)} ${unmatched === 1 ? 'payment waits' : 'payments wait'} to be matched`;
+  const waiting = `${formatCount(unmatched)} ${unmatched === 1 ? 'payment waits' : 'payments wait'} to be matched`;
   const worth =
     estimated === 0
       ? ', none of which could be estimated'
       : `, worth an estimated ${formatUSD(payments.unmatchedEstimatedUSD)}` +
-        (estimated < unmatched ? ` (${count(estimated)} of the ${count(unmatched)} could be estimated)` : '');
+        (estimated < unmatched
+          ? ` (${formatCount(estimated)} of the ${formatCount(unmatched)} could be estimated)`
+          : '');
   const likelyWords =
     likely === 0
       ? 'none has a likely invoice'
       : likely === 1
         ? '1 has a likely invoice'
-        : `${count(likely)} have a likely invoice`;
+        : `${formatCount(likely)} have a likely invoice`;
   return `${waiting}${worth}; ${likelyWords}.`;
 }

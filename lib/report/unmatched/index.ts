@@ -1,13 +1,14 @@
 export { estimateBasisWords, noEstimateWords, unmatchedInWords, withinWords } from './basis-words';
 export {
+  CANDIDATE_LOOKBACK_DAYS,
   CANDIDATES_SHOWN,
   type EstimatedPayment,
   LIKELY_TOLERANCE_PERCENT,
   matchCandidates,
+  type SearchWindow,
+  searchWindowOf,
 } from './match-candidates';
 export type {
-  CandidateStatus,
-  EstimateBasis,
   InvoiceCandidate,
   UnmatchedFigures,
   UnmatchedPaymentFacts,
@@ -15,23 +16,9 @@ export type {
   UsdEstimate,
 } from './model';
 export {
-  activeAt,
-  CANDIDATE_LOOKBACK_DAYS,
-  type SearchWindow,
-  searchWindowOf,
-} from './search-window';
-export {
   NO_UNMATCHED,
-  summaryEntry,
   UNMATCHED_PAYMENTS_LISTED,
   UnmatchedCollector,
   type UnmatchedResult,
 } from './unmatched-collector';
-export {
-  ESTIMATE_MAX_HOURS,
-  ESTIMATE_PAYMENTS,
-  isUsdStablecoin,
-  MatchedRates,
-  rateBucketMs,
-  USD_STABLECOINS,
-} from './usd-estimate';
+export { ESTIMATE_MAX_HOURS, ESTIMATE_PAYMENTS, MatchedRates, rateBucketMs } from './usd-estimate';

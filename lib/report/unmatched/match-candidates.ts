@@ -1,33 +1,72 @@
 import Big from 'big.js';
-import { FirstInOrder } from '../first-in-order';
+import { millisecondsInDay } from 'date-fns/constants';
+import { type DecimalString, type InvoiceItem, PAYMENT_SEARCH_GRACE_MS } from '../../invoicing';
+import { parseServiceDatetime } from '../../period';
+import { compareText, FirstInOrder, partitionPoint } from '../collections';
 import { percentChange } from '../money';
-import type { EstimatedPaymentFields, InvoiceCandidate, UnmatchedPaymentFacts } from './model';
-import type { SearchWindow } from './search-window';
+import type {
+  CandidateInvoiceFields,
+  EstimatedPaymentFields,
+  InvoiceCandidate,
+  UnmatchedPaymentFacts,
+} from './model';
 
 /** Candidate invoices shown per unmatched payment, closest first. */
 export const CANDIDATES_SHOWN = 3;
 
 /**
- * How far from the estimate, in percent of the invoice's USD amount, a candidate may be and still be
- * called likely: 2 %. A customer who pays exactly what the payment page asked still lands off the
- * invoice's `amountFiatUSD` by how far the market moved between the invoice's creation and the payment
- * (and the estimate by how far it moved between the payment and the matched payments it comes from).
- * In the sandbox, whose market moves a few percent over nine days, 99 % of paid invoices in USD received
- * within 1.1 % of what they asked and 95 % within 0.2 %; real markets move more, about 1 % in an hour
- * on a busy day. Under- and over-payments (a fee the sender's exchange kept, an amount typed by hand)
- * are larger, several percent: such a payment still ranks its invoice first when nothing else is
- * closer, but is not called likely, since at that distance another invoice's amount is as good a
- * guess.
+ * How far from the estimate, in percent of the invoice's USD amount, the one likely candidate may be.
+ * A payment of exactly what was asked still lands off by how far the market moved meanwhile: in the
+ * sandbox 99 % of paid USD invoices received within 1.1 % of what they asked; real markets move about
+ * 1 % in an hour on a busy day. Under- and over-payments (fees, amounts typed by hand) are several
+ * percent: their invoice still ranks first when nothing is closer, but is not called likely.
  */
 export const LIKELY_TOLERANCE_PERCENT = 2;
 
-/** An unmatched payment with its estimate and its time read once. */
+/**
+ * How far before the period's first unmatched payment an invoice created before the period is looked
+ * for: invoices are usually due within a day (the sandbox's longest lifetime); a week covers merchants
+ * who give longer, and only invoices not paid are fetched for it.
+ */
+export const CANDIDATE_LOOKBACK_DAYS = 7;
+export const CANDIDATE_LOOKBACK_MS = CANDIDATE_LOOKBACK_DAYS * millisecondsInDay;
+
+/** What the report keeps of an invoice not paid: when its payment search was active, and what to show. */
+export interface SearchWindow extends CandidateInvoiceFields {
+  amountUSD: DecimalString;
+  createdMs: number;
+  /**
+   * The last instant the search may have been active: an hour after `timeToPayDatetime`, or `Infinity`
+   * for an invoice still `unpaid`. A `canceled` invoice's search ended when it was canceled, which the
+   * service does not say: it gets an expired one's window and is never called likely.
+   */
+  activeUntilMs: number;
+}
+
+/** The invoice's search window, or `undefined` for a paid invoice. */
+export function searchWindowOf(invoice: InvoiceItem): SearchWindow | undefined {
+  if (invoice.status === 'paid') return undefined;
+  return {
+    id: invoice.id,
+    uid: invoice.uid,
+    projectId: invoice.projectId,
+    createDatetime: invoice.createDatetime,
+    timeToPayDatetime: invoice.timeToPayDatetime,
+    status: invoice.status,
+    amountUSD: invoice.amountFiatUSD,
+    serviceData: invoice.serviceData,
+    createdMs: parseServiceDatetime(invoice.createDatetime),
+    activeUntilMs:
+      invoice.status === 'unpaid'
+        ? Number.POSITIVE_INFINITY
+        : parseServiceDatetime(invoice.timeToPayDatetime) + PAYMENT_SEARCH_GRACE_MS,
+  };
+}
+
 export interface EstimatedPayment extends EstimatedPaymentFields {
-  /** Epoch milliseconds of `transactionDatetime`. */
   atMs: number;
 }
 
-/** A window with its USD amount read once, exactly and as a double. */
 interface Prepared {
   window: SearchWindow;
   amountUSD: Big;
@@ -37,12 +76,8 @@ interface Prepared {
 /** A window active at the payment's time, scored against it. */
 interface Scored {
   prepared: Prepared;
-  /**
-   * `|estimate - amount| / amount` as a double, to rank by (`Infinity` for an invoice of 0 USD, `0`
-   * without an estimate); two that a double cannot tell apart are compared exactly.
-   */
+  /** `|estimate - amount| / amount` (`Infinity` for 0 USD, `0` without an estimate). */
   relative: number;
-  /** Milliseconds from the invoice's creation to the payment. */
   after: number;
   close: boolean;
 }
@@ -52,16 +87,11 @@ const NEAR = 1e-9;
 const TOLERANCE = LIKELY_TOLERANCE_PERCENT / 100;
 
 /**
- * For each unmatched payment, the invoices whose payment search was active at its
- * `transactionDatetime` (see `SearchWindow`; paid invoices are never among them), ranked: by the
- * difference between the estimate and the invoice's USD amount relative to that amount, then by time
- * from the invoice's creation to the payment (the nearer first), then by id; by time alone when there is
- * no estimate. The first `CANDIDATES_SHOWN` are kept.
- *
- * A candidate is the payment's likely invoice when it is the only one within
- * `LIKELY_TOLERANCE_PERCENT` of the estimate, it is not canceled (its search may have ended before the
- * payment came), and no other unmatched payment is within the tolerance of it too: two payments that
- * compete for one invoice leave both without a likely one, each candidate naming the other.
+ * For each unmatched payment, the invoices whose payment search was active at its time, ranked by the
+ * estimate's difference relative to the invoice's USD amount, then by time from creation (nearer first),
+ * then id; by time alone without an estimate. A candidate is likely when it is the only one within
+ * `LIKELY_TOLERANCE_PERCENT`, is not canceled, and no other unmatched payment is within the tolerance of
+ * it: two payments competing for one invoice leave both without a likely one.
  */
 export function matchCandidates(
   payments: readonly EstimatedPayment[],
@@ -101,35 +131,19 @@ export function matchCandidates(
     const likely =
       only !== undefined && only.status !== 'canceled' && closeTo.get(only.id)!.length === 1 ? only.id : null;
     const estimate = payment.estimate?.usd;
-    const candidates = shown.map(
-      ({ prepared: { window, amountUSD } }): InvoiceCandidate => ({
-        id: window.id,
-        uid: window.uid,
-        projectId: window.projectId,
-        createDatetime: window.createDatetime,
-        timeToPayDatetime: window.timeToPayDatetime,
-        status: window.status,
+    const candidates = shown.map(({ prepared: { window, amountUSD } }): InvoiceCandidate => {
+      const { createdMs: _created, activeUntilMs: _until, ...fields } = window;
+      return {
+        ...fields,
         amountUSD,
-        serviceData: window.serviceData,
         differenceUSD: estimate === undefined ? null : estimate.minus(amountUSD),
         differencePercent: estimate === undefined ? null : percentChange(estimate, amountUSD),
         likely: window.id === likely,
         alsoCloseTo: (closeTo.get(window.id) ?? []).filter((id) => id !== payment.id),
-      }),
-    );
-    return {
-      id: payment.id,
-      transactionDatetime: payment.transactionDatetime,
-      amount: payment.amount,
-      cryptocurrency: payment.cryptocurrency,
-      walletName: payment.walletName,
-      walletAddress: payment.walletAddress,
-      hash: payment.hash,
-      estimate: payment.estimate,
-      candidates,
-      candidateCount: count,
-      likelyInvoiceId: likely,
-    };
+      };
+    });
+    const { atMs: _at, ...fields } = payment;
+    return { ...fields, candidates, candidateCount: count, likelyInvoiceId: likely };
   });
 }
 
@@ -154,16 +168,11 @@ function score(
   return { prepared, relative, after, close };
 }
 
-const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-
 function byTime(a: Scored, b: Scored): number {
   return a.after - b.after || compareText(a.prepared.window.id, b.prepared.window.id);
 }
 
-/**
- * By relative difference to the estimate, then time. Doubles too close to tell apart are compared
- * exactly: `|d_a| / amount_a` against `|d_b| / amount_b` as `|d_a| * amount_b` against `|d_b| * amount_a`.
- */
+/** Doubles too close to tell apart are compared exactly: `|d_a| * amount_b` against `|d_b| * amount_a`. */
 const byDifferenceThenTime =
   (estimate: Big) =>
   (a: Scored, b: Scored): number => {
@@ -182,9 +191,8 @@ const byDifferenceThenTime =
   };
 
 /**
- * A lookup of the windows active at an instant. Windows are sorted by creation: those with an end are
- * scanned back from the last created by the instant for as long as the longest of them could reach it;
- * those without (invoices still unpaid) are few, and checked each.
+ * The windows active at an instant: those with an end, sorted by creation, are scanned back from the
+ * last created by then for as long as the longest could reach; those without (still unpaid) are few.
  */
 function activeWindowsLookup(windows: readonly Prepared[]): (atMs: number) => Prepared[] {
   const ending = windows
@@ -197,15 +205,8 @@ function activeWindowsLookup(windows: readonly Prepared[]): (atMs: number) => Pr
   );
   return (atMs) => {
     const found = unending.filter(({ window }) => window.createdMs <= atMs);
-    // The first window created after the instant.
-    let low = 0;
-    let high = ending.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (ending[middle]!.window.createdMs <= atMs) low = middle + 1;
-      else high = middle;
-    }
-    for (let index = low - 1; index >= 0 && ending[index]!.window.createdMs >= atMs - longest; index--) {
+    const after = partitionPoint(ending.length, (index) => ending[index]!.window.createdMs <= atMs);
+    for (let index = after - 1; index >= 0 && ending[index]!.window.createdMs >= atMs - longest; index--) {
       if (ending[index]!.window.activeUntilMs >= atMs) found.push(ending[index]!);
     }
     return found;

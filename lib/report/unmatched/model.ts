@@ -2,40 +2,28 @@ import type Big from 'big.js';
 import type { DecimalString, InvoiceStatus } from '../../invoicing';
 
 /**
- * The facts about the period's unmatched payments: what each is estimated to be worth and which
- * invoices it may have been meant for. Every USD figure here is an estimate and is named as one
- * wherever it is shown; none enters a total that is not labelled as estimated.
+ * The facts about the period's unmatched payments: what each is estimated to be worth and which invoices
+ * it may have been meant for. Every USD figure here is an estimate, named as one wherever it is shown.
  */
 
-/** How an estimate was made. */
 export type EstimateBasis =
   | {
       /** From the matched payments of the same cryptocurrency nearest in time. */
       kind: 'matched-payments';
-      /** How many matched payments the rate is taken from. */
       payments: number;
       /** The farthest of them from the unmatched payment, in whole seconds. */
       withinSeconds: number;
     }
-  | {
-      /**
-       * A US dollar stablecoin with no matched payment of it within the bound: taken at 1 USD.
-       * (With matched payments near, a stablecoin is estimated from them like any other.)
-       */
-      kind: 'stablecoin-par';
-    };
+  /** A US dollar stablecoin with no matched payment of it within the bound: taken at 1 USD. */
+  | { kind: 'stablecoin-par' };
 
-/** An unmatched payment's estimated USD value. */
 export interface UsdEstimate {
   /** The amount times the rate, rounded once to cents. */
   usd: Big;
-  /** USD per unit of the cryptocurrency (the matched payments' USD total over their crypto total), to 8 decimals. */
+  /** USD per unit (the matched payments' USD total over their crypto total), to 8 decimals. */
   rate: Big;
   basis: EstimateBasis;
 }
-
-/** The statuses an invoice can have and still be a candidate: every one but `paid`. */
-export type CandidateStatus = Exclude<InvoiceStatus, 'paid'>;
 
 /** What the report keeps of a candidate invoice as the service sent it. */
 export interface CandidateInvoiceFields {
@@ -44,29 +32,23 @@ export interface CandidateInvoiceFields {
   projectId: string;
   createDatetime: string;
   timeToPayDatetime: string;
-  status: CandidateStatus;
-  /** The merchant's own reference, as the service sent it. */
+  status: Exclude<InvoiceStatus, 'paid'>;
   serviceData: string | null;
 }
 
 /** An invoice whose payment search was active when an unmatched payment arrived, and that nothing paid. */
 export interface InvoiceCandidate extends CandidateInvoiceFields {
-  /** The invoice's `amountFiatUSD` (its amount at creation, converted). */
+  /** The invoice's `amountFiatUSD`. */
   amountUSD: Big;
-  /** Estimate minus `amountUSD`, in USD: negative when the payment looks short; `null` without an estimate. */
+  /** Estimate minus `amountUSD`: negative when the payment looks short; `null` without an estimate. */
   differenceUSD: Big | null;
-  /**
-   * `differenceUSD` in percent of `amountUSD`, rounded once to one decimal; `null` without an estimate
-   * or for an invoice of 0 USD.
-   */
+  /** In percent of `amountUSD`, to one decimal; `null` without an estimate or for an invoice of 0 USD. */
   differencePercent: Big | null;
-  /** Whether this is the payment's likely invoice (see `likelyInvoiceId`). */
   likely: boolean;
   /** Other unmatched payments this invoice is within the tolerance of (their ids, in order). */
   alsoCloseTo: string[];
 }
 
-/** An unmatched payment of the period as the service sent it, with its estimate. */
 export interface EstimatedPaymentFields {
   id: string;
   transactionDatetime: string;
@@ -79,27 +61,15 @@ export interface EstimatedPaymentFields {
   estimate: UsdEstimate | null;
 }
 
-/** One unmatched payment of the period with its estimate and candidates. */
 export interface UnmatchedPaymentFacts extends EstimatedPaymentFields {
-  /**
-   * Up to `CANDIDATES_SHOWN` candidate invoices, closest first: by the size of the relative difference
-   * to the estimate, then by time from creation to payment (by time alone without an estimate).
-   */
+  /** Up to `CANDIDATES_SHOWN`, closest first. */
   candidates: InvoiceCandidate[];
-  /** Invoices whose search was active at the payment's time and that nothing paid, shown or not. */
+  /** Candidates in all, shown or not. */
   candidateCount: number;
-  /**
-   * The one candidate within `LIKELY_TOLERANCE_PERCENT` of the estimate, when there is exactly one, it
-   * is not canceled, and no other unmatched payment is within the tolerance of it; otherwise `null`.
-   */
   likelyInvoiceId: string | null;
 }
 
-/**
- * An unmatched payment as `summary.json` lists it: its identifiers, amount, estimate and candidates,
- * without the free text the service sent (the wallet's name and address, the candidates' `serviceData`),
- * which `summary.json` never holds (see docs/limits.md); the files and the page have it.
- */
+/** As `summary.json` lists it: without the free text the service sent (the files and the page have it). */
 export type UnmatchedPaymentSummary = Omit<
   UnmatchedPaymentFacts,
   'walletName' | 'walletAddress' | 'candidates'
@@ -109,12 +79,10 @@ export type UnmatchedPaymentSummary = Omit<
 
 /** What the summary's `payments` adds about unmatched payments. */
 export interface UnmatchedFigures {
-  /** The estimates of the unmatched payments added up (estimated, rounded once to cents). */
+  /** The estimates added up (rounded once to cents). */
   unmatchedEstimatedUSD: Big;
-  /** Unmatched payments with an estimate. */
   unmatchedEstimated: number;
-  /** Unmatched payments with a likely invoice. */
   unmatchedWithLikelyInvoice: number;
-  /** The first `UNMATCHED_PAYMENTS_LISTED` unmatched payments by `transactionDatetime`, then id. */
+  /** The first `UNMATCHED_PAYMENTS_LISTED` by `transactionDatetime`, then id. */
   unmatchedPayments: UnmatchedPaymentSummary[];
 }

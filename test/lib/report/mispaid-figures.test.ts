@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MispaidFiguresAccumulator } from '../../../lib/report/mispaid-figures';
+import { MispaidFiguresAccumulator } from '../../../lib/report/invoice-figures';
 import { invoice, uuid } from './support/records';
 
 /** A paid USD invoice created at minute `n` past 10:00 on 2 March 2026. */

@@ -1,7 +1,7 @@
 import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
 import type { Reconciliation, ReconciliationCheck } from '../../../lib/report/model';
-import { currencyCheckUnit, describeCheck, uncheckedLabel } from '../../../lib/report/reconciliation-check';
+import { currencyCheckUnit, describeCheck, uncheckedLabel } from '../../../lib/report/reconciliation-wording';
 
 const check = (name: string, service: string, computed: string): ReconciliationCheck => ({
   name,

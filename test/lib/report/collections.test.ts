@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { FirstPaidInvoices } from '../../../lib/report/collect-first-paid-invoices';
+import { compareByCreation, FirstInOrder } from '../../../lib/report/collections';
+import { FIRST_PAID_INVOICES_SHOWN } from '../../../lib/report/model';
 import { invoice, uuid } from './support/records';
 
-describe('FirstPaidInvoices', () => {
+describe('FirstInOrder by creation', () => {
   it('keeps the first ones by creation time, then id, whatever the order they come in', () => {
-    const first = new FirstPaidInvoices(3);
+    const first = new FirstInOrder(3, compareByCreation);
     const items = [
       invoice('2026-03-05 10:00:00', { id: uuid('1f', 5) }),
       invoice('2026-03-01 10:00:00', { id: uuid('1f', 2) }),
@@ -18,14 +19,14 @@ describe('FirstPaidInvoices', () => {
   });
 
   it('keeps fewer than the limit when fewer arrive', () => {
-    const first = new FirstPaidInvoices(100);
+    const first = new FirstInOrder(100, compareByCreation);
     first.add(invoice('2026-03-02 10:00:00', { id: uuid('1f', 2) }));
     first.add(invoice('2026-03-01 10:00:00', { id: uuid('1f', 1) }));
     expect(first.list().map((item) => item.id)).toEqual([uuid('1f', 1), uuid('1f', 2)]);
   });
 
-  it('keeps a hundred by default', () => {
-    const first = new FirstPaidInvoices();
+  it('keeps the hundred the page shows', () => {
+    const first = new FirstInOrder(FIRST_PAID_INVOICES_SHOWN, compareByCreation);
     // 250 invoices, one a minute, added latest first.
     for (let n = 249; n >= 0; n--) {
       const minute = String(n % 60).padStart(2, '0');
