@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3Client } from '../../../lib/delivery';
 import { readSesStore, type StoredEmail, startS3Emulator } from '../../../lib/local/emulators';
@@ -13,6 +14,7 @@ import {
   LOCAL_BUCKET,
   type LocalAccountReport,
   type LocalStack,
+  serveOnLoopback,
   startLocalStack,
 } from '../../../lib/local/stack';
 import { freePorts } from '../../support/free-ports';
@@ -450,6 +452,49 @@ describe('startLocalStack when it is stopped while starting', () => {
       for (const service of services) expect(await probePort(ports[service])).toBe('free');
     } finally {
       await rm(stateDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('serveOnLoopback', () => {
+  it('makes the app from its own URL, serves it, and frees the port on close', async () => {
+    let givenUrl = '';
+    const server = await serveOnLoopback(0, (url) => {
+      givenUrl = url;
+      return new Hono().get('/where', (c) => c.text(url));
+    });
+    try {
+      expect(server.port).toBeGreaterThan(0);
+      expect(server.url).toBe(`http://127.0.0.1:${server.port}`);
+      expect(givenUrl).toBe(server.url);
+      const response = await fetch(`${server.url}/where`);
+      expect(await response.text()).toBe(server.url);
+    } finally {
+      await server.close();
+    }
+    expect(await probePort(server.port)).toBe('free');
+  });
+
+  it('stops listening when the app cannot be made', async () => {
+    let port = 0;
+    await expect(
+      serveOnLoopback(0, (url) => {
+        port = Number(new URL(url).port);
+        throw new Error('no app');
+      }),
+    ).rejects.toThrow('no app');
+    expect(port).toBeGreaterThan(0);
+    expect(await probePort(port)).toBe('free');
+  });
+
+  it('rejects with EADDRINUSE when the port is taken', async () => {
+    const first = await serveOnLoopback(0, () => new Hono());
+    try {
+      await expect(serveOnLoopback(first.port, () => new Hono())).rejects.toMatchObject({
+        code: 'EADDRINUSE',
+      });
+    } finally {
+      await first.close();
     }
   });
 });
