@@ -378,8 +378,17 @@ describe('startLocalStack', () => {
   });
 });
 
+const services: LocalService[] = ['sandbox', 's3Emulator', 'sesEmulator', 'reportApi'];
+
+/** A fixed free port for each server, as the variables give them. */
+async function fixedPorts(): Promise<LocalStackPorts> {
+  const found = await freePorts(services.length);
+  return Object.fromEntries(
+    services.map((service, index) => [service, found[index]]),
+  ) as unknown as LocalStackPorts;
+}
+
 describe('startLocalStack when a port is taken', () => {
-  const services: LocalService[] = ['sandbox', 's3Emulator', 'sesEmulator', 'reportApi'];
   const cases: [LocalService, string, string][] = [
     ['sandbox', 'sandbox', 'SANDBOX_PORT'],
     ['s3Emulator', 'S3 emulator', 'S3_EMULATOR_PORT'],
@@ -400,10 +409,7 @@ describe('startLocalStack when a port is taken', () => {
     'names the variable of the %s port, starts nothing and creates no state folder',
     async (taken, name, variable) => {
       const stateDir = join(parent, `state-${taken}`);
-      const found = await freePorts(services.length);
-      const ports = Object.fromEntries(
-        services.map((service, index) => [service, found[index]]),
-      ) as unknown as LocalStackPorts;
+      const ports = await fixedPorts();
       const holder = createServer();
       await new Promise<void>((resolve) => holder.listen(ports[taken], '127.0.0.1', resolve));
       const lines: string[] = [];
@@ -431,11 +437,7 @@ describe('startLocalStack when a port is taken', () => {
 describe('startLocalStack when it is stopped while starting', () => {
   it('stops what has started and rejects with the reason', async () => {
     const stateDir = await mkdtemp(join(tmpdir(), 'local-stack-abort-'));
-    const services: LocalService[] = ['sandbox', 's3Emulator', 'sesEmulator', 'reportApi'];
-    const found = await freePorts(services.length);
-    const ports = Object.fromEntries(
-      services.map((service, index) => [service, found[index]]),
-    ) as unknown as LocalStackPorts;
+    const ports = await fixedPorts();
     const controller = new AbortController();
     const reason = new Error('stopped by a test');
     try {
