@@ -282,11 +282,12 @@ describe('startSandbox', () => {
 
   it('reads the key from SANDBOX_API_KEY when none is given', async () => {
     vi.stubEnv('SANDBOX_API_KEY', 'from-the-environment');
+    const running = await startSandbox({ dataset: empty }).finally(() => vi.unstubAllEnvs());
     try {
-      const url = await serve({ dataset: empty });
-      expect((await post(url, '/invoices/list', {}, { apiKey: 'from-the-environment' })).status).toBe(200);
+      expect(running.apiKey).toBe('from-the-environment');
+      expect((await post(running.url, '/invoices/list', {}, { apiKey: running.apiKey })).status).toBe(200);
     } finally {
-      vi.unstubAllEnvs();
+      await running.close();
     }
   });
 
