@@ -88,13 +88,12 @@ export const ACCOUNT_TOKEN_KEY: StateKey = {
  */
 export async function loadStateKey(stateDir: string, key: StateKey): Promise<string> {
   const path = join(stateDir, key.file);
-  const fail = (doing: string, error: unknown) =>
-    new LocalStackError(
-      `cannot ${doing} the ${key.name} ${doing === 'read' ? 'at' : 'to'} ${path}: ${(error as Error).message}`,
-      {
-        cause: error,
-      },
-    );
+  const fail = (doing: 'read' | 'write', error: unknown) => {
+    const where = `${doing === 'read' ? 'at' : 'to'} ${path}`;
+    return new LocalStackError(`cannot ${doing} the ${key.name} ${where}: ${(error as Error).message}`, {
+      cause: error,
+    });
+  };
   const read = () =>
     readFile(path, 'utf8').then(
       (text) => text.trim(),

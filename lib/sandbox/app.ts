@@ -112,14 +112,11 @@ export function createSandboxApp(options: SandboxOptions = {}): Hono {
   const page = <T>(list: readonly T[], offset: number, limit: number): T[] =>
     arrangeForRequest(list, order, seed, ++listRequests).slice(offset, offset + Math.min(limit, maxLimit));
   // `exact`: statistics may hold sums of any length; a dataset may hold lossless numbers.
+  const { numbersAsStrings } = settings;
   const success = (c: Context, data: unknown, exact: boolean) =>
-    c.body(
-      answerText({ result: 'success', data }, { numbersAsStrings: settings.numbersAsStrings, exact }),
-      200,
-      {
-        'Content-Type': 'application/json',
-      },
-    );
+    c.body(answerText({ result: 'success', data }, { numbersAsStrings, exact }), 200, {
+      'Content-Type': 'application/json',
+    });
   const exactLists = settings.dataset !== undefined;
 
   const app = new Hono();
@@ -172,13 +169,6 @@ export function createSandboxApp(options: SandboxOptions = {}): Hono {
   return app;
 }
 
-export interface SandboxServerOptions extends SandboxOptions {
-  /** 0 picks a free port. @default 0 */
-  port?: number;
-  /** @default '127.0.0.1' */
-  host?: string;
-}
-
 export interface RunningSandbox {
   /** `http://127.0.0.1:PORT`, no trailing slash. */
   url: string;
@@ -188,20 +178,23 @@ export interface RunningSandbox {
 }
 
 /**
- * Serves the sandbox over HTTP. Rejects when the port cannot be had (the error keeps Node's `code`,
- * such as `EADDRINUSE`).
+ * Serves the sandbox over HTTP on 127.0.0.1, at `port` (0, the default, picks a free one). Rejects when
+ * the port cannot be had (the error keeps Node's `code`, such as `EADDRINUSE`).
  */
-export async function startSandbox(options: SandboxServerOptions = {}): Promise<RunningSandbox> {
-  const { port = 0, host = '127.0.0.1', ...sandboxOptions } = options;
+export async function startSandbox(
+  options: SandboxOptions & { port?: number } = {},
+): Promise<RunningSandbox> {
+  const { port = 0, ...sandboxOptions } = options;
   const settings = resolveSandboxOptions(sandboxOptions);
   const app = createSandboxApp(settings);
   const server = await new Promise<Server>((resolve, reject) => {
-    const created = serve({ fetch: app.fetch, port, hostname: host }, () => resolve(created)) as Server;
+    const created = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () =>
+      resolve(created),
+    ) as Server;
     created.once('error', reject);
   });
-  const urlHost = host.includes(':') ? `[${host}]` : host;
   return {
-    url: `http://${urlHost}:${(server.address() as AddressInfo).port}`,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     apiKey: settings.apiKey,
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -1,5 +1,5 @@
 export { sandboxAccount, sandboxProjectNames } from './account';
-export { createSandboxApp, type RunningSandbox, type SandboxServerOptions, startSandbox } from './app';
+export { createSandboxApp, type RunningSandbox, startSandbox } from './app';
 export type { SandboxDataset } from './dataset-source';
 export { GeneratedSource } from './generated-source';
 export { type GeneratedMonth, generateMonth, monthCounts } from './month-generator';

@@ -4,7 +4,7 @@ import { serviceDatetimeFromEpochSeconds } from '../period';
 import type { SandboxAccount } from './account';
 import { invoiceId, invoiceUid } from './identifiers';
 import { commissionUSD, cryptoDecimals, cryptoRateUSD, fiatRateUSD, jsonNumber, roundTo } from './rates';
-import type { InvoiceItemJson, InvoiceJson, PaymentRecordJson, WalletJson } from './records';
+import type { InvoiceJson } from './records';
 import { AWKWARD_DESCRIPTIONS, ORDINARY_DESCRIPTIONS } from './sample-texts';
 import { type SeededRandom, WeightedChoice } from './seeded-random';
 import type { MonthNumber } from './service-time';
@@ -130,13 +130,4 @@ export function settle(planned: PlannedInvoice, amountFiatUSD: Big, status: Invo
   invoice.commissionFiatUSD = jsonNumber(commissionUSD(amountFiatUSD));
   invoice.status = status;
   return invoice;
-}
-
-/** An item of the invoice list for a paid invoice: its fields, then `payment` and `wallet`. */
-export function paidInvoiceItem(
-  invoice: InvoiceJson,
-  payment: PaymentRecordJson,
-  wallet: WalletJson,
-): InvoiceItemJson {
-  return { ...invoice, payment, wallet };
 }

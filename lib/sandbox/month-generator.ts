@@ -11,13 +11,12 @@ import {
   newInvoice,
   ordinaryInvoice,
   type PlannedInvoice,
-  paidInvoiceItem,
   quote,
   settle,
 } from './invoice-records';
 import { DUST_AMOUNT, type FieldChoices, paidSpecial, walletFor } from './month-edge-cases';
 import { jsonNumber, receivedUSD } from './rates';
-import type { InvoiceItemJson, PaymentItemJson, PaymentRecordJson } from './records';
+import type { InvoiceItemJson, PaymentItemJson } from './records';
 import { AWKWARD_SERVICE_DATA } from './sample-texts';
 import { SeededRandom } from './seeded-random';
 import { type MonthNumber, monthStartSeconds } from './service-time';
@@ -128,17 +127,9 @@ export function generateMonth(request: MonthRequest): GeneratedMonth {
     }
     const invoice = settle(planned, receivedUSD(quoted, wallet.cryptocurrency, paidAt), 'paid');
     const transactionDatetime = serviceDatetimeFromEpochSeconds(paidAt);
-    const record: PaymentRecordJson = {
-      id: paymentId,
-      amount: jsonNumber(quoted),
-      hash,
-      transactionDatetime,
-    };
-    invoices.push([created, paidInvoiceItem(invoice, record, wallet)]);
-    payments.push([
-      paidAt,
-      { id: paymentId, amount: record.amount, hash, transactionDatetime, invoice, wallet },
-    ]);
+    const payment = { id: paymentId, amount: jsonNumber(quoted), hash, transactionDatetime };
+    invoices.push([created, { ...invoice, payment, wallet }]);
+    payments.push([paidAt, { ...payment, invoice, wallet }]);
   }
 
   const searchWindows: PlannedInvoice[] = [];

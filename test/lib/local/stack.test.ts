@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3Client } from '../../../lib/delivery';
 import { readSesStore, type StoredEmail, startS3Emulator } from '../../../lib/local/emulators';
@@ -13,6 +14,7 @@ import {
   LOCAL_BUCKET,
   type LocalAccountReport,
   type LocalStack,
+  serveOnLoopback,
   startLocalStack,
 } from '../../../lib/local/stack';
 import { freePorts } from '../../support/free-ports';
@@ -376,8 +378,17 @@ describe('startLocalStack', () => {
   });
 });
 
+const services: LocalService[] = ['sandbox', 's3Emulator', 'sesEmulator', 'reportApi'];
+
+/** A fixed free port for each server, as the variables give them. */
+async function fixedPorts(): Promise<LocalStackPorts> {
+  const found = await freePorts(services.length);
+  return Object.fromEntries(
+    services.map((service, index) => [service, found[index]]),
+  ) as unknown as LocalStackPorts;
+}
+
 describe('startLocalStack when a port is taken', () => {
-  const services: LocalService[] = ['sandbox', 's3Emulator', 'sesEmulator', 'reportApi'];
   const cases: [LocalService, string, string][] = [
     ['sandbox', 'sandbox', 'SANDBOX_PORT'],
     ['s3Emulator', 'S3 emulator', 'S3_EMULATOR_PORT'],
@@ -398,10 +409,7 @@ describe('startLocalStack when a port is taken', () => {
     'names the variable of the %s port, starts nothing and creates no state folder',
     async (taken, name, variable) => {
       const stateDir = join(parent, `state-${taken}`);
-      const found = await freePorts(services.length);
-      const ports = Object.fromEntries(
-        services.map((service, index) => [service, found[index]]),
-      ) as unknown as LocalStackPorts;
+      const ports = await fixedPorts();
       const holder = createServer();
       await new Promise<void>((resolve) => holder.listen(ports[taken], '127.0.0.1', resolve));
       const lines: string[] = [];
@@ -429,11 +437,7 @@ describe('startLocalStack when a port is taken', () => {
 describe('startLocalStack when it is stopped while starting', () => {
   it('stops what has started and rejects with the reason', async () => {
     const stateDir = await mkdtemp(join(tmpdir(), 'local-stack-abort-'));
-    const services: LocalService[] = ['sandbox', 's3Emulator', 'sesEmulator', 'reportApi'];
-    const found = await freePorts(services.length);
-    const ports = Object.fromEntries(
-      services.map((service, index) => [service, found[index]]),
-    ) as unknown as LocalStackPorts;
+    const ports = await fixedPorts();
     const controller = new AbortController();
     const reason = new Error('stopped by a test');
     try {
@@ -450,6 +454,49 @@ describe('startLocalStack when it is stopped while starting', () => {
       for (const service of services) expect(await probePort(ports[service])).toBe('free');
     } finally {
       await rm(stateDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('serveOnLoopback', () => {
+  it('makes the app from its own URL, serves it, and frees the port on close', async () => {
+    let givenUrl = '';
+    const server = await serveOnLoopback(0, (url) => {
+      givenUrl = url;
+      return new Hono().get('/where', (c) => c.text(url));
+    });
+    try {
+      expect(server.port).toBeGreaterThan(0);
+      expect(server.url).toBe(`http://127.0.0.1:${server.port}`);
+      expect(givenUrl).toBe(server.url);
+      const response = await fetch(`${server.url}/where`);
+      expect(await response.text()).toBe(server.url);
+    } finally {
+      await server.close();
+    }
+    expect(await probePort(server.port)).toBe('free');
+  });
+
+  it('stops listening when the app cannot be made', async () => {
+    let port = 0;
+    await expect(
+      serveOnLoopback(0, (url) => {
+        port = Number(new URL(url).port);
+        throw new Error('no app');
+      }),
+    ).rejects.toThrow('no app');
+    expect(port).toBeGreaterThan(0);
+    expect(await probePort(port)).toBe('free');
+  });
+
+  it('rejects with EADDRINUSE when the port is taken', async () => {
+    const first = await serveOnLoopback(0, () => new Hono());
+    try {
+      await expect(serveOnLoopback(first.port, () => new Hono())).rejects.toMatchObject({
+        code: 'EADDRINUSE',
+      });
+    } finally {
+      await first.close();
     }
   });
 });

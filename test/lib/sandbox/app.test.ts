@@ -1,12 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:net';
+import { Hono } from 'hono';
+import { LosslessNumber } from 'lossless-json';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  createSandboxApp,
   type InvoiceItemJson,
   type PaymentItemJson,
   type RunningSandbox,
+  type SandboxOptions,
   startSandbox,
 } from '../../../lib/sandbox';
-import { jsonOf, listAll, NOW, post, SEED } from './sandbox-fixtures';
+import { answerText, latency } from '../../../lib/sandbox/app';
+import {
+  datasetInvoice,
+  datasetPayment,
+  jsonOf,
+  listAll,
+  NOW,
+  post,
+  SEED,
+  sandboxesForFile,
+} from './sandbox-fixtures';
 
+const serve = sandboxesForFile();
 let sandbox: RunningSandbox;
 let invoices: InvoiceItemJson[];
 let payments: PaymentItemJson[];
@@ -189,25 +205,18 @@ describe('form bodies', () => {
 
 describe('the maximum limit', () => {
   it('caps limit silently at 1000 by default', async () => {
-    const large = await startSandbox({ seed: SEED, now: NOW, paidPerMonth: 100 });
-    try {
-      const answer = await post(large.url, '/invoices/list', { limit: 5000 });
-      expect(answer.status).toBe(200);
-      expect(answer.body.data).toHaveLength(1000);
-    } finally {
-      await large.close();
-    }
+    const answer = await post(await serve({ seed: SEED, now: NOW, paidPerMonth: 100 }), '/invoices/list', {
+      limit: 5000,
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toHaveLength(1000);
   });
 
   it('caps limit silently at maxLimit', async () => {
-    const capped = await startSandbox({ seed: SEED, now: NOW, maxLimit: 25 });
-    try {
-      const answer = await post(capped.url, '/invoices/list', { offset: 30, limit: 100 });
-      expect(answer.status).toBe(200);
-      expect(ids(answer.body.data)).toEqual(ids(invoices.slice(30, 55)));
-    } finally {
-      await capped.close();
-    }
+    const url = await serve({ seed: SEED, now: NOW, maxLimit: 25 });
+    const answer = await post(url, '/invoices/list', { offset: 30, limit: 100 });
+    expect(answer.status).toBe(200);
+    expect(ids(answer.body.data)).toEqual(ids(invoices.slice(30, 55)));
   });
 });
 
@@ -225,5 +234,340 @@ describe('routes', () => {
     const answer = await post(sandbox.url, '/invoices/lists');
     expect(answer.status).toBe(404);
     expect(answer.body).toMatchObject({ result: 'error', error: { code: 'not_found' } });
+  });
+});
+
+describe('Token authentication', () => {
+  it.each([
+    ['a missing header', null],
+    ['a wrong key', 'other-key'],
+    ['a key with a space in it', 'sandbox key'],
+  ])('answers %s with 401 and a JSON error body', async (_case, apiKey) => {
+    for (const path of ['/statistics/invoices', '/invoices/list', '/payments/list']) {
+      const answer = await post(sandbox.url, path, {}, { apiKey });
+      expect(answer.status).toBe(401);
+      expect(answer.headers.get('content-type')).toContain('application/json');
+      expect(answer.body).toMatchObject({ result: 'error', error: { code: 'unauthorized' } });
+      expect(JSON.stringify(answer.body)).not.toContain('sandbox-key');
+    }
+  });
+
+  it.each(['Bearer sandbox-key', 'sandbox-key', 'Token'])(
+    'answers the header "%s" with 401',
+    async (header) => {
+      const response = await fetch(`${sandbox.url}/invoices/list`, {
+        method: 'POST',
+        headers: { Authorization: header },
+      });
+      expect(response.status).toBe(401);
+      const body = await response.text();
+      expect(JSON.parse(body).error.code).toBe('unauthorized');
+      expect(body).not.toContain('sandbox-key');
+    },
+  );
+});
+
+const empty = { invoices: [], payments: [] };
+
+describe('startSandbox', () => {
+  it('listens on 127.0.0.1 with its URL without a trailing slash, and stops answering once closed', async () => {
+    const running = await startSandbox({ dataset: empty, apiKey: 'k3y-for-tests_0123' });
+    expect(running.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(running.apiKey).toBe('k3y-for-tests_0123');
+    expect((await post(running.url, '/invoices/list', {}, { apiKey: running.apiKey })).status).toBe(200);
+    // The kept-alive connection of that request must not keep it answering.
+    await running.close();
+    await expect(fetch(`${running.url}/invoices/list`, { method: 'POST' })).rejects.toThrow();
+  });
+
+  it('reads the key from SANDBOX_API_KEY when none is given', async () => {
+    vi.stubEnv('SANDBOX_API_KEY', 'from-the-environment');
+    const running = await startSandbox({ dataset: empty }).finally(() => vi.unstubAllEnvs());
+    try {
+      expect(running.apiKey).toBe('from-the-environment');
+      expect((await post(running.url, '/invoices/list', {}, { apiKey: running.apiKey })).status).toBe(200);
+    } finally {
+      await running.close();
+    }
+  });
+
+  it('rejects with EADDRINUSE when the port is taken', async () => {
+    const taken: Server = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as { port: number };
+    try {
+      await expect(startSandbox({ dataset: empty, port })).rejects.toMatchObject({ code: 'EADDRINUSE' });
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+  });
+
+  it('refuses bad options before listening, without repeating the key', async () => {
+    await expect(startSandbox({ faultRate: 1.5 })).rejects.toThrow(
+      'sandbox: faultRate must be between 0 and 1',
+    );
+    await expect(startSandbox({ apiKey: 'has a secret space' })).rejects.toThrow(/^sandbox: apiKey must be/);
+    await expect(startSandbox({ apiKey: 'has a secret space' })).rejects.not.toThrow(/secret/);
+  });
+});
+
+describe('faults', () => {
+  const request = { method: 'POST', headers: { Authorization: 'Token sandbox-key' } };
+  /** An empty dataset answers at once: faults are about the answers' status. */
+  function faultyApp(options: { seed: number; faultRate: number; retryAfterSeconds?: number }) {
+    return createSandboxApp({ retryAfterSeconds: 0, ...options, dataset: empty, apiKey: 'sandbox-key' });
+  }
+  async function statuses(options: { seed: number; faultRate: number }, count: number): Promise<number[]> {
+    const app = faultyApp(options);
+    const seen: number[] = [];
+    for (let index = 0; index < count; index++) {
+      seen.push((await app.request('/invoices/list', request)).status);
+    }
+    return seen;
+  }
+
+  it('answers every request at a fault rate of 1 with 429 and Retry-After or 503, both kinds', async () => {
+    const app = faultyApp({ seed: 3, faultRate: 1, retryAfterSeconds: 7 });
+    const seen = new Set<string>();
+    for (let index = 0; index < 40; index++) {
+      const response = await app.request('/payments/list', request);
+      const body = await jsonOf(response);
+      expect(body.result).toBe('error');
+      seen.add(`${response.status} ${body.error.code} ${response.headers.get('retry-after')}`);
+    }
+    expect(seen).toEqual(new Set(['429 rate_limited 7', '503 unavailable null']));
+  });
+
+  it('answers about the given share of requests with faults, the rest normally; none at 0', async () => {
+    const seen = await statuses({ seed: 3, faultRate: 0.3 }, 200);
+    const faults = seen.filter((status) => status !== 200).length;
+    expect(faults).toBeGreaterThan(30);
+    expect(faults).toBeLessThan(90);
+    expect(seen.every((status) => [200, 429, 503].includes(status))).toBe(true);
+    expect(await statuses({ seed: 3, faultRate: 0 }, 20)).toEqual(Array(20).fill(200));
+  });
+
+  it('repeats the same sequence of faults for the same seed, and another for another seed', async () => {
+    const first = await statuses({ seed: 11, faultRate: 0.5 }, 40);
+    expect(await statuses({ seed: 11, faultRate: 0.5 }, 40)).toEqual(first);
+    expect(await statuses({ seed: 12, faultRate: 0.5 }, 40)).not.toEqual(first);
+  });
+});
+
+describe('latency', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** The times the answers of `app` to `requests` came, and their texts. */
+  function timed(app: Hono, requests: [string, RequestInit?][]) {
+    const answeredAt: number[] = [];
+    const start = Date.now();
+    const answers = requests.map(([path, init]) =>
+      Promise.resolve(app.request(path, init)).then(async (response) => {
+        answeredAt.push(Date.now() - start);
+        return `${response.status} ${await response.text()}`;
+      }),
+    );
+    return { answers: Promise.all(answers), answeredAt };
+  }
+
+  it('holds every answer, errors too, back for latencyMs', async () => {
+    const app = createSandboxApp({ latencyMs: 40, now: NOW, apiKey: 'sandbox-key' });
+    const statistics = {
+      method: 'POST',
+      headers: { Authorization: 'Token sandbox-key' },
+      body: new URLSearchParams({ startDate: '2026-10-01', endDate: '2026-10-31' }),
+    };
+    const { answers, answeredAt } = timed(app, [['/statistics/invoices', statistics], ['/invoices/list']]);
+    await vi.advanceTimersByTimeAsync(39);
+    expect(answeredAt).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(answeredAt).toEqual([40, 40]);
+    expect((await answers).map((answer) => answer.slice(0, 3))).toEqual(['200', '401']);
+  });
+
+  /** An app behind `latency(40)` whose one route takes `workMs`. */
+  function appWithWork(workMs: number) {
+    return new Hono().use(latency(40)).get('/', async (c) => {
+      await new Promise((resolve) => setTimeout(resolve, workMs));
+      return c.text(`page after ${workMs} ms`);
+    });
+  }
+
+  it('answers latencyMs after the request arrived, the work done while it waits', async () => {
+    // A route that takes 30 ms, as a page takes the sandbox's CPU: answered at 40 ms, not 70.
+    const { answers, answeredAt } = timed(appWithWork(30), [['/'], ['/'], ['/']]);
+    await vi.advanceTimersByTimeAsync(39);
+    expect(answeredAt).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(answeredAt).toEqual([40, 40, 40]);
+    expect(await answers).toEqual(Array(3).fill('200 page after 30 ms'));
+  });
+
+  it('answers as soon as work longer than latencyMs is done', async () => {
+    const { answers, answeredAt } = timed(appWithWork(100), [['/']]);
+    await vi.advanceTimersByTimeAsync(99);
+    expect(answeredAt).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(answeredAt).toEqual([100]);
+    expect(await answers).toEqual(['200 page after 100 ms']);
+  });
+});
+
+describe('answerText', () => {
+  const value = {
+    count: 60,
+    dust: 0.00000095,
+    long: new LosslessNumber('98765432.987654321'),
+    tiny: new LosslessNumber('1e-18'),
+    text: 'kept',
+    none: null,
+  };
+
+  it('writes doubles as JSON.stringify does and lossless numbers with their own digits', () => {
+    expect(answerText(value, { numbersAsStrings: false, exact: true })).toBe(
+      '{"count":60,"dust":9.5e-7,"long":98765432.987654321,"tiny":1e-18,"text":"kept","none":null}',
+    );
+  });
+
+  it('writes every number as a string of its plain decimal digits', () => {
+    expect(answerText(value, { numbersAsStrings: true, exact: true })).toBe(
+      '{"count":"60","dust":"0.00000095","long":"98765432.987654321","tiny":"0.000000000000000001","text":"kept","none":null}',
+    );
+  });
+
+  it('writes doubles alone through the native writer, identically', () => {
+    const doubles = { data: [{ amount: 0.00000095, views: 3, amountFiatUSD: 1000.05 }] };
+    expect(answerText(doubles, { numbersAsStrings: false, exact: false })).toBe(
+      '{"data":[{"amount":9.5e-7,"views":3,"amountFiatUSD":1000.05}]}',
+    );
+  });
+});
+
+async function rawAnswer(options: SandboxOptions, path: string, fields: Record<string, string> = {}) {
+  const url = await serve(options);
+  const response = await fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { Authorization: 'Token sandbox-key' },
+    body: new URLSearchParams(path.endsWith('/list') ? { limit: '100', ...fields } : fields),
+  });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  return response.text();
+}
+
+/** Two paid invoices whose amounts no double holds. */
+const long = datasetInvoice('1', {
+  createDatetime: '2026-10-10 10:00:00',
+  amountFiatUSD: new LosslessNumber('12345678901234567.89'),
+  amountFiat: new LosslessNumber('12345678901234567.89'),
+});
+const small = datasetInvoice('2', {
+  createDatetime: '2026-10-11 10:00:00',
+  amountFiatUSD: new LosslessNumber('0.01'),
+  amountFiat: new LosslessNumber('0.01'),
+});
+const longPayment = {
+  id: 'p-long',
+  amount: new LosslessNumber('98765432.987654321'),
+  hash: 'h1',
+  transactionDatetime: '2026-10-10 10:05:00',
+};
+const tinyPayment = {
+  id: 'p-tiny',
+  amount: new LosslessNumber('0.000000000000000001'),
+  hash: 'h2',
+  transactionDatetime: '2026-10-11 10:05:00',
+};
+const everyDigit = {
+  invoices: [
+    { ...long, payment: longPayment },
+    { ...small, payment: tinyPayment },
+  ],
+  payments: [
+    datasetPayment('1', longPayment.transactionDatetime, longPayment.amount, long),
+    datasetPayment('2', tinyPayment.transactionDatetime, tinyPayment.amount, small),
+  ],
+};
+
+describe('every digit', () => {
+  it('serves lossless amounts of a dataset as number tokens with every digit', async () => {
+    const payments = await rawAnswer({ dataset: everyDigit }, '/payments/list');
+    expect(payments).toContain('"amount":98765432.987654321,');
+    expect(payments).toContain('"amount":0.000000000000000001,');
+    expect(payments).toContain('"amountFiatUSD":12345678901234567.89,');
+    const invoices = await rawAnswer({ dataset: everyDigit }, '/invoices/list');
+    expect(invoices).toContain('"payment":{"id":"p-long","amount":98765432.987654321,');
+    expect(invoices).toContain('"payment":{"id":"p-tiny","amount":0.000000000000000001,');
+  });
+
+  it('sums them exactly in the statistics, rounded once to cents', async () => {
+    const statistics = await rawAnswer({ dataset: everyDigit }, '/statistics/invoices', {
+      startDate: '2026-10-01',
+      endDate: '2026-10-31',
+    });
+    // 12345678901234567.89 + 0.01
+    expect(statistics).toContain('"invoicesTotalUSD":12345678901234567.9,');
+    expect(statistics).toContain('"invoicesByMonths":{"October-2026":12345678901234567.9}');
+    expect(statistics).toContain('"2026-10-10":{"date":1791590400000,"value":12345678901234567.89}');
+  });
+});
+
+describe('numbers as strings', () => {
+  /** Every number anywhere in a parsed answer. */
+  function numbersIn(value: unknown): unknown[] {
+    if (typeof value === 'number') return [value];
+    if (value !== null && typeof value === 'object') return Object.values(value).flatMap(numbersIn);
+    return [];
+  }
+
+  it.each(['/invoices/list', '/payments/list', '/statistics/invoices'])(
+    'writes no JSON number in an answer of %s',
+    async (path) => {
+      const text = await rawAnswer({ seed: SEED, now: NOW, numbersAsStrings: true }, path, {
+        startDate: '2026-10-01',
+        endDate: '2026-10-31',
+      });
+      const answer = JSON.parse(text);
+      expect(answer.result).toBe('success');
+      expect(numbersIn(answer)).toEqual([]);
+      expect(text).toMatch(/"(amount|invoicesTotalNum)":"\d+(\.\d+)?"/);
+    },
+  );
+
+  it('writes the dust payment in plain digits', async () => {
+    const text = await rawAnswer({ seed: SEED, now: NOW, numbersAsStrings: true }, '/payments/list', {
+      startDate: '2026-10-01',
+      endDate: '2026-10-31',
+    });
+    expect(text).toContain('"amount":"0.00000095"');
+    expect(text).not.toMatch(/"\d+(\.\d+)?e-\d+"/);
+  });
+
+  it('writes lossless amounts as strings with every digit', async () => {
+    const text = await rawAnswer({ dataset: everyDigit, numbersAsStrings: true }, '/payments/list');
+    expect(text).toContain('"amount":"98765432.987654321"');
+    expect(text).toContain('"amount":"0.000000000000000001"');
+  });
+
+  it('writes the statistics’ counts, sums and day instants as strings', async () => {
+    const url = await serve({ dataset: everyDigit, numbersAsStrings: true });
+    const answer = await post(url, '/statistics/invoices', {
+      startDate: '2026-10-11',
+      endDate: '2026-10-11',
+    });
+    expect(answer.body.data).toEqual({
+      invoicesTotalNum: '1',
+      invoicesPaidNum: '1',
+      invoicesTotalUSD: '0.01',
+      invoicesByProjects: { '11111111-1111-4111-8111-111111111111': '0.01' },
+      invoicesByCurrencies: { USD: '0.01' },
+      invoicesByMonths: { 'October-2026': '0.01' },
+      invoicesByDate: { '2026-10-11': { date: '1791676800000', value: '0.01' } },
+    });
   });
 });
