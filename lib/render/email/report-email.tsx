@@ -24,7 +24,7 @@ function LinksPanel({ summary, options }: { summary: ReportSummary; options: Rep
   const files = emailFiles(summary, options);
   const attached = options.attachmentsIncluded;
   return (
-    <div {...look('email', 'panel', EMAIL_PANEL_PADDING)}>
+    <div {...look('panel', EMAIL_PANEL_PADDING)}>
       <p style="margin:0 0 12px">
         <a href={options.links.report} style={LOOKS.button}>
           Open the full report

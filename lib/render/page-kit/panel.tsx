@@ -1,39 +1,38 @@
 import type { Child } from 'hono/jsx';
 import { formatCount } from '../../report';
 import { type Column, DataTable } from './data-table';
-import { look, useVariant, type Variant } from './looks';
+import { look, useVariant } from './looks';
 
 /** A panel's padding in the email: a little less than on the page leaves a phone's width for the tables. */
 export const EMAIL_PANEL_PADDING = 'padding:14px 10px';
 
 /** A titled box around one part of the report; kept on one printed page unless it is `long`. */
-export function Panel(props: { variant?: Variant; heading: string; long?: boolean; children?: Child }) {
-  const { variant = useVariant(), long = false } = props;
+export function Panel(props: { heading: string; long?: boolean; children?: Child }) {
   const box =
-    variant === 'page'
-      ? { class: long ? 'panel long' : 'panel' }
-      : look(variant, 'panel', EMAIL_PANEL_PADDING);
+    useVariant() === 'page'
+      ? { class: props.long ? 'panel long' : 'panel' }
+      : look('panel', EMAIL_PANEL_PADDING);
   return (
     <div {...box}>
-      <h2 {...look(variant, 'heading')}>{props.heading}</h2>
+      <h2 {...look('heading')}>{props.heading}</h2>
       {props.children}
     </div>
   );
 }
 
 /** A short explanatory line under a table. */
-export function Note({ variant = useVariant(), children }: { variant?: Variant; children?: Child }) {
-  return <p {...look(variant, 'note')}>{children}</p>;
+export function Note({ children }: { children?: Child }) {
+  return <p {...look('note')}>{children}</p>;
 }
 
 /** A sentence standing in for an empty table. */
-export function Empty({ variant = useVariant(), children }: { variant?: Variant; children?: Child }) {
-  return <p {...look(variant, 'paragraph')}>{children}</p>;
+export function Empty({ children }: { children?: Child }) {
+  return <p {...look('paragraph')}>{children}</p>;
 }
 
 /** A short explanatory line above a table. */
-export function Lead({ variant = useVariant(), children }: { variant?: Variant; children?: Child }) {
-  return <p {...look(variant, 'lead')}>{children}</p>;
+export function Lead({ children }: { children?: Child }) {
+  return <p {...look('lead')}>{children}</p>;
 }
 
 /**

@@ -55,8 +55,7 @@ export function ReportContent({
   fileNames?: ListFileNames;
 }) {
   const { summary } = report;
-  const variant = useVariant();
-  const email = variant === 'email';
+  const email = useVariant() === 'email';
   const limit = email ? EMAIL_ROWS_SHOWN : Number.POSITIVE_INFINITY;
   // The page lists every payment the report keeps.
   const paymentLimit = email ? EMAIL_ROWS_SHOWN : LISTED_PAYMENTS_KEPT;
@@ -83,10 +82,10 @@ export function ReportContent({
   return (
     <>
       <ReconciliationStatus summary={summary} />
-      {noInvoices ? <p {...look(variant, 'notice')}>{`No invoices were created in ${title}.`}</p> : null}
+      {noInvoices ? <p {...look('notice')}>{`No invoices were created in ${title}.`}</p> : null}
       <HeadlineTiles summary={summary} />
       {comparison === null ? null : (
-        <p {...look(variant, 'note')}>{`Compared over the same elapsed time: ${comparison}.`}</p>
+        <p {...look('note')}>{`Compared over the same elapsed time: ${comparison}.`}</p>
       )}
       {afterHeadline}
       {noInvoices ? null : <PaidChart summary={summary} />}
@@ -94,10 +93,10 @@ export function ReportContent({
       {email ? panels : <div class="columns">{panels}</div>}
       {noPayments ? (
         <>
-          <p {...look(variant, 'notice')}>{`No payments arrived in ${title}.`}</p>
+          <p {...look('notice')}>{`No payments arrived in ${title}.`}</p>
           {/* None matched to this project's invoices; the unmatched ones are left out, not absent. */}
           {summary.payments.projectFilterNote === undefined ? null : (
-            <p {...look(variant, 'note')}>{summary.payments.projectFilterNote}</p>
+            <p {...look('note')}>{summary.payments.projectFilterNote}</p>
           )}
         </>
       ) : (
