@@ -16,10 +16,7 @@ import {
 import { attachedInWords, checkEmailOptions, emailFiles, type ReportEmailOptions } from './email-options';
 import { reportSubject } from './report-subject';
 
-/**
- * The button to the full report, the files (attached, or links when too large) and the link to the
- * account's list of reports.
- */
+/** The button to the full report, the files (attached, or links when too large) and all reports. */
 function LinksPanel({ summary, options }: { summary: ReportSummary; options: ReportEmailOptions }) {
   const files = emailFiles(summary, options);
   const attached = options.attachmentsIncluded;

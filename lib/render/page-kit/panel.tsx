@@ -20,20 +20,10 @@ export function Panel(props: { heading: string; long?: boolean; children?: Child
   );
 }
 
-/** A short explanatory line under a table. */
-export function Note({ children }: { children?: Child }) {
-  return <p {...look('note')}>{children}</p>;
-}
-
-/** A sentence standing in for an empty table. */
-export function Empty({ children }: { children?: Child }) {
-  return <p {...look('paragraph')}>{children}</p>;
-}
-
-/** A short explanatory line above a table. */
-export function Lead({ children }: { children?: Child }) {
-  return <p {...look('lead')}>{children}</p>;
-}
+/** A short line under a table, a sentence standing in for an empty one, and a short line above one. */
+export const Note = ({ children }: { children?: Child }) => <p {...look('note')}>{children}</p>;
+export const Empty = ({ children }: { children?: Child }) => <p {...look('paragraph')}>{children}</p>;
+export const Lead = ({ children }: { children?: Child }) => <p {...look('lead')}>{children}</p>;
 
 /**
  * A list's panel, headed with its count: `none` when there are no such rows, else the lead, the rows

@@ -38,12 +38,9 @@ const FILES_BESIDE_THE_PAGE: ListFileNames = {
 };
 
 /**
- * Everything a report says, in order, for either variant: reconciliation status, headline figures (and,
- * for a period not ended, what they are compared with), the period's invoices (or a line saying there
- * were none), payments, the under- and over-paid invoices, and the reconciliation in detail. On the page
- * the projects' table takes the whole width (it has the most columns) and the panels after it go two
- * abreast. The email leaves out the list of paid invoices (it is in the CSV) and shortens long tables.
- * `afterHeadline` is the email's links; `fileNames` its attachments' names.
+ * Everything a report says, in order, in either variant. On the page the projects' table takes the whole
+ * width (it has the most columns) and the panels after it go two abreast; the email leaves out the list of
+ * paid invoices (it is in the CSV) and shortens long tables. `afterHeadline` is the email's links.
  */
 export function ReportContent({
   report,
