@@ -85,16 +85,8 @@ function columns(timezone: string): Column<IndexEntry>[] {
       cell: ({ figures }) =>
         figures.paidTotalUSD === undefined ? missing : <AmountText text={formatUSD(figures.paidTotalUSD)} />,
     },
-    {
-      heading: 'Paid invoices',
-      numeric: true,
-      cell: ({ figures }) => countOf(figures.paidInvoices),
-    },
-    {
-      heading: 'Payments',
-      numeric: true,
-      cell: ({ figures }) => countOf(figures.payments),
-    },
+    { heading: 'Paid invoices', numeric: true, cell: ({ figures }) => countOf(figures.paidInvoices) },
+    { heading: 'Payments', numeric: true, cell: ({ figures }) => countOf(figures.payments) },
     {
       // Unmatched payments, waiting to be matched by hand: how many, what they are estimated at, and how
       // many have a likely invoice. A report built before estimates has the count only.
