@@ -14,11 +14,9 @@ export interface GenerateReportFolderOptions {
 }
 
 /**
- * Fetches a period from the service and writes its files, all together or none: the one path from the
- * service to a report folder (CLI, scheduled function, report API). Rows that outgrow memory are sorted
- * in a hidden folder inside `outDir`. Each table's files are written as soon as its list is read, while
- * the others are fetched; the page, the summary and the `Summary` sheet once every figure is in. The
- * report returned keeps its figures and lists; its row tables cannot be read again.
+ * Fetches a period and writes its folder, all files or none (the CLI, the function and the report API all
+ * come here). Each table is written as soon as its list is read, while the others are fetched; rows that
+ * outgrow memory spill into `outDir`. The report returned keeps its figures; its row tables are spent.
  */
 export async function generateReportFolder(
   client: InvoicingClient,

@@ -16,15 +16,12 @@ import {
 import { attachedInWords, checkEmailOptions, emailFiles, type ReportEmailOptions } from './email-options';
 import { reportSubject } from './report-subject';
 
-/**
- * The button to the full report, the files (attached, or links when too large) and the link to the
- * account's list of reports.
- */
+/** The button to the full report, the files (attached, or links when too large) and all reports. */
 function LinksPanel({ summary, options }: { summary: ReportSummary; options: ReportEmailOptions }) {
   const files = emailFiles(summary, options);
   const attached = options.attachmentsIncluded;
   return (
-    <div {...look('email', 'panel', EMAIL_PANEL_PADDING)}>
+    <div {...look('panel', EMAIL_PANEL_PADDING)}>
       <p style="margin:0 0 12px">
         <a href={options.links.report} style={LOOKS.button}>
           Open the full report

@@ -11,13 +11,9 @@ export function oneLine(text: string): string {
 const NAME_SHOWN = 40;
 
 /**
- * The email's subject, the figures at a glance:
- * `Acme · October 2026 · 81,119.92 USD from 1,234 paid invoices`. Without an account name it starts
- * with `Invoice report`; a period not ended says so and when its figures run to
- * (`November 2026 so far, as of 23 Nov 2026, 14:35 (Europe/Berlin)`); a report limited to one project
- * names it (`project Web shop (3f2a9c1e)`), shortened as an account's name is; a report with reconciliation differences ends with `· figures differ`.
- * An account's or a project's name that is not plain ASCII is set apart (`isolated`), so that it keeps
- * the rest of the subject in its order.
+ * The email's subject, the figures at a glance: `Acme · October 2026 · 81,119.92 USD from 1,234 paid
+ * invoices`, with the project a report is limited to and `· figures differ` when they do. A name that is
+ * not plain ASCII is set apart (`isolated`), so that it keeps the rest of the subject in its order.
  */
 export function reportSubject(summary: ReportSummary): string {
   const account = summary.account === null ? '' : truncateText(oneLine(summary.account), NAME_SHOWN);

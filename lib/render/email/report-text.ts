@@ -78,10 +78,7 @@ function mispaidLines(report: Report, paidInvoicesCsv: string): string[] {
 /** Unmatched payments shown with their likely invoice, as the page's table shows the first ones. */
 const LIKELY_LISTED = 5;
 
-/**
- * What waits to be matched: how many, their estimated total and how many have a likely invoice, then
- * the first few of those with the invoice's uid and the merchant's reference. Nothing when none waits.
- */
+/** The unmatched payments in words, then the first few with a likely invoice and the merchant's reference. */
 function unmatchedLines(report: Report): string[] {
   const { payments } = report.summary;
   if (payments.unmatched === 0) return [];
@@ -103,9 +100,8 @@ function unmatchedLines(report: Report): string[] {
 }
 
 /**
- * The report's name, its account's name set apart by `reportName` (a plain-text paragraph takes its
- * direction from its first letter: a right-to-left name would turn the line around), and the header's
- * second line: the days covered and the project it is limited to.
+ * The header's two lines. The account's name is set apart by `reportName`: a plain-text paragraph takes
+ * its direction from its first letter, so a right-to-left name would turn the line around.
  */
 function titleLines(summary: ReportSummary): string[] {
   const account = summary.account === null ? null : oneLine(summary.account);
@@ -119,12 +115,7 @@ function titleLines(summary: ReportSummary): string[] {
   ];
 }
 
-/**
- * The plain-text alternative: the same headline figures and the change from the previous period (said
- * in words for a period not ended), a quarter's or a year's figures per month, the under- and over-paid
- * invoices, the reconciliation status, the link to the full report, the line about the files and the
- * link to all reports.
- */
+/** The email's plain-text alternative: what its HTML says, line by line, with the links written out. */
 export function renderReportText(report: Report, options: ReportEmailOptions): string {
   const checked = checkEmailOptions(options);
   const { links, fileNames } = checked;

@@ -146,7 +146,6 @@ export function StatusTable({ summary }: Omit<BreakdownProps, 'limit'>) {
 
 /** Payments received per cryptocurrency, every digit kept. */
 export function CryptocurrenciesTable({ summary, limit }: BreakdownProps) {
-  const variant = useVariant();
   return (
     <Breakdown<CryptocurrencyFigures>
       limit={limit}
@@ -158,7 +157,7 @@ export function CryptocurrenciesTable({ summary, limit }: BreakdownProps) {
         {
           // Over codes of 3 to 5 letters, under the panel's heading: in the email a short word leaves a
           // small phone's width to the amounts (`27,832.028778 TRX` on one line at 360 px).
-          heading: variant === 'email' ? 'Crypto' : 'Cryptocurrency',
+          heading: useVariant() === 'email' ? 'Crypto' : 'Cryptocurrency',
           cell: (row) => row.cryptocurrency,
         },
         { heading: 'Payments', numeric: true, cell: (row) => formatCount(row.count) },

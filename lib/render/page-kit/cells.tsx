@@ -1,7 +1,7 @@
 import type { Child } from 'hono/jsx';
 import { formatServiceDatetime, type ProjectNames, projectName, shortId, truncateText } from '../../report';
 import type { Column } from './data-table';
-import { look, useVariant, type Variant } from './looks';
+import { look, useVariant } from './looks';
 
 /** Longest wallet name shown; the workbook and the CSV files have it whole. */
 export const WALLET_NAME_SHOWN = 60;
@@ -29,9 +29,9 @@ export function longerText(text: string | null, shown: number): string | undefin
 export const isLongValue = (text: string): boolean => Array.from(text).length >= 22;
 
 /** A value for a one-line column (an invoice uid): a long one wraps, at spaces first, never cut or scrolled. */
-export function WrapWhenLong({ variant = useVariant(), text }: { variant?: Variant; text: string }): Child {
+export function WrapWhenLong({ text }: { text: string }): Child {
   if (!isLongValue(text)) return text;
-  return <span {...look(variant, ['wrap', 'longWord'])}>{text}</span>;
+  return <span {...look(['wrap', 'longWord'])}>{text}</span>;
 }
 
 /** An amount as the formatters write it: its figure, a space (a no-break space when signed), its code. */
@@ -45,18 +45,10 @@ const AMOUNT = /^(\S+)([ \u00a0])(\S+)$/;
  * `keepWhole` is for the email's columns beside names that wrap, which would take the width and leave
  * the code alone on a line.
  */
-export function AmountText({
-  variant = useVariant(),
-  text,
-  keepWhole = false,
-}: {
-  variant?: Variant;
-  text: string;
-  keepWhole?: boolean;
-}): Child {
+export function AmountText({ text, keepWhole = false }: { text: string; keepWhole?: boolean }): Child {
   const long = isLongValue(text);
-  if (!long && variant === 'page') return text;
-  if (!long && keepWhole) return <span {...look(variant, 'nowrap')}>{text}</span>;
+  if (!long && useVariant() === 'page') return text;
+  if (!long && keepWhole) return <span {...look('nowrap')}>{text}</span>;
   const parts = AMOUNT.exec(text);
   const breakable = parts
     ? [
@@ -64,26 +56,18 @@ export function AmountText({
         `${parts[2]}${parts[3]}`,
       ]
     : [text];
-  return long ? <span {...look(variant, ['wrap', 'longWord'])}>{breakable}</span> : breakable;
+  return long ? <span {...look(['wrap', 'longWord'])}>{breakable}</span> : breakable;
 }
 
 /**
  * A project as its configured name with its short id beside it (`Web shop 3f2a9c1e`), or the short id
  * alone; the full id on hover.
  */
-export function ProjectLabel({
-  variant = useVariant(),
-  names,
-  id,
-}: {
-  variant?: Variant;
-  names: ProjectNames;
-  id: string;
-}): Child {
+export function ProjectLabel({ names, id }: { names: ProjectNames; id: string }): Child {
   const name = projectName(names, id);
   if (name === undefined) {
     return (
-      <span {...look(variant, 'code')} title={id}>
+      <span {...look('code')} title={id}>
         {shortId(id)}
       </span>
     );
@@ -91,7 +75,7 @@ export function ProjectLabel({
   // `dir` sets the name apart: a right-to-left name would draw the id's leading digits into its run.
   return (
     <span title={id}>
-      <span dir="auto">{name}</span> <span {...look(variant, 'shortId')}>{shortId(id)}</span>
+      <span dir="auto">{name}</span> <span {...look('shortId')}>{shortId(id)}</span>
     </span>
   );
 }

@@ -1,5 +1,5 @@
 import type { Child } from 'hono/jsx';
-import { type Look, look, useVariant, type Variant } from './looks';
+import { type Look, look, useVariant } from './looks';
 
 /** One column of a table: its heading and how a row fills its cell. */
 export interface Column<Row> {
@@ -38,20 +38,19 @@ function cellLooks(base: Look, column: { numeric?: boolean; looks?: Look[] }): L
  * panel's heading) names the box it scrolls in; `total` holds the cells of a closing total row.
  */
 export function DataTable<Row>({
-  variant = useVariant(),
   name,
   columns: allColumns,
   rows,
   total: allTotal,
   cards = 'compact',
 }: {
-  variant?: Variant;
   name: string;
   columns: Column<Row>[];
   rows: Row[];
   total?: Child[];
   cards?: CardBox | 'never';
 }) {
+  const variant = useVariant();
   const kept = allColumns.map((column) => variant === 'page' || !column.pageOnly);
   const columns = allColumns.filter((_, index) => kept[index]);
   const total = allTotal?.filter((_, index) => kept[index]);
@@ -61,7 +60,7 @@ export function DataTable<Row>({
   // `27,832.028778` over `TRX` where the two do not fit), so that four columns fit a small phone without
   // scrolling: mail apps do not apply the page's phone rules.
   const tight = variant === 'email' ? 'padding:6px 4px;white-space:normal' : undefined;
-  const tableLook = look(variant, 'table', variant === 'email' ? 'font-size:13px' : undefined);
+  const tableLook = look('table', variant === 'email' ? 'font-size:13px' : undefined);
   // A page-only class: the style sheet's rules that turn rows into cards hang on it.
   if (cardBox) tableLook.class = `${tableLook.class} ${cardsClass(cardBox)}`;
   const table = (
@@ -69,7 +68,7 @@ export function DataTable<Row>({
       <thead>
         <tr>
           {columns.map((column) => (
-            <th scope="col" {...look(variant, cellLooks('th', column), tight)}>
+            <th scope="col" {...look(cellLooks('th', column), tight)}>
               {column.heading}
             </th>
           ))}
@@ -80,7 +79,7 @@ export function DataTable<Row>({
           <tr>
             {columns.map((column) => (
               <td
-                {...look(variant, cellLooks('td', column), tight)}
+                {...look(cellLooks('td', column), tight)}
                 title={column.title?.(row)}
                 data-label={label(column)}
               >
@@ -95,7 +94,7 @@ export function DataTable<Row>({
           <tr>
             {total.map((cell, index) => (
               <td
-                {...look(variant, [...cellLooks('td', columns[index] ?? {}), 'totalCell'], tight)}
+                {...look([...cellLooks('td', columns[index] ?? {}), 'totalCell'], tight)}
                 data-label={label(columns[index])}
               >
                 {cell}
@@ -110,9 +109,9 @@ export function DataTable<Row>({
   // A box that may scroll is a named region in the tab order, so that a keyboard can scroll it (WCAG
   // 2.1.1, axe's `scrollable-region-focusable`); whether it scrolls depends on the window and the fonts,
   // and the page runs no script, so only a table of short values (`never`) stays out of the tab order.
-  if (cards === 'never') return <div {...look('page', 'scroll')}>{table}</div>;
+  if (cards === 'never') return <div {...look('scroll')}>{table}</div>;
   return (
-    <section {...look('page', 'scroll')} aria-label={name} tabindex={0}>
+    <section {...look('scroll')} aria-label={name} tabindex={0}>
       {table}
     </section>
   );

@@ -90,15 +90,14 @@ export function headlineFigures(summary: ReportSummary): HeadlineFigure[] {
 }
 
 function TileContent({ figure }: { figure: HeadlineFigure }) {
-  const variant = useVariant();
   return (
     <>
-      <p {...look(variant, 'tileLabel', 'margin:0')}>{figure.label}</p>
-      <p {...look(variant, 'tileValue', variant === 'email' ? 'font-size:18px' : undefined)}>
+      <p {...look('tileLabel', 'margin:0')}>{figure.label}</p>
+      <p {...look('tileValue', useVariant() === 'email' ? 'font-size:18px' : undefined)}>
         <AmountText text={figure.value} />
       </p>
       {figure.details.map(({ text, tone }) => (
-        <p {...look(variant, tone === 'plain' ? 'tileDetail' : ['tileDetail', tone])}>{text}</p>
+        <p {...look(tone === 'plain' ? 'tileDetail' : ['tileDetail', tone])}>{text}</p>
       ))}
     </>
   );
@@ -109,13 +108,12 @@ function TileContent({ figure }: { figure: HeadlineFigure }) {
  * in the email a two-by-two table, which every mail client lays out the same and which fits a phone.
  */
 export function HeadlineTiles({ summary }: { summary: ReportSummary }) {
-  const variant = useVariant();
   const figures = headlineFigures(summary);
-  if (variant === 'page') {
+  if (useVariant() === 'page') {
     return (
       <div class="tiles">
         {figures.map((figure) => (
-          <div {...look(variant, 'tile')}>
+          <div {...look('tile')}>
             <TileContent figure={figure} />
           </div>
         ))}
@@ -133,7 +131,7 @@ export function HeadlineTiles({ summary }: { summary: ReportSummary }) {
               <>
                 {index > 0 ? <td style="width:4%;font-size:0;line-height:0">{'\u00a0'}</td> : null}
                 {/* Less padding than on the page: half a phone's width holds `71,898.00 USD` on one line. */}
-                <td {...look(variant, 'tile', 'width:48%;vertical-align:top;padding:12px 10px')}>
+                <td {...look('tile', 'width:48%;vertical-align:top;padding:12px 10px')}>
                   <TileContent figure={figure} />
                 </td>
               </>

@@ -31,8 +31,8 @@ export function renderHtmlDocument(props: {
         <title>{props.title}</title>
         <style>{raw(props.css)}</style>
       </head>
-      <body {...look('page', 'document')}>
-        <main {...look('page', 'sheet')}>{props.children}</main>
+      <body {...look('document')}>
+        <main {...look('sheet')}>{props.children}</main>
       </body>
     </html>
   );

@@ -59,7 +59,6 @@ export function mispaidInWords(summary: ReportSummary): string {
  */
 export function MispaidInvoices(props: { report: Report; limit: number; csvName: string }) {
   const { report } = props;
-  const variant = useVariant();
   const { summary } = report;
   const { timezone } = summary.period;
   const total = summary.invoices.underpaid.count + summary.invoices.overpaid.count;
@@ -73,7 +72,9 @@ export function MispaidInvoices(props: { report: Report; limit: number; csvName:
       none={mispaidInWords(summary)}
       lead={
         <Lead>
-          {variant === 'page' ? `${mispaidInWords(summary)} Times in ${timezone}.` : mispaidInWords(summary)}
+          {useVariant() === 'page'
+            ? `${mispaidInWords(summary)} Times in ${timezone}.`
+            : mispaidInWords(summary)}
         </Lead>
       }
       note={

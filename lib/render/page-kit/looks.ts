@@ -6,10 +6,7 @@ import { createContext, useContext } from 'hono/jsx';
 /** Where a report is rendered: the saved page, or the body of an email. */
 export type Variant = 'page' | 'email';
 
-/**
- * The variant the report's components render: the page's, unless the email's body provides `email`. A
- * context rather than a prop on every component; the shared ones still take a `variant` prop first.
- */
+/** The variant the report's components render: the page's, unless the email's body provides `email`. */
 export const VariantContext = createContext<Variant>('page');
 export const useVariant = (): Variant => useContext(VariantContext);
 
@@ -92,18 +89,14 @@ export const lookClass = (name: Look): string =>
   name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 
 /**
- * The attributes that give an element one or more roles: classes on the page, inline declarations in
- * the email; `extra` is inline in both (for values computed per element).
+ * The attributes that give an element one or more roles in the variant being rendered: classes on the
+ * page, inline declarations in the email; `extra` is inline in both (for values computed per element).
  */
-export function look(
-  variant: Variant,
-  names: Look | Look[],
-  extra?: string,
-): { class?: string; style?: string } {
+export function look(names: Look | Look[], extra?: string): { class?: string; style?: string } {
   const list = Array.isArray(names) ? names : [names];
-  if (variant === 'page')
-    return extra
-      ? { class: list.map(lookClass).join(' '), style: extra }
-      : { class: list.map(lookClass).join(' ') };
+  if (useVariant() === 'page') {
+    const attributes = { class: list.map(lookClass).join(' ') };
+    return extra ? { ...attributes, style: extra } : attributes;
+  }
   return { style: [...list.map((name) => LOOKS[name]), ...(extra ? [extra] : [])].join(';') };
 }

@@ -56,7 +56,7 @@ function chartOf(summary: ReportSummary): { unit: 'day' | 'month'; bars: Bar[] }
   const bar = (
     name: string,
     label: string | null,
-    { paid, paidTotalUSD }: Omit<Bar, 'label' | 'name' | 'title'>,
+    { paid, paidTotalUSD }: Pick<Bar, 'paid' | 'paidTotalUSD'>,
   ) => ({
     label,
     name,
@@ -65,17 +65,16 @@ function chartOf(summary: ReportSummary): { unit: 'day' | 'month'; bars: Bar[] }
     paidTotalUSD,
   });
   if (summary.period.kind !== 'month') {
-    const { months } = summary.invoices;
-    return {
-      unit: 'month',
-      bars: months.map((month) => bar(monthTitle(summary, month), formatMonthShort(month.month), month)),
-    };
+    const bars = summary.invoices.months.map((month) =>
+      bar(monthTitle(summary, month), formatMonthShort(month.month), month),
+    );
+    return { unit: 'month', bars };
   }
-  const days = summary.invoices.days.map((day) => {
+  const bars = summary.invoices.days.map((day) => {
     const date = Number(day.date.slice(8, 10));
     return bar(formatDay(day.date), LABELLED_DAYS.has(date) ? String(date) : null, day);
   });
-  return { unit: 'day', bars: days };
+  return { unit: 'day', bars };
 }
 
 /** The chart's caption: what it shows and its best bar. */
@@ -112,17 +111,12 @@ function SvgChart({ bars, unit }: { bars: Bar[]; unit: string }) {
   return (
     <div class="chart-box" style={`padding-left:${gutter}`}>
       <svg class="chart" role="img" aria-label={`Paid USD per ${unit}`}>
-        <line class="gridline" x1="0" x2="100%" y1={chartTop} y2={chartTop} />
-        <line
-          class="gridline"
-          x1="0"
-          x2="100%"
-          y1={chartTop + chartHeight / 2}
-          y2={chartTop + chartHeight / 2}
-        />
+        {[chartTop, chartTop + chartHeight / 2].map((y) => (
+          <line class="gridline" x1="0" x2="100%" y1={y} y2={y} />
+        ))}
         {bars.map((bar, index) => {
           const fraction = heightFraction(bar.paidTotalUSD, top);
-          const height = fraction === 0 ? 2 : Math.max(2, fraction * chartHeight);
+          const height = Math.max(2, fraction * chartHeight);
           return (
             <rect
               class={fraction === 0 ? 'bar-empty' : 'bar'}
@@ -169,7 +163,7 @@ function CellChart({ bars }: { bars: Bar[] }) {
       <tr>
         {bars.map((bar) => {
           const fraction = heightFraction(bar.paidTotalUSD, top);
-          const height = fraction === 0 ? 2 : Math.max(2, Math.round(fraction * BAR_AREA));
+          const height = Math.max(2, Math.round(fraction * BAR_AREA));
           const colour = fraction === 0 ? COLOURS.emptyBar : COLOURS.bar;
           return (
             <td

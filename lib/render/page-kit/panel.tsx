@@ -1,40 +1,29 @@
 import type { Child } from 'hono/jsx';
 import { formatCount } from '../../report';
 import { type Column, DataTable } from './data-table';
-import { look, useVariant, type Variant } from './looks';
+import { look, useVariant } from './looks';
 
 /** A panel's padding in the email: a little less than on the page leaves a phone's width for the tables. */
 export const EMAIL_PANEL_PADDING = 'padding:14px 10px';
 
 /** A titled box around one part of the report; kept on one printed page unless it is `long`. */
-export function Panel(props: { variant?: Variant; heading: string; long?: boolean; children?: Child }) {
-  const { variant = useVariant(), long = false } = props;
+export function Panel(props: { heading: string; long?: boolean; children?: Child }) {
   const box =
-    variant === 'page'
-      ? { class: long ? 'panel long' : 'panel' }
-      : look(variant, 'panel', EMAIL_PANEL_PADDING);
+    useVariant() === 'page'
+      ? { class: props.long ? 'panel long' : 'panel' }
+      : look('panel', EMAIL_PANEL_PADDING);
   return (
     <div {...box}>
-      <h2 {...look(variant, 'heading')}>{props.heading}</h2>
+      <h2 {...look('heading')}>{props.heading}</h2>
       {props.children}
     </div>
   );
 }
 
-/** A short explanatory line under a table. */
-export function Note({ variant = useVariant(), children }: { variant?: Variant; children?: Child }) {
-  return <p {...look(variant, 'note')}>{children}</p>;
-}
-
-/** A sentence standing in for an empty table. */
-export function Empty({ variant = useVariant(), children }: { variant?: Variant; children?: Child }) {
-  return <p {...look(variant, 'paragraph')}>{children}</p>;
-}
-
-/** A short explanatory line above a table. */
-export function Lead({ variant = useVariant(), children }: { variant?: Variant; children?: Child }) {
-  return <p {...look(variant, 'lead')}>{children}</p>;
-}
+/** A short line under a table, a sentence standing in for an empty one, and a short line above one. */
+export const Note = ({ children }: { children?: Child }) => <p {...look('note')}>{children}</p>;
+export const Empty = ({ children }: { children?: Child }) => <p {...look('paragraph')}>{children}</p>;
+export const Lead = ({ children }: { children?: Child }) => <p {...look('lead')}>{children}</p>;
 
 /**
  * A list's panel, headed with its count: `none` when there are no such rows, else the lead, the rows

@@ -45,7 +45,6 @@ const pointer = (shown: number, total: number, csvName: string) =>
  * was made, without an estimate). One line each: on a phone the cell is a card.
  */
 function InvoiceCell({ payment, timezone }: { payment: UnmatchedPaymentFacts; timezone: string }) {
-  const variant = useVariant();
   const likely = payment.candidates.find((candidate) => candidate.likely);
   if (likely !== undefined) {
     return (
@@ -54,42 +53,39 @@ function InvoiceCell({ payment, timezone }: { payment: UnmatchedPaymentFacts; ti
           <WrapWhenLong text={likely.uid} />
         </div>
         {likely.serviceData === null ? null : (
-          <div {...look(variant, 'muted')}>
+          <div {...look('muted')}>
             {'your reference '}
-            <span {...look(variant, ['code', isLongValue(likely.serviceData) ? 'longWord' : 'nowrap'])}>
+            <span {...look(['code', isLongValue(likely.serviceData) ? 'longWord' : 'nowrap'])}>
               <ServiceText text={likely.serviceData} max={FREE_TEXT_SHOWN} />
             </span>
           </div>
         )}
         <div
-          {...look(variant, ['muted', 'nowrap'])}
+          {...look(['muted', 'nowrap'])}
         >{`likely · ${formatPercentChange(likely.differencePercent)}`}</div>
       </>
     );
   }
   const closest = payment.candidates[0];
-  if (closest === undefined) return <span {...look(variant, 'muted')}>no invoice was waiting</span>;
+  if (closest === undefined) return <span {...look('muted')}>no invoice was waiting</span>;
   const how =
     closest.differencePercent === null
       ? `made ${formatServiceDatetime(closest.createDatetime, timezone)}`
       : formatPercentChange(closest.differencePercent);
   return (
     <>
-      <div
-        {...look(variant, 'muted')}
-      >{`none likely; the closest of ${formatCount(payment.candidateCount)}:`}</div>
+      <div {...look('muted')}>{`none likely; the closest of ${formatCount(payment.candidateCount)}:`}</div>
       <div>
         <WrapWhenLong text={closest.uid} />
       </div>
       {/* A percentage stays whole; a time may wrap at its spaces. */}
-      <div {...look(variant, closest.differencePercent === null ? 'muted' : ['muted', 'nowrap'])}>{how}</div>
+      <div {...look(closest.differencePercent === null ? 'muted' : ['muted', 'nowrap'])}>{how}</div>
     </>
   );
 }
 
 /** Payments matched to no invoice, each with its estimated USD value and likely invoice (`lib/report/unmatched`). */
 export function UnmatchedPayments({ report, limit, csvName }: PaymentListProps) {
-  const variant = useVariant();
   const { timezone } = report.summary.period;
   const { payments } = report.summary;
   const shown = report.unmatched.slice(0, limit);
@@ -106,7 +102,7 @@ export function UnmatchedPayments({ report, limit, csvName }: PaymentListProps) 
       }
       lead={
         <>
-          <p {...look(variant, 'paragraph')}>{unmatchedInWords(payments, formatUSD)}</p>
+          <p {...look('paragraph')}>{unmatchedInWords(payments, formatUSD)}</p>
           <Lead>
             {'Found by the service in your wallets but matched to no invoice. Each is valued at the rate of '}
             {'the matched payments of its coin nearest in time, and an invoice is called likely when it was '}
@@ -124,8 +120,8 @@ export function UnmatchedPayments({ report, limit, csvName }: PaymentListProps) 
             <>
               <AmountText text={formatCrypto(row.amount, row.cryptocurrency)} keepWhole />
               {/* The email has no room for a column of its own: the estimate goes under the amount. */}
-              {variant === 'email' ? (
-                <div {...look(variant, 'muted')}>
+              {useVariant() === 'email' ? (
+                <div {...look('muted')}>
                   {row.estimate === null ? 'no estimate' : `≈ ${formatUSD(row.estimate.usd)}`}
                 </div>
               ) : null}
@@ -138,7 +134,7 @@ export function UnmatchedPayments({ report, limit, csvName }: PaymentListProps) 
           pageOnly: true,
           cell: (row) =>
             row.estimate === null ? (
-              <span {...look(variant, 'muted')}>none</span>
+              <span {...look('muted')}>none</span>
             ) : (
               <AmountText text={`≈ ${formatUSD(row.estimate.usd)}`} keepWhole />
             ),
@@ -175,7 +171,6 @@ export function UnmatchedPayments({ report, limit, csvName }: PaymentListProps) 
 
 /** Payments that arrived at or after their invoice's deadline, inside the service's hour of grace. */
 export function LatePayments({ report, limit, csvName }: PaymentListProps) {
-  const variant = useVariant();
   const { timezone } = report.summary.period;
   const total = report.summary.payments.late;
   const shown = report.latePayments.slice(0, limit);
@@ -207,7 +202,7 @@ export function LatePayments({ report, limit, csvName }: PaymentListProps) {
           // `59 min 59 s` on one line in the email too (the page's cell keeps it so).
           cell: (row) => {
             const delay = formatDelay(row.secondsLate);
-            return variant === 'email' ? <span {...look(variant, 'nowrap')}>{delay}</span> : delay;
+            return useVariant() === 'email' ? <span {...look('nowrap')}>{delay}</span> : delay;
           },
         },
       ]}

@@ -29,19 +29,18 @@ const isProjectCheck = (check: ReconciliationCheck) => check.name.startsWith('pr
 
 /** One check to a paragraph: reads on any width, where four columns of figures would not fit a phone. */
 function ChecksList({ checks, unit, names }: ChecksProps) {
-  const variant = useVariant();
   return (
     <>
       {checks.map((check) => {
         const wording = describeCheck(check, unit, names);
         return (
-          <p {...look(variant, 'paragraph')}>
-            <strong {...(isProjectCheck(check) ? look(variant, 'longWord') : {})} title={wording.fullId}>
+          <p {...look('paragraph')}>
+            <strong {...(isProjectCheck(check) ? look('longWord') : {})} title={wording.fullId}>
               {wording.label}
             </strong>
             <br />
             {`service's figure ${wording.service} · its listed invoices ${wording.computed} · difference `}
-            {check.ok ? wording.difference : <span {...look(variant, 'differs')}>{wording.difference}</span>}
+            {check.ok ? wording.difference : <span {...look('differs')}>{wording.difference}</span>}
           </p>
         );
       })}
@@ -52,8 +51,7 @@ function ChecksList({ checks, unit, names }: ChecksProps) {
 /** The checks with both figures and the difference: a table on the page, a list in the email. */
 function ChecksTable(props: ChecksProps) {
   const { unit, names } = props;
-  const variant = useVariant();
-  if (variant === 'email') return <ChecksList {...props} />;
+  if (useVariant() === 'email') return <ChecksList {...props} />;
   const wording = (check: ReconciliationCheck) => describeCheck(check, unit, names);
   return (
     <DataTable<ReconciliationCheck>
@@ -66,7 +64,7 @@ function ChecksTable(props: ChecksProps) {
           looks: ['nowrap'],
           cell: (check) =>
             isProjectCheck(check) ? (
-              <span {...look(variant, ['wrap', 'longWord'])}>{wording(check).label}</span>
+              <span {...look(['wrap', 'longWord'])}>{wording(check).label}</span>
             ) : (
               wording(check).label
             ),
@@ -79,7 +77,7 @@ function ChecksTable(props: ChecksProps) {
           numeric: true,
           cell: (check) => {
             const difference = <AmountText text={wording(check).difference} />;
-            return check.ok ? difference : <span {...look(variant, 'differs')}>{difference}</span>;
+            return check.ok ? difference : <span {...look('differs')}>{difference}</span>;
           },
         },
       ]}
@@ -118,19 +116,18 @@ function agreementInWords(
  * an email), or one quiet line when the statistics agree with the invoices listed for the same dates.
  */
 export function ReconciliationStatus({ summary }: { summary: ReportSummary }) {
-  const variant = useVariant();
   const failing = summary.reconciliation.checks.filter((check) => !check.ok);
   if (summary.reconciliation.ok && failing.length === 0) {
-    return <p {...look(variant, 'agree')}>{`✓ ${reconciliationOutcome(summary)}`}</p>;
+    return <p {...look('agree')}>{`✓ ${reconciliationOutcome(summary)}`}</p>;
   }
-  const listed = variant === 'email' ? failing.slice(0, DIFFERENCES_LISTED) : failing;
+  const listed = useVariant() === 'email' ? failing.slice(0, DIFFERENCES_LISTED) : failing;
   const hidden = failing.length - listed.length;
   return (
-    <div {...look(variant, 'warning')} role="alert">
-      <h2 {...look(variant, 'warningHeading')}>
+    <div {...look('warning')} role="alert">
+      <h2 {...look('warningHeading')}>
         ⚠ The service's statistics and the invoices it lists for the same dates differ
       </h2>
-      <p {...look(variant, 'paragraph')}>
+      <p {...look('paragraph')}>
         {failing.length === 0
           ? reconciliationOutcome(summary)
           : `${reconciliationOutcome(summary)} Check these figures before relying on them: the itemised invoices and payments are in the CSV files, and the Reconciliation panel says what was compared.`}
@@ -153,11 +150,10 @@ export function ReconciliationStatus({ summary }: { summary: ReportSummary }) {
  * could not be made exactly, with the reason (said, never guessed).
  */
 export function ReconciliationPanel({ summary }: { summary: ReportSummary }) {
-  const variant = useVariant();
   const { checks, notChecked } = summary.reconciliation;
   const days = checks.filter(isDayCheck);
   const differingDays = days.filter((check) => !check.ok);
-  const listedDays = variant === 'email' ? differingDays.slice(0, DIFFERENCES_LISTED) : differingDays;
+  const listedDays = useVariant() === 'email' ? differingDays.slice(0, DIFFERENCES_LISTED) : differingDays;
   const shown = [...checks.filter((check) => !isDayCheck(check)), ...listedDays];
   const agreement = agreementInWords(
     checks,

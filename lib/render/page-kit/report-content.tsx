@@ -38,12 +38,9 @@ const FILES_BESIDE_THE_PAGE: ListFileNames = {
 };
 
 /**
- * Everything a report says, in order, for either variant: reconciliation status, headline figures (and,
- * for a period not ended, what they are compared with), the period's invoices (or a line saying there
- * were none), payments, the under- and over-paid invoices, and the reconciliation in detail. On the page
- * the projects' table takes the whole width (it has the most columns) and the panels after it go two
- * abreast. The email leaves out the list of paid invoices (it is in the CSV) and shortens long tables.
- * `afterHeadline` is the email's links; `fileNames` its attachments' names.
+ * Everything a report says, in order, in either variant. On the page the projects' table takes the whole
+ * width (it has the most columns) and the panels after it go two abreast; the email leaves out the list of
+ * paid invoices (it is in the CSV) and shortens long tables. `afterHeadline` is the email's links.
  */
 export function ReportContent({
   report,
@@ -55,8 +52,7 @@ export function ReportContent({
   fileNames?: ListFileNames;
 }) {
   const { summary } = report;
-  const variant = useVariant();
-  const email = variant === 'email';
+  const email = useVariant() === 'email';
   const limit = email ? EMAIL_ROWS_SHOWN : Number.POSITIVE_INFINITY;
   // The page lists every payment the report keeps.
   const paymentLimit = email ? EMAIL_ROWS_SHOWN : LISTED_PAYMENTS_KEPT;
@@ -83,10 +79,10 @@ export function ReportContent({
   return (
     <>
       <ReconciliationStatus summary={summary} />
-      {noInvoices ? <p {...look(variant, 'notice')}>{`No invoices were created in ${title}.`}</p> : null}
+      {noInvoices ? <p {...look('notice')}>{`No invoices were created in ${title}.`}</p> : null}
       <HeadlineTiles summary={summary} />
       {comparison === null ? null : (
-        <p {...look(variant, 'note')}>{`Compared over the same elapsed time: ${comparison}.`}</p>
+        <p {...look('note')}>{`Compared over the same elapsed time: ${comparison}.`}</p>
       )}
       {afterHeadline}
       {noInvoices ? null : <PaidChart summary={summary} />}
@@ -94,10 +90,10 @@ export function ReportContent({
       {email ? panels : <div class="columns">{panels}</div>}
       {noPayments ? (
         <>
-          <p {...look(variant, 'notice')}>{`No payments arrived in ${title}.`}</p>
+          <p {...look('notice')}>{`No payments arrived in ${title}.`}</p>
           {/* None matched to this project's invoices; the unmatched ones are left out, not absent. */}
           {summary.payments.projectFilterNote === undefined ? null : (
-            <p {...look(variant, 'note')}>{summary.payments.projectFilterNote}</p>
+            <p {...look('note')}>{summary.payments.projectFilterNote}</p>
           )}
         </>
       ) : (

@@ -1,7 +1,7 @@
 import type { ReportSummary } from '../../report';
 import { formatInstant, formatPeriod, isolated, periodTitle } from '../../report';
 import { ProjectLabel } from './cells';
-import { look, useVariant } from './looks';
+import { look } from './looks';
 
 /**
  * What the report is called, as text (the page's title): `Acme · Invoice report`, or `Invoice report`
@@ -16,10 +16,9 @@ export function reportName(summary: ReportSummary): string {
  * zone (and the instant a period not ended runs to), and the project it is limited to, if any.
  */
 export function ReportHeader({ summary }: { summary: ReportSummary }) {
-  const variant = useVariant();
   return (
-    <div {...look(variant, 'header')}>
-      <p {...look(variant, 'eyebrow')}>
+    <div {...look('header')}>
+      <p {...look('eyebrow')}>
         {summary.account ? (
           <>
             <bdi>{summary.account}</bdi> · Invoice report
@@ -28,8 +27,8 @@ export function ReportHeader({ summary }: { summary: ReportSummary }) {
           reportName(summary)
         )}
       </p>
-      <h1 {...look(variant, 'title')}>{periodTitle(summary.period)}</h1>
-      <p {...look(variant, 'subtitle')}>
+      <h1 {...look('title')}>{periodTitle(summary.period)}</h1>
+      <p {...look('subtitle')}>
         {formatPeriod(summary.period)}
         {summary.projectId === null ? null : (
           <>
@@ -59,9 +58,8 @@ export function provenance(summary: ReportSummary): string {
 }
 
 export function ReportFooter({ summary }: { summary: ReportSummary }) {
-  const variant = useVariant();
   return (
-    <p {...look(variant, 'footer')}>
+    <p {...look('footer')}>
       {provenance(summary)}
       {' Amounts in USD are the service’s USD values; crypto amounts keep every digit.'}
     </p>

@@ -130,7 +130,7 @@ export function addSummarySheet(workbook: Workbook, summary: ReportSummary): voi
   row([
     'Complete',
     flag(period.complete),
-    ...(period.complete ? [] : [text('so far: the figures run to "As of"')]),
+    ...(period.complete ? [] : ['so far: the figures run to "As of"']),
   ]);
   row(['As of (UTC)', instant(period.asOf)]);
   row(['Project', summary.projectId ?? 'all projects']);
@@ -162,10 +162,7 @@ export function addSummarySheet(workbook: Workbook, summary: ReportSummary): voi
   row(['Change in paid', count(previous.change.paid)]);
   row(['Change in paid total (USD)', usd(previous.change.paidTotalUSD)]);
   const percent = previous.change.paidTotalPercent;
-  row([
-    'Change in paid total (%)',
-    percent === null ? text('none: nothing was paid before') : amount(percent, 1),
-  ]);
+  row(['Change in paid total (%)', percent === null ? 'none: nothing was paid before' : amount(percent, 1)]);
 
   section('Payments whose transaction falls in the period');
   row(['Payments', count(payments.total)]);
@@ -237,12 +234,9 @@ export function addSummarySheet(workbook: Workbook, summary: ReportSummary): voi
   const compared = {
     usd: 'USD (amount_usd), as the service totals each currency',
     fiat: 'its own currency (amount_fiat)',
+    none: 'not compared: see Not checked',
   };
-  const currencyUnit = reconciliation.currencyUnit;
-  row([
-    'Paid in each currency, compared in',
-    text(currencyUnit === null ? 'not compared: see Not checked' : compared[currencyUnit]),
-  ]);
+  row(['Paid in each currency, compared in', compared[reconciliation.currencyUnit ?? 'none']]);
   const unit = currencyCheckUnit(reconciliation);
   const checkName = (check: ReconciliationCheck) => describeCheck(check, unit, projectNames).label;
   // In the check's unit, as the page shows it: a count whole, a currency in its minor unit, else USD.

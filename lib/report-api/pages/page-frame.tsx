@@ -56,10 +56,10 @@ export function renderPage({ title, eyebrow, heading, subtitle, children }: Page
     noindex: true,
     children: (
       <>
-        <div {...look('page', 'header')}>
-          <p {...look('page', 'eyebrow')}>{eyebrow}</p>
-          <h1 {...look('page', 'title')}>{heading}</h1>
-          {subtitle === undefined ? null : <p {...look('page', 'subtitle')}>{subtitle}</p>}
+        <div {...look('header')}>
+          <p {...look('eyebrow')}>{eyebrow}</p>
+          <h1 {...look('title')}>{heading}</h1>
+          {subtitle === undefined ? null : <p {...look('subtitle')}>{subtitle}</p>}
         </div>
         {children}
       </>

@@ -56,7 +56,7 @@ function AsOfLine({ entry, timezone }: { entry: IndexEntry; timezone: string }) 
   return (
     <>
       {`${asOf}; the ${entry.period.kind} has ended since: ask for `}
-      <span {...look('page', 'nowrap')}>{entry.period.id}</span>
+      <span {...look('nowrap')}>{entry.period.id}</span>
       {' above for all of it'}
     </>
   );
@@ -83,22 +83,10 @@ function columns(timezone: string): Column<IndexEntry>[] {
       heading: 'Paid total',
       numeric: true,
       cell: ({ figures }) =>
-        figures.paidTotalUSD === undefined ? (
-          missing
-        ) : (
-          <AmountText variant="page" text={formatUSD(figures.paidTotalUSD)} />
-        ),
+        figures.paidTotalUSD === undefined ? missing : <AmountText text={formatUSD(figures.paidTotalUSD)} />,
     },
-    {
-      heading: 'Paid invoices',
-      numeric: true,
-      cell: ({ figures }) => countOf(figures.paidInvoices),
-    },
-    {
-      heading: 'Payments',
-      numeric: true,
-      cell: ({ figures }) => countOf(figures.payments),
-    },
+    { heading: 'Paid invoices', numeric: true, cell: ({ figures }) => countOf(figures.paidInvoices) },
+    { heading: 'Payments', numeric: true, cell: ({ figures }) => countOf(figures.payments) },
     {
       // Unmatched payments, waiting to be matched by hand: how many, what they are estimated at, and how
       // many have a likely invoice. A report built before estimates has the count only.
@@ -114,7 +102,7 @@ function columns(timezone: string): Column<IndexEntry>[] {
             {formatCount(waiting)}
             {estimated === undefined ? null : (
               <span class="second-line">
-                <AmountText variant="page" text={`≈ ${formatUSD(estimated)}`} />
+                <AmountText text={`≈ ${formatUSD(estimated)}`} />
               </span>
             )}
             {likely === undefined || likely === 0 ? null : (
@@ -153,7 +141,7 @@ function columns(timezone: string): Column<IndexEntry>[] {
 
 function BuildForm({ page }: { page: ReportsIndexPage }) {
   return (
-    <Panel variant="page" heading="Ask for a report">
+    <Panel heading="Ask for a report">
       <form method="post" action={page.formAction}>
         <div class="form-row">
           <div class="field">
@@ -211,28 +199,22 @@ export function renderReportsIndexPage(page: ReportsIndexPage): string {
       <>
         <BuildForm page={page} />
         {sections.length === 0 ? (
-          <Panel variant="page" heading="No reports yet">
+          <Panel heading="No reports yet">
             <p class="paragraph">
               No report has been built for this account yet. Ask for one above, or wait for the monthly email.
             </p>
           </Panel>
         ) : (
           sections.map((section) => (
-            <Panel variant="page" heading={section.heading} long>
+            <Panel heading={section.heading} long>
               {/* The style sheet gives every section's table the same columns (see page-frame). */}
               <div class="report-list">
-                <DataTable
-                  variant="page"
-                  name={section.heading}
-                  columns={table}
-                  rows={section.entries}
-                  cards="wide"
-                />
+                <DataTable name={section.heading} columns={table} rows={section.entries} cards="wide" />
               </div>
             </Panel>
           ))
         )}
-        <Note variant="page">
+        <Note>
           {`The links on this page work until ${formatInstant(page.linksExpireAt.toISOString(), page.timezone)}. Each report email brings a fresh link to this list.`}
         </Note>
       </>

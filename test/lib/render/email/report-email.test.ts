@@ -1,6 +1,6 @@
 import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
-import { renderReportEmail } from '../../../../lib/render/email';
+import { renderReportEmail, renderReportText } from '../../../../lib/render/email';
 import {
   asQuarterReport,
   asReportSoFar,
@@ -283,13 +283,15 @@ describe('renderReportEmail', () => {
     expect(html).toContain('title="&quot; onmouseover=&quot;alert(5)"');
   });
 
-  it('rejects a link that is not a web address, naming the field but not the value', () => {
+  it('rejects a link that is not a web address, naming the field but not the value, as the text does', () => {
     const bad = { ...attached, links: { ...links, report: 'javascript:alert(1)//signature=SECRET' } };
     // The whole message, so nothing of the link (its signature) is in it.
-    expect(() => renderReportEmail(sampleReport(), bad)).toThrow(
-      /^invalid report email options: links\.report must be an http or https address$/,
-    );
-    expect(() => renderReportEmail(sampleReport(), bad)).toThrow(TypeError);
+    for (const render of [renderReportEmail, renderReportText]) {
+      expect(() => render(sampleReport(), bad)).toThrow(
+        /^invalid report email options: links\.report must be an http or https address$/,
+      );
+      expect(() => render(sampleReport(), bad)).toThrow(TypeError);
+    }
   });
 
   it('names a month not ended so far and says what it is compared with', () => {

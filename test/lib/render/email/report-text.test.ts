@@ -162,16 +162,12 @@ describe('renderReportText', () => {
     );
   });
 
-  it('says under the period that a one-project report covers that project only, as the page and the subject do', () => {
+  it('says under the period that a one-project report covers that project only, and leaves out the unmatched payments', () => {
     const lines = renderReportText(asOneProjectReport(sampleReport()), attached).split('\n');
     expect(lines.slice(0, 2)).toEqual([
       'Acme · Invoice report · October 2026',
       '1–31 Oct 2026 (Europe/Berlin) · project Web shop (3f2a9c1e) only',
     ]);
-  });
-
-  it('says that a one-project report leaves out the unmatched payments', () => {
-    const lines = renderReportText(asOneProjectReport(sampleReport()), attached).split('\n');
     const payments = lines.indexOf('Payments received: 120');
     expect(lines.slice(payments, payments + 4)).toEqual([
       'Payments received: 120',
@@ -185,15 +181,6 @@ describe('renderReportText', () => {
     const report = sampleReport();
     report.summary.previousPeriod.change.paidTotalPercent = null;
     expect(renderReportText(report, attached)).toContain('  n/a (+7,985.60\u00a0USD) vs September 2026\n');
-  });
-
-  it('rejects a link that is not a web address', () => {
-    expect(() =>
-      renderReportText(sampleReport(), {
-        ...attached,
-        links: { ...links, paymentsCsv: 'file:///etc/passwd' },
-      }),
-    ).toThrow(/^invalid report email options: links\.paymentsCsv must be an http or https address$/);
   });
 
   it('names a month not ended so far with its instant, and says what it is compared with', () => {

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { AmountText, renderToHtml } from '../../../../lib/render/page-kit';
+import { AmountText, renderToHtml, VariantContext } from '../../../../lib/render/page-kit';
 import type { Variant } from '../../../../lib/render/page-kit/looks';
 
 const html = (variant: Variant, text: string, keepWhole = false) =>
   renderToHtml(
-    <p>
-      <AmountText variant={variant} text={text} keepWhole={keepWhole} />
-    </p>,
+    <VariantContext.Provider value={variant}>
+      <p>
+        <AmountText text={text} keepWhole={keepWhole} />
+      </p>
+    </VariantContext.Provider>,
   );
 
 describe('AmountText on the page', () => {

@@ -24,9 +24,8 @@ function pageWith(cards: CardBox | 'never', rows: Row[]): string {
     children: (
       <>
         <h1 class="title">Wallets</h1>
-        <Panel variant="page" heading="Wallet addresses">
+        <Panel heading="Wallet addresses">
           <DataTable<Row>
-            variant="page"
             name="Wallet addresses"
             cards={cards}
             rows={rows}
