@@ -1,5 +1,5 @@
 export { type AccountConfig, domainOf } from './account-schema';
-export { CONFIG_CONTEXT_KEY, cdkJsonConfig, STACK_NAME } from './cdk-context';
+export { CONFIG_CONTEXT_KEY, STACK_NAME } from './cdk-context';
 export { ConfigError, exitOnUsageError, UsageError } from './config-error';
 export { deployableConfigIssues } from './deployable-config';
 export {

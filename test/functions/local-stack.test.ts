@@ -56,6 +56,8 @@ describe('npm start', () => {
     await rm(stateDir, { recursive: true, force: true });
   });
 
+  // tsx compiles the stack, which starts five servers and builds two reports before it prints the block:
+  // 15 s on a quiet machine, far more beside the other server tests. It waits for output, never a time.
   it('prints the block with a link that opens the report for each local account, and stops cleanly on Ctrl-C', async () => {
     const { env, ports } = await portEnv();
     const child = startCommand({ ...env, LOCAL_STATE_DIR: stateDir });
@@ -105,7 +107,7 @@ describe('npm start', () => {
     expect(await exited).toBe(0);
     expect(output.stderr()).toMatch(/stopped\n$/);
     for (const port of ports) expect(await probePort(port)).toBe('free');
-  });
+  }, 120_000);
 
   it('stops cleanly on Ctrl-C as it starts building the first reports, and leaves no build folder', async () => {
     const { env, ports } = await portEnv();
