@@ -1,6 +1,10 @@
 import { TimeZone } from 'aws-cdk-lib';
-import type { FieldIssue } from '../lib/config';
-import { ConfigError, type DeploymentConfigParts, deployableConfigIssues } from '../lib/config';
+import {
+  ConfigError,
+  type DeploymentConfigParts,
+  deployableConfigIssues,
+  type FieldIssue,
+} from '../lib/config';
 
 /** aws-cdk-lib's time zone names (`TimeZone.ASIA_KOLKATA` is `Asia/Kolkata`), by their lower-case text. */
 let cdkTimeZoneNames: ReadonlyMap<string, string> | undefined;

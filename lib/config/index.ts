@@ -25,6 +25,7 @@ export {
   runtimeConfigText,
   toRuntimeEnv,
 } from './runtime-env';
+export { scheduleClock } from './schedule-schema';
 export { type ScheduleSlot, scheduleSlots, slotId } from './schedule-slots';
 export { TOKEN68_PATTERN } from './token68';
 export { type FieldIssue, fieldIssues, fieldTypeErrors, formatPath, issueText } from './zod-issues';
