@@ -1,10 +1,6 @@
 import { TimeZone } from 'aws-cdk-lib';
-import {
-  ConfigError,
-  type DeploymentConfigParts,
-  deployableConfigIssues,
-  type FieldIssue,
-} from '../lib/config';
+import type { FieldIssue } from '../lib/config';
+import { ConfigError, type DeploymentConfigParts, deployableConfigIssues } from '../lib/config';
 
 /** aws-cdk-lib's time zone names (`TimeZone.ASIA_KOLKATA` is `Asia/Kolkata`), by their lower-case text. */
 let cdkTimeZoneNames: ReadonlyMap<string, string> | undefined;
