@@ -2,7 +2,7 @@
  * `npm start`: the whole product on this machine, last month's `demo` report emailed once, then where to
  * look. Exit 2 for a setting to change, 1 when it cannot start; Ctrl-C exits 0, a second one at once.
  */
-import { describeError, UsageError } from '../lib/config';
+import { describeError, exitOnUsageError, UsageError } from '../lib/config';
 import {
   formatStartBlock,
   type LocalStack,
@@ -18,15 +18,9 @@ const PREFIX = 'npm start: ';
 /** A second Ctrl-C sooner than this after the first is the same key press, relayed. */
 const REPEAT_SIGNAL_MS = 1000;
 
+/** A `UsageError` (a setting to change, in the environment or a shared state folder) exits 2. */
 async function main(): Promise<number> {
-  let settings: ReturnType<typeof readLocalStackEnv>;
-  try {
-    settings = readLocalStackEnv(process.env);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(`${PREFIX}${error.message}`);
-    return 2;
-  }
+  const settings = readLocalStackEnv(process.env);
 
   const controller = new AbortController();
   let requestStop = () => {};
@@ -63,12 +57,12 @@ async function main(): Promise<number> {
       console.error('stopped');
       return 0;
     }
-    const known = error instanceof LocalStackError || error instanceof UsageError;
+    if (error instanceof UsageError) throw error;
+    const known = error instanceof LocalStackError;
     console.error(
       `${PREFIX}${known ? error.message : `cannot start the local stack: ${describeError(error)}`}`,
     );
-    // 2 for a setting to change (in the environment, or a shared state folder).
-    return error instanceof UsageError ? 2 : 1;
+    return 1;
   }
 
   console.log(formatStartBlock(stack, { cwd: process.cwd() }));
@@ -80,4 +74,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-process.exitCode = await main();
+process.exitCode = await exitOnUsageError(PREFIX, process.stderr, main);

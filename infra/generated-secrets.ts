@@ -1,13 +1,13 @@
 import { RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import type { DeploymentConfig } from '../lib/config';
 
 /** The names of the secrets the stack generates, as the deployment configuration gives them. */
-export interface GeneratedSecretsProps {
-  reportApiTokenSecretName: string;
-  accountTokenKeySecretName: string;
-  linkSigningKeySecretName: string;
-}
+type GeneratedSecretsProps = Pick<
+  DeploymentConfig,
+  'reportApiTokenSecretName' | 'accountTokenKeySecretName' | 'linkSigningKeySecretName'
+>;
 
 /** Letters and digits only, so that a value pastes into a shell or header: about 381 bits, above the 32 bytes needed. */
 const GENERATED_SECRET_LENGTH = 64;

@@ -11,7 +11,7 @@ import { StepFunctionsStartExecution } from 'aws-cdk-lib/aws-scheduler-targets';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
-import type { ScheduleSlot } from '../lib/config';
+import { type ScheduleSlot, scheduleClock } from '../lib/config';
 import type { SlotEvent } from '../lib/pipeline';
 
 export interface ReportSchedulesProps {
@@ -24,12 +24,10 @@ export interface ReportSchedulesProps {
 /** Within CloudFormation's 500 resources a template; a thousand accounts may make two thousand slots. */
 const SCHEDULES_PER_STACK = 400;
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
 function describe(slot: ScheduleSlot): string {
   const count = slot.accounts.length === 1 ? '1 account' : `${slot.accounts.length} accounts`;
   const when = slot.month === undefined ? `day ${slot.dayOfMonth}` : `${slot.dayOfMonth} January`;
-  return `${slot.periodKind === 'year' ? 'Yearly' : 'Monthly'} invoice reports of ${count}: ${when} at ${pad(slot.hour)}:${pad(slot.minute)} ${slot.timezone}`;
+  return `${slot.periodKind === 'year' ? 'Yearly' : 'Monthly'} invoice reports of ${count}: ${when} at ${scheduleClock(slot)} ${slot.timezone}`;
 }
 
 /**

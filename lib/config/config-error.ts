@@ -15,3 +15,18 @@ export class ConfigError extends Error {
 export class UsageError extends Error {
   override name = 'UsageError';
 }
+
+/** `command`'s exit status; a `UsageError` it throws goes to `stderr` after `prefix`, and the status is 2. */
+export async function exitOnUsageError(
+  prefix: string,
+  stderr: { write(text: string): unknown },
+  command: () => Promise<number>,
+): Promise<number> {
+  try {
+    return await command();
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    stderr.write(`${prefix}${error.message}\n`);
+    return 2;
+  }
+}

@@ -3,16 +3,6 @@ import { readFileSync } from 'node:fs';
 import { ConfigError } from './config-error';
 import { type ConfigChecks, type DeploymentConfig, parseDeploymentConfig } from './deployment-config';
 
-/** Where a configuration file was named, for its errors. */
-export interface ConfigFileOrigin {
-  /** `configFile` (CDK context) or `REPORT_CONFIG_FILE` (a function's environment). */
-  setting: string;
-  /** The error's title when the file cannot be read: `Invalid CDK context`. */
-  settingTitle: string;
-  /** The file as the setting gave it. */
-  shownAs: string;
-}
-
 /** The SHA-256 of a configuration file's text, in hex. */
 export function configTextDigest(text: string): string {
   return createHash('sha256').update(text).digest('hex');
@@ -33,11 +23,13 @@ export function parseJsonText(text: string, where: string): unknown {
  * Reads a deployment configuration from a JSON file and checks it. A text whose digest is `checkedDigest`
  * is the very text synth checked and wrote, taken as it is: checking it again costs every cold start
  * about 80 µs an account and 10 to 20 ms of compiling the schema.
+ * @param origin where the file was named, for its errors: the setting (`configFile`, `REPORT_CONFIG_FILE`),
+ * the error's title when the file cannot be read, and the file as the setting gave it
  * @throws ConfigError naming the setting when the file cannot be read, or each bad field of the file
  */
 export function readDeploymentConfigFile(
   path: string,
-  origin: ConfigFileOrigin,
+  origin: { setting: string; settingTitle: string; shownAs: string },
   { checkedDigest, checks }: { checkedDigest?: string; checks?: ConfigChecks } = {},
 ): DeploymentConfig {
   let text: string;

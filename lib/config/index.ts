@@ -1,10 +1,8 @@
 export { type AccountConfig, domainOf } from './account-schema';
-export { CONFIG_CONTEXT_KEY, cdkJsonConfig, STACK_NAME } from './cdk-context';
-export { ConfigError, UsageError } from './config-error';
-export { type ConfigFileOrigin, readDeploymentConfigFile } from './config-file';
+export { CONFIG_CONTEXT_KEY, STACK_NAME } from './cdk-context';
+export { ConfigError, exitOnUsageError, UsageError } from './config-error';
 export { deployableConfigIssues } from './deployable-config';
 export {
-  type ConfigChecks,
   type DeploymentConfig,
   type DeploymentConfigInput,
   type DeploymentConfigParts,
@@ -12,10 +10,9 @@ export {
   parseDeploymentConfig,
 } from './deployment-config';
 export { describeError, errorParts, wrappedError } from './describe-error';
-export { type EnvOptions, getStringFromEnv } from './env-variables';
 export { ACCOUNT_NAME_PATTERN, isLoopbackHost } from './field-schemas';
 export { fullJitterMs } from './full-jitter';
-export { type DeploymentConfigSource, loadDeploymentConfig } from './load-deployment-config';
+export { loadDeploymentConfig, loadRepositoryConfig } from './load-deployment-config';
 export { MAX_PORT, parsePort } from './port-number';
 export { projectNamesSchema } from './project-names-schema';
 export {
@@ -28,14 +25,7 @@ export {
   runtimeConfigText,
   toRuntimeEnv,
 } from './runtime-env';
-export {
-  accountSlotTimes,
-  type ScheduledPeriodKind,
-  type ScheduleSlot,
-  type SlotTime,
-  scheduleSlots,
-  slotId,
-  YEARLY_REPORT_MONTH,
-} from './schedule-slots';
+export { scheduleClock } from './schedule-schema';
+export { type ScheduleSlot, scheduleSlots, slotId } from './schedule-slots';
 export { TOKEN68_PATTERN } from './token68';
 export { type FieldIssue, fieldIssues, fieldTypeErrors, formatPath, issueText } from './zod-issues';

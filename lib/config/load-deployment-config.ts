@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
-import { ConfigError } from './config-error';
+import { cdkJsonConfig } from './cdk-context';
+import { ConfigError, UsageError } from './config-error';
 import { parseJsonText, readDeploymentConfigFile } from './config-file';
 import { type ConfigChecks, type DeploymentConfig, parseDeploymentConfig } from './deployment-config';
 
@@ -48,4 +49,18 @@ export function loadDeploymentConfig(
       ? parseJsonText(source.context, 'context invoiceReports')
       : source.context;
   return parseDeploymentConfig(value, 'context invoiceReports', checks);
+}
+
+/**
+ * The deployed configuration of the repository at `cwd`, read as `cdk synth` reads it: `configFile`
+ * (relative to `cwd`), else cdk.json's context. For an operator command, which exits 2 for it.
+ * @throws UsageError saying what is wrong with the configuration (the ConfigError its cause)
+ */
+export function loadRepositoryConfig(cwd: string, configFile?: string): DeploymentConfig {
+  try {
+    return loadDeploymentConfig({ context: cdkJsonConfig(cwd), configFile, baseDir: cwd });
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    throw new UsageError(error.message, { cause: error });
+  }
 }

@@ -1,7 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
+import { ConfigError } from './config-error';
 import { configTextDigest, readDeploymentConfigFile } from './config-file';
 import type { DeploymentConfig } from './deployment-config';
-import { badVariable, getStringFromEnv, readEnvValue } from './env-variables';
 import { apiUrlSchema } from './field-schemas';
 
 /** Names of the environment variables the stack sets on the functions. */
@@ -26,6 +26,23 @@ export interface RuntimeConfig extends DeploymentConfig {
 }
 
 const STACK_HINT = 'the CDK stack sets it; for a local run, set it yourself';
+
+/** The variable's value, trimmed; undefined when it is unset or blank. */
+function envValue(env: NodeJS.ProcessEnv, key: string): string | undefined {
+  return env[key]?.trim() || undefined;
+}
+
+function badVariable(key: string, message: string): ConfigError {
+  return new ConfigError('Invalid runtime environment', [{ path: key, message }]);
+}
+
+/** @throws ConfigError naming the variable when it is unset or blank */
+function requiredEnv(env: NodeJS.ProcessEnv, key: string): string {
+  const value = envValue(env, key);
+  if (value === undefined)
+    throw badVariable(key, `environment variable is required but not set; ${STACK_HINT}`);
+  return value;
+}
 
 /** The bundled configuration file's text: the checked configuration, defaults filled in. */
 export function runtimeConfigText(config: DeploymentConfig): string {
@@ -59,12 +76,12 @@ export function toRuntimeEnv(options: {
  * @throws ConfigError naming the variable (`REPORT_CONFIG_FILE: cannot read "x.json" (ENOENT)`) or each bad field
  */
 export function readBundledConfig(env: NodeJS.ProcessEnv = process.env): DeploymentConfig {
-  const file = getStringFromEnv({ key: RUNTIME_ENV.configFile, hint: STACK_HINT, env });
-  const folder = readEnvValue({ key: 'LAMBDA_TASK_ROOT', env }) ?? process.cwd();
+  const file = requiredEnv(env, RUNTIME_ENV.configFile);
+  const folder = envValue(env, 'LAMBDA_TASK_ROOT') ?? process.cwd();
   return readDeploymentConfigFile(
     isAbsolute(file) ? file : resolve(folder, file),
     { setting: RUNTIME_ENV.configFile, settingTitle: 'Invalid runtime environment', shownAs: file },
-    { checkedDigest: readEnvValue({ key: RUNTIME_ENV.configDigest, env }) },
+    { checkedDigest: envValue(env, RUNTIME_ENV.configDigest) },
   );
 }
 
@@ -74,8 +91,8 @@ export function readBundledConfig(env: NodeJS.ProcessEnv = process.env): Deploym
  */
 export function readRuntimeConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig {
   const config = readBundledConfig(env);
-  const bucket = getStringFromEnv({ key: RUNTIME_ENV.bucket, hint: STACK_HINT, env });
-  const reportApiUrl = readEnvValue({ key: RUNTIME_ENV.reportApiUrl, env });
+  const bucket = requiredEnv(env, RUNTIME_ENV.bucket);
+  const reportApiUrl = envValue(env, RUNTIME_ENV.reportApiUrl);
   if (reportApiUrl !== undefined && !apiUrlSchema.safeParse(reportApiUrl).success) {
     throw badVariable(RUNTIME_ENV.reportApiUrl, 'must be an https URL (plain http only for localhost)');
   }

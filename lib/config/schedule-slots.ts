@@ -1,15 +1,10 @@
 import type { AccountConfig } from './account-schema';
 import { scheduleClock } from './schedule-schema';
 
-/** What a scheduled run reports: the month before the one it fires in, or the year before. */
-export type ScheduledPeriodKind = 'month' | 'year';
-
-/** The month a yearly report runs in: January, for the year just ended. */
-export const YEARLY_REPORT_MONTH = 1;
-
 /** When a schedule fires: a local time in a time zone, every month or once a year. */
-export interface SlotTime {
-  periodKind: ScheduledPeriodKind;
+interface SlotTime {
+  /** What a run reports: the month before the one it fires in, or the year before. */
+  periodKind: 'month' | 'year';
   timezone: string;
   /** January for a yearly slot; absent for a monthly one. */
   month?: number;
@@ -35,20 +30,18 @@ export function slotId(time: SlotTime): string {
   return `${time.periodKind}ly ${day} ${scheduleClock(time)} ${time.timezone}`;
 }
 
-/** The slots an account's reports run in: its monthly slot, and its yearly one when `schedule.yearly` is set. */
-export function accountSlotTimes(account: Pick<AccountConfig, 'timezone' | 'schedule'>): SlotTime[] {
-  const { dayOfMonth, hour, minute, yearly } = account.schedule;
-  const monthly: SlotTime = { periodKind: 'month', timezone: account.timezone, dayOfMonth, hour, minute };
-  return yearly ? [monthly, { ...monthly, periodKind: 'year', month: YEARLY_REPORT_MONTH }] : [monthly];
-}
-
 /** The deployment's schedule slots, sorted by id: each account in one slot of each kind it reports. */
 export function scheduleSlots(
   accounts: readonly Pick<AccountConfig, 'name' | 'timezone' | 'schedule'>[],
 ): ScheduleSlot[] {
   const slots = new Map<string, ScheduleSlot>();
   for (const account of accounts) {
-    for (const time of accountSlotTimes(account)) {
+    const { dayOfMonth, hour, minute, yearly } = account.schedule;
+    const monthly: SlotTime = { periodKind: 'month', timezone: account.timezone, dayOfMonth, hour, minute };
+    // A yearly report runs in January, for the year just ended.
+    for (const time of yearly
+      ? [monthly, { ...monthly, periodKind: 'year' as const, month: 1 }]
+      : [monthly]) {
       const id = slotId(time);
       const slot = slots.get(id) ?? { ...time, id, accounts: [] };
       slot.accounts.push(account.name);

@@ -3,10 +3,10 @@ import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import {
   CONFIG_CONTEXT_KEY,
   ConfigError,
-  cdkJsonConfig,
   errorParts,
+  exitOnUsageError,
   findAccount,
-  loadDeploymentConfig,
+  loadRepositoryConfig,
   UsageError,
 } from '../config';
 import { AwsSecretSource, SecretError, type SecretSource } from '../delivery';
@@ -69,14 +69,8 @@ async function operatorSecretSource(): Promise<SecretSource> {
  * @returns 0 printed; 2 a usage error, an unreadable configuration, an unknown account or no AWS region;
  * 1 the key cannot be read (the reason on stderr, never the key)
  */
-export async function runAccountTokenCommand(argv: string[], io: AccountTokenCommandIo): Promise<number> {
-  try {
-    return await printAccountToken(argv, io);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    io.stderr.write(`${PREFIX}${error.message}\n`);
-    return 2;
-  }
+export function runAccountTokenCommand(argv: string[], io: AccountTokenCommandIo): Promise<number> {
+  return exitOnUsageError(PREFIX, io.stderr, () => printAccountToken(argv, io));
 }
 
 /** A wrong call, configuration, account or region is a `UsageError`. */
@@ -104,17 +98,7 @@ async function printAccountToken(argv: string[], io: AccountTokenCommandIo): Pro
     throw new UsageError(`name the account with --account NAME\n\n${ACCOUNT_TOKEN_USAGE}`.trimEnd());
   }
 
-  let config: ReturnType<typeof loadDeploymentConfig>;
-  try {
-    config = loadDeploymentConfig({
-      context: cdkJsonConfig(io.cwd),
-      configFile: values['config-file'],
-      baseDir: io.cwd,
-    });
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    throw new UsageError(error.message, { cause: error });
-  }
+  const config = loadRepositoryConfig(io.cwd, values['config-file']);
   const account = findAccount(config, values.account);
   if (!account) {
     // Where it looked and what it found, so that a forgotten --config-file or a misspelt name shows.

@@ -52,44 +52,36 @@ const runNpmReport = (args: string[], env: Record<string, string>) =>
 
 // Each case starts its own process (a second or two): they run side by side.
 describe.concurrent('functions/report-cli.ts', () => {
-  it('exits 0 and writes the six files for the previous month by default, run as npm run report', async () => {
-    const out = join(outRoot, 'ok');
-    const result = await runNpmReport(['--out', out], {
-      INVOICING_API_URL: sandbox.url,
-      INVOICING_API_KEY: 'entry-key',
-    });
-    expect(result.code).toBe(0);
-    const [month] = await readdir(out);
-    expect(month).toMatch(/^\d{4}-\d{2}$/);
-    expect((await readdir(join(out, month!))).sort()).toEqual([
-      'paid-invoices.csv',
-      'payments.csv',
-      'report.html',
-      'report.xlsx',
-      'summary.json',
-      'unmatched-payments.csv',
-    ]);
-    expect(result.stderr).toContain(`report: wrote ${join(out, month!)}`);
-  });
-
+  // Run as a user runs it. Without the record of what the bundle was built from, every run finds it stale
+  // and builds it while the others may be loading it. Each run is a process of its own (npm, esbuild,
+  // node) and six of them share the machine with the other cases: hence the longer timeout.
   it('writes every folder and exits 0 when several reports start at once on a stale bundle', async () => {
-    // Without the record of what the bundle was built from, every run finds it stale and builds it
-    // while the others may be loading it.
     await rm(join(ROOT, 'node_modules/.cache/invoice-reports/report-cli.mjs.inputs.json'), { force: true });
-    const months = ['2026-01', '2026-02', '2026-03', '2026-04', '2026-05'];
+    const out = join(outRoot, 'together');
+    const months = ['2026-01', '2026-02', '2026-03', '2026-04'];
+    const env = { INVOICING_API_URL: sandbox.url, INVOICING_API_KEY: 'entry-key' };
+    // The last run names no period: the previous month, by default.
     const results = await Promise.all(
-      months.map((month) =>
-        runNpmReport(['--out', join(outRoot, 'together'), '--period', month], {
-          INVOICING_API_URL: sandbox.url,
-          INVOICING_API_KEY: 'entry-key',
-        }),
+      [...months.map((month) => ['--period', month]), []].map((period) =>
+        runNpmReport(['--out', out, ...period], env),
       ),
     );
     expect(results.map((result) => result.code)).toEqual([0, 0, 0, 0, 0]);
-    expect((await readdir(join(outRoot, 'together'))).sort()).toEqual(months);
-    for (const month of months) {
-      expect(await readdir(join(outRoot, 'together', month))).toHaveLength(6);
+    const folders = await readdir(out);
+    const previous = folders.find((folder) => !months.includes(folder));
+    expect(previous).toMatch(/^\d{4}-\d{2}$/);
+    expect(folders.sort()).toEqual([...months, previous].sort());
+    for (const month of folders) {
+      expect((await readdir(join(out, month))).sort()).toEqual([
+        'paid-invoices.csv',
+        'payments.csv',
+        'report.html',
+        'report.xlsx',
+        'summary.json',
+        'unmatched-payments.csv',
+      ]);
     }
+    expect(results.at(-1)!.stderr).toContain(`report: wrote ${join(out, previous!)}`);
   }, 120_000);
 
   it('exits 1 with one line saying authentication failed for a wrong key, and writes nothing', async () => {
@@ -102,18 +94,6 @@ describe.concurrent('functions/report-cli.ts', () => {
     expect(result.stderr.trimEnd().split('\n').at(-1)).toMatch(/^report: authentication failed: /);
     expect(result.stderr).not.toContain('not-the-key');
     await expect(readdir(out)).rejects.toThrow(/ENOENT/);
-  });
-
-  it('exits 2 with one line on stderr for a malformed month', async () => {
-    const result = await runEntry(['--month', '2026-1'], {
-      INVOICING_API_URL: sandbox.url,
-      INVOICING_API_KEY: 'k',
-    });
-    expect(result).toEqual({
-      code: 2,
-      stdout: '',
-      stderr: 'report: invalid period "2026-1": expected a month YYYY-MM, a quarter YYYY-Qn or a year YYYY\n',
-    });
   });
 
   // Which periods are out of range is parse-args' and runReportCli's to check; here, that the process
@@ -139,6 +119,8 @@ describe('functions/report-cli.ts interrupted', () => {
   });
   afterAll(() => slow.close());
 
+  // The time is tsx compiling the entry before the report starts: seconds when quiet, far more on a loaded
+  // machine. The test waits for a state, never for a time.
   it('leaves nothing in the output folder when Ctrl-C arrives halfway, and says so', async () => {
     const out = join(outRoot, 'interrupted');
     const child = spawn(
@@ -179,5 +161,5 @@ describe('functions/report-cli.ts interrupted', () => {
     expect(stderr.trimEnd().split('\n').at(-1)).toBe(
       'report: interrupted: no report was written for 2026-01 (an earlier one, if any, is left as it was)',
     );
-  }, 30_000);
+  }, 120_000);
 });

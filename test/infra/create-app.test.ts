@@ -29,7 +29,7 @@ describe('createApp with the default configuration of cdk.json', () => {
     });
   });
 
-  it('leaves no AwsSolutions finding unacknowledged, errors and warnings alike', () => {
+  it('leaves no AwsSolutions finding unacknowledged, and synthesizes with the checks, without warnings', () => {
     const report = new AwsSolutionsChecks().validateScope(app);
     expect(
       report.violations.map(
@@ -37,9 +37,6 @@ describe('createApp with the default configuration of cdk.json', () => {
       ),
     ).toEqual([]);
     expect(report.success).toBe(true);
-  });
-
-  it('synthesizes with the checks registered on the app, without warnings or errors', () => {
     expect(() => app.synth({ force: true })).not.toThrow();
     Annotations.fromStack(stack).hasNoError('*', Match.anyValue());
     Annotations.fromStack(stack).hasNoWarning('*', Match.anyValue());
@@ -65,25 +62,29 @@ describe('createApp rejects what it must', () => {
   const dir = mkdtempSync(join(tmpdir(), 'invoice-reports-app-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('fails on a bad configuration with a message naming the field', () => {
+  it('names every problem of the context in one message: a bad field, a missing one, a deployment check', () => {
     const context = synthContext() as { invoiceReports: { accounts: Record<string, unknown>[] } };
+    const { alarmEmail, ...withoutAlarmEmail } = context.invoiceReports as Record<string, unknown>;
+    expect(alarmEmail).toBe('ops@example.com');
+    const [account] = context.invoiceReports.accounts;
     const invoiceReports = {
-      ...context.invoiceReports,
-      accounts: [{ ...context.invoiceReports.accounts[0], timezone: 'Mars/Base' }],
+      ...withoutAlarmEmail,
+      // Only its case tells ASIA/KOLKATA from the right spelling: the deployment check names it.
+      accounts: [
+        { ...account, timezone: 'Mars/Base' },
+        { ...account, name: 'globex', timezone: 'ASIA/KOLKATA' },
+      ],
     };
     const build = () => createApp({ ...testAppProps(), context: { ...context, invoiceReports } });
     expect(build).toThrow(ConfigError);
-    expect(build).toThrow('accounts[0].timezone: unknown time zone "Mars/Base"');
-  });
-
-  it('fails without an address for the alarms, naming the field', () => {
-    const context = synthContext() as { invoiceReports: Record<string, unknown> };
-    const { alarmEmail, ...withoutAlarmEmail } = context.invoiceReports;
-    expect(alarmEmail).toBe('ops@example.com');
-    const build = () =>
-      createApp({ ...testAppProps(), context: { ...context, invoiceReports: withoutAlarmEmail } });
-    expect(build).toThrow(ConfigError);
-    expect(build).toThrow('Invalid context invoiceReports:\n  - alarmEmail: is required');
+    expect(build).toThrow(
+      [
+        'Invalid context invoiceReports:',
+        '  - accounts[0].timezone: unknown time zone "Mars/Base"',
+        '  - alarmEmail: is required',
+        '  - accounts[1].timezone: write the time zone as "Asia/Kolkata"',
+      ].join('\n'),
+    );
   });
 
   it('reads a config file named by the configFile context value instead', () => {
@@ -137,19 +138,6 @@ describe('createApp rejects what it must', () => {
         '  - accounts[1].senderIdentity: does not cover the sender address "reports@south.example"',
         '  - accounts[2].apiKeySecretName: must start with accountSecretPrefix "invoice-reports/accounts/": the functions may read account keys under it only (for example "invoice-reports/accounts/east/api-key")',
       ].join('\n'),
-    );
-  });
-
-  it('names the spelling of a time zone written in capitals, which only its case tells from the right one', () => {
-    const context = synthContext() as { invoiceReports: { accounts: Record<string, unknown>[] } };
-    const invoiceReports = {
-      ...context.invoiceReports,
-      accounts: [{ ...context.invoiceReports.accounts[0], timezone: 'ASIA/KOLKATA' }],
-    };
-    const build = () => createApp({ ...testAppProps(), context: { ...context, invoiceReports } });
-    expect(build).toThrow(ConfigError);
-    expect(build).toThrow(
-      'Invalid context invoiceReports:\n  - accounts[0].timezone: write the time zone as "Asia/Kolkata"',
     );
   });
 

@@ -44,6 +44,14 @@ export function awsErrorText(error: unknown): string {
   return `${name}: ${message.replace(/\.$/, '')}`;
 }
 
+/** AWS's answer, or `missing` for the error by which it says there is no such thing. */
+export function unlessMissing<T>(answer: Promise<T>, isMissing: (error: unknown) => boolean) {
+  return answer.catch((error: unknown): 'missing' => {
+    if (isMissing(error)) return 'missing';
+    throw error;
+  });
+}
+
 /**
  * The finding of a check that could not ask AWS: `problem (the error)`, and the permission it needs
  * when IAM refused it.

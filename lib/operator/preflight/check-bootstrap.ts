@@ -1,5 +1,5 @@
 import { DescribeStacksCommand, type Stack } from '@aws-sdk/client-cloudformation';
-import { cannotAsk, type Finding, type PreflightClients } from './aws';
+import { cannotAsk, type Finding, type PreflightClients, unlessMissing } from './aws';
 
 /** The stack `cdk bootstrap` creates, which holds the assets a deploy uploads. */
 export const BOOTSTRAP_STACK_NAME = 'CDKToolkit';
@@ -8,17 +8,15 @@ export const BOOTSTRAP_STACK_NAME = 'CDKToolkit';
 export const MINIMUM_BOOTSTRAP_VERSION = 6;
 
 /** A stack by name, or `missing` (CloudFormation answers a `ValidationError` for a name it does not know). */
-export async function describeStack(
+export function describeStack(
   clients: Pick<PreflightClients, 'cloudFormation'>,
   name: string,
 ): Promise<Stack | 'missing'> {
-  try {
-    const answer = await clients.cloudFormation.send(new DescribeStacksCommand({ StackName: name }));
-    return answer.Stacks?.[0] ?? 'missing';
-  } catch (error) {
-    if (error instanceof Error && /does not exist/.test(error.message)) return 'missing';
-    throw error;
-  }
+  const answer = clients.cloudFormation.send(new DescribeStacksCommand({ StackName: name }));
+  return unlessMissing(
+    answer.then((found) => found.Stacks?.[0] ?? 'missing'),
+    (error) => error instanceof Error && /does not exist/.test(error.message),
+  );
 }
 
 /** A stack that is there and usable: created or updated, and not being deleted. */

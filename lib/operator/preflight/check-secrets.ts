@@ -5,7 +5,7 @@ import {
 } from '@aws-sdk/client-secrets-manager';
 import pLimit from 'p-limit';
 import type { DeploymentConfig } from '../../config';
-import { awsErrorName, cannotAsk, type Finding, type PreflightClients } from './aws';
+import { awsErrorName, cannotAsk, type Finding, type PreflightClients, unlessMissing } from './aws';
 
 /** Secrets Manager requests at once. */
 const SECRETS_CONCURRENCY = 8;
@@ -19,13 +19,11 @@ const GENERATED_SECRET_FIELDS = [
 
 type Secrets = Pick<PreflightClients, 'secrets'>;
 
-async function described(clients: Secrets, name: string): Promise<DescribeSecretCommandOutput | 'missing'> {
-  try {
-    return await clients.secrets.send(new DescribeSecretCommand({ SecretId: name }));
-  } catch (error) {
-    if (awsErrorName(error) === 'ResourceNotFoundException') return 'missing';
-    throw error;
-  }
+function described(clients: Secrets, name: string): Promise<DescribeSecretCommandOutput | 'missing'> {
+  return unlessMissing(
+    clients.secrets.send(new DescribeSecretCommand({ SecretId: name })),
+    (error) => awsErrorName(error) === 'ResourceNotFoundException',
+  );
 }
 
 /** An account's API-key secret exists, is not being deleted, and has a text value (read, never shown). */

@@ -6,7 +6,7 @@ import {
 } from '@aws-sdk/client-sesv2';
 import pLimit from 'p-limit';
 import { type DeploymentConfig, domainOf } from '../../config';
-import { awsErrorName, cannotAsk, type Finding, type PreflightClients } from './aws';
+import { awsErrorName, cannotAsk, type Finding, type PreflightClients, unlessMissing } from './aws';
 
 /** SES requests at once: GetEmailIdentity is limited to a few a second per account. */
 const SES_CONCURRENCY = 4;
@@ -62,10 +62,10 @@ export async function checkSes(
   const identity = (name: string) => {
     if (!identities.has(name)) {
       const ask = () =>
-        ses.send(new GetEmailIdentityCommand({ EmailIdentity: name })).then(
-          (answer): Identity => answer,
-          (error: unknown) => (awsErrorName(error) === 'NotFoundException' ? 'missing' : (error as Error)),
-        );
+        unlessMissing(
+          ses.send(new GetEmailIdentityCommand({ EmailIdentity: name })),
+          (error) => awsErrorName(error) === 'NotFoundException',
+        ).catch((error: unknown) => error as Error);
       identities.set(name, limit(ask));
     }
     return identities.get(name)!;

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, cdkJsonConfig, loadDeploymentConfig, UsageError } from '../../config';
+import { type DeploymentConfig, exitOnUsageError, loadRepositoryConfig, UsageError } from '../../config';
 import { type PreflightClients, preflightClients } from './aws';
 import { runPreflight } from './run-preflight';
 
@@ -32,6 +32,9 @@ Exit status: 0 deployable, 1 findings, 2 usage error.
 
 const PREFIX = 'preflight: ';
 
+/** A wrong call: its message, then how to call it. */
+const usageError = (message: string) => new UsageError(`${message}\n\n${PREFLIGHT_USAGE}`.trimEnd());
+
 /**
  * The configuration file the arguments name (undefined for cdk.json's), or `help`.
  * @throws UsageError for an unknown option, a missing value, a `-c` other than configFile, or two files
@@ -51,18 +54,18 @@ function parsePreflightArgs(argv: readonly string[]): string | undefined | 'help
       allowPositionals: false,
     }));
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw usageError((error as Error).message);
   }
   if (values.help) return 'help';
   const files = [values.config, values['config-file']].filter((file) => file !== undefined);
   for (const context of values.context ?? []) {
     // `configFile=PATH`, as cdk takes it after `-c`.
     const match = /^configFile=(.+)$/.exec(context);
-    if (!match) throw new UsageError(`-c takes configFile=PATH here, not ${JSON.stringify(context)}`);
+    if (!match) throw usageError(`-c takes configFile=PATH here, not ${JSON.stringify(context)}`);
     files.push(match[1]!);
   }
-  if (files.length > 1) throw new UsageError('name one configuration file');
-  if (files[0]?.trim() === '') throw new UsageError('the configuration file needs a path');
+  if (files.length > 1) throw usageError('name one configuration file');
+  if (files[0]?.trim() === '') throw usageError('the configuration file needs a path');
   return files[0];
 }
 
@@ -72,27 +75,18 @@ function parsePreflightArgs(argv: readonly string[]): string | undefined | 'help
  * stdout, then a line saying what was checked.
  * @returns the exit status: 0 deployable, 1 findings, 2 a usage error or a configuration that cannot be read
  */
-export async function runPreflightCommand(argv: readonly string[], io: PreflightCommandIo): Promise<number> {
-  let config: ReturnType<typeof loadDeploymentConfig>;
-  try {
+export function runPreflightCommand(argv: readonly string[], io: PreflightCommandIo): Promise<number> {
+  return exitOnUsageError(PREFIX, io.stderr, async () => {
     const configFile = parsePreflightArgs(argv);
     if (configFile === 'help') {
       io.stdout.write(PREFLIGHT_USAGE);
       return 0;
     }
-    config = loadDeploymentConfig({ context: cdkJsonConfig(io.cwd), configFile, baseDir: io.cwd });
-  } catch (error) {
-    if (error instanceof UsageError) {
-      io.stderr.write(`${PREFIX}${error.message}\n\n${PREFLIGHT_USAGE}`);
-      return 2;
-    }
-    if (error instanceof ConfigError) {
-      io.stderr.write(`${PREFIX}${error.message}\n`);
-      return 2;
-    }
-    throw error;
-  }
+    return preflight(loadRepositoryConfig(io.cwd, configFile), io);
+  });
+}
 
+async function preflight(config: DeploymentConfig, io: PreflightCommandIo): Promise<number> {
   const clients = (io.clients ?? preflightClients)(config.sesRegion);
   try {
     const { identity, findings } = await runPreflight(clients, config);

@@ -54,10 +54,13 @@ describe('runtime environment', () => {
     );
   });
 
-  it('names a missing variable and says who sets it', () => {
+  it('names a missing or blank variable and says who sets it, and trims a set one', () => {
     expect(() => readRuntimeConfig({})).toThrow(
       'REPORT_CONFIG_FILE: environment variable is required but not set; the CDK stack sets it',
     );
+    const env = toRuntimeEnv({ configFile: file.path });
+    expect(() => readRuntimeConfig({ ...env, REPORT_BUCKET: '  ' })).toThrow(ConfigError);
+    expect(readRuntimeConfig({ ...env, REPORT_BUCKET: ' reports-bucket ' }).bucket).toBe('reports-bucket');
   });
 
   it('names the variable when its file is missing', () => {

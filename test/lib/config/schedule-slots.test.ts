@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountSlotTimes, parseDeploymentConfig, scheduleSlots, slotId } from '../../../lib/config';
+import { parseDeploymentConfig, scheduleSlots, slotId } from '../../../lib/config';
 import { ACME, ALARM_EMAIL } from './support/config-input';
 
 const account = (name: string, timezone: string, schedule: Record<string, unknown> = {}) => ({
@@ -17,22 +17,6 @@ describe('slotId', () => {
     expect(
       slotId({ periodKind: 'year', timezone: 'Asia/Tokyo', month: 1, dayOfMonth: 3, hour: 7, minute: 30 }),
     ).toBe('yearly 3 Jan 07:30 Asia/Tokyo');
-  });
-});
-
-describe('accountSlotTimes', () => {
-  it('gives a monthly time, and a January time too when the account asks for a yearly report', () => {
-    const [plain, yearly] = parseDeploymentConfig({
-      accounts: [account('acme', 'UTC'), account('globex', 'UTC', { dayOfMonth: 2, yearly: true })],
-      alarmEmail: ALARM_EMAIL,
-    }).accounts;
-    expect(accountSlotTimes(plain!)).toEqual([
-      { periodKind: 'month', timezone: 'UTC', dayOfMonth: 1, hour: 6, minute: 0 },
-    ]);
-    expect(accountSlotTimes(yearly!)).toEqual([
-      { periodKind: 'month', timezone: 'UTC', dayOfMonth: 2, hour: 6, minute: 0 },
-      { periodKind: 'year', timezone: 'UTC', month: 1, dayOfMonth: 2, hour: 6, minute: 0 },
-    ]);
   });
 });
 
