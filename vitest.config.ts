@@ -13,7 +13,7 @@ const NEEDS_SERVERS = [
   'test/lib/config/deployable-config.test.ts',
   'test/lib/config/runtime-env.test.ts',
   'test/lib/delivery/deliver-once.test.ts',
-  'test/lib/delivery/delivery-status.test.ts',
+  'test/lib/delivery/delivery-record.test.ts',
   'test/lib/delivery/report-periods.test.ts',
   'test/lib/delivery/save-report.test.ts',
   'test/lib/invoicing/client-hostile-service.test.ts',
