@@ -7,7 +7,6 @@ import {
   composeWithinLimit,
   DEFAULT_MAX_MESSAGE_BYTES,
   type RenderContext,
-  SES_V1_MAX_MESSAGE_BYTES,
 } from '../../../lib/delivery/compose-email';
 import { REPORT_FIXTURE, writeReportFolder } from './report-fixture';
 
@@ -161,9 +160,8 @@ describe('composeWithinLimit', () => {
     });
   }
 
-  it('keeps the default under SES v1 limit of 10 MB with room to spare', () => {
+  it('keeps the default 1 MiB under SES v1 limit of 10 MB', () => {
     expect(DEFAULT_MAX_MESSAGE_BYTES).toBe(9 * 1024 * 1024);
-    expect(SES_V1_MAX_MESSAGE_BYTES - DEFAULT_MAX_MESSAGE_BYTES).toBe(1024 * 1024);
   });
 
   it('attaches the files when the message fits', async () => {
