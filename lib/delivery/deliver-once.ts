@@ -13,7 +13,6 @@ import {
   type DeliveryRecord,
   type DeliveryStatus,
   deliveryStatus,
-  replaceOwnClaim,
   requireEtag,
   type SendingRecord,
   type SentRecord,
@@ -26,7 +25,13 @@ import {
   EmailSendError,
 } from './errors';
 import { deliveryRecordKey } from './report-key';
-import { isConditionLost, putJsonObject, type ReportLocation, type WriteCondition } from './s3-objects';
+import {
+  deleteObject,
+  isConditionLost,
+  putJsonObject,
+  type ReportLocation,
+  type WriteCondition,
+} from './s3-objects';
 import { type RetryOptions, type SentEmail, sendRawEmail } from './send-raw-email';
 
 export interface DeliverReportEmailOnceOptions extends ReportLocation {
@@ -68,6 +73,24 @@ export interface EmailSending {
 export type DeliveryResult =
   | { status: 'sent'; messageId: string; attachmentsIncluded: boolean }
   | AlreadySent;
+
+/**
+ * Writes `record` (the proof of sending), or, with `null`, deletes the claim, only while this run's claim
+ * (`claimEtag`) is still there; when another run (a forced resend) replaced it, its record stays.
+ */
+async function replaceOwnClaim(
+  { s3, bucket }: ReportLocation,
+  key: string,
+  claimEtag: string,
+  record: DeliveryRecord | null,
+): Promise<void> {
+  try {
+    if (record) await putJsonObject(s3, bucket, key, record, { IfMatch: claimEtag });
+    else await deleteObject(s3, bucket, key, claimEtag);
+  } catch (error) {
+    if (!isConditionLost(error)) throw error;
+  }
+}
 
 /** How often a run reads the record again after another run changed it under its conditional write. */
 const CLAIM_ATTEMPTS = 3;
@@ -190,7 +213,7 @@ export async function deliverReportEmailOnce(
     complete: options.complete,
     ...runId,
   };
-  // False when a forced resend replaced the claim meanwhile: this email went out all the same.
+  // A forced resend may have replaced the claim meanwhile: this email went out all the same.
   await replaceOwnClaim(options, key, claimed.etag, record).catch((error: unknown) => {
     throw new DeliveryRecordError(
       key,

@@ -1,14 +1,7 @@
 import * as z from 'zod';
 import { CorruptObjectError, DeliveryInProgressError, DeliveryRecordError } from './errors';
 import { deliveryRecordKey } from './report-key';
-import {
-  deleteObject,
-  getObjectVersion,
-  isConditionLost,
-  parseJsonObject,
-  putJsonObject,
-  type ReportLocation,
-} from './s3-objects';
+import { getObjectVersion, parseJsonObject, type ReportLocation } from './s3-objects';
 
 /**
  * `delivery.json` beside a report: a run's claim (`sending`), then the proof that SES accepted the email.
@@ -52,26 +45,6 @@ export function requireEtag(key: string, etag: string | undefined): string {
     key,
     `S3 answered without an ETag for ${key}, so it cannot be changed safely`,
   );
-}
-
-/**
- * Writes `record` (the proof of sending), or, with `null`, deletes the claim, only while this run's claim
- * (`claimEtag`) is still there. False when another run (a forced resend) replaced it: its record stays.
- */
-export async function replaceOwnClaim(
-  { s3, bucket }: ReportLocation,
-  key: string,
-  claimEtag: string,
-  record: DeliveryRecord | null,
-): Promise<boolean> {
-  try {
-    if (record) await putJsonObject(s3, bucket, key, record, { IfMatch: claimEtag });
-    else await deleteObject(s3, bucket, key, claimEtag);
-    return true;
-  } catch (error) {
-    if (isConditionLost(error)) return false;
-    throw error;
-  }
 }
 
 /** A claim older than this belongs to a run that crashed or lost SES's answer: Lambda's longest run, 15 minutes. */
