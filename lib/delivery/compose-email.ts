@@ -85,12 +85,9 @@ export async function composeReportEmail(options: ComposeReportEmailOptions): Pr
   return composer.compile().build();
 }
 
-/** SES v1's limit for a whole message, after base64: 10 MB. */
-export const SES_V1_MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
-
 /**
- * 9 MiB: about 1 MiB below SES's limit for the headers SES adds (DKIM signature, Message-ID), and in case
- * the limit is counted in decimal megabytes.
+ * 9 MiB: about 1 MiB below SES v1's limit for a whole message after base64 (10 MB), for the headers SES
+ * adds (DKIM signature, Message-ID), and in case the limit is counted in decimal megabytes.
  */
 export const DEFAULT_MAX_MESSAGE_BYTES = 9 * 1024 * 1024;
 

@@ -1,14 +1,12 @@
 export { createS3Client, createSesClient } from './aws-clients';
 export { composeReportEmail } from './compose-email';
+export { type DeliveryResult, deliverReportEmailOnce, type EmailSending } from './deliver-once';
 export {
   alreadySentUnlessForced,
   coversWholePeriod,
   DEFAULT_STALE_CLAIM_MS,
-  type DeliveryResult,
-  deliverReportEmailOnce,
   deliveryStatus,
-  type EmailSending,
-} from './deliver-once';
+} from './delivery-record';
 export {
   CorruptObjectError,
   DELIVERY_UNCONFIRMED,

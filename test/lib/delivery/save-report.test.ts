@@ -6,7 +6,6 @@ import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   beginReportBuild,
-  CorruptObjectError,
   createS3Client,
   InvalidReportFolderError,
   InvalidReportKeyError,
@@ -392,90 +391,6 @@ describe('saveReport', () => {
     expect(stored.contentType).toBe('text/csv; charset=utf-8');
     expect(manifest.files.find((file) => file.name === 'payments.csv')?.sha256).toBe(sha256(bytes));
     await rm(large, { recursive: true, force: true });
-  });
-});
-
-describe('readManifest', () => {
-  /** Stores `body` as the October 2026 manifest of `account`, then reads it back. */
-  async function readStoredManifest(account: string, body: string) {
-    await s3.send(
-      new PutObjectCommand({ Bucket: BUCKET, Key: `reports/${account}/2026-10/manifest.json`, Body: body }),
-    );
-    return readManifest({ s3, bucket: BUCKET, account, period: '2026-10' });
-  }
-
-  it('refuses a manifest that is not JSON', async () => {
-    await expect(readStoredManifest('bad', '{')).rejects.toThrow(CorruptObjectError);
-  });
-
-  it('refuses a manifest of another period', async () => {
-    const other = {
-      account: 'moved',
-      period: '2026-09',
-      generatedAt: '2026-10-01T00:00:00.000Z',
-      files: [],
-      figures: {},
-    };
-    await expect(readStoredManifest('moved', JSON.stringify(other))).rejects.toThrow(
-      'it describes moved 2026-09',
-    );
-  });
-
-  it.each([
-    ['a file', 'files'],
-    ['a replaced build', 'superseded'],
-  ])('refuses a manifest listing as %s a key outside its report files', async (_what, member) => {
-    const stray = 'reports/stray/2026-10/delivery.json';
-    const file = {
-      name: 'report.html',
-      key: stray,
-      size: 1,
-      sha256: 'a'.repeat(64),
-      contentType: 'text/html',
-    };
-    const manifest = {
-      account: 'stray',
-      period: '2026-10',
-      generatedAt: '2026-11-01T00:00:00.000Z',
-      files: member === 'files' ? [file] : [],
-      figures: {},
-      superseded:
-        member === 'superseded' ? [{ supersededAt: '2026-11-01T00:00:00.000Z', keys: [stray] }] : [],
-    };
-    await expect(readStoredManifest('stray', JSON.stringify(manifest))).rejects.toThrow(
-      `it lists "${stray}", not a report file of stray 2026-10`,
-    );
-  });
-
-  it('reads a manifest saved before quarters and years, which names its month `month`', async () => {
-    const saved = {
-      account: 'older',
-      month: '2026-10',
-      generatedAt: '2026-11-01T00:00:00.000Z',
-      files: [],
-      figures: { paidInvoices: 1 },
-    };
-    expect(await readStoredManifest('older', JSON.stringify(saved))).toEqual({
-      account: 'older',
-      period: '2026-10',
-      generatedAt: '2026-11-01T00:00:00.000Z',
-      files: [],
-      figures: { paidInvoices: 1 },
-      superseded: [],
-    });
-  });
-
-  it('names the field of a manifest that does not match its schema', async () => {
-    const broken = {
-      account: 'broken',
-      period: '2026-10',
-      generatedAt: '2026-11-01T00:00:00.000Z',
-      files: [{ name: 'report.html', key: 'reports/broken/2026-10/report.html', size: -1 }],
-      figures: {},
-    };
-    await expect(readStoredManifest('broken', JSON.stringify(broken))).rejects.toThrow(
-      'files[0].size: Too small: expected number to be >=0',
-    );
   });
 });
 

@@ -1,6 +1,14 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { SigningKeyError, signReportLink, verifyReportLink } from '../../../lib/delivery';
+import {
+  InvalidReportKeyError,
+  SigningKeyError,
+  signReportIndexLink,
+  signReportLink,
+  signReportLinks,
+  verifyReportIndexLink,
+  verifyReportLink,
+} from '../../../lib/delivery';
 import { TEST_SIGNING_KEY } from './report-fixture';
 
 // 2026-11-30T00:00:00Z
@@ -174,5 +182,143 @@ describe('verifyReportLink', () => {
 
   it('throws on a short configured key, as that is a setup fault', () => {
     expect(() => verify({ signingKey: 'x'.repeat(31) })).toThrow(SigningKeyError);
+  });
+});
+
+describe('signReportIndexLink and verifyReportIndexLink', () => {
+  /** The index link's documented canonical string, worked out independently of the code. */
+  const indexSignature = (account: string, extra = '') =>
+    createHmac('sha256', TEST_SIGNING_KEY)
+      .update(`report-index-v1\n${account}\n${EXPIRES}${extra}`)
+      .digest('hex');
+  const INDEX_SIGNATURE = indexSignature('acme');
+  const signIndex = (overrides: Partial<Parameters<typeof signReportIndexLink>[0]> = {}) =>
+    signReportIndexLink({
+      generation: 1,
+      baseUrl: 'https://reports.example.com/',
+      account: 'acme',
+      expiresAt: EXPIRES_AT,
+      signingKey: TEST_SIGNING_KEY,
+      ...overrides,
+    });
+  const verifyIndex = (overrides: Partial<Parameters<typeof verifyReportIndexLink>[0]> = {}) =>
+    verifyReportIndexLink({
+      generation: 1,
+      account: 'acme',
+      expires: EXPIRES,
+      signature: INDEX_SIGNATURE,
+      signingKey: TEST_SIGNING_KEY,
+      now: BEFORE,
+      ...overrides,
+    });
+
+  it("points at the account's list of reports, valid until the second it expires", () => {
+    expect(signIndex({ expiresAt: new Date(EXPIRES_AT.getTime() + 999) })).toBe(
+      `https://reports.example.com/reports/acme?expires=${EXPIRES}&signature=${INDEX_SIGNATURE}`,
+    );
+    expect(verifyIndex()).toBe('valid');
+    expect(verifyIndex({ now: EXPIRES_AT })).toBe('expired');
+  });
+
+  it('refuses to sign for an account that would not make a path of its own, and with a short key', () => {
+    expect(() => signIndex({ account: '../acme' })).toThrow(InvalidReportKeyError);
+    expect(() => signIndex({ signingKey: 'short' })).toThrow(SigningKeyError);
+  });
+
+  it('signs the token generation when it is above 1', () => {
+    const secondGeneration = indexSignature('acme', '\ngeneration 2');
+    expect(new URL(signIndex({ generation: 2 })).searchParams.get('signature')).toBe(secondGeneration);
+    expect(verifyIndex({ generation: 2, signature: secondGeneration })).toBe('valid');
+    expect(verifyIndex({ generation: 2 })).toBe('invalid');
+  });
+
+  it('never takes the signature of a file link for an index link', () => {
+    expect(verifyIndex({ signature: new URL(sign()).searchParams.get('signature') })).toBe('invalid');
+  });
+
+  it.each([
+    ['another account', { account: 'globex' }],
+    ['another expiry', { expires: String(Number(EXPIRES) + 86400) }],
+    ['upper-case hex', { signature: INDEX_SIGNATURE.toUpperCase() }],
+    ['a forged link past its time', { account: 'globex', now: EXPIRES_AT }],
+    ['an expiry that is not a number', { expires: '17959968OO' }],
+    ['no signature', { signature: undefined }],
+    ['an account that is not a name', { account: 'Acme' }],
+    ['an account that is a list', { account: ['acme'] }],
+  ])('says invalid for %s', (_case, overrides) => {
+    expect(verifyIndex(overrides)).toBe('invalid');
+  });
+});
+
+describe('signReportLinks', () => {
+  // 2026-11-01T06:00:00.750Z: the milliseconds must not reach the links.
+  const NOW = new Date(Date.UTC(2026, 10, 1, 6, 0, 0, 750));
+  // 2026-11-30T00:00:00Z is 1795996800; 2026-12-01T06:00:00Z is one day and six hours later.
+  const THIRTY_DAYS_LATER = 1_795_996_800 + 86_400 + 6 * 3_600;
+  const links = (overrides: Partial<Parameters<typeof signReportLinks>[0]> = {}) =>
+    signReportLinks({
+      generation: 1,
+      baseUrl: 'https://reports.example.com/',
+      account: 'acme',
+      period: '2026-10',
+      files: ['report.html'],
+      lifetimeDays: 30,
+      now: NOW,
+      signingKey: TEST_SIGNING_KEY,
+      ...overrides,
+    } as Parameters<typeof signReportLinks>[0]);
+
+  it('signs a link per file, all expiring whole days later at the same second', () => {
+    const signed = links({ files: ['report.html', 'paid-invoices.csv', 'payments.csv'] });
+    expect(signed.expiresAt.toISOString()).toBe('2026-12-01T06:00:00.000Z');
+    expect(signed.expiresAt.getTime()).toBe(THIRTY_DAYS_LATER * 1000);
+    expect(Object.keys(signed.links)).toEqual(['report.html', 'paid-invoices.csv', 'payments.csv']);
+    for (const [fileName, link] of Object.entries(signed.links)) {
+      expect(link).toMatch(
+        new RegExp(
+          `^https://reports\\.example\\.com/reports/acme/2026-10/${fileName.replace('.', '\\.')}` +
+            `\\?expires=${THIRTY_DAYS_LATER}&signature=[0-9a-f]{64}$`,
+        ),
+      );
+    }
+  });
+
+  it('makes links that verify until their expiry second and not from it on', () => {
+    const link = new URL(links({ lifetimeDays: 1 }).links['report.html']);
+    const at = (now: Date) =>
+      verify({
+        expires: link.searchParams.get('expires'),
+        signature: link.searchParams.get('signature'),
+        now,
+      });
+    // One day after 06:00:00.750 is 06:00:00.750 the next day, rounded down to 06:00:00.
+    expect(at(new Date(Date.UTC(2026, 10, 2, 5, 59, 59, 999)))).toBe('valid');
+    expect(at(new Date(Date.UTC(2026, 10, 2, 6, 0, 0)))).toBe('expired');
+  });
+
+  it('expires at a given instant, rounded down to its second', () => {
+    const signed = links({
+      lifetimeDays: undefined,
+      now: undefined,
+      expiresAt: new Date(Date.UTC(2026, 10, 30, 0, 0, 0, 999)),
+    });
+    expect(signed.expiresAt.toISOString()).toBe('2026-11-30T00:00:00.000Z');
+    expect(new URL(signed.links['report.html']).searchParams.get('expires')).toBe('1795996800');
+  });
+
+  it('counts a day as 24 hours across a daylight saving change', () => {
+    // Europe's clocks went back on 25 October 2026; the lifetime is in instants, not wall-clock days.
+    const { expiresAt } = links({ lifetimeDays: 2, now: new Date(Date.UTC(2026, 9, 24, 12, 0, 0)) });
+    expect(expiresAt.toISOString()).toBe('2026-10-26T12:00:00.000Z');
+  });
+
+  it.each([0, -1, 1.5, Number.NaN])('refuses a lifetime of %s days', (lifetimeDays) => {
+    expect(() => links({ lifetimeDays })).toThrow(
+      /a link lifetime must be a whole number of days, at least 1/,
+    );
+  });
+
+  it('refuses an account that would not make a safe link', () => {
+    expect(() => links({ account: '../acme' })).toThrow(InvalidReportKeyError);
   });
 });
