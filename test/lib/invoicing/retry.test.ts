@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  backoffMs,
   InvoicingAuthenticationError,
   InvoicingNetworkError,
   InvoicingParameterError,
@@ -9,10 +8,8 @@ import {
   InvoicingServerError,
   InvoicingTimeoutError,
   InvoicingValidationError,
-  type RetryPolicy,
-  retryAfterOf,
-  shouldRetry,
 } from '../../../lib/invoicing/errors';
+import { backoffMs, type RetryPolicy, retryAfterOf, shouldRetry } from '../../../lib/invoicing/retry';
 
 const policy: RetryPolicy = { maxRetries: 3, maxRetryDelayMs: 10_000, baseDelayMs: 500, random: () => 0.5 };
 
