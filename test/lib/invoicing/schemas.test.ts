@@ -56,34 +56,9 @@ const unpaidInvoice = {
   status: 'unpaid',
 };
 
-const matchedPayment = {
-  id: '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a',
-  amount: 0.00000095,
-  hash: '3a1b9f0c7e2d4a5b6c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b',
-  transactionDatetime: '2026-02-01 00:10:00',
-  invoice: {
-    id: '6f1c2a4e-8b3d-4c5f-9a7e-1d2b3c4d5e6f',
-    uid: 'INV-2026-0001',
-    projectId: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
-    createDatetime: '2026-01-31 23:59:59',
-    timeToPayDatetime: '2026-02-01 00:59:59',
-    commissionFiatUSD: 0.3,
-    amountFiatUSD: 29.97,
-    amountFiat: 27.5,
-    currencyFiat: 'EUR',
-    description: 'Annual plan',
-    serviceData: 'order=1001',
-    views: 3,
-    status: 'paid',
-  },
-  wallet: {
-    id: '1e2d3c4b-5a69-4788-9a0b-c1d2e3f4a5b6',
-    name: 'Main BTC',
-    blockchain: 'bitcoin',
-    cryptocurrency: 'BTC',
-    address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
-  },
-};
+// A payment as /payments/list shows the one of `paidInvoice`: the same invoice, wallet and payment fields.
+const { payment: paidWith, wallet: paidTo, ...paidInvoiceFields } = paidInvoice;
+const matchedPayment = { ...paidWith, invoice: paidInvoiceFields, wallet: paidTo };
 
 const unmatchedPayment = {
   id: '2b3c4d5e-6f70-4812-9a3b-4c5d6e7f8091',
