@@ -12,7 +12,7 @@ import {
   validateParams,
 } from './params';
 import { normaliseList, readAnswer } from './read-answer';
-import { backoffMs, type RetryPolicy, retryAfterOf, shouldRetry } from './retry';
+import { type RetryPolicy, retryDelayMs } from './retry';
 import { invoiceListSchema, invoiceStatisticsSchema, paymentListSchema } from './schemas';
 import { type FormFields, sendRequest } from './send-request';
 import type { InvoicingClient, InvoicingClientHooks, InvoicingClientOptions } from './types';
@@ -120,8 +120,9 @@ export function createInvoicingClient(
       try {
         return await attempt(request);
       } catch (error) {
-        if (signal?.aborted || !shouldRetry(error, retries, policy)) throw error;
-        await settings.sleep(backoffMs(retries, retryAfterOf(error), policy), signal);
+        const wait = signal?.aborted ? undefined : retryDelayMs(error, retries, policy);
+        if (wait === undefined) throw error;
+        await settings.sleep(wait, signal);
       }
     }
   }

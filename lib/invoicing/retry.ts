@@ -17,33 +17,21 @@ export interface RetryPolicy {
 }
 
 /**
- * Whether a 429, 5xx, network error or timeout is worth another attempt after `attempt` retries; not a 429
- * asking to wait beyond `maxRetryDelayMs`, so the caller learns at once when to come back.
+ * The wait before retry `attempt` (0-based) after `error`, or `undefined` when none is worth it: a 429, 5xx,
+ * network error or timeout is retried `maxRetries` times. The wait is the `Retry-After` asked for, otherwise
+ * full jitter in [0, min(maxRetryDelayMs, baseDelayMs × 2^attempt)); never above `maxRetryDelayMs`, and a
+ * 429 asking for longer fails at once, so the caller learns when to come back.
  */
-export function shouldRetry(error: unknown, attempt: number, policy: RetryPolicy): boolean {
-  if (attempt >= policy.maxRetries) return false;
-  if (error instanceof InvoicingRateLimitError) {
-    return error.retryAfterMs === undefined || error.retryAfterMs <= policy.maxRetryDelayMs;
+export function retryDelayMs(error: unknown, attempt: number, policy: RetryPolicy): number | undefined {
+  if (attempt >= policy.maxRetries) return undefined;
+  const jitter = () => fullJitterMs(attempt, policy.baseDelayMs, policy.maxRetryDelayMs, policy.random);
+  if (error instanceof InvoicingRateLimitError || error instanceof InvoicingServerError) {
+    const asked = error.retryAfterMs;
+    if (asked === undefined) return jitter();
+    if (error instanceof InvoicingRateLimitError && asked > policy.maxRetryDelayMs) return undefined;
+    return Math.min(asked, policy.maxRetryDelayMs);
   }
-  return (
-    error instanceof InvoicingServerError ||
-    error instanceof InvoicingNetworkError ||
-    error instanceof InvoicingTimeoutError
-  );
-}
-
-/**
- * The wait before retry `attempt` (0-based): the `Retry-After` asked for, otherwise full jitter in
- * [0, min(maxRetryDelayMs, baseDelayMs × 2^attempt)); never above `maxRetryDelayMs`.
- */
-export function backoffMs(attempt: number, retryAfterMs: number | undefined, policy: RetryPolicy): number {
-  if (retryAfterMs !== undefined) return Math.min(retryAfterMs, policy.maxRetryDelayMs);
-  return fullJitterMs(attempt, policy.baseDelayMs, policy.maxRetryDelayMs, policy.random);
-}
-
-/** The `Retry-After` an error carries, if any. */
-export function retryAfterOf(error: unknown): number | undefined {
-  if (error instanceof InvoicingRateLimitError || error instanceof InvoicingServerError)
-    return error.retryAfterMs;
-  return undefined;
+  return error instanceof InvoicingNetworkError || error instanceof InvoicingTimeoutError
+    ? jitter()
+    : undefined;
 }
