@@ -21,7 +21,6 @@ const NEEDS_SERVERS = [
   'test/lib/invoicing/client-sandbox.test.ts',
   'test/lib/invoicing/client.test.ts',
   'test/lib/invoicing/node-http-transport.test.ts',
-  'test/lib/invoicing/read-answer.test.ts',
   'test/lib/local/emulators.test.ts',
   'test/lib/local/local-fan-out.test.ts',
   'test/lib/local/port-probe.test.ts',

@@ -1,129 +1,27 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import PQueue from 'p-queue';
-import * as z from 'zod';
-import {
-  backoffMs,
-  errorFromResponse,
-  InvoicingParameterError,
-  isRefusal,
-  type RetryPolicy,
-  retryAfterOf,
-  shouldRetry,
-} from './errors';
-import { nodeHttpTransport } from './node-http-transport';
+import type * as z from 'zod';
+import { readClientOptions } from './client-options';
+import { errorFromResponse, isRefusal } from './errors';
 import { type PaginateOptions, paginate } from './paginate';
-import { normaliseList, readAnswer } from './read-answer';
-import { describeIssues, summariseIssues } from './redact-secret';
 import {
   invoiceFilterSchema,
-  invoiceListSchema,
-  invoiceStatisticsSchema,
   listInvoicesParamsSchema,
   listPaymentsParamsSchema,
   paymentFilterSchema,
-  paymentListSchema,
   statisticsFilterSchema,
-} from './schemas';
-import { type FormFields, fetchTransport, sendRequest, type Transport } from './send-request';
+  validateParams,
+} from './params';
+import { normaliseList, readAnswer } from './read-answer';
+import { type RetryPolicy, retryDelayMs } from './retry';
+import { invoiceListSchema, invoiceStatisticsSchema, paymentListSchema } from './schemas';
+import { type FormFields, sendRequest } from './send-request';
 import type { InvoicingClient, InvoicingClientHooks, InvoicingClientOptions } from './types';
 
-/** A page of 100 records is about 100 KB: room for pages 100 times larger, far below a function's memory. */
-const DEFAULT_MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 /** First backoff ceiling; doubled on each retry up to `maxRetryDelayMs`. */
 const BASE_RETRY_DELAY_MS = 500;
 
 /** The `limit` the spec gives as the default, which any reading of it serves. */
 const DEFAULT_LIMIT = 10;
-
-const functionOf = <F>() => z.custom<F>((value) => typeof value === 'function', 'expected a function');
-
-/** Built on first use, as the service's schemas are (see `schemas.ts`). */
-const clientOptionsSchema = z.lazy(() =>
-  z
-    .object({
-      baseUrl: z
-        .string()
-        .trim()
-        .refine((value) => {
-          if (!URL.canParse(value)) return false;
-          const url = new URL(value);
-          return (url.protocol === 'http:' || url.protocol === 'https:') && !url.search && !url.hash;
-        }, 'expected an http(s) URL without query or fragment')
-        // The endpoints' paths are appended; a trailing slash would double theirs, a path prefix stays.
-        .transform((value) => value.replace(/\/+$/, '')),
-      // Keys read from a file or an environment variable often carry a trailing newline.
-      apiKey: z
-        .string()
-        .trim()
-        .min(1, 'expected a non-empty API key')
-        .regex(/^[\x21-\x7e]*$/, 'expected printable ASCII without spaces'),
-      pageSize: z.number().int().positive().default(100),
-      concurrency: z.number().int().positive().default(4),
-      maxRetries: z.number().int().nonnegative().default(4),
-      timeoutMs: z.number().positive().default(30_000),
-      maxRetryDelayMs: z.number().nonnegative().default(30_000),
-      maxAnswerBytes: z.number().int().positive().default(DEFAULT_MAX_ANSWER_BYTES),
-      fetch: functionOf<typeof globalThis.fetch>().optional(),
-      sleep: functionOf<NonNullable<InvoicingClientHooks['sleep']>>().optional(),
-      random: functionOf<() => number>().optional(),
-      now: functionOf<() => number>().optional(),
-      maxPages: z.number().int().positive().default(100_000),
-      signal: z
-        .custom<AbortSignal>((value) => value instanceof AbortSignal, 'expected an AbortSignal')
-        .optional(),
-    })
-    .strict(),
-);
-
-/** The options with every default filled in, and the transport they choose. */
-export type ClientSettings = Required<Omit<z.output<typeof clientOptionsSchema>, 'fetch' | 'signal'>> & {
-  transport: Transport;
-  signal?: AbortSignal | undefined;
-};
-
-/** Checks the options and fills in the defaults, or throws naming each bad option (never its value). */
-export function readClientOptions(options: InvoicingClientOptions & InvoicingClientHooks): ClientSettings {
-  const result = clientOptionsSchema.safeParse(options);
-  if (!result.success) {
-    const issues = describeIssues(result.error.issues);
-    throw new InvoicingParameterError(`Invalid invoicing client options: ${summariseIssues(issues)}`, {
-      issues,
-    });
-  }
-  const { fetch, ...settings } = result.data;
-  return {
-    ...settings,
-    transport: fetch ? fetchTransport(fetch) : nodeHttpTransport,
-    sleep: settings.sleep ?? ((ms, signal) => delay(ms, undefined, { signal })),
-    random: settings.random ?? Math.random,
-    now: settings.now ?? Date.now,
-  };
-}
-
-function parameterError(endpoint: string, issues: string[]): InvoicingParameterError {
-  return new InvoicingParameterError(`Invalid parameters for ${endpoint}: ${summariseIssues(issues)}`, {
-    endpoint,
-    issues,
-  });
-}
-
-/**
- * Parses request parameters, or throws an `InvoicingParameterError` naming each bad field, before anything
- * is sent. A `startDate` after `endDate` is refused too: the spec does not say what the service does with it.
- */
-export function validateParams<Schema extends z.ZodType>(
-  schema: Schema,
-  params: unknown,
-  endpoint: string,
-): z.output<Schema> {
-  const result = schema.safeParse(params ?? {});
-  if (!result.success) throw parameterError(endpoint, describeIssues(result.error.issues));
-  const { startDate, endDate } = result.data as { startDate?: string; endDate?: string };
-  if (startDate && endDate && startDate > endDate) {
-    throw parameterError(endpoint, [`startDate: ${startDate} is after endDate ${endDate}`]);
-  }
-  return result.data;
-}
 
 /**
  * One walk's page fetcher. It halves `limit` while the service refuses the first page's (the spec does not
@@ -222,8 +120,9 @@ export function createInvoicingClient(
       try {
         return await attempt(request);
       } catch (error) {
-        if (signal?.aborted || !shouldRetry(error, retries, policy)) throw error;
-        await settings.sleep(backoffMs(retries, retryAfterOf(error), policy), signal);
+        const wait = signal?.aborted ? undefined : retryDelayMs(error, retries, policy);
+        if (wait === undefined) throw error;
+        await settings.sleep(wait, signal);
       }
     }
   }

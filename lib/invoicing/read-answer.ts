@@ -1,16 +1,11 @@
 import { isAscii } from 'node:buffer';
 import type * as z from 'zod';
 import { InvoicingProtocolError, InvoicingValidationError } from './errors';
-import {
-  bodyExcerpt,
-  contentTypeOf,
-  describeIssues,
-  redactSecret,
-  requestIdOf,
-  summariseIssues,
-} from './redact-secret';
-import { parseServiceJson, successEnvelopeSchema } from './schemas';
+import { redactSecret } from './redact-secret';
+import { successEnvelopeSchema } from './schemas';
 import type { HeaderReader, TransportAnswer } from './send-request';
+import { parseServiceJson } from './service-json';
+import { bodyExcerpt, contentTypeOf, describeIssues, requestIdOf, summariseIssues } from './shown-text';
 
 /** A leading byte order mark in UTF-8, dropped as `Response#text()` drops it. */
 const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);

@@ -7,7 +7,7 @@ import {
   InvoicingTimeoutError,
 } from './errors';
 import { type AnswerBody, readBody } from './read-answer';
-import { EXCERPT_SOURCE_LENGTH } from './redact-secret';
+import { EXCERPT_SOURCE_LENGTH } from './shown-text';
 
 /** What the client reads of an answer's headers (`null` for a missing one); a WHATWG `Headers` is one. */
 export interface HeaderReader {

@@ -1,13 +1,11 @@
 import type {
   InvoiceFilter,
-  InvoiceItem,
-  InvoiceStatistics,
   ListInvoicesParams,
   ListPaymentsParams,
   PaymentFilter,
-  PaymentItem,
   StatisticsFilter,
-} from './schemas';
+} from './params';
+import type { InvoiceItem, InvoiceStatistics, PaymentItem } from './schemas';
 
 /** Seams beside the documented options, for tests and unusual deployments. */
 export interface InvoicingClientHooks {

@@ -2,16 +2,7 @@ import { type Context, Hono } from 'hono';
 import { defaultIsContentTypeBinary } from 'hono/aws-lambda';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
-import {
-  isReportFileName,
-  presignReportFile,
-  type ReportFileName,
-  signReportLinks,
-  verifyReportIndexLink,
-  verifyReportLink,
-} from '../delivery';
-import { isMonthId } from '../period';
-import { resolveReportPeriod } from '../pipeline';
+import { verifyReportIndexLink, verifyReportLink } from '../delivery';
 import {
   type CredentialOptions,
   type ReportApiEnv,
@@ -20,20 +11,9 @@ import {
 } from './access';
 import { errorResponse, ReportApiError, refusalResponse } from './errors';
 import { pagesStyleSource, renderHomePage } from './pages';
-import {
-  limitRebuilds,
-  type ReportApiOptions,
-  readReportApiOptions,
-  routeContext,
-} from './report-api-options';
-import type { ReportProgress } from './report-store';
+import { type ReportApiOptions, readReportApiOptions, routeContext } from './report-api-options';
+import { answerReport, answerReportFile } from './report-route';
 import { answerReportsIndex, buildFromForm } from './reports-index-route';
-import {
-  fileRouteParamsSchema,
-  parseRouteInput,
-  reportRouteParamsSchema,
-  reportRouteQuerySchema,
-} from './route-input';
 
 /**
  * The `isContentTypeBinary` for Hono's Lambda `handle`: the default plus CSV. The adapter sends text
@@ -41,29 +21,6 @@ import {
  */
 export function isContentTypeBinary(contentType: string): boolean {
   return /^text\/csv\s*(?:;|$)/i.test(contentType) || defaultIsContentTypeBinary(contentType);
-}
-
-/** The parts of the answer to `GET /reports/:account/:period`; `summaryJson` is `summary.json`'s text. */
-export interface ReportAnswer extends ReportProgress {
-  account: string;
-  period: string;
-  generatedAt: string;
-  summaryJson: string;
-  files: Partial<Record<ReportFileName, string>>;
-  linksExpireAt: string;
-}
-
-/**
- * The answer's JSON text with `summary` spliced in as saved rather than parsed and re-serialised:
- * `JSON.parse` turns `0.00000095` into `9.5e-7` and rounds amounts past 17 digits, and Node 20 has no
- * `JSON.rawJSON`. A month's answer also carries `month`, the member it has always had.
- */
-export function reportAnswerJson(answer: ReportAnswer): string {
-  const { account, period, complete, asOf, generatedAt, files, linksExpireAt } = answer;
-  const month = isMonthId(period) ? { month: period } : {};
-  const head = JSON.stringify({ account, period, ...month, complete, asOf, generatedAt });
-  const tail = JSON.stringify({ files, linksExpireAt });
-  return `${head.slice(0, -1)},"summary":${answer.summaryJson.trim()},${tail.slice(1)}`;
 }
 
 /** Every route's path and the methods it takes; each `GET` answers `HEAD` too. */
@@ -167,42 +124,7 @@ export function createReportApi(options: ReportApiOptions): Hono<ReportApiEnv> {
     (c) => buildFromForm(routes, c),
   );
 
-  app.get('/reports/:account/:period', requireCredential(credentials), async (c) => {
-    const params = parseRouteInput(reportRouteParamsSchema, c.req.param());
-    const { refresh } = parseRouteInput(reportRouteQuerySchema, c.req.query());
-    const account = routes.readableAccount(c, params.account);
-    const period = resolveReportPeriod(account, params.period, now());
-    // Read first: without it the answer cannot be made, so a build would be wasted.
-    const signingKey = await routes.signingKey();
-    // Only a rebuild asked for is limited: building a period S3 has none of, or an outdated one, is not.
-    const report = await routes.store.get(account, period, {
-      refresh,
-      ...(refresh ? { beforeBuild: limitRebuilds(settings, account.name) } : {}),
-    });
-
-    const { links, expiresAt } = signReportLinks({
-      baseUrl: routes.baseUrl(c),
-      account: account.name,
-      period,
-      // The files this build has: one built before a file was added has no link to it.
-      files: report.manifest.files.map((file) => file.name).filter(isReportFileName),
-      lifetimeDays: settings.linkLifetimeDays,
-      now: now(),
-      generation: account.tokenGeneration,
-      signingKey,
-    });
-    const body = reportAnswerJson({
-      account: account.name,
-      period,
-      complete: report.complete,
-      asOf: report.asOf,
-      generatedAt: report.manifest.generatedAt,
-      summaryJson: report.summaryJson,
-      files: links,
-      linksExpireAt: expiresAt.toISOString(),
-    });
-    return c.body(body, 200, { 'Content-Type': 'application/json' });
-  });
+  app.get('/reports/:account/:period', requireCredential(credentials), (c) => answerReport(routes, c));
 
   app.get(
     '/reports/:account/:period/:file',
@@ -219,27 +141,7 @@ export function createReportApi(options: ReportApiOptions): Hono<ReportApiEnv> {
       freshLinks:
         'GET /reports/<account>/<period> with an API token answers with fresh links, as does the list of reports',
     }),
-    async (c) => {
-      const params = parseRouteInput(fileRouteParamsSchema, c.req.param());
-      const account = routes.readableAccount(c, params.account);
-      const period = resolveReportPeriod(account, params.period, now());
-      // The file of the build the period is switched to now, whichever build the link was made for.
-      const key = await routes.store.currentFileKey(account.name, period, params.file);
-      if (!key) {
-        throw new ReportApiError(
-          404,
-          'report_not_found',
-          `there is no complete report for ${account.name} ${period} yet; GET /reports/${account.name}/${period} builds it`,
-        );
-      }
-      const url = await presignReportFile({
-        s3: publish.s3,
-        bucket: publish.bucket,
-        key,
-        expiresInSeconds: settings.presignedUrlSeconds,
-      });
-      return c.redirect(url, 302);
-    },
+    (c) => answerReportFile(routes, c),
   );
 
   app.notFound((c) => {

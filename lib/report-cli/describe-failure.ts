@@ -1,6 +1,5 @@
 import { errorParts, UsageError } from '../config';
 import {
-  InvoicingApiError,
   InvoicingAuthenticationError,
   InvoicingNetworkError,
   InvoicingTimeoutError,
@@ -72,8 +71,6 @@ export function describeFailure(error: unknown, context: FailureContext = {}): s
     line = `could not reach ${where}${networkReason(error)}`;
   } else if (error instanceof InvoicingTimeoutError) {
     line = `${where} did not answer within ${error.timeoutMs / 1000} s (after retries)`;
-  } else if (error instanceof InvoicingApiError) {
-    line = `the report failed: ${message}`;
   } else if (error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === 'string') {
     line = `could not write the report: ${message}`;
   } else {

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { InvoicingProtocolError, InvoicingValidationError } from '../../../lib/invoicing/errors';
-import { AnswerBody, normaliseList, readAnswer } from '../../../lib/invoicing/read-answer';
+import { AnswerBody, normaliseList, readAnswer, readBody } from '../../../lib/invoicing/read-answer';
 import {
   invoiceListSchema,
   invoiceStatisticsSchema,
   paymentListSchema,
 } from '../../../lib/invoicing/schemas';
+import type { TransportAnswer } from '../../../lib/invoicing/send-request';
 import { NO_STATISTICS } from './support/fake-service';
 import { invoiceJson, paymentJson } from './support/records';
 
@@ -285,5 +286,126 @@ describe('normaliseList', () => {
     expect(normaliseList(['a'])).toEqual(['a']);
     expect(normaliseList({ '0': 'a', next: 'b' })).toEqual({ '0': 'a', next: 'b' });
     expect(normaliseList('none')).toBe('none');
+  });
+});
+
+const bodyOf = (...parts: (string | number[])[]) =>
+  new AnswerBody(
+    Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : Buffer.from(part)))),
+  );
+
+/** A character other than printable ASCII (these bodies hold no control characters). */
+const BEYOND_ASCII = /[^ -~]/;
+
+describe('AnswerBody', () => {
+  it('reads an ASCII body as the same text both ways', () => {
+    const body = bodyOf('{"result":"success","data":[{"uid":"INV-1"}]}');
+
+    expect(body.text()).toBe('{"result":"success","data":[{"uid":"INV-1"}]}');
+    expect(body.jsonText()).toBe(body.text());
+  });
+
+  it('writes every character beyond ASCII in a string as an escape that parses to it', () => {
+    const body = bodyOf('{"description":"Crème brûlée — 12 × €4,50 ☕ 🍰 👩‍💻 請求書","name":"plain"}');
+
+    expect(body.jsonText()).not.toMatch(BEYOND_ASCII);
+    expect(body.jsonText()).toContain('"Cr\\u00e8me br\\u00fbl\\u00e9e \\u2014 12 \\u00d7 \\u20ac4,50 ');
+    expect(JSON.parse(body.jsonText())).toEqual({
+      description: 'Crème brûlée — 12 × €4,50 ☕ 🍰 👩‍💻 請求書',
+      name: 'plain',
+    });
+  });
+
+  it('keeps escapes the service wrote itself beside the ones it adds', () => {
+    const body = bodyOf('{"a":"\\u00e9é\\n"}');
+
+    expect(JSON.parse(body.jsonText())).toEqual({ a: 'éé\n' });
+  });
+
+  it('reads bytes that are not UTF-8 as replacement characters, as the text has them', () => {
+    // 0xff is never UTF-8; 0xe2 0x82 starts a three-byte character that the quote cuts short.
+    const body = bodyOf('{"a":"x', [0xff], 'y', [0xe2, 0x82], '"}');
+
+    expect(body.text()).toBe('{"a":"x\uFFFDy\uFFFD"}');
+    expect(JSON.parse(body.jsonText())).toEqual({ a: 'x\uFFFDy\uFFFD' });
+  });
+
+  it('drops a leading byte order mark from both readings', () => {
+    const body = bodyOf([0xef, 0xbb, 0xbf], '{"a":"é"}');
+
+    expect(body.text()).toBe('{"a":"é"}');
+    expect(JSON.parse(body.jsonText())).toEqual({ a: 'é' });
+  });
+
+  it('leaves a character outside any string as invalid as it was', () => {
+    const body = bodyOf('{"a":1é}');
+
+    expect(() => JSON.parse(body.text())).toThrow(SyntaxError);
+    expect(() => JSON.parse(body.jsonText())).toThrow(SyntaxError);
+  });
+});
+
+const encoder = new TextEncoder();
+
+/** An answer whose body is `chunks`, counting the chunks read and whether it was discarded. */
+function answerOf(chunks: Uint8Array[], headers: Record<string, string> = {}) {
+  const state = { pulled: 0, discarded: false };
+  const answer: TransportAnswer = {
+    status: 200,
+    headers: new Headers(headers),
+    body: {
+      async *[Symbol.asyncIterator]() {
+        for (const chunk of chunks) {
+          state.pulled += 1;
+          yield chunk;
+        }
+      },
+    },
+    discard: () => {
+      state.discarded = true;
+    },
+  };
+  return { answer, state };
+}
+
+describe('readBody', () => {
+  it('reads the chunks as UTF-8, a character split between two chunks included', async () => {
+    const bytes = encoder.encode('{"name":"Café 😀"}');
+    const { answer, state } = answerOf([bytes.slice(0, 13), bytes.slice(13)]);
+
+    expect((await readBody(answer, 1000))?.text()).toBe('{"name":"Café 😀"}');
+    expect(state.discarded).toBe(false);
+  });
+
+  it('drops a leading byte order mark', async () => {
+    const { answer } = answerOf([new Uint8Array([0xef, 0xbb, 0xbf]), encoder.encode('[]')]);
+
+    expect((await readBody(answer, 1000))?.text()).toBe('[]');
+  });
+
+  it('reads a body of exactly the limit', async () => {
+    const { answer } = answerOf([encoder.encode('12345'), encoder.encode('67890')]);
+
+    expect((await readBody(answer, 10))?.text()).toBe('1234567890');
+  });
+
+  it('stops at the chunk that goes past the limit and drops the connection', async () => {
+    const { answer, state } = answerOf([
+      encoder.encode('123456'),
+      encoder.encode('789012'),
+      encoder.encode('3'),
+    ]);
+
+    expect(await readBody(answer, 10)).toBeUndefined();
+    expect(state.pulled).toBe(2);
+    expect(state.discarded).toBe(true);
+  });
+
+  it('refuses a declared length past the limit before reading a byte', async () => {
+    const { answer, state } = answerOf([encoder.encode('x')], { 'content-length': '11' });
+
+    expect(await readBody(answer, 10)).toBeUndefined();
+    expect(state.pulled).toBe(0);
+    expect(state.discarded).toBe(true);
   });
 });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  backoffMs,
   InvoicingAuthenticationError,
   InvoicingNetworkError,
   InvoicingParameterError,
@@ -9,14 +8,12 @@ import {
   InvoicingServerError,
   InvoicingTimeoutError,
   InvoicingValidationError,
-  type RetryPolicy,
-  retryAfterOf,
-  shouldRetry,
 } from '../../../lib/invoicing/errors';
+import { type RetryPolicy, retryDelayMs } from '../../../lib/invoicing/retry';
 
 const policy: RetryPolicy = { maxRetries: 3, maxRetryDelayMs: 10_000, baseDelayMs: 500, random: () => 0.5 };
 
-describe('shouldRetry', () => {
+describe('retryDelayMs', () => {
   it.each([
     ['a 5xx', new InvoicingServerError('failed', { status: 503 })],
     ['a network error', new InvoicingNetworkError('dropped')],
@@ -27,7 +24,7 @@ describe('shouldRetry', () => {
       new InvoicingRateLimitError('slow down', { retryAfterMs: 10_000 }),
     ],
   ])('retries %s', (_, error) => {
-    expect(shouldRetry(error, 0, policy)).toBe(true);
+    expect(retryDelayMs(error, 0, policy)).toBeDefined();
   });
 
   it.each([
@@ -37,52 +34,48 @@ describe('shouldRetry', () => {
     ['a parameter error', new InvoicingParameterError('bad date', { issues: [] })],
     ['an unknown error', new TypeError('bug')],
   ])('does not retry %s', (_, error) => {
-    expect(shouldRetry(error, 0, policy)).toBe(false);
+    expect(retryDelayMs(error, 0, policy)).toBeUndefined();
   });
 
   it('fails at once when a 429 asks to wait longer than the cap', () => {
-    expect(shouldRetry(new InvoicingRateLimitError('slow down', { retryAfterMs: 10_001 }), 0, policy)).toBe(
-      false,
+    expect(retryDelayMs(new InvoicingRateLimitError('slow down', { retryAfterMs: 10_001 }), 0, policy)).toBe(
+      undefined,
     );
   });
 
   it('stops after maxRetries further attempts', () => {
     const error = new InvoicingServerError('failed', { status: 500 });
 
-    expect(shouldRetry(error, 2, policy)).toBe(true);
-    expect(shouldRetry(error, 3, policy)).toBe(false);
-    expect(shouldRetry(error, 0, { ...policy, maxRetries: 0 })).toBe(false);
+    expect(retryDelayMs(error, 2, policy)).toBeDefined();
+    expect(retryDelayMs(error, 3, policy)).toBeUndefined();
+    expect(retryDelayMs(error, 0, { ...policy, maxRetries: 0 })).toBeUndefined();
   });
-});
 
-describe('backoffMs', () => {
+  const dropped = new InvoicingNetworkError('dropped');
+
   it('doubles the jitter ceiling on each attempt', () => {
     // random 0.5 picks the middle of [0, 500 × 2^attempt).
-    expect(backoffMs(0, undefined, policy)).toBe(250);
-    expect(backoffMs(1, undefined, policy)).toBe(500);
-    expect(backoffMs(2, undefined, policy)).toBe(1000);
+    expect(retryDelayMs(dropped, 0, policy)).toBe(250);
+    expect(retryDelayMs(dropped, 1, policy)).toBe(500);
+    expect(retryDelayMs(dropped, 2, policy)).toBe(1000);
   });
 
   it('picks anywhere from zero up to the ceiling (full jitter)', () => {
-    expect(backoffMs(3, undefined, { ...policy, random: () => 0 })).toBe(0);
-    expect(backoffMs(3, undefined, { ...policy, random: () => 0.999 })).toBe(3996);
+    expect(retryDelayMs(dropped, 3, { ...policy, maxRetries: 9, random: () => 0 })).toBe(0);
+    expect(retryDelayMs(dropped, 3, { ...policy, maxRetries: 9, random: () => 0.999 })).toBe(3996);
   });
 
   it('never waits longer than the cap', () => {
-    expect(backoffMs(20, undefined, { ...policy, random: () => 0.999 })).toBe(9990);
+    expect(retryDelayMs(dropped, 20, { ...policy, maxRetries: 99, random: () => 0.999 })).toBe(9990);
   });
 
-  it('waits what Retry-After asked for, up to the cap', () => {
-    expect(backoffMs(0, 7000, policy)).toBe(7000);
-    expect(backoffMs(0, 0, policy)).toBe(0);
-    expect(backoffMs(0, 60_000, policy)).toBe(10_000);
-  });
-});
-
-describe('retryAfterOf', () => {
-  it('reads the wait a 429 or a 503 asked for', () => {
-    expect(retryAfterOf(new InvoicingRateLimitError('slow down', { retryAfterMs: 2000 }))).toBe(2000);
-    expect(retryAfterOf(new InvoicingServerError('down', { retryAfterMs: 3000 }))).toBe(3000);
-    expect(retryAfterOf(new InvoicingNetworkError('dropped'))).toBeUndefined();
+  it('waits what a 429 or a 503 asked for, a 503 no longer than the cap', () => {
+    const server = (retryAfterMs: number) => new InvoicingServerError('down', { retryAfterMs });
+    expect(retryDelayMs(new InvoicingRateLimitError('slow down', { retryAfterMs: 2000 }), 0, policy)).toBe(
+      2000,
+    );
+    expect(retryDelayMs(server(7000), 0, policy)).toBe(7000);
+    expect(retryDelayMs(server(0), 0, policy)).toBe(0);
+    expect(retryDelayMs(server(60_000), 0, policy)).toBe(10_000);
   });
 });

@@ -1,12 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import {
+  firstMonthOf,
   isMonthId,
   isPeriodId,
+  monthName,
   monthPeriod,
+  monthsOfPeriod,
+  nextPeriod,
   parseMonth,
   parsePeriod,
+  periodName,
+  periodOfMonth,
+  previousPeriod,
   quarterPeriod,
   ReportRequestError,
+  shiftUtcDay,
+  utcDayKey,
   yearPeriod,
 } from '../../../lib/period';
 
@@ -83,5 +92,110 @@ describe('period ids', () => {
     expect(quarterPeriod(2026, 5)).toEqual({ kind: 'quarter', id: '2027-Q1', year: 2027, quarter: 1 });
     expect(quarterPeriod(2026, 0)).toEqual({ kind: 'quarter', id: '2025-Q4', year: 2025, quarter: 4 });
     expect(yearPeriod(2026)).toEqual({ kind: 'year', id: '2026', year: 2026 });
+  });
+});
+
+const ids = (periods: { id: string }[]) => periods.map((period) => period.id);
+
+describe('previousPeriod and nextPeriod', () => {
+  it('steps a month back and forth across a year end', () => {
+    expect(previousPeriod(parseMonth('2026-01')).id).toBe('2025-12');
+    expect(previousPeriod(parseMonth('2026-03')).id).toBe('2026-02');
+    expect(nextPeriod(parseMonth('2026-12')).id).toBe('2027-01');
+  });
+
+  it('steps a quarter back and forth across a year end', () => {
+    expect(previousPeriod(parsePeriod('2026-Q1'))).toEqual({
+      kind: 'quarter',
+      id: '2025-Q4',
+      year: 2025,
+      quarter: 4,
+    });
+    expect(previousPeriod(parsePeriod('2026-Q3')).id).toBe('2026-Q2');
+    expect(nextPeriod(parsePeriod('2026-Q4')).id).toBe('2027-Q1');
+  });
+
+  it('steps a year', () => {
+    expect(previousPeriod(parsePeriod('2026'))).toEqual({ kind: 'year', id: '2025', year: 2025 });
+    expect(nextPeriod(parsePeriod('2026')).id).toBe('2027');
+  });
+});
+
+describe('monthsOfPeriod', () => {
+  it('is the month itself for a month', () => {
+    expect(ids(monthsOfPeriod(parsePeriod('2026-10')))).toEqual(['2026-10']);
+  });
+
+  it("is a quarter's three months", () => {
+    expect(ids(monthsOfPeriod(parsePeriod('2026-Q1')))).toEqual(['2026-01', '2026-02', '2026-03']);
+    expect(ids(monthsOfPeriod(parsePeriod('2026-Q3')))).toEqual(['2026-07', '2026-08', '2026-09']);
+    expect(ids(monthsOfPeriod(parsePeriod('2026-Q4')))).toEqual(['2026-10', '2026-11', '2026-12']);
+  });
+
+  it("is a year's twelve months", () => {
+    expect(ids(monthsOfPeriod(parsePeriod('2026')))).toEqual([
+      '2026-01',
+      '2026-02',
+      '2026-03',
+      '2026-04',
+      '2026-05',
+      '2026-06',
+      '2026-07',
+      '2026-08',
+      '2026-09',
+      '2026-10',
+      '2026-11',
+      '2026-12',
+    ]);
+  });
+
+  it('starts with the first month', () => {
+    expect(firstMonthOf(parsePeriod('2026-Q2')).id).toBe('2026-04');
+    expect(firstMonthOf(parsePeriod('2026')).id).toBe('2026-01');
+  });
+});
+
+describe('periodOfMonth', () => {
+  it('gives the quarter and the year a month belongs to', () => {
+    expect(periodOfMonth(parseMonth('2026-03'), 'quarter').id).toBe('2026-Q1');
+    expect(periodOfMonth(parseMonth('2026-04'), 'quarter').id).toBe('2026-Q2');
+    expect(periodOfMonth(parseMonth('2026-12'), 'quarter').id).toBe('2026-Q4');
+    expect(periodOfMonth(parseMonth('2026-12'), 'year').id).toBe('2026');
+    expect(periodOfMonth(parseMonth('2026-12'), 'month').id).toBe('2026-12');
+  });
+});
+
+describe('monthName', () => {
+  it('names a month', () => {
+    expect(monthName('2026-10')).toBe('October 2026');
+    expect(monthName('2027-01')).toBe('January 2027');
+  });
+
+  it('rejects a month that is not YYYY-MM', () => {
+    expect(() => monthName('2026-1')).toThrow(ReportRequestError);
+    expect(() => monthName('2026-1')).toThrow(
+      'invalid month "2026-1": expected YYYY-MM with a month 01 to 12',
+    );
+  });
+});
+
+describe('periodName', () => {
+  it('names a month, a quarter and a year', () => {
+    expect(periodName(parsePeriod('2026-12'))).toBe('December 2026');
+    expect(periodName(parsePeriod('2026-Q3'))).toBe('Q3 2026');
+    expect(periodName(parsePeriod('2026'))).toBe('2026');
+  });
+});
+
+describe('UTC days', () => {
+  it('shifts days across month and year ends', () => {
+    expect(shiftUtcDay('2026-03-01', -2)).toBe('2026-02-27');
+    expect(shiftUtcDay('2024-02-28', 1)).toBe('2024-02-29');
+    expect(shiftUtcDay('2026-12-31', 2)).toBe('2027-01-02');
+  });
+
+  it('gives the UTC day of an instant', () => {
+    expect(utcDayKey(Date.parse('2026-10-31T23:59:59Z'))).toBe('2026-10-31');
+    expect(utcDayKey(Date.parse('2026-11-01T00:00:00Z'))).toBe('2026-11-01');
   });
 });

@@ -4,11 +4,11 @@ import type {
   InvoiceFilter,
   InvoiceItem,
   InvoiceStatistics,
+  InvoicingClient,
   PaymentFilter,
   PaymentItem,
   StatisticsFilter,
-} from '../../../../lib/invoicing/schemas';
-import type { InvoicingClient } from '../../../../lib/invoicing/types';
+} from '../../../../lib/invoicing';
 
 /**
  * How a service may read `startDate`/`endDate` against a record's `Y-m-d H:i:s` timestamp; the spec

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { validateParams } from '../../../lib/invoicing/client';
-import { listInvoicesParamsSchema, statisticsFilterSchema } from '../../../lib/invoicing/schemas';
+
+import {
+  listInvoicesParamsSchema,
+  statisticsFilterSchema,
+  validateParams,
+} from '../../../lib/invoicing/params';
 import { thrownParameterError } from './support/caught';
 
 describe('validateParams', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createProgressLine } from '../../../lib/report-cli/run-report-cli';
+import { createProgressLine } from '../../../lib/report-cli/progress-line';
 
 function recorder(isTTY: boolean) {
   const written: string[] = [];
