@@ -2,7 +2,6 @@ export { type ColumnKind, column, fiatColumn, isFreeText, type ReportColumn } fr
 export {
   createPaidInvoiceRows,
   createPaymentRows,
-  UNMATCHED_COLUMNS,
   unmatchedPaymentRows,
 } from './report-tables';
 export {
