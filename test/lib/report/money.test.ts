@@ -95,6 +95,10 @@ describe('percentChange', () => {
     expect(percentChange(new Big('0'), new Big('0'))).toBeNull();
   });
 
+  it('is 0 when nothing changed', () => {
+    expect(text(percentChange(new Big('12.34'), new Big('12.34')))).toBe('0');
+  });
+
   it('is -100 when everything went away', () => {
     expect(text(percentChange(new Big('0'), new Big('50')))).toBe('-100');
   });
