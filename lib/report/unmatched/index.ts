@@ -7,15 +7,6 @@ export {
   type SearchWindow,
   searchWindowOf,
 } from './match-candidates';
-export type {
-  InvoiceCandidate,
-  UnmatchedFigures,
-  UnmatchedPaymentFacts,
-  UsdEstimate,
-} from './model';
-export {
-  NO_UNMATCHED,
-  UnmatchedCollector,
-  type UnmatchedResult,
-} from './unmatched-collector';
+export type { InvoiceCandidate, UnmatchedFigures, UnmatchedPaymentFacts, UsdEstimate } from './model';
+export { NO_UNMATCHED, UnmatchedCollector } from './unmatched-collector';
 export { MatchedRates, rateBucketMs } from './usd-estimate';
