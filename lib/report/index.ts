@@ -23,25 +23,14 @@ export {
   isFreeText,
   type RowTable,
   type TableColumn,
-  UNMATCHED_COLUMNS,
   unmatchedPaymentRows,
 } from './rows';
 export { summaryToJson } from './summary-json';
 export {
-  CANDIDATE_LOOKBACK_DAYS,
-  CANDIDATES_SHOWN,
-  ESTIMATE_MAX_HOURS,
-  ESTIMATE_PAYMENTS,
   estimateBasisWords,
   type InvoiceCandidate,
   LIKELY_TOLERANCE_PERCENT,
-  NO_UNMATCHED,
   noEstimateWords,
-  UNMATCHED_PAYMENTS_LISTED,
-  type UnmatchedFigures,
   type UnmatchedPaymentFacts,
-  type UnmatchedPaymentSummary,
-  type UsdEstimate,
   unmatchedInWords,
-  withinWords,
 } from './unmatched';

@@ -1,10 +1,5 @@
-export { type ColumnKind, column, fiatColumn, isFreeText, type ReportColumn } from './report-column';
-export {
-  createPaidInvoiceRows,
-  createPaymentRows,
-  UNMATCHED_COLUMNS,
-  unmatchedPaymentRows,
-} from './report-tables';
+export { type ColumnKind, isFreeText } from './report-column';
+export { createPaidInvoiceRows, createPaymentRows, unmatchedPaymentRows } from './report-tables';
 export {
   createRowTableBuilder,
   type RowTable,

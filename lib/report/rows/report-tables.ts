@@ -88,7 +88,7 @@ const likely = (payment: UnmatchedPaymentFacts): InvoiceCandidate | undefined =>
  * `unmatched-payments.csv` and the `Unmatched payments` sheet: the payment, its estimate with the rate and
  * basis (or why there is none), the candidates' count, the likely one, then the first candidates.
  */
-export const UNMATCHED_COLUMNS: readonly ReportColumn<UnmatchedPaymentFacts>[] = [
+const UNMATCHED_COLUMNS: readonly ReportColumn<UnmatchedPaymentFacts>[] = [
   column('payment_id', 'identifier', (payment) => payment.id),
   column('transaction_at', 'datetime', (payment) => payment.transactionDatetime),
   column('amount', 'crypto', (payment) => payment.amount),

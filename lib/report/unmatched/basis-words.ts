@@ -6,7 +6,7 @@ import { ESTIMATE_MAX_HOURS } from './usd-estimate';
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** A distance in time, rounded up: `1 minute`, `40 minutes`, `3 hours`. */
-export function withinWords(seconds: number): string {
+function withinWords(seconds: number): string {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
   if (minutes < 60) return plural(minutes, 'minute', 'minutes');
   return plural(Math.ceil(minutes / 60), 'hour', 'hours');

@@ -28,7 +28,7 @@ export const LIKELY_TOLERANCE_PERCENT = 2;
  * for: invoices are usually due within a day (the sandbox's longest lifetime); a week covers merchants
  * who give longer, and only invoices not paid are fetched for it.
  */
-export const CANDIDATE_LOOKBACK_DAYS = 7;
+const CANDIDATE_LOOKBACK_DAYS = 7;
 export const CANDIDATE_LOOKBACK_MS = CANDIDATE_LOOKBACK_DAYS * millisecondsInDay;
 
 /** What the report keeps of an invoice not paid: when its payment search was active, and what to show. */

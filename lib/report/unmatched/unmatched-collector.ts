@@ -13,7 +13,7 @@ import type { UnmatchedFigures, UnmatchedPaymentFacts, UnmatchedPaymentSummary }
 import { MatchedRates, rateBucketMs } from './usd-estimate';
 
 /** How many unmatched payments `summary.json` lists; the CSV has them all. */
-export const UNMATCHED_PAYMENTS_LISTED = 100;
+const UNMATCHED_PAYMENTS_LISTED = 100;
 
 export interface UnmatchedResult {
   figures: UnmatchedFigures;

@@ -6,7 +6,7 @@ import { DecimalSum, dividingTo, ZERO } from '../money';
 import type { UsdEstimate } from './model';
 
 /** How many matched payments an estimate gathers at least, nearest first. */
-export const ESTIMATE_PAYMENTS = 5;
+const ESTIMATE_PAYMENTS = 5;
 
 /**
  * How far a matched payment may be from an unmatched one to count: a market moves a few percent in a

@@ -562,27 +562,19 @@ describe('buildReport accounting content', () => {
   });
   const service = { invoices: [short, over, euro] };
 
-  it('nets the commission off the paid total and lists the under- and over-paid USD invoices', async () => {
+  // The figures themselves are worked out in invoice-figures.test.ts; this checks they reach the report.
+  it('carries the net received and the under- and over-paid USD invoices into the report and summary', async () => {
     const { report } = await build(service, '2026-03');
-    const { invoices } = report.summary;
-    // 451.12 paid, 4.515 commission: 446.605 net, rounded once to 446.61.
-    expect([invoices.paidTotalUSD, invoices.commissionTotalUSD, invoices.netReceivedUSD].map(String)).toEqual(
-      ['451.12', '4.52', '446.61'],
-    );
     expect(report.mispaidInvoices.map((entry) => [entry.invoice.id, entry.differenceUSD.toFixed()])).toEqual([
       [over.id, '1.25'],
       [short.id, '-0.5'],
     ]);
-    const json = JSON.parse(summaryToJson(report.summary));
-    expect(json.invoices).toMatchObject({
+    // 451.12 paid, 4.515 commission: 446.605 net, rounded once to 446.61.
+    expect(JSON.parse(summaryToJson(report.summary)).invoices).toMatchObject({
       netReceivedUSD: 446.61,
       underpaid: { count: 1, differenceUSD: -0.5 },
       overpaid: { count: 1, differenceUSD: 1.25 },
     });
-    // Project A: 199.87 paid, 2.0025 commission → 197.8675 → 197.87; project B: 251.25 − 2.5125 → 248.74.
-    expect(
-      json.invoices.projects.map((project: { netReceivedUSD: number }) => project.netReceivedUSD),
-    ).toEqual([248.74, 197.87]);
   });
 
   it('carries the project names it is given into the summary, none by default', async () => {
@@ -609,19 +601,6 @@ describe('buildReport change from the previous period', () => {
     expect(report.summary.previousPeriod.change.paid).toBe(0);
     expect(report.summary.previousPeriod.change.paidTotalUSD.toFixed()).toBe('0');
     expect(report.summary.previousPeriod.change.paidTotalPercent).toBeNull();
-  });
-
-  it('is 0% when both months took the same', async () => {
-    const { report } = await build(
-      {
-        invoices: [
-          invoice('2026-02-05 10:00:00', { amountFiatUSD: '12.34' }),
-          invoice('2026-03-05 10:00:00', { amountFiatUSD: '12.34' }),
-        ],
-      },
-      '2026-03',
-    );
-    expect(report.summary.previousPeriod.change.paidTotalPercent?.toFixed()).toBe('0');
   });
 });
 
