@@ -50,20 +50,7 @@ export const FIELD_BOUNDS = {
 export const tooLong = (maximum: number): string =>
   `expected at most ${maximum.toLocaleString('en-US')} characters`;
 
-/**
- * Builds a schema on first use: building all takes milliseconds a cold start would pay though the API's
- * pages never read the service. Shapes use the built ones, so compiled parsers see no `z.lazy`.
- */
-function lazily<T>(build: () => T): () => T {
-  let built: T | undefined;
-  return () => {
-    built ??= build();
-    return built;
-  };
-}
-
 const numericText = /^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
-
 /** An exponent of four digits or more: `1e1000` would be written with a thousand digits and more. */
 const hugeExponent = /[eE][+-]?0*\d{4}/;
 
@@ -74,12 +61,35 @@ const exactNumberText = (value: unknown): unknown => (isExactNumber(value) ? val
 const digitCount = (text: string): number =>
   text.length - (text.startsWith('-') ? 1 : 0) - (text.includes('.') ? 1 : 0);
 
+/** A string of at most `maximum` characters (UTF-16 code units, as a workbook cell counts them). */
+const bounded = (maximum: number) => z.string().max(maximum, tooLong(maximum));
+
+/** An object keyed by strings of at most `keyLength` characters; `[]` (an empty PHP array) reads as `{}`. */
+const recordOf = <T extends z.ZodType>(value: T, keyLength: number = FIELD_BOUNDS.statisticsKey) =>
+  z.preprocess(
+    (input) => (Array.isArray(input) && input.length === 0 ? {} : (input ?? {})),
+    z.record(bounded(keyLength), value),
+  );
+
+/** An optional block: absent, `null`, `[]` and `{}` (as PHP may write an empty one) read as `undefined`. */
+const optionalBlock = <T extends z.ZodType>(block: T) =>
+  z.preprocess(
+    (value) =>
+      value === null || (typeof value === 'object' && !Object.keys(value).length) ? undefined : value,
+    block.optional(),
+  );
+
 /**
- * An amount (number or numeric string) as a plain decimal string. Text longer than `amountText` is refused
- * first: the pattern backtracks over a long run of digits at a cost growing with the square of its length.
+ * Every schema, built on first use: building them takes milliseconds a cold start would pay though the
+ * API's pages never read the service. Shapes use the built ones, so compiled parsers see no `z.lazy`.
  */
-const decimal = lazily(() =>
-  z
+function buildSchemas() {
+  /**
+   * An amount (number or numeric string) as a plain decimal string. Text longer than `amountText` is
+   * refused first: the pattern backtracks over a long run of digits at a cost growing with the square of
+   * its length.
+   */
+  const decimal = z
     .preprocess(
       exactNumberText,
       // Checked outside the union: a union reports a member's aborted check only as "Invalid input".
@@ -107,19 +117,11 @@ const decimal = lazily(() =>
     .refine(
       (text) => digitCount(text) <= FIELD_BOUNDS.amountDigits,
       `expected a number of at most ${FIELD_BOUNDS.amountDigits} digits written out`,
-    ),
-);
-
-/** A sum the service may leave `null` when there is nothing to add up. */
-const sum = lazily(() =>
-  decimal()
-    .nullish()
-    .transform((value): DecimalString => value ?? '0'),
-);
-
-/** A whole number a double holds exactly (zod's `int` stops at 2^53 - 1), sent as a number or as text. */
-const integer = lazily(() =>
-  z.preprocess(
+    );
+  /** A sum the service may leave `null` when there is nothing to add up. */
+  const sum = decimal.nullish().transform((value): DecimalString => value ?? '0');
+  /** A whole number a double holds exactly (zod's `int` stops at 2^53 - 1), sent as a number or as text. */
+  const integer = z.preprocess(
     exactNumberText,
     z.union([
       z.number().int(),
@@ -129,141 +131,107 @@ const integer = lazily(() =>
         .transform(Number)
         .pipe(z.number().int()),
     ]),
-  ),
-);
-
-/** Epoch milliseconds in the years a service datetime may name (100 to 9999): every `Date` of it is valid. */
-const epochMs = lazily(() =>
-  integer().refine(
+  );
+  /** Epoch milliseconds in the years a service datetime may name (100 to 9999): every `Date` of it is valid. */
+  const epochMs = integer.refine(
     (ms) => ms >= FIRST_SERVICE_MS && ms < END_OF_SERVICE_MS,
     'expected a time in milliseconds between the years 100 and 9999',
-  ),
-);
-
-/** `Y-m-d H:i:s`, in UTC, as the service writes every datetime. */
-const serviceDatetime = lazily(() =>
-  z
+  );
+  /** `Y-m-d H:i:s`, in UTC, as the service writes every datetime. */
+  const serviceDatetime = z
     .string()
     .regex(SERVICE_DATETIME_PATTERN, 'expected a datetime "Y-m-d H:i:s"')
-    .refine(isExistingServiceDatetime, 'expected a datetime that exists'),
-);
-export const serviceDatetimeSchema = z.lazy(serviceDatetime);
+    .refine(isExistingServiceDatetime, 'expected a datetime that exists');
+  /** 8-4-4-4-12. `z.guid()`, not `z.uuid()`: the spec names no UUID version, and RFC 9562's check is strict. */
+  const uuid = z.guid();
+  const nullableText = bounded(FIELD_BOUNDS.text)
+    .nullish()
+    .transform((value) => value ?? null);
+  const wallet = z.object({
+    id: uuid,
+    name: bounded(FIELD_BOUNDS.walletName),
+    blockchain: bounded(FIELD_BOUNDS.walletToken),
+    cryptocurrency: bounded(FIELD_BOUNDS.walletToken),
+    address: bounded(FIELD_BOUNDS.address),
+  });
+  /** The invoice fields of the invoice list and of a payment's `invoice` block. */
+  const invoice = z.object({
+    id: uuid,
+    uid: bounded(FIELD_BOUNDS.uid),
+    projectId: uuid,
+    createDatetime: serviceDatetime,
+    timeToPayDatetime: serviceDatetime,
+    commissionFiatUSD: decimal,
+    amountFiatUSD: decimal,
+    amountFiat: decimal,
+    currencyFiat: bounded(FIELD_BOUNDS.currencyCode),
+    description: nullableText,
+    serviceData: nullableText,
+    views: integer,
+    status: invoiceStatusSchema,
+  });
+  /** The `payment` block of a paid invoice. */
+  const payment = z.object({
+    id: uuid,
+    amount: decimal,
+    hash: bounded(FIELD_BOUNDS.hash),
+    transactionDatetime: serviceDatetime,
+  });
+  /** An item of `POST /invoices/list`: `payment` and `wallet` only when the invoice was paid. */
+  const invoiceItem = invoice.extend({ payment: optionalBlock(payment), wallet: optionalBlock(wallet) });
+  /** An item of `POST /payments/list`: `invoice` only when the payment is matched to one. */
+  const paymentItem = payment.extend({ invoice: optionalBlock(invoice), wallet });
+  return {
+    serviceDatetime,
+    uuid,
+    wallet,
+    invoice,
+    invoiceItem,
+    paymentItem,
+    /** `data` of `POST /statistics/invoices`. */
+    statistics: z.object({
+      invoicesTotalNum: integer,
+      invoicesPaidNum: integer,
+      invoicesTotalUSD: sum,
+      invoicesByProjects: recordOf(sum),
+      invoicesByCurrencies: recordOf(sum, FIELD_BOUNDS.currencyCode),
+      invoicesByMonths: recordOf(sum),
+      invoicesByDate: recordOf(z.object({ date: epochMs, value: sum })),
+    }),
+    /**
+     * A page of each list, compiled (`z.compile`): one generated parser, same results and issues, several
+     * times faster with far less garbage over a month's thousands of pages. Compiling takes about 13 ms.
+     */
+    invoiceList: z.compile(z.array(invoiceItem)),
+    paymentList: z.compile(z.array(paymentItem)),
+  };
+}
 
-/** 8-4-4-4-12. `z.guid()`, not `z.uuid()`: the spec names no UUID version, and RFC 9562's check is strict. */
-const uuid = lazily(() => z.guid());
-export const uuidSchema = z.lazy(uuid);
+let built: ReturnType<typeof buildSchemas> | undefined;
+const schemas = () => {
+  built ??= buildSchemas();
+  return built;
+};
 
 export const invoiceStatusSchema = z.enum(['unpaid', 'canceled', 'paid', 'expired']);
 export type InvoiceStatus = z.infer<typeof invoiceStatusSchema>;
 export const INVOICE_STATUSES = invoiceStatusSchema.options;
 
-/** An object keyed by strings of at most `keyLength` characters; `[]` (an empty PHP array) reads as `{}`. */
-const recordOf = <T extends z.ZodType>(value: T, keyLength: number = FIELD_BOUNDS.statisticsKey) =>
-  z.preprocess(
-    (input) => (Array.isArray(input) && input.length === 0 ? {} : (input ?? {})),
-    z.record(bounded(keyLength), value),
-  );
-
-/** An optional block: absent, `null`, `[]` and `{}` (as PHP may write an empty one) read as `undefined`. */
-const optionalBlock = <T extends z.ZodType>(block: T) =>
-  z.preprocess(
-    (value) =>
-      value === null || (typeof value === 'object' && !Object.keys(value).length) ? undefined : value,
-    block.optional(),
-  );
-
-/** A string of at most `maximum` characters (UTF-16 code units, as a workbook cell counts them). */
-const bounded = (maximum: number) => z.string().max(maximum, tooLong(maximum));
-
-const nullableText = lazily(() =>
-  bounded(FIELD_BOUNDS.text)
-    .nullish()
-    .transform((value) => value ?? null),
-);
-
-const wallet = lazily(() =>
-  z.object({
-    id: uuid(),
-    name: bounded(FIELD_BOUNDS.walletName),
-    blockchain: bounded(FIELD_BOUNDS.walletToken),
-    cryptocurrency: bounded(FIELD_BOUNDS.walletToken),
-    address: bounded(FIELD_BOUNDS.address),
-  }),
-);
-export type Wallet = z.infer<ReturnType<typeof wallet>>;
-
-/** The invoice fields of the invoice list and of a payment's `invoice` block. */
-const invoice = lazily(() =>
-  z.object({
-    id: uuid(),
-    uid: bounded(FIELD_BOUNDS.uid),
-    projectId: uuid(),
-    createDatetime: serviceDatetime(),
-    timeToPayDatetime: serviceDatetime(),
-    commissionFiatUSD: decimal(),
-    amountFiatUSD: decimal(),
-    amountFiat: decimal(),
-    currencyFiat: bounded(FIELD_BOUNDS.currencyCode),
-    description: nullableText(),
-    serviceData: nullableText(),
-    views: integer(),
-    status: invoiceStatusSchema,
-  }),
-);
-export type Invoice = z.infer<ReturnType<typeof invoice>>;
-
-/** The `payment` block of a paid invoice. */
-const paymentRecord = lazily(() =>
-  z.object({
-    id: uuid(),
-    amount: decimal(),
-    hash: bounded(FIELD_BOUNDS.hash),
-    transactionDatetime: serviceDatetime(),
-  }),
-);
-
-/** An item of `POST /invoices/list`: `payment` and `wallet` only when the invoice was paid. */
-const invoiceItem = lazily(() =>
-  invoice().extend({
-    payment: optionalBlock(paymentRecord()),
-    wallet: optionalBlock(wallet()),
-  }),
-);
-export const invoiceItemSchema = z.lazy(invoiceItem);
-export type InvoiceItem = z.infer<typeof invoiceItemSchema>;
-
-/** An item of `POST /payments/list`: `invoice` only when the payment is matched to one. */
-const paymentItem = lazily(() =>
-  paymentRecord().extend({
-    invoice: optionalBlock(invoice()),
-    wallet: wallet(),
-  }),
-);
-export const paymentItemSchema = z.lazy(paymentItem);
-export type PaymentItem = z.infer<typeof paymentItemSchema>;
-
-/** `data` of `POST /statistics/invoices`. */
-export const invoiceStatisticsSchema = z.lazy(() =>
-  z.object({
-    invoicesTotalNum: integer(),
-    invoicesPaidNum: integer(),
-    invoicesTotalUSD: sum(),
-    invoicesByProjects: recordOf(sum()),
-    invoicesByCurrencies: recordOf(sum(), FIELD_BOUNDS.currencyCode),
-    invoicesByMonths: recordOf(sum()),
-    invoicesByDate: recordOf(z.object({ date: epochMs(), value: sum() })),
-  }),
-);
-export type InvoiceStatistics = z.infer<typeof invoiceStatisticsSchema>;
-
+export const serviceDatetimeSchema = z.lazy(() => schemas().serviceDatetime);
+export const uuidSchema = z.lazy(() => schemas().uuid);
+export const invoiceItemSchema = z.lazy(() => schemas().invoiceItem);
+export const paymentItemSchema = z.lazy(() => schemas().paymentItem);
+export const invoiceStatisticsSchema = z.lazy(() => schemas().statistics);
+export const invoiceListSchema = z.lazy(() => schemas().invoiceList);
+export const paymentListSchema = z.lazy(() => schemas().paymentList);
 /** The envelope of every answer. Anything but `result: "success"` is a failure whose shape is not shown. */
 export const successEnvelopeSchema = z.lazy(() =>
   z.object({ result: z.literal('success'), data: z.unknown() }),
 );
 
-/**
- * A page of each list, compiled (`z.compile`): one generated parser, same results and issues, several times
- * faster with far less garbage over a month's thousands of pages. On first use: compiling takes about 13 ms.
- */
-export const invoiceListSchema = z.lazy(() => z.compile(z.array(invoiceItem())));
-export const paymentListSchema = z.lazy(() => z.compile(z.array(paymentItem())));
+type Schemas = ReturnType<typeof buildSchemas>;
+export type Wallet = z.infer<Schemas['wallet']>;
+export type Invoice = z.infer<Schemas['invoice']>;
+export type InvoiceItem = z.infer<typeof invoiceItemSchema>;
+export type PaymentItem = z.infer<typeof paymentItemSchema>;
+export type InvoiceStatistics = z.infer<typeof invoiceStatisticsSchema>;

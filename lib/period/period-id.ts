@@ -10,35 +10,14 @@ export class ReportRequestError extends Error {
   override readonly name = 'ReportRequestError';
 }
 
-/** What a report covers: a calendar month, a quarter or a year. */
-export type PeriodKind = 'month' | 'quarter' | 'year';
-
 /** A calendar month: `2026-10`, `month` 1..12. */
-export interface MonthPeriod {
-  kind: 'month';
-  id: string;
-  year: number;
-  month: number;
-}
-
+export type MonthPeriod = { kind: 'month'; id: string; year: number; month: number };
 /** A quarter of a calendar year: `2026-Q3` is July to September, `quarter` 1..4. */
-export interface QuarterPeriod {
-  kind: 'quarter';
-  id: string;
-  year: number;
-  quarter: number;
-}
-
-/** A calendar year: `2026`. */
-export interface YearPeriod {
-  kind: 'year';
-  id: string;
-  year: number;
-}
-
+export type QuarterPeriod = { kind: 'quarter'; id: string; year: number; quarter: number };
+export type YearPeriod = { kind: 'year'; id: string; year: number };
 /** A month, a quarter or a year. Its instants depend on a time zone (see `periodBounds`). */
 export type Period = MonthPeriod | QuarterPeriod | YearPeriod;
-
+export type PeriodKind = Period['kind'];
 /** The period type of a kind: `PeriodOfKind<'quarter'>` is `QuarterPeriod`. */
 export type PeriodOfKind<K extends PeriodKind> = Extract<Period, { kind: K }>;
 
@@ -46,39 +25,60 @@ export type PeriodOfKind<K extends PeriodKind> = Extract<Period, { kind: K }>;
 export const FIRST_YEAR = 2000;
 export const LAST_YEAR = 9999;
 
-const MONTH_ID = /^(\d{4})-(0[1-9]|1[0-2])$/;
-const QUARTER_ID = /^(\d{4})-Q([1-4])$/;
-const YEAR_ID = /^(\d{4})$/;
-
 /** A whole number written with at least `digits` digits: `pad(7, 2)` is `07`. */
 export const pad = (value: number, digits: number) => String(value).padStart(digits, '0');
 
-/** The month `month` (1-based; 0 or 13 roll into the year before or after) of `year`. */
-export function monthPeriod(year: number, month: number): MonthPeriod {
-  const y = year + Math.floor((month - 1) / 12);
-  const m = ((((month - 1) % 12) + 12) % 12) + 1;
-  return { kind: 'month', id: `${pad(y, 4)}-${pad(m, 2)}`, year: y, month: m };
+/** Each kind: the months it spans, its id's shape (year, then its number in the year) and its names. */
+const KINDS: Record<
+  PeriodKind,
+  {
+    months: number;
+    pattern: RegExp;
+    id(year: number, n: number): string;
+    name(year: number, n: number): string;
+  }
+> = {
+  month: {
+    months: 1,
+    pattern: /^(\d{4})-(0[1-9]|1[0-2])$/,
+    id: (year, n) => `${pad(year, 4)}-${pad(n, 2)}`,
+    // Months read in UTC.
+    name: (year, n) => `${format(new TZDate(2000, n - 1, 1, 'UTC'), 'MMMM')} ${year}`,
+  },
+  quarter: {
+    months: 3,
+    pattern: /^(\d{4})-Q([1-4])$/,
+    id: (year, n) => `${pad(year, 4)}-Q${n}`,
+    name: (year, n) => `Q${n} ${year}`,
+  },
+  year: { months: 12, pattern: /^(\d{4})$/, id: (year) => pad(year, 4), name: (year) => String(year) },
+};
+
+/** A period's number in its year: its month, its quarter, 1 for a year. */
+const numberOf = (period: Period): number =>
+  period.kind === 'month' ? period.month : period.kind === 'quarter' ? period.quarter : 1;
+
+/** The period of a kind numbered `n` in `year` (1-based; 0 or past the last roll into the next year). */
+function periodOf<K extends PeriodKind>(kind: K, year: number, n: number): PeriodOfKind<K> {
+  const perYear = 12 / KINDS[kind].months;
+  const y = year + Math.floor((n - 1) / perYear);
+  const number = ((((n - 1) % perYear) + perYear) % perYear) + 1;
+  const id = KINDS[kind].id(y, number);
+  const numbered = kind === 'year' ? {} : { [kind]: number };
+  return { kind, id, year: y, ...numbered } as PeriodOfKind<K>;
 }
 
-/** The quarter `quarter` (1-based; 0 or 5 roll into the year before or after) of `year`. */
-export function quarterPeriod(year: number, quarter: number): QuarterPeriod {
-  const y = year + Math.floor((quarter - 1) / 4);
-  const q = ((((quarter - 1) % 4) + 4) % 4) + 1;
-  return { kind: 'quarter', id: `${pad(y, 4)}-Q${q}`, year: y, quarter: q };
-}
-
-export function yearPeriod(year: number): YearPeriod {
-  return { kind: 'year', id: pad(year, 4), year };
-}
+export const monthPeriod = (year: number, month: number): MonthPeriod => periodOf('month', year, month);
+export const quarterPeriod = (year: number, quarter: number): QuarterPeriod =>
+  periodOf('quarter', year, quarter);
+export const yearPeriod = (year: number): YearPeriod => periodOf('year', year, 1);
 
 /** Reads a period id by its shape alone (any four-digit year); `undefined` for anything else. */
 function readPeriodId(text: string): Period | undefined {
-  let match = MONTH_ID.exec(text);
-  if (match) return monthPeriod(Number(match[1]), Number(match[2]));
-  match = QUARTER_ID.exec(text);
-  if (match) return quarterPeriod(Number(match[1]), Number(match[2]));
-  match = YEAR_ID.exec(text);
-  if (match) return yearPeriod(Number(match[1]));
+  for (const kind of ['month', 'quarter', 'year'] as const) {
+    const match = KINDS[kind].pattern.exec(text);
+    if (match) return periodOf(kind, Number(match[1]), Number(match[2] ?? 1));
+  }
   return undefined;
 }
 
@@ -120,7 +120,7 @@ export function parseMonth(text: string): MonthPeriod {
 
 /** Whether `text` is a month id `YYYY-MM` (any four-digit year): the shape `parseMonth` accepts. */
 export function isMonthId(text: unknown): text is string {
-  return typeof text === 'string' && MONTH_ID.test(text);
+  return typeof text === 'string' && KINDS.month.pattern.test(text);
 }
 
 /** Whether `text` is shaped as a period id (`YYYY-MM`, `YYYY-Qn` or `YYYY`), of any four-digit year. */
@@ -135,45 +135,31 @@ export function isPeriodId(text: unknown): text is string {
 }
 
 /** The first month of a period: `2026-Q3` → `2026-07`. */
-export function firstMonthOf(period: Period): MonthPeriod {
-  if (period.kind === 'month') return period;
-  return monthPeriod(period.year, period.kind === 'quarter' ? period.quarter * 3 - 2 : 1);
-}
+export const firstMonthOf = (period: Period): MonthPeriod =>
+  monthPeriod(period.year, (numberOf(period) - 1) * KINDS[period.kind].months + 1);
 
 /** The period of a kind that a month belongs to: `2026-11` is in `2026-Q4` and in `2026`. */
-export function periodOfMonth<K extends PeriodKind>(month: MonthPeriod, kind: K): PeriodOfKind<K> {
-  if (kind === 'month') return month as PeriodOfKind<K>;
-  const period =
-    kind === 'quarter' ? quarterPeriod(month.year, Math.ceil(month.month / 3)) : yearPeriod(month.year);
-  return period as PeriodOfKind<K>;
-}
+export const periodOfMonth = <K extends PeriodKind>(month: MonthPeriod, kind: K): PeriodOfKind<K> =>
+  periodOf(kind, month.year, Math.ceil(month.month / KINDS[kind].months));
 
 /** The months of a period, in order: one for a month, three for a quarter, twelve for a year. */
 export function monthsOfPeriod(period: Period): MonthPeriod[] {
   const first = firstMonthOf(period);
-  const count = { month: 1, quarter: 3, year: 12 }[period.kind];
-  return Array.from({ length: count }, (_, index) => monthPeriod(first.year, first.month + index));
-}
-
-/** The period of the same kind `steps` periods later (earlier when negative). */
-function shiftPeriod<P extends Period>(period: P, steps: number): P {
-  if (period.kind === 'month') return monthPeriod(period.year, period.month + steps) as P;
-  if (period.kind === 'quarter') return quarterPeriod(period.year, period.quarter + steps) as P;
-  return yearPeriod(period.year + steps) as P;
+  return Array.from({ length: KINDS[period.kind].months }, (_, index) =>
+    monthPeriod(first.year, first.month + index),
+  );
 }
 
 /** The period of the same kind before: `2026-01` → `2025-12`, `2026-Q1` → `2025-Q4`. */
-export const previousPeriod = <P extends Period>(period: P): P => shiftPeriod(period, -1);
+export const previousPeriod = <P extends Period>(period: P): P =>
+  periodOf(period.kind, period.year, numberOf(period) - 1) as P;
 
 /** The period of the same kind after. */
-export const nextPeriod = <P extends Period>(period: P): P => shiftPeriod(period, 1);
+export const nextPeriod = <P extends Period>(period: P): P =>
+  periodOf(period.kind, period.year, numberOf(period) + 1) as P;
 
-/** A period as people name it: `October 2026`, `Q3 2026`, `2026` (months read in UTC). */
-export function periodName(period: Period): string {
-  if (period.kind === 'month')
-    return `${format(new TZDate(2000, period.month - 1, 1, 'UTC'), 'MMMM')} ${period.year}`;
-  return period.kind === 'quarter' ? `Q${period.quarter} ${period.year}` : String(period.year);
-}
+/** A period as people name it: `October 2026`, `Q3 2026`, `2026`. */
+export const periodName = (period: Period): string => KINDS[period.kind].name(period.year, numberOf(period));
 
 /** A month id as people name it: `2026-10` → `October 2026`. @throws ReportRequestError */
 export const monthName = (month: string): string => periodName(parseMonth(month));
