@@ -12,17 +12,11 @@ const MAX_LAYERS = 3;
 /** The characters that start an escape this module reads; text without them holds the secret only as is. */
 const ESCAPE_STARTS = /[\\&%]/;
 
-/** Text as characters, each with the span of the original it was written as; layers decode escapes. */
+/** Text with escapes decoded, each character with the span of the original it was written as. */
 interface Layer {
-  chars: string[];
+  text: string;
   starts: number[];
   ends: number[];
-}
-
-/** An escape found in a layer: the character it writes and how many of the layer's characters it takes. */
-interface Escape {
-  char: string;
-  length: number;
 }
 
 /**
@@ -40,99 +34,80 @@ export function redactSecret(text: string, secret: string | undefined): string {
   if (spans.length === 0 && !ESCAPE_STARTS.test(text) && !secrets.some((each) => text.includes(each))) {
     return text;
   }
-  const chars = text.split('');
-  let layer: Layer = { chars, starts: chars.map((_, i) => i), ends: chars.map((_, i) => i + 1) };
+  const offsets = Array.from({ length: text.length }, (_, i) => i);
+  let layer: Layer = { text, starts: offsets, ends: offsets.map((i) => i + 1) };
   for (let depth = 0; ; depth += 1) {
     for (const each of secrets) findSecret(layer, each, spans);
-    if (depth === MAX_LAYERS || !ESCAPE_STARTS.test(layer.chars.join(''))) break;
+    if (depth === MAX_LAYERS || !ESCAPE_STARTS.test(layer.text)) break;
     const next = decodeLayer(layer);
-    if (next.chars.length === layer.chars.length) break;
+    if (next.text.length === layer.text.length) break;
     layer = next;
     // Encoded text has escapes of its own: json_encode writes base64's `/` as `\/`, a query its `+` as `%2B`.
-    const decoded = layer.chars.join('');
-    for (const [start, end] of secrets.flatMap((each) => encodedSpans(decoded, each))) {
-      spans.push([layer.starts[start]!, layer.ends[end - 1]!]);
+    for (const [start, end] of secrets.flatMap((each) => encodedSpans(next.text, each))) {
+      spans.push([next.starts[start]!, next.ends[end - 1]!]);
     }
   }
   return replaceSpans(text, spans);
 }
 
 /** Adds the original spans of every occurrence of `secret` in `layer`, each character as is or escaped. */
-function findSecret({ chars, starts, ends }: Layer, secret: string, spans: [number, number][]): void {
+function findSecret({ text, starts, ends }: Layer, secret: string, spans: [number, number][]): void {
   const alone = secret.length < ALWAYS_REDACTED_LENGTH;
-  for (let start = 0; start < chars.length; start += 1) {
-    const end = matchFrom(chars, start, secret, 0);
+  for (let start = 0; start < text.length; start += 1) {
+    const end = matchFrom(text, start, secret, 0);
     if (end === undefined) continue;
-    if (alone && (isWordChar(chars[start - 1]) || isWordChar(chars[end]))) continue;
+    if (alone && (isWordChar(text[start - 1]) || isWordChar(text[end]))) continue;
     spans.push([starts[start]!, ends[end - 1]!]);
     start = end - 1;
   }
 }
 
 /** Where a match of `secret[from..]` starting at `index` ends, trying each character as is, then escaped. */
-function matchFrom(chars: string[], index: number, secret: string, from: number): number | undefined {
+function matchFrom(text: string, index: number, secret: string, from: number): number | undefined {
   if (from === secret.length) return index;
   const wanted = secret[from];
-  if (chars[index] === wanted) {
-    const end = matchFrom(chars, index + 1, secret, from + 1);
+  if (text[index] === wanted) {
+    const end = matchFrom(text, index + 1, secret, from + 1);
     if (end !== undefined) return end;
   }
-  const found = escapeAt(chars, index);
-  if (found && found.char === wanted) return matchFrom(chars, index + found.length, secret, from + 1);
+  const found = escapeAt(text, index);
+  if (found && found.char === wanted) return matchFrom(text, index + found.length, secret, from + 1);
   return undefined;
 }
 
 const isWordChar = (char: string | undefined): boolean => char !== undefined && /^[A-Za-z0-9]$/.test(char);
 
 function decodeLayer(layer: Layer): Layer {
-  const next: Layer = { chars: [], starts: [], ends: [] };
-  for (let index = 0; index < layer.chars.length; ) {
-    const found = escapeAt(layer.chars, index);
+  const chars: string[] = [];
+  const next: Layer = { text: '', starts: [], ends: [] };
+  for (let index = 0; index < layer.text.length; ) {
+    const found = escapeAt(layer.text, index);
     const length = found?.length ?? 1;
-    next.chars.push(found ? found.char : layer.chars[index]!);
+    chars.push(found?.char ?? layer.text[index]!);
     next.starts.push(layer.starts[index]!);
     next.ends.push(layer.ends[index + length - 1]!);
     index += length;
   }
+  next.text = chars.join('');
   return next;
 }
 
-const HEX = /^[0-9A-Fa-f]$/;
-const SIMPLE_JSON_ESCAPES: Record<string, string> = {
-  '"': '"',
-  '\\': '\\',
-  '/': '/',
-  b: '\b',
-  f: '\f',
-  n: '\n',
-  r: '\r',
-  t: '\t',
-};
+/** `%XX`, JSON's `\uXXXX` and `\"`-style escapes, and `\xXX`. */
+const ESCAPE = /%([0-9A-Fa-f]{2})|\\(?:u([0-9A-Fa-f]{4})|x([0-9A-Fa-f]{2})|(["\\/bfnrt]))/y;
+const CONTROL_ESCAPES: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 
-/** The escape at `index` that writes an ASCII character: JSON's, `\xXX`, `%XX`, or an HTML reference. */
-function escapeAt(chars: string[], index: number): Escape | undefined {
-  const first = chars[index];
-  if (first === '%') return hexEscapeAt(chars, index + 1, 2, 1);
-  if (first === '&') return htmlReferenceAt(chars, index);
-  if (first !== '\\') return undefined;
-  const kind = chars[index + 1];
-  if (kind === undefined) return undefined;
-  const simple = SIMPLE_JSON_ESCAPES[kind];
-  if (simple !== undefined) return { char: simple, length: 2 };
-  if (kind === 'u') return hexEscapeAt(chars, index + 2, 4, 2);
-  if (kind === 'x') return hexEscapeAt(chars, index + 2, 2, 2);
-  return undefined;
-}
-
-/** `digits` hexadecimal digits from `from` writing an ASCII character, after a `prefix` of that length. */
-function hexEscapeAt(chars: string[], from: number, digits: number, prefix: number): Escape | undefined {
-  let code = 0;
-  for (let offset = 0; offset < digits; offset += 1) {
-    const char = chars[from + offset];
-    if (char === undefined || !HEX.test(char)) return undefined;
-    code = code * 16 + Number.parseInt(char, 16);
-  }
-  return code < 0x80 ? { char: String.fromCharCode(code), length: prefix + digits } : undefined;
+/** The escape at `index` that writes an ASCII character, and how many characters it takes. */
+function escapeAt(text: string, index: number): { char: string; length: number } | undefined {
+  const first = text[index];
+  if (first === '&') return htmlReferenceAt(text, index);
+  if (first !== '%' && first !== '\\') return undefined;
+  ESCAPE.lastIndex = index;
+  const match = ESCAPE.exec(text);
+  if (!match) return undefined;
+  const [escape, percent, unicode, hex, simple] = match;
+  if (simple !== undefined) return { char: CONTROL_ESCAPES[simple] ?? simple, length: 2 };
+  const code = Number.parseInt((percent ?? unicode ?? hex)!, 16);
+  return code < 0x80 ? { char: String.fromCharCode(code), length: escape.length } : undefined;
 }
 
 /** Longest named reference read: `&` and the longest name of the HTML standard, with `;`. */
@@ -141,19 +116,9 @@ const MAX_REFERENCE_LENGTH = 34;
 const MAX_REFERENCE_DIGITS = 64;
 
 /** `&sol;`, `&#47;`, `&#x2F;` (any case, leading zeros, `;` optional), as HTML decodes them in text. */
-function htmlReferenceAt(chars: string[], index: number): Escape | undefined {
-  let candidate = '&';
-  const limit = chars[index + 1] === '#' ? MAX_REFERENCE_DIGITS + 4 : MAX_REFERENCE_LENGTH;
-  for (let offset = 1; offset < limit; offset += 1) {
-    const char = chars[index + offset];
-    if (char === undefined || char.length !== 1) break;
-    candidate += char;
-    if (char === ';') break;
-    if (!/[A-Za-z0-9#]/.test(char)) {
-      candidate = candidate.slice(0, -1);
-      break;
-    }
-  }
+function htmlReferenceAt(text: string, index: number): { char: string; length: number } | undefined {
+  const limit = text[index + 1] === '#' ? MAX_REFERENCE_DIGITS + 4 : MAX_REFERENCE_LENGTH;
+  const candidate = /^&[A-Za-z0-9#]*;?/.exec(text.slice(index, index + limit))![0];
   const decoded = decodeHTML(candidate);
   if (decoded === candidate) return undefined;
   const char = decoded.charAt(0);
@@ -178,13 +143,14 @@ function replaceSpans(text: string, spans: [number, number][]): string {
 /**
  * An encoding that writes `groupBytes` bytes as `groupChars` characters, each group on its own, so the
  * secret's bytes from the first that starts a group are written the same whatever precedes them.
- * `alphabet` widens a span over a shared group; `anyCase` for hex and base32, read case-insensitively.
+ * `alphabet` widens a span over a shared group; hex and base32 are read in any case (`gi`).
  */
 interface Encoding {
   groupBytes: number;
   groupChars: number;
   alphabet: RegExp;
-  anyCase: boolean;
+  flags: 'g' | 'gi';
+  /** The pattern of some bytes: the encoded text, `+` and `/` escaped later. */
   encode: (bytes: Uint8Array) => string;
 }
 
@@ -192,14 +158,14 @@ const base64 = (alphabet: RegExp, kind: 'base64' | 'base64url'): Encoding => ({
   groupBytes: 3,
   groupChars: 4,
   alphabet,
-  anyCase: false,
+  flags: 'g',
   encode: (bytes) => Buffer.from(bytes).toString(kind),
 });
 const base32Of = (alphabet: RegExp, codec: typeof base32): Encoding => ({
   groupBytes: 5,
   groupChars: 8,
   alphabet,
-  anyCase: true,
+  flags: 'gi',
   encode: (bytes) => codec.stringify(bytes, { pad: false }),
 });
 const ENCODINGS: readonly Encoding[] = [
@@ -207,62 +173,53 @@ const ENCODINGS: readonly Encoding[] = [
   base64(/[A-Za-z0-9_=-]/, 'base64url'),
   base32Of(/[A-Za-z2-7=]/, base32),
   base32Of(/[0-9A-Va-v=]/, base32hex),
+  // Whole bytes, nothing to widen over; a dump may separate them (`73:6b:5f`, `73 6b 5f`).
+  {
+    groupBytes: 1,
+    groupChars: 0,
+    alphabet: /[0-9a-f]/i,
+    flags: 'gi',
+    encode: (bytes) => [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('[:. -]?'),
+  },
 ];
 
-/** Between the bytes of hex, a dump may put one of these (`73:6b:5f`, `73 6b 5f`). */
-const HEX_SEPARATOR = '[:. -]?';
-
-interface Form {
-  pattern: RegExp;
-  encoding: Encoding | undefined;
-}
-
 /** The forms of the last few secrets: a caller redacts one key (and its reversal) over and over. */
-const cache = new Map<string, Form[]>();
+const cache = new Map<string, { pattern: RegExp; encoding: Encoding }[]>();
 const CACHED_SECRETS = 4;
 
 /**
- * What any encoded text holding `secret` holds for certain: for each group encoding, one core per
- * alignment (0 to `groupBytes - 1` bytes of other text before it), from its first byte that starts a
- * group to its last whole group; and its hex, in either case, with or without separators.
+ * What any encoded text holding `secret` holds for certain: for each encoding, one core per alignment (0
+ * to `groupBytes - 1` bytes of other text before it), from its first byte that starts a group to its last
+ * whole group. Each is a fixed string (hex's optional separators aside), so a search is linear.
  */
-function encodedForms(secret: string): Form[] {
+function encodedForms(secret: string) {
   const known = cache.get(secret);
   if (known) return known;
   const bytes = Buffer.from(secret, 'utf8');
-  const forms: Form[] = [];
-  for (const encoding of ENCODINGS) {
-    for (let skip = 0; skip < encoding.groupBytes; skip += 1) {
+  const forms = ENCODINGS.flatMap((encoding) =>
+    Array.from({ length: encoding.groupBytes }, (_, skip) => {
       const whole = Math.floor((bytes.length - skip) / encoding.groupBytes) * encoding.groupBytes;
       const core = encoding.encode(bytes.subarray(skip, skip + whole)).replace(/[+/]/g, '\\$&');
-      forms.push({ pattern: new RegExp(core, encoding.anyCase ? 'gi' : 'g'), encoding });
-    }
-  }
-  const hexBytes = [...bytes].map((byte) => byte.toString(16).padStart(2, '0'));
-  forms.push({ pattern: new RegExp(hexBytes.join(HEX_SEPARATOR), 'gi'), encoding: undefined });
+      return { pattern: new RegExp(core, encoding.flags), encoding };
+    }),
+  );
   if (cache.size >= CACHED_SECRETS) cache.clear();
   cache.set(secret, forms);
   return forms;
 }
 
-/**
- * The spans of `text` that write `secret` in base64, base32 or hex, each widened over the characters
- * around it that encode its first and last bytes together with others. Each form is a fixed string
- * (hex's optional separators aside), so a search is linear.
- */
+/** The spans of `text` that write `secret` encoded, each widened over the groups it shares with others. */
 function encodedSpans(text: string, secret: string): [number, number][] {
   if (secret.length < ALWAYS_REDACTED_LENGTH) return [];
   const spans: [number, number][] = [];
   for (const { pattern, encoding } of encodedForms(secret)) {
+    const { groupChars, alphabet } = encoding;
     pattern.lastIndex = 0;
     for (let found = pattern.exec(text); found; found = pattern.exec(text)) {
       let start = found.index;
       let end = start + found[0].length;
-      if (encoding) {
-        const { groupChars, alphabet } = encoding;
-        for (let n = 0; n < groupChars && start > 0 && alphabet.test(text[start - 1]!); n++) start -= 1;
-        for (let n = 0; n < groupChars && end < text.length && alphabet.test(text[end]!); n++) end += 1;
-      }
+      for (let n = 0; n < groupChars && start > 0 && alphabet.test(text[start - 1]!); n++) start -= 1;
+      for (let n = 0; n < groupChars && end < text.length && alphabet.test(text[end]!); n++) end += 1;
       spans.push([start, end]);
       pattern.lastIndex = found.index + 1;
     }
