@@ -4,49 +4,72 @@ import { InvoicingParameterError } from './errors';
 import { nodeHttpTransport } from './node-http-transport';
 import { fetchTransport, type Transport } from './send-request';
 import { describeIssues, summariseIssues } from './shown-text';
-import type { InvoicingClientHooks, InvoicingClientOptions } from './types';
 
-/** A page of 100 records is about 100 KB: room for pages 100 times larger, far below a function's memory. */
-const DEFAULT_MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 const functionOf = <F>() => z.custom<F>((value) => typeof value === 'function', 'expected a function');
 
-/** Built on first use, as the service's schemas are (see `schemas.ts`). */
-const clientOptionsSchema = z.lazy(() =>
-  z
-    .object({
-      baseUrl: z
-        .string()
-        .trim()
-        .refine((value) => {
-          if (!URL.canParse(value)) return false;
-          const url = new URL(value);
-          return (url.protocol === 'http:' || url.protocol === 'https:') && !url.search && !url.hash;
-        }, 'expected an http(s) URL without query or fragment')
-        // The endpoints' paths are appended; a trailing slash would double theirs, a path prefix stays.
-        .transform((value) => value.replace(/\/+$/, '')),
-      // Keys read from a file or an environment variable often carry a trailing newline.
-      apiKey: z
-        .string()
-        .trim()
-        .min(1, 'expected a non-empty API key')
-        .regex(/^[\x21-\x7e]*$/, 'expected printable ASCII without spaces'),
-      pageSize: z.number().int().positive().default(100),
-      concurrency: z.number().int().positive().default(4),
-      maxRetries: z.number().int().nonnegative().default(4),
-      timeoutMs: z.number().positive().default(30_000),
-      maxRetryDelayMs: z.number().nonnegative().default(30_000),
-      maxAnswerBytes: z.number().int().positive().default(DEFAULT_MAX_ANSWER_BYTES),
-      fetch: functionOf<typeof globalThis.fetch>().optional(),
-      sleep: functionOf<NonNullable<InvoicingClientHooks['sleep']>>().optional(),
-      random: functionOf<() => number>().optional(),
-      now: functionOf<() => number>().optional(),
-      maxPages: z.number().int().positive().default(100_000),
-      signal: z
-        .custom<AbortSignal>((value) => value instanceof AbortSignal, 'expected an AbortSignal')
-        .optional(),
-    })
-    .strict(),
-);
+/** The documented options; shapes are built on first use, as the service's schemas are (`schemas.ts`). */
+const options = () => ({
+  /** Base URL of the service, e.g. `https://api.example.com/v1`; the endpoints' paths are appended. */
+  baseUrl: z
+    .string()
+    .trim()
+    .refine((value) => {
+      if (!URL.canParse(value)) return false;
+      const url = new URL(value);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && !url.search && !url.hash;
+    }, 'expected an http(s) URL without query or fragment')
+    // A trailing slash would double the endpoints' own; a path prefix stays.
+    .transform((value) => value.replace(/\/+$/, '')),
+  /** The account's API key, sent as `Authorization: Token <key>`. Never logged, never in an error. */
+  apiKey: z
+    .string()
+    // Keys read from a file or an environment variable often carry a trailing newline.
+    .trim()
+    .min(1, 'expected a non-empty API key')
+    .regex(/^[\x21-\x7e]*$/, 'expected printable ASCII without spaces'),
+  /** Records asked for per page by the iterators. @default 100 */
+  pageSize: z.number().int().positive().default(100),
+  /** Requests in flight at once, across every call of this client. @default 4 */
+  concurrency: z.number().int().positive().default(4),
+  /** Further attempts after a 429, a 5xx, a network error or a timeout. @default 4 */
+  maxRetries: z.number().int().nonnegative().default(4),
+  /** Time allowed for one request, answer body included. @default 30000 */
+  timeoutMs: z.number().positive().default(30_000),
+  /** Longest wait between attempts, whatever `Retry-After` asks. @default 30000 */
+  maxRetryDelayMs: z.number().nonnegative().default(30_000),
+  /**
+   * Most bytes one answer may hold, decoded; more is an `InvoicingAnswerTooLargeError`. A page of 100
+   * records is about 100 KB: room for pages 100 times larger, far below a function's memory. @default 16 MiB
+   */
+  maxAnswerBytes: z
+    .number()
+    .int()
+    .positive()
+    .default(16 * 1024 * 1024),
+  /** A `fetch` to send requests through (a test's, an app's own). @default `node:http(s)` with keep-alive */
+  fetch: functionOf<typeof globalThis.fetch>().optional(),
+});
+
+/** Seams beside the documented options, for tests and unusual deployments. */
+const hooks = () => ({
+  /** Waits between attempts; rejects when `signal` aborts. @default `setTimeout` of `node:timers/promises` */
+  sleep: functionOf<(ms: number, signal?: AbortSignal) => Promise<void>>().optional(),
+  /** A number in [0, 1) for the backoff jitter. @default Math.random */
+  random: functionOf<() => number>().optional(),
+  /** The clock an HTTP-date `Retry-After` is read against, in ms since the epoch. @default Date.now */
+  now: functionOf<() => number>().optional(),
+  /** Pages with records one list walk may read before it stops with a protocol error. @default 100000 */
+  maxPages: z.number().int().positive().default(100_000),
+  /** Calls off every request of the client (the report was stopped), failing with the signal's reason. */
+  signal: z
+    .custom<AbortSignal>((value) => value instanceof AbortSignal, 'expected an AbortSignal')
+    .optional(),
+});
+
+export type InvoicingClientOptions = z.input<z.ZodObject<ReturnType<typeof options>>>;
+export type InvoicingClientHooks = z.input<z.ZodObject<ReturnType<typeof hooks>>>;
+
+const clientOptionsSchema = z.lazy(() => z.strictObject({ ...options(), ...hooks() }));
 
 /** The options with every default filled in, and the transport they choose. */
 export type ClientSettings = Required<Omit<z.output<typeof clientOptionsSchema>, 'fetch' | 'signal'>> & {

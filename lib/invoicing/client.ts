@@ -1,24 +1,79 @@
 import PQueue from 'p-queue';
 import type * as z from 'zod';
-import { readClientOptions } from './client-options';
-import { errorFromResponse, isRefusal } from './errors';
+import { fullJitterMs } from '../config';
+import { type InvoicingClientHooks, type InvoicingClientOptions, readClientOptions } from './client-options';
+import {
+  errorFromResponse,
+  InvoicingNetworkError,
+  InvoicingRateLimitError,
+  InvoicingServerError,
+  InvoicingTimeoutError,
+  isRefusal,
+} from './errors';
 import { type PaginateOptions, paginate } from './paginate';
 import {
+  type InvoiceFilter,
   invoiceFilterSchema,
+  type ListInvoicesParams,
+  type ListPaymentsParams,
   listInvoicesParamsSchema,
   listPaymentsParamsSchema,
+  type PaymentFilter,
   paymentFilterSchema,
+  type StatisticsFilter,
   statisticsFilterSchema,
   validateParams,
 } from './params';
 import { normaliseList, readAnswer } from './read-answer';
-import { type RetryPolicy, retryDelayMs } from './retry';
-import { invoiceListSchema, invoiceStatisticsSchema, paymentListSchema } from './schemas';
+import {
+  type InvoiceItem,
+  type InvoiceStatistics,
+  invoiceListSchema,
+  invoiceStatisticsSchema,
+  type PaymentItem,
+  paymentListSchema,
+} from './schemas';
 import { type FormFields, sendRequest } from './send-request';
-import type { InvoicingClient, InvoicingClientHooks, InvoicingClientOptions } from './types';
+
+export interface InvoicingClient {
+  /** `POST /statistics/invoices`. */
+  invoiceStatistics(filter?: StatisticsFilter): Promise<InvoiceStatistics>;
+  /** `POST /invoices/list`: one page, as the service answers it. */
+  listInvoices(params?: ListInvoicesParams): Promise<InvoiceItem[]>;
+  /** `POST /payments/list`: one page, as the service answers it. */
+  listPayments(params?: ListPaymentsParams): Promise<PaymentItem[]>;
+  /** Every invoice matching the filter, each once, in no particular order. */
+  invoices(filter?: InvoiceFilter): AsyncIterable<InvoiceItem>;
+  /** Every payment matching the filter, each once, in no particular order. */
+  payments(filter?: PaymentFilter): AsyncIterable<PaymentItem>;
+}
 
 /** First backoff ceiling; doubled on each retry up to `maxRetryDelayMs`. */
 const BASE_RETRY_DELAY_MS = 500;
+
+/**
+ * The wait before retry `attempt` (0-based) after `error`, or `undefined` when none is worth it: a 429, 5xx,
+ * network error or timeout is retried `maxRetries` times. The wait is the `Retry-After` asked for, otherwise
+ * full jitter in [0, min(maxRetryDelayMs, baseDelayMs × 2^attempt)); never above `maxRetryDelayMs`, and a
+ * 429 asking for longer fails at once, so the caller learns when to come back.
+ */
+export function retryDelayMs(
+  error: unknown,
+  attempt: number,
+  policy: { maxRetries: number; maxRetryDelayMs: number; baseDelayMs: number; random: () => number },
+): number | undefined {
+  if (attempt >= policy.maxRetries) return undefined;
+  const jitter = () => fullJitterMs(attempt, policy.baseDelayMs, policy.maxRetryDelayMs, policy.random);
+  if (error instanceof InvoicingRateLimitError || error instanceof InvoicingServerError) {
+    const asked = error.retryAfterMs;
+    if (asked === undefined) return jitter();
+    if (error instanceof InvoicingRateLimitError && asked > policy.maxRetryDelayMs) return undefined;
+    return Math.min(asked, policy.maxRetryDelayMs);
+  }
+  return error instanceof InvoicingNetworkError || error instanceof InvoicingTimeoutError
+    ? jitter()
+    : undefined;
+}
 
 /** The `limit` the spec gives as the default, which any reading of it serves. */
 const DEFAULT_LIMIT = 10;
@@ -59,7 +114,7 @@ function withinRefusedLimit<T>(
 }
 
 /** The service's three endpoints, appended to `baseUrl`. */
-export const ENDPOINTS = {
+const ENDPOINTS = {
   statistics: '/statistics/invoices',
   invoices: '/invoices/list',
   payments: '/payments/list',
@@ -90,7 +145,7 @@ export function createInvoicingClient(
   const slots = new PQueue({ concurrency });
   /** Walks opened so far: each takes a lower priority than the one before; single calls take 0. */
   let walksOpened = 0;
-  const policy: RetryPolicy = { ...settings, baseDelayMs: BASE_RETRY_DELAY_MS };
+  const policy = { ...settings, baseDelayMs: BASE_RETRY_DELAY_MS };
 
   /** One attempt: the request holds a slot of the shared limit until its body is read. */
   async function attempt<Schema extends z.ZodType>(

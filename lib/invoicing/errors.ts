@@ -1,15 +1,14 @@
 import type { HeaderReader } from './send-request';
 import { bodyExcerpt, redirectTargetOf, requestIdOf } from './shown-text';
 
-/** What an error knows about the call that failed. Never the API key. */
+/**
+ * What an error knows about the call that failed, never the API key: the endpoint's path, the status, at
+ * most ~200 characters of the answer (the key redacted in every form), its `X-Request-Id` if it reads as one.
+ */
 export interface InvoicingErrorDetails {
-  /** The endpoint's path, e.g. `/invoices/list`. */
   endpoint?: string;
-  /** The HTTP status, when the service answered. */
   status?: number;
-  /** At most ~200 characters of the answer, whitespace collapsed, the API key redacted in every form. */
   bodyExcerpt?: string | undefined;
-  /** The service's request id (`X-Request-Id`), when it sent one that reads as an id. */
   requestId?: string | undefined;
   cause?: unknown;
 }
@@ -103,21 +102,19 @@ export class InvoicingParameterError extends InvoicingApiError<{ issues: readonl
   declare readonly issues: readonly string[];
 }
 
-/** A failed answer; `body` is absent when too long for an excerpt, `now` reads a date `Retry-After`. */
-export interface FailedResponse {
+/**
+ * The error for an answer that is not 2xx: 401/403 authentication, 429 rate limited, 5xx server, anything
+ * else protocol, as is a 429 or 5xx whose `Retry-After` lies beyond any date (no time to come back at).
+ * `body` is absent when too long for an excerpt; `now` reads a date `Retry-After`.
+ */
+export function errorFromResponse(response: {
   endpoint: string;
   status: number;
   headers: HeaderReader;
   body?: string | undefined;
   apiKey?: string;
   now?: number;
-}
-
-/**
- * The error for an answer that is not 2xx: 401/403 authentication, 429 rate limited, 5xx server, anything
- * else protocol, as is a 429 or 5xx whose `Retry-After` lies beyond any date (no time to come back at).
- */
-export function errorFromResponse(response: FailedResponse): InvoicingApiError {
+}): InvoicingApiError {
   const { endpoint, status, headers, body, apiKey, now = Date.now() } = response;
   const excerpt = body === undefined ? undefined : bodyExcerpt(body, apiKey);
   const details = { endpoint, status, bodyExcerpt: excerpt, requestId: requestIdOf(headers, apiKey) };
@@ -164,8 +161,6 @@ export function errorFromResponse(response: FailedResponse): InvoicingApiError {
   );
 }
 
-const REFUSAL_STATUSES: ReadonlySet<number> = new Set([400, 404, 416, 422]);
-
 /**
  * Whether the service refused the request itself (HTTP 400, 404, 416 or 422, or a 2xx that is not
  * `result: "success"`: the spec shows neither a failure's shape nor its status), as it may refuse a
@@ -175,11 +170,8 @@ export function isRefusal(error: unknown): boolean {
   if (!(error instanceof InvoicingProtocolError) || error instanceof InvoicingAnswerTooLargeError)
     return false;
   const { status } = error;
-  return status !== undefined && (REFUSAL_STATUSES.has(status) || (status >= 200 && status <= 299));
+  return status !== undefined && ([400, 404, 416, 422].includes(status) || (status >= 200 && status <= 299));
 }
-
-/** The last instant a JavaScript `Date` can hold, in ms since the epoch (year 275760). */
-const LAST_DATE_MS = 8.64e15;
 
 /**
  * Reads a `Retry-After` (RFC 9110 §10.2.3), seconds or an HTTP date, as the wait in ms (0 for a date
@@ -191,7 +183,8 @@ export function parseRetryAfter(value: string | null | undefined, nowMs: number)
   if (!text) return undefined;
   if (/^\d+(\.\d+)?$/.test(text)) {
     const waitMs = Math.ceil(Number(text) * 1000);
-    return nowMs + waitMs > LAST_DATE_MS ? Number.POSITIVE_INFINITY : waitMs;
+    // 8.64e15: the last instant a `Date` can hold (year 275760).
+    return nowMs + waitMs > 8.64e15 ? Number.POSITIVE_INFINITY : waitMs;
   }
   // An HTTP date always names a weekday or month, so a bare number or garbage never reaches Date.parse.
   if (!/[a-z]/i.test(text)) return undefined;

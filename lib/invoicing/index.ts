@@ -1,8 +1,9 @@
+export type { InvoicingClient } from './client';
 export { createInvoicingClient } from './client';
+export type { InvoicingClientHooks, InvoicingClientOptions } from './client-options';
 export * from './errors';
 export { IdSet } from './id-set';
 export * from './params';
 export { redactSecret } from './redact-secret';
 export * from './schemas';
 export * from './service-json';
-export type * from './types';

@@ -1,10 +1,7 @@
 import { InvoicingListOrderError, InvoicingProtocolError, isRefusal } from './errors';
 import { IdSet } from './id-set';
 
-/**
- * Passes over a list whose order shifts while it is read: each is one more read of the whole list; a list
- * that grows at its head all the time shifts in every pass, and its new records are past the report's end.
- */
+/** Readings of a list whose order shifts (one growing at its head shifts in every pass: its new records are past the report's end). */
 const MAX_PASSES = 3;
 
 /** The records asked for by one request: `offset` and `limit` as the service reads them. */
@@ -13,18 +10,16 @@ export interface PageRange {
   limit: number;
 }
 
+/**
+ * `fetchPage` is aborted through `signal` when the walk ends early or fails; `concurrency` pages are asked
+ * at once, as many wait for the consumer; records on more than `maxPages` pages fail the walk (a list that
+ * never ends); `endpoint` names the list in errors.
+ */
 export interface PaginateOptions<T> {
-  /** Fetches one page; aborted through `signal` when the walk ends early or fails. */
   fetchPage: (range: PageRange, signal: AbortSignal) => Promise<readonly T[]>;
-  /** `limit` asked for per page. */
   pageSize: number;
-  /** Pages requested at once. */
   concurrency: number;
-  /** Pages fetched but not yet consumed before the walk pauses. @default concurrency */
-  maxBufferedPages?: number;
-  /** Pages with records after which the walk fails as a protocol error (a list that never ends). */
   maxPages: number;
-  /** The endpoint's path, for errors. */
   endpoint: string;
 }
 
@@ -45,7 +40,7 @@ export interface PaginateOptions<T> {
  *   value many share), and another record may have been skipped: the list is read again, yielding only
  *   new records, until a pass holds its order or finds nothing new, at most `MAX_PASSES`. A last pass
  *   still finding new records deeper than the head is an `InvoicingListOrderError`;
- * - only ids are kept (see `IdSet`); fetching pauses while `maxBufferedPages` pages wait for the consumer.
+ * - only ids are kept (see `IdSet`); fetching pauses while `concurrency` pages wait for the consumer.
  */
 export async function* paginate<T extends { id: string }>(
   options: PaginateOptions<T>,
@@ -67,23 +62,16 @@ export async function* paginate<T extends { id: string }>(
 }
 
 /**
- * What one pass found: whether a record came back twice (the order shifted), how many records no earlier
- * pass had yielded, and the largest offset of one (-1 for none).
+ * One pass: yields the records `yielded` has not had (adding them), telling its own repeats by `seenIds`.
+ * Returns whether a record came back twice (the order shifted), how many records no earlier pass had
+ * yielded, and the largest offset of one (-1 for none).
  */
-interface PassOutcome {
-  shifted: boolean;
-  added: number;
-  deepestAdded: number;
-}
-
-/** One pass: yields the records `yielded` has not had (adding them), telling its own repeats by `seenIds`. */
 async function* readListOnce<T extends { id: string }>(
   options: PaginateOptions<T>,
   yielded: IdSet,
   seenIds: IdSet,
-): AsyncGenerator<T, PassOutcome> {
+): AsyncGenerator<T, { shifted: boolean; added: number; deepestAdded: number }> {
   const { fetchPage, pageSize, concurrency, maxPages, endpoint } = options;
-  const maxBufferedPages = options.maxBufferedPages ?? concurrency;
   let shifted = false;
   let added = 0;
   let deepestAdded = -1;
@@ -230,7 +218,7 @@ async function* readListOnce<T extends { id: string }>(
       !failure &&
       !finished &&
       inFlight.size < (longList ? concurrency : 1) &&
-      inFlight.size + ready.length < concurrency + maxBufferedPages
+      inFlight.size + ready.length < 2 * concurrency
     ) {
       const range = nextRange();
       if (!range) return;

@@ -104,10 +104,10 @@ function escapeAt(text: string, index: number): { char: string; length: number }
   ESCAPE.lastIndex = index;
   const match = ESCAPE.exec(text);
   if (!match) return undefined;
-  const [escape, percent, unicode, hex, simple] = match;
+  const [written, percent, unicode, hex, simple] = match;
   if (simple !== undefined) return { char: CONTROL_ESCAPES[simple] ?? simple, length: 2 };
   const code = Number.parseInt((percent ?? unicode ?? hex)!, 16);
-  return code < 0x80 ? { char: String.fromCharCode(code), length: escape.length } : undefined;
+  return code < 0x80 ? { char: String.fromCharCode(code), length: written.length } : undefined;
 }
 
 /** Longest named reference read: `&` and the longest name of the HTML standard, with `;`. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InvoicingClient } from '../../../lib/invoicing/client';
 import { createInvoicingClient } from '../../../lib/invoicing/client';
 import { InvoicingAuthenticationError, InvoicingListOrderError } from '../../../lib/invoicing/errors';
 import type { InvoiceItem, PaymentItem } from '../../../lib/invoicing/schemas';
-import type { InvoicingClient } from '../../../lib/invoicing/types';
 import { startSandbox } from '../../../lib/sandbox/index';
 import { caught } from './support/caught';
 

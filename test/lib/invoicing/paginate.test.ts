@@ -409,7 +409,7 @@ describe('paginate', () => {
 
   it('does not run far ahead of a consumer that stops reading', async () => {
     const source = listSource(rows(100_000));
-    const iterator = walk({ fetchPage: source.fetchPage, concurrency: 4, maxBufferedPages: 4 });
+    const iterator = walk({ fetchPage: source.fetchPage, concurrency: 4 });
 
     await iterator.next();
     for (let turn = 0; turn < 50; turn += 1) await tick();

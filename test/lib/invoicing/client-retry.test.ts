@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { retryDelayMs } from '../../../lib/invoicing/client';
 import {
   InvoicingAuthenticationError,
   InvoicingNetworkError,
@@ -9,9 +10,8 @@ import {
   InvoicingTimeoutError,
   InvoicingValidationError,
 } from '../../../lib/invoicing/errors';
-import { type RetryPolicy, retryDelayMs } from '../../../lib/invoicing/retry';
 
-const policy: RetryPolicy = { maxRetries: 3, maxRetryDelayMs: 10_000, baseDelayMs: 500, random: () => 0.5 };
+const policy = { maxRetries: 3, maxRetryDelayMs: 10_000, baseDelayMs: 500, random: () => 0.5 };
 
 describe('retryDelayMs', () => {
   it.each([
