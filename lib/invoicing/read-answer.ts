@@ -1,77 +1,10 @@
-import { isAscii } from 'node:buffer';
 import type * as z from 'zod';
 import { InvoicingProtocolError, InvoicingValidationError } from './errors';
 import { redactSecret } from './redact-secret';
 import { successEnvelopeSchema } from './schemas';
-import type { HeaderReader, TransportAnswer } from './send-request';
+import type { AnswerBody, HeaderReader } from './send-request';
 import { parseServiceJson } from './service-json';
 import { bodyExcerpt, contentTypeOf, describeIssues, requestIdOf, summariseIssues } from './shown-text';
-
-/** A leading byte order mark in UTF-8, dropped as `Response#text()` drops it. */
-const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
-
-/** Bytes that are not ASCII, read as Latin-1: in UTF-8 each run of them is whole characters. */
-const NON_ASCII_RUN = /[\x80-\xff]+/g;
-
-/** The body of an answer as it was received, read as text the way each reader needs it. */
-export class AnswerBody {
-  readonly #bytes: Buffer;
-
-  constructor(bytes: Uint8Array) {
-    const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    this.#bytes = buffer.subarray(0, 3).equals(UTF8_BOM) ? buffer.subarray(3) : buffer;
-  }
-
-  /** The body as UTF-8 text, a leading byte order mark dropped: what an error quotes. */
-  text(): string {
-    return this.#bytes.toString('utf8');
-  }
-
-  /**
-   * The body as ASCII that JSON reads as `text()`, non-ASCII characters as `\uXXXX` escapes (valid only in
-   * strings, where they mean the same): one such character makes V8 parse the page as two-byte text, at
-   * twice the cost. Only runs of non-ASCII bytes are decoded (whole characters: ASCII ends a sequence).
-   */
-  jsonText(): string {
-    const latin1 = this.#bytes.toString('latin1');
-    if (isAscii(this.#bytes)) return latin1;
-    return latin1.replace(NON_ASCII_RUN, (run) => {
-      const text = Buffer.from(run, 'latin1').toString('utf8');
-      let escaped = '';
-      for (let index = 0; index < text.length; index++) {
-        escaped += `\\u${text.charCodeAt(index).toString(16).padStart(4, '0')}`;
-      }
-      return escaped;
-    });
-  }
-}
-
-/** The body, or `undefined` past `maxBytes` decoded (or declared): the connection is dropped at once. */
-export async function readBody(answer: TransportAnswer, maxBytes: number): Promise<AnswerBody | undefined> {
-  if (Number(answer.headers.get('content-length') ?? 0) > maxBytes) {
-    answer.discard();
-    return undefined;
-  }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of answer.body) {
-    size += chunk.byteLength;
-    if (size > maxBytes) {
-      answer.discard();
-      return undefined;
-    }
-    chunks.push(chunk);
-  }
-  return new AnswerBody(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
-}
-
-/** What is known of a 2xx answer besides its body; `apiKey` is redacted from excerpts and issues. */
-export interface AnswerContext {
-  endpoint: string;
-  status: number;
-  headers: HeaderReader;
-  apiKey?: string;
-}
 
 /** Longest `result` quoted in a message; a longer one is described by its length. */
 const RESULT_SHOWN_LENGTH = 40;
@@ -105,7 +38,12 @@ function describeResult(result: unknown, apiKey: string | undefined): string {
 export function readAnswer<Schema extends z.ZodType>(
   answerBody: string | AnswerBody,
   schema: Schema,
-  { endpoint, status, headers, apiKey }: AnswerContext,
+  {
+    endpoint,
+    status,
+    headers,
+    apiKey,
+  }: { endpoint: string; status: number; headers: HeaderReader; apiKey?: string },
   normalise: (data: unknown) => unknown = (data) => data,
 ): z.output<Schema> {
   const body =

@@ -1,12 +1,13 @@
+import { isAscii } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import { wrappedError } from '../config';
+import type { ClientSettings } from './client-options';
 import {
   InvoicingAnswerTooLargeError,
   InvoicingNetworkError,
   InvoicingProtocolError,
   InvoicingTimeoutError,
 } from './errors';
-import { type AnswerBody, readBody } from './read-answer';
 import { EXCERPT_SOURCE_LENGTH } from './shown-text';
 
 /** What the client reads of an answer's headers (`null` for a missing one); a WHATWG `Headers` is one. */
@@ -14,25 +15,27 @@ export interface HeaderReader {
   get(name: string): string | null;
 }
 
-/** One POST as a transport sends it; `signal` aborts the request and the reading of its body. */
-export interface TransportRequest {
-  url: string;
-  headers: Record<string, string>;
-  body: Uint8Array;
-  signal: AbortSignal;
-}
-
-/** An answer whose headers have arrived; `body` yields its bytes, any content coding undone. */
+/**
+ * An answer whose headers have arrived: `body` yields its bytes, any content coding undone, `discard()`
+ * stops reading and drops the connection (an answer refused before its end).
+ */
 export interface TransportAnswer {
   status: number;
   headers: HeaderReader;
   body: AsyncIterable<Uint8Array>;
-  /** Stops reading and drops the connection, for an answer refused before its end. */
   discard(): void;
 }
 
-/** Resolves once the answer's headers are in. Follows no redirect: it would replay the key elsewhere. */
-export type Transport = (request: TransportRequest) => Promise<TransportAnswer>;
+/**
+ * Sends one POST, resolving once the answer's headers are in; `signal` aborts the request and the reading
+ * of its body. Follows no redirect: it would replay the key elsewhere.
+ */
+export type Transport = (request: {
+  url: string;
+  headers: Record<string, string>;
+  body: Uint8Array;
+  signal: AbortSignal;
+}) => Promise<TransportAnswer>;
 
 const NO_BODY: AsyncIterable<Uint8Array> = { async *[Symbol.asyncIterator]() {} };
 
@@ -83,16 +86,62 @@ export function toMultipartBody(
   return { contentType: `multipart/form-data; boundary=${boundary}`, body: encoder.encode(text) };
 }
 
-/** One POST to the service; `endpoint` names it in errors, `signal` aborts it with the signal's reason. */
-export interface OutgoingRequest {
-  url: string;
-  endpoint: string;
-  fields: FormFields;
-  apiKey: string;
-  timeoutMs: number;
-  maxAnswerBytes: number;
-  transport: Transport;
-  signal?: AbortSignal | undefined;
+/** A leading byte order mark in UTF-8, dropped as `Response#text()` drops it. */
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+/** Bytes that are not ASCII, read as Latin-1: in UTF-8 each run of them is whole characters. */
+const NON_ASCII_RUN = /[\x80-\xff]+/g;
+
+/** The body of an answer as it was received, read as text the way each reader needs it. */
+export class AnswerBody {
+  readonly #bytes: Buffer;
+
+  constructor(bytes: Uint8Array) {
+    const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this.#bytes = buffer.subarray(0, 3).equals(UTF8_BOM) ? buffer.subarray(3) : buffer;
+  }
+
+  /** The body as UTF-8 text, a leading byte order mark dropped: what an error quotes. */
+  text(): string {
+    return this.#bytes.toString('utf8');
+  }
+
+  /**
+   * The body as ASCII that JSON reads as `text()`, non-ASCII characters as `\uXXXX` escapes (valid only in
+   * strings, where they mean the same): one such character makes V8 parse the page as two-byte text, at
+   * twice the cost. Only runs of non-ASCII bytes are decoded (whole characters: ASCII ends a sequence).
+   */
+  jsonText(): string {
+    const latin1 = this.#bytes.toString('latin1');
+    if (isAscii(this.#bytes)) return latin1;
+    return latin1.replace(NON_ASCII_RUN, (run) => {
+      const text = Buffer.from(run, 'latin1').toString('utf8');
+      let escaped = '';
+      for (let index = 0; index < text.length; index++) {
+        escaped += `\\u${text.charCodeAt(index).toString(16).padStart(4, '0')}`;
+      }
+      return escaped;
+    });
+  }
+}
+
+/** The body, or `undefined` past `maxBytes` decoded (or declared): the connection is dropped at once. */
+export async function readBody(answer: TransportAnswer, maxBytes: number): Promise<AnswerBody | undefined> {
+  if (Number(answer.headers.get('content-length') ?? 0) > maxBytes) {
+    answer.discard();
+    return undefined;
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of answer.body) {
+    size += chunk.byteLength;
+    if (size > maxBytes) {
+      answer.discard();
+      return undefined;
+    }
+    chunks.push(chunk);
+  }
+  return new AnswerBody(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
 }
 
 /** The first of `errors` whose code starts with `prefix` (`HPE_` from Node's HTTP parser, `Z_` from zlib). */
@@ -122,11 +171,17 @@ function describeBytes(bytes: number): string {
 }
 
 /**
- * Sends one request and reads its body within `timeoutMs`, whatever the status: a 2xx body beyond
+ * Sends one POST and reads its body within `timeoutMs`, whatever the status: a 2xx body beyond
  * `maxAnswerBytes` is refused, a failure's is read only as far as an excerpt shows (else `undefined`).
+ * `endpoint` names it in errors; `signal` aborts it with the signal's reason.
  */
 export async function sendRequest(
-  request: OutgoingRequest,
+  request: Pick<ClientSettings, 'apiKey' | 'timeoutMs' | 'maxAnswerBytes' | 'transport'> & {
+    url: string;
+    endpoint: string;
+    fields: FormFields;
+    signal?: AbortSignal | undefined;
+  },
 ): Promise<{ status: number; headers: HeaderReader; body: AnswerBody | undefined }> {
   const { endpoint, timeoutMs, maxAnswerBytes, signal } = request;
   signal?.throwIfAborted();

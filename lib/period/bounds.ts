@@ -1,4 +1,5 @@
 import { TZDate, tzOffset } from '@date-fns/tz';
+import { getDaysInMonth } from 'date-fns';
 import { millisecondsInDay, millisecondsInHour, millisecondsInMinute } from 'date-fns/constants';
 import {
   firstMonthOf,
@@ -16,13 +17,13 @@ import { parseTimeZone } from './time-zone';
 
 // Every function taking a `timeZone` throws a ReportRequestError for an unknown one.
 
-/** A stretch of time `[start, end)` in epoch milliseconds: `end` is the first instant after it. */
+/** A stretch of time `[start, end)` in epoch milliseconds. */
 export interface Span {
   start: number;
   end: number;
 }
 
-/** How far clocks went back to midnight (Antarctica/Casey 3 h in 2019), longest first. */
+/** How far clocks went back to midnight, longest first: Antarctica/Casey's 3 h in 2019 is the most ever. */
 const BACK_OVER_MIDNIGHT_MS = [3, 2, 1, 0.5].map((hours) => hours * millisecondsInHour);
 
 /** `YYYY-MM-DD` of an instant in a time zone (getters, not `format`: called for every day of a year). */
@@ -51,10 +52,10 @@ export function zonedDayStart(year: number, month: number, day: number, timeZone
   return later;
 }
 
-function periodStart(period: Period, timeZone: string): number {
+const periodStart = (period: Period, timeZone: string): number => {
   const first = firstMonthOf(period);
   return zonedDayStart(first.year, first.month, 1, timeZone);
-}
+};
 
 /** A period's instants in a time zone: `[its first day 00:00, the next period's first day 00:00)`. */
 export function periodBounds(period: Period, timeZone: string): Span {
@@ -62,27 +63,16 @@ export function periodBounds(period: Period, timeZone: string): Span {
   return { start: periodStart(period, zone), end: periodStart(nextPeriod(period), zone) };
 }
 
-/** A day of a period in its time zone (`YYYY-MM-DD`) and the epoch ms it starts. */
-export interface ZonedDay {
-  date: string;
-  start: number;
-}
-
-/** Every day of a period in a time zone, in order, with the instant each starts. */
-export function zonedDaysOfPeriod(period: Period, timeZone: string): ZonedDay[] {
+/** Every day of a period in a time zone (`YYYY-MM-DD`), in order, with the instant each starts. */
+export function zonedDaysOfPeriod(period: Period, timeZone: string): { date: string; start: number }[] {
   const zone = parseTimeZone(timeZone);
-  const days: ZonedDay[] = [];
-  for (const { year, month } of monthsOfPeriod(period)) {
-    const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-    // Each day from its date: stepping with addDays would carry a skipped midnight's 01:00 onwards.
-    for (let day = 1; day <= daysInMonth; day++) {
-      days.push({
-        date: `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`,
-        start: zonedDayStart(year, month, day, zone),
-      });
-    }
-  }
-  return days;
+  // Each day from its date: stepping with addDays would carry a skipped midnight's 01:00 onwards.
+  return monthsOfPeriod(period).flatMap(({ year, month }) =>
+    Array.from({ length: getDaysInMonth(new Date(year, month - 1)) }, (_, index) => ({
+      date: `${pad(year, 4)}-${pad(month, 2)}-${pad(index + 1, 2)}`,
+      start: zonedDayStart(year, month, index + 1, zone),
+    })),
+  );
 }
 
 /**
@@ -110,6 +100,7 @@ export function createDayLocator(
   };
 }
 
+/** The period of `kind` that `at` falls in, in the time zone. */
 export function periodAt<K extends PeriodKind>(kind: K, timeZone: string, at: Date): PeriodOfKind<K> {
   const local = new TZDate(at.getTime(), parseTimeZone(timeZone));
   return periodOfMonth(monthPeriod(local.getFullYear(), local.getMonth() + 1), kind);
@@ -135,22 +126,17 @@ export function notBegunReason(id: string, timeZone: string): string {
 }
 
 /**
- * How far a period has run at an instant. `complete` once `at` reaches `end`; `asOf` is what its figures
- * run to (`end`, else `at`, `start` before it began); `previous` is the previous period cut to the same
- * elapsed span: as many whole days from its start, then up to the same time of the clock, never past its
+ * How much of a period has passed at `at`, for a report "so far" and its comparison. `complete` once `at`
+ * reaches `end`; `asOf` is what its figures run to (`end`, else `at`, `start` before it began); `previous`
+ * is the previous period cut to the same elapsed span: as many whole days of the zone's calendar from its
+ * start, then up to the same time of the clock (so a daylight saving change moves nothing), never past its
  * end (the whole of it once the period is complete).
  */
-export interface PeriodProgress extends Span {
-  complete: boolean;
-  asOf: number;
-  previous: Span & { period: Period };
-}
-
-/**
- * How much of a period has passed at `at`, for a report "so far" and its comparison. Days are counted in
- * the zone's calendar and the last one's time on its clock, so a daylight saving change moves nothing.
- */
-export function periodProgress(period: Period, timeZone: string, at: Date): PeriodProgress {
+export function periodProgress(
+  period: Period,
+  timeZone: string,
+  at: Date,
+): Span & { complete: boolean; asOf: number; previous: Span & { period: Period } } {
   const { start, end } = periodBounds(period, timeZone);
   const previous = previousPeriod(period);
   const previousBounds = periodBounds(previous, timeZone);
@@ -158,8 +144,7 @@ export function periodProgress(period: Period, timeZone: string, at: Date): Peri
   if (asOf === end) {
     return { start, end, complete: true, asOf, previous: { period: previous, ...previousBounds } };
   }
-  // Whole days of the zone's calendar since the period's first (counted on UTC dates, which have no
-  // daylight saving changes), and the clock's time then.
+  // Whole days counted on UTC dates, which have no daylight saving changes.
   const local = new TZDate(asOf, timeZone);
   const first = firstMonthOf(period);
   const days =
@@ -186,9 +171,6 @@ export function periodProgress(period: Period, timeZone: string, at: Date): Peri
   };
 }
 
-/** The longest the clocks have gone back at once: Antarctica/Casey's three hours in 2019. */
-const LONGEST_SETBACK_MS = 3 * millisecondsInHour;
-
 /**
  * The instant a zone's clock shows a time of a day (`month` 1-based). A time shown twice (the clocks going
  * back) is its first occurrence, as far into the day as on another day: `TZDate` reads the later one.
@@ -203,7 +185,7 @@ function firstAtClock(
   const later = new TZDate(year, month - 1, day, ...clock, timeZone).getTime();
   // The same wall time at the offset the zone had a little earlier, if the clock showed it then too.
   const wall = Date.UTC(year, month - 1, day, ...clock);
-  const offsetBefore = tzOffset(timeZone, new Date(later - LONGEST_SETBACK_MS)) * millisecondsInMinute;
+  const offsetBefore = tzOffset(timeZone, new Date(later - BACK_OVER_MIDNIGHT_MS[0]!)) * millisecondsInMinute;
   const earlier = wall - offsetBefore;
   const shownThen = tzOffset(timeZone, new Date(earlier)) * millisecondsInMinute === offsetBefore;
   return earlier < later && shownThen ? earlier : later;

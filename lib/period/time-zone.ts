@@ -1,6 +1,6 @@
 import { TZDate, tzOffset } from '@date-fns/tz';
 import { format } from 'date-fns';
-import { secondsInDay } from 'date-fns/constants';
+import { millisecondsInMinute, millisecondsInWeek, secondsInDay } from 'date-fns/constants';
 import * as z from 'zod';
 import { ReportRequestError } from './period-id';
 import { serviceDatetimeFromEpochSeconds } from './service-datetime';
@@ -10,7 +10,7 @@ const ZONE_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_+\-/]*$/;
 
 /** Names checked, with their canonical spelling: asking Intl costs tens of microseconds. */
 const canonicalNames = new Map<string, string>();
-/** The runtime's canonical names, read once: `Intl.DateTimeFormat` costs a millisecond a zone. */
+/** Read once: `Intl.DateTimeFormat` costs a millisecond a zone. */
 let supportedNames: ReadonlySet<string> | undefined;
 
 /**
@@ -71,16 +71,7 @@ export const timeZoneSchema = z.string().superRefine((zone, ctx) => {
 });
 
 /** A calendar day (`Y-m-d`) of a time zone and its first instant in epoch seconds. */
-export interface ZoneDay {
-  day: string;
-  start: number;
-}
-
-/** A zone day as it begins inside one UTC day: from the `Y-m-d H:i:s` (UTC) of its first second there. */
-interface Cut {
-  from: string;
-  zoneDay: ZoneDay;
-}
+export type ZoneDay = { day: string; start: number };
 
 const OFFSET = /^([+-])(\d{2}):(\d{2})$/;
 
@@ -101,8 +92,11 @@ export function isZoneOrOffset(zone: string): boolean {
 
 /** A zone's or offset's days in the sandbox's epoch seconds: where each begins, which holds a datetime. */
 export class ZoneDays {
-  /** The zone days that begin in each UTC day (`Y-m-d`), in order: an invoice's day is one lookup. */
-  private readonly cuts = new Map<string, Cut[]>();
+  /**
+   * The zone days that begin in each UTC day (`Y-m-d`), in order, each from the `Y-m-d H:i:s` (UTC) of its
+   * first second there: an invoice's day is one lookup.
+   */
+  private readonly cuts = new Map<string, { from: string; zoneDay: ZoneDay }[]>();
 
   constructor(readonly zone: string) {
     if (!isZoneOrOffset(zone)) throw new RangeError(`sandbox: unknown time zone "${zone}"`);
@@ -129,10 +123,10 @@ export class ZoneDays {
   }
 
   /** The zone days that overlap a UTC day: the one it begins in, then each that begins inside it. */
-  private cutsOf(utcDay: string): Cut[] {
+  private cutsOf(utcDay: string): { from: string; zoneDay: ZoneDay }[] {
     const utcStart = Date.parse(`${utcDay}T00:00:00Z`) / 1000;
     const first = format(new TZDate(utcStart * 1000, this.zone), 'yyyy-MM-dd');
-    const cuts: Cut[] = [{ from: `${utcDay} 00:00:00`, zoneDay: { day: first, start: this.startOf(first) } }];
+    const cuts = [{ from: `${utcDay} 00:00:00`, zoneDay: { day: first, start: this.startOf(first) } }];
     for (let later = 1; ; later++) {
       const start = this.startOf(first, later);
       if (start >= utcStart + secondsInDay) return cuts;
@@ -142,25 +136,15 @@ export class ZoneDays {
   }
 }
 
-const MINUTE_MS = 60_000;
+const MINUTE_MS = millisecondsInMinute;
 /** How far apart the offset is sampled: a zone changes its clocks at most once in a week. */
-const SAMPLE_MS = 7 * 24 * 60 * MINUTE_MS;
+const SAMPLE_MS = millisecondsInWeek;
 
 /** Years a schedule is checked ahead: in 28 every date falls on every weekday ("the last Sunday"). */
 const SKIPPED_TIME_YEARS = 28;
 
-export interface MonthlyLocalTime {
-  timezone: string;
-  dayOfMonth: number;
-  hour: number;
-  minute: number;
-}
-
 /** Wall-clock times that do not exist, as epoch ms of the same fields in UTC: `[from, to)`. */
-interface ClockGap {
-  from: number;
-  to: number;
-}
+type ClockGap = { from: number; to: number };
 
 const gapsByZone = new Map<string, readonly ClockGap[]>();
 
@@ -202,7 +186,7 @@ function clockGaps(timeZone: string, fromYear: number, years: number): readonly 
  * @example firstSkippedDate({ timezone: 'Europe/Berlin', dayOfMonth: 26, hour: 2, minute: 30 }, 2026) // '2028-03-26'
  */
 export function firstSkippedDate(
-  time: MonthlyLocalTime,
+  time: { timezone: string; dayOfMonth: number; hour: number; minute: number },
   fromYear: number,
   years = SKIPPED_TIME_YEARS,
 ): string | undefined {

@@ -3,7 +3,7 @@ import { type AddressInfo, createServer as createTcpServer } from 'node:net';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { nodeHttpTransport } from '../../../lib/invoicing/node-http-transport';
-import { readBody } from '../../../lib/invoicing/read-answer';
+import { readBody } from '../../../lib/invoicing/send-request';
 
 let close: (() => Promise<void>) | undefined;
 afterEach(async () => {

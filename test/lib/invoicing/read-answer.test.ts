@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { InvoicingProtocolError, InvoicingValidationError } from '../../../lib/invoicing/errors';
-import { AnswerBody, normaliseList, readAnswer, readBody } from '../../../lib/invoicing/read-answer';
+import { normaliseList, readAnswer } from '../../../lib/invoicing/read-answer';
 import {
   invoiceListSchema,
   invoiceStatisticsSchema,
   paymentListSchema,
 } from '../../../lib/invoicing/schemas';
 import type { TransportAnswer } from '../../../lib/invoicing/send-request';
+import { AnswerBody, readBody } from '../../../lib/invoicing/send-request';
 import { NO_STATISTICS } from './support/fake-service';
 import { invoiceJson, paymentJson } from './support/records';
 
