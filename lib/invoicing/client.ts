@@ -122,16 +122,6 @@ const ENDPOINTS = {
 
 type Endpoint = (typeof ENDPOINTS)[keyof typeof ENDPOINTS];
 
-/** One request with its retries. */
-interface ServiceRequest<Schema extends z.ZodType> {
-  endpoint: Endpoint;
-  fields: FormFields;
-  schema: Schema;
-  signal?: AbortSignal;
-  /** Which waiting request a free slot goes to: the highest first (single calls 0), then the first sent. */
-  priority?: number;
-}
-
 /**
  * A client of the service's read interface, at most `concurrency` requests in flight. A free slot goes to a
  * single call first, then to the walk opened first: walks opened together are read one after the other at
@@ -147,33 +137,37 @@ export function createInvoicingClient(
   let walksOpened = 0;
   const policy = { ...settings, baseDelayMs: BASE_RETRY_DELAY_MS };
 
-  /** One attempt: the request holds a slot of the shared limit until its body is read. */
-  async function attempt<Schema extends z.ZodType>(
-    request: ServiceRequest<Schema>,
+  /**
+   * A request with its retries, called off by its signal or the client's. Each try holds a slot of the
+   * shared limit until its body is read; waiting tries get a free slot by `priority`, the highest first.
+   */
+  async function call<Schema extends z.ZodType>(
+    endpoint: Endpoint,
+    fields: FormFields,
+    schema: Schema,
+    own?: AbortSignal,
+    priority = 0,
   ): Promise<z.output<Schema>> {
-    const { endpoint, fields, schema, signal, priority = 0 } = request;
-    const url = `${baseUrl}${endpoint}`;
-    const answer = await slots.add(() => sendRequest({ ...settings, url, endpoint, fields, signal }), {
-      priority,
-    });
-    const { status, headers, body } = answer;
-    if (status < 200 || status > 299 || body === undefined) {
-      throw errorFromResponse({ status, headers, body: body?.text(), endpoint, apiKey, now: settings.now() });
-    }
-    const normalise = endpoint === ENDPOINTS.statistics ? undefined : normaliseList;
-    return readAnswer(body, schema, { endpoint, status, headers, apiKey }, normalise);
-  }
-
-  /** A call with its retries, called off by its signal or the client's; the slot is free between tries. */
-  async function call<Schema extends z.ZodType>(asked: ServiceRequest<Schema>): Promise<z.output<Schema>> {
-    const own = asked.signal;
-    const { signal: client } = settings;
+    const client = settings.signal;
     const signal =
       client === undefined || own === undefined ? (client ?? own) : AbortSignal.any([client, own]);
-    const request = signal === own ? asked : { ...asked, signal };
+    const url = `${baseUrl}${endpoint}`;
+    const normalise = endpoint === ENDPOINTS.statistics ? undefined : normaliseList;
     for (let retries = 0; ; retries += 1) {
       try {
-        return await attempt(request);
+        const request = () => sendRequest({ ...settings, url, endpoint, fields, signal });
+        const { status, headers, body } = await slots.add(request, { priority });
+        if (status < 200 || status > 299 || body === undefined) {
+          throw errorFromResponse({
+            status,
+            headers,
+            body: body?.text(),
+            endpoint,
+            apiKey,
+            now: settings.now(),
+          });
+        }
+        return readAnswer(body, schema, { endpoint, status, headers, apiKey }, normalise);
       } catch (error) {
         const wait = signal?.aborted ? undefined : retryDelayMs(error, retries, policy);
         if (wait === undefined) throw error;
@@ -194,7 +188,7 @@ export function createInvoicingClient(
         const priority = -walksOpened;
         return paginate<z.output<Schema>[number]>({
           fetchPage: withinRefusedLimit(pageSize, (offset, limit, signal) =>
-            call({ endpoint, fields: { ...filter, offset, limit }, schema, signal, priority }),
+            call(endpoint, { ...filter, offset, limit }, schema, signal, priority),
           ),
           pageSize,
           // Twice the HTTP limit: the extra requests wait in the limiter and take a slot the moment an
@@ -210,16 +204,17 @@ export function createInvoicingClient(
   const { statistics, invoices, payments } = ENDPOINTS;
   return {
     async invoiceStatistics(filter = {}) {
-      const fields = validateParams(statisticsFilterSchema, filter, statistics);
-      return call({ endpoint: statistics, fields, schema: invoiceStatisticsSchema });
+      return call(
+        statistics,
+        validateParams(statisticsFilterSchema, filter, statistics),
+        invoiceStatisticsSchema,
+      );
     },
     async listInvoices(params = {}) {
-      const fields = validateParams(listInvoicesParamsSchema, params, invoices);
-      return call({ endpoint: invoices, fields, schema: invoiceListSchema });
+      return call(invoices, validateParams(listInvoicesParamsSchema, params, invoices), invoiceListSchema);
     },
     async listPayments(params = {}) {
-      const fields = validateParams(listPaymentsParamsSchema, params, payments);
-      return call({ endpoint: payments, fields, schema: paymentListSchema });
+      return call(payments, validateParams(listPaymentsParamsSchema, params, payments), paymentListSchema);
     },
     invoices: (filter = {}) =>
       walk(invoices, validateParams(invoiceFilterSchema, filter, invoices), invoiceListSchema),
