@@ -1,7 +1,7 @@
 import { InvoicingListOrderError, InvoicingProtocolError, isRefusal } from './errors';
 import { IdSet } from './id-set';
 
-/** Readings of a list whose order shifts (one growing at its head shifts in every pass: its new records are past the report's end). */
+/** Readings of a list whose order shifts (one growing at its head shifts in every pass). */
 const MAX_PASSES = 3;
 
 /** The records asked for by one request: `offset` and `limit` as the service reads them. */
@@ -75,19 +75,18 @@ async function* readListOnce<T extends { id: string }>(
   let shifted = false;
   let added = 0;
   let deepestAdded = -1;
-  /** The first page's ids: what a service that ignores offset answers every request with. */
+  /** What a service that ignores offset answers every request with. */
   let firstPageIds: ReadonlySet<string> | undefined;
   /** Pages of new records waiting for the consumer. */
   const ready: T[][] = [];
   /** The unanswered rest of short pages. */
   const gaps: PageRange[] = [];
-  /** Requests not yet answered, each with its own controller so that one can be called off. */
   const inFlight = new Map<PageRange, AbortController>();
   let nextOffset = 0;
   let largestPage = 0;
-  /** Whether the list is known to be longer than one page, so requests go ahead of answers. */
+  /** Longer than one page: requests go ahead of answers. */
   let longList = false;
-  /** The lowest offset answered with an empty page: no records from there on. */
+  /** The lowest offset answered with an empty page. */
   let endOffset = Number.POSITIVE_INFINITY;
   let pagesWithRecords = 0;
   /** Records the pass's pages brought, repeats included. */
@@ -95,9 +94,9 @@ async function* readListOnce<T extends { id: string }>(
   /** The lowest offset past 0 the service refused, with its error: no request goes further. */
   let firstRefused = Number.POSITIVE_INFINITY;
   let refusal: unknown;
-  /** Where short pages ended: the end of the list, if the service refuses to go on from there. */
+  /** The end of the list, if the service refuses to go on from there. */
   const shortPageEnds = new Set<number>();
-  /** The request across the first refused offset after a full page, and what it found. */
+  /** The request across the first refused offset after a full page. */
   let probe: PageRange | undefined;
   let probeOutcome: 'goes-on' | 'refused' | undefined;
   let failure: { error: unknown } | undefined;
@@ -117,11 +116,12 @@ async function* readListOnce<T extends { id: string }>(
     return range;
   };
 
+  /** Whether every offset before `offset` was answered. */
+  const answeredBefore = (offset: number) =>
+    gaps.every((gap) => gap.offset >= offset) &&
+    [...inFlight.keys()].every((range) => range.offset >= offset);
   const isComplete = () =>
-    endOffset !== Number.POSITIVE_INFINITY &&
-    firstRefused >= endOffset &&
-    gaps.every((gap) => gap.offset >= endOffset) &&
-    [...inFlight.keys()].every((range) => range.offset >= endOffset);
+    endOffset !== Number.POSITIVE_INFINITY && firstRefused >= endOffset && answeredBefore(endOffset);
 
   const abortFrom = (offset: number) => {
     for (const [range, controller] of inFlight) if (range.offset >= offset) controller.abort();
@@ -131,20 +131,6 @@ async function* readListOnce<T extends { id: string }>(
     endOffset = Math.min(endOffset, offset);
     abortFrom(endOffset);
   };
-
-  /** A refused offset is the end where a short page ended. */
-  const refuse = (offset: number, error: unknown) => {
-    firstRefused = offset;
-    refusal = error;
-    abortFrom(firstRefused + 1);
-    if (shortPageEnds.has(offset)) endAt(offset);
-  };
-
-  /** Whether the first refusal stands, every offset before it answered: the end only if the probe says so. */
-  const refusalAfterFullPage = (): boolean =>
-    firstRefused < endOffset &&
-    !gaps.some((gap) => gap.offset < firstRefused) &&
-    ![...inFlight.keys()].some((range) => range.offset < firstRefused);
 
   const receive = (range: PageRange, records: readonly T[]) => {
     if (range === probe) {
@@ -234,8 +220,14 @@ async function* readListOnce<T extends { id: string }>(
             // Past the known end or a refused offset, a failure changes nothing.
             if (range.offset >= Math.min(endOffset, firstRefused + 1)) return;
             if (range === probe && isRefusal(error)) probeOutcome = 'refused';
-            else if (range.offset > 0 && isRefusal(error)) refuse(range.offset, error);
-            else throw error;
+            else if (range.offset === 0 || !isRefusal(error)) throw error;
+            else {
+              firstRefused = range.offset;
+              refusal = error;
+              abortFrom(firstRefused + 1);
+              // A refused offset is the end where a short page ended.
+              if (shortPageEnds.has(firstRefused)) endAt(firstRefused);
+            }
           },
         )
         .catch((error: unknown) => {
@@ -264,7 +256,8 @@ async function* readListOnce<T extends { id: string }>(
         continue;
       }
       if (isComplete()) return { shifted, added, deepestAdded };
-      if (refusalAfterFullPage()) {
+      // The first refusal stands, every offset before it answered: the end only if the probe says so.
+      if (firstRefused < endOffset && answeredBefore(firstRefused)) {
         if (probeOutcome !== undefined) {
           const where =
             probeOutcome === 'refused'
