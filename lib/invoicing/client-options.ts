@@ -5,6 +5,8 @@ import { nodeHttpTransport } from './node-http-transport';
 import { fetchTransport, type Transport } from './send-request';
 import { describeIssues, summariseIssues } from './shown-text';
 
+/** A page of 100 records is about 100 KB: room for pages 100 times larger, far below a function's memory. */
+const DEFAULT_MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 const functionOf = <F>() => z.custom<F>((value) => typeof value === 'function', 'expected a function');
 
 /** The documented options; shapes are built on first use, as the service's schemas are (`schemas.ts`). */
@@ -37,15 +39,8 @@ const options = () => ({
   timeoutMs: z.number().positive().default(30_000),
   /** Longest wait between attempts, whatever `Retry-After` asks. @default 30000 */
   maxRetryDelayMs: z.number().nonnegative().default(30_000),
-  /**
-   * Most bytes one answer may hold, decoded; more is an `InvoicingAnswerTooLargeError`. A page of 100
-   * records is about 100 KB: room for pages 100 times larger, far below a function's memory. @default 16 MiB
-   */
-  maxAnswerBytes: z
-    .number()
-    .int()
-    .positive()
-    .default(16 * 1024 * 1024),
+  /** Most bytes one answer may hold, decoded; more is an `InvoicingAnswerTooLargeError`. @default 16 MiB */
+  maxAnswerBytes: z.number().int().positive().default(DEFAULT_MAX_ANSWER_BYTES),
   /** A `fetch` to send requests through (a test's, an app's own). @default `node:http(s)` with keep-alive */
   fetch: functionOf<typeof globalThis.fetch>().optional(),
 });

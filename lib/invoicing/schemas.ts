@@ -8,15 +8,11 @@ import {
 } from '../period';
 import { isExactNumber, plainDecimalOf } from './service-json';
 
-/**
- * Schemas of the invoicing service's read interface, field by field as `invoicing-api.md` states them.
- * Where the spec is silent they accept what a reasonable implementation could send and normalise it:
- * an empty object as `[]` (PHP's json_encode), an optional block omitted or `null`, a sum over nothing
- * `null` (SQL's SUM of no rows), numbers as numeric strings. Every amount becomes a plain decimal string
- * (`"0.00000095"`, never `"9.5e-7"`), so sums are exact and never print in exponent form.
- */
+// The service's read interface, field by field as `invoicing-api.md` states it. Where the spec is silent,
+// what a reasonable implementation could send is read and normalised: an empty object as `[]` (PHP), an
+// optional block omitted or `null`, a sum over nothing `null` (SQL), numbers as numeric strings.
 
-/** A plain decimal string: optional minus, digits, optional fraction. No exponent. */
+/** An amount as a plain decimal string (`"0.00000095"`, never `"9.5e-7"`): sums are exact. */
 export type DecimalString = string;
 
 /** The spec's one hour a payment search stays active after an invoice's `timeToPayDatetime`. */
@@ -25,25 +21,16 @@ export const PAYMENT_SEARCH_GRACE_MS = PAYMENT_SEARCH_GRACE_SECONDS * millisecon
 
 /** Bounds on fields whose size the spec leaves open (`docs/limits.md` says why); beyond, refused. */
 export const FIELD_BOUNDS = {
-  /** `currencyFiat` and the keys of `invoicesByCurrencies`: ISO 4217 codes are three letters. */
-  currencyCode: 16,
-  /** A wallet's `cryptocurrency` (`BTC`) and `blockchain` (`tron`). */
-  walletToken: 64,
-  /** A wallet's `address`: the longest in use are about a hundred characters. */
-  address: 512,
-  /** A transaction id: 64 hex digits on most chains, 88 base58 on some. */
-  hash: 256,
+  currencyCode: 16, // `currencyFiat`, keys of `invoicesByCurrencies`: ISO 4217 codes are three letters
+  walletToken: 64, // a wallet's `cryptocurrency` (`BTC`) and `blockchain` (`tron`)
+  address: 512, // the longest wallet addresses in use are about a hundred characters
+  hash: 256, // a transaction id: 64 hex digits on most chains, 88 base58 on some
   uid: 256,
-  /** `description`, `serviceData`: what one workbook cell holds (Excel's limit). */
-  text: 32_767,
-  /** A wallet's `name`: the page lists every wallet of the period with it. */
-  walletName: 1_000,
-  /** Digits of an amount written out in full (`0.00000095` has nine); wei amounts need about forty. */
-  amountDigits: 64,
-  /** Characters of an amount as sent, checked before anything else reads it. */
-  amountText: 96,
-  /** Keys of the statistics' objects other than currency codes: project UUIDs, months, dates. */
-  statisticsKey: 64,
+  text: 32_767, // `description`, `serviceData`: what one workbook cell holds (Excel's limit)
+  walletName: 1_000, // the page lists every wallet of the period with its name
+  amountDigits: 64, // written out in full (`0.00000095` has nine); wei amounts need about forty
+  amountText: 96, // an amount as sent, checked before anything else reads it
+  statisticsKey: 64, // other keys of the statistics' objects: project UUIDs, months, dates
 } as const;
 
 /** The message of a field refused for its length: `expected at most 16 characters`. */
@@ -54,17 +41,16 @@ const numericText = /^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 /** An exponent of four digits or more: `1e1000` would be written with a thousand digits and more. */
 const hugeExponent = /[eE][+-]?0*\d{4}/;
 
-/** A number `parseServiceJson` kept as text, as that text (read as a number sent as a string). */
+/** A number `parseServiceJson` kept as text, read as a number sent as a string. */
 const exactNumberText = (value: unknown): unknown => (isExactNumber(value) ? value.value : value);
 
-/** Digits of a plain decimal string: all its characters but a sign and a point. */
 const digitCount = (text: string): number =>
   text.length - (text.startsWith('-') ? 1 : 0) - (text.includes('.') ? 1 : 0);
 
 /** A string of at most `maximum` characters (UTF-16 code units, as a workbook cell counts them). */
 const bounded = (maximum: number) => z.string().max(maximum, tooLong(maximum));
 
-/** An object keyed by strings of at most `keyLength` characters; `[]` (an empty PHP array) reads as `{}`. */
+/** An object of short keys; `[]` (an empty PHP array) reads as `{}`. */
 const recordOf = <T extends z.ZodType>(value: T, keyLength: number = FIELD_BOUNDS.statisticsKey) =>
   z.preprocess(
     (input) => (Array.isArray(input) && input.length === 0 ? {} : (input ?? {})),
@@ -84,11 +70,7 @@ const optionalBlock = <T extends z.ZodType>(block: T) =>
  * API's pages never read the service. Shapes use the built ones, so compiled parsers see no `z.lazy`.
  */
 function buildSchemas() {
-  /**
-   * An amount (number or numeric string) as a plain decimal string. Text longer than `amountText` is
-   * refused first: the pattern backtracks over a long run of digits at a cost growing with the square of
-   * its length.
-   */
+  /** An amount, number or numeric string. Long text is refused first: the pattern's cost is quadratic. */
   const decimal = z
     .preprocess(
       exactNumberText,
@@ -132,12 +114,11 @@ function buildSchemas() {
         .pipe(z.number().int()),
     ]),
   );
-  /** Epoch milliseconds in the years a service datetime may name (100 to 9999): every `Date` of it is valid. */
+  /** In the years a service datetime may name (100 to 9999): every `Date` of it is valid. */
   const epochMs = integer.refine(
     (ms) => ms >= FIRST_SERVICE_MS && ms < END_OF_SERVICE_MS,
     'expected a time in milliseconds between the years 100 and 9999',
   );
-  /** `Y-m-d H:i:s`, in UTC, as the service writes every datetime. */
   const serviceDatetime = z
     .string()
     .regex(SERVICE_DATETIME_PATTERN, 'expected a datetime "Y-m-d H:i:s"')

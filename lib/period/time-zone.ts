@@ -13,26 +13,33 @@ const canonicalNames = new Map<string, string>();
 /** Read once: `Intl.DateTimeFormat` costs a millisecond a zone. */
 let supportedNames: ReadonlySet<string> | undefined;
 
-/**
- * The canonical spelling of an IANA time zone, in any case: `europe/berlin` → `Europe/Berlin`.
- * @throws ReportRequestError for a name the runtime does not know (`Mars/Olympus`) or an offset (`+01:00`)
- */
-export function canonicalTimeZone(name: string): string {
-  const known = canonicalNames.get(name);
-  if (known !== undefined) return known;
-  let canonical: string;
+/** The canonical spelling of a zone, `undefined` for one the runtime does not know or an offset. */
+function knownZone(name: string): string | undefined {
+  let canonical = canonicalNames.get(name);
+  if (canonical !== undefined || !ZONE_NAME_PATTERN.test(name)) return canonical;
   try {
-    if (!ZONE_NAME_PATTERN.test(name)) throw new RangeError(name);
     supportedNames ??= new Set(Intl.supportedValuesOf('timeZone'));
     canonical = supportedNames.has(name)
       ? name
       : new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
   } catch {
+    return undefined;
+  }
+  canonicalNames.set(name, canonical);
+  return canonical;
+}
+
+/**
+ * The canonical spelling of an IANA time zone, in any case: `europe/berlin` → `Europe/Berlin`.
+ * @throws ReportRequestError for a name the runtime does not know (`Mars/Olympus`) or an offset (`+01:00`)
+ */
+export function canonicalTimeZone(name: string): string {
+  const canonical = knownZone(name);
+  if (canonical === undefined) {
     throw new ReportRequestError(
       `unknown time zone ${JSON.stringify(name)}: expected an IANA name such as UTC or Europe/Berlin`,
     );
   }
-  canonicalNames.set(name, canonical);
   return canonical;
 }
 
@@ -50,14 +57,10 @@ const LOWER_CASE_PART = /(?:^|\/)[a-z]/;
  * Scheduler and into every report as written. (`Etc/GMT` is another name of `UTC`, not a misspelling.)
  */
 export const timeZoneSchema = z.string().superRefine((zone, ctx) => {
-  let canonical: string;
-  try {
-    canonical = canonicalTimeZone(zone);
-  } catch {
+  const canonical = knownZone(zone);
+  if (canonical === undefined) {
     ctx.addIssue({ code: 'custom', message: `unknown time zone ${JSON.stringify(zone)}` });
-    return;
-  }
-  if (canonical !== zone && canonical.toLowerCase() === zone.toLowerCase()) {
+  } else if (canonical !== zone && canonical.toLowerCase() === zone.toLowerCase()) {
     ctx.addIssue({ code: 'custom', message: `write the time zone as ${JSON.stringify(canonical)}` });
   } else if (LOWER_CASE_PART.test(zone)) {
     // A name the runtime resolves to another (asia/kolkata is Asia/Calcutta to Node 20's ICU): every
@@ -82,12 +85,7 @@ export function isZoneOrOffset(zone: string): boolean {
     const minutes = (Number(offset[2]) * 60 + Number(offset[3])) * (offset[1] === '-' ? -1 : 1);
     return Number(offset[3]) < 60 && minutes >= -12 * 60 && minutes <= 14 * 60;
   }
-  try {
-    canonicalTimeZone(zone);
-    return true;
-  } catch {
-    return false;
-  }
+  return knownZone(zone) !== undefined;
 }
 
 /** A zone's or offset's days in the sandbox's epoch seconds: where each begins, which holds a datetime. */
