@@ -20,19 +20,14 @@ export interface InvoicingErrorDetails {
  */
 export class InvoicingApiError<Extra extends object = object> extends Error {
   override readonly name: string = 'InvoicingApiError';
-  readonly endpoint: string | undefined;
-  readonly status: number | undefined;
-  readonly bodyExcerpt: string | undefined;
-  readonly requestId: string | undefined;
+  declare readonly endpoint: string | undefined;
+  declare readonly status: number | undefined;
+  declare readonly bodyExcerpt: string | undefined;
+  declare readonly requestId: string | undefined;
 
-  constructor(message: string, details: InvoicingErrorDetails & Extra = {} as Extra) {
-    const { endpoint, status, bodyExcerpt, requestId, cause, ...extra } = details;
+  constructor(message: string, { cause, ...details }: InvoicingErrorDetails & Extra = {} as Extra) {
     super(message, cause === undefined ? undefined : { cause });
-    this.endpoint = endpoint;
-    this.status = status;
-    this.bodyExcerpt = bodyExcerpt;
-    this.requestId = requestId;
-    Object.assign(this, extra);
+    Object.assign(this, details);
   }
 }
 
