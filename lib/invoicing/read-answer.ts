@@ -22,7 +22,7 @@ export function normaliseList(data: unknown): unknown {
   return entries.sort(([a], [b]) => Number(a) - Number(b)).map(([, value]) => value);
 }
 
-/** How a message names a `result` other than `success`, without walking into it. */
+/** A `result` other than `success` for a message, without walking into it. */
 function describeResult(result: unknown, apiKey: string | undefined): string {
   if (typeof result !== 'string') {
     return `a result of type ${result === null ? 'null' : Array.isArray(result) ? 'array' : typeof result}`;
@@ -38,28 +38,26 @@ function describeResult(result: unknown, apiKey: string | undefined): string {
 export function readAnswer<Schema extends z.ZodType>(
   answerBody: string | AnswerBody,
   schema: Schema,
-  {
-    endpoint,
-    status,
-    headers,
-    apiKey,
-  }: { endpoint: string; status: number; headers: HeaderReader; apiKey?: string },
+  context: { endpoint: string; status: number; headers: HeaderReader; apiKey?: string },
   normalise: (data: unknown) => unknown = (data) => data,
 ): z.output<Schema> {
+  const { endpoint, status, headers, apiKey } = context;
   const body =
     typeof answerBody === 'string' ? { text: () => answerBody, jsonText: () => answerBody } : answerBody;
   // Built only on failure: a list walk reads thousands of good answers.
-  const failure = () => {
+  const failure = (problem: string, issues?: string[]) => {
     const text = body.text();
     const excerpt = bodyExcerpt(text, apiKey);
+    const details = { endpoint, status, requestId: requestIdOf(headers, apiKey), bodyExcerpt: excerpt };
+    const message = `The invoicing service answered ${endpoint} with ${problem}`;
+    if (issues) return new InvoicingValidationError(message, { ...details, issues });
     const quoted =
       excerpt === undefined
         ? ` (${text.length} characters, not shown)`
         : excerpt
           ? `: ${excerpt}`
           : ' (empty body)';
-    const requestId = requestIdOf(headers, apiKey);
-    return { details: { endpoint, status, requestId, bodyExcerpt: excerpt }, quoted };
+    return new InvoicingProtocolError(`${message}${quoted}`, details);
   };
 
   let json: unknown;
@@ -67,35 +65,24 @@ export function readAnswer<Schema extends z.ZodType>(
     json = parseServiceJson(body.jsonText());
   } catch (error) {
     // The parser's own message quotes the body, so it is not kept as the cause.
-    const { details, quoted } = failure();
     const what = error instanceof RangeError ? 'JSON nested too deeply to read' : 'something other than JSON';
-    throw new InvoicingProtocolError(
-      `The invoicing service answered ${endpoint} with ${what} (HTTP ${status}, ${contentTypeOf(headers, apiKey)})${quoted}`,
-      details,
-    );
+    throw failure(`${what} (HTTP ${status}, ${contentTypeOf(headers, apiKey)})`);
   }
 
   const envelope = successEnvelopeSchema.safeParse(json);
   if (!envelope.success) {
     const result = json !== null && typeof json === 'object' && 'result' in json ? json.result : undefined;
-    const problem =
+    throw failure(
       result === undefined
         ? 'JSON that is not the { result, data } envelope'
-        : `${describeResult(result, apiKey)} instead of "success"`;
-    const { details, quoted } = failure();
-    throw new InvoicingProtocolError(
-      `The invoicing service answered ${endpoint} with ${problem}${quoted}`,
-      details,
+        : `${describeResult(result, apiKey)} instead of "success"`,
     );
   }
 
   const data = schema.safeParse(normalise(envelope.data.data));
   if (!data.success) {
     const issues = describeIssues(data.error.issues, 'data', apiKey);
-    throw new InvoicingValidationError(
-      `The invoicing service answered ${endpoint} with data this client cannot read: ${summariseIssues(issues)}`,
-      { ...failure().details, issues },
-    );
+    throw failure(`data this client cannot read: ${summariseIssues(issues)}`, issues);
   }
   return data.data;
 }

@@ -15,10 +15,7 @@ export interface HeaderReader {
   get(name: string): string | null;
 }
 
-/**
- * An answer whose headers have arrived: `body` yields its bytes, any content coding undone, `discard()`
- * stops reading and drops the connection (an answer refused before its end).
- */
+/** An answer whose headers have arrived; `body` has any content coding undone, `discard()` drops it. */
 export interface TransportAnswer {
   status: number;
   headers: HeaderReader;
@@ -26,10 +23,7 @@ export interface TransportAnswer {
   discard(): void;
 }
 
-/**
- * Sends one POST, resolving once the answer's headers are in; `signal` aborts the request and the reading
- * of its body. Follows no redirect: it would replay the key elsewhere.
- */
+/** Sends one POST; `signal` aborts it and its body. Follows no redirect: it would replay the key elsewhere. */
 export type Transport = (request: {
   url: string;
   headers: Record<string, string>;
@@ -39,7 +33,6 @@ export type Transport = (request: {
 
 const NO_BODY: AsyncIterable<Uint8Array> = { async *[Symbol.asyncIterator]() {} };
 
-/** A transport over the `fetch` a caller passes in the client's options. */
 export function fetchTransport(fetch: typeof globalThis.fetch): Transport {
   return async ({ url, headers, body, signal }) => {
     const response = await fetch(url, { method: 'POST', headers, body, signal, redirect: 'manual' });
@@ -92,7 +85,6 @@ const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 /** Bytes that are not ASCII, read as Latin-1: in UTF-8 each run of them is whole characters. */
 const NON_ASCII_RUN = /[\x80-\xff]+/g;
 
-/** The body of an answer as it was received, read as text the way each reader needs it. */
 export class AnswerBody {
   readonly #bytes: Buffer;
 
@@ -101,7 +93,7 @@ export class AnswerBody {
     this.#bytes = buffer.subarray(0, 3).equals(UTF8_BOM) ? buffer.subarray(3) : buffer;
   }
 
-  /** The body as UTF-8 text, a leading byte order mark dropped: what an error quotes. */
+  /** What an error quotes. */
   text(): string {
     return this.#bytes.toString('utf8');
   }
@@ -109,7 +101,7 @@ export class AnswerBody {
   /**
    * The body as ASCII that JSON reads as `text()`, non-ASCII characters as `\uXXXX` escapes (valid only in
    * strings, where they mean the same): one such character makes V8 parse the page as two-byte text, at
-   * twice the cost. Only runs of non-ASCII bytes are decoded (whole characters: ASCII ends a sequence).
+   * twice the cost.
    */
   jsonText(): string {
     const latin1 = this.#bytes.toString('latin1');
@@ -153,7 +145,7 @@ function codedError(errors: unknown[], prefix: string): (Error & { code: string 
   return undefined;
 }
 
-/** The reason inside a failed request, its system code in front (the code says what happened). */
+/** The reason inside a failed request, its system code in front. */
 function describeCause(error: unknown): string {
   const cause = wrappedError(error);
   if (!(cause instanceof Error)) return String(cause);
@@ -171,9 +163,8 @@ function describeBytes(bytes: number): string {
 }
 
 /**
- * Sends one POST and reads its body within `timeoutMs`, whatever the status: a 2xx body beyond
- * `maxAnswerBytes` is refused, a failure's is read only as far as an excerpt shows (else `undefined`).
- * `endpoint` names it in errors; `signal` aborts it with the signal's reason.
+ * Sends one POST and reads its body within `timeoutMs`: a 2xx body beyond `maxAnswerBytes` is refused, a
+ * failure's is read only as far as an excerpt shows (else `undefined`).
  */
 export async function sendRequest(
   request: Pick<ClientSettings, 'apiKey' | 'timeoutMs' | 'maxAnswerBytes' | 'transport'> & {
@@ -186,8 +177,8 @@ export async function sendRequest(
   const { endpoint, timeoutMs, maxAnswerBytes, signal } = request;
   signal?.throwIfAborted();
 
-  // One controller for the timeout and the caller's signal, whose listener is removed after each request:
-  // the caller's signal lives as long as a whole list walk.
+  // One controller for the timeout and the caller's signal, which lives as long as a whole list walk: its
+  // listener is removed after each request.
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -242,8 +233,8 @@ export async function sendRequest(
     // The error itself, or the one `fetch` wraps ("fetch failed").
     const decoding = codedError([error, wrappedError(error)], 'Z_');
     if (decoding) {
-      // Only a coding the transport knows is decoded, so the header names one of those: safe to show.
-      // Not retried: a server that labels its body wrongly does it again.
+      // The header names a coding the transport knows: safe to show. Not retried: a server that labels its
+      // body wrongly does it again.
       throw new InvoicingProtocolError(
         `The invoicing service answered ${endpoint} with a body that its content coding ${coding?.trim().toLowerCase()} does not decode (${decoding.code}: ${decoding.message})`,
         { endpoint },

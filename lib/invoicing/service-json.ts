@@ -53,9 +53,9 @@ function mayHoldInexactNumber(text: string): boolean {
 
 /**
  * Parses an answer without losing a digit: Node 20's `JSON.parse` rounds every number before a reviver
- * sees it (`98765432.987654321` becomes `98765432.98765433`). Nearly every answer goes through
- * `JSON.parse`; one that may hold an inexact number through `lossless-json`, which keeps such numbers as
- * `LosslessNumber`s. Throws a `SyntaxError` for text that is not JSON, a `RangeError` when nested too deeply.
+ * sees it (`98765432.987654321` becomes `98765432.98765433`), so an answer that may hold an inexact number
+ * goes through `lossless-json`. Throws a `SyntaxError` for text that is not JSON, a `RangeError` when
+ * nested too deeply.
  */
 export function parseServiceJson(text: string): unknown {
   if (!mayHoldInexactNumber(text)) return JSON.parse(text);
@@ -66,7 +66,6 @@ export function parseServiceJson(text: string): unknown {
   });
 }
 
-/** Whether a value is a number the lossless parse kept as text. */
 export const isExactNumber = (value: unknown): value is LosslessNumber => value instanceof LosslessNumber;
 
 /** A decimal as `Big#toFixed()` writes it: no leading zeros, no trailing fraction zeros, no exponent. */

@@ -9,7 +9,7 @@ export const BODY_EXCERPT_LENGTH = 200;
 /** Longest body an excerpt is taken from, whole (no part of the secret survives the cut). */
 export const EXCERPT_SOURCE_LENGTH = 64 * 1024;
 
-/** C0 controls but the whitespace ones (tab to carriage return), and DEL. */
+// C0 controls but the whitespace ones (tab to carriage return), and DEL.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these control characters are what is dropped.
 const CONTROL_CHARACTERS = /[\x00-\x08\x0e-\x1f\x7f]/g;
 
@@ -30,7 +30,7 @@ export function shortened(text: string, length: number): string {
   return `${text.slice(0, cut)}…`;
 }
 
-/** A request id: letters, digits and a little punctuation (uuids, base64, `req-42`). */
+/** Letters, digits and a little punctuation (uuids, base64, `req-42`). */
 const REQUEST_ID = /^[A-Za-z0-9._:+/=-]{1,128}$/;
 
 /** Longest header value (content type, redirect origin) shown in a message. */
@@ -77,7 +77,7 @@ export function describeIssues(issues: readonly z.core.$ZodIssue[], root = '', s
   );
 }
 
-/** Issues joined for a message, the first few only. */
+/** The first few issues, joined for a message. */
 export function summariseIssues(lines: readonly string[], shown = 3): string {
   const more = lines.length > shown ? ` (and ${lines.length - shown} more)` : '';
   return `${lines.slice(0, shown).join('; ')}${more}`;
