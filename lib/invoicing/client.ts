@@ -202,20 +202,14 @@ export function createInvoicingClient(
   }
 
   const { statistics, invoices, payments } = ENDPOINTS;
+  const single =
+    <Schema extends z.ZodType>(endpoint: Endpoint, params: z.ZodType<FormFields>, schema: Schema) =>
+    async (given: unknown = {}) =>
+      call(endpoint, validateParams(params, given, endpoint), schema);
   return {
-    async invoiceStatistics(filter = {}) {
-      return call(
-        statistics,
-        validateParams(statisticsFilterSchema, filter, statistics),
-        invoiceStatisticsSchema,
-      );
-    },
-    async listInvoices(params = {}) {
-      return call(invoices, validateParams(listInvoicesParamsSchema, params, invoices), invoiceListSchema);
-    },
-    async listPayments(params = {}) {
-      return call(payments, validateParams(listPaymentsParamsSchema, params, payments), paymentListSchema);
-    },
+    invoiceStatistics: single(statistics, statisticsFilterSchema, invoiceStatisticsSchema),
+    listInvoices: single(invoices, listInvoicesParamsSchema, invoiceListSchema),
+    listPayments: single(payments, listPaymentsParamsSchema, paymentListSchema),
     invoices: (filter = {}) =>
       walk(invoices, validateParams(invoiceFilterSchema, filter, invoices), invoiceListSchema),
     payments: (filter = {}) =>
