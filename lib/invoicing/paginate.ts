@@ -10,11 +10,7 @@ export interface PageRange {
   limit: number;
 }
 
-/**
- * `fetchPage` is aborted through `signal` when the walk ends early or fails; `concurrency` pages are asked
- * at once, as many wait for the consumer; records on more than `maxPages` pages fail the walk (a list that
- * never ends); `endpoint` names the list in errors.
- */
+/** `fetchPage` is aborted through `signal` when the walk ends early or fails; `endpoint` names errors. */
 export interface PaginateOptions<T> {
   fetchPage: (range: PageRange, signal: AbortSignal) => Promise<readonly T[]>;
   pageSize: number;
@@ -26,21 +22,13 @@ export interface PaginateOptions<T> {
 /**
  * Every record of an offset/limit list, each once (by `id`), in the order pages arrive. The spec shows
  * neither the largest `limit` nor the sort order, so the walk assumes neither:
- * - the first page is asked alone; once the list proves longer, `concurrency` pages at consecutive offsets
- *   are asked ahead (a few requests past the end are wasted);
+ * - the first page is asked alone; once the list proves longer, `concurrency` pages are asked ahead;
  * - a short page is not the end: the rest of its range is asked again, and until a page as long as
  *   `pageSize` comes back (a silent cap), the longest page so far is the step;
- * - the end is an empty page once every offset before it was answered, or, for a service that refuses
- *   offsets past the end (a 404), a refused offset where a short page ended. A refused offset after a full
- *   page is probed from the offset before with a limit of 2: one record back is the end, two fail the walk;
- * - records seen on another page are skipped. Protocol errors: a page of records all seen (the first
- *   page again: offset ignored), a pass bringing over twice as many records as different ones (offsets
- *   past the end answered with the last page), records on more than `maxPages` pages;
- * - a record met twice in one pass means the order shifted (a list growing at its head, or sorted on a
- *   value many share), and another record may have been skipped: the list is read again, yielding only
- *   new records, until a pass holds its order or finds nothing new, at most `MAX_PASSES`. A last pass
- *   still finding new records deeper than the head is an `InvoicingListOrderError`;
- * - only ids are kept (see `IdSet`); fetching pauses while `concurrency` pages wait for the consumer.
+ * - the end is an empty page once every offset before it was answered, or a refused offset (a 404) where
+ *   a short page ended; after a full page, the offset before is probed with a limit of 2;
+ * - a record met twice in one pass means the order shifted, and another may have been skipped: the list
+ *   is read again, yielding only new records, until a pass holds its order or finds nothing new.
  */
 export async function* paginate<T extends { id: string }>(
   options: PaginateOptions<T>,

@@ -100,7 +100,6 @@ export function createDayLocator(
   };
 }
 
-/** The period of `kind` that `at` falls in, in the time zone. */
 export function periodAt<K extends PeriodKind>(kind: K, timeZone: string, at: Date): PeriodOfKind<K> {
   const local = new TZDate(at.getTime(), parseTimeZone(timeZone));
   return periodOfMonth(monthPeriod(local.getFullYear(), local.getMonth() + 1), kind);

@@ -154,7 +154,6 @@ export function monthsOfPeriod(period: Period): MonthPeriod[] {
 export const previousPeriod = <P extends Period>(period: P): P =>
   periodOf(period.kind, period.year, numberOf(period) - 1) as P;
 
-/** The period of the same kind after. */
 export const nextPeriod = <P extends Period>(period: P): P =>
   periodOf(period.kind, period.year, numberOf(period) + 1) as P;
 
