@@ -96,12 +96,9 @@ async function* readListOnce<T extends { id: string }>(
       if (gap.offset < endOffset) return gap;
     }
     if (nextOffset >= Math.min(endOffset, firstRefused)) return undefined;
-    const range = {
-      offset: nextOffset,
-      limit: largestPage === 0 ? pageSize : Math.min(pageSize, largestPage),
-    };
-    nextOffset += range.limit;
-    return range;
+    const limit = Math.min(pageSize, largestPage || pageSize);
+    nextOffset += limit;
+    return { offset: nextOffset - limit, limit };
   };
 
   /** Whether every offset before `offset` was answered. */

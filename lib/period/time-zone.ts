@@ -109,11 +109,7 @@ export class ZoneDays {
   /** The zone day a `Y-m-d H:i:s` (UTC) datetime falls on. */
   dayOf(datetime: string): ZoneDay {
     const utcDay = datetime.slice(0, 10);
-    let cuts = this.cuts.get(utcDay);
-    if (cuts === undefined) {
-      cuts = this.cutsOf(utcDay);
-      this.cuts.set(utcDay, cuts);
-    }
+    const cuts = this.cuts.get(utcDay) ?? this.cutsOf(utcDay);
     for (let index = cuts.length - 1; index > 0; index--) {
       if (datetime >= cuts[index]!.from) return cuts[index]!.zoneDay;
     }
@@ -127,10 +123,12 @@ export class ZoneDays {
     const cuts = [{ from: `${utcDay} 00:00:00`, zoneDay: { day: first, start: this.startOf(first) } }];
     for (let later = 1; ; later++) {
       const start = this.startOf(first, later);
-      if (start >= utcStart + secondsInDay) return cuts;
+      if (start >= utcStart + secondsInDay) break;
       const day = format(new TZDate(start * 1000, this.zone), 'yyyy-MM-dd');
       cuts.push({ from: serviceDatetimeFromEpochSeconds(start), zoneDay: { day, start } });
     }
+    this.cuts.set(utcDay, cuts);
+    return cuts;
   }
 }
 
