@@ -154,33 +154,22 @@ interface Encoding {
   encode: (bytes: Uint8Array) => string;
 }
 
-const base64 = (alphabet: RegExp, kind: 'base64' | 'base64url'): Encoding => ({
-  groupBytes: 3,
-  groupChars: 4,
-  alphabet,
-  flags: 'g',
-  encode: (bytes) => Buffer.from(bytes).toString(kind),
-});
-const base32Of = (alphabet: RegExp, codec: typeof base32): Encoding => ({
-  groupBytes: 5,
-  groupChars: 8,
-  alphabet,
-  flags: 'gi',
-  encode: (bytes) => codec.stringify(bytes, { pad: false }),
-});
+const encoding = (
+  groupBytes: number,
+  groupChars: number,
+  alphabet: RegExp,
+  flags: 'g' | 'gi',
+  encode: Encoding['encode'],
+): Encoding => ({ groupBytes, groupChars, alphabet, flags, encode });
+/** Hex in either case; a dump may separate the bytes (`73:6b:5f`, `73 6b 5f`). */
+const hex = (bytes: Uint8Array) =>
+  [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('[:. -]?');
 const ENCODINGS: readonly Encoding[] = [
-  base64(/[A-Za-z0-9+/=]/, 'base64'),
-  base64(/[A-Za-z0-9_=-]/, 'base64url'),
-  base32Of(/[A-Za-z2-7=]/, base32),
-  base32Of(/[0-9A-Va-v=]/, base32hex),
-  // Whole bytes, nothing to widen over; a dump may separate them (`73:6b:5f`, `73 6b 5f`).
-  {
-    groupBytes: 1,
-    groupChars: 0,
-    alphabet: /[0-9a-f]/i,
-    flags: 'gi',
-    encode: (bytes) => [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('[:. -]?'),
-  },
+  encoding(3, 4, /[A-Za-z0-9+/=]/, 'g', (bytes) => Buffer.from(bytes).toString('base64')),
+  encoding(3, 4, /[A-Za-z0-9_=-]/, 'g', (bytes) => Buffer.from(bytes).toString('base64url')),
+  encoding(5, 8, /[A-Za-z2-7=]/, 'gi', (bytes) => base32.stringify(bytes, { pad: false })),
+  encoding(5, 8, /[0-9A-Va-v=]/, 'gi', (bytes) => base32hex.stringify(bytes, { pad: false })),
+  encoding(1, 0, /[0-9a-f]/i, 'gi', hex), // whole bytes: nothing to widen over
 ];
 
 /** The forms of the last few secrets: a caller redacts one key (and its reversal) over and over. */
