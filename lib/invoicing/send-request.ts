@@ -52,6 +52,8 @@ export type FormFields = Record<string, string | number | undefined>;
 
 const encoder = new TextEncoder();
 
+const NAME_ESCAPES: Record<string, string> = { '\n': '%0A', '\r': '%0D', '"': '%22' };
+
 /** CR, LF and CRLF all become CRLF, as the multipart encoding of a form asks. */
 const normaliseLineBreaks = (text: string): string => text.replace(/\r?\n|\r/g, '\r\n');
 
@@ -67,10 +69,7 @@ export function toMultipartBody(
   for (const [name, value] of Object.entries(fields)) {
     if (value === undefined) continue;
     // Line breaks and quotes in a name percent-encoded, as browsers and undici do.
-    const escapedName = normaliseLineBreaks(name)
-      .replace(/\n/g, '%0A')
-      .replace(/\r/g, '%0D')
-      .replace(/"/g, '%22');
+    const escapedName = normaliseLineBreaks(name).replace(/[\n\r"]/g, (char) => NAME_ESCAPES[char]!);
     text +=
       `--${boundary}\r\nContent-Disposition: form-data; name="${escapedName}"\r\n\r\n` +
       `${normaliseLineBreaks(String(value))}\r\n`;
