@@ -1,12 +1,14 @@
 export { createS3Client, createSesClient } from './aws-clients';
 export { composeReportEmail } from './compose-email';
-export { type DeliveryResult, deliverReportEmailOnce, type EmailSending } from './deliver-once';
 export {
   alreadySentUnlessForced,
   coversWholePeriod,
   DEFAULT_STALE_CLAIM_MS,
+  type DeliveryResult,
+  deliverReportEmailOnce,
   deliveryStatus,
-} from './delivery-record';
+  type EmailSending,
+} from './deliver-once';
 export {
   CorruptObjectError,
   DELIVERY_UNCONFIRMED,
