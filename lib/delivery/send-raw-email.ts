@@ -31,9 +31,6 @@ export type SesFailureKind = 'throttled' | 'refused' | 'unknown';
 
 const THROTTLING_NAMES = new Set(['Throttling', 'ThrottlingException', 'TooManyRequestsException']);
 
-/** Errors raised before a byte reached SES: no connection was made, or no credentials to sign with. */
-const NEVER_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'CredentialsProviderError']);
-
 /**
  * Whether the SDK read SES's error code from the answer. An answer not in SES's format (a proxy's HTML
  * page, an empty body) is still an error with `$fault` by status, but named `Unknown` (`NotFound` for a
@@ -58,29 +55,32 @@ export function sesErrorCode(error: unknown): string {
 
 /**
  * Sending again after an unclear failure could deliver the email twice, so when in doubt it is `unknown`
- * and a person checks. Only a 4xx in SES's own format is a refusal (SES checks `MessageRejected`, unverified
- * domains, paused accounts, bad signatures... before it accepts); a 5xx may follow acceptance, a reset or
- * timeout lost the answer, and a 4xx not in SES's format may come from anything between (a proxy).
- *
- * | what happened                                                                   | kind        |
- * | ------------------------------------------------------------------------------- | ----------- |
- * | `Throttling`, `ThrottlingException`, "Maximum sending rate exceeded", HTTP 429  | `throttled` |
- * | "Daily message quota exceeded" (lasts until the quota's window rolls over)      | `refused`   |
- * | any other error answer of SES (a 4xx)                                           | `refused`   |
- * | no connection (`ECONNREFUSED`, `ENOTFOUND`, `EAI_AGAIN`), no credentials        | `refused`   |
- * | a reset, a timeout, any 5xx, an unreadable answer, a 4xx not in SES's format    | `unknown`   |
+ * and a person checks. Only an error answer in SES's own format is a refusal: SES checks the message,
+ * the domains, the account and the signature before it accepts.
  */
 export function sesFailureKind(error: unknown): SesFailureKind {
   const message = error instanceof Error ? error.message : '';
-  if (NEVER_SENT_CODES.has(sesErrorCode(error))) return 'refused';
+  // No connection was made, or no credentials to sign with: not a byte reached SES.
+  if (['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'CredentialsProviderError'].includes(sesErrorCode(error))) {
+    return 'refused';
+  }
+  // A reset or a timeout lost the answer, a 5xx may follow acceptance, and an answer not in SES's format
+  // (or none it could read) may come from anything between, such as a proxy.
   if ((error as { $fault?: unknown } | null)?.$fault !== 'client' || !namedBySes(error)) return 'unknown';
+  // Lasts until the quota's window rolls over.
   if (/daily message quota exceeded/i.test(message)) return 'refused';
   if (httpStatusOf(error) === 429 || THROTTLING_NAMES.has(errorNameOf(error))) return 'throttled';
-  if (/maximum sending rate exceeded/i.test(message)) return 'throttled';
-  return 'refused';
+  return /maximum sending rate exceeded/i.test(message) ? 'throttled' : 'refused';
 }
 
-export interface SendRawEmailOptions {
+/**
+ * Sends a raw message with SES `SendRawEmail`, retrying throttling with exponential backoff and jitter,
+ * and answers with SES's message id and how many times the message was offered.
+ * Nothing else is retried: after a lost answer or a 5xx, SES may have accepted the message.
+ * @throws EmailSendError when SES did not send it, for sure, or the client retries on its own;
+ * EmailOutcomeUnknownError when it may have (see `sesFailureKind`)
+ */
+export async function sendRawEmail(options: {
   /** Made by `createSesClient`, or otherwise with `maxAttempts: 1`. */
   ses: SESClient;
   raw: Uint8Array;
@@ -88,21 +88,7 @@ export interface SendRawEmailOptions {
   from: string;
   to: string[];
   retry?: RetryOptions;
-}
-
-/** SES's message id, and how many times the message was offered. */
-export interface SentEmail {
-  messageId: string;
-  attempts: number;
-}
-
-/**
- * Sends a raw message with SES `SendRawEmail`, retrying throttling with exponential backoff and jitter.
- * Nothing else is retried: after a lost answer or a 5xx, SES may have accepted the message.
- * @throws EmailSendError when SES did not send it, for sure, or the client retries on its own;
- * EmailOutcomeUnknownError when it may have (see `sesFailureKind`)
- */
-export async function sendRawEmail(options: SendRawEmailOptions): Promise<SentEmail> {
+}): Promise<{ messageId: string; attempts: number }> {
   const retry = options.retry ?? {};
   const maxAttempts = Math.max(1, retry.maxAttempts ?? 6);
   const sleep = retry.sleep ?? ((ms: number) => delay(ms));
