@@ -84,14 +84,18 @@ export type DeliveryStatus =
   | { state: 'sending'; record: SendingRecord; stale: boolean; etag: string }
   | { state: 'unreadable'; error: CorruptObjectError; etag: string };
 
+interface StatusOptions extends ReportLocation {
+  /** When a claim's age is measured. @default new Date() */
+  now?: Date;
+  /** @default DEFAULT_STALE_CLAIM_MS */
+  staleClaimAfterMs?: number;
+}
+
 /**
- * Reads `reports/<account>/<period>/delivery.json` (an unreadable record is a state, not an error); a
- * claim's age is measured at `now`.
+ * Reads `reports/<account>/<period>/delivery.json` (an unreadable record is a state, not an error).
  * @throws InvalidReportKeyError for an invalid account or period; the S3 client's error
  */
-export async function deliveryStatus(
-  options: ReportLocation & { now?: Date /** @default DEFAULT_STALE_CLAIM_MS */; staleClaimAfterMs?: number },
-): Promise<DeliveryStatus> {
+export async function deliveryStatus(options: StatusOptions): Promise<DeliveryStatus> {
   const key = deliveryRecordKey(options.account, options.period);
   const advice = '; delete it or pass force';
   const stored = await readJsonObject(options.s3, options.bucket, key, deliveryRecordSchema, { advice });
@@ -101,12 +105,8 @@ export async function deliveryStatus(
   if (!record) return { state: 'unreadable', error: stored.error, etag };
   if (record.state === 'sent') return { state: 'sent', record, etag };
   const age = (options.now ?? new Date()).getTime() - Date.parse(record.claimedAt);
-  return {
-    state: 'sending',
-    record,
-    stale: age > (options.staleClaimAfterMs ?? DEFAULT_STALE_CLAIM_MS),
-    etag,
-  };
+  const stale = age > (options.staleClaimAfterMs ?? DEFAULT_STALE_CLAIM_MS);
+  return { state: 'sending', record, stale, etag };
 }
 
 /** A period found sent before; `complete: false` when that email was of the period so far. */
@@ -166,13 +166,11 @@ export function alreadySentUnlessForced(
 }
 
 export interface DeliverReportEmailOnceOptions
-  extends ReportLocation,
+  extends Omit<StatusOptions, 'now'>,
     DeliveryRequest,
     Omit<ComposeWithinLimitOptions, 'date'> {
   /** Made by `createSesClient` (one attempt per request: see `sendRawEmail`). */
   ses: SESClient;
-  /** @default DEFAULT_STALE_CLAIM_MS */
-  staleClaimAfterMs?: number;
   now?: () => Date;
   retry?: RetryOptions;
   /** Told once the period is claimed, just before the message goes to SES. */
@@ -254,16 +252,11 @@ async function claimPeriod(
 }
 
 /**
- * Sends a period's report email at most once, however often it is called, through the record
- * `reports/<account>/<period>/delivery.json`: a `sent` record returns already-sent, a `sending` claim
- * throws `DeliveryInProgressError` (a stale one is not taken over: SES may have accepted the message).
- * Otherwise the message is composed, the period claimed with a conditional write, the message sent and
- * the record made `sent`. A so-far email's record settles only so-far runs; a complete run claims over it.
- *
- * Every later write names the claim's ETag, so no run undoes another's. When SES refused the message for
- * sure the claim is released (what it replaced put back) and the error thrown; when SES may have accepted
- * it the claim stays, goes stale and alarms. `force` claims over whatever it read, except a record of an
- * earlier attempt at the same `runId` (Lambda's request id, kept in every retry of a request).
+ * Sends a period's report email at most once, however often it is called: unless the record settles it
+ * (`alreadySentUnlessForced`), the message is composed, the period claimed with a conditional write, the
+ * message sent and the record made `sent`. Every later write names the claim's ETag, so no run undoes
+ * another's. When SES refused the message for sure the claim is released (what it replaced put back) and
+ * the error thrown; when SES may have accepted it the claim stays, goes stale and alarms.
  * @throws InvalidReportKeyError, InvalidEmailError, EmailTooLargeError before anything is written;
  * DeliveryInProgressError, CorruptObjectError before anything is sent; EmailSendError after releasing
  * the claim; DeliveryUnconfirmedError when SES may have accepted the message; DeliveryRecordError when
@@ -285,12 +278,12 @@ export async function deliverReportEmailOnce(
   if (settled) return settled;
 
   const { raw, attachmentsIncluded } = await composeWithinLimit({ ...options, date: clock() });
-  const claim: SendingRecord = {
+  const claim = {
     state: 'sending',
     claimedAt: clock().toISOString(),
     claimId: randomUUID(),
     ...runId,
-  };
+  } as const;
   const claimed = await claimPeriod(options, key, claim, read, clock);
   if ('status' in claimed) return claimed;
   options.onSending?.({ claimedAt: claim.claimedAt, recipients: to.length, attachmentsIncluded });

@@ -1,13 +1,6 @@
 import * as z from 'zod';
-import { accountPrefix } from './report-key';
+import { rebuildRecordKey } from './report-key';
 import { isConditionLost, putJsonObject, type ReportLocation, readJsonObject } from './s3-objects';
-
-/** Beside an account's periods: when one of its reports was last rebuilt on request. */
-export const REBUILD_RECORD_FILE_NAME = 'rebuilds.json';
-
-export function rebuildRecordKey(account: string): string {
-  return `${accountPrefix(account)}${REBUILD_RECORD_FILE_NAME}`;
-}
 
 const rebuildRecordSchema = z.object({ lastRebuildAt: z.iso.datetime({ offset: true }) });
 

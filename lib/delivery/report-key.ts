@@ -11,6 +11,8 @@ import { isReportFileName, REPORT_FILE_NAMES, type ReportFileName } from './repo
  * can leave its prefix: @throws InvalidReportKeyError naming the part that is not valid.
  */
 export const MANIFEST_FILE_NAME = 'manifest.json';
+/** When one of the account's reports was last rebuilt on request (`claimRebuild`). */
+export const REBUILD_RECORD_FILE_NAME = 'rebuilds.json';
 const DELIVERY_RECORD_FILE_NAME = 'delivery.json';
 export const BUILDS_FOLDER = 'builds/';
 
@@ -74,6 +76,10 @@ export function reportPrefix(account: string, period: string): string {
 /** @throws InvalidReportKeyError unless `fileName` is a name a signed link may carry */
 export function checkReportObjectName(fileName: unknown): asserts fileName is ReportObjectName {
   checkFileName(fileName, [...REPORT_FILE_NAMES, MANIFEST_FILE_NAME]);
+}
+
+export function rebuildRecordKey(account: string): string {
+  return `${accountPrefix(account)}${REBUILD_RECORD_FILE_NAME}`;
 }
 
 export function manifestKey(account: string, period: string): string {

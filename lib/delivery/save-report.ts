@@ -29,8 +29,7 @@ export interface ReportBuild {
 
 /**
  * Begins a build: gives it an id (from `now`) and reads the period's manifest with its ETag before the
- * report is built, so that a build another one overtakes while it runs loses the switch instead of
- * replacing a newer report with an older one.
+ * report is built, so that a build overtaken while it runs loses the switch (see `switchManifest`).
  * @throws InvalidReportKeyError before anything is read; ReportBuildError when S3 answers without an ETag
  */
 export async function beginReportBuild(options: ReportLocation & { now?: Date }): Promise<ReportBuild> {
@@ -45,11 +44,10 @@ export async function beginReportBuild(options: ReportLocation & { now?: Date })
 }
 
 /**
- * Switches the period to this build with one conditional write of `manifest.json`: only while it is still
- * the version the build read (`If-Match`), or while there is still none (`If-None-Match: *`). A build that
- * loses writes nothing and answers with the manifest that won; when the one it read has gone meanwhile,
- * it takes the empty place on the same terms. Then the builds replaced more than `SUPERSEDED_BUILD_KEEP_MS`
- * ago are deleted.
+ * Switches the period to this build with one write of `manifest.json`, conditional on the version the
+ * build read (or on there still being none). A build that loses answers with the manifest that won; when
+ * the one it read has gone meanwhile, it takes the empty place on the same terms. Then the builds replaced
+ * more than `SUPERSEDED_BUILD_KEEP_MS` ago are deleted.
  * @throws CorruptObjectError when the manifest that won cannot be read; ReportBuildError when it keeps
  * vanishing; the S3 client's error otherwise (the switch may then have been made or not)
  */
@@ -119,12 +117,11 @@ async function digestFile(path: string): Promise<{ size: number; sha256: string 
 }
 
 /**
- * Saves a report folder as one build of its period, then switches the period to it. The files go to the
- * build's own folder, where no reader looks yet; `manifest.json` is written last, in one conditional write,
- * and from then on the period's files are this build's. A build another one overtook writes no manifest:
- * it deletes its files and answers with the manifest that won (`switched: false`). So a manifest only ever
- * lists the files of one complete build. A build that fails while uploading deletes what it uploaded; one
- * cut off by a timeout leaves files nothing points at, which expire with the bucket's lifecycle rule.
+ * Saves a report folder as one build of its period, in the build's own folder where no reader looks yet,
+ * then switches the period to it; a build overtaken deletes its files and answers with the manifest that
+ * won (`switched: false`). So a manifest only ever lists the files of one complete build. A build that
+ * fails while uploading deletes what it uploaded; one cut off by a timeout leaves files nothing points at,
+ * which expire with the bucket's lifecycle rule.
  * @throws InvalidReportFolderError for a file missing or figures that are not an object, before anything
  * is written; the S3 client's error, or those of the switch
  */

@@ -1,15 +1,19 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { millisecondsInDay } from 'date-fns/constants';
 import { isPeriodId } from '../period';
-import { SigningKeyError } from './errors';
+import { InvalidReportKeyError, SigningKeyError } from './errors';
 import {
   accountPrefix,
   checkReportObjectName,
+  isReportFileKey,
   isReportObjectName,
   isValidAccount,
   type ReportObjectName,
   reportPrefix,
 } from './report-key';
+import { SUPERSEDED_BUILD_KEEP_MS } from './save-report';
 
 /** The shortest signing key accepted, in bytes: HMAC-SHA256's own output size. */
 export const MIN_SIGNING_KEY_BYTES = 32;
@@ -186,4 +190,37 @@ export function signReportLinks<F extends ReportObjectName>(
     options.files.map((fileName) => [fileName, signReportLink({ ...options, fileName, expiresAt })]),
   ) as Record<F, string>;
   return { links, expiresAt };
+}
+
+/** An hour: no longer than a replaced build's files are kept, so a URL never outlives its file. */
+export const MAX_PRESIGN_SECONDS = SUPERSEDED_BUILD_KEEP_MS / 1000;
+
+/**
+ * A presigned `GET` URL for one report file (`key`, as the period's manifest lists it), valid for minutes
+ * (300 s by default). It dies with the signing credentials (a Lambda role's last hours) whatever its
+ * lifetime says, so it is made at the moment a reader asks for the file; a signed link lasts days.
+ * @throws InvalidReportKeyError for a key that is not a report file's; RangeError for a lifetime that is
+ * not 1 s to `MAX_PRESIGN_SECONDS`
+ */
+export async function presignReportFile(options: {
+  s3: S3Client;
+  bucket: string;
+  key: string;
+  expiresInSeconds?: number;
+}): Promise<string> {
+  const expiresIn = options.expiresInSeconds ?? 300;
+  if (!Number.isInteger(expiresIn) || expiresIn < 1 || expiresIn > MAX_PRESIGN_SECONDS) {
+    throw new RangeError(`expiresInSeconds must be a whole number from 1 to ${MAX_PRESIGN_SECONDS}`);
+  }
+  if (!isReportFileKey(options.key)) {
+    throw new InvalidReportKeyError(`${JSON.stringify(options.key)} is not the key of a report file`);
+  }
+  // A merchant's figures: S3 would send Last-Modified and no Cache-Control, which lets a browser or a
+  // proxy keep the file by heuristic; the report API's own answers are no-store for the same reason.
+  const command = new GetObjectCommand({
+    Bucket: options.bucket,
+    Key: options.key,
+    ResponseCacheControl: 'no-store',
+  });
+  return getSignedUrl(options.s3, command, { expiresIn });
 }
