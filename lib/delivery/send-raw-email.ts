@@ -17,13 +17,11 @@ export interface RetryOptions {
 }
 
 /** The wait before retry number `retry` (0 for the first): full jitter. */
-export function backoffMs(retry: number, options: RetryOptions = {}): number {
-  return fullJitterMs(
-    retry,
-    options.baseDelayMs ?? 500,
-    options.maxDelayMs ?? 20_000,
-    options.random ?? Math.random,
-  );
+export function backoffMs(
+  retry: number,
+  { baseDelayMs = 500, maxDelayMs = 20_000, random = Math.random }: RetryOptions = {},
+) {
+  return fullJitterMs(retry, baseDelayMs, maxDelayMs, random);
 }
 
 /** `throttled`: may be accepted later; `refused`: not sent, for sure; `unknown`: SES may have accepted it. */
@@ -89,12 +87,12 @@ export async function sendRawEmail(options: {
   to: string[];
   retry?: RetryOptions;
 }): Promise<{ messageId: string; attempts: number }> {
-  const retry = options.retry ?? {};
+  const { ses, retry = {} } = options;
   const maxAttempts = Math.max(1, retry.maxAttempts ?? 6);
-  const sleep = retry.sleep ?? ((ms: number) => delay(ms));
+  const input = { RawMessage: { Data: options.raw }, Source: options.from, Destinations: options.to };
   // The SDK's standard retries repeat a request after a reset, a timeout or a 5xx: exactly when SES may
   // already have accepted the message.
-  const sdkAttempts = await options.ses.config.maxAttempts();
+  const sdkAttempts = await ses.config.maxAttempts();
   if (sdkAttempts > 1) {
     const detail =
       `the SES client makes up to ${sdkAttempts} attempts itself, which could send the email twice after a ` +
@@ -103,19 +101,13 @@ export async function sendRawEmail(options: {
   }
   for (let attempt = 1; ; attempt++) {
     try {
-      const answer = await options.ses.send(
-        new SendRawEmailCommand({
-          RawMessage: { Data: options.raw },
-          Source: options.from,
-          Destinations: options.to,
-        }),
-      );
+      const answer = await ses.send(new SendRawEmailCommand(input));
       // SES always answers with an id; should one ever be missing, the message was still accepted.
       return { messageId: answer.MessageId ?? 'unknown', attempts: attempt };
     } catch (error) {
       const kind = sesFailureKind(error);
       if (kind === 'throttled' && attempt < maxAttempts) {
-        await sleep(backoffMs(attempt - 1, retry));
+        await (retry.sleep ?? delay)(backoffMs(attempt - 1, retry));
         continue;
       }
       const Failure = kind === 'unknown' ? EmailOutcomeUnknownError : EmailSendError;
