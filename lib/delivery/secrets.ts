@@ -34,17 +34,17 @@ function usableValue(name: string, value: string | Uint8Array | undefined): stri
   return value.trim();
 }
 
-/** Secrets Manager through Powertools' `SecretsProvider`, which caches each value for `maxAgeSeconds` (300). */
+/** Secrets Manager through Powertools' `SecretsProvider`, which caches each value for 5 minutes. */
 export class AwsSecretSource implements SecretSource {
   private readonly provider: SecretsProvider;
 
-  constructor(private readonly options: { maxAgeSeconds?: number; client?: SecretsManagerClient } = {}) {
+  constructor(options: { client?: SecretsManagerClient } = {}) {
     this.provider = new SecretsProvider(options.client ? { awsSdkV3Client: options.client } : {});
   }
 
   async getSecret(name: string): Promise<string> {
     try {
-      return usableValue(name, await this.provider.get(name, { maxAge: this.options.maxAgeSeconds ?? 300 }));
+      return usableValue(name, await this.provider.get(name, { maxAge: 300 }));
     } catch (error) {
       if (error instanceof SecretError) throw error;
       // Powertools wraps the SDK's error, whose name (AccessDeniedException, ResourceNotFoundException...)
