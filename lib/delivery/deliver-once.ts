@@ -98,7 +98,7 @@ interface StatusOptions extends ReportLocation {
 export async function deliveryStatus(options: StatusOptions): Promise<DeliveryStatus> {
   const key = deliveryRecordKey(options.account, options.period);
   const advice = '; delete it or pass force';
-  const stored = await readJsonObject(options.s3, options.bucket, key, deliveryRecordSchema, { advice });
+  const stored = await readJsonObject(options, key, deliveryRecordSchema, { advice });
   if (stored === null) return { state: 'none' };
   const etag = requireEtag(key, stored.etag);
   const record = stored.value;
@@ -193,14 +193,14 @@ export type DeliveryResult =
  * (`claimEtag`) is still there; when another run (a forced resend) replaced it, its record stays.
  */
 async function replaceOwnClaim(
-  { s3, bucket }: ReportLocation,
+  where: ReportLocation,
   key: string,
   claimEtag: string,
   record: DeliveryRecord | null,
 ): Promise<void> {
   try {
-    if (record) await putJsonObject(s3, bucket, key, record, claimEtag);
-    else await deleteObject(s3, bucket, key, claimEtag);
+    if (record) await putJsonObject(where, key, record, claimEtag);
+    else await deleteObject(where, key, claimEtag);
   } catch (error) {
     if (!isConditionLost(error)) throw error;
   }
@@ -231,7 +231,7 @@ async function claimPeriod(
     try {
       const over = status.state === 'none' ? null : status.etag;
       return {
-        etag: requireEtag(key, await putJsonObject(options.s3, options.bucket, key, claim, over)),
+        etag: requireEtag(key, await putJsonObject(options, key, claim, over)),
         previous,
       };
     } catch (error) {

@@ -21,7 +21,7 @@ export async function claimRebuild({
   { granted: true } | { granted: false; retryAfterSeconds: number }
 > {
   const key = rebuildRecordKey(account);
-  const current = await readJsonObject(s3, bucket, key, rebuildRecordSchema);
+  const current = await readJsonObject({ s3, bucket }, key, rebuildRecordSchema);
   const last = current?.value && Date.parse(current.value.lastRebuildAt);
   const refused = { granted: false as const, retryAfterSeconds: intervalSeconds };
   // A record from the future (a clock set wrong) is refused once and dated now: left as it is, it would
@@ -34,7 +34,7 @@ export async function claimRebuild({
   // Only over the version read (an emulator without ETags is written over).
   const over = current === null ? null : current.etag;
   try {
-    await putJsonObject(s3, bucket, key, { lastRebuildAt: now.toISOString() }, over);
+    await putJsonObject({ s3, bucket }, key, { lastRebuildAt: now.toISOString() }, over);
   } catch (error) {
     // Another instance claimed it between the read and this write.
     if (!isConditionLost(error)) throw error;

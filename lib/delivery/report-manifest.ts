@@ -50,13 +50,9 @@ export type ReportManifest = z.output<typeof reportManifestSchema>;
  * account and period, and list only its report files), with the ETag a switch names; `null` when there is none.
  * @throws InvalidReportKeyError for an invalid account or period
  */
-export async function readStoredManifest({
-  s3,
-  bucket,
-  account,
-  period,
-}: ReportLocation): Promise<StoredJson<ReportManifest> | null> {
-  return readJsonObject(s3, bucket, manifestKey(account, period), reportManifestSchema, {
+export async function readStoredManifest(where: ReportLocation): Promise<StoredJson<ReportManifest> | null> {
+  const { account, period } = where;
+  return readJsonObject(where, manifestKey(account, period), reportManifestSchema, {
     check: (manifest): string | undefined => {
       if (manifest.account !== account || manifest.period !== period) {
         return `it describes ${manifest.account} ${manifest.period}`;

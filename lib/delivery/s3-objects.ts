@@ -34,12 +34,11 @@ export function isConditionLost(error: unknown): boolean {
   return lost || [412, 409].includes(httpStatusOf(error) ?? 0) || isNotFound(error);
 }
 
+/** The bucket an object is in, as every `ReportLocation` names it. */
+export type Bucket = Pick<ReportLocation, 's3' | 'bucket'>;
+
 /** The text and quoted ETag (S3 always sends one; an emulator might not) of an object, or `null`. */
-export async function getObjectVersion(
-  s3: S3Client,
-  bucket: string,
-  key: string,
-): Promise<{ text: string; etag: string | undefined } | null> {
+async function getObjectVersion({ s3, bucket }: Bucket, key: string) {
   try {
     const answer = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
     return { text: answer.Body ? await answer.Body.transformToString('utf-8') : '', etag: answer.ETag };
@@ -50,7 +49,7 @@ export async function getObjectVersion(
 }
 
 export async function getObjectText(s3: S3Client, bucket: string, key: string): Promise<string | null> {
-  return (await getObjectVersion(s3, bucket, key))?.text ?? null;
+  return (await getObjectVersion({ s3, bucket }, key))?.text ?? null;
 }
 
 /** A stored JSON object as read, or what is wrong with it (so that a writer can still replace it), and its ETag. */
@@ -64,13 +63,12 @@ export type StoredJson<T> = { etag: string | undefined } & (
  * anything), or `null` when there is none. A problem's words are followed by `advice`.
  */
 export async function readJsonObject<T>(
-  s3: S3Client,
-  bucket: string,
+  where: Bucket,
   key: string,
   schema: z.ZodType<T>,
   { advice = '', check }: { advice?: string; check?: (value: T) => string | undefined } = {},
 ): Promise<StoredJson<T> | null> {
-  const version = await getObjectVersion(s3, bucket, key);
+  const version = await getObjectVersion(where, key);
   if (version === null) return null;
   const { etag } = version;
   let json: unknown;
@@ -93,12 +91,11 @@ export async function readJsonObject<T>(
  * an ETag, only over that version (`If-Match`); `null`, only while there is none (`If-None-Match: *`).
  */
 export async function putJsonObject(
-  s3: S3Client,
-  bucket: string,
+  { s3, bucket }: Bucket,
   key: string,
   value: unknown,
   over?: string | null,
-): Promise<string | undefined> {
+) {
   const condition = over === null ? { IfNoneMatch: '*' } : over ? { IfMatch: over } : {};
   const Body = `${JSON.stringify(value, null, 2)}\n`;
   const answer = await s3.send(
@@ -108,13 +105,13 @@ export async function putJsonObject(
 }
 
 /** Deletes an object (with `ifMatch`, only that version); a missing one is not an error in S3. */
-export async function deleteObject(s3: S3Client, bucket: string, key: string, ifMatch?: string) {
+export async function deleteObject({ s3, bucket }: Bucket, key: string, ifMatch?: string) {
   await s3.send(
     new DeleteObjectCommand({ Bucket: bucket, Key: key, ...(ifMatch ? { IfMatch: ifMatch } : {}) }),
   );
 }
 
 /** Deletes `keys` at once, ignoring failures: for clean-ups, where what stays expires with the bucket's lifecycle. */
-export async function deleteObjectsQuietly(s3: S3Client, bucket: string, keys: readonly string[]) {
-  await Promise.allSettled(keys.map((key) => deleteObject(s3, bucket, key)));
+export async function deleteObjectsQuietly(where: Bucket, keys: readonly string[]) {
+  await Promise.allSettled(keys.map((key) => deleteObject(where, key)));
 }

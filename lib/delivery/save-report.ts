@@ -70,7 +70,7 @@ async function switchManifest(
     }
     const manifest: ReportManifest = { ...next, superseded: kept };
     try {
-      await putJsonObject(s3, bucket, key, manifest, replaces ? replaces.etag : null);
+      await putJsonObject(location, key, manifest, replaces ? replaces.etag : null);
     } catch (error) {
       if (!isConditionLost(error)) throw error;
       const current = await readStoredManifest(location);
@@ -83,8 +83,7 @@ async function switchManifest(
       if (current.value.buildId !== build.buildId) return { manifest: current.value, switched: false };
     }
     await deleteObjectsQuietly(
-      s3,
-      bucket,
+      location,
       expired.flatMap((each) => each.keys),
     );
     return { manifest, switched: true };
@@ -173,7 +172,7 @@ export async function saveReport(
   );
   const failed = uploads.find((upload) => upload.status === 'rejected');
   if (failed) {
-    await deleteObjectsQuietly(s3, bucket, keys);
+    await deleteObjectsQuietly(options, keys);
     throw failed.reason;
   }
 
@@ -181,6 +180,6 @@ export async function saveReport(
   const next = { account, period, buildId, generatedAt, files, figures: options.figures };
   const result = await switchManifest(options, next, now);
   // Only a lost switch is known not to have been made: after any other failure of it, the files stay.
-  if (!result.switched) await deleteObjectsQuietly(s3, bucket, keys);
+  if (!result.switched) await deleteObjectsQuietly(options, keys);
   return result;
 }
