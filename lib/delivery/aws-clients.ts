@@ -3,9 +3,9 @@ import { SESClient } from '@aws-sdk/client-ses';
 
 export interface AwsClientOptions {
   /** With an endpoint and no region configured anywhere, `us-east-1`. */
-  region?: string;
+  region?: string | undefined;
   /** A local emulator's URL, such as `http://127.0.0.1:4569`; unset for AWS itself. */
-  endpoint?: string;
+  endpoint?: string | undefined;
   /**
    * With an endpoint and none given, the emulators' key pair, whatever the environment holds (s3rver
    * checks signatures against its built-in `S3RVER`/`S3RVER` and refuses every other key; aws-ses-v2-local
@@ -14,17 +14,15 @@ export interface AwsClientOptions {
   credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
 }
 
-function commonSettings(options: AwsClientOptions) {
+function commonSettings({ region, endpoint, credentials }: AwsClientOptions) {
   // `||`, not `??`: an empty variable counts as unset.
-  const region =
-    options.region ||
-    process.env.AWS_REGION ||
-    process.env.AWS_DEFAULT_REGION ||
-    (options.endpoint ? 'us-east-1' : undefined);
-  if (!options.endpoint)
-    return { region, ...(options.credentials ? { credentials: options.credentials } : {}) };
-  const credentials = options.credentials ?? { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
-  return { region, endpoint: options.endpoint, credentials };
+  region ||= process.env.AWS_REGION || process.env.AWS_DEFAULT_REGION || (endpoint ? 'us-east-1' : undefined);
+  if (!endpoint) return { region, ...(credentials ? { credentials } : {}) };
+  return {
+    region,
+    endpoint,
+    credentials: credentials ?? { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  };
 }
 
 /**
@@ -41,18 +39,14 @@ export function createS3Client(options: AwsClientOptions = {}): S3Client {
   return new S3Client({ ...commonSettings(options), ...(options.endpoint ? local : {}) });
 }
 
-export interface SesClientOptions extends AwsClientOptions {
-  /** How long one `SendRawEmail` request and its answer may take. @default 60000 */
-  requestTimeoutMs?: number;
-}
-
 /**
  * An SES (v1 API) client for AWS, or with `endpoint` for aws-ses-v2-local. `maxAttempts: 1` because the
  * SDK's own retries would repeat a request whose answer was lost, after SES may have accepted it
- * (`sendRawEmail` retries throttling only). A request that hangs fails after `requestTimeoutMs` (a 10 MB
- * message takes seconds), so the run can say the outcome is unknown instead of being cut off by its timeout.
+ * (`sendRawEmail` retries throttling only). A request that hangs fails after `requestTimeoutMs` (default
+ * 60 s; a 10 MB message takes seconds), so the run can say the outcome is unknown instead of being cut off
+ * by its timeout.
  */
-export function createSesClient(options: SesClientOptions = {}): SESClient {
+export function createSesClient(options: AwsClientOptions & { requestTimeoutMs?: number } = {}): SESClient {
   const requestTimeout = options.requestTimeoutMs ?? 60_000;
   return new SESClient({
     ...commonSettings(options),

@@ -10,12 +10,8 @@ export interface EmailAttachment {
   contentType: string;
 }
 
-/** The parts of a message that its caller writes; `text` is the plain-text alternative. */
-export interface EmailContent {
-  subject: string;
-  html: string;
-  text: string;
-}
+/** What the caller writes (delivery never knows the content); `text` is the plain-text alternative. */
+type EmailContent = { subject: string; html: string; text: string };
 
 export interface ComposeReportEmailOptions extends EmailContent {
   /** The SES-verified sender: `reports@acme.example` or `Acme Reports <reports@acme.example>`. */
@@ -91,22 +87,13 @@ export async function composeReportEmail(options: ComposeReportEmailOptions): Pr
  */
 export const DEFAULT_MAX_MESSAGE_BYTES = 9 * 1024 * 1024;
 
-/** Tells the caller's template whether the CSVs are attached, so its text can say "attached" or link. */
-export interface RenderContext {
-  attachmentsIncluded: boolean;
-}
-
-/** Writes subject, HTML and text; the caller's, as delivery never knows the content. */
-export type RenderEmail = (context: RenderContext) => EmailContent | Promise<EmailContent>;
-
-export interface ComposeWithinLimitOptions {
-  from: string;
-  to: string[];
-  render: RenderEmail;
+export interface ComposeWithinLimitOptions extends Pick<ComposeReportEmailOptions, 'from' | 'to' | 'date'> {
+  /** Told whether the attachments fit, so that its words can say "attached" or link. */
+  render: (context: { attachmentsIncluded: boolean }) => EmailContent | Promise<EmailContent>;
+  /** Attached while the message stays under `maxMessageBytes`. */
   attachments: EmailAttachment[];
   /** @default DEFAULT_MAX_MESSAGE_BYTES */
   maxMessageBytes?: number;
-  date?: Date;
 }
 
 /** base64 turns 3 bytes into 4 and MailComposer breaks its lines at 76 characters with CRLF. */

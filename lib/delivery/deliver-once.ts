@@ -1,24 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { SESClient } from '@aws-sdk/client-ses';
+import * as z from 'zod';
 import {
+  type ComposeWithinLimitOptions,
   composeWithinLimit,
-  type EmailAttachment,
   mailboxAddress,
-  type RenderEmail,
   recipientAddresses,
 } from './compose-email';
 import {
-  type AlreadySent,
-  alreadySentUnlessForced,
-  type DeliveryRecord,
-  type DeliveryStatus,
-  deliveryStatus,
-  requireEtag,
-  type SendingRecord,
-  type SentRecord,
-} from './delivery-record';
-import {
+  type CorruptObjectError,
   DeliveryError,
+  DeliveryInProgressError,
   DeliveryRecordError,
   DeliveryUnconfirmedError,
   EmailOutcomeUnknownError,
@@ -30,33 +22,155 @@ import {
   isConditionLost,
   putJsonObject,
   type ReportLocation,
-  type WriteCondition,
+  readJsonObject,
 } from './s3-objects';
-import { type RetryOptions, type SentEmail, sendRawEmail } from './send-raw-email';
+import { type RetryOptions, sendRawEmail } from './send-raw-email';
 
-export interface DeliverReportEmailOnceOptions extends ReportLocation {
-  /** Made by `createSesClient` (one attempt per request: see `sendRawEmail`). */
-  ses: SESClient;
-  /** The account's SES-verified sender. */
-  from: string;
-  to: string[];
-  /** Writes subject, HTML and text; told whether the attachments fit, so its words can match. */
-  render: RenderEmail;
-  /** Attached while the message stays under `maxMessageBytes`. */
-  attachments: EmailAttachment[];
-  /** Whether the report covers a period that had ended; a so-far email does not stand in for the whole. */
+/**
+ * `delivery.json` beside a report: a run's claim (`sending`), then the proof that SES accepted the email.
+ * `claimId` is one attempt's own; `runId` names the request the run served, shared by its retries.
+ */
+const deliveryRecordSchema = z.discriminatedUnion('state', [
+  z.object({
+    state: z.literal('sending'),
+    claimedAt: z.iso.datetime(),
+    claimId: z.string(),
+    runId: z.string().optional(),
+  }),
+  z.object({
+    state: z.literal('sent'),
+    messageId: z.string(),
+    sentAt: z.iso.datetime(),
+    /** How many recipients (the addresses are not stored). */
+    recipients: z.number().int().nonnegative(),
+    attachmentsIncluded: z.boolean(),
+    /**
+     * False for an email of the period so far: the period's own email is still due once it has ended.
+     * Absent in records written before so-far emails were told apart, which count as complete.
+     */
+    complete: z.boolean().optional(),
+    runId: z.string().optional(),
+  }),
+]);
+
+type DeliveryRecord = z.infer<typeof deliveryRecordSchema>;
+type SendingRecord = Extract<DeliveryRecord, { state: 'sending' }>;
+type SentRecord = Extract<DeliveryRecord, { state: 'sent' }>;
+
+export function coversWholePeriod(record: SentRecord): boolean {
+  return record.complete !== false;
+}
+
+/** The ETag S3 answered with; conditional writes cannot work without one. */
+function requireEtag(key: string, etag: string | undefined): string {
+  if (etag) return etag;
+  throw new DeliveryRecordError(
+    key,
+    `S3 answered without an ETag for ${key}, so it cannot be changed safely`,
+  );
+}
+
+/** A claim older than this belongs to a run that crashed or lost SES's answer: Lambda's longest run, 15 minutes. */
+export const DEFAULT_STALE_CLAIM_MS = 15 * 60 * 1000;
+
+/**
+ * Whether a period's email was sent: `none` (nobody claimed it), `sent`, `sending` (claimed, `stale` when
+ * older than the threshold: its run may have crashed after SES accepted the message), or `unreadable`.
+ * Every state but `none` carries the ETag that a run changing the record names (`If-Match`).
+ */
+export type DeliveryStatus =
+  | { state: 'none' }
+  | { state: 'sent'; record: SentRecord; etag: string }
+  | { state: 'sending'; record: SendingRecord; stale: boolean; etag: string }
+  | { state: 'unreadable'; error: CorruptObjectError; etag: string };
+
+interface StatusOptions extends ReportLocation {
+  /** When a claim's age is measured. @default new Date() */
+  now?: Date;
+  /** @default DEFAULT_STALE_CLAIM_MS */
+  staleClaimAfterMs?: number;
+}
+
+/**
+ * Reads `reports/<account>/<period>/delivery.json` (an unreadable record is a state, not an error).
+ * @throws InvalidReportKeyError for an invalid account or period; the S3 client's error
+ */
+export async function deliveryStatus(options: StatusOptions): Promise<DeliveryStatus> {
+  const key = deliveryRecordKey(options.account, options.period);
+  const advice = '; delete it or pass force';
+  const stored = await readJsonObject(options, key, deliveryRecordSchema, { advice });
+  if (stored === null) return { state: 'none' };
+  const etag = requireEtag(key, stored.etag);
+  const record = stored.value;
+  if (!record) return { state: 'unreadable', error: stored.error, etag };
+  if (record.state === 'sent') return { state: 'sent', record, etag };
+  const age = (options.now ?? new Date()).getTime() - Date.parse(record.claimedAt);
+  const stale = age > (options.staleClaimAfterMs ?? DEFAULT_STALE_CLAIM_MS);
+  return { state: 'sending', record, stale, etag };
+}
+
+/** A period found sent before; `complete: false` when that email was of the period so far. */
+export interface AlreadySent {
+  status: 'already-sent';
+  messageId: string;
+  sentAt: string;
+  complete?: false;
+}
+
+/** What a run asks of a period's email; `runId` is the request it serves, the same in each of its retries. */
+interface DeliveryRequest {
+  account: string;
+  period: string;
+  /** Whether this run's report covers a period that has ended. */
   complete: boolean;
   /** Send even if the period's email was sent (or claimed) before, replacing the record. */
   force?: boolean;
-  /**
-   * The request this run serves, kept in every retry of it (Lambda's request id): a forced resend does not
-   * send over a record an earlier attempt at its own request wrote, since that attempt may have sent.
-   */
   runId?: string;
-  /** @default DEFAULT_MAX_MESSAGE_BYTES (9 MiB) */
-  maxMessageBytes?: number;
-  /** @default DEFAULT_STALE_CLAIM_MS */
-  staleClaimAfterMs?: number;
+}
+
+/**
+ * What a status means for a run that must not send twice: already-sent, or `null` when it may go on
+ * (nobody claimed the period, or only its so-far email was sent and this run's report is `complete`).
+ * A forced run goes on, unless an earlier attempt at the same request (`runId`) wrote the record: Lambda
+ * retries a failed asynchronous invocation with the same request id, also after SES accepted its email.
+ * @throws DeliveryInProgressError when a run holds the claim; CorruptObjectError for an unreadable record
+ */
+export function alreadySentUnlessForced(
+  status: DeliveryStatus,
+  request: DeliveryRequest,
+): AlreadySent | null {
+  const byThisRequest =
+    request.runId !== undefined &&
+    (status.state === 'sending' || status.state === 'sent') &&
+    status.record.runId === request.runId;
+  if (request.force && !byThisRequest) return null;
+  switch (status.state) {
+    case 'none':
+      return null;
+    case 'sent': {
+      const whole = coversWholePeriod(status.record);
+      if (request.complete && !whole) return null;
+      const { messageId, sentAt } = status.record;
+      return { status: 'already-sent', messageId, sentAt, ...(whole ? {} : { complete: false as const }) };
+    }
+    case 'sending':
+      throw new DeliveryInProgressError(
+        request.account,
+        request.period,
+        status.record.claimedAt,
+        status.stale,
+      );
+    case 'unreadable':
+      throw status.error;
+  }
+}
+
+export interface DeliverReportEmailOnceOptions
+  extends Omit<StatusOptions, 'now'>,
+    DeliveryRequest,
+    Omit<ComposeWithinLimitOptions, 'date'> {
+  /** Made by `createSesClient` (one attempt per request: see `sendRawEmail`). */
+  ses: SESClient;
   now?: () => Date;
   retry?: RetryOptions;
   /** Told once the period is claimed, just before the message goes to SES. */
@@ -79,14 +193,14 @@ export type DeliveryResult =
  * (`claimEtag`) is still there; when another run (a forced resend) replaced it, its record stays.
  */
 async function replaceOwnClaim(
-  { s3, bucket }: ReportLocation,
+  where: ReportLocation,
   key: string,
   claimEtag: string,
   record: DeliveryRecord | null,
 ): Promise<void> {
   try {
-    if (record) await putJsonObject(s3, bucket, key, record, { IfMatch: claimEtag });
-    else await deleteObject(s3, bucket, key, claimEtag);
+    if (record) await putJsonObject(where, key, record, claimEtag);
+    else await deleteObject(where, key, claimEtag);
   } catch (error) {
     if (!isConditionLost(error)) throw error;
   }
@@ -114,11 +228,12 @@ async function claimPeriod(
     if (settled) return settled;
     // A normal run gets here only over no record or a so-far email's.
     const previous = status.state === 'sent' || status.state === 'sending' ? status.record : null;
-    const condition: WriteCondition =
-      status.state === 'none' ? { IfNoneMatch: '*' } : { IfMatch: status.etag };
     try {
-      const etag = await putJsonObject(options.s3, options.bucket, key, claim, condition);
-      return { etag: requireEtag(key, etag), previous };
+      const over = status.state === 'none' ? null : status.etag;
+      return {
+        etag: requireEtag(key, await putJsonObject(options, key, claim, over)),
+        previous,
+      };
     } catch (error) {
       // S3 may have written the claim and lost its answer: the SDK's retry of the write then finds the
       // claim there (412), or every answer is an error. The record says whether the claim is this run's.
@@ -137,16 +252,11 @@ async function claimPeriod(
 }
 
 /**
- * Sends a period's report email at most once, however often it is called, through the record
- * `reports/<account>/<period>/delivery.json`: a `sent` record returns already-sent, a `sending` claim
- * throws `DeliveryInProgressError` (a stale one is not taken over: SES may have accepted the message).
- * Otherwise the message is composed, the period claimed with a conditional write, the message sent and
- * the record made `sent`. A so-far email's record settles only so-far runs; a complete run claims over it.
- *
- * Every later write names the claim's ETag, so no run undoes another's. When SES refused the message for
- * sure the claim is released (what it replaced put back) and the error thrown; when SES may have accepted
- * it the claim stays, goes stale and alarms. `force` claims over whatever it read, except a record of an
- * earlier attempt at the same `runId`.
+ * Sends a period's report email at most once, however often it is called: unless the record settles it
+ * (`alreadySentUnlessForced`), the message is composed, the period claimed with a conditional write, the
+ * message sent and the record made `sent`. Every later write names the claim's ETag, so no run undoes
+ * another's. When SES refused the message for sure the claim is released (what it replaced put back) and
+ * the error thrown; when SES may have accepted it the claim stays, goes stale and alarms.
  * @throws InvalidReportKeyError, InvalidEmailError, EmailTooLargeError before anything is written;
  * DeliveryInProgressError, CorruptObjectError before anything is sent; EmailSendError after releasing
  * the claim; DeliveryUnconfirmedError when SES may have accepted the message; DeliveryRecordError when
@@ -167,42 +277,35 @@ export async function deliverReportEmailOnce(
   const settled = alreadySentUnlessForced(read, options);
   if (settled) return settled;
 
-  const message = await composeWithinLimit({ ...options, date: clock() });
-
-  const claim: SendingRecord = {
+  const { raw, attachmentsIncluded } = await composeWithinLimit({ ...options, date: clock() });
+  const claim = {
     state: 'sending',
     claimedAt: clock().toISOString(),
     claimId: randomUUID(),
     ...runId,
-  };
+  } as const;
   const claimed = await claimPeriod(options, key, claim, read, clock);
   if ('status' in claimed) return claimed;
-  const { attachmentsIncluded } = message;
   options.onSending?.({ claimedAt: claim.claimedAt, recipients: to.length, attachmentsIncluded });
 
-  let sent: SentEmail;
-  try {
-    sent = await sendRawEmail({ ses: options.ses, raw: message.raw, from, to, retry: options.retry });
-  } catch (error) {
-    if (error instanceof EmailSendError) {
-      try {
-        // A so-far email's record that this run claimed over is put back, so the period is still due.
-        await replaceOwnClaim(options, key, claimed.etag, claimed.previous);
-      } catch (releaseError) {
+  const sent = await sendRawEmail({ ses: options.ses, raw, from, to, retry: options.retry }).catch(
+    async (error: unknown) => {
+      // Anything but a sure refusal may have reached SES: the claim stays.
+      if (error instanceof EmailOutcomeUnknownError)
+        throw new DeliveryUnconfirmedError(account, period, key, error);
+      if (!(error instanceof EmailSendError)) throw error;
+      // A so-far email's record that this run claimed over is put back, so the period is still due.
+      await replaceOwnClaim(options, key, claimed.etag, claimed.previous).catch((releaseError: unknown) => {
         throw new DeliveryRecordError(
           key,
           `the email was not sent and the claim at ${key} could not be released (${String(releaseError)}); ` +
             'delete it or pass force to send',
           { cause: error },
         );
-      }
+      });
       throw error;
-    }
-    // Anything else may have reached SES: the claim stays.
-    if (error instanceof EmailOutcomeUnknownError)
-      throw new DeliveryUnconfirmedError(account, period, key, error);
-    throw error;
-  }
+    },
+  );
 
   const record: SentRecord = {
     state: 'sent',

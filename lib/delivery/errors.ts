@@ -126,6 +126,7 @@ export class DeliveryInProgressError extends DeliveryError {
   }
 }
 
+/** An error about the S3 object at `key`. */
 abstract class ObjectError extends DeliveryError {
   constructor(
     readonly key: string,

@@ -1,12 +1,14 @@
 export { createS3Client, createSesClient } from './aws-clients';
 export { composeReportEmail } from './compose-email';
-export { type DeliveryResult, deliverReportEmailOnce, type EmailSending } from './deliver-once';
 export {
   alreadySentUnlessForced,
   coversWholePeriod,
   DEFAULT_STALE_CLAIM_MS,
+  type DeliveryResult,
+  deliverReportEmailOnce,
   deliveryStatus,
-} from './delivery-record';
+  type EmailSending,
+} from './deliver-once';
 export {
   CorruptObjectError,
   DELIVERY_UNCONFIRMED,
@@ -22,8 +24,7 @@ export {
   ReportBuildError,
   SigningKeyError,
 } from './errors';
-export { MAX_PRESIGN_SECONDS, presignReportFile } from './presign-report-file';
-export { claimRebuild, REBUILD_RECORD_FILE_NAME } from './rebuild-claim';
+export { claimRebuild } from './rebuild-claim';
 export {
   isReportFileName,
   REPORT_FILE_NAMES,
@@ -31,7 +32,13 @@ export {
   reportDownloadName,
   reportFileContentType,
 } from './report-files';
-export { BUILDS_FOLDER, MANIFEST_FILE_NAME, manifestKey, reportPrefix } from './report-key';
+export {
+  BUILDS_FOLDER,
+  MANIFEST_FILE_NAME,
+  manifestKey,
+  REBUILD_RECORD_FILE_NAME,
+  reportPrefix,
+} from './report-key';
 export { listReportPeriods, manifestFile, type ReportManifest, readManifest } from './report-manifest';
 export { getObjectText } from './s3-objects';
 export { beginReportBuild, saveReport } from './save-report';
@@ -45,7 +52,9 @@ export {
 export {
   type LinkVerdict,
   linkExpiryInstant,
+  MAX_PRESIGN_SECONDS,
   MIN_SIGNING_KEY_BYTES,
+  presignReportFile,
   type SigningKey,
   signReportIndexLink,
   signReportLink,

@@ -1,26 +1,19 @@
-/** The files of a report folder, in the order they are listed: delivery knows them, not what they contain. */
-export const REPORT_FILE_NAMES = [
-  'report.html',
-  'report.xlsx',
-  'paid-invoices.csv',
-  'payments.csv',
-  'unmatched-payments.csv',
-  'summary.json',
-] as const;
-
-export type ReportFileName = (typeof REPORT_FILE_NAMES)[number];
-
-const CONTENT_TYPES: Record<ReportFileName, string> = {
+/** The files of a report folder with their content types, in the order they are listed: delivery knows them, not what they contain. */
+const CONTENT_TYPES = {
   'report.html': 'text/html; charset=utf-8',
   'report.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   'paid-invoices.csv': 'text/csv; charset=utf-8',
   'payments.csv': 'text/csv; charset=utf-8',
   'unmatched-payments.csv': 'text/csv; charset=utf-8',
   'summary.json': 'application/json',
-};
+} as const;
+
+export type ReportFileName = keyof typeof CONTENT_TYPES;
+
+export const REPORT_FILE_NAMES = Object.keys(CONTENT_TYPES) as [ReportFileName, ...ReportFileName[]];
 
 export function isReportFileName(name: unknown): name is ReportFileName {
-  return typeof name === 'string' && (REPORT_FILE_NAMES as readonly string[]).includes(name);
+  return typeof name === 'string' && Object.hasOwn(CONTENT_TYPES, name);
 }
 
 export function reportFileContentType(fileName: ReportFileName): string {

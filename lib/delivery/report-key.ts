@@ -4,16 +4,20 @@ import { isPeriodId } from '../period';
 import { InvalidReportKeyError } from './errors';
 import { isReportFileName, REPORT_FILE_NAMES, type ReportFileName } from './report-files';
 
-/** The object that switches a period to its current complete build (written last, conditionally). */
+/**
+ * The bucket's layout: `reports/<account>/` holds `rebuilds.json` and a folder per period; a period's holds
+ * `manifest.json` (switching it to its current complete build, written last), `delivery.json` (the
+ * exactly-once claim of its email) and `builds/<buildId>/<file>`. Every part is checked, so that no key
+ * can leave its prefix: @throws InvalidReportKeyError naming the part that is not valid.
+ */
 export const MANIFEST_FILE_NAME = 'manifest.json';
+/** When one of the account's reports was last rebuilt on request (`claimRebuild`). */
+export const REBUILD_RECORD_FILE_NAME = 'rebuilds.json';
+const DELIVERY_RECORD_FILE_NAME = 'delivery.json';
+export const BUILDS_FOLDER = 'builds/';
 
 /** A name a signed link may carry: a report file or the manifest. */
 export type ReportObjectName = ReportFileName | typeof MANIFEST_FILE_NAME;
-
-/** The object beside a report that records its email delivery (the exactly-once claim). */
-const DELIVERY_RECORD_FILE_NAME = 'delivery.json';
-
-export const BUILDS_FOLDER = 'builds/';
 
 const BUILD_ID_PATTERN = /^\d{8}T\d{9}Z-[0-9a-f]{12}$/;
 
@@ -40,38 +44,42 @@ export function isReportObjectName(name: unknown): name is ReportObjectName {
   return isReportFileName(name) || name === MANIFEST_FILE_NAME;
 }
 
-/** `reports/<account>/`. @throws InvalidReportKeyError for an invalid account */
-export function accountPrefix(account: string): string {
-  if (!isValidAccount(account)) {
-    throw new InvalidReportKeyError(
-      `account ${JSON.stringify(account)} is not valid: use lower-case letters, digits and hyphens`,
-    );
-  }
-  return `reports/${account}/`;
-}
+/** The checked parts of a key, and what to say of a value that is not valid. */
+const KEY_PARTS: Record<string, [(value: unknown) => boolean, string]> = {
+  account: [isValidAccount, 'is not valid: use lower-case letters, digits and hyphens'],
+  period: [isPeriodId, 'is not valid: use YYYY-MM, YYYY-Qn or YYYY, from 2000 to 9999'],
+  'build id': [isBuildId, 'is not valid'],
+};
 
-/** `reports/<account>/<period>/`, both checked so that no key can leave the prefix. @throws InvalidReportKeyError */
-export function reportPrefix(account: string, period: string): string {
-  const prefix = accountPrefix(account);
-  if (!isPeriodId(period)) {
-    throw new InvalidReportKeyError(
-      `period ${JSON.stringify(period)} is not valid: use YYYY-MM, YYYY-Qn or YYYY, from 2000 to 9999`,
-    );
-  }
-  return `${prefix}${period}/`;
+function checkPart(part: string, value: unknown, [valid, problem] = KEY_PARTS[part]!): void {
+  if (!valid(value)) throw new InvalidReportKeyError(`${part} ${JSON.stringify(value)} ${problem}`);
 }
 
 function checkFileName(fileName: unknown, names: readonly string[]): void {
-  if (!names.includes(fileName as string)) {
-    throw new InvalidReportKeyError(
-      `file name ${JSON.stringify(fileName)} is not a report file: use ${names.join(', ')}`,
-    );
-  }
+  const isName = (name: unknown) => names.includes(name as string);
+  checkPart('file name', fileName, [isName, `is not a report file: use ${names.join(', ')}`]);
+}
+
+/** `reports/<account>/` */
+export function accountPrefix(account: string): string {
+  checkPart('account', account);
+  return `reports/${account}/`;
+}
+
+/** `reports/<account>/<period>/` */
+export function reportPrefix(account: string, period: string): string {
+  checkPart('account', account);
+  checkPart('period', period);
+  return `reports/${account}/${period}/`;
 }
 
 /** @throws InvalidReportKeyError unless `fileName` is a name a signed link may carry */
 export function checkReportObjectName(fileName: unknown): asserts fileName is ReportObjectName {
   checkFileName(fileName, [...REPORT_FILE_NAMES, MANIFEST_FILE_NAME]);
+}
+
+export function rebuildRecordKey(account: string): string {
+  return `${accountPrefix(account)}${REBUILD_RECORD_FILE_NAME}`;
 }
 
 export function manifestKey(account: string, period: string): string {
@@ -82,10 +90,6 @@ export function deliveryRecordKey(account: string, period: string): string {
   return `${reportPrefix(account, period)}${DELIVERY_RECORD_FILE_NAME}`;
 }
 
-/**
- * `reports/<account>/<period>/builds/<buildId>/<fileName>`.
- * @throws InvalidReportKeyError for an invalid account, period, build id or file name
- */
 export function buildFileKey(
   account: string,
   period: string,
@@ -93,8 +97,7 @@ export function buildFileKey(
   fileName: ReportFileName,
 ): string {
   const prefix = reportPrefix(account, period);
-  if (!isBuildId(buildId))
-    throw new InvalidReportKeyError(`build id ${JSON.stringify(buildId)} is not valid`);
+  checkPart('build id', buildId);
   checkFileName(fileName, REPORT_FILE_NAMES);
   return `${prefix}${BUILDS_FOLDER}${buildId}/${fileName}`;
 }

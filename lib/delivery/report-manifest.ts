@@ -1,10 +1,9 @@
 import { paginateListObjectsV2 } from '@aws-sdk/client-s3';
 import * as z from 'zod';
 import { isPeriodId } from '../period';
-import { CorruptObjectError } from './errors';
 import { REPORT_FILE_NAMES, type ReportFileName } from './report-files';
 import { accountPrefix, isBuildId, isReportFileKeyOf, manifestKey } from './report-key';
-import { getObjectVersion, parseJsonObject, type ReportLocation } from './s3-objects';
+import { type ReportLocation, readJsonObject, type StoredJson } from './s3-objects';
 
 const manifestFileSchema = z.object({
   name: z.enum(REPORT_FILE_NAMES),
@@ -47,39 +46,23 @@ export type ManifestFile = z.infer<typeof manifestFileSchema>;
 export type ReportManifest = z.output<typeof reportManifestSchema>;
 
 /**
- * The period's manifest, or what is wrong with it (so a new build can still replace it), with the ETag a
- * switch names; `null` when there is none.
+ * The period's manifest, or what is wrong with it (so a new build can still replace it: it must be of this
+ * account and period, and list only its report files), with the ETag a switch names; `null` when there is none.
  * @throws InvalidReportKeyError for an invalid account or period
  */
-export async function readStoredManifest(
-  options: ReportLocation,
-): Promise<{ manifest?: ReportManifest; error?: CorruptObjectError; etag: string | undefined } | null> {
-  const { account, period } = options;
-  const key = manifestKey(account, period);
-  const version = await getObjectVersion(options.s3, options.bucket, key);
-  if (version === null) return null;
-  const { etag } = version;
-  try {
-    const manifest = parseJsonObject(key, version.text, reportManifestSchema);
-    if (manifest.account !== account || manifest.period !== period) {
-      throw new CorruptObjectError(key, `it describes ${manifest.account} ${manifest.period}`);
-    }
-    const keys = [
-      ...manifest.files.map((file) => file.key),
-      ...manifest.superseded.flatMap((build) => build.keys),
-    ];
-    const stray = keys.find((each) => !isReportFileKeyOf(each, account, period));
-    if (stray !== undefined) {
-      throw new CorruptObjectError(
-        key,
-        `it lists ${JSON.stringify(stray)}, not a report file of ${account} ${period}`,
-      );
-    }
-    return { manifest, etag };
-  } catch (error) {
-    if (error instanceof CorruptObjectError) return { error, etag };
-    throw error;
-  }
+export async function readStoredManifest(where: ReportLocation): Promise<StoredJson<ReportManifest> | null> {
+  const { account, period } = where;
+  return readJsonObject(where, manifestKey(account, period), reportManifestSchema, {
+    check: (manifest): string | undefined => {
+      if (manifest.account !== account || manifest.period !== period) {
+        return `it describes ${manifest.account} ${manifest.period}`;
+      }
+      const keys = [...manifest.files.map((file) => file.key), ...manifest.superseded.flatMap((b) => b.keys)];
+      const stray = keys.find((each) => !isReportFileKeyOf(each, account, period));
+      if (stray !== undefined)
+        return `it lists ${JSON.stringify(stray)}, not a report file of ${account} ${period}`;
+    },
+  });
 }
 
 /**
@@ -90,7 +73,7 @@ export async function readStoredManifest(
 export async function readManifest(options: ReportLocation): Promise<ReportManifest | null> {
   const stored = await readStoredManifest(options);
   if (stored?.error) throw stored.error;
-  return stored?.manifest ?? null;
+  return stored?.value ?? null;
 }
 
 export function manifestFile(manifest: ReportManifest, fileName: ReportFileName): ManifestFile | undefined {

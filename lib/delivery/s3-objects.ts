@@ -21,9 +21,8 @@ export function errorNameOf(error: unknown): string {
   return typeof name === 'string' ? name : 'Error';
 }
 
-export function isNotFound(error: unknown): boolean {
-  const name = errorNameOf(error);
-  return name === 'NoSuchKey' || name === 'NotFound' || httpStatusOf(error) === 404;
+function isNotFound(error: unknown): boolean {
+  return ['NoSuchKey', 'NotFound'].includes(errorNameOf(error)) || httpStatusOf(error) === 404;
 }
 
 /**
@@ -35,16 +34,14 @@ export function isConditionLost(error: unknown): boolean {
   return lost || [412, 409].includes(httpStatusOf(error) ?? 0) || isNotFound(error);
 }
 
+/** The bucket an object is in, as every `ReportLocation` names it. */
+export type Bucket = Pick<ReportLocation, 's3' | 'bucket'>;
+
 /** The text and quoted ETag (S3 always sends one; an emulator might not) of an object, or `null`. */
-export async function getObjectVersion(
-  s3: S3Client,
-  bucket: string,
-  key: string,
-): Promise<{ text: string; etag: string | undefined } | null> {
+async function getObjectVersion({ s3, bucket }: Bucket, key: string) {
   try {
     const answer = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
-    const text = answer.Body ? await answer.Body.transformToString('utf-8') : '';
-    return { text, etag: answer.ETag };
+    return { text: answer.Body ? await answer.Body.transformToString('utf-8') : '', etag: answer.ETag };
   } catch (error) {
     if (isNotFound(error)) return null;
     throw error;
@@ -52,67 +49,69 @@ export async function getObjectVersion(
 }
 
 export async function getObjectText(s3: S3Client, bucket: string, key: string): Promise<string | null> {
-  return (await getObjectVersion(s3, bucket, key))?.text ?? null;
+  return (await getObjectVersion({ s3, bucket }, key))?.text ?? null;
 }
 
+/** A stored JSON object as read, or what is wrong with it (so that a writer can still replace it), and its ETag. */
+export type StoredJson<T> = { etag: string | undefined } & (
+  | { value: T; error?: never }
+  | { error: CorruptObjectError; value?: never }
+);
+
 /**
- * `text` read as JSON that `schema` accepts.
- * @throws CorruptObjectError saying what is wrong, followed by `advice`
+ * The JSON object at `key` as `schema` and then `check` accept it (a check answers what is wrong, if
+ * anything), or `null` when there is none. A problem's words are followed by `advice`.
  */
-export function parseJsonObject<T>(key: string, text: string, schema: z.ZodType<T>, advice = ''): T {
+export async function readJsonObject<T>(
+  where: Bucket,
+  key: string,
+  schema: z.ZodType<T>,
+  { advice = '', check }: { advice?: string; check?: (value: T) => string | undefined } = {},
+): Promise<StoredJson<T> | null> {
+  const version = await getObjectVersion(where, key);
+  if (version === null) return null;
+  const { etag } = version;
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = JSON.parse(version.text);
   } catch (error) {
-    throw new CorruptObjectError(key, `not JSON${advice}`, { cause: error });
+    return { etag, error: new CorruptObjectError(key, `not JSON${advice}`, { cause: error }) };
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
     const [first = { path: '', message: 'invalid' }] = fieldIssues(parsed.error.issues);
-    throw new CorruptObjectError(key, `${issueText(first, '(root)')}${advice}`);
+    return { etag, error: new CorruptObjectError(key, `${issueText(first, '(root)')}${advice}`) };
   }
-  return parsed.data;
+  const problem = check?.(parsed.data);
+  return problem ? { etag, error: new CorruptObjectError(key, problem) } : { etag, value: parsed.data };
 }
 
-/** `IfNoneMatch: '*'`: only when no object has the key; `IfMatch`: only over that ETag. None: unconditional. */
-export type WriteCondition = { IfNoneMatch?: '*'; IfMatch?: string };
-
+/**
+ * Writes `value` as JSON and answers with the new ETag. `over` makes it conditional on what was read:
+ * an ETag, only over that version (`If-Match`); `null`, only while there is none (`If-None-Match: *`).
+ */
 export async function putJsonObject(
-  s3: S3Client,
-  bucket: string,
+  { s3, bucket }: Bucket,
   key: string,
   value: unknown,
-  condition: WriteCondition = {},
-): Promise<string | undefined> {
+  over?: string | null,
+) {
+  const condition = over === null ? { IfNoneMatch: '*' } : over ? { IfMatch: over } : {};
+  const Body = `${JSON.stringify(value, null, 2)}\n`;
   const answer = await s3.send(
-    new PutObjectCommand({
-      Bucket: bucket,
-      Key: key,
-      Body: `${JSON.stringify(value, null, 2)}\n`,
-      ContentType: 'application/json',
-      ...condition,
-    }),
+    new PutObjectCommand({ Bucket: bucket, Key: key, Body, ContentType: 'application/json', ...condition }),
   );
   return answer.ETag;
 }
 
 /** Deletes an object (with `ifMatch`, only that version); a missing one is not an error in S3. */
-export async function deleteObject(
-  s3: S3Client,
-  bucket: string,
-  key: string,
-  ifMatch?: string,
-): Promise<void> {
+export async function deleteObject({ s3, bucket }: Bucket, key: string, ifMatch?: string) {
   await s3.send(
     new DeleteObjectCommand({ Bucket: bucket, Key: key, ...(ifMatch ? { IfMatch: ifMatch } : {}) }),
   );
 }
 
 /** Deletes `keys` at once, ignoring failures: for clean-ups, where what stays expires with the bucket's lifecycle. */
-export async function deleteObjectsQuietly(
-  s3: S3Client,
-  bucket: string,
-  keys: readonly string[],
-): Promise<void> {
-  await Promise.allSettled(keys.map((key) => deleteObject(s3, bucket, key)));
+export async function deleteObjectsQuietly(where: Bucket, keys: readonly string[]) {
+  await Promise.allSettled(keys.map((key) => deleteObject(where, key)));
 }

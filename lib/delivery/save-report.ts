@@ -4,21 +4,10 @@ import { join } from 'node:path';
 import { Upload } from '@aws-sdk/lib-storage';
 import * as z from 'zod';
 import { InvalidReportFolderError, ReportBuildError } from './errors';
-import {
-  REPORT_FILE_NAMES,
-  type ReportFileName,
-  reportContentDisposition,
-  reportFileContentType,
-} from './report-files';
+import { REPORT_FILE_NAMES, reportContentDisposition, reportFileContentType } from './report-files';
 import { buildFileKey, manifestKey, newBuildId } from './report-key';
-import { type ManifestFile, type ReportManifest, readStoredManifest } from './report-manifest';
-import {
-  deleteObjectsQuietly,
-  isConditionLost,
-  putJsonObject,
-  type ReportLocation,
-  type WriteCondition,
-} from './s3-objects';
+import { type ReportManifest, readStoredManifest } from './report-manifest';
+import { deleteObjectsQuietly, isConditionLost, putJsonObject, type ReportLocation } from './s3-objects';
 
 /**
  * How long a replaced build's files are kept after the switch: an hour, longer than any download URL the
@@ -38,34 +27,27 @@ export interface ReportBuild {
   replaces: { etag: string; manifest: ReportManifest | null } | null;
 }
 
-export interface BeginReportBuildOptions extends ReportLocation {
-  /** The time in the build's id. @default new Date() */
-  now?: Date;
-}
-
 /**
- * Begins a build: gives it an id and reads the period's manifest with its ETag before the report is
- * built, so that a build another one overtakes while it runs loses the switch instead of replacing a
- * newer report with an older one.
+ * Begins a build: gives it an id (from `now`) and reads the period's manifest with its ETag before the
+ * report is built, so that a build overtaken while it runs loses the switch (see `switchManifest`).
  * @throws InvalidReportKeyError before anything is read; ReportBuildError when S3 answers without an ETag
  */
-export async function beginReportBuild(options: BeginReportBuildOptions): Promise<ReportBuild> {
+export async function beginReportBuild(options: ReportLocation & { now?: Date }): Promise<ReportBuild> {
   const { account, period } = options;
-  const key = manifestKey(account, period);
   const stored = await readStoredManifest(options);
   if (stored !== null && !stored.etag) {
+    const key = manifestKey(account, period);
     throw new ReportBuildError(key, `S3 answered ${key} without an ETag, so no build can replace it safely`);
   }
-  const replaces = stored && { etag: stored.etag!, manifest: stored.manifest ?? null };
+  const replaces = stored && { etag: stored.etag!, manifest: stored.value ?? null };
   return { account, period, buildId: newBuildId(options.now ?? new Date()), replaces };
 }
 
 /**
- * Switches the period to this build with one conditional write of `manifest.json`: only while it is still
- * the version the build read (`If-Match`), or while there is still none (`If-None-Match: *`). A build that
- * loses writes nothing and answers with the manifest that won; when the one it read has gone meanwhile,
- * it takes the empty place on the same terms. Then the builds replaced more than `SUPERSEDED_BUILD_KEEP_MS`
- * ago are deleted.
+ * Switches the period to this build with one write of `manifest.json`, conditional on the version the
+ * build read (or on there still being none). A build that loses answers with the manifest that won; when
+ * the one it read has gone meanwhile, it takes the empty place on the same terms. Then the builds replaced
+ * more than `SUPERSEDED_BUILD_KEEP_MS` ago are deleted.
  * @throws CorruptObjectError when the manifest that won cannot be read; ReportBuildError when it keeps
  * vanishing; the S3 client's error otherwise (the switch may then have been made or not)
  */
@@ -74,6 +56,7 @@ async function switchManifest(
   next: Omit<ReportManifest, 'superseded'>,
   now: () => Date,
 ): Promise<{ manifest: ReportManifest; switched: boolean }> {
+  const location = { s3, bucket, account: build.account, period: build.period };
   const key = manifestKey(build.account, build.period);
   let replaces = build.replaces;
   for (let attempt = 1; attempt <= 2; attempt += 1) {
@@ -87,23 +70,20 @@ async function switchManifest(
     }
     const manifest: ReportManifest = { ...next, superseded: kept };
     try {
-      const condition: WriteCondition = replaces ? { IfMatch: replaces.etag } : { IfNoneMatch: '*' };
-      await putJsonObject(s3, bucket, key, manifest, condition);
+      await putJsonObject(location, key, manifest, replaces ? replaces.etag : null);
     } catch (error) {
       if (!isConditionLost(error)) throw error;
-      const current = await readStoredManifest({ s3, bucket, account: build.account, period: build.period });
+      const current = await readStoredManifest(location);
       if (current === null) {
         replaces = null;
         continue;
       }
       if (current.error) throw current.error;
       // S3 made this very write and lost its answer; the SDK's retry of it then met the manifest (412).
-      if (current.manifest!.buildId !== build.buildId)
-        return { manifest: current.manifest!, switched: false };
+      if (current.value.buildId !== build.buildId) return { manifest: current.value, switched: false };
     }
     await deleteObjectsQuietly(
-      s3,
-      bucket,
+      location,
       expired.flatMap((each) => each.keys),
     );
     return { manifest, switched: true };
@@ -136,12 +116,11 @@ async function digestFile(path: string): Promise<{ size: number; sha256: string 
 }
 
 /**
- * Saves a report folder as one build of its period, then switches the period to it. The files go to the
- * build's own folder, where no reader looks yet; `manifest.json` is written last, in one conditional write,
- * and from then on the period's files are this build's. A build another one overtook writes no manifest:
- * it deletes its files and answers with the manifest that won (`switched: false`). So a manifest only ever
- * lists the files of one complete build. A build that fails while uploading deletes what it uploaded; one
- * cut off by a timeout leaves files nothing points at, which expire with the bucket's lifecycle rule.
+ * Saves a report folder as one build of its period, in the build's own folder where no reader looks yet,
+ * then switches the period to it; a build overtaken deletes its files and answers with the manifest that
+ * won (`switched: false`). So a manifest only ever lists the files of one complete build. A build that
+ * fails while uploading deletes what it uploaded; one cut off by a timeout leaves files nothing points at,
+ * which expire with the bucket's lifecycle rule.
  * @throws InvalidReportFolderError for a file missing or figures that are not an object, before anything
  * is written; the S3 client's error, or those of the switch
  */
@@ -155,32 +134,37 @@ export async function saveReport(
     throw new InvalidReportFolderError('figures must be a JSON object');
   }
   // Every file is checked before anything is written, so a bad folder changes nothing in S3.
-  const digests = new Map<ReportFileName, { size: number; sha256: string }>();
-  const missing: string[] = [];
-  for (const name of REPORT_FILE_NAMES) {
-    try {
-      digests.set(name, await digestFile(join(folder, name)));
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code !== 'ENOENT' && code !== 'EISDIR') throw error;
-      missing.push(name);
-    }
-  }
-  if (missing.length > 0)
+  const digests = await Promise.all(
+    REPORT_FILE_NAMES.map((name) =>
+      digestFile(join(folder, name)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT' && error.code !== 'EISDIR') throw error;
+        return name;
+      }),
+    ),
+  );
+  const missing = digests.filter((digest) => typeof digest === 'string');
+  if (missing.length > 0) {
     throw new InvalidReportFolderError(`report folder ${folder} lacks ${missing.join(', ')}`);
+  }
 
-  const keys = REPORT_FILE_NAMES.map((name) => buildFileKey(account, period, buildId, name));
+  const files = REPORT_FILE_NAMES.map((name, index) => ({
+    name,
+    key: buildFileKey(account, period, buildId, name),
+    ...(digests[index] as { size: number; sha256: string }),
+    contentType: reportFileContentType(name),
+  }));
+  const keys = files.map((file) => file.key);
   // Every upload is let finish before cleaning up, so that none lands after the clean-up. `Upload` streams
   // from disk and switches to a multipart upload for large files.
   const uploads = await Promise.allSettled(
-    REPORT_FILE_NAMES.map(async (name, index) =>
+    files.map(({ name, key, contentType }) =>
       new Upload({
         client: s3,
         params: {
           Bucket: bucket,
-          Key: keys[index],
+          Key: key,
           Body: createReadStream(join(folder, name)),
-          ContentType: reportFileContentType(name),
+          ContentType: contentType,
           ContentDisposition: reportContentDisposition(account, period, name),
         },
       }).done(),
@@ -188,20 +172,14 @@ export async function saveReport(
   );
   const failed = uploads.find((upload) => upload.status === 'rejected');
   if (failed) {
-    await deleteObjectsQuietly(s3, bucket, keys);
+    await deleteObjectsQuietly(options, keys);
     throw failed.reason;
   }
 
-  const files: ManifestFile[] = REPORT_FILE_NAMES.map((name, index) => ({
-    name,
-    key: keys[index]!,
-    ...digests.get(name)!,
-    contentType: reportFileContentType(name),
-  }));
   const generatedAt = (options.generatedAt ?? now()).toISOString();
   const next = { account, period, buildId, generatedAt, files, figures: options.figures };
   const result = await switchManifest(options, next, now);
   // Only a lost switch is known not to have been made: after any other failure of it, the files stay.
-  if (!result.switched) await deleteObjectsQuietly(s3, bucket, keys);
+  if (!result.switched) await deleteObjectsQuietly(options, keys);
   return result;
 }

@@ -26,48 +26,32 @@ export class SecretError extends Error {
 }
 
 /** Trimmed: a secret made from a file often ends in a newline, which would join a header or an HMAC key. */
-function usableValue(name: string, value: string): string {
-  const trimmed = value.trim();
-  if (trimmed === '') throw new SecretError(name, 'the secret is empty');
-  return trimmed;
+function usableValue(name: string, value: string | Uint8Array | undefined): string {
+  if (typeof value !== 'string') {
+    throw new SecretError(name, 'the secret has no text value (store it with --secret-string)');
+  }
+  if (value.trim() === '') throw new SecretError(name, 'the secret is empty');
+  return value.trim();
 }
 
-export interface AwsSecretSourceOptions {
-  /** Seconds a value is reused before Secrets Manager is asked again. @default 300 */
-  maxAgeSeconds?: number;
-  /** @default a client for the function's region */
-  client?: SecretsManagerClient;
-}
-
-/** Secrets Manager through Powertools' `SecretsProvider`, which caches each value for `maxAgeSeconds`. */
+/** Secrets Manager through Powertools' `SecretsProvider`, which caches each value for 5 minutes. */
 export class AwsSecretSource implements SecretSource {
   private readonly provider: SecretsProvider;
-  private readonly maxAgeSeconds: number;
 
-  constructor(options: AwsSecretSourceOptions = {}) {
+  constructor(options: { client?: SecretsManagerClient } = {}) {
     this.provider = new SecretsProvider(options.client ? { awsSdkV3Client: options.client } : {});
-    this.maxAgeSeconds = options.maxAgeSeconds ?? 300;
   }
 
   async getSecret(name: string): Promise<string> {
-    let value: string | Uint8Array | undefined;
     try {
-      value = await this.provider.get(name, { maxAge: this.maxAgeSeconds });
+      return usableValue(name, await this.provider.get(name, { maxAge: 300 }));
     } catch (error) {
+      if (error instanceof SecretError) throw error;
       // Powertools wraps the SDK's error, whose name (AccessDeniedException, ResourceNotFoundException...)
       // says what to fix. SDK error messages describe the request, never a secret's value.
       const cause = wrappedError(error);
       throw new SecretError(name, cause instanceof Error ? describeError(cause) : 'unknown error', { cause });
     }
-    if (typeof value !== 'string') {
-      throw new SecretError(name, 'the secret has no text value (store it with --secret-string)');
-    }
-    return usableValue(name, value);
-  }
-
-  /** Forgets every cached value (after a rotation, or between tests). */
-  clearCache(): void {
-    this.provider.clearCache();
   }
 }
 

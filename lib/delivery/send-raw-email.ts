@@ -17,22 +17,17 @@ export interface RetryOptions {
 }
 
 /** The wait before retry number `retry` (0 for the first): full jitter. */
-export function backoffMs(retry: number, options: RetryOptions = {}): number {
-  return fullJitterMs(
-    retry,
-    options.baseDelayMs ?? 500,
-    options.maxDelayMs ?? 20_000,
-    options.random ?? Math.random,
-  );
+export function backoffMs(
+  retry: number,
+  { baseDelayMs = 500, maxDelayMs = 20_000, random = Math.random }: RetryOptions = {},
+) {
+  return fullJitterMs(retry, baseDelayMs, maxDelayMs, random);
 }
 
 /** `throttled`: may be accepted later; `refused`: not sent, for sure; `unknown`: SES may have accepted it. */
 export type SesFailureKind = 'throttled' | 'refused' | 'unknown';
 
 const THROTTLING_NAMES = new Set(['Throttling', 'ThrottlingException', 'TooManyRequestsException']);
-
-/** Errors raised before a byte reached SES: no connection was made, or no credentials to sign with. */
-const NEVER_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'CredentialsProviderError']);
 
 /**
  * Whether the SDK read SES's error code from the answer. An answer not in SES's format (a proxy's HTML
@@ -58,29 +53,32 @@ export function sesErrorCode(error: unknown): string {
 
 /**
  * Sending again after an unclear failure could deliver the email twice, so when in doubt it is `unknown`
- * and a person checks. Only a 4xx in SES's own format is a refusal (SES checks `MessageRejected`, unverified
- * domains, paused accounts, bad signatures... before it accepts); a 5xx may follow acceptance, a reset or
- * timeout lost the answer, and a 4xx not in SES's format may come from anything between (a proxy).
- *
- * | what happened                                                                   | kind        |
- * | ------------------------------------------------------------------------------- | ----------- |
- * | `Throttling`, `ThrottlingException`, "Maximum sending rate exceeded", HTTP 429  | `throttled` |
- * | "Daily message quota exceeded" (lasts until the quota's window rolls over)      | `refused`   |
- * | any other error answer of SES (a 4xx)                                           | `refused`   |
- * | no connection (`ECONNREFUSED`, `ENOTFOUND`, `EAI_AGAIN`), no credentials        | `refused`   |
- * | a reset, a timeout, any 5xx, an unreadable answer, a 4xx not in SES's format    | `unknown`   |
+ * and a person checks. Only an error answer in SES's own format is a refusal: SES checks the message,
+ * the domains, the account and the signature before it accepts.
  */
 export function sesFailureKind(error: unknown): SesFailureKind {
   const message = error instanceof Error ? error.message : '';
-  if (NEVER_SENT_CODES.has(sesErrorCode(error))) return 'refused';
+  // No connection was made, or no credentials to sign with: not a byte reached SES.
+  if (['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'CredentialsProviderError'].includes(sesErrorCode(error))) {
+    return 'refused';
+  }
+  // A reset or a timeout lost the answer, a 5xx may follow acceptance, and an answer not in SES's format
+  // (or none it could read) may come from anything between, such as a proxy.
   if ((error as { $fault?: unknown } | null)?.$fault !== 'client' || !namedBySes(error)) return 'unknown';
+  // Lasts until the quota's window rolls over.
   if (/daily message quota exceeded/i.test(message)) return 'refused';
   if (httpStatusOf(error) === 429 || THROTTLING_NAMES.has(errorNameOf(error))) return 'throttled';
-  if (/maximum sending rate exceeded/i.test(message)) return 'throttled';
-  return 'refused';
+  return /maximum sending rate exceeded/i.test(message) ? 'throttled' : 'refused';
 }
 
-export interface SendRawEmailOptions {
+/**
+ * Sends a raw message with SES `SendRawEmail`, retrying throttling with exponential backoff and jitter,
+ * and answers with SES's message id and how many times the message was offered.
+ * Nothing else is retried: after a lost answer or a 5xx, SES may have accepted the message.
+ * @throws EmailSendError when SES did not send it, for sure, or the client retries on its own;
+ * EmailOutcomeUnknownError when it may have (see `sesFailureKind`)
+ */
+export async function sendRawEmail(options: {
   /** Made by `createSesClient`, or otherwise with `maxAttempts: 1`. */
   ses: SESClient;
   raw: Uint8Array;
@@ -88,27 +86,13 @@ export interface SendRawEmailOptions {
   from: string;
   to: string[];
   retry?: RetryOptions;
-}
-
-/** SES's message id, and how many times the message was offered. */
-export interface SentEmail {
-  messageId: string;
-  attempts: number;
-}
-
-/**
- * Sends a raw message with SES `SendRawEmail`, retrying throttling with exponential backoff and jitter.
- * Nothing else is retried: after a lost answer or a 5xx, SES may have accepted the message.
- * @throws EmailSendError when SES did not send it, for sure, or the client retries on its own;
- * EmailOutcomeUnknownError when it may have (see `sesFailureKind`)
- */
-export async function sendRawEmail(options: SendRawEmailOptions): Promise<SentEmail> {
-  const retry = options.retry ?? {};
+}): Promise<{ messageId: string; attempts: number }> {
+  const { ses, retry = {} } = options;
   const maxAttempts = Math.max(1, retry.maxAttempts ?? 6);
-  const sleep = retry.sleep ?? ((ms: number) => delay(ms));
+  const input = { RawMessage: { Data: options.raw }, Source: options.from, Destinations: options.to };
   // The SDK's standard retries repeat a request after a reset, a timeout or a 5xx: exactly when SES may
   // already have accepted the message.
-  const sdkAttempts = await options.ses.config.maxAttempts();
+  const sdkAttempts = await ses.config.maxAttempts();
   if (sdkAttempts > 1) {
     const detail =
       `the SES client makes up to ${sdkAttempts} attempts itself, which could send the email twice after a ` +
@@ -117,19 +101,13 @@ export async function sendRawEmail(options: SendRawEmailOptions): Promise<SentEm
   }
   for (let attempt = 1; ; attempt++) {
     try {
-      const answer = await options.ses.send(
-        new SendRawEmailCommand({
-          RawMessage: { Data: options.raw },
-          Source: options.from,
-          Destinations: options.to,
-        }),
-      );
+      const answer = await ses.send(new SendRawEmailCommand(input));
       // SES always answers with an id; should one ever be missing, the message was still accepted.
       return { messageId: answer.MessageId ?? 'unknown', attempts: attempt };
     } catch (error) {
       const kind = sesFailureKind(error);
       if (kind === 'throttled' && attempt < maxAttempts) {
-        await sleep(backoffMs(attempt - 1, retry));
+        await (retry.sleep ?? delay)(backoffMs(attempt - 1, retry));
         continue;
       }
       const Failure = kind === 'unknown' ? EmailOutcomeUnknownError : EmailSendError;

@@ -1,15 +1,19 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { millisecondsInDay } from 'date-fns/constants';
 import { isPeriodId } from '../period';
-import { SigningKeyError } from './errors';
+import { InvalidReportKeyError, SigningKeyError } from './errors';
 import {
   accountPrefix,
   checkReportObjectName,
+  isReportFileKey,
   isReportObjectName,
   isValidAccount,
   type ReportObjectName,
   reportPrefix,
 } from './report-key';
+import { SUPERSEDED_BUILD_KEEP_MS } from './save-report';
 
 /** The shortest signing key accepted, in bytes: HMAC-SHA256's own output size. */
 export const MIN_SIGNING_KEY_BYTES = 32;
@@ -17,27 +21,23 @@ export const MIN_SIGNING_KEY_BYTES = 32;
 /** A key given as text is used as its UTF-8 bytes. */
 export type SigningKey = string | Uint8Array;
 
-/** What a link is signed with. `generation` is the account's `tokenGeneration` (see `linkGenerationLines`). */
-export interface SignReportIndexLinkOptions {
+export type LinkVerdict = 'valid' | 'expired' | 'invalid';
+
+/** What an index link is signed with; a file link names `period` and `fileName` too. */
+interface SignReportIndexLinkOptions {
   /** The report API's base URL, such as `https://reports.example.com`; a trailing slash is ignored. */
   baseUrl: string;
   account: string;
   /** When the link stops working (rounded down to the second). */
   expiresAt: Date;
+  /** The account's `tokenGeneration` (see `signatureOf`). */
   generation: number;
   /** At least 32 bytes, from configuration. */
   signingKey: SigningKey;
 }
 
-export interface SignReportLinkOptions extends SignReportIndexLinkOptions {
-  period: string;
-  fileName: ReportObjectName;
-}
-
-export type LinkVerdict = 'valid' | 'expired' | 'invalid';
-
 /** The route's path parts and query values as received, and the generation of the account the path names. */
-export interface VerifyReportIndexLinkOptions {
+interface VerifyReportIndexLinkOptions {
   account: unknown;
   /** Unix seconds. */
   expires: unknown;
@@ -48,11 +48,6 @@ export interface VerifyReportIndexLinkOptions {
   signingKey: SigningKey;
   /** @default new Date() */
   now?: Date;
-}
-
-export interface VerifyReportLinkOptions extends VerifyReportIndexLinkOptions {
-  period: unknown;
-  fileName: unknown;
 }
 
 /** @throws SigningKeyError when it is shorter than 32 bytes (the error gives the length only, never the key) */
@@ -67,25 +62,20 @@ function signingKeyBytes(signingKey: SigningKey): Buffer {
 }
 
 /**
- * A link signs the account's token generation too, so that raising it (to revoke an account token) also
- * ends the links a holder of the old token could have made. Generation 1 adds nothing, so links signed
- * before generations were keep working; a higher one adds a line, so the string never equals one of 1.
+ * The HMAC-SHA256 of a version tag, then every part on its own line, so no two different links share a
+ * string; file links (`report-link-v1`) and index links (`report-index-v1`, one part) never pass for each
+ * other. The account's token generation is signed too, so that raising it (to revoke an account token)
+ * also ends the links a holder of the old token could have made. Generation 1 adds nothing, so links
+ * signed before generations were keep working; a higher one adds a line.
  * @throws RangeError for a generation that is not a whole number from 1
  */
-function linkGenerationLines(generation: number): string[] {
+function signatureOf(signingKey: SigningKey, parts: string[], expires: string, generation: number): string {
   if (!Number.isSafeInteger(generation) || generation < 1) {
     throw new RangeError(`a token generation must be a whole number from 1 (got ${generation})`);
   }
-  return generation === 1 ? [] : [`generation ${generation}`];
-}
-
-/**
- * The HMAC-SHA256 of a version tag, then every part on its own line, so no two different links share a
- * string; file links (`report-link-v1`) and index links (`report-index-v1`) never pass for each other.
- */
-function signatureOf(key: Buffer, tag: string, parts: string[], expires: string, generation: number): string {
-  const text = [tag, ...parts, expires, ...linkGenerationLines(generation)].join('\n');
-  return createHmac('sha256', key).update(text, 'utf8').digest('hex');
+  const tag = parts.length === 1 ? 'report-index-v1' : 'report-link-v1';
+  const text = [tag, ...parts, expires, ...(generation === 1 ? [] : [`generation ${generation}`])].join('\n');
+  return createHmac('sha256', signingKeyBytes(signingKey)).update(text, 'utf8').digest('hex');
 }
 
 /** @throws RangeError for an invalid date or one before 1970 */
@@ -102,10 +92,9 @@ export function linkExpiryInstant(expires: string): Date {
 }
 
 /** `<baseUrl>/reports/<parts joined by slashes>?expires=…&signature=…` */
-function signedUrl(options: SignReportIndexLinkOptions, tag: string, parts: string[]): string {
-  const key = signingKeyBytes(options.signingKey);
+function signedUrl(options: SignReportIndexLinkOptions, parts: string[]): string {
   const expires = String(linkExpirySeconds(options.expiresAt));
-  const signature = signatureOf(key, tag, parts, expires, options.generation);
+  const signature = signatureOf(options.signingKey, parts, expires, options.generation);
   return `${options.baseUrl.replace(/\/+$/, '')}/reports/${parts.join('/')}?expires=${expires}&signature=${signature}`;
 }
 
@@ -117,16 +106,15 @@ function signedUrl(options: SignReportIndexLinkOptions, tag: string, parts: stri
  */
 function linkVerdict(
   options: VerifyReportIndexLinkOptions,
-  tag: string,
   parts: unknown[],
   partsValid = true,
 ): LinkVerdict {
-  const key = signingKeyBytes(options.signingKey);
+  signingKeyBytes(options.signingKey);
   const { expires, signature } = options;
   if (!partsValid || !isValidAccount(options.account)) return 'invalid';
   if (typeof expires !== 'string' || !/^\d{1,12}$/.test(expires)) return 'invalid';
   if (typeof signature !== 'string' || !/^[0-9a-f]{64}$/.test(signature)) return 'invalid';
-  const expected = signatureOf(key, tag, parts as string[], expires, options.generation);
+  const expected = signatureOf(options.signingKey, parts as string[], expires, options.generation);
   // The pattern fixed the length at 64, which timingSafeEqual requires.
   if (!timingSafeEqual(Buffer.from(signature, 'utf8'), Buffer.from(expected, 'utf8'))) return 'invalid';
   return (options.now ?? new Date()).getTime() >= Number(expires) * 1000 ? 'expired' : 'valid';
@@ -137,18 +125,25 @@ function linkVerdict(
  * answers with a redirect to a freshly presigned S3 URL.
  * @throws InvalidReportKeyError for an invalid account, period or file name; SigningKeyError for a short key
  */
-export function signReportLink(options: SignReportLinkOptions): string {
+export function signReportLink(
+  options: SignReportIndexLinkOptions & { period: string; fileName: ReportObjectName },
+): string {
   signingKeyBytes(options.signingKey);
   const { account, period, fileName } = options;
   reportPrefix(account, period);
   checkReportObjectName(fileName);
-  return signedUrl(options, 'report-link-v1', [account, period, fileName]);
+  return signedUrl(options, [account, period, fileName]);
 }
 
-export function verifyReportLink(options: VerifyReportLinkOptions): LinkVerdict {
+export function verifyReportLink(
+  options: VerifyReportIndexLinkOptions & { period: unknown; fileName: unknown },
+): LinkVerdict {
   const { account, period, fileName } = options;
-  const valid = isPeriodId(period) && isReportObjectName(fileName);
-  return linkVerdict(options, 'report-link-v1', [account, period, fileName], valid);
+  return linkVerdict(
+    options,
+    [account, period, fileName],
+    isPeriodId(period) && isReportObjectName(fileName),
+  );
 }
 
 /**
@@ -159,20 +154,17 @@ export function verifyReportLink(options: VerifyReportLinkOptions): LinkVerdict 
 export function signReportIndexLink(options: SignReportIndexLinkOptions): string {
   signingKeyBytes(options.signingKey);
   accountPrefix(options.account);
-  return signedUrl(options, 'report-index-v1', [options.account]);
+  return signedUrl(options, [options.account]);
 }
 
 export function verifyReportIndexLink(options: VerifyReportIndexLinkOptions): LinkVerdict {
-  return linkVerdict(options, 'report-index-v1', [options.account]);
+  return linkVerdict(options, [options.account]);
 }
 
 /** When signed links stop working: a lifetime in whole days (at least 1) from `now`, or an instant. */
-export type LinkExpiry =
+type LinkExpiry =
   | { lifetimeDays: number; now?: Date; expiresAt?: never }
   | { expiresAt: Date; lifetimeDays?: never; now?: never };
-
-export type SignReportLinksOptions<F extends ReportObjectName> = LinkExpiry &
-  Omit<SignReportIndexLinkOptions, 'expiresAt'> & { period: string; files: readonly F[] };
 
 function expiryInstant(expiry: LinkExpiry): Date {
   if (expiry.expiresAt) return expiry.expiresAt;
@@ -190,11 +182,45 @@ function expiryInstant(expiry: LinkExpiry): Date {
  * InvalidReportKeyError for an invalid account, period or file name; SigningKeyError for a short key
  */
 export function signReportLinks<F extends ReportObjectName>(
-  options: SignReportLinksOptions<F>,
+  options: LinkExpiry &
+    Omit<SignReportIndexLinkOptions, 'expiresAt'> & { period: string; files: readonly F[] },
 ): { links: Record<F, string>; expiresAt: Date } {
   const expiresAt = new Date(linkExpirySeconds(expiryInstant(options)) * 1000);
   const links = Object.fromEntries(
     options.files.map((fileName) => [fileName, signReportLink({ ...options, fileName, expiresAt })]),
   ) as Record<F, string>;
   return { links, expiresAt };
+}
+
+/** An hour: no longer than a replaced build's files are kept, so a URL never outlives its file. */
+export const MAX_PRESIGN_SECONDS = SUPERSEDED_BUILD_KEEP_MS / 1000;
+
+/**
+ * A presigned `GET` URL for one report file (`key`, as the period's manifest lists it), valid for minutes
+ * (300 s by default). It dies with the signing credentials (a Lambda role's last hours) whatever its
+ * lifetime says, so it is made at the moment a reader asks for the file; a signed link lasts days.
+ * @throws InvalidReportKeyError for a key that is not a report file's; RangeError for a lifetime that is
+ * not 1 s to `MAX_PRESIGN_SECONDS`
+ */
+export async function presignReportFile(options: {
+  s3: S3Client;
+  bucket: string;
+  key: string;
+  expiresInSeconds?: number;
+}): Promise<string> {
+  const expiresIn = options.expiresInSeconds ?? 300;
+  if (!Number.isInteger(expiresIn) || expiresIn < 1 || expiresIn > MAX_PRESIGN_SECONDS) {
+    throw new RangeError(`expiresInSeconds must be a whole number from 1 to ${MAX_PRESIGN_SECONDS}`);
+  }
+  if (!isReportFileKey(options.key)) {
+    throw new InvalidReportKeyError(`${JSON.stringify(options.key)} is not the key of a report file`);
+  }
+  // A merchant's figures: S3 would send Last-Modified and no Cache-Control, which lets a browser or a
+  // proxy keep the file by heuristic; the report API's own answers are no-store for the same reason.
+  const command = new GetObjectCommand({
+    Bucket: options.bucket,
+    Key: options.key,
+    ResponseCacheControl: 'no-store',
+  });
+  return getSignedUrl(options.s3, command, { expiresIn });
 }

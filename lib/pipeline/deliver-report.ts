@@ -22,7 +22,7 @@ import {
   parsePeriod,
   ReportRequestError,
 } from '../period';
-import { type ReportEmailOptions, renderReportEmail, renderReportText, reportSubject } from '../render';
+import { renderReportEmail, renderReportText, reportSubject } from '../render';
 import { type CollectProgress, reportPeriod } from '../report';
 import { type PublishContext, publishReport, reportFigures } from './publish-report';
 
@@ -54,21 +54,6 @@ export function resolveReportPeriod(
   return parsed.id;
 }
 
-export interface ReportDeliveryRequest {
-  /** Already resolved (see `resolveReportPeriod`). */
-  period: string;
-  /** Rebuild and email again even if the period was delivered. */
-  force?: boolean;
-  /** The request this run serves, the same in every retry of it (see `deliverReportEmailOnce`). */
-  runId?: string;
-  onProgress?: (progress: CollectProgress) => void;
-  /** @default 'schedule' */
-  trigger?: ReportTrigger;
-  /** Told once the report is saved: the build the period is served from, and whether it is this run's. */
-  onSaved?: (saved: { buildId: string | undefined; switched: boolean }) => void;
-  onSending?: (sending: EmailSending) => void;
-}
-
 /** Sent now, or found already delivered; `figures` of the report this run built, if it built one. */
 export type ReportDeliveryResult = DeliveryResult & {
   account: string;
@@ -76,18 +61,15 @@ export type ReportDeliveryResult = DeliveryResult & {
   figures?: ReturnType<typeof reportFigures>;
 };
 
-const ATTACHED_FILES = [
-  'report.xlsx',
-  'paid-invoices.csv',
-  'payments.csv',
-] as const satisfies readonly ReportFileName[];
+const ATTACHED_FILES = ['report.xlsx', 'paid-invoices.csv', 'payments.csv'] as const;
 const LINKED_FILES = ['report.html', ...ATTACHED_FILES] as const;
 
 /**
  * One period's job for one account: build the report, save it to S3, email it once. A period already
  * emailed, or whose email another run has claimed, is not built again (a scheduler firing twice costs one
  * S3 read); an email of the period so far counts only until the period has ended. `force` rebuilds and
- * resends, except over what an earlier attempt at the same `runId` left.
+ * resends, except over what an earlier attempt at the same `runId` left (see `deliverReportEmailOnce`).
+ * `onSaved` is told the build the period is served from once the report is saved, and whether it is this run's.
  * @throws SecretError, SigningKeyError, CorruptObjectError, DeliveryInProgressError before the service is
  * asked; an `InvoicingApiError` or a delivery error from building, saving or sending (see
  * `publishReport` and `deliverReportEmailOnce` for what each leaves behind)
@@ -95,7 +77,17 @@ const LINKED_FILES = ['report.html', ...ATTACHED_FILES] as const;
 export async function deliverReport(
   context: DeliveryContext,
   account: AccountConfig,
-  request: ReportDeliveryRequest,
+  request: {
+    /** Already resolved (see `resolveReportPeriod`). */
+    period: string;
+    force?: boolean;
+    runId?: string;
+    onProgress?: (progress: CollectProgress) => void;
+    /** @default 'schedule' */
+    trigger?: ReportTrigger;
+    onSaved?: (saved: { buildId: string | undefined; switched: boolean }) => void;
+    onSending?: (sending: EmailSending) => void;
+  },
 ): Promise<ReportDeliveryResult> {
   const { period, force = false, runId } = request;
   const where = { s3: context.s3, bucket: context.bucket, account: account.name, period };
@@ -116,12 +108,19 @@ export async function deliverReport(
   };
   const lifetimeDays = context.linkLifetimeDays;
   const signed = signReportLinks({ ...signing, period, files: LINKED_FILES, lifetimeDays, now: clock() });
-  const links: ReportEmailOptions['links'] = {
+  const links = {
     report: signed.links['report.html'],
     workbook: signed.links['report.xlsx'],
     paidInvoicesCsv: signed.links['paid-invoices.csv'],
     paymentsCsv: signed.links['payments.csv'],
     allReports: signReportIndexLink({ ...signing, expiresAt: signed.expiresAt }),
+  };
+  const downloadName = (fileName: ReportFileName) => reportDownloadName(account.name, period, fileName);
+  // The email names the files as they are attached.
+  const fileNames = {
+    workbook: downloadName('report.xlsx'),
+    paidInvoicesCsv: downloadName('paid-invoices.csv'),
+    paymentsCsv: downloadName('payments.csv'),
   };
   const published = await publishReport(context, account, period, {
     trigger: request.trigger ?? 'schedule',
@@ -129,13 +128,6 @@ export async function deliverReport(
   });
   try {
     request.onSaved?.({ buildId: published.manifest.buildId, switched: published.switched });
-    const downloadName = (fileName: ReportFileName) => reportDownloadName(account.name, period, fileName);
-    // The email names the files as they are attached.
-    const fileNames = {
-      workbook: downloadName('report.xlsx'),
-      paidInvoicesCsv: downloadName('paid-invoices.csv'),
-      paymentsCsv: downloadName('payments.csv'),
-    };
     const { report } = published;
     const result = await deliverReportEmailOnce({
       ...where,
@@ -145,10 +137,10 @@ export async function deliverReport(
       force,
       runId,
       complete: report.summary.period.complete,
-      attachments: ATTACHED_FILES.map((fileName) => ({
-        filename: downloadName(fileName),
-        path: join(published.folder, fileName),
-        contentType: reportFileContentType(fileName),
+      attachments: ATTACHED_FILES.map((file) => ({
+        filename: downloadName(file),
+        path: join(published.folder, file),
+        contentType: reportFileContentType(file),
       })),
       render: ({ attachmentsIncluded }) => ({
         subject: reportSubject(report.summary),

@@ -1,45 +1,13 @@
 import pLimit from 'p-limit';
-import * as z from 'zod';
-import { type DeploymentConfig, type FieldIssue, type ScheduleSlot, scheduleSlots } from '../config';
+import { type DeploymentConfig, type ScheduleSlot, scheduleSlots } from '../config';
 import {
-  InvalidEventError,
+  checkScheduledTime,
   readEvent,
   type ScheduledReportEvent,
-  scheduledTimeIssue,
-  scheduledTimeSchema,
+  SlotEventError,
+  slotEventSchema,
+  UnknownSlotError,
 } from './scheduled-event';
-
-/**
- * What a slot's schedule starts the fan-out with: `{ "slot": "monthly 1 06:00 Europe/Berlin",
- * "scheduledTime": "<aws.scheduler.scheduled-time>" }`. An operator starts it the same way to re-run a slot.
- */
-export const slotEventSchema = z.strictObject({
-  slot: z.string().min(1, 'must be a schedule slot such as "monthly 1 06:00 Europe/Berlin"').max(200),
-  /** @default the time the fan-out runs */
-  scheduledTime: scheduledTimeSchema.optional(),
-});
-
-export type SlotEvent = z.infer<typeof slotEventSchema>;
-
-/** The fan-out's event is not `{ slot, scheduledTime? }`; `issues` names each bad field. */
-export class SlotEventError extends InvalidEventError {
-  override readonly name = 'SlotEventError';
-
-  constructor(issues: readonly FieldIssue[]) {
-    super('schedule slot event', issues);
-  }
-}
-
-/** The event names a slot no account is in: a schedule left from an earlier configuration, or a typo. */
-export class UnknownSlotError extends Error {
-  override readonly name = 'UnknownSlotError';
-
-  constructor(readonly slot: string) {
-    super(
-      `No account is scheduled in slot ${JSON.stringify(slot)}; slots look like "monthly 1 06:00 Europe/Berlin"`,
-    );
-  }
-}
 
 /** A slot's runs, one event per account for the scheduled function. */
 export interface SlotDispatch {
@@ -69,8 +37,7 @@ export function dispatchSlot(
   const slot = slots.get(parsed.slot);
   if (slot === undefined) throw new UnknownSlotError(parsed.slot);
   const dispatchedAt = now();
-  const issue = parsed.scheduledTime && scheduledTimeIssue(parsed.scheduledTime, dispatchedAt);
-  if (issue) throw new SlotEventError([issue]);
+  checkScheduledTime(parsed.scheduledTime, dispatchedAt, SlotEventError);
   const scheduledTime = parsed.scheduledTime ?? dispatchedAt.toISOString();
   return {
     slot: parsed.slot,

@@ -4,17 +4,15 @@ export {
   type ReportDeliveryResult,
   resolveReportPeriod,
 } from './deliver-report';
-export {
-  dispatchSlot,
-  runSlotLocally,
-  type SlotDispatch,
-  type SlotEvent,
-  SlotEventError,
-  slotIndex,
-  UnknownSlotError,
-} from './dispatch-slot';
+export { dispatchSlot, runSlotLocally, type SlotDispatch, slotIndex } from './dispatch-slot';
 export { lambdaContext, scheduledDeliveryContext } from './lambda-context';
 export { createLogger, errorAttributes, type FetchedRecords, type StructuredLogger } from './logger';
 export { type PublishContext, publishReport } from './publish-report';
 export { runScheduledReport, type ScheduledReportRunOptions } from './run-scheduled-report';
-export { ScheduledEventError, UnknownAccountError } from './scheduled-event';
+export {
+  ScheduledEventError,
+  type SlotEvent,
+  SlotEventError,
+  UnknownAccountError,
+  UnknownSlotError,
+} from './scheduled-event';

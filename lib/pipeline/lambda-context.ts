@@ -20,7 +20,7 @@ export interface LambdaContext {
  */
 export function lambdaContext(env: NodeJS.ProcessEnv = process.env): LambdaContext {
   const config = readRuntimeConfig(env);
-  const s3 = createS3Client(env.AWS_ENDPOINT_URL_S3 ? { endpoint: env.AWS_ENDPOINT_URL_S3 } : {});
+  const s3 = createS3Client({ endpoint: env.AWS_ENDPOINT_URL_S3 });
   const metrics = powertoolsReportMetrics();
   return {
     config,
@@ -35,26 +35,16 @@ export function lambdaContext(env: NodeJS.ProcessEnv = process.env): LambdaConte
  * nothing, does not load it), the report API's URL the links point at, and the link settings.
  * @throws ConfigError naming `REPORT_API_URL` when it is not set (the report API itself runs without it)
  */
-export function scheduledDeliveryContext(lambda: LambdaContext): DeliveryContext {
-  const { config } = lambda;
+export function scheduledDeliveryContext({ config, env, publish }: LambdaContext): DeliveryContext {
   if (config.reportApiUrl === undefined) {
-    throw new ConfigError('Invalid runtime environment', [
-      {
-        path: RUNTIME_ENV.reportApiUrl,
-        message:
-          'environment variable is required but not set: the emailed links point at the report API ' +
-          '(the CDK stack sets it; for a local run, set it yourself)',
-      },
-    ]);
+    const message =
+      'environment variable is required but not set: the emailed links point at the report API ' +
+      '(the CDK stack sets it; for a local run, set it yourself)';
+    throw new ConfigError('Invalid runtime environment', [{ path: RUNTIME_ENV.reportApiUrl, message }]);
   }
-  const endpoint = lambda.env.AWS_ENDPOINT_URL_SES;
-  const ses = createSesClient({
-    ...(endpoint ? { endpoint } : {}),
-    ...(config.sesRegion ? { region: config.sesRegion } : {}),
-  });
   return {
-    ...lambda.publish,
-    ses,
+    ...publish,
+    ses: createSesClient({ endpoint: env.AWS_ENDPOINT_URL_SES, region: config.sesRegion }),
     reportApiUrl: config.reportApiUrl,
     linkSigningKeySecretName: config.linkSigningKeySecretName,
     linkLifetimeDays: config.linkLifetimeDays,

@@ -25,10 +25,8 @@ export function createLogger(): Logger {
  * members (request metadata, a body) are not this code's to vouch for; Lambda logs the stack on its own.
  */
 export function errorAttributes(error: unknown) {
-  const described: { name: string; message: string; cause?: { name: string; message: string } } =
-    errorParts(error);
-  if (error instanceof Error && error.cause !== undefined) described.cause = errorParts(error.cause);
-  return { error: described };
+  const cause = error instanceof Error && error.cause !== undefined ? { cause: errorParts(error.cause) } : {};
+  return { error: { ...errorParts(error), ...cause } };
 }
 
 /** Records fetched between two progress lines of a scheduled run. */

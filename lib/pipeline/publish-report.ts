@@ -44,12 +44,7 @@ export function reportFigures(summary: ReportSummary) {
   };
 }
 
-/**
- * A report built into a local `folder` (the email attaches files from there) and saved to S3. `manifest` is
- * the one the period is served from now: this build's, or that of a build that switched first (`switched`
- * false; this build's files were then removed from S3). `dispose` removes the folder.
- */
-export interface PublishedReport {
+interface PublishedReport {
   report: Report;
   folder: string;
   manifest: ReportManifest;
@@ -58,17 +53,20 @@ export interface PublishedReport {
 }
 
 /**
- * Builds an account's report for a period from the invoicing service and saves it as a build of its own,
- * then switches the period to it (see `saveReport`). The manifest is read before the service is asked, so
- * a build another one overtakes loses the switch rather than replacing newer figures. On failure nothing
- * is left locally, and the period's previous report is still served.
+ * Builds an account's report for a period from the invoicing service into a local `folder` (the email
+ * attaches files from there; `dispose` removes it) and saves it as a build of its own (see `saveReport`:
+ * `manifest` is the one the period is served from now, this build's unless another `switched` first). The
+ * manifest is read before the service is asked. On failure nothing is left locally, and the period's
+ * previous report is still served. `onProgress` is told every few hundred records of a list.
  */
 export async function publishReport(
   context: PublishContext,
   account: AccountConfig,
   period: string,
-  /** `onProgress` is told every few hundred records of a list; `trigger` (default 'api') is for metrics. */
-  options: { onProgress?: (progress: CollectProgress) => void; trigger?: ReportTrigger } = {},
+  options: {
+    onProgress?: (progress: CollectProgress) => void /** @default 'api' */;
+    trigger?: ReportTrigger;
+  } = {},
 ): Promise<PublishedReport> {
   // The API key is read from the secret store at this moment.
   const apiKey = await context.secrets.getSecret(account.apiKeySecretName);

@@ -10,9 +10,9 @@ import {
 import { atMilestones, errorAttributes, PROGRESS_LOG_EVERY, type StructuredLogger } from './logger';
 import {
   accountNamed,
+  checkScheduledTime,
   parseScheduledEvent,
   ScheduledEventError,
-  scheduledTimeIssue,
 } from './scheduled-event';
 
 /** What one scheduled run needs; the Lambda entry keeps it for the life of the process. */
@@ -51,11 +51,10 @@ export async function runScheduledReport(
     if (asked !== undefined) known.period = asked;
     const account = accountNamed(options.config, request.account);
     const now = context.now?.() ?? new Date();
-    const issue = request.scheduledTime && scheduledTimeIssue(request.scheduledTime, now);
-    if (issue) throw new ScheduledEventError([issue]);
+    checkScheduledTime(request.scheduledTime, now, ScheduledEventError);
     const firedAt = request.scheduledTime ? new Date(request.scheduledTime) : now;
     const period = resolveReportPeriod(account, asked, firedAt, request.periodKind);
-    // A schedule's clock may be up to a minute ahead of this one (`scheduledTimeIssue`). A run it fired at
+    // A schedule's clock may be up to a minute ahead of this one (`checkScheduledTime`). A run it fired at
     // the very end of a period reports as of when it fired: by this clock the period would not have ended,
     // and it would be built and emailed "so far", with no later scheduled run to email it whole.
     const runContext: DeliveryContext =

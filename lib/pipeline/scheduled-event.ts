@@ -15,25 +15,19 @@ import { isMonthId, isPeriodId } from '../period';
  * is read from it rather than from the clock, so a retry hours later, past the turn of a month, still
  * reports the period the schedule meant.
  */
-export const scheduledTimeSchema = z.iso.datetime({
-  offset: true,
-  message: 'must be an ISO 8601 date and time',
-});
-
-/** How far a `scheduledTime` may be ahead of the clock that reads it: two machines' clocks differ by a little. */
-const SCHEDULED_TIME_CLOCK_SKEW_MS = 60_000;
+const scheduledTimeSchema = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date and time' });
 
 /**
- * That a `scheduledTime` is later than `now`, if it is. No schedule fired in the future (a slot re-run by
- * hand with 2027 typed for 2026, say), and the period before it has not ended: it would be emailed so far.
+ * What a slot's schedule starts the fan-out with: `{ "slot": "monthly 1 06:00 Europe/Berlin",
+ * "scheduledTime": "<aws.scheduler.scheduled-time>" }`. An operator starts it the same way to re-run a slot.
  */
-export function scheduledTimeIssue(scheduledTime: string, now: Date): FieldIssue | undefined {
-  if (Date.parse(scheduledTime) <= now.getTime() + SCHEDULED_TIME_CLOCK_SKEW_MS) return undefined;
-  return {
-    path: 'scheduledTime',
-    message: `${scheduledTime} is later than now (${now.toISOString()}): it must be when a schedule fired`,
-  };
-}
+export const slotEventSchema = z.strictObject({
+  slot: z.string().min(1, 'must be a schedule slot such as "monthly 1 06:00 Europe/Berlin"').max(200),
+  /** @default the time the fan-out runs */
+  scheduledTime: scheduledTimeSchema.optional(),
+});
+
+export type SlotEvent = z.infer<typeof slotEventSchema>;
 
 /**
  * The fan-out sends `{ account, periodKind, scheduledTime }` for each account of a slot; an operator
@@ -76,7 +70,7 @@ export type ScheduledReportEvent = z.infer<typeof scheduledReportEventSchema>;
  * An event a function cannot run: `Invalid scheduled report event: account is required; acount is not a
  * known field`. Each subclass keeps its literal `name`, which the fan-out's retry rules match.
  */
-export abstract class InvalidEventError extends Error {
+abstract class InvalidEventError extends Error {
   constructor(
     event: string,
     readonly issues: readonly FieldIssue[],
@@ -95,6 +89,15 @@ export class ScheduledEventError extends InvalidEventError {
   }
 }
 
+/** The fan-out's event is not `{ slot, scheduledTime? }`. */
+export class SlotEventError extends InvalidEventError {
+  override readonly name = 'SlotEventError';
+
+  constructor(issues: readonly FieldIssue[]) {
+    super('schedule slot event', issues);
+  }
+}
+
 export class UnknownAccountError extends Error {
   override readonly name = 'UnknownAccountError';
 
@@ -107,17 +110,25 @@ export class UnknownAccountError extends Error {
   }
 }
 
-/** @throws ScheduledEventError naming each bad or unknown field (never a value) */
-export function parseScheduledEvent(event: unknown): ScheduledReportEvent {
-  return readEvent(event, scheduledReportEventSchema, '{"account":"acme"}', ScheduledEventError);
+/** The event names a slot no account is in: a schedule left from an earlier configuration, or a typo. */
+export class UnknownSlotError extends Error {
+  override readonly name = 'UnknownSlotError';
+
+  constructor(readonly slot: string) {
+    super(
+      `No account is scheduled in slot ${JSON.stringify(slot)}; slots look like "monthly 1 06:00 Europe/Berlin"`,
+    );
+  }
 }
+
+type InvalidEventClass = new (issues: readonly FieldIssue[]) => InvalidEventError;
 
 /** An event as `schema` reads it, or the `Invalid` error naming each bad or unknown field (never a value). */
 export function readEvent<T>(
   event: unknown,
   schema: z.ZodType<T>,
   example: string,
-  Invalid: new (issues: readonly FieldIssue[]) => InvalidEventError,
+  Invalid: InvalidEventClass,
 ): T {
   if (typeof event !== 'object' || event === null || Array.isArray(event)) {
     throw new Invalid([{ path: '', message: `the event must be a JSON object such as ${example}` }]);
@@ -125,6 +136,22 @@ export function readEvent<T>(
   const parsed = schema.safeParse(event, { error: fieldTypeErrors });
   if (!parsed.success) throw new Invalid(fieldIssues(parsed.error.issues));
   return parsed.data;
+}
+
+/** @throws ScheduledEventError naming each bad or unknown field */
+export function parseScheduledEvent(event: unknown): ScheduledReportEvent {
+  return readEvent(event, scheduledReportEventSchema, '{"account":"acme"}', ScheduledEventError);
+}
+
+/**
+ * @throws `Invalid` when a `scheduledTime` is later than `now` by more than a minute (two machines' clocks
+ * differ by a little): no schedule fired in the future (a slot re-run by hand with 2027 typed for 2026,
+ * say), and the period before it has not ended: it would be emailed so far.
+ */
+export function checkScheduledTime(time: string | undefined, now: Date, Invalid: InvalidEventClass): void {
+  if (time === undefined || Date.parse(time) <= now.getTime() + 60_000) return;
+  const message = `${time} is later than now (${now.toISOString()}): it must be when a schedule fired`;
+  throw new Invalid([{ path: 'scheduledTime', message }]);
 }
 
 /** @throws UnknownAccountError naming it and the accounts there are */

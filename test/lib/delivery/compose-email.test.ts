@@ -3,11 +3,7 @@ import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeReportEmail, EmailTooLargeError, InvalidEmailError } from '../../../lib/delivery';
-import {
-  composeWithinLimit,
-  DEFAULT_MAX_MESSAGE_BYTES,
-  type RenderContext,
-} from '../../../lib/delivery/compose-email';
+import { composeWithinLimit, DEFAULT_MAX_MESSAGE_BYTES } from '../../../lib/delivery/compose-email';
 import { REPORT_FIXTURE, writeReportFolder } from './report-fixture';
 
 describe('composeReportEmail', () => {
@@ -126,7 +122,7 @@ describe('composeReportEmail', () => {
 
 describe('composeWithinLimit', () => {
   let folder: string;
-  const calls: RenderContext[] = [];
+  const calls: { attachmentsIncluded: boolean }[] = [];
 
   beforeAll(async () => {
     folder = await writeReportFolder();

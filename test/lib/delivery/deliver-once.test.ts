@@ -15,7 +15,7 @@ import {
   InvalidEmailError,
   signReportLink,
 } from '../../../lib/delivery';
-import type { EmailAttachment, RenderContext } from '../../../lib/delivery/compose-email';
+import type { EmailAttachment } from '../../../lib/delivery/compose-email';
 import type { DeliverReportEmailOnceOptions } from '../../../lib/delivery/deliver-once';
 import {
   clearSesStore,
@@ -46,7 +46,7 @@ describe('deliverReportEmailOnce', () => {
    * is the point. An answer that comes (or a reset) may take longer than that on a busy machine.
    */
   let sesTimingOutBehindProxy: SESClient;
-  let renders: RenderContext[];
+  let renders: { attachmentsIncluded: boolean }[];
 
   beforeAll(async () => {
     workDir = await mkdtemp(join(tmpdir(), 'deliver-once-'));

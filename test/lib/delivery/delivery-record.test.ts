@@ -11,7 +11,7 @@ import {
   deliveryStatus,
   InvalidReportKeyError,
 } from '../../../lib/delivery';
-import type { DeliveryStatus } from '../../../lib/delivery/delivery-record';
+import type { DeliveryStatus } from '../../../lib/delivery/deliver-once';
 import { type RunningEmulator, startS3Emulator } from '../../../lib/local/emulators';
 import { etagOf } from './conditional-bucket';
 

@@ -1,7 +1,7 @@
 import { S3Client } from '@aws-sdk/client-s3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { claimRebuild, InvalidReportKeyError } from '../../../lib/delivery';
-import { rebuildRecordKey } from '../../../lib/delivery/rebuild-claim';
+import { rebuildRecordKey } from '../../../lib/delivery/report-key';
 import { type ConditionalBucket, conditionalBucket } from './conditional-bucket';
 
 const BUCKET = 'reports';

@@ -11,8 +11,8 @@ import {
   UnknownSlotError,
 } from '../../../lib/pipeline';
 import type { AccountRunOutcome } from '../../../lib/pipeline/dispatch-slot';
-import { slotEventSchema } from '../../../lib/pipeline/dispatch-slot';
 import type { StructuredLogger } from '../../../lib/pipeline/logger';
+import { slotEventSchema } from '../../../lib/pipeline/scheduled-event';
 import { ALARM_EMAIL, accountIn } from '../config/support/config-input';
 import { MONTH_FIGURES } from './support/acme-month';
 import {
