@@ -16,9 +16,8 @@ import {
   periodTitle,
 } from '../../report';
 import { AmountText, amountColumn, projectColumn, ServiceText, WALLET_NAME_SHOWN } from './cells';
-import { type Column, DataTable } from './data-table';
 import { useVariant } from './looks';
-import { Empty, Note, Panel } from './panel';
+import { type Column, TablePanel } from './panel';
 
 interface BreakdownProps {
   summary: ReportSummary;
@@ -27,36 +26,31 @@ interface BreakdownProps {
 }
 
 /** A breakdown's panel: `none` when it has no rows, else its first `limit` rows and a note counting the rest. */
-function Breakdown<Row>(
-  props: Omit<BreakdownProps, 'summary'> & {
-    heading: string;
-    rows: Row[];
-    /** What the rows are, in the plural: `projects`. */
-    what: string;
-    none?: string;
-    columns: Column<Row>[];
-    total?: Child[];
-  },
-) {
-  const { heading, rows, what } = props;
-  const shown = rows.slice(0, props.limit);
-  const hidden = rows.length - shown.length;
+function Breakdown<Row>(props: {
+  heading: string;
+  rows: Row[];
+  limit: number;
+  /** What the rows are, in the plural: `projects`. */
+  what: string;
+  none?: string;
+  columns: Column<Row>[];
+  total?: Child[];
+}) {
+  const { rows, limit, what, ...rest } = props;
+  const hidden = rows.length - Math.min(rows.length, limit);
   return (
-    <Panel heading={heading}>
-      {rows.length === 0 ? (
-        <Empty>{props.none}</Empty>
-      ) : (
-        <DataTable<Row> name={heading} rows={shown} columns={props.columns} total={props.total} />
-      )}
-      {hidden > 0 ? <Note>{`and ${formatCount(hidden)} more ${what} in the full report`}</Note> : null}
-    </Panel>
+    <TablePanel<Row>
+      {...rest}
+      empty={rows.length === 0}
+      rows={rows.slice(0, limit)}
+      notes={[hidden > 0 ? `and ${formatCount(hidden)} more ${what} in the full report` : null]}
+    />
   );
 }
 
-/**
- * Paid invoices per project, largest first: the paid total, the commission and what is left of it, and
- * the share of the paid total.
- */
+const nonePaid = (summary: ReportSummary) => `No invoices were paid in ${periodTitle(summary.period)}.`;
+
+/** Paid invoices per project, largest first, with the commission, what is left and the share. */
 export function ProjectsTable({ summary, limit }: BreakdownProps) {
   const { invoices } = summary;
   return (
@@ -65,7 +59,7 @@ export function ProjectsTable({ summary, limit }: BreakdownProps) {
       heading="By project"
       rows={invoices.projects}
       what="projects"
-      none={`No invoices were paid in ${periodTitle(summary.period)}.`}
+      none={nonePaid(summary)}
       columns={[
         projectColumn(summary.projectNames, (row) => row.projectId),
         { heading: 'Paid', numeric: true, cell: (row) => formatCount(row.paid) },
@@ -102,13 +96,11 @@ export function CurrenciesTable({ summary, limit }: BreakdownProps) {
       heading="By invoice currency"
       rows={summary.invoices.currencies}
       what="currencies"
-      none={`No invoices were paid in ${periodTitle(summary.period)}.`}
+      none={nonePaid(summary)}
       columns={[
-        // Each amount names its currency: the email leaves the column out, and a 360 px phone then
-        // has the width for both amounts of a row on one line each (`27,000.00 EUR`).
+        // Each amount names its currency: without the column, a 360 px phone fits both amounts of a row.
         { heading: 'Currency', pageOnly: true, cell: (row) => row.currency },
         { heading: 'Paid', numeric: true, cell: (row) => formatCount(row.paid) },
-        // Beside a count only: the amounts get the width there is (see `AmountText`).
         amountColumn('Amount', (row) => formatFiat(row.amount, row.currency)),
         amountColumn('In USD', (row) => formatUSD(row.paidTotalUSD)),
       ]}
@@ -117,30 +109,25 @@ export function CurrenciesTable({ summary, limit }: BreakdownProps) {
 }
 
 /** Invoices created in the period by status, with their share of all created. */
-export function StatusTable({ summary }: Omit<BreakdownProps, 'limit'>) {
+export function StatusTable({ summary }: { summary: ReportSummary }) {
   const { invoices } = summary;
-  const heading = 'By status';
   return (
-    <Panel heading={heading}>
-      <DataTable<(typeof INVOICE_STATUS_ORDER)[number]>
-        name={heading}
-        cards="never"
-        rows={[...INVOICE_STATUS_ORDER]}
-        columns={[
-          { heading: 'Status', cell: ([, label]) => label },
-          { heading: 'Invoices', numeric: true, cell: ([status]) => formatCount(invoices.byStatus[status]) },
-          {
-            heading: 'Share',
-            numeric: true,
-            cell: ([status]) => formatShare(invoices.byStatus[status], invoices.total),
-          },
-        ]}
-        total={['All created', formatCount(invoices.total), '']}
-      />
-      <Note>
-        {`Status as of when the report was made; invoices created in ${periodTitle(summary.period)}.`}
-      </Note>
-    </Panel>
+    <TablePanel<(typeof INVOICE_STATUS_ORDER)[number]>
+      heading="By status"
+      cards="never"
+      rows={[...INVOICE_STATUS_ORDER]}
+      columns={[
+        { heading: 'Status', cell: ([, label]) => label },
+        { heading: 'Invoices', numeric: true, cell: ([status]) => formatCount(invoices.byStatus[status]) },
+        {
+          heading: 'Share',
+          numeric: true,
+          cell: ([status]) => formatShare(invoices.byStatus[status], invoices.total),
+        },
+      ]}
+      total={['All created', formatCount(invoices.total), '']}
+      notes={[`Status as of when the report was made; invoices created in ${periodTitle(summary.period)}.`]}
+    />
   );
 }
 
@@ -154,9 +141,8 @@ export function CryptocurrenciesTable({ summary, limit }: BreakdownProps) {
       what="cryptocurrencies"
       none={`No payments arrived in ${periodTitle(summary.period)}.`}
       columns={[
+        // A short word in the email leaves a small phone's width to the amounts.
         {
-          // Over codes of 3 to 5 letters, under the panel's heading: in the email a short word leaves a
-          // small phone's width to the amounts (`27,832.028778 TRX` on one line at 360 px).
           heading: useVariant() === 'email' ? 'Crypto' : 'Cryptocurrency',
           cell: (row) => row.cryptocurrency,
         },

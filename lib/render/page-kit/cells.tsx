@@ -1,7 +1,7 @@
 import type { Child } from 'hono/jsx';
 import { formatServiceDatetime, type ProjectNames, projectName, shortId, truncateText } from '../../report';
-import type { Column } from './data-table';
 import { look, useVariant } from './looks';
+import type { Column } from './panel';
 
 /** Longest wallet name shown; the workbook and the CSV files have it whole. */
 export const WALLET_NAME_SHOWN = 60;

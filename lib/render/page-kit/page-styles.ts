@@ -1,6 +1,6 @@
-import { CARD_BOXES, type CardBox, cardsClass } from './data-table';
 import { COLOURS, FONT, LOOKS, type Look, lookClass } from './looks';
 import { CHART_GRID } from './paid-chart';
+import { CARD_BOXES, type CardBox, cardsClass } from './panel';
 
 /** The height of an axis label's line box: the top label's foot sits 2 px above its gridline, the middle one centred on its own. */
 const AXIS_LINE_PX = 13;

@@ -10,9 +10,9 @@ import {
   periodTitle,
 } from '../../report';
 import { amountColumn } from './cells';
-import { DataTable } from './data-table';
+
 import { COLOURS, useVariant } from './looks';
-import { LayoutTable, Note, Panel } from './panel';
+import { DataTable, LayoutTable, Note, Panel } from './panel';
 
 /**
  * The top of a chart's axis: the smallest of 1, 2, 2.5 or 5 times a power of ten that is at least

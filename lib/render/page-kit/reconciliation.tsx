@@ -12,9 +12,9 @@ import {
   uncheckedInWords,
 } from '../../report';
 import { AmountText, amountColumn } from './cells';
-import { DataTable } from './data-table';
+
 import { look, useVariant } from './looks';
-import { Lead, Note, Panel } from './panel';
+import { DataTable, Lead, Note, Panel } from './panel';
 
 interface ChecksProps {
   checks: ReconciliationCheck[];

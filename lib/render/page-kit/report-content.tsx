@@ -14,10 +14,9 @@ import {
   WalletsTable,
 } from './breakdowns';
 import { HeadlineTiles } from './headline';
-import { MispaidInvoices, PaidInvoices } from './invoice-lists';
+import { LatePayments, MispaidInvoices, PaidInvoices, UnmatchedPayments } from './lists';
 import { look, useVariant } from './looks';
 import { PaidChart } from './paid-chart';
-import { LatePayments, UnmatchedPayments } from './payment-lists';
 import { ReconciliationPanel, ReconciliationStatus } from './reconciliation';
 
 /** Rows the email shows of a table before pointing at the full report (Gmail clips bodies over 102 KB). */
