@@ -1,4 +1,3 @@
-import type { Child } from 'hono/jsx';
 import type { InvoiceItem } from '../../invoicing';
 import type {
   LatePayment,
@@ -39,43 +38,30 @@ import {
   WrapWhenLong,
 } from './cells';
 import { look, useVariant } from './looks';
-import { type Column, Lead, Note, TablePanel } from './panel';
+import { Lead, Note, TablePanel, type TablePanelProps } from './panel';
 
-/**
- * A list's panel, headed with its count of all such rows (`total`), listed or not: `none` when there are
- * none, else the lead, the rows `shown` and a note.
- */
-function ListPanel<Row>(props: {
-  title: string;
-  total: number;
-  shown: Row[];
-  none: string;
-  lead: Child;
-  columns: Column<Row>[];
-  note: string | null;
-  children?: Child;
-}) {
-  const { total, shown } = props;
+/** A list's panel, headed with the count of all its rows (`count`) and showing the first ones (`rows`). */
+function ListPanel<Row>({
+  heading,
+  count,
+  note,
+  ...rest
+}: TablePanelProps<Row> & { count: number; note: string | null }) {
   return (
     <TablePanel<Row>
-      heading={`${props.title} (${formatCount(total)})`}
-      long={shown.length > 15}
-      empty={total === 0}
-      none={props.none}
-      lead={props.lead}
+      {...rest}
+      heading={`${heading} (${formatCount(count)})`}
+      long={rest.rows.length > 15}
+      empty={count === 0}
       cards="list"
-      rows={shown}
-      columns={props.columns}
-      notes={[props.note]}
-    >
-      {props.children}
-    </TablePanel>
+      notes={[note]}
+    />
   );
 }
 
 interface PaymentListProps {
   report: Report;
-  /** Most rows shown (the report keeps `LISTED_PAYMENTS_KEPT`); a note counts the rest. */
+  /** Most rows shown; a note counts the rest. */
   limit: number;
   /** The payments' CSV file as the reader knows it: beside the page, or the email's attachment. */
   csvName: string;
@@ -87,10 +73,7 @@ const pointer = (shown: number, total: number, csvName: string) =>
     ? `Showing the first ${formatCount(shown)} of ${formatCount(total)}; ${csvName} lists them all.`
     : null;
 
-/**
- * The likely invoice with the merchant's reference, or the closest candidate and how far it is (when it
- * was made, without an estimate). One line each: on a phone the cell is a card.
- */
+/** The likely invoice with the merchant's reference, or the closest candidate and how far it is. */
 function InvoiceCell({ payment, timezone }: { payment: UnmatchedPaymentFacts; timezone: string }) {
   const likely = payment.candidates.find((candidate) => candidate.likely);
   if (likely !== undefined) {
@@ -131,16 +114,16 @@ function InvoiceCell({ payment, timezone }: { payment: UnmatchedPaymentFacts; ti
   );
 }
 
-/** Payments matched to no invoice, each with its estimated USD value and likely invoice (`lib/report/unmatched`). */
+/** Payments matched to no invoice, each with its estimated USD value and likely invoice. */
 export function UnmatchedPayments({ report, limit, csvName }: PaymentListProps) {
   const { timezone } = report.summary.period;
   const { payments } = report.summary;
   const shown = report.unmatched.slice(0, limit);
   return (
     <ListPanel<UnmatchedPaymentFacts>
-      title="Unmatched payments"
-      total={payments.unmatched}
-      shown={shown}
+      heading="Unmatched payments"
+      count={payments.unmatched}
+      rows={shown}
       note={pointer(shown.length, payments.unmatched, csvName)}
       none={
         // A report of one project leaves the unmatched payments out: it cannot say there were none.
@@ -223,9 +206,9 @@ export function LatePayments({ report, limit, csvName }: PaymentListProps) {
   const shown = report.latePayments.slice(0, limit);
   return (
     <ListPanel<LatePayment>
-      title="Late payments"
-      total={total}
-      shown={shown}
+      heading="Late payments"
+      count={total}
+      rows={shown}
       note={pointer(shown.length, total, csvName)}
       none="None: every matched payment arrived before its invoice's deadline."
       lead={
@@ -265,11 +248,7 @@ export const WHY_USD_ONLY =
 const side = (totals: MispaidTotals, word: string) =>
   `${formatCount(totals.count)} ${word} (${formatUSDChange(totals.differenceUSD)} in all)`;
 
-/**
- * The under- and over-paid invoices in one sentence: `Paid invoices in USD for which the service recorded
- * a different USD amount received from the one invoiced: 1 under-paid (-0.50 USD in all) and 1
- * over-paid (+1.25 USD in all).`, or why there are none.
- */
+/** The under- and over-paid invoices in one sentence (`…: 1 under-paid (-0.50 USD in all) and …`), or why none. */
 export function mispaidInWords(summary: ReportSummary): string {
   const { underpaid, overpaid, currencies } = summary.invoices;
   if (underpaid.count + overpaid.count === 0) {
@@ -285,11 +264,7 @@ export function mispaidInWords(summary: ReportSummary): string {
   );
 }
 
-/**
- * Paid invoices in USD that received less or more than invoiced, largest difference first, with the
- * counts and totals, why only USD invoices are judged, and where the rest are (`csvName`, as the reader
- * knows the paid invoices' file).
- */
+/** Paid invoices in USD that received less or more than invoiced, largest difference first. */
 export function MispaidInvoices(props: { report: Report; limit: number; csvName: string }) {
   const { report } = props;
   const { summary } = report;
@@ -299,9 +274,9 @@ export function MispaidInvoices(props: { report: Report; limit: number; csvName:
   const where = `${props.csvName} has every paid invoice, with amount_fiat (invoiced) and amount_usd (received)`;
   return (
     <ListPanel<MispaidInvoice>
-      title="Under- and over-paid invoices"
-      total={total}
-      shown={shown}
+      heading="Under- and over-paid invoices"
+      count={total}
+      rows={shown}
       none={mispaidInWords(summary)}
       lead={
         <Lead>

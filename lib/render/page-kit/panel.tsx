@@ -183,16 +183,7 @@ export function DataTable<Row>({
  * A panel holding a table: `none` instead when it is `empty`, else the `lead`, the table and the `notes`
  * (those that are not null); `children` close it either way.
  */
-export function TablePanel<Row>({
-  heading,
-  long,
-  empty = false,
-  none,
-  lead,
-  notes = [],
-  children,
-  ...table
-}: Omit<TableProps<Row>, 'name'> & {
+export type TablePanelProps<Row> = Omit<TableProps<Row>, 'name'> & {
   heading: string;
   long?: boolean;
   empty?: boolean;
@@ -200,7 +191,10 @@ export function TablePanel<Row>({
   lead?: Child;
   notes?: (string | null)[];
   children?: Child;
-}) {
+};
+
+export function TablePanel<Row>(props: TablePanelProps<Row>) {
+  const { heading, long, empty = false, none, lead, notes = [], children, ...table } = props;
   return (
     <Panel heading={heading} long={long}>
       {empty ? (
