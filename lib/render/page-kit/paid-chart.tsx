@@ -14,10 +14,7 @@ import { amountColumn } from './cells';
 import { COLOURS, useVariant } from './looks';
 import { DataTable, LayoutTable, Note, Panel } from './panel';
 
-/**
- * The top of a chart's axis: the smallest of 1, 2, 2.5 or 5 times a power of ten that is at least
- * the largest value, so the axis reads in round numbers (`4,793.20` → `5,000`). `0` for nothing.
- */
+/** The top of a chart's axis: the smallest round number (1, 2, 2.5, 5 × 10ⁿ) at least `largest`; `0` for nothing. */
 export function axisTop(largest: Big): Big {
   if (largest.lte(0)) return new Big(0);
   let power = new Big(1);
@@ -36,13 +33,10 @@ export function heightFraction(value: Big, top: Big): number {
   return Math.min(1, Number(value.div(top).toFixed(6)));
 }
 
-/** One bar of the chart: a day of a month's report, or a month of a quarter's or a year's. */
+/** A day of a month's report, or a month of a quarter's or a year's; `label` under it, if any. */
 interface Bar {
-  /** Under the bar; `null` for none (a month's chart labels only some of its days). */
   label: string | null;
-  /** The first cell of its row in the table of figures. */
   name: string;
-  /** For its tooltip and the caption. */
   title: string;
   paid: number;
   paidTotalUSD: Big;
@@ -95,9 +89,8 @@ const axisOf = (bars: Bar[]) =>
 export const CHART_GRID = { top: 18, bottom: 172 } as const;
 
 /**
- * The page's chart: SVG bars in percentages of the width (labels keep their size on a phone), the axis
- * labels as text placed at `CHART_GRID` by the style sheet, above the top gridline and in a gutter left of
- * the bars, so that no bar runs under either. The table of figures says the same to a screen reader.
+ * The page's chart: SVG bars in percentages of the width (labels keep their size on a phone); the axis
+ * labels are text the style sheet places above the top gridline and in a gutter, clear of the bars.
  */
 function SvgChart({ bars, unit }: { bars: Bar[]; unit: string }) {
   const top = axisOf(bars);
@@ -200,10 +193,7 @@ function CellChart({ bars }: { bars: Bar[] }) {
   );
 }
 
-/**
- * Paid USD per day of a month, or per month of a quarter or a year: SVG on the page, table-cell bars in
- * the email; the figures per day folded under the page's chart, per month (a few rows) shown in both.
- */
+/** Paid USD per day of a month, or per month of a quarter or a year, with the figures (per day folded). */
 export function PaidChart({ summary }: { summary: ReportSummary }) {
   const variant = useVariant();
   const { unit, bars } = chartOf(summary);
