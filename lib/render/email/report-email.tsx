@@ -8,8 +8,6 @@ import {
   LOOKS,
   look,
   ReportContent,
-  ReportFooter,
-  ReportHeader,
   renderToHtml,
   VariantContext,
 } from '../page-kit';
@@ -98,23 +96,23 @@ export function renderReportEmail(report: Report, options: ReportEmailOptions): 
                   <tr>
                     {/* biome-ignore lint/a11y/useSemanticElements: a <main> element is not one that every mail app keeps; a role on the layout's cell is. */}
                     <td role="main" style={`text-align:left;${LOOKS.document};background:none`}>
-                      <ReportHeader summary={summary} />
                       <ReportContent
                         report={report}
                         afterHeadline={<LinksPanel summary={summary} options={checked} />}
                         fileNames={checked.fileNames}
+                        beforeFooter={
+                          // A period without a paid invoice has no list to point at.
+                          summary.invoices.paid === 0 ? null : (
+                            <p style={LOOKS.footer}>
+                              {`The list of paid invoices of ${periodTitle(summary.period)} is in ${checked.fileNames.paidInvoicesCsv} and in the `}
+                              <a href={checked.links.report} style={LOOKS.link}>
+                                full report
+                              </a>
+                              .
+                            </p>
+                          )
+                        }
                       />
-                      {/* A period without a paid invoice has no list to point at. */}
-                      {summary.invoices.paid === 0 ? null : (
-                        <p style={LOOKS.footer}>
-                          {`The list of paid invoices of ${periodTitle(summary.period)} is in ${checked.fileNames.paidInvoicesCsv} and in the `}
-                          <a href={checked.links.report} style={LOOKS.link}>
-                            full report
-                          </a>
-                          .
-                        </p>
-                      )}
-                      <ReportFooter summary={summary} />
                     </td>
                   </tr>
                 </LayoutTable>

@@ -12,24 +12,18 @@ import { AmountText } from './cells';
 import { look, useVariant } from './looks';
 import { LayoutTable } from './panel';
 
-/** How a line reads at a glance: better than the previous period, worse, needing a look, or plain. */
-type Tone = 'up' | 'down' | 'attention' | 'plain';
-
 /** One headline figure, worded once for the page, the email and the plain-text alternative. */
 interface HeadlineFigure {
   label: string;
   value: string;
-  details: { text: string; tone: Tone }[];
+  /** How each line reads at a glance: better than the previous period, worse, needing a look, or plain. */
+  details: { text: string; tone: 'up' | 'down' | 'attention' | 'plain' }[];
 }
 
-const toneOf = (sign: number): Tone => (sign > 0 ? 'up' : sign < 0 ? 'down' : 'plain');
+const toneOf = (sign: number) => (sign > 0 ? 'up' : sign < 0 ? 'down' : 'plain');
 const plain = (text: string) => ({ text, tone: 'plain' as const });
 
-/**
- * The four headline figures of a report: the paid total (with the change from the previous period, or
- * from the same elapsed span of it for a period not ended), beside it the net received (the paid total
- * less the service's commission), the paid invoices (with their change), and the payments received.
- */
+/** The paid total, the net received, the paid invoices and the payments received, with their details. */
 export function headlineFigures(summary: ReportSummary): HeadlineFigure[] {
   const { invoices, previousPeriod, payments } = summary;
   const previous = previousPeriodName(previousPeriod, summary.period.timezone);
@@ -103,10 +97,7 @@ function TileContent({ figure }: { figure: HeadlineFigure }) {
   );
 }
 
-/**
- * The headline figures as tiles: a grid on the page (four across, two on a tablet, one on a phone);
- * in the email a two-by-two table, which every mail client lays out the same and which fits a phone.
- */
+/** The headline figures as tiles: a grid on the page, a two-by-two table (which every mail app lays out) in the email. */
 export function HeadlineTiles({ summary }: { summary: ReportSummary }) {
   const figures = headlineFigures(summary);
   if (useVariant() === 'page') {
@@ -120,11 +111,9 @@ export function HeadlineTiles({ summary }: { summary: ReportSummary }) {
       </div>
     );
   }
-  const rows: HeadlineFigure[][] = [];
-  for (let index = 0; index < figures.length; index += 2) rows.push(figures.slice(index, index + 2));
   return (
     <LayoutTable style="width:100%;border-collapse:collapse">
-      {rows.map((row) => (
+      {[figures.slice(0, 2), figures.slice(2)].map((row) => (
         <>
           <tr>
             {row.map((figure, index) => (

@@ -14,5 +14,4 @@ export {
   renderHtmlDocument,
   renderToHtml,
 } from './panel';
-export { ReportContent } from './report-content';
-export { provenance, ReportFooter, ReportHeader, reportName } from './report-frame';
+export { provenance, ReportContent, reportName } from './report-content';

@@ -1,10 +1,14 @@
 import type { Child } from 'hono/jsx';
 import {
   comparisonWords,
+  formatInstant,
+  formatPeriod,
+  isolated,
   LISTED_PAYMENTS_KEPT,
   MISPAID_INVOICES_LISTED,
   periodTitle,
   type Report,
+  type ReportSummary,
 } from '../../report';
 import {
   CryptocurrenciesTable,
@@ -13,11 +17,53 @@ import {
   StatusTable,
   WalletsTable,
 } from './breakdowns';
+import { ProjectLabel } from './cells';
 import { HeadlineTiles } from './headline';
 import { LatePayments, MispaidInvoices, PaidInvoices, UnmatchedPayments } from './lists';
 import { look, useVariant } from './looks';
 import { PaidChart } from './paid-chart';
 import { ReconciliationPanel, ReconciliationStatus } from './reconciliation';
+
+/** `Acme · Invoice report`, or `Invoice report`; a name not plain ASCII is set apart (`isolated`). */
+export function reportName(summary: ReportSummary): string {
+  return summary.account ? `${isolated(summary.account)} · Invoice report` : 'Invoice report';
+}
+
+/** The report's name, its period's, the days it covers in its time zone, and its project if any. */
+function ReportHeader({ summary }: { summary: ReportSummary }) {
+  return (
+    <div {...look('header')}>
+      <p {...look('eyebrow')}>
+        {summary.account ? (
+          <>
+            <bdi>{summary.account}</bdi> · Invoice report
+          </>
+        ) : (
+          'Invoice report'
+        )}
+      </p>
+      <h1 {...look('title')}>{periodTitle(summary.period)}</h1>
+      <p {...look('subtitle')}>
+        {formatPeriod(summary.period)}
+        {summary.projectId === null ? null : (
+          <>
+            {' · project '}
+            <ProjectLabel names={summary.projectNames} id={summary.projectId} />
+            {' only'}
+          </>
+        )}
+      </p>
+    </div>
+  );
+}
+
+/** When and from which host (never the whole address) the report was made: `Made 1 Nov 2026, 06:00 (UTC) from …`. */
+export function provenance(summary: ReportSummary): string {
+  const { apiUrl } = summary.source;
+  const host = URL.canParse(apiUrl) ? new URL(apiUrl).host : '';
+  const made = `Made ${formatInstant(summary.generatedAt, summary.period.timezone)}`;
+  return host ? `${made} from the data of ${host}.` : `${made}.`;
+}
 
 /** Rows the email shows of a table before pointing at the full report (Gmail clips bodies over 102 KB). */
 const EMAIL_ROWS_SHOWN = 10;
@@ -38,16 +84,18 @@ const FILES_BESIDE_THE_PAGE: ListFileNames = {
 
 /**
  * Everything a report says, in order, in either variant. On the page the projects' table takes the whole
- * width (it has the most columns) and the panels after it go two abreast; the email leaves out the list of
- * paid invoices (it is in the CSV) and shortens long tables. `afterHeadline` is the email's links.
+ * width and the panels after it go two abreast; the email leaves out the list of paid invoices (it is in
+ * the CSV) and shortens long tables. `afterHeadline` is the email's links, `beforeFooter` its last words.
  */
 export function ReportContent({
   report,
   afterHeadline,
+  beforeFooter,
   fileNames = FILES_BESIDE_THE_PAGE,
 }: {
   report: Report;
   afterHeadline?: Child;
+  beforeFooter?: Child;
   fileNames?: ListFileNames;
 }) {
   const { summary } = report;
@@ -77,6 +125,7 @@ export function ReportContent({
   );
   return (
     <>
+      <ReportHeader summary={summary} />
       <ReconciliationStatus summary={summary} />
       {noInvoices ? <p {...look('notice')}>{`No invoices were created in ${title}.`}</p> : null}
       <HeadlineTiles summary={summary} />
@@ -114,6 +163,11 @@ export function ReportContent({
       )}
       {email || noInvoices ? null : <PaidInvoices report={report} />}
       <ReconciliationPanel summary={summary} />
+      {beforeFooter}
+      <p {...look('footer')}>
+        {provenance(summary)}
+        {' Amounts in USD are the service’s USD values; crypto amounts keep every digit.'}
+      </p>
     </>
   );
 }
