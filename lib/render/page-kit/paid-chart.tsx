@@ -10,7 +10,6 @@ import {
   periodTitle,
 } from '../../report';
 import { amountColumn } from './cells';
-
 import { COLOURS, useVariant } from './looks';
 import { DataTable, LayoutTable, Note, Panel } from './panel';
 
@@ -42,10 +41,7 @@ interface Bar {
   paidTotalUSD: Big;
 }
 
-/** Days of the month that get a label under the chart. */
-const LABELLED_DAYS = new Set([1, 5, 10, 15, 20, 25, 30]);
-
-/** A month's report is drawn per day; a quarter's and a year's per month (their days stay in summary.json). */
+/** A month's report is drawn per day (some labelled), a quarter's and a year's per month. */
 function chartOf(summary: ReportSummary): { unit: 'day' | 'month'; bars: Bar[] } {
   const bar = (
     name: string,
@@ -59,14 +55,15 @@ function chartOf(summary: ReportSummary): { unit: 'day' | 'month'; bars: Bar[] }
     paidTotalUSD,
   });
   if (summary.period.kind !== 'month') {
-    const bars = summary.invoices.months.map((month) =>
-      bar(monthTitle(summary, month), formatMonthShort(month.month), month),
-    );
-    return { unit: 'month', bars };
+    const { months } = summary.invoices;
+    return {
+      unit: 'month',
+      bars: months.map((m) => bar(monthTitle(summary, m), formatMonthShort(m.month), m)),
+    };
   }
   const bars = summary.invoices.days.map((day) => {
     const date = Number(day.date.slice(8, 10));
-    return bar(formatDay(day.date), LABELLED_DAYS.has(date) ? String(date) : null, day);
+    return bar(formatDay(day.date), date === 1 || date % 5 === 0 ? String(date) : null, day);
   });
   return { unit: 'day', bars };
 }
