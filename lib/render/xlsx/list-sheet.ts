@@ -1,15 +1,17 @@
 import type { Style, Workbook, Worksheet } from 'exceljs';
 import type { ColumnKind, RowTable, TableColumn } from '../../report';
+import { registerStyle, writeSheetXml, zipBacklog } from './exceljs-stream';
 import {
   BOOLEAN_FORMAT,
+  type CellStyles,
   COUNT_FORMAT,
+  columnLetters,
+  createRowXml,
   DATETIME_FORMAT,
   decimalFormat,
   TEXT_FORMAT,
   USD_FORMAT,
-} from './cell-values';
-import { registerStyle, writeSheetXml, zipBacklog } from './exceljs-stream';
-import { type CellStyles, columnLetters, createRowXml } from './sheet-row-xml';
+} from './sheet-row-xml';
 
 /** Column widths in characters by kind (a UUID is 36, a timestamp with its zone 23). */
 const WIDTHS: Record<ColumnKind, number> = {

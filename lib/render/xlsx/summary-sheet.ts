@@ -13,19 +13,22 @@ import {
   toPlainDecimal,
   uncheckedLabel,
 } from '../../report';
+import { listSheetFirst } from './exceljs-stream';
 import {
   BOOLEAN_FORMAT,
   COUNT_FORMAT,
+  cellText,
   DATETIME_FORMAT,
   decimalFormat,
   decimalsOf,
   doubleHolds,
+  exceljsText,
   MAX_SHOWN_DECIMALS,
+  rowHeight,
   TEXT_FORMAT,
   USD_FORMAT,
-} from './cell-values';
-import { listSheetFirst } from './exceljs-stream';
-import { cellText, exceljsText, rowHeight, wrappedLines } from './sheet-row-xml';
+  wrappedLines,
+} from './sheet-row-xml';
 
 /** A cell of the summary sheet: its value and how it is shown; a string is text. */
 type Cell = {
