@@ -1,5 +1,5 @@
+import { CHART_GRID } from './figures';
 import { COLOURS, FONT, LOOKS, type Look, lookClass } from './looks';
-import { CHART_GRID } from './paid-chart';
 import { CARD_BOXES, type CardBox, cardsClass } from './panel';
 
 /** An axis label's line height: the top label's foot sits 2 px above its gridline, the middle one centred on its own. */

@@ -10,18 +10,18 @@ import {
   type Report,
   type ReportSummary,
 } from '../../report';
+import { ProjectLabel } from './cells';
 import {
   CryptocurrenciesTable,
   CurrenciesTable,
+  HeadlineTiles,
+  PaidChart,
   ProjectsTable,
   StatusTable,
   WalletsTable,
-} from './breakdowns';
-import { ProjectLabel } from './cells';
-import { HeadlineTiles } from './headline';
+} from './figures';
 import { LatePayments, MispaidInvoices, PaidInvoices, UnmatchedPayments } from './lists';
 import { look, useVariant } from './looks';
-import { PaidChart } from './paid-chart';
 import { ReconciliationPanel, ReconciliationStatus } from './reconciliation';
 
 /** `Acme · Invoice report`, or `Invoice report`; a name not plain ASCII is set apart (`isolated`). */
