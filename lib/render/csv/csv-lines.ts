@@ -1,6 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
 import { isFreeText, type TableColumn } from '../../report';
-import { neutraliseFormula } from './neutralise-formula';
 
 /** What makes csv-stringify quote a field with the options below: the delimiter, the quote, CR or LF. */
 const NEEDS_QUOTING = /[",\r\n]/;
@@ -38,4 +37,50 @@ export function csvLine(cells: readonly (string | null)[], columns: readonly Tab
     line += csvCell(isFreeText(columns[index]!.kind) ? neutraliseFormula(value) : value);
   }
   return `${line}\r\n`;
+}
+
+/** A cell starting with one of these is neutralised as it is (OWASP's list for CSV injection). */
+const LEADING_CONTROLS = new Set(['\t', '\r', '\n']);
+
+/**
+ * What may stand before a formula sign without a reader seeing it, and what some spreadsheets skip
+ * before they look for one: white space (Unicode's, the no-break and ideographic spaces included),
+ * control and format characters (zero-width space U+200B, joiners U+200C/D, BOM U+FEFF, word joiner
+ * U+2060, soft hyphen U+00AD, bidi marks and embeddings) and the other default-ignorable code points
+ * (variation selectors, fillers).
+ */
+const LEADING_INVISIBLE = /^[\s\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]*/u;
+
+/** The signs that start a formula, once a character is brought to its compatibility form (NFKC). */
+const FORMULA_SIGNS = new Set(['=', '+', '@']);
+
+/** Any dash (Unicode's Dash property): `-`, the minus sign U+2212, hyphens, en and em dashes, `﹣`, `－`. */
+const DASH = /^\p{Dash}$/u;
+
+/**
+ * Whether `char` reads as a formula sign. NFKC maps the look-alikes onto the ASCII signs: `﹦` U+FE66
+ * and `＝` U+FF1D onto `=`, `﹢` U+FE62 and `＋` U+FF0B onto `+`, `﹫` U+FE6B and `＠` U+FF20 onto `@`,
+ * and the superscript and subscript forms likewise; every dash counts as a minus.
+ */
+function isFormulaSign(char: string): boolean {
+  const sign = char.normalize('NFKC').charAt(0);
+  return FORMULA_SIGNS.has(sign) || DASH.test(sign);
+}
+
+/**
+ * Makes a text cell inert in Excel, LibreOffice and Google Sheets with a `'` in front when it starts with
+ * a formula trigger: `\t`, `\r` or `\n` first, or a formula sign (`=`, `+`, `-`, `@`, look-alikes) after
+ * any white space and invisible characters (` =1`, `\u200B=1`). Not csv-stringify's `escape_formulas`: it
+ * looks at the first character only, misses a leading LF and the look-alikes, and escapes numbers (`-0.5`),
+ * which must stay numbers: only text columns come here.
+ */
+export function neutraliseFormula(text: string): string {
+  const first = text.charCodeAt(0);
+  // Visible ASCII other than `=`, `+`, `-` and `@` (most cells): decided without a regular expression.
+  if (first > 0x20 && first < 0x7f && first !== 0x3d && first !== 0x2b && first !== 0x2d && first !== 0x40) {
+    return text;
+  }
+  if (LEADING_CONTROLS.has(text.charAt(0))) return `'${text}`;
+  const [visible] = text.replace(LEADING_INVISIBLE, '');
+  return visible !== undefined && isFormulaSign(visible) ? `'${text}` : text;
 }
