@@ -11,8 +11,13 @@ import {
   renderToHtml,
   VariantContext,
 } from '../page-kit';
-import { attachedInWords, checkEmailOptions, emailFiles, type ReportEmailOptions } from './email-options';
-import { reportSubject } from './report-subject';
+import {
+  attachedInWords,
+  checkEmailOptions,
+  emailFiles,
+  type ReportEmailOptions,
+  reportSubject,
+} from './email-words';
 
 /** The button to the full report, the files (attached, or links when too large) and all reports. */
 function LinksPanel({ summary, options }: { summary: ReportSummary; options: ReportEmailOptions }) {

@@ -21,8 +21,13 @@ import {
   unmatchedInWords,
 } from '../../report';
 import { headlineFigures, mispaidInWords, provenance, reportName, WHY_USD_ONLY } from '../page-kit';
-import { attachedInWords, checkEmailOptions, emailFiles, type ReportEmailOptions } from './email-options';
-import { oneLine } from './report-subject';
+import {
+  attachedInWords,
+  checkEmailOptions,
+  emailFiles,
+  oneLine,
+  type ReportEmailOptions,
+} from './email-words';
 
 function reconciliationLines(summary: ReportSummary): string[] {
   const failing = summary.reconciliation.checks.filter((check) => !check.ok);
