@@ -1,14 +1,7 @@
 import * as z from 'zod';
 import { fieldIssues } from '../../config';
-import {
-  formatCount,
-  formatUSD,
-  isolated,
-  periodHeading,
-  projectLabel,
-  type ReportSummary,
-  truncateText,
-} from '../../report';
+import type { ReportSummary } from '../../report';
+import { formatCount, formatUSD, isolated, periodHeading, projectLabel, truncateText } from '../../report';
 
 function isWebAddress(value: string): boolean {
   try {
