@@ -30,74 +30,72 @@ import { type Column, DataTable, LayoutTable, Note, Panel, TablePanel } from './
 
 // The report's figures: the headline tiles, the paid chart and the breakdown tables.
 
+type Tone = 'up' | 'down' | 'attention' | 'plain';
+
 /** One headline figure, worded once for the page, the email and the plain-text alternative. */
 interface HeadlineFigure {
   label: string;
   value: string;
   /** How each line reads at a glance: better than the previous period, worse, needing a look, or plain. */
-  details: { text: string; tone: 'up' | 'down' | 'attention' | 'plain' }[];
+  details: { text: string; tone: Tone }[];
 }
 
 const toneOf = (sign: number) => (sign > 0 ? 'up' : sign < 0 ? 'down' : 'plain');
-const plain = (text: string) => ({ text, tone: 'plain' as const });
+const line = (text: string, tone: Tone = 'plain') => ({ text, tone });
 
 /** The paid total, the net received, the paid invoices and the payments received, with their details. */
 export function headlineFigures(summary: ReportSummary): HeadlineFigure[] {
   const { invoices, previousPeriod, payments } = summary;
   const previous = previousPeriodName(previousPeriod, summary.period.timezone);
   const { change } = previousPeriod;
+  const figure = (label: string, value: string, ...details: HeadlineFigure['details']) => ({
+    label,
+    value,
+    details,
+  });
   return [
-    {
-      label: 'Paid total',
-      value: formatUSD(invoices.paidTotalUSD),
-      details: [
-        {
-          text: `${formatPercentChange(change.paidTotalPercent)} (${formatUSDChange(change.paidTotalUSD)}) vs ${previous}`,
-          tone: toneOf(change.paidTotalUSD.cmp(0)),
-        },
-        plain(`${previous}: ${formatUSD(previousPeriod.paidTotalUSD)}`),
-      ],
-    },
-    {
-      label: 'Net received',
-      value: formatUSD(invoices.netReceivedUSD),
-      details: [
-        plain(
-          invoices.paidTotalUSD.eq(0)
-            ? "the paid total less the service's commission"
-            : `after ${formatUSD(invoices.commissionTotalUSD)} commission (${formatShare(invoices.commissionTotalUSD, invoices.paidTotalUSD)} of the paid total)`,
-        ),
-      ],
-    },
-    {
-      label: 'Paid invoices',
-      value: formatCount(invoices.paid),
-      details: [
-        {
-          text:
-            change.paid === 0
-              ? `as many as in ${previous}`
-              : `${formatCountChange(change.paid)} vs ${previous} (${formatCount(previousPeriod.paid)})`,
-          tone: toneOf(Math.sign(change.paid)),
-        },
-        plain(
-          invoices.total === 0
-            ? 'no invoices created'
-            : `of ${formatCount(invoices.total)} created (${formatShare(invoices.paid, invoices.total)})`,
-        ),
-      ],
-    },
-    {
-      label: 'Payments received',
-      value: formatCount(payments.total),
-      details: [
-        plain(`${formatCount(payments.matched)} matched to invoices`),
-        {
-          text: `${formatCount(payments.unmatched)} unmatched · ${formatCount(payments.late)} late`,
-          tone: payments.unmatched > 0 || payments.late > 0 ? 'attention' : 'plain',
-        },
-      ],
-    },
+    figure(
+      'Paid total',
+      formatUSD(invoices.paidTotalUSD),
+      line(
+        `${formatPercentChange(change.paidTotalPercent)} (${formatUSDChange(change.paidTotalUSD)}) vs ${previous}`,
+        toneOf(change.paidTotalUSD.cmp(0)),
+      ),
+      line(`${previous}: ${formatUSD(previousPeriod.paidTotalUSD)}`),
+    ),
+    figure(
+      'Net received',
+      formatUSD(invoices.netReceivedUSD),
+      line(
+        invoices.paidTotalUSD.eq(0)
+          ? "the paid total less the service's commission"
+          : `after ${formatUSD(invoices.commissionTotalUSD)} commission (${formatShare(invoices.commissionTotalUSD, invoices.paidTotalUSD)} of the paid total)`,
+      ),
+    ),
+    figure(
+      'Paid invoices',
+      formatCount(invoices.paid),
+      line(
+        change.paid === 0
+          ? `as many as in ${previous}`
+          : `${formatCountChange(change.paid)} vs ${previous} (${formatCount(previousPeriod.paid)})`,
+        toneOf(Math.sign(change.paid)),
+      ),
+      line(
+        invoices.total === 0
+          ? 'no invoices created'
+          : `of ${formatCount(invoices.total)} created (${formatShare(invoices.paid, invoices.total)})`,
+      ),
+    ),
+    figure(
+      'Payments received',
+      formatCount(payments.total),
+      line(`${formatCount(payments.matched)} matched to invoices`),
+      line(
+        `${formatCount(payments.unmatched)} unmatched · ${formatCount(payments.late)} late`,
+        payments.unmatched > 0 || payments.late > 0 ? 'attention' : 'plain',
+      ),
+    ),
   ];
 }
 
