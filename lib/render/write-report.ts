@@ -7,24 +7,11 @@ import { finished } from 'node:stream/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ReportFileName } from '../delivery';
 import { isPeriodId } from '../period';
-import type { Report, ReportRows, ReportSummary, RowTable } from '../report';
+import type { Report, ReportRows, RowTable } from '../report';
 import { summaryToJson, unmatchedPaymentRows } from '../report';
 import { csvHeader, csvLine } from './csv';
 import { renderReportPage } from './html';
 import { type ListSheet, openReportWorkbook, type ReportWorkbook } from './xlsx';
-
-/** Turns a report into the text of `report.html` and `summary.json` (tests pass their own). */
-export interface ReportRenderers {
-  html(report: Report): string;
-  summaryJson(summary: ReportSummary): string;
-}
-
-type RenderedPages = { html: string; summaryJson: string };
-
-const renderPages = (
-  report: Report,
-  render: ReportRenderers = { html: renderReportPage, summaryJson: summaryToJson },
-): RenderedPages => ({ html: render.html(report), summaryJson: render.summaryJson(report.summary) });
 
 /**
  * The tables of a report folder, each a CSV file and a workbook sheet: two whose rows come while the
@@ -41,12 +28,12 @@ const TABLE_FILES: readonly (readonly [ReportTableName, ReportFileName, string])
 
 /**
  * A report folder being written: each table as soon as its rows are complete (in any order; written in
- * `TABLE_FILES` order), then `finish` with the report (and its `pages`, if rendered already), which moves
- * the folder into place and returns its path; `abort` stops and removes what was written.
+ * `TABLE_FILES` order), then `finish` with the report, which moves the folder into place and returns its
+ * path; `abort` stops and removes what was written.
  */
 export interface ReportFolderWriter {
   writeTable(name: ReportTableName, table: RowTable): void;
-  finish(report: Report, pages?: RenderedPages): Promise<string>;
+  finish(report: Report): Promise<string>;
   abort(): Promise<void>;
 }
 
@@ -111,17 +98,17 @@ export async function openReportFolder(outDir: string, id: string): Promise<Repo
 
   return {
     writeTable,
-    async finish(report, pages) {
+    async finish(report) {
       try {
         writeTable('paidInvoices', report.paidInvoiceRows);
         writeTable('payments', report.paymentRows);
         const unmatched = unmatchedPaymentRows(report.unmatched);
         writeTable('unmatched', unmatched);
-        const { html, summaryJson } = pages ?? renderPages(report);
+        const html = renderReportPage(report);
         await Promise.all(written).finally(() => unmatched.dispose());
         await writeFile(file('report.html'), html, { flush: true });
         await workbook.commit(report.summary);
-        await writeFile(file('summary.json'), summaryJson, { flush: true });
+        await writeFile(file('summary.json'), summaryToJson(report.summary), { flush: true });
         const target = join(outDir, id);
         await moveIntoPlace(staging, target, join(outDir, `${replacedPrefix(id)}${randomUUID()}`));
         return target;
@@ -132,18 +119,6 @@ export async function openReportFolder(outDir: string, id: string): Promise<Repo
     },
     abort,
   };
-}
-
-/** Writes `outDir/<period>/` with exactly the report's files and returns its path (see `openReportFolder`). */
-export async function writeReportFolder(
-  report: Report,
-  outDir: string,
-  render?: ReportRenderers,
-): Promise<string> {
-  // Rendered before anything touches the disk: a renderer that throws leaves no trace.
-  const pages = renderPages(report, render);
-  const folder = await openReportFolder(outDir, report.summary.period.id);
-  return folder.finish(report, pages);
 }
 
 /** The start of the name of an older report of period `id` moved aside while a new one takes its place. */
