@@ -16,19 +16,13 @@ export function csvHeader(columns: readonly TableColumn[]): string {
   return stringify([], { ...CSV_OPTIONS, bom: true, header: true, columns: columns.map((c) => c.header) });
 }
 
-/**
- * A cell as csv-stringify writes it with `CSV_OPTIONS` (RFC 4180). Rows are written here because a call
- * of csv-stringify costs some 10 µs and 17 KB of garbage a row, for hundreds of thousands of rows a
- * period; `csv-rows.test.ts` compares the two on hostile text.
- */
+// A cell as csv-stringify writes it with `CSV_OPTIONS`: a call of it costs some 10 µs and 17 KB of garbage
+// a row; `csv-rows.test.ts` compares the two on hostile text.
 function csvCell(text: string): string {
   return NEEDS_QUOTING.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/**
- * A row's line, CRLF-terminated: free text neutralised against formulas (see `neutraliseFormula`), every
- * other cell exactly as given, so that an amount such as `-0.5` stays a number in a spreadsheet.
- */
+/** A row's line, CRLF-terminated: free text neutralised against formulas, the rest as given (`-0.5` stays a number). */
 export function csvLine(cells: readonly (string | null)[], columns: readonly TableColumn[]): string {
   let line = '';
   for (let index = 0; index < columns.length; index++) {
@@ -42,13 +36,7 @@ export function csvLine(cells: readonly (string | null)[], columns: readonly Tab
 /** A cell starting with one of these is neutralised as it is (OWASP's list for CSV injection). */
 const LEADING_CONTROLS = new Set(['\t', '\r', '\n']);
 
-/**
- * What may stand before a formula sign without a reader seeing it, and what some spreadsheets skip
- * before they look for one: white space (Unicode's, the no-break and ideographic spaces included),
- * control and format characters (zero-width space U+200B, joiners U+200C/D, BOM U+FEFF, word joiner
- * U+2060, soft hyphen U+00AD, bidi marks and embeddings) and the other default-ignorable code points
- * (variation selectors, fillers).
- */
+/** What may stand unseen before a formula sign, and what spreadsheets skip: spaces, controls, format and ignorables. */
 const LEADING_INVISIBLE = /^[\s\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]*/u;
 
 /** The signs that start a formula, once a character is brought to its compatibility form (NFKC). */
@@ -57,22 +45,16 @@ const FORMULA_SIGNS = new Set(['=', '+', '@']);
 /** Any dash (Unicode's Dash property): `-`, the minus sign U+2212, hyphens, en and em dashes, `﹣`, `－`. */
 const DASH = /^\p{Dash}$/u;
 
-/**
- * Whether `char` reads as a formula sign. NFKC maps the look-alikes onto the ASCII signs: `﹦` U+FE66
- * and `＝` U+FF1D onto `=`, `﹢` U+FE62 and `＋` U+FF0B onto `+`, `﹫` U+FE6B and `＠` U+FF20 onto `@`,
- * and the superscript and subscript forms likewise; every dash counts as a minus.
- */
+/** Whether `char` reads as a formula sign: NFKC maps look-alikes (`＝`, `﹢`, `＠`) onto them; any dash is a minus. */
 function isFormulaSign(char: string): boolean {
   const sign = char.normalize('NFKC').charAt(0);
   return FORMULA_SIGNS.has(sign) || DASH.test(sign);
 }
 
 /**
- * Makes a text cell inert in Excel, LibreOffice and Google Sheets with a `'` in front when it starts with
- * a formula trigger: `\t`, `\r` or `\n` first, or a formula sign (`=`, `+`, `-`, `@`, look-alikes) after
- * any white space and invisible characters (` =1`, `\u200B=1`). Not csv-stringify's `escape_formulas`: it
- * looks at the first character only, misses a leading LF and the look-alikes, and escapes numbers (`-0.5`),
- * which must stay numbers: only text columns come here.
+ * Makes a text cell inert in spreadsheets with a `'` in front when it starts with `\t`, `\r` or `\n`, or a
+ * formula sign after invisible characters (` =1`). Not csv-stringify's `escape_formulas`: it looks at the
+ * first character only, misses the look-alikes, and escapes numbers (`-0.5`), which must stay numbers.
  */
 export function neutraliseFormula(text: string): string {
   const first = text.charCodeAt(0);
