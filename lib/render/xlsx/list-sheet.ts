@@ -66,10 +66,7 @@ export interface ListSheet {
 const SHEET_ROWS = 1_048_576;
 const RECORDS_PER_SHEET = SHEET_ROWS - 1;
 
-/**
- * A sheet with a table's columns: a frozen bold header, a filter on every column, widths by kind, one row
- * per record. A table longer than a sheet goes on over more sheets: Excel repairs a row past its last away.
- */
+/** A table's sheet (frozen bold header, filters, widths by kind), going on over more when longer than a sheet. */
 export function addListSheet(
   workbook: Workbook,
   name: string,

@@ -66,10 +66,7 @@ export const BOOLEAN_FORMAT = '"TRUE";"TRUE";"FALSE"';
 export const decimalFormat = (decimals: number): string =>
   decimals === 0 ? COUNT_FORMAT : `#,##0.${'0'.repeat(decimals)}`;
 
-/**
- * The style id (`s`) of each kind of list-sheet cell, as the workbook registered them; `digitsAsText` is
- * for a number a double cannot hold: text with every digit, aligned right as numbers are.
- */
+/** The style id (`s`) of each kind of list-sheet cell; `digitsAsText` for a number a double cannot hold. */
 export type CellStyles = Record<
   'text' | 'flag' | 'wrappedText' | 'digitsAsText' | 'date' | 'usd' | 'count',
   number
@@ -89,10 +86,7 @@ const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;
 /** A character as OOXML's escape, `_x0001_`, which spreadsheets read back as the character. */
 const ooxmlEscape = (char: string) => `_x${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`;
 
-/**
- * Text as XML element content: markup as entities, CR as a character reference (a parser would turn
- * CRLF into LF), and what XML 1.0 cannot hold, or an underscore that would start an escape, as `_xHHHH_`.
- */
+/** XML content: markup as entities, CR as `&#13;` (parsers read CRLF as LF), what XML cannot hold as `_xHHHH_`. */
 export function xmlText(text: string): string {
   if (!NEEDS_ESCAPE.test(text)) return text;
   return text.replace(ESCAPES, (char) => ENTITIES[char] ?? ooxmlEscape(char));
@@ -101,11 +95,7 @@ export function xmlText(text: string): string {
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these control characters are what exceljs drops.
 const EXCELJS_LEAVES = /[\r\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufffe\uffff]|_(?=x[0-9a-fA-F]{4}_)/g;
 
-/**
- * Text for a cell that exceljs writes (the Summary sheet) as the list sheets keep it: exceljs escapes
- * `&<>` but drops control characters and DEL, writes U+FFFE/U+FFFF raw (no spreadsheet opens that), CR
- * reads back as LF and `_x0041_` as `A`; those become `_xHHHH_`.
- */
+/** Text for exceljs to write as the list sheets keep it: what exceljs drops, writes raw or misreads as `_xHHHH_`. */
 export function exceljsText(text: string): string {
   return text.replace(EXCELJS_LEAVES, ooxmlEscape);
 }
@@ -156,11 +146,9 @@ function textCell(start: string, value: string): string {
 
 // Measured (npm run bench -- --machinery): 22 to 23 µs of CPU a paid invoice's row against 65 to 77 through exceljs's addRow().commit(), zip included.
 /**
- * Writes a list sheet's row as SpreadsheetML, as exceljs would for the same typed values and styles:
- * text as inline strings, amounts and counts as numbers when a double holds every digit (else text with
- * every digit) in a format showing every decimal they have, timestamps as dates, flags as true/false;
- * empty cells left out. A row whose long text wraps gets its lines' height: spreadsheets do not all grow
- * a row for text that wraps at the column's edge. exceljs's own rows build objects and XML nodes per cell.
+ * Writes a list sheet's row as exceljs would for the same typed values and styles: numbers when a double
+ * holds every digit (else text), in a format showing every decimal; empty cells left out. A row whose long
+ * text wraps gets its lines' height: spreadsheets do not all grow it.
  */
 export function createRowXml(
   columns: readonly TableColumn[],

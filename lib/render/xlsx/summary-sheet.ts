@@ -55,10 +55,7 @@ const flag = (value: boolean): Cell => ({
 /** A header over a column of numbers, on the right over its figures. */
 const numberHeader = (header: string): Cell => ({ ...text(header), alignment: { horizontal: 'right' } });
 
-/**
- * An amount as a number showing at least `decimals` and every decimal it has when a double holds every
- * digit, else as text aligned right. A service's figure in a check may have more decimals than the report's.
- */
+/** An amount as a number showing at least `decimals` and every decimal it has, or as text when a double cannot. */
 function amount(value: Big, decimals = 0): Cell {
   const plain = toPlainDecimal(value);
   const shown = Math.max(decimals, decimalsOf(plain));
@@ -74,10 +71,7 @@ const fiat = (value: Big, currency: string) => amount(value, fiatFractionDigits(
 const COLUMN_WIDTHS = [46, 46, 18, 18, 18, 18];
 const [CHECK_NAME_WIDTH, REASON_WIDTH] = COLUMN_WIDTHS as [number, number];
 
-/**
- * Adds the `Summary` sheet, listed first though written last (a streaming workbook writes a sheet as it is
- * added): the figures of `summary.json` as labelled rows and small tables, numbers as numbers, instants in UTC.
- */
+/** Adds the `Summary` sheet, listed first though written last: the figures of `summary.json` as rows and tables. */
 export function addSummarySheet(workbook: Workbook, summary: ReportSummary): void {
   // Printed, the labels and their values fit across one page.
   const sheet = workbook.addWorksheet('Summary', {
