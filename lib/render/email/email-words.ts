@@ -81,11 +81,7 @@ export function oneLine(text: string): string {
 /** Longest account or project name kept in a subject, so the figures stay visible in an inbox list. */
 const NAME_SHOWN = 40;
 
-/**
- * The email's subject, the figures at a glance: `Acme · October 2026 · 81,119.92 USD from 1,234 paid
- * invoices`, with the project a report is limited to and `· figures differ` when they do. A name that is
- * not plain ASCII is set apart (`isolated`), so that it keeps the rest of the subject in its order.
- */
+/** The subject: `Acme · October 2026 · 81,119.92 USD from 1,234 paid invoices`, names set apart (`isolated`). */
 export function reportSubject(summary: ReportSummary): string {
   const account = summary.account === null ? '' : truncateText(oneLine(summary.account), NAME_SHOWN);
   const parts = [account ? isolated(account) : 'Invoice report', periodHeading(summary.period)];

@@ -68,11 +68,7 @@ function preview(summary: ReportSummary): string {
     .join(' · ');
 }
 
-/**
- * The email's HTML body: the report's content in its email-safe form (tables and inline styles, bars
- * made of table cells, no SVG, no style sheet), a link to the full report, and the CSV files attached
- * or linked. The list of paid invoices stays in the CSV and the full report.
- */
+/** The email's HTML body: the report's content in its email-safe form (inline styles, no SVG), and its links. */
 export function renderReportEmail(report: Report, options: ReportEmailOptions): string {
   const checked = checkEmailOptions(options);
   const { summary } = report;

@@ -17,10 +17,7 @@ export function longerText(text: string | null, shown: number): string | undefin
   return text !== null && text.length > shown ? truncateText(text, 1_000) : undefined;
 }
 
-/**
- * Whether a value in a one-line column is long enough to wrap: 22 characters and more. `27,832.028778
- * TRX` stays on one line; an amount to 18 decimals would otherwise widen its table past its box.
- */
+/** Whether a value is long enough to wrap (22 characters): `27,832.028778 TRX` stays on one line. */
 export const isLongValue = (text: string): boolean => Array.from(text).length >= 22;
 
 /** A value for a one-line column (an invoice uid): a long one wraps, at spaces first, never cut or scrolled. */
@@ -31,10 +28,8 @@ export const WrapWhenLong = ({ text }: { text: string }): Child =>
 const AMOUNT = /^(\S+)([ \u00a0])(\S+)$/;
 
 /**
- * An amount, exactly the formatter's text. On the page a short one stays on one line; a long one, and any
- * in the email unless `keepWhole`, may wrap before its code and after its group separators (`<wbr>`), never
- * after a digit, so that 13 digits fit a 360 px phone. `keepWhole` is for the email's columns beside
- * names that wrap, which would leave the code alone on a line.
+ * An amount, exactly the formatter's text. A long one, and any in the email unless `keepWhole`, may wrap
+ * before its code and after its group separators (`<wbr>`), so that 13 digits fit a 360 px phone.
  */
 export function AmountText({ text, keepWhole = false }: { text: string; keepWhole?: boolean }): Child {
   const long = isLongValue(text);

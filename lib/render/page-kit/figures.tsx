@@ -225,15 +225,11 @@ const axisOf = (bars: Bar[]) =>
 /** Where the page's chart draws its top gridline and its baseline, in pixels from its top. */
 export const CHART_GRID = { top: 18, bottom: 172 } as const;
 
-/**
- * The page's chart: SVG bars in percentages of the width (labels keep their size on a phone); the axis
- * labels are text the style sheet places above the top gridline and in a gutter, clear of the bars.
- */
+/** The page's chart: SVG bars in percentages of the width, axis labels placed by the style sheet clear of them. */
 function SvgChart({ bars, unit }: { bars: Bar[]; unit: string }) {
   const top = axisOf(bars);
   const middle = formatDecimal(top.div(2));
-  // In the chart's own 11 px type a digit is 1ch wide, a comma or a point less: the label fits its
-  // length in ch, and one more keeps it clear of the gridline's start.
+  // In the chart's 11 px type a digit is 1ch wide: one more keeps the label clear of the gridline.
   const gutter = `${middle.length + 1}ch`;
   const { top: chartTop, bottom: chartBottom } = CHART_GRID;
   const chartHeight = chartBottom - chartTop;

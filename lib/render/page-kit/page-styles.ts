@@ -10,10 +10,7 @@ export const FOCUS_OUTLINE = `outline:3px solid ${COLOURS.link};outline-offset:2
 
 const roles = (Object.keys(LOOKS) as Look[]).map((name) => `.${lookClass(name)}{${LOOKS[name]}}`).join('\n');
 
-/**
- * A table too narrow for its box shows each row as a card: the first cell heads it, every other is a line
- * with its column's name (`data-label`) and the value; the header row stays for screen readers. Not in print.
- */
+/** Cards for a table too narrow for its box: each cell a line with its column's name (`data-label`); not in print. */
 function cardsBelow(selector: string, width: number): string {
   return `@media screen{@container (width < ${width}px){
 ${selector} thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}

@@ -10,10 +10,7 @@ export function renderToHtml(element: JSX.Element): string {
   return html;
 }
 
-/**
- * A whole self-contained page: UTF-8, a phone's viewport, light colours only, no script, nothing fetched.
- * `css` is a constant of the caller, never built from data, so a CSP hash can allow it.
- */
+/** A whole self-contained page; `css` is a constant, never built from data, so a CSP hash can allow it. */
 export function renderHtmlDocument(props: {
   title: string;
   css: string;
@@ -91,11 +88,7 @@ export interface Column<Row> {
   pageOnly?: boolean;
 }
 
-/**
- * Below which width of its box a table on the page shows each row as a card of labelled values:
- * `compact` for a few columns, `list` for four or five, `wide` for the paid invoices' eight; `never` for
- * short values that fit any width.
- */
+/** Below which width of its box a table on the page shows each row as a card (`never` for short values). */
 export const CARD_BOXES = { compact: 440, list: 680, wide: 960 } as const;
 export type CardBox = keyof typeof CARD_BOXES;
 /** The class the style sheet's card rules for a width class hang on. */
@@ -111,10 +104,7 @@ interface TableProps<Row> {
   cards?: CardBox | 'never';
 }
 
-/**
- * A table of figures: on the page rows become cards when the box is too narrow, and a table that still
- * does not fit scrolls in its own box; in the email a plain table of the columns that fit a phone.
- */
+/** A table: on the page rows become cards in a narrow box, else it scrolls; in the email the columns that fit. */
 export function DataTable<Row>({
   name,
   columns: all,
@@ -179,10 +169,7 @@ export function DataTable<Row>({
   );
 }
 
-/**
- * A panel holding a table: `none` instead when it is `empty`, else the `lead`, the table and the `notes`
- * (those that are not null); `children` close it either way.
- */
+/** A panel holding a table with its `lead` and `notes`, or `none` when `empty`; `children` close it either way. */
 export type TablePanelProps<Row> = Omit<TableProps<Row>, 'name'> & {
   heading: string;
   long?: boolean;

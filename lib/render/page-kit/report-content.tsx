@@ -83,9 +83,8 @@ const FILES_BESIDE_THE_PAGE: ListFileNames = {
 };
 
 /**
- * Everything a report says, in order, in either variant. On the page the projects' table takes the whole
- * width and the panels after it go two abreast; the email leaves out the list of paid invoices (it is in
- * the CSV) and shortens long tables. `afterHeadline` is the email's links, `beforeFooter` its last words.
+ * Everything a report says, in order, in either variant; the email shortens long tables and leaves out the
+ * paid invoices (in the CSV). `afterHeadline` is the email's links, `beforeFooter` its last words.
  */
 export function ReportContent({
   report,
