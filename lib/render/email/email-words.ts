@@ -3,14 +3,7 @@ import { fieldIssues } from '../../config';
 import type { ReportSummary } from '../../report';
 import { formatCount, formatUSD, isolated, periodHeading, projectLabel, truncateText } from '../../report';
 
-function isWebAddress(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
+const isWebAddress = (value: string) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
 
 // The message names the field, never the value: a signed link carries its signature.
 const webAddress = z.string().refine(isWebAddress, { message: 'must be an http or https address' });

@@ -87,9 +87,6 @@ export const lookClass = (name: Look): string =>
 /** An element's roles: classes on the page, inline declarations in the email; `extra` is inline in both. */
 export function look(names: Look | Look[], extra?: string): { class?: string; style?: string } {
   const list = Array.isArray(names) ? names : [names];
-  if (useVariant() === 'page') {
-    const attributes = { class: list.map(lookClass).join(' ') };
-    return extra ? { ...attributes, style: extra } : attributes;
-  }
-  return { style: [...list.map((name) => LOOKS[name]), ...(extra ? [extra] : [])].join(';') };
+  if (useVariant() === 'page') return { class: list.map(lookClass).join(' '), style: extra };
+  return { style: [...list.map((name) => LOOKS[name]), extra].filter(Boolean).join(';') };
 }

@@ -68,19 +68,8 @@ export function provenance(summary: ReportSummary): string {
 /** Rows the email shows of a table before pointing at the full report (Gmail clips bodies over 102 KB). */
 const EMAIL_ROWS_SHOWN = 10;
 
-/** The list files as the reader knows them; the unmatched payments are in the payments' file when absent. */
-interface ListFileNames {
-  paidInvoicesCsv: string;
-  paymentsCsv: string;
-  unmatchedCsv?: string;
-}
-
-/** The list files as they are named beside the page: in a report's folder and its S3 prefix. */
-const FILES_BESIDE_THE_PAGE: ListFileNames = {
-  paidInvoicesCsv: 'paid-invoices.csv',
-  paymentsCsv: 'payments.csv',
-  unmatchedCsv: 'unmatched-payments.csv',
-};
+/** The list files as the reader knows them: beside the page, or the email's attachments (no unmatched file). */
+type ListFileNames = { paidInvoicesCsv: string; paymentsCsv: string; unmatchedCsv?: string };
 
 /**
  * Everything a report says, in order, in either variant; the email shortens long tables and leaves out the
@@ -90,7 +79,11 @@ export function ReportContent({
   report,
   afterHeadline,
   beforeFooter,
-  fileNames = FILES_BESIDE_THE_PAGE,
+  fileNames = {
+    paidInvoicesCsv: 'paid-invoices.csv',
+    paymentsCsv: 'payments.csv',
+    unmatchedCsv: 'unmatched-payments.csv',
+  },
 }: {
   report: Report;
   afterHeadline?: Child;
