@@ -359,11 +359,8 @@ export function PaidChart({ summary }: { summary: ReportSummary }) {
   );
 }
 
-interface BreakdownProps {
-  summary: ReportSummary;
-  /** Most rows shown; the rest are counted in a note. */
-  limit: number;
-}
+/** A breakdown's figures and the rows it shows at most (a note counts the rest). */
+type BreakdownProps = { summary: ReportSummary; limit: number };
 
 /** A breakdown's panel: `none` when it has no rows, else its first `limit` rows and a note counting the rest. */
 function Breakdown<Row>(props: {

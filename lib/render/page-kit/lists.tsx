@@ -59,13 +59,8 @@ function ListPanel<Row>({
   );
 }
 
-interface PaymentListProps {
-  report: Report;
-  /** Most rows shown; a note counts the rest. */
-  limit: number;
-  /** The payments' CSV file as the reader knows it: beside the page, or the email's attachment. */
-  csvName: string;
-}
+/** A list's rows shown at most (a note counts the rest), and its CSV file as the reader knows it. */
+type ListProps = { report: Report; limit: number; csvName: string };
 
 /** Where the rows left out of a list are. */
 const pointer = (shown: number, total: number, csvName: string) =>
@@ -115,7 +110,7 @@ function InvoiceCell({ payment, timezone }: { payment: UnmatchedPaymentFacts; ti
 }
 
 /** Payments matched to no invoice, each with its estimated USD value and likely invoice. */
-export function UnmatchedPayments({ report, limit, csvName }: PaymentListProps) {
+export function UnmatchedPayments({ report, limit, csvName }: ListProps) {
   const { timezone } = report.summary.period;
   const { payments } = report.summary;
   const shown = report.unmatched.slice(0, limit);
@@ -200,7 +195,7 @@ export function UnmatchedPayments({ report, limit, csvName }: PaymentListProps) 
 }
 
 /** Payments that arrived at or after their invoice's deadline, inside the service's hour of grace. */
-export function LatePayments({ report, limit, csvName }: PaymentListProps) {
+export function LatePayments({ report, limit, csvName }: ListProps) {
   const { timezone } = report.summary.period;
   const total = report.summary.payments.late;
   const shown = report.latePayments.slice(0, limit);
@@ -265,13 +260,12 @@ export function mispaidInWords(summary: ReportSummary): string {
 }
 
 /** Paid invoices in USD that received less or more than invoiced, largest difference first. */
-export function MispaidInvoices(props: { report: Report; limit: number; csvName: string }) {
-  const { report } = props;
+export function MispaidInvoices({ report, limit, csvName }: ListProps) {
   const { summary } = report;
   const { timezone } = summary.period;
   const total = summary.invoices.underpaid.count + summary.invoices.overpaid.count;
-  const shown = report.mispaidInvoices.slice(0, props.limit);
-  const where = `${props.csvName} has every paid invoice, with amount_fiat (invoiced) and amount_usd (received)`;
+  const shown = report.mispaidInvoices.slice(0, limit);
+  const where = `${csvName} has every paid invoice, with amount_fiat (invoiced) and amount_usd (received)`;
   return (
     <ListPanel<MispaidInvoice>
       heading="Under- and over-paid invoices"
