@@ -31,11 +31,11 @@ import {
 
 function reconciliationLines(summary: ReportSummary): string[] {
   const failing = summary.reconciliation.checks.filter((check) => !check.ok);
-  if (summary.reconciliation.ok && failing.length === 0) return [`✓ ${reconciliationOutcome(summary)}`];
-  if (failing.length === 0) return [`⚠ ${reconciliationOutcome(summary)}`];
+  const outcome = `${summary.reconciliation.ok && failing.length === 0 ? '✓' : '⚠'} ${reconciliationOutcome(summary)}`;
+  if (failing.length === 0) return [outcome];
   const unit = currencyCheckUnit(summary.reconciliation);
   return [
-    `⚠ ${reconciliationOutcome(summary)}`,
+    outcome,
     ...failing.slice(0, DIFFERENCES_LISTED).map((check) => {
       const wording = describeCheck(check, unit, summary.projectNames);
       return `- ${oneLine(wording.label)}: service's figure ${wording.service}, its listed invoices ${wording.computed}, difference ${wording.difference}`;

@@ -53,9 +53,8 @@ export function Panel(props: { heading: string; long?: boolean; children?: Child
   );
 }
 
-/** A short line under a table, a sentence standing in for an empty one, and a short line above one. */
+/** A short line under a table, and a short line above one. */
 export const Note = ({ children }: { children?: Child }) => <p {...look('note')}>{children}</p>;
-export const Empty = ({ children }: { children?: Child }) => <p {...look('paragraph')}>{children}</p>;
 export const Lead = ({ children }: { children?: Child }) => <p {...look('lead')}>{children}</p>;
 
 /** A table that only lays out an email (mail apps ignore CSS layout), hidden from screen readers. */
@@ -185,7 +184,7 @@ export function TablePanel<Row>(props: TablePanelProps<Row>) {
   return (
     <Panel heading={heading} long={long}>
       {empty ? (
-        <Empty>{none}</Empty>
+        <p {...look('paragraph')}>{none}</p>
       ) : (
         <>
           {lead}

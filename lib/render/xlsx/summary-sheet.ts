@@ -26,7 +26,6 @@ import {
   MAX_SHOWN_DECIMALS,
   rowHeight,
   TEXT_FORMAT,
-  USD_FORMAT,
   wrappedLines,
 } from './sheet-row-xml';
 
@@ -60,7 +59,7 @@ function amount(value: Big, decimals = 0): Cell {
   const plain = toPlainDecimal(value);
   const shown = Math.max(decimals, decimalsOf(plain));
   if (shown <= MAX_SHOWN_DECIMALS && doubleHolds(plain)) {
-    return { value: Number(plain), numFmt: shown === 2 ? USD_FORMAT : decimalFormat(shown) };
+    return { value: Number(plain), numFmt: decimalFormat(shown) };
   }
   return { value: plain, numFmt: TEXT_FORMAT, alignment: { horizontal: 'right' } };
 }
