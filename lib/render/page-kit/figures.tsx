@@ -208,26 +208,13 @@ function chartOf(summary: ReportSummary): { unit: 'day' | 'month'; bars: Bar[] }
   return { unit: 'day', bars };
 }
 
-/** The chart's caption: what it shows and its best bar. */
-function caption(summary: ReportSummary, unit: string, bars: Bar[]): string {
-  const best = bars.reduce((top, bar) => (bar.paidTotalUSD.gt(top.paidTotalUSD) ? bar : top));
-  const what = `Paid USD per ${unit} of ${periodTitle(summary.period)} (${summary.period.timezone}), by the ${unit} the invoice was created.`;
-  return best.paidTotalUSD.gt(0) ? `${what} Best ${unit}: ${best.title}.` : what;
-}
-
 const percent = (value: number) => `${Number(value.toFixed(4))}%`;
-
-const axisOf = (bars: Bar[]) =>
-  axisTop(
-    bars.reduce((largest, bar) => (bar.paidTotalUSD.gt(largest) ? bar.paidTotalUSD : largest), new Big(0)),
-  );
 
 /** Where the page's chart draws its top gridline and its baseline, in pixels from its top. */
 export const CHART_GRID = { top: 18, bottom: 172 } as const;
 
 /** The page's chart: SVG bars in percentages of the width, axis labels placed by the style sheet clear of them. */
-function SvgChart({ bars, unit }: { bars: Bar[]; unit: string }) {
-  const top = axisOf(bars);
+function SvgChart({ bars, unit, top }: { bars: Bar[]; unit: string; top: Big }) {
   const middle = formatDecimal(top.div(2));
   // In the chart's 11 px type a digit is 1ch wide: one more keeps the label clear of the gridline.
   const gutter = `${middle.length + 1}ch`;
@@ -276,8 +263,7 @@ function SvgChart({ bars, unit }: { bars: Bar[]; unit: string }) {
 const BAR_AREA = 120;
 
 /** For email: one table cell per bar with a coloured cell of the bar's height (mail clients drop SVG). */
-function CellChart({ bars }: { bars: Bar[] }) {
-  const top = axisOf(bars);
+function CellChart({ bars, top }: { bars: Bar[]; top: Big }) {
   const width = percent(100 / bars.length);
   return (
     <LayoutTable style="width:100%;border-collapse:collapse">
@@ -331,6 +317,9 @@ export function PaidChart({ summary }: { summary: ReportSummary }) {
   const variant = useVariant();
   const { unit, bars } = chartOf(summary);
   if (bars.length === 0) return null;
+  const best = bars.reduce((top, bar) => (bar.paidTotalUSD.gt(top.paidTotalUSD) ? bar : top));
+  const top = axisTop(best.paidTotalUSD);
+  const what = `Paid USD per ${unit} of ${periodTitle(summary.period)} (${summary.period.timezone}), by the ${unit} the invoice was created.`;
   const figures = (
     <DataTable<Bar>
       name={`Paid per ${unit}`}
@@ -345,8 +334,12 @@ export function PaidChart({ summary }: { summary: ReportSummary }) {
   );
   return (
     <Panel heading={`Paid per ${unit}`}>
-      {variant === 'page' ? <SvgChart bars={bars} unit={unit} /> : <CellChart bars={bars} />}
-      <Note>{caption(summary, unit, bars)}</Note>
+      {variant === 'page' ? (
+        <SvgChart bars={bars} unit={unit} top={top} />
+      ) : (
+        <CellChart bars={bars} top={top} />
+      )}
+      <Note>{best.paidTotalUSD.gt(0) ? `${what} Best ${unit}: ${best.title}.` : what}</Note>
       {unit === 'month' ? (
         figures
       ) : variant === 'page' ? (
