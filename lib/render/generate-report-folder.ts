@@ -14,9 +14,8 @@ export interface GenerateReportFolderOptions {
 }
 
 /**
- * Fetches a period and writes its folder, all files or none (the CLI, the function and the report API all
- * come here). Each table is written as soon as its list is read, while the others are fetched; rows that
- * outgrow memory spill into `outDir`. The report returned keeps its figures; its row tables are spent.
+ * Fetches a period and writes its folder, all files or none, each table as soon as its list is read; rows
+ * that outgrow memory spill into `outDir`. The report returned keeps its figures; its row tables are spent.
  */
 export async function generateReportFolder(
   client: InvoicingClient,

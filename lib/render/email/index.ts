@@ -1,4 +1,3 @@
-export type { ReportEmailOptions } from './email-options';
+export { type ReportEmailOptions, reportSubject } from './email-words';
 export { renderReportEmail } from './report-email';
-export { reportSubject } from './report-subject';
 export { renderReportText } from './report-text';

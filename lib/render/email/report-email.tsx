@@ -8,13 +8,16 @@ import {
   LOOKS,
   look,
   ReportContent,
-  ReportFooter,
-  ReportHeader,
   renderToHtml,
   VariantContext,
 } from '../page-kit';
-import { attachedInWords, checkEmailOptions, emailFiles, type ReportEmailOptions } from './email-options';
-import { reportSubject } from './report-subject';
+import {
+  attachedInWords,
+  checkEmailOptions,
+  emailFiles,
+  type ReportEmailOptions,
+  reportSubject,
+} from './email-words';
 
 /** The button to the full report, the files (attached, or links when too large) and all reports. */
 function LinksPanel({ summary, options }: { summary: ReportSummary; options: ReportEmailOptions }) {
@@ -65,11 +68,7 @@ function preview(summary: ReportSummary): string {
     .join(' · ');
 }
 
-/**
- * The email's HTML body: the report's content in its email-safe form (tables and inline styles, bars
- * made of table cells, no SVG, no style sheet), a link to the full report, and the CSV files attached
- * or linked. The list of paid invoices stays in the CSV and the full report.
- */
+/** The email's HTML body: the report's content in its email-safe form (inline styles, no SVG), and its links. */
 export function renderReportEmail(report: Report, options: ReportEmailOptions): string {
   const checked = checkEmailOptions(options);
   const { summary } = report;
@@ -98,23 +97,23 @@ export function renderReportEmail(report: Report, options: ReportEmailOptions): 
                   <tr>
                     {/* biome-ignore lint/a11y/useSemanticElements: a <main> element is not one that every mail app keeps; a role on the layout's cell is. */}
                     <td role="main" style={`text-align:left;${LOOKS.document};background:none`}>
-                      <ReportHeader summary={summary} />
                       <ReportContent
                         report={report}
                         afterHeadline={<LinksPanel summary={summary} options={checked} />}
                         fileNames={checked.fileNames}
+                        beforeFooter={
+                          // A period without a paid invoice has no list to point at.
+                          summary.invoices.paid === 0 ? null : (
+                            <p style={LOOKS.footer}>
+                              {`The list of paid invoices of ${periodTitle(summary.period)} is in ${checked.fileNames.paidInvoicesCsv} and in the `}
+                              <a href={checked.links.report} style={LOOKS.link}>
+                                full report
+                              </a>
+                              .
+                            </p>
+                          )
+                        }
                       />
-                      {/* A period without a paid invoice has no list to point at. */}
-                      {summary.invoices.paid === 0 ? null : (
-                        <p style={LOOKS.footer}>
-                          {`The list of paid invoices of ${periodTitle(summary.period)} is in ${checked.fileNames.paidInvoicesCsv} and in the `}
-                          <a href={checked.links.report} style={LOOKS.link}>
-                            full report
-                          </a>
-                          .
-                        </p>
-                      )}
-                      <ReportFooter summary={summary} />
                     </td>
                   </tr>
                 </LayoutTable>

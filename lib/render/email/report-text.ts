@@ -21,16 +21,21 @@ import {
   unmatchedInWords,
 } from '../../report';
 import { headlineFigures, mispaidInWords, provenance, reportName, WHY_USD_ONLY } from '../page-kit';
-import { attachedInWords, checkEmailOptions, emailFiles, type ReportEmailOptions } from './email-options';
-import { oneLine } from './report-subject';
+import {
+  attachedInWords,
+  checkEmailOptions,
+  emailFiles,
+  oneLine,
+  type ReportEmailOptions,
+} from './email-words';
 
 function reconciliationLines(summary: ReportSummary): string[] {
   const failing = summary.reconciliation.checks.filter((check) => !check.ok);
-  if (summary.reconciliation.ok && failing.length === 0) return [`✓ ${reconciliationOutcome(summary)}`];
-  if (failing.length === 0) return [`⚠ ${reconciliationOutcome(summary)}`];
+  const outcome = `${summary.reconciliation.ok && failing.length === 0 ? '✓' : '⚠'} ${reconciliationOutcome(summary)}`;
+  if (failing.length === 0) return [outcome];
   const unit = currencyCheckUnit(summary.reconciliation);
   return [
-    `⚠ ${reconciliationOutcome(summary)}`,
+    outcome,
     ...failing.slice(0, DIFFERENCES_LISTED).map((check) => {
       const wording = describeCheck(check, unit, summary.projectNames);
       return `- ${oneLine(wording.label)}: service's figure ${wording.service}, its listed invoices ${wording.computed}, difference ${wording.difference}`;
@@ -40,11 +45,9 @@ function reconciliationLines(summary: ReportSummary): string[] {
   ];
 }
 
-/** The line after a list cut short, when it is. */
 const andMore = (hidden: number, where: string) =>
   hidden > 0 ? [`- and ${formatCount(hidden)} more in the full report${where}`] : [];
 
-/** A quarter's or a year's paid figures per month, as lines; nothing for a month's report. */
 function monthLines(summary: ReportSummary): string[] {
   if (summary.period.kind === 'month') return [];
   return [
@@ -57,7 +60,6 @@ function monthLines(summary: ReportSummary): string[] {
   ];
 }
 
-/** The under- and over-paid invoices: counts and totals, the largest differences, and why USD only. */
 function mispaidLines(report: Report, paidInvoicesCsv: string): string[] {
   const { summary } = report;
   if (summary.invoices.total === 0) return [];
@@ -75,10 +77,9 @@ function mispaidLines(report: Report, paidInvoicesCsv: string): string[] {
   ];
 }
 
-/** Unmatched payments shown with their likely invoice, as the page's table shows the first ones. */
+/** Unmatched payments listed: those with a likely invoice, as the page's table shows the first ones. */
 const LIKELY_LISTED = 5;
 
-/** The unmatched payments in words, then the first few with a likely invoice and the merchant's reference. */
 function unmatchedLines(report: Report): string[] {
   const { payments } = report.summary;
   if (payments.unmatched === 0) return [];
@@ -99,10 +100,7 @@ function unmatchedLines(report: Report): string[] {
   ];
 }
 
-/**
- * The header's two lines. The account's name is set apart by `reportName`: a plain-text paragraph takes
- * its direction from its first letter, so a right-to-left name would turn the line around.
- */
+/** The header's lines; `reportName` sets the account's name apart, or a right-to-left one would turn the line. */
 function titleLines(summary: ReportSummary): string[] {
   const account = summary.account === null ? null : oneLine(summary.account);
   const days = formatPeriod(summary.period);

@@ -1,49 +1,35 @@
 import type { Child } from 'hono/jsx';
 import { formatServiceDatetime, type ProjectNames, projectName, shortId, truncateText } from '../../report';
-import type { Column } from './data-table';
 import { look, useVariant } from './looks';
+import type { Column } from './panel';
 
-/** Longest wallet name shown; the workbook and the CSV files have it whole. */
+/** Longest wallet name, and description or reference, shown; the workbook and the CSV files have them whole. */
 export const WALLET_NAME_SHOWN = 60;
-/** Longest description or reference shown in a cell; the workbook and the CSV files have it whole. */
 export const FREE_TEXT_SHOWN = 80;
 
-/**
- * Text the service sent, cut to `max` characters and set apart in a `<bdi>`: whatever it holds (right to
- * left letters, a bidi control such as U+202E), it cannot reorder what stands beside it.
- */
-export function ServiceText({ text, max }: { text: string; max: number }): Child {
-  return <bdi>{truncateText(text, max)}</bdi>;
-}
+/** Text the service sent, cut to `max`, in a `<bdi>` so that no bidi control in it reorders its neighbours. */
+export const ServiceText = ({ text, max }: { text: string; max: number }): Child => (
+  <bdi>{truncateText(text, max)}</bdi>
+);
 
 /** The tooltip of a cell showing `text` cut to `shown` characters: up to 1,000 of it, or none when whole. */
 export function longerText(text: string | null, shown: number): string | undefined {
   return text !== null && text.length > shown ? truncateText(text, 1_000) : undefined;
 }
 
-/**
- * Whether a value in a one-line column is long enough to wrap, in characters people see: 22 and more.
- * `27,832.028778 TRX` and `INV-202610-000001` stay on one line; an amount to 18 decimals or an unusually
- * long invoice uid would otherwise widen its table past its box.
- */
+/** Whether a value is long enough to wrap (22 characters): `27,832.028778 TRX` stays on one line. */
 export const isLongValue = (text: string): boolean => Array.from(text).length >= 22;
 
 /** A value for a one-line column (an invoice uid): a long one wraps, at spaces first, never cut or scrolled. */
-export function WrapWhenLong({ text }: { text: string }): Child {
-  if (!isLongValue(text)) return text;
-  return <span {...look(['wrap', 'longWord'])}>{text}</span>;
-}
+export const WrapWhenLong = ({ text }: { text: string }): Child =>
+  isLongValue(text) ? <span {...look(['wrap', 'longWord'])}>{text}</span> : text;
 
 /** An amount as the formatters write it: its figure, a space (a no-break space when signed), its code. */
 const AMOUNT = /^(\S+)([ \u00a0])(\S+)$/;
 
 /**
- * An amount in a cell or a tile, exactly the formatter's text. On the page a short one stays on one line;
- * a long one, and any in the email unless `keepWhole`, may wrap before its code and after its group
- * separators (`<wbr>`: the text stays the same to copy or read aloud), never after a digit, so that
- * 13 digits fit a 360 px phone; a long one anywhere as a last resort. Other text (a count) is as it is.
- * `keepWhole` is for the email's columns beside names that wrap, which would take the width and leave
- * the code alone on a line.
+ * An amount, exactly the formatter's text. A long one, and any in the email unless `keepWhole`, may wrap
+ * before its code and after its group separators (`<wbr>`), so that 13 digits fit a 360 px phone.
  */
 export function AmountText({ text, keepWhole = false }: { text: string; keepWhole?: boolean }): Child {
   const long = isLongValue(text);
@@ -59,10 +45,7 @@ export function AmountText({ text, keepWhole = false }: { text: string; keepWhol
   return long ? <span {...look(['wrap', 'longWord'])}>{breakable}</span> : breakable;
 }
 
-/**
- * A project as its configured name with its short id beside it (`Web shop 3f2a9c1e`), or the short id
- * alone; the full id on hover.
- */
+/** A project as its name with its short id beside it (`Web shop 3f2a9c1e`), or the short id; the full id on hover. */
 export function ProjectLabel({ names, id }: { names: ProjectNames; id: string }): Child {
   const name = projectName(names, id);
   if (name === undefined) {
@@ -80,55 +63,45 @@ export function ProjectLabel({ names, id }: { names: ProjectNames; id: string })
   );
 }
 
-/** A column of amounts (see `AmountText`). */
-export function amountColumn<Row>(
+export const amountColumn = <Row,>(
   heading: string,
   text: (row: Row) => string,
   { keepWhole, pageOnly }: { keepWhole?: boolean; pageOnly?: boolean } = {},
-): Column<Row> {
-  return {
-    heading,
-    numeric: true,
-    pageOnly,
-    cell: (row) => <AmountText text={text(row)} keepWhole={keepWhole} />,
-  };
-}
+): Column<Row> => ({
+  heading,
+  numeric: true,
+  pageOnly,
+  cell: (row) => <AmountText text={text(row)} keepWhole={keepWhole} />,
+});
 
 /** A column of the service's times in the report's zone. */
-export function timeColumn<Row>(
+export const timeColumn = <Row,>(
   heading: string,
   datetime: (row: Row) => string,
   timezone: string,
   pageOnly?: boolean,
-): Column<Row> {
-  return {
-    heading,
-    looks: ['nowrap'],
-    pageOnly,
-    cell: (row) => formatServiceDatetime(datetime(row), timezone),
-  };
-}
+): Column<Row> => ({
+  heading,
+  looks: ['nowrap'],
+  pageOnly,
+  cell: (row) => formatServiceDatetime(datetime(row), timezone),
+});
 
 /** A column of invoices by uid, the id on hover. */
-export function invoiceColumn<Row>(invoice: (row: Row) => { id: string; uid: string }): Column<Row> {
-  return {
-    heading: 'Invoice',
-    looks: ['nowrap'],
-    cell: (row) => <WrapWhenLong text={invoice(row).uid} />,
-    title: (row) => invoice(row).id,
-  };
-}
+export const invoiceColumn = <Row,>(invoice: (row: Row) => { id: string; uid: string }): Column<Row> => ({
+  heading: 'Invoice',
+  looks: ['nowrap'],
+  cell: (row) => <WrapWhenLong text={invoice(row).uid} />,
+  title: (row) => invoice(row).id,
+});
 
-/** A column of projects (see `ProjectLabel`). */
-export function projectColumn<Row>(
+export const projectColumn = <Row,>(
   names: ProjectNames,
   id: (row: Row) => string,
   pageOnly?: boolean,
-): Column<Row> {
-  return {
-    heading: 'Project',
-    looks: ['longWord'],
-    pageOnly,
-    cell: (row) => <ProjectLabel names={names} id={id(row)} />,
-  };
-}
+): Column<Row> => ({
+  heading: 'Project',
+  looks: ['longWord'],
+  pageOnly,
+  cell: (row) => <ProjectLabel names={names} id={id(row)} />,
+});

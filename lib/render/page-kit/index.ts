@@ -1,10 +1,17 @@
 export { AmountText } from './cells';
-export { CARD_BOXES, type Column, DataTable } from './data-table';
-export { headlineFigures } from './headline';
-export { renderHtmlDocument, renderToHtml } from './html-document';
-export { mispaidInWords, WHY_USD_ONLY } from './invoice-lists';
+export { headlineFigures } from './figures';
+export { mispaidInWords, WHY_USD_ONLY } from './lists';
 export { COLOURS, LOOKS, look, VariantContext } from './looks';
 export { FOCUS_OUTLINE, PAGE_CSS } from './page-styles';
-export { EMAIL_PANEL_PADDING, LayoutTable, Note, Panel } from './panel';
-export { ReportContent } from './report-content';
-export { provenance, ReportFooter, ReportHeader, reportName } from './report-frame';
+export {
+  CARD_BOXES,
+  type Column,
+  DataTable,
+  EMAIL_PANEL_PADDING,
+  LayoutTable,
+  Note,
+  Panel,
+  renderHtmlDocument,
+  renderToHtml,
+} from './panel';
+export { provenance, ReportContent, reportName } from './report-content';

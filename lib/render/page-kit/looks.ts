@@ -3,14 +3,12 @@ import { createContext, useContext } from 'hono/jsx';
 // One set of visual roles for both renderings of a report: the page turns each into a CSS class (so it
 // can add phone and print rules), the email writes it inline (Gmail and Outlook strip `<style>` for layout).
 
-/** Where a report is rendered: the saved page, or the body of an email. */
 export type Variant = 'page' | 'email';
 
 /** The variant the report's components render: the page's, unless the email's body provides `email`. */
 export const VariantContext = createContext<Variant>('page');
 export const useVariant = (): Variant => useContext(VariantContext);
 
-/** The system's own typeface. */
 export const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
 
@@ -31,7 +29,6 @@ export const COLOURS = {
   link: '#1d4ed8',
 } as const;
 
-/** CSS declarations of each role, without braces. */
 export const LOOKS = {
   document: `margin:0;padding:0;background:${COLOURS.background};color:${COLOURS.text};font-family:${FONT};font-size:15px;line-height:1.5`,
   sheet: 'max-width:1160px;margin:0 auto;padding:24px 16px 32px',
@@ -63,8 +60,7 @@ export const LOOKS = {
   // The short id beside a project's name: for the people who need it, quieter than the name.
   shortId: `font-family:${MONO};font-size:0.85em;color:${COLOURS.muted};white-space:nowrap`,
   description: 'white-space:pre-line;overflow-wrap:anywhere;min-width:9em;max-width:28em',
-  // A value of any length (a wallet name; see also `WrapWhenLong`): it wraps at its spaces rather than
-  // widen its table. After `number` and `nowrap`, so that it wins over them.
+  // A value of any length wraps at its spaces rather than widen its table; after `number` and `nowrap`, to win.
   wrap: 'white-space:normal',
   // A value that may be one long word (JSON, a URL): it breaks anywhere rather than widen its table.
   longWord: 'overflow-wrap:anywhere',
@@ -88,15 +84,9 @@ export type Look = keyof typeof LOOKS;
 export const lookClass = (name: Look): string =>
   name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 
-/**
- * The attributes that give an element one or more roles in the variant being rendered: classes on the
- * page, inline declarations in the email; `extra` is inline in both (for values computed per element).
- */
+/** An element's roles: classes on the page, inline declarations in the email; `extra` is inline in both. */
 export function look(names: Look | Look[], extra?: string): { class?: string; style?: string } {
   const list = Array.isArray(names) ? names : [names];
-  if (useVariant() === 'page') {
-    const attributes = { class: list.map(lookClass).join(' ') };
-    return extra ? { ...attributes, style: extra } : attributes;
-  }
-  return { style: [...list.map((name) => LOOKS[name]), ...(extra ? [extra] : [])].join(';') };
+  if (useVariant() === 'page') return { class: list.map(lookClass).join(' '), style: extra };
+  return { style: [...list.map((name) => LOOKS[name]), extra].filter(Boolean).join(';') };
 }

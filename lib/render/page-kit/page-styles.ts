@@ -1,8 +1,8 @@
-import { CARD_BOXES, type CardBox, cardsClass } from './data-table';
+import { CHART_GRID } from './figures';
 import { COLOURS, FONT, LOOKS, type Look, lookClass } from './looks';
-import { CHART_GRID } from './paid-chart';
+import { CARD_BOXES, type CardBox, cardsClass } from './panel';
 
-/** The height of an axis label's line box: the top label's foot sits 2 px above its gridline, the middle one centred on its own. */
+/** An axis label's line height: the top label's foot sits 2 px above its gridline, the middle one centred on its own. */
 const AXIS_LINE_PX = 13;
 
 /** How a page outlines what the keyboard has focused: in the links' blue, clear of the element's edge. */
@@ -10,11 +10,7 @@ export const FOCUS_OUTLINE = `outline:3px solid ${COLOURS.link};outline-offset:2
 
 const roles = (Object.keys(LOOKS) as Look[]).map((name) => `.${lookClass(name)}{${LOOKS[name]}}`).join('\n');
 
-/**
- * A table whose box is too narrow shows each row as a card: the first cell heads it, every other is a
- * line with its column's name (`data-label`) on the left and the value on the right; cards sit side by
- * side where there is room, the header row stays for screen readers. On screens only: print keeps tables.
- */
+/** Cards for a table too narrow for its box: each cell a line with its column's name (`data-label`); not in print. */
 function cardsBelow(selector: string, width: number): string {
   return `@media screen{@container (width < ${width}px){
 ${selector} thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
@@ -37,10 +33,7 @@ const cardRules = (Object.keys(CARD_BOXES) as CardBox[])
   .map((box) => cardsBelow(`.${cardsClass(box)}`, CARD_BOXES[box]))
   .join('\n');
 
-/**
- * The page's whole style sheet, a constant never built from report data: the roles as classes, then
- * layout grids, a single column on phones, tables as cards in a narrow box, and print rules.
- */
+/** The page's whole style sheet, a constant never built from report data. */
 export const PAGE_CSS = `*,*::before,*::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%;text-size-adjust:100%}
 ${roles}

@@ -1,7 +1,40 @@
+import { raw } from 'hono/html';
 import type { Child } from 'hono/jsx';
-import { formatCount } from '../../report';
-import { type Column, DataTable } from './data-table';
-import { look, useVariant } from './looks';
+import type { JSX } from 'hono/jsx/jsx-runtime';
+import { type Look, look, useVariant } from './looks';
+
+/** An element as a string. Hono's JSX escapes every text and attribute; an async component is a bug. */
+export function renderToHtml(element: JSX.Element): string {
+  const html = element.toString();
+  if (typeof html !== 'string') throw new Error('report components must render synchronously');
+  return html;
+}
+
+/** A whole self-contained page; `css` is a constant, never built from data, so a CSP hash can allow it. */
+export function renderHtmlDocument(props: {
+  title: string;
+  css: string;
+  /** For pages reached by a signed link. */
+  noindex?: boolean;
+  children?: Child;
+}): string {
+  const page = (
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light" />
+        {props.noindex ? <meta name="robots" content="noindex" /> : null}
+        <title>{props.title}</title>
+        <style>{raw(props.css)}</style>
+      </head>
+      <body {...look('document')}>
+        <main {...look('sheet')}>{props.children}</main>
+      </body>
+    </html>
+  );
+  return `<!doctype html>\n${renderToHtml(page)}`;
+}
 
 /** A panel's padding in the email: a little less than on the page leaves a phone's width for the tables. */
 export const EMAIL_PANEL_PADDING = 'padding:14px 10px';
@@ -20,48 +53,11 @@ export function Panel(props: { heading: string; long?: boolean; children?: Child
   );
 }
 
-/** A short line under a table, a sentence standing in for an empty one, and a short line above one. */
+/** A short line under a table, and a short line above one. */
 export const Note = ({ children }: { children?: Child }) => <p {...look('note')}>{children}</p>;
-export const Empty = ({ children }: { children?: Child }) => <p {...look('paragraph')}>{children}</p>;
 export const Lead = ({ children }: { children?: Child }) => <p {...look('lead')}>{children}</p>;
 
-/**
- * A list's panel, headed with its count: `none` when there are no such rows, else the lead, the rows
- * shown as a table (cards on a phone) and a note; `children` close it either way.
- */
-export function ListPanel<Row>(props: {
-  title: string;
-  /** All such rows, listed or not. */
-  total: number;
-  shown: Row[];
-  none: Child;
-  lead: Child;
-  columns: Column<Row>[];
-  note: string | null;
-  children?: Child;
-}) {
-  const { total, shown } = props;
-  const heading = `${props.title} (${formatCount(total)})`;
-  return (
-    <Panel heading={heading} long={shown.length > 15}>
-      {total === 0 ? (
-        <Empty>{props.none}</Empty>
-      ) : (
-        <>
-          {props.lead}
-          <DataTable<Row> name={heading} cards="list" rows={shown} columns={props.columns} />
-          {props.note === null ? null : <Note>{props.note}</Note>}
-        </>
-      )}
-      {props.children}
-    </Panel>
-  );
-}
-
-/**
- * A table that only lays out an email (Outlook and Gmail ignore CSS layout): no spacing, no border, and
- * `role="presentation"` so screen readers do not announce it as data.
- */
+/** A table that only lays out an email (mail apps ignore CSS layout), hidden from screen readers. */
 export function LayoutTable(props: { style: string; bgcolor?: string; children?: Child }) {
   return (
     <table
@@ -74,5 +70,129 @@ export function LayoutTable(props: { style: string; bgcolor?: string; children?:
     >
       {props.children}
     </table>
+  );
+}
+
+/** One column of a table: its heading and how a row fills its cell. */
+export interface Column<Row> {
+  heading: string;
+  /** Right-aligned tabular figures, on one line on a screen. */
+  numeric?: boolean;
+  /** Further roles of the column's cells. */
+  looks?: Look[];
+  cell: (row: Row) => Child;
+  /** A tooltip, such as the full identifier behind a short one. */
+  title?: (row: Row) => string | undefined;
+  /** Left out of the email, whose tables must fit a phone's width without scrolling. */
+  pageOnly?: boolean;
+}
+
+/** Below which width of its box a table on the page shows each row as a card (`never` for short values). */
+export const CARD_BOXES = { compact: 440, list: 680, wide: 960 } as const;
+export type CardBox = keyof typeof CARD_BOXES;
+/** The class the style sheet's card rules for a width class hang on. */
+export const cardsClass = (box: CardBox) => `cards-${box}`;
+
+interface TableProps<Row> {
+  /** The panel's heading: names the box the table scrolls in. */
+  name: string;
+  columns: Column<Row>[];
+  rows: Row[];
+  /** The cells of a closing total row. */
+  total?: Child[];
+  cards?: CardBox | 'never';
+}
+
+/** A table: on the page rows become cards in a narrow box, else it scrolls; in the email the columns that fit. */
+export function DataTable<Row>({
+  name,
+  columns: all,
+  rows,
+  total: allTotal,
+  cards = 'compact',
+}: TableProps<Row>) {
+  const email = useVariant() === 'email';
+  const columns = all.filter((column) => !email || !column.pageOnly);
+  const total = allTotal?.filter((_, index) => !email || !all[index]!.pageOnly);
+  const cardBox = !email && cards !== 'never' ? cards : undefined;
+  // The email's cells are tighter and may wrap, so that four columns fit a small phone without scrolling.
+  const tight = email ? 'padding:6px 4px;white-space:normal' : undefined;
+  // A heading cell takes only its column's alignment; the column's other roles are for its data cells.
+  const cellLook = (column: Partial<Column<Row>> = {}, ...more: Look[]) =>
+    look(['td', ...(column.numeric ? (['number'] as const) : []), ...(column.looks ?? []), ...more], tight);
+  const tableLook = look('table', email ? 'font-size:13px' : undefined);
+  if (cardBox) tableLook.class = `${tableLook.class} ${cardsClass(cardBox)}`;
+  const table = (
+    <table {...tableLook} cellpadding={0} cellspacing={0}>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th scope="col" {...look(column.numeric ? ['th', 'number'] : 'th', tight)}>
+              {column.heading}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr>
+            {columns.map((column) => (
+              <td {...cellLook(column)} title={column.title?.(row)} data-label={cardBox && column.heading}>
+                {column.cell(row)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+      {total === undefined ? null : (
+        <tfoot>
+          <tr>
+            {total.map((cell, index) => (
+              <td {...cellLook(columns[index], 'totalCell')} data-label={cardBox && columns[index]?.heading}>
+                {cell}
+              </td>
+            ))}
+          </tr>
+        </tfoot>
+      )}
+    </table>
+  );
+  if (email) return table;
+  // A box that may scroll is a named region in the tab order, so that a keyboard can scroll it (WCAG
+  // 2.1.1); only a table of short values (`never`) stays out of it.
+  if (cards === 'never') return <div {...look('scroll')}>{table}</div>;
+  return (
+    <section {...look('scroll')} aria-label={name} tabindex={0}>
+      {table}
+    </section>
+  );
+}
+
+/** A panel holding a table with its `lead` and `notes`, or `none` when `empty`; `children` close it either way. */
+export type TablePanelProps<Row> = Omit<TableProps<Row>, 'name'> & {
+  heading: string;
+  long?: boolean;
+  empty?: boolean;
+  none?: Child;
+  lead?: Child;
+  notes?: (string | null)[];
+  children?: Child;
+};
+
+export function TablePanel<Row>(props: TablePanelProps<Row>) {
+  const { heading, long, empty = false, none, lead, notes = [], children, ...table } = props;
+  return (
+    <Panel heading={heading} long={long}>
+      {empty ? (
+        <p {...look('paragraph')}>{none}</p>
+      ) : (
+        <>
+          {lead}
+          <DataTable<Row> name={heading} {...table} />
+          {notes.map((note) => (note === null ? null : <Note>{note}</Note>))}
+        </>
+      )}
+      {children}
+    </Panel>
   );
 }

@@ -1,4 +1,5 @@
-import type { CurrencyUnit, ProjectNames, ReconciliationCheck, ReportSummary } from '../../report';
+import type { Child } from 'hono/jsx';
+import type { ReconciliationCheck, ReportSummary } from '../../report';
 import {
   currencyCheckUnit,
   DIFFERENCES_LISTED,
@@ -12,47 +13,44 @@ import {
   uncheckedInWords,
 } from '../../report';
 import { AmountText, amountColumn } from './cells';
-import { DataTable } from './data-table';
+
 import { look, useVariant } from './looks';
-import { Lead, Note, Panel } from './panel';
+import { DataTable, Lead, Note, Panel } from './panel';
 
 interface ChecksProps {
   checks: ReconciliationCheck[];
-  unit: CurrencyUnit;
-  names: ProjectNames;
+  summary: ReportSummary;
 }
 
-/** The per-day checks are many (a month has 31): the panel counts those that agree. */
 const isDayCheck = (check: ReconciliationCheck) => check.name.startsWith('day:');
 /** A project's label holds its name, which may be one long word that has to break. */
 const isProjectCheck = (check: ReconciliationCheck) => check.name.startsWith('project:');
+const wordsOf = (summary: ReportSummary) => (check: ReconciliationCheck) =>
+  describeCheck(check, currencyCheckUnit(summary.reconciliation), summary.projectNames);
+const differs = (check: ReconciliationCheck, difference: Child) =>
+  check.ok ? difference : <span {...look('differs')}>{difference}</span>;
 
 /** One check to a paragraph: reads on any width, where four columns of figures would not fit a phone. */
-function ChecksList({ checks, unit, names }: ChecksProps) {
-  return (
-    <>
-      {checks.map((check) => {
-        const wording = describeCheck(check, unit, names);
-        return (
-          <p {...look('paragraph')}>
-            <strong {...(isProjectCheck(check) ? look('longWord') : {})} title={wording.fullId}>
-              {wording.label}
-            </strong>
-            <br />
-            {`service's figure ${wording.service} · its listed invoices ${wording.computed} · difference `}
-            {check.ok ? wording.difference : <span {...look('differs')}>{wording.difference}</span>}
-          </p>
-        );
-      })}
-    </>
-  );
+function ChecksList({ checks, summary }: ChecksProps) {
+  return checks.map((check) => {
+    const wording = wordsOf(summary)(check);
+    return (
+      <p {...look('paragraph')}>
+        <strong {...(isProjectCheck(check) ? look('longWord') : {})} title={wording.fullId}>
+          {wording.label}
+        </strong>
+        <br />
+        {`service's figure ${wording.service} · its listed invoices ${wording.computed} · difference `}
+        {differs(check, wording.difference)}
+      </p>
+    );
+  });
 }
 
 /** The checks with both figures and the difference: a table on the page, a list in the email. */
 function ChecksTable(props: ChecksProps) {
-  const { unit, names } = props;
   if (useVariant() === 'email') return <ChecksList {...props} />;
-  const wording = (check: ReconciliationCheck) => describeCheck(check, unit, names);
+  const wording = wordsOf(props.summary);
   return (
     <DataTable<ReconciliationCheck>
       name="Reconciliation checks"
@@ -75,22 +73,14 @@ function ChecksTable(props: ChecksProps) {
         {
           heading: 'Difference',
           numeric: true,
-          cell: (check) => {
-            const difference = <AmountText text={wording(check).difference} />;
-            return check.ok ? difference : <span {...look('differs')}>{difference}</span>;
-          },
+          cell: (check) => differs(check, <AmountText text={wording(check).difference} />),
         },
       ]}
     />
   );
 }
 
-/**
- * How many of some checks agree, starting in lower case: `the one day agrees`, `all 31 days agree`,
- * `29 of 31 days agree; the 2 that differ are listed` (then `where`), or, when only the first `listed` of
- * those that differ are (an email's list), `…; the first 10 of the 365 that differ are listed above, the
- * full report has them all`.
- */
+/** How many checks agree, in lower case: `all 31 days agree`, `29 of 31 days agree; the 2 that differ are listed`. */
 function agreementInWords(
   checks: readonly ReconciliationCheck[],
   [one, many]: readonly [string, string],
@@ -111,10 +101,7 @@ function agreementInWords(
   return `${formatCount(agreeing)} of ${formatCount(total)} ${total === 1 ? one : many} agree; ${which}`;
 }
 
-/**
- * At the top of the report: a warning listing every check that differs (the first `DIFFERENCES_LISTED` in
- * an email), or one quiet line when the statistics agree with the invoices listed for the same dates.
- */
+/** At the top: a warning listing the checks that differ (fewer in an email), or one quiet line when all agree. */
 export function ReconciliationStatus({ summary }: { summary: ReportSummary }) {
   const failing = summary.reconciliation.checks.filter((check) => !check.ok);
   if (summary.reconciliation.ok && failing.length === 0) {
@@ -132,11 +119,7 @@ export function ReconciliationStatus({ summary }: { summary: ReportSummary }) {
           ? reconciliationOutcome(summary)
           : `${reconciliationOutcome(summary)} Check these figures before relying on them: the itemised invoices and payments are in the CSV files, and the Reconciliation panel says what was compared.`}
       </p>
-      <ChecksList
-        checks={listed}
-        unit={currencyCheckUnit(summary.reconciliation)}
-        names={summary.projectNames}
-      />
+      <ChecksList checks={listed} summary={summary} />
       {hidden > 0 ? (
         <Note>{`And ${formatCount(hidden)} more that ${differVerb(hidden)}, in the full report.`}</Note>
       ) : null}
@@ -144,11 +127,7 @@ export function ReconciliationStatus({ summary }: { summary: ReportSummary }) {
   );
 }
 
-/**
- * The reconciliation in detail: the window of dates compared and how it relates to the report's, every
- * check but the per-day ones, those as a count with the ones that differ listed, and every check that
- * could not be made exactly, with the reason (said, never guessed).
- */
+/** The reconciliation in detail: the dates compared, every check (per day only those that differ), what was not checked. */
 export function ReconciliationPanel({ summary }: { summary: ReportSummary }) {
   const { checks, notChecked } = summary.reconciliation;
   const days = checks.filter(isDayCheck);
@@ -165,13 +144,7 @@ export function ReconciliationPanel({ summary }: { summary: ReportSummary }) {
     <Panel heading="Reconciliation">
       <Lead>{reconciliationWindow(summary, 'above')}</Lead>
       <Lead>{reconciliationScope(summary)}</Lead>
-      {shown.length === 0 ? null : (
-        <ChecksTable
-          checks={shown}
-          unit={currencyCheckUnit(summary.reconciliation)}
-          names={summary.projectNames}
-        />
-      )}
+      {shown.length === 0 ? null : <ChecksTable checks={shown} summary={summary} />}
       {days.length === 0 ? null : (
         <Note>{`Per day: ${agreementInWords(days, ['day', 'days'], ' above', listedDays.length)}.`}</Note>
       )}

@@ -1,54 +1,93 @@
 import type { Child } from 'hono/jsx';
 import {
   comparisonWords,
+  formatInstant,
+  formatPeriod,
+  isolated,
   LISTED_PAYMENTS_KEPT,
   MISPAID_INVOICES_LISTED,
   periodTitle,
   type Report,
+  type ReportSummary,
 } from '../../report';
+import { ProjectLabel } from './cells';
 import {
   CryptocurrenciesTable,
   CurrenciesTable,
+  HeadlineTiles,
+  PaidChart,
   ProjectsTable,
   StatusTable,
   WalletsTable,
-} from './breakdowns';
-import { HeadlineTiles } from './headline';
-import { MispaidInvoices, PaidInvoices } from './invoice-lists';
+} from './figures';
+import { LatePayments, MispaidInvoices, PaidInvoices, UnmatchedPayments } from './lists';
 import { look, useVariant } from './looks';
-import { PaidChart } from './paid-chart';
-import { LatePayments, UnmatchedPayments } from './payment-lists';
 import { ReconciliationPanel, ReconciliationStatus } from './reconciliation';
+
+/** `Acme · Invoice report`, or `Invoice report`; a name not plain ASCII is set apart (`isolated`). */
+export function reportName(summary: ReportSummary): string {
+  return summary.account ? `${isolated(summary.account)} · Invoice report` : 'Invoice report';
+}
+
+/** The report's name, its period's, the days it covers in its time zone, and its project if any. */
+function ReportHeader({ summary }: { summary: ReportSummary }) {
+  return (
+    <div {...look('header')}>
+      <p {...look('eyebrow')}>
+        {summary.account ? (
+          <>
+            <bdi>{summary.account}</bdi> · Invoice report
+          </>
+        ) : (
+          'Invoice report'
+        )}
+      </p>
+      <h1 {...look('title')}>{periodTitle(summary.period)}</h1>
+      <p {...look('subtitle')}>
+        {formatPeriod(summary.period)}
+        {summary.projectId === null ? null : (
+          <>
+            {' · project '}
+            <ProjectLabel names={summary.projectNames} id={summary.projectId} />
+            {' only'}
+          </>
+        )}
+      </p>
+    </div>
+  );
+}
+
+/** When and from which host (never the whole address) the report was made: `Made 1 Nov 2026, 06:00 (UTC) from …`. */
+export function provenance(summary: ReportSummary): string {
+  const { apiUrl } = summary.source;
+  const host = URL.canParse(apiUrl) ? new URL(apiUrl).host : '';
+  const made = `Made ${formatInstant(summary.generatedAt, summary.period.timezone)}`;
+  return host ? `${made} from the data of ${host}.` : `${made}.`;
+}
 
 /** Rows the email shows of a table before pointing at the full report (Gmail clips bodies over 102 KB). */
 const EMAIL_ROWS_SHOWN = 10;
 
-/** The list files as the reader knows them; the unmatched payments are in the payments' file when absent. */
-interface ListFileNames {
-  paidInvoicesCsv: string;
-  paymentsCsv: string;
-  unmatchedCsv?: string;
-}
-
-/** The list files as they are named beside the page: in a report's folder and its S3 prefix. */
-const FILES_BESIDE_THE_PAGE: ListFileNames = {
-  paidInvoicesCsv: 'paid-invoices.csv',
-  paymentsCsv: 'payments.csv',
-  unmatchedCsv: 'unmatched-payments.csv',
-};
+/** The list files as the reader knows them: beside the page, or the email's attachments (no unmatched file). */
+type ListFileNames = { paidInvoicesCsv: string; paymentsCsv: string; unmatchedCsv?: string };
 
 /**
- * Everything a report says, in order, in either variant. On the page the projects' table takes the whole
- * width (it has the most columns) and the panels after it go two abreast; the email leaves out the list of
- * paid invoices (it is in the CSV) and shortens long tables. `afterHeadline` is the email's links.
+ * Everything a report says, in order, in either variant; the email shortens long tables and leaves out the
+ * paid invoices (in the CSV). `afterHeadline` is the email's links, `beforeFooter` its last words.
  */
 export function ReportContent({
   report,
   afterHeadline,
-  fileNames = FILES_BESIDE_THE_PAGE,
+  beforeFooter,
+  fileNames = {
+    paidInvoicesCsv: 'paid-invoices.csv',
+    paymentsCsv: 'payments.csv',
+    unmatchedCsv: 'unmatched-payments.csv',
+  },
 }: {
   report: Report;
   afterHeadline?: Child;
+  beforeFooter?: Child;
   fileNames?: ListFileNames;
 }) {
   const { summary } = report;
@@ -78,6 +117,7 @@ export function ReportContent({
   );
   return (
     <>
+      <ReportHeader summary={summary} />
       <ReconciliationStatus summary={summary} />
       {noInvoices ? <p {...look('notice')}>{`No invoices were created in ${title}.`}</p> : null}
       <HeadlineTiles summary={summary} />
@@ -115,6 +155,11 @@ export function ReportContent({
       )}
       {email || noInvoices ? null : <PaidInvoices report={report} />}
       <ReconciliationPanel summary={summary} />
+      {beforeFooter}
+      <p {...look('footer')}>
+        {provenance(summary)}
+        {' Amounts in USD are the service’s USD values; crypto amounts keep every digit.'}
+      </p>
     </>
   );
 }

@@ -1,15 +1,17 @@
 import type { Style, Workbook, Worksheet } from 'exceljs';
-import type { ColumnKind, RowTable, TableColumn } from '../../report';
+import type { ColumnKind, RowTable } from '../../report';
+import { registerStyle, writeSheetXml, zipBacklog } from './exceljs-stream';
 import {
   BOOLEAN_FORMAT,
+  type CellStyles,
   COUNT_FORMAT,
+  columnLetters,
+  createRowXml,
   DATETIME_FORMAT,
   decimalFormat,
   TEXT_FORMAT,
   USD_FORMAT,
-} from './cell-values';
-import { registerStyle, writeSheetXml, zipBacklog } from './exceljs-stream';
-import { type CellStyles, columnLetters, createRowXml } from './sheet-row-xml';
+} from './sheet-row-xml';
 
 /** Column widths in characters by kind (a UUID is 36, a timestamp with its zone 23). */
 const WIDTHS: Record<ColumnKind, number> = {
@@ -30,7 +32,7 @@ const BATCH_CHARS = 64 * 1024;
 /** XML the zip may have waiting: with 4 MiB, 50,000 paid invoices held 30 MB more at peak, no faster. */
 const MAX_ZIP_BACKLOG_BYTES = 256 * 1024;
 
-/** exceljs's `ValueType` numbers (a type-only import of exceljs keeps it out of the loading path). */
+/** exceljs's `ValueType` numbers (importing exceljs for them would load it at start). */
 const NUMBER = 2;
 const STRING = 3;
 const BOOLEAN = 9;
@@ -64,14 +66,7 @@ export interface ListSheet {
 const SHEET_ROWS = 1_048_576;
 const RECORDS_PER_SHEET = SHEET_ROWS - 1;
 
-/** `Payments`, `Payments (2)`, … for the sheets (from 0) of a list longer than one. */
-const listSheetName = (name: string, index: number) => (index === 0 ? name : `${name} (${index + 1})`);
-
-/**
- * A sheet with a table's columns: a frozen bold header, a filter on every column, widths by kind, one row
- * per record, no totals row. A longer table goes on over sheets of its own, each with its header: Excel
- * offers to repair a workbook with a row past its last, and leaves out what it cannot read.
- */
+/** A table's sheet (frozen bold header, filters, widths by kind), going on over more when longer than a sheet. */
 export function addListSheet(
   workbook: Workbook,
   name: string,
@@ -79,10 +74,26 @@ export function addListSheet(
   styles: CellStyles,
 ): ListSheet {
   const { columns } = table;
-  const widths = columns.map(widthOf);
+  const widths = columns.map((column) =>
+    Math.max(column.width ?? WIDTHS[column.kind], column.header.length + 3),
+  );
   const rowXml = createRowXml(columns, styles, widths);
+  /** `Payments`, `Payments (2)`, …: its header committed, its filter over the records it holds. */
+  const start = (index: number): Worksheet => {
+    const sheet = workbook.addWorksheet(index === 0 ? name : `${name} (${index + 1})`, {
+      views: [{ state: 'frozen', ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }],
+    });
+    sheet.columns = columns.map((column, index) => ({ header: column.header, width: widths[index]! }));
+    const records = Math.min(Math.max(table.rowCount - index * RECORDS_PER_SHEET, 0), RECORDS_PER_SHEET);
+    sheet.autoFilter = `A1:${columnLetters(columns.length - 1)}${records + 1}`;
+    const header = sheet.getRow(1);
+    header.font = { bold: true };
+    header.alignment = TOP;
+    header.commit();
+    return sheet;
+  };
   let sheetIndex = 0;
-  let worksheet = startSheet(workbook, listSheetName(name, 0), columns, widths, table.rowCount);
+  let worksheet = start(0);
   let rowNumber = 1;
   let xml = '';
   const flush = () => {
@@ -94,9 +105,7 @@ export function addListSheet(
       if (rowNumber === SHEET_ROWS) {
         flush();
         worksheet.commit();
-        sheetIndex += 1;
-        const records = table.rowCount - sheetIndex * RECORDS_PER_SHEET;
-        worksheet = startSheet(workbook, listSheetName(name, sheetIndex), columns, widths, records);
+        worksheet = start(++sheetIndex);
         rowNumber = 1;
       }
       rowNumber += 1;
@@ -110,29 +119,4 @@ export function addListSheet(
       worksheet.commit();
     },
   };
-}
-
-/** Adds a list sheet with its header row committed and its filter over `records` rows (a sheet's at most). */
-function startSheet(
-  workbook: Workbook,
-  name: string,
-  columns: RowTable['columns'],
-  widths: readonly number[],
-  records: number,
-): Worksheet {
-  const worksheet: Worksheet = workbook.addWorksheet(name, {
-    views: [{ state: 'frozen', ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }],
-  });
-  worksheet.columns = columns.map((column, index) => ({ header: column.header, width: widths[index]! }));
-  const lastRow = Math.min(Math.max(records, 0), RECORDS_PER_SHEET) + 1;
-  worksheet.autoFilter = `A1:${columnLetters(columns.length - 1)}${lastRow}`;
-  const header = worksheet.getRow(1);
-  header.font = { bold: true };
-  header.alignment = TOP;
-  header.commit();
-  return worksheet;
-}
-
-function widthOf(column: TableColumn): number {
-  return Math.max(column.width ?? WIDTHS[column.kind], column.header.length + 3);
 }

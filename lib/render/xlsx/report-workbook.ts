@@ -14,11 +14,7 @@ export interface ReportWorkbook {
   abort(): void;
 }
 
-/**
- * Starts `report.xlsx` at `path` (which must not exist) with exceljs's streaming writer: a sheet of any
- * length goes to disk as it is written, and the figures come last. exceljs is loaded on first use: it is
- * large, and a function that never writes a workbook should not load it when it starts.
- */
+/** Starts `report.xlsx` with exceljs's streaming writer, loaded on first use (it is large): sheets go to disk as written. */
 export async function openReportWorkbook(path: string): Promise<ReportWorkbook> {
   const WorkbookWriter = await loadWorkbookWriter();
   const file = createWriteStream(path, { flags: 'wx', flush: true });
@@ -29,8 +25,7 @@ export async function openReportWorkbook(path: string): Promise<ReportWorkbook> 
     stream: file,
     useStyles: true,
     useSharedStrings: false,
-    // The sheets' XML is about 1.2 KB a row: zlib's fastest level takes a third of the default level's
-    // time for a file about a fifth larger.
+    // zlib's fastest level takes a third of the default's time for a file about a fifth larger.
     zip: { zlib: { level: 1 } },
   });
   workbook.creator = 'invoice-reports';

@@ -1,11 +1,72 @@
+import Big from 'big.js';
 import { fiatFractionDigits } from '../../invoicing';
+import { serviceDatetimeToEpochMs } from '../../period';
 import type { TableColumn } from '../../report';
-import { decimalsOf, doubleHolds, excelSerial, MAX_SHOWN_DECIMALS } from './cell-values';
 
-/**
- * The style id (`s`) of each kind of list-sheet cell, as the workbook registered them; `digitsAsText` is
- * for a number a double cannot hold: text with every digit, aligned right as numbers are.
- */
+/** Days from Excel's day 0 (1899-12-30, in its 1900 date system) to 1970-01-01. */
+const EPOCH_SERIAL = 25_569;
+const MS_PER_DAY = 86_400_000;
+/** Excel's serials are right from 1 March 1900: it counts a 29 February 1900, and has nothing before 1900. */
+const FIRST_EXACT_DATE_MS = Date.UTC(1900, 2, 1);
+
+/** The most decimals a number format shows (Excel's limit is 30). */
+export const MAX_SHOWN_DECIMALS = 30;
+
+/** Whether a double holds this plain decimal exactly, every digit the service sent (`0.00000095` yes). */
+export function doubleHolds(amount: string): boolean {
+  // At most 15 significant digits (DBL_DIG) always print back: the common case, decided without converting.
+  if (significantDigits(amount) <= 15) return true;
+  const double = Number(amount);
+  if (!Number.isFinite(double)) return false;
+  const text = String(double);
+  // `String` writes very small and very large doubles with an exponent; Big writes them out plainly.
+  return (text.includes('e') ? new Big(double).toFixed() : text) === amount;
+}
+
+/** Digits of a plain decimal from its first non-zero one (`0.00120` has 3); infinity for other text. */
+function significantDigits(amount: string): number {
+  let digits = 0;
+  let started = false;
+  let any = false;
+  for (let index = amount.charCodeAt(0) === 45 ? 1 : 0; index < amount.length; index++) {
+    const code = amount.charCodeAt(index);
+    if (code === 46) continue;
+    if (code < 48 || code > 57) return Number.POSITIVE_INFINITY;
+    any = true;
+    if (code !== 48) started = true;
+    if (started) digits += 1;
+  }
+  return any ? digits : Number.POSITIVE_INFINITY;
+}
+
+/** Decimals a plain decimal has after its point. */
+export function decimalsOf(amount: string): number {
+  const point = amount.indexOf('.');
+  return point === -1 ? 0 : amount.length - point - 1;
+}
+
+/** The spreadsheet serial number of the service's `Y-m-d H:i:s` in UTC; `undefined` for what it cannot show. */
+export function excelSerial(serviceDatetime: string): number | undefined {
+  const epochMs = serviceDatetimeToEpochMs(serviceDatetime);
+  if (Number.isNaN(epochMs) || epochMs < FIRST_EXACT_DATE_MS) return undefined;
+  return epochMs / MS_PER_DAY + EPOCH_SERIAL;
+}
+
+// Format codes are locale-independent in the file: a spreadsheet shows its own separators (`1.234,56`).
+export const USD_FORMAT = '#,##0.00';
+export const COUNT_FORMAT = '#,##0';
+/** Timestamps in UTC, the zone a literal of the format: `2026-09-30 23:45:00 UTC`, still a date. */
+export const DATETIME_FORMAT = 'yyyy-mm-dd hh:mm:ss "UTC"';
+/** Text: a cell formatted as text stays text when someone edits it (`=1+1` is not run). */
+export const TEXT_FORMAT = '@';
+/** True/false cells: LibreOffice shows a boolean as 1 unless its format is this code (the one it writes). */
+export const BOOLEAN_FORMAT = '"TRUE";"TRUE";"FALSE"';
+
+/** A number with `decimals` decimals and thousands separators: `#,##0.00000000` for 8. */
+export const decimalFormat = (decimals: number): string =>
+  decimals === 0 ? COUNT_FORMAT : `#,##0.${'0'.repeat(decimals)}`;
+
+/** The style id (`s`) of each kind of list-sheet cell; `digitsAsText` for a number a double cannot hold. */
 export type CellStyles = Record<
   'text' | 'flag' | 'wrappedText' | 'digitsAsText' | 'date' | 'usd' | 'count',
   number
@@ -25,10 +86,7 @@ const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;
 /** A character as OOXML's escape, `_x0001_`, which spreadsheets read back as the character. */
 const ooxmlEscape = (char: string) => `_x${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`;
 
-/**
- * Text as XML element content: markup as entities, CR as a character reference (a parser would turn
- * CRLF into LF), and what XML 1.0 cannot hold, or an underscore that would start an escape, as `_xHHHH_`.
- */
+/** XML content: markup as entities, CR as `&#13;` (parsers read CRLF as LF), what XML cannot hold as `_xHHHH_`. */
 export function xmlText(text: string): string {
   if (!NEEDS_ESCAPE.test(text)) return text;
   return text.replace(ESCAPES, (char) => ENTITIES[char] ?? ooxmlEscape(char));
@@ -37,11 +95,7 @@ export function xmlText(text: string): string {
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these control characters are what exceljs drops.
 const EXCELJS_LEAVES = /[\r\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufffe\uffff]|_(?=x[0-9a-fA-F]{4}_)/g;
 
-/**
- * Text for a cell that exceljs writes (the Summary sheet) as the list sheets keep it: exceljs escapes
- * `&<>` but drops control characters and DEL, writes U+FFFE/U+FFFF raw (no spreadsheet opens that), CR
- * reads back as LF and `_x0041_` as `A`; those become `_xHHHH_`.
- */
+/** Text for exceljs to write as the list sheets keep it: what exceljs drops, writes raw or misreads as `_xHHHH_`. */
 export function exceljsText(text: string): string {
   return text.replace(EXCELJS_LEAVES, ooxmlEscape);
 }
@@ -92,11 +146,9 @@ function textCell(start: string, value: string): string {
 
 // Measured (npm run bench -- --machinery): 22 to 23 µs of CPU a paid invoice's row against 65 to 77 through exceljs's addRow().commit(), zip included.
 /**
- * Writes a list sheet's row as SpreadsheetML, as exceljs would for the same typed values and styles:
- * text as inline strings, amounts and counts as numbers when a double holds every digit (else text with
- * every digit) in a format showing every decimal they have, timestamps as dates, flags as true/false;
- * empty cells left out. A row whose long text wraps gets its lines' height: spreadsheets do not all grow
- * a row for text that wraps at the column's edge. exceljs's own rows build objects and XML nodes per cell.
+ * Writes a list sheet's row as exceljs would for the same typed values and styles: numbers when a double
+ * holds every digit (else text), in a format showing every decimal; empty cells left out. A row whose long
+ * text wraps gets its lines' height: spreadsheets do not all grow it.
  */
 export function createRowXml(
   columns: readonly TableColumn[],

@@ -13,19 +13,21 @@ import {
   toPlainDecimal,
   uncheckedLabel,
 } from '../../report';
+import { listSheetFirst } from './exceljs-stream';
 import {
   BOOLEAN_FORMAT,
   COUNT_FORMAT,
+  cellText,
   DATETIME_FORMAT,
   decimalFormat,
   decimalsOf,
   doubleHolds,
+  exceljsText,
   MAX_SHOWN_DECIMALS,
+  rowHeight,
   TEXT_FORMAT,
-  USD_FORMAT,
-} from './cell-values';
-import { listSheetFirst } from './exceljs-stream';
-import { cellText, exceljsText, rowHeight, wrappedLines } from './sheet-row-xml';
+  wrappedLines,
+} from './sheet-row-xml';
 
 /** A cell of the summary sheet: its value and how it is shown; a string is text. */
 type Cell = {
@@ -34,7 +36,7 @@ type Cell = {
   alignment?: Partial<Alignment>;
 };
 
-/** Text as exceljs writes it: cut to a cell's limit (Excel repairs a longer one), escaped where exceljs is not. */
+/** Text cut to a cell's limit (Excel repairs a longer one), escaped where exceljs is not. */
 const text = (value: string | null): Cell => ({
   value: value === null ? null : exceljsText(cellText(value)),
   numFmt: TEXT_FORMAT,
@@ -52,35 +54,23 @@ const flag = (value: boolean): Cell => ({
 /** A header over a column of numbers, on the right over its figures. */
 const numberHeader = (header: string): Cell => ({ ...text(header), alignment: { horizontal: 'right' } });
 
-/**
- * An amount as a number with at least `decimals` and every decimal it has when a double holds every digit,
- * else as text with every digit, aligned right. A service's figure in a check, and so its difference, may
- * have more decimals than the report's rounded ones (`80.245` against `80.25` is `-0.005`, as on the page).
- */
+/** An amount as a number showing at least `decimals` and every decimal it has, or as text when a double cannot. */
 function amount(value: Big, decimals = 0): Cell {
   const plain = toPlainDecimal(value);
   const shown = Math.max(decimals, decimalsOf(plain));
   if (shown <= MAX_SHOWN_DECIMALS && doubleHolds(plain)) {
-    return { value: Number(plain), numFmt: shown === 2 ? USD_FORMAT : decimalFormat(shown) };
+    return { value: Number(plain), numFmt: decimalFormat(shown) };
   }
   return { value: plain, numFmt: TEXT_FORMAT, alignment: { horizontal: 'right' } };
 }
 const usd = (value: Big) => amount(value, 2);
 const fiat = (value: Big, currency: string) => amount(value, fiatFractionDigits(currency));
 
-/**
- * Column A holds the labels, the project ids (36) and the checks' names (a day's run to 50 and wrap);
- * column B the values, the projects' names and the checks' stable names (`project:<uuid>` is 44).
- */
+/** A: labels, project ids (36), checks' names (a day's wrap); B: values, names, `project:<uuid>` (44). */
 const COLUMN_WIDTHS = [46, 46, 18, 18, 18, 18];
 const [CHECK_NAME_WIDTH, REASON_WIDTH] = COLUMN_WIDTHS as [number, number];
 
-/**
- * Adds the `Summary` sheet, listed first though written last, once the figures are known (a streaming
- * workbook writes a sheet as it is added): the figures of `summary.json` as labelled rows and small
- * tables: the request, the invoices and payments, the previous period, each breakdown and the
- * reconciliation with every check. Amounts and counts are numbers, instants dates in UTC.
- */
+/** Adds the `Summary` sheet, listed first though written last: the figures of `summary.json` as rows and tables. */
 export function addSummarySheet(workbook: Workbook, summary: ReportSummary): void {
   // Printed, the labels and their values fit across one page.
   const sheet = workbook.addWorksheet('Summary', {

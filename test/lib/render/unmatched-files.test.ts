@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeReportFolder } from '../../../lib/render/write-report';
 import type { Report } from '../../../lib/report';
 import { sampleReport } from '../../support/sample-report';
+import { writeReportFolder } from './report-folder';
 
 /** Typed out from the contract: the payment, the estimate, the likely invoice, then three candidates. */
 const HEADER = [

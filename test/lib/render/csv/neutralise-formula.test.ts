@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { neutraliseFormula } from '../../../../lib/render/csv/neutralise-formula';
+import { neutraliseFormula } from '../../../../lib/render/csv/csv-lines';
 
 describe('neutraliseFormula', () => {
   it.each([

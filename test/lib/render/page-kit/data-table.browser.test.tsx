@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DataTable, PAGE_CSS, Panel, renderHtmlDocument } from '../../../../lib/render/page-kit';
-import type { CardBox } from '../../../../lib/render/page-kit/data-table';
+import type { CardBox } from '../../../../lib/render/page-kit/panel';
 import { accessibilityViolations, useBrowser, WIDTHS } from '../../../support/browser';
 import type { PageElement, PageWindow } from '../../../support/page-dom';
 

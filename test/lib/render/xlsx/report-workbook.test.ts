@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVOICE_STATUSES, type InvoiceStatus } from '../../../../lib/invoicing';
-import { writeReportFolder } from '../../../../lib/render/write-report';
 import { buildReport } from '../../../../lib/report/build-report';
 import { type FakeServiceOptions, fakeInvoicingClient } from '../../report/support/fake-invoicing-client';
 import {
@@ -17,6 +16,7 @@ import {
   USDT_WALLET,
   uuid,
 } from '../../report/support/records';
+import { writeReportFolder } from '../report-folder';
 
 /**
  * September 2026 in UTC with three paid invoices, worked out by hand:

@@ -1,12 +1,24 @@
-import type { LatePayment, Report, UnmatchedPaymentFacts } from '../../report';
+import type { InvoiceItem } from '../../invoicing';
+import type {
+  LatePayment,
+  MispaidInvoice,
+  MispaidTotals,
+  Report,
+  ReportSummary,
+  UnmatchedPaymentFacts,
+} from '../../report';
 import {
   estimateBasisWords,
+  FIRST_PAID_INVOICES_SHOWN,
   formatCount,
   formatCrypto,
   formatDelay,
+  formatFiat,
   formatPercentChange,
   formatServiceDatetime,
   formatUSD,
+  formatUSDChange,
+  JUDGED_CURRENCY,
   LIKELY_TOLERANCE_PERCENT,
   noEstimateWords,
   periodTitle,
@@ -18,21 +30,37 @@ import {
   FREE_TEXT_SHOWN,
   invoiceColumn,
   isLongValue,
+  longerText,
+  projectColumn,
   ServiceText,
   timeColumn,
   WALLET_NAME_SHOWN,
   WrapWhenLong,
 } from './cells';
 import { look, useVariant } from './looks';
-import { Lead, ListPanel } from './panel';
+import { Lead, Note, TablePanel, type TablePanelProps } from './panel';
 
-interface PaymentListProps {
-  report: Report;
-  /** Most rows shown (the report keeps `LISTED_PAYMENTS_KEPT`); a note counts the rest. */
-  limit: number;
-  /** The payments' CSV file as the reader knows it: beside the page, or the email's attachment. */
-  csvName: string;
+/** A list's panel, headed with the count of all its rows (`count`) and showing the first ones (`rows`). */
+function ListPanel<Row>({
+  heading,
+  count,
+  note,
+  ...rest
+}: TablePanelProps<Row> & { count: number; note: string | null }) {
+  return (
+    <TablePanel<Row>
+      {...rest}
+      heading={`${heading} (${formatCount(count)})`}
+      long={rest.rows.length > 15}
+      empty={count === 0}
+      cards="list"
+      notes={[note]}
+    />
+  );
 }
+
+/** A list's rows shown at most (a note counts the rest), and its CSV file as the reader knows it. */
+type ListProps = { report: Report; limit: number; csvName: string };
 
 /** Where the rows left out of a list are. */
 const pointer = (shown: number, total: number, csvName: string) =>
@@ -40,10 +68,7 @@ const pointer = (shown: number, total: number, csvName: string) =>
     ? `Showing the first ${formatCount(shown)} of ${formatCount(total)}; ${csvName} lists them all.`
     : null;
 
-/**
- * The likely invoice with the merchant's reference, or the closest candidate and how far it is (when it
- * was made, without an estimate). One line each: on a phone the cell is a card.
- */
+/** The likely invoice with the merchant's reference, or the closest candidate and how far it is. */
 function InvoiceCell({ payment, timezone }: { payment: UnmatchedPaymentFacts; timezone: string }) {
   const likely = payment.candidates.find((candidate) => candidate.likely);
   if (likely !== undefined) {
@@ -84,16 +109,16 @@ function InvoiceCell({ payment, timezone }: { payment: UnmatchedPaymentFacts; ti
   );
 }
 
-/** Payments matched to no invoice, each with its estimated USD value and likely invoice (`lib/report/unmatched`). */
-export function UnmatchedPayments({ report, limit, csvName }: PaymentListProps) {
+/** Payments matched to no invoice, each with its estimated USD value and likely invoice. */
+export function UnmatchedPayments({ report, limit, csvName }: ListProps) {
   const { timezone } = report.summary.period;
   const { payments } = report.summary;
   const shown = report.unmatched.slice(0, limit);
   return (
     <ListPanel<UnmatchedPaymentFacts>
-      title="Unmatched payments"
-      total={payments.unmatched}
-      shown={shown}
+      heading="Unmatched payments"
+      count={payments.unmatched}
+      rows={shown}
       note={pointer(shown.length, payments.unmatched, csvName)}
       none={
         // A report of one project leaves the unmatched payments out: it cannot say there were none.
@@ -170,15 +195,15 @@ export function UnmatchedPayments({ report, limit, csvName }: PaymentListProps) 
 }
 
 /** Payments that arrived at or after their invoice's deadline, inside the service's hour of grace. */
-export function LatePayments({ report, limit, csvName }: PaymentListProps) {
+export function LatePayments({ report, limit, csvName }: ListProps) {
   const { timezone } = report.summary.period;
   const total = report.summary.payments.late;
   const shown = report.latePayments.slice(0, limit);
   return (
     <ListPanel<LatePayment>
-      title="Late payments"
-      total={total}
-      shown={shown}
+      heading="Late payments"
+      count={total}
+      rows={shown}
       note={pointer(shown.length, total, csvName)}
       none="None: every matched payment arrived before its invoice's deadline."
       lead={
@@ -204,6 +229,123 @@ export function LatePayments({ report, limit, csvName }: PaymentListProps) {
             const delay = formatDelay(row.secondsLate);
             return useVariant() === 'email' ? <span {...look('nowrap')}>{delay}</span> : delay;
           },
+        },
+      ]}
+    />
+  );
+}
+
+/** Why only USD invoices are judged, in words: said wherever under- and over-paid invoices are. */
+export const WHY_USD_ONLY =
+  'Only invoices in USD can be judged this way: for an invoice in another currency the USD amount moves ' +
+  'with the exchange rate between invoicing and payment, so a difference would not mean it was paid short or over.';
+
+const side = (totals: MispaidTotals, word: string) =>
+  `${formatCount(totals.count)} ${word} (${formatUSDChange(totals.differenceUSD)} in all)`;
+
+/** The under- and over-paid invoices in one sentence (`…: 1 under-paid (-0.50 USD in all) and …`), or why none. */
+export function mispaidInWords(summary: ReportSummary): string {
+  const { underpaid, overpaid, currencies } = summary.invoices;
+  if (underpaid.count + overpaid.count === 0) {
+    const judged = currencies.find((currency) => currency.currency === JUDGED_CURRENCY)?.paid ?? 0;
+    if (judged === 0) return `No invoice in USD was paid in ${periodTitle(summary.period)}.`;
+    return judged === 1
+      ? 'None: the one paid invoice in USD received the amount invoiced.'
+      : `None: all ${formatCount(judged)} paid invoices in USD received the amount invoiced.`;
+  }
+  return (
+    'Paid invoices in USD for which the service recorded a different USD amount received from the one invoiced: ' +
+    `${side(underpaid, 'under-paid')} and ${side(overpaid, 'over-paid')}.`
+  );
+}
+
+/** Paid invoices in USD that received less or more than invoiced, largest difference first. */
+export function MispaidInvoices({ report, limit, csvName }: ListProps) {
+  const { summary } = report;
+  const { timezone } = summary.period;
+  const total = summary.invoices.underpaid.count + summary.invoices.overpaid.count;
+  const shown = report.mispaidInvoices.slice(0, limit);
+  const where = `${csvName} has every paid invoice, with amount_fiat (invoiced) and amount_usd (received)`;
+  return (
+    <ListPanel<MispaidInvoice>
+      heading="Under- and over-paid invoices"
+      count={total}
+      rows={shown}
+      none={mispaidInWords(summary)}
+      lead={
+        <Lead>
+          {useVariant() === 'page'
+            ? `${mispaidInWords(summary)} Times in ${timezone}.`
+            : mispaidInWords(summary)}
+        </Lead>
+      }
+      note={
+        shown.length < total
+          ? `The ${formatCount(shown.length)} largest differences of ${formatCount(total)}; ${where}.`
+          : `Largest difference first; ${where}.`
+      }
+      columns={[
+        timeColumn('Created', (row) => row.invoice.createDatetime, timezone, true),
+        invoiceColumn((row) => row.invoice),
+        projectColumn(summary.projectNames, (row) => row.invoice.projectId, true),
+        amountColumn('Invoiced', (row) => formatUSD(row.invoice.amountFiat), { keepWhole: true }),
+        // The email keeps three columns, which fit a phone with a billion on each.
+        amountColumn('Received', (row) => formatUSD(row.invoice.amountFiatUSD), { pageOnly: true }),
+        amountColumn('Difference', (row) => formatUSDChange(row.differenceUSD), { keepWhole: true }),
+      ]}
+    >
+      <Note>{WHY_USD_ONLY}</Note>
+    </ListPanel>
+  );
+}
+
+/** The first paid invoices of the period in order of creation, and where to find the rest. */
+export function PaidInvoices({ report }: { report: Report }) {
+  const { timezone } = report.summary.period;
+  const paid = report.summary.invoices.paid;
+  const shown = report.firstPaidInvoices.slice(0, FIRST_PAID_INVOICES_SHOWN);
+  if (shown.length === 0) return null;
+  const count = formatCount(paid);
+  return (
+    <TablePanel<InvoiceItem>
+      heading="Paid invoices"
+      long
+      lead={
+        <Lead>
+          {paid > shown.length
+            ? `The first ${formatCount(shown.length)} of ${count} paid invoices, in order of creation. paid-invoices.csv lists all ${count}. Times in ${timezone}.`
+            : `All ${count} paid invoices, in order of creation; also in paid-invoices.csv. Times in ${timezone}.`}
+        </Lead>
+      }
+      cards="wide"
+      rows={shown}
+      columns={[
+        timeColumn('Created', (row) => row.createDatetime, timezone),
+        invoiceColumn((row) => row),
+        projectColumn(report.summary.projectNames, (row) => row.projectId),
+        amountColumn('Amount', (row) => formatFiat(row.amountFiat, row.currencyFiat)),
+        amountColumn('USD', (row) => formatUSD(row.amountFiatUSD)),
+        {
+          heading: 'Paid with',
+          numeric: true,
+          cell: (row) =>
+            row.payment && row.wallet ? (
+              <AmountText text={formatCrypto(row.payment.amount, row.wallet.cryptocurrency)} />
+            ) : (
+              ''
+            ),
+        },
+        {
+          heading: 'Your reference',
+          looks: ['code', 'longWord'],
+          cell: (row) => <ServiceText text={row.serviceData ?? ''} max={FREE_TEXT_SHOWN} />,
+          title: (row) => longerText(row.serviceData, FREE_TEXT_SHOWN),
+        },
+        {
+          heading: 'Description',
+          looks: ['description'],
+          cell: (row) => <ServiceText text={row.description ?? ''} max={FREE_TEXT_SHOWN} />,
+          title: (row) => longerText(row.description, FREE_TEXT_SHOWN),
         },
       ]}
     />

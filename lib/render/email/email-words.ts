@@ -1,15 +1,9 @@
 import * as z from 'zod';
 import { fieldIssues } from '../../config';
-import { formatCount, type ReportSummary } from '../../report';
+import type { ReportSummary } from '../../report';
+import { formatCount, formatUSD, isolated, periodHeading, projectLabel, truncateText } from '../../report';
 
-function isWebAddress(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
+const isWebAddress = (value: string) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
 
 // The message names the field, never the value: a signed link carries its signature.
 const webAddress = z.string().refine(isWebAddress, { message: 'must be an http or https address' });
@@ -69,4 +63,33 @@ export function emailFiles(summary: ReportSummary, { links, fileNames }: ReportE
 export function attachedInWords(files: ReturnType<typeof emailFiles>): string {
   const [workbook, paid, payments] = files.map((file) => `${file.name} (${file.holds})`);
   return `Attached: ${workbook}, ${paid} and ${payments}.`;
+}
+
+/** Text for a single line (a subject, a title line): control characters and runs of spaces become one space. */
+export function oneLine(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+  return text.replace(/[\u0000-\u001f\u007f\u2028\u2029\s]+/g, ' ').trim();
+}
+
+/** Longest account or project name kept in a subject, so the figures stay visible in an inbox list. */
+const NAME_SHOWN = 40;
+
+/** The subject: `Acme · October 2026 · 81,119.92 USD from 1,234 paid invoices`, names set apart (`isolated`). */
+export function reportSubject(summary: ReportSummary): string {
+  const account = summary.account === null ? '' : truncateText(oneLine(summary.account), NAME_SHOWN);
+  const parts = [account ? isolated(account) : 'Invoice report', periodHeading(summary.period)];
+  if (summary.projectId !== null) {
+    const label = projectLabel(summary.projectNames, summary.projectId, (name) =>
+      isolated(truncateText(oneLine(name), NAME_SHOWN)),
+    );
+    parts.push(`project ${oneLine(label)}`);
+  }
+  const { paid, paidTotalUSD } = summary.invoices;
+  parts.push(
+    paid === 0
+      ? 'no paid invoices'
+      : `${formatUSD(paidTotalUSD)} from ${formatCount(paid)} paid ${paid === 1 ? 'invoice' : 'invoices'}`,
+  );
+  if (!summary.reconciliation.ok) parts.push('figures differ');
+  return parts.join(' · ');
 }
