@@ -1,3 +1,3 @@
 export type { Finding, PreflightClients } from './aws';
-export { type PreflightResult, runPreflight } from './run-preflight';
 export { PREFLIGHT_USAGE, type PreflightCommandIo, runPreflightCommand } from './preflight-command';
+export { type PreflightResult, runPreflight } from './run-preflight';
