@@ -12,27 +12,18 @@ import { type BuildCause, ReportStore } from './report-store';
 export type ReportApiLogger = Pick<StructuredLogger, 'info' | 'error'>;
 
 /** The options a deployment's configuration decides; where the app runs adds `publicUrl` and `logger`. */
-export function reportApiOptionsFor(
-  config: Pick<
-    DeploymentConfig,
-    | 'accounts'
-    | 'reportApiTokenSecretName'
-    | 'accountTokenKeySecretName'
-    | 'linkSigningKeySecretName'
-    | 'linkLifetimeDays'
-  >,
-  publish: PublishContext,
-): ReportApiOptions {
-  const { accounts, reportApiTokenSecretName, accountTokenKeySecretName, linkSigningKeySecretName } = config;
-  const { linkLifetimeDays } = config;
-  return {
-    accounts,
-    publish,
-    reportApiTokenSecretName,
-    accountTokenKeySecretName,
-    linkSigningKeySecretName,
-    linkLifetimeDays,
-  };
+const FROM_CONFIG = [
+  'accounts',
+  'reportApiTokenSecretName',
+  'accountTokenKeySecretName',
+  'linkSigningKeySecretName',
+  'linkLifetimeDays',
+] as const;
+type ConfigOptions = Pick<DeploymentConfig, (typeof FROM_CONFIG)[number]>;
+
+export function reportApiOptionsFor(config: ConfigOptions, publish: PublishContext): ReportApiOptions {
+  const picked = Object.fromEntries(FROM_CONFIG.map((key) => [key, config[key]])) as ConfigOptions;
+  return { ...picked, publish };
 }
 
 const secretName = z.string().min(1, 'must name a secret');
@@ -82,30 +73,28 @@ export type ReportApiOptions = z.input<typeof settingsSchema> & {
 export type ReportApiSettings = ReportApiOptions &
   z.output<typeof settingsSchema> & { logger: ReportApiLogger; now: () => Date };
 
+/** What every route works with: the settings, the reports, and the rules for accounts and links. */
+export type RouteContext = ReturnType<typeof routeContext>;
+
 /**
  * Checks the options once, when the app is made, so a bad deployment fails at start rather than on a request.
  * @throws ConfigError naming each bad option
  */
-export function readReportApiOptions(options: ReportApiOptions): ReportApiSettings {
+export function routeContext(options: ReportApiOptions) {
   const parsed = settingsSchema.safeParse(options);
   if (!parsed.success) {
     throw new ConfigError('Invalid report API options', fieldIssues(parsed.error.issues));
   }
   const { publish } = options;
-  return {
+  const logger = options.logger ?? createLogger();
+  const now = () => publish.now?.() ?? new Date();
+  const settings: ReportApiSettings = {
     ...options,
     ...parsed.data,
     publicUrl: parsed.data.publicUrl,
-    logger: options.logger ?? createLogger(),
-    now: () => publish.now?.() ?? new Date(),
+    logger,
+    now,
   };
-}
-
-/** What every route works with: the settings, the reports, and the rules for accounts and links. */
-export type RouteContext = ReturnType<typeof routeContext>;
-
-export function routeContext(settings: ReportApiSettings) {
-  const { publish, logger, now } = settings;
   const store = new ReportStore(publish, {
     incompleteMaxAgeMs: settings.incompleteReportMaxAgeSeconds * 1000,
     events: {
@@ -139,29 +128,27 @@ export function routeContext(settings: ReportApiSettings) {
       const lifetime = new Date(now().getTime() + settings.linkLifetimeDays * millisecondsInDay);
       return caller.kind === 'link' && caller.expiresAt < lifetime ? caller.expiresAt : lifetime;
     },
-  };
-}
-
-/**
- * The `beforeBuild` of a build asked for on request (`?refresh=true`, the list's form): claims the
- * account's one rebuild of the interval (`claimRebuild`, held in S3 across instances) or refuses with 429
- * and `Retry-After`. An outdated report of a period not ended is rebuilt uncounted: refusing would leave
- * only a stale report, and the store's age rule already bounds it.
- */
-export function limitRebuilds(
-  { publish: { s3, bucket }, rebuildIntervalSeconds: interval, now }: ReportApiSettings,
-  account: string,
-): (cause: BuildCause) => Promise<void> {
-  return async (cause) => {
-    if (cause === 'outdated') return;
-    const claim = await claimRebuild({ s3, bucket, account, intervalSeconds: interval, now: now() });
-    if (claim.granted) return;
-    const wait = claim.retryAfterSeconds;
-    throw new ReportApiError(
-      429,
-      'too_many_rebuilds',
-      `a report of ${account} was asked to be built less than ${interval} seconds ago, and its reports are built on request at most once in ${interval} seconds; try again in ${wait} ${wait === 1 ? 'second' : 'seconds'}`,
-      { 'Retry-After': String(wait) },
-    );
+    /**
+     * The `beforeBuild` of a build asked for on request (`?refresh=true`, the list's form): claims the
+     * account's one rebuild of the interval (`claimRebuild`, held in S3 across instances) or refuses with
+     * 429 and `Retry-After`. An outdated report of a period not ended is rebuilt uncounted: refusing would
+     * leave only a stale report, and the store's age rule already bounds it.
+     */
+    limitRebuilds(account: string): (cause: BuildCause) => Promise<void> {
+      const { s3, bucket } = publish;
+      const interval = settings.rebuildIntervalSeconds;
+      return async (cause) => {
+        if (cause === 'outdated') return;
+        const claim = await claimRebuild({ s3, bucket, account, intervalSeconds: interval, now: now() });
+        if (claim.granted) return;
+        const wait = claim.retryAfterSeconds;
+        throw new ReportApiError(
+          429,
+          'too_many_rebuilds',
+          `a report of ${account} was asked to be built less than ${interval} seconds ago, and its reports are built on request at most once in ${interval} seconds; try again in ${wait} ${wait === 1 ? 'second' : 'seconds'}`,
+          { 'Retry-After': String(wait) },
+        );
+      };
+    },
   };
 }

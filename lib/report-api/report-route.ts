@@ -4,7 +4,7 @@ import { isMonthId } from '../period';
 import { resolveReportPeriod } from '../pipeline';
 import type { ReportApiEnv } from './access';
 import { ReportApiError } from './errors';
-import { limitRebuilds, type RouteContext } from './report-api-options';
+import type { RouteContext } from './report-api-options';
 import type { ReportProgress } from './report-store';
 import {
   fileRouteParamsSchema,
@@ -49,7 +49,7 @@ export async function answerReport(routes: RouteContext, c: Context<ReportApiEnv
   // Only a rebuild asked for is limited: building a period S3 has none of, or an outdated one, is not.
   const report = await routes.store.get(account, period, {
     refresh,
-    ...(refresh ? { beforeBuild: limitRebuilds(settings, account.name) } : {}),
+    ...(refresh ? { beforeBuild: routes.limitRebuilds(account.name) } : {}),
   });
 
   const { links, expiresAt } = signReportLinks({

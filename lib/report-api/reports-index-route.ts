@@ -26,7 +26,7 @@ import { periodTitle } from '../report';
 import type { ReportApiEnv } from './access';
 import { BACK_TO, ReportApiError, wantsHtml } from './errors';
 import { renderReportsIndexPage, reportAnchor } from './pages';
-import { limitRebuilds, type RouteContext } from './report-api-options';
+import type { RouteContext } from './report-api-options';
 import { progressAt } from './report-store';
 import { buildFormSchema, indexRouteParamsSchema, parseRouteInput } from './route-input';
 
@@ -207,7 +207,7 @@ export async function buildFromForm(routes: RouteContext, c: Context<ReportApiEn
   const period = resolveReportPeriod(account, form.period, settings.now());
   await routes.store.get(account, period, {
     refresh: false,
-    beforeBuild: limitRebuilds(settings, account.name),
+    beforeBuild: routes.limitRebuilds(account.name),
   });
   // Back to the list, not on to the report: a browser holds a form's redirects to `form-action 'self'`,
   // and the report's link ends at S3, another origin.
