@@ -24,7 +24,7 @@ import {
 import { resolveReportPeriod } from '../pipeline';
 import { periodTitle } from '../report';
 import type { ReportApiEnv } from './access';
-import { BACK_TO, ReportApiError, wantsHtml } from './errors';
+import { ReportApiError, wantsHtml } from './errors';
 import { renderReportsIndexPage, reportAnchor } from './pages';
 import type { RouteContext } from './report-api-options';
 import { progressAt } from './report-store';
@@ -198,7 +198,7 @@ export async function buildFromForm(routes: RouteContext, c: Context<ReportApiEn
   const account = routes.readableAccount(c, name);
   const { pathname, search } = new URL(c.req.url);
   // From here on, a refusal's page leads back to the list the form was on.
-  if (c.get('caller').kind === 'link') c.set(BACK_TO, `${pathname}${search}`);
+  if (c.get('caller').kind === 'link') c.set('backTo', `${pathname}${search}`);
   // A body that is not a form (a broken multipart one) is the caller's mistake, not the API's failure.
   const body = await c.req.parseBody().catch(() => {
     throw new ReportApiError(400, 'invalid_request', 'the form could not be read');
