@@ -97,10 +97,7 @@ export function routeContext(options: ReportApiOptions) {
   };
   const store = new ReportStore(publish, {
     incompleteMaxAgeMs: settings.incompleteReportMaxAgeSeconds * 1000,
-    events: {
-      built: (account, period, manifest) =>
-        logger.info('report built', { account, period, generatedAt: manifest.generatedAt }),
-    },
+    logger,
   });
   return {
     settings,

@@ -12,6 +12,7 @@ import {
   readManifest,
 } from '../delivery';
 import { type PublishContext, publishReport } from '../pipeline';
+import type { ReportApiLogger } from './report-api-options';
 
 /** How far a report's figures run: whether its period had ended when it was built, and the instant. */
 export interface ReportProgress {
@@ -58,7 +59,7 @@ export type BuildCause = 'refresh' | 'missing' | 'outdated';
 interface ReportStoreOptions {
   /** How old a report of a period not ended may be before a request builds it again. */
   incompleteMaxAgeMs: number;
-  events: { built(account: string, period: string, manifest: ReportManifest): void };
+  logger: ReportApiLogger;
 }
 
 /** The part of `summary.json` the store reads; one saved before quarters and years has no `complete` or `asOf`. */
@@ -119,7 +120,8 @@ export class ReportStore {
       cause = 'missing';
       if (manifest) {
         const saved = await this.savedSummary(manifest);
-        if (!this.outdated(saved, manifest)) return { manifest, ...saved };
+        const age = (this.publish.now?.() ?? new Date()).getTime() - Date.parse(manifest.generatedAt);
+        if (saved.complete || age <= this.options.incompleteMaxAgeMs) return { manifest, ...saved };
         cause = 'outdated';
       }
     }
@@ -131,17 +133,12 @@ export class ReportStore {
     return this.builds.run(key, () => this.build(account, period));
   }
 
-  private outdated(saved: ReportProgress, manifest: ReportManifest): boolean {
-    if (saved.complete) return false;
-    const now = this.publish.now?.() ?? new Date();
-    return now.getTime() - Date.parse(manifest.generatedAt) > this.options.incompleteMaxAgeMs;
-  }
-
   private async build(account: AccountConfig, period: string): Promise<StoredReport> {
     const published = await publishReport(this.publish, account, period);
     try {
       const { manifest } = published;
-      this.options.events.built(account.name, period, manifest);
+      const { generatedAt } = manifest;
+      this.options.logger.info('report built', { account: account.name, period, generatedAt });
       // Overtaken by another build of the period: answer with the report that is served.
       if (!published.switched) return { manifest, ...(await this.savedSummary(manifest)) };
       const summaryJson = await readFile(join(published.folder, 'summary.json'), 'utf8');
