@@ -11,13 +11,9 @@ import {
 } from '../config';
 import { AwsSecretSource, SecretError, type SecretSource } from '../delivery';
 import { accountToken } from '../report-api';
+import { type CommandIo, commandOptions, usageError } from './command-line';
 
-/** Where `runAccountTokenCommand` writes and reads. */
-export interface AccountTokenCommandIo {
-  stdout: { write(text: string): unknown };
-  stderr: { write(text: string): unknown };
-  /** Where `cdk.json` and a relative `--config-file` are read from: the repository. */
-  cwd: string;
+export interface AccountTokenCommandIo extends CommandIo {
   /** @default Secrets Manager, with the AWS credentials and region of the environment */
   secrets?: SecretSource;
 }
@@ -75,28 +71,14 @@ export function runAccountTokenCommand(argv: string[], io: AccountTokenCommandIo
 
 /** A wrong call, configuration, account or region is a `UsageError`. */
 async function printAccountToken(argv: string[], io: AccountTokenCommandIo): Promise<number> {
-  let values: { account?: string; 'config-file'?: string; help?: boolean };
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        account: { type: 'string' },
-        'config-file': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    throw new UsageError(`${(error as Error).message}\n\n${ACCOUNT_TOKEN_USAGE}`.trimEnd());
-  }
-  if (values.help) {
-    io.stdout.write(ACCOUNT_TOKEN_USAGE);
-    return 0;
-  }
-  if (!values.account) {
-    throw new UsageError(`name the account with --account NAME\n\n${ACCOUNT_TOKEN_USAGE}`.trimEnd());
-  }
+  const options = {
+    account: { type: 'string' },
+    'config-file': { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  } as const;
+  const values = commandOptions(ACCOUNT_TOKEN_USAGE, io, () => parseArgs({ args: argv, options }).values);
+  if (!values) return 0;
+  if (!values.account) throw usageError('name the account with --account NAME', ACCOUNT_TOKEN_USAGE);
 
   const config = loadRepositoryConfig(io.cwd, values['config-file']);
   const account = findAccount(config, values.account);

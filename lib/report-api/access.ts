@@ -39,10 +39,7 @@ export interface SignedQuery {
 const INVALID_TOKEN =
   'the token is not valid: send the operator token, or an account\'s own token from "npm run account-token" (locally, "npm start" prints both)';
 
-/**
- * The routes' access checks: by a bearer token, or by a signed link or a token.
- * @param refuse answers a refusal (a page or JSON)
- */
+/** The routes' access checks: by a bearer token, or by a signed link or a token; `refuse` answers a refusal. */
 export function accessChecks(
   settings: ReportApiSettings,
   refuse: (c: Context, refusal: ReportApiError) => Response,
@@ -53,10 +50,9 @@ export function accessChecks(
   const generations = new Map(settings.accounts.map((account) => [account.name, account.tokenGeneration]));
 
   /**
-   * The caller a bearer token stands for: an `acct_<account>_…` token is checked as that account's only, any
-   * other against the operator token, both in constant time (Hono's `timingSafeEqual` hashes both sides
-   * first, so lengths leak nothing either).
-   * @throws SecretError when a secret cannot be read; ConfigError for an account token key too short
+   * The caller a bearer token stands for: an `acct_<account>_…` token is checked as that account's only,
+   * any other against the operator token, both in constant time (Hono's `timingSafeEqual` hashes both
+   * sides first, so lengths leak nothing either).
    */
   async function callerOfToken(token: string): Promise<Caller | undefined> {
     if (token.startsWith(ACCOUNT_TOKEN_PREFIX)) {
@@ -69,11 +65,7 @@ export function accessChecks(
     return (await timingSafeEqual(operatorToken, token)) ? { kind: 'operator' } : undefined;
   }
 
-  /**
-   * Hono's bearer-auth over `callerOfToken`, which sets the context's `caller`. Every refusal is a 401 with
-   * a `WWW-Authenticate: Bearer` challenge; a malformed `Authorization` header counts as a wrong token (the
-   * middleware's own answer would be a 400).
-   */
+  /** Bearer auth setting `caller`; every refusal a 401, a malformed header too (Hono's own is a 400). */
   function requireCredential(alternative = ''): MiddlewareHandler<ReportApiEnv> {
     const invalidToken = `Bearer realm="${REALM}", error="invalid_token"`;
     const unauthorized = (message: string) => (c: Context) =>

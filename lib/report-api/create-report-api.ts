@@ -23,13 +23,10 @@ export function isContentTypeBinary(contentType: string): boolean {
 const MAX_FORM_BYTES = 4096;
 
 /**
- * The report API as a Hono app, the same locally (`@hono/node-server`) and on Lambda (`handle`); its
- * routes are DESIGN.md's (`docs/api.md`), plus `POST /reports/:account` with `period=<id>`, the list's
- * form, which builds a period and redirects back to the list at its row.
- * Checks run in this order: credentials (401, or 403 for a link), then the path and query (400), then the
- * account (404), then the period against the account's time zone (400 for one not begun), so that
- * without valid credentials a caller learns nothing about which accounts exist. Every answer carries
- * security headers and `Cache-Control: no-store`.
+ * The report API as a Hono app, locally (`@hono/node-server`) and on Lambda (`handle`); routes in
+ * `docs/api.md`. Checks run in this order: credentials (401, or 403 for a link), path and query (400),
+ * account (404), the period against the account's time zone (400 for one not begun), so that without
+ * valid credentials a caller learns nothing about which accounts exist.
  * @throws ConfigError for invalid options
  */
 export function createReportApi(options: ReportApiOptions): Hono<ReportApiEnv> {

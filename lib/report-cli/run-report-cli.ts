@@ -90,9 +90,9 @@ function createClient(options: ReportCliOptions, io: ReportCliIo): InvoicingClie
       apiKey: options.apiKey,
       // Ctrl-C calls every request off, and the report fails as it does when the service fails, which
       // removes its hidden folder and the rows it sorted on disk.
-      ...(io.interrupt === undefined ? {} : { signal: io.interrupt }),
-      ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
-      ...(options.pageSize === undefined ? {} : { pageSize: options.pageSize }),
+      signal: io.interrupt,
+      concurrency: options.concurrency,
+      pageSize: options.pageSize,
     });
   } catch (error) {
     // The client's own checks (a key with spaces, a URL with a query) are mistakes on the command line.
