@@ -79,31 +79,26 @@ export function describeInvoicingFailure(error: InvoicingApiError): string {
   const on = error.endpoint ? ` on ${error.endpoint}` : '';
   const status = error.status === undefined ? '' : ` (HTTP ${error.status})`;
   const id = error.requestId ? `; its request id was ${error.requestId}` : '';
-  if (error instanceof InvoicingAuthenticationError) {
-    return `the invoicing service refused the account's API key${status}`;
-  }
-  if (error instanceof InvoicingRateLimitError) {
-    return `the invoicing service kept rate limiting requests${on}; try again later`;
-  }
-  if (error instanceof InvoicingServerError) return `the invoicing service failed${on}${status}${id}`;
-  if (error instanceof InvoicingTimeoutError) {
-    return `the invoicing service did not answer${on} within ${error.timeoutMs} ms`;
-  }
-  if (error instanceof InvoicingNetworkError) return `the invoicing service could not be reached${on}`;
-  if (error instanceof InvoicingValidationError) {
-    return `the invoicing service answered data that does not match its interface${on}${id}`;
-  }
-  if (error instanceof InvoicingAnswerTooLargeError) {
-    const mib = Number((error.maxBytes / (1024 * 1024)).toFixed(2));
-    return `the invoicing service answered more than the ${mib} MiB read at once${on}${id}`;
-  }
-  if (error instanceof InvoicingListOrderError) {
-    return `the invoicing service listed records in a different order at each request${on}, so the list could not be read whole; try again later`;
-  }
-  if (error instanceof InvoicingProtocolError) {
-    return `the invoicing service answered something unexpected${on}${status}${id}`;
-  }
-  return `the invoicing service failed${on}`;
+  const words = (): string => {
+    if (error instanceof InvoicingAuthenticationError) return `refused the account's API key${status}`;
+    if (error instanceof InvoicingRateLimitError) return `kept rate limiting requests${on}; try again later`;
+    if (error instanceof InvoicingServerError) return `failed${on}${status}${id}`;
+    if (error instanceof InvoicingTimeoutError) return `did not answer${on} within ${error.timeoutMs} ms`;
+    if (error instanceof InvoicingNetworkError) return `could not be reached${on}`;
+    if (error instanceof InvoicingValidationError) {
+      return `answered data that does not match its interface${on}${id}`;
+    }
+    if (error instanceof InvoicingAnswerTooLargeError) {
+      const mib = Number((error.maxBytes / (1024 * 1024)).toFixed(2));
+      return `answered more than the ${mib} MiB read at once${on}${id}`;
+    }
+    if (error instanceof InvoicingListOrderError) {
+      return `listed records in a different order at each request${on}, so the list could not be read whole; try again later`;
+    }
+    if (error instanceof InvoicingProtocolError) return `answered something unexpected${on}${status}${id}`;
+    return `failed${on}`;
+  };
+  return `the invoicing service ${words()}`;
 }
 
 const CONFIGURATION_MESSAGE =

@@ -20,13 +20,7 @@ import {
   reportPeriod,
   unmatchedInWords,
 } from '../report';
-import {
-  describeFailure,
-  type ExitCode,
-  exitCodeFor,
-  type FailureContext,
-  ReportInterruptedError,
-} from './describe-failure';
+import { describeFailure, type ExitCode, exitCodeFor, type FailureContext } from './describe-failure';
 import {
   parseReportCliArgs,
   REPORT_CLI_USAGE,
@@ -76,9 +70,9 @@ export async function runReportCli(argv: readonly string[], io: ReportCliIo): Pr
     return 0;
   } catch (thrown) {
     // Stopped, the client's requests fail with the abort, and the report with them: the failure says so.
-    const error = io.interrupt?.aborted ? new ReportInterruptedError() : thrown;
-    io.stderr.write(`${PREFIX}${describeFailure(error, context)}\n`);
-    return exitCodeFor(error);
+    context.interrupted = io.interrupt?.aborted;
+    io.stderr.write(`${PREFIX}${describeFailure(thrown, context)}\n`);
+    return context.interrupted ? 1 : exitCodeFor(thrown);
   }
 }
 
