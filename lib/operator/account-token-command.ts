@@ -69,14 +69,19 @@ export function runAccountTokenCommand(argv: string[], io: AccountTokenCommandIo
   return exitOnUsageError(PREFIX, io.stderr, () => printAccountToken(argv, io));
 }
 
+const OPTIONS = {
+  account: { type: 'string' },
+  'config-file': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 /** A wrong call, configuration, account or region is a `UsageError`. */
 async function printAccountToken(argv: string[], io: AccountTokenCommandIo): Promise<number> {
-  const options = {
-    account: { type: 'string' },
-    'config-file': { type: 'string' },
-    help: { type: 'boolean', short: 'h' },
-  } as const;
-  const values = commandOptions(ACCOUNT_TOKEN_USAGE, io, () => parseArgs({ args: argv, options }).values);
+  const values = commandOptions(
+    ACCOUNT_TOKEN_USAGE,
+    io,
+    () => parseArgs({ args: argv, options: OPTIONS }).values,
+  );
   if (!values) return 0;
   if (!values.account) throw usageError('name the account with --account NAME', ACCOUNT_TOKEN_USAGE);
 
@@ -99,13 +104,11 @@ async function printAccountToken(argv: string[], io: AccountTokenCommandIo): Pro
     const value = await secrets.getSecret(secretName);
     io.stdout.write(`${accountToken({ value, secretName }, account.name, account.tokenGeneration)}\n`);
   } catch (error) {
-    if (error instanceof ConfigError) {
-      const issues = error.issues.map((issue) => `${issue.path}: ${issue.message}`);
-      io.stderr.write(`${PREFIX}the account token key cannot be used: ${issues.join('; ')}\n`);
-      return 1;
-    }
-    if (!(error instanceof SecretError)) throw error;
-    io.stderr.write(`${PREFIX}${error.message}\n`);
+    if (!(error instanceof ConfigError || error instanceof SecretError)) throw error;
+    const issues =
+      error instanceof ConfigError && error.issues.map((issue) => `${issue.path}: ${issue.message}`);
+    const reason = issues ? `the account token key cannot be used: ${issues.join('; ')}` : error.message;
+    io.stderr.write(`${PREFIX}${reason}\n`);
     return 1;
   }
   io.stderr.write(

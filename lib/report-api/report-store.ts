@@ -29,24 +29,6 @@ export function progressAt(end: string, generatedAt: string): ReportProgress {
   return { complete, asOf: complete ? end : generatedAt };
 }
 
-/** Runs at most one task per key at a time: a caller asking while one runs gets the same promise. */
-export class SingleFlight<T> {
-  private readonly running = new Map<string, Promise<T>>();
-
-  current(key: string): Promise<T> | undefined {
-    return this.running.get(key);
-  }
-
-  /** Joins the task running for `key`, or starts `task` (forgotten once it settles). */
-  run(key: string, task: () => Promise<T>): Promise<T> {
-    const existing = this.running.get(key);
-    if (existing) return existing;
-    const started = task().finally(() => this.running.delete(key));
-    this.running.set(key, started);
-    return started;
-  }
-}
-
 /** A complete report as the API answers it: its manifest and `summary.json` exactly as saved. */
 export interface StoredReport extends ReportProgress {
   manifest: ReportManifest;
@@ -81,7 +63,8 @@ const summaryPeriodSchema = z.object({
  * time, never correctness (each build saves in its own folder, then switches with one conditional write).
  */
 export class ReportStore {
-  private readonly builds = new SingleFlight<StoredReport>();
+  /** The builds running, by `account/period`, each forgotten once it settles. */
+  private readonly builds = new Map<string, Promise<StoredReport>>();
 
   constructor(
     private readonly publish: PublishContext,
@@ -126,11 +109,14 @@ export class ReportStore {
       }
     }
     // What S3 holds is answered above even while a build runs, which may yet fail.
-    const running = this.builds.current(key);
-    if (running) return running;
+    if (this.builds.has(key)) return this.builds.get(key)!;
     // Before the build is shared: a request that joins it must not meet this one's refusal.
     await options.beforeBuild?.(cause);
-    return this.builds.run(key, () => this.build(account, period));
+    // One may have started while `beforeBuild` ran.
+    if (this.builds.has(key)) return this.builds.get(key)!;
+    const build = this.build(account, period).finally(() => this.builds.delete(key));
+    this.builds.set(key, build);
+    return build;
   }
 
   private async build(account: AccountConfig, period: string): Promise<StoredReport> {
