@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import {
   CONFIG_CONTEXT_KEY,
@@ -58,61 +57,54 @@ async function operatorSecretSource(): Promise<SecretSource> {
   return new AwsSecretSource({ client });
 }
 
-/**
- * `npm run account-token -- --account acme`: the account's report API token on stdout (and only there,
- * so that `TOKEN=$(npm run -s account-token -- --account acme)` works), a line about it on stderr. The
- * configuration is read as `cdk synth` reads it, so the token generation is the deployed one.
- * @returns 0 printed; 2 a usage error, an unreadable configuration, an unknown account or no AWS region;
- * 1 the key cannot be read (the reason on stderr, never the key)
- */
-export function runAccountTokenCommand(argv: string[], io: AccountTokenCommandIo): Promise<number> {
-  return exitOnUsageError(PREFIX, io.stderr, () => printAccountToken(argv, io));
-}
-
 const OPTIONS = {
   account: { type: 'string' },
   'config-file': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-/** A wrong call, configuration, account or region is a `UsageError`. */
-async function printAccountToken(argv: string[], io: AccountTokenCommandIo): Promise<number> {
-  const values = commandOptions(
-    ACCOUNT_TOKEN_USAGE,
-    io,
-    () => parseArgs({ args: argv, options: OPTIONS }).values,
-  );
-  if (!values) return 0;
-  if (!values.account) throw usageError('name the account with --account NAME', ACCOUNT_TOKEN_USAGE);
+/**
+ * `npm run account-token -- --account acme`: the account's token on stdout only (for
+ * `TOKEN=$(npm run -s account-token -- --account acme)`), a line about it on stderr. The configuration
+ * is read as `cdk synth` reads it, so the token generation is the deployed one.
+ * @returns 0 printed; 2 a usage error (configuration, account or region too); 1 the key cannot be read
+ */
+export function runAccountTokenCommand(argv: string[], io: AccountTokenCommandIo): Promise<number> {
+  return exitOnUsageError(PREFIX, io.stderr, async () => {
+    const values = commandOptions(argv, OPTIONS, ACCOUNT_TOKEN_USAGE, io);
+    if (!values) return 0;
+    if (!values.account) throw usageError('name the account with --account NAME', ACCOUNT_TOKEN_USAGE);
 
-  const config = loadRepositoryConfig(io.cwd, values['config-file']);
-  const account = findAccount(config, values.account);
-  if (!account) {
-    // Where it looked and what it found, so that a forgotten --config-file or a misspelt name shows.
-    const where = values['config-file'] ?? DEFAULT_CONFIG_SOURCE;
-    const names = config.accounts.map((each) => each.name);
-    const more = names.length > ACCOUNT_NAMES_SHOWN ? ` and ${names.length - ACCOUNT_NAMES_SHOWN} more` : '';
-    const shown = `${names.slice(0, ACCOUNT_NAMES_SHOWN).join(', ')}${more}`;
-    throw new UsageError(
-      `there is no account ${JSON.stringify(values.account)} in ${where} (its accounts: ${shown})`,
+    const config = loadRepositoryConfig(io.cwd, values['config-file']);
+    const account = findAccount(config, values.account);
+    if (!account) {
+      // Where it looked and what it found, so that a forgotten --config-file or a misspelt name shows.
+      const where = values['config-file'] ?? DEFAULT_CONFIG_SOURCE;
+      const names = config.accounts.map((each) => each.name);
+      const more =
+        names.length > ACCOUNT_NAMES_SHOWN ? ` and ${names.length - ACCOUNT_NAMES_SHOWN} more` : '';
+      const shown = `${names.slice(0, ACCOUNT_NAMES_SHOWN).join(', ')}${more}`;
+      throw new UsageError(
+        `there is no account ${JSON.stringify(values.account)} in ${where} (its accounts: ${shown})`,
+      );
+    }
+
+    const secrets = io.secrets ?? (await operatorSecretSource());
+    const secretName = config.accountTokenKeySecretName;
+    try {
+      const value = await secrets.getSecret(secretName);
+      io.stdout.write(`${accountToken({ value, secretName }, account.name, account.tokenGeneration)}\n`);
+    } catch (error) {
+      if (!(error instanceof ConfigError || error instanceof SecretError)) throw error;
+      const issues =
+        error instanceof ConfigError && error.issues.map((issue) => `${issue.path}: ${issue.message}`);
+      const reason = issues ? `the account token key cannot be used: ${issues.join('; ')}` : error.message;
+      io.stderr.write(`${PREFIX}${reason}\n`);
+      return 1;
+    }
+    io.stderr.write(
+      `${PREFIX}the report API token of ${account.name} (token generation ${account.tokenGeneration}); it reads ${account.name}'s reports only. Hand it over as you would a password.\n`,
     );
-  }
-
-  const secrets = io.secrets ?? (await operatorSecretSource());
-  const secretName = config.accountTokenKeySecretName;
-  try {
-    const value = await secrets.getSecret(secretName);
-    io.stdout.write(`${accountToken({ value, secretName }, account.name, account.tokenGeneration)}\n`);
-  } catch (error) {
-    if (!(error instanceof ConfigError || error instanceof SecretError)) throw error;
-    const issues =
-      error instanceof ConfigError && error.issues.map((issue) => `${issue.path}: ${issue.message}`);
-    const reason = issues ? `the account token key cannot be used: ${issues.join('; ')}` : error.message;
-    io.stderr.write(`${PREFIX}${reason}\n`);
-    return 1;
-  }
-  io.stderr.write(
-    `${PREFIX}the report API token of ${account.name} (token generation ${account.tokenGeneration}); it reads ${account.name}'s reports only. Hand it over as you would a password.\n`,
-  );
-  return 0;
+    return 0;
+  });
 }

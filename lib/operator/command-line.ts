@@ -1,3 +1,4 @@
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { errorParts, UsageError } from '../config';
 
 /** Where an operator command writes, and the repository it reads `cdk.json` and a relative file from. */
@@ -12,20 +13,21 @@ export const usageError = (message: string, usage: string) =>
   new UsageError(`${message}\n\n${usage}`.trimEnd());
 
 /**
- * The options `parse` reads (with `parseArgs`), or `undefined` once `--help` printed the usage on stdout.
+ * The options of a command line without positionals, or `undefined` once `--help` printed the usage.
  * @throws UsageError for an unknown option or a missing value, with the usage
  */
-export function commandOptions<T extends { help?: boolean }>(
+export function commandOptions<const O extends NonNullable<ParseArgsConfig['options']>>(
+  argv: readonly string[],
+  options: O,
   usage: string,
   io: CommandIo,
-  parse: () => T,
-): T | undefined {
-  let values: T;
+) {
   try {
-    values = parse();
+    const { values } = parseArgs({ args: [...argv], options });
+    if (!(values as { help?: boolean }).help) return values;
   } catch (error) {
     throw usageError(errorParts(error).message, usage);
   }
-  if (values.help) io.stdout.write(usage);
-  return values.help ? undefined : values;
+  io.stdout.write(usage);
+  return undefined;
 }

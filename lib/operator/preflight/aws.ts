@@ -18,12 +18,11 @@ export function preflightClients(sesRegion?: string) {
 
 export type PreflightClients = ReturnType<typeof preflightClients>;
 
-/** One thing in the way of a deploy, or of the reports working after it, and its fix. */
+/** One thing in the way of a deploy, or of the reports working after it, and what to do about it. */
 export interface Finding {
-  /** What was checked: `credentials`, `SES`, `secret invoice-reports/accounts/acme/api-key`. */
+  /** What was checked: `AWS credentials`, `secret invoice-reports/accounts/acme/api-key`. */
   subject: string;
   problem: string;
-  /** What to do, with the command where there is one. */
   fix: string;
 }
 

@@ -13,10 +13,9 @@ const SES_CONCURRENCY = 4;
 type Identity = GetEmailIdentityCommandOutput | 'missing';
 
 /**
- * SES in the region the functions send from: the account may send, and is out of the sandbox unless the
- * configuration says it is in (`sesSandbox`); each sender identity exists, is verified for sending and
- * signs with DKIM; and while the account is in the sandbox, each recipient is verified (as an address, or
- * through its domain), since SES refuses mail to any other.
+ * SES where the functions send from: the account may send, and is out of the sandbox unless `sesSandbox`;
+ * each sender identity is verified and signs with DKIM; in the sandbox, each recipient is verified (as an
+ * address, or through its domain), since SES refuses mail to any other.
  */
 export async function checkSes(
   { ses }: Pick<PreflightClients, 'ses'>,

@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import { type DeploymentConfig, exitOnUsageError, loadRepositoryConfig } from '../../config';
 import { type CommandIo, commandOptions, usageError } from '../command-line';
 import { type PreflightClients, preflightClients } from './aws';
@@ -43,11 +42,7 @@ const OPTIONS = {
  */
 export function runPreflightCommand(argv: readonly string[], io: PreflightCommandIo): Promise<number> {
   return exitOnUsageError(PREFIX, io.stderr, async () => {
-    const values = commandOptions(
-      PREFLIGHT_USAGE,
-      io,
-      () => parseArgs({ args: [...argv], options: OPTIONS }).values,
-    );
+    const values = commandOptions(argv, OPTIONS, PREFLIGHT_USAGE, io);
     if (!values) return 0;
     const files = [values.config, values['config-file']].filter((file) => file !== undefined);
     for (const context of values.context ?? []) {

@@ -29,9 +29,8 @@ const REGION_FIX =
   'set AWS_REGION to the region to deploy to (AWS_REGION=eu-west-1 npm run preflight), or give the profile a region (aws configure set region eu-west-1)';
 
 /**
- * The operator's credentials and region, as the SDK's default chain finds them, and who they are. The
- * credentials are looked for first, so that a machine with neither is told of them (the SDK's own
- * "Region is missing" would come first otherwise). Unanswered, it is the one finding that stops the rest.
+ * The operator's credentials, region and who they are. The credentials are looked for first, so that a
+ * machine with neither is told of them (the SDK's "Region is missing" would come first otherwise).
  */
 async function callerIdentity({ sts }: Pick<PreflightClients, 'sts'>): Promise<CallerIdentity> {
   await ask('AWS credentials', 'none found', CREDENTIALS_FIX, () => sts.config.credentials());
@@ -47,10 +46,9 @@ async function callerIdentity({ sts }: Pick<PreflightClients, 'sts'>): Promise<C
 const LAMBDA_MINIMUM_UNRESERVED = 100;
 
 /**
- * Lambda's concurrency in the region against the configuration: a schedule slot runs
- * `maxConcurrentReports` reports at once beside its dispatcher and the report API, and a
- * `reportApiConcurrency` reservation must leave Lambda's 100 unreserved. A new AWS account's quota of 10
- * fits neither the default `maxConcurrentReports` of 10 nor any reservation.
+ * Lambda's concurrency: a schedule slot runs `maxConcurrentReports` reports beside its dispatcher and the
+ * report API, and a `reportApiConcurrency` reservation must leave 100 unreserved. A new AWS account's
+ * quota of 10 fits neither the default `maxConcurrentReports` of 10 nor any reservation.
  */
 async function checkLambdaConcurrency(
   { lambda }: Pick<PreflightClients, 'lambda'>,
@@ -209,7 +207,6 @@ async function checkGeneratedSecret(
   ]);
 }
 
-/** Secrets Manager requests at once. */
 const SECRETS_CONCURRENCY = 8;
 
 /** What preflight found: who and where it checked (unless the credentials stopped it), and each finding. */
@@ -219,9 +216,8 @@ export interface PreflightResult {
 }
 
 /**
- * Every check of the target account and region, for this configuration: the credentials first (nothing
- * else can be asked without them), then SES, the secrets, Lambda's concurrency and the CDK bootstrap
- * stack, side by side. A check that cannot ask AWS becomes a finding of its own.
+ * Every check of the target account and region: the credentials first (nothing else can be asked
+ * without them), then the others side by side. A check that cannot ask AWS becomes a finding of its own.
  */
 export async function runPreflight(
   clients: PreflightClients,
