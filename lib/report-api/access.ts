@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bearerAuth } from 'hono/bearer-auth';
 import { timingSafeEqual } from 'hono/utils/buffer';
-import { type LinkVerdict, linkExpiryInstant } from '../delivery';
+import { type LinkVerdict, linkExpiryInstant, type verifyReportIndexLink } from '../delivery';
 import { ACCOUNT_TOKEN_PREFIX, verifyAccountToken } from './account-token';
 import { ReportApiError } from './errors';
 import type { ReportApiSettings } from './report-api-options';
@@ -26,14 +26,7 @@ export function mayRead(caller: Caller, account: string): boolean {
 }
 
 /** A signed link's path account and query as received, and what it is checked with. */
-export interface SignedQuery {
-  account: string | undefined;
-  expires: string | undefined;
-  signature: string | undefined;
-  generation: number;
-  signingKey: string;
-  now: Date;
-}
+type SignedQuery = Parameters<typeof verifyReportIndexLink>[0];
 
 /** A wrong token's message: which tokens the API takes and where each comes from (never the one sent). */
 const INVALID_TOKEN =

@@ -28,7 +28,14 @@ export function reportApiOptionsFor(config: ConfigOptions, publish: PublishConte
 
 const secretName = z.string().min(1, 'must name a secret');
 const seconds = z.int('must be a whole number of seconds');
+/** What `createReportApi` takes, and what it checks once, when the app is made. */
 const settingsSchema = z.object({
+  /** The accounts it serves; any other name in a path is answered 404. */
+  accounts: z.custom<AccountConfig[]>(),
+  /** S3, the bucket and the secret store; its `now` is the API's clock too. */
+  publish: z.custom<PublishContext>(),
+  /** Without it, a Powertools `Logger` (JSON lines on stdout). */
+  logger: z.custom<ReportApiLogger>().optional(),
   /** The secret holding the operator token, which reads every account. */
   reportApiTokenSecretName: secretName,
   /** The secret holding the key every account's own token is derived from (`accountToken`). */
@@ -59,19 +66,13 @@ const settingsSchema = z.object({
     .default(60),
 });
 
-/** What `createReportApi` needs. */
-export type ReportApiOptions = z.input<typeof settingsSchema> & {
-  /** The accounts it serves; any other name in a path is answered 404. */
-  accounts: AccountConfig[];
-  /** S3, the bucket and the secret store; its `now` is the API's clock too. */
-  publish: PublishContext;
-  /** Without it, a Powertools `Logger` (JSON lines on stdout). */
-  logger?: ReportApiLogger;
-};
+export type ReportApiOptions = z.input<typeof settingsSchema>;
 
 /** The options with defaults filled in. */
-export type ReportApiSettings = ReportApiOptions &
-  z.output<typeof settingsSchema> & { logger: ReportApiLogger; now: () => Date };
+export type ReportApiSettings = z.output<typeof settingsSchema> & {
+  logger: ReportApiLogger;
+  now: () => Date;
+};
 
 /** What every route works with: the settings, the reports, and the rules for accounts and links. */
 export type RouteContext = ReturnType<typeof routeContext>;
@@ -85,16 +86,10 @@ export function routeContext(options: ReportApiOptions) {
   if (!parsed.success) {
     throw new ConfigError('Invalid report API options', fieldIssues(parsed.error.issues));
   }
-  const { publish } = options;
-  const logger = options.logger ?? createLogger();
+  const { publish } = parsed.data;
+  const logger = parsed.data.logger ?? createLogger();
   const now = () => publish.now?.() ?? new Date();
-  const settings: ReportApiSettings = {
-    ...options,
-    ...parsed.data,
-    publicUrl: parsed.data.publicUrl,
-    logger,
-    now,
-  };
+  const settings: ReportApiSettings = { ...parsed.data, logger, now };
   const store = new ReportStore(publish, {
     incompleteMaxAgeMs: settings.incompleteReportMaxAgeSeconds * 1000,
     logger,
