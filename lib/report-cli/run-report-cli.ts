@@ -1,13 +1,13 @@
 import { UsageError } from '../config';
-import type { InvoicingClient, InvoicingClientOptions } from '../invoicing';
 import {
   createInvoicingClient,
+  type InvoicingClient,
   type InvoicingClientHooks,
+  type InvoicingClientOptions,
   InvoicingParameterError,
   redactSecret,
 } from '../invoicing';
 import { generateReportFolder } from '../render';
-import type { Report } from '../report';
 import {
   fetchedInWords,
   fetchRanges,
@@ -15,6 +15,7 @@ import {
   formatUSD,
   periodHeading,
   periodTitle,
+  type Report,
   reconciliationOutcome,
   reconciliationWindow,
   reportPeriod,
