@@ -22,7 +22,6 @@ const PREFIX = 'account-token: ';
 /** Where the configuration is read from without `--config-file`. */
 const DEFAULT_CONFIG_SOURCE = `cdk.json's context.${CONFIG_CONTEXT_KEY}`;
 
-/** What `--help` prints. */
 export const ACCOUNT_TOKEN_USAGE = `usage: npm run account-token -- --account NAME [--config-file PATH]
 
 Prints the report API token of one account of the deployment, which reads that account's reports

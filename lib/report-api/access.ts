@@ -6,7 +6,6 @@ import { ACCOUNT_TOKEN_PREFIX, verifyAccountToken } from './account-token';
 import { ReportApiError } from './errors';
 import type { ReportApiSettings } from './report-api-options';
 
-/** The realm named in `WWW-Authenticate` challenges. */
 const REALM = 'invoice-reports';
 
 /** Who is asking: the operator (every account), an account's own token or a signed link (that account only). */

@@ -47,7 +47,6 @@ class Unanswered extends Error {
   }
 }
 
-/** A finding's fix, or how to tell it from the error. */
 type Fix = string | ((error: unknown) => string);
 
 /** The fix for a question IAM may have refused: the permission it needs, or else to ask again. */

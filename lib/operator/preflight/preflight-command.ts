@@ -8,7 +8,6 @@ export interface PreflightCommandIo extends CommandIo {
   clients?: (sesRegion: string | undefined) => PreflightClients;
 }
 
-/** What `--help` prints. */
 export const PREFLIGHT_USAGE = `usage: npm run preflight -- [--config PATH | -c configFile=PATH]
 
 Checks the AWS account and region you are signed in to (AWS_PROFILE, AWS_REGION) before a deploy of
