@@ -43,16 +43,16 @@ export function runPreflightCommand(argv: readonly string[], io: PreflightComman
   return exitOnUsageError(PREFIX, io.stderr, async () => {
     const values = commandOptions(argv, OPTIONS, PREFLIGHT_USAGE, io);
     if (!values) return 0;
+    const wrong = (message: string) => usageError(message, PREFLIGHT_USAGE);
     const files = [values.config, values['config-file']].filter((file) => file !== undefined);
     for (const context of values.context ?? []) {
       // `configFile=PATH`, as cdk takes it after `-c`.
       const match = /^configFile=(.+)$/.exec(context);
-      if (!match)
-        throw usageError(`-c takes configFile=PATH here, not ${JSON.stringify(context)}`, PREFLIGHT_USAGE);
+      if (!match) throw wrong(`-c takes configFile=PATH here, not ${JSON.stringify(context)}`);
       files.push(match[1]!);
     }
-    if (files.length > 1) throw usageError('name one configuration file', PREFLIGHT_USAGE);
-    if (files[0]?.trim() === '') throw usageError('the configuration file needs a path', PREFLIGHT_USAGE);
+    if (files.length > 1) throw wrong('name one configuration file');
+    if (files[0]?.trim() === '') throw wrong('the configuration file needs a path');
     return preflight(loadRepositoryConfig(io.cwd, files[0]), io);
   });
 }
