@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import {
   CONFIG_CONTEXT_KEY,
@@ -11,13 +10,9 @@ import {
 } from '../config';
 import { AwsSecretSource, SecretError, type SecretSource } from '../delivery';
 import { accountToken } from '../report-api';
+import { type CommandIo, commandOptions, usageError } from './command-line';
 
-/** Where `runAccountTokenCommand` writes and reads. */
-export interface AccountTokenCommandIo {
-  stdout: { write(text: string): unknown };
-  stderr: { write(text: string): unknown };
-  /** Where `cdk.json` and a relative `--config-file` are read from: the repository. */
-  cwd: string;
+export interface AccountTokenCommandIo extends CommandIo {
   /** @default Secrets Manager, with the AWS credentials and region of the environment */
   secrets?: SecretSource;
 }
@@ -27,7 +22,6 @@ const PREFIX = 'account-token: ';
 /** Where the configuration is read from without `--config-file`. */
 const DEFAULT_CONFIG_SOURCE = `cdk.json's context.${CONFIG_CONTEXT_KEY}`;
 
-/** What `--help` prints. */
 export const ACCOUNT_TOKEN_USAGE = `usage: npm run account-token -- --account NAME [--config-file PATH]
 
 Prints the report API token of one account of the deployment, which reads that account's reports
@@ -62,72 +56,54 @@ async function operatorSecretSource(): Promise<SecretSource> {
   return new AwsSecretSource({ client });
 }
 
+const OPTIONS = {
+  account: { type: 'string' },
+  'config-file': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 /**
- * `npm run account-token -- --account acme`: the account's report API token on stdout (and only there,
- * so that `TOKEN=$(npm run -s account-token -- --account acme)` works), a line about it on stderr. The
- * configuration is read as `cdk synth` reads it, so the token generation is the deployed one.
- * @returns 0 printed; 2 a usage error, an unreadable configuration, an unknown account or no AWS region;
- * 1 the key cannot be read (the reason on stderr, never the key)
+ * `npm run account-token -- --account acme`: the account's token on stdout only (for
+ * `TOKEN=$(npm run -s account-token -- --account acme)`), a line about it on stderr. The configuration
+ * is read as `cdk synth` reads it, so the token generation is the deployed one.
+ * @returns 0 printed; 2 a usage error (configuration, account or region too); 1 the key cannot be read
  */
 export function runAccountTokenCommand(argv: string[], io: AccountTokenCommandIo): Promise<number> {
-  return exitOnUsageError(PREFIX, io.stderr, () => printAccountToken(argv, io));
-}
+  return exitOnUsageError(PREFIX, io.stderr, async () => {
+    const values = commandOptions(argv, OPTIONS, ACCOUNT_TOKEN_USAGE, io);
+    if (!values) return 0;
+    if (!values.account) throw usageError('name the account with --account NAME', ACCOUNT_TOKEN_USAGE);
 
-/** A wrong call, configuration, account or region is a `UsageError`. */
-async function printAccountToken(argv: string[], io: AccountTokenCommandIo): Promise<number> {
-  let values: { account?: string; 'config-file'?: string; help?: boolean };
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        account: { type: 'string' },
-        'config-file': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    throw new UsageError(`${(error as Error).message}\n\n${ACCOUNT_TOKEN_USAGE}`.trimEnd());
-  }
-  if (values.help) {
-    io.stdout.write(ACCOUNT_TOKEN_USAGE);
-    return 0;
-  }
-  if (!values.account) {
-    throw new UsageError(`name the account with --account NAME\n\n${ACCOUNT_TOKEN_USAGE}`.trimEnd());
-  }
+    const config = loadRepositoryConfig(io.cwd, values['config-file']);
+    const account = findAccount(config, values.account);
+    if (!account) {
+      // Where it looked and what it found, so that a forgotten --config-file or a misspelt name shows.
+      const where = values['config-file'] ?? DEFAULT_CONFIG_SOURCE;
+      const names = config.accounts.map((each) => each.name);
+      const more =
+        names.length > ACCOUNT_NAMES_SHOWN ? ` and ${names.length - ACCOUNT_NAMES_SHOWN} more` : '';
+      const shown = `${names.slice(0, ACCOUNT_NAMES_SHOWN).join(', ')}${more}`;
+      throw new UsageError(
+        `there is no account ${JSON.stringify(values.account)} in ${where} (its accounts: ${shown})`,
+      );
+    }
 
-  const config = loadRepositoryConfig(io.cwd, values['config-file']);
-  const account = findAccount(config, values.account);
-  if (!account) {
-    // Where it looked and what it found, so that a forgotten --config-file or a misspelt name shows.
-    const where = values['config-file'] ?? DEFAULT_CONFIG_SOURCE;
-    const names = config.accounts.map((each) => each.name);
-    const more = names.length > ACCOUNT_NAMES_SHOWN ? ` and ${names.length - ACCOUNT_NAMES_SHOWN} more` : '';
-    const shown = `${names.slice(0, ACCOUNT_NAMES_SHOWN).join(', ')}${more}`;
-    throw new UsageError(
-      `there is no account ${JSON.stringify(values.account)} in ${where} (its accounts: ${shown})`,
-    );
-  }
-
-  const secrets = io.secrets ?? (await operatorSecretSource());
-  const secretName = config.accountTokenKeySecretName;
-  try {
-    const value = await secrets.getSecret(secretName);
-    io.stdout.write(`${accountToken({ value, secretName }, account.name, account.tokenGeneration)}\n`);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      const issues = error.issues.map((issue) => `${issue.path}: ${issue.message}`);
-      io.stderr.write(`${PREFIX}the account token key cannot be used: ${issues.join('; ')}\n`);
+    const secrets = io.secrets ?? (await operatorSecretSource());
+    const secretName = config.accountTokenKeySecretName;
+    try {
+      const value = await secrets.getSecret(secretName);
+      io.stdout.write(`${accountToken({ value, secretName }, account.name, account.tokenGeneration)}\n`);
+    } catch (error) {
+      if (!(error instanceof ConfigError || error instanceof SecretError)) throw error;
+      const issues =
+        error instanceof ConfigError && error.issues.map((issue) => `${issue.path}: ${issue.message}`);
+      const reason = issues ? `the account token key cannot be used: ${issues.join('; ')}` : error.message;
+      io.stderr.write(`${PREFIX}${reason}\n`);
       return 1;
     }
-    if (!(error instanceof SecretError)) throw error;
-    io.stderr.write(`${PREFIX}${error.message}\n`);
-    return 1;
-  }
-  io.stderr.write(
-    `${PREFIX}the report API token of ${account.name} (token generation ${account.tokenGeneration}); it reads ${account.name}'s reports only. Hand it over as you would a password.\n`,
-  );
-  return 0;
+    io.stderr.write(
+      `${PREFIX}the report API token of ${account.name} (token generation ${account.tokenGeneration}); it reads ${account.name}'s reports only. Hand it over as you would a password.\n`,
+    );
+    return 0;
+  });
 }

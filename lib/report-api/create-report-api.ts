@@ -2,16 +2,12 @@ import { type Context, Hono } from 'hono';
 import { defaultIsContentTypeBinary } from 'hono/aws-lambda';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
+import type { H } from 'hono/types';
 import { verifyReportIndexLink, verifyReportLink } from '../delivery';
-import {
-  type CredentialOptions,
-  type ReportApiEnv,
-  requireCredential,
-  requireLinkOrCredential,
-} from './access';
+import { accessChecks, type ReportApiEnv } from './access';
 import { errorResponse, ReportApiError, refusalResponse } from './errors';
 import { pagesStyleSource, renderHomePage } from './pages';
-import { type ReportApiOptions, readReportApiOptions, routeContext } from './report-api-options';
+import { type ReportApiOptions, routeContext } from './report-api-options';
 import { answerReport, answerReportFile } from './report-route';
 import { answerReportsIndex, buildFromForm } from './reports-index-route';
 
@@ -23,63 +19,55 @@ export function isContentTypeBinary(contentType: string): boolean {
   return /^text\/csv\s*(?:;|$)/i.test(contentType) || defaultIsContentTypeBinary(contentType);
 }
 
-/** Every route's path and the methods it takes; each `GET` answers `HEAD` too. */
-const ROUTE_TABLE = [
-  ['/', ['GET']],
-  ['/health', ['GET']],
-  ['/reports/:account', ['GET', 'POST']],
-  ['/reports/:account/:period', ['GET']],
-  ['/reports/:account/:period/:file', ['GET']],
-] as const;
-
-/** The routes as the 404 names them: `GET /, GET /health, GET /reports/:account, …`. */
-const ROUTES = ROUTE_TABLE.flatMap(([path, methods]) => methods.map((method) => `${method} ${path}`)).join(
-  ', ',
-);
-
-/** The methods the route at `path` answers, as `Allow` lists them (for a 405), or `undefined`. */
-function methodsAt(path: string): string | undefined {
-  // Each `:name` is one segment.
-  const route = ROUTE_TABLE.find(([route]) =>
-    new RegExp(`^${route.replaceAll(/:[a-z]+/g, '[^/]+')}$`).test(path),
-  );
-  return route?.[1].flatMap((method) => (method === 'GET' ? ['GET', 'HEAD'] : [method])).join(', ');
-}
-
 /** A form that asks for a period is a few dozen bytes. */
 const MAX_FORM_BYTES = 4096;
 
 /**
- * The report API as a Hono app, the same locally (`@hono/node-server`) and on Lambda (`handle`); its
- * routes are DESIGN.md's (`docs/api.md`), plus `POST /reports/:account` with `period=<id>`, the list's
- * form, which builds a period and redirects back to the list at its row.
- * Checks run in this order: credentials (401, or 403 for a link), then the path and query (400), then the
- * account (404), then the period against the account's time zone (400 for one not begun), so that
- * without valid credentials a caller learns nothing about which accounts exist. Every answer carries
- * security headers and `Cache-Control: no-store`.
+ * The report API as a Hono app, locally (`@hono/node-server`) and on Lambda (`handle`); routes in
+ * `docs/api.md`. Checks run in this order: credentials (401, or 403 for a link), path and query (400),
+ * account (404), the period against the account's time zone (400 for one not begun), so that without
+ * valid credentials a caller learns nothing about which accounts exist.
  * @throws ConfigError for invalid options
  */
 export function createReportApi(options: ReportApiOptions): Hono<ReportApiEnv> {
-  const settings = readReportApiOptions(options);
-  const { publish, logger, now } = settings;
-  const routes = routeContext(settings);
-  // Looked up by name for every token and link a caller sends: a map takes as long whichever account a
-  // forged one names, where a search through the list would say how far down the list the account is.
-  const generations = new Map(settings.accounts.map((account) => [account.name, account.tokenGeneration]));
-  /** The generation a link to the account its path names is checked with (see `linkGenerationLines`). */
-  const linkGeneration = (c: Context) => generations.get(c.req.param('account') ?? '') ?? 1;
+  const routes = routeContext(options);
+  const { settings } = routes;
   const refuse = (c: Context, refusal: ReportApiError) => refusalResponse(c, refusal, settings);
-  const credentials: CredentialOptions = {
-    secrets: publish.secrets,
-    operatorTokenSecretName: settings.reportApiTokenSecretName,
-    accountTokenKeySecretName: settings.accountTokenKeySecretName,
-    generationOf: (name) => generations.get(name),
-    refuse,
-  };
-  const linkAccess = {
-    ...credentials,
-    linkSigningKeySecretName: settings.linkSigningKeySecretName,
-    now,
+  const access = accessChecks(settings, refuse);
+  const indexAccess = access.linkOrCredential(
+    verifyReportIndexLink,
+    'each report email brings a fresh one, and GET /reports/<account> with an API token answers',
+  );
+  const fileAccess = access.linkOrCredential(
+    (query, c) =>
+      verifyReportLink({ ...query, period: c.req.param('period'), fileName: c.req.param('file') }),
+    'GET /reports/<account>/<period> with an API token answers with fresh links, as does the list of reports',
+  );
+  const formLimit = bodyLimit({
+    maxSize: MAX_FORM_BYTES,
+    onError: () => {
+      throw new ReportApiError(413, 'invalid_request', 'the form is too large');
+    },
+  });
+  /** Every route: its method, path and handlers; each `GET` answers `HEAD` too. */
+  const table: Array<[method: 'GET' | 'POST', path: string, ...handlers: H<ReportApiEnv>[]]> = [
+    ['GET', '/', (c) => c.html(renderHomePage())],
+    ['GET', '/health', (c) => c.json({ status: 'ok' })],
+    ['GET', '/reports/:account', indexAccess, (c) => answerReportsIndex(routes, c)],
+    ['POST', '/reports/:account', indexAccess, formLimit, (c) => buildFromForm(routes, c)],
+    ['GET', '/reports/:account/:period', access.credential, (c) => answerReport(routes, c)],
+    ['GET', '/reports/:account/:period/:file', fileAccess, (c) => answerReportFile(routes, c)],
+  ];
+  // The routes as the 404 names them: `GET /, GET /health, GET /reports/:account, …`.
+  const routeList = table.map(([method, path]) => `${method} ${path}`).join(', ');
+  /** The methods the route at `path` answers, as `Allow` lists them (for a 405), or `undefined`. */
+  const methodsAt = (path: string) => {
+    // Each `:name` is one segment.
+    const matches = (route: string) => new RegExp(`^${route.replaceAll(/:[a-z]+/g, '[^/]+')}$`).test(path);
+    const methods = table.filter(([, route]) => matches(route)).map(([method]) => method);
+    return methods.length === 0
+      ? undefined
+      : methods.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m])).join(', ');
   };
 
   const app = new Hono<ReportApiEnv>();
@@ -101,48 +89,7 @@ export function createReportApi(options: ReportApiOptions): Hono<ReportApiEnv> {
     await next();
     c.header('Cache-Control', 'no-store');
   });
-
-  app.get('/', (c) => c.html(renderHomePage()));
-  app.get('/health', (c) => c.json({ status: 'ok' }));
-
-  const indexAccess = requireLinkOrCredential({
-    ...linkAccess,
-    verify: (c, query) =>
-      verifyReportIndexLink({ account: c.req.param('account'), generation: linkGeneration(c), ...query }),
-    freshLinks: 'each report email brings a fresh one, and GET /reports/<account> with an API token answers',
-  });
-  app.get('/reports/:account', indexAccess, (c) => answerReportsIndex(routes, c));
-  app.post(
-    '/reports/:account',
-    indexAccess,
-    bodyLimit({
-      maxSize: MAX_FORM_BYTES,
-      onError: () => {
-        throw new ReportApiError(413, 'invalid_request', 'the form is too large');
-      },
-    }),
-    (c) => buildFromForm(routes, c),
-  );
-
-  app.get('/reports/:account/:period', requireCredential(credentials), (c) => answerReport(routes, c));
-
-  app.get(
-    '/reports/:account/:period/:file',
-    requireLinkOrCredential({
-      ...linkAccess,
-      verify: (c, query) =>
-        verifyReportLink({
-          account: c.req.param('account'),
-          period: c.req.param('period'),
-          fileName: c.req.param('file'),
-          generation: linkGeneration(c),
-          ...query,
-        }),
-      freshLinks:
-        'GET /reports/<account>/<period> with an API token answers with fresh links, as does the list of reports',
-    }),
-    (c) => answerReportFile(routes, c),
-  );
+  for (const [method, path, ...handlers] of table) app.on(method, [path], ...handlers);
 
   app.notFound((c) => {
     // The path as sent, still percent-encoded: `c.req.path` is decoded, and a `%0D%0A` or a non-ASCII
@@ -159,8 +106,8 @@ export function createReportApi(options: ReportApiOptions): Hono<ReportApiEnv> {
       const message = `${c.req.method} is not answered here; this route answers ${allowed}`;
       return refuse(c, new ReportApiError(405, 'method_not_allowed', message, { Allow: allowed }));
     }
-    return refuse(c, new ReportApiError(404, 'not_found', `no such route; the routes are ${ROUTES}`));
+    return refuse(c, new ReportApiError(404, 'not_found', `no such route; the routes are ${routeList}`));
   });
-  app.onError((error, c) => errorResponse(error, c, logger, refuse));
+  app.onError((error, c) => errorResponse(error, c, settings.logger, refuse));
   return app;
 }

@@ -19,30 +19,9 @@ import {
 } from '../invoicing';
 import { ReportRequestError } from '../period';
 import { errorAttributes } from '../pipeline';
-import { renderErrorPage } from './pages';
+import type { ReportApiEnv } from './access';
+import { type ErrorPageContext, type ReportApiErrorCode, renderErrorPage } from './pages';
 import type { ReportApiLogger } from './report-api-options';
-
-/**
- * The `code` of an error answer, one per thing a caller can act on: 400 `invalid_request`; 401
- * `unauthorized`; 403 `invalid_signature`, `link_expired`; 404 `unknown_account` (also for an account the
- * caller may not read), `report_not_found`, `not_found`; 405 `method_not_allowed`; 429 `too_many_rebuilds`;
- * 502 `invoicing_authentication_failed`, `invoicing_failed`; 500 `configuration_error`, `internal_error`
- * (the operator's problem; details only in the log).
- */
-export type ReportApiErrorCode =
-  | 'invalid_request'
-  | 'unauthorized'
-  | 'invalid_signature'
-  | 'link_expired'
-  | 'unknown_account'
-  | 'report_not_found'
-  | 'not_found'
-  | 'method_not_allowed'
-  | 'too_many_rebuilds'
-  | 'invoicing_authentication_failed'
-  | 'invoicing_failed'
-  | 'configuration_error'
-  | 'internal_error';
 
 /** A refusal, answered as is (so its message never holds a secret); `headers` such as `Retry-After`. */
 export class ReportApiError extends Error {
@@ -58,9 +37,6 @@ export class ReportApiError extends Error {
   }
 }
 
-/** The context variable in which a route leaves the address of the list of reports the visitor came from. */
-export const BACK_TO = 'backTo';
-
 /**
  * Whether the request prefers an HTML page to JSON: a browser's `Accept` lists `text/html` first, while
  * an API client sends `application/json`, any type or nothing.
@@ -72,18 +48,18 @@ export function wantsHtml(c: Context): boolean {
 
 /** A refusal as a page for a browser or `{"error":{"code","message"}}` for a program; same status and headers. */
 export function refusalResponse(
-  c: Context,
+  c: Context<ReportApiEnv>,
   { status, code, message, headers }: ReportApiError,
-  pages: { linkLifetimeDays: number; rebuildIntervalSeconds: number },
+  { linkLifetimeDays, rebuildIntervalSeconds }: ErrorPageContext,
 ): Response {
   if (!wantsHtml(c)) return c.json({ error: { code, message } }, status, { ...headers });
   const retryAfter = Number(headers['Retry-After']);
-  const backTo = c.get(BACK_TO) as string | undefined;
+  const backTo = c.get('backTo');
   const html = renderErrorPage(
     { status, code, message },
     {
-      linkLifetimeDays: pages.linkLifetimeDays,
-      rebuildIntervalSeconds: pages.rebuildIntervalSeconds,
+      linkLifetimeDays,
+      rebuildIntervalSeconds,
       // The one form of the API posts to the list of reports.
       fromForm: c.req.method === 'POST',
       ...(Number.isInteger(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}),
@@ -103,31 +79,26 @@ export function describeInvoicingFailure(error: InvoicingApiError): string {
   const on = error.endpoint ? ` on ${error.endpoint}` : '';
   const status = error.status === undefined ? '' : ` (HTTP ${error.status})`;
   const id = error.requestId ? `; its request id was ${error.requestId}` : '';
-  if (error instanceof InvoicingAuthenticationError) {
-    return `the invoicing service refused the account's API key${status}`;
-  }
-  if (error instanceof InvoicingRateLimitError) {
-    return `the invoicing service kept rate limiting requests${on}; try again later`;
-  }
-  if (error instanceof InvoicingServerError) return `the invoicing service failed${on}${status}${id}`;
-  if (error instanceof InvoicingTimeoutError) {
-    return `the invoicing service did not answer${on} within ${error.timeoutMs} ms`;
-  }
-  if (error instanceof InvoicingNetworkError) return `the invoicing service could not be reached${on}`;
-  if (error instanceof InvoicingValidationError) {
-    return `the invoicing service answered data that does not match its interface${on}${id}`;
-  }
-  if (error instanceof InvoicingAnswerTooLargeError) {
-    const mib = Number((error.maxBytes / (1024 * 1024)).toFixed(2));
-    return `the invoicing service answered more than the ${mib} MiB read at once${on}${id}`;
-  }
-  if (error instanceof InvoicingListOrderError) {
-    return `the invoicing service listed records in a different order at each request${on}, so the list could not be read whole; try again later`;
-  }
-  if (error instanceof InvoicingProtocolError) {
-    return `the invoicing service answered something unexpected${on}${status}${id}`;
-  }
-  return `the invoicing service failed${on}`;
+  const words = (): string => {
+    if (error instanceof InvoicingAuthenticationError) return `refused the account's API key${status}`;
+    if (error instanceof InvoicingRateLimitError) return `kept rate limiting requests${on}; try again later`;
+    if (error instanceof InvoicingServerError) return `failed${on}${status}${id}`;
+    if (error instanceof InvoicingTimeoutError) return `did not answer${on} within ${error.timeoutMs} ms`;
+    if (error instanceof InvoicingNetworkError) return `could not be reached${on}`;
+    if (error instanceof InvoicingValidationError) {
+      return `answered data that does not match its interface${on}${id}`;
+    }
+    if (error instanceof InvoicingAnswerTooLargeError) {
+      const mib = Number((error.maxBytes / (1024 * 1024)).toFixed(2));
+      return `answered more than the ${mib} MiB read at once${on}${id}`;
+    }
+    if (error instanceof InvoicingListOrderError) {
+      return `listed records in a different order at each request${on}, so the list could not be read whole; try again later`;
+    }
+    if (error instanceof InvoicingProtocolError) return `answered something unexpected${on}${status}${id}`;
+    return `failed${on}`;
+  };
+  return `the invoicing service ${words()}`;
 }
 
 const CONFIGURATION_MESSAGE =

@@ -12,32 +12,30 @@ import { type BuildCause, ReportStore } from './report-store';
 export type ReportApiLogger = Pick<StructuredLogger, 'info' | 'error'>;
 
 /** The options a deployment's configuration decides; where the app runs adds `publicUrl` and `logger`. */
-export function reportApiOptionsFor(
-  config: Pick<
-    DeploymentConfig,
-    | 'accounts'
-    | 'reportApiTokenSecretName'
-    | 'accountTokenKeySecretName'
-    | 'linkSigningKeySecretName'
-    | 'linkLifetimeDays'
-  >,
-  publish: PublishContext,
-): ReportApiOptions {
-  const { accounts, reportApiTokenSecretName, accountTokenKeySecretName, linkSigningKeySecretName } = config;
-  const { linkLifetimeDays } = config;
-  return {
-    accounts,
-    publish,
-    reportApiTokenSecretName,
-    accountTokenKeySecretName,
-    linkSigningKeySecretName,
-    linkLifetimeDays,
-  };
+const FROM_CONFIG = [
+  'accounts',
+  'reportApiTokenSecretName',
+  'accountTokenKeySecretName',
+  'linkSigningKeySecretName',
+  'linkLifetimeDays',
+] as const;
+type ConfigOptions = Pick<DeploymentConfig, (typeof FROM_CONFIG)[number]>;
+
+export function reportApiOptionsFor(config: ConfigOptions, publish: PublishContext): ReportApiOptions {
+  const picked = Object.fromEntries(FROM_CONFIG.map((key) => [key, config[key]])) as ConfigOptions;
+  return { ...picked, publish };
 }
 
 const secretName = z.string().min(1, 'must name a secret');
 const seconds = z.int('must be a whole number of seconds');
+/** What `createReportApi` takes, and what it checks once, when the app is made. */
 const settingsSchema = z.object({
+  /** The accounts it serves; any other name in a path is answered 404. */
+  accounts: z.custom<AccountConfig[]>(),
+  /** S3, the bucket and the secret store; its `now` is the API's clock too. */
+  publish: z.custom<PublishContext>(),
+  /** Without it, a Powertools `Logger` (JSON lines on stdout). */
+  logger: z.custom<ReportApiLogger>().optional(),
   /** The secret holding the operator token, which reads every account. */
   reportApiTokenSecretName: secretName,
   /** The secret holding the key every account's own token is derived from (`accountToken`). */
@@ -68,50 +66,33 @@ const settingsSchema = z.object({
     .default(60),
 });
 
-/** What `createReportApi` needs. */
-export type ReportApiOptions = z.input<typeof settingsSchema> & {
-  /** The accounts it serves; any other name in a path is answered 404. */
-  accounts: AccountConfig[];
-  /** S3, the bucket and the secret store; its `now` is the API's clock too. */
-  publish: PublishContext;
-  /** Without it, a Powertools `Logger` (JSON lines on stdout). */
-  logger?: ReportApiLogger;
-};
+export type ReportApiOptions = z.input<typeof settingsSchema>;
 
 /** The options with defaults filled in. */
-export type ReportApiSettings = ReportApiOptions &
-  z.output<typeof settingsSchema> & { logger: ReportApiLogger; now: () => Date };
+export type ReportApiSettings = z.output<typeof settingsSchema> & {
+  logger: ReportApiLogger;
+  now: () => Date;
+};
+
+/** What every route works with: the settings, the reports, and the rules for accounts and links. */
+export type RouteContext = ReturnType<typeof routeContext>;
 
 /**
  * Checks the options once, when the app is made, so a bad deployment fails at start rather than on a request.
  * @throws ConfigError naming each bad option
  */
-export function readReportApiOptions(options: ReportApiOptions): ReportApiSettings {
+export function routeContext(options: ReportApiOptions) {
   const parsed = settingsSchema.safeParse(options);
   if (!parsed.success) {
     throw new ConfigError('Invalid report API options', fieldIssues(parsed.error.issues));
   }
-  const { publish } = options;
-  return {
-    ...options,
-    ...parsed.data,
-    publicUrl: parsed.data.publicUrl,
-    logger: options.logger ?? createLogger(),
-    now: () => publish.now?.() ?? new Date(),
-  };
-}
-
-/** What every route works with: the settings, the reports, and the rules for accounts and links. */
-export type RouteContext = ReturnType<typeof routeContext>;
-
-export function routeContext(settings: ReportApiSettings) {
-  const { publish, logger, now } = settings;
+  const { publish } = parsed.data;
+  const logger = parsed.data.logger ?? createLogger();
+  const now = () => publish.now?.() ?? new Date();
+  const settings: ReportApiSettings = { ...parsed.data, logger, now };
   const store = new ReportStore(publish, {
     incompleteMaxAgeMs: settings.incompleteReportMaxAgeSeconds * 1000,
-    events: {
-      built: (account, period, manifest) =>
-        logger.info('report built', { account, period, generatedAt: manifest.generatedAt }),
-    },
+    logger,
   });
   return {
     settings,
@@ -139,29 +120,27 @@ export function routeContext(settings: ReportApiSettings) {
       const lifetime = new Date(now().getTime() + settings.linkLifetimeDays * millisecondsInDay);
       return caller.kind === 'link' && caller.expiresAt < lifetime ? caller.expiresAt : lifetime;
     },
-  };
-}
-
-/**
- * The `beforeBuild` of a build asked for on request (`?refresh=true`, the list's form): claims the
- * account's one rebuild of the interval (`claimRebuild`, held in S3 across instances) or refuses with 429
- * and `Retry-After`. An outdated report of a period not ended is rebuilt uncounted: refusing would leave
- * only a stale report, and the store's age rule already bounds it.
- */
-export function limitRebuilds(
-  { publish: { s3, bucket }, rebuildIntervalSeconds: interval, now }: ReportApiSettings,
-  account: string,
-): (cause: BuildCause) => Promise<void> {
-  return async (cause) => {
-    if (cause === 'outdated') return;
-    const claim = await claimRebuild({ s3, bucket, account, intervalSeconds: interval, now: now() });
-    if (claim.granted) return;
-    const wait = claim.retryAfterSeconds;
-    throw new ReportApiError(
-      429,
-      'too_many_rebuilds',
-      `a report of ${account} was asked to be built less than ${interval} seconds ago, and its reports are built on request at most once in ${interval} seconds; try again in ${wait} ${wait === 1 ? 'second' : 'seconds'}`,
-      { 'Retry-After': String(wait) },
-    );
+    /**
+     * The `beforeBuild` of a build asked for on request (`?refresh=true`, the list's form): claims the
+     * account's one rebuild of the interval (`claimRebuild`, held in S3 across instances) or refuses with
+     * 429 and `Retry-After`. An outdated report of a period not ended is rebuilt uncounted: refusing would
+     * leave only a stale report, and the store's age rule already bounds it.
+     */
+    limitRebuilds(account: string): (cause: BuildCause) => Promise<void> {
+      const { s3, bucket } = publish;
+      const interval = settings.rebuildIntervalSeconds;
+      return async (cause) => {
+        if (cause === 'outdated') return;
+        const claim = await claimRebuild({ s3, bucket, account, intervalSeconds: interval, now: now() });
+        if (claim.granted) return;
+        const wait = claim.retryAfterSeconds;
+        throw new ReportApiError(
+          429,
+          'too_many_rebuilds',
+          `a report of ${account} was asked to be built less than ${interval} seconds ago, and its reports are built on request at most once in ${interval} seconds; try again in ${wait} ${wait === 1 ? 'second' : 'seconds'}`,
+          { 'Retry-After': String(wait) },
+        );
+      };
+    },
   };
 }

@@ -4,7 +4,7 @@ import { isMonthId } from '../period';
 import { resolveReportPeriod } from '../pipeline';
 import type { ReportApiEnv } from './access';
 import { ReportApiError } from './errors';
-import { limitRebuilds, type RouteContext } from './report-api-options';
+import type { RouteContext } from './report-api-options';
 import type { ReportProgress } from './report-store';
 import {
   fileRouteParamsSchema,
@@ -38,8 +38,7 @@ export function reportAnswerJson(answer: ReportAnswer): string {
 
 /** `GET /reports/:account/:period`: the period's summary and a signed link per file, built if missing. */
 export async function answerReport(routes: RouteContext, c: Context<ReportApiEnv>): Promise<Response> {
-  const { settings } = routes;
-  const { now } = settings;
+  const { now, linkLifetimeDays } = routes.settings;
   const params = parseRouteInput(reportRouteParamsSchema, c.req.param());
   const { refresh } = parseRouteInput(reportRouteQuerySchema, c.req.query());
   const account = routes.readableAccount(c, params.account);
@@ -47,10 +46,8 @@ export async function answerReport(routes: RouteContext, c: Context<ReportApiEnv
   // Read first: without it the answer cannot be made, so a build would be wasted.
   const signingKey = await routes.signingKey();
   // Only a rebuild asked for is limited: building a period S3 has none of, or an outdated one, is not.
-  const report = await routes.store.get(account, period, {
-    refresh,
-    ...(refresh ? { beforeBuild: limitRebuilds(settings, account.name) } : {}),
-  });
+  const beforeBuild = refresh ? routes.limitRebuilds(account.name) : undefined;
+  const report = await routes.store.get(account, period, { refresh, beforeBuild });
 
   const { links, expiresAt } = signReportLinks({
     baseUrl: routes.baseUrl(c),
@@ -58,18 +55,16 @@ export async function answerReport(routes: RouteContext, c: Context<ReportApiEnv
     period,
     // The files this build has: one built before a file was added has no link to it.
     files: report.manifest.files.map((file) => file.name).filter(isReportFileName),
-    lifetimeDays: settings.linkLifetimeDays,
+    lifetimeDays: linkLifetimeDays,
     now: now(),
     generation: account.tokenGeneration,
     signingKey,
   });
   const body = reportAnswerJson({
+    ...report,
     account: account.name,
     period,
-    complete: report.complete,
-    asOf: report.asOf,
     generatedAt: report.manifest.generatedAt,
-    summaryJson: report.summaryJson,
     files: links,
     linksExpireAt: expiresAt.toISOString(),
   });
@@ -78,8 +73,7 @@ export async function answerReport(routes: RouteContext, c: Context<ReportApiEnv
 
 /** `GET /reports/:account/:period/:file`: a redirect to the file of the period's current build. */
 export async function answerReportFile(routes: RouteContext, c: Context<ReportApiEnv>): Promise<Response> {
-  const { settings } = routes;
-  const { now, publish } = settings;
+  const { now, publish, presignedUrlSeconds } = routes.settings;
   const params = parseRouteInput(fileRouteParamsSchema, c.req.param());
   const account = routes.readableAccount(c, params.account);
   const period = resolveReportPeriod(account, params.period, now());
@@ -92,11 +86,6 @@ export async function answerReportFile(routes: RouteContext, c: Context<ReportAp
       `there is no complete report for ${account.name} ${period} yet; GET /reports/${account.name}/${period} builds it`,
     );
   }
-  const url = await presignReportFile({
-    s3: publish.s3,
-    bucket: publish.bucket,
-    key,
-    expiresInSeconds: settings.presignedUrlSeconds,
-  });
-  return c.redirect(url, 302);
+  const { s3, bucket } = publish;
+  return c.redirect(await presignReportFile({ s3, bucket, key, expiresInSeconds: presignedUrlSeconds }), 302);
 }

@@ -12,6 +12,7 @@ import {
   readManifest,
 } from '../delivery';
 import { type PublishContext, publishReport } from '../pipeline';
+import type { ReportApiLogger } from './report-api-options';
 
 /** How far a report's figures run: whether its period had ended when it was built, and the instant. */
 export interface ReportProgress {
@@ -28,24 +29,6 @@ export function progressAt(end: string, generatedAt: string): ReportProgress {
   return { complete, asOf: complete ? end : generatedAt };
 }
 
-/** Runs at most one task per key at a time: a caller asking while one runs gets the same promise. */
-export class SingleFlight<T> {
-  private readonly running = new Map<string, Promise<T>>();
-
-  current(key: string): Promise<T> | undefined {
-    return this.running.get(key);
-  }
-
-  /** Joins the task running for `key`, or starts `task` (forgotten once it settles). */
-  run(key: string, task: () => Promise<T>): Promise<T> {
-    const existing = this.running.get(key);
-    if (existing) return existing;
-    const started = task().finally(() => this.running.delete(key));
-    this.running.set(key, started);
-    return started;
-  }
-}
-
 /** A complete report as the API answers it: its manifest and `summary.json` exactly as saved. */
 export interface StoredReport extends ReportProgress {
   manifest: ReportManifest;
@@ -58,7 +41,7 @@ export type BuildCause = 'refresh' | 'missing' | 'outdated';
 interface ReportStoreOptions {
   /** How old a report of a period not ended may be before a request builds it again. */
   incompleteMaxAgeMs: number;
-  events: { built(account: string, period: string, manifest: ReportManifest): void };
+  logger: ReportApiLogger;
 }
 
 /** The part of `summary.json` the store reads; one saved before quarters and years has no `complete` or `asOf`. */
@@ -80,7 +63,8 @@ const summaryPeriodSchema = z.object({
  * time, never correctness (each build saves in its own folder, then switches with one conditional write).
  */
 export class ReportStore {
-  private readonly builds = new SingleFlight<StoredReport>();
+  /** The builds running, by `account/period`, each forgotten once it settles. */
+  private readonly builds = new Map<string, Promise<StoredReport>>();
 
   constructor(
     private readonly publish: PublishContext,
@@ -119,29 +103,28 @@ export class ReportStore {
       cause = 'missing';
       if (manifest) {
         const saved = await this.savedSummary(manifest);
-        if (!this.outdated(saved, manifest)) return { manifest, ...saved };
+        const age = (this.publish.now?.() ?? new Date()).getTime() - Date.parse(manifest.generatedAt);
+        if (saved.complete || age <= this.options.incompleteMaxAgeMs) return { manifest, ...saved };
         cause = 'outdated';
       }
     }
     // What S3 holds is answered above even while a build runs, which may yet fail.
-    const running = this.builds.current(key);
-    if (running) return running;
+    if (this.builds.has(key)) return this.builds.get(key)!;
     // Before the build is shared: a request that joins it must not meet this one's refusal.
     await options.beforeBuild?.(cause);
-    return this.builds.run(key, () => this.build(account, period));
-  }
-
-  private outdated(saved: ReportProgress, manifest: ReportManifest): boolean {
-    if (saved.complete) return false;
-    const now = this.publish.now?.() ?? new Date();
-    return now.getTime() - Date.parse(manifest.generatedAt) > this.options.incompleteMaxAgeMs;
+    // One may have started while `beforeBuild` ran.
+    if (this.builds.has(key)) return this.builds.get(key)!;
+    const build = this.build(account, period).finally(() => this.builds.delete(key));
+    this.builds.set(key, build);
+    return build;
   }
 
   private async build(account: AccountConfig, period: string): Promise<StoredReport> {
     const published = await publishReport(this.publish, account, period);
     try {
       const { manifest } = published;
-      this.options.events.built(account.name, period, manifest);
+      const { generatedAt } = manifest;
+      this.options.logger.info('report built', { account: account.name, period, generatedAt });
       // Overtaken by another build of the period: answer with the report that is served.
       if (!published.switched) return { manifest, ...(await this.savedSummary(manifest)) };
       const summaryJson = await readFile(join(published.folder, 'summary.json'), 'utf8');

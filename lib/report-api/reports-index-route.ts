@@ -24,9 +24,9 @@ import {
 import { resolveReportPeriod } from '../pipeline';
 import { periodTitle } from '../report';
 import type { ReportApiEnv } from './access';
-import { BACK_TO, ReportApiError, wantsHtml } from './errors';
+import { ReportApiError, wantsHtml } from './errors';
 import { renderReportsIndexPage, reportAnchor } from './pages';
-import { limitRebuilds, type RouteContext } from './report-api-options';
+import type { RouteContext } from './report-api-options';
 import { progressAt } from './report-store';
 import { buildFormSchema, indexRouteParamsSchema, parseRouteInput } from './route-input';
 
@@ -36,10 +36,7 @@ const MANIFEST_READS_AT_ONCE = 8;
 /** How many of each kind of period, the current one included, the form offers. */
 const OFFERED: Record<PeriodKind, number> = { month: 12, quarter: 4, year: 2 };
 
-/**
- * Periods the form offers: the last twelve months, four quarters and two years in the account's time
- * zone (the current ones first), without those in `built`. Any other period can still be typed in.
- */
+/** Periods the form offers (the current ones first), without those in `built`; any other can be typed in. */
 export function recentPeriods(timezone: string, now: Date, built: ReadonlySet<string>): Period[] {
   const offered: Period[] = [];
   for (const kind of Object.keys(OFFERED) as PeriodKind[]) {
@@ -70,16 +67,14 @@ const shownFiguresSchema = z.object({
 });
 export type IndexFigures = z.output<typeof shownFiguresSchema>;
 
-/** A complete report in S3 with its links signed, as the list shows it. */
-type ListedReport = Awaited<ReturnType<typeof listReports>>[number];
-
 /**
  * The account's complete reports in S3, newest first (of periods that end together, the shortest first),
  * links signed. A manifest that cannot be read is left out and logged rather than taking the list down;
  * so is a folder with no manifest (a build under way, or a delivery record only).
  */
 async function listReports(routes: RouteContext, c: Context, account: AccountConfig, expiresAt: Date) {
-  const { s3, bucket } = routes.settings.publish;
+  const { publish, logger, now } = routes.settings;
+  const { s3, bucket } = publish;
   const [periods, signingKey] = await Promise.all([
     listReportPeriods({ s3, bucket, account: account.name }),
     routes.signingKey(),
@@ -91,11 +86,7 @@ async function listReports(routes: RouteContext, c: Context, account: AccountCon
         return await readManifest({ s3, bucket, account: account.name, period });
       } catch (error) {
         if (!(error instanceof CorruptObjectError)) throw error;
-        routes.settings.logger.error('report left out of the list', {
-          account: account.name,
-          period,
-          key: error.key,
-        });
+        logger.error('report left out of the list', { account: account.name, period, key: error.key });
         return null;
       }
     });
@@ -115,17 +106,12 @@ async function listReports(routes: RouteContext, c: Context, account: AccountCon
       });
       const { generatedAt, figures } = manifest;
       const progress = progressAt(new Date(bounds.end).toISOString(), generatedAt);
-      return { period, ...progress, generatedAt, figures, bounds, links };
+      // Of its period so far while that period has ended since: nothing builds a quarter or a year again
+      // on its own, so it would stay "so far" until someone asks for the period.
+      const periodEndedSince = !progress.complete && now().getTime() >= bounds.end;
+      return { period, ...progress, periodEndedSince, generatedAt, figures, bounds, links };
     })
     .sort((a, b) => b.bounds.end - a.bounds.end || b.bounds.start - a.bounds.start);
-}
-
-/**
- * Whether a report is of its period so far while that period has ended since: nothing builds a quarter or
- * a year again on its own, so it would stay "so far" until someone asks for the period.
- */
-function overtakenByPeriodEnd(report: ListedReport, now: Date): boolean {
-  return !report.complete && now.getTime() >= report.bounds.end;
 }
 
 /**
@@ -154,10 +140,9 @@ export async function answerReportsIndex(routes: RouteContext, c: Context<Report
     });
   }
 
-  const now = routes.settings.now();
   // A period whose report stopped short of its end is offered again, to be built whole.
   const built = new Set(
-    reports.filter((report) => !overtakenByPeriodEnd(report, now)).map((report) => report.period.id),
+    reports.filter((report) => !report.periodEndedSince).map((report) => report.period.id),
   );
   const html = renderReportsIndexPage({
     displayName: account.displayName,
@@ -165,7 +150,6 @@ export async function answerReportsIndex(routes: RouteContext, c: Context<Report
     entries: reports.map((report) => ({
       ...report,
       title: periodTitle({ id: report.period.id, complete: report.complete }, periodName(report.period)),
-      periodEndedSince: overtakenByPeriodEnd(report, now),
       figures: shownFiguresSchema.parse(report.figures),
       reportLink: report.links['report.html'] ?? '',
       downloads: Object.entries(report.links)
@@ -179,7 +163,7 @@ export async function answerReportsIndex(routes: RouteContext, c: Context<Report
       generation: account.tokenGeneration,
       signingKey: await routes.signingKey(),
     }),
-    suggestions: recentPeriods(account.timezone, now, built).map((period) => ({
+    suggestions: recentPeriods(account.timezone, routes.settings.now(), built).map((period) => ({
       id: period.id,
       name: periodName(period),
     })),
@@ -198,7 +182,7 @@ export async function buildFromForm(routes: RouteContext, c: Context<ReportApiEn
   const account = routes.readableAccount(c, name);
   const { pathname, search } = new URL(c.req.url);
   // From here on, a refusal's page leads back to the list the form was on.
-  if (c.get('caller').kind === 'link') c.set(BACK_TO, `${pathname}${search}`);
+  if (c.get('caller').kind === 'link') c.set('backTo', `${pathname}${search}`);
   // A body that is not a form (a broken multipart one) is the caller's mistake, not the API's failure.
   const body = await c.req.parseBody().catch(() => {
     throw new ReportApiError(400, 'invalid_request', 'the form could not be read');
@@ -207,7 +191,7 @@ export async function buildFromForm(routes: RouteContext, c: Context<ReportApiEn
   const period = resolveReportPeriod(account, form.period, settings.now());
   await routes.store.get(account, period, {
     refresh: false,
-    beforeBuild: limitRebuilds(settings, account.name),
+    beforeBuild: routes.limitRebuilds(account.name),
   });
   // Back to the list, not on to the report: a browser holds a form's redirects to `form-action 'self'`,
   // and the report's link ends at S3, another origin.

@@ -18,7 +18,6 @@ const periodSchema = z
   })
   .refine(isPeriodId, { error: (issue) => outOfRangeReason(String(issue.input)) });
 
-/** The path of `GET /reports/:account` and `POST /reports/:account`. */
 export const indexRouteParamsSchema = z.object({ account: accountSchema });
 
 /** The form of `POST /reports/:account`: the period to build. Other fields are ignored. */
@@ -26,13 +25,9 @@ export const buildFormSchema = z.object({
   period: z.string({ error: 'period must be given' }).trim().pipe(periodSchema),
 });
 
-/** The path of `GET /reports/:account/:period`. */
 export const reportRouteParamsSchema = z.object({ account: accountSchema, period: periodSchema });
 
-/** The path of `GET /reports/:account/:period/:file`. */
-export const fileRouteParamsSchema = z.object({
-  account: accountSchema,
-  period: periodSchema,
+export const fileRouteParamsSchema = reportRouteParamsSchema.extend({
   file: z.enum(REPORT_FILE_NAMES, { error: `file must be one of ${REPORT_FILE_NAMES.join(', ')}` }),
 });
 

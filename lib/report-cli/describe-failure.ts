@@ -8,15 +8,6 @@ import {
 import { ReportRequestError } from '../period';
 import { publicUrl } from '../report';
 
-/** The person stopped the report (Ctrl-C, or a signal to end): nothing more is fetched or written. */
-export class ReportInterruptedError extends Error {
-  override readonly name = 'ReportInterruptedError';
-
-  constructor() {
-    super('interrupted');
-  }
-}
-
 /** 0 written, 1 failed, 2 usage error. */
 export type ExitCode = 0 | 1 | 2;
 
@@ -27,6 +18,8 @@ export interface FailureContext {
   /** Where the key came from, for the message about a refused key. */
   apiKeyFrom?: '--api-key' | 'INVOICING_API_KEY';
   period?: string;
+  /** The person stopped the report (Ctrl-C, or a signal to end): nothing more is fetched or written. */
+  interrupted?: boolean;
 }
 
 /** What to do about a refused key, by where it came from (never the key itself). */
@@ -58,11 +51,11 @@ export function describeFailure(error: unknown, context: FailureContext = {}): s
       : `the invoicing service at ${publicUrl(context.apiUrl) ?? 'the configured URL'}`;
   const { message } = errorParts(error);
   let line: string;
-  if (error instanceof UsageError || error instanceof ReportRequestError) {
-    line = message;
-  } else if (error instanceof ReportInterruptedError) {
+  if (context.interrupted) {
     const period = context.period === undefined ? '' : ` for ${context.period}`;
     line = `interrupted: no report was written${period} (an earlier one, if any, is left as it was)`;
+  } else if (error instanceof UsageError || error instanceof ReportRequestError) {
+    line = message;
   } else if (error instanceof InvoicingAuthenticationError) {
     const status = error.status ? ` (HTTP ${error.status})` : '';
     const advice = REFUSED_KEY_ADVICE[context.apiKeyFrom ?? 'unknown'];

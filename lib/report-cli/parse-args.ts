@@ -103,29 +103,22 @@ export function parseReportCliArgs(
   }
   // The report API's and a scheduled run's words for it too.
   if (!hasBegun(period, timezone, now)) throw new UsageError(notBegunReason(period.id, timezone));
-  const options: ReportCliOptions = {
-    period: period.id,
-    timezone,
-    outDir: nonEmpty('--out', values.out ?? './reports'),
-    apiUrl: apiUrl(values['api-url'] ?? nonBlank(env.INVOICING_API_URL)),
-    apiKey: apiKey(values['api-key'] ?? nonBlank(env.INVOICING_API_KEY)),
+  const { project, concurrency, 'page-size': pageSize, 'project-names': namesFile } = values;
+  return {
+    help: false,
+    options: {
+      period: period.id,
+      timezone,
+      outDir: nonEmpty('--out', values.out ?? './reports'),
+      apiUrl: apiUrl(values['api-url'] ?? nonBlank(env.INVOICING_API_URL)),
+      apiKey: apiKey(values['api-key'] ?? nonBlank(env.INVOICING_API_KEY)),
+      projectId: project === undefined || uuidSchema.safeParse(project).success ? project : notUuid(project),
+      projectNamesFile: namesFile === undefined ? undefined : nonEmpty('--project-names', namesFile),
+      concurrency:
+        concurrency === undefined ? undefined : boundedInteger('--concurrency', concurrency, MAX_CONCURRENCY),
+      pageSize: pageSize === undefined ? undefined : boundedInteger('--page-size', pageSize, MAX_PAGE_SIZE),
+    },
   };
-  if (values.project !== undefined) {
-    if (!uuidSchema.safeParse(values.project).success) {
-      throw new UsageError(`--project ${JSON.stringify(values.project)} is not a UUID`);
-    }
-    options.projectId = values.project;
-  }
-  if (values['project-names'] !== undefined) {
-    options.projectNamesFile = nonEmpty('--project-names', values['project-names']);
-  }
-  if (values.concurrency !== undefined) {
-    options.concurrency = boundedInteger('--concurrency', values.concurrency, MAX_CONCURRENCY);
-  }
-  if (values['page-size'] !== undefined) {
-    options.pageSize = boundedInteger('--page-size', values['page-size'], MAX_PAGE_SIZE);
-  }
-  return { help: false, options };
 }
 
 function readArgs(argv: readonly string[]) {
@@ -143,8 +136,7 @@ function readArgs(argv: readonly string[]) {
     if (valueless !== undefined) {
       throw new UsageError(`${valueless} needs a value, but an option follows it (see --help)`);
     }
-    // Node's messages run over several lines for some mistakes: the first one says what is wrong. It
-    // starts in lower case, as the command's own messages do.
+    // The first line of Node's message says what is wrong; lower-cased as the command's own messages are.
     const firstLine = message.split('\n')[0] ?? '';
     throw new UsageError(`${firstLine.charAt(0).toLowerCase()}${firstLine.slice(1)} (see --help)`);
   }
@@ -159,21 +151,21 @@ function usage<T>(check: () => T): T {
   }
 }
 
-function nonBlank(value: string | undefined): string | undefined {
-  return value === undefined || value.trim() === '' ? undefined : value;
-}
+const nonBlank = (value: string | undefined) => (value?.trim() ? value : undefined);
 
 function nonEmpty(option: string, value: string): string {
   if (value.trim() === '') throw new UsageError(`${option} must not be empty`);
   return value;
 }
 
+function notUuid(project: string): never {
+  throw new UsageError(`--project ${JSON.stringify(project)} is not a UUID`);
+}
+
 function apiUrl(value: string | undefined): string {
   if (value === undefined) throw new UsageError('no service URL: pass --api-url or set INVOICING_API_URL');
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
+  const url = URL.parse(value);
+  if (url === null) {
     throw new UsageError(
       `--api-url ${JSON.stringify(value)} is not a URL (expected e.g. https://api.example.com)`,
     );

@@ -6,17 +6,16 @@ export interface ProgressOutput {
 
 /**
  * A status line: on a terminal each update rewrites the same line (`\r`, then erase to its end) at most
- * once per `terminalIntervalMs`; in a log or a pipe, where `\r` would pile up, an update is a line of its
- * own at most once per `intervalMs`. The first update is always shown; `finish` ends the line, on a
- * terminal showing first the latest status that throttling held back.
+ * every 100 ms; in a log or a pipe, where `\r` would pile up, an update is a line of its own at most every
+ * 5 s. The first update is always shown; `finish` ends the line, on a terminal showing first the latest
+ * status that throttling held back.
  */
 export function createProgressLine(
   output: ProgressOutput,
-  options: { intervalMs?: number; terminalIntervalMs?: number; now?: () => number } = {},
+  now: () => number = Date.now,
 ): { update(text: string): void; finish(): void } {
   const terminal = output.isTTY === true;
-  const intervalMs = terminal ? (options.terminalIntervalMs ?? 100) : (options.intervalMs ?? 5000);
-  const now = options.now ?? Date.now;
+  const intervalMs = terminal ? 100 : 5000;
   let lastShown: number | undefined;
   let heldBack: string | undefined;
   let lineOpen = false;

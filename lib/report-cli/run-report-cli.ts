@@ -1,13 +1,13 @@
 import { UsageError } from '../config';
-import type { InvoicingClient, InvoicingClientOptions } from '../invoicing';
 import {
   createInvoicingClient,
+  type InvoicingClient,
   type InvoicingClientHooks,
+  type InvoicingClientOptions,
   InvoicingParameterError,
   redactSecret,
 } from '../invoicing';
 import { generateReportFolder } from '../render';
-import type { Report } from '../report';
 import {
   fetchedInWords,
   fetchRanges,
@@ -15,18 +15,13 @@ import {
   formatUSD,
   periodHeading,
   periodTitle,
+  type Report,
   reconciliationOutcome,
   reconciliationWindow,
   reportPeriod,
   unmatchedInWords,
 } from '../report';
-import {
-  describeFailure,
-  type ExitCode,
-  exitCodeFor,
-  type FailureContext,
-  ReportInterruptedError,
-} from './describe-failure';
+import { describeFailure, type ExitCode, exitCodeFor, type FailureContext } from './describe-failure';
 import {
   parseReportCliArgs,
   REPORT_CLI_USAGE,
@@ -76,9 +71,9 @@ export async function runReportCli(argv: readonly string[], io: ReportCliIo): Pr
     return 0;
   } catch (thrown) {
     // Stopped, the client's requests fail with the abort, and the report with them: the failure says so.
-    const error = io.interrupt?.aborted ? new ReportInterruptedError() : thrown;
-    io.stderr.write(`${PREFIX}${describeFailure(error, context)}\n`);
-    return exitCodeFor(error);
+    context.interrupted = io.interrupt?.aborted;
+    io.stderr.write(`${PREFIX}${describeFailure(thrown, context)}\n`);
+    return context.interrupted ? 1 : exitCodeFor(thrown);
   }
 }
 
@@ -90,9 +85,9 @@ function createClient(options: ReportCliOptions, io: ReportCliIo): InvoicingClie
       apiKey: options.apiKey,
       // Ctrl-C calls every request off, and the report fails as it does when the service fails, which
       // removes its hidden folder and the rows it sorted on disk.
-      ...(io.interrupt === undefined ? {} : { signal: io.interrupt }),
-      ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
-      ...(options.pageSize === undefined ? {} : { pageSize: options.pageSize }),
+      signal: io.interrupt,
+      concurrency: options.concurrency,
+      pageSize: options.pageSize,
     });
   } catch (error) {
     // The client's own checks (a key with spaces, a URL with a query) are mistakes on the command line.

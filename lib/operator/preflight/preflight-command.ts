@@ -1,19 +1,13 @@
-import { parseArgs } from 'node:util';
-import { type DeploymentConfig, exitOnUsageError, loadRepositoryConfig, UsageError } from '../../config';
+import { type DeploymentConfig, exitOnUsageError, loadRepositoryConfig } from '../../config';
+import { type CommandIo, commandOptions, usageError } from '../command-line';
 import { type PreflightClients, preflightClients } from './aws';
 import { runPreflight } from './run-preflight';
 
-/** Where `runPreflightCommand` writes and reads. */
-export interface PreflightCommandIo {
-  stdout: { write(text: string): unknown };
-  stderr: { write(text: string): unknown };
-  /** Where `cdk.json` and a relative configuration file are read from: the repository. */
-  cwd: string;
+export interface PreflightCommandIo extends CommandIo {
   /** @default the operator's clients (`preflightClients`) */
   clients?: (sesRegion: string | undefined) => PreflightClients;
 }
 
-/** What `--help` prints. */
 export const PREFLIGHT_USAGE = `usage: npm run preflight -- [--config PATH | -c configFile=PATH]
 
 Checks the AWS account and region you are signed in to (AWS_PROFILE, AWS_REGION) before a deploy of
@@ -32,42 +26,12 @@ Exit status: 0 deployable, 1 findings, 2 usage error.
 
 const PREFIX = 'preflight: ';
 
-/** A wrong call: its message, then how to call it. */
-const usageError = (message: string) => new UsageError(`${message}\n\n${PREFLIGHT_USAGE}`.trimEnd());
-
-/**
- * The configuration file the arguments name (undefined for cdk.json's), or `help`.
- * @throws UsageError for an unknown option, a missing value, a `-c` other than configFile, or two files
- */
-function parsePreflightArgs(argv: readonly string[]): string | undefined | 'help' {
-  let values: { config?: string; 'config-file'?: string; context?: string[]; help?: boolean };
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      options: {
-        config: { type: 'string' },
-        'config-file': { type: 'string' },
-        context: { type: 'string', short: 'c', multiple: true },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    throw usageError((error as Error).message);
-  }
-  if (values.help) return 'help';
-  const files = [values.config, values['config-file']].filter((file) => file !== undefined);
-  for (const context of values.context ?? []) {
-    // `configFile=PATH`, as cdk takes it after `-c`.
-    const match = /^configFile=(.+)$/.exec(context);
-    if (!match) throw usageError(`-c takes configFile=PATH here, not ${JSON.stringify(context)}`);
-    files.push(match[1]!);
-  }
-  if (files.length > 1) throw usageError('name one configuration file');
-  if (files[0]?.trim() === '') throw usageError('the configuration file needs a path');
-  return files[0];
-}
+const OPTIONS = {
+  config: { type: 'string' },
+  'config-file': { type: 'string' },
+  context: { type: 'string', short: 'c', multiple: true },
+  help: { type: 'boolean', short: 'h' },
+} as const;
 
 /**
  * `npm run preflight -- [--config PATH]`: reads the configuration as `cdk synth` does, checks the
@@ -77,12 +41,19 @@ function parsePreflightArgs(argv: readonly string[]): string | undefined | 'help
  */
 export function runPreflightCommand(argv: readonly string[], io: PreflightCommandIo): Promise<number> {
   return exitOnUsageError(PREFIX, io.stderr, async () => {
-    const configFile = parsePreflightArgs(argv);
-    if (configFile === 'help') {
-      io.stdout.write(PREFLIGHT_USAGE);
-      return 0;
+    const values = commandOptions(argv, OPTIONS, PREFLIGHT_USAGE, io);
+    if (!values) return 0;
+    const wrong = (message: string) => usageError(message, PREFLIGHT_USAGE);
+    const files = [values.config, values['config-file']].filter((file) => file !== undefined);
+    for (const context of values.context ?? []) {
+      // `configFile=PATH`, as cdk takes it after `-c`.
+      const match = /^configFile=(.+)$/.exec(context);
+      if (!match) throw wrong(`-c takes configFile=PATH here, not ${JSON.stringify(context)}`);
+      files.push(match[1]!);
     }
-    return preflight(loadRepositoryConfig(io.cwd, configFile), io);
+    if (files.length > 1) throw wrong('name one configuration file');
+    if (files[0]?.trim() === '') throw wrong('the configuration file needs a path');
+    return preflight(loadRepositoryConfig(io.cwd, files[0]), io);
   });
 }
 

@@ -1,12 +1,7 @@
-import type { ReportApiErrorCode } from '../errors';
 import { renderPage, SERVICE_NAME } from './page-frame';
 
 /** The refusal a page is about; its own message is shown only for a bad request. */
-export interface ErrorPageRefusal {
-  status: number;
-  code: ReportApiErrorCode;
-  message: string;
-}
+export type ErrorPageRefusal = { status: number; code: ReportApiErrorCode; message: string };
 
 /** What the page knows beyond the refusal, to say what to do. */
 export interface ErrorPageContext {
@@ -25,8 +20,15 @@ const TELL_THE_OPERATOR = 'If it keeps happening, tell whoever runs the reports 
 
 const seconds = (count: number) => (count === 1 ? '1 second' : `${count} seconds`);
 
-/** Each refusal's heading, what happened and what to do, for a person with a browser. */
-function wordings(context: ErrorPageContext): Record<ReportApiErrorCode, [string, string, string]> {
+/**
+ * The `code` of an error answer, one per thing a caller can act on (400 `invalid_request`; 401; 403
+ * `invalid_signature`, `link_expired`; 404 `unknown_account` (also for an account the caller may not
+ * read), `report_not_found`, `not_found`; 405; 429; 502 `invoicing_*`; 500 the operator's problem, details
+ * only in the log), with its page's heading, what happened and what to do, for a person with a browser.
+ */
+export type ReportApiErrorCode = keyof ReturnType<typeof wordings>;
+
+function wordings(context: ErrorPageContext) {
   const days = context.linkLifetimeDays === 1 ? '1 day' : `${context.linkLifetimeDays} days`;
   const interval = seconds(context.rebuildIntervalSeconds);
   return {
@@ -93,7 +95,7 @@ function wordings(context: ErrorPageContext): Record<ReportApiErrorCode, [string
       'The service failed while answering; it is nothing you did.',
       `Try again in a few minutes. ${TELL_THE_OPERATOR}`,
     ],
-  };
+  } satisfies Record<string, [string, string, string]>;
 }
 
 /**

@@ -1,4 +1,9 @@
-export { type ErrorPageContext, type ErrorPageRefusal, renderErrorPage } from './error-page';
+export {
+  type ErrorPageContext,
+  type ErrorPageRefusal,
+  type ReportApiErrorCode,
+  renderErrorPage,
+} from './error-page';
 export { renderHomePage } from './home-page';
 export { pagesStyleSource } from './page-frame';
 export {

@@ -45,10 +45,7 @@ interface PageFrameProps {
   children?: Child;
 }
 
-/**
- * A whole page of the report API: self-contained (its one style sheet inline, allowed by its hash; no
- * script, nothing fetched), readable on a phone, every value escaped by hono/jsx.
- */
+/** A whole page of the report API: its one style sheet inline (allowed by its hash), no script, nothing fetched. */
 export function renderPage({ title, eyebrow, heading, subtitle, children }: PageFrameProps): string {
   return renderHtmlDocument({
     title,

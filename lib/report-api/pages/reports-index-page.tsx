@@ -20,13 +20,11 @@ export interface IndexEntry {
   downloads: Array<{ name: string; link: string }>;
 }
 
-/** What the list of an account's reports shows. */
+/** What the list of an account's reports shows: entries newest first; the form posts to `formAction`. */
 export interface ReportsIndexPage {
   displayName: string;
   timezone: string;
-  /** Newest first. */
   entries: IndexEntry[];
-  /** Where the form posts: the signed address of this list. */
   formAction: string;
   /** Periods offered in the form: those with no report yet, or only one so far of a period ended since. */
   suggestions: Array<{ id: string; name: string }>;

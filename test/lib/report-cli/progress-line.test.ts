@@ -10,7 +10,7 @@ describe('createProgressLine', () => {
   it('rewrites one line in place on a terminal and ends it on finish', () => {
     const { written, output } = recorder(true);
     let clock = 0;
-    const line = createProgressLine(output, { now: () => clock });
+    const line = createProgressLine(output, () => clock);
     line.update('10 invoices');
     clock = 200;
     line.update('20 invoices');
@@ -21,7 +21,7 @@ describe('createProgressLine', () => {
   it('shows on finish the latest status that throttling held back on a terminal', () => {
     const { written, output } = recorder(true);
     let clock = 0;
-    const line = createProgressLine(output, { now: () => clock });
+    const line = createProgressLine(output, () => clock);
     line.update('10 invoices');
     clock = 50;
     line.update('20 invoices');
@@ -34,7 +34,7 @@ describe('createProgressLine', () => {
   it('prints whole lines no more often than the interval when not on a terminal', () => {
     const { written, output } = recorder(false);
     let clock = 1_000;
-    const line = createProgressLine(output, { intervalMs: 5_000, now: () => clock });
+    const line = createProgressLine(output, () => clock);
     line.update('a');
     clock = 5_999;
     line.update('b');

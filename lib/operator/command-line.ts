@@ -1,0 +1,33 @@
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { errorParts, UsageError } from '../config';
+
+/** Where an operator command writes, and the repository it reads `cdk.json` and a relative file from. */
+export interface CommandIo {
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
+  cwd: string;
+}
+
+/** A wrong call: its message, then how to call it. */
+export const usageError = (message: string, usage: string) =>
+  new UsageError(`${message}\n\n${usage}`.trimEnd());
+
+/**
+ * The options of a command line without positionals, or `undefined` once `--help` printed the usage.
+ * @throws UsageError for an unknown option or a missing value, with the usage
+ */
+export function commandOptions<const O extends NonNullable<ParseArgsConfig['options']>>(
+  argv: readonly string[],
+  options: O,
+  usage: string,
+  io: CommandIo,
+) {
+  try {
+    const { values } = parseArgs({ args: [...argv], options });
+    if (!(values as { help?: boolean }).help) return values;
+  } catch (error) {
+    throw usageError(errorParts(error).message, usage);
+  }
+  io.stdout.write(usage);
+  return undefined;
+}
