@@ -1,6 +1,5 @@
-import { randomUuid, walletAddress } from './identifiers';
 import type { WalletJson } from './records';
-import { SeededRandom, WeightedChoice } from './seeded-random';
+import { randomUuid, SeededRandom, WeightedChoice, walletAddress } from './seeded-random';
 
 /** The account behind the generated data: its projects and wallets, fixed by the seed. */
 export interface SandboxAccount {

@@ -1,5 +1,20 @@
 import { serviceDatetimeFromEpochSeconds, type ZoneDays } from '../period';
 
+/**
+ * Months as integers (`year * 12 + monthIndex`, January 0), so that "the next month" is `month + 1`;
+ * instants are whole epoch seconds, UTC throughout.
+ */
+export type MonthNumber = number;
+
+export function monthOfEpochSeconds(epochSeconds: number): MonthNumber {
+  const date = new Date(epochSeconds * 1000);
+  return date.getUTCFullYear() * 12 + date.getUTCMonth();
+}
+
+export function monthStartSeconds(month: MonthNumber): number {
+  return Date.UTC(Math.floor(month / 12), month % 12, 1) / 1000;
+}
+
 /** Instants from `from` (included) to `to` (excluded), in epoch seconds; a missing bound is open. */
 export interface InstantRange {
   from?: number;

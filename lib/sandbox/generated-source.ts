@@ -1,13 +1,20 @@
 import { ZoneDays } from '../period';
 import { type SandboxAccount, sandboxAccount } from './account';
-import { datetimeBounds, type InstantRange, inBounds } from './date-reading';
-import { monthOfInvoiceId, monthOfInvoiceUid } from './identifiers';
+import {
+  datetimeBounds,
+  type InstantRange,
+  inBounds,
+  type MonthNumber,
+  monthOfEpochSeconds,
+  monthStartSeconds,
+} from './date-reading';
 import { LruCache } from './lru-cache';
 import { type GeneratedMonth, generateMonth } from './month-generator';
 import type { SandboxOptions } from './options';
 import type { RecordSource } from './queries';
 import type { InvoiceItemJson, PaymentItemJson } from './records';
-import { type MonthNumber, monthOfEpochSeconds, monthStartSeconds } from './service-time';
+import { monthOfInvoiceId, monthOfInvoiceUid } from './seeded-random';
+
 import { type DayTotals, dayTotalsOf } from './statistics';
 
 /** Full months of data before the current one. */

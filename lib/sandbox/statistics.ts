@@ -3,7 +3,6 @@ import type { LosslessNumber } from 'lossless-json';
 import { fiatFractionDigits } from '../invoicing';
 import type { ZoneDays } from '../period';
 import { type DecimalSource, decimalOf, exactNumber, roundTo } from './rates';
-import { statisticsMonthKey } from './service-time';
 
 /**
  * What the statistics need of one day of invoice creation (a day of the zone they key their days in),
@@ -132,4 +131,11 @@ function addTotals(totals: DayTotals, part: DayTotals): void {
 
 function usdNumber(amount: Big): LosslessNumber {
   return exactNumber(roundTo(amount, 2));
+}
+
+/** The key of a `Y-m-d` day's month, English name and four-digit year: `October-2026`. */
+function statisticsMonthKey(day: string): string {
+  const date = new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, 1));
+  const year = String(date.getUTCFullYear()).padStart(4, '0');
+  return `${date.toLocaleString('en-US', { month: 'long', timeZone: 'UTC' })}-${year}`;
 }
