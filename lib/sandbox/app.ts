@@ -8,9 +8,9 @@ import { HTTPException } from 'hono/http-exception';
 import { isLosslessNumber, stringify } from 'lossless-json';
 import { ZoneDays } from '../period';
 import { DatasetSource } from './dataset-source';
-import { countedExtraPaid } from './extra-paid';
+
 import { GeneratedSource } from './generated-source';
-import { resolveSandboxOptions, type SandboxOptions } from './options';
+import { countedExtraPaid, resolveSandboxOptions, type SandboxOptions } from './options';
 import { SandboxQueries } from './queries';
 import { decimalOf } from './rates';
 import { arrangeForRequest } from './record-order';

@@ -1,44 +1,42 @@
 import { parseArgs } from 'node:util';
+import * as z from 'zod';
 import { MAX_PORT, parsePort, TOKEN68_PATTERN, UsageError } from '../config';
+import { serviceDatetimeSchema } from '../invoicing';
 import { isZoneOrOffset } from '../period';
 import type { SandboxDataset } from './dataset-source';
 import type { EndDateReading } from './date-reading';
-import { EXTRA_PAID_FORMAT, type ExtraPaidInvoice, extraPaidProblem, parseExtraPaid } from './extra-paid';
 import { LIST_ORDERS, type ListOrder } from './record-order';
+import type { CountedInvoice } from './statistics';
 
-/** How a sandbox behaves and what it serves; docs/sandbox.md explains each option. */
+/**
+ * How a sandbox behaves and what it serves; docs/sandbox.md explains each option, and
+ * `resolveSandboxOptions` gives their defaults.
+ */
 export interface SandboxOptions {
-  /** Seeds the generated data, the faults and the random order. @default 1 */
+  /** Seeds the generated data, the faults and the random order. */
   seed?: number;
-  /** @default process.env.SANDBOX_API_KEY (when set and not empty), else 'sandbox-key' */
   apiKey?: string;
-  /** @default 0 */
   latencyMs?: number;
-  /** Silent cap on `limit`. @default 1000 */
+  /** Silent cap on `limit`. */
   maxLimit?: number;
-  /** Share of requests answered 429 or 503, 0..1. @default 0 */
+  /** Share of requests answered 429 or 503, 0..1. */
   faultRate?: number;
-  /** `Retry-After` of a 429, in seconds. @default 1 */
+  /** `Retry-After` of a 429, in seconds. */
   retryAfterSeconds?: number;
-  /** @default 60 */
   paidPerMonth?: number;
-  /** The data covers the 14 full months before this one and this month up to this instant. @default new Date() */
+  /** The data covers the 14 full months before this one and this month up to this instant. */
   now?: Date;
-  /** Unmatched payments whose truth `generateMonth`'s `cases` tells tests, never an answer. @default false */
+  /** Unmatched payments whose truth `generateMonth`'s `cases` tells tests, never an answer. */
   unmatchedCases?: boolean;
   /** Serve these records instead of generated ones. */
   dataset?: SandboxDataset;
-  /** An IANA name or an offset from `-12:00` to `+14:00`. @default 'UTC' */
+  /** An IANA name or an offset from `-12:00` to `+14:00`. */
   dateZone?: string;
-  /** @default 'inclusive' */
   endDate?: EndDateReading;
-  /** @default 'zone' */
   statsDayKeys?: 'zone' | 'utc';
-  /** @default 'newest' */
   order?: ListOrder;
-  /** @default false */
   numbersAsStrings?: boolean;
-  /** A planted fault. @default [] */
+  /** Planted faults. */
   statsExtraPaid?: readonly ExtraPaidInvoice[];
   /** Told of every list page answered, so that a benchmark can count what it serves. */
   onPageServed?: (page: ServedPage) => void;
@@ -113,6 +111,90 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
   const broken = rules.find(([holds]) => !holds);
   if (broken) throw new RangeError(`sandbox: ${broken[1]}`);
   return o;
+}
+
+/**
+ * A paid invoice that the statistics count and the lists never return: a planted fault, so that tests
+ * of a reconciliation see a real difference. Counted wherever an invoice created at `createDatetime`
+ * would be, it adds one to `invoicesTotalNum` and `invoicesPaidNum`, and its amount to
+ * `invoicesTotalUSD`, to its project, its currency, its month and its day, and changes nothing else.
+ */
+export interface ExtraPaidInvoice {
+  /** Its `amountFiatUSD`, a decimal: `'10.00'`. */
+  amountUSD: string;
+  /** `Y-m-d H:i:s` in UTC. */
+  createDatetime: string;
+  /** @default the account's busiest project; with a dataset, the project of its first invoice */
+  projectId?: string;
+  /** @default 'USD' */
+  currencyFiat?: string;
+  /** Its `amountFiat`, a decimal, needed for a currency other than USD. @default amountUSD */
+  amountFiat?: string;
+}
+
+const decimalText = z.string().regex(/^\d{1,30}(\.\d{1,18})?$/, 'expected a decimal such as "10.00"');
+
+const extraPaidSchema = z
+  .strictObject({
+    amountUSD: decimalText,
+    createDatetime: serviceDatetimeSchema,
+    projectId: z.guid({ message: 'expected a UUID' }).optional(),
+    currencyFiat: z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'expected a currency code such as "EUR"')
+      .optional(),
+    amountFiat: decimalText.optional(),
+  })
+  .refine((extra) => (extra.currencyFiat ?? 'USD') === 'USD' || extra.amountFiat !== undefined, {
+    path: ['amountFiat'],
+    message: 'is needed for a currency other than USD',
+  });
+
+/** What is wrong with an extra (`amountUSD: expected a decimal such as "10.00"`), if anything. */
+function extraPaidProblem(extra: ExtraPaidInvoice): string | undefined {
+  const result = extraPaidSchema.safeParse(extra);
+  if (result.success) return undefined;
+  const issue = result.error.issues[0]!;
+  return issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message;
+}
+
+/** The extras as the invoices the statistics count; `mainProjectId` stands in for a missing project. */
+export function countedExtraPaid(
+  extras: readonly ExtraPaidInvoice[],
+  mainProjectId: string | undefined,
+): CountedInvoice[] {
+  return extras.map((extra, index) => {
+    const projectId = extra.projectId ?? mainProjectId;
+    if (projectId === undefined) {
+      throw new RangeError(
+        `sandbox: statsExtraPaid[${index}].projectId is needed: the dataset has no invoices`,
+      );
+    }
+    return {
+      createDatetime: extra.createDatetime,
+      status: 'paid',
+      projectId,
+      currencyFiat: extra.currencyFiat ?? 'USD',
+      amountFiatUSD: extra.amountUSD,
+      amountFiat: extra.amountFiat ?? extra.amountUSD,
+    };
+  });
+}
+
+const EXTRA_PAID_TEXT =
+  /^(?<amountUSD>[^@]*)@(?<createDatetime>\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})(?::(?<projectId>[^:]*)(?::(?<currencyFiat>[^:]*):(?<amountFiat>[^:]*))?)?$/;
+
+const EXTRA_PAID_FORMAT = '<amountUSD>@<Y-m-d H:i:s>[:<projectId>[:<currency>:<amountFiat>]]';
+
+/** An extra paid invoice from the command line's form; throws a `RangeError` that says what is wrong. */
+function parseExtraPaid(text: string): ExtraPaidInvoice {
+  const groups = EXTRA_PAID_TEXT.exec(text)?.groups;
+  if (!groups) throw new RangeError(`expected ${EXTRA_PAID_FORMAT}, not "${text}"`);
+  const given = Object.entries(groups).filter(([, value]) => value !== undefined);
+  const extra = Object.fromEntries(given) as unknown as ExtraPaidInvoice;
+  const problem = extraPaidProblem(extra);
+  if (problem !== undefined) throw new RangeError(problem);
+  return extra;
 }
 
 /** What `npm run sandbox -- --help` prints: the usage, then each option. */
