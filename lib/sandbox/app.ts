@@ -7,11 +7,9 @@ import { bearerAuth } from 'hono/bearer-auth';
 import { HTTPException } from 'hono/http-exception';
 import { isLosslessNumber, stringify } from 'lossless-json';
 import { ZoneDays } from '../period';
-import { DatasetSource } from './dataset-source';
 
-import { GeneratedSource } from './generated-source';
 import { countedExtraPaid, resolveSandboxOptions, type SandboxOptions } from './options';
-import { SandboxQueries } from './queries';
+import { DatasetSource, GeneratedSource, SandboxQueries } from './queries';
 import { decimalOf } from './rates';
 import { arrangeForRequest } from './record-order';
 import {

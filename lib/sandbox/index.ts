@@ -1,7 +1,5 @@
 export { sandboxAccount, sandboxProjectNames } from './account';
 export { createSandboxApp, type RunningSandbox, startSandbox } from './app';
-export type { SandboxDataset } from './dataset-source';
-export { GeneratedSource } from './generated-source';
 export {
   CASES_PER_KIND,
   type GeneratedMonth,
@@ -19,5 +17,6 @@ export {
   type SandboxOptions,
   type ServedPage,
 } from './options';
+export { GeneratedSource, type SandboxDataset } from './queries';
 export { commissionUSD, cryptoRateUSD, fiatRateUSD, receivedUSD } from './rates';
 export type { InvoiceItemJson, PaymentItemJson } from './records';

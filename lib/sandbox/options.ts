@@ -3,8 +3,8 @@ import * as z from 'zod';
 import { MAX_PORT, parsePort, TOKEN68_PATTERN, UsageError } from '../config';
 import { serviceDatetimeSchema } from '../invoicing';
 import { isZoneOrOffset } from '../period';
-import type { SandboxDataset } from './dataset-source';
 import type { EndDateReading } from './date-reading';
+import type { SandboxDataset } from './queries';
 import { LIST_ORDERS, type ListOrder } from './record-order';
 import type { CountedInvoice } from './statistics';
 

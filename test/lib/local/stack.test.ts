@@ -8,12 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3Client } from '../../../lib/delivery';
 import { readSesStore, type StoredEmail, startS3Emulator } from '../../../lib/local/emulators';
 import { PortUnavailableError } from '../../../lib/local/errors';
-import { probePort } from '../../../lib/local/port-probe';
 import type { LocalService, LocalStackPorts } from '../../../lib/local/settings';
 import {
   LOCAL_BUCKET,
   type LocalAccountReport,
   type LocalStack,
+  probePort,
   serveOnLoopback,
   startLocalStack,
 } from '../../../lib/local/stack';
