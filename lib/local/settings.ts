@@ -12,23 +12,16 @@ import {
 import { DEFAULT_SANDBOX_PORT, DEFAULT_SEED, sandboxProjectNames } from '../sandbox';
 import type { LocalStackOptions } from './stack';
 
-/** The ports of the stack's four servers; 0 picks a free port. */
-export interface LocalStackPorts {
-  reportApi: number;
-  sandbox: number;
-  s3Emulator: number;
-  sesEmulator: number;
-}
-
-export type LocalService = keyof LocalStackPorts;
-
 /** Each server: how messages name it, the variable of its port, and its port by default (DESIGN.md's). */
-export const SERVICES: Record<LocalService, readonly [name: string, variable: string, port: number]> = {
+export const SERVICES = {
   reportApi: ['report API', 'REPORT_API_PORT', 3000],
   sandbox: ['sandbox', 'SANDBOX_PORT', DEFAULT_SANDBOX_PORT],
   s3Emulator: ['S3 emulator', 'S3_EMULATOR_PORT', 4569],
   sesEmulator: ['SES emulator', 'SES_EMULATOR_PORT', 8005],
-};
+} as const;
+export type LocalService = keyof typeof SERVICES;
+/** The ports of the stack's four servers; 0 picks a free port. */
+export type LocalStackPorts = Record<LocalService, number>;
 
 /** What `npm start` reads from its environment, every default filled in. */
 export type LocalStackSettings = Required<

@@ -24,19 +24,15 @@ import { SeededRandom } from './seeded-random';
 const ROUTES = ['/statistics/invoices', '/invoices/list', '/payments/list'];
 const FAULT_STREAM = 0xfa17;
 
-/**
- * The body of every failure, a shape the spec leaves open: a client checks `result` first (anything
- * but `success` is a failure); `code` is stable, `message` is for people.
- */
+/** Every failure's body, a shape the spec leaves open: `code` is stable, `message` is for people. */
 export function errorBody(code: string, message: string) {
   return { result: 'error', error: { code, message } };
 }
 
 /**
- * An answer's JSON text. A double is written as `JSON.stringify` writes it (`9.5e-7`, as PHP's
- * `json_encode` does); a `LosslessNumber` as its own digits, through lossless-json's `stringify`, since
- * Node 20's `JSON.stringify` cannot write a raw number token. `exact: false` (doubles only) takes the
- * native `JSON.stringify`, about five times faster on a page of a thousand records.
+ * An answer's JSON text: a double as `JSON.stringify` writes it (`9.5e-7`, as PHP does), a
+ * `LosslessNumber` as its own digits through lossless-json (Node 20 cannot write a raw number token).
+ * `exact: false` (doubles only) takes the native `JSON.stringify`, about 5× faster on 1,000 records.
  */
 export function answerText(value: unknown, writing: { numbersAsStrings: boolean; exact: boolean }): string {
   if (writing.numbersAsStrings) {
@@ -48,9 +44,8 @@ export function answerText(value: unknown, writing: { numbersAsStrings: boolean;
 }
 
 /**
- * Holds every answer back until `latencyMs` after its request arrived, as a distant service would. The
- * answer is worked out meanwhile, so that concurrent requests do not queue behind each other. The
- * global `setTimeout`, so that tests can move time on with fake timers.
+ * Holds every answer back until `latencyMs` after its request arrived, worked out meanwhile so that
+ * concurrent requests do not queue (the global `setTimeout`, for tests' fake timers).
  */
 export function latency(latencyMs: number): MiddlewareHandler {
   return async (_c, next) => {
@@ -61,9 +56,8 @@ export function latency(latencyMs: number): MiddlewareHandler {
 }
 
 /**
- * `Authorization: Token <API key>`, compared in constant time by Hono's bearer-auth. A missing,
- * malformed or wrong key gets 401 (bearer-auth's 400 for a malformed header is not the spec's "a wrong
- * key") with an error body that never repeats the key.
+ * `Authorization: Token <API key>`, compared in constant time by Hono's bearer-auth. A missing, malformed
+ * or wrong key gets 401 (not bearer-auth's 400 for a malformed header), never repeating the key.
  */
 function tokenAuth(apiKey: string): MiddlewareHandler {
   const unauthorized = (message: string) => () =>
@@ -88,8 +82,6 @@ function tokenAuth(apiKey: string): MiddlewareHandler {
  * requests gets a fault (half 429 with `Retry-After`, half 503, drawn from the seed in order of
  * arrival); then the key is checked; then the form fields. All three endpoints read
  * `startDate`/`endDate` one way, so the statistics cover exactly what the lists return.
- * @example const res = await createSandboxApp({ now: new Date('2026-11-15T12:00:00Z') })
- *   .request('/invoices/list', { method: 'POST', headers: { Authorization: 'Token sandbox-key' } });
  */
 export function createSandboxApp(options: SandboxOptions = {}): Hono {
   const settings = resolveSandboxOptions(options);
@@ -171,14 +163,10 @@ export interface RunningSandbox {
   /** `http://127.0.0.1:PORT`, no trailing slash. */
   url: string;
   apiKey: string;
-  /** Stops listening and ends open connections. */
   close(): Promise<void>;
 }
 
-/**
- * Serves the sandbox over HTTP on 127.0.0.1, at `port` (0, the default, picks a free one). Rejects when
- * the port cannot be had (the error keeps Node's `code`, such as `EADDRINUSE`).
- */
+/** Serves the sandbox on 127.0.0.1 at `port` (0: a free one); a listen error keeps Node's `code`. */
 export async function startSandbox(
   options: SandboxOptions & { port?: number } = {},
 ): Promise<RunningSandbox> {

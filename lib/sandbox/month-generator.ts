@@ -55,9 +55,8 @@ export interface GeneratedMonth {
   cases?: UnmatchedCase[];
 }
 
-/** Payments of each kind but `stray` per month, with `unmatchedCases`. */
+/** With `unmatchedCases`: cases of each kind but `stray` per month, and stray ones besides the ordinary. */
 export const CASES_PER_KIND = 8;
-/** Stray payments per month besides the month's ordinary unmatched payments (stray too). */
 export const STRAY_CASES = 8;
 /** How far off an under- or over-payment is: from 0.5 % to 10 % of the amount asked. */
 const MISPAID_SHARE = { least: 0.005, most: 0.1 };
@@ -69,7 +68,7 @@ const STRAY_CLEARANCE = 0.06;
 /** Share of paid invoices whose payment arrives in the grace hour after `timeToPayDatetime`. */
 const LATE_SHARE = 0.03;
 const CANCELED_SHARE = 0.35;
-/** The amount of the dust payments every month carries, in BTC. */
+/** Every month's dust payments, in BTC. */
 const DUST_AMOUNT = '0.00000095';
 const EVERY_CURRENCY = ['USD', 'EUR', 'GBP', 'JPY', 'CAD'];
 const DAY = 86_400;
@@ -79,15 +78,16 @@ const CASES_STREAM = 0xca5e;
 /** Moves the month's ordinary unmatched payments clear of waiting invoices. */
 const STRAY_STREAM = 0x57a7;
 
-/** A paid invoice's edge case: what it fixes instead of drawing (`delay`: seconds to its payment). */
+/**
+ * A paid invoice's edge case: what it fixes instead of drawing. `delay`: seconds from creation to
+ * payment; `lateBy`: after `timeToPayDatetime`; `received`: the crypto amount, a decimal.
+ */
 type PaidSpecial = FieldChoices & {
   created?: number;
   lifetime?: number;
   delay?: number;
-  /** Seconds after `timeToPayDatetime` the payment arrives. */
   lateBy?: number;
   wallet?: WalletJson;
-  /** The received amount, as a decimal string. */
   received?: string;
 };
 
