@@ -10,7 +10,6 @@ import {
   UsageError,
 } from '../config';
 import { DEFAULT_SANDBOX_PORT, DEFAULT_SEED, sandboxProjectNames } from '../sandbox';
-import type { LocalStackOptions } from './stack';
 
 /** Each server: how messages name it, the variable of its port, and its port by default (DESIGN.md's). */
 export const SERVICES = {
@@ -23,11 +22,6 @@ export type LocalService = keyof typeof SERVICES;
 /** The ports of the stack's four servers; 0 picks a free port. */
 export type LocalStackPorts = Record<LocalService, number>;
 
-/** What `npm start` reads from its environment, every default filled in. */
-export type LocalStackSettings = Required<
-  Pick<LocalStackOptions, 'ports' | 'reportApiToken' | 'sandboxApiKey' | 'timezone' | 'stateDir'>
->;
-
 /**
  * Reads the local stack's settings from the environment: the ports of `SERVICES`, `REPORT_API_TOKEN`
  * (`local-dev-token`), `SANDBOX_API_KEY` (`sandbox-key`), `LOCAL_TIMEZONE` and `LOCAL_STATE_DIR`
@@ -36,10 +30,7 @@ export type LocalStackSettings = Required<
  * machine, whatever its zone.
  * @throws UsageError naming the first variable that cannot be used
  */
-export function readLocalStackEnv(
-  env: NodeJS.ProcessEnv = process.env,
-  cwd: string = process.cwd(),
-): LocalStackSettings {
+export function readLocalStackEnv(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()) {
   const read = (variable: string) => env[variable]?.trim() || undefined;
   const ports = {} as LocalStackPorts;
   for (const [service, [, variable, fallback]] of Object.entries(SERVICES)) {

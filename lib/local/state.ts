@@ -7,13 +7,10 @@ import { MIN_ACCOUNT_TOKEN_KEY_BYTES } from '../report-api';
 import { LocalStackError } from './errors';
 
 /**
- * Creates the local state folder and its `s3/` and `work/` owner-only (0700): the state holds the link
- * signing key and reports with merchants' figures. A folder that exists with a wider mode is tightened
- * rather than warned about (the state belongs to the local stack alone, and a warning among the start
- * lines is easy to miss); a shared folder such as `/tmp` (sticky bit) is refused instead. What `work/`
- * holds is removed: a build folder lives there only while its report is built, so anything found is
- * what a killed start left behind.
- * @throws UsageError for a shared folder; LocalStackError when a folder cannot be made or made private
+ * Creates the state folder and its `s3/` and `work/` owner-only (0700): they hold the keys and merchants'
+ * figures. A wider mode is tightened rather than warned about (easy to miss among the start lines); a
+ * shared folder such as `/tmp` (sticky bit) is a `UsageError`. `work/` is emptied: a build folder lives
+ * there only while its report is built, so anything found is what a killed start left behind.
  */
 export async function prepareStateDirs(stateDir: string) {
   const dirs = { stateDir, s3Directory: join(stateDir, 's3'), workDir: join(stateDir, 'work') };
@@ -60,10 +57,8 @@ export const ACCOUNT_TOKEN_KEY: StateKey = {
 };
 
 /**
- * A key of the local stack: made once (random bytes as hex digits) and kept in `<stateDir>/<file>`,
- * readable by its owner only, so that what an earlier `npm start` printed or emailed (a signed link, an
- * account's token) still works after a restart.
- * @throws LocalStackError when the file cannot be read or written, or holds a key too short to use
+ * A key made once (random bytes as hex digits) and kept owner-only in `<stateDir>/<file>`, so that the
+ * links and tokens an earlier `npm start` printed or emailed still work after a restart.
  */
 export async function loadStateKey(stateDir: string, key: StateKey): Promise<string> {
   const path = join(stateDir, key.file);

@@ -50,17 +50,14 @@ export function rangeOfDates(
  * record's test is two string comparisons. A bound beyond a four-digit year (before 0000-01-01 or from
  * 10000-01-01) is left open.
  */
-export interface DatetimeBounds {
-  first?: string;
-  last?: string;
-}
-
 export function datetimeBounds({ from, to }: InstantRange): DatetimeBounds {
   return {
     first: from === undefined || from < -62_167_219_200 ? undefined : serviceDatetimeFromEpochSeconds(from),
     last: to === undefined || to > 253_402_300_800 ? undefined : serviceDatetimeFromEpochSeconds(to - 1),
   };
 }
+
+type DatetimeBounds = { first?: string; last?: string };
 
 export function inBounds(datetime: string, { first, last }: DatetimeBounds): boolean {
   return (first === undefined || datetime >= first) && (last === undefined || datetime <= last);

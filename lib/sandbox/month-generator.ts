@@ -1,5 +1,5 @@
 import Big from 'big.js';
-import { type InvoiceStatus, PAYMENT_SEARCH_GRACE_SECONDS } from '../invoicing';
+import { PAYMENT_SEARCH_GRACE_SECONDS } from '../invoicing';
 import { serviceDatetimeFromEpochSeconds } from '../period';
 import type { SandboxAccount } from './account';
 import { type MonthNumber, monthStartSeconds } from './date-reading';
@@ -150,6 +150,11 @@ export function generateMonth(request: {
   const payments: [number, PaymentItemJson][] = [];
   const cases: UnmatchedCase[] = [];
   const when = (serial: number, created: number, lifetime: number) => ({ month, serial, created, lifetime });
+  /** A not paid invoice is unpaid until its deadline, then expired. */
+  const addNotPaid = (planned: PlannedInvoice, canceled = false) => {
+    const status = canceled ? 'canceled' : nowSeconds < planned.timeToPay ? 'unpaid' : 'expired';
+    invoices.push([planned.created, settle(planned, planned.usdAtCreation, status)]);
+  };
   const addUnmatched = (
     kind: UnmatchedCase['kind'],
     invoiceId: string | null,
@@ -183,9 +188,7 @@ export function generateMonth(request: {
     const hash = transactionHash(random, wallet.blockchain);
     if (created > nowSeconds) continue;
     if (paidAt > nowSeconds) {
-      // Its payment is still to come: past its deadline it reads as expired while the grace hour runs.
-      const status = nowSeconds < planned.timeToPay ? 'unpaid' : 'expired';
-      invoices.push([created, settle(planned, planned.usdAtCreation, status)]);
+      addNotPaid(planned); // its payment is still to come (past its deadline, in the grace hour)
       continue;
     }
     const invoice = settle(planned, receivedUSD(quoted, wallet.cryptocurrency, paidAt), 'paid');
@@ -203,13 +206,7 @@ export function generateMonth(request: {
     const canceled = index === 0 || (index > 1 && random.chance(CANCELED_SHARE));
     const planned = planInvoice(random, account, when(counts.paid + index, created, lifetime), [0, 24], {});
     if (!canceled) searchWindows.push(planned);
-    if (created > nowSeconds) continue;
-    const status: InvoiceStatus = canceled
-      ? 'canceled'
-      : nowSeconds < planned.timeToPay
-        ? 'unpaid'
-        : 'expired';
-    invoices.push([created, settle(planned, planned.usdAtCreation, status)]);
+    if (created <= nowSeconds) addNotPaid(planned, canceled);
   }
 
   const strays = new SeededRandom(seed, month, STRAY_STREAM);
@@ -256,8 +253,7 @@ export function generateMonth(request: {
             : created + draws.int(20, lifetime - 1);
         const payment = unmatchedPayment(draws, wallet, amount, at);
         if (created > nowSeconds) continue;
-        const status = nowSeconds < planned.timeToPay ? 'unpaid' : 'expired';
-        invoices.push([created, settle(planned, planned.usdAtCreation, status)]);
+        addNotPaid(planned);
         addUnmatched(kind, planned.invoice.id, payment, amount, at);
       }
     }
@@ -277,8 +273,7 @@ export function generateMonth(request: {
     for (const [offset, ago] of [1_200, 300].entries()) {
       const created = Math.max(start, nowSeconds - ago);
       const serial = counts.paid + counts.others + offset;
-      const planned = planInvoice(recent, account, when(serial, created, 3_600), [0, 3], ORDINARY);
-      invoices.push([created, settle(planned, planned.usdAtCreation, 'unpaid')]);
+      addNotPaid(planInvoice(recent, account, when(serial, created, 3_600), [0, 3], ORDINARY));
     }
   }
 

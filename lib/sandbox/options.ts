@@ -8,39 +8,47 @@ import type { SandboxDataset } from './queries';
 import { LIST_ORDERS, type ListOrder } from './record-order';
 import type { CountedInvoice } from './statistics';
 
-/**
- * How a sandbox behaves and what it serves; docs/sandbox.md explains each option, and
- * `resolveSandboxOptions` gives their defaults.
- */
-export interface SandboxOptions {
+export const DEFAULT_SEED = 1;
+/** A month this large takes tens of seconds and about a gigabyte to generate. */
+const MAX_PAID_PER_MONTH = 500_000;
+export const DEFAULT_SANDBOX_PORT = 4010;
+const TOKEN68_RULE = 'must be letters, digits and . _ ~ + / - (optionally ending in =)';
+const ZONE_RULE = 'an IANA time zone or an offset from -12:00 to +14:00';
+
+/** The options' defaults but `apiKey` (`SANDBOX_API_KEY`, else `sandbox-key`) and `now` (the clock's). */
+const DEFAULTS = {
   /** Seeds the generated data, the faults and the random order. */
-  seed?: number;
-  apiKey?: string;
-  latencyMs?: number;
+  seed: DEFAULT_SEED,
+  latencyMs: 0,
   /** Silent cap on `limit`. */
-  maxLimit?: number;
+  maxLimit: 1000,
   /** Share of requests answered 429 or 503, 0..1. */
-  faultRate?: number;
+  faultRate: 0,
   /** `Retry-After` of a 429, in seconds. */
-  retryAfterSeconds?: number;
-  paidPerMonth?: number;
-  /** The data covers the 14 full months before this one and this month up to this instant. */
-  now?: Date;
+  retryAfterSeconds: 1,
+  paidPerMonth: 60,
+  /** An IANA name or an offset from `-12:00` to `+14:00`. */
+  dateZone: 'UTC',
+  endDate: 'inclusive' as EndDateReading,
+  statsDayKeys: 'zone' as 'zone' | 'utc',
+  order: 'newest' as ListOrder,
+  numbersAsStrings: false,
   /** Unmatched payments whose truth `generateMonth`'s `cases` tells tests, never an answer. */
-  unmatchedCases?: boolean;
+  unmatchedCases: false,
+  /** Planted faults. */
+  statsExtraPaid: [] as readonly ExtraPaidInvoice[],
+};
+
+/** `now`: the data covers the 14 full months before this one and this month up to this instant. */
+type Settings = typeof DEFAULTS & { apiKey: string; now: Date };
+
+/** How a sandbox behaves and what it serves; docs/sandbox.md explains each option. */
+export type SandboxOptions = Partial<Settings> & {
   /** Serve these records instead of generated ones. */
   dataset?: SandboxDataset;
-  /** An IANA name or an offset from `-12:00` to `+14:00`. */
-  dateZone?: string;
-  endDate?: EndDateReading;
-  statsDayKeys?: 'zone' | 'utc';
-  order?: ListOrder;
-  numbersAsStrings?: boolean;
-  /** Planted faults. */
-  statsExtraPaid?: readonly ExtraPaidInvoice[];
   /** Told of every list page answered, so that a benchmark can count what it serves. */
   onPageServed?: (page: ServedPage) => void;
-}
+};
 
 /** A page of a list the sandbox answered. */
 export interface ServedPage {
@@ -51,37 +59,14 @@ export interface ServedPage {
   records: number;
 }
 
-export const DEFAULT_SEED = 1;
-/** A month this large takes tens of seconds and about a gigabyte to generate. */
-const MAX_PAID_PER_MONTH = 500_000;
-export const DEFAULT_SANDBOX_PORT = 4010;
-const TOKEN68_RULE = 'must be letters, digits and . _ ~ + / - (optionally ending in =)';
-const ZONE_RULE = 'an IANA time zone or an offset from -12:00 to +14:00';
-
-export type ResolvedSandboxOptions = Required<Omit<SandboxOptions, 'dataset' | 'onPageServed'>> &
-  Pick<SandboxOptions, 'dataset' | 'onPageServed'>;
+export type ResolvedSandboxOptions = Settings & Pick<SandboxOptions, 'dataset' | 'onPageServed'>;
 
 /** The options with their defaults; throws a `RangeError` that names the bad option (never the key). */
 export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSandboxOptions {
-  const o: ResolvedSandboxOptions = {
-    seed: options.seed ?? DEFAULT_SEED,
-    apiKey: options.apiKey ?? (process.env.SANDBOX_API_KEY || 'sandbox-key'),
-    latencyMs: options.latencyMs ?? 0,
-    maxLimit: options.maxLimit ?? 1000,
-    faultRate: options.faultRate ?? 0,
-    retryAfterSeconds: options.retryAfterSeconds ?? 1,
-    paidPerMonth: options.paidPerMonth ?? 60,
-    now: options.now ?? new Date(),
-    dateZone: options.dateZone ?? 'UTC',
-    endDate: options.endDate ?? 'inclusive',
-    statsDayKeys: options.statsDayKeys ?? 'zone',
-    order: options.order ?? 'newest',
-    numbersAsStrings: options.numbersAsStrings ?? false,
-    unmatchedCases: options.unmatchedCases ?? false,
-    statsExtraPaid: options.statsExtraPaid ?? [],
-    dataset: options.dataset,
-    onPageServed: options.onPageServed,
-  };
+  const o = { ...options } as ResolvedSandboxOptions;
+  for (const [name, fallback] of Object.entries(DEFAULTS)) (o as Record<string, unknown>)[name] ??= fallback;
+  o.apiKey ??= process.env.SANDBOX_API_KEY || 'sandbox-key';
+  o.now ??= new Date();
   const rules: [boolean, string][] = [
     [Number.isSafeInteger(o.seed), 'seed must be a whole number'],
     [TOKEN68_PATTERN.test(o.apiKey), `apiKey ${TOKEN68_RULE}`],
