@@ -50,25 +50,7 @@ export type LocalAccountReport = LocalAccountRun & {
 };
 
 /** A running local stack and where to look. */
-export interface LocalStack {
-  /** Each local account's month, in the configuration's order (`demo` first). */
-  reports: LocalAccountReport[];
-  reportApiUrl: string;
-  reportApiToken: string;
-  sandboxUrl: string;
-  sandboxApiKey: string;
-  s3Endpoint: string;
-  sesEndpoint: string;
-  /** aws-ses-v2-local's web page listing the sent mail. */
-  mailViewerUrl: string;
-  /** The second the signed links stop working. */
-  linkExpiresAt: Date;
-  linkLifetimeDays: number;
-  bucket: string;
-  /** Absolute. */
-  stateDir: string;
-  close(): Promise<void>;
-}
+export type LocalStack = Awaited<ReturnType<typeof startLocalStack>>;
 
 /**
  * Whether a loopback port can be listened on now (tried and let go): the emulators and the sandbox each
@@ -198,7 +180,7 @@ export function reportApiLogLines(write: (line: string) => void): ReportApiLogge
  * @throws PortUnavailableError naming the variable of a port that is taken; LocalStackError for the
  * state directory or its keys (an account whose report fails is reported in `reports`)
  */
-export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+export async function startLocalStack(options: LocalStackOptions) {
   const { ports, signal } = options;
   const now = options.now ?? (() => new Date());
   const log = options.log ?? (() => {});
@@ -311,6 +293,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
 
     return {
+      /** In the configuration's order (`demo` first). */
       reports,
       reportApiUrl: api.url,
       reportApiToken,
@@ -318,12 +301,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       sandboxApiKey,
       s3Endpoint: s3.endpoint,
       sesEndpoint: ses.endpoint,
+      /** aws-ses-v2-local's page listing the sent mail. */
       mailViewerUrl: `${ses.endpoint}/`,
+      /** The second the signed links stop working. */
       linkExpiresAt,
       linkLifetimeDays: config.linkLifetimeDays,
       bucket: LOCAL_BUCKET,
       stateDir,
-      close: () => running.stopAll(),
+      close: (): Promise<void> => running.stopAll(),
     };
   } catch (error) {
     await running.stopAll().catch(() => {});

@@ -159,17 +159,10 @@ export function createSandboxApp(options: SandboxOptions = {}): Hono {
   return app;
 }
 
-export interface RunningSandbox {
-  /** `http://127.0.0.1:PORT`, no trailing slash. */
-  url: string;
-  apiKey: string;
-  close(): Promise<void>;
-}
+export type RunningSandbox = Awaited<ReturnType<typeof startSandbox>>;
 
 /** Serves the sandbox on 127.0.0.1 at `port` (0: a free one); a listen error keeps Node's `code`. */
-export async function startSandbox(
-  options: SandboxOptions & { port?: number } = {},
-): Promise<RunningSandbox> {
+export async function startSandbox(options: SandboxOptions & { port?: number } = {}) {
   const { port = 0, ...sandboxOptions } = options;
   const settings = resolveSandboxOptions(sandboxOptions);
   const app = createSandboxApp(settings);
@@ -180,9 +173,10 @@ export async function startSandbox(
     created.once('error', reject);
   });
   return {
+    /** No trailing slash. */
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     apiKey: settings.apiKey,
-    close: () =>
+    close: (): Promise<void> =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         // Keep-alive connections (fetch keeps them) would hold `close` open until they time out.

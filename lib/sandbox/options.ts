@@ -218,19 +218,40 @@ export const SANDBOX_HELP = [
 
 export type SandboxCommand = { help: true } | { help: false; port: number; options: SandboxOptions };
 
-/** The whole-number flags, in the order they are checked: option, least, most. */
-const WHOLE_FLAGS = {
-  'latency-ms': ['latencyMs', 0, 600_000],
-  'max-limit': ['maxLimit', 1, 1_000_000],
-  seed: ['seed', -(2 ** 31), 2 ** 31 - 1],
-  'paid-per-month': ['paidPerMonth', 1, MAX_PAID_PER_MONTH],
-} as const;
+type Reading = [option: string, read: (text: string) => unknown, rule: string];
+const whole = (option: string, least: number, most: number): Reading => [
+  option,
+  (text) => {
+    const number = /^-?\d{1,10}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
+    return number >= least && number <= most ? number : undefined;
+  },
+  `a whole number from ${least} to ${most}`,
+];
+const oneOf = (option: string, choices: readonly string[]): Reading => [
+  option,
+  (text) => (choices.includes(text) ? text : undefined),
+  `${choices.slice(0, -1).join(', ')} or ${choices.at(-1)}`,
+];
 
-const CHOICE_FLAGS = {
-  'end-date': ['endDate', ['inclusive', 'exclusive']],
-  'stats-day-keys': ['statsDayKeys', ['zone', 'utc']],
-  order: ['order', LIST_ORDERS],
-} as const;
+/** The flags with a value, in the order they are checked: the option, its reading (`undefined`: refused). */
+const TEXT_FLAGS: Record<string, Reading> = {
+  'latency-ms': whole('latencyMs', 0, 600_000),
+  'max-limit': whole('maxLimit', 1, 1_000_000),
+  seed: whole('seed', -(2 ** 31), 2 ** 31 - 1),
+  'paid-per-month': whole('paidPerMonth', 1, MAX_PAID_PER_MONTH),
+  'fault-rate': [
+    'faultRate',
+    (text) => {
+      const share = /^(\d+(\.\d*)?|\.\d+)$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
+      return share >= 0 && share <= 1 ? share : undefined;
+    },
+    'a number from 0 to 1',
+  ],
+  'date-zone': ['dateZone', (zone) => (isZoneOrOffset(zone) ? zone : undefined), ZONE_RULE],
+  'end-date': oneOf('endDate', ['inclusive', 'exclusive']),
+  'stats-day-keys': oneOf('statsDayKeys', ['zone', 'utc']),
+  order: oneOf('order', LIST_ORDERS),
+};
 
 /**
  * Reads `npm run sandbox` arguments. `--port` wins over `SANDBOX_PORT`, which wins over 4010; the key
@@ -245,11 +266,7 @@ export function parseSandboxArgs(argv: string[], env: Record<string, string | un
       strict: true,
       allowPositionals: false,
       options: {
-        ...Object.fromEntries(
-          ['port', 'fault-rate', 'date-zone', ...Object.keys({ ...WHOLE_FLAGS, ...CHOICE_FLAGS })].map(
-            (name) => [name, text],
-          ),
-        ),
+        ...Object.fromEntries(['port', ...Object.keys(TEXT_FLAGS)].map((name) => [name, text])),
         'numbers-as-strings': { type: 'boolean' },
         'unmatched-cases': { type: 'boolean' },
         'stats-extra-paid': { type: 'string', multiple: true },
@@ -266,7 +283,7 @@ export function parseSandboxArgs(argv: string[], env: Record<string, string | un
     throw new UsageError(`SANDBOX_API_KEY ${TOKEN68_RULE}`);
   }
   const given = (name: string) => values[name] as string | undefined;
-  const refuse = (name: string, rule: string, value: string) => {
+  const refuse = (name: string, rule: string, value: string): never => {
     throw new UsageError(`${name} must be ${rule}, not "${value}"`);
   };
   const envPort = env.SANDBOX_PORT === '' ? undefined : env.SANDBOX_PORT;
@@ -276,28 +293,9 @@ export function parseSandboxArgs(argv: string[], env: Record<string, string | un
   if (port === undefined) refuse(portName, `a whole number from 0 to ${MAX_PORT}`, portText!);
 
   const options: Record<string, unknown> = {};
-  for (const [flag, [key, min, max]] of Object.entries(WHOLE_FLAGS)) {
+  for (const [flag, [option, read, rule]] of Object.entries(TEXT_FLAGS)) {
     const value = given(flag);
-    if (value === undefined) continue;
-    const number = /^-?\d{1,10}$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
-    if (!(number >= min && number <= max)) refuse(`--${flag}`, `a whole number from ${min} to ${max}`, value);
-    options[key] = number;
-  }
-  const rate = given('fault-rate');
-  if (rate !== undefined) {
-    const share = /^(\d+(\.\d*)?|\.\d+)$/.test(rate.trim()) ? Number(rate.trim()) : Number.NaN;
-    if (!(share >= 0 && share <= 1)) refuse('--fault-rate', 'a number from 0 to 1', rate);
-    options.faultRate = share;
-  }
-  const zone = given('date-zone');
-  if (zone !== undefined && !isZoneOrOffset(zone)) refuse('--date-zone', ZONE_RULE, zone);
-  if (zone !== undefined) options.dateZone = zone;
-  for (const [flag, [key, choices]] of Object.entries(CHOICE_FLAGS)) {
-    const value = given(flag);
-    if (value === undefined) continue;
-    const listed = `${choices.slice(0, -1).join(', ')} or ${choices.at(-1)}`;
-    if (!(choices as readonly string[]).includes(value)) refuse(`--${flag}`, listed, value);
-    options[key] = value;
+    if (value !== undefined) options[option] = read(value) ?? refuse(`--${flag}`, rule, value);
   }
   if (values['numbers-as-strings']) options.numbersAsStrings = true;
   if (values['unmatched-cases']) options.unmatchedCases = true;
