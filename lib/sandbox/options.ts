@@ -98,27 +98,15 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
   return o;
 }
 
+const decimalText = z.string().regex(/^\d{1,30}(\.\d{1,18})?$/, 'expected a decimal such as "10.00"');
+
 /**
  * A paid invoice that the statistics count and the lists never return: a planted fault, so that tests
  * of a reconciliation see a real difference. Counted wherever an invoice created at `createDatetime`
- * would be, it adds one to `invoicesTotalNum` and `invoicesPaidNum`, and its amount to
- * `invoicesTotalUSD`, to its project, its currency, its month and its day, and changes nothing else.
+ * (UTC) would be, it adds one to `invoicesTotalNum` and `invoicesPaidNum`, and its amount to
+ * `invoicesTotalUSD`, to its project (by default the account's busiest; with a dataset, the project of
+ * its first invoice), its currency (USD; another needs `amountFiat`), its month and its day.
  */
-export interface ExtraPaidInvoice {
-  /** Its `amountFiatUSD`, a decimal: `'10.00'`. */
-  amountUSD: string;
-  /** `Y-m-d H:i:s` in UTC. */
-  createDatetime: string;
-  /** @default the account's busiest project; with a dataset, the project of its first invoice */
-  projectId?: string;
-  /** @default 'USD' */
-  currencyFiat?: string;
-  /** Its `amountFiat`, a decimal, needed for a currency other than USD. @default amountUSD */
-  amountFiat?: string;
-}
-
-const decimalText = z.string().regex(/^\d{1,30}(\.\d{1,18})?$/, 'expected a decimal such as "10.00"');
-
 const extraPaidSchema = z
   .strictObject({
     amountUSD: decimalText,
@@ -134,6 +122,7 @@ const extraPaidSchema = z
     path: ['amountFiat'],
     message: 'is needed for a currency other than USD',
   });
+export type ExtraPaidInvoice = z.input<typeof extraPaidSchema>;
 
 /** What is wrong with an extra (`amountUSD: expected a decimal such as "10.00"`), if anything. */
 function extraPaidProblem(extra: ExtraPaidInvoice): string | undefined {
