@@ -7,6 +7,7 @@ import { dirname } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import S3rver from 's3rver';
+import { closeServer } from '../sandbox';
 
 export interface RunningEmulator {
   /** Such as `http://127.0.0.1:4569`, with the real port when 0 was asked for. */
@@ -32,14 +33,6 @@ const HOST = '127.0.0.1';
 
 function portInUseError(what: string, port: number, cause?: unknown): Error {
   return new Error(`${what}: port ${port} on ${HOST} is already in use; choose another port`, { cause });
-}
-
-/** Stops listening; drops keep-alive connections (SDK clients, browsers), which would hold it open. */
-export function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.close((error) => (error ? reject(error) : resolve()));
-    server.closeAllConnections();
-  });
 }
 
 /** The parts of s3rver (a Koa app) and its filesystem store used here. */

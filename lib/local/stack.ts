@@ -1,7 +1,5 @@
-import type { Server } from 'node:http';
-import { type AddressInfo, createServer } from 'node:net';
+import { createServer } from 'node:net';
 import { resolve } from 'node:path';
-import { serve } from '@hono/node-server';
 import { describeError } from '../config';
 import {
   createS3Client,
@@ -12,8 +10,8 @@ import {
 } from '../delivery';
 import type { DeliveryContext, PublishContext } from '../pipeline';
 import { accountToken, createReportApi, type ReportApiLogger, reportApiOptionsFor } from '../report-api';
-import { startSandbox } from '../sandbox';
-import { closeServer, startS3Emulator, startSesEmulator } from './emulators';
+import { serveOnLoopback, startSandbox } from '../sandbox';
+import { startS3Emulator, startSesEmulator } from './emulators';
 import { PortUnavailableError } from './errors';
 import { type LocalAccountRun, runLocalMonthlyFanOut } from './local-fan-out';
 import { type LocalService, type LocalStackPorts, localDemoConfig, SERVICES } from './settings';
@@ -125,35 +123,6 @@ async function startOnPort<T>(service: LocalService, port: number, start: () => 
   } catch (error) {
     throw (await takenPortError(service, port, { cause: error }).catch(() => undefined)) ?? error;
   }
-}
-
-/**
- * Serves an app on 127.0.0.1, made from the server's own URL once it listens: the report API puts that
- * URL in its links, and with port 0 it is known only then. Throws the listen error, its `code` kept.
- */
-export async function serveOnLoopback(
-  port: number,
-  createApp: (url: string) => { fetch(request: Request): Response | Promise<Response> },
-): Promise<{ url: string; port: number; close(): Promise<void> }> {
-  let app: ReturnType<typeof createApp> | undefined;
-  const server = await new Promise<Server>((resolve, reject) => {
-    // Requests are read in later turns of the event loop than the one that sets `app`: the 503 is a guard.
-    const fetch = (request: Request) => app?.fetch(request) ?? new Response('starting', { status: 503 });
-    const created = serve({ fetch, port, hostname: '127.0.0.1' }, () => {
-      created.off('error', reject);
-      resolve(created);
-    }) as Server;
-    created.once('error', reject);
-  });
-  const actualPort = (server.address() as AddressInfo).port;
-  const url = `http://127.0.0.1:${actualPort}`;
-  try {
-    app = createApp(url);
-  } catch (error) {
-    await closeServer(server);
-    throw error;
-  }
-  return { url, port: actualPort, close: () => closeServer(server) };
 }
 
 /**

@@ -165,22 +165,43 @@ export type RunningSandbox = Awaited<ReturnType<typeof startSandbox>>;
 export async function startSandbox(options: SandboxOptions & { port?: number } = {}) {
   const { port = 0, ...sandboxOptions } = options;
   const settings = resolveSandboxOptions(sandboxOptions);
-  const app = createSandboxApp(settings);
+  const { url, close } = await serveOnLoopback(port, () => createSandboxApp(settings));
+  return { url, apiKey: settings.apiKey, close };
+}
+
+/**
+ * Serves an app on 127.0.0.1, made from the server's own URL once it listens: the report API puts that
+ * URL in its links, and with port 0 it is known only then. Throws the listen error, its `code` kept.
+ */
+export async function serveOnLoopback(
+  port: number,
+  createApp: (url: string) => { fetch(request: Request): Response | Promise<Response> },
+): Promise<{ url: string; port: number; close(): Promise<void> }> {
+  let app: ReturnType<typeof createApp> | undefined;
   const server = await new Promise<Server>((resolve, reject) => {
-    const created = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () =>
-      resolve(created),
-    ) as Server;
+    // Requests are read in later turns of the event loop than the one that sets `app`: the 503 is a guard.
+    const fetch = (request: Request) => app?.fetch(request) ?? new Response('starting', { status: 503 });
+    const created = serve({ fetch, port, hostname: '127.0.0.1' }, () => {
+      created.off('error', reject);
+      resolve(created);
+    }) as Server;
     created.once('error', reject);
   });
-  return {
-    /** No trailing slash. */
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    apiKey: settings.apiKey,
-    close: (): Promise<void> =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        // Keep-alive connections (fetch keeps them) would hold `close` open until they time out.
-        server.closeAllConnections();
-      }),
-  };
+  const actualPort = (server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${actualPort}`;
+  try {
+    app = createApp(url);
+  } catch (error) {
+    await closeServer(server);
+    throw error;
+  }
+  return { url, port: actualPort, close: () => closeServer(server) };
+}
+
+/** Stops listening; drops keep-alive connections (fetch, SDK clients, browsers), which would hold it open. */
+export function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.close((error) => (error ? reject(error) : resolve()));
+    server.closeAllConnections();
+  });
 }

@@ -1,5 +1,5 @@
 export { sandboxAccount, sandboxProjectNames } from './account';
-export { createSandboxApp, type RunningSandbox, startSandbox } from './app';
+export { closeServer, createSandboxApp, type RunningSandbox, serveOnLoopback, startSandbox } from './app';
 export {
   CASES_PER_KIND,
   type GeneratedMonth,

@@ -14,9 +14,9 @@ import {
   type LocalAccountReport,
   type LocalStack,
   probePort,
-  serveOnLoopback,
   startLocalStack,
 } from '../../../lib/local/stack';
+import { serveOnLoopback } from '../../../lib/sandbox';
 import { freePorts } from '../../support/free-ports';
 
 /** Early November: the stack builds October, and the sandbox's data covers the 14 months before. */
