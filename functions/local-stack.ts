@@ -2,6 +2,7 @@
  * `npm start`: the whole product on this machine, last month's `demo` report emailed once, then where to
  * look. Exit 2 for a setting to change, 1 when it cannot start; Ctrl-C exits 0, a second one at once.
  */
+import { once } from 'node:events';
 import { describeError, exitOnUsageError, UsageError } from '../lib/config';
 import {
   formatStartBlock,
@@ -23,10 +24,6 @@ async function main(): Promise<number> {
   const settings = readLocalStackEnv(process.env);
 
   const controller = new AbortController();
-  let requestStop = () => {};
-  const stopRequested = new Promise<void>((resolve) => {
-    requestStop = resolve;
-  });
   let firstSignalAt: number | undefined;
   const onSignal = () => {
     if (firstSignalAt !== undefined) {
@@ -39,7 +36,6 @@ async function main(): Promise<number> {
     firstSignalAt = Date.now();
     console.error('stopping...');
     controller.abort(new LocalStackError('stopped by a signal'));
-    requestStop();
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
@@ -66,7 +62,7 @@ async function main(): Promise<number> {
   }
 
   console.log(formatStartBlock(stack, { cwd: process.cwd() }));
-  await stopRequested;
+  if (!controller.signal.aborted) await once(controller.signal, 'abort');
   await stack.close();
   process.off('SIGINT', onSignal);
   process.off('SIGTERM', onSignal);

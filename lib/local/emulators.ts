@@ -7,12 +7,12 @@ import { dirname } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import S3rver from 's3rver';
+import { closeServer } from '../sandbox';
 
 export interface RunningEmulator {
   /** Such as `http://127.0.0.1:4569`, with the real port when 0 was asked for. */
   endpoint: string;
   port: number;
-  /** Stops listening and drops open connections. */
   close(): Promise<void>;
 }
 
@@ -33,14 +33,6 @@ const HOST = '127.0.0.1';
 
 function portInUseError(what: string, port: number, cause?: unknown): Error {
   return new Error(`${what}: port ${port} on ${HOST} is already in use; choose another port`, { cause });
-}
-
-/** Stops listening; drops keep-alive connections (SDK clients, browsers), which would hold it open. */
-export function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.close((error) => (error ? reject(error) : resolve()));
-    server.closeAllConnections();
-  });
 }
 
 /** The parts of s3rver (a Koa app) and its filesystem store used here. */
@@ -179,10 +171,8 @@ function honourConditionalWrites(app: S3rverInternals): void {
 }
 
 /**
- * Starts s3rver on 127.0.0.1, silent, with the given buckets, writing objects before answering and
- * honouring conditional writes. Its own `run()` leaves "address in use" as an unhandled error event, so
- * the server is a plain `http.Server` over s3rver's handler.
- * @throws Error naming the port when it is in use
+ * Starts s3rver on 127.0.0.1 with the given buckets, as a plain `http.Server` over its handler: its own
+ * `run()` leaves "address in use" as an unhandled error event. Throws an error naming a taken port.
  */
 export async function startS3Emulator(options: {
   /** 0 picks a free port. */
@@ -225,9 +215,8 @@ export async function startS3Emulator(options: {
 }
 
 /**
- * Starts aws-ses-v2-local on 127.0.0.1, which keeps each message for `readSesStore`. Its store belongs to
- * the module, so every SES emulator in one process shares it.
- * @throws Error naming the port when it is in use
+ * Starts aws-ses-v2-local on 127.0.0.1, which keeps each message for `readSesStore` in a store of the
+ * module's, shared by every SES emulator in one process. Throws an error naming a taken port.
  */
 export async function startSesEmulator(options: { port: number }): Promise<RunningEmulator> {
   type Factory = (config: { host: string; port: number }) => Promise<Server>;

@@ -41,25 +41,7 @@ export interface LocalAccountRun {
   s3Folder: string;
 }
 
-/** Options of `runLocalMonthlyFanOut`. */
-export interface LocalFanOutOptions {
-  config: DeploymentConfig;
-  context: DeliveryContext;
-  now: () => Date;
-  /** The S3 emulator's directory. */
-  s3Directory: string;
-  log: (line: string) => void;
-  /**
-   * The local stack's stop: its servers are closed at once, so a run still going fails; such a run is
-   * said to have stopped, not to have failed, and no further slot is started.
-   */
-  signal?: AbortSignal;
-}
-
-/**
- * What a run did, in a line: the headline figures and where the report went, that it was sent before,
- * why it failed, or that the stack stopped it (its failure is then the stop's doing, not news).
- */
+/** What a run did, in a line; a run the stack stopped failed by the stop's doing, which is not news. */
 function outcomeLine(run: LocalAccountRun, stopped: boolean): string {
   const month = monthName(run.month);
   if (run.outcome.status === 'failed' && stopped) {
@@ -82,9 +64,18 @@ function outcomeLine(run: LocalAccountRun, stopped: boolean): string {
  * now: each slot dispatched and fanned out with the deployment's bound, each account's run the scheduled
  * function's own. A month an earlier start left half-emailed (what Ctrl-C while emailing leaves) is
  * forced: on AWS that needs a person to look, but here the mail went to an emulator that forgets it on
- * every start. One account's failure is its own outcome; the others are delivered all the same.
+ * every start. One account's failure is its own outcome; the others are delivered all the same. The
+ * `signal` is the stack's stop: its servers close at once, so a run still going fails and no further
+ * slot starts. `s3Directory` is the S3 emulator's.
  */
-export async function runLocalMonthlyFanOut(options: LocalFanOutOptions): Promise<LocalAccountRun[]> {
+export async function runLocalMonthlyFanOut(options: {
+  config: DeploymentConfig;
+  context: DeliveryContext;
+  now: () => Date;
+  s3Directory: string;
+  log: (line: string) => void;
+  signal?: AbortSignal;
+}): Promise<LocalAccountRun[]> {
   const { config, context, now, log } = options;
   const runs = new Map<string, Omit<LocalAccountRun, 'outcome'>>();
   const ranges = new Map<string, FetchRanges>();

@@ -1,31 +1,26 @@
 import { resolve } from 'node:path';
-import { ConfigError, MAX_PORT, parsePort, TOKEN68_PATTERN, UsageError } from '../config';
-import { DEFAULT_SANDBOX_PORT } from '../sandbox';
-import { localDemoConfig } from './demo-config';
-import type { LocalStackOptions } from './stack';
-
-/** The ports of the stack's four servers; 0 picks a free port. */
-export interface LocalStackPorts {
-  reportApi: number;
-  sandbox: number;
-  s3Emulator: number;
-  sesEmulator: number;
-}
-
-export type LocalService = keyof LocalStackPorts;
+import {
+  ConfigError,
+  type DeploymentConfig,
+  type DeploymentConfigInput,
+  MAX_PORT,
+  parseDeploymentConfig,
+  parsePort,
+  TOKEN68_PATTERN,
+  UsageError,
+} from '../config';
+import { DEFAULT_SANDBOX_PORT, DEFAULT_SEED, sandboxProjectNames } from '../sandbox';
 
 /** Each server: how messages name it, the variable of its port, and its port by default (DESIGN.md's). */
-export const SERVICES: Record<LocalService, readonly [name: string, variable: string, port: number]> = {
+export const SERVICES = {
   reportApi: ['report API', 'REPORT_API_PORT', 3000],
   sandbox: ['sandbox', 'SANDBOX_PORT', DEFAULT_SANDBOX_PORT],
   s3Emulator: ['S3 emulator', 'S3_EMULATOR_PORT', 4569],
   sesEmulator: ['SES emulator', 'SES_EMULATOR_PORT', 8005],
-};
-
-/** What `npm start` reads from its environment, every default filled in. */
-export type LocalStackSettings = Required<
-  Pick<LocalStackOptions, 'ports' | 'reportApiToken' | 'sandboxApiKey' | 'timezone' | 'stateDir'>
->;
+} as const;
+export type LocalService = keyof typeof SERVICES;
+/** The ports of the stack's four servers; 0 picks a free port. */
+export type LocalStackPorts = Record<LocalService, number>;
 
 /**
  * Reads the local stack's settings from the environment: the ports of `SERVICES`, `REPORT_API_TOKEN`
@@ -35,10 +30,7 @@ export type LocalStackSettings = Required<
  * machine, whatever its zone.
  * @throws UsageError naming the first variable that cannot be used
  */
-export function readLocalStackEnv(
-  env: NodeJS.ProcessEnv = process.env,
-  cwd: string = process.cwd(),
-): LocalStackSettings {
+export function readLocalStackEnv(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()) {
   const read = (variable: string) => env[variable]?.trim() || undefined;
   const ports = {} as LocalStackPorts;
   for (const [service, [, variable, fallback]] of Object.entries(SERVICES)) {
@@ -90,4 +82,41 @@ export function readLocalStackEnv(
     timezone,
     stateDir: resolve(cwd, read('LOCAL_STATE_DIR') ?? '.local'),
   };
+}
+
+/**
+ * The configuration of the local stack: two accounts reading from the sandbox, `demo` in the given zone
+ * and `demo-tokyo` in Asia/Tokyo, each in a schedule slot of its own (a slot is a zone and a local time),
+ * so that `npm start` runs the monthly fan-out for two slots. Their secrets are supplied by the local
+ * stack itself (see `InMemorySecretSource` in `lib/delivery`), under the deployment's account prefix. Both
+ * name the sandbox's projects.
+ */
+export function localDemoConfig(options: {
+  /** The sandbox's base URL, e.g. `http://127.0.0.1:4010`. */
+  apiUrl: string;
+  /** `demo`'s time zone. @default 'UTC' */
+  timezone?: string;
+}): DeploymentConfig {
+  const account = (name: string, displayName: string, timezone: string, recipient: string) => ({
+    name,
+    displayName,
+    apiUrl: options.apiUrl,
+    apiKeySecretName: `invoice-reports/accounts/${name}/api-key`,
+    timezone,
+    recipients: [recipient],
+    sender: 'reports@example.com',
+    projects: sandboxProjectNames(DEFAULT_SEED),
+  });
+  return parseDeploymentConfig(
+    {
+      accounts: [
+        account('demo', 'Demo merchant', options.timezone ?? 'UTC', 'accounting@example.com'),
+        // The same sandbox read nine hours ahead of UTC.
+        account('demo-tokyo', 'Demo merchant Tokyo', 'Asia/Tokyo', 'tokyo-office@example.com'),
+      ],
+      // Required by the schema; the local stack raises no alarms, so nothing is ever sent to it.
+      alarmEmail: 'alarms@example.com',
+    } satisfies DeploymentConfigInput,
+    'local demo configuration',
+  );
 }

@@ -1,7 +1,5 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { resolve } from 'node:path';
-import { serve } from '@hono/node-server';
 import { describeError } from '../config';
 import {
   createS3Client,
@@ -12,17 +10,13 @@ import {
 } from '../delivery';
 import type { DeliveryContext, PublishContext } from '../pipeline';
 import { accountToken, createReportApi, type ReportApiLogger, reportApiOptionsFor } from '../report-api';
-import { startSandbox } from '../sandbox';
-import { localDemoConfig } from './demo-config';
-import { closeServer, startS3Emulator, startSesEmulator } from './emulators';
+import { serveOnLoopback, startSandbox } from '../sandbox';
+import { startS3Emulator, startSesEmulator } from './emulators';
 import { PortUnavailableError } from './errors';
 import { type LocalAccountRun, runLocalMonthlyFanOut } from './local-fan-out';
-import { probePort } from './port-probe';
-import { RunningParts } from './running-parts';
-import { type LocalService, type LocalStackPorts, SERVICES } from './settings';
+import { type LocalService, type LocalStackPorts, localDemoConfig, SERVICES } from './settings';
 import { ACCOUNT_TOKEN_KEY, LINK_SIGNING_KEY, loadStateKey, prepareStateDirs } from './state';
 
-/** The S3 emulator's bucket for reports. */
 export const LOCAL_BUCKET = 'invoice-reports-local';
 
 /** Options of `startLocalStack`; `npm start` fills them from `readLocalStackEnv`. */
@@ -31,13 +25,11 @@ export interface LocalStackOptions {
   ports: LocalStackPorts;
   /** Holds the S3 emulator's objects, the keys and build folders; made owner-only (0700). */
   stateDir: string;
-  /** @default 'local-dev-token' */
   reportApiToken?: string;
-  /** @default 'sandbox-key' */
   sandboxApiKey?: string;
-  /** The `demo` account's time zone (`demo-tokyo` is in Asia/Tokyo). @default 'UTC' */
+  /** The `demo` account's time zone (`demo-tokyo` is in Asia/Tokyo). */
   timezone?: string;
-  /** The clock of the sandbox's data, the report months and the links. @default () => new Date() */
+  /** The clock of the sandbox's data, the report months and the links. */
   now?: () => Date;
   /** Lines saying what the stack does: its start, the reports' progress and runs, the report API's log. */
   log?: (line: string) => void;
@@ -56,25 +48,64 @@ export type LocalAccountReport = LocalAccountRun & {
 };
 
 /** A running local stack and where to look. */
-export interface LocalStack {
-  /** Each local account's month, in the configuration's order (`demo` first). */
-  reports: LocalAccountReport[];
-  reportApiUrl: string;
-  reportApiToken: string;
-  sandboxUrl: string;
-  sandboxApiKey: string;
-  s3Endpoint: string;
-  sesEndpoint: string;
-  /** aws-ses-v2-local's web page listing the sent mail. */
-  mailViewerUrl: string;
-  /** The second the signed links stop working. */
-  linkExpiresAt: Date;
-  linkLifetimeDays: number;
-  bucket: string;
-  /** Absolute. */
-  stateDir: string;
-  /** Stops the report API, the emulators and the sandbox, and frees their ports. */
-  close(): Promise<void>;
+export type LocalStack = Awaited<ReturnType<typeof startLocalStack>>;
+
+/**
+ * Whether a loopback port can be listened on now (tried and let go): the emulators and the sandbox each
+ * report a taken port their own way, so the port is asked after a failed start.
+ */
+export function probePort(port: number, host = '127.0.0.1'): Promise<'free' | 'in-use' | 'not-allowed'> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE') resolve('in-use');
+      else if (error.code === 'EACCES') resolve('not-allowed');
+      else reject(error);
+    });
+    server.listen({ port, host, exclusive: true }, () => server.close(() => resolve('free')));
+  });
+}
+
+type StopPart = () => Promise<void> | void;
+
+/**
+ * The running parts of the stack, stopped last started first, each once. One added once stopping has
+ * begun (it finished starting meanwhile) is stopped at once, and a later `stopAll` waits for it too.
+ */
+export class RunningParts {
+  private readonly stops: StopPart[] = [];
+  private readonly stopping: Promise<unknown>[] = [];
+  private stopped = false;
+
+  add(stop: StopPart): void {
+    if (this.stopped)
+      this.stopping.push(
+        Promise.resolve()
+          .then(stop)
+          .catch(() => {}),
+      );
+    else this.stops.push(stop);
+  }
+
+  /** Resolves once every stop begun so far has finished; throws the first error this call met. */
+  async stopAll(): Promise<void> {
+    this.stopped = true;
+    const stops = this.stops.splice(0).reverse();
+    const run = (async () => {
+      let firstError: unknown;
+      for (const stop of stops) {
+        try {
+          await stop();
+        } catch (error) {
+          firstError ??= error;
+        }
+      }
+      if (firstError !== undefined) throw firstError;
+    })();
+    this.stopping.push(run.catch(() => {}));
+    await Promise.all(this.stopping);
+    await run;
+  }
 }
 
 /** A `PortUnavailableError` when another program holds `service`'s fixed port, or this user may not have it. */
@@ -85,46 +116,13 @@ async function takenPortError(service: LocalService, port: number, options?: Err
   return new PortUnavailableError(name, port, variable, state, options);
 }
 
-/**
- * Runs `start`; when it fails and its fixed port is taken, the failure becomes a `PortUnavailableError`
- * naming the variable to change. Each server reports a taken port its own way, so the port is asked.
- */
+/** Runs `start`; a failure on a taken fixed port becomes a `PortUnavailableError` naming its variable. */
 async function startOnPort<T>(service: LocalService, port: number, start: () => Promise<T>): Promise<T> {
   try {
     return await start();
   } catch (error) {
     throw (await takenPortError(service, port, { cause: error }).catch(() => undefined)) ?? error;
   }
-}
-
-/**
- * Serves an app on 127.0.0.1, made once the server listens from the server's own URL: the report API
- * puts that URL in its links, and with port 0 it is known only then.
- * @throws the listen error (its `code` kept, such as `EADDRINUSE`)
- */
-export async function serveOnLoopback(
-  port: number,
-  createApp: (url: string) => { fetch(request: Request): Response | Promise<Response> },
-): Promise<{ url: string; port: number; close(): Promise<void> }> {
-  let app: ReturnType<typeof createApp> | undefined;
-  const server = await new Promise<Server>((resolve, reject) => {
-    // Requests are read in later turns of the event loop than the one that sets `app`: the 503 is a guard.
-    const fetch = (request: Request) => app?.fetch(request) ?? new Response('starting', { status: 503 });
-    const created = serve({ fetch, port, hostname: '127.0.0.1' }, () => {
-      created.off('error', reject);
-      resolve(created);
-    }) as Server;
-    created.once('error', reject);
-  });
-  const actualPort = (server.address() as AddressInfo).port;
-  const url = `http://127.0.0.1:${actualPort}`;
-  try {
-    app = createApp(url);
-  } catch (error) {
-    await closeServer(server);
-    throw error;
-  }
-  return { url, port: actualPort, close: () => closeServer(server) };
 }
 
 /**
@@ -151,7 +149,7 @@ export function reportApiLogLines(write: (line: string) => void): ReportApiLogge
  * @throws PortUnavailableError naming the variable of a port that is taken; LocalStackError for the
  * state directory or its keys (an account whose report fails is reported in `reports`)
  */
-export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+export async function startLocalStack(options: LocalStackOptions) {
   const { ports, signal } = options;
   const now = options.now ?? (() => new Date());
   const log = options.log ?? (() => {});
@@ -264,6 +262,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
 
     return {
+      /** In the configuration's order (`demo` first). */
       reports,
       reportApiUrl: api.url,
       reportApiToken,
@@ -271,12 +270,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       sandboxApiKey,
       s3Endpoint: s3.endpoint,
       sesEndpoint: ses.endpoint,
+      /** aws-ses-v2-local's page listing the sent mail. */
       mailViewerUrl: `${ses.endpoint}/`,
+      /** The second the signed links stop working. */
       linkExpiresAt,
       linkLifetimeDays: config.linkLifetimeDays,
       bucket: LOCAL_BUCKET,
       stateDir,
-      close: () => running.stopAll(),
+      close: (): Promise<void> => running.stopAll(),
     };
   } catch (error) {
     await running.stopAll().catch(() => {});

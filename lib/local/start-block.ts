@@ -3,7 +3,6 @@ import { monthName, parseMonth, periodOfMonth, previousPeriod } from '../period'
 import { formatInstant } from '../report';
 import type { LocalAccountReport, LocalStack } from './stack';
 
-/** What the printed block shows. */
 export type StartBlockFacts = Pick<
   LocalStack,
   'reports' | 'reportApiUrl' | 'reportApiToken' | 'mailViewerUrl' | 'linkLifetimeDays' | 'stateDir'
@@ -39,10 +38,8 @@ function accountLines(report: LocalAccountReport, nameWidth: number, cwd: string
 }
 
 /**
- * The block `npm start` prints once the stack runs: each local account's month (its report, its list of
- * reports, its own API token, where the report is in S3 and on disk, or why it failed), then the report
- * API with the operator token and how to ask for another month with the first account's token, where
- * the email is, and how to stop.
+ * The block `npm start` prints once the stack runs: each account's month and where to look, then the
+ * report API, how to ask for another month, where the email is, and how to stop.
  */
 export function formatStartBlock(stack: StartBlockFacts, options: { cwd: string }): string {
   const nameWidth = Math.max(

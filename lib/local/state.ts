@@ -6,30 +6,16 @@ import { MIN_SIGNING_KEY_BYTES } from '../delivery';
 import { MIN_ACCOUNT_TOKEN_KEY_BYTES } from '../report-api';
 import { LocalStackError } from './errors';
 
-/** The folders of the local state. */
-export interface StateDirs {
-  /** The state folder itself (`.local` or `LOCAL_STATE_DIR`). */
-  stateDir: string;
-  /** The S3 emulator's objects. */
-  s3Directory: string;
-  /** Build folders of the reports; emptied at every start. */
-  workDir: string;
-  /** The folders that existed with group or other permissions and were made owner-only. */
-  tightened: { path: string; previousMode: number }[];
-}
-
 /**
- * Creates the local state folder and its `s3/` and `work/` owner-only (0700): the state holds the link
- * signing key and reports with merchants' figures. A folder that exists with a wider mode is tightened
- * rather than warned about (the state belongs to the local stack alone, and a warning among the start
- * lines is easy to miss); a shared folder such as `/tmp` (sticky bit) is refused instead. What `work/`
- * holds is removed: a build folder lives there only while its report is built, so anything found is
- * what a killed start left behind.
- * @throws UsageError for a shared folder; LocalStackError when a folder cannot be made or made private
+ * Creates the state folder and its `s3/` and `work/` owner-only (0700): they hold the keys and merchants'
+ * figures. A wider mode is tightened rather than warned about (easy to miss among the start lines); a
+ * shared folder such as `/tmp` (sticky bit) is a `UsageError`. `work/` is emptied: a build folder lives
+ * there only while its report is built, so anything found is what a killed start left behind.
  */
-export async function prepareStateDirs(stateDir: string): Promise<StateDirs> {
+export async function prepareStateDirs(stateDir: string) {
   const dirs = { stateDir, s3Directory: join(stateDir, 's3'), workDir: join(stateDir, 'work') };
-  const tightened: StateDirs['tightened'] = [];
+  /** The folders that had group or other permissions. */
+  const tightened: { path: string; previousMode: number }[] = [];
   try {
     for (const path of [dirs.stateDir, dirs.s3Directory, dirs.workDir]) {
       await mkdir(path, { recursive: true, mode: 0o700 });
@@ -55,42 +41,31 @@ export async function prepareStateDirs(stateDir: string): Promise<StateDirs> {
   return { ...dirs, tightened };
 }
 
-/** A key the local stack makes once and keeps in its state directory. */
-export interface StateKey {
-  file: string;
-  /** What messages call it. */
-  name: string;
-  minBytes: number;
-  /** What stops working when it is replaced. */
-  madeWithIt: string;
-}
+/** A key the local stack makes once and keeps in its state folder; `lost`: what stops when it is replaced. */
+type StateKey = { file: string; minBytes: number; lost: string };
 
 export const LINK_SIGNING_KEY: StateKey = {
   file: 'link-signing-key',
-  name: 'link signing key',
   minBytes: MIN_SIGNING_KEY_BYTES,
-  madeWithIt: 'links signed with the old key',
+  lost: 'links signed with the old key',
 };
-
 /** The key the local accounts' report API tokens are derived from. */
 export const ACCOUNT_TOKEN_KEY: StateKey = {
   file: 'account-token-key',
-  name: 'account token key',
   minBytes: MIN_ACCOUNT_TOKEN_KEY_BYTES,
-  madeWithIt: 'account tokens made from the old key',
+  lost: 'account tokens made from the old key',
 };
 
 /**
- * A key of the local stack: made once (random bytes as hex digits) and kept in `<stateDir>/<file>`,
- * readable by its owner only, so that what an earlier `npm start` printed or emailed (a signed link, an
- * account's token) still works after a restart.
- * @throws LocalStackError when the file cannot be read or written, or holds a key too short to use
+ * A key made once (random bytes as hex digits) and kept owner-only in `<stateDir>/<file>`, so that the
+ * links and tokens an earlier `npm start` printed or emailed still work after a restart.
  */
 export async function loadStateKey(stateDir: string, key: StateKey): Promise<string> {
   const path = join(stateDir, key.file);
+  const name = key.file.replaceAll('-', ' ');
   const fail = (doing: 'read' | 'write', error: unknown) => {
     const where = `${doing === 'read' ? 'at' : 'to'} ${path}`;
-    return new LocalStackError(`cannot ${doing} the ${key.name} ${where}: ${(error as Error).message}`, {
+    return new LocalStackError(`cannot ${doing} the ${name} ${where}: ${(error as Error).message}`, {
       cause: error,
     });
   };
@@ -117,8 +92,8 @@ export async function loadStateKey(stateDir: string, key: StateKey): Promise<str
   if (value === undefined || length < key.minBytes) {
     // The length only: the key itself never appears in a message.
     throw new LocalStackError(
-      `the ${key.name} in ${path} is ${length} bytes, shorter than ${key.minBytes}: ` +
-        `delete the file and the next start makes a new one (${key.madeWithIt} stop working)`,
+      `the ${name} in ${path} is ${length} bytes, shorter than ${key.minBytes}: ` +
+        `delete the file and the next start makes a new one (${key.lost} stop working)`,
     );
   }
   return value;

@@ -1,16 +1,8 @@
-import { randomUuid, walletAddress } from './identifiers';
 import type { WalletJson } from './records';
-import { SeededRandom, WeightedChoice } from './seeded-random';
+import { randomUuid, SeededRandom, WeightedChoice, walletAddress } from './seeded-random';
 
-/** The account behind the generated data: its projects and wallets, fixed by the seed. */
-export interface SandboxAccount {
-  /** Project ids, most active first. */
-  projectIds: readonly string[];
-  wallets: readonly WalletJson[];
-  /** The projects and the wallets, each as likely to get an invoice or a payment as its weight. */
-  projectChoice: WeightedChoice<string>;
-  walletChoice: WeightedChoice<WalletJson>;
-}
+/** The account behind the generated data, fixed by the seed. */
+export type SandboxAccount = ReturnType<typeof sandboxAccount>;
 
 /** Names are the merchant's own; one has a comma and quotes, as names typed by people do. */
 const WALLETS = [
@@ -24,20 +16,25 @@ const WALLETS = [
 
 const PROJECT_WEIGHTS = [50, 25, 15, 10];
 
-/** The account for a seed: four projects and six wallets on four blockchains. */
-export function sandboxAccount(seed: number): SandboxAccount {
+/**
+ * The account for a seed: four projects (most active first) and six wallets on four blockchains, each as
+ * likely to get an invoice or a payment as its weight.
+ */
+export function sandboxAccount(seed: number) {
   const random = new SeededRandom(seed, 0x0acc);
   const projectIds = PROJECT_WEIGHTS.map(() => randomUuid(random));
-  const wallets = WALLETS.map(({ name, blockchain, cryptocurrency }) => ({
-    id: randomUuid(random),
-    name,
-    blockchain,
-    cryptocurrency,
-    address: walletAddress(random, blockchain),
-  }));
+  const wallets = WALLETS.map(
+    ({ name, blockchain, cryptocurrency }): WalletJson => ({
+      id: randomUuid(random),
+      name,
+      blockchain,
+      cryptocurrency,
+      address: walletAddress(random, blockchain),
+    }),
+  );
   return {
-    projectIds,
-    wallets,
+    projectIds: projectIds as readonly string[],
+    wallets: wallets as readonly WalletJson[],
     projectChoice: new WeightedChoice(projectIds.map((id, index) => [id, PROJECT_WEIGHTS[index]!])),
     walletChoice: new WeightedChoice(wallets.map((wallet, index) => [wallet, WALLETS[index]!.weight])),
   };

@@ -7,11 +7,9 @@ import { bearerAuth } from 'hono/bearer-auth';
 import { HTTPException } from 'hono/http-exception';
 import { isLosslessNumber, stringify } from 'lossless-json';
 import { ZoneDays } from '../period';
-import { DatasetSource } from './dataset-source';
-import { countedExtraPaid } from './extra-paid';
-import { GeneratedSource } from './generated-source';
-import { resolveSandboxOptions, type SandboxOptions } from './options';
-import { SandboxQueries } from './queries';
+
+import { countedExtraPaid, resolveSandboxOptions, type SandboxOptions } from './options';
+import { DatasetSource, GeneratedSource, SandboxQueries } from './queries';
 import { decimalOf } from './rates';
 import { arrangeForRequest } from './record-order';
 import {
@@ -26,19 +24,15 @@ import { SeededRandom } from './seeded-random';
 const ROUTES = ['/statistics/invoices', '/invoices/list', '/payments/list'];
 const FAULT_STREAM = 0xfa17;
 
-/**
- * The body of every failure, a shape the spec leaves open: a client checks `result` first (anything
- * but `success` is a failure); `code` is stable, `message` is for people.
- */
+/** Every failure's body, a shape the spec leaves open: `code` is stable, `message` is for people. */
 export function errorBody(code: string, message: string) {
   return { result: 'error', error: { code, message } };
 }
 
 /**
- * An answer's JSON text. A double is written as `JSON.stringify` writes it (`9.5e-7`, as PHP's
- * `json_encode` does); a `LosslessNumber` as its own digits, through lossless-json's `stringify`, since
- * Node 20's `JSON.stringify` cannot write a raw number token. `exact: false` (doubles only) takes the
- * native `JSON.stringify`, about five times faster on a page of a thousand records.
+ * An answer's JSON text: a double as `JSON.stringify` writes it (`9.5e-7`, as PHP does), a
+ * `LosslessNumber` as its own digits through lossless-json (Node 20 cannot write a raw number token).
+ * `exact: false` (doubles only) takes the native `JSON.stringify`, about 5× faster on 1,000 records.
  */
 export function answerText(value: unknown, writing: { numbersAsStrings: boolean; exact: boolean }): string {
   if (writing.numbersAsStrings) {
@@ -50,9 +44,8 @@ export function answerText(value: unknown, writing: { numbersAsStrings: boolean;
 }
 
 /**
- * Holds every answer back until `latencyMs` after its request arrived, as a distant service would. The
- * answer is worked out meanwhile, so that concurrent requests do not queue behind each other. The
- * global `setTimeout`, so that tests can move time on with fake timers.
+ * Holds every answer back until `latencyMs` after its request arrived, worked out meanwhile so that
+ * concurrent requests do not queue (the global `setTimeout`, for tests' fake timers).
  */
 export function latency(latencyMs: number): MiddlewareHandler {
   return async (_c, next) => {
@@ -63,9 +56,8 @@ export function latency(latencyMs: number): MiddlewareHandler {
 }
 
 /**
- * `Authorization: Token <API key>`, compared in constant time by Hono's bearer-auth. A missing,
- * malformed or wrong key gets 401 (bearer-auth's 400 for a malformed header is not the spec's "a wrong
- * key") with an error body that never repeats the key.
+ * `Authorization: Token <API key>`, compared in constant time by Hono's bearer-auth. A missing, malformed
+ * or wrong key gets 401 (not bearer-auth's 400 for a malformed header), never repeating the key.
  */
 function tokenAuth(apiKey: string): MiddlewareHandler {
   const unauthorized = (message: string) => () =>
@@ -90,8 +82,6 @@ function tokenAuth(apiKey: string): MiddlewareHandler {
  * requests gets a fault (half 429 with `Retry-After`, half 503, drawn from the seed in order of
  * arrival); then the key is checked; then the form fields. All three endpoints read
  * `startDate`/`endDate` one way, so the statistics cover exactly what the lists return.
- * @example const res = await createSandboxApp({ now: new Date('2026-11-15T12:00:00Z') })
- *   .request('/invoices/list', { method: 'POST', headers: { Authorization: 'Token sandbox-key' } });
  */
 export function createSandboxApp(options: SandboxOptions = {}): Hono {
   const settings = resolveSandboxOptions(options);
@@ -169,38 +159,49 @@ export function createSandboxApp(options: SandboxOptions = {}): Hono {
   return app;
 }
 
-export interface RunningSandbox {
-  /** `http://127.0.0.1:PORT`, no trailing slash. */
-  url: string;
-  apiKey: string;
-  /** Stops listening and ends open connections. */
-  close(): Promise<void>;
+export type RunningSandbox = Awaited<ReturnType<typeof startSandbox>>;
+
+/** Serves the sandbox on 127.0.0.1 at `port` (0: a free one); a listen error keeps Node's `code`. */
+export async function startSandbox(options: SandboxOptions & { port?: number } = {}) {
+  const { port = 0, ...sandboxOptions } = options;
+  const settings = resolveSandboxOptions(sandboxOptions);
+  const { url, close } = await serveOnLoopback(port, () => createSandboxApp(settings));
+  return { url, apiKey: settings.apiKey, close };
 }
 
 /**
- * Serves the sandbox over HTTP on 127.0.0.1, at `port` (0, the default, picks a free one). Rejects when
- * the port cannot be had (the error keeps Node's `code`, such as `EADDRINUSE`).
+ * Serves an app on 127.0.0.1, made from the server's own URL once it listens: the report API puts that
+ * URL in its links, and with port 0 it is known only then. Throws the listen error, its `code` kept.
  */
-export async function startSandbox(
-  options: SandboxOptions & { port?: number } = {},
-): Promise<RunningSandbox> {
-  const { port = 0, ...sandboxOptions } = options;
-  const settings = resolveSandboxOptions(sandboxOptions);
-  const app = createSandboxApp(settings);
+export async function serveOnLoopback(
+  port: number,
+  createApp: (url: string) => { fetch(request: Request): Response | Promise<Response> },
+): Promise<{ url: string; port: number; close(): Promise<void> }> {
+  let app: ReturnType<typeof createApp> | undefined;
   const server = await new Promise<Server>((resolve, reject) => {
-    const created = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () =>
-      resolve(created),
-    ) as Server;
+    // Requests are read in later turns of the event loop than the one that sets `app`: the 503 is a guard.
+    const fetch = (request: Request) => app?.fetch(request) ?? new Response('starting', { status: 503 });
+    const created = serve({ fetch, port, hostname: '127.0.0.1' }, () => {
+      created.off('error', reject);
+      resolve(created);
+    }) as Server;
     created.once('error', reject);
   });
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    apiKey: settings.apiKey,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        // Keep-alive connections (fetch keeps them) would hold `close` open until they time out.
-        server.closeAllConnections();
-      }),
-  };
+  const actualPort = (server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${actualPort}`;
+  try {
+    app = createApp(url);
+  } catch (error) {
+    await closeServer(server);
+    throw error;
+  }
+  return { url, port: actualPort, close: () => closeServer(server) };
+}
+
+/** Stops listening; drops keep-alive connections (fetch, SDK clients, browsers), which would hold it open. */
+export function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.close((error) => (error ? reject(error) : resolve()));
+    server.closeAllConnections();
+  });
 }

@@ -1,5 +1,20 @@
 import { serviceDatetimeFromEpochSeconds, type ZoneDays } from '../period';
 
+/**
+ * Months as integers (`year * 12 + monthIndex`, January 0), so that "the next month" is `month + 1`;
+ * instants are whole epoch seconds, UTC throughout.
+ */
+export type MonthNumber = number;
+
+export function monthOfEpochSeconds(epochSeconds: number): MonthNumber {
+  const date = new Date(epochSeconds * 1000);
+  return date.getUTCFullYear() * 12 + date.getUTCMonth();
+}
+
+export function monthStartSeconds(month: MonthNumber): number {
+  return Date.UTC(Math.floor(month / 12), month % 12, 1) / 1000;
+}
+
 /** Instants from `from` (included) to `to` (excluded), in epoch seconds; a missing bound is open. */
 export interface InstantRange {
   from?: number;
@@ -35,17 +50,14 @@ export function rangeOfDates(
  * record's test is two string comparisons. A bound beyond a four-digit year (before 0000-01-01 or from
  * 10000-01-01) is left open.
  */
-export interface DatetimeBounds {
-  first?: string;
-  last?: string;
-}
-
 export function datetimeBounds({ from, to }: InstantRange): DatetimeBounds {
   return {
     first: from === undefined || from < -62_167_219_200 ? undefined : serviceDatetimeFromEpochSeconds(from),
     last: to === undefined || to > 253_402_300_800 ? undefined : serviceDatetimeFromEpochSeconds(to - 1),
   };
 }
+
+type DatetimeBounds = { first?: string; last?: string };
 
 export function inBounds(datetime: string, { first, last }: DatetimeBounds): boolean {
   return (first === undefined || datetime >= first) && (last === undefined || datetime <= last);

@@ -1,8 +1,13 @@
 export { sandboxAccount, sandboxProjectNames } from './account';
-export { createSandboxApp, type RunningSandbox, startSandbox } from './app';
-export type { SandboxDataset } from './dataset-source';
-export { GeneratedSource } from './generated-source';
-export { type GeneratedMonth, generateMonth, monthCounts } from './month-generator';
+export { closeServer, createSandboxApp, type RunningSandbox, serveOnLoopback, startSandbox } from './app';
+export {
+  CASES_PER_KIND,
+  type GeneratedMonth,
+  generateMonth,
+  monthCounts,
+  STRAY_CASES,
+  type UnmatchedCase,
+} from './month-generator';
 export {
   DEFAULT_SANDBOX_PORT,
   DEFAULT_SEED,
@@ -12,6 +17,6 @@ export {
   type SandboxOptions,
   type ServedPage,
 } from './options';
+export { GeneratedSource, type SandboxDataset } from './queries';
 export { commissionUSD, cryptoRateUSD, fiatRateUSD, receivedUSD } from './rates';
 export type { InvoiceItemJson, PaymentItemJson } from './records';
-export { CASES_PER_KIND, STRAY_CASES, type UnmatchedCase } from './unmatched-cases';

@@ -2,12 +2,54 @@ import Big from 'big.js';
 import { fiatFractionDigits, type InvoiceStatus } from '../invoicing';
 import { serviceDatetimeFromEpochSeconds } from '../period';
 import type { SandboxAccount } from './account';
-import { invoiceId, invoiceUid } from './identifiers';
+import type { MonthNumber } from './date-reading';
 import { commissionUSD, cryptoDecimals, cryptoRateUSD, fiatRateUSD, jsonNumber, roundTo } from './rates';
 import type { InvoiceJson } from './records';
-import { AWKWARD_DESCRIPTIONS, ORDINARY_DESCRIPTIONS } from './sample-texts';
-import { type SeededRandom, WeightedChoice } from './seeded-random';
-import type { MonthNumber } from './service-time';
+import { invoiceId, invoiceUid, type SeededRandom, WeightedChoice } from './seeded-random';
+
+/**
+ * Texts merchants type into invoices. The awkward ones break CSV files, spreadsheets and HTML: every
+ * month's first paid invoices carry each once (`null` is "no description").
+ */
+export const AWKWARD_DESCRIPTIONS: readonly (string | null)[] = [
+  'Order #1042, 2 items, gift wrap',
+  'The "Deluxe" plan, billed "yearly"',
+  'Line one\nLine two\r\nLine three',
+  'Coffee ☕ and cake 🍰 for the 👩‍💻 team',
+  '=HYPERLINK("https://example.com/pay","Pay now")',
+  '+1 555 0100 callback',
+  '-20% spring discount',
+  '@SUM(A1:A9)',
+  '\tindented with a tab',
+  '<script>alert("invoice")</script>',
+  'Crème brûlée — 12 × €4,50; “smart quotes”',
+  null,
+  '',
+  `Long description: ${'lorem ipsum dolor sit amet, '.repeat(20).trim()}`,
+];
+
+const ORDINARY_DESCRIPTIONS: readonly string[] = [
+  'Monthly subscription',
+  'Annual subscription',
+  'Pro plan upgrade',
+  'Hosting, 3 months',
+  'Consulting hours',
+  'Domain renewal',
+  'Gift card',
+  'Conference ticket',
+  'Hardware wallet',
+  'Support package',
+  'Premium membership',
+  'Custom order',
+];
+
+const AWKWARD_SERVICE_DATA: readonly (string | null)[] = [
+  '{"cart":"A-17","items":3,"note":"a, b"}',
+  '=1+1',
+  '-1',
+  null,
+  'user@example.com',
+];
 
 /** Time from creation to `timeToPayDatetime`, by how often merchants choose it. */
 export const LIFETIMES = new WeightedChoice([
@@ -17,8 +59,7 @@ export const LIFETIMES = new WeightedChoice([
   [2 * 3_600, 15],
   [86_400, 10],
 ]);
-/** Invoice currencies, by how often they are used. */
-export const CURRENCIES = new WeightedChoice([
+const CURRENCIES = new WeightedChoice([
   ['USD', 45],
   ['EUR', 25],
   ['GBP', 15],
@@ -43,13 +84,13 @@ export const drawUSD = (random: SeededRandom): number =>
   Math.exp(Math.log(5) + random.float() * Math.log(500));
 
 /** A price of about `drawUSD`, in the currency's minor units; a third are round figures. */
-export function drawAmountFiat(random: SeededRandom, currency: string, at: number): Big {
+function drawAmountFiat(random: SeededRandom, currency: string, at: number): Big {
   const local = drawUSD(random) / fiatRateUSD(currency, at).toNumber();
   return new Big(local.toFixed(random.chance(1 / 3) ? 0 : fiatFractionDigits(currency)));
 }
 
 /** A description: none for 15 %, an awkward one for 8 %, else an ordinary one. */
-export function drawDescription(random: SeededRandom): string | null {
+function drawDescription(random: SeededRandom): string | null {
   const draw = random.float();
   if (draw < 0.15) return null;
   return random.pick(draw < 0.23 ? AWKWARD_DESCRIPTIONS : ORDINARY_DESCRIPTIONS);
@@ -65,62 +106,69 @@ export interface PlannedInvoice {
   usdAtCreation: Big;
 }
 
-export interface InvoiceDraft {
-  month: MonthNumber;
-  serial: number;
-  projectId: string;
-  created: number;
-  lifetime: number;
-  amountFiat: Big;
-  currency: string;
-  description: string | null;
-  serviceData: string | null;
-  views: number;
+/** What `planInvoice` would otherwise draw. */
+export interface FieldChoices {
+  currency?: string;
+  projectId?: string;
+  amountFiat?: Big;
+  description?: string | null;
 }
 
-/** The invoice's record, with its members in the order of the spec. */
-export function newInvoice(draft: InvoiceDraft, random: SeededRandom): PlannedInvoice {
-  const timeToPay = draft.created + draft.lifetime;
+/**
+ * An invoice, its fields drawn in this order (the generated data depends on it): currency, project,
+ * amount, description, `serviceData`, views, id. An `ordinary` one has a project of even odds and
+ * ordinary texts; the others are weighted and sometimes awkward.
+ */
+export function planInvoice(
+  random: SeededRandom,
+  account: SandboxAccount,
+  {
+    month,
+    serial,
+    created,
+    lifetime,
+  }: { month: MonthNumber; serial: number; created: number; lifetime: number },
+  views: readonly [number, number],
+  draws: FieldChoices & { ordinary?: boolean },
+): PlannedInvoice {
+  const { ordinary } = draws;
+  const currency = draws.currency ?? random.weighted(CURRENCIES);
+  const projectId =
+    draws.projectId ?? (ordinary ? random.pick(account.projectIds) : random.weighted(account.projectChoice));
+  const amountFiat = draws.amountFiat ?? drawAmountFiat(random, currency, created);
+  const description =
+    draws.description !== undefined
+      ? draws.description
+      : ordinary
+        ? random.pick(ORDINARY_DESCRIPTIONS)
+        : drawDescription(random);
+  const serviceData =
+    !ordinary && random.chance(0.1)
+      ? random.pick(AWKWARD_SERVICE_DATA)
+      : `ORD-${random.int(100_000, 999_999)}`;
+  const viewCount = random.int(...views);
+  const timeToPay = created + lifetime;
   return {
+    // Members in the order of the spec.
     invoice: {
-      id: invoiceId(random, draft.month, draft.serial),
-      uid: invoiceUid(draft.month, draft.serial),
-      projectId: draft.projectId,
-      createDatetime: serviceDatetimeFromEpochSeconds(draft.created),
+      id: invoiceId(random, month, serial),
+      uid: invoiceUid(month, serial),
+      projectId,
+      createDatetime: serviceDatetimeFromEpochSeconds(created),
       timeToPayDatetime: serviceDatetimeFromEpochSeconds(timeToPay),
       commissionFiatUSD: 0,
       amountFiatUSD: 0,
-      amountFiat: jsonNumber(draft.amountFiat),
-      currencyFiat: draft.currency,
-      description: draft.description,
-      serviceData: draft.serviceData,
-      views: draft.views,
+      amountFiat: jsonNumber(amountFiat),
+      currencyFiat: currency,
+      description,
+      serviceData,
+      views: viewCount,
       status: 'unpaid',
     },
-    created: draft.created,
+    created,
     timeToPay,
-    usdAtCreation: roundTo(draft.amountFiat.times(fiatRateUSD(draft.currency, draft.created)), 2),
+    usdAtCreation: roundTo(amountFiat.times(fiatRateUSD(currency, created)), 2),
   };
-}
-
-/** An invoice of ordinary texts, drawn in this order: currency, project, amount, texts, views. */
-export function ordinaryInvoice(
-  random: SeededRandom,
-  account: SandboxAccount,
-  when: { month: MonthNumber; serial: number; created: number; lifetime: number },
-  views: readonly [number, number],
-): PlannedInvoice {
-  const currency = random.weighted(CURRENCIES);
-  const draft: InvoiceDraft = {
-    ...when,
-    projectId: random.pick(account.projectIds),
-    amountFiat: drawAmountFiat(random, currency, when.created),
-    currency,
-    description: random.pick(ORDINARY_DESCRIPTIONS),
-    serviceData: `ORD-${random.int(100_000, 999_999)}`,
-    views: random.int(...views),
-  };
-  return newInvoice(draft, random);
 }
 
 /** Writes the status and `amountFiatUSD`, and the commission recalculated from it. */

@@ -1,31 +1,21 @@
 import Big from 'big.js';
-import { type InvoiceStatus, PAYMENT_SEARCH_GRACE_SECONDS } from '../invoicing';
+import { PAYMENT_SEARCH_GRACE_SECONDS } from '../invoicing';
 import { serviceDatetimeFromEpochSeconds } from '../period';
 import type { SandboxAccount } from './account';
-import { randomUuid, transactionHash } from './identifiers';
+import { type MonthNumber, monthStartSeconds } from './date-reading';
 import {
-  CURRENCIES,
-  drawAmountFiat,
-  drawDescription,
+  AWKWARD_DESCRIPTIONS,
+  drawUSD,
+  type FieldChoices,
   LIFETIMES,
-  newInvoice,
-  ordinaryInvoice,
   type PlannedInvoice,
+  planInvoice,
   quote,
   settle,
 } from './invoice-records';
-import { DUST_AMOUNT, type FieldChoices, paidSpecial, walletFor } from './month-edge-cases';
-import { jsonNumber, receivedUSD } from './rates';
+import { cryptoDecimals, jsonNumber, receivedUSD } from './rates';
 import type { InvoiceItemJson, InvoiceJson, PaymentItemJson, PaymentRecordJson, WalletJson } from './records';
-import { AWKWARD_SERVICE_DATA } from './sample-texts';
-import { SeededRandom } from './seeded-random';
-import { type MonthNumber, monthStartSeconds } from './service-time';
-import {
-  clearOfWaitingInvoices,
-  generateUnmatchedCases,
-  STRAY_STREAM,
-  type UnmatchedCase,
-} from './unmatched-cases';
+import { randomUuid, SeededRandom, transactionHash } from './seeded-random';
 
 /**
  * How many records a full month holds, before `now` cuts the current month short: invoices in the
@@ -40,15 +30,19 @@ export function monthCounts(paidPerMonth: number): { paid: number; others: numbe
   };
 }
 
-export interface MonthRequest {
-  seed: number;
-  month: MonthNumber;
-  paidPerMonth: number;
-  /** The present, in epoch seconds: nothing happens after it. */
-  nowSeconds: number;
-  account: SandboxAccount;
-  /** @default false */
-  unmatchedCases?: boolean;
+/**
+ * What a test knows about an unmatched payment and no client can; never in an answer. `late`: the exact
+ * amount of an invoice in the grace hour after its deadline; `underpaid`/`overpaid` before its deadline
+ * (a fee kept by the sender's exchange, say); `stray`: for no invoice (`invoiceId` null), while some
+ * invoice's search was active. `usd` is its amount at the rate of its moment, rounded to cents.
+ */
+export interface UnmatchedCase {
+  paymentId: string;
+  kind: 'late' | 'underpaid' | 'overpaid' | 'stray';
+  invoiceId: string | null;
+  usd: string;
+  transactionDatetime: string;
+  cryptocurrency: string;
 }
 
 export interface GeneratedMonth {
@@ -61,18 +55,91 @@ export interface GeneratedMonth {
   cases?: UnmatchedCase[];
 }
 
-const RECENT_STREAM = 0x7ece;
+/** With `unmatchedCases`: cases of each kind but `stray` per month, and stray ones besides the ordinary. */
+export const CASES_PER_KIND = 8;
+export const STRAY_CASES = 8;
+/** How far off an under- or over-payment is: from 0.5 % to 10 % of the amount asked. */
+const MISPAID_SHARE = { least: 0.005, most: 0.1 };
+/**
+ * How close a stray payment's USD value may come to an active invoice's: 6 %. One within a percent or
+ * two of the only invoice then waiting could be nothing but that invoice's payment, to any reader.
+ */
+const STRAY_CLEARANCE = 0.06;
 /** Share of paid invoices whose payment arrives in the grace hour after `timeToPayDatetime`. */
 const LATE_SHARE = 0.03;
 const CANCELED_SHARE = 0.35;
+/** Every month's dust payments, in BTC. */
+const DUST_AMOUNT = '0.00000095';
+const EVERY_CURRENCY = ['USD', 'EUR', 'GBP', 'JPY', 'CAD'];
+const DAY = 86_400;
+const ORDINARY = { ordinary: true };
+const RECENT_STREAM = 0x7ece;
+const CASES_STREAM = 0xca5e;
+/** Moves the month's ordinary unmatched payments clear of waiting invoices. */
+const STRAY_STREAM = 0x57a7;
+
+/**
+ * A paid invoice's edge case: what it fixes instead of drawing. `delay`: seconds from creation to
+ * payment; `lateBy`: after `timeToPayDatetime`; `received`: the crypto amount, a decimal.
+ */
+type PaidSpecial = FieldChoices & {
+  created?: number;
+  lifetime?: number;
+  delay?: number;
+  lateBy?: number;
+  wallet?: WalletJson;
+  received?: string;
+};
+
+/**
+ * The month's first paid invoices are the edge cases a report must get right: creation at the first and
+ * last second of the month's first and last days, payment after midnight into the next month, late
+ * payments inside the grace hour, a dust amount, every currency, project, wallet and awkward text.
+ */
+function paidSpecial(index: number, start: number, end: number, account: SandboxAccount): PaidSpecial {
+  if (index >= Math.max(AWKWARD_DESCRIPTIONS.length, 7)) return {};
+  const special: PaidSpecial = {};
+  if (index < EVERY_CURRENCY.length) special.currency = EVERY_CURRENCY[index];
+  if (index < account.projectIds.length) special.projectId = account.projectIds[index];
+  if (index < account.wallets.length) special.wallet = account.wallets[index];
+  if (index < AWKWARD_DESCRIPTIONS.length) special.description = AWKWARD_DESCRIPTIONS[index];
+  const fixed: PaidSpecial[] = [
+    { created: start }, // the first second of the month
+    { created: start + DAY - 1 }, // the last second of the month's first day
+    { created: end - DAY }, // the first second of the month's last day
+    { created: end - 1, lifetime: 30 * 60, delay: 253 }, // the last second, paid at 00:04:12 the next month
+    // created 23:45:00 on the last day, due 00:15:00, paid late at 00:35:00 the next month
+    { created: end - 15 * 60, lifetime: 30 * 60, lateBy: 20 * 60 },
+    { lateBy: PAYMENT_SEARCH_GRACE_SECONDS - 1 }, // paid one second before the grace hour ends
+    // a dust payment on the BTC wallet for a tiny invoice
+    { currency: 'USD', amountFiat: new Big('0.06'), wallet: btcWallet(account), received: DUST_AMOUNT },
+  ];
+  return { ...special, ...fixed[index] };
+}
+
+const btcWallet = (account: SandboxAccount) => account.wallets.find((w) => w.cryptocurrency === 'BTC')!;
 
 /**
  * One month of the account's records, from the seed and the month alone: every random draw is made
- * whatever `now` is, then records after `now` are left out (or not yet paid), so a month reads the same
- * once it is over.
+ * whatever `now` (`nowSeconds`) is, then records after `now` are left out (or not yet paid), so a month
+ * reads the same once it is over.
+ *
+ * With `unmatchedCases`, unmatched payments whose truth is known, for the tests of the report's estimates
+ * and candidates: `CASES_PER_KIND` each of late, under- and over-payments of invoices made for them (which
+ * stay not paid), and `STRAY_CASES` payments for no invoice. From their own random stream, so the month's
+ * other records are the same with or without them (but for the ordinary unmatched payments' amounts,
+ * moved clear of waiting invoices). The first late case's invoice is made in the month's last half hour
+ * and paid in the next month's first: its candidate comes from the period before.
  */
-export function generateMonth(request: MonthRequest): GeneratedMonth {
-  const { seed, month, nowSeconds, account } = request;
+export function generateMonth(request: {
+  seed: number;
+  month: MonthNumber;
+  paidPerMonth: number;
+  nowSeconds: number;
+  account: SandboxAccount;
+  unmatchedCases?: boolean;
+}): GeneratedMonth {
+  const { seed, month, nowSeconds, account, unmatchedCases = false } = request;
   const random = new SeededRandom(seed, month);
   const start = monthStartSeconds(month);
   const end = monthStartSeconds(month + 1);
@@ -81,26 +148,27 @@ export function generateMonth(request: MonthRequest): GeneratedMonth {
   // month slower than generating it.
   const invoices: [number, InvoiceItemJson][] = [];
   const payments: [number, PaymentItemJson][] = [];
-
-  const plan = (
-    serial: number,
-    created: number,
-    lifetime: number,
-    minViews: number,
-    choices: FieldChoices,
+  const cases: UnmatchedCase[] = [];
+  const when = (serial: number, created: number, lifetime: number) => ({ month, serial, created, lifetime });
+  /** A not paid invoice is unpaid until its deadline, then expired. */
+  const addNotPaid = (planned: PlannedInvoice, canceled = false) => {
+    const status = canceled ? 'canceled' : nowSeconds < planned.timeToPay ? 'unpaid' : 'expired';
+    invoices.push([planned.created, settle(planned, planned.usdAtCreation, status)]);
+  };
+  const addUnmatched = (
+    kind: UnmatchedCase['kind'],
+    invoiceId: string | null,
+    payment: PaymentItemJson,
+    amount: Big,
+    at: number,
   ) => {
-    const currency = choices.currency ?? random.weighted(CURRENCIES);
-    const projectId = choices.projectId ?? random.weighted(account.projectChoice);
-    const amountFiat = choices.amountFiat ?? drawAmountFiat(random, currency, created);
-    const description = choices.description !== undefined ? choices.description : drawDescription(random);
-    const serviceData = random.chance(0.1)
-      ? random.pick(AWKWARD_SERVICE_DATA)
-      : `ORD-${random.int(100_000, 999_999)}`;
-    const views = random.int(minViews, minViews + 24);
-    return newInvoice(
-      { month, serial, projectId, created, lifetime, amountFiat, currency, description, serviceData, views },
-      random,
-    );
+    if (at > nowSeconds) return;
+    payments.push([at, payment]);
+    if (!unmatchedCases) return;
+    const { cryptocurrency } = payment.wallet;
+    const usd = receivedUSD(amount, cryptocurrency, at).toFixed(2);
+    const { transactionDatetime } = payment;
+    cases.push({ paymentId: payment.id, kind, invoiceId, usd, transactionDatetime, cryptocurrency });
   };
 
   for (let index = 0; index < counts.paid; index++) {
@@ -111,7 +179,7 @@ export function generateMonth(request: MonthRequest): GeneratedMonth {
     const delay = special.delay ?? random.int(20, lifetime);
     const lateBy = special.lateBy ?? random.int(1, PAYMENT_SEARCH_GRACE_SECONDS - 1);
     const wallet = special.wallet ?? random.weighted(account.walletChoice);
-    const planned = plan(index, created, lifetime, 1, special);
+    const planned = planInvoice(random, account, when(index, created, lifetime), [1, 25], special);
     const paidAt = late && special.delay === undefined ? planned.timeToPay + lateBy : created + delay;
     const quoted = special.received
       ? new Big(special.received)
@@ -120,9 +188,7 @@ export function generateMonth(request: MonthRequest): GeneratedMonth {
     const hash = transactionHash(random, wallet.blockchain);
     if (created > nowSeconds) continue;
     if (paidAt > nowSeconds) {
-      // Its payment is still to come: past its deadline it reads as expired while the grace hour runs.
-      const status = nowSeconds < planned.timeToPay ? 'unpaid' : 'expired';
-      invoices.push([created, settle(planned, planned.usdAtCreation, status)]);
+      addNotPaid(planned); // its payment is still to come (past its deadline, in the grace hour)
       continue;
     }
     const invoice = settle(planned, receivedUSD(quoted, wallet.cryptocurrency, paidAt), 'paid');
@@ -132,21 +198,15 @@ export function generateMonth(request: MonthRequest): GeneratedMonth {
     payments.push([paidAt, paymentItem(payment, invoice, wallet)]);
   }
 
+  // The month's invoices not paid, whose searches unmatched payments arrive in.
   const searchWindows: PlannedInvoice[] = [];
-  const cases: UnmatchedCase[] = [];
   for (let index = 0; index < counts.others; index++) {
     const lifetime = random.weighted(LIFETIMES);
     const created = random.int(start, end - 1);
     const canceled = index === 0 || (index > 1 && random.chance(CANCELED_SHARE));
-    const planned = plan(counts.paid + index, created, lifetime, 0, {});
+    const planned = planInvoice(random, account, when(counts.paid + index, created, lifetime), [0, 24], {});
     if (!canceled) searchWindows.push(planned);
-    if (created > nowSeconds) continue;
-    const status: InvoiceStatus = canceled
-      ? 'canceled'
-      : nowSeconds < planned.timeToPay
-        ? 'unpaid'
-        : 'expired';
-    invoices.push([created, settle(planned, planned.usdAtCreation, status)]);
+    if (created <= nowSeconds) addNotPaid(planned, canceled);
   }
 
   const strays = new SeededRandom(seed, month, STRAY_STREAM);
@@ -155,38 +215,56 @@ export function generateMonth(request: MonthRequest): GeneratedMonth {
     // payment arrives inside the window of an invoice that was never paid (a wrong amount, say).
     const window = random.pick(searchWindows);
     const arrived = random.int(window.created, window.timeToPay + PAYMENT_SEARCH_GRACE_SECONDS - 1);
-    const wallet = index === 0 ? walletFor(account, 'BTC') : random.weighted(account.walletChoice);
+    const wallet = index === 0 ? btcWallet(account) : random.weighted(account.walletChoice);
     let amount = new Big(DUST_AMOUNT);
     if (index > 0) {
       let usd = new Big(random.int(100, 30_000)).div(100);
-      if (request.unmatchedCases) {
+      if (unmatchedCases) {
         usd = new Big(clearOfWaitingInvoices(usd.toNumber(), arrived, searchWindows, strays).toFixed(2));
       }
       amount = quote(usd, wallet.cryptocurrency, arrived);
     }
-    const id = randomUuid(random);
-    const hash = transactionHash(random, wallet.blockchain);
-    if (arrived > nowSeconds) continue;
-    const transactionDatetime = serviceDatetimeFromEpochSeconds(arrived);
-    payments.push([arrived, { id, amount: jsonNumber(amount), hash, transactionDatetime, wallet }]);
-    if (!request.unmatchedCases) continue;
-    const usd = receivedUSD(amount, wallet.cryptocurrency, arrived).toFixed(2);
-    const { cryptocurrency } = wallet;
-    cases.push({ paymentId: id, kind: 'stray', invoiceId: null, usd, transactionDatetime, cryptocurrency });
+    addUnmatched('stray', null, unmatchedPayment(random, wallet, amount, arrived), amount, arrived);
   }
 
-  if (request.unmatchedCases) {
+  if (unmatchedCases) {
+    const draws = new SeededRandom(seed, month, CASES_STREAM);
     // Their serials come after the current month's two recent invoices.
-    const generated = generateUnmatchedCases({
-      ...request,
-      start,
-      end,
-      firstSerial: counts.paid + counts.others + 2,
-      searchWindows,
-    });
-    invoices.push(...generated.invoices);
-    payments.push(...generated.payments);
-    cases.push(...generated.cases);
+    let serial = counts.paid + counts.others + 2;
+    for (const kind of ['late', 'underpaid', 'overpaid'] as const) {
+      for (let index = 0; index < CASES_PER_KIND; index++) {
+        const acrossMonths = kind === 'late' && index === 0;
+        const lifetime = acrossMonths ? 30 * 60 : draws.weighted(LIFETIMES);
+        const created = acrossMonths ? end - lifetime : draws.int(start, end - 3_600);
+        const planned = planInvoice(draws, account, when(serial++, created, lifetime), [1, 6], ORDINARY);
+        searchWindows.push(planned);
+        const wallet = draws.weighted(account.walletChoice);
+        const asked = quote(planned.usdAtCreation, wallet.cryptocurrency, created);
+        const share = MISPAID_SHARE.least + draws.float() * (MISPAID_SHARE.most - MISPAID_SHARE.least);
+        const amount =
+          kind === 'late'
+            ? asked
+            : asked
+                .times(kind === 'underpaid' ? 1 - share : 1 + share)
+                .round(cryptoDecimals(wallet.cryptocurrency), Big.roundDown);
+        const at =
+          kind === 'late'
+            ? planned.timeToPay + draws.int(1, PAYMENT_SEARCH_GRACE_SECONDS - 1)
+            : created + draws.int(20, lifetime - 1);
+        const payment = unmatchedPayment(draws, wallet, amount, at);
+        if (created > nowSeconds) continue;
+        addNotPaid(planned);
+        addUnmatched(kind, planned.invoice.id, payment, amount, at);
+      }
+    }
+    for (let index = 0; index < STRAY_CASES; index++) {
+      const window = draws.pick(searchWindows);
+      const at = draws.int(window.created, window.timeToPay + PAYMENT_SEARCH_GRACE_SECONDS - 1);
+      const wallet = draws.weighted(account.walletChoice);
+      const usd = clearOfWaitingInvoices(drawUSD(draws), at, searchWindows, draws);
+      const amount = quote(new Big(usd.toFixed(2)), wallet.cryptocurrency, at);
+      addUnmatched('stray', null, unmatchedPayment(draws, wallet, amount, at), amount, at);
+    }
   }
 
   if (start <= nowSeconds && nowSeconds < end) {
@@ -195,8 +273,7 @@ export function generateMonth(request: MonthRequest): GeneratedMonth {
     for (const [offset, ago] of [1_200, 300].entries()) {
       const created = Math.max(start, nowSeconds - ago);
       const serial = counts.paid + counts.others + offset;
-      const planned = ordinaryInvoice(recent, account, { month, serial, created, lifetime: 3_600 }, [0, 3]);
-      invoices.push([created, settle(planned, planned.usdAtCreation, 'unpaid')]);
+      addNotPaid(planInvoice(recent, account, when(serial, created, 3_600), [0, 3], ORDINARY));
     }
   }
 
@@ -205,8 +282,27 @@ export function generateMonth(request: MonthRequest): GeneratedMonth {
     invoices: newestFirst(invoices),
     payments: newestFirst(payments),
   };
-  if (request.unmatchedCases) generated.cases = cases;
+  if (unmatchedCases) generated.cases = cases;
   return generated;
+}
+
+/**
+ * `usd`, or another draw when it is within `STRAY_CLEARANCE` of an invoice whose search is active at
+ * `at` (its amount at creation): the USD value of a stray payment.
+ */
+function clearOfWaitingInvoices(
+  usd: number,
+  at: number,
+  windows: readonly PlannedInvoice[],
+  random: SeededRandom,
+): number {
+  const waiting = windows
+    .filter((window) => window.created <= at && at <= window.timeToPay + PAYMENT_SEARCH_GRACE_SECONDS)
+    .map((window) => window.usdAtCreation.toNumber());
+  let value = usd;
+  while (waiting.some((amount) => Math.abs(value - amount) <= amount * STRAY_CLEARANCE))
+    value = drawUSD(random);
+  return value;
 }
 
 /** Newest first by the instant each record comes with, then by id (see `record-order.ts`). */
@@ -246,4 +342,20 @@ function paidInvoiceItem(
 function paymentItem(payment: PaymentRecordJson, invoice: InvoiceJson, wallet: WalletJson): PaymentItemJson {
   const { id, amount, hash, transactionDatetime } = payment;
   return { id, amount, hash, transactionDatetime, invoice, wallet };
+}
+
+/** A payment matched to no invoice, its id and hash drawn in that order. */
+function unmatchedPayment(
+  random: SeededRandom,
+  wallet: WalletJson,
+  amount: Big,
+  at: number,
+): PaymentItemJson {
+  return {
+    id: randomUuid(random),
+    amount: jsonNumber(amount),
+    hash: transactionHash(random, wallet.blockchain),
+    transactionDatetime: serviceDatetimeFromEpochSeconds(at),
+    wallet,
+  };
 }

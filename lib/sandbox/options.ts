@@ -1,48 +1,54 @@
 import { parseArgs } from 'node:util';
+import * as z from 'zod';
 import { MAX_PORT, parsePort, TOKEN68_PATTERN, UsageError } from '../config';
+import { serviceDatetimeSchema } from '../invoicing';
 import { isZoneOrOffset } from '../period';
-import type { SandboxDataset } from './dataset-source';
 import type { EndDateReading } from './date-reading';
-import { EXTRA_PAID_FORMAT, type ExtraPaidInvoice, extraPaidProblem, parseExtraPaid } from './extra-paid';
+import type { SandboxDataset } from './queries';
 import { LIST_ORDERS, type ListOrder } from './record-order';
+import type { CountedInvoice } from './statistics';
+
+export const DEFAULT_SEED = 1;
+/** A month this large takes tens of seconds and about a gigabyte to generate. */
+const MAX_PAID_PER_MONTH = 500_000;
+export const DEFAULT_SANDBOX_PORT = 4010;
+const TOKEN68_RULE = 'must be letters, digits and . _ ~ + / - (optionally ending in =)';
+const ZONE_RULE = 'an IANA time zone or an offset from -12:00 to +14:00';
+
+/** The options' defaults but `apiKey` (`SANDBOX_API_KEY`, else `sandbox-key`) and `now` (the clock's). */
+const DEFAULTS = {
+  /** Seeds the generated data, the faults and the random order. */
+  seed: DEFAULT_SEED,
+  latencyMs: 0,
+  /** Silent cap on `limit`. */
+  maxLimit: 1000,
+  /** Share of requests answered 429 or 503, 0..1. */
+  faultRate: 0,
+  /** `Retry-After` of a 429, in seconds. */
+  retryAfterSeconds: 1,
+  paidPerMonth: 60,
+  /** An IANA name or an offset from `-12:00` to `+14:00`. */
+  dateZone: 'UTC',
+  endDate: 'inclusive' as EndDateReading,
+  statsDayKeys: 'zone' as 'zone' | 'utc',
+  order: 'newest' as ListOrder,
+  numbersAsStrings: false,
+  /** Unmatched payments whose truth `generateMonth`'s `cases` tells tests, never an answer. */
+  unmatchedCases: false,
+  /** Planted faults. */
+  statsExtraPaid: [] as readonly ExtraPaidInvoice[],
+};
+
+/** `now`: the data covers the 14 full months before this one and this month up to this instant. */
+type Settings = typeof DEFAULTS & { apiKey: string; now: Date };
 
 /** How a sandbox behaves and what it serves; docs/sandbox.md explains each option. */
-export interface SandboxOptions {
-  /** Seeds the generated data, the faults and the random order. @default 1 */
-  seed?: number;
-  /** @default process.env.SANDBOX_API_KEY (when set and not empty), else 'sandbox-key' */
-  apiKey?: string;
-  /** @default 0 */
-  latencyMs?: number;
-  /** Silent cap on `limit`. @default 1000 */
-  maxLimit?: number;
-  /** Share of requests answered 429 or 503, 0..1. @default 0 */
-  faultRate?: number;
-  /** `Retry-After` of a 429, in seconds. @default 1 */
-  retryAfterSeconds?: number;
-  /** @default 60 */
-  paidPerMonth?: number;
-  /** The data covers the 14 full months before this one and this month up to this instant. @default new Date() */
-  now?: Date;
-  /** Unmatched payments whose truth `generateMonth`'s `cases` tells tests, never an answer. @default false */
-  unmatchedCases?: boolean;
+export type SandboxOptions = Partial<Settings> & {
   /** Serve these records instead of generated ones. */
   dataset?: SandboxDataset;
-  /** An IANA name or an offset from `-12:00` to `+14:00`. @default 'UTC' */
-  dateZone?: string;
-  /** @default 'inclusive' */
-  endDate?: EndDateReading;
-  /** @default 'zone' */
-  statsDayKeys?: 'zone' | 'utc';
-  /** @default 'newest' */
-  order?: ListOrder;
-  /** @default false */
-  numbersAsStrings?: boolean;
-  /** A planted fault. @default [] */
-  statsExtraPaid?: readonly ExtraPaidInvoice[];
   /** Told of every list page answered, so that a benchmark can count what it serves. */
   onPageServed?: (page: ServedPage) => void;
-}
+};
 
 /** A page of a list the sandbox answered. */
 export interface ServedPage {
@@ -53,37 +59,14 @@ export interface ServedPage {
   records: number;
 }
 
-export const DEFAULT_SEED = 1;
-/** A month this large takes tens of seconds and about a gigabyte to generate. */
-const MAX_PAID_PER_MONTH = 500_000;
-export const DEFAULT_SANDBOX_PORT = 4010;
-const TOKEN68_RULE = 'must be letters, digits and . _ ~ + / - (optionally ending in =)';
-const ZONE_RULE = 'an IANA time zone or an offset from -12:00 to +14:00';
-
-export type ResolvedSandboxOptions = Required<Omit<SandboxOptions, 'dataset' | 'onPageServed'>> &
-  Pick<SandboxOptions, 'dataset' | 'onPageServed'>;
+export type ResolvedSandboxOptions = Settings & Pick<SandboxOptions, 'dataset' | 'onPageServed'>;
 
 /** The options with their defaults; throws a `RangeError` that names the bad option (never the key). */
 export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSandboxOptions {
-  const o: ResolvedSandboxOptions = {
-    seed: options.seed ?? DEFAULT_SEED,
-    apiKey: options.apiKey ?? (process.env.SANDBOX_API_KEY || 'sandbox-key'),
-    latencyMs: options.latencyMs ?? 0,
-    maxLimit: options.maxLimit ?? 1000,
-    faultRate: options.faultRate ?? 0,
-    retryAfterSeconds: options.retryAfterSeconds ?? 1,
-    paidPerMonth: options.paidPerMonth ?? 60,
-    now: options.now ?? new Date(),
-    dateZone: options.dateZone ?? 'UTC',
-    endDate: options.endDate ?? 'inclusive',
-    statsDayKeys: options.statsDayKeys ?? 'zone',
-    order: options.order ?? 'newest',
-    numbersAsStrings: options.numbersAsStrings ?? false,
-    unmatchedCases: options.unmatchedCases ?? false,
-    statsExtraPaid: options.statsExtraPaid ?? [],
-    dataset: options.dataset,
-    onPageServed: options.onPageServed,
-  };
+  const o = { ...options } as ResolvedSandboxOptions;
+  for (const [name, fallback] of Object.entries(DEFAULTS)) (o as Record<string, unknown>)[name] ??= fallback;
+  o.apiKey ??= process.env.SANDBOX_API_KEY || 'sandbox-key';
+  o.now ??= new Date();
   const rules: [boolean, string][] = [
     [Number.isSafeInteger(o.seed), 'seed must be a whole number'],
     [TOKEN68_PATTERN.test(o.apiKey), `apiKey ${TOKEN68_RULE}`],
@@ -113,6 +96,79 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
   const broken = rules.find(([holds]) => !holds);
   if (broken) throw new RangeError(`sandbox: ${broken[1]}`);
   return o;
+}
+
+const decimalText = z.string().regex(/^\d{1,30}(\.\d{1,18})?$/, 'expected a decimal such as "10.00"');
+
+/**
+ * A paid invoice that the statistics count and the lists never return: a planted fault, so that tests
+ * of a reconciliation see a real difference. Counted wherever an invoice created at `createDatetime`
+ * (UTC) would be, it adds one to `invoicesTotalNum` and `invoicesPaidNum`, and its amount to
+ * `invoicesTotalUSD`, to its project (by default the account's busiest; with a dataset, the project of
+ * its first invoice), its currency (USD; another needs `amountFiat`), its month and its day.
+ */
+const extraPaidSchema = z
+  .strictObject({
+    amountUSD: decimalText,
+    createDatetime: serviceDatetimeSchema,
+    projectId: z.guid({ message: 'expected a UUID' }).optional(),
+    currencyFiat: z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'expected a currency code such as "EUR"')
+      .optional(),
+    amountFiat: decimalText.optional(),
+  })
+  .refine((extra) => (extra.currencyFiat ?? 'USD') === 'USD' || extra.amountFiat !== undefined, {
+    path: ['amountFiat'],
+    message: 'is needed for a currency other than USD',
+  });
+export type ExtraPaidInvoice = z.input<typeof extraPaidSchema>;
+
+/** What is wrong with an extra (`amountUSD: expected a decimal such as "10.00"`), if anything. */
+function extraPaidProblem(extra: ExtraPaidInvoice): string | undefined {
+  const result = extraPaidSchema.safeParse(extra);
+  if (result.success) return undefined;
+  const issue = result.error.issues[0]!;
+  return issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message;
+}
+
+/** The extras as the invoices the statistics count; `mainProjectId` stands in for a missing project. */
+export function countedExtraPaid(
+  extras: readonly ExtraPaidInvoice[],
+  mainProjectId: string | undefined,
+): CountedInvoice[] {
+  return extras.map((extra, index) => {
+    const projectId = extra.projectId ?? mainProjectId;
+    if (projectId === undefined) {
+      throw new RangeError(
+        `sandbox: statsExtraPaid[${index}].projectId is needed: the dataset has no invoices`,
+      );
+    }
+    return {
+      createDatetime: extra.createDatetime,
+      status: 'paid',
+      projectId,
+      currencyFiat: extra.currencyFiat ?? 'USD',
+      amountFiatUSD: extra.amountUSD,
+      amountFiat: extra.amountFiat ?? extra.amountUSD,
+    };
+  });
+}
+
+const EXTRA_PAID_TEXT =
+  /^(?<amountUSD>[^@]*)@(?<createDatetime>\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})(?::(?<projectId>[^:]*)(?::(?<currencyFiat>[^:]*):(?<amountFiat>[^:]*))?)?$/;
+
+const EXTRA_PAID_FORMAT = '<amountUSD>@<Y-m-d H:i:s>[:<projectId>[:<currency>:<amountFiat>]]';
+
+/** An extra paid invoice from the command line's form; throws a `RangeError` that says what is wrong. */
+function parseExtraPaid(text: string): ExtraPaidInvoice {
+  const groups = EXTRA_PAID_TEXT.exec(text)?.groups;
+  if (!groups) throw new RangeError(`expected ${EXTRA_PAID_FORMAT}, not "${text}"`);
+  const given = Object.entries(groups).filter(([, value]) => value !== undefined);
+  const extra = Object.fromEntries(given) as unknown as ExtraPaidInvoice;
+  const problem = extraPaidProblem(extra);
+  if (problem !== undefined) throw new RangeError(problem);
+  return extra;
 }
 
 /** What `npm run sandbox -- --help` prints: the usage, then each option. */
@@ -151,19 +207,40 @@ export const SANDBOX_HELP = [
 
 export type SandboxCommand = { help: true } | { help: false; port: number; options: SandboxOptions };
 
-/** The whole-number flags, in the order they are checked: option, least, most. */
-const WHOLE_FLAGS = {
-  'latency-ms': ['latencyMs', 0, 600_000],
-  'max-limit': ['maxLimit', 1, 1_000_000],
-  seed: ['seed', -(2 ** 31), 2 ** 31 - 1],
-  'paid-per-month': ['paidPerMonth', 1, MAX_PAID_PER_MONTH],
-} as const;
+type Reading = [option: string, read: (text: string) => unknown, rule: string];
+const whole = (option: string, least: number, most: number): Reading => [
+  option,
+  (text) => {
+    const number = /^-?\d{1,10}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
+    return number >= least && number <= most ? number : undefined;
+  },
+  `a whole number from ${least} to ${most}`,
+];
+const oneOf = (option: string, choices: readonly string[]): Reading => [
+  option,
+  (text) => (choices.includes(text) ? text : undefined),
+  `${choices.slice(0, -1).join(', ')} or ${choices.at(-1)}`,
+];
 
-const CHOICE_FLAGS = {
-  'end-date': ['endDate', ['inclusive', 'exclusive']],
-  'stats-day-keys': ['statsDayKeys', ['zone', 'utc']],
-  order: ['order', LIST_ORDERS],
-} as const;
+/** The flags with a value, in the order they are checked: the option, its reading (`undefined`: refused). */
+const TEXT_FLAGS: Record<string, Reading> = {
+  'latency-ms': whole('latencyMs', 0, 600_000),
+  'max-limit': whole('maxLimit', 1, 1_000_000),
+  seed: whole('seed', -(2 ** 31), 2 ** 31 - 1),
+  'paid-per-month': whole('paidPerMonth', 1, MAX_PAID_PER_MONTH),
+  'fault-rate': [
+    'faultRate',
+    (text) => {
+      const share = /^(\d+(\.\d*)?|\.\d+)$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
+      return share >= 0 && share <= 1 ? share : undefined;
+    },
+    'a number from 0 to 1',
+  ],
+  'date-zone': ['dateZone', (zone) => (isZoneOrOffset(zone) ? zone : undefined), ZONE_RULE],
+  'end-date': oneOf('endDate', ['inclusive', 'exclusive']),
+  'stats-day-keys': oneOf('statsDayKeys', ['zone', 'utc']),
+  order: oneOf('order', LIST_ORDERS),
+};
 
 /**
  * Reads `npm run sandbox` arguments. `--port` wins over `SANDBOX_PORT`, which wins over 4010; the key
@@ -178,11 +255,7 @@ export function parseSandboxArgs(argv: string[], env: Record<string, string | un
       strict: true,
       allowPositionals: false,
       options: {
-        ...Object.fromEntries(
-          ['port', 'fault-rate', 'date-zone', ...Object.keys({ ...WHOLE_FLAGS, ...CHOICE_FLAGS })].map(
-            (name) => [name, text],
-          ),
-        ),
+        ...Object.fromEntries(['port', ...Object.keys(TEXT_FLAGS)].map((name) => [name, text])),
         'numbers-as-strings': { type: 'boolean' },
         'unmatched-cases': { type: 'boolean' },
         'stats-extra-paid': { type: 'string', multiple: true },
@@ -199,7 +272,7 @@ export function parseSandboxArgs(argv: string[], env: Record<string, string | un
     throw new UsageError(`SANDBOX_API_KEY ${TOKEN68_RULE}`);
   }
   const given = (name: string) => values[name] as string | undefined;
-  const refuse = (name: string, rule: string, value: string) => {
+  const refuse = (name: string, rule: string, value: string): never => {
     throw new UsageError(`${name} must be ${rule}, not "${value}"`);
   };
   const envPort = env.SANDBOX_PORT === '' ? undefined : env.SANDBOX_PORT;
@@ -209,28 +282,9 @@ export function parseSandboxArgs(argv: string[], env: Record<string, string | un
   if (port === undefined) refuse(portName, `a whole number from 0 to ${MAX_PORT}`, portText!);
 
   const options: Record<string, unknown> = {};
-  for (const [flag, [key, min, max]] of Object.entries(WHOLE_FLAGS)) {
+  for (const [flag, [option, read, rule]] of Object.entries(TEXT_FLAGS)) {
     const value = given(flag);
-    if (value === undefined) continue;
-    const number = /^-?\d{1,10}$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
-    if (!(number >= min && number <= max)) refuse(`--${flag}`, `a whole number from ${min} to ${max}`, value);
-    options[key] = number;
-  }
-  const rate = given('fault-rate');
-  if (rate !== undefined) {
-    const share = /^(\d+(\.\d*)?|\.\d+)$/.test(rate.trim()) ? Number(rate.trim()) : Number.NaN;
-    if (!(share >= 0 && share <= 1)) refuse('--fault-rate', 'a number from 0 to 1', rate);
-    options.faultRate = share;
-  }
-  const zone = given('date-zone');
-  if (zone !== undefined && !isZoneOrOffset(zone)) refuse('--date-zone', ZONE_RULE, zone);
-  if (zone !== undefined) options.dateZone = zone;
-  for (const [flag, [key, choices]] of Object.entries(CHOICE_FLAGS)) {
-    const value = given(flag);
-    if (value === undefined) continue;
-    const listed = `${choices.slice(0, -1).join(', ')} or ${choices.at(-1)}`;
-    if (!(choices as readonly string[]).includes(value)) refuse(`--${flag}`, listed, value);
-    options[key] = value;
+    if (value !== undefined) options[option] = read(value) ?? refuse(`--${flag}`, rule, value);
   }
   if (values['numbers-as-strings']) options.numbersAsStrings = true;
   if (values['unmatched-cases']) options.unmatchedCases = true;

@@ -1,10 +1,26 @@
-import type * as z from 'zod';
-import type { ZoneDays } from '../period';
-import { type DateReading, datetimeBounds, type InstantRange, inBounds, rangeOfDates } from './date-reading';
-import { LruCache } from './lru-cache';
+import { isLosslessNumber, type LosslessNumber } from 'lossless-json';
+import * as z from 'zod';
+import { fieldIssues, formatPath, issueText } from '../config';
+import { invoiceStatusSchema, serviceDatetimeSchema } from '../invoicing';
+import { ZoneDays } from '../period';
+import { type SandboxAccount, sandboxAccount } from './account';
+import {
+  type DateReading,
+  datetimeBounds,
+  type InstantRange,
+  inBounds,
+  type MonthNumber,
+  monthOfEpochSeconds,
+  monthStartSeconds,
+  rangeOfDates,
+} from './date-reading';
+import { type GeneratedMonth, generateMonth } from './month-generator';
+import type { SandboxOptions } from './options';
+import { decimalOf } from './rates';
 import { arrangeList, type ListOrder, newestFirst } from './record-order';
 import type { InvoiceItemJson, PaymentItemJson } from './records';
 import type { invoiceListParamsSchema, paymentListParamsSchema } from './request-params';
+import { monthOfInvoiceId, monthOfInvoiceUid } from './seeded-random';
 import {
   type CountedInvoice,
   type DayTotals,
@@ -122,4 +138,246 @@ export class SandboxQueries {
       return arrangeList(kept.sort(newestFirst(timeOf)), order, timeOf, { seed, listKey: key });
     }) as readonly T[];
   }
+}
+
+/**
+ * A least-recently-used cache over `Map`'s insertion order, sized by a cost per entry (records held,
+ * for months; 1 for query results). The project has no cache package, and this needs little.
+ */
+export class LruCache<K, V> {
+  private readonly entries = new Map<K, { value: V; cost: number }>();
+  private totalCost = 0;
+
+  /** @param capacity the total cost kept; the newest entry is kept even when it alone exceeds it */
+  constructor(private readonly capacity: number) {}
+
+  /** The value for `key`, computed and kept when missing. */
+  getOrCreate(key: K, create: () => V, costOf: (value: V) => number = () => 1): V {
+    const cached = this.entries.get(key);
+    if (cached) {
+      this.entries.delete(key);
+      this.entries.set(key, cached);
+      return cached.value;
+    }
+    const value = create();
+    const cost = costOf(value);
+    this.entries.set(key, { value, cost });
+    this.totalCost += cost;
+    for (const [oldestKey, oldest] of this.entries) {
+      if (this.totalCost <= this.capacity || oldestKey === key) break;
+      this.entries.delete(oldestKey);
+      this.totalCost -= oldest.cost;
+    }
+    return value;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/** Full months of data before the current one. */
+const DATA_MONTHS = 14;
+
+/**
+ * Records held in memory at once, about 5 months of 50,000 paid invoices. Older months are dropped
+ * and, being deterministic, generated again if asked for; their day totals are kept.
+ */
+const RECORD_BUDGET = 600_000;
+
+/** `statisticsDays`: the days the statistics are keyed by (UTC days by default). */
+type GeneratedSourceOptions = Pick<Required<SandboxOptions>, 'seed' | 'paidPerMonth' | 'now'> &
+  Pick<SandboxOptions, 'unmatchedCases'> & { statisticsDays?: ZoneDays };
+
+/**
+ * The account's records, generated a month at a time when a request first needs that month: the
+ * `DATA_MONTHS` full months before `now` and the current month up to `now`.
+ */
+export class GeneratedSource implements RecordSource {
+  readonly account: SandboxAccount;
+  readonly firstMonth: MonthNumber;
+  readonly lastMonth: MonthNumber;
+  private readonly nowSeconds: number;
+  private readonly months = new LruCache<MonthNumber, GeneratedMonth>(RECORD_BUDGET);
+  private readonly totals = new Map<MonthNumber, Map<string, DayTotals>>();
+  private readonly statisticsDays: ZoneDays;
+
+  constructor(private readonly options: GeneratedSourceOptions) {
+    this.account = sandboxAccount(options.seed);
+    this.statisticsDays = options.statisticsDays ?? new ZoneDays('UTC');
+    this.nowSeconds = Math.floor(options.now.getTime() / 1000);
+    this.lastMonth = monthOfEpochSeconds(this.nowSeconds);
+    this.firstMonth = this.lastMonth - DATA_MONTHS;
+  }
+
+  /** One month's records (generated on first use). */
+  month(month: MonthNumber): GeneratedMonth {
+    return this.months.getOrCreate(
+      month,
+      () => {
+        const { nowSeconds, account } = this;
+        const generated = generateMonth({ ...this.options, month, nowSeconds, account });
+        if (!this.totals.has(month)) {
+          this.totals.set(month, dayTotalsOf(generated.invoices, this.statisticsDays));
+        }
+        return generated;
+      },
+      (generated) => generated.invoices.length + generated.payments.length,
+    );
+  }
+
+  /** The account's busiest project. */
+  get mainProjectId(): string {
+    return this.account.projectIds[0]!;
+  }
+
+  invoiceLists(
+    range: InstantRange,
+    lookup: { invoiceId?: string; invoiceUid?: string },
+  ): InvoiceItemJson[][] {
+    // Generated ids and uids carry their month: a lookup generates that month only.
+    return this.monthsOf(range, 0)
+      .filter((m) => lookup.invoiceId === undefined || m === monthOfInvoiceId(lookup.invoiceId))
+      .filter((m) => lookup.invoiceUid === undefined || m === monthOfInvoiceUid(lookup.invoiceUid))
+      .map((month) => this.month(month).invoices);
+  }
+
+  paymentLists(range: InstantRange, lookup: { invoiceId?: string }): PaymentItemJson[][] {
+    // A month's payments may fall early in the next month, so one month more is read.
+    return this.monthsOf(range, 1)
+      .filter((m) => lookup.invoiceId === undefined || m === monthOfInvoiceId(lookup.invoiceId))
+      .map((month) => this.month(month).payments);
+  }
+
+  /**
+   * A month wholly in the range gives the totals kept since it was generated; a month the range cuts
+   * (at most the first and the last) is added up again from its records in the range.
+   */
+  dayTotals(range: InstantRange): DayTotals[] {
+    const parts: DayTotals[] = [];
+    const bounds = datetimeBounds(range);
+    for (const month of this.monthsOf(range, 0)) {
+      const covered =
+        (range.from === undefined || range.from <= monthStartSeconds(month)) &&
+        (range.to === undefined || monthStartSeconds(month + 1) <= range.to);
+      if (covered) {
+        if (!this.totals.has(month)) this.month(month);
+        parts.push(...this.totals.get(month)!.values());
+      } else {
+        const inRange = this.month(month).invoices.filter((invoice) =>
+          inBounds(invoice.createDatetime, bounds),
+        );
+        parts.push(...dayTotalsOf(inRange, this.statisticsDays).values());
+      }
+    }
+    return parts;
+  }
+
+  /** The data's months that may hold records of the range, newest first; `earlier` more before it. */
+  private monthsOf(range: InstantRange, earlier: number): MonthNumber[] {
+    const from = Math.max(
+      this.firstMonth,
+      range.from === undefined ? this.firstMonth : monthOfEpochSeconds(range.from) - earlier,
+    );
+    const to = Math.min(
+      this.lastMonth,
+      range.to === undefined ? this.lastMonth : monthOfEpochSeconds(range.to - 1),
+    );
+    const months: MonthNumber[] = [];
+    for (let month = to; month >= from; month--) months.push(month);
+    return months;
+  }
+}
+
+/**
+ * Records to serve instead of generated ones, exactly as given: invoices as items of `POST
+ * /invoices/list`, payments as items of `POST /payments/list`; the statistics are derived from the
+ * invoices. An amount may be a JSON number, a numeric string (served as a string), or a lossless-json
+ * `LosslessNumber` (served as a number token with every digit).
+ */
+export interface SandboxDataset {
+  invoices: unknown[];
+  payments: unknown[];
+}
+
+const amountSchema = z
+  .union([z.number(), z.string(), z.custom<LosslessNumber>(isLosslessNumber)])
+  .refine((value) => {
+    try {
+      decimalOf(value);
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'expected a number');
+
+/**
+ * Only the members the sandbox filters and adds up by are checked, so a test can still serve a record
+ * that is odd in other ways and see how a client copes.
+ */
+const datasetInvoiceSchema = z.looseObject({
+  id: z.string(),
+  uid: z.string(),
+  projectId: z.string(),
+  createDatetime: serviceDatetimeSchema,
+  status: invoiceStatusSchema,
+  amountFiatUSD: amountSchema,
+  amountFiat: amountSchema,
+  currencyFiat: z.string(),
+});
+
+const datasetPaymentSchema = z.looseObject({
+  id: z.string(),
+  transactionDatetime: serviceDatetimeSchema,
+  wallet: z.looseObject({ id: z.string() }),
+  invoice: z.looseObject({ id: z.string() }).nullish(),
+});
+
+/** A dataset's records, checked and ordered once. Throws a `TypeError` naming the first bad member. */
+export class DatasetSource implements RecordSource {
+  private readonly invoices: InvoiceItemJson[];
+  private readonly payments: PaymentItemJson[];
+  readonly mainProjectId: string | undefined;
+
+  /** @param statisticsDays the days the statistics are keyed by */
+  constructor(
+    dataset: SandboxDataset,
+    private readonly statisticsDays: ZoneDays,
+  ) {
+    if (!Array.isArray(dataset?.invoices) || !Array.isArray(dataset?.payments)) {
+      throw new TypeError('dataset: expected { invoices: [...], payments: [...] }');
+    }
+    this.invoices = checked(dataset.invoices, datasetInvoiceSchema, 'invoices') as InvoiceItemJson[];
+    this.payments = checked(dataset.payments, datasetPaymentSchema, 'payments') as PaymentItemJson[];
+    // The project of the dataset's first invoice as given, before the records are ordered.
+    this.mainProjectId = this.invoices[0]?.projectId;
+    this.invoices.sort(newestFirst((invoice) => invoice.createDatetime));
+    this.payments.sort(newestFirst((payment) => payment.transactionDatetime));
+  }
+
+  invoiceLists(): InvoiceItemJson[][] {
+    return [this.invoices];
+  }
+
+  paymentLists(): PaymentItemJson[][] {
+    return [this.payments];
+  }
+
+  dayTotals(range: InstantRange): Iterable<DayTotals> {
+    const bounds = datetimeBounds(range);
+    const inRange = this.invoices.filter((invoice) => inBounds(invoice.createDatetime, bounds));
+    return dayTotalsOf(inRange, this.statisticsDays).values();
+  }
+}
+
+/** A copy of the records (the caller's array is left alone), each checked against the schema. */
+function checked(records: unknown[], schema: z.ZodType, name: string): unknown[] {
+  return records.map((record, index) => {
+    const result = schema.safeParse(record);
+    if (!result.success) {
+      const [first] = fieldIssues(result.error.issues, { root: formatPath([name, index], 'dataset') });
+      throw new TypeError(issueText(first!));
+    }
+    return record;
+  });
 }

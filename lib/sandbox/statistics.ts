@@ -3,25 +3,20 @@ import type { LosslessNumber } from 'lossless-json';
 import { fiatFractionDigits } from '../invoicing';
 import type { ZoneDays } from '../period';
 import { type DecimalSource, decimalOf, exactNumber, roundTo } from './rates';
-import { statisticsMonthKey } from './service-time';
 
 /**
- * What the statistics need of one day of invoice creation (a day of the zone they key their days in),
- * kept per day so that a month's statistics survive when its records are dropped from memory. Sums are
- * exact; rounding happens once, when statistics are written.
+ * What the statistics need of one day (`Y-m-d` in their zone, from `start` in epoch seconds) of invoice
+ * creation, kept so that a month's statistics survive when its records are dropped from memory:
+ * invoices of any status, the paid ones, their exact `amountFiatUSD` in all and per project, and their
+ * `amountFiat` per currency. Rounding happens once, when statistics are written.
  */
 export interface DayTotals {
-  /** `Y-m-d` in the statistics' zone. */
   day: string;
-  /** The day's first instant, in epoch seconds. */
   start: number;
-  /** Invoices created that day, any status. */
   invoices: number;
   paid: number;
-  /** `amountFiatUSD` of the day's paid invoices, in all and per project. */
   paidUSD: Big;
   paidUSDByProject: Map<string, Big>;
-  /** `amountFiat` of the day's paid invoices per currency, in that currency. */
   paidAmountByCurrency: Map<string, Big>;
 }
 
@@ -46,7 +41,6 @@ export interface InvoiceStatisticsJson {
   invoicesByDate: Record<string, { date: number; value: LosslessNumber }>;
 }
 
-/** The totals of `day` in `days`, added when missing. */
 function totalsOf(days: Map<string, DayTotals>, day: string, start: number): DayTotals {
   let totals = days.get(day);
   if (!totals) {
@@ -132,4 +126,11 @@ function addTotals(totals: DayTotals, part: DayTotals): void {
 
 function usdNumber(amount: Big): LosslessNumber {
   return exactNumber(roundTo(amount, 2));
+}
+
+/** The key of a `Y-m-d` day's month, English name and four-digit year: `October-2026`. */
+function statisticsMonthKey(day: string): string {
+  const date = new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, 1));
+  const year = String(date.getUTCFullYear()).padStart(4, '0');
+  return `${date.toLocaleString('en-US', { month: 'long', timeZone: 'UTC' })}-${year}`;
 }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { probePort } from '../../lib/local/port-probe';
+import { probePort } from '../../lib/local/stack';
 import { collect, exitCode, waitFor } from '../support/child-process';
 import { freePorts } from '../support/free-ports';
 

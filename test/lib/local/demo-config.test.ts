@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scheduleSlots } from '../../../lib/config';
-import { localDemoConfig } from '../../../lib/local/demo-config';
+import { localDemoConfig } from '../../../lib/local/settings';
 import { DEFAULT_SEED, sandboxAccount } from '../../../lib/sandbox';
 
 describe('localDemoConfig', () => {

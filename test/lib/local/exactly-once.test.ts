@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3Client, createSesClient } from '../../../lib/delivery';
 import { InMemorySecretSource } from '../../../lib/delivery/secrets';
-import { localDemoConfig } from '../../../lib/local/demo-config';
 import { readSesStore } from '../../../lib/local/emulators';
+import { localDemoConfig } from '../../../lib/local/settings';
 import { type LocalStack, startLocalStack } from '../../../lib/local/stack';
 import { type DeliveryContext, deliverReport } from '../../../lib/pipeline';
 

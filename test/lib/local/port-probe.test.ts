@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { probePort } from '../../../lib/local/port-probe';
+import { probePort } from '../../../lib/local/stack';
 
 describe('probePort', () => {
   it('finds a port free once its listener has closed, and in use while it listens', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RunningParts } from '../../../lib/local/running-parts';
+import { RunningParts } from '../../../lib/local/stack';
 
 describe('RunningParts', () => {
   it('stops the parts in the reverse order of their start', async () => {

@@ -8,15 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3Client } from '../../../lib/delivery';
 import { readSesStore, type StoredEmail, startS3Emulator } from '../../../lib/local/emulators';
 import { PortUnavailableError } from '../../../lib/local/errors';
-import { probePort } from '../../../lib/local/port-probe';
 import type { LocalService, LocalStackPorts } from '../../../lib/local/settings';
 import {
   LOCAL_BUCKET,
   type LocalAccountReport,
   type LocalStack,
-  serveOnLoopback,
+  probePort,
   startLocalStack,
 } from '../../../lib/local/stack';
+import { serveOnLoopback } from '../../../lib/sandbox';
 import { freePorts } from '../../support/free-ports';
 
 /** Early November: the stack builds October, and the sandbox's data covers the 14 months before. */

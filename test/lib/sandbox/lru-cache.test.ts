@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LruCache } from '../../../lib/sandbox/lru-cache';
+import { LruCache } from '../../../lib/sandbox/queries';
 
 describe('LruCache', () => {
   it('drops the least recently used entries once the total cost passes the capacity', () => {
