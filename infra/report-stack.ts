@@ -16,10 +16,9 @@ import { checkDeployment } from './deployment-checks';
 import { checkDeploymentLimits } from './deployment-limits';
 import { FailureQueue } from './failure-queue';
 import { GeneratedSecrets } from './generated-secrets';
-import { ReportAlarms } from './report-alarms';
-import { DASHBOARD_NAME, ReportDashboard } from './report-dashboard';
 import { ReportFanOut } from './report-fan-out';
 import { ReportFunction } from './report-function';
+import { DASHBOARD_NAME, ReportAlarms, ReportDashboard } from './report-monitoring';
 import { ReportSchedules } from './report-schedules';
 import { ReportsBucket } from './reports-bucket';
 
