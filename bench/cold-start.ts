@@ -3,20 +3,15 @@
  * configuration, then 1,000 accounts), its size, and how long a fresh Node takes to import it in its
  * folder with its environment, as the runtime does. The report API reads its configuration when loaded.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { Token } from 'aws-cdk-lib';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { createApp } from '../infra/create-app';
-import { REPO_ROOT } from '../infra/repo-root';
 import type { ReportFunction } from '../infra/report-function';
 import { generatedAccounts } from '../test/support/generated-accounts';
-import { count, table } from './figures';
-
-const run = promisify(execFile);
+import { count, freshProcessMs, ROOT, table } from './processes';
 
 const RUNS = 7;
 const TARGET_BUNDLE_BYTES = 1_000_000;
@@ -55,7 +50,7 @@ function deployedEnvironment(fn: ReportFunction): Record<string, string> {
   );
 }
 
-async function initTimes(folder: string, environment: Record<string, string>): Promise<number[]> {
+function initTimes(folder: string, environment: Record<string, string>): Promise<number[]> {
   const env = {
     PATH: process.env.PATH ?? '',
     AWS_REGION: 'eu-west-1',
@@ -66,15 +61,7 @@ async function initTimes(folder: string, environment: Record<string, string>): P
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     ...environment,
   };
-  const times: number[] = [];
-  for (let attempt = 0; attempt < RUNS; attempt++) {
-    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', LOAD_SCRIPT], {
-      cwd: folder,
-      env,
-    });
-    times.push(Number(stdout.trim()));
-  }
-  return times.sort((a, b) => a - b);
+  return freshProcessMs(LOAD_SCRIPT, RUNS, { cwd: folder, env });
 }
 
 /** Bundles the app's functions for a configuration and measures each. */
@@ -82,7 +69,7 @@ async function measure(label: string, configFile: string | undefined): Promise<F
   const outdir = mkdtempSync(join(tmpdir(), 'invoice-reports-cold-start-'));
   try {
     process.stdout.write(`bundling the functions (${label})...`);
-    const cdkJson = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8'));
+    const cdkJson = JSON.parse(readFileSync(join(ROOT, 'cdk.json'), 'utf8'));
     const { stack } = createApp({
       outdir,
       context: {

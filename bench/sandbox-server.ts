@@ -1,11 +1,11 @@
 /**
  * The benchmark's sandbox in a process of its own (its CPU and memory are not the CLI's), counting what
  * it serves, with the period's lists warmed before it listens, as a real service's data is ready.
- * Settings from `BENCH_SANDBOX`; prints `ready <json>`; answers a stdin line `counts` with `counts <json>`.
+ * Forked by `startBenchSandbox` with its settings in `BENCH_SANDBOX`: sends `BenchSandboxReady` once it
+ * listens, answers each message with `BenchSandboxCounts`, and stops when the parent disconnects.
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createInterface } from 'node:readline';
 import { serve } from '@hono/node-server';
 import { fetchRanges, reportPeriod } from '../lib/report';
 import { createSandboxApp, type ServedPage } from '../lib/sandbox';
@@ -103,15 +103,13 @@ const ready: BenchSandboxReady = {
   url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
   apiKey: API_KEY,
 };
-process.stdout.write(`ready ${JSON.stringify(ready)}\n`);
-
-createInterface({ input: process.stdin }).on('line', (line) => {
-  if (line.trim() !== 'counts') return;
+process.send!(ready);
+process.on('message', () => {
   const { user, system } = process.cpuUsage();
   const answer: BenchSandboxCounts = { walks: [...walks.values()], ...counts, cpuMs: (user + system) / 1000 };
-  process.stdout.write(`counts ${JSON.stringify(answer)}\n`);
+  process.send!(answer);
 });
-process.stdin.on('end', () => {
+process.on('disconnect', () => {
   server.closeAllConnections();
   server.close();
   process.exit(0);
