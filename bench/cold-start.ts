@@ -33,25 +33,13 @@ const LOAD_SCRIPT = [
   'console.log(ms);',
 ].join(' ');
 
-interface FunctionFigures {
-  name: string;
-  bundleBytes: number;
-  /** Sorted, fastest first. */
-  initMs: number[];
-}
-
-/** The environment the stack gives the function, with the references a deployment resolves filled in. */
-function deployedEnvironment(fn: ReportFunction): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(fn.environment).map(([name, value]) => [
-      name,
-      Token.isUnresolved(value) ? (DEPLOYED_VALUES[name] ?? 'resolved-at-deployment') : value,
-    ]),
-  );
-}
-
-function initTimes(folder: string, environment: Record<string, string>): Promise<number[]> {
-  const env = {
+/** The environment the stack gives the function, the references a deployment resolves filled in. */
+function deployedEnvironment(fn: ReportFunction, folder: string): NodeJS.ProcessEnv {
+  const resolved = Object.entries(fn.environment).map(([name, value]) => [
+    name,
+    Token.isUnresolved(value) ? (DEPLOYED_VALUES[name] ?? 'resolved-at-deployment') : value,
+  ]);
+  return {
     PATH: process.env.PATH ?? '',
     AWS_REGION: 'eu-west-1',
     AWS_ACCESS_KEY_ID: 'AKIDCOLDSTART',
@@ -59,40 +47,40 @@ function initTimes(folder: string, environment: Record<string, string>): Promise
     LAMBDA_TASK_ROOT: folder,
     // Node 20 here; the SDK's notice that its 2027 releases need Node 22 would cost a write per load.
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-    ...environment,
+    ...Object.fromEntries(resolved),
   };
-  return freshProcessMs(LOAD_SCRIPT, RUNS, { cwd: folder, env });
 }
 
-/** Bundles the app's functions for a configuration and measures each. */
-async function measure(label: string, configFile: string | undefined): Promise<FunctionFigures[]> {
+/**
+ * Bundles the app's functions for a configuration (in a file, `cdk.json`'s without one) and measures
+ * each: its name, bundle size, and load times fastest first.
+ */
+async function measure(label: string, config?: object) {
   const outdir = mkdtempSync(join(tmpdir(), 'invoice-reports-cold-start-'));
   try {
     process.stdout.write(`bundling the functions (${label})...`);
-    const cdkJson = JSON.parse(readFileSync(join(ROOT, 'cdk.json'), 'utf8'));
+    const configFile = config && join(outdir, 'accounts.json');
+    if (configFile) writeFileSync(configFile, JSON.stringify(config));
+    const { context } = JSON.parse(readFileSync(join(ROOT, 'cdk.json'), 'utf8'));
     const { stack } = createApp({
       outdir,
-      context: {
-        ...cdkJson.context,
-        ...(configFile ? { configFile } : {}),
-        'aws:cdk:enable-asset-metadata': true,
-      },
+      context: { ...context, ...(configFile ? { configFile } : {}), 'aws:cdk:enable-asset-metadata': true },
     });
     process.stdout.write(' done\n');
-    const functions: [string, ReportFunction][] = [
-      ['report-api', stack.reportApi],
-      ['scheduled-report', stack.scheduledReport],
-      ['dispatch-slot', stack.dispatcher],
-    ];
-    const figures: FunctionFigures[] = [];
-    for (const [name, fn] of functions) {
+    const functions = {
+      'report-api': stack.reportApi,
+      'scheduled-report': stack.scheduledReport,
+      'dispatch-slot': stack.dispatcher,
+    };
+    const figures = [];
+    for (const [name, fn] of Object.entries(functions)) {
       const asset = (fn.lambda.node.defaultChild as CfnFunction).getMetadata('aws:asset:path') as string;
       const folder = join(outdir, asset);
-      figures.push({
-        name,
-        bundleBytes: statSync(join(folder, 'index.mjs')).size,
-        initMs: await initTimes(folder, deployedEnvironment(fn)),
+      const initMs = await freshProcessMs(LOAD_SCRIPT, RUNS, {
+        cwd: folder,
+        env: deployedEnvironment(fn, folder),
       });
+      figures.push({ name, bundleBytes: statSync(join(folder, 'index.mjs')).size, initMs });
     }
     return figures;
   } finally {
@@ -109,19 +97,9 @@ export async function runColdStartBench(): Promise<void> {
     `Cold start: each function bundled as the stack bundles it, loaded ${RUNS} times by Node ${process.versions.node} ` +
       '(median, and fastest in brackets)\n',
   );
-  const defaults = await measure('the default configuration', undefined);
-  const dir = mkdtempSync(join(tmpdir(), 'invoice-reports-accounts-'));
-  let many: FunctionFigures[];
-  try {
-    const file = join(dir, 'accounts.json');
-    writeFileSync(
-      file,
-      JSON.stringify({ accounts: generatedAccounts(MANY_ACCOUNTS), alarmEmail: 'ops@example.com' }),
-    );
-    many = await measure(`${count(MANY_ACCOUNTS)} accounts`, file);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const defaults = await measure('the default configuration');
+  const accounts = generatedAccounts(MANY_ACCOUNTS);
+  const many = await measure(`${count(MANY_ACCOUNTS)} accounts`, { accounts, alarmEmail: 'ops@example.com' });
   console.log('');
   console.log(
     table([
