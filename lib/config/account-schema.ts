@@ -61,20 +61,17 @@ export const projectNamesSchema = z
   )
   .default({});
 
-const from = (min: number, max: number, fallback: number, maxNote = '') => {
-  const message = `must be a whole number from ${min} to ${max}`;
-  return wholeNumber(message, [min, message], [max, `${message}${maxNote}`]).default(fallback);
-};
-
 /** When an account's monthly report (and, if asked for, its yearly report) runs, in the account's time zone. */
 export const scheduleSchema = z
   .strictObject({
     /** Day of the month; at most 28 so that every month has it. @default 1 */
-    dayOfMonth: from(1, 28, 1, ' (every month has a 28th)'),
+    dayOfMonth: wholeNumber(1, 28, {
+      tooLarge: 'must be a whole number from 1 to 28 (every month has a 28th)',
+    }).default(1),
     /** @default 6 */
-    hour: from(0, 23, 6),
+    hour: wholeNumber(0, 23).default(6),
     /** @default 0 */
-    minute: from(0, 59, 0),
+    minute: wholeNumber(0, 59).default(0),
     /** Also report the previous year, each January on the monthly run's day and time. @default false */
     yearly: z.boolean({ error: mustBe('must be true or false') }).default(false),
   })
@@ -120,11 +117,10 @@ const accountFields = () =>
     /** Restricts the report to one project of the account. */
     projectId: z.guid({ error: mustBe('must be a project id (a UUID)') }).optional(),
     /** Part of what the account's report API token is derived from: raising it revokes the old token. @default 1 */
-    tokenGeneration: wholeNumber(
-      'must be a whole number from 1',
-      [1, 'must be a whole number from 1'],
-      [1_000_000, 'must be at most 1000000'],
-    ).default(1),
+    tokenGeneration: wholeNumber(1, 1_000_000, {
+      wrong: 'must be a whole number from 1',
+      tooLarge: 'must be at most 1000000',
+    }).default(1),
     /** Names of the account's projects, shown in its reports (the service has none). @default {} */
     projects: projectNamesSchema,
     /** When the monthly report runs. @default 1st of the month at 06:00 in `timezone` */

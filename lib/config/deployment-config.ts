@@ -22,11 +22,11 @@ const REGION_PATTERN = /^[a-z]{2}(?:-[a-z]+)+-\d+$/;
 const MAX_CONCURRENT_REPORTS = 40;
 
 const days = (max: number, fallback: number) =>
-  wholeNumber(
-    'must be a whole number of days',
-    [1, 'must be at least 1 day'],
-    [max, `must be at most ${max} days`],
-  ).default(fallback);
+  wholeNumber(1, max, {
+    wrong: 'must be a whole number of days',
+    tooSmall: 'must be at least 1 day',
+    tooLarge: `must be at most ${max} days`,
+  }).default(fallback);
 
 /**
  * The whole deployment: its accounts and the settings they share, for the stack (from `cdk.json` or a
@@ -53,11 +53,9 @@ const deploymentConfigSchema = z.lazy(() =>
      * Accounts of one schedule slot reported at once, within SES's send rate, the service's patience and
      * Lambda's concurrency. @default 10
      */
-    maxConcurrentReports: wholeNumber(
-      `must be a whole number from 1 to ${MAX_CONCURRENT_REPORTS}`,
-      [1, `must be a whole number from 1 to ${MAX_CONCURRENT_REPORTS}`],
-      [MAX_CONCURRENT_REPORTS, `must be at most ${MAX_CONCURRENT_REPORTS} (Step Functions' inline Map)`],
-    ).default(10),
+    maxConcurrentReports: wholeNumber(1, MAX_CONCURRENT_REPORTS, {
+      tooLarge: `must be at most ${MAX_CONCURRENT_REPORTS} (Step Functions' inline Map)`,
+    }).default(10),
     /**
      * The report API's reserved concurrency, so that a flood of requests leaves the monthly runs theirs.
      * Unset by default: Lambda keeps 100 of an account's concurrency unreserved (all of a new account's

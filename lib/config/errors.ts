@@ -1,10 +1,6 @@
 import type * as z from 'zod';
 
-/**
- * Errors every folder may use: a bad configuration, a command called wrongly, an error described in a
- * line, zod's issues in words (zod's `prettifyError` spreads each over two lines with symbols), and the
- * wait before a retry. It imports nothing of the project.
- */
+// Errors every folder may use, and zod's issues in words (`prettifyError` spreads each over two lines).
 
 /** One problem with a value: where (`accounts[0].timezone`, or `''` for the value itself) and what. */
 export interface FieldIssue {
@@ -69,14 +65,14 @@ export function fullJitterMs(retry: number, baseMs: number, capMs: number, rando
 }
 
 /** How `fieldIssues` words the issues. */
-export interface FieldIssueOptions {
-  /** The name of the parsed value, put before every path: `data` gives `data[3].payment.amount`. @default '' */
+interface FieldIssueOptions {
+  /** Put before every path: `data` gives `data[3].payment.amount`. */
   root?: string;
-  /** Said of each key a strict object does not know. @default 'is not a known field (check its spelling)' */
+  /** Said of each key a strict object does not know. */
   unknownKey?: string;
-  /** Word zod's own type errors plainly: `missing (expected string)`, `expected number, received boolean`. @default false */
+  /** Word zod's own type errors plainly: `missing (expected string)`, `expected number, received boolean`. */
   plainTypes?: boolean;
-  /** Applied to each key the parsed data chose before it is shown (see `formatPath`). */
+  /** Rewrites each key the parsed data chose before it is shown (see `formatPath`). */
   showKey?: (key: string) => string;
 }
 

@@ -10,16 +10,18 @@ export const TOKEN68_PATTERN = /^[A-Za-z0-9._~+/-]+=*$/;
 /** What Secrets Manager allows in a secret's name; a colon (an ARN) is not a name. */
 const SECRET_NAME_PATTERN = /^[A-Za-z0-9/_+=.@-]+$/;
 
-/** A whole number from `min` to `max`, in the words given for a wrong type and for each bound. */
-export const wholeNumber = (
-  wrong: string,
-  [min, tooSmall]: [number, string],
-  [max, tooLarge]: [number, string],
-) =>
-  z
-    .int({ error: mustBe(wrong) })
-    .min(min, tooSmall)
-    .max(max, tooLarge);
+/** A whole number from `min` to `max`; each message "must be a whole number from min to max" unless given. */
+export function wholeNumber(
+  min: number,
+  max: number,
+  words: { wrong?: string; tooSmall?: string; tooLarge?: string } = {},
+) {
+  const range = `must be a whole number from ${min} to ${max}`;
+  return z
+    .int({ error: mustBe(words.wrong ?? range) })
+    .min(min, words.tooSmall ?? words.wrong ?? range)
+    .max(max, words.tooLarge ?? range);
+}
 
 /** An email address. */
 export const emailSchema = z.email({ error: mustBe('must be an email address') });
