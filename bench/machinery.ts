@@ -3,7 +3,6 @@
  * library call, side by side in one process (exceljs's load in fresh ones), on the sandbox's paid
  * invoices: CPU per row and peak heap. `IdSet` and the `node:http` transport carry their own figures.
  */
-
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
