@@ -10,13 +10,11 @@ import { DEFAULT_STALE_CLAIM_MS } from '../lib/delivery';
 export interface ReportFanOutProps {
   /** Answers a slot's runs: `{ slot, scheduledTime }` in, `{ slot, runs: [event, ...] }` out. */
   dispatcher: IFunction;
-  /** The scheduled report function. */
   report: IFunction;
   deadLetterQueue: IQueue;
   /** Accounts of a slot reported at once (`maxConcurrentReports`). */
   maxConcurrency: number;
   runTimeout: Duration;
-  /** Accounts in the largest slot. */
   largestSlot: number;
 }
 

@@ -12,8 +12,7 @@ import {
   scheduleSlots,
   toRuntimeEnv,
 } from '../lib/config';
-import { checkDeployment } from './deployment-checks';
-import { checkDeploymentLimits } from './deployment-limits';
+import { checkDeployment, checkDeploymentLimits } from './deployment-limits';
 import { FailureQueue } from './failure-queue';
 import { GeneratedSecrets } from './generated-secrets';
 import { ReportFanOut } from './report-fan-out';

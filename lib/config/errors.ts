@@ -64,18 +64,6 @@ export function fullJitterMs(retry: number, baseMs: number, capMs: number, rando
   return Math.floor(random() * Math.min(capMs, baseMs * 2 ** retry));
 }
 
-/** How `fieldIssues` words the issues. */
-interface FieldIssueOptions {
-  /** Put before every path: `data` gives `data[3].payment.amount`. */
-  root?: string;
-  /** Said of each key a strict object does not know. */
-  unknownKey?: string;
-  /** Word zod's own type errors plainly: `missing (expected string)`, `expected number, received boolean`. */
-  plainTypes?: boolean;
-  /** Rewrites each key the parsed data chose before it is shown (see `formatPath`). */
-  showKey?: (key: string) => string;
-}
-
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 const REQUIRED = 'is required';
 
@@ -100,7 +88,11 @@ export function formatPath(
   return text;
 }
 
-/** Each issue as a path and a message, in zod's order; each unknown key at its own path. */
+/**
+ * Each issue as a path (after `root`: `data` gives `data[3].payment.amount`; each key the data chose
+ * through `showKey`) and a message, in zod's order; each unknown key at its own path, as `unknownKey`.
+ * `plainTypes` words zod's own type errors plainly: `missing (expected string)`, `expected number, received boolean`.
+ */
 export function fieldIssues(
   issues: readonly z.core.$ZodIssue[],
   {
@@ -108,7 +100,7 @@ export function fieldIssues(
     unknownKey = 'is not a known field (check its spelling)',
     plainTypes = false,
     showKey,
-  }: FieldIssueOptions = {},
+  }: { root?: string; unknownKey?: string; plainTypes?: boolean; showKey?: (key: string) => string } = {},
 ): FieldIssue[] {
   return issues.flatMap((issue): FieldIssue[] =>
     issue.code === 'unrecognized_keys'
