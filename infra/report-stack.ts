@@ -21,10 +21,6 @@ import { DASHBOARD_NAME, ReportAlarms, ReportDashboard } from './report-monitori
 import { ReportSchedules } from './report-schedules';
 import { ReportsBucket } from './reports-bucket';
 
-export interface ReportStackProps extends StackProps {
-  config: DeploymentConfig;
-}
-
 /**
  * The SES identities the scheduled function may send as: each `senderIdentity`; for a domain identity
  * also `*@<domain>`, since SES checks a sender address's own identity when it is verified too (a pattern
@@ -54,7 +50,7 @@ export class ReportStack extends Stack {
   readonly schedules: ReportSchedules;
   readonly secrets: GeneratedSecrets;
 
-  constructor(scope: Construct, id: string, props: ReportStackProps) {
+  constructor(scope: Construct, id: string, props: StackProps & { config: DeploymentConfig }) {
     super(scope, id, props);
     const { config } = props;
     // Synth names these with the configuration's other problems; a stack built otherwise is checked here.

@@ -112,7 +112,9 @@ const accountFields = () =>
     /** The SES identity (a domain or an address) the function may send as. @default the domain of `sender` */
     senderIdentity: z
       .string({ error: mustBe('must be a domain or an email address') })
-      .refine(isSesIdentity, { message: 'must be a domain or an email address' })
+      .refine((value) => DOMAIN_PATTERN.test(value) || emailSchema.safeParse(value).success, {
+        message: 'must be a domain or an email address',
+      })
       .optional(),
     /** Restricts the report to one project of the account. */
     projectId: z.guid({ error: mustBe('must be a project id (a UUID)') }).optional(),
@@ -126,10 +128,6 @@ const accountFields = () =>
     /** When the monthly report runs. @default 1st of the month at 06:00 in `timezone` */
     schedule: scheduleSchema,
   });
-
-function isSesIdentity(value: string): boolean {
-  return DOMAIN_PATTERN.test(value) || emailSchema.safeParse(value).success;
-}
 
 /** The domain of an email address, lower-cased: `Reports@ACME.example` gives `acme.example`. */
 export function domainOf(address: string): string {

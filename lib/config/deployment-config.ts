@@ -183,12 +183,10 @@ export function parseDeploymentConfig(
   return result.data;
 }
 
-export function findAccount(
+export const findAccount = (
   config: Pick<DeploymentConfig, 'accounts'>,
   name: string,
-): AccountConfig | undefined {
-  return config.accounts.find((account) => account.name === name);
-}
+): AccountConfig | undefined => config.accounts.find((account) => account.name === name);
 
 /**
  * What a deployment needs beyond the schema: every account key under `accountSecretPrefix` (the functions'
