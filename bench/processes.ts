@@ -89,11 +89,7 @@ export async function startBenchSandbox(settings: BenchSandboxSettings) {
 }
 
 /** What the bare fetch of a run's pages cost (see `bare-fetch.mjs`). */
-export interface BareFetch {
-  cpuMs: number;
-  wallMs: number;
-  records: number;
-}
+export type BareFetch = Record<'cpuMs' | 'wallMs' | 'records', number>;
 
 /**
  * Fetches and parses the pages of `walks` (each with the pages it takes, `pagesNeeded`) in a process of

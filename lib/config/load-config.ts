@@ -159,23 +159,16 @@ export function toRuntimeEnv(options: {
   return env;
 }
 
-/** The variable's value, trimmed; undefined when it is unset or blank. */
-function envValue(env: NodeJS.ProcessEnv, key: string): string | undefined {
-  return env[key]?.trim() || undefined;
-}
-
 function badVariable(key: string, message: string): ConfigError {
   return new ConfigError('Invalid runtime environment', [{ path: key, message }]);
 }
 
-/** @throws ConfigError naming the variable when it is unset or blank */
-function requiredEnv(env: NodeJS.ProcessEnv, key: string): string {
-  const value = envValue(env, key);
-  if (value === undefined) {
-    throw badVariable(
-      key,
-      'environment variable is required but not set; the CDK stack sets it; for a local run, set it yourself',
-    );
+/** The variable's value, trimmed; undefined when it is unset or blank. @throws ConfigError then if `required` */
+function envValue(env: NodeJS.ProcessEnv, key: string, required = false): string | undefined {
+  const value = env[key]?.trim() || undefined;
+  if (value === undefined && required) {
+    const hint = 'the CDK stack sets it; for a local run, set it yourself';
+    throw badVariable(key, `environment variable is required but not set; ${hint}`);
   }
   return value;
 }
@@ -185,7 +178,7 @@ function requiredEnv(env: NodeJS.ProcessEnv, key: string): string {
  * @throws ConfigError naming the variable (`REPORT_CONFIG_FILE: cannot read "x.json" (ENOENT)`) or each bad field
  */
 export function readBundledConfig(env: NodeJS.ProcessEnv = process.env): DeploymentConfig {
-  const file = requiredEnv(env, RUNTIME_ENV.configFile);
+  const file = envValue(env, RUNTIME_ENV.configFile, true)!;
   const folder = envValue(env, 'LAMBDA_TASK_ROOT') ?? process.cwd();
   return readConfigFile(
     isAbsolute(file) ? file : resolve(folder, file),
@@ -200,7 +193,7 @@ export function readBundledConfig(env: NodeJS.ProcessEnv = process.env): Deploym
  */
 export function readRuntimeConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig {
   const config = readBundledConfig(env);
-  const bucket = requiredEnv(env, RUNTIME_ENV.bucket);
+  const bucket = envValue(env, RUNTIME_ENV.bucket, true)!;
   const reportApiUrl = envValue(env, RUNTIME_ENV.reportApiUrl);
   if (reportApiUrl !== undefined && !apiUrlSchema.safeParse(reportApiUrl).success) {
     throw badVariable(RUNTIME_ENV.reportApiUrl, 'must be an https URL (plain http only for localhost)');
