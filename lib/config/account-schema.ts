@@ -34,26 +34,18 @@ export const projectNamesSchema = z
     const ids = new Map<string, string>();
     const named = new Map<string, string>();
     for (const [id, name] of Object.entries(names)) {
-      if (!projectIdSchema.safeParse(id).success) {
-        ctx.addIssue({ code: 'custom', path: [id], message: 'is not a project id (a UUID)' });
-        continue;
-      }
-      const key = id.toLowerCase();
-      const sameId = ids.get(key);
-      if (sameId !== undefined) {
-        ctx.addIssue({ code: 'custom', path: [id], message: `is listed twice (also as ${sameId})` });
-        continue;
-      }
-      ids.set(key, id);
+      const issue = (message: string) => ctx.addIssue({ code: 'custom', path: [id], message });
+      const sameId = ids.get(id.toLowerCase());
       const sameName = named.get(name.toLowerCase());
-      if (sameName !== undefined) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [id],
-          message: `has the name ${JSON.stringify(name)} of project ${sameName}: give each project its own`,
-        });
+      if (!projectIdSchema.safeParse(id).success) issue('is not a project id (a UUID)');
+      else if (sameId !== undefined) issue(`is listed twice (also as ${sameId})`);
+      else {
+        ids.set(id.toLowerCase(), id);
+        if (sameName !== undefined) {
+          issue(`has the name ${JSON.stringify(name)} of project ${sameName}: give each project its own`);
+        }
+        named.set(name.toLowerCase(), id);
       }
-      named.set(name.toLowerCase(), id);
     }
   })
   .transform((names) =>
