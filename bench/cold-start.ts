@@ -3,20 +3,15 @@
  * configuration, then 1,000 accounts), its size, and how long a fresh Node takes to import it in its
  * folder with its environment, as the runtime does. The report API reads its configuration when loaded.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { Token } from 'aws-cdk-lib';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { createApp } from '../infra/create-app';
-import { REPO_ROOT } from '../infra/repo-root';
 import type { ReportFunction } from '../infra/report-function';
 import { generatedAccounts } from '../test/support/generated-accounts';
-import { count, table } from './figures';
-
-const run = promisify(execFile);
+import { count, freshProcessMs, ROOT, table } from './processes';
 
 const RUNS = 7;
 const TARGET_BUNDLE_BYTES = 1_000_000;
@@ -38,25 +33,13 @@ const LOAD_SCRIPT = [
   'console.log(ms);',
 ].join(' ');
 
-interface FunctionFigures {
-  name: string;
-  bundleBytes: number;
-  /** Sorted, fastest first. */
-  initMs: number[];
-}
-
-/** The environment the stack gives the function, with the references a deployment resolves filled in. */
-function deployedEnvironment(fn: ReportFunction): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(fn.environment).map(([name, value]) => [
-      name,
-      Token.isUnresolved(value) ? (DEPLOYED_VALUES[name] ?? 'resolved-at-deployment') : value,
-    ]),
-  );
-}
-
-async function initTimes(folder: string, environment: Record<string, string>): Promise<number[]> {
-  const env = {
+/** The environment the stack gives the function, the references a deployment resolves filled in. */
+function deployedEnvironment(fn: ReportFunction, folder: string): NodeJS.ProcessEnv {
+  const resolved = Object.entries(fn.environment).map(([name, value]) => [
+    name,
+    Token.isUnresolved(value) ? (DEPLOYED_VALUES[name] ?? 'resolved-at-deployment') : value,
+  ]);
+  return {
     PATH: process.env.PATH ?? '',
     AWS_REGION: 'eu-west-1',
     AWS_ACCESS_KEY_ID: 'AKIDCOLDSTART',
@@ -64,48 +47,40 @@ async function initTimes(folder: string, environment: Record<string, string>): P
     LAMBDA_TASK_ROOT: folder,
     // Node 20 here; the SDK's notice that its 2027 releases need Node 22 would cost a write per load.
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-    ...environment,
+    ...Object.fromEntries(resolved),
   };
-  const times: number[] = [];
-  for (let attempt = 0; attempt < RUNS; attempt++) {
-    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', LOAD_SCRIPT], {
-      cwd: folder,
-      env,
-    });
-    times.push(Number(stdout.trim()));
-  }
-  return times.sort((a, b) => a - b);
 }
 
-/** Bundles the app's functions for a configuration and measures each. */
-async function measure(label: string, configFile: string | undefined): Promise<FunctionFigures[]> {
+/**
+ * Bundles the app's functions for a configuration (in a file, `cdk.json`'s without one) and measures
+ * each: its name, bundle size, and load times fastest first.
+ */
+async function measure(label: string, config?: object) {
   const outdir = mkdtempSync(join(tmpdir(), 'invoice-reports-cold-start-'));
   try {
     process.stdout.write(`bundling the functions (${label})...`);
-    const cdkJson = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8'));
+    const configFile = config && join(outdir, 'accounts.json');
+    if (configFile) writeFileSync(configFile, JSON.stringify(config));
+    const { context } = JSON.parse(readFileSync(join(ROOT, 'cdk.json'), 'utf8'));
     const { stack } = createApp({
       outdir,
-      context: {
-        ...cdkJson.context,
-        ...(configFile ? { configFile } : {}),
-        'aws:cdk:enable-asset-metadata': true,
-      },
+      context: { ...context, ...(configFile ? { configFile } : {}), 'aws:cdk:enable-asset-metadata': true },
     });
     process.stdout.write(' done\n');
-    const functions: [string, ReportFunction][] = [
-      ['report-api', stack.reportApi],
-      ['scheduled-report', stack.scheduledReport],
-      ['dispatch-slot', stack.dispatcher],
-    ];
-    const figures: FunctionFigures[] = [];
-    for (const [name, fn] of functions) {
+    const functions = {
+      'report-api': stack.reportApi,
+      'scheduled-report': stack.scheduledReport,
+      'dispatch-slot': stack.dispatcher,
+    };
+    const figures = [];
+    for (const [name, fn] of Object.entries(functions)) {
       const asset = (fn.lambda.node.defaultChild as CfnFunction).getMetadata('aws:asset:path') as string;
       const folder = join(outdir, asset);
-      figures.push({
-        name,
-        bundleBytes: statSync(join(folder, 'index.mjs')).size,
-        initMs: await initTimes(folder, deployedEnvironment(fn)),
+      const initMs = await freshProcessMs(LOAD_SCRIPT, RUNS, {
+        cwd: folder,
+        env: deployedEnvironment(fn, folder),
       });
+      figures.push({ name, bundleBytes: statSync(join(folder, 'index.mjs')).size, initMs });
     }
     return figures;
   } finally {
@@ -122,19 +97,9 @@ export async function runColdStartBench(): Promise<void> {
     `Cold start: each function bundled as the stack bundles it, loaded ${RUNS} times by Node ${process.versions.node} ` +
       '(median, and fastest in brackets)\n',
   );
-  const defaults = await measure('the default configuration', undefined);
-  const dir = mkdtempSync(join(tmpdir(), 'invoice-reports-accounts-'));
-  let many: FunctionFigures[];
-  try {
-    const file = join(dir, 'accounts.json');
-    writeFileSync(
-      file,
-      JSON.stringify({ accounts: generatedAccounts(MANY_ACCOUNTS), alarmEmail: 'ops@example.com' }),
-    );
-    many = await measure(`${count(MANY_ACCOUNTS)} accounts`, file);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const defaults = await measure('the default configuration');
+  const accounts = generatedAccounts(MANY_ACCOUNTS);
+  const many = await measure(`${count(MANY_ACCOUNTS)} accounts`, { accounts, alarmEmail: 'ops@example.com' });
   console.log('');
   console.log(
     table([

@@ -9,15 +9,14 @@
 import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, rm, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import pLimit from 'p-limit';
 import { REPORT_FILE_NAMES } from '../lib/delivery';
 import { startSandbox } from '../lib/sandbox';
-
-const ROOT = resolve(import.meta.dirname, '..');
+import { ROOT } from './processes';
 
 const { values } = parseArgs({
   options: {
@@ -30,18 +29,11 @@ const runs = Number(values.runs);
 const atOnce = Number(values['at-once']);
 const staggerMs = Number(values['stagger-ms']);
 
-interface Outcome {
-  code: number;
-  files: number;
-  ms: number;
-  stderr: string;
-}
-
 const sandbox = await startSandbox({ port: 0, seed: 5, apiKey: 'concurrent-key' });
 const outRoot = await mkdtemp(join(tmpdir(), 'concurrent-reports-'));
 const limit = pLimit(atOnce);
 
-async function runOne(index: number): Promise<Outcome> {
+async function runOne(index: number) {
   const out = join(outRoot, String(index));
   const now = new Date();
   await utimes(join(ROOT, 'functions/report-cli.ts'), now, now);
@@ -58,10 +50,7 @@ async function runOne(index: number): Promise<Outcome> {
     );
   });
   const ms = performance.now() - started;
-  const files = await readdir(join(out, '2026-01')).then(
-    (names) => names.length,
-    () => 0,
-  );
+  const files = (await readdir(join(out, '2026-01')).catch(() => [])).length;
   return { code, files, ms, stderr };
 }
 

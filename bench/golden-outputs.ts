@@ -71,8 +71,7 @@ async function putReportFile(path: string, bytes: Uint8Array, words?: Words): Pr
 async function cliReport(sandboxUrl: string, apiKey: string, timezone: string, name: string): Promise<void> {
   const folder = await mkdtemp(join(tmpdir(), 'golden-cli-'));
   try {
-    const stdout: string[] = [];
-    const stderr: string[] = [];
+    const [stdout, stderr]: [string[], string[]] = [[], []];
     const code = await runReportCli(
       ['--period', PERIOD, '--timezone', timezone, '--out', folder, '--api-url', sandboxUrl],
       {
@@ -137,22 +136,16 @@ async function main(): Promise<void> {
     const emails = (await readSesStore(stack.sesEndpoint)).sort((a, b) =>
       a.destination.to.join().localeCompare(b.destination.to.join()),
     );
-    for (const [index, email] of emails.entries()) {
-      const dir = `email/${index}-${email.destination.to.join(',')}`;
-      const { from, destination, subject } = email;
+    for (const [index, { from, destination, subject, body, attachments }] of emails.entries()) {
+      const dir = `email/${index}-${destination.to.join(',')}`;
       await putJson(`${dir}/envelope.json`, { from, destination, subject });
-      await put(`${dir}/body.html`, email.body.html ?? '');
-      await put(`${dir}/body.txt`, email.body.text ?? '');
+      await put(`${dir}/body.html`, body.html ?? '');
+      await put(`${dir}/body.txt`, body.text ?? '');
       // Not the size: a workbook's zip holds the wall clock's time.
-      await putJson(
-        `${dir}/attachments.json`,
-        email.attachments.map(({ filename, contentType }) => ({ filename, contentType })),
-      );
-      for (const attachment of email.attachments) {
-        await putReportFile(
-          `${dir}/attachments/${attachment.filename}`,
-          Buffer.from(attachment.content, 'base64'),
-        );
+      const listed = attachments.map(({ filename, contentType }) => ({ filename, contentType }));
+      await putJson(`${dir}/attachments.json`, listed);
+      for (const { filename, content } of attachments) {
+        await putReportFile(`${dir}/attachments/${filename}`, Buffer.from(content, 'base64'));
       }
     }
 
@@ -174,13 +167,10 @@ async function main(): Promise<void> {
         { ...asOperator, Accept: 'text/html' },
       ],
     ];
-    const demoRun = stack.reports.find((run) => run.account === ACCOUNT);
-    if (demoRun?.allReportsLink) {
-      answers.push([
-        'reports-list-signed.html',
-        new URL(demoRun.allReportsLink).pathname + new URL(demoRun.allReportsLink).search,
-        { Accept: 'text/html' },
-      ]);
+    const link = stack.reports.find((run) => run.account === ACCOUNT)?.allReportsLink;
+    if (link) {
+      const { pathname, search } = new URL(link);
+      answers.push(['reports-list-signed.html', pathname + search, { Accept: 'text/html' }]);
     }
     for (const [name, path, headers] of answers) {
       const response = await fetch(`${api}${path}`, { headers, redirect: 'manual' });
@@ -190,12 +180,10 @@ async function main(): Promise<void> {
     }
 
     const files = ['report.html', 'report.xlsx', 'paid-invoices.csv', 'payments.csv', 'summary.json'];
-    const listed = (await (
-      await fetch(`${api}/reports/${ACCOUNT}/${PERIOD}`, {
-        headers: { ...asOperator, Accept: 'application/json' },
-      })
-    ).json()) as { files: Record<string, string> };
-    for (const file of Object.keys(listed.files).length ? Object.keys(listed.files).sort() : files) {
+    const headers = { ...asOperator, Accept: 'application/json' };
+    const listed = await fetch(`${api}/reports/${ACCOUNT}/${PERIOD}`, { headers });
+    const names = Object.keys(((await listed.json()) as { files: Record<string, string> }).files);
+    for (const file of names.length ? names.sort() : files) {
       const response = await fetch(`${api}/reports/${ACCOUNT}/${PERIOD}/${file}`, {
         headers: asOperator,
         redirect: 'manual',

@@ -3,13 +3,11 @@
  * library call, side by side in one process (exceljs's load in fresh ones), on the sandbox's paid
  * invoices: CPU per row and peak heap. `IdSet` and the `node:http` transport carry their own figures.
  */
-
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { createInvoicingClient, type InvoiceItem } from '../lib/invoicing';
@@ -17,10 +15,8 @@ import { defaultPeriod } from '../lib/period';
 import { openReportWorkbook } from '../lib/render';
 import { createPaidInvoiceRows, fetchRanges, type RowTable, reportPeriod } from '../lib/report';
 import { sampleReport } from '../test/support/sample-report';
-import { count, table } from './figures';
-import { startBenchSandbox } from './processes';
+import { count, freshProcessMs, ROOT, startBenchSandbox, table } from './processes';
 
-const ROOT = resolve(import.meta.dirname, '..');
 const PAID = 50_000;
 /** Rows of the row-table comparison: a month of 300,000 paid invoices. */
 const TABLE_ROWS = 300_000;
@@ -30,14 +26,8 @@ const LOADS = 5;
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 
-interface Line {
-  piece: string;
-  plain: string;
-  machinery: string;
-  plainFigure: string;
-  machineryFigure: string;
-  saves: string;
-}
+/** A row of the table: the piece, the plain call, its figure, the piece's figure (and what it does), the saving. */
+type Line = [piece: string, plain: string, plainFigure: string, machinery: string, saves: string];
 
 const cpuMs = (since: NodeJS.CpuUsage) => {
   const { user, system } = process.cpuUsage(since);
@@ -124,14 +114,13 @@ async function fillAndRead(invoices: readonly InvoiceItem[], runBytes: number | 
 async function rowTables(invoices: readonly InvoiceItem[], spillDir: string): Promise<Line> {
   const plain = await fillAndRead(invoices, Number.POSITIVE_INFINITY, spillDir);
   const ours = await fillAndRead(invoices, undefined, spillDir);
-  return {
-    piece: 'rows/sorted-runs.ts, row-table.ts',
-    plain: 'rows in memory, Array#sort',
-    machinery: 'sorted runs on disk, merged',
-    plainFigure: `${us(plain.ms, TABLE_ROWS)} a row, peak ${mib(plain.peak)}`,
-    machineryFigure: `${us(ours.ms, TABLE_ROWS)} a row, peak ${mib(ours.peak)}`,
-    saves: `${mib(plain.peak - ours.peak)} at ${count(TABLE_ROWS)} rows, for ${us(ours.ms - plain.ms, TABLE_ROWS)} a row more`,
-  };
+  return [
+    'rows/sorted-runs.ts, row-table.ts',
+    'rows in memory, Array#sort',
+    `${us(plain.ms, TABLE_ROWS)} a row, peak ${mib(plain.peak)}`,
+    `${us(ours.ms, TABLE_ROWS)} a row, peak ${mib(ours.peak)} (sorted runs on disk, merged)`,
+    `${mib(plain.peak - ours.peak)} at ${count(TABLE_ROWS)} rows, for ${us(ours.ms - plain.ms, TABLE_ROWS)} a row more`,
+  ];
 }
 
 /** The rows of `SHEET_ROWS` paid invoices, kept in memory. */
@@ -203,47 +192,39 @@ async function listSheets(rows: RowTable, dir: string): Promise<Line[]> {
   const unbounded = await ours(false);
   EventEmitter.defaultMaxListeners = listeners;
   return [
-    {
-      piece: 'xlsx/sheet-row-xml.ts (with exceljs-stream.ts)',
-      plain: 'exceljs addRow().commit()',
-      machinery: 'SpreadsheetML rows',
-      plainFigure: `${us(plainMs, SHEET_ROWS)} a row`,
-      machineryFigure: `${us(oursRun.ms, SHEET_ROWS)} a row`,
-      saves: `${times(plainMs, oursRun.ms)} less CPU, zip included`,
-    },
-    {
-      piece: 'xlsx/exceljs-stream.ts zipBacklog',
-      plain: 'no wait for the zip',
-      machinery: 'wait past 256 KiB',
-      plainFigure: `peak ${mib(unbounded.peak)}`,
-      machineryFigure: `peak ${mib(oursRun.peak)}`,
-      saves: `${mib(unbounded.peak - oursRun.peak)} at ${count(SHEET_ROWS)} rows`,
-    },
+    [
+      'xlsx/sheet-row-xml.ts (with exceljs-stream.ts)',
+      'exceljs addRow().commit()',
+      `${us(plainMs, SHEET_ROWS)} a row`,
+      `${us(oursRun.ms, SHEET_ROWS)} a row (SpreadsheetML rows)`,
+      `${times(plainMs, oursRun.ms)} less CPU, zip included`,
+    ],
+    [
+      'xlsx/exceljs-stream.ts zipBacklog',
+      'no wait for the zip',
+      `peak ${mib(unbounded.peak)}`,
+      `peak ${mib(oursRun.peak)} (wait past 256 KiB)`,
+      `${mib(unbounded.peak - oursRun.peak)} at ${count(SHEET_ROWS)} rows`,
+    ],
   ];
 }
 
 /** Milliseconds `await import(specifier)` takes in a fresh process: the median of `LOADS`. */
-function importMs(specifier: string): number {
+async function importMs(specifier: string): Promise<number> {
   const script = `const t = performance.now(); await import(${JSON.stringify(specifier)}); console.log(performance.now() - t);`;
-  const runs = Array.from({ length: LOADS }, () =>
-    Number(
-      execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' }),
-    ),
-  );
-  return runs.sort((a, b) => a - b)[Math.floor(LOADS / 2)]!;
+  return (await freshProcessMs(script, LOADS, { cwd: ROOT }))[Math.floor(LOADS / 2)]!;
 }
 
-function exceljsLoad(): Line {
-  const whole = importMs('exceljs');
-  const writer = importMs('exceljs/lib/stream/xlsx/workbook-writer.js');
-  return {
-    piece: 'xlsx/exceljs-stream.ts loadWorkbookWriter',
-    plain: "import('exceljs')",
-    machinery: 'the streaming writer alone',
-    plainFigure: `${whole.toFixed(0)} ms`,
-    machineryFigure: `${writer.toFixed(0)} ms`,
-    saves: `${(whole - writer).toFixed(0)} ms a report (median of ${LOADS} fresh loads)`,
-  };
+async function exceljsLoad(): Promise<Line> {
+  const whole = await importMs('exceljs');
+  const writer = await importMs('exceljs/lib/stream/xlsx/workbook-writer.js');
+  return [
+    'xlsx/exceljs-stream.ts loadWorkbookWriter',
+    "import('exceljs')",
+    `${whole.toFixed(0)} ms`,
+    `${writer.toFixed(0)} ms (the streaming writer alone)`,
+    `${(whole - writer).toFixed(0)} ms a report (median of ${LOADS} fresh loads)`,
+  ];
 }
 
 export async function runMachineryBench(): Promise<void> {
@@ -252,19 +233,8 @@ export async function runMachineryBench(): Promise<void> {
   try {
     const invoices = await fetchInvoices();
     const lines: Line[] = [await rowTables(invoices, dir)];
-    lines.push(...(await listSheets(await sheetTable(invoices), dir)), exceljsLoad());
-    console.log(
-      table([
-        ['piece', 'plain call', 'plain', 'machinery', 'saves'],
-        ...lines.map((line) => [
-          line.piece,
-          line.plain,
-          line.plainFigure,
-          `${line.machineryFigure} (${line.machinery})`,
-          line.saves,
-        ]),
-      ]),
-    );
+    lines.push(...(await listSheets(await sheetTable(invoices), dir)), await exceljsLoad());
+    console.log(table([['piece', 'plain call', 'plain', 'machinery', 'saves'], ...lines]));
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

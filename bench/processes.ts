@@ -1,11 +1,11 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync, fork, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createInterface, type Interface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import type {
   BenchSandboxCounts,
   BenchSandboxReady,
@@ -13,22 +13,32 @@ import type {
   WalkCount,
 } from './sandbox-server';
 
-const ROOT = resolve(import.meta.dirname, '..');
-/** TypeScript runs through tsx. */
-const TSX = ['--import', 'tsx'];
+/** The benchmarks' processes (the sandbox, the CLI, the bare fetch, fresh loads) and how figures print. */
+export const ROOT = resolve(import.meta.dirname, '..');
 
-function packageScripts(): Record<string, string> {
-  return JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts as Record<string, string>;
-}
+const packageScripts = (): Record<string, string> =>
+  JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts;
 
-/** How `npm run report` starts the CLI (`node <options> <entry>`), to measure it as users run it, without npm. */
-function reportCommand(): { options: string[]; entry: string } {
-  const script = packageScripts().report ?? '';
-  const words = script.trim().split(/\s+/);
-  if (words[0] !== 'node' || words.length < 2) {
-    throw new Error(`expected package.json's "report" script to be "node [options] ENTRY", got "${script}"`);
-  }
-  return { options: words.slice(1, -1), entry: words.at(-1)! };
+/**
+ * Requests a list walk cannot do without: every full page, and one more that comes back short (or
+ * empty) and so tells the client the list has ended.
+ */
+export const pagesNeeded = (walk: Pick<WalkCount, 'records'>, maxLimit: number): number =>
+  Math.floor(walk.records / maxLimit) + 1;
+
+/** `1,234,567` */
+export const count = (value: number): string => Math.round(value).toLocaleString('en-US');
+/** `3.21 s` */
+export const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
+/** `312 MiB` */
+export const mebibytes = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
+
+/** Pads each cell to its column's width; the first column to the left, the others to the right. */
+export function table(rows: readonly (readonly string[])[]): string {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  const pad = (cell: string, column: number) =>
+    column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!);
+  return rows.map((row) => row.map(pad).join('  ')).join('\n');
 }
 
 /** Runs package.json's `prereport` script (bundling the CLI), as `npm run report` does: its milliseconds. */
@@ -44,65 +54,54 @@ export function prepareCli(): number {
   return performance.now() - started;
 }
 
-/** Starts `bench/sandbox-server.ts` and waits until it listens. */
+/** Forks `bench/sandbox-server.ts` and waits until it listens; it answers `counts()` over IPC. */
 export async function startBenchSandbox(settings: BenchSandboxSettings) {
-  const child = spawn(process.execPath, [...TSX, join(ROOT, 'bench/sandbox-server.ts')], {
+  const child = fork(join(ROOT, 'bench/sandbox-server.ts'), {
     cwd: ROOT,
+    execArgv: ['--import', 'tsx'],
     env: { ...process.env, BENCH_SANDBOX: JSON.stringify(settings) },
-    stdio: ['pipe', 'pipe', 'inherit'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
-  const lines = createInterface({ input: child.stdout! });
-  const ready = JSON.parse(await nextLine(lines, child, 'ready ')) as BenchSandboxReady;
+  const answer = <T>(what: string) =>
+    new Promise<T>((resolvePromise, reject) => {
+      const onExit = (code: number | null) =>
+        reject(new Error(`bench sandbox exited (${code}) before ${what}`));
+      child.once('exit', onExit);
+      child.once('message', (message) => {
+        child.off('exit', onExit);
+        resolvePromise(message as T);
+      });
+    });
+  const ready = await answer<BenchSandboxReady>('listening');
   return {
     ...ready,
-    async counts() {
-      const answer = nextLine(lines, child, 'counts ');
-      child.stdin!.write('counts\n');
-      return JSON.parse(await answer) as BenchSandboxCounts;
+    counts(): Promise<BenchSandboxCounts> {
+      const counts = answer<BenchSandboxCounts>('counting');
+      child.send('counts');
+      return counts;
     },
     async stop() {
       const exited = new Promise((done) => child.once('exit', done));
-      child.stdin!.end();
+      child.disconnect();
       await exited;
     },
   };
 }
 
-/** The rest of the first line that starts with `prefix`; rejects if the child exits first. */
-function nextLine(lines: Interface, child: ChildProcess, prefix: string): Promise<string> {
-  return new Promise((resolvePromise, reject) => {
-    const onLine = (line: string) => {
-      if (!line.startsWith(prefix)) return;
-      lines.off('line', onLine);
-      child.off('exit', onExit);
-      resolvePromise(line.slice(prefix.length));
-    };
-    const onExit = (code: number | null) =>
-      reject(new Error(`bench sandbox exited (${code}) before "${prefix}"`));
-    lines.on('line', onLine);
-    child.once('exit', onExit);
-  });
-}
-
 /** What the bare fetch of a run's pages cost (see `bare-fetch.mjs`). */
-export interface BareFetch {
-  cpuMs: number;
-  wallMs: number;
-  records: number;
-}
+export type BareFetch = Record<'cpuMs' | 'wallMs' | 'records', number>;
 
-/** Settings of `bare-fetch.mjs`: the walks to repeat and how. */
-export interface BareFetchSettings {
+/**
+ * Fetches and parses the pages of `walks` (each with the pages it takes, `pagesNeeded`) in a process of
+ * its own, without a report (see `bare-fetch.mjs`).
+ */
+export function runBareFetch(settings: {
   url: string;
   apiKey: string;
-  /** Each walk with the pages it takes (`pagesNeeded`). */
   walks: readonly (Pick<WalkCount, 'endpoint' | 'filter'> & { pages: number })[];
   pageSize: number;
   concurrency: number;
-}
-
-/** Fetches and parses the pages of `walks` in a process of its own, without a report (see `bare-fetch.mjs`). */
-export function runBareFetch(settings: BareFetchSettings): BareFetch {
+}): BareFetch {
   const output = execFileSync(process.execPath, [join(ROOT, 'bench/bare-fetch.mjs')], {
     env: { PATH: process.env.PATH ?? '', BENCH_BARE_FETCH: JSON.stringify(settings) },
     encoding: 'utf8',
@@ -120,24 +119,31 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs the report CLI as `npm run report` does (after `prepareCli`), in a process of its own. */
+/**
+ * Runs the report CLI as `npm run report` starts it (`node <options> <entry>`, after `prepareCli`), in a
+ * process of its own, without npm.
+ */
 export async function runCli(args: string[], env: Record<string, string>): Promise<CliRun> {
+  const script = packageScripts().report ?? '';
+  const words = script.trim().split(/\s+/);
+  if (words[0] !== 'node' || words.length < 2) {
+    throw new Error(`expected package.json's "report" script to be "node [options] ENTRY", got "${script}"`);
+  }
   const work = await mkdtemp(join(tmpdir(), 'report-bench-'));
   const usageFile = join(work, 'usage.json');
-  const outDir = join(work, 'reports');
   try {
-    const { options, entry } = reportCommand();
     const started = performance.now();
+    const hook = pathToFileURL(join(ROOT, 'bench/usage-hook.mjs')).href;
     const child = spawn(
       process.execPath,
       [
-        ...options,
+        ...words.slice(1, -1),
         '--import',
-        pathToFileURL(join(ROOT, 'bench/usage-hook.mjs')).href,
-        join(ROOT, entry),
+        hook,
+        join(ROOT, words.at(-1)!),
         ...args,
         '--out',
-        outDir,
+        join(work, 'reports'),
       ],
       {
         cwd: ROOT,
@@ -154,4 +160,24 @@ export async function runCli(args: string[], env: Record<string, string>): Promi
   } finally {
     await rm(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * Runs `script` (an ES module printing a number of milliseconds) `runs` times, each in a fresh Node
+ * process: the figures, fastest first.
+ */
+export async function freshProcessMs(
+  script: string,
+  runs: number,
+  options: { cwd: string; env?: NodeJS.ProcessEnv },
+): Promise<number[]> {
+  const times: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+      ...options,
+      encoding: 'utf8',
+    });
+    times.push(Number(stdout.trim()));
+  }
+  return times.sort((a, b) => a - b);
 }

@@ -10,13 +10,22 @@ import { parseArgs } from 'node:util';
 import { errorParts } from '../lib/config';
 import { defaultPeriod, type PeriodKind } from '../lib/period';
 import { runColdStartBench } from './cold-start';
-import { count, floorMs, mebibytes, pagesNeeded, seconds, table } from './figures';
 import { runMachineryBench } from './machinery';
-import { type CliRun, prepareCli, runBareFetch, runCli, startBenchSandbox } from './processes';
+import {
+  type CliRun,
+  count,
+  mebibytes,
+  pagesNeeded,
+  prepareCli,
+  runBareFetch,
+  runCli,
+  seconds,
+  startBenchSandbox,
+  table,
+} from './processes';
 
 const MAX_LIMIT = 100;
 const CONCURRENCY = 8;
-const SEED = 1;
 const TARGET_SIZE = 50_000;
 const LARGE_SIZE = 300_000;
 const TARGET_LATENCY_MS = 40;
@@ -31,8 +40,6 @@ const TARGET_GROWTH_BYTES_PER_1000 = 0.1 * 2 ** 20;
 
 type Measurement = Awaited<ReturnType<typeof measure>>;
 
-const PERIOD_KINDS: readonly PeriodKind[] = ['month', 'quarter', 'year'];
-
 function wholeNumbers(flag: string, text: string, least: number): number[] {
   const values = text.split(',').map((part) => Number(part.trim()));
   if (values.some((value) => !Number.isSafeInteger(value) || value < least)) {
@@ -41,56 +48,23 @@ function wholeNumbers(flag: string, text: string, least: number): number[] {
   return values;
 }
 
-function readArgs() {
-  const { values } = parseArgs({
-    options: {
-      sizes: { type: 'string', default: `${TARGET_SIZE},${LARGE_SIZE}` },
-      latencies: { type: 'string', default: `${TARGET_LATENCY_MS},0` },
-      runs: { type: 'string', default: '2' },
-      period: { type: 'string', default: 'month' },
-      'cold-start': { type: 'boolean', default: false },
-      machinery: { type: 'boolean', default: false },
-    },
-  });
-  const kind = PERIOD_KINDS.find((known) => known === values.period);
-  if (kind === undefined) throw new Error(`--period must be month, quarter or year, got ${values.period}`);
-  const [runs] = wholeNumbers('runs', values.runs, 1);
-  return {
-    sizes: wholeNumbers('sizes', values.sizes, 1).sort((a, b) => a - b),
-    latencies: wholeNumbers('latencies', values.latencies, 0),
-    runs: runs!,
-    kind,
-    coldStart: values['cold-start'],
-    machinery: values.machinery,
-  };
-}
+/** Microseconds of CPU per record. */
+const cpuPerRecord = (cpuMs: number, records: number): number => (cpuMs * 1000) / records;
+const least = <T extends { cpuMs: number }>(runs: T[]): T =>
+  runs.reduce((best, run) => (run.cpuMs < best.cpuMs ? run : best));
 
 async function measure(paidPerMonth: number, latencyMs: number, period: string, runs: number) {
   const load = loadavg()[0]!;
-  const sandbox = await startBenchSandbox({
-    paidPerMonth,
-    latencyMs,
-    maxLimit: MAX_LIMIT,
-    seed: SEED,
-    period,
-  });
+  const sandbox = await startBenchSandbox({ paidPerMonth, latencyMs, maxLimit: MAX_LIMIT, seed: 1, period });
   try {
     const before = await sandbox.counts();
+    const args = ['--period', period, '--timezone', 'UTC', '--concurrency', `${CONCURRENCY}`];
     const done: CliRun[] = [];
     for (let run = 0; run < runs; run++) {
-      const result = await runCli(
-        [
-          '--period',
-          period,
-          '--timezone',
-          'UTC',
-          '--concurrency',
-          String(CONCURRENCY),
-          '--page-size',
-          String(MAX_LIMIT),
-        ],
-        { INVOICING_API_URL: sandbox.url, INVOICING_API_KEY: sandbox.apiKey },
-      );
+      const result = await runCli([...args, '--page-size', String(MAX_LIMIT)], {
+        INVOICING_API_URL: sandbox.url,
+        INVOICING_API_KEY: sandbox.apiKey,
+      });
       if (result.exitCode !== 0) {
         const reason = result.stderr.trim().split('\n').at(-1);
         throw new Error(`the CLI exited ${result.exitCode} at ${count(paidPerMonth)} paid: ${reason}`);
@@ -98,31 +72,31 @@ async function measure(paidPerMonth: number, latencyMs: number, period: string, 
       done.push(result);
     }
     const counts = await sandbox.counts();
+    const walks = counts.walks.map((walk) => ({ ...walk, pages: pagesNeeded(walk, MAX_LIMIT) }));
     // Counts add up over the runs; each run walks the same lists.
-    const needed = counts.walks.reduce(
-      (sum, walk) => sum + pagesNeeded(walk, MAX_LIMIT),
-      counts.statisticsRequests / runs,
-    );
-    const bareFetches = done.map(() =>
-      runBareFetch({
-        url: sandbox.url,
-        apiKey: sandbox.apiKey,
-        walks: counts.walks.map((walk) => ({ ...walk, pages: pagesNeeded(walk, MAX_LIMIT) })),
-        pageSize: MAX_LIMIT,
-        concurrency: CONCURRENCY,
-      }),
-    );
+    const needed = walks.reduce((sum, walk) => sum + walk.pages, counts.statisticsRequests / runs);
+    const { url, apiKey } = sandbox;
+    const settings = { url, apiKey, walks, pageSize: MAX_LIMIT, concurrency: CONCURRENCY };
+    const bareFetches = done.map(() => runBareFetch(settings));
     // The least CPU (best), wall time and bare fetch over the runs; the highest peak RSS.
+    const best = least(done);
+    const bareFetch = least(bareFetches);
+    const recordsFetched = walks.reduce((sum, walk) => sum + walk.records, 0);
+    const cpuUs = cpuPerRecord(best.cpuMs, recordsFetched);
+    const bareCpuUs = cpuPerRecord(bareFetch.cpuMs, bareFetch.records);
     return {
       paidPerMonth,
       latencyMs,
-      best: done.reduce((best, run) => (run.cpuMs < best.cpuMs ? run : best)),
+      best,
       wallMs: Math.min(...done.map((run) => run.wallMs)),
       maxRssBytes: Math.max(...done.map((run) => run.maxRssBytes)),
-      recordsFetched: counts.walks.reduce((sum, walk) => sum + walk.records, 0),
+      recordsFetched,
       pagesNeeded: needed,
-      floorMs: floorMs(needed, CONCURRENCY, latencyMs),
-      bareFetch: bareFetches.reduce((least, run) => (run.cpuMs < least.cpuMs ? run : least)),
+      // The least wall time the pages can take: all in flight `CONCURRENCY` at a time, each `latencyMs`.
+      floorMs: (needed / CONCURRENCY) * latencyMs,
+      cpuUs,
+      bareCpuUs,
+      cpuMultiple: cpuUs / bareCpuUs,
       bareFetchWallMs: Math.min(...bareFetches.map((run) => run.wallMs)),
       sandboxCpuMs: (counts.cpuMs - before.cpuMs) / runs,
       load,
@@ -132,38 +106,29 @@ async function measure(paidPerMonth: number, latencyMs: number, period: string, 
   }
 }
 
-/** Microseconds of CPU per record. */
-const cpuPerRecord = (cpuMs: number, records: number): number => (cpuMs * 1000) / records;
-const cpuMultiple = (result: Measurement): number =>
-  cpuPerRecord(result.best.cpuMs, result.recordsFetched) /
-  cpuPerRecord(result.bareFetch.cpuMs, result.bareFetch.records);
 /** `CPU 2.10 x fetch+parse (<= 4: met)` */
 const target = (figure: string, limit: number | string, met: boolean) =>
   `${figure} (<= ${limit}: ${met ? 'met' : 'missed'})`;
 
 function printTable(results: readonly Measurement[]): void {
-  console.log(
-    table([
-      'paid/month|latency|fetched|pages|CPU|CPU/record|fetch+parse|x fetch+parse|peak RSS|wall|floor|wall/floor|load'.split(
-        '|',
-      ),
-      ...results.map((result) => [
-        count(result.paidPerMonth),
-        `${result.latencyMs} ms`,
-        count(result.recordsFetched),
-        count(result.pagesNeeded),
-        seconds(result.best.cpuMs),
-        `${cpuPerRecord(result.best.cpuMs, result.recordsFetched).toFixed(1)} µs`,
-        `${cpuPerRecord(result.bareFetch.cpuMs, result.bareFetch.records).toFixed(1)} µs`,
-        `${cpuMultiple(result).toFixed(2)}`,
-        mebibytes(result.maxRssBytes),
-        seconds(result.wallMs),
-        result.latencyMs > 0 ? seconds(result.floorMs) : '-',
-        result.latencyMs > 0 ? (result.wallMs / result.floorMs).toFixed(2) : '-',
-        result.load.toFixed(2),
-      ]),
-    ]),
-  );
+  const header =
+    'paid/month|latency|fetched|pages|CPU|CPU/record|fetch+parse|x fetch+parse|peak RSS|wall|floor|wall/floor|load';
+  const rows = results.map((result) => [
+    count(result.paidPerMonth),
+    `${result.latencyMs} ms`,
+    count(result.recordsFetched),
+    count(result.pagesNeeded),
+    seconds(result.best.cpuMs),
+    `${result.cpuUs.toFixed(1)} µs`,
+    `${result.bareCpuUs.toFixed(1)} µs`,
+    `${result.cpuMultiple.toFixed(2)}`,
+    mebibytes(result.maxRssBytes),
+    seconds(result.wallMs),
+    result.latencyMs > 0 ? seconds(result.floorMs) : '-',
+    result.latencyMs > 0 ? (result.wallMs / result.floorMs).toFixed(2) : '-',
+    result.load.toFixed(2),
+  ]);
+  console.log(table([header.split('|'), ...rows]));
   console.log(
     '\nfetched: records the service handed out (wider date ranges and the previous period included); pages: ' +
       'one per full page of each list plus the short page that ends it, plus the statistics; CPU: user + ' +
@@ -175,39 +140,34 @@ function printTable(results: readonly Measurement[]): void {
   );
 }
 
-/** Peak RSS growth per 1,000 records between the smallest and the largest size, for each latency. */
-function growthPer1000(results: readonly Measurement[], latencyMs: number): number | undefined {
-  const rows = results.filter((result) => result.latencyMs === latencyMs);
-  if (rows.length < 2) return undefined;
-  const [small, large] = [rows[0]!, rows.at(-1)!];
-  return ((large.maxRssBytes - small.maxRssBytes) / (large.recordsFetched - small.recordsFetched)) * 1000;
-}
-
 function printTargets(results: readonly Measurement[], latencies: readonly number[]): void {
   console.log('\nTargets:');
   for (const result of results) {
-    const multiple = cpuMultiple(result);
+    const { cpuMultiple, maxRssBytes, paidPerMonth, latencyMs } = result;
     const parts = [
       target(
-        `CPU ${multiple.toFixed(2)} x fetch+parse`,
+        `CPU ${cpuMultiple.toFixed(2)} x fetch+parse`,
         TARGET_CPU_MULTIPLE,
-        multiple <= TARGET_CPU_MULTIPLE,
+        cpuMultiple <= TARGET_CPU_MULTIPLE,
       ),
     ];
-    if (result.paidPerMonth === LARGE_SIZE && result.latencyMs === 0) {
-      const { maxRssBytes } = result;
+    if (paidPerMonth === LARGE_SIZE && latencyMs === 0) {
       const met = maxRssBytes <= TARGET_RSS_BYTES;
       parts.push(target(`peak RSS ${mebibytes(maxRssBytes)}`, mebibytes(TARGET_RSS_BYTES), met));
     }
-    if (result.paidPerMonth === TARGET_SIZE && result.latencyMs === TARGET_LATENCY_MS) {
+    if (paidPerMonth === TARGET_SIZE && latencyMs === TARGET_LATENCY_MS) {
       const ratio = result.wallMs / result.floorMs;
       parts.push(target(`wall/floor ${ratio.toFixed(2)}`, TARGET_WALL_RATIO, ratio <= TARGET_WALL_RATIO));
     }
-    console.log(`  ${count(result.paidPerMonth)} paid, ${result.latencyMs} ms: ${parts.join('; ')}`);
+    console.log(`  ${count(paidPerMonth)} paid, ${latencyMs} ms: ${parts.join('; ')}`);
   }
+  // Peak RSS growth per 1,000 records between the smallest and the largest size, for each latency.
   for (const latencyMs of latencies) {
-    const growth = growthPer1000(results, latencyMs);
-    if (growth === undefined) continue;
+    const rows = results.filter((result) => result.latencyMs === latencyMs);
+    if (rows.length < 2) continue;
+    const [small, large] = [rows[0]!, rows.at(-1)!];
+    const growth =
+      ((large.maxRssBytes - small.maxRssBytes) / (large.recordsFetched - small.recordsFetched)) * 1000;
     const figure = `peak RSS growth at ${latencyMs} ms: ${(growth / 2 ** 20).toFixed(3)} MiB per 1,000 records`;
     const limit = (TARGET_GROWTH_BYTES_PER_1000 / 2 ** 20).toFixed(1);
     console.log(`  ${target(figure, limit, growth <= TARGET_GROWTH_BYTES_PER_1000)}`);
@@ -232,9 +192,23 @@ function printWallLimits(results: readonly Measurement[], cpus: number): void {
 }
 
 async function main(): Promise<void> {
-  const { sizes, latencies, runs, kind, coldStart, machinery } = readArgs();
-  if (coldStart) return runColdStartBench();
-  if (machinery) return runMachineryBench();
+  const { values } = parseArgs({
+    options: {
+      sizes: { type: 'string', default: `${TARGET_SIZE},${LARGE_SIZE}` },
+      latencies: { type: 'string', default: `${TARGET_LATENCY_MS},0` },
+      runs: { type: 'string', default: '2' },
+      period: { type: 'string', default: 'month' },
+      'cold-start': { type: 'boolean', default: false },
+      machinery: { type: 'boolean', default: false },
+    },
+  });
+  const kind = (['month', 'quarter', 'year'] as PeriodKind[]).find((known) => known === values.period);
+  if (kind === undefined) throw new Error(`--period must be month, quarter or year, got ${values.period}`);
+  const [runs] = wholeNumbers('runs', values.runs, 1);
+  const sizes = wholeNumbers('sizes', values.sizes, 1).sort((a, b) => a - b);
+  const latencies = wholeNumbers('latencies', values.latencies, 0);
+  if (values['cold-start']) return runColdStartBench();
+  if (values.machinery) return runMachineryBench();
   const period = defaultPeriod('UTC', new Date(), kind).id;
   console.log(
     `Report CLI benchmark: ${kind} ${period} (UTC), sandbox latency ${latencies.join(' and ')} ms, at most ` +
@@ -253,7 +227,7 @@ async function main(): Promise<void> {
   for (const latencyMs of latencies) {
     for (const size of sizes) {
       process.stdout.write(`running ${count(size)} paid invoices a month, ${latencyMs} ms...`);
-      results.push(await measure(size, latencyMs, period, runs));
+      results.push(await measure(size, latencyMs, period, runs!));
       process.stdout.write(' done\n');
     }
   }

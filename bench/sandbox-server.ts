@@ -1,28 +1,20 @@
 /**
  * The benchmark's sandbox in a process of its own (its CPU and memory are not the CLI's), counting what
  * it serves, with the period's lists warmed before it listens, as a real service's data is ready.
- * Settings from `BENCH_SANDBOX`; prints `ready <json>`; answers a stdin line `counts` with `counts <json>`.
+ * Forked by `startBenchSandbox` with its settings in `BENCH_SANDBOX`: sends `BenchSandboxReady` once it
+ * listens, answers each message with `BenchSandboxCounts`, and stops when the parent disconnects.
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createInterface } from 'node:readline';
 import { serve } from '@hono/node-server';
 import { fetchRanges, reportPeriod } from '../lib/report';
 import { createSandboxApp, type ServedPage } from '../lib/sandbox';
 
-export interface BenchSandboxSettings {
-  paidPerMonth: number;
-  latencyMs: number;
-  maxLimit: number;
-  seed: number;
-  /** The period the CLI will be asked for, in UTC: its lists are warmed first. */
+/** `period`: the one the CLI will be asked for, in UTC, whose lists are warmed first. */
+export type BenchSandboxSettings = Record<'paidPerMonth' | 'latencyMs' | 'maxLimit' | 'seed', number> & {
   period: string;
-}
-
-export interface BenchSandboxReady {
-  url: string;
-  apiKey: string;
-}
+};
+export type BenchSandboxReady = { url: string; apiKey: string };
 
 /** A list walk: one endpoint asked with one filter, page after page. */
 export interface WalkCount {
@@ -54,33 +46,23 @@ function countPage({ endpoint, filter, offset, records }: ServedPage): void {
   walks.set(key, walk);
 }
 
-const app = createSandboxApp({
-  apiKey: API_KEY,
-  seed: settings.seed,
-  latencyMs: settings.latencyMs,
-  maxLimit: settings.maxLimit,
-  paidPerMonth: settings.paidPerMonth,
-  onPageServed: countPage,
-});
+const { period, ...numbers } = settings;
+const app = createSandboxApp({ ...numbers, apiKey: API_KEY, onPageServed: countPage });
 
-/** Asks for the first page of every list the report reads, so that the period is generated and cached. */
-async function warm(): Promise<void> {
-  const ranges = fetchRanges(reportPeriod(settings.period, 'UTC', new Date()));
-  const ask = (path: string, fields: Record<string, string>) => {
-    const body = new FormData();
-    for (const [name, value] of Object.entries(fields)) body.set(name, value);
-    return app.request(path, { method: 'POST', body, headers: { Authorization: `Token ${API_KEY}` } });
-  };
-  await Promise.all([
-    ask('/statistics/invoices', { ...ranges.window }),
-    ask('/invoices/list', { ...ranges.window, limit: '1' }),
-    ask('/payments/list', { ...ranges.payments, limit: '1' }),
-    ask('/invoices/list', { ...ranges.previousInvoices, status: 'paid', limit: '1' }),
-  ]);
-}
-
-await warm();
-// The warming pages are not the CLI's.
+// The first page of every list the report reads, so that the period is generated and cached; those
+// pages are not the CLI's.
+const ranges = fetchRanges(reportPeriod(period, 'UTC', new Date()));
+const ask = (path: string, fields: Record<string, string>) => {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.set(name, value);
+  return app.request(path, { method: 'POST', body, headers: { Authorization: `Token ${API_KEY}` } });
+};
+await Promise.all([
+  ask('/statistics/invoices', { ...ranges.window }),
+  ask('/invoices/list', { ...ranges.window, limit: '1' }),
+  ask('/payments/list', { ...ranges.payments, limit: '1' }),
+  ask('/invoices/list', { ...ranges.previousInvoices, status: 'paid', limit: '1' }),
+]);
 walks.clear();
 const server = await new Promise<Server>((resolve) => {
   const created = serve(
@@ -99,19 +81,13 @@ const server = await new Promise<Server>((resolve) => {
   ) as Server;
 });
 
-const ready: BenchSandboxReady = {
-  url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-  apiKey: API_KEY,
-};
-process.stdout.write(`ready ${JSON.stringify(ready)}\n`);
-
-createInterface({ input: process.stdin }).on('line', (line) => {
-  if (line.trim() !== 'counts') return;
+process.send!({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, apiKey: API_KEY });
+process.on('message', () => {
   const { user, system } = process.cpuUsage();
   const answer: BenchSandboxCounts = { walks: [...walks.values()], ...counts, cpuMs: (user + system) / 1000 };
-  process.stdout.write(`counts ${JSON.stringify(answer)}\n`);
+  process.send!(answer);
 });
-process.stdin.on('end', () => {
+process.on('disconnect', () => {
   server.closeAllConnections();
   server.close();
   process.exit(0);

@@ -17,9 +17,8 @@ const INPUTS = `${BUNDLE}.inputs.json`;
 /** What else decides the bundle's content: the external packages' versions and this script. */
 const ALSO_READ = ['package.json', 'package-lock.json', 'functions/build-report-cli.ts'];
 
-type Stamp = Record<string, string>;
-
-async function stampOf(paths: readonly string[]): Promise<Stamp> {
+/** Each file's size and modification time, by path. */
+async function stampOf(paths: readonly string[]): Promise<Record<string, string>> {
   const fingerprint = (path: string) =>
     stat(join(ROOT, path)).then(
       ({ size, mtimeMs }) => `${size}:${mtimeMs}`,
@@ -29,17 +28,16 @@ async function stampOf(paths: readonly string[]): Promise<Stamp> {
 }
 
 async function isFresh(): Promise<boolean> {
-  let recorded: Stamp;
   try {
-    recorded = JSON.parse(await readFile(join(ROOT, INPUTS), 'utf8')) as Stamp;
+    const recorded = JSON.parse(await readFile(join(ROOT, INPUTS), 'utf8')) as Record<string, string>;
     await stat(join(ROOT, BUNDLE));
+    const now = await stampOf(Object.keys(recorded));
+    return (
+      Object.keys(recorded).length > 0 && Object.entries(recorded).every(([path, was]) => now[path] === was)
+    );
   } catch {
     return false;
   }
-  const now = await stampOf(Object.keys(recorded));
-  return (
-    Object.keys(recorded).length > 0 && Object.entries(recorded).every(([path, was]) => now[path] === was)
-  );
 }
 
 /** Writes `content` to `path` by way of a file of this process's own, renamed into place. */

@@ -9,21 +9,11 @@ import {
   scheduledDeliveryContext,
 } from '../lib/pipeline';
 
-type RunSetup = Omit<ScheduledReportRunOptions, 'logger'>;
-
 const logger = createLogger();
 
 // Warm invocations reuse the clients and secret cache; made on first use, so that a configuration fault
 // is logged by an invocation rather than break the import.
-let setup: RunSetup | undefined;
-
-function runSetup(): RunSetup {
-  if (setup === undefined) {
-    const lambda = lambdaContext();
-    setup = { config: lambda.config, context: scheduledDeliveryContext(lambda) };
-  }
-  return setup;
-}
+let setup: Omit<ScheduledReportRunOptions, 'logger'> | undefined;
 
 /**
  * One account's run: `{ account, periodKind, scheduledTime }` from the fan-out, or an operator's
@@ -31,13 +21,15 @@ function runSetup(): RunSetup {
  */
 export async function handler(event: unknown, context: Context): Promise<ReportDeliveryResult> {
   logger.addContext(context);
-  let options: RunSetup;
   try {
-    options = runSetup();
+    if (setup === undefined) {
+      const lambda = lambdaContext();
+      setup = { config: lambda.config, context: scheduledDeliveryContext(lambda) };
+    }
   } catch (error) {
     logger.error('The scheduled report function is not configured correctly', errorAttributes(error));
     throw error;
   }
   // Lambda retries an asynchronous invocation with the same request id: a forced resend sends once.
-  return runScheduledReport(event, { ...options, logger, runId: context.awsRequestId });
+  return runScheduledReport(event, { ...setup, logger, runId: context.awsRequestId });
 }

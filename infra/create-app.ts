@@ -1,8 +1,8 @@
 import { App, type AppProps, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { loadDeploymentConfig, STACK_NAME } from '../lib/config';
-import { deploymentIssues } from './deployment-checks';
-import { REPO_ROOT } from './repo-root';
+import { deploymentIssues } from './deployment-limits';
+import { REPO_ROOT } from './report-function';
 import { ReportStack } from './report-stack';
 
 /**

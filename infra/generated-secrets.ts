@@ -3,12 +3,6 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { DeploymentConfig } from '../lib/config';
 
-/** The names of the secrets the stack generates, as the deployment configuration gives them. */
-type GeneratedSecretsProps = Pick<
-  DeploymentConfig,
-  'reportApiTokenSecretName' | 'accountTokenKeySecretName' | 'linkSigningKeySecretName'
->;
-
 /** Letters and digits only, so that a value pastes into a shell or header: about 381 bits, above the 32 bytes needed. */
 const GENERATED_SECRET_LENGTH = 64;
 
@@ -18,22 +12,20 @@ const GENERATED_SECRET_LENGTH = 64;
  * token and emailed link made with the old one.
  */
 export class GeneratedSecrets extends Construct {
-  constructor(scope: Construct, id: string, props: GeneratedSecretsProps) {
+  constructor(scope: Construct, id: string, props: DeploymentConfig) {
     super(scope, id);
-    const secrets: [string, string, string][] = [
-      [
-        'ReportApiToken',
+    const secrets = {
+      ReportApiToken: [
         props.reportApiTokenSecretName,
         "The report API's operator token (reads every account)",
       ],
-      [
-        'AccountTokenKey',
+      AccountTokenKey: [
         props.accountTokenKeySecretName,
         "The key each account's report API token is derived from",
       ],
-      ['LinkSigningKey', props.linkSigningKeySecretName, 'The key that signs the report links in emails'],
-    ];
-    for (const [secretId, secretName, description] of secrets) {
+      LinkSigningKey: [props.linkSigningKeySecretName, 'The key that signs the report links in emails'],
+    };
+    for (const [secretId, [secretName, description]] of Object.entries(secrets)) {
       const secret = new Secret(this, secretId, {
         secretName,
         description: `invoice reports: ${description}`,

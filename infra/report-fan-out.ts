@@ -2,22 +2,7 @@ import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import type { CfnFunction, IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
-import {
-  Choice,
-  Condition,
-  DefinitionBody,
-  Errors,
-  Fail,
-  JsonPath,
-  LogLevel,
-  Map as MapState,
-  Pass,
-  Result,
-  StateMachine,
-  StateMachineType,
-  Succeed,
-  TaskInput,
-} from 'aws-cdk-lib/aws-stepfunctions';
+import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { LambdaInvoke, SqsSendMessage } from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import { Construct } from 'constructs';
 import { DEFAULT_STALE_CLAIM_MS } from '../lib/delivery';
@@ -25,13 +10,11 @@ import { DEFAULT_STALE_CLAIM_MS } from '../lib/delivery';
 export interface ReportFanOutProps {
   /** Answers a slot's runs: `{ slot, scheduledTime }` in, `{ slot, runs: [event, ...] }` out. */
   dispatcher: IFunction;
-  /** The scheduled report function. */
   report: IFunction;
   deadLetterQueue: IQueue;
   /** Accounts of a slot reported at once (`maxConcurrentReports`). */
   maxConcurrency: number;
   runTimeout: Duration;
-  /** Accounts in the largest slot. */
   largestSlot: number;
 }
 
@@ -94,7 +77,7 @@ const DEAD_LETTER_LOST = 'dead-letter-lost';
  * execution fails (`DeadLetterLost`) and its history holds the account and failure.
  */
 export class ReportFanOut extends Construct {
-  readonly stateMachine: StateMachine;
+  readonly stateMachine: sfn.StateMachine;
 
   constructor(scope: Construct, id: string, props: ReportFanOutProps) {
     super(scope, id);
@@ -118,49 +101,55 @@ export class ReportFanOut extends Construct {
         interval: THROTTLED_RUN_RETRY_INTERVAL,
         backoffRate: 2,
       },
-      { errors: [Errors.ALL], maxAttempts: RUN_RETRY_ATTEMPTS, interval: RUN_RETRY_INTERVAL, backoffRate: 3 },
+      {
+        errors: [sfn.Errors.ALL],
+        maxAttempts: RUN_RETRY_ATTEMPTS,
+        interval: RUN_RETRY_INTERVAL,
+        backoffRate: 3,
+      },
     ];
     for (const retry of retries) run.addRetry(retry);
     const deadLetter = new SqsSendMessage(this, 'DeadLetter', {
       comment: 'The account, the period it was for, and why it failed',
       queue: props.deadLetterQueue,
       // The dispatcher fills in all three members of every run.
-      messageBody: TaskInput.fromObject({
-        account: JsonPath.stringAt('$.account'),
-        periodKind: JsonPath.stringAt('$.periodKind'),
-        scheduledTime: JsonPath.stringAt('$.scheduledTime'),
-        failure: JsonPath.objectAt('$.failure'),
+      messageBody: sfn.TaskInput.fromObject({
+        account: sfn.JsonPath.stringAt('$.account'),
+        periodKind: sfn.JsonPath.stringAt('$.periodKind'),
+        scheduledTime: sfn.JsonPath.stringAt('$.scheduledTime'),
+        failure: sfn.JsonPath.objectAt('$.failure'),
       }),
     });
-    deadLetter.addRetry({ errors: [Errors.ALL], maxAttempts: 3 });
-    const outcome = (id: string, word: string) => new Pass(this, id, { result: Result.fromString(word) });
-    run.addCatch(deadLetter, { errors: [Errors.ALL], resultPath: '$.failure' });
+    deadLetter.addRetry({ errors: [sfn.Errors.ALL], maxAttempts: 3 });
+    const outcome = (id: string, word: string) =>
+      new sfn.Pass(this, id, { result: sfn.Result.fromString(word) });
+    run.addCatch(deadLetter, { errors: [sfn.Errors.ALL], resultPath: '$.failure' });
     deadLetter.addCatch(outcome('DeadLetterLost', DEAD_LETTER_LOST), {
-      errors: [Errors.ALL],
+      errors: [sfn.Errors.ALL],
       resultPath: '$.deadLetterFailure',
     });
     run.next(outcome('RunDone', 'done'));
     deadLetter.next(outcome('DeadLettered', 'dead-lettered'));
 
-    const eachAccount = new MapState(this, 'EachAccount', {
+    const eachAccount = new sfn.Map(this, 'EachAccount', {
       comment: 'One run per account, a bounded number at once',
       itemsPath: '$.runs',
       maxConcurrency: props.maxConcurrency,
       resultSelector: {
-        deadLetterLost: JsonPath.arrayContains(JsonPath.entirePayload, DEAD_LETTER_LOST),
+        deadLetterLost: sfn.JsonPath.arrayContains(sfn.JsonPath.entirePayload, DEAD_LETTER_LOST),
       },
       resultPath: '$.outcomes',
     }).itemProcessor(run);
-    const anyDeadLetterLost = new Choice(this, 'AnyDeadLetterLost')
+    const anyDeadLetterLost = new sfn.Choice(this, 'AnyDeadLetterLost')
       .when(
-        Condition.booleanEquals('$.outcomes.deadLetterLost', true),
-        new Fail(this, 'DeadLettersLost', {
+        sfn.Condition.booleanEquals('$.outcomes.deadLetterLost', true),
+        new sfn.Fail(this, 'DeadLettersLost', {
           error: 'DeadLetterLost',
           cause:
             "An account's run failed and its message could not be put in the dead-letter queue: the execution's history has the account and the failure. The slot's other accounts were run.",
         }),
       )
-      .otherwise(new Succeed(this, 'SlotDone'));
+      .otherwise(new sfn.Succeed(this, 'SlotDone'));
 
     // Under /aws/vendedlogs/, the group stays out of the account's log resource policy (5,120 characters).
     // https://docs.aws.amazon.com/step-functions/latest/dg/cw-logs.html
@@ -169,12 +158,12 @@ export class ReportFanOut extends Construct {
       retention: RetentionDays.THREE_MONTHS,
       removalPolicy: RemovalPolicy.DESTROY,
     });
-    this.stateMachine = new StateMachine(this, 'StateMachine', {
+    this.stateMachine = new sfn.StateMachine(this, 'StateMachine', {
       comment: 'Reports of one schedule slot: each account once, a bounded number at once',
-      stateMachineType: StateMachineType.STANDARD,
-      definitionBody: DefinitionBody.fromChainable(dispatch.next(eachAccount).next(anyDeadLetterLost)),
+      stateMachineType: sfn.StateMachineType.STANDARD,
+      definitionBody: sfn.DefinitionBody.fromChainable(dispatch.next(eachAccount).next(anyDeadLetterLost)),
       timeout: fanOutTimeout(props),
-      logs: { destination: logGroup, level: LogLevel.ALL, includeExecutionData: false },
+      logs: { destination: logGroup, level: sfn.LogLevel.ALL, includeExecutionData: false },
     });
 
     for (const fn of [props.dispatcher, props.report]) {

@@ -1,17 +1,19 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ArnFormat, type Duration, RemovalPolicy, Size, Stack, Validations } from 'aws-cdk-lib';
 import { ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
-import { Construct } from 'constructs';
+import { Construct, type IConstruct } from 'constructs';
 import { BUILDS_FOLDER, MANIFEST_FILE_NAME, REBUILD_RECORD_FILE_NAME } from '../lib/delivery';
-import { AWS_LIMITS } from './deployment-limits';
-import { packResources } from './policy-packing';
-import { REPO_ROOT } from './repo-root';
+import { AWS_LIMITS, policyCharacters } from './deployment-limits';
+
+/** The repository's root folder: entry files, `package-lock.json` and config files are found from here. */
+export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** The S3 prefix every report object lives under (DESIGN.md, "S3 keys"). */
 export const REPORT_PREFIX = 'reports/';
@@ -56,6 +58,30 @@ const MANAGED_POLICY_BUDGET = AWS_LIMITS.managedPolicyCharacters - 144;
 export const REPORT_EPHEMERAL_STORAGE = Size.gibibytes(4);
 
 const sendEmail = (resources: string[]) => new PolicyStatement({ actions: ['ses:SendRawEmail'], resources });
+
+/**
+ * `resources` in groups of one `sendEmail` statement each, counted as IAM does (`policyCharacters`) with
+ * the document around it: the first within `SES_INLINE_CHARACTERS` (it may be empty), the others within
+ * `MANAGED_POLICY_BUDGET`.
+ */
+function sesGroups(scope: IConstruct, resources: readonly string[]): string[][] {
+  const document = { Version: '2012-10-17', Statement: [sendEmail(['', '']).toStatementJson()] };
+  // The document with two placeholder resources, less them: the frame every group pays once.
+  const frame = policyCharacters(scope, document) - '"",""'.length;
+  const groups: string[][] = [[]];
+  let used = frame;
+  for (const resource of resources) {
+    const characters = policyCharacters(scope, resource) + 1;
+    const budget = groups.length === 1 ? SES_INLINE_CHARACTERS : MANAGED_POLICY_BUDGET;
+    if (used + characters > budget && (groups.at(-1)!.length > 0 || groups.length === 1)) {
+      groups.push([]);
+      used = frame;
+    }
+    groups.at(-1)!.push(resource);
+    used += characters;
+  }
+  return groups;
+}
 
 /**
  * A Lambda function of this project: Node.js 22 on arm64, bundled by the local esbuild (no Docker) as
@@ -227,12 +253,7 @@ export class ReportFunction extends Construct {
   sendEmailAs(identities: readonly string[], region?: string): void {
     const names = [...new Set(identities)].sort();
     const resources = names.map((identity) => this.sesIdentityArn(identity, region));
-    const [inline = [], ...managed] = packResources(
-      this,
-      resources,
-      (group) => sendEmail(group).toStatementJson(),
-      { firstBudget: SES_INLINE_CHARACTERS, budget: MANAGED_POLICY_BUDGET },
-    );
+    const [inline = [], ...managed] = sesGroups(this, resources);
     if (inline.length > 0) this.role.addToPrincipalPolicy(sendEmail(inline));
     for (const [index, group] of managed.entries()) {
       new ManagedPolicy(this, `SendEmailAs${index + 1}`, {

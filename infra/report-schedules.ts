@@ -14,21 +14,8 @@ import { Construct } from 'constructs';
 import { type ScheduleSlot, scheduleClock } from '../lib/config';
 import type { SlotEvent } from '../lib/pipeline';
 
-export interface ReportSchedulesProps {
-  slots: readonly ScheduleSlot[];
-  /** The fan-out each schedule starts. */
-  target: IStateMachine;
-  deadLetterQueue: IQueue;
-}
-
 /** Within CloudFormation's 500 resources a template; a thousand accounts may make two thousand slots. */
 const SCHEDULES_PER_STACK = 400;
-
-function describe(slot: ScheduleSlot): string {
-  const count = slot.accounts.length === 1 ? '1 account' : `${slot.accounts.length} accounts`;
-  const when = slot.month === undefined ? `day ${slot.dayOfMonth}` : `${slot.dayOfMonth} January`;
-  return `${slot.periodKind === 'year' ? 'Yearly' : 'Monthly'} invoice reports of ${count}: ${when} at ${scheduleClock(slot)} ${slot.timezone}`;
-}
 
 /**
  * One EventBridge Scheduler schedule per slot (Scheduler follows the zone's daylight saving; a rule's cron
@@ -40,7 +27,12 @@ export class ReportSchedules extends Construct {
   readonly stacks: readonly NestedStack[];
   readonly role: Role;
 
-  constructor(scope: Construct, id: string, props: ReportSchedulesProps) {
+  constructor(
+    scope: Construct,
+    id: string,
+    /** `target`: the fan-out each schedule starts. */
+    props: { slots: readonly ScheduleSlot[]; target: IStateMachine; deadLetterQueue: IQueue },
+  ) {
     super(scope, id);
     const stack = Stack.of(this);
 
@@ -66,40 +58,37 @@ export class ReportSchedules extends Construct {
     props.slots.forEach((slot, index) => {
       if (index % SCHEDULES_PER_STACK === 0) {
         const last = Math.min(index + SCHEDULES_PER_STACK, props.slots.length);
-        stacks.push(
-          new NestedStack(this, `Slots${stacks.length}`, {
-            description: `invoice reports: schedule slots ${index + 1} to ${last}`,
-          }),
-        );
+        const description = `invoice reports: schedule slots ${index + 1} to ${last}`;
+        stacks.push(new NestedStack(this, `Slots${stacks.length}`, { description }));
       }
-      schedules.set(slot.id, this.scheduleOf(stacks.at(-1)!, slot, props));
+      // When the schedule fired, not when a retry happens to run, decides the period.
+      const event: SlotEvent = { slot: slot.id, scheduledTime: ContextAttribute.scheduledTime };
+      const count = slot.accounts.length === 1 ? '1 account' : `${slot.accounts.length} accounts`;
+      const when = slot.month === undefined ? `day ${slot.dayOfMonth}` : `${slot.dayOfMonth} January`;
+      const kind = slot.periodKind === 'year' ? 'Yearly' : 'Monthly';
+      // A plus sign is spelt out: `Etc/GMT+5` and `Etc/GMT-5` would otherwise share an id.
+      const constructId = `Slot-${slot.id.replace(/\+/g, 'plus').replace(/[^A-Za-z0-9]+/g, '-')}`;
+      const schedule = new Schedule(stacks.at(-1)!, constructId, {
+        description: `${kind} invoice reports of ${count}: ${when} at ${scheduleClock(slot)} ${slot.timezone}`,
+        schedule: ScheduleExpression.cron({
+          minute: String(slot.minute),
+          hour: String(slot.hour),
+          day: String(slot.dayOfMonth),
+          ...(slot.month === undefined ? {} : { month: String(slot.month) }),
+          timeZone: TimeZone.of(slot.timezone),
+        }),
+        timeWindow: TimeWindow.off(),
+        target: new StepFunctionsStartExecution(props.target, {
+          role: this.role,
+          input: ScheduleTargetInput.fromObject(event),
+          deadLetterQueue: props.deadLetterQueue,
+          retryAttempts: 10,
+          maxEventAge: Duration.hours(6),
+        }),
+      });
+      schedules.set(slot.id, schedule);
     });
     this.schedules = schedules;
     this.stacks = stacks;
-  }
-
-  private scheduleOf(scope: Construct, slot: ScheduleSlot, props: ReportSchedulesProps): Schedule {
-    // When the schedule fired, not when a retry happens to run, decides the period.
-    const event: SlotEvent = { slot: slot.id, scheduledTime: ContextAttribute.scheduledTime };
-    // A plus sign is spelt out: `Etc/GMT+5` and `Etc/GMT-5` would otherwise share an id.
-    const constructId = `Slot-${slot.id.replace(/\+/g, 'plus').replace(/[^A-Za-z0-9]+/g, '-')}`;
-    return new Schedule(scope, constructId, {
-      description: describe(slot),
-      schedule: ScheduleExpression.cron({
-        minute: String(slot.minute),
-        hour: String(slot.hour),
-        day: String(slot.dayOfMonth),
-        ...(slot.month === undefined ? {} : { month: String(slot.month) }),
-        timeZone: TimeZone.of(slot.timezone),
-      }),
-      timeWindow: TimeWindow.off(),
-      target: new StepFunctionsStartExecution(props.target, {
-        role: this.role,
-        input: ScheduleTargetInput.fromObject(event),
-        deadLetterQueue: props.deadLetterQueue,
-        retryAttempts: 10,
-        maxEventAge: Duration.hours(6),
-      }),
-    });
   }
 }

@@ -12,20 +12,14 @@ import {
   scheduleSlots,
   toRuntimeEnv,
 } from '../lib/config';
-import { checkDeployment } from './deployment-checks';
-import { checkDeploymentLimits } from './deployment-limits';
+import { checkDeployment, checkDeploymentLimits } from './deployment-limits';
 import { FailureQueue } from './failure-queue';
 import { GeneratedSecrets } from './generated-secrets';
-import { ReportAlarms } from './report-alarms';
-import { DASHBOARD_NAME, ReportDashboard } from './report-dashboard';
 import { ReportFanOut } from './report-fan-out';
 import { ReportFunction } from './report-function';
+import { DASHBOARD_NAME, ReportAlarms, ReportDashboard } from './report-monitoring';
 import { ReportSchedules } from './report-schedules';
 import { ReportsBucket } from './reports-bucket';
-
-export interface ReportStackProps extends StackProps {
-  config: DeploymentConfig;
-}
 
 /**
  * The SES identities the scheduled function may send as: each `senderIdentity`; for a domain identity
@@ -56,7 +50,7 @@ export class ReportStack extends Stack {
   readonly schedules: ReportSchedules;
   readonly secrets: GeneratedSecrets;
 
-  constructor(scope: Construct, id: string, props: ReportStackProps) {
+  constructor(scope: Construct, id: string, props: StackProps & { config: DeploymentConfig }) {
     super(scope, id, props);
     const { config } = props;
     // Synth names these with the configuration's other problems; a stack built otherwise is checked here.

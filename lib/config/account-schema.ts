@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { timeZoneSchema } from '../period';
+import { type FieldIssue, mustBe } from './errors';
 import {
   ACCOUNT_NAME_PATTERN,
   apiUrlSchema,
@@ -7,10 +8,71 @@ import {
   SINGLE_LINE_TEXT_PATTERN,
   secretNameSchema,
   validFields,
+  wholeNumber,
 } from './field-schemas';
-import { projectNamesSchema } from './project-names-schema';
-import { scheduleSchema } from './schedule-schema';
-import { type FieldIssue, mustBe } from './zod-issues';
+
+const projectIdSchema = z.guid();
+
+/** A line of text; at most 60 characters for a project name, which shares a table cell with its short id on a phone. */
+const lineSchema = (max: number, error: string) =>
+  z
+    .string({ error: mustBe(error) })
+    .trim()
+    .min(1, 'must not be empty')
+    .max(max, `must be at most ${max} characters`)
+    .regex(SINGLE_LINE_TEXT_PATTERN, 'must be one line of text without control characters');
+
+/**
+ * Project names by id: `{ "3f2a9c1e-…": "Web shop" }`. Each id a UUID listed once in any case (out
+ * lower-cased, as `lib/report` looks them up), each name one line and unique.
+ */
+export const projectNamesSchema = z
+  .record(z.string(), lineSchema(60, 'must be a project name (text)'), {
+    error: mustBe('must be an object of project ids and names, such as { "<uuid>": "Web shop" }'),
+  })
+  .superRefine((names, ctx) => {
+    const ids = new Map<string, string>();
+    const named = new Map<string, string>();
+    for (const [id, name] of Object.entries(names)) {
+      const issue = (message: string) => ctx.addIssue({ code: 'custom', path: [id], message });
+      const sameId = ids.get(id.toLowerCase());
+      const sameName = named.get(name.toLowerCase());
+      if (!projectIdSchema.safeParse(id).success) issue('is not a project id (a UUID)');
+      else if (sameId !== undefined) issue(`is listed twice (also as ${sameId})`);
+      else {
+        ids.set(id.toLowerCase(), id);
+        if (sameName !== undefined) {
+          issue(`has the name ${JSON.stringify(name)} of project ${sameName}: give each project its own`);
+        }
+        named.set(name.toLowerCase(), id);
+      }
+    }
+  })
+  .transform((names) =>
+    Object.fromEntries(Object.entries(names).map(([id, name]) => [id.toLowerCase(), name])),
+  )
+  .default({});
+
+/** When an account's monthly report (and, if asked for, its yearly report) runs, in the account's time zone. */
+export const scheduleSchema = z
+  .strictObject({
+    /** Day of the month; at most 28 so that every month has it. @default 1 */
+    dayOfMonth: wholeNumber(1, 28, {
+      tooLarge: 'must be a whole number from 1 to 28 (every month has a 28th)',
+    }).default(1),
+    /** @default 6 */
+    hour: wholeNumber(0, 23).default(6),
+    /** @default 0 */
+    minute: wholeNumber(0, 59).default(0),
+    /** Also report the previous year, each January on the monthly run's day and time. @default false */
+    yearly: z.boolean({ error: mustBe('must be true or false') }).default(false),
+  })
+  .prefault({});
+
+/** A schedule's local time as its messages and slot ids write it: `06:00`, `02:30`. */
+export function scheduleClock(time: { hour: number; minute: number }): string {
+  return `${String(time.hour).padStart(2, '0')}:${String(time.minute).padStart(2, '0')}`;
+}
 
 const DOMAIN_PATTERN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 
@@ -23,13 +85,7 @@ const accountFields = () =>
       .max(40, 'must be at most 40 characters')
       .regex(ACCOUNT_NAME_PATTERN, 'must use only lower-case letters, digits and hyphens'),
     /** Shown in email subjects and on the report page. @default the account's `name` */
-    displayName: z
-      .string({ error: mustBe('must be text') })
-      .trim()
-      .min(1, 'must not be empty')
-      .max(100, 'must be at most 100 characters')
-      .regex(SINGLE_LINE_TEXT_PATTERN, 'must be one line of text without control characters')
-      .optional(),
+    displayName: lineSchema(100, 'must be text').optional(),
     /** The invoicing service's base URL; https (http only for localhost). */
     apiUrl: apiUrlSchema,
     /** Name of the Secrets Manager secret holding the account's API key (a plain string secret). */
@@ -48,25 +104,22 @@ const accountFields = () =>
     /** The SES identity (a domain or an address) the function may send as. @default the domain of `sender` */
     senderIdentity: z
       .string({ error: mustBe('must be a domain or an email address') })
-      .refine(isSesIdentity, { message: 'must be a domain or an email address' })
+      .refine((value) => DOMAIN_PATTERN.test(value) || emailSchema.safeParse(value).success, {
+        message: 'must be a domain or an email address',
+      })
       .optional(),
     /** Restricts the report to one project of the account. */
     projectId: z.guid({ error: mustBe('must be a project id (a UUID)') }).optional(),
     /** Part of what the account's report API token is derived from: raising it revokes the old token. @default 1 */
-    tokenGeneration: z
-      .int({ error: mustBe('must be a whole number from 1') })
-      .min(1, 'must be a whole number from 1')
-      .max(1_000_000, 'must be at most 1000000')
-      .default(1),
+    tokenGeneration: wholeNumber(1, 1_000_000, {
+      wrong: 'must be a whole number from 1',
+      tooLarge: 'must be at most 1000000',
+    }).default(1),
     /** Names of the account's projects, shown in its reports (the service has none). @default {} */
     projects: projectNamesSchema,
     /** When the monthly report runs. @default 1st of the month at 06:00 in `timezone` */
     schedule: scheduleSchema,
   });
-
-function isSesIdentity(value: string): boolean {
-  return DOMAIN_PATTERN.test(value) || emailSchema.safeParse(value).success;
-}
 
 /** The domain of an email address, lower-cased: `Reports@ACME.example` gives `acme.example`. */
 export function domainOf(address: string): string {

@@ -1,25 +1,32 @@
 import * as z from 'zod';
+import { firstSkippedDate } from '../period';
 import {
   type AccountConfig,
   type AccountParts,
   accountRuleIssues,
   accountSchema,
+  scheduleClock,
   validAccountParts,
 } from './account-schema';
-import { ConfigError } from './config-error';
-import { emailSchema, secretNameSchema, validFields } from './field-schemas';
-import { type FieldIssue, fieldIssues, fieldTypeErrors, mustBe } from './zod-issues';
+import { ConfigError, type FieldIssue, fieldIssues, fieldTypeErrors, mustBe } from './errors';
+import { emailSchema, secretNameSchema, validFields, wholeNumber } from './field-schemas';
+
+const SHARED_SECRET_FIELDS = [
+  'reportApiTokenSecretName',
+  'linkSigningKeySecretName',
+  'accountTokenKeySecretName',
+] as const;
 
 const REGION_PATTERN = /^[a-z]{2}(?:-[a-z]+)+-\d+$/;
 /** Step Functions runs at most 40 iterations of an inline Map state at once. */
 const MAX_CONCURRENT_REPORTS = 40;
 
 const days = (max: number, fallback: number) =>
-  z
-    .int({ error: mustBe('must be a whole number of days') })
-    .min(1, 'must be at least 1 day')
-    .max(max, `must be at most ${max} days`)
-    .default(fallback);
+  wholeNumber(1, max, {
+    wrong: 'must be a whole number of days',
+    tooSmall: 'must be at least 1 day',
+    tooLarge: `must be at most ${max} days`,
+  }).default(fallback);
 
 /**
  * The whole deployment: its accounts and the settings they share, for the stack (from `cdk.json` or a
@@ -46,11 +53,9 @@ const deploymentConfigSchema = z.lazy(() =>
      * Accounts of one schedule slot reported at once, within SES's send rate, the service's patience and
      * Lambda's concurrency. @default 10
      */
-    maxConcurrentReports: z
-      .int({ error: mustBe(`must be a whole number from 1 to ${MAX_CONCURRENT_REPORTS}`) })
-      .min(1, `must be a whole number from 1 to ${MAX_CONCURRENT_REPORTS}`)
-      .max(MAX_CONCURRENT_REPORTS, `must be at most ${MAX_CONCURRENT_REPORTS} (Step Functions' inline Map)`)
-      .default(10),
+    maxConcurrentReports: wholeNumber(1, MAX_CONCURRENT_REPORTS, {
+      tooLarge: `must be at most ${MAX_CONCURRENT_REPORTS} (Step Functions' inline Map)`,
+    }).default(10),
     /**
      * The report API's reserved concurrency, so that a flood of requests leaves the monthly runs theirs.
      * Unset by default: Lambda keeps 100 of an account's concurrency unreserved (all of a new account's
@@ -112,10 +117,9 @@ function crossFieldIssues(config: DeploymentConfigParts): FieldIssue[] {
   const issues = accounts.flatMap((account, index) => accountRuleIssues(account, `accounts[${index}]`));
   const firstIndex = new Map<string, number>();
   accounts.forEach(({ name }, index) => {
-    if (name === undefined) return;
-    const first = firstIndex.get(name);
-    if (first === undefined) firstIndex.set(name, index);
-    else {
+    const first = name === undefined ? undefined : firstIndex.get(name);
+    if (name !== undefined && first === undefined) firstIndex.set(name, index);
+    else if (first !== undefined) {
       issues.push({
         path: `accounts[${index}].name`,
         message: `duplicate account name ${JSON.stringify(name)} (also accounts[${first}].name)`,
@@ -138,7 +142,7 @@ function crossFieldIssues(config: DeploymentConfigParts): FieldIssue[] {
       });
     }
   }
-  const sharedSecrets = [reportApiTokenSecretName, linkSigningKeySecretName, accountTokenKeySecretName];
+  const sharedSecrets = SHARED_SECRET_FIELDS.map((field) => config[field]);
   accounts.forEach((account, index) => {
     if (account.apiKeySecretName !== undefined && sharedSecrets.includes(account.apiKeySecretName)) {
       issues.push({
@@ -148,11 +152,7 @@ function crossFieldIssues(config: DeploymentConfigParts): FieldIssue[] {
     }
   });
   const { linkLifetimeDays, reportRetentionDays } = config;
-  if (
-    linkLifetimeDays !== undefined &&
-    reportRetentionDays !== undefined &&
-    reportRetentionDays < linkLifetimeDays
-  ) {
+  if (reportRetentionDays !== undefined && reportRetentionDays < (linkLifetimeDays ?? 0)) {
     issues.push({
       path: 'reportRetentionDays',
       message: `must be at least linkLifetimeDays (${linkLifetimeDays}) so that a report outlives the links emailed for it`,
@@ -183,9 +183,53 @@ export function parseDeploymentConfig(
   return result.data;
 }
 
-export function findAccount(
+export const findAccount = (
   config: Pick<DeploymentConfig, 'accounts'>,
   name: string,
-): AccountConfig | undefined {
-  return config.accounts.find((account) => account.name === name);
+): AccountConfig | undefined => config.accounts.find((account) => account.name === name);
+
+/**
+ * What a deployment needs beyond the schema: every account key under `accountSecretPrefix` (the functions'
+ * one grant) and the shared secrets outside it, and every schedule firing every month (Scheduler skips a
+ * local time the clocks jump over). Synth passes these as `checks`; the functions skip them, since the
+ * schedule check costs tens of milliseconds a zone.
+ * @param fromYear the first year whose clock changes are checked
+ */
+export function deployableConfigIssues(
+  config: Pick<
+    DeploymentConfigParts,
+    'accounts' | 'accountSecretPrefix' | (typeof SHARED_SECRET_FIELDS)[number]
+  >,
+  fromYear = new Date().getUTCFullYear(),
+): FieldIssue[] {
+  const prefix = config.accountSecretPrefix;
+  const issues: FieldIssue[] = [];
+  config.accounts?.forEach((account, index) => {
+    const { name, apiKeySecretName, timezone, schedule } = account;
+    if (prefix !== undefined && name !== undefined && !(apiKeySecretName?.startsWith(prefix) ?? true)) {
+      issues.push({
+        path: `accounts[${index}].apiKeySecretName`,
+        message: `must start with accountSecretPrefix ${JSON.stringify(prefix)}: the functions may read account keys under it only (for example "${prefix}${name}/api-key")`,
+      });
+    }
+    if (timezone === undefined || schedule === undefined) return;
+    const { dayOfMonth, hour, minute } = schedule;
+    const skipped = firstSkippedDate({ timezone, dayOfMonth, hour, minute }, fromYear);
+    if (skipped !== undefined) {
+      issues.push({
+        path: `accounts[${index}].schedule.hour`,
+        message: `${scheduleClock(schedule)} on day ${dayOfMonth} does not exist in ${timezone} on ${skipped} (the clocks go forward over it), and EventBridge Scheduler skips a run at a time that does not exist, so that month's report would not be sent: choose another hour or day`,
+      });
+    }
+  });
+  for (const field of SHARED_SECRET_FIELDS) {
+    const secretName = config[field];
+    if (prefix !== undefined && secretName?.startsWith(prefix)) {
+      issues.push({
+        path: field,
+        message: `must not start with accountSecretPrefix ${JSON.stringify(prefix)}: every function may read the account secrets`,
+      });
+    }
+  }
+  return issues;
 }

@@ -1,12 +1,27 @@
 import * as z from 'zod';
-import { mustBe } from './zod-issues';
+import { mustBe } from './errors';
 
 /** An account's name: lower-case letters, digits and hyphens (it is part of S3 keys and report URLs). */
 export const ACCOUNT_NAME_PATTERN = /^[a-z0-9-]+$/;
 /** One line without control characters or separators: names end up in email subjects, where CR or LF start a header. */
 export const SINGLE_LINE_TEXT_PATTERN = /^[^\p{Cc}\p{Zl}\p{Zp}]*$/u;
+/** RFC 6750's token68, what Hono's bearer-auth accepts (unexported there); also safe in a printed `curl`'s quotes. */
+export const TOKEN68_PATTERN = /^[A-Za-z0-9._~+/-]+=*$/;
 /** What Secrets Manager allows in a secret's name; a colon (an ARN) is not a name. */
 const SECRET_NAME_PATTERN = /^[A-Za-z0-9/_+=.@-]+$/;
+
+/** A whole number from `min` to `max`; each message "must be a whole number from min to max" unless given. */
+export function wholeNumber(
+  min: number,
+  max: number,
+  words: { wrong?: string; tooSmall?: string; tooLarge?: string } = {},
+) {
+  const range = `must be a whole number from ${min} to ${max}`;
+  return z
+    .int({ error: mustBe(words.wrong ?? range) })
+    .min(min, words.tooSmall ?? words.wrong ?? range)
+    .max(max, words.tooLarge ?? range);
+}
 
 /** An email address. */
 export const emailSchema = z.email({ error: mustBe('must be an email address') });
@@ -59,4 +74,15 @@ export function validFields(shape: Record<string, z.ZodType>, input: unknown): R
     if (result.success) valid[key] = result.data;
   }
   return valid;
+}
+
+/** The highest TCP port. */
+export const MAX_PORT = 65_535;
+
+/** A decimal TCP port, 0 to 65535, spaces around allowed; `undefined` otherwise, for the caller to word. */
+export function parsePort(text: string): number | undefined {
+  const trimmed = text.trim();
+  if (!/^\d{1,5}$/.test(trimmed)) return undefined;
+  const port = Number(trimmed);
+  return port <= MAX_PORT ? port : undefined;
 }

@@ -1,5 +1,4 @@
-import type { AccountConfig } from './account-schema';
-import { scheduleClock } from './schedule-schema';
+import { type AccountConfig, scheduleClock } from './account-schema';
 
 /** When a schedule fires: a local time in a time zone, every month or once a year. */
 interface SlotTime {

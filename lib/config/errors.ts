@@ -1,9 +1,6 @@
 import type * as z from 'zod';
 
-/**
- * zod's issues in words, for every error in the project that names a bad field (zod's `prettifyError`
- * spreads each over two lines with symbols). It imports nothing of the project.
- */
+// Errors every folder may use, and zod's issues in words (`prettifyError` spreads each over two lines).
 
 /** One problem with a value: where (`accounts[0].timezone`, or `''` for the value itself) and what. */
 export interface FieldIssue {
@@ -11,16 +8,60 @@ export interface FieldIssue {
   message: string;
 }
 
-/** How `fieldIssues` words the issues. */
-export interface FieldIssueOptions {
-  /** The name of the parsed value, put before every path: `data` gives `data[3].payment.amount`. @default '' */
-  root?: string;
-  /** Said of each key a strict object does not know. @default 'is not a known field (check its spelling)' */
-  unknownKey?: string;
-  /** Word zod's own type errors plainly: `missing (expected string)`, `expected number, received boolean`. @default false */
-  plainTypes?: boolean;
-  /** Applied to each key the parsed data chose before it is shown (see `formatPath`). */
-  showKey?: (key: string) => string;
+/** A configuration or runtime environment that cannot be used; `issues` lists every bad field. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  readonly issues: readonly FieldIssue[];
+
+  constructor(title: string, issues: readonly FieldIssue[], options?: { cause?: unknown }) {
+    super(`${title}:\n${issues.map((issue) => `  - ${issueText(issue)}`).join('\n')}`, options);
+    this.issues = issues;
+  }
+}
+
+/** A command was called wrongly: its message says how to call it, and the command exits 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+/** `command`'s exit status; a `UsageError` it throws goes to `stderr` after `prefix`, and the status is 2. */
+export async function exitOnUsageError(
+  prefix: string,
+  stderr: { write(text: string): unknown },
+  command: () => Promise<number>,
+): Promise<number> {
+  try {
+    return await command();
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    stderr.write(`${prefix}${error.message}\n`);
+    return 2;
+  }
+}
+
+/** An error's name and message; for a thrown value that is not an `Error`, its type and its text. */
+export function errorParts(error: unknown): { name: string; message: string } {
+  if (error instanceof Error) return { name: error.name, message: error.message };
+  return { name: typeof error, message: String(error) };
+}
+
+/** `Name: message` up to the first line break (a library may go on with a dump of the request). */
+export function describeError(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return text.split('\n')[0]!;
+}
+
+/** The error `error` wraps (the socket's inside `fetch`'s "fetch failed"), or `error` itself. */
+export function wrappedError(error: unknown): unknown {
+  return error instanceof Error && error.cause instanceof Error ? error.cause : error;
+}
+
+/**
+ * The wait before retry number `retry` (0 for the first): "full jitter", a uniform pick in
+ * [0, min(capMs, baseMs × 2^retry)), so runs throttled together do not retry together.
+ */
+export function fullJitterMs(retry: number, baseMs: number, capMs: number, random: () => number): number {
+  return Math.floor(random() * Math.min(capMs, baseMs * 2 ** retry));
 }
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
@@ -47,7 +88,11 @@ export function formatPath(
   return text;
 }
 
-/** Each issue as a path and a message, in zod's order; each unknown key at its own path. */
+/**
+ * Each issue as a path (after `root`: `data` gives `data[3].payment.amount`; each key the data chose
+ * through `showKey`) and a message, in zod's order; each unknown key at its own path, as `unknownKey`.
+ * `plainTypes` words zod's own type errors plainly: `missing (expected string)`, `expected number, received boolean`.
+ */
 export function fieldIssues(
   issues: readonly z.core.$ZodIssue[],
   {
@@ -55,22 +100,21 @@ export function fieldIssues(
     unknownKey = 'is not a known field (check its spelling)',
     plainTypes = false,
     showKey,
-  }: FieldIssueOptions = {},
+  }: { root?: string; unknownKey?: string; plainTypes?: boolean; showKey?: (key: string) => string } = {},
 ): FieldIssue[] {
-  return issues.flatMap((issue): FieldIssue[] => {
-    if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => ({
-        path: formatPath([...issue.path, key], root, showKey),
-        message: unknownKey,
-      }));
-    }
-    return [
-      {
-        path: formatPath(issue.path, root, showKey),
-        message: plainTypes ? plainProblem(issue) : issue.message,
-      },
-    ];
-  });
+  return issues.flatMap((issue): FieldIssue[] =>
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => ({
+          path: formatPath([...issue.path, key], root, showKey),
+          message: unknownKey,
+        }))
+      : [
+          {
+            path: formatPath(issue.path, root, showKey),
+            message: plainTypes ? plainProblem(issue) : issue.message,
+          },
+        ],
+  );
 }
 
 /**
