@@ -69,9 +69,6 @@ function periodOf<K extends PeriodKind>(kind: K, year: number, n: number): Perio
 }
 
 export const monthPeriod = (year: number, month: number): MonthPeriod => periodOf('month', year, month);
-export const quarterPeriod = (year: number, quarter: number): QuarterPeriod =>
-  periodOf('quarter', year, quarter);
-export const yearPeriod = (year: number): YearPeriod => periodOf('year', year, 1);
 
 /** Reads a period id by its shape alone (any four-digit year); `undefined` for anything else. */
 function readPeriodId(text: string): Period | undefined {

@@ -30,23 +30,14 @@ function knownZone(name: string): string | undefined {
 }
 
 /**
- * The canonical spelling of an IANA time zone, in any case: `europe/berlin` → `Europe/Berlin`.
+ * Checks an IANA time zone name, in any case, and returns it as given.
  * @throws ReportRequestError for a name the runtime does not know (`Mars/Olympus`) or an offset (`+01:00`)
  */
-export function canonicalTimeZone(name: string): string {
-  const canonical = knownZone(name);
-  if (canonical === undefined) {
-    throw new ReportRequestError(
-      `unknown time zone ${JSON.stringify(name)}: expected an IANA name such as UTC or Europe/Berlin`,
-    );
-  }
-  return canonical;
-}
-
-/** Checks an IANA time zone name and returns it as given. @throws ReportRequestError for an unknown one */
 export function parseTimeZone(name: string): string {
-  canonicalTimeZone(name);
-  return name;
+  if (knownZone(name) !== undefined) return name;
+  throw new ReportRequestError(
+    `unknown time zone ${JSON.stringify(name)}: expected an IANA name such as UTC or Europe/Berlin`,
+  );
 }
 
 /** A part of a zone name that starts with a small letter, which no name in the time zone database has. */
