@@ -51,15 +51,9 @@ export function recipientAddresses(to: unknown): string[] {
 /**
  * The raw MIME message (text and HTML alternatives, plus attachments) for SES `SendRawEmail`, built with
  * nodemailer's MailComposer. Attachments are base64 so their bytes (a CSV's BOM and CRLFs) arrive unchanged.
- * @throws InvalidEmailError for a missing or malformed sender or recipient, or an attachment without a name
+ * Addresses are the caller's to check (`mailboxAddress`, `recipientAddresses`).
  */
 export async function composeReportEmail(options: ComposeReportEmailOptions): Promise<Buffer> {
-  mailboxAddress(options.from, 'from');
-  recipientAddresses(options.to);
-  const attachments = options.attachments ?? [];
-  if (attachments.some((attachment) => !attachment.filename || !attachment.path)) {
-    throw new InvalidEmailError('every attachment needs a filename and a path');
-  }
   // Loaded when a message is built: a function's cold start skips nodemailer's MIME code (about 130 KB).
   const { default: MailComposer } = await import('nodemailer/lib/mail-composer');
   const composer = new MailComposer({
@@ -71,7 +65,7 @@ export async function composeReportEmail(options: ComposeReportEmailOptions): Pr
     date: options.date ?? new Date(),
     text: options.text,
     html: options.html,
-    attachments: attachments.map(({ filename, path, contentType }) => ({
+    attachments: (options.attachments ?? []).map(({ filename, path, contentType }) => ({
       filename,
       path,
       contentType,

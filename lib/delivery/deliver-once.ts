@@ -84,18 +84,11 @@ export type DeliveryStatus =
   | { state: 'sending'; record: SendingRecord; stale: boolean; etag: string }
   | { state: 'unreadable'; error: CorruptObjectError; etag: string };
 
-interface StatusOptions extends ReportLocation {
-  /** When a claim's age is measured. @default new Date() */
-  now?: Date;
-  /** @default DEFAULT_STALE_CLAIM_MS */
-  staleClaimAfterMs?: number;
-}
-
 /**
  * Reads `reports/<account>/<period>/delivery.json` (an unreadable record is a state, not an error).
  * @throws InvalidReportKeyError for an invalid account or period; the S3 client's error
  */
-export async function deliveryStatus(options: StatusOptions): Promise<DeliveryStatus> {
+export async function deliveryStatus(options: ReportLocation & { now?: Date }): Promise<DeliveryStatus> {
   const key = deliveryRecordKey(options.account, options.period);
   const advice = '; delete it or pass force';
   const stored = await readJsonObject(options, key, deliveryRecordSchema, { advice });
@@ -105,7 +98,7 @@ export async function deliveryStatus(options: StatusOptions): Promise<DeliverySt
   if (!record) return { state: 'unreadable', error: stored.error, etag };
   if (record.state === 'sent') return { state: 'sent', record, etag };
   const age = (options.now ?? new Date()).getTime() - Date.parse(record.claimedAt);
-  const stale = age > (options.staleClaimAfterMs ?? DEFAULT_STALE_CLAIM_MS);
+  const stale = age > DEFAULT_STALE_CLAIM_MS;
   return { state: 'sending', record, stale, etag };
 }
 
@@ -166,7 +159,7 @@ export function alreadySentUnlessForced(
 }
 
 export interface DeliverReportEmailOnceOptions
-  extends Omit<StatusOptions, 'now'>,
+  extends ReportLocation,
     DeliveryRequest,
     Omit<ComposeWithinLimitOptions, 'date'> {
   /** Made by `createSesClient` (one attempt per request: see `sendRawEmail`). */
