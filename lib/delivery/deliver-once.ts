@@ -57,9 +57,7 @@ type DeliveryRecord = z.infer<typeof deliveryRecordSchema>;
 type SendingRecord = Extract<DeliveryRecord, { state: 'sending' }>;
 type SentRecord = Extract<DeliveryRecord, { state: 'sent' }>;
 
-export function coversWholePeriod(record: SentRecord): boolean {
-  return record.complete !== false;
-}
+export const coversWholePeriod = (record: SentRecord): boolean => record.complete !== false;
 
 /** The ETag S3 answered with; conditional writes cannot work without one. */
 function requireEtag(key: string, etag: string | undefined): string {
@@ -162,7 +160,6 @@ export interface DeliverReportEmailOnceOptions
   extends ReportLocation,
     DeliveryRequest,
     Omit<ComposeWithinLimitOptions, 'date'> {
-  /** Made by `createSesClient` (one attempt per request: see `sendRawEmail`). */
   ses: SESClient;
   now?: () => Date;
   retry?: RetryOptions;
@@ -219,14 +216,10 @@ async function claimPeriod(
   for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
     const settled = alreadySentUnlessForced(status, options);
     if (settled) return settled;
-    // A normal run gets here only over no record or a so-far email's.
     const previous = status.state === 'sent' || status.state === 'sending' ? status.record : null;
     try {
       const over = status.state === 'none' ? null : status.etag;
-      return {
-        etag: requireEtag(key, await putJsonObject(options, key, claim, over)),
-        previous,
-      };
+      return { etag: requireEtag(key, await putJsonObject(options, key, claim, over)), previous };
     } catch (error) {
       // S3 may have written the claim and lost its answer: the SDK's retry of the write then finds the
       // claim there (412), or every answer is an error. The record says whether the claim is this run's.
