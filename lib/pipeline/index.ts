@@ -1,9 +1,4 @@
-export {
-  type DeliveryContext,
-  deliverReport,
-  type ReportDeliveryResult,
-  resolveReportPeriod,
-} from './deliver-report';
+export * from './deliver-report';
 export { dispatchSlot, runSlotLocally, type SlotDispatch, slotIndex } from './dispatch-slot';
 export { lambdaContext, scheduledDeliveryContext } from './lambda-context';
 export { createLogger, errorAttributes, type FetchedRecords, type StructuredLogger } from './logger';
