@@ -4,10 +4,4 @@ export { lambdaContext, scheduledDeliveryContext } from './lambda-context';
 export { createLogger, errorAttributes, type FetchedRecords, type StructuredLogger } from './logger';
 export { type PublishContext, publishReport } from './publish-report';
 export { runScheduledReport, type ScheduledReportRunOptions } from './run-scheduled-report';
-export {
-  ScheduledEventError,
-  type SlotEvent,
-  SlotEventError,
-  UnknownAccountError,
-  UnknownSlotError,
-} from './scheduled-event';
+export * from './scheduled-event';

@@ -71,31 +71,24 @@ export type ScheduledReportEvent = z.infer<typeof scheduledReportEventSchema>;
  * known field`. Each subclass keeps its literal `name`, which the fan-out's retry rules match.
  */
 abstract class InvalidEventError extends Error {
-  constructor(
-    event: string,
-    readonly issues: readonly FieldIssue[],
-  ) {
+  static readonly event: string;
+
+  constructor(readonly issues: readonly FieldIssue[]) {
     const text = issues.map((issue) => (issue.path ? `${issue.path} ${issue.message}` : issue.message));
-    super(`Invalid ${event}: ${text.join('; ')}`);
+    super(`Invalid ${(new.target as typeof InvalidEventError).event}: ${text.join('; ')}`);
   }
 }
 
 /** The scheduled function's event is not `{ account, period?, periodKind?, force? }`. */
 export class ScheduledEventError extends InvalidEventError {
+  static override readonly event = 'scheduled report event';
   override readonly name = 'ScheduledEventError';
-
-  constructor(issues: readonly FieldIssue[]) {
-    super('scheduled report event', issues);
-  }
 }
 
 /** The fan-out's event is not `{ slot, scheduledTime? }`. */
 export class SlotEventError extends InvalidEventError {
+  static override readonly event = 'schedule slot event';
   override readonly name = 'SlotEventError';
-
-  constructor(issues: readonly FieldIssue[]) {
-    super('schedule slot event', issues);
-  }
 }
 
 export class UnknownAccountError extends Error {
