@@ -4,11 +4,7 @@ import * as z from 'zod';
 import { EmailTooLargeError, InvalidEmailError } from './errors';
 
 /** A file on disk to attach, read when the message is built; `filename` is what the recipient sees. */
-export interface EmailAttachment {
-  filename: string;
-  path: string;
-  contentType: string;
-}
+export type EmailAttachment = { filename: string; path: string; contentType: string };
 
 /** What the caller writes (delivery never knows the content); `text` is the plain-text alternative. */
 type EmailContent = { subject: string; html: string; text: string };

@@ -101,12 +101,7 @@ export async function deliveryStatus(options: ReportLocation & { now?: Date }): 
 }
 
 /** A period found sent before; `complete: false` when that email was of the period so far. */
-export interface AlreadySent {
-  status: 'already-sent';
-  messageId: string;
-  sentAt: string;
-  complete?: false;
-}
+export type AlreadySent = { status: 'already-sent'; messageId: string; sentAt: string; complete?: false };
 
 /** What a run asks of a period's email; `runId` is the request it serves, the same in each of its retries. */
 interface DeliveryRequest {
@@ -168,11 +163,7 @@ export interface DeliverReportEmailOnceOptions
 }
 
 /** The email a run is about to hand to SES, having claimed the period at `claimedAt`. */
-export interface EmailSending {
-  claimedAt: string;
-  recipients: number;
-  attachmentsIncluded: boolean;
-}
+export type EmailSending = { claimedAt: string; recipients: number; attachmentsIncluded: boolean };
 
 export type DeliveryResult =
   | { status: 'sent'; messageId: string; attachmentsIncluded: boolean }

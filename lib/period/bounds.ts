@@ -18,10 +18,7 @@ import { parseTimeZone } from './time-zone';
 // Every function taking a `timeZone` throws a ReportRequestError for an unknown one.
 
 /** A stretch of time `[start, end)` in epoch milliseconds. */
-export interface Span {
-  start: number;
-  end: number;
-}
+export type Span = { start: number; end: number };
 
 /** How far clocks went back to midnight, longest first: Antarctica/Casey's 3 h in 2019 is the most ever. */
 const BACK_OVER_MIDNIGHT_MS = [3, 2, 1, 0.5].map((hours) => hours * millisecondsInHour);

@@ -10,10 +10,7 @@ import {
 } from './scheduled-event';
 
 /** A slot's runs, one event per account for the scheduled function. */
-export interface SlotDispatch {
-  slot: string;
-  runs: ScheduledReportEvent[];
-}
+export type SlotDispatch = { slot: string; runs: ScheduledReportEvent[] };
 
 /** The deployment's slots by id; made once per process. */
 export function slotIndex(config: Pick<DeploymentConfig, 'accounts'>): ReadonlyMap<string, ScheduleSlot> {
