@@ -32,7 +32,10 @@ export function dispatchSlot(
 ): SlotDispatch {
   const parsed = readEvent(event, slotEventSchema, '{"slot":"monthly 1 06:00 UTC"}', SlotEventError);
   const slot = slots.get(parsed.slot);
-  if (slot === undefined) throw new UnknownSlotError(parsed.slot);
+  if (slot === undefined) {
+    const words = `slot ${JSON.stringify(parsed.slot)}; slots look like "monthly 1 06:00 Europe/Berlin"`;
+    throw new UnknownSlotError(`No account is scheduled in ${words}`);
+  }
   const dispatchedAt = now();
   checkScheduledTime(parsed.scheduledTime, dispatchedAt, SlotEventError);
   const scheduledTime = parsed.scheduledTime ?? dispatchedAt.toISOString();

@@ -93,25 +93,11 @@ export class SlotEventError extends InvalidEventError {
 
 export class UnknownAccountError extends Error {
   override readonly name = 'UnknownAccountError';
-
-  constructor(
-    readonly account: string,
-    readonly knownAccounts: readonly string[],
-  ) {
-    const known = knownAccounts.map((name) => JSON.stringify(name)).join(', ');
-    super(`Unknown account ${JSON.stringify(account)}: the configured accounts are ${known}`);
-  }
 }
 
 /** The event names a slot no account is in: a schedule left from an earlier configuration, or a typo. */
 export class UnknownSlotError extends Error {
   override readonly name = 'UnknownSlotError';
-
-  constructor(readonly slot: string) {
-    super(
-      `No account is scheduled in slot ${JSON.stringify(slot)}; slots look like "monthly 1 06:00 Europe/Berlin"`,
-    );
-  }
 }
 
 type InvalidEventClass = new (issues: readonly FieldIssue[]) => InvalidEventError;
@@ -151,6 +137,6 @@ export function checkScheduledTime(time: string | undefined, now: Date, Invalid:
 export function accountNamed(config: Pick<DeploymentConfig, 'accounts'>, name: string): AccountConfig {
   const account = findAccount(config, name);
   if (account !== undefined) return account;
-  const known = config.accounts.map((each) => each.name);
-  throw new UnknownAccountError(name, known);
+  const known = `the configured accounts are ${config.accounts.map((each) => JSON.stringify(each.name)).join(', ')}`;
+  throw new UnknownAccountError(`Unknown account ${JSON.stringify(name)}: ${known}`);
 }
