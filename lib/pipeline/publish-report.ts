@@ -45,11 +45,9 @@ export function reportFigures(summary: ReportSummary) {
 }
 
 /**
- * Builds an account's report for a period from the invoicing service into a local `folder` (the email
- * attaches files from there; `dispose` removes it) and saves it as a build of its own (see `saveReport`:
- * `manifest` is the one the period is served from now, this build's unless another `switched` first). The
- * manifest is read before the service is asked. On failure nothing is left locally, and the period's
- * previous report is still served. `onProgress` is told every few hundred records of a list.
+ * Builds an account's report for a period into a local `folder` (the email attaches files from there;
+ * `dispose` removes it) and saves it as a build of its own (see `saveReport`). The manifest is read before
+ * the service is asked; on failure nothing is left locally, and the period's previous report is served.
  */
 export async function publishReport(
   context: PublishContext,
