@@ -137,11 +137,8 @@ export function verifyReportLink(
   options: VerifyReportIndexLinkOptions & { period: unknown; fileName: unknown },
 ): LinkVerdict {
   const { account, period, fileName } = options;
-  return linkVerdict(
-    options,
-    [account, period, fileName],
-    isPeriodId(period) && isReportObjectName(fileName),
-  );
+  const partsValid = isPeriodId(period) && isReportObjectName(fileName);
+  return linkVerdict(options, [account, period, fileName], partsValid);
 }
 
 /**
