@@ -42,9 +42,8 @@ export function createS3Client(options: AwsClientOptions = {}): S3Client {
 /**
  * An SES (v1 API) client for AWS, or with `endpoint` for aws-ses-v2-local. `maxAttempts: 1` because the
  * SDK's own retries would repeat a request whose answer was lost, after SES may have accepted it
- * (`sendRawEmail` retries throttling only). A request that hangs fails after `requestTimeoutMs` (default
- * 60 s; a 10 MB message takes seconds), so the run can say the outcome is unknown instead of being cut off
- * by its timeout.
+ * (`sendRawEmail` retries throttling only). A request that hangs fails after `requestTimeoutMs` (60 s; a
+ * 10 MB message takes seconds), so the run can say the outcome is unknown before its timeout cuts it off.
  */
 export function createSesClient(options: AwsClientOptions & { requestTimeoutMs?: number } = {}): SESClient {
   const requestTimeout = options.requestTimeoutMs ?? 60_000;

@@ -4,11 +4,7 @@ import * as z from 'zod';
 import { EmailTooLargeError, InvalidEmailError } from './errors';
 
 /** A file on disk to attach, read when the message is built; `filename` is what the recipient sees. */
-export interface EmailAttachment {
-  filename: string;
-  path: string;
-  contentType: string;
-}
+export type EmailAttachment = { filename: string; path: string; contentType: string };
 
 /** What the caller writes (delivery never knows the content); `text` is the plain-text alternative. */
 type EmailContent = { subject: string; html: string; text: string };
@@ -51,15 +47,9 @@ export function recipientAddresses(to: unknown): string[] {
 /**
  * The raw MIME message (text and HTML alternatives, plus attachments) for SES `SendRawEmail`, built with
  * nodemailer's MailComposer. Attachments are base64 so their bytes (a CSV's BOM and CRLFs) arrive unchanged.
- * @throws InvalidEmailError for a missing or malformed sender or recipient, or an attachment without a name
+ * Addresses are the caller's to check (`mailboxAddress`, `recipientAddresses`).
  */
 export async function composeReportEmail(options: ComposeReportEmailOptions): Promise<Buffer> {
-  mailboxAddress(options.from, 'from');
-  recipientAddresses(options.to);
-  const attachments = options.attachments ?? [];
-  if (attachments.some((attachment) => !attachment.filename || !attachment.path)) {
-    throw new InvalidEmailError('every attachment needs a filename and a path');
-  }
   // Loaded when a message is built: a function's cold start skips nodemailer's MIME code (about 130 KB).
   const { default: MailComposer } = await import('nodemailer/lib/mail-composer');
   const composer = new MailComposer({
@@ -71,7 +61,7 @@ export async function composeReportEmail(options: ComposeReportEmailOptions): Pr
     date: options.date ?? new Date(),
     text: options.text,
     html: options.html,
-    attachments: attachments.map(({ filename, path, contentType }) => ({
+    attachments: (options.attachments ?? []).map(({ filename, path, contentType }) => ({
       filename,
       path,
       contentType,

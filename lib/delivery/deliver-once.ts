@@ -57,9 +57,7 @@ type DeliveryRecord = z.infer<typeof deliveryRecordSchema>;
 type SendingRecord = Extract<DeliveryRecord, { state: 'sending' }>;
 type SentRecord = Extract<DeliveryRecord, { state: 'sent' }>;
 
-export function coversWholePeriod(record: SentRecord): boolean {
-  return record.complete !== false;
-}
+export const coversWholePeriod = (record: SentRecord): boolean => record.complete !== false;
 
 /** The ETag S3 answered with; conditional writes cannot work without one. */
 function requireEtag(key: string, etag: string | undefined): string {
@@ -84,18 +82,11 @@ export type DeliveryStatus =
   | { state: 'sending'; record: SendingRecord; stale: boolean; etag: string }
   | { state: 'unreadable'; error: CorruptObjectError; etag: string };
 
-interface StatusOptions extends ReportLocation {
-  /** When a claim's age is measured. @default new Date() */
-  now?: Date;
-  /** @default DEFAULT_STALE_CLAIM_MS */
-  staleClaimAfterMs?: number;
-}
-
 /**
  * Reads `reports/<account>/<period>/delivery.json` (an unreadable record is a state, not an error).
  * @throws InvalidReportKeyError for an invalid account or period; the S3 client's error
  */
-export async function deliveryStatus(options: StatusOptions): Promise<DeliveryStatus> {
+export async function deliveryStatus(options: ReportLocation & { now?: Date }): Promise<DeliveryStatus> {
   const key = deliveryRecordKey(options.account, options.period);
   const advice = '; delete it or pass force';
   const stored = await readJsonObject(options, key, deliveryRecordSchema, { advice });
@@ -105,17 +96,12 @@ export async function deliveryStatus(options: StatusOptions): Promise<DeliverySt
   if (!record) return { state: 'unreadable', error: stored.error, etag };
   if (record.state === 'sent') return { state: 'sent', record, etag };
   const age = (options.now ?? new Date()).getTime() - Date.parse(record.claimedAt);
-  const stale = age > (options.staleClaimAfterMs ?? DEFAULT_STALE_CLAIM_MS);
+  const stale = age > DEFAULT_STALE_CLAIM_MS;
   return { state: 'sending', record, stale, etag };
 }
 
 /** A period found sent before; `complete: false` when that email was of the period so far. */
-export interface AlreadySent {
-  status: 'already-sent';
-  messageId: string;
-  sentAt: string;
-  complete?: false;
-}
+export type AlreadySent = { status: 'already-sent'; messageId: string; sentAt: string; complete?: false };
 
 /** What a run asks of a period's email; `runId` is the request it serves, the same in each of its retries. */
 interface DeliveryRequest {
@@ -166,10 +152,9 @@ export function alreadySentUnlessForced(
 }
 
 export interface DeliverReportEmailOnceOptions
-  extends Omit<StatusOptions, 'now'>,
+  extends ReportLocation,
     DeliveryRequest,
     Omit<ComposeWithinLimitOptions, 'date'> {
-  /** Made by `createSesClient` (one attempt per request: see `sendRawEmail`). */
   ses: SESClient;
   now?: () => Date;
   retry?: RetryOptions;
@@ -178,11 +163,7 @@ export interface DeliverReportEmailOnceOptions
 }
 
 /** The email a run is about to hand to SES, having claimed the period at `claimedAt`. */
-export interface EmailSending {
-  claimedAt: string;
-  recipients: number;
-  attachmentsIncluded: boolean;
-}
+export type EmailSending = { claimedAt: string; recipients: number; attachmentsIncluded: boolean };
 
 export type DeliveryResult =
   | { status: 'sent'; messageId: string; attachmentsIncluded: boolean }
@@ -226,14 +207,10 @@ async function claimPeriod(
   for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
     const settled = alreadySentUnlessForced(status, options);
     if (settled) return settled;
-    // A normal run gets here only over no record or a so-far email's.
     const previous = status.state === 'sent' || status.state === 'sending' ? status.record : null;
     try {
       const over = status.state === 'none' ? null : status.etag;
-      return {
-        etag: requireEtag(key, await putJsonObject(options, key, claim, over)),
-        previous,
-      };
+      return { etag: requireEtag(key, await putJsonObject(options, key, claim, over)), previous };
     } catch (error) {
       // S3 may have written the claim and lost its answer: the SDK's retry of the write then finds the
       // claim there (412), or every answer is an error. The record says whether the claim is this run's.

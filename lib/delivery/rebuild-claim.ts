@@ -11,17 +11,12 @@ const rebuildRecordSchema = z.object({ lastRebuildAt: z.iso.datetime({ offset: t
  * record that cannot be read is replaced. Refused, it says in how many whole seconds a rebuild may start.
  * @throws InvalidReportKeyError for an invalid account; the S3 client's error when S3 fails otherwise
  */
-export async function claimRebuild({
-  s3,
-  bucket,
-  account,
-  now,
-  intervalSeconds,
-}: Omit<ReportLocation, 'period'> & { intervalSeconds: number; now: Date }): Promise<
-  { granted: true } | { granted: false; retryAfterSeconds: number }
-> {
+export async function claimRebuild(
+  where: Omit<ReportLocation, 'period'> & { intervalSeconds: number; now: Date },
+): Promise<{ granted: true } | { granted: false; retryAfterSeconds: number }> {
+  const { account, now, intervalSeconds } = where;
   const key = rebuildRecordKey(account);
-  const current = await readJsonObject({ s3, bucket }, key, rebuildRecordSchema);
+  const current = await readJsonObject(where, key, rebuildRecordSchema);
   const last = current?.value && Date.parse(current.value.lastRebuildAt);
   const refused = { granted: false as const, retryAfterSeconds: intervalSeconds };
   // A record from the future (a clock set wrong) is refused once and dated now: left as it is, it would
@@ -34,7 +29,7 @@ export async function claimRebuild({
   // Only over the version read (an emulator without ETags is written over).
   const over = current === null ? null : current.etag;
   try {
-    await putJsonObject({ s3, bucket }, key, { lastRebuildAt: now.toISOString() }, over);
+    await putJsonObject(where, key, { lastRebuildAt: now.toISOString() }, over);
   } catch (error) {
     // Another instance claimed it between the read and this write.
     if (!isConditionLost(error)) throw error;

@@ -4,12 +4,7 @@ import { fieldIssues, issueText } from '../config';
 import { CorruptObjectError } from './errors';
 
 /** Where a period's report lives. */
-export interface ReportLocation {
-  s3: S3Client;
-  bucket: string;
-  account: string;
-  period: string;
-}
+export type ReportLocation = { s3: S3Client; bucket: string; account: string; period: string };
 
 export function httpStatusOf(error: unknown): number | undefined {
   return (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;

@@ -116,11 +116,10 @@ async function digestFile(path: string): Promise<{ size: number; sha256: string 
 }
 
 /**
- * Saves a report folder as one build of its period, in the build's own folder where no reader looks yet,
- * then switches the period to it; a build overtaken deletes its files and answers with the manifest that
- * won (`switched: false`). So a manifest only ever lists the files of one complete build. A build that
- * fails while uploading deletes what it uploaded; one cut off by a timeout leaves files nothing points at,
- * which expire with the bucket's lifecycle rule.
+ * Saves a report folder as one build of its period, in its own folder where no reader looks yet, then
+ * switches the period to it, so a manifest only ever lists one complete build; a build overtaken deletes
+ * its files and answers with the manifest that won (`switched: false`). A failed upload deletes what it
+ * uploaded; a run cut off leaves files nothing points at, which expire with the bucket's lifecycle rule.
  * @throws InvalidReportFolderError for a file missing or figures that are not an object, before anything
  * is written; the S3 client's error, or those of the switch
  */

@@ -4,24 +4,13 @@ import { errorParts, fullJitterMs } from '../config';
 import { EmailOutcomeUnknownError, EmailSendError } from './errors';
 import { errorNameOf, httpStatusOf } from './s3-objects';
 
-/** How `sendRawEmail` retries throttling. */
+/** How `sendRawEmail` retries throttling: full jitter, the first wait up to 500 ms, doubling up to 20 s. */
 export interface RetryOptions {
   /** Attempts in all, the first included. @default 6 */
   maxAttempts?: number;
-  /** The first retry waits up to this long, each further one up to twice as long. @default 500, 20000 */
-  baseDelayMs?: number;
-  maxDelayMs?: number;
   sleep?: (ms: number) => Promise<void>;
   /** A number in [0, 1) for jitter. @default Math.random */
   random?: () => number;
-}
-
-/** The wait before retry number `retry` (0 for the first): full jitter. */
-export function backoffMs(
-  retry: number,
-  { baseDelayMs = 500, maxDelayMs = 20_000, random = Math.random }: RetryOptions = {},
-) {
-  return fullJitterMs(retry, baseDelayMs, maxDelayMs, random);
 }
 
 /** `throttled`: may be accepted later; `refused`: not sent, for sure; `unknown`: SES may have accepted it. */
@@ -107,7 +96,7 @@ export async function sendRawEmail(options: {
     } catch (error) {
       const kind = sesFailureKind(error);
       if (kind === 'throttled' && attempt < maxAttempts) {
-        await (retry.sleep ?? delay)(backoffMs(attempt - 1, retry));
+        await (retry.sleep ?? delay)(fullJitterMs(attempt - 1, 500, 20_000, retry.random ?? Math.random));
         continue;
       }
       const Failure = kind === 'unknown' ? EmailOutcomeUnknownError : EmailSendError;

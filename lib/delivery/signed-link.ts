@@ -32,18 +32,17 @@ interface SignReportIndexLinkOptions {
   expiresAt: Date;
   /** The account's `tokenGeneration` (see `signatureOf`). */
   generation: number;
-  /** At least 32 bytes, from configuration. */
   signingKey: SigningKey;
 }
 
-/** The route's path parts and query values as received, and the generation of the account the path names. */
+/**
+ * The route's path parts and query values as received (`expires` in unix seconds, `signature` 64 hex
+ * digits), and the generation of the account the path names (1 for an account not configured).
+ */
 interface VerifyReportIndexLinkOptions {
   account: unknown;
-  /** Unix seconds. */
   expires: unknown;
-  /** 64 hex digits. */
   signature: unknown;
-  /** 1 for an account not configured. */
   generation: number;
   signingKey: SigningKey;
   /** @default new Date() */
@@ -91,7 +90,6 @@ export function linkExpiryInstant(expires: string): Date {
   return new Date(Number(expires) * 1000);
 }
 
-/** `<baseUrl>/reports/<parts joined by slashes>?expires=…&signature=…` */
 function signedUrl(options: SignReportIndexLinkOptions, parts: string[]): string {
   const expires = String(linkExpirySeconds(options.expiresAt));
   const signature = signatureOf(options.signingKey, parts, expires, options.generation);
@@ -139,11 +137,8 @@ export function verifyReportLink(
   options: VerifyReportIndexLinkOptions & { period: unknown; fileName: unknown },
 ): LinkVerdict {
   const { account, period, fileName } = options;
-  return linkVerdict(
-    options,
-    [account, period, fileName],
-    isPeriodId(period) && isReportObjectName(fileName),
-  );
+  const partsValid = isPeriodId(period) && isReportObjectName(fileName);
+  return linkVerdict(options, [account, period, fileName], partsValid);
 }
 
 /**

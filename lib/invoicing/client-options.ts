@@ -77,9 +77,8 @@ export function readClientOptions(options: InvoicingClientOptions & InvoicingCli
   const result = clientOptionsSchema.safeParse(options);
   if (!result.success) {
     const issues = describeIssues(result.error.issues);
-    throw new InvoicingParameterError(`Invalid invoicing client options: ${summariseIssues(issues)}`, {
-      issues,
-    });
+    const message = `Invalid invoicing client options: ${summariseIssues(issues)}`;
+    throw new InvoicingParameterError(message, { issues });
   }
   const { fetch, ...settings } = result.data;
   return {

@@ -1,5 +1,4 @@
-export type { InvoicingClient } from './client';
-export { createInvoicingClient } from './client';
+export * from './client';
 export type { InvoicingClientHooks, InvoicingClientOptions } from './client-options';
 export * from './errors';
 export { IdSet } from './id-set';

@@ -5,10 +5,7 @@ import { IdSet } from './id-set';
 const MAX_PASSES = 3;
 
 /** The records asked for by one request: `offset` and `limit` as the service reads them. */
-export interface PageRange {
-  offset: number;
-  limit: number;
-}
+export type PageRange = { offset: number; limit: number };
 
 /** `fetchPage` is aborted through `signal` when the walk ends early or fails; `endpoint` names errors. */
 export interface PaginateOptions<T> {

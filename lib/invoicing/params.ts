@@ -36,10 +36,8 @@ export const listPaymentsParamsSchema = z.lazy(() => z.strictObject({ ...payment
 export type ListPaymentsParams = z.input<typeof listPaymentsParamsSchema>;
 
 function parameterError(endpoint: string, issues: string[]): InvoicingParameterError {
-  return new InvoicingParameterError(`Invalid parameters for ${endpoint}: ${summariseIssues(issues)}`, {
-    endpoint,
-    issues,
-  });
+  const message = `Invalid parameters for ${endpoint}: ${summariseIssues(issues)}`;
+  return new InvoicingParameterError(message, { endpoint, issues });
 }
 
 /**

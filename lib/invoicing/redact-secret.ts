@@ -13,11 +13,7 @@ const MAX_LAYERS = 3;
 const ESCAPE_STARTS = /[\\&%]/;
 
 /** Text with escapes decoded, each character with the span of the original it was written as. */
-interface Layer {
-  text: string;
-  starts: number[];
-  ends: number[];
-}
+type Layer = { text: string; starts: number[]; ends: number[] };
 
 /**
  * Removes `secret` from `text` in every form a service could echo it in (the spec does not show failure

@@ -11,9 +11,7 @@ import {
 import { EXCERPT_SOURCE_LENGTH } from './shown-text';
 
 /** What the client reads of an answer's headers (`null` for a missing one); a WHATWG `Headers` is one. */
-export interface HeaderReader {
-  get(name: string): string | null;
-}
+export type HeaderReader = { get(name: string): string | null };
 
 /** An answer whose headers have arrived; `body` has any content coding undone, `discard()` drops it. */
 export interface TransportAnswer {

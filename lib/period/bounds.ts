@@ -18,10 +18,7 @@ import { parseTimeZone } from './time-zone';
 // Every function taking a `timeZone` throws a ReportRequestError for an unknown one.
 
 /** A stretch of time `[start, end)` in epoch milliseconds. */
-export interface Span {
-  start: number;
-  end: number;
-}
+export type Span = { start: number; end: number };
 
 /** How far clocks went back to midnight, longest first: Antarctica/Casey's 3 h in 2019 is the most ever. */
 const BACK_OVER_MIDNIGHT_MS = [3, 2, 1, 0.5].map((hours) => hours * millisecondsInHour);
@@ -52,10 +49,8 @@ export function zonedDayStart(year: number, month: number, day: number, timeZone
   return later;
 }
 
-const periodStart = (period: Period, timeZone: string): number => {
-  const first = firstMonthOf(period);
-  return zonedDayStart(first.year, first.month, 1, timeZone);
-};
+const periodStart = (period: Period, timeZone: string): number =>
+  zonedDayStart(firstMonthOf(period).year, firstMonthOf(period).month, 1, timeZone);
 
 /** A period's instants in a time zone: `[its first day 00:00, the next period's first day 00:00)`. */
 export function periodBounds(period: Period, timeZone: string): Span {
@@ -137,12 +132,10 @@ export function periodProgress(
   at: Date,
 ): Span & { complete: boolean; asOf: number; previous: Span & { period: Period } } {
   const { start, end } = periodBounds(period, timeZone);
-  const previous = previousPeriod(period);
-  const previousBounds = periodBounds(previous, timeZone);
+  const previousOne = previousPeriod(period);
+  const previous = { period: previousOne, ...periodBounds(previousOne, timeZone) };
   const asOf = Math.min(Math.max(at.getTime(), start), end);
-  if (asOf === end) {
-    return { start, end, complete: true, asOf, previous: { period: previous, ...previousBounds } };
-  }
+  if (asOf === end) return { start, end, complete: true, asOf, previous };
   // Whole days counted on UTC dates, which have no daylight saving changes.
   const local = new TZDate(asOf, timeZone);
   const first = firstMonthOf(period);
@@ -151,7 +144,7 @@ export function periodProgress(
       Date.UTC(first.year, first.month - 1, 1)) /
     millisecondsInDay;
   const clock = [local.getHours(), local.getMinutes(), local.getSeconds(), local.getMilliseconds()] as const;
-  const before = firstMonthOf(previous);
+  const before = firstMonthOf(previousOne);
   const dayStart = zonedDayStart(before.year, before.month, 1 + days, timeZone);
   // The same time of the clock that day (a time the clock skipped there reads as an hour later).
   const sameElapsed = clock.every((part) => part === 0)
@@ -162,11 +155,7 @@ export function periodProgress(
     end,
     complete: false,
     asOf,
-    previous: {
-      period: previous,
-      start: previousBounds.start,
-      end: Math.min(sameElapsed, previousBounds.end),
-    },
+    previous: { ...previous, end: Math.min(sameElapsed, previous.end) },
   };
 }
 

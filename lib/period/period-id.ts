@@ -28,16 +28,10 @@ export const LAST_YEAR = 9999;
 /** A whole number written with at least `digits` digits: `pad(7, 2)` is `07`. */
 export const pad = (value: number, digits: number) => String(value).padStart(digits, '0');
 
+type Naming = (year: number, n: number) => string;
+
 /** Each kind: the months it spans, its id's shape (year, then its number in the year) and its names. */
-const KINDS: Record<
-  PeriodKind,
-  {
-    months: number;
-    pattern: RegExp;
-    id(year: number, n: number): string;
-    name(year: number, n: number): string;
-  }
-> = {
+const KINDS: Record<PeriodKind, { months: number; pattern: RegExp; id: Naming; name: Naming }> = {
   month: {
     months: 1,
     pattern: /^(\d{4})-(0[1-9]|1[0-2])$/,
@@ -69,9 +63,6 @@ function periodOf<K extends PeriodKind>(kind: K, year: number, n: number): Perio
 }
 
 export const monthPeriod = (year: number, month: number): MonthPeriod => periodOf('month', year, month);
-export const quarterPeriod = (year: number, quarter: number): QuarterPeriod =>
-  periodOf('quarter', year, quarter);
-export const yearPeriod = (year: number): YearPeriod => periodOf('year', year, 1);
 
 /** Reads a period id by its shape alone (any four-digit year); `undefined` for anything else. */
 function readPeriodId(text: string): Period | undefined {

@@ -30,23 +30,14 @@ function knownZone(name: string): string | undefined {
 }
 
 /**
- * The canonical spelling of an IANA time zone, in any case: `europe/berlin` → `Europe/Berlin`.
+ * Checks an IANA time zone name, in any case, and returns it as given.
  * @throws ReportRequestError for a name the runtime does not know (`Mars/Olympus`) or an offset (`+01:00`)
  */
-export function canonicalTimeZone(name: string): string {
-  const canonical = knownZone(name);
-  if (canonical === undefined) {
-    throw new ReportRequestError(
-      `unknown time zone ${JSON.stringify(name)}: expected an IANA name such as UTC or Europe/Berlin`,
-    );
-  }
-  return canonical;
-}
-
-/** Checks an IANA time zone name and returns it as given. @throws ReportRequestError for an unknown one */
 export function parseTimeZone(name: string): string {
-  canonicalTimeZone(name);
-  return name;
+  if (knownZone(name) !== undefined) return name;
+  throw new ReportRequestError(
+    `unknown time zone ${JSON.stringify(name)}: expected an IANA name such as UTC or Europe/Berlin`,
+  );
 }
 
 /** A part of a zone name that starts with a small letter, which no name in the time zone database has. */
@@ -132,7 +123,6 @@ export class ZoneDays {
   }
 }
 
-const MINUTE_MS = millisecondsInMinute;
 /** How far apart the offset is sampled: a zone changes its clocks at most once in a week. */
 const SAMPLE_MS = millisecondsInWeek;
 
@@ -162,12 +152,16 @@ function clockGaps(timeZone: string, fromYear: number, years: number): readonly 
     const nextOffset = offsetAt(next);
     if (nextOffset > offset) {
       let [before, after] = [at, next];
-      while (after - before > MINUTE_MS) {
-        const middle = before + Math.floor((after - before) / 2 / MINUTE_MS) * MINUTE_MS;
+      while (after - before > millisecondsInMinute) {
+        const middle =
+          before + Math.floor((after - before) / 2 / millisecondsInMinute) * millisecondsInMinute;
         if (offsetAt(middle) === offset) before = middle;
         else after = middle;
       }
-      gaps.push({ from: after + offset * MINUTE_MS, to: after + nextOffset * MINUTE_MS });
+      gaps.push({
+        from: after + offset * millisecondsInMinute,
+        to: after + nextOffset * millisecondsInMinute,
+      });
     }
     [at, offset] = [next, nextOffset];
   }
@@ -189,7 +183,7 @@ export function firstSkippedDate(
   const { timezone, dayOfMonth, hour, minute } = time;
   for (const gap of clockGaps(timezone, fromYear, years)) {
     // The schedule's time in the month the gap starts in and in the month it ends in.
-    for (const edge of [new Date(gap.from), new Date(gap.to - MINUTE_MS)]) {
+    for (const edge of [new Date(gap.from), new Date(gap.to - millisecondsInMinute)]) {
       const wanted = Date.UTC(edge.getUTCFullYear(), edge.getUTCMonth(), dayOfMonth, hour, minute);
       if (wanted >= gap.from && wanted < gap.to) return new Date(wanted).toISOString().slice(0, 10);
     }

@@ -69,7 +69,6 @@ const LINKED_FILES = ['report.html', ...ATTACHED_FILES] as const;
  * emailed, or whose email another run has claimed, is not built again (a scheduler firing twice costs one
  * S3 read); an email of the period so far counts only until the period has ended. `force` rebuilds and
  * resends, except over what an earlier attempt at the same `runId` left (see `deliverReportEmailOnce`).
- * `onSaved` is told the build the period is served from once the report is saved, and whether it is this run's.
  * @throws SecretError, SigningKeyError, CorruptObjectError, DeliveryInProgressError before the service is
  * asked; an `InvoicingApiError` or a delivery error from building, saving or sending (see
  * `publishReport` and `deliverReportEmailOnce` for what each leaves behind)
@@ -85,6 +84,7 @@ export async function deliverReport(
     onProgress?: (progress: CollectProgress) => void;
     /** @default 'schedule' */
     trigger?: ReportTrigger;
+    /** Told the build the period is served from, and whether it is this run's. */
     onSaved?: (saved: { buildId: string | undefined; switched: boolean }) => void;
     onSending?: (sending: EmailSending) => void;
   },

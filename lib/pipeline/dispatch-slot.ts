@@ -10,10 +10,7 @@ import {
 } from './scheduled-event';
 
 /** A slot's runs, one event per account for the scheduled function. */
-export interface SlotDispatch {
-  slot: string;
-  runs: ScheduledReportEvent[];
-}
+export type SlotDispatch = { slot: string; runs: ScheduledReportEvent[] };
 
 /** The deployment's slots by id; made once per process. */
 export function slotIndex(config: Pick<DeploymentConfig, 'accounts'>): ReadonlyMap<string, ScheduleSlot> {
@@ -35,7 +32,10 @@ export function dispatchSlot(
 ): SlotDispatch {
   const parsed = readEvent(event, slotEventSchema, '{"slot":"monthly 1 06:00 UTC"}', SlotEventError);
   const slot = slots.get(parsed.slot);
-  if (slot === undefined) throw new UnknownSlotError(parsed.slot);
+  if (slot === undefined) {
+    const words = `slot ${JSON.stringify(parsed.slot)}; slots look like "monthly 1 06:00 Europe/Berlin"`;
+    throw new UnknownSlotError(`No account is scheduled in ${words}`);
+  }
   const dispatchedAt = now();
   checkScheduledTime(parsed.scheduledTime, dispatchedAt, SlotEventError);
   const scheduledTime = parsed.scheduledTime ?? dispatchedAt.toISOString();

@@ -1,24 +1,15 @@
-import { ConfigError, RUNTIME_ENV, type RuntimeConfig, readRuntimeConfig } from '../config';
+import { ConfigError, RUNTIME_ENV, readRuntimeConfig } from '../config';
 import { createS3Client, createSesClient, defaultSecretSource } from '../delivery';
-import { powertoolsReportMetrics, type ReportMetrics } from '../metrics';
+import { powertoolsReportMetrics } from '../metrics';
 import type { DeliveryContext } from './deliver-report';
-import type { PublishContext } from './publish-report';
-
-/** What a deployed function works with, made once per process; `env` is where the endpoints were read. */
-export interface LambdaContext {
-  config: RuntimeConfig;
-  publish: PublishContext;
-  metrics: ReportMetrics;
-  env: NodeJS.ProcessEnv;
-}
 
 /**
- * The configuration the stack deployed the function with, clients for S3 and Secrets Manager, and the
- * metrics. `AWS_ENDPOINT_URL_S3` and `AWS_ENDPOINT_URL_SES` (the SDK's own variables) point the clients at
- * the local emulators with the settings those need; Secrets Manager reads its variable by itself.
+ * What a deployed function works with, made once per process: the configuration the stack deployed it
+ * with, clients for S3 and Secrets Manager, and the metrics. `AWS_ENDPOINT_URL_S3` and `AWS_ENDPOINT_URL_SES`
+ * (the SDK's own variables) point the clients at the local emulators; Secrets Manager reads its own.
  * @throws ConfigError naming the variable or field that is missing or wrong
  */
-export function lambdaContext(env: NodeJS.ProcessEnv = process.env): LambdaContext {
+export function lambdaContext(env: NodeJS.ProcessEnv = process.env) {
   const config = readRuntimeConfig(env);
   const s3 = createS3Client({ endpoint: env.AWS_ENDPOINT_URL_S3 });
   const metrics = powertoolsReportMetrics();
@@ -29,6 +20,8 @@ export function lambdaContext(env: NodeJS.ProcessEnv = process.env): LambdaConte
     publish: { s3, bucket: config.bucket, secrets: defaultSecretSource(), metrics },
   };
 }
+
+type LambdaContext = ReturnType<typeof lambdaContext>;
 
 /**
  * What the scheduled function emails with: an SES client (made here, so that the report API, which sends

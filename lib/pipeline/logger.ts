@@ -6,11 +6,8 @@ import type { CollectProgress } from '../report';
  * What the pipeline logs through, one JSON line each: Powertools' `Logger`, or a test's recorder.
  * Attributes carry names, periods and figures, never a secret.
  */
-export interface StructuredLogger {
-  info(message: string, ...attributes: Record<string, unknown>[]): void;
-  warn(message: string, ...attributes: Record<string, unknown>[]): void;
-  error(message: string, ...attributes: Record<string, unknown>[]): void;
-}
+export type StructuredLogger = Record<'info' | 'warn' | 'error', LogLine>;
+type LogLine = (message: string, ...attributes: Record<string, unknown>[]) => void;
 
 /**
  * JSON lines with level, timestamp and `service` (as the stack sets `POWERTOOLS_SERVICE_NAME`), plus the

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { AccountConfig } from '../config';
-import { beginReportBuild, type ReportManifest, type SecretSource, saveReport } from '../delivery';
+import { beginReportBuild, type SecretSource, saveReport } from '../delivery';
 import { createInvoicingClient, type InvoicingClientHooks, type InvoicingClientOptions } from '../invoicing';
 import type { ReportMetrics, ReportTrigger } from '../metrics';
 import { generateReportFolder } from '../render';
-import type { CollectProgress, Report, ReportSummary } from '../report';
+import type { CollectProgress, ReportSummary } from '../report';
 
 /** What building and saving a report needs, wherever it runs (Lambda, the local stack, tests). */
 export interface PublishContext {
@@ -44,31 +44,17 @@ export function reportFigures(summary: ReportSummary) {
   };
 }
 
-interface PublishedReport {
-  report: Report;
-  folder: string;
-  manifest: ReportManifest;
-  switched: boolean;
-  dispose(): Promise<void>;
-}
-
 /**
- * Builds an account's report for a period from the invoicing service into a local `folder` (the email
- * attaches files from there; `dispose` removes it) and saves it as a build of its own (see `saveReport`:
- * `manifest` is the one the period is served from now, this build's unless another `switched` first). The
- * manifest is read before the service is asked. On failure nothing is left locally, and the period's
- * previous report is still served. `onProgress` is told every few hundred records of a list.
+ * Builds an account's report for a period into a local `folder` (the email attaches files from there;
+ * `dispose` removes it) and saves it as a build of its own (see `saveReport`). The manifest is read before
+ * the service is asked; on failure nothing is left locally, and the period's previous report is served.
  */
 export async function publishReport(
   context: PublishContext,
   account: AccountConfig,
   period: string,
-  options: {
-    onProgress?: (progress: CollectProgress) => void /** @default 'api' */;
-    trigger?: ReportTrigger;
-  } = {},
-): Promise<PublishedReport> {
-  // The API key is read from the secret store at this moment.
+  options: { onProgress?: (progress: CollectProgress) => void; trigger?: ReportTrigger } = {},
+) {
   const apiKey = await context.secrets.getSecret(account.apiKeySecretName);
   const client = createInvoicingClient({ ...context.client, baseUrl: account.apiUrl, apiKey });
   const clock = context.now ?? (() => new Date());

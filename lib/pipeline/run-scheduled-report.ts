@@ -28,12 +28,9 @@ export interface ScheduledReportRunOptions {
 
 /**
  * One run of the scheduled function: reads the event, resolves the period (by default the previous one of
- * `periodKind`, in the account's time zone), then builds, saves and emails the report once.
- *
- * Logs a JSON line at the start, every few thousand records, when the report is saved, when the email
- * goes to SES and at the outcome, so that the last line of a run cut off by its timeout says how far it
- * got; on failure an error line, and the error is thrown again so that Lambda retries the run and then
- * hands the event to the dead-letter queue. No line holds a secret.
+ * `periodKind` in the account's time zone), builds, saves and emails the report once. A JSON line at each
+ * step, so the last line of a run cut off by its timeout says how far it got, none holding a secret; a
+ * failure is logged and thrown again, so Lambda retries the run, then hands it to the dead-letter queue.
  * @throws ScheduledEventError, UnknownAccountError, ReportRequestError (a future period), and whatever
  * building, saving or sending threw
  */

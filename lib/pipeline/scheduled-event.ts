@@ -71,54 +71,33 @@ export type ScheduledReportEvent = z.infer<typeof scheduledReportEventSchema>;
  * known field`. Each subclass keeps its literal `name`, which the fan-out's retry rules match.
  */
 abstract class InvalidEventError extends Error {
-  constructor(
-    event: string,
-    readonly issues: readonly FieldIssue[],
-  ) {
+  static readonly event: string;
+
+  constructor(readonly issues: readonly FieldIssue[]) {
     const text = issues.map((issue) => (issue.path ? `${issue.path} ${issue.message}` : issue.message));
-    super(`Invalid ${event}: ${text.join('; ')}`);
+    super(`Invalid ${(new.target as typeof InvalidEventError).event}: ${text.join('; ')}`);
   }
 }
 
 /** The scheduled function's event is not `{ account, period?, periodKind?, force? }`. */
 export class ScheduledEventError extends InvalidEventError {
+  static override readonly event = 'scheduled report event';
   override readonly name = 'ScheduledEventError';
-
-  constructor(issues: readonly FieldIssue[]) {
-    super('scheduled report event', issues);
-  }
 }
 
 /** The fan-out's event is not `{ slot, scheduledTime? }`. */
 export class SlotEventError extends InvalidEventError {
+  static override readonly event = 'schedule slot event';
   override readonly name = 'SlotEventError';
-
-  constructor(issues: readonly FieldIssue[]) {
-    super('schedule slot event', issues);
-  }
 }
 
 export class UnknownAccountError extends Error {
   override readonly name = 'UnknownAccountError';
-
-  constructor(
-    readonly account: string,
-    readonly knownAccounts: readonly string[],
-  ) {
-    const known = knownAccounts.map((name) => JSON.stringify(name)).join(', ');
-    super(`Unknown account ${JSON.stringify(account)}: the configured accounts are ${known}`);
-  }
 }
 
 /** The event names a slot no account is in: a schedule left from an earlier configuration, or a typo. */
 export class UnknownSlotError extends Error {
   override readonly name = 'UnknownSlotError';
-
-  constructor(readonly slot: string) {
-    super(
-      `No account is scheduled in slot ${JSON.stringify(slot)}; slots look like "monthly 1 06:00 Europe/Berlin"`,
-    );
-  }
 }
 
 type InvalidEventClass = new (issues: readonly FieldIssue[]) => InvalidEventError;
@@ -158,6 +137,6 @@ export function checkScheduledTime(time: string | undefined, now: Date, Invalid:
 export function accountNamed(config: Pick<DeploymentConfig, 'accounts'>, name: string): AccountConfig {
   const account = findAccount(config, name);
   if (account !== undefined) return account;
-  const known = config.accounts.map((each) => each.name);
-  throw new UnknownAccountError(name, known);
+  const known = `the configured accounts are ${config.accounts.map((each) => JSON.stringify(each.name)).join(', ')}`;
+  throw new UnknownAccountError(`Unknown account ${JSON.stringify(name)}: ${known}`);
 }

@@ -8,7 +8,7 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EmailOutcomeUnknownError, EmailSendError } from '../../../lib/delivery';
-import { backoffMs, sendRawEmail, sesErrorCode, sesFailureKind } from '../../../lib/delivery/send-raw-email';
+import { sendRawEmail, sesErrorCode, sesFailureKind } from '../../../lib/delivery/send-raw-email';
 import { FORBIDDEN_PAGE, sdkErrorForAnswer, sesErrorXml } from './sdk-ses-answer';
 import { sesErrorAnswer as sesError } from './ses-error-answer';
 
@@ -159,18 +159,12 @@ describe('sendRawEmail', () => {
     expect(error.requestId).toBe('req-1');
     expect(delays).toEqual([250, 500, 1000]);
   });
-});
 
-describe('backoffMs', () => {
-  it('doubles the ceiling each retry and caps it', () => {
-    const options = { baseDelayMs: 100, maxDelayMs: 1000, random: () => 0.999 };
-    expect([0, 1, 2, 3, 4, 10].map((retry) => backoffMs(retry, options))).toEqual([
-      99, 199, 399, 799, 999, 999,
-    ]);
-  });
-
-  it('waits nothing when the jitter draws zero', () => {
-    expect(backoffMs(3, { random: () => 0 })).toBe(0);
+  it('doubles the ceiling of each wait up to 20 s', async () => {
+    sesMock.on(SendRawEmailCommand).rejects(sesError('Throttling', 'Maximum sending rate exceeded.', 400));
+    const { result, delays } = send({ maxAttempts: 8, random: () => 0.999 });
+    await expect(result).rejects.toThrow(EmailSendError);
+    expect(delays).toEqual([499, 999, 1998, 3996, 7992, 15984, 19980]);
   });
 });
 

@@ -12,11 +12,9 @@ import {
   periodName,
   periodOfMonth,
   previousPeriod,
-  quarterPeriod,
   ReportRequestError,
   shiftUtcDay,
   utcDayKey,
-  yearPeriod,
 } from '../../../lib/period';
 
 describe('parseMonth', () => {
@@ -89,9 +87,19 @@ describe('period ids', () => {
     expect(monthPeriod(2026, 13)).toEqual({ kind: 'month', id: '2027-01', year: 2027, month: 1 });
     expect(monthPeriod(2026, 0)).toEqual({ kind: 'month', id: '2025-12', year: 2025, month: 12 });
     expect(monthPeriod(2026, -12)).toEqual({ kind: 'month', id: '2024-12', year: 2024, month: 12 });
-    expect(quarterPeriod(2026, 5)).toEqual({ kind: 'quarter', id: '2027-Q1', year: 2027, quarter: 1 });
-    expect(quarterPeriod(2026, 0)).toEqual({ kind: 'quarter', id: '2025-Q4', year: 2025, quarter: 4 });
-    expect(yearPeriod(2026)).toEqual({ kind: 'year', id: '2026', year: 2026 });
+    expect(nextPeriod(parsePeriod('2026-Q4'))).toEqual({
+      kind: 'quarter',
+      id: '2027-Q1',
+      year: 2027,
+      quarter: 1,
+    });
+    expect(previousPeriod(parsePeriod('2026-Q1'))).toEqual({
+      kind: 'quarter',
+      id: '2025-Q4',
+      year: 2025,
+      quarter: 4,
+    });
+    expect(parsePeriod('2026')).toEqual({ kind: 'year', id: '2026', year: 2026 });
   });
 });
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
-  canonicalTimeZone,
   firstSkippedDate,
   isZoneOrOffset,
   parseTimeZone,
@@ -30,21 +29,6 @@ describe('parseTimeZone', () => {
       );
     },
   );
-});
-
-describe('canonicalTimeZone', () => {
-  it('spells a name as the time zone database does', () => {
-    expect(canonicalTimeZone('europe/berlin')).toBe('Europe/Berlin');
-    expect(canonicalTimeZone('AMERICA/NEW_YORK')).toBe('America/New_York');
-    expect(canonicalTimeZone('Pacific/Auckland')).toBe('Pacific/Auckland');
-  });
-
-  it('rejects a name the runtime does not know, also the second time', () => {
-    expect(() => canonicalTimeZone('Mars/Olympus')).toThrow(
-      'unknown time zone "Mars/Olympus": expected an IANA name such as UTC or Europe/Berlin',
-    );
-    expect(() => canonicalTimeZone('Mars/Olympus')).toThrow(ReportRequestError);
-  });
 });
 
 describe('timeZoneSchema', () => {
