@@ -1,11 +1,9 @@
 import { type InvoiceStatistics, type InvoicingClient, uuidSchema } from '../invoicing';
 import { notBegunReason, ReportRequestError } from '../period';
 import { type CollectProgress, collectReportData, type ReportRows } from './collect';
-import { fetchRanges } from './collect-ranges';
 import type { Report, ReportPeriod, ReportRequest, ReportSummary } from './model';
-import { publicUrl } from './public-url';
 import { reconcile, reconcileOverRead } from './reconcile';
-import { reportPeriod } from './report-period';
+import { fetchRanges, reportPeriod } from './report-period';
 import { createPaidInvoiceRows, createPaymentRows, type RowTable, type RowTableOptions } from './rows';
 
 export interface BuildReportOptions {
@@ -106,4 +104,20 @@ export async function buildReport(
 /** Removes what a report's row tables keep on disk; its files must have been written. */
 export async function disposeReport(report: Pick<Report, 'paidInvoiceRows' | 'paymentRows'>): Promise<void> {
   await Promise.all([report.paidInvoiceRows.dispose(), report.paymentRows.dispose()]);
+}
+
+/**
+ * A URL without user name, password, query or fragment, any of which could hold a key:
+ * `https://user:pw@api.example.com/v1?token=x` → `https://api.example.com/v1`. `null` for text that is
+ * not a URL, so that the caller words the problem without echoing the text.
+ */
+export function publicUrl(text: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  if (!url.username && !url.password && !url.search && !url.hash) return text;
+  return `${url.origin}${url.pathname === '/' ? '' : url.pathname}`;
 }

@@ -6,13 +6,12 @@ import type {
   PaymentItem,
 } from '../invoicing';
 import { createDayLocator, parsePeriod, parseServiceDatetime, zonedDaysOfPeriod } from '../period';
-import { coveringDates, type FetchRanges } from './collect-ranges';
 import { compareByCreation, FirstInOrder } from './collections';
 import { InvoiceFiguresAccumulator, PreviousPeriodAccumulator } from './invoice-figures';
 import { FIRST_PAID_INVOICES_SHOWN, type ReportPeriod } from './model';
 import { PaymentFiguresAccumulator } from './payment-figures';
 import { WindowLedger } from './reconcile-ledger';
-import { reportPeriodSpan } from './report-period';
+import { coveringDates, type FetchRanges, reportPeriodSpan } from './report-period';
 import type { RowTableBuilder } from './rows';
 import { NO_UNMATCHED, UnmatchedCollector } from './unmatched';
 

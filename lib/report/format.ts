@@ -3,7 +3,6 @@ import Big from 'big.js';
 import { format } from 'date-fns/format';
 import { fiatFractionDigits } from '../invoicing';
 import { parseTimeZone } from '../period';
-import { isolated } from './isolated';
 import { OneDecimalBig } from './money';
 
 /**
@@ -231,4 +230,59 @@ export function truncateText(text: string, max: number): string {
   const complete = ends.length > max || whole ? ends : ends.slice(0, -1);
   const kept = complete[Math.min(max - 1, complete.length) - 1] ?? 0;
   return `${text.slice(0, kept).trimEnd()}…`;
+}
+
+const FSI = '\u2068';
+const PDI = '\u2069';
+const LRI = '\u2066';
+const RLI = '\u2067';
+
+const PRINTABLE_ASCII = /^[\x20-\x7e\u2026]*$/;
+
+/**
+ * Text from outside (a name, a code, a uid) between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE
+ * when it holds anything but printable ASCII: nothing in it (a right-to-left letter, U+202E) can then
+ * reorder the line around it, in HTML or plain text (a subject) alike. What could break out is balanced
+ * first: a stray PDI is dropped, an isolate left open is closed. ASCII stays plain for mail filters.
+ */
+export function isolated(text: string): string {
+  if (PRINTABLE_ASCII.test(text)) return text;
+  let open = 0;
+  let kept = '';
+  let from = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index];
+    if (char === FSI || char === LRI || char === RLI) open += 1;
+    else if (char === PDI) {
+      if (open > 0) open -= 1;
+      else {
+        kept += text.slice(from, index);
+        from = index + 1;
+      }
+    }
+  }
+  kept += text.slice(from);
+  return `${FSI}${kept}${PDI.repeat(open)}${PDI}`;
+}
+
+/** Names the merchant gave their projects (the service has none), by id in lower case. */
+export type ProjectNames = Readonly<Record<string, string>>;
+
+/** Whatever the case of the id; `undefined` for a project without a name. */
+export function projectName(names: ProjectNames, projectId: string): string | undefined {
+  const key = projectId.toLowerCase();
+  return Object.hasOwn(names, key) ? names[key] : undefined;
+}
+
+/**
+ * `Web shop (3f2a9c1e)`, or `3f2a9c1e` for a project without a name. `shown` writes the name: isolated by
+ * default; the email's subject also shortens it.
+ */
+export function projectLabel(
+  names: ProjectNames,
+  projectId: string,
+  shown: (name: string) => string = isolated,
+): string {
+  const name = projectName(names, projectId);
+  return name === undefined ? shortId(projectId) : `${shown(name)} (${shortId(projectId)})`;
 }

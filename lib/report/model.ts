@@ -1,7 +1,8 @@
-import type Big from 'big.js';
+import Big from 'big.js';
+import { stringify } from 'lossless-json';
 import type { Invoice, InvoiceItem, InvoiceStatus, PaymentItem, Wallet } from '../invoicing';
 import type { PeriodKind } from '../period';
-import type { ProjectNames } from './project-names';
+import type { ProjectNames } from './format';
 import type { RowTable } from './rows';
 import type { UnmatchedFigures, UnmatchedPaymentFacts } from './unmatched';
 
@@ -222,3 +223,24 @@ export const FIRST_PAID_INVOICES_SHOWN = 100;
 export const LISTED_PAYMENTS_KEPT = 100;
 
 export const MISPAID_INVOICES_LISTED = 50;
+
+/** The order the page's status table and the workbook list statuses in: the outcome that counts first. */
+export const INVOICE_STATUS_ORDER = [
+  ['paid', 'Paid'],
+  ['unpaid', 'Unpaid'],
+  ['expired', 'Expired'],
+  ['canceled', 'Canceled'],
+] as const satisfies readonly (readonly [InvoiceStatus, string])[];
+
+/** lossless-json writes a `Big` as a number token with every digit; Node 20 has no `JSON.rawJSON`. */
+const BIG_AS_NUMBER = [
+  { test: (value: unknown) => value instanceof Big, stringify: (value: unknown) => (value as Big).toFixed() },
+];
+
+/**
+ * `summary.json`: the summary pretty-printed with two spaces, every `Big` a plain JSON number with every
+ * digit (`0.00000095`, never `9.5e-7`), ending in a newline.
+ */
+export function summaryToJson(summary: ReportSummary): string {
+  return `${stringify(summary, undefined, 2, BIG_AS_NUMBER)}\n`;
+}

@@ -2,9 +2,9 @@ import type Big from 'big.js';
 import { millisecondsInHour } from 'date-fns/constants';
 import type { DecimalString, Invoice, InvoiceStatistics } from '../invoicing';
 import { shiftUtcDay, utcDayKey } from '../period';
-import { EARLIEST_DAY_START_MS, LATEST_DAY_START_MS } from './collect-ranges';
 import { compareText, entryOf, partitionPoint } from './collections';
 import { CentsSum, DecimalSum, ZERO } from './money';
+import { EARLIEST_DAY_START_MS, LATEST_DAY_START_MS } from './report-period';
 
 /**
  * USD amounts added up exactly, and each first rounded to the cent: a service may total either way, and

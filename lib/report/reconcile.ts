@@ -1,13 +1,13 @@
 import Big from 'big.js';
 import { fiatFractionDigits, type InvoiceStatistics } from '../invoicing';
 import { shiftUtcDay } from '../period';
-import type { DateRange } from './collect-ranges';
 import { compareText } from './collections';
 import { formatCount, formatDay, formatUSD } from './format';
 import type { CurrencyUnit, Reconciliation, ReconciliationCheck, UncheckedCheck } from './model';
 import { roundHalfUp, roundUsd, ZERO } from './money';
 import { NO_USD, type PaidTotals, type UsdTotal, type WindowLedger } from './reconcile-ledger';
 import { describeCheck } from './reconciliation-wording';
+import type { DateRange } from './report-period';
 
 interface ReconcileInput {
   statistics: InvoiceStatistics;

@@ -10,8 +10,11 @@ import {
   formatFiatChange,
   formatUSD,
   formatUSDChange,
+  isolated,
+  type ProjectNames,
+  projectLabel,
 } from './format';
-import { isolated } from './isolated';
+
 import type {
   CurrencyUnit,
   Reconciliation,
@@ -20,7 +23,6 @@ import type {
   UncheckedCheck,
 } from './model';
 import { periodTitle } from './period-words';
-import { type ProjectNames, projectLabel } from './project-names';
 
 /**
  * The reconciliation in words, once for the page, the email, its text and the command line: each check,

@@ -1,4 +1,5 @@
-import { type Period, parsePeriod, periodProgress, type Span } from '../period';
+import { millisecondsInDay, millisecondsInHour } from 'date-fns/constants';
+import { type Period, parsePeriod, periodProgress, type Span, utcDayKey } from '../period';
 import type { ReportPeriod } from './model';
 
 export const isoInstant = (epochMs: number): string => new Date(epochMs).toISOString();
@@ -36,4 +37,51 @@ export interface ComparedSpan extends Span {
 export function comparedSpan(period: ReportPeriod): ComparedSpan {
   const { previous } = periodProgress(parsePeriod(period.id), period.timezone, new Date(period.asOf));
   return { ...previous, whole: period.complete };
+}
+
+export interface DateRange {
+  startDate: string;
+  endDate: string;
+}
+
+/**
+ * What to ask the service for: each range holds its span under any reading of `startDate`/`endDate`,
+ * and each record is then placed by its own timestamp.
+ */
+export interface FetchRanges {
+  /** Sent to the statistics and the invoice list alike: the reconciliation compares the two answers. */
+  window: DateRange;
+  payments: DateRange;
+  previous: ComparedSpan;
+  previousInvoices: DateRange;
+}
+
+// Zones run from UTC−12 to UTC+14: a day `D` of any zone begins between `D 00:00 UTC − 14 h` and
+// `D 00:00 UTC + 12 h`.
+export const LATEST_DAY_START_MS = 12 * millisecondsInHour;
+export const EARLIEST_DAY_START_MS = -14 * millisecondsInHour;
+
+/**
+ * The dates whose range holds every instant of `span` however the service reads them (any zone, `endDate`
+ * included or not, either bound exclusive of its own first instant).
+ * @example coveringDates(October 2026 in UTC) // { startDate: '2026-09-30', endDate: '2026-11-02' }
+ */
+export function coveringDates(span: Span): DateRange {
+  const endDateMidnight = span.end - EARLIEST_DAY_START_MS;
+  return {
+    startDate: utcDayKey(span.start - LATEST_DAY_START_MS - 1),
+    // The first UTC midnight at or after `endDateMidnight`.
+    endDate: utcDayKey(endDateMidnight + millisecondsInDay - 1),
+  };
+}
+
+export function fetchRanges(period: ReportPeriod): FetchRanges {
+  const covering = coveringDates(reportPeriodSpan(period));
+  const previous = comparedSpan(period);
+  return {
+    window: covering,
+    payments: covering,
+    previous,
+    previousInvoices: coveringDates(previous),
+  };
 }
