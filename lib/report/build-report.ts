@@ -21,7 +21,8 @@ export interface BuildReportOptions {
 }
 
 /**
- * Builds the report for one period in the request's time zone, optionally one project. A period not
+ * Builds the report for one period in the request's time zone, optionally one project; its lists are in
+ * time order (`createDatetime` or `transactionDatetime`), then by id. A period not
  * ended at `now` is reported so far and compared with the same elapsed span of the previous one.
  *
  * Bad input throws `ReportRequestError` before any request. A failure while collecting rejects with the
@@ -31,7 +32,7 @@ export async function buildReport(
   client: InvoicingClient,
   request: ReportRequest,
   options: BuildReportOptions,
-): Promise<Report> {
+) {
   const now = options.now ?? new Date();
   const period = reportPeriod(request.period, request.timezone ?? 'UTC', now);
   const { projectId } = request;

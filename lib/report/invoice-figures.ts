@@ -1,17 +1,7 @@
 import Big from 'big.js';
 import type { Invoice, InvoiceStatus } from '../invoicing';
 import { compareByCreation, compareText, entryOf, FirstInOrder } from './collections';
-import {
-  type CurrencyFigures,
-  type DayFigures,
-  type InvoiceFigures,
-  MISPAID_INVOICES_LISTED,
-  type MispaidInvoice,
-  type MispaidTotals,
-  type MonthFigures,
-  type PreviousPeriodFigures,
-  type ProjectFigures,
-} from './model';
+import { MISPAID_INVOICES_LISTED, type MispaidInvoice } from './model';
 import { DecimalSum, percentChange, roundFiat, roundUsd, sum } from './money';
 import { type ComparedSpan, isoInstant } from './report-period';
 
@@ -26,7 +16,8 @@ const netReceived = (paid: DecimalSum, commission: DecimalSum): Big =>
 
 /**
  * Adds up the invoices created in the period as they arrive, keeping only totals. Paid figures use
- * `amountFiatUSD` (the USD actually received); the months come from the days' exact sums.
+ * `amountFiatUSD` (the USD actually received); the months come from the days' exact sums; `days` are
+ * every day of the period up to the one `asOf` falls in; `projects` go by paid USD, largest first, then id.
  */
 export class InvoiceFiguresAccumulator {
   #total = 0;
@@ -69,8 +60,8 @@ export class InvoiceFiguresAccumulator {
     dayTotals.usd.add(usd);
   }
 
-  result(): InvoiceFigures {
-    const projects: ProjectFigures[] = [...this.#projects]
+  result() {
+    const projects = [...this.#projects]
       .map(([projectId, totals]) => ({ projectId, exactUsd: totals.usd.toBig(), totals }))
       .sort((a, b) => b.exactUsd.cmp(a.exactUsd) || compareText(a.projectId, b.projectId))
       .map(({ projectId, exactUsd, totals }) => ({
@@ -80,7 +71,7 @@ export class InvoiceFiguresAccumulator {
         commissionTotalUSD: roundUsd(totals.commission.toBig()),
         netReceivedUSD: netReceived(totals.usd, totals.commission),
       }));
-    const currencies: CurrencyFigures[] = [...this.#currencies]
+    const currencies = [...this.#currencies]
       .sort(([a], [b]) => compareText(a, b))
       .map(([currency, totals]) => ({
         currency,
@@ -88,7 +79,7 @@ export class InvoiceFiguresAccumulator {
         amount: roundFiat(totals.amount.toBig(), currency),
         paidTotalUSD: roundUsd(totals.usd.toBig()),
       }));
-    const days: DayFigures[] = [];
+    const days: { date: string; paid: number; paidTotalUSD: Big }[] = [];
     const byMonth = new Map<string, { paid: number; usd: Big[] }>();
     for (const [date, totals] of this.#days) {
       const exactUsd = totals.usd.toBig();
@@ -97,7 +88,7 @@ export class InvoiceFiguresAccumulator {
       month.paid += totals.paid;
       month.usd.push(exactUsd);
     }
-    const months: MonthFigures[] = [...byMonth].map(([month, { paid, usd }]) => ({
+    const months = [...byMonth].map(([month, { paid, usd }]) => ({
       month,
       paid,
       paidTotalUSD: roundUsd(sum(usd)),
@@ -139,7 +130,8 @@ class MispaidSide {
     this.invoiced.add(invoice.amountFiat);
   }
 
-  totals(): MispaidTotals {
+  /** `differenceUSD`: received minus invoiced, negative for the under-paid. */
+  totals() {
     return { count: this.count, differenceUSD: roundUsd(this.received.toBig().minus(this.invoiced.toBig())) };
   }
 }
@@ -192,7 +184,7 @@ export class MispaidFiguresAccumulator {
       this.#floor = this.#largest.list().at(-1)!.differenceUSD.abs().toNumber();
   }
 
-  totals(): Pick<InvoiceFigures, 'underpaid' | 'overpaid'> {
+  totals() {
     return { underpaid: this.#under.totals(), overpaid: this.#over.totals() };
   }
 
@@ -201,7 +193,10 @@ export class MispaidFiguresAccumulator {
   }
 }
 
-/** Adds up the paid invoices created in the span of the previous period a report is compared with. */
+/**
+ * Adds up the paid invoices created in the span of the previous period a report is compared with: all of
+ * it once the report's period is complete, else the same elapsed span; the percent is null from 0.
+ */
 export class PreviousPeriodAccumulator {
   #paid = 0;
   readonly #paidUsd = new DecimalSum();
@@ -215,7 +210,7 @@ export class PreviousPeriodAccumulator {
   }
 
   /** The change is worked out from the rounded totals, as printed, so that it is exactly their difference. */
-  result(current: Pick<InvoiceFigures, 'paid' | 'paidTotalUSD'>): PreviousPeriodFigures {
+  result(current: { paid: number; paidTotalUSD: Big }) {
     const paidTotalUSD = roundUsd(this.#paidUsd.toBig());
     const { period, start, end, whole } = this.span;
     return {
@@ -223,7 +218,7 @@ export class PreviousPeriodAccumulator {
       id: period.id,
       start: isoInstant(start),
       end: isoInstant(end),
-      comparison: whole ? 'whole-period' : 'same-elapsed-span',
+      comparison: whole ? ('whole-period' as const) : ('same-elapsed-span' as const),
       paid: this.#paid,
       paidTotalUSD,
       change: {

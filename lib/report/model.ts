@@ -1,10 +1,13 @@
 import Big from 'big.js';
 import { stringify } from 'lossless-json';
-import type { Invoice, InvoiceItem, InvoiceStatus, PaymentItem, Wallet } from '../invoicing';
-import type { PeriodKind } from '../period';
+import type { Invoice, InvoiceStatus, PaymentItem } from '../invoicing';
+import type { buildReport } from './build-report';
 import type { ProjectNames } from './format';
-import type { RowTable } from './rows';
-import type { UnmatchedFigures, UnmatchedPaymentFacts } from './unmatched';
+import type { InvoiceFiguresAccumulator, PreviousPeriodAccumulator } from './invoice-figures';
+import type { PaymentFiguresAccumulator } from './payment-figures';
+import type { reconcile } from './reconcile';
+import type { reportPeriod } from './report-period';
+import type { UnmatchedFigures } from './unmatched';
 
 /**
  * What a report holds, for a month, a quarter or a year; the renderings read it. Amounts are `Big`,
@@ -22,71 +25,18 @@ export interface ReportRequest {
   projectNames?: ProjectNames;
 }
 
-export interface ReportPeriod {
-  kind: PeriodKind;
-  id: string;
-  month?: string;
-  timezone: string;
-  start: string;
-  end: string;
-  complete: boolean;
-  /** The instant the figures run to (exclusive): `end` once complete, otherwise when the report was made. */
-  asOf: string;
-}
-
-export interface ProjectFigures {
-  projectId: string;
-  paid: number;
-  paidTotalUSD: Big;
-  commissionTotalUSD: Big;
-  netReceivedUSD: Big;
-}
-
-export interface CurrencyFigures {
-  currency: string;
-  paid: number;
-  amount: Big;
-  paidTotalUSD: Big;
-}
-
-export interface DayFigures {
-  date: string;
-  paid: number;
-  paidTotalUSD: Big;
-}
-
-export interface MonthFigures {
-  month: string;
-  paid: number;
-  paidTotalUSD: Big;
-}
-
-export interface InvoiceFigures {
-  total: number;
-  paid: number;
-  byStatus: Record<InvoiceStatus, number>;
-  paidTotalUSD: Big;
-  commissionTotalUSD: Big;
-  netReceivedUSD: Big;
-  underpaid: MispaidTotals;
-  overpaid: MispaidTotals;
-  byProject: Record<string, Big>;
-  byCurrency: Record<string, Big>;
-  /** Every day of the period up to the day `asOf` falls in. */
-  byDay: Record<string, Big>;
-  byMonth: Record<string, Big>;
-  /** Sorted by paid USD, largest first, then id. */
-  projects: ProjectFigures[];
-  currencies: CurrencyFigures[];
-  days: DayFigures[];
-  months: MonthFigures[];
-}
-
-export interface MispaidTotals {
-  count: number;
-  /** Received minus invoiced: negative for the under-paid. */
-  differenceUSD: Big;
-}
+export type ReportPeriod = ReturnType<typeof reportPeriod>;
+export type InvoiceFigures = ReturnType<InvoiceFiguresAccumulator['result']>;
+export type ProjectFigures = InvoiceFigures['projects'][number];
+export type CurrencyFigures = InvoiceFigures['currencies'][number];
+export type MonthFigures = InvoiceFigures['months'][number];
+export type MispaidTotals = InvoiceFigures['underpaid'];
+export type PreviousPeriodFigures = ReturnType<PreviousPeriodAccumulator['result']>;
+export type PaymentFigures = ReturnType<PaymentFiguresAccumulator['result']>['figures'];
+export type CryptocurrencyFigures = PaymentFigures['cryptocurrencies'][number];
+export type WalletFigures = PaymentFigures['wallets'][number];
+export type Reconciliation = ReturnType<typeof reconcile>;
+export type Report = Awaited<ReturnType<typeof buildReport>>;
 
 /**
  * A paid USD invoice whose `amountFiatUSD` (overwritten at payment with what was received) differs from
@@ -97,56 +47,11 @@ export interface MispaidInvoice {
   differenceUSD: Big;
 }
 
-/**
- * The previous period of the same kind: all of it once the report's period is complete, otherwise the
- * same elapsed span of it.
- */
-export interface PreviousPeriodFigures {
-  kind: PeriodKind;
-  id: string;
-  start: string;
-  end: string;
-  comparison: 'whole-period' | 'same-elapsed-span';
-  paid: number;
-  paidTotalUSD: Big;
-  change: {
-    paid: number;
-    paidTotalUSD: Big;
-    /** Null when the previous span's total is 0. */
-    paidTotalPercent: Big | null;
-  };
-}
-
-export interface CryptocurrencyFigures {
-  cryptocurrency: string;
-  count: number;
-  amount: Big;
-}
-
-export interface WalletFigures {
-  wallet: Wallet;
-  count: number;
-  amount: Big;
-}
-
 /** A payment at or after its invoice's `timeToPayDatetime`, inside the one-hour grace window. */
 export interface LatePayment {
   payment: PaymentItem;
   invoice: Invoice;
   secondsLate: number;
-}
-
-export interface PaymentFigures {
-  /** Why payments without an invoice are missing from a project's report, and how many. */
-  projectFilterNote?: string;
-  total: number;
-  matched: number;
-  unmatched: number;
-  late: number;
-  byCryptocurrency: Record<string, Big>;
-  cryptocurrencies: CryptocurrencyFigures[];
-  /** Sorted by wallet name, then id. */
-  wallets: WalletFigures[];
 }
 
 export interface ReconciliationCheck {
@@ -169,23 +74,6 @@ export interface UncheckedCheck {
 /** The unit the service totals `invoicesByCurrencies` in, which the spec does not say. */
 export type CurrencyUnit = 'fiat' | 'usd';
 
-/**
- * The statistics compared with the invoice list asked for the same `startDate` and `endDate` (the
- * window), so that the service's reading of them is on both sides of every check.
- */
-export interface Reconciliation {
-  ok: boolean;
-  /** Wider than the period, so that it holds it under any reading; the statistics take no project. */
-  window: { startDate: string; endDate: string };
-  listed: { paid: number; paidTotalUSD: Big };
-  checks: ReconciliationCheck[];
-  /** Checks that could not be made exactly, with the reason: never guessed. */
-  notChecked: UncheckedCheck[];
-  /** `null` when no `currency:` check was made (project filter). */
-  currencyUnit: CurrencyUnit | null;
-  statistics: { invoicesTotalNum: number };
-}
-
 export interface ReportSummary {
   account: string | null;
   period: ReportPeriod;
@@ -198,22 +86,6 @@ export interface ReportSummary {
   generatedAt: string;
   /** Never the API key. */
   source: { apiUrl: string };
-}
-
-/** Lists are in time order (`createDatetime` or `transactionDatetime`), then by id. */
-export interface Report {
-  summary: ReportSummary;
-  firstPaidInvoices: InvoiceItem[];
-  unmatchedPayments: PaymentItem[];
-  /** Every unmatched payment with its estimate and candidates: `unmatched-payments.csv`'s rows. */
-  unmatched: UnmatchedPaymentFacts[];
-  latePayments: LatePayment[];
-  /** Largest difference first. */
-  mispaidInvoices: MispaidInvoice[];
-  /** `paid-invoices.csv` and the workbook's `Paid invoices` sheet. */
-  paidInvoiceRows: RowTable;
-  /** `payments.csv` and the workbook's `Payments` sheet. */
-  paymentRows: RowTable;
 }
 
 /** How many paid invoices the page lists; the files have them all. */

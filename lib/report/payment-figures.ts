@@ -1,24 +1,11 @@
 import type { PaymentItem, Wallet } from '../invoicing';
 import { parseServiceDatetime } from '../period';
 import { compareByTransaction, compareText, entryOf, FirstInOrder } from './collections';
-import {
-  type CryptocurrencyFigures,
-  type LatePayment,
-  LISTED_PAYMENTS_KEPT,
-  type PaymentFigures,
-  type WalletFigures,
-} from './model';
+import { type LatePayment, LISTED_PAYMENTS_KEPT } from './model';
 import { DecimalSum } from './money';
 
 /** The search for payments runs one hour past `timeToPayDatetime` (the spec's grace window). */
 export const GRACE_WINDOW_SECONDS = 3600;
-
-export interface PaymentResult {
-  figures: PaymentFigures;
-  /** The first `LISTED_PAYMENTS_KEPT` by `transactionDatetime`, then id. */
-  unmatched: PaymentItem[];
-  late: LatePayment[];
-}
 
 /**
  * Whole seconds a matched payment came after its invoice's `timeToPayDatetime`, inside the grace window;
@@ -85,14 +72,15 @@ export class PaymentFiguresAccumulator {
     this.#leftOutByProjectFilter += 1;
   }
 
-  result(): PaymentResult {
-    const cryptocurrencies: CryptocurrencyFigures[] = [...this.#byCryptocurrency]
+  /** The unmatched and late are the first `LISTED_PAYMENTS_KEPT` by `transactionDatetime`, then id. */
+  result() {
+    const cryptocurrencies = [...this.#byCryptocurrency]
       .sort(([a], [b]) => compareText(a, b))
       .map(([cryptocurrency, { count, amount }]) => ({ cryptocurrency, count, amount: amount.toBig() }));
-    const wallets: WalletFigures[] = [...this.#byWallet.values()]
+    const wallets = [...this.#byWallet.values()]
       .sort((a, b) => compareText(a.wallet.name, b.wallet.name) || compareText(a.wallet.id, b.wallet.id))
       .map(({ wallet, count, amount }) => ({ wallet, count, amount: amount.toBig() }));
-    const figures: PaymentFigures = {
+    const figures = {
       total: this.#total,
       matched: this.#matched,
       unmatched: this.#unmatchedCount,
@@ -100,12 +88,13 @@ export class PaymentFiguresAccumulator {
       byCryptocurrency: Object.fromEntries(cryptocurrencies.map((c) => [c.cryptocurrency, c.amount])),
       cryptocurrencies,
       wallets,
+      // Why payments without an invoice are missing from a project's report, and how many.
+      ...(this.projectFiltered && {
+        projectFilterNote:
+          'Payments not matched to an invoice cannot be attributed to a project and are left out' +
+          ` (${this.#leftOutByProjectFilter} in this period).`,
+      }),
     };
-    if (this.projectFiltered) {
-      figures.projectFilterNote =
-        'Payments not matched to an invoice cannot be attributed to a project and are left out' +
-        ` (${this.#leftOutByProjectFilter} in this period).`;
-    }
     return { figures, unmatched: this.#unmatched.list(), late: this.#late.list() };
   }
 }

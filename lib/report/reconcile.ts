@@ -75,7 +75,7 @@ function currencyChecks(
  * are exact sums rounded once; every check is returned, and every check not made exactly is named with
  * its reason. With a project, only that project's check is made.
  */
-export function reconcile(input: ReconcileInput): Reconciliation {
+export function reconcile(input: ReconcileInput) {
   const { statistics, ledger, projectId } = input;
   const listed = ledger.totals();
   const checks: ReconciliationCheck[] = [];
@@ -102,10 +102,13 @@ export function reconcile(input: ReconcileInput): Reconciliation {
   }
   return {
     ok: checks.every((check) => check.ok),
+    // Wider than the period, so that it holds it under any reading; the statistics take no project.
     window: { startDate: input.window.startDate, endDate: input.window.endDate },
     listed: { paid: listed.count, paidTotalUSD: roundUsd(listed.usd.exact) },
     checks,
+    /** Checks that could not be made exactly, with the reason: never guessed. */
     notChecked,
+    /** `null` when no `currency:` check was made (project filter). */
     currencyUnit,
     statistics: { invoicesTotalNum: statistics.invoicesTotalNum },
   };

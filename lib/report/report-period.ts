@@ -5,10 +5,11 @@ import type { ReportPeriod } from './model';
 export const isoInstant = (epochMs: number): string => new Date(epochMs).toISOString();
 
 /**
- * `[first instant, the next period's first instant)` in the zone, and how far it had run at `now`.
+ * `[first instant, the next period's first instant)` in the zone, and how far it had run at `now`: `asOf`,
+ * the instant the figures run to (exclusive), is `end` once complete, otherwise `now`.
  * @throws ReportRequestError for a malformed period or an unknown time zone.
  */
-export function reportPeriod(id: string, timezone: string, now: Date): ReportPeriod {
+export function reportPeriod(id: string, timezone: string, now: Date) {
   const period = parsePeriod(id);
   const progress = periodProgress(period, timezone, now);
   return {
