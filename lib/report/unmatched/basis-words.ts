@@ -1,7 +1,7 @@
 import type Big from 'big.js';
 import { formatCount } from '../format';
-import type { UnmatchedFigures, UsdEstimate } from './model';
-import { ESTIMATE_MAX_HOURS } from './usd-estimate';
+import type { UnmatchedFigures } from './unmatched-collector';
+import { ESTIMATE_MAX_HOURS, type UsdEstimate } from './usd-estimate';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 

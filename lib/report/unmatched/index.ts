@@ -2,11 +2,12 @@ export { estimateBasisWords, noEstimateWords, unmatchedInWords } from './basis-w
 export {
   CANDIDATES_SHOWN,
   type EstimatedPayment,
+  type InvoiceCandidate,
   LIKELY_TOLERANCE_PERCENT,
   matchCandidates,
   type SearchWindow,
   searchWindowOf,
+  type UnmatchedPaymentFacts,
 } from './match-candidates';
-export type { InvoiceCandidate, UnmatchedFigures, UnmatchedPaymentFacts, UsdEstimate } from './model';
-export { NO_UNMATCHED, UnmatchedCollector } from './unmatched-collector';
-export { MatchedRates, rateBucketMs } from './usd-estimate';
+export { NO_UNMATCHED, UnmatchedCollector, type UnmatchedFigures } from './unmatched-collector';
+export { MatchedRates, rateBucketMs, type UsdEstimate } from './usd-estimate';

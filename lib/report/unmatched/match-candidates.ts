@@ -4,12 +4,7 @@ import { type DecimalString, type InvoiceItem, PAYMENT_SEARCH_GRACE_MS } from '.
 import { parseServiceDatetime } from '../../period';
 import { compareText, FirstInOrder, partitionPoint } from '../collections';
 import { percentChange } from '../money';
-import type {
-  CandidateInvoiceFields,
-  EstimatedPaymentFields,
-  InvoiceCandidate,
-  UnmatchedPaymentFacts,
-} from './model';
+import type { UsdEstimate } from './usd-estimate';
 
 /** Candidate invoices shown per unmatched payment, closest first. */
 export const CANDIDATES_SHOWN = 3;
@@ -31,20 +26,14 @@ export const LIKELY_TOLERANCE_PERCENT = 2;
 const CANDIDATE_LOOKBACK_DAYS = 7;
 export const CANDIDATE_LOOKBACK_MS = CANDIDATE_LOOKBACK_DAYS * millisecondsInDay;
 
-/** What the report keeps of an invoice not paid: when its payment search was active, and what to show. */
-export interface SearchWindow extends CandidateInvoiceFields {
-  amountUSD: DecimalString;
-  createdMs: number;
-  /**
-   * The last instant the search may have been active: an hour after `timeToPayDatetime`, or `Infinity`
-   * for an invoice still `unpaid`. A `canceled` invoice's search ended when it was canceled, which the
-   * service does not say: it gets an expired one's window and is never called likely.
-   */
-  activeUntilMs: number;
-}
-
-/** The invoice's search window, or `undefined` for a paid invoice. */
-export function searchWindowOf(invoice: InvoiceItem): SearchWindow | undefined {
+/**
+ * What the report keeps of an invoice not paid (`undefined` for a paid one): when its payment search was
+ * active, and what to show. `activeUntilMs` is the last instant the search may have been active: an hour
+ * after `timeToPayDatetime`, or `Infinity` for an invoice still `unpaid`. A `canceled` invoice's search
+ * ended when it was canceled, which the service does not say: it gets an expired one's window and is
+ * never called likely.
+ */
+export function searchWindowOf(invoice: InvoiceItem) {
   if (invoice.status === 'paid') return undefined;
   return {
     id: invoice.id,
@@ -63,8 +52,19 @@ export function searchWindowOf(invoice: InvoiceItem): SearchWindow | undefined {
   };
 }
 
-export interface EstimatedPayment extends EstimatedPaymentFields {
+export type SearchWindow = NonNullable<ReturnType<typeof searchWindowOf>>;
+
+/** An unmatched payment of the period; `estimate` is `null` when none could be made. */
+export interface EstimatedPayment {
+  id: string;
+  transactionDatetime: string;
   atMs: number;
+  amount: DecimalString;
+  cryptocurrency: string;
+  walletName: string;
+  walletAddress: string;
+  hash: string;
+  estimate: UsdEstimate | null;
 }
 
 interface Prepared {
@@ -92,11 +92,13 @@ const TOLERANCE = LIKELY_TOLERANCE_PERCENT / 100;
  * then id; by time alone without an estimate. A candidate is likely when it is the only one within
  * `LIKELY_TOLERANCE_PERCENT`, is not canceled, and no other unmatched payment is within the tolerance of
  * it: two payments competing for one invoice leave both without a likely one.
+ *
+ * Each payment keeps its first `CANDIDATES_SHOWN` and their count. A candidate's `differenceUSD` is the
+ * estimate minus its `amountUSD` (negative when the payment looks short), `differencePercent` that in
+ * percent of `amountUSD` to one decimal (`null` for 0 USD); both `null` without an estimate.
+ * `alsoCloseTo` names the other unmatched payments within the tolerance of it.
  */
-export function matchCandidates(
-  payments: readonly EstimatedPayment[],
-  windows: readonly SearchWindow[],
-): UnmatchedPaymentFacts[] {
+export function matchCandidates(payments: readonly EstimatedPayment[], windows: readonly SearchWindow[]) {
   const active = activeWindowsLookup(
     windows.map((window) => {
       const amountUSD = new Big(window.amountUSD);
@@ -131,7 +133,7 @@ export function matchCandidates(
     const likely =
       only !== undefined && only.status !== 'canceled' && closeTo.get(only.id)!.length === 1 ? only.id : null;
     const estimate = payment.estimate?.usd;
-    const candidates = shown.map(({ prepared: { window, amountUSD } }): InvoiceCandidate => {
+    const candidates = shown.map(({ prepared: { window, amountUSD } }) => {
       const { createdMs: _created, activeUntilMs: _until, ...fields } = window;
       return {
         ...fields,
@@ -212,3 +214,6 @@ function activeWindowsLookup(windows: readonly Prepared[]): (atMs: number) => Pr
     return found;
   };
 }
+
+export type UnmatchedPaymentFacts = ReturnType<typeof matchCandidates>[number];
+export type InvoiceCandidate = UnmatchedPaymentFacts['candidates'][number];

@@ -2,6 +2,7 @@ import type { InvoiceItem, PaymentItem } from '../../invoicing';
 import type { Span } from '../../period';
 import { compareText, partitionPoint } from '../collections';
 import { sum, ZERO } from '../money';
+import type { UnmatchedPaymentFacts } from './match-candidates';
 import {
   CANDIDATE_LOOKBACK_MS,
   type EstimatedPayment,
@@ -9,16 +10,14 @@ import {
   type SearchWindow,
   searchWindowOf,
 } from './match-candidates';
-import type { UnmatchedFigures, UnmatchedPaymentFacts, UnmatchedPaymentSummary } from './model';
 import { MatchedRates, rateBucketMs } from './usd-estimate';
 
 /** How many unmatched payments `summary.json` lists; the CSV has them all. */
 const UNMATCHED_PAYMENTS_LISTED = 100;
 
-export interface UnmatchedResult {
-  figures: UnmatchedFigures;
-  payments: UnmatchedPaymentFacts[];
-}
+type UnmatchedResult = ReturnType<UnmatchedCollector['result']>;
+/** What the summary's `payments` adds about unmatched payments. */
+export type UnmatchedFigures = UnmatchedResult['figures'];
 
 /** One project's report looks into no unmatched payments. */
 export const NO_UNMATCHED: UnmatchedResult = {
@@ -94,7 +93,8 @@ export class UnmatchedCollector {
     return start < this.span.start ? { start, end: this.span.start } : undefined;
   }
 
-  result(): UnmatchedResult {
+  /** The estimates' total is rounded once to cents; the summary lists the first `UNMATCHED_PAYMENTS_LISTED`. */
+  result() {
     const payments = this.#payments
       .sort((a, b) => a.atMs - b.atMs || compareText(a.id, b.id))
       .map(
@@ -126,7 +126,8 @@ export class UnmatchedCollector {
   }
 }
 
-function summaryEntry(payment: UnmatchedPaymentFacts): UnmatchedPaymentSummary {
+/** As `summary.json` lists it: without the free text the service sent (the files and the page have it). */
+function summaryEntry(payment: UnmatchedPaymentFacts) {
   const { walletName: _name, walletAddress: _address, candidates, ...rest } = payment;
   return { ...rest, candidates: candidates.map(({ serviceData: _serviceData, ...candidate }) => candidate) };
 }

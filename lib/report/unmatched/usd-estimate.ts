@@ -3,7 +3,6 @@ import { millisecondsInHour, millisecondsInMinute } from 'date-fns/constants';
 import type { DecimalString } from '../../invoicing';
 import { entryOf } from '../collections';
 import { DecimalSum, dividingTo, ZERO } from '../money';
-import type { UsdEstimate } from './model';
 
 /** How many matched payments an estimate gathers at least, nearest first. */
 const ESTIMATE_PAYMENTS = 5;
@@ -66,11 +65,13 @@ export class MatchedRates {
   }
 
   /**
-   * The amount times the rate of the matched payments nearest in time, gathered bucket by bucket outwards
-   * until there are `ESTIMATE_PAYMENTS` (whole buckets), none farther than `ESTIMATE_MAX_HOURS`. The
-   * rate is their USD total over their crypto total, so a dust payment weighs as little as it holds.
+   * The amount times the rate of the matched payments nearest in time, rounded once to cents, gathered
+   * bucket by bucket outwards until there are `ESTIMATE_PAYMENTS` (whole buckets), none farther than
+   * `ESTIMATE_MAX_HOURS` (`withinSeconds` says the farthest). The rate, to 8 decimals, is their USD total
+   * over their crypto total, so a dust payment weighs as little as it holds. Without such payments, a US
+   * dollar stablecoin is taken at par; `null` for any other.
    */
-  estimate(cryptocurrency: string, atMs: number, amount: DecimalString): UsdEstimate | null {
+  estimate(cryptocurrency: string, atMs: number, amount: DecimalString) {
     const buckets = this.#buckets.get(cryptocurrency);
     const bound = ESTIMATE_MAX_HOURS * millisecondsInHour;
     let usd = ZERO;
@@ -97,14 +98,18 @@ export class MatchedRates {
       return {
         usd: new Big(new CentsBig(usd.times(amount)).div(crypto)),
         rate: new Big(new RateBig(usd).div(crypto)),
-        basis: { kind: 'matched-payments', payments: count, withinSeconds: Math.ceil(farthest / 1000) },
+        basis: {
+          kind: 'matched-payments' as const,
+          payments: count,
+          withinSeconds: Math.ceil(farthest / 1000),
+        },
       };
     }
     if (USD_STABLECOINS.has(cryptocurrency.toUpperCase())) {
       return {
         usd: new Big(new CentsBig(amount).div(1)),
         rate: new Big(1),
-        basis: { kind: 'stablecoin-par' },
+        basis: { kind: 'stablecoin-par' as const },
       };
     }
     return null;
@@ -114,3 +119,5 @@ export class MatchedRates {
 function isPositive(amount: DecimalString): boolean {
   return !amount.startsWith('-') && /[1-9]/.test(amount);
 }
+
+export type UsdEstimate = NonNullable<ReturnType<MatchedRates['estimate']>>;
