@@ -2,7 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import Big from 'big.js';
 import { format } from 'date-fns/format';
 import { fiatFractionDigits } from '../invoicing';
-import { parseTimeZone } from '../period';
+import { parseServiceDatetime, parseTimeZone } from '../period';
 import { OneDecimalBig } from './money';
 
 /**
@@ -41,33 +41,17 @@ export function formatDecimal(amount: Amount, minDecimals = 0): string {
 }
 
 /**
- * Between an amount and its code: a no-break space keeps a signed difference whole on a phone
- * (`+10.00 USD`); other amounts keep an ordinary space, so that the summary and files hold plain text.
+ * In the currency's minor unit (or more decimals), the code after it, never a symbol: `12,000 JPY`. A
+ * code that is not plain ASCII is isolated, so that it cannot reorder the line. A signed difference has
+ * a no-break space before the code, which keeps it whole on a phone (`+10.00 USD`); other amounts keep
+ * an ordinary space, so that the summary and files hold plain text.
  */
-type CodeSpace = ' ' | '\u00a0';
-
-const NO_BREAK_SPACE: CodeSpace = '\u00a0';
-
-function usd(amount: Amount, space: CodeSpace): string {
-  return `${formatDecimal(amount, 2)}${space}USD`;
-}
-
-function fiat(amount: Amount, currency: string, space: CodeSpace): string {
+export function formatFiat(amount: Amount, currency: string, space = ' '): string {
   return `${formatDecimal(amount, fiatFractionDigits(currency))}${space}${isolated(currency)}`;
 }
 
 /** Two decimals (or more, if the amount has them): `81,119.92 USD`. */
-export function formatUSD(amount: Amount): string {
-  return usd(amount, ' ');
-}
-
-/**
- * In the currency's minor unit (or more decimals), the code after it, never a symbol: `12,000 JPY`. A
- * code that is not plain ASCII is isolated, so that it cannot reorder the line.
- */
-export function formatFiat(amount: Amount, currency: string): string {
-  return fiat(amount, currency, ' ');
-}
+export const formatUSD = (amount: Amount): string => formatFiat(amount, 'USD');
 
 /** Every digit the amount has: `0.00000095 BTC`, `1,234.5 USDT`. */
 export function formatCrypto(amount: Amount, cryptocurrency: string): string {
@@ -87,15 +71,12 @@ export function formatCountChange(change: number): string {
   return signed(formatCount(change), Math.sign(change));
 }
 
-/** `+122.00 USD`, `-3.50 USD`, `0.00 USD`, a no-break space before the code. */
-export function formatUSDChange(change: Amount): string {
-  return signed(usd(change, NO_BREAK_SPACE), new Big(change).cmp(0));
+/** `+10.50 EUR`, `-3.50 EUR`, `0.00 EUR`. */
+export function formatFiatChange(change: Amount, currency: string): string {
+  return signed(formatFiat(change, currency, '\u00a0'), new Big(change).cmp(0));
 }
 
-/** `+10.50 EUR`, as `formatUSDChange`. */
-export function formatFiatChange(change: Amount, currency: string): string {
-  return signed(fiat(change, currency, NO_BREAK_SPACE), new Big(change).cmp(0));
-}
+export const formatUSDChange = (change: Amount): string => formatFiatChange(change, 'USD');
 
 /** `+12.5 %`, `-3.0 %`, `0.0 %`; `n/a` when there is nothing to compare with. */
 export function formatPercentChange(percent: Amount | null): string {
@@ -114,7 +95,6 @@ export function formatShare(part: Amount | number, whole: Amount | number): stri
 // date-fns formats a `TZDate` in its own zone; a zone is checked first (date-fns says only "Invalid time value").
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const SERVICE_DATETIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 
 function checkedDate(date: TZDate, what: string): TZDate {
   if (Number.isNaN(date.getTime())) throw new RangeError(`not a valid ${what}`);
@@ -149,11 +129,7 @@ export function formatInstant(instant: string, timezone: string): string {
 
 /** A service datetime (UTC) in the report's zone, named once in a heading: `1 Oct 2026, 14:00`. */
 export function formatServiceDatetime(datetime: string, timezone: string): string {
-  const parts = SERVICE_DATETIME.exec(datetime);
-  if (!parts) throw new RangeError(`expected a datetime "Y-m-d H:i:s", got "${datetime}"`);
-  const [, year, month, day, hour, minute, second] = parts.map(Number) as number[];
-  const utc = Date.UTC(year!, month! - 1, day!, hour!, minute!, second!);
-  return format(checkedDate(new TZDate(utc, parseTimeZone(timezone)), 'datetime'), 'd MMM yyyy, HH:mm');
+  return format(new TZDate(parseServiceDatetime(datetime), parseTimeZone(timezone)), 'd MMM yyyy, HH:mm');
 }
 
 /**

@@ -87,7 +87,7 @@ export function reconcile(input: ReconcileInput) {
       notChecked.push({ name, reason: ONE_PROJECT_ONLY });
     }
   } else {
-    checks.push(countCheck('paidCount', statistics.invoicesPaidNum, listed.count));
+    checks.push(check('paidCount', new Big(statistics.invoicesPaidNum), new Big(listed.count)));
     checks.push(usdCheck('paidTotalUSD', new Big(statistics.invoicesTotalUSD), listed.usd));
     for (const id of sortedUnion(Object.keys(statistics.invoicesByProjects), listed.usdByProject.keys())) {
       const service = amountOf(statistics.invoicesByProjects, id);
@@ -116,46 +116,34 @@ export function reconcile(input: ReconcileInput) {
 
 const TOLERANCE = new Big('0.01');
 
-/** Rounded to six decimals first: a service adding in floating point sends `32.940000000000005`. */
-const agrees = (a: Big, b: Big): boolean => roundHalfUp(a.minus(b).abs(), 6).lte(TOLERANCE);
-
-function moneyCheck(name: string, service: Big, computed: Big): ReconciliationCheck {
-  const difference = service.minus(computed);
-  return { name, service, computed, difference, ok: agrees(service, computed) };
-}
-
-function countCheck(name: string, service: number, computed: number): ReconciliationCheck {
-  return {
-    name,
-    service: new Big(service),
-    computed: new Big(computed),
-    difference: new Big(service - computed),
-    ok: service === computed,
-  };
+/**
+ * The service's figure against the listed one in each reading in turn: the first that agrees is the
+ * check, else the first. Rounded to six decimals first: a service adding in floating point sends
+ * `32.940000000000005`.
+ */
+function check(name: string, service: Big, ...readings: Big[]): ReconciliationCheck {
+  const made = readings.map((computed) => {
+    const difference = service.minus(computed);
+    return { name, service, computed, difference, ok: roundHalfUp(difference.abs(), 6).lte(TOLERANCE) };
+  });
+  return made.find((reading) => reading.ok) ?? made[0]!;
 }
 
 /**
  * The exact sum rounded once or, when the service's figure is not that, the sum of amounts each rounded
  * to the cent, as a service totalling what it shows adds up: neither reading cries wolf.
  */
-function usdCheck(name: string, service: Big, total: UsdTotal): ReconciliationCheck {
-  const summedExactly = moneyCheck(name, service, roundUsd(total.exact));
-  if (summedExactly.ok) return summedExactly;
-  const summedInCents = moneyCheck(name, service, total.ofCents);
-  return summedInCents.ok ? summedInCents : summedExactly;
-}
+const usdCheck = (name: string, service: Big, total: UsdTotal) =>
+  check(name, service, roundUsd(total.exact), total.ofCents);
 
 /**
  * In the currency's minor unit; for one coarser than a cent (JPY) the service may total unrounded
  * (`1500.4`) or rounded (`1500`), so the exact sum rounded to cents is tried as well.
  */
 function fiatCheck(code: string, service: Big, exactSum: Big): ReconciliationCheck {
-  const name = `currency:${code}`;
   const digits = fiatFractionDigits(code);
-  const inMinorUnit = moneyCheck(name, service, roundHalfUp(exactSum, digits));
-  if (inMinorUnit.ok || digits >= 2) return inMinorUnit;
-  const inCents = moneyCheck(name, service, roundHalfUp(exactSum, 2));
-  return inCents.ok ? inCents : inMinorUnit;
+  const inCents = digits < 2 ? [roundHalfUp(exactSum, 2)] : [];
+  return check(`currency:${code}`, service, roundHalfUp(exactSum, digits), ...inCents);
 }
 
 function dayFigure(statistics: InvoiceStatistics, date: string) {
