@@ -5,7 +5,13 @@ import { compareText } from './collections';
 import { formatCount, formatDay, formatUSD } from './format';
 import type { CurrencyUnit, Reconciliation, ReconciliationCheck, UncheckedCheck } from './model';
 import { roundHalfUp, roundUsd, ZERO } from './money';
-import { NO_USD, type PaidTotals, type UsdTotal, type WindowLedger } from './reconcile-ledger';
+import {
+  NO_USD,
+  type PaidCount,
+  type PaidTotals,
+  type UsdTotal,
+  type WindowLedger,
+} from './reconcile-ledger';
 import { describeCheck } from './reconciliation-wording';
 import type { DateRange } from './report-period';
 
@@ -146,8 +152,18 @@ function fiatCheck(code: string, service: Big, exactSum: Big): ReconciliationChe
   return check(`currency:${code}`, service, roundHalfUp(exactSum, digits), ...inCents);
 }
 
-function dayFigure(statistics: InvoiceStatistics, date: string) {
-  return Object.hasOwn(statistics.invoicesByDate, date) ? statistics.invoicesByDate[date] : undefined;
+/** `1 paid invoice (10.00 USD) lies`, `2 paid invoices (…) lie`. */
+function endUnknownReason(date: string, paid: PaidCount): string {
+  const usd = formatUSD(roundUsd(paid.usd.exact));
+  const invoices =
+    paid.count === 1
+      ? `1 paid invoice (${usd}) lies`
+      : `${formatCount(paid.count)} paid invoices (${usd}) lie`;
+  return (
+    `The service lists no figure for ${formatDay(shiftUtcDay(date, 1))}, so it does not say where ` +
+    `${formatDay(date)} ends (a day may last 23, 24 or 25 hours), and ${invoices} in the hours ` +
+    'that belong to one or the other.'
+  );
 }
 
 /**
@@ -156,50 +172,39 @@ function dayFigure(statistics: InvoiceStatistics, date: string) {
  * is not listed (23, 24 or 25 hours long) is left unchecked when paid invoices lie in its last two
  * possible hours; all are when the per-day figures do not say consistently where days begin.
  */
-function dayChecks(
-  statistics: InvoiceStatistics,
-  ledger: WindowLedger,
-): { checks: ReconciliationCheck[]; notChecked: UncheckedCheck[] } {
+function dayChecks(statistics: InvoiceStatistics, ledger: WindowLedger) {
   const { reading, placed } = ledger.days();
-  if (!reading.ok) {
-    return {
-      checks: [],
-      notChecked: [{ name: 'day:*', reason: `The service's days cannot be told apart: ${reading.problem}.` }],
-    };
-  }
   const checks: ReconciliationCheck[] = [];
   const notChecked: UncheckedCheck[] = [];
+  if (!reading.ok) {
+    notChecked.push({
+      name: 'day:*',
+      reason: `The service's days cannot be told apart: ${reading.problem}.`,
+    });
+    return { checks, notChecked };
+  }
+  // The days were read from the first answer: statistics asked for again may leave one out (0), or
+  // list one it left out (its first invoice was paid meanwhile).
+  const dayCheck = (
+    date: string,
+    usd: UsdTotal,
+    start: (figure?: { date: number }) => number | undefined,
+  ) => {
+    const { invoicesByDate } = statistics;
+    const figure = Object.hasOwn(invoicesByDate, date) ? invoicesByDate[date] : undefined;
+    const dayStart = start(figure);
+    checks.push({
+      ...usdCheck(`day:${date}`, figure === undefined ? ZERO : new Big(figure.value), usd),
+      dayStart: dayStart === undefined ? null : new Date(dayStart).toISOString(),
+    });
+  };
   for (const day of reading.days.list()) {
-    const name = `day:${day.date}`;
     const uncertain = placed['end-unknown'].get(day.date);
-    if (uncertain !== undefined) {
-      const usd = formatUSD(roundUsd(uncertain.usd.exact));
-      const invoices =
-        uncertain.count === 1
-          ? `1 paid invoice (${usd}) lies`
-          : `${formatCount(uncertain.count)} paid invoices (${usd}) lie`;
-      notChecked.push({
-        name,
-        reason:
-          `The service lists no figure for ${formatDay(shiftUtcDay(day.date, 1))}, so it does not say where ` +
-          `${formatDay(day.date)} ends (a day may last 23, 24 or 25 hours), and ${invoices} in the hours ` +
-          'that belong to one or the other.',
-      });
-      continue;
-    }
-    // The days were read from the first answer: statistics asked for again may leave one out (0), or
-    // list one it left out (its first invoice was paid meanwhile).
-    const listed = dayFigure(statistics, day.date);
-    const service = listed === undefined ? ZERO : new Big(listed.value);
-    const computed = placed.listed.get(day.date)?.usd ?? NO_USD;
-    checks.push({ ...usdCheck(name, service, computed), dayStart: new Date(day.start).toISOString() });
+    if (uncertain !== undefined)
+      notChecked.push({ name: `day:${day.date}`, reason: endUnknownReason(day.date, uncertain) });
+    else dayCheck(day.date, placed.listed.get(day.date)?.usd ?? NO_USD, () => day.start);
   }
-  for (const [date, paid] of placed.unlisted) {
-    const later = dayFigure(statistics, date);
-    const service = later === undefined ? ZERO : new Big(later.value);
-    const dayStart = later === undefined ? null : new Date(later.date).toISOString();
-    checks.push({ ...usdCheck(`day:${date}`, service, paid.usd), dayStart });
-  }
+  for (const [date, paid] of placed.unlisted) dayCheck(date, paid.usd, (later) => later?.date);
   checks.sort((a, b) => compareText(a.name, b.name));
   return { checks, notChecked };
 }
