@@ -1,7 +1,8 @@
 import { type InvoiceStatistics, type InvoicingClient, uuidSchema } from '../invoicing';
 import { notBegunReason, ReportRequestError } from '../period';
 import { type CollectProgress, collectReportData, type ReportRows } from './collect';
-import type { Report, ReportPeriod, ReportRequest, ReportSummary } from './model';
+import type { ProjectNames } from './format';
+import type { Report, ReportPeriod, ReportRequest } from './model';
 import { reconcile, reconcileOverRead } from './reconcile';
 import { fetchRanges, reportPeriod } from './report-period';
 import { createPaidInvoiceRows, createPaymentRows, type RowTable, type RowTableOptions } from './rows';
@@ -77,16 +78,17 @@ export async function buildReport(
     if (later) reconciliation = reconcileOverRead(reconciliation, reconcileWith(later));
   }
 
-  const summary: ReportSummary = {
+  const summary = {
     account: request.account ?? null,
     period,
     projectId: projectId ?? null,
-    projectNames: request.projectNames ?? {},
+    projectNames: request.projectNames ?? ({} as ProjectNames),
     invoices: collected.invoices,
     previousPeriod: collected.previousPeriod,
     payments: { ...collected.payments.figures, ...collected.unmatched.figures },
     reconciliation,
     generatedAt: now.toISOString(),
+    // Never the API key.
     source: { apiUrl },
   };
 

@@ -7,7 +7,6 @@ import type { InvoiceFiguresAccumulator, PreviousPeriodAccumulator } from './inv
 import type { PaymentFiguresAccumulator } from './payment-figures';
 import type { reconcile } from './reconcile';
 import type { reportPeriod } from './report-period';
-import type { UnmatchedFigures } from './unmatched';
 
 /**
  * What a report holds, for a month, a quarter or a year; the renderings read it. Amounts are `Big`,
@@ -37,6 +36,7 @@ export type CryptocurrencyFigures = PaymentFigures['cryptocurrencies'][number];
 export type WalletFigures = PaymentFigures['wallets'][number];
 export type Reconciliation = ReturnType<typeof reconcile>;
 export type Report = Awaited<ReturnType<typeof buildReport>>;
+export type ReportSummary = Report['summary'];
 
 /**
  * A paid USD invoice whose `amountFiatUSD` (overwritten at payment with what was received) differs from
@@ -73,20 +73,6 @@ export interface UncheckedCheck {
 
 /** The unit the service totals `invoicesByCurrencies` in, which the spec does not say. */
 export type CurrencyUnit = 'fiat' | 'usd';
-
-export interface ReportSummary {
-  account: string | null;
-  period: ReportPeriod;
-  projectId: string | null;
-  projectNames: ProjectNames;
-  invoices: InvoiceFigures;
-  previousPeriod: PreviousPeriodFigures;
-  payments: PaymentFigures & UnmatchedFigures;
-  reconciliation: Reconciliation;
-  generatedAt: string;
-  /** Never the API key. */
-  source: { apiUrl: string };
-}
 
 /** How many paid invoices the page lists; the files have them all. */
 export const FIRST_PAID_INVOICES_SHOWN = 100;
