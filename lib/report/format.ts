@@ -3,6 +3,7 @@ import Big from 'big.js';
 import { format } from 'date-fns/format';
 import { fiatFractionDigits } from '../invoicing';
 import { parseServiceDatetime, parseTimeZone } from '../period';
+import type { ReportPeriod } from './model';
 import { OneDecimalBig } from './money';
 
 /**
@@ -152,13 +153,9 @@ export function formatDayRange(start: string | number, end: string | number, tim
  * `1–31 Oct 2026 (Europe/Berlin)`; a period not ended: `1–23 Nov 2026 so far, as of 23 Nov 2026, 14:35
  * (Europe/Berlin)`.
  */
-export function formatPeriod(period: {
-  start: string;
-  end: string;
-  timezone: string;
-  complete: boolean;
-  asOf: string;
-}): string {
+export function formatPeriod(
+  period: Pick<ReportPeriod, 'start' | 'end' | 'timezone' | 'complete' | 'asOf'>,
+): string {
   if (period.complete)
     return `${formatDayRange(period.start, period.end, period.timezone)} (${period.timezone})`;
   return `${formatDayRange(period.start, period.asOf, period.timezone)} so far, as of ${formatInstant(period.asOf, period.timezone)}`;

@@ -1,8 +1,8 @@
-import { type Period, parseAnyYearPeriod, parsePeriod, periodName } from '../period';
+import { parseAnyYearPeriod, parsePeriod, periodName } from '../period';
 import type { CollectProgress } from './collect';
 import { formatCount, formatDates, formatDayRange, formatInstant } from './format';
 import type { MonthFigures, PreviousPeriodFigures, ReportPeriod } from './model';
-import type { ComparedSpan, FetchRanges } from './report-period';
+import type { FetchRanges } from './report-period';
 
 /** `October 2026`, `Q3 2026`, `2026`; not ended: `November 2026 so far`. `name` replaces the period's name. */
 export function periodTitle(
@@ -29,24 +29,9 @@ export function periodHeading(period: ReportPeriod, name?: string): string {
 
 /** The previous period's name (`October 2026`), or the days compared when not over (`1–23 Oct 2026`). */
 export function previousPeriodName(previous: PreviousPeriodFigures, timezone: string): string {
-  return spanName(
-    { period: parseAnyYearPeriod(previous.id), start: previous.start, end: previous.end },
-    previous.comparison === 'whole-period',
-    timezone,
-  );
-}
-
-/** The same, before the figures exist (`fetchRanges(…).previous`). */
-export function comparedSpanName(span: ComparedSpan, timezone: string): string {
-  return spanName(span, span.whole, timezone);
-}
-
-function spanName(
-  span: { period: Period; start: string | number; end: string | number },
-  whole: boolean,
-  timezone: string,
-): string {
-  return whole ? periodName(span.period) : formatDayRange(span.start, span.end, timezone);
+  return previous.comparison === 'whole-period'
+    ? periodName(parseAnyYearPeriod(previous.id))
+    : formatDayRange(previous.start, previous.end, timezone);
 }
 
 /** Not ended: `1–23 Nov 2026 so far, against 1–23 Oct 2026`; `null` for a complete period. */
@@ -73,7 +58,10 @@ export function fetchedInWords(progress: CollectProgress, ranges: FetchRanges, t
   if (last?.ranges !== ranges || last.timezone !== timezone) {
     const { window, payments, previousInvoices, previous } = ranges;
     const words = [window, payments, previousInvoices].map(formatDates);
-    last = { ranges, timezone, words: [...words, comparedSpanName(previous, timezone)] };
+    const compared = previous.whole
+      ? periodName(previous.period)
+      : formatDayRange(previous.start, previous.end, timezone);
+    last = { ranges, timezone, words: [...words, compared] };
   }
   const [window, payments, previousInvoices, previous] = last.words;
   return (

@@ -1,5 +1,5 @@
 import { millisecondsInDay, millisecondsInHour } from 'date-fns/constants';
-import { type Period, parsePeriod, periodProgress, type Span, utcDayKey } from '../period';
+import { parsePeriod, periodProgress, type Span, utcDayKey } from '../period';
 import type { ReportPeriod } from './model';
 
 export const isoInstant = (epochMs: number): string => new Date(epochMs).toISOString();
@@ -29,32 +29,10 @@ export function reportPeriodSpan(period: ReportPeriod): Span {
   return { start: Date.parse(period.start), end: Date.parse(period.asOf) };
 }
 
-export interface ComparedSpan extends Span {
-  period: Period;
-  whole: boolean;
-}
-
 /** The whole previous period once the report's is complete, else the same elapsed span of it. */
-export function comparedSpan(period: ReportPeriod): ComparedSpan {
+export function comparedSpan(period: ReportPeriod) {
   const { previous } = periodProgress(parsePeriod(period.id), period.timezone, new Date(period.asOf));
   return { ...previous, whole: period.complete };
-}
-
-export interface DateRange {
-  startDate: string;
-  endDate: string;
-}
-
-/**
- * What to ask the service for: each range holds its span under any reading of `startDate`/`endDate`,
- * and each record is then placed by its own timestamp.
- */
-export interface FetchRanges {
-  /** Sent to the statistics and the invoice list alike: the reconciliation compares the two answers. */
-  window: DateRange;
-  payments: DateRange;
-  previous: ComparedSpan;
-  previousInvoices: DateRange;
 }
 
 // Zones run from UTC−12 to UTC+14: a day `D` of any zone begins between `D 00:00 UTC − 14 h` and
@@ -67,7 +45,7 @@ export const EARLIEST_DAY_START_MS = -14 * millisecondsInHour;
  * included or not, either bound exclusive of its own first instant).
  * @example coveringDates(October 2026 in UTC) // { startDate: '2026-09-30', endDate: '2026-11-02' }
  */
-export function coveringDates(span: Span): DateRange {
+export function coveringDates(span: Span) {
   const endDateMidnight = span.end - EARLIEST_DAY_START_MS;
   return {
     startDate: utcDayKey(span.start - LATEST_DAY_START_MS - 1),
@@ -76,7 +54,12 @@ export function coveringDates(span: Span): DateRange {
   };
 }
 
-export function fetchRanges(period: ReportPeriod): FetchRanges {
+/**
+ * What to ask the service for: each range holds its span under any reading of `startDate`/`endDate`,
+ * and each record is then placed by its own timestamp. The `window` is sent to the statistics and the
+ * invoice list alike: the reconciliation compares the two answers.
+ */
+export function fetchRanges(period: ReportPeriod) {
   const covering = coveringDates(reportPeriodSpan(period));
   const previous = comparedSpan(period);
   return {
@@ -86,3 +69,7 @@ export function fetchRanges(period: ReportPeriod): FetchRanges {
     previousInvoices: coveringDates(previous),
   };
 }
+
+export type ComparedSpan = ReturnType<typeof comparedSpan>;
+export type DateRange = ReturnType<typeof coveringDates>;
+export type FetchRanges = ReturnType<typeof fetchRanges>;
