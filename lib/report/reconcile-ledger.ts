@@ -22,13 +22,6 @@ export interface PaidCount {
   usd: UsdTotal;
 }
 
-/** Paid invoices added up exactly: what the statistics endpoint reports, itemised. */
-export interface PaidTotals extends PaidCount {
-  usdByProject: Map<string, UsdTotal>;
-  fiatByCurrency: Map<string, Big>;
-  usdByCurrency: Map<string, UsdTotal>;
-}
-
 class PaidSum implements PaidCount {
   count = 0;
   readonly #exact = new DecimalSum();
@@ -47,7 +40,6 @@ class PaidSum implements PaidCount {
 
 const newPaidSum = () => new PaidSum();
 const newDecimalSum = () => new DecimalSum();
-const usdOf = (sums: Map<string, PaidSum>) => new Map([...sums].map(([key, sum]) => [key, sum.usd]));
 
 /**
  * The paid invoices the list returned for the reconciliation's window, added up as the statistics add up
@@ -56,10 +48,10 @@ const usdOf = (sums: Map<string, PaidSum>) => new Map([...sums].map(([key, sum])
  * once the statistics arrive (fetched alongside): until then the invoices' instants and amounts wait.
  */
 export class WindowLedger {
-  readonly #all = new PaidSum();
-  readonly #usdByProject = new Map<string, PaidSum>();
-  readonly #fiatByCurrency = new Map<string, DecimalSum>();
-  readonly #usdByCurrency = new Map<string, PaidSum>();
+  readonly all = new PaidSum();
+  readonly usdByProject = new Map<string, PaidSum>();
+  readonly fiatByCurrency = new Map<string, DecimalSum>();
+  readonly usdByCurrency = new Map<string, PaidSum>();
   #reading: ServiceDaysReading | undefined;
   #waiting: { at: number; usd: DecimalString }[] = [];
   readonly #placed: Record<DayPlacement['kind'], Map<string, PaidSum>> = {
@@ -72,10 +64,10 @@ export class WindowLedger {
   add(invoice: Invoice, createdAt: number): void {
     if (invoice.status !== 'paid') return;
     const usd = invoice.amountFiatUSD;
-    this.#all.add(usd);
-    entryOf(this.#usdByProject, invoice.projectId, newPaidSum).add(usd);
-    entryOf(this.#fiatByCurrency, invoice.currencyFiat, newDecimalSum).add(invoice.amountFiat);
-    entryOf(this.#usdByCurrency, invoice.currencyFiat, newPaidSum).add(usd);
+    this.all.add(usd);
+    entryOf(this.usdByProject, invoice.projectId, newPaidSum).add(usd);
+    entryOf(this.fiatByCurrency, invoice.currencyFiat, newDecimalSum).add(invoice.amountFiat);
+    entryOf(this.usdByCurrency, invoice.currencyFiat, newPaidSum).add(usd);
     if (this.#reading === undefined) this.#waiting.push({ at: createdAt, usd });
     else if (this.#reading.ok) this.#place(this.#reading.days, createdAt, usd);
   }
@@ -91,16 +83,6 @@ export class WindowLedger {
   #place(days: ServiceDays, at: number, usd: DecimalString): void {
     const { kind, date } = days.place(at);
     entryOf(this.#placed[kind], date, newPaidSum).add(usd);
-  }
-
-  totals(): PaidTotals {
-    return {
-      count: this.#all.count,
-      usd: this.#all.usd,
-      usdByProject: usdOf(this.#usdByProject),
-      fiatByCurrency: new Map([...this.#fiatByCurrency].map(([key, sum]) => [key, sum.toBig()])),
-      usdByCurrency: usdOf(this.#usdByCurrency),
-    };
   }
 
   days(): { reading: ServiceDaysReading; placed: Record<DayPlacement['kind'], Map<string, PaidCount>> } {
@@ -146,7 +128,7 @@ function isDate(text: string): boolean {
  * can (UTC−12 to UTC+14), and later than the day before.
  */
 export class ServiceDays {
-  private constructor(private readonly days: readonly ListedDay[]) {}
+  private constructor(readonly days: readonly ListedDay[]) {}
 
   static read(byDate: InvoiceStatistics['invoicesByDate']): ServiceDaysReading {
     const entries = Object.entries(byDate).sort(([a], [b]) => compareText(a, b));
@@ -176,10 +158,6 @@ export class ServiceDays {
       end: starts.get(shiftUtcDay(date, 1)),
     }));
     return { ok: true, days: new ServiceDays(days) };
-  }
-
-  list(): readonly ListedDay[] {
-    return this.days;
   }
 
   place(at: number): DayPlacement {

@@ -5,13 +5,7 @@ import { compareText } from './collections';
 import { formatCount, formatDay, formatUSD } from './format';
 import type { CurrencyUnit, Reconciliation, ReconciliationCheck, UncheckedCheck } from './model';
 import { roundHalfUp, roundUsd, ZERO } from './money';
-import {
-  NO_USD,
-  type PaidCount,
-  type PaidTotals,
-  type UsdTotal,
-  type WindowLedger,
-} from './reconcile-ledger';
+import { NO_USD, type PaidCount, type UsdTotal, type WindowLedger } from './reconcile-ledger';
 import { describeCheck } from './reconciliation-wording';
 import type { DateRange } from './report-period';
 
@@ -30,13 +24,13 @@ const ONE_PROJECT_ONLY =
 /** 0 when absent; own members only: a code may be `constructor`. */
 const amountOf = (values: Record<string, string>, key: string): Big =>
   new Big(Object.hasOwn(values, key) ? values[key]! : '0');
-const usdOf = (totals: Map<string, UsdTotal>, key: string): UsdTotal => totals.get(key) ?? NO_USD;
+const usdOf = (sums: Map<string, PaidCount>, key: string): UsdTotal => sums.get(key)?.usd ?? NO_USD;
 const sortedUnion = (a: Iterable<string>, b: Iterable<string>): string[] => [...new Set([...a, ...b])].sort();
 
 /** Found on each side whatever the case of its id: a UUID's case means nothing. */
 function askedProjectCheck(
   statistics: InvoiceStatistics,
-  listed: PaidTotals,
+  listed: WindowLedger,
   id: string,
 ): ReconciliationCheck {
   const wanted = id.toLowerCase();
@@ -47,7 +41,7 @@ function askedProjectCheck(
   const computed = [...listed.usdByProject]
     .filter(([key]) => sameProject(key))
     .reduce(
-      (sum, [, usd]) => ({ exact: sum.exact.plus(usd.exact), ofCents: sum.ofCents.plus(usd.ofCents) }),
+      (sum, [, { usd }]) => ({ exact: sum.exact.plus(usd.exact), ofCents: sum.ofCents.plus(usd.ofCents) }),
       NO_USD,
     );
   return usdCheck(`project:${id}`, service, computed);
@@ -60,12 +54,12 @@ function askedProjectCheck(
  */
 function currencyChecks(
   statistics: InvoiceStatistics,
-  listed: PaidTotals,
+  listed: WindowLedger,
 ): { unit: CurrencyUnit; checks: ReconciliationCheck[] } {
   const currencies = sortedUnion(Object.keys(statistics.invoicesByCurrencies), listed.fiatByCurrency.keys());
   const service = (code: string) => amountOf(statistics.invoicesByCurrencies, code);
   const inFiat = currencies.map((code) =>
-    fiatCheck(code, service(code), listed.fiatByCurrency.get(code) ?? ZERO),
+    fiatCheck(code, service(code), listed.fiatByCurrency.get(code)?.toBig() ?? ZERO),
   );
   const inUsd = currencies.map((code) =>
     usdCheck(`currency:${code}`, service(code), usdOf(listed.usdByCurrency, code)),
@@ -83,23 +77,23 @@ function currencyChecks(
  */
 export function reconcile(input: ReconcileInput) {
   const { statistics, ledger, projectId } = input;
-  const listed = ledger.totals();
+  const { all } = ledger;
   const checks: ReconciliationCheck[] = [];
   const notChecked: UncheckedCheck[] = [];
   let currencyUnit: CurrencyUnit | null = null;
   if (projectId !== undefined) {
-    checks.push(askedProjectCheck(statistics, listed, projectId));
+    checks.push(askedProjectCheck(statistics, ledger, projectId));
     for (const name of ['paidCount', 'paidTotalUSD', 'currency:*', 'day:*']) {
       notChecked.push({ name, reason: ONE_PROJECT_ONLY });
     }
   } else {
-    checks.push(check('paidCount', new Big(statistics.invoicesPaidNum), new Big(listed.count)));
-    checks.push(usdCheck('paidTotalUSD', new Big(statistics.invoicesTotalUSD), listed.usd));
-    for (const id of sortedUnion(Object.keys(statistics.invoicesByProjects), listed.usdByProject.keys())) {
+    checks.push(check('paidCount', new Big(statistics.invoicesPaidNum), new Big(all.count)));
+    checks.push(usdCheck('paidTotalUSD', new Big(statistics.invoicesTotalUSD), all.usd));
+    for (const id of sortedUnion(Object.keys(statistics.invoicesByProjects), ledger.usdByProject.keys())) {
       const service = amountOf(statistics.invoicesByProjects, id);
-      checks.push(usdCheck(`project:${id}`, service, usdOf(listed.usdByProject, id)));
+      checks.push(usdCheck(`project:${id}`, service, usdOf(ledger.usdByProject, id)));
     }
-    const currencies = currencyChecks(statistics, listed);
+    const currencies = currencyChecks(statistics, ledger);
     currencyUnit = currencies.unit;
     checks.push(...currencies.checks);
     const days = dayChecks(statistics, ledger);
@@ -110,7 +104,7 @@ export function reconcile(input: ReconcileInput) {
     ok: checks.every((check) => check.ok),
     // Wider than the period, so that it holds it under any reading; the statistics take no project.
     window: { startDate: input.window.startDate, endDate: input.window.endDate },
-    listed: { paid: listed.count, paidTotalUSD: roundUsd(listed.usd.exact) },
+    listed: { paid: all.count, paidTotalUSD: roundUsd(all.usd.exact) },
     checks,
     /** Checks that could not be made exactly, with the reason: never guessed. */
     notChecked,
@@ -198,7 +192,7 @@ function dayChecks(statistics: InvoiceStatistics, ledger: WindowLedger) {
       dayStart: dayStart === undefined ? null : new Date(dayStart).toISOString(),
     });
   };
-  for (const day of reading.days.list()) {
+  for (const day of reading.days.days) {
     const uncertain = placed['end-unknown'].get(day.date);
     if (uncertain !== undefined)
       notChecked.push({ name: `day:${day.date}`, reason: endUnknownReason(day.date, uncertain) });

@@ -20,7 +20,7 @@ describe('ServiceDays', () => {
   });
 
   it('ends a day where the next listed day begins, a 25-hour day included', () => {
-    expect(newYork.list().map((day) => [day.date, day.end && new Date(day.end).toISOString()])).toEqual([
+    expect(newYork.days.map((day) => [day.date, day.end && new Date(day.end).toISOString()])).toEqual([
       ['2026-10-31', '2026-11-01T04:00:00.000Z'],
       ['2026-11-01', '2026-11-02T05:00:00.000Z'],
       ['2026-11-02', undefined],
