@@ -1,14 +1,11 @@
-import type { PaymentItem, Wallet } from '../invoicing';
+import { PAYMENT_SEARCH_GRACE_SECONDS, type PaymentItem, type Wallet } from '../invoicing';
 import { parseServiceDatetime } from '../period';
 import { compareByTransaction, compareText, entryOf, FirstInOrder } from './collections';
 import { type LatePayment, LISTED_PAYMENTS_KEPT } from './model';
 import { DecimalSum } from './money';
 
-/** The search for payments runs one hour past `timeToPayDatetime` (the spec's grace window). */
-export const GRACE_WINDOW_SECONDS = 3600;
-
 /**
- * Whole seconds a matched payment came after its invoice's `timeToPayDatetime`, inside the grace window;
+ * Whole seconds a matched payment came after its invoice's `timeToPayDatetime`, inside the spec's grace window;
  * `undefined` otherwise. A payment in the deadline's own second is late by 0: it is not before it.
  */
 export function secondsLate(payment: PaymentItem): number | undefined {
@@ -17,7 +14,7 @@ export function secondsLate(payment: PaymentItem): number | undefined {
     (parseServiceDatetime(payment.transactionDatetime) -
       parseServiceDatetime(payment.invoice.timeToPayDatetime)) /
     1000;
-  return seconds >= 0 && seconds <= GRACE_WINDOW_SECONDS ? seconds : undefined;
+  return seconds >= 0 && seconds <= PAYMENT_SEARCH_GRACE_SECONDS ? seconds : undefined;
 }
 
 const newCryptoTotals = () => ({ count: 0, amount: new DecimalSum() });

@@ -1,7 +1,7 @@
 import type { InvoiceItem, PaymentItem } from '../../invoicing';
 import type { Span } from '../../period';
 import { compareText, partitionPoint } from '../collections';
-import { sum, ZERO } from '../money';
+import { sum } from '../money';
 import type { UnmatchedPaymentFacts } from './match-candidates';
 import {
   CANDIDATE_LOOKBACK_MS,
@@ -15,20 +15,8 @@ import { MatchedRates, rateBucketMs } from './usd-estimate';
 /** How many unmatched payments `summary.json` lists; the CSV has them all. */
 const UNMATCHED_PAYMENTS_LISTED = 100;
 
-type UnmatchedResult = ReturnType<UnmatchedCollector['result']>;
 /** What the summary's `payments` adds about unmatched payments. */
-export type UnmatchedFigures = UnmatchedResult['figures'];
-
-/** One project's report looks into no unmatched payments. */
-export const NO_UNMATCHED: UnmatchedResult = {
-  figures: {
-    unmatchedEstimatedUSD: ZERO,
-    unmatchedEstimated: 0,
-    unmatchedWithLikelyInvoice: 0,
-    unmatchedPayments: [],
-  },
-  payments: [],
-};
+export type UnmatchedFigures = ReturnType<UnmatchedCollector['result']>['figures'];
 
 type UnmatchedPayment = Omit<EstimatedPayment, 'estimate'>;
 
@@ -131,3 +119,6 @@ function summaryEntry(payment: UnmatchedPaymentFacts) {
   const { walletName: _name, walletAddress: _address, candidates, ...rest } = payment;
   return { ...rest, candidates: candidates.map(({ serviceData: _serviceData, ...candidate }) => candidate) };
 }
+
+/** One project's report looks into no unmatched payments: it has the figures of none. */
+export const NO_UNMATCHED = new UnmatchedCollector({ start: 0, end: 0 }).result();
