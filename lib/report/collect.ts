@@ -13,7 +13,7 @@ import { PaymentFiguresAccumulator } from './payment-figures';
 import { WindowLedger } from './reconcile-ledger';
 import { coveringDates, type FetchRanges, reportPeriodSpan } from './report-period';
 import type { RowTableBuilder } from './rows';
-import { NO_UNMATCHED, UnmatchedCollector } from './unmatched';
+import { NO_UNMATCHED, UnmatchedCollector } from './unmatched/unmatched-collector';
 
 /** Records fetched so far from each list, in the period or not. */
 export interface CollectProgress {

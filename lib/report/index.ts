@@ -26,11 +26,9 @@ export {
   type TableColumn,
   unmatchedPaymentRows,
 } from './rows';
+export { estimateBasisWords, noEstimateWords, unmatchedInWords } from './unmatched/basis-words';
 export {
-  estimateBasisWords,
   type InvoiceCandidate,
   LIKELY_TOLERANCE_PERCENT,
-  noEstimateWords,
   type UnmatchedPaymentFacts,
-  unmatchedInWords,
-} from './unmatched';
+} from './unmatched/match-candidates';

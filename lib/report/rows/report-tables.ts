@@ -1,11 +1,10 @@
 import type { InvoiceItem, PaymentItem } from '../../invoicing';
+import { estimateBasisWords, noEstimateWords } from '../unmatched/basis-words';
 import {
   CANDIDATES_SHOWN,
-  estimateBasisWords,
   type InvoiceCandidate,
-  noEstimateWords,
   type UnmatchedPaymentFacts,
-} from '../unmatched';
+} from '../unmatched/match-candidates';
 import { column, fiatColumn, type ReportColumn } from './report-column';
 import {
   createRowTableBuilder,

@@ -6,8 +6,8 @@ import {
   matchCandidates,
   type SearchWindow,
   searchWindowOf,
-  type UsdEstimate,
-} from '../../../../lib/report/unmatched';
+} from '../../../../lib/report/unmatched/match-candidates';
+import type { UsdEstimate } from '../../../../lib/report/unmatched/usd-estimate';
 import { invoice, uuid } from '../support/records';
 
 const estimate = (usd: string): UsdEstimate => ({
