@@ -6,12 +6,7 @@ import {
   type UnmatchedPaymentFacts,
 } from '../unmatched/match-candidates';
 import { column, fiatColumn, type ReportColumn } from './report-column';
-import {
-  createRowTableBuilder,
-  type RowTable,
-  type RowTableBuilder,
-  type RowTableOptions,
-} from './row-table';
+import { createRowTableBuilder, type RowTable, type RowTableOptions } from './row-table';
 
 /** Wide enough for a whole transaction hash: 64 hex digits, 66 with Ethereum's `0x`. */
 const HASH_WIDTH = 68;
@@ -125,11 +120,11 @@ const byTransaction = {
  * Rows sorted by time then id, duplicates by id dropped; the caller adds only the period's records. A
  * paid invoice without a `payment` or `wallet` block (the spec says it has both) gets empty cells there.
  */
-export function createPaidInvoiceRows(options?: RowTableOptions): RowTableBuilder<InvoiceItem> {
+export function createPaidInvoiceRows(options?: RowTableOptions) {
   return createRowTableBuilder({ columns: PAID_INVOICE_COLUMNS, ...byCreation }, options);
 }
 
-export function createPaymentRows(options?: RowTableOptions): RowTableBuilder<PaymentItem> {
+export function createPaymentRows(options?: RowTableOptions) {
   return createRowTableBuilder<PaymentItem>({ columns: PAYMENT_COLUMNS, ...byTransaction }, options);
 }
 
