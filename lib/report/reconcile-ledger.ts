@@ -17,12 +17,7 @@ export interface UsdTotal {
 
 export const NO_USD: UsdTotal = { exact: ZERO, ofCents: ZERO };
 
-export interface PaidCount {
-  count: number;
-  usd: UsdTotal;
-}
-
-class PaidSum implements PaidCount {
+export class PaidSum {
   count = 0;
   readonly #exact = new DecimalSum();
   readonly #ofCents = new CentsSum();
@@ -54,7 +49,7 @@ export class WindowLedger {
   readonly usdByCurrency = new Map<string, PaidSum>();
   #reading: ServiceDaysReading | undefined;
   #waiting: { at: number; usd: DecimalString }[] = [];
-  readonly #placed: Record<DayPlacement['kind'], Map<string, PaidSum>> = {
+  readonly #placed: Record<DayPlacement, Map<string, PaidSum>> = {
     listed: new Map(),
     'end-unknown': new Map(),
     unlisted: new Map(),
@@ -85,7 +80,7 @@ export class WindowLedger {
     entryOf(this.#placed[kind], date, newPaidSum).add(usd);
   }
 
-  days(): { reading: ServiceDaysReading; placed: Record<DayPlacement['kind'], Map<string, PaidCount>> } {
+  days() {
     if (this.#reading === undefined) throw new Error('The service days are read when the statistics arrive');
     return { reading: this.#reading, placed: this.#placed };
   }
@@ -104,10 +99,7 @@ export interface ListedDay {
  * day may have when the next is not listed (`end-unknown`); or on a day not listed (`unlisted`), named as
  * well as the listed days' cut tells.
  */
-export interface DayPlacement {
-  kind: 'listed' | 'end-unknown' | 'unlisted';
-  date: string;
-}
+type DayPlacement = 'listed' | 'end-unknown' | 'unlisted';
 
 export type ServiceDaysReading = { ok: true; days: ServiceDays } | { ok: false; problem: string };
 
@@ -160,7 +152,7 @@ export class ServiceDays {
     return { ok: true, days: new ServiceDays(days) };
   }
 
-  place(at: number): DayPlacement {
+  place(at: number): { kind: DayPlacement; date: string } {
     const index = partitionPoint(this.days.length, (i) => this.days[i]!.start <= at) - 1;
     const day = index === -1 ? undefined : this.days[index]!;
     if (day !== undefined) {

@@ -5,7 +5,7 @@ import { compareText } from './collections';
 import { formatCount, formatDay, formatUSD } from './format';
 import type { CurrencyUnit, Reconciliation, ReconciliationCheck, UncheckedCheck } from './model';
 import { roundHalfUp, roundUsd, ZERO } from './money';
-import { NO_USD, type PaidCount, type UsdTotal, type WindowLedger } from './reconcile-ledger';
+import { NO_USD, type PaidSum, type UsdTotal, type WindowLedger } from './reconcile-ledger';
 import { describeCheck } from './reconciliation-wording';
 import type { DateRange } from './report-period';
 
@@ -24,7 +24,7 @@ const ONE_PROJECT_ONLY =
 /** 0 when absent; own members only: a code may be `constructor`. */
 const amountOf = (values: Record<string, string>, key: string): Big =>
   new Big(Object.hasOwn(values, key) ? values[key]! : '0');
-const usdOf = (sums: Map<string, PaidCount>, key: string): UsdTotal => sums.get(key)?.usd ?? NO_USD;
+const usdOf = (sums: Map<string, PaidSum>, key: string): UsdTotal => sums.get(key)?.usd ?? NO_USD;
 const sortedUnion = (a: Iterable<string>, b: Iterable<string>): string[] => [...new Set([...a, ...b])].sort();
 
 /** Found on each side whatever the case of its id: a UUID's case means nothing. */
@@ -147,7 +147,7 @@ function fiatCheck(code: string, service: Big, exactSum: Big): ReconciliationChe
 }
 
 /** `1 paid invoice (10.00 USD) lies`, `2 paid invoices (…) lie`. */
-function endUnknownReason(date: string, paid: PaidCount): string {
+function endUnknownReason(date: string, paid: PaidSum): string {
   const usd = formatUSD(roundUsd(paid.usd.exact));
   const invoices =
     paid.count === 1

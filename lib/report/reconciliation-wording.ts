@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import type Big from 'big.js';
 import { format } from 'date-fns/format';
+import { entryOf } from './collections';
 import {
   formatCount,
   formatDates,
@@ -14,7 +15,6 @@ import {
   type ProjectNames,
   projectLabel,
 } from './format';
-
 import type {
   CurrencyUnit,
   Reconciliation,
@@ -36,27 +36,21 @@ import { periodTitle } from './period-words';
  */
 export const DIFFERENCES_LISTED = 10;
 
-export interface CheckWording {
-  /** `Paid total`, `Project Web shop (3f2a9c1e)`, `Paid in EUR`, `14 Oct 2026 (service day from 22:00 UTC on 13 Oct)`. */
-  label: string;
-  /** A project's UUID, shortened in the label. */
-  fullId?: string;
-  service: string;
-  computed: string;
-  difference: string;
-}
-
 /** The spec does not say which unit the service totals `invoicesByCurrencies` in: `reconcile` finds out. */
 export function currencyCheckUnit(reconciliation: Reconciliation): CurrencyUnit {
   return reconciliation.currencyUnit === 'usd' ? 'usd' : 'fiat';
 }
 
+/**
+ * `Paid total`, `Project Web shop (3f2a9c1e)` (with the project's full UUID), `Paid in EUR`,
+ * `14 Oct 2026 (service day from 22:00 UTC on 13 Oct)`.
+ */
 function checkLabel(
   name: string,
   currencyUnit: CurrencyUnit,
   names: ProjectNames,
   dayStart?: string | null,
-): Pick<CheckWording, 'label' | 'fullId'> {
+): { label: string; fullId?: string } {
   const [kind, ...rest] = name.split(':');
   const key = rest.join(':');
   if (name === 'paidCount') return { label: 'Paid invoices' };
@@ -89,7 +83,7 @@ export function describeCheck(
   check: ReconciliationCheck,
   currencyUnit: CurrencyUnit = 'fiat',
   names: ProjectNames = {},
-): CheckWording {
+) {
   const name = checkLabel(check.name, currencyUnit, names, check.dayStart);
   const unit = checkFigureUnit(check.name, currencyUnit);
   const [figure, change]: [(value: Big) => string, (value: Big) => string] =
@@ -127,11 +121,6 @@ export function uncheckedLabel(name: string, names: ProjectNames = {}): string {
 
 const checks = (count: number) => `${formatCount(count)} ${count === 1 ? 'check' : 'checks'}`;
 
-/** `October 2026 in Europe/Berlin`, `November 2026 so far in Europe/Berlin`. */
-function periodInWords(summary: ReportSummary): string {
-  return `${periodTitle(summary.period)} in ${summary.period.timezone}`;
-}
-
 /** `the invoices it lists`, or `the invoices of project Web shop (3f2a9c1e) it lists` with a project. */
 function listedInvoices(summary: ReportSummary): string {
   return summary.projectId === null
@@ -151,7 +140,7 @@ export function reconciliationWindow(summary: ReportSummary, headline: 'above' |
     `The service's figures for the dates ${formatDates(window)} as it reads them, against ` +
     `${listedInvoices(summary)} for the same dates: ${formatCount(listed.paid)} paid, ` +
     `${formatUSD(listed.paidTotalUSD)}, of which ${formatCount(invoices.paid)} and ` +
-    `${formatUSD(invoices.paidTotalUSD)} fall in ${periodInWords(summary)} (the figures ${headline}).`
+    `${formatUSD(invoices.paidTotalUSD)} fall in ${periodTitle(summary.period)} in ${summary.period.timezone} (the figures ${headline}).`
   );
 }
 
@@ -219,10 +208,7 @@ export function uncheckedInWords(
   names: ProjectNames = {},
 ): { labels: string; reason: string }[] {
   const byReason = new Map<string, string[]>();
-  for (const { name, reason } of notChecked) {
-    const labels = byReason.get(reason) ?? [];
-    labels.push(uncheckedLabel(name, names));
-    byReason.set(reason, labels);
-  }
+  for (const { name, reason } of notChecked)
+    entryOf(byReason, reason, () => []).push(uncheckedLabel(name, names));
   return [...byReason].map(([reason, labels]) => ({ labels: labels.join(', '), reason }));
 }
