@@ -7,10 +7,9 @@ import type {
 } from '../invoicing';
 import { createDayLocator, parsePeriod, parseServiceDatetime, zonedDaysOfPeriod } from '../period';
 import { compareByCreation, FirstInOrder } from './collections';
-import { InvoiceFiguresAccumulator, PreviousPeriodAccumulator } from './invoice-figures';
+import { InvoiceFiguresAccumulator, PaymentFiguresAccumulator, PreviousPeriodAccumulator } from './figures';
 import { FIRST_PAID_INVOICES_SHOWN, type ReportPeriod } from './model';
-import { PaymentFiguresAccumulator } from './payment-figures';
-import { WindowLedger } from './reconcile-ledger';
+import { WindowLedger } from './reconcile';
 import { coveringDates, type FetchRanges, reportPeriodSpan } from './report-period';
 import type { RowTableBuilder } from './rows';
 import { NO_UNMATCHED, UnmatchedCollector } from './unmatched/unmatched-collector';

@@ -4,8 +4,8 @@
  */
 export { buildReport, disposeReport, publicUrl } from './build-report';
 export type { CollectProgress, ReportRows } from './collect';
+export { JUDGED_CURRENCY } from './figures';
 export * from './format';
-export { JUDGED_CURRENCY } from './invoice-figures';
 export * from './model';
 export { toPlainDecimal } from './money';
 export {

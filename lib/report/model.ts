@@ -2,9 +2,12 @@ import Big from 'big.js';
 import { stringify } from 'lossless-json';
 import type { Invoice, InvoiceStatus, PaymentItem } from '../invoicing';
 import type { buildReport } from './build-report';
+import type {
+  InvoiceFiguresAccumulator,
+  PaymentFiguresAccumulator,
+  PreviousPeriodAccumulator,
+} from './figures';
 import type { ProjectNames } from './format';
-import type { InvoiceFiguresAccumulator, PreviousPeriodAccumulator } from './invoice-figures';
-import type { PaymentFiguresAccumulator } from './payment-figures';
 import type { reconcile } from './reconcile';
 import type { reportPeriod } from './report-period';
 

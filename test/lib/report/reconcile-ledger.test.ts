@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ServiceDays } from '../../../lib/report/reconcile-ledger';
+import { ServiceDays } from '../../../lib/report/reconcile';
 
 const at = (iso: string) => Date.parse(iso);
 const entry = (start: string) => ({ date: at(start), value: '1' });
