@@ -13,16 +13,8 @@ import { OneDecimalBig } from './money';
 
 type Amount = Big | string;
 
-/**
- * `1234567` → `1,234,567`, by hand: `Intl.NumberFormat` rounds to a fixed number of fraction digits, and
- * the lookahead pattern `\B(?=(\d{3})+(?!\d))` is quadratic on a long run of digits.
- */
-function groupThousands(digits: string): string {
-  const head = digits.length % 3 || 3;
-  const groups = [digits.slice(0, head)];
-  for (let at = head; at < digits.length; at += 3) groups.push(digits.slice(at, at + 3));
-  return groups.join(',');
-}
+/** `1234567n` → `1,234,567`: whole numbers only (a `BigInt` keeps every digit; fractions it rounds); -0 is 0. */
+const GROUPED = new Intl.NumberFormat('en-US', { signDisplay: 'negative' });
 
 /**
  * Integer part grouped, at least `minDecimals` places and never fewer than the amount has:
@@ -37,7 +29,7 @@ export function formatDecimal(amount: Amount, minDecimals = 0): string {
   const plain = value.eq(0) ? new Big(0).toFixed(places) : value.toFixed(places);
   const negative = plain.startsWith('-');
   const [integer = '0', fraction] = (negative ? plain.slice(1) : plain).split('.');
-  const grouped = groupThousands(integer) + (fraction === undefined ? '' : `.${fraction}`);
+  const grouped = GROUPED.format(BigInt(integer)) + (fraction === undefined ? '' : `.${fraction}`);
   return negative ? `-${grouped}` : grouped;
 }
 
@@ -61,7 +53,7 @@ export function formatCrypto(amount: Amount, cryptocurrency: string): string {
 
 export function formatCount(count: number): string {
   if (!Number.isSafeInteger(count)) throw new RangeError(`a count must be a whole number, got ${count}`);
-  return count < 0 ? `-${groupThousands(String(-count))}` : groupThousands(String(count));
+  return GROUPED.format(count);
 }
 
 function signed(formatted: string, sign: number): string {
