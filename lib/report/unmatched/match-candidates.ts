@@ -4,7 +4,7 @@ import { type DecimalString, type InvoiceItem, PAYMENT_SEARCH_GRACE_MS } from '.
 import { parseServiceDatetime } from '../../period';
 import { compareText, FirstInOrder, partitionPoint } from '../collections';
 import { percentChange } from '../money';
-import type { UsdEstimate } from './usd-estimate';
+import type { EstimatedPayment } from './unmatched-collector';
 
 /** Candidate invoices shown per unmatched payment, closest first. */
 export const CANDIDATES_SHOWN = 3;
@@ -54,32 +54,10 @@ export function searchWindowOf(invoice: InvoiceItem) {
 
 export type SearchWindow = NonNullable<ReturnType<typeof searchWindowOf>>;
 
-/** An unmatched payment of the period; `estimate` is `null` when none could be made. */
-export interface EstimatedPayment {
-  id: string;
-  transactionDatetime: string;
-  atMs: number;
-  amount: DecimalString;
-  cryptocurrency: string;
-  walletName: string;
-  walletAddress: string;
-  hash: string;
-  estimate: UsdEstimate | null;
-}
-
 interface Prepared {
   window: SearchWindow;
   amountUSD: Big;
   amount: number;
-}
-
-/** A window active at the payment's time, scored against it. */
-interface Scored {
-  prepared: Prepared;
-  /** `|estimate - amount| / amount` (`Infinity` for 0 USD, `0` without an estimate). */
-  relative: number;
-  after: number;
-  close: boolean;
 }
 
 /** Doubles this close, relatively, are compared again exactly. */
@@ -149,11 +127,11 @@ export function matchCandidates(payments: readonly EstimatedPayment[], windows: 
   });
 }
 
-function score(
-  prepared: Prepared,
-  atMs: number,
-  estimated: { exact: Big; approximate: number } | undefined,
-): Scored {
+/**
+ * A window active at the payment's time, scored against it: `relative` is `|estimate - amount| / amount`
+ * (`Infinity` for 0 USD, `0` without an estimate).
+ */
+function score(prepared: Prepared, atMs: number, estimated: { exact: Big; approximate: number } | undefined) {
   const after = atMs - prepared.window.createdMs;
   if (estimated === undefined) return { prepared, relative: 0, after, close: false };
   if (prepared.amount <= 0) return { prepared, relative: Number.POSITIVE_INFINITY, after, close: false };
@@ -169,6 +147,8 @@ function score(
           .lte(prepared.amountUSD.times(LIKELY_TOLERANCE_PERCENT));
   return { prepared, relative, after, close };
 }
+
+type Scored = ReturnType<typeof score>;
 
 function byTime(a: Scored, b: Scored): number {
   return a.after - b.after || compareText(a.prepared.window.id, b.prepared.window.id);

@@ -5,12 +5,11 @@ import { sum } from '../money';
 import type { UnmatchedPaymentFacts } from './match-candidates';
 import {
   CANDIDATE_LOOKBACK_MS,
-  type EstimatedPayment,
   matchCandidates,
   type SearchWindow,
   searchWindowOf,
 } from './match-candidates';
-import { MatchedRates, rateBucketMs } from './usd-estimate';
+import { MatchedRates, rateBucketMs, type UsdEstimate } from './usd-estimate';
 
 /** How many unmatched payments `summary.json` lists; the CSV has them all. */
 const UNMATCHED_PAYMENTS_LISTED = 100;
@@ -18,7 +17,20 @@ const UNMATCHED_PAYMENTS_LISTED = 100;
 /** What the summary's `payments` adds about unmatched payments. */
 export type UnmatchedFigures = ReturnType<UnmatchedCollector['result']>['figures'];
 
-type UnmatchedPayment = Omit<EstimatedPayment, 'estimate'>;
+/** What the report keeps of an unmatched payment of the period. */
+const unmatchedPayment = (payment: PaymentItem, atMs: number) => ({
+  id: payment.id,
+  transactionDatetime: payment.transactionDatetime,
+  atMs,
+  amount: payment.amount,
+  cryptocurrency: payment.wallet.cryptocurrency,
+  walletName: payment.wallet.name,
+  walletAddress: payment.wallet.address,
+  hash: payment.hash,
+});
+
+/** `estimate` is `null` when none could be made. */
+export type EstimatedPayment = ReturnType<typeof unmatchedPayment> & { estimate: UsdEstimate | null };
 
 /**
  * Gathers, as the lists are read in any order, what the estimates and candidates need: the matched
@@ -28,7 +40,7 @@ type UnmatchedPayment = Omit<EstimatedPayment, 'estimate'>;
  */
 export class UnmatchedCollector {
   readonly #rates: MatchedRates;
-  readonly #payments: UnmatchedPayment[] = [];
+  readonly #payments: ReturnType<typeof unmatchedPayment>[] = [];
   readonly #windows = new Map<string, SearchWindow>();
   /** Sorted, once the payments are all read. */
   #instants: number[] | undefined;
@@ -47,16 +59,7 @@ export class UnmatchedCollector {
       return;
     }
     if (atMs < this.span.start || atMs >= this.span.end) return;
-    this.#payments.push({
-      id: payment.id,
-      transactionDatetime: payment.transactionDatetime,
-      atMs,
-      amount: payment.amount,
-      cryptocurrency: payment.wallet.cryptocurrency,
-      walletName: payment.wallet.name,
-      walletAddress: payment.wallet.address,
-      hash: payment.hash,
-    });
+    this.#payments.push(unmatchedPayment(payment, atMs));
   }
 
   addInvoice(invoice: InvoiceItem): void {

@@ -2,11 +2,11 @@ import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
 import type { InvoiceItem } from '../../../../lib/invoicing';
 import {
-  type EstimatedPayment,
   matchCandidates,
   type SearchWindow,
   searchWindowOf,
 } from '../../../../lib/report/unmatched/match-candidates';
+import type { EstimatedPayment } from '../../../../lib/report/unmatched/unmatched-collector';
 import type { UsdEstimate } from '../../../../lib/report/unmatched/usd-estimate';
 import { invoice, uuid } from '../support/records';
 
