@@ -12,7 +12,7 @@ import { FIRST_PAID_INVOICES_SHOWN, type ReportPeriod } from './model';
 import { WindowLedger } from './reconcile';
 import { coveringDates, type FetchRanges, reportPeriodSpan } from './report-period';
 import type { RowTableBuilder } from './rows';
-import { NO_UNMATCHED, UnmatchedCollector } from './unmatched/unmatched-collector';
+import { NO_UNMATCHED, UnmatchedCollector } from './unmatched';
 
 /** Records fetched so far from each list, in the period or not. */
 export interface CollectProgress {

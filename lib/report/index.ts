@@ -26,9 +26,11 @@ export {
   type TableColumn,
   unmatchedPaymentRows,
 } from './rows';
-export { estimateBasisWords, noEstimateWords, unmatchedInWords } from './unmatched/basis-words';
 export {
+  estimateBasisWords,
   type InvoiceCandidate,
   LIKELY_TOLERANCE_PERCENT,
+  noEstimateWords,
   type UnmatchedPaymentFacts,
-} from './unmatched/match-candidates';
+  unmatchedInWords,
+} from './unmatched';

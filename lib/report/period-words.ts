@@ -45,9 +45,6 @@ export function comparisonWords(summary: {
   return `${current} so far, against ${previousPeriodName(previousPeriod, period.timezone)}`;
 }
 
-/** Progress is told every few hundred records: the words of the last ranges are kept. */
-let last: { ranges: FetchRanges; timezone: string; words: string[] } | undefined;
-
 /**
  * The records listed so far with the dates each list was asked for, so that the counts are not taken for
  * the period's: `listed 76 invoices for the dates 30 Sep 2026 – 2 Nov 2026, 80 payments for 30 Sep 2026 –
@@ -55,19 +52,14 @@ let last: { ranges: FetchRanges; timezone: string; words: string[] } | undefined
  * what the report is compared with, or its days when the period has not ended (`(for 1–23 Oct 2026)`).
  */
 export function fetchedInWords(progress: CollectProgress, ranges: FetchRanges, timezone: string): string {
-  if (last?.ranges !== ranges || last.timezone !== timezone) {
-    const { window, payments, previousInvoices, previous } = ranges;
-    const words = [window, payments, previousInvoices].map(formatDates);
-    const compared = previous.whole
-      ? periodName(previous.period)
-      : formatDayRange(previous.start, previous.end, timezone);
-    last = { ranges, timezone, words: [...words, compared] };
-  }
-  const [window, payments, previousInvoices, previous] = last.words;
+  const { previous } = ranges;
+  const compared = previous.whole
+    ? periodName(previous.period)
+    : formatDayRange(previous.start, previous.end, timezone);
   return (
-    `listed ${formatCount(progress.invoices)} invoices for the dates ${window}, ` +
-    `${formatCount(progress.payments)} payments for ${payments}, ` +
+    `listed ${formatCount(progress.invoices)} invoices for the dates ${formatDates(ranges.window)}, ` +
+    `${formatCount(progress.payments)} payments for ${formatDates(ranges.payments)}, ` +
     `and ${formatCount(progress.previousPeriodInvoices)} paid invoices for ` +
-    `${previousInvoices} (for ${previous})`
+    `${formatDates(ranges.previousInvoices)} (for ${compared})`
   );
 }

@@ -1,10 +1,11 @@
 import type { InvoiceItem, PaymentItem } from '../../invoicing';
-import { estimateBasisWords, noEstimateWords } from '../unmatched/basis-words';
 import {
   CANDIDATES_SHOWN,
+  estimateBasisWords,
   type InvoiceCandidate,
+  noEstimateWords,
   type UnmatchedPaymentFacts,
-} from '../unmatched/match-candidates';
+} from '../unmatched';
 import { column, fiatColumn, type ReportColumn } from './report-column';
 import { createRowTableBuilder, type RowTable, type RowTableOptions } from './row-table';
 

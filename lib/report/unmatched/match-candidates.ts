@@ -1,6 +1,6 @@
 import Big from 'big.js';
 import { millisecondsInDay } from 'date-fns/constants';
-import { type DecimalString, type InvoiceItem, PAYMENT_SEARCH_GRACE_MS } from '../../invoicing';
+import { type InvoiceItem, PAYMENT_SEARCH_GRACE_MS } from '../../invoicing';
 import { parseServiceDatetime } from '../../period';
 import { compareText, FirstInOrder, partitionPoint } from '../collections';
 import { percentChange } from '../money';
