@@ -128,23 +128,16 @@ export class ServiceDays {
   static read(byDate: InvoiceStatistics['invoicesByDate']): ServiceDaysReading {
     const entries = Object.entries(byDate).sort(([a], [b]) => compareText(a, b));
     for (const [index, [date, { date: start }]] of entries.entries()) {
-      if (!isDate(date)) {
-        return {
-          ok: false,
-          problem: `its per-day figures have a key that is not a date (${JSON.stringify(date)})`,
-        };
-      }
       const offset = start - midnightUtc(date);
-      if (offset < EARLIEST_DAY_START_MS || offset > LATEST_DAY_START_MS) {
-        return {
-          ok: false,
-          problem: `its per-day figures say ${date} begins at ${new Date(start).toISOString()}, which is no time zone's midnight of that date`,
-        };
-      }
       const before = entries[index - 1];
-      if (before !== undefined && before[1].date >= start) {
-        return { ok: false, problem: `its per-day figures say ${date} begins no later than ${before[0]}` };
-      }
+      const problem = !isDate(date)
+        ? `have a key that is not a date (${JSON.stringify(date)})`
+        : offset < EARLIEST_DAY_START_MS || offset > LATEST_DAY_START_MS
+          ? `say ${date} begins at ${new Date(start).toISOString()}, which is no time zone's midnight of that date`
+          : before !== undefined && before[1].date >= start
+            ? `say ${date} begins no later than ${before[0]}`
+            : undefined;
+      if (problem !== undefined) return { ok: false, problem: `its per-day figures ${problem}` };
     }
     const starts = new Map(entries.map(([date, { date: start }]) => [date, start]));
     const days = entries.map(([date, { date: start }]) => ({

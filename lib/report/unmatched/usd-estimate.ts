@@ -26,13 +26,14 @@ export function rateBucketMs(periodMs: number): number {
   return Math.max(1, Math.ceil(periodMs / BUCKETS_PER_PERIOD / millisecondsInMinute)) * millisecondsInMinute;
 }
 
-interface RateBucket {
-  count: number;
-  first: number;
-  last: number;
-  usd: DecimalSum;
-  crypto: DecimalSum;
-}
+const newBucket = (atMs: number) => ({
+  count: 0,
+  first: atMs,
+  last: atMs,
+  usd: new DecimalSum(),
+  crypto: new DecimalSum(),
+});
+type RateBucket = ReturnType<typeof newBucket>;
 
 const CentsBig = dividingTo(2);
 const RateBig = dividingTo(8);
@@ -50,13 +51,7 @@ export class MatchedRates {
   add(cryptocurrency: string, atMs: number, amount: DecimalString, receivedUSD: DecimalString): void {
     if (!isPositive(amount) || !isPositive(receivedUSD)) return;
     const buckets = entryOf(this.#buckets, cryptocurrency, () => new Map<number, RateBucket>());
-    const bucket = entryOf(buckets, Math.floor(atMs / this.bucketMs), () => ({
-      count: 0,
-      first: atMs,
-      last: atMs,
-      usd: new DecimalSum(),
-      crypto: new DecimalSum(),
-    }));
+    const bucket = entryOf(buckets, Math.floor(atMs / this.bucketMs), () => newBucket(atMs));
     bucket.count += 1;
     if (atMs < bucket.first) bucket.first = atMs;
     if (atMs > bucket.last) bucket.last = atMs;
