@@ -15,22 +15,13 @@ export function sum(amounts: Iterable<Big | DecimalString>): Big {
   return total;
 }
 
-export function roundHalfUp(amount: Big, decimals: number): Big {
-  return amount.round(decimals, Big.roundHalfUp);
-}
-
-export function roundUsd(amount: Big): Big {
-  return roundHalfUp(amount, 2);
-}
-
-export function roundFiat(amount: Big, currency: string): Big {
-  return roundHalfUp(amount, fiatFractionDigits(currency));
-}
+export const roundHalfUp = (amount: Big, decimals: number): Big => amount.round(decimals, Big.roundHalfUp);
+export const roundUsd = (amount: Big): Big => roundHalfUp(amount, 2);
+export const roundFiat = (amount: Big, currency: string): Big =>
+  roundHalfUp(amount, fiatFractionDigits(currency));
 
 /** Never exponent form: `Big#toFixed` without arguments writes every digit. */
-export function toPlainDecimal(amount: Big): string {
-  return amount.toFixed();
-}
+export const toPlainDecimal = (amount: Big): string => amount.toFixed();
 
 /**
  * A `Big` constructor whose `div` rounds straight to `decimals` places, half-up, from the exact remainder:

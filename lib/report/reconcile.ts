@@ -5,7 +5,7 @@ import { shiftUtcDay, utcDayKey } from '../period';
 import { compareText, entryOf, partitionPoint } from './collections';
 import { formatCount, formatDay, formatUSD } from './format';
 import type { CurrencyUnit, Reconciliation, ReconciliationCheck, UncheckedCheck } from './model';
-import { CentsSum, DecimalSum, roundHalfUp, roundUsd, ZERO } from './money';
+import { CentsSum, DecimalSum, roundHalfUp, roundUsd, sum, ZERO } from './money';
 import { describeCheck } from './reconciliation-wording';
 import { type DateRange, EARLIEST_DAY_START_MS, LATEST_DAY_START_MS } from './report-period';
 
@@ -198,23 +198,17 @@ const usdOf = (sums: Map<string, PaidSum>, key: string): UsdTotal => sums.get(ke
 const sortedUnion = (a: Iterable<string>, b: Iterable<string>): string[] => [...new Set([...a, ...b])].sort();
 
 /** Found on each side whatever the case of its id: a UUID's case means nothing. */
-function askedProjectCheck(
-  statistics: InvoiceStatistics,
-  listed: WindowLedger,
-  id: string,
-): ReconciliationCheck {
-  const wanted = id.toLowerCase();
-  const sameProject = (key: string) => key.toLowerCase() === wanted;
-  const service = Object.keys(statistics.invoicesByProjects)
-    .filter(sameProject)
-    .reduce((sum, key) => sum.plus(amountOf(statistics.invoicesByProjects, key)), ZERO);
-  const computed = [...listed.usdByProject]
-    .filter(([key]) => sameProject(key))
-    .reduce(
-      (sum, [, { usd }]) => ({ exact: sum.exact.plus(usd.exact), ofCents: sum.ofCents.plus(usd.ofCents) }),
-      NO_USD,
-    );
-  return usdCheck(`project:${id}`, service, computed);
+function askedProjectCheck(statistics: InvoiceStatistics, ledger: WindowLedger, id: string) {
+  const same = (key: string) => key.toLowerCase() === id.toLowerCase();
+  const { invoicesByProjects } = statistics;
+  const service = sum(
+    Object.keys(invoicesByProjects)
+      .filter(same)
+      .map((key) => amountOf(invoicesByProjects, key)),
+  );
+  const listed = [...ledger.usdByProject].filter(([key]) => same(key)).map(([, paid]) => paid.usd);
+  const exact = sum(listed.map((usd) => usd.exact));
+  return usdCheck(`project:${id}`, service, { exact, ofCents: sum(listed.map((usd) => usd.ofCents)) });
 }
 
 /**

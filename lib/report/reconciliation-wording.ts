@@ -10,7 +10,6 @@ import {
   formatFiat,
   formatFiatChange,
   formatUSD,
-  formatUSDChange,
   isolated,
   type ProjectNames,
   projectLabel,
@@ -86,12 +85,12 @@ export function describeCheck(
 ) {
   const name = checkLabel(check.name, currencyUnit, names, check.dayStart);
   const unit = checkFigureUnit(check.name, currencyUnit);
-  const [figure, change]: [(value: Big) => string, (value: Big) => string] =
-    unit.kind === 'count'
-      ? [formatDecimal, (value) => (value.gt(0) ? `+${formatDecimal(value)}` : formatDecimal(value))]
-      : unit.kind === 'fiat'
-        ? [(value) => formatFiat(value, unit.currency), (value) => formatFiatChange(value, unit.currency)]
-        : [formatUSD, formatUSDChange];
+  const currency = unit.kind === 'fiat' ? unit.currency : 'USD';
+  const figure = (value: Big) => (unit.kind === 'count' ? formatDecimal(value) : formatFiat(value, currency));
+  const change = (value: Big) =>
+    unit.kind !== 'count'
+      ? formatFiatChange(value, currency)
+      : `${value.gt(0) ? '+' : ''}${formatDecimal(value)}`;
   return {
     ...name,
     service: figure(check.service),
