@@ -39,35 +39,28 @@ export function formatDecimal(amount: Amount, minDecimals = 0): string {
  * a no-break space before the code, which keeps it whole on a phone (`+10.00 USD`); other amounts keep
  * an ordinary space, so that the summary and files hold plain text.
  */
-export function formatFiat(amount: Amount, currency: string, space = ' '): string {
-  return `${formatDecimal(amount, fiatFractionDigits(currency))}${space}${isolated(currency)}`;
-}
+export const formatFiat = (amount: Amount, currency: string, space = ' '): string =>
+  `${formatDecimal(amount, fiatFractionDigits(currency))}${space}${isolated(currency)}`;
 
 /** Two decimals (or more, if the amount has them): `81,119.92 USD`. */
 export const formatUSD = (amount: Amount): string => formatFiat(amount, 'USD');
 
 /** Every digit the amount has: `0.00000095 BTC`, `1,234.5 USDT`. */
-export function formatCrypto(amount: Amount, cryptocurrency: string): string {
-  return `${formatDecimal(amount)} ${isolated(cryptocurrency)}`;
-}
+export const formatCrypto = (amount: Amount, cryptocurrency: string): string =>
+  `${formatDecimal(amount)} ${isolated(cryptocurrency)}`;
 
 export function formatCount(count: number): string {
   if (!Number.isSafeInteger(count)) throw new RangeError(`a count must be a whole number, got ${count}`);
   return GROUPED.format(count);
 }
 
-function signed(formatted: string, sign: number): string {
-  return sign > 0 ? `+${formatted}` : formatted;
-}
+const signed = (formatted: string, sign: number): string => (sign > 0 ? `+${formatted}` : formatted);
 
-export function formatCountChange(change: number): string {
-  return signed(formatCount(change), Math.sign(change));
-}
+export const formatCountChange = (change: number): string => signed(formatCount(change), Math.sign(change));
 
 /** `+10.50 EUR`, `-3.50 EUR`, `0.00 EUR`. */
-export function formatFiatChange(change: Amount, currency: string): string {
-  return signed(formatFiat(change, currency, '\u00a0'), new Big(change).cmp(0));
-}
+export const formatFiatChange = (change: Amount, currency: string): string =>
+  signed(formatFiat(change, currency, '\u00a0'), new Big(change).cmp(0));
 
 export const formatUSDChange = (change: Amount): string => formatFiatChange(change, 'USD');
 
@@ -103,9 +96,8 @@ export function formatDay(day: string): string {
 }
 
 /** A `startDate`/`endDate` pair: `30 Sep 2026 – 2 Nov 2026`. */
-export function formatDates(range: { startDate: string; endDate: string }): string {
-  return `${formatDay(range.startDate)} – ${formatDay(range.endDate)}`;
-}
+export const formatDates = (range: { startDate: string; endDate: string }): string =>
+  `${formatDay(range.startDate)} – ${formatDay(range.endDate)}`;
 
 /** `2026-10` → `Oct`. */
 export function formatMonthShort(month: string): string {
@@ -121,9 +113,8 @@ export function formatInstant(instant: string, timezone: string): string {
 }
 
 /** A service datetime (UTC) in the report's zone, named once in a heading: `1 Oct 2026, 14:00`. */
-export function formatServiceDatetime(datetime: string, timezone: string): string {
-  return format(new TZDate(parseServiceDatetime(datetime), parseTimeZone(timezone)), 'd MMM yyyy, HH:mm');
-}
+export const formatServiceDatetime = (datetime: string, timezone: string): string =>
+  format(new TZDate(parseServiceDatetime(datetime), parseTimeZone(timezone)), 'd MMM yyyy, HH:mm');
 
 /**
  * The days from `start` to just before `end` in a zone: `1–23 Nov 2026`, `1 Oct – 31 Dec 2026`,
@@ -166,9 +157,7 @@ export function formatDelay(seconds: number): string {
 }
 
 /** An identifier's first 8 characters, enough to tell it apart at a glance. */
-export function shortId(id: string): string {
-  return id.slice(0, 8);
-}
+export const shortId = (id: string): string => id.slice(0, 8);
 
 /** Made on first use: creating a segmenter loads ICU's break rules, about 10 ms of a function's cold start. */
 let graphemes: Intl.Segmenter | undefined;

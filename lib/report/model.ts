@@ -102,6 +102,5 @@ const BIG_AS_NUMBER = [
  * `summary.json`: the summary pretty-printed with two spaces, every `Big` a plain JSON number with every
  * digit (`0.00000095`, never `9.5e-7`), ending in a newline.
  */
-export function summaryToJson(summary: ReportSummary): string {
-  return `${stringify(summary, undefined, 2, BIG_AS_NUMBER)}\n`;
-}
+export const summaryToJson = (summary: ReportSummary): string =>
+  `${stringify(summary, undefined, 2, BIG_AS_NUMBER)}\n`;

@@ -36,9 +36,8 @@ import { periodTitle } from './period-words';
 export const DIFFERENCES_LISTED = 10;
 
 /** The spec does not say which unit the service totals `invoicesByCurrencies` in: `reconcile` finds out. */
-export function currencyCheckUnit(reconciliation: Reconciliation): CurrencyUnit {
-  return reconciliation.currencyUnit === 'usd' ? 'usd' : 'fiat';
-}
+export const currencyCheckUnit = (reconciliation: Reconciliation): CurrencyUnit =>
+  reconciliation.currencyUnit === 'usd' ? 'usd' : 'fiat';
 
 /**
  * `Paid total`, `Project Web shop (3f2a9c1e)` (with the project's full UUID), `Paid in EUR`,
@@ -64,9 +63,7 @@ function checkLabel(
 
 const DAY_CHECK = /^day:(\d{4}-\d{2}-\d{2})$/;
 
-export function checkDay(name: string): string | undefined {
-  return DAY_CHECK.exec(name)?.[1];
-}
+export const checkDay = (name: string): string | undefined => DAY_CHECK.exec(name)?.[1];
 
 /** A day of the service's own cut, with where it begins (its days need not be the report's). */
 function dayLabel(date: string, dayStart: string | null | undefined): string {

@@ -25,9 +25,10 @@ export function reportPeriod(id: string, timezone: string, now: Date) {
 }
 
 /** `[start, asOf)` in epoch milliseconds. */
-export function reportPeriodSpan(period: ReportPeriod): Span {
-  return { start: Date.parse(period.start), end: Date.parse(period.asOf) };
-}
+export const reportPeriodSpan = (period: ReportPeriod): Span => ({
+  start: Date.parse(period.start),
+  end: Date.parse(period.asOf),
+});
 
 /** The whole previous period once the report's is complete, else the same elapsed span of it. */
 export function comparedSpan(period: ReportPeriod) {

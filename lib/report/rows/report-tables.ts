@@ -121,13 +121,11 @@ const byTransaction = {
  * Rows sorted by time then id, duplicates by id dropped; the caller adds only the period's records. A
  * paid invoice without a `payment` or `wallet` block (the spec says it has both) gets empty cells there.
  */
-export function createPaidInvoiceRows(options?: RowTableOptions) {
-  return createRowTableBuilder({ columns: PAID_INVOICE_COLUMNS, ...byCreation }, options);
-}
+export const createPaidInvoiceRows = (options?: RowTableOptions) =>
+  createRowTableBuilder({ columns: PAID_INVOICE_COLUMNS, ...byCreation }, options);
 
-export function createPaymentRows(options?: RowTableOptions) {
-  return createRowTableBuilder<PaymentItem>({ columns: PAYMENT_COLUMNS, ...byTransaction }, options);
-}
+export const createPaymentRows = (options?: RowTableOptions) =>
+  createRowTableBuilder<PaymentItem>({ columns: PAYMENT_COLUMNS, ...byTransaction }, options);
 
 export function unmatchedPaymentRows(
   payments: readonly UnmatchedPaymentFacts[],

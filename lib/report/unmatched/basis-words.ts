@@ -21,9 +21,8 @@ export function estimateBasisWords(estimate: UsdEstimate, cryptocurrency: string
   return `from ${plural(basis.payments, `${cryptocurrency} payment`, `${cryptocurrency} payments`)} within ${withinWords(basis.withinSeconds)}`;
 }
 
-export function noEstimateWords(cryptocurrency: string): string {
-  return `no ${cryptocurrency} payment matched within ${ESTIMATE_MAX_HOURS} hours`;
-}
+export const noEstimateWords = (cryptocurrency: string): string =>
+  `no ${cryptocurrency} payment matched within ${ESTIMATE_MAX_HOURS} hours`;
 
 /**
  * What waits, in one sentence: `3 payments wait to be matched, worth an estimated 1,235.05 USD (2 of

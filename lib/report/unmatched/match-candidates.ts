@@ -150,9 +150,8 @@ function score(prepared: Prepared, atMs: number, estimated: { exact: Big; approx
 
 type Scored = ReturnType<typeof score>;
 
-function byTime(a: Scored, b: Scored): number {
-  return a.after - b.after || compareText(a.prepared.window.id, b.prepared.window.id);
-}
+const byTime = (a: Scored, b: Scored): number =>
+  a.after - b.after || compareText(a.prepared.window.id, b.prepared.window.id);
 
 /** Doubles too close to tell apart are compared exactly: `|d_a| * amount_b` against `|d_b| * amount_a`. */
 const byDifferenceThenTime =

@@ -22,9 +22,8 @@ const USD_STABLECOINS = new Set(['USDT', 'USDC', 'DAI', 'BUSD', 'TUSD', 'USDP', 
  * Whole minutes: 10 for a month, 30 for a quarter, about 2 hours for a year, so that memory depends on
  * the period's length, never on how many payments it has.
  */
-export function rateBucketMs(periodMs: number): number {
-  return Math.max(1, Math.ceil(periodMs / BUCKETS_PER_PERIOD / millisecondsInMinute)) * millisecondsInMinute;
-}
+export const rateBucketMs = (periodMs: number): number =>
+  Math.max(1, Math.ceil(periodMs / BUCKETS_PER_PERIOD / millisecondsInMinute)) * millisecondsInMinute;
 
 const newBucket = (atMs: number) => ({
   count: 0,
@@ -111,8 +110,6 @@ export class MatchedRates {
   }
 }
 
-function isPositive(amount: DecimalString): boolean {
-  return !amount.startsWith('-') && /[1-9]/.test(amount);
-}
+const isPositive = (amount: DecimalString): boolean => !amount.startsWith('-') && /[1-9]/.test(amount);
 
 export type UsdEstimate = NonNullable<ReturnType<MatchedRates['estimate']>>;
