@@ -14,7 +14,7 @@ import {
   MISPAID_INVOICES_LISTED,
   type MispaidInvoice,
 } from './model';
-import { DecimalSum, percentChange, roundFiat, roundUsd, sum } from './money';
+import { DecimalSum, doubleOrder, percentChange, roundFiat, roundUsd, sum } from './money';
 import { type ComparedSpan, isoInstant } from './report-period';
 
 /** The one currency whose invoices can be judged under- or over-paid (see `MispaidInvoice`). */
@@ -173,15 +173,9 @@ export class MispaidFiguresAccumulator {
     const invoiced = invoice.amountFiat;
     // Amounts come in Big's own plain form, so equal text is an equal amount: the common case.
     if (received === invoiced) return;
-    // Reading into a double keeps order; equal doubles may still differ past 15 digits: `Big` decides.
     const receivedNumber = Number(received);
     const invoicedNumber = Number(invoiced);
-    const sign =
-      receivedNumber < invoicedNumber
-        ? -1
-        : receivedNumber > invoicedNumber
-          ? 1
-          : new Big(received).cmp(invoiced);
+    const sign = doubleOrder(receivedNumber, invoicedNumber) || new Big(received).cmp(invoiced);
     if (sign === 0) return;
     (sign < 0 ? this.#under : this.#over).add(invoice);
     if (this.limit === 0) return;

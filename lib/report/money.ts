@@ -37,6 +37,18 @@ export function dividingTo(decimals: number): Big.BigConstructor {
 
 export const OneDecimalBig = dividingTo(1);
 
+/** Doubles this close, relatively, may not order the exact values they were worked out from. */
+const NEAR = 1e-9;
+
+/**
+ * `a - b` for doubles read or worked out from exact values, or 0 where they are too close (or equal) to
+ * order those: the caller then compares exactly, and a `Big` is made only for the few such pairs.
+ */
+export function doubleOrder(a: number, b: number): number {
+  const gap = Math.abs(a - b);
+  return gap > NEAR * Math.max(Math.abs(a), Math.abs(b)) || gap === Number.POSITIVE_INFINITY ? a - b : 0;
+}
+
 /** In percent of `previous`, rounded once to one decimal; `null` when `previous` is zero. */
 export function percentChange(current: Big, previous: Big): Big | null {
   if (previous.eq(0)) return null;

@@ -3,7 +3,7 @@ import { millisecondsInDay } from 'date-fns/constants';
 import { type InvoiceItem, PAYMENT_SEARCH_GRACE_MS } from '../../invoicing';
 import { parseServiceDatetime } from '../../period';
 import { compareText, FirstInOrder, partitionPoint } from '../collections';
-import { percentChange } from '../money';
+import { doubleOrder, percentChange } from '../money';
 import type { EstimatedPayment } from './unmatched-collector';
 
 /** Candidate invoices shown per unmatched payment, closest first. */
@@ -60,8 +60,6 @@ interface Prepared {
   amount: number;
 }
 
-/** Doubles this close, relatively, are compared again exactly. */
-const NEAR = 1e-9;
 const TOLERANCE = LIKELY_TOLERANCE_PERCENT / 100;
 
 /**
@@ -138,13 +136,12 @@ function score(prepared: Prepared, atMs: number, estimated: { exact: Big; approx
   const estimate = estimated.exact;
   const relative = Math.abs(estimated.approximate - prepared.amount) / prepared.amount;
   const close =
-    Math.abs(relative - TOLERANCE) > NEAR
-      ? relative < TOLERANCE
-      : estimate
-          .minus(prepared.amountUSD)
-          .abs()
-          .times(100)
-          .lte(prepared.amountUSD.times(LIKELY_TOLERANCE_PERCENT));
+    (doubleOrder(relative, TOLERANCE) ||
+      estimate
+        .minus(prepared.amountUSD)
+        .abs()
+        .times(100)
+        .cmp(prepared.amountUSD.times(LIKELY_TOLERANCE_PERCENT))) <= 0;
   return { prepared, relative, after, close };
 }
 
@@ -157,18 +154,16 @@ const byTime = (a: Scored, b: Scored): number =>
 const byDifferenceThenTime =
   (estimate: Big) =>
   (a: Scored, b: Scored): number => {
-    if (a.relative !== b.relative) {
-      const gap = Math.abs(a.relative - b.relative);
-      if (!Number.isFinite(gap) || gap > NEAR * Math.max(a.relative, b.relative))
-        return a.relative - b.relative;
-      const order = estimate
-        .minus(a.prepared.amountUSD)
-        .abs()
-        .times(b.prepared.amountUSD)
-        .cmp(estimate.minus(b.prepared.amountUSD).abs().times(a.prepared.amountUSD));
-      if (order !== 0) return order;
-    }
-    return byTime(a, b);
+    const differenceOrder =
+      a.relative === b.relative
+        ? 0
+        : doubleOrder(a.relative, b.relative) ||
+          estimate
+            .minus(a.prepared.amountUSD)
+            .abs()
+            .times(b.prepared.amountUSD)
+            .cmp(estimate.minus(b.prepared.amountUSD).abs().times(a.prepared.amountUSD));
+    return differenceOrder || byTime(a, b);
   };
 
 /**
