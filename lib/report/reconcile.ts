@@ -367,13 +367,6 @@ function dayChecks(statistics: InvoiceStatistics, ledger: WindowLedger) {
   return { checks, notChecked };
 }
 
-function liesBetween(before: ReconciliationCheck, after: ReconciliationCheck): boolean {
-  const [low, high] = before.service.lt(after.service)
-    ? [before.service, after.service]
-    : [after.service, before.service];
-  return after.computed.gte(low) && after.computed.lte(high);
-}
-
 /**
  * A reconciliation that did not agree, made again against statistics asked for once the lists were read:
  * the figures move meanwhile (an invoice of the last days is paid). A check agrees when it agrees with
@@ -386,21 +379,19 @@ export function reconcileOverRead(before: Reconciliation, after: Reconciliation)
   for (const check of after.checks) {
     const first = earlier.get(check.name);
     // Only the same comparison made twice (a currency compared in the same unit) is judged over both.
-    if (check.ok || first === undefined || !first.computed.eq(check.computed)) {
-      checks.push(check);
-    } else if (first.ok) {
-      checks.push(first);
-    } else if (liesBetween(first, check)) {
-      // In the check's own unit, as the checks table writes its figures.
-      const unit = after.currencyUnit ?? 'fiat';
-      const [was, now] = [describeCheck(first, unit), describeCheck(check, unit)];
-      moved.push({
-        name: check.name,
-        reason: `The service's figure changed while its invoices were listed, from ${was.service} to ${now.service}; the listed ${now.computed} lies between the two.`,
-      });
-    } else {
-      checks.push(check);
+    const again = !check.ok && first !== undefined && first.computed.eq(check.computed);
+    const { computed } = check;
+    if (!again || first.ok || computed.minus(first.service).times(computed.minus(check.service)).gt(0)) {
+      checks.push(again && first.ok ? first : check);
+      continue;
     }
+    // Between the two answers. In the check's own unit, as the checks table writes its figures.
+    const unit = after.currencyUnit ?? 'fiat';
+    const [was, now] = [describeCheck(first, unit), describeCheck(check, unit)];
+    moved.push({
+      name: check.name,
+      reason: `The service's figure changed while its invoices were listed, from ${was.service} to ${now.service}; the listed ${now.computed} lies between the two.`,
+    });
   }
   return {
     ...after,
