@@ -85,7 +85,7 @@ export async function buildReport(
     projectNames: request.projectNames ?? ({} as ProjectNames),
     invoices: collected.invoices,
     previousPeriod: collected.previousPeriod,
-    payments: { ...collected.payments.figures, ...collected.unmatched.figures },
+    payments: collected.payments,
     reconciliation,
     generatedAt: now.toISOString(),
     // Never the API key.
@@ -94,11 +94,7 @@ export async function buildReport(
 
   return {
     summary,
-    firstPaidInvoices: collected.firstPaidInvoices,
-    unmatchedPayments: collected.payments.unmatched,
-    unmatched: collected.unmatched.payments,
-    latePayments: collected.payments.late,
-    mispaidInvoices: collected.mispaidInvoices,
+    ...collected.lists,
     paidInvoiceRows: rows.paidInvoices.build(),
     paymentRows: rows.payments.build(),
   };

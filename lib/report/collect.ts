@@ -184,14 +184,20 @@ export async function collectReportData(client: InvoicingClient, options: Collec
   }
 
   const invoices = invoiceFigures.result();
+  const payments = paymentFigures.result();
+  const { figures: unmatchedFigures, payments: unmatchedFacts } = unmatched?.result() ?? NO_UNMATCHED;
   return {
     statistics,
+    ledger,
     invoices,
     previousPeriod: previous.result(invoices),
-    payments: paymentFigures.result(),
-    firstPaidInvoices: firstPaid.list(),
-    mispaidInvoices: invoiceFigures.mispaidInvoices(),
-    ledger,
-    unmatched: unmatched?.result() ?? NO_UNMATCHED,
+    payments: { ...payments.figures, ...unmatchedFigures },
+    lists: {
+      firstPaidInvoices: firstPaid.list(),
+      unmatchedPayments: payments.unmatched,
+      unmatched: unmatchedFacts,
+      latePayments: payments.late,
+      mispaidInvoices: invoiceFigures.mispaidInvoices(),
+    },
   };
 }

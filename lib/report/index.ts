@@ -8,14 +8,7 @@ export { JUDGED_CURRENCY } from './figures';
 export * from './format';
 export * from './model';
 export { toPlainDecimal } from './money';
-export {
-  comparisonWords,
-  fetchedInWords,
-  monthTitle,
-  periodHeading,
-  periodTitle,
-  previousPeriodName,
-} from './period-words';
+export * from './period-words';
 export * from './reconciliation-wording';
 export { type FetchRanges, fetchRanges, reportPeriod } from './report-period';
 export {

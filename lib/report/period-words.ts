@@ -1,7 +1,7 @@
 import { parseAnyYearPeriod, parsePeriod, periodName } from '../period';
 import type { CollectProgress } from './collect';
 import { formatCount, formatDates, formatDayRange, formatInstant } from './format';
-import type { MonthFigures, PreviousPeriodFigures, ReportPeriod } from './model';
+import type { MonthFigures, PreviousPeriodFigures, ReportPeriod, ReportSummary } from './model';
 import type { FetchRanges } from './report-period';
 
 /** `October 2026`, `Q3 2026`, `2026`; not ended: `November 2026 so far`. `name` replaces the period's name. */
@@ -35,10 +35,7 @@ export function previousPeriodName(previous: PreviousPeriodFigures, timezone: st
 }
 
 /** Not ended: `1–23 Nov 2026 so far, against 1–23 Oct 2026`; `null` for a complete period. */
-export function comparisonWords(summary: {
-  period: ReportPeriod;
-  previousPeriod: PreviousPeriodFigures;
-}): string | null {
+export function comparisonWords(summary: Pick<ReportSummary, 'period' | 'previousPeriod'>): string | null {
   const { period, previousPeriod } = summary;
   if (period.complete) return null;
   const current = formatDayRange(period.start, period.asOf, period.timezone);
