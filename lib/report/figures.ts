@@ -259,17 +259,13 @@ export class PaymentFiguresAccumulator {
   #lateCount = 0;
   readonly #byCryptocurrency = new Map<string, { count: number; amount: DecimalSum }>();
   readonly #byWallet = new Map<string, { wallet: Wallet; count: number; amount: DecimalSum }>();
-  readonly #unmatched: FirstInOrder<PaymentItem>;
-  readonly #late: FirstInOrder<LatePayment>;
+  readonly #unmatched = new FirstInOrder(LISTED_PAYMENTS_KEPT, compareByTransaction);
+  readonly #late = new FirstInOrder<LatePayment>(LISTED_PAYMENTS_KEPT, (a, b) =>
+    compareByTransaction(a.payment, b.payment),
+  );
   #leftOutByProjectFilter = 0;
 
-  constructor(
-    readonly projectFiltered = false,
-    listed = LISTED_PAYMENTS_KEPT,
-  ) {
-    this.#unmatched = new FirstInOrder(listed, compareByTransaction);
-    this.#late = new FirstInOrder<LatePayment>(listed, (a, b) => compareByTransaction(a.payment, b.payment));
-  }
+  constructor(readonly projectFiltered = false) {}
 
   add(payment: PaymentItem): void {
     this.#total += 1;

@@ -86,16 +86,13 @@ class Cursor {
       this.current = this.rows[this.#index]!;
       return true;
     }
-    return this.#refill();
-  }
-
-  async #refill(): Promise<boolean> {
-    const rows = await this.nextFrame();
-    if (rows === undefined || rows.length === 0) return false;
-    this.rows = rows;
-    this.#index = 0;
-    this.current = rows[0]!;
-    return true;
+    return this.nextFrame().then((rows) => {
+      if (rows === undefined || rows.length === 0) return false;
+      this.rows = rows;
+      this.#index = 0;
+      this.current = rows[0]!;
+      return true;
+    });
   }
 }
 
