@@ -41,9 +41,7 @@ export async function buildReport(
     throw new ReportRequestError(`invalid project id ${JSON.stringify(projectId)}: expected a UUID`);
   }
   // Not begun, or begun this very millisecond: nothing has happened in it yet.
-  if (period.asOf === period.start) {
-    throw new ReportRequestError(notBegunReason(period.id, period.timezone));
-  }
+  if (period.asOf === period.start) throw new ReportRequestError(notBegunReason(period.id, period.timezone));
   const apiUrl = publicUrl(options.apiUrl);
   // Not echoed: a mistyped URL may carry a key pasted into it.
   if (apiUrl === null) throw new ReportRequestError('the invoicing API URL is not a valid URL');

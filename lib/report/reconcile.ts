@@ -216,10 +216,7 @@ function askedProjectCheck(statistics: InvoiceStatistics, ledger: WindowLedger, 
  * currencies agree so (the service evidently totals in USD): one currency with a real difference would
  * otherwise have every other compared in the wrong unit. A tie stays with the currencies' own units.
  */
-function currencyChecks(
-  statistics: InvoiceStatistics,
-  listed: WindowLedger,
-): { unit: CurrencyUnit; checks: ReconciliationCheck[] } {
+function currencyChecks(statistics: InvoiceStatistics, listed: WindowLedger) {
   const currencies = sortedUnion(Object.keys(statistics.invoicesByCurrencies), listed.fiatByCurrency.keys());
   const service = (code: string) => amountOf(statistics.invoicesByCurrencies, code);
   const inFiat = currencies.map((code) =>
@@ -229,7 +226,7 @@ function currencyChecks(
     usdCheck(`currency:${code}`, service(code), usdOf(listed.usdByCurrency, code)),
   );
   const agreeing = (checks: ReconciliationCheck[]) => checks.filter((check) => check.ok).length;
-  const unit = agreeing(inUsd) > agreeing(inFiat) ? 'usd' : 'fiat';
+  const unit: CurrencyUnit = agreeing(inUsd) > agreeing(inFiat) ? 'usd' : 'fiat';
   return { unit, checks: unit === 'usd' ? inUsd : inFiat };
 }
 
@@ -247,9 +244,8 @@ export function reconcile(input: ReconcileInput) {
   let currencyUnit: CurrencyUnit | null = null;
   if (projectId !== undefined) {
     checks.push(askedProjectCheck(statistics, ledger, projectId));
-    for (const name of ['paidCount', 'paidTotalUSD', 'currency:*', 'day:*']) {
-      notChecked.push({ name, reason: ONE_PROJECT_ONLY });
-    }
+    const names = ['paidCount', 'paidTotalUSD', 'currency:*', 'day:*'];
+    notChecked.push(...names.map((name) => ({ name, reason: ONE_PROJECT_ONLY })));
   } else {
     checks.push(check('paidCount', new Big(statistics.invoicesPaidNum), new Big(all.count)));
     checks.push(usdCheck('paidTotalUSD', new Big(statistics.invoicesTotalUSD), all.usd));

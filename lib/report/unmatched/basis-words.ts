@@ -44,11 +44,6 @@ export function unmatchedInWords(
         (estimated < unmatched
           ? ` (${formatCount(estimated)} of the ${formatCount(unmatched)} could be estimated)`
           : '');
-  const likelyWords =
-    likely === 0
-      ? 'none has a likely invoice'
-      : likely === 1
-        ? '1 has a likely invoice'
-        : `${formatCount(likely)} have a likely invoice`;
-  return `${waiting}${worth}; ${likelyWords}.`;
+  const having = likely === 0 ? 'none has' : likely === 1 ? '1 has' : `${formatCount(likely)} have`;
+  return `${waiting}${worth}; ${having} a likely invoice.`;
 }
