@@ -199,10 +199,7 @@ export function reconciliationOutcome(summary: ReportSummary): string {
 export const differVerb = (count: number): string => (count === 1 ? 'differs' : 'differ');
 
 /** The checks not made, grouped by reason: `Per currency, Per day: The statistics …`. */
-export function uncheckedInWords(
-  notChecked: readonly UncheckedCheck[],
-  names: ProjectNames = {},
-): { labels: string; reason: string }[] {
+export function uncheckedInWords(notChecked: readonly UncheckedCheck[], names: ProjectNames = {}) {
   const byReason = new Map<string, string[]>();
   for (const { name, reason } of notChecked)
     entryOf(byReason, reason, () => []).push(uncheckedLabel(name, names));

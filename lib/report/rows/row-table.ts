@@ -53,10 +53,8 @@ export function createRowTableBuilder<T>(spec: RowTableSpec<T>, options: RowTabl
   const { columns } = spec;
   const width = columns.length;
   const runBytes = options.runBytes ?? DEFAULT_RUN_BYTES;
-  const order = (a: Row, b: Row): number => {
-    const at = compareText(a[width]!, b[width]!);
-    return at !== 0 ? at : compareText(a[width + 1]!, b[width + 1]!);
-  };
+  const order = (a: Row, b: Row): number =>
+    compareText(a[width]!, b[width]!) || compareText(a[width + 1]!, b[width + 1]!);
   const ids = new IdSet();
   let memory: Row[] = [];
   let memoryBytes = 0;
