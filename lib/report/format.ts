@@ -136,9 +136,7 @@ export function formatDayRange(start: string | number, end: string | number, tim
  * `1–31 Oct 2026 (Europe/Berlin)`; a period not ended: `1–23 Nov 2026 so far, as of 23 Nov 2026, 14:35
  * (Europe/Berlin)`.
  */
-export function formatPeriod(
-  period: Pick<ReportPeriod, 'start' | 'end' | 'timezone' | 'complete' | 'asOf'>,
-): string {
+export function formatPeriod(period: Pick<ReportPeriod, 'start' | 'end' | 'timezone' | 'complete' | 'asOf'>) {
   if (period.complete)
     return `${formatDayRange(period.start, period.end, period.timezone)} (${period.timezone})`;
   return `${formatDayRange(period.start, period.asOf, period.timezone)} so far, as of ${formatInstant(period.asOf, period.timezone)}`;

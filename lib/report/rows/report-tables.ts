@@ -7,7 +7,7 @@ import {
   type UnmatchedPaymentFacts,
 } from '../unmatched';
 import { column, fiatColumn, type ReportColumn } from './report-column';
-import { createRowTableBuilder, type RowTable, type RowTableOptions } from './row-table';
+import { createRowTableBuilder, type RowTableOptions } from './row-table';
 
 /** Wide enough for a whole transaction hash: 64 hex digits, 66 with Ethereum's `0x`. */
 const HASH_WIDTH = 68;
@@ -127,10 +127,7 @@ export const createPaidInvoiceRows = (options?: RowTableOptions) =>
 export const createPaymentRows = (options?: RowTableOptions) =>
   createRowTableBuilder<PaymentItem>({ columns: PAYMENT_COLUMNS, ...byTransaction }, options);
 
-export function unmatchedPaymentRows(
-  payments: readonly UnmatchedPaymentFacts[],
-  options?: RowTableOptions,
-): RowTable {
+export function unmatchedPaymentRows(payments: readonly UnmatchedPaymentFacts[], options?: RowTableOptions) {
   const builder = createRowTableBuilder<UnmatchedPaymentFacts>(
     { columns: UNMATCHED_COLUMNS, ...byTransaction },
     options,
