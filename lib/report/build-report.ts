@@ -51,20 +51,17 @@ export async function buildReport(
     payments: createPaymentRows(options.spill),
   };
 
-  let collected: Awaited<ReturnType<typeof collectReportData>>;
-  try {
-    collected = await collectReportData(client, {
-      period,
-      ranges,
-      projectId,
-      rows,
-      onProgress: options.onProgress,
-      onRowsComplete: (name) => options.onRowsComplete?.(name, rows[name].build(), period),
-    });
-  } catch (error) {
+  const collected = await collectReportData(client, {
+    period,
+    ranges,
+    projectId,
+    rows,
+    onProgress: options.onProgress,
+    onRowsComplete: (name) => options.onRowsComplete?.(name, rows[name].build(), period),
+  }).catch(async (error: unknown) => {
     await Promise.all([rows.paidInvoices.dispose(), rows.payments.dispose()]);
     throw error;
-  }
+  });
 
   const reconcileWith = (statistics: InvoiceStatistics) =>
     reconcile({ statistics, window: ranges.window, ledger: collected.ledger, projectId });

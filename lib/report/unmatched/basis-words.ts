@@ -29,10 +29,7 @@ export const noEstimateWords = (cryptocurrency: string): string =>
  * the 3 could be estimated); 1 has a likely invoice.` `formatUSD` writes the total.
  */
 export function unmatchedInWords(
-  payments: { unmatched: number } & Pick<
-    UnmatchedFigures,
-    'unmatchedEstimatedUSD' | 'unmatchedEstimated' | 'unmatchedWithLikelyInvoice'
-  >,
+  payments: { unmatched: number } & Omit<UnmatchedFigures, 'unmatchedPayments'>,
   formatUSD: (amount: Big) => string,
 ): string {
   const { unmatched, unmatchedEstimated: estimated, unmatchedWithLikelyInvoice: likely } = payments;
