@@ -51,17 +51,12 @@ export async function buildReport(
     payments: createPaymentRows(options.spill),
   };
 
-  const collected = await collectReportData(client, {
-    period,
-    ranges,
-    projectId,
-    rows,
-    onProgress: options.onProgress,
-    onRowsComplete: (name) => options.onRowsComplete?.(name, rows[name].build(), period),
-  }).catch(async (error: unknown) => {
-    await Promise.all([rows.paidInvoices.dispose(), rows.payments.dispose()]);
-    throw error;
-  });
+  const collected = await collectReportData(client, period, ranges, rows, projectId, options).catch(
+    async (error: unknown) => {
+      await Promise.all([rows.paidInvoices.dispose(), rows.payments.dispose()]);
+      throw error;
+    },
+  );
 
   const reconcileWith = (statistics: InvoiceStatistics) =>
     reconcile({ statistics, window: ranges.window, ledger: collected.ledger, projectId });

@@ -6,6 +6,7 @@ import type {
   PaymentItem,
 } from '../invoicing';
 import { createDayLocator, parsePeriod, parseServiceDatetime, zonedDaysOfPeriod } from '../period';
+import type { BuildReportOptions } from './build-report';
 import { compareByCreation, FirstInOrder } from './collections';
 import { InvoiceFiguresAccumulator, PaymentFiguresAccumulator, PreviousPeriodAccumulator } from './figures';
 import { FIRST_PAID_INVOICES_SHOWN, type ReportPeriod } from './model';
@@ -23,16 +24,6 @@ export interface CollectProgress {
 
 export const PROGRESS_EVERY = 500;
 
-interface CollectOptions {
-  period: ReportPeriod;
-  ranges: FetchRanges;
-  projectId?: string;
-  rows: ReportRows;
-  onProgress?: (progress: CollectProgress) => void;
-  /** Called once a table's list has been read to its end. */
-  onRowsComplete?: (table: keyof ReportRows) => void;
-}
-
 export interface ReportRows {
   paidInvoices: RowTableBuilder<InvoiceItem>;
   payments: RowTableBuilder<PaymentItem>;
@@ -48,8 +39,14 @@ const NOT_PAID = ['unpaid', 'expired', 'canceled'] as const;
  * project, a payment counts only if its invoice is in the project. The first failure rejects with the
  * original error; the other lists stop at their next record.
  */
-export async function collectReportData(client: InvoicingClient, options: CollectOptions) {
-  const { period, ranges, projectId, rows } = options;
+export async function collectReportData(
+  client: InvoicingClient,
+  period: ReportPeriod,
+  ranges: FetchRanges,
+  rows: ReportRows,
+  projectId: string | undefined,
+  options: Pick<BuildReportOptions, 'onProgress' | 'onRowsComplete'>,
+) {
   const span = reportPeriodSpan(period);
   const previousSpan = ranges.previous;
   const calendarPeriod = parsePeriod(period.id);
@@ -96,7 +93,7 @@ export async function collectReportData(client: InvoicingClient, options: Collec
       if (backlog) await backlog;
     }
     reportProgress();
-    if (rowsOf !== undefined && !stopped) options.onRowsComplete?.(rowsOf);
+    if (rowsOf !== undefined && !stopped) options.onRowsComplete?.(rowsOf, rows[rowsOf].build(), period);
   }
 
   const takeInvoice = (invoice: InvoiceItem) => {
