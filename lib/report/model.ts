@@ -45,17 +45,10 @@ export type ReportSummary = Report['summary'];
  * A paid USD invoice whose `amountFiatUSD` (overwritten at payment with what was received) differs from
  * `amountFiat`. Only USD invoices are judged: another currency's USD amount moves with the rate.
  */
-export interface MispaidInvoice {
-  invoice: Invoice;
-  differenceUSD: Big;
-}
+export type MispaidInvoice = { invoice: Invoice; differenceUSD: Big };
 
 /** A payment at or after its invoice's `timeToPayDatetime`, inside the one-hour grace window. */
-export interface LatePayment {
-  payment: PaymentItem;
-  invoice: Invoice;
-  secondsLate: number;
-}
+export type LatePayment = { payment: PaymentItem; invoice: Invoice; secondsLate: number };
 
 export interface ReconciliationCheck {
   /** `paidCount`, `paidTotalUSD`, `project:<uuid>`, `currency:<code>`, `day:<YYYY-MM-DD>`. */
@@ -68,11 +61,8 @@ export interface ReconciliationCheck {
   dayStart?: string | null;
 }
 
-export interface UncheckedCheck {
-  /** A check's name, or a group: `day:*`, `currency:*`. */
-  name: string;
-  reason: string;
-}
+/** A check not made: its name, or a group's (`day:*`, `currency:*`), and why. */
+export type UncheckedCheck = { name: string; reason: string };
 
 /** The unit the service totals `invoicesByCurrencies` in, which the spec does not say. */
 export type CurrencyUnit = 'fiat' | 'usd';

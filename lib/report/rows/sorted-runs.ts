@@ -126,8 +126,7 @@ function frameReader(file: FileHandle): () => Promise<Row[] | undefined> {
 
 /** A k-way merge of the sorted runs and of `memory` (sorted); memory holds a frame per run. */
 export async function* mergeRuns(paths: readonly string[], memory: readonly Row[], order: RowOrder) {
-  // Sorted by their current rows, the next first: a run's rows mostly follow each other, and there are
-  // at most `MAX_MERGE_WIDTH` runs, so an insertion does what a heap would.
+  // By current row, the next first: with at most `MAX_MERGE_WIDTH` runs an insertion does what a heap would.
   const cursors: Cursor[] = [];
   const insert = (cursor: Cursor) =>
     cursors.splice(
