@@ -16,18 +16,14 @@ import type { RowTableBuilder } from './rows';
 import { NO_UNMATCHED, UnmatchedCollector } from './unmatched';
 
 /** Records fetched so far from each list, in the period or not. */
-export interface CollectProgress {
-  invoices: number;
-  payments: number;
-  previousPeriodInvoices: number;
-}
+export type CollectProgress = { invoices: number; payments: number; previousPeriodInvoices: number };
 
 export const PROGRESS_EVERY = 500;
 
-export interface ReportRows {
+export type ReportRows = {
   paidInvoices: RowTableBuilder<InvoiceItem>;
   payments: RowTableBuilder<PaymentItem>;
-}
+};
 
 const NOT_PAID = ['unpaid', 'expired', 'canceled'] as const;
 

@@ -13,10 +13,7 @@ import { type DateRange, EARLIEST_DAY_START_MS, LATEST_DAY_START_MS } from './re
  * USD amounts added up exactly, and each first rounded to the cent: a service may total either way, and
  * amounts converted at a rate carry more decimals than cents (up to half a cent an invoice apart).
  */
-export interface UsdTotal {
-  exact: Big;
-  ofCents: Big;
-}
+export type UsdTotal = { exact: Big; ofCents: Big };
 
 export const NO_USD: UsdTotal = { exact: ZERO, ofCents: ZERO };
 
@@ -89,13 +86,11 @@ export class WindowLedger {
   }
 }
 
-export interface ListedDay {
-  date: string;
-  /** The entry's `date`: the day's first instant. */
-  start: number;
-  /** The next day's start when it is listed too; else the day may be 23, 24 or 25 hours long. */
-  end: number | undefined;
-}
+/**
+ * `start` is the entry's `date`, the day's first instant; `end` the next day's start when that is listed
+ * too, else the day may be 23, 24 or 25 hours long.
+ */
+export type ListedDay = { date: string; start: number; end: number | undefined };
 
 /**
  * Where a paid invoice's creation falls: inside a listed day (`listed`); in the last two hours a listed
