@@ -24,9 +24,8 @@ import type {
 import { periodTitle } from './period-words';
 
 /**
- * The reconciliation in words, once for the page, the email, its text and the command line: each check,
- * what is compared (the dates sent to the service, as it reads them) and how that relates to the
- * report's own figures (the period's, by each invoice's own time).
+ * The reconciliation in words for the page, the email, its text and the command line: each check, what is
+ * compared (the dates the service was sent, as it reads them), and how that relates to the period's figures.
  */
 
 /**
