@@ -11,10 +11,7 @@ import type { ProjectNames } from './format';
 import type { reconcile } from './reconcile';
 import type { reportPeriod } from './report-period';
 
-/**
- * What a report holds, for a month, a quarter or a year; the renderings read it. Amounts are `Big`,
- * summed exactly and rounded once: USD to cents, fiat to its minor unit, crypto never.
- */
+/** What a report holds, for a month, a quarter or a year; the renderings read it. Amounts: see money.ts. */
 
 export interface ReportRequest {
   /** `YYYY-MM`, `YYYY-Qn` or `YYYY`. */

@@ -63,12 +63,7 @@ export function coveringDates(span: Span) {
 export function fetchRanges(period: ReportPeriod) {
   const covering = coveringDates(reportPeriodSpan(period));
   const previous = comparedSpan(period);
-  return {
-    window: covering,
-    payments: covering,
-    previous,
-    previousInvoices: coveringDates(previous),
-  };
+  return { window: covering, payments: covering, previous, previousInvoices: coveringDates(previous) };
 }
 
 export type ComparedSpan = ReturnType<typeof comparedSpan>;
