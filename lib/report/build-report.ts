@@ -101,12 +101,8 @@ export async function disposeReport(report: Pick<Report, 'paidInvoiceRows' | 'pa
  * not a URL, so that the caller words the problem without echoing the text.
  */
 export function publicUrl(text: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return null;
-  }
+  if (!URL.canParse(text)) return null;
+  const url = new URL(text);
   if (!url.username && !url.password && !url.search && !url.hash) return text;
   return `${url.origin}${url.pathname === '/' ? '' : url.pathname}`;
 }

@@ -7,11 +7,10 @@ import { compareText } from '../collections';
 import type { ReportColumn } from './report-column';
 import { MAX_MERGE_WIDTH, mergeRuns, type Row, writeRun } from './sorted-runs';
 
+/** Sorted by `timestamp` (the service's `Y-m-d H:i:s`), then `id`; a record whose id was seen is dropped. */
 interface RowTableSpec<T> {
   columns: readonly ReportColumn<T>[];
-  /** A second record with the same id is dropped. */
   id(record: T): string;
-  /** The service's `Y-m-d H:i:s` the rows are sorted by, then by id. */
   timestamp(record: T): string;
 }
 
