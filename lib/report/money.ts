@@ -9,11 +9,8 @@ import { type DecimalString, fiatFractionDigits } from '../invoicing';
 /** `Big` values are immutable: one zero serves everywhere. */
 export const ZERO = new Big(0);
 
-export function sum(amounts: Iterable<Big | DecimalString>): Big {
-  let total = ZERO;
-  for (const amount of amounts) total = total.plus(amount);
-  return total;
-}
+export const sum = (amounts: Iterable<Big | DecimalString>): Big =>
+  [...amounts].reduce<Big>((total, amount) => total.plus(amount), ZERO);
 
 export const roundHalfUp = (amount: Big, decimals: number): Big => amount.round(decimals, Big.roundHalfUp);
 export const roundUsd = (amount: Big): Big => roundHalfUp(amount, 2);
