@@ -1,11 +1,10 @@
 import { type InvoiceStatistics, type InvoicingClient, uuidSchema } from '../invoicing';
 import { notBegunReason, ReportRequestError } from '../period';
 import { type CollectProgress, collectReportData, type ReportRows } from './collect';
-import { fetchRanges } from './collect-ranges';
-import type { Report, ReportPeriod, ReportRequest, ReportSummary } from './model';
-import { publicUrl } from './public-url';
+import type { ProjectNames } from './format';
+import type { Report, ReportPeriod, ReportRequest } from './model';
 import { reconcile, reconcileOverRead } from './reconcile';
-import { reportPeriod } from './report-period';
+import { fetchRanges, reportPeriod } from './report-period';
 import { createPaidInvoiceRows, createPaymentRows, type RowTable, type RowTableOptions } from './rows';
 
 export interface BuildReportOptions {
@@ -23,7 +22,8 @@ export interface BuildReportOptions {
 }
 
 /**
- * Builds the report for one period in the request's time zone, optionally one project. A period not
+ * Builds the report for one period in the request's time zone, optionally one project; its lists are in
+ * time order (`createDatetime` or `transactionDatetime`), then by id. A period not
  * ended at `now` is reported so far and compared with the same elapsed span of the previous one.
  *
  * Bad input throws `ReportRequestError` before any request. A failure while collecting rejects with the
@@ -33,7 +33,7 @@ export async function buildReport(
   client: InvoicingClient,
   request: ReportRequest,
   options: BuildReportOptions,
-): Promise<Report> {
+) {
   const now = options.now ?? new Date();
   const period = reportPeriod(request.period, request.timezone ?? 'UTC', now);
   const { projectId } = request;
@@ -41,9 +41,7 @@ export async function buildReport(
     throw new ReportRequestError(`invalid project id ${JSON.stringify(projectId)}: expected a UUID`);
   }
   // Not begun, or begun this very millisecond: nothing has happened in it yet.
-  if (period.asOf === period.start) {
-    throw new ReportRequestError(notBegunReason(period.id, period.timezone));
-  }
+  if (period.asOf === period.start) throw new ReportRequestError(notBegunReason(period.id, period.timezone));
   const apiUrl = publicUrl(options.apiUrl);
   // Not echoed: a mistyped URL may carry a key pasted into it.
   if (apiUrl === null) throw new ReportRequestError('the invoicing API URL is not a valid URL');
@@ -53,20 +51,12 @@ export async function buildReport(
     payments: createPaymentRows(options.spill),
   };
 
-  let collected: Awaited<ReturnType<typeof collectReportData>>;
-  try {
-    collected = await collectReportData(client, {
-      period,
-      ranges,
-      projectId,
-      rows,
-      onProgress: options.onProgress,
-      onRowsComplete: (name) => options.onRowsComplete?.(name, rows[name].build(), period),
-    });
-  } catch (error) {
-    await Promise.all([rows.paidInvoices.dispose(), rows.payments.dispose()]);
-    throw error;
-  }
+  const collected = await collectReportData(client, period, ranges, rows, projectId, options).catch(
+    async (error: unknown) => {
+      await Promise.all([rows.paidInvoices.dispose(), rows.payments.dispose()]);
+      throw error;
+    },
+  );
 
   const reconcileWith = (statistics: InvoiceStatistics) =>
     reconcile({ statistics, window: ranges.window, ledger: collected.ledger, projectId });
@@ -78,26 +68,23 @@ export async function buildReport(
     if (later) reconciliation = reconcileOverRead(reconciliation, reconcileWith(later));
   }
 
-  const summary: ReportSummary = {
+  const summary = {
     account: request.account ?? null,
     period,
     projectId: projectId ?? null,
-    projectNames: request.projectNames ?? {},
+    projectNames: request.projectNames ?? ({} as ProjectNames),
     invoices: collected.invoices,
     previousPeriod: collected.previousPeriod,
-    payments: { ...collected.payments.figures, ...collected.unmatched.figures },
+    payments: collected.payments,
     reconciliation,
     generatedAt: now.toISOString(),
+    // Never the API key.
     source: { apiUrl },
   };
 
   return {
     summary,
-    firstPaidInvoices: collected.firstPaidInvoices,
-    unmatchedPayments: collected.payments.unmatched,
-    unmatched: collected.unmatched.payments,
-    latePayments: collected.payments.late,
-    mispaidInvoices: collected.mispaidInvoices,
+    ...collected.lists,
     paidInvoiceRows: rows.paidInvoices.build(),
     paymentRows: rows.payments.build(),
   };
@@ -106,4 +93,16 @@ export async function buildReport(
 /** Removes what a report's row tables keep on disk; its files must have been written. */
 export async function disposeReport(report: Pick<Report, 'paidInvoiceRows' | 'paymentRows'>): Promise<void> {
   await Promise.all([report.paidInvoiceRows.dispose(), report.paymentRows.dispose()]);
+}
+
+/**
+ * A URL without user name, password, query or fragment, any of which could hold a key:
+ * `https://user:pw@api.example.com/v1?token=x` → `https://api.example.com/v1`. `null` for text that is
+ * not a URL, so that the caller words the problem without echoing the text.
+ */
+export function publicUrl(text: string): string | null {
+  if (!URL.canParse(text)) return null;
+  const url = new URL(text);
+  if (!url.username && !url.password && !url.search && !url.hash) return text;
+  return `${url.origin}${url.pathname === '/' ? '' : url.pathname}`;
 }

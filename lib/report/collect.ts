@@ -6,39 +6,24 @@ import type {
   PaymentItem,
 } from '../invoicing';
 import { createDayLocator, parsePeriod, parseServiceDatetime, zonedDaysOfPeriod } from '../period';
-import { coveringDates, type FetchRanges } from './collect-ranges';
+import type { BuildReportOptions } from './build-report';
 import { compareByCreation, FirstInOrder } from './collections';
-import { InvoiceFiguresAccumulator, PreviousPeriodAccumulator } from './invoice-figures';
+import { InvoiceFiguresAccumulator, PaymentFiguresAccumulator, PreviousPeriodAccumulator } from './figures';
 import { FIRST_PAID_INVOICES_SHOWN, type ReportPeriod } from './model';
-import { PaymentFiguresAccumulator } from './payment-figures';
-import { WindowLedger } from './reconcile-ledger';
-import { reportPeriodSpan } from './report-period';
+import { WindowLedger } from './reconcile';
+import { coveringDates, type FetchRanges, reportPeriodSpan } from './report-period';
 import type { RowTableBuilder } from './rows';
 import { NO_UNMATCHED, UnmatchedCollector } from './unmatched';
 
 /** Records fetched so far from each list, in the period or not. */
-export interface CollectProgress {
-  invoices: number;
-  payments: number;
-  previousPeriodInvoices: number;
-}
+export type CollectProgress = { invoices: number; payments: number; previousPeriodInvoices: number };
 
 export const PROGRESS_EVERY = 500;
 
-interface CollectOptions {
-  period: ReportPeriod;
-  ranges: FetchRanges;
-  projectId?: string;
-  rows: ReportRows;
-  onProgress?: (progress: CollectProgress) => void;
-  /** Called once a table's list has been read to its end. */
-  onRowsComplete?: (table: keyof ReportRows) => void;
-}
-
-export interface ReportRows {
+export type ReportRows = {
   paidInvoices: RowTableBuilder<InvoiceItem>;
   payments: RowTableBuilder<PaymentItem>;
-}
+};
 
 const NOT_PAID = ['unpaid', 'expired', 'canceled'] as const;
 
@@ -50,8 +35,14 @@ const NOT_PAID = ['unpaid', 'expired', 'canceled'] as const;
  * project, a payment counts only if its invoice is in the project. The first failure rejects with the
  * original error; the other lists stop at their next record.
  */
-export async function collectReportData(client: InvoicingClient, options: CollectOptions) {
-  const { period, ranges, projectId, rows } = options;
+export async function collectReportData(
+  client: InvoicingClient,
+  period: ReportPeriod,
+  ranges: FetchRanges,
+  rows: ReportRows,
+  projectId: string | undefined,
+  options: Pick<BuildReportOptions, 'onProgress' | 'onRowsComplete'>,
+) {
   const span = reportPeriodSpan(period);
   const previousSpan = ranges.previous;
   const calendarPeriod = parsePeriod(period.id);
@@ -98,7 +89,7 @@ export async function collectReportData(client: InvoicingClient, options: Collec
       if (backlog) await backlog;
     }
     reportProgress();
-    if (rowsOf !== undefined && !stopped) options.onRowsComplete?.(rowsOf);
+    if (rowsOf !== undefined && !stopped) options.onRowsComplete?.(rowsOf, rows[rowsOf].build(), period);
   }
 
   const takeInvoice = (invoice: InvoiceItem) => {
@@ -186,14 +177,20 @@ export async function collectReportData(client: InvoicingClient, options: Collec
   }
 
   const invoices = invoiceFigures.result();
+  const payments = paymentFigures.result();
+  const { figures: unmatchedFigures, payments: unmatchedFacts } = unmatched?.result() ?? NO_UNMATCHED;
   return {
     statistics,
+    ledger,
     invoices,
     previousPeriod: previous.result(invoices),
-    payments: paymentFigures.result(),
-    firstPaidInvoices: firstPaid.list(),
-    mispaidInvoices: invoiceFigures.mispaidInvoices(),
-    ledger,
-    unmatched: unmatched?.result() ?? NO_UNMATCHED,
+    payments: { ...payments.figures, ...unmatchedFigures },
+    lists: {
+      firstPaidInvoices: firstPaid.list(),
+      unmatchedPayments: payments.unmatched,
+      unmatched: unmatchedFacts,
+      latePayments: payments.late,
+      mispaidInvoices: invoiceFigures.mispaidInvoices(),
+    },
   };
 }

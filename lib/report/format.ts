@@ -2,8 +2,8 @@ import { TZDate } from '@date-fns/tz';
 import Big from 'big.js';
 import { format } from 'date-fns/format';
 import { fiatFractionDigits } from '../invoicing';
-import { parseTimeZone } from '../period';
-import { isolated } from './isolated';
+import { parseServiceDatetime, parseTimeZone } from '../period';
+import type { ReportPeriod } from './model';
 import { OneDecimalBig } from './money';
 
 /**
@@ -13,16 +13,8 @@ import { OneDecimalBig } from './money';
 
 type Amount = Big | string;
 
-/**
- * `1234567` → `1,234,567`, by hand: `Intl.NumberFormat` rounds to a fixed number of fraction digits, and
- * the lookahead pattern `\B(?=(\d{3})+(?!\d))` is quadratic on a long run of digits.
- */
-function groupThousands(digits: string): string {
-  const head = digits.length % 3 || 3;
-  const groups = [digits.slice(0, head)];
-  for (let at = head; at < digits.length; at += 3) groups.push(digits.slice(at, at + 3));
-  return groups.join(',');
-}
+/** `1234567n` → `1,234,567`: whole numbers only (a `BigInt` keeps every digit; fractions it rounds); -0 is 0. */
+const GROUPED = new Intl.NumberFormat('en-US', { signDisplay: 'negative' });
 
 /**
  * Integer part grouped, at least `minDecimals` places and never fewer than the amount has:
@@ -37,66 +29,40 @@ export function formatDecimal(amount: Amount, minDecimals = 0): string {
   const plain = value.eq(0) ? new Big(0).toFixed(places) : value.toFixed(places);
   const negative = plain.startsWith('-');
   const [integer = '0', fraction] = (negative ? plain.slice(1) : plain).split('.');
-  const grouped = groupThousands(integer) + (fraction === undefined ? '' : `.${fraction}`);
+  const grouped = GROUPED.format(BigInt(integer)) + (fraction === undefined ? '' : `.${fraction}`);
   return negative ? `-${grouped}` : grouped;
 }
 
 /**
- * Between an amount and its code: a no-break space keeps a signed difference whole on a phone
- * (`+10.00 USD`); other amounts keep an ordinary space, so that the summary and files hold plain text.
+ * In the currency's minor unit (or more decimals), the code after it, never a symbol: `12,000 JPY`. A
+ * code that is not plain ASCII is isolated, so that it cannot reorder the line. A signed difference has
+ * a no-break space before the code, which keeps it whole on a phone (`+10.00 USD`); other amounts keep
+ * an ordinary space, so that the summary and files hold plain text.
  */
-type CodeSpace = ' ' | '\u00a0';
-
-const NO_BREAK_SPACE: CodeSpace = '\u00a0';
-
-function usd(amount: Amount, space: CodeSpace): string {
-  return `${formatDecimal(amount, 2)}${space}USD`;
-}
-
-function fiat(amount: Amount, currency: string, space: CodeSpace): string {
-  return `${formatDecimal(amount, fiatFractionDigits(currency))}${space}${isolated(currency)}`;
-}
+export const formatFiat = (amount: Amount, currency: string, space = ' '): string =>
+  `${formatDecimal(amount, fiatFractionDigits(currency))}${space}${isolated(currency)}`;
 
 /** Two decimals (or more, if the amount has them): `81,119.92 USD`. */
-export function formatUSD(amount: Amount): string {
-  return usd(amount, ' ');
-}
-
-/**
- * In the currency's minor unit (or more decimals), the code after it, never a symbol: `12,000 JPY`. A
- * code that is not plain ASCII is isolated, so that it cannot reorder the line.
- */
-export function formatFiat(amount: Amount, currency: string): string {
-  return fiat(amount, currency, ' ');
-}
+export const formatUSD = (amount: Amount): string => formatFiat(amount, 'USD');
 
 /** Every digit the amount has: `0.00000095 BTC`, `1,234.5 USDT`. */
-export function formatCrypto(amount: Amount, cryptocurrency: string): string {
-  return `${formatDecimal(amount)} ${isolated(cryptocurrency)}`;
-}
+export const formatCrypto = (amount: Amount, cryptocurrency: string): string =>
+  `${formatDecimal(amount)} ${isolated(cryptocurrency)}`;
 
 export function formatCount(count: number): string {
   if (!Number.isSafeInteger(count)) throw new RangeError(`a count must be a whole number, got ${count}`);
-  return count < 0 ? `-${groupThousands(String(-count))}` : groupThousands(String(count));
+  return GROUPED.format(count);
 }
 
-function signed(formatted: string, sign: number): string {
-  return sign > 0 ? `+${formatted}` : formatted;
-}
+const signed = (formatted: string, sign: number): string => (sign > 0 ? `+${formatted}` : formatted);
 
-export function formatCountChange(change: number): string {
-  return signed(formatCount(change), Math.sign(change));
-}
+export const formatCountChange = (change: number): string => signed(formatCount(change), Math.sign(change));
 
-/** `+122.00 USD`, `-3.50 USD`, `0.00 USD`, a no-break space before the code. */
-export function formatUSDChange(change: Amount): string {
-  return signed(usd(change, NO_BREAK_SPACE), new Big(change).cmp(0));
-}
+/** `+10.50 EUR`, `-3.50 EUR`, `0.00 EUR`. */
+export const formatFiatChange = (change: Amount, currency: string): string =>
+  signed(formatFiat(change, currency, '\u00a0'), new Big(change).cmp(0));
 
-/** `+10.50 EUR`, as `formatUSDChange`. */
-export function formatFiatChange(change: Amount, currency: string): string {
-  return signed(fiat(change, currency, NO_BREAK_SPACE), new Big(change).cmp(0));
-}
+export const formatUSDChange = (change: Amount): string => formatFiatChange(change, 'USD');
 
 /** `+12.5 %`, `-3.0 %`, `0.0 %`; `n/a` when there is nothing to compare with. */
 export function formatPercentChange(percent: Amount | null): string {
@@ -115,7 +81,6 @@ export function formatShare(part: Amount | number, whole: Amount | number): stri
 // date-fns formats a `TZDate` in its own zone; a zone is checked first (date-fns says only "Invalid time value").
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const SERVICE_DATETIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 
 function checkedDate(date: TZDate, what: string): TZDate {
   if (Number.isNaN(date.getTime())) throw new RangeError(`not a valid ${what}`);
@@ -131,9 +96,8 @@ export function formatDay(day: string): string {
 }
 
 /** A `startDate`/`endDate` pair: `30 Sep 2026 – 2 Nov 2026`. */
-export function formatDates(range: { startDate: string; endDate: string }): string {
-  return `${formatDay(range.startDate)} – ${formatDay(range.endDate)}`;
-}
+export const formatDates = (range: { startDate: string; endDate: string }): string =>
+  `${formatDay(range.startDate)} – ${formatDay(range.endDate)}`;
 
 /** `2026-10` → `Oct`. */
 export function formatMonthShort(month: string): string {
@@ -149,13 +113,8 @@ export function formatInstant(instant: string, timezone: string): string {
 }
 
 /** A service datetime (UTC) in the report's zone, named once in a heading: `1 Oct 2026, 14:00`. */
-export function formatServiceDatetime(datetime: string, timezone: string): string {
-  const parts = SERVICE_DATETIME.exec(datetime);
-  if (!parts) throw new RangeError(`expected a datetime "Y-m-d H:i:s", got "${datetime}"`);
-  const [, year, month, day, hour, minute, second] = parts.map(Number) as number[];
-  const utc = Date.UTC(year!, month! - 1, day!, hour!, minute!, second!);
-  return format(checkedDate(new TZDate(utc, parseTimeZone(timezone)), 'datetime'), 'd MMM yyyy, HH:mm');
-}
+export const formatServiceDatetime = (datetime: string, timezone: string): string =>
+  format(new TZDate(parseServiceDatetime(datetime), parseTimeZone(timezone)), 'd MMM yyyy, HH:mm');
 
 /**
  * The days from `start` to just before `end` in a zone: `1–23 Nov 2026`, `1 Oct – 31 Dec 2026`,
@@ -177,13 +136,7 @@ export function formatDayRange(start: string | number, end: string | number, tim
  * `1–31 Oct 2026 (Europe/Berlin)`; a period not ended: `1–23 Nov 2026 so far, as of 23 Nov 2026, 14:35
  * (Europe/Berlin)`.
  */
-export function formatPeriod(period: {
-  start: string;
-  end: string;
-  timezone: string;
-  complete: boolean;
-  asOf: string;
-}): string {
+export function formatPeriod(period: Pick<ReportPeriod, 'start' | 'end' | 'timezone' | 'complete' | 'asOf'>) {
   if (period.complete)
     return `${formatDayRange(period.start, period.end, period.timezone)} (${period.timezone})`;
   return `${formatDayRange(period.start, period.asOf, period.timezone)} so far, as of ${formatInstant(period.asOf, period.timezone)}`;
@@ -202,9 +155,7 @@ export function formatDelay(seconds: number): string {
 }
 
 /** An identifier's first 8 characters, enough to tell it apart at a glance. */
-export function shortId(id: string): string {
-  return id.slice(0, 8);
-}
+export const shortId = (id: string): string => id.slice(0, 8);
 
 /** Made on first use: creating a segmenter loads ICU's break rules, about 10 ms of a function's cold start. */
 let graphemes: Intl.Segmenter | undefined;
@@ -231,4 +182,59 @@ export function truncateText(text: string, max: number): string {
   const complete = ends.length > max || whole ? ends : ends.slice(0, -1);
   const kept = complete[Math.min(max - 1, complete.length) - 1] ?? 0;
   return `${text.slice(0, kept).trimEnd()}…`;
+}
+
+const FSI = '\u2068';
+const PDI = '\u2069';
+const LRI = '\u2066';
+const RLI = '\u2067';
+
+const PRINTABLE_ASCII = /^[\x20-\x7e\u2026]*$/;
+
+/**
+ * Text from outside (a name, a code, a uid) between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE
+ * when it holds anything but printable ASCII: nothing in it (a right-to-left letter, U+202E) can then
+ * reorder the line around it, in HTML or plain text (a subject) alike. What could break out is balanced
+ * first: a stray PDI is dropped, an isolate left open is closed. ASCII stays plain for mail filters.
+ */
+export function isolated(text: string): string {
+  if (PRINTABLE_ASCII.test(text)) return text;
+  let open = 0;
+  let kept = '';
+  let from = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index];
+    if (char === FSI || char === LRI || char === RLI) open += 1;
+    else if (char === PDI) {
+      if (open > 0) open -= 1;
+      else {
+        kept += text.slice(from, index);
+        from = index + 1;
+      }
+    }
+  }
+  kept += text.slice(from);
+  return `${FSI}${kept}${PDI.repeat(open)}${PDI}`;
+}
+
+/** Names the merchant gave their projects (the service has none), by id in lower case. */
+export type ProjectNames = Readonly<Record<string, string>>;
+
+/** Whatever the case of the id; `undefined` for a project without a name. */
+export function projectName(names: ProjectNames, projectId: string): string | undefined {
+  const key = projectId.toLowerCase();
+  return Object.hasOwn(names, key) ? names[key] : undefined;
+}
+
+/**
+ * `Web shop (3f2a9c1e)`, or `3f2a9c1e` for a project without a name. `shown` writes the name: isolated by
+ * default; the email's subject also shortens it.
+ */
+export function projectLabel(
+  names: ProjectNames,
+  projectId: string,
+  shown: (name: string) => string = isolated,
+): string {
+  const name = projectName(names, projectId);
+  return name === undefined ? shortId(projectId) : `${shown(name)} (${shortId(projectId)})`;
 }

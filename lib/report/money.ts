@@ -9,28 +9,16 @@ import { type DecimalString, fiatFractionDigits } from '../invoicing';
 /** `Big` values are immutable: one zero serves everywhere. */
 export const ZERO = new Big(0);
 
-export function sum(amounts: Iterable<Big | DecimalString>): Big {
-  let total = ZERO;
-  for (const amount of amounts) total = total.plus(amount);
-  return total;
-}
+export const sum = (amounts: Iterable<Big | DecimalString>): Big =>
+  [...amounts].reduce<Big>((total, amount) => total.plus(amount), ZERO);
 
-export function roundHalfUp(amount: Big, decimals: number): Big {
-  return amount.round(decimals, Big.roundHalfUp);
-}
-
-export function roundUsd(amount: Big): Big {
-  return roundHalfUp(amount, 2);
-}
-
-export function roundFiat(amount: Big, currency: string): Big {
-  return roundHalfUp(amount, fiatFractionDigits(currency));
-}
+export const roundHalfUp = (amount: Big, decimals: number): Big => amount.round(decimals, Big.roundHalfUp);
+export const roundUsd = (amount: Big): Big => roundHalfUp(amount, 2);
+export const roundFiat = (amount: Big, currency: string): Big =>
+  roundHalfUp(amount, fiatFractionDigits(currency));
 
 /** Never exponent form: `Big#toFixed` without arguments writes every digit. */
-export function toPlainDecimal(amount: Big): string {
-  return amount.toFixed();
-}
+export const toPlainDecimal = (amount: Big): string => amount.toFixed();
 
 /**
  * A `Big` constructor whose `div` rounds straight to `decimals` places, half-up, from the exact remainder:
@@ -45,6 +33,18 @@ export function dividingTo(decimals: number): Big.BigConstructor {
 }
 
 export const OneDecimalBig = dividingTo(1);
+
+/** Doubles this close, relatively, may not order the exact values they were worked out from. */
+const NEAR = 1e-9;
+
+/**
+ * `a - b` for doubles read or worked out from exact values, or 0 where they are too close (or equal) to
+ * order those: the caller then compares exactly, and a `Big` is made only for the few such pairs.
+ */
+export function doubleOrder(a: number, b: number): number {
+  const gap = Math.abs(a - b);
+  return gap > NEAR * Math.max(Math.abs(a), Math.abs(b)) || gap === Number.POSITIVE_INFINITY ? a - b : 0;
+}
 
 /** In percent of `previous`, rounded once to one decimal; `null` when `previous` is zero. */
 export function percentChange(current: Big, previous: Big): Big | null {

@@ -1,7 +1,8 @@
-import { type Period, parseAnyYearPeriod, parsePeriod, periodName } from '../period';
-import { formatDayRange, formatInstant } from './format';
-import type { MonthFigures, PreviousPeriodFigures, ReportPeriod } from './model';
-import type { ComparedSpan } from './report-period';
+import { parseAnyYearPeriod, parsePeriod, periodName } from '../period';
+import type { CollectProgress } from './collect';
+import { formatCount, formatDates, formatDayRange, formatInstant } from './format';
+import type { MonthFigures, PreviousPeriodFigures, ReportPeriod, ReportSummary } from './model';
+import type { FetchRanges } from './report-period';
 
 /** `October 2026`, `Q3 2026`, `2026`; not ended: `November 2026 so far`. `name` replaces the period's name. */
 export function periodTitle(
@@ -28,33 +29,34 @@ export function periodHeading(period: ReportPeriod, name?: string): string {
 
 /** The previous period's name (`October 2026`), or the days compared when not over (`1–23 Oct 2026`). */
 export function previousPeriodName(previous: PreviousPeriodFigures, timezone: string): string {
-  return spanName(
-    { period: parseAnyYearPeriod(previous.id), start: previous.start, end: previous.end },
-    previous.comparison === 'whole-period',
-    timezone,
-  );
-}
-
-/** The same, before the figures exist (`fetchRanges(…).previous`). */
-export function comparedSpanName(span: ComparedSpan, timezone: string): string {
-  return spanName(span, span.whole, timezone);
-}
-
-function spanName(
-  span: { period: Period; start: string | number; end: string | number },
-  whole: boolean,
-  timezone: string,
-): string {
-  return whole ? periodName(span.period) : formatDayRange(span.start, span.end, timezone);
+  return previous.comparison === 'whole-period'
+    ? periodName(parseAnyYearPeriod(previous.id))
+    : formatDayRange(previous.start, previous.end, timezone);
 }
 
 /** Not ended: `1–23 Nov 2026 so far, against 1–23 Oct 2026`; `null` for a complete period. */
-export function comparisonWords(summary: {
-  period: ReportPeriod;
-  previousPeriod: PreviousPeriodFigures;
-}): string | null {
+export function comparisonWords(summary: Pick<ReportSummary, 'period' | 'previousPeriod'>): string | null {
   const { period, previousPeriod } = summary;
   if (period.complete) return null;
   const current = formatDayRange(period.start, period.asOf, period.timezone);
   return `${current} so far, against ${previousPeriodName(previousPeriod, period.timezone)}`;
+}
+
+/**
+ * The records listed so far with the dates each list was asked for, so that the counts are not taken for
+ * the period's: `listed 76 invoices for the dates 30 Sep 2026 – 2 Nov 2026, 80 payments for 30 Sep 2026 –
+ * 2 Nov 2026, and 68 paid invoices for 31 Aug 2026 – 2 Oct 2026 (for September 2026)`; the last names
+ * what the report is compared with, or its days when the period has not ended (`(for 1–23 Oct 2026)`).
+ */
+export function fetchedInWords(progress: CollectProgress, ranges: FetchRanges, timezone: string): string {
+  const { previous } = ranges;
+  const compared = previous.whole
+    ? periodName(previous.period)
+    : formatDayRange(previous.start, previous.end, timezone);
+  return (
+    `listed ${formatCount(progress.invoices)} invoices for the dates ${formatDates(ranges.window)}, ` +
+    `${formatCount(progress.payments)} payments for ${formatDates(ranges.payments)}, ` +
+    `and ${formatCount(progress.previousPeriodInvoices)} paid invoices for ` +
+    `${formatDates(ranges.previousInvoices)} (for ${compared})`
+  );
 }

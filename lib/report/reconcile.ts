@@ -1,13 +1,178 @@
 import Big from 'big.js';
-import { fiatFractionDigits, type InvoiceStatistics } from '../invoicing';
-import { shiftUtcDay } from '../period';
-import type { DateRange } from './collect-ranges';
-import { compareText } from './collections';
+import { millisecondsInHour } from 'date-fns/constants';
+import { type DecimalString, fiatFractionDigits, type Invoice, type InvoiceStatistics } from '../invoicing';
+import { shiftUtcDay, utcDayKey } from '../period';
+import { compareText, entryOf, partitionPoint } from './collections';
 import { formatCount, formatDay, formatUSD } from './format';
 import type { CurrencyUnit, Reconciliation, ReconciliationCheck, UncheckedCheck } from './model';
-import { roundHalfUp, roundUsd, ZERO } from './money';
-import { NO_USD, type PaidTotals, type UsdTotal, type WindowLedger } from './reconcile-ledger';
+import { CentsSum, DecimalSum, roundHalfUp, roundUsd, sum, ZERO } from './money';
 import { describeCheck } from './reconciliation-wording';
+import { type DateRange, EARLIEST_DAY_START_MS, LATEST_DAY_START_MS } from './report-period';
+
+/**
+ * USD amounts added up exactly, and each first rounded to the cent: a service may total either way, and
+ * amounts converted at a rate carry more decimals than cents (up to half a cent an invoice apart).
+ */
+export type UsdTotal = { exact: Big; ofCents: Big };
+
+export const NO_USD: UsdTotal = { exact: ZERO, ofCents: ZERO };
+
+export class PaidSum {
+  count = 0;
+  readonly #exact = new DecimalSum();
+  readonly #ofCents = new CentsSum();
+
+  add(usd: DecimalString): void {
+    this.count += 1;
+    this.#exact.add(usd);
+    this.#ofCents.add(usd);
+  }
+
+  get usd(): UsdTotal {
+    return { exact: this.#exact.toBig(), ofCents: this.#ofCents.toBig() };
+  }
+}
+
+const newPaidSum = () => new PaidSum();
+const newDecimalSum = () => new DecimalSum();
+
+/**
+ * The paid invoices the list returned for the reconciliation's window, added up as the statistics add up
+ * the same window: in all, per project, per currency, and per day of the service's own cut. Every one
+ * counts, whatever its timestamp: the service chose them by its reading of the dates. The days are known
+ * once the statistics arrive (fetched alongside): until then the invoices' instants and amounts wait.
+ */
+export class WindowLedger {
+  readonly all = new PaidSum();
+  readonly usdByProject = new Map<string, PaidSum>();
+  readonly fiatByCurrency = new Map<string, DecimalSum>();
+  readonly usdByCurrency = new Map<string, PaidSum>();
+  #reading: ServiceDaysReading | undefined;
+  #waiting: { at: number; usd: DecimalString }[] = [];
+  readonly #placed: Record<DayPlacement, Map<string, PaidSum>> = {
+    listed: new Map(),
+    'end-unknown': new Map(),
+    unlisted: new Map(),
+  };
+
+  /** Counts an invoice in if it is paid; `createdAt` is its `createDatetime` in epoch milliseconds. */
+  add(invoice: Invoice, createdAt: number): void {
+    if (invoice.status !== 'paid') return;
+    const usd = invoice.amountFiatUSD;
+    this.all.add(usd);
+    entryOf(this.usdByProject, invoice.projectId, newPaidSum).add(usd);
+    entryOf(this.fiatByCurrency, invoice.currencyFiat, newDecimalSum).add(invoice.amountFiat);
+    entryOf(this.usdByCurrency, invoice.currencyFiat, newPaidSum).add(usd);
+    if (this.#reading === undefined) this.#waiting.push({ at: createdAt, usd });
+    else if (this.#reading.ok) this.#place(this.#reading.days, createdAt, usd);
+  }
+
+  /** Reads the service's days when the statistics arrive, and places the paid invoices among them. */
+  readDays(byDate: InvoiceStatistics['invoicesByDate']): void {
+    const reading = ServiceDays.read(byDate);
+    this.#reading = reading;
+    if (reading.ok) for (const { at, usd } of this.#waiting) this.#place(reading.days, at, usd);
+    this.#waiting = [];
+  }
+
+  #place(days: ServiceDays, at: number, usd: DecimalString): void {
+    const { kind, date } = days.place(at);
+    entryOf(this.#placed[kind], date, newPaidSum).add(usd);
+  }
+
+  days() {
+    if (this.#reading === undefined) throw new Error('The service days are read when the statistics arrive');
+    return { reading: this.#reading, placed: this.#placed };
+  }
+}
+
+/**
+ * `start` is the entry's `date`, the day's first instant; `end` the next day's start when that is listed
+ * too, else the day may be 23, 24 or 25 hours long.
+ */
+export type ListedDay = { date: string; start: number; end: number | undefined };
+
+/**
+ * Where a paid invoice's creation falls: inside a listed day (`listed`); in the last two hours a listed
+ * day may have when the next is not listed (`end-unknown`); or on a day not listed (`unlisted`), named as
+ * well as the listed days' cut tells.
+ */
+type DayPlacement = 'listed' | 'end-unknown' | 'unlisted';
+
+export type ServiceDaysReading = { ok: true; days: ServiceDays } | { ok: false; problem: string };
+
+const SHORTEST_DAY_MS = 23 * millisecondsInHour;
+const LONGEST_DAY_MS = 25 * millisecondsInHour;
+
+const midnightUtc = (date: string): number => Date.parse(`${date}T00:00:00Z`);
+function isDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const midnight = midnightUtc(text);
+  return !Number.isNaN(midnight) && utcDayKey(midnight) === text;
+}
+
+/**
+ * The days the statistics' per-day figures are cut in, as the service states them: each entry's `date`
+ * says where its day begins, and a day ends where the next calendar day begins. Nothing is assumed of
+ * the service's zone but that it is one: each day begins within the hours some zone's day of that date
+ * can (UTC−12 to UTC+14), and later than the day before.
+ */
+export class ServiceDays {
+  private constructor(readonly days: readonly ListedDay[]) {}
+
+  static read(byDate: InvoiceStatistics['invoicesByDate']): ServiceDaysReading {
+    const entries = Object.entries(byDate).sort(([a], [b]) => compareText(a, b));
+    for (const [index, [date, { date: start }]] of entries.entries()) {
+      const offset = start - midnightUtc(date);
+      const before = entries[index - 1];
+      const problem = !isDate(date)
+        ? `have a key that is not a date (${JSON.stringify(date)})`
+        : offset < EARLIEST_DAY_START_MS || offset > LATEST_DAY_START_MS
+          ? `say ${date} begins at ${new Date(start).toISOString()}, which is no time zone's midnight of that date`
+          : before !== undefined && before[1].date >= start
+            ? `say ${date} begins no later than ${before[0]}`
+            : undefined;
+      if (problem !== undefined) return { ok: false, problem: `its per-day figures ${problem}` };
+    }
+    const starts = new Map(entries.map(([date, { date: start }]) => [date, start]));
+    const days = entries.map(([date, { date: start }]) => ({
+      date,
+      start,
+      end: starts.get(shiftUtcDay(date, 1)),
+    }));
+    return { ok: true, days: new ServiceDays(days) };
+  }
+
+  place(at: number): { kind: DayPlacement; date: string } {
+    const index = partitionPoint(this.days.length, (i) => this.days[i]!.start <= at) - 1;
+    const day = index === -1 ? undefined : this.days[index]!;
+    if (day !== undefined) {
+      // With a listed next day, `at` is before its start (else the search had found it).
+      if (day.end !== undefined || at < day.start + SHORTEST_DAY_MS)
+        return { kind: 'listed', date: day.date };
+      if (at < day.start + LONGEST_DAY_MS) return { kind: 'end-unknown', date: day.date };
+    }
+    return { kind: 'unlisted', date: this.unlistedDate(at, index) };
+  }
+
+  /**
+   * Read with the UTC offset of the nearer listed day, kept strictly between the listed days around it;
+   * in UTC when none is listed.
+   */
+  private unlistedDate(at: number, before: number): string {
+    const earlier = this.days[before];
+    const later = this.days[before + 1];
+    const nearer =
+      earlier === undefined || (later !== undefined && later.start - at < at - earlier.start)
+        ? later
+        : earlier;
+    const offset = nearer === undefined ? 0 : midnightUtc(nearer.date) - nearer.start;
+    let date = utcDayKey(at + offset);
+    if (earlier !== undefined && date <= earlier.date) date = shiftUtcDay(earlier.date, 1);
+    if (later !== undefined && date >= later.date) date = shiftUtcDay(later.date, -1);
+    return date;
+  }
+}
 
 interface ReconcileInput {
   statistics: InvoiceStatistics;
@@ -24,27 +189,21 @@ const ONE_PROJECT_ONLY =
 /** 0 when absent; own members only: a code may be `constructor`. */
 const amountOf = (values: Record<string, string>, key: string): Big =>
   new Big(Object.hasOwn(values, key) ? values[key]! : '0');
-const usdOf = (totals: Map<string, UsdTotal>, key: string): UsdTotal => totals.get(key) ?? NO_USD;
+const usdOf = (sums: Map<string, PaidSum>, key: string): UsdTotal => sums.get(key)?.usd ?? NO_USD;
 const sortedUnion = (a: Iterable<string>, b: Iterable<string>): string[] => [...new Set([...a, ...b])].sort();
 
 /** Found on each side whatever the case of its id: a UUID's case means nothing. */
-function askedProjectCheck(
-  statistics: InvoiceStatistics,
-  listed: PaidTotals,
-  id: string,
-): ReconciliationCheck {
-  const wanted = id.toLowerCase();
-  const sameProject = (key: string) => key.toLowerCase() === wanted;
-  const service = Object.keys(statistics.invoicesByProjects)
-    .filter(sameProject)
-    .reduce((sum, key) => sum.plus(amountOf(statistics.invoicesByProjects, key)), ZERO);
-  const computed = [...listed.usdByProject]
-    .filter(([key]) => sameProject(key))
-    .reduce(
-      (sum, [, usd]) => ({ exact: sum.exact.plus(usd.exact), ofCents: sum.ofCents.plus(usd.ofCents) }),
-      NO_USD,
-    );
-  return usdCheck(`project:${id}`, service, computed);
+function askedProjectCheck(statistics: InvoiceStatistics, ledger: WindowLedger, id: string) {
+  const same = (key: string) => key.toLowerCase() === id.toLowerCase();
+  const { invoicesByProjects } = statistics;
+  const service = sum(
+    Object.keys(invoicesByProjects)
+      .filter(same)
+      .map((key) => amountOf(invoicesByProjects, key)),
+  );
+  const listed = [...ledger.usdByProject].filter(([key]) => same(key)).map(([, paid]) => paid.usd);
+  const exact = sum(listed.map((usd) => usd.exact));
+  return usdCheck(`project:${id}`, service, { exact, ofCents: sum(listed.map((usd) => usd.ofCents)) });
 }
 
 /**
@@ -52,20 +211,17 @@ function askedProjectCheck(
  * currencies agree so (the service evidently totals in USD): one currency with a real difference would
  * otherwise have every other compared in the wrong unit. A tie stays with the currencies' own units.
  */
-function currencyChecks(
-  statistics: InvoiceStatistics,
-  listed: PaidTotals,
-): { unit: CurrencyUnit; checks: ReconciliationCheck[] } {
+function currencyChecks(statistics: InvoiceStatistics, listed: WindowLedger) {
   const currencies = sortedUnion(Object.keys(statistics.invoicesByCurrencies), listed.fiatByCurrency.keys());
   const service = (code: string) => amountOf(statistics.invoicesByCurrencies, code);
   const inFiat = currencies.map((code) =>
-    fiatCheck(code, service(code), listed.fiatByCurrency.get(code) ?? ZERO),
+    fiatCheck(code, service(code), listed.fiatByCurrency.get(code)?.toBig() ?? ZERO),
   );
   const inUsd = currencies.map((code) =>
     usdCheck(`currency:${code}`, service(code), usdOf(listed.usdByCurrency, code)),
   );
   const agreeing = (checks: ReconciliationCheck[]) => checks.filter((check) => check.ok).length;
-  const unit = agreeing(inUsd) > agreeing(inFiat) ? 'usd' : 'fiat';
+  const unit: CurrencyUnit = agreeing(inUsd) > agreeing(inFiat) ? 'usd' : 'fiat';
   return { unit, checks: unit === 'usd' ? inUsd : inFiat };
 }
 
@@ -75,25 +231,24 @@ function currencyChecks(
  * are exact sums rounded once; every check is returned, and every check not made exactly is named with
  * its reason. With a project, only that project's check is made.
  */
-export function reconcile(input: ReconcileInput): Reconciliation {
+export function reconcile(input: ReconcileInput) {
   const { statistics, ledger, projectId } = input;
-  const listed = ledger.totals();
+  const { all } = ledger;
   const checks: ReconciliationCheck[] = [];
   const notChecked: UncheckedCheck[] = [];
   let currencyUnit: CurrencyUnit | null = null;
   if (projectId !== undefined) {
-    checks.push(askedProjectCheck(statistics, listed, projectId));
-    for (const name of ['paidCount', 'paidTotalUSD', 'currency:*', 'day:*']) {
-      notChecked.push({ name, reason: ONE_PROJECT_ONLY });
-    }
+    checks.push(askedProjectCheck(statistics, ledger, projectId));
+    const names = ['paidCount', 'paidTotalUSD', 'currency:*', 'day:*'];
+    notChecked.push(...names.map((name) => ({ name, reason: ONE_PROJECT_ONLY })));
   } else {
-    checks.push(countCheck('paidCount', statistics.invoicesPaidNum, listed.count));
-    checks.push(usdCheck('paidTotalUSD', new Big(statistics.invoicesTotalUSD), listed.usd));
-    for (const id of sortedUnion(Object.keys(statistics.invoicesByProjects), listed.usdByProject.keys())) {
+    checks.push(check('paidCount', new Big(statistics.invoicesPaidNum), new Big(all.count)));
+    checks.push(usdCheck('paidTotalUSD', new Big(statistics.invoicesTotalUSD), all.usd));
+    for (const id of sortedUnion(Object.keys(statistics.invoicesByProjects), ledger.usdByProject.keys())) {
       const service = amountOf(statistics.invoicesByProjects, id);
-      checks.push(usdCheck(`project:${id}`, service, usdOf(listed.usdByProject, id)));
+      checks.push(usdCheck(`project:${id}`, service, usdOf(ledger.usdByProject, id)));
     }
-    const currencies = currencyChecks(statistics, listed);
+    const currencies = currencyChecks(statistics, ledger);
     currencyUnit = currencies.unit;
     checks.push(...currencies.checks);
     const days = dayChecks(statistics, ledger);
@@ -102,10 +257,13 @@ export function reconcile(input: ReconcileInput): Reconciliation {
   }
   return {
     ok: checks.every((check) => check.ok),
+    // Wider than the period, so that it holds it under any reading; the statistics take no project.
     window: { startDate: input.window.startDate, endDate: input.window.endDate },
-    listed: { paid: listed.count, paidTotalUSD: roundUsd(listed.usd.exact) },
+    listed: { paid: all.count, paidTotalUSD: roundUsd(all.usd.exact) },
     checks,
+    /** Checks that could not be made exactly, with the reason: never guessed. */
     notChecked,
+    /** `null` when no `currency:` check was made (project filter). */
     currencyUnit,
     statistics: { invoicesTotalNum: statistics.invoicesTotalNum },
   };
@@ -113,50 +271,48 @@ export function reconcile(input: ReconcileInput): Reconciliation {
 
 const TOLERANCE = new Big('0.01');
 
-/** Rounded to six decimals first: a service adding in floating point sends `32.940000000000005`. */
-const agrees = (a: Big, b: Big): boolean => roundHalfUp(a.minus(b).abs(), 6).lte(TOLERANCE);
-
-function moneyCheck(name: string, service: Big, computed: Big): ReconciliationCheck {
-  const difference = service.minus(computed);
-  return { name, service, computed, difference, ok: agrees(service, computed) };
-}
-
-function countCheck(name: string, service: number, computed: number): ReconciliationCheck {
-  return {
-    name,
-    service: new Big(service),
-    computed: new Big(computed),
-    difference: new Big(service - computed),
-    ok: service === computed,
-  };
+/**
+ * The service's figure against the listed one in each reading in turn: the first that agrees is the
+ * check, else the first. Rounded to six decimals first: a service adding in floating point sends
+ * `32.940000000000005`.
+ */
+function check(name: string, service: Big, ...readings: Big[]): ReconciliationCheck {
+  const made = readings.map((computed) => {
+    const difference = service.minus(computed);
+    return { name, service, computed, difference, ok: roundHalfUp(difference.abs(), 6).lte(TOLERANCE) };
+  });
+  return made.find((reading) => reading.ok) ?? made[0]!;
 }
 
 /**
  * The exact sum rounded once or, when the service's figure is not that, the sum of amounts each rounded
  * to the cent, as a service totalling what it shows adds up: neither reading cries wolf.
  */
-function usdCheck(name: string, service: Big, total: UsdTotal): ReconciliationCheck {
-  const summedExactly = moneyCheck(name, service, roundUsd(total.exact));
-  if (summedExactly.ok) return summedExactly;
-  const summedInCents = moneyCheck(name, service, total.ofCents);
-  return summedInCents.ok ? summedInCents : summedExactly;
-}
+const usdCheck = (name: string, service: Big, total: UsdTotal) =>
+  check(name, service, roundUsd(total.exact), total.ofCents);
 
 /**
  * In the currency's minor unit; for one coarser than a cent (JPY) the service may total unrounded
  * (`1500.4`) or rounded (`1500`), so the exact sum rounded to cents is tried as well.
  */
 function fiatCheck(code: string, service: Big, exactSum: Big): ReconciliationCheck {
-  const name = `currency:${code}`;
   const digits = fiatFractionDigits(code);
-  const inMinorUnit = moneyCheck(name, service, roundHalfUp(exactSum, digits));
-  if (inMinorUnit.ok || digits >= 2) return inMinorUnit;
-  const inCents = moneyCheck(name, service, roundHalfUp(exactSum, 2));
-  return inCents.ok ? inCents : inMinorUnit;
+  const inCents = digits < 2 ? [roundHalfUp(exactSum, 2)] : [];
+  return check(`currency:${code}`, service, roundHalfUp(exactSum, digits), ...inCents);
 }
 
-function dayFigure(statistics: InvoiceStatistics, date: string) {
-  return Object.hasOwn(statistics.invoicesByDate, date) ? statistics.invoicesByDate[date] : undefined;
+/** `1 paid invoice (10.00 USD) lies`, `2 paid invoices (…) lie`. */
+function endUnknownReason(date: string, paid: PaidSum): string {
+  const usd = formatUSD(roundUsd(paid.usd.exact));
+  const invoices =
+    paid.count === 1
+      ? `1 paid invoice (${usd}) lies`
+      : `${formatCount(paid.count)} paid invoices (${usd}) lie`;
+  return (
+    `The service lists no figure for ${formatDay(shiftUtcDay(date, 1))}, so it does not say where ` +
+    `${formatDay(date)} ends (a day may last 23, 24 or 25 hours), and ${invoices} in the hours ` +
+    'that belong to one or the other.'
+  );
 }
 
 /**
@@ -165,59 +321,41 @@ function dayFigure(statistics: InvoiceStatistics, date: string) {
  * is not listed (23, 24 or 25 hours long) is left unchecked when paid invoices lie in its last two
  * possible hours; all are when the per-day figures do not say consistently where days begin.
  */
-function dayChecks(
-  statistics: InvoiceStatistics,
-  ledger: WindowLedger,
-): { checks: ReconciliationCheck[]; notChecked: UncheckedCheck[] } {
+function dayChecks(statistics: InvoiceStatistics, ledger: WindowLedger) {
   const { reading, placed } = ledger.days();
-  if (!reading.ok) {
-    return {
-      checks: [],
-      notChecked: [{ name: 'day:*', reason: `The service's days cannot be told apart: ${reading.problem}.` }],
-    };
-  }
   const checks: ReconciliationCheck[] = [];
   const notChecked: UncheckedCheck[] = [];
-  for (const day of reading.days.list()) {
-    const name = `day:${day.date}`;
+  if (!reading.ok) {
+    notChecked.push({
+      name: 'day:*',
+      reason: `The service's days cannot be told apart: ${reading.problem}.`,
+    });
+    return { checks, notChecked };
+  }
+  // The days were read from the first answer: statistics asked for again may leave one out (0), or
+  // list one it left out (its first invoice was paid meanwhile).
+  const dayCheck = (
+    date: string,
+    usd: UsdTotal,
+    start: (figure?: { date: number }) => number | undefined,
+  ) => {
+    const { invoicesByDate } = statistics;
+    const figure = Object.hasOwn(invoicesByDate, date) ? invoicesByDate[date] : undefined;
+    const dayStart = start(figure);
+    checks.push({
+      ...usdCheck(`day:${date}`, figure === undefined ? ZERO : new Big(figure.value), usd),
+      dayStart: dayStart === undefined ? null : new Date(dayStart).toISOString(),
+    });
+  };
+  for (const day of reading.days.days) {
     const uncertain = placed['end-unknown'].get(day.date);
-    if (uncertain !== undefined) {
-      const usd = formatUSD(roundUsd(uncertain.usd.exact));
-      const invoices =
-        uncertain.count === 1
-          ? `1 paid invoice (${usd}) lies`
-          : `${formatCount(uncertain.count)} paid invoices (${usd}) lie`;
-      notChecked.push({
-        name,
-        reason:
-          `The service lists no figure for ${formatDay(shiftUtcDay(day.date, 1))}, so it does not say where ` +
-          `${formatDay(day.date)} ends (a day may last 23, 24 or 25 hours), and ${invoices} in the hours ` +
-          'that belong to one or the other.',
-      });
-      continue;
-    }
-    // The days were read from the first answer: statistics asked for again may leave one out (0), or
-    // list one it left out (its first invoice was paid meanwhile).
-    const listed = dayFigure(statistics, day.date);
-    const service = listed === undefined ? ZERO : new Big(listed.value);
-    const computed = placed.listed.get(day.date)?.usd ?? NO_USD;
-    checks.push({ ...usdCheck(name, service, computed), dayStart: new Date(day.start).toISOString() });
+    if (uncertain !== undefined)
+      notChecked.push({ name: `day:${day.date}`, reason: endUnknownReason(day.date, uncertain) });
+    else dayCheck(day.date, placed.listed.get(day.date)?.usd ?? NO_USD, () => day.start);
   }
-  for (const [date, paid] of placed.unlisted) {
-    const later = dayFigure(statistics, date);
-    const service = later === undefined ? ZERO : new Big(later.value);
-    const dayStart = later === undefined ? null : new Date(later.date).toISOString();
-    checks.push({ ...usdCheck(`day:${date}`, service, paid.usd), dayStart });
-  }
+  for (const [date, paid] of placed.unlisted) dayCheck(date, paid.usd, (later) => later?.date);
   checks.sort((a, b) => compareText(a.name, b.name));
   return { checks, notChecked };
-}
-
-function liesBetween(before: ReconciliationCheck, after: ReconciliationCheck): boolean {
-  const [low, high] = before.service.lt(after.service)
-    ? [before.service, after.service]
-    : [after.service, before.service];
-  return after.computed.gte(low) && after.computed.lte(high);
 }
 
 /**
@@ -232,21 +370,19 @@ export function reconcileOverRead(before: Reconciliation, after: Reconciliation)
   for (const check of after.checks) {
     const first = earlier.get(check.name);
     // Only the same comparison made twice (a currency compared in the same unit) is judged over both.
-    if (check.ok || first === undefined || !first.computed.eq(check.computed)) {
-      checks.push(check);
-    } else if (first.ok) {
-      checks.push(first);
-    } else if (liesBetween(first, check)) {
-      // In the check's own unit, as the checks table writes its figures.
-      const unit = after.currencyUnit ?? 'fiat';
-      const [was, now] = [describeCheck(first, unit), describeCheck(check, unit)];
-      moved.push({
-        name: check.name,
-        reason: `The service's figure changed while its invoices were listed, from ${was.service} to ${now.service}; the listed ${now.computed} lies between the two.`,
-      });
-    } else {
-      checks.push(check);
+    const again = !check.ok && first !== undefined && first.computed.eq(check.computed);
+    const { computed } = check;
+    if (!again || first.ok || computed.minus(first.service).times(computed.minus(check.service)).gt(0)) {
+      checks.push(again && first.ok ? first : check);
+      continue;
     }
+    // Between the two answers. In the check's own unit, as the checks table writes its figures.
+    const unit = after.currencyUnit ?? 'fiat';
+    const [was, now] = [describeCheck(first, unit), describeCheck(check, unit)];
+    moved.push({
+      name: check.name,
+      reason: `The service's figure changed while its invoices were listed, from ${was.service} to ${now.service}; the listed ${now.computed} lies between the two.`,
+    });
   }
   return {
     ...after,

@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import type Big from 'big.js';
 import { format } from 'date-fns/format';
+import { entryOf } from './collections';
 import {
   formatCount,
   formatDates,
@@ -9,9 +10,10 @@ import {
   formatFiat,
   formatFiatChange,
   formatUSD,
-  formatUSDChange,
+  isolated,
+  type ProjectNames,
+  projectLabel,
 } from './format';
-import { isolated } from './isolated';
 import type {
   CurrencyUnit,
   Reconciliation,
@@ -20,12 +22,10 @@ import type {
   UncheckedCheck,
 } from './model';
 import { periodTitle } from './period-words';
-import { type ProjectNames, projectLabel } from './project-names';
 
 /**
- * The reconciliation in words, once for the page, the email, its text and the command line: each check,
- * what is compared (the dates sent to the service, as it reads them) and how that relates to the
- * report's own figures (the period's, by each invoice's own time).
+ * The reconciliation in words for the page, the email, its text and the command line: each check, what is
+ * compared (the dates the service was sent, as it reads them), and how that relates to the period's figures.
  */
 
 /**
@@ -34,27 +34,20 @@ import { type ProjectNames, projectLabel } from './project-names';
  */
 export const DIFFERENCES_LISTED = 10;
 
-export interface CheckWording {
-  /** `Paid total`, `Project Web shop (3f2a9c1e)`, `Paid in EUR`, `14 Oct 2026 (service day from 22:00 UTC on 13 Oct)`. */
-  label: string;
-  /** A project's UUID, shortened in the label. */
-  fullId?: string;
-  service: string;
-  computed: string;
-  difference: string;
-}
-
 /** The spec does not say which unit the service totals `invoicesByCurrencies` in: `reconcile` finds out. */
-export function currencyCheckUnit(reconciliation: Reconciliation): CurrencyUnit {
-  return reconciliation.currencyUnit === 'usd' ? 'usd' : 'fiat';
-}
+export const currencyCheckUnit = (reconciliation: Reconciliation): CurrencyUnit =>
+  reconciliation.currencyUnit === 'usd' ? 'usd' : 'fiat';
 
+/**
+ * `Paid total`, `Project Web shop (3f2a9c1e)` (with the project's full UUID), `Paid in EUR`,
+ * `14 Oct 2026 (service day from 22:00 UTC on 13 Oct)`.
+ */
 function checkLabel(
   name: string,
   currencyUnit: CurrencyUnit,
   names: ProjectNames,
   dayStart?: string | null,
-): Pick<CheckWording, 'label' | 'fullId'> {
+): { label: string; fullId?: string } {
   const [kind, ...rest] = name.split(':');
   const key = rest.join(':');
   if (name === 'paidCount') return { label: 'Paid invoices' };
@@ -69,9 +62,7 @@ function checkLabel(
 
 const DAY_CHECK = /^day:(\d{4}-\d{2}-\d{2})$/;
 
-export function checkDay(name: string): string | undefined {
-  return DAY_CHECK.exec(name)?.[1];
-}
+export const checkDay = (name: string): string | undefined => DAY_CHECK.exec(name)?.[1];
 
 /** A day of the service's own cut, with where it begins (its days need not be the report's). */
 function dayLabel(date: string, dayStart: string | null | undefined): string {
@@ -87,15 +78,15 @@ export function describeCheck(
   check: ReconciliationCheck,
   currencyUnit: CurrencyUnit = 'fiat',
   names: ProjectNames = {},
-): CheckWording {
+) {
   const name = checkLabel(check.name, currencyUnit, names, check.dayStart);
   const unit = checkFigureUnit(check.name, currencyUnit);
-  const [figure, change]: [(value: Big) => string, (value: Big) => string] =
-    unit.kind === 'count'
-      ? [formatDecimal, (value) => (value.gt(0) ? `+${formatDecimal(value)}` : formatDecimal(value))]
-      : unit.kind === 'fiat'
-        ? [(value) => formatFiat(value, unit.currency), (value) => formatFiatChange(value, unit.currency)]
-        : [formatUSD, formatUSDChange];
+  const currency = unit.kind === 'fiat' ? unit.currency : 'USD';
+  const figure = (value: Big) => (unit.kind === 'count' ? formatDecimal(value) : formatFiat(value, currency));
+  const change = (value: Big) =>
+    unit.kind !== 'count'
+      ? formatFiatChange(value, currency)
+      : `${value.gt(0) ? '+' : ''}${formatDecimal(value)}`;
   return {
     ...name,
     service: figure(check.service),
@@ -125,11 +116,6 @@ export function uncheckedLabel(name: string, names: ProjectNames = {}): string {
 
 const checks = (count: number) => `${formatCount(count)} ${count === 1 ? 'check' : 'checks'}`;
 
-/** `October 2026 in Europe/Berlin`, `November 2026 so far in Europe/Berlin`. */
-function periodInWords(summary: ReportSummary): string {
-  return `${periodTitle(summary.period)} in ${summary.period.timezone}`;
-}
-
 /** `the invoices it lists`, or `the invoices of project Web shop (3f2a9c1e) it lists` with a project. */
 function listedInvoices(summary: ReportSummary): string {
   return summary.projectId === null
@@ -149,7 +135,7 @@ export function reconciliationWindow(summary: ReportSummary, headline: 'above' |
     `The service's figures for the dates ${formatDates(window)} as it reads them, against ` +
     `${listedInvoices(summary)} for the same dates: ${formatCount(listed.paid)} paid, ` +
     `${formatUSD(listed.paidTotalUSD)}, of which ${formatCount(invoices.paid)} and ` +
-    `${formatUSD(invoices.paidTotalUSD)} fall in ${periodInWords(summary)} (the figures ${headline}).`
+    `${formatUSD(invoices.paidTotalUSD)} fall in ${periodTitle(summary.period)} in ${summary.period.timezone} (the figures ${headline}).`
   );
 }
 
@@ -212,15 +198,9 @@ export function reconciliationOutcome(summary: ReportSummary): string {
 export const differVerb = (count: number): string => (count === 1 ? 'differs' : 'differ');
 
 /** The checks not made, grouped by reason: `Per currency, Per day: The statistics …`. */
-export function uncheckedInWords(
-  notChecked: readonly UncheckedCheck[],
-  names: ProjectNames = {},
-): { labels: string; reason: string }[] {
+export function uncheckedInWords(notChecked: readonly UncheckedCheck[], names: ProjectNames = {}) {
   const byReason = new Map<string, string[]>();
-  for (const { name, reason } of notChecked) {
-    const labels = byReason.get(reason) ?? [];
-    labels.push(uncheckedLabel(name, names));
-    byReason.set(reason, labels);
-  }
+  for (const { name, reason } of notChecked)
+    entryOf(byReason, reason, () => []).push(uncheckedLabel(name, names));
   return [...byReason].map(([reason, labels]) => ({ labels: labels.join(', '), reason }));
 }

@@ -29,23 +29,19 @@ export interface ReportColumn<T> {
   width?: number;
 }
 
-export function column<T>(
+export const column = <T>(
   header: string,
   kind: ColumnKind,
   value: ReportColumn<T>['value'],
   options: { width?: number } = {},
-): ReportColumn<T> {
-  return { header, kind, value, ...options };
-}
+): ReportColumn<T> => ({ header, kind, value, ...options });
 
 /** Shown in the minor unit of the currency the column `currencyColumn` names. */
-export function fiatColumn<T>(
+export const fiatColumn = <T>(
   header: string,
   value: ReportColumn<T>['value'],
   currencyColumn: string,
-): ReportColumn<T> {
-  return { header, kind: 'fiat', value, currencyColumn };
-}
+): ReportColumn<T> => ({ header, kind: 'fiat', value, currencyColumn });
 
 /** Free text from the service, which a spreadsheet could take for a formula. */
 export const isFreeText = (kind: ColumnKind): boolean => kind === 'text' || kind === 'longText';

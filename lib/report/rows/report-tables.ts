@@ -7,12 +7,7 @@ import {
   type UnmatchedPaymentFacts,
 } from '../unmatched';
 import { column, fiatColumn, type ReportColumn } from './report-column';
-import {
-  createRowTableBuilder,
-  type RowTable,
-  type RowTableBuilder,
-  type RowTableOptions,
-} from './row-table';
+import { createRowTableBuilder, type RowTableOptions } from './row-table';
 
 /** Wide enough for a whole transaction hash: 64 hex digits, 66 with Ethereum's `0x`. */
 const HASH_WIDTH = 68;
@@ -126,18 +121,13 @@ const byTransaction = {
  * Rows sorted by time then id, duplicates by id dropped; the caller adds only the period's records. A
  * paid invoice without a `payment` or `wallet` block (the spec says it has both) gets empty cells there.
  */
-export function createPaidInvoiceRows(options?: RowTableOptions): RowTableBuilder<InvoiceItem> {
-  return createRowTableBuilder({ columns: PAID_INVOICE_COLUMNS, ...byCreation }, options);
-}
+export const createPaidInvoiceRows = (options?: RowTableOptions) =>
+  createRowTableBuilder({ columns: PAID_INVOICE_COLUMNS, ...byCreation }, options);
 
-export function createPaymentRows(options?: RowTableOptions): RowTableBuilder<PaymentItem> {
-  return createRowTableBuilder<PaymentItem>({ columns: PAYMENT_COLUMNS, ...byTransaction }, options);
-}
+export const createPaymentRows = (options?: RowTableOptions) =>
+  createRowTableBuilder<PaymentItem>({ columns: PAYMENT_COLUMNS, ...byTransaction }, options);
 
-export function unmatchedPaymentRows(
-  payments: readonly UnmatchedPaymentFacts[],
-  options?: RowTableOptions,
-): RowTable {
+export function unmatchedPaymentRows(payments: readonly UnmatchedPaymentFacts[], options?: RowTableOptions) {
   const builder = createRowTableBuilder<UnmatchedPaymentFacts>(
     { columns: UNMATCHED_COLUMNS, ...byTransaction },
     options,

@@ -7,11 +7,10 @@ import { compareText } from '../collections';
 import type { ReportColumn } from './report-column';
 import { MAX_MERGE_WIDTH, mergeRuns, type Row, writeRun } from './sorted-runs';
 
+/** Sorted by `timestamp` (the service's `Y-m-d H:i:s`), then `id`; a record whose id was seen is dropped. */
 interface RowTableSpec<T> {
   columns: readonly ReportColumn<T>[];
-  /** A second record with the same id is dropped. */
   id(record: T): string;
-  /** The service's `Y-m-d H:i:s` the rows are sorted by, then by id. */
   timestamp(record: T): string;
 }
 
@@ -33,19 +32,6 @@ export interface RowTable {
   dispose(): Promise<void>;
 }
 
-export interface RowTableBuilder<T> {
-  add(record: T): void;
-  build(): RowTable;
-  /** Resolves once every run handed to the disk so far is written. */
-  written(): Promise<void>;
-  /**
-   * With more than one run waiting for the disk, a promise that resolves once they are written: a caller
-   * whose records come faster than the disk takes them waits, so memory does not follow their pace.
-   */
-  backlog(): Promise<void> | undefined;
-  dispose(): Promise<void>;
-}
-
 /**
  * Both tables hold rows at once (one is written while the other fills): with 8 MiB a month of 50,000
  * paid invoices peaked at up to 247 MiB, with 6 at up to 230, and no slower.
@@ -58,19 +44,16 @@ const CELL_OVERHEAD_BYTES = 24;
 /**
  * Keeps each record as its row of cells and at most about `runBytes` of rows in memory: beyond, they are
  * sorted and written to disk as a run, merged when the table is read (an external merge sort). A year of
- * millions takes the memory of a month; the first record seen with an id wins.
+ * millions takes the memory of a month; the first record seen with an id wins. `written()` resolves once
+ * every run handed to the disk so far is written; with more than one waiting, `backlog()` gives a promise
+ * of that: a caller whose records come faster than the disk takes them waits, so memory does not follow.
  */
-export function createRowTableBuilder<T>(
-  spec: RowTableSpec<T>,
-  options: RowTableOptions = {},
-): RowTableBuilder<T> {
+export function createRowTableBuilder<T>(spec: RowTableSpec<T>, options: RowTableOptions = {}) {
   const { columns } = spec;
   const width = columns.length;
   const runBytes = options.runBytes ?? DEFAULT_RUN_BYTES;
-  const order = (a: Row, b: Row): number => {
-    const at = compareText(a[width]!, b[width]!);
-    return at !== 0 ? at : compareText(a[width + 1]!, b[width + 1]!);
-  };
+  const order = (a: Row, b: Row): number =>
+    compareText(a[width]!, b[width]!) || compareText(a[width + 1]!, b[width + 1]!);
   const ids = new IdSet();
   let memory: Row[] = [];
   let memoryBytes = 0;
@@ -130,7 +113,7 @@ export function createRowTableBuilder<T>(
   };
 
   return {
-    add(record) {
+    add(record: T) {
       if (table !== undefined) throw new Error('Row table already built: add() after build()');
       if (writeFailure) throw writeFailure.error;
       const id = spec.id(record);
@@ -173,3 +156,5 @@ export function createRowTableBuilder<T>(
     dispose: removeFolder,
   };
 }
+
+export type RowTableBuilder<T> = ReturnType<typeof createRowTableBuilder<T>>;

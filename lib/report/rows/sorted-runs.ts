@@ -1,5 +1,6 @@
 import { type FileHandle, open } from 'node:fs/promises';
 import { deserialize, serialize } from 'node:v8';
+import { partitionPoint } from '../collections';
 
 /** Cells in column order, then the timestamp and the id it is sorted by. */
 export type Row = (string | null)[];
@@ -85,16 +86,13 @@ class Cursor {
       this.current = this.rows[this.#index]!;
       return true;
     }
-    return this.#refill();
-  }
-
-  async #refill(): Promise<boolean> {
-    const rows = await this.nextFrame();
-    if (rows === undefined || rows.length === 0) return false;
-    this.rows = rows;
-    this.#index = 0;
-    this.current = rows[0]!;
-    return true;
+    return this.nextFrame().then((rows) => {
+      if (rows === undefined || rows.length === 0) return false;
+      this.rows = rows;
+      this.#index = 0;
+      this.current = rows[0]!;
+      return true;
+    });
   }
 }
 
@@ -126,68 +124,34 @@ function frameReader(file: FileHandle): () => Promise<Row[] | undefined> {
   };
 }
 
-/**
- * A binary min-heap of cursors by their current rows. By hand: mnemonist's heap is 15 KB of a Lambda
- * bundle that must stay under 1 MB, and the merge needs two operations.
- */
-class CursorHeap {
-  readonly #items: Cursor[] = [];
-
-  constructor(readonly order: RowOrder) {}
-
-  get top(): Cursor | undefined {
-    return this.#items[0];
-  }
-
-  push(cursor: Cursor): void {
-    const items = this.#items;
-    items.push(cursor);
-    for (let child = items.length - 1; child > 0; ) {
-      const parent = (child - 1) >> 1;
-      if (this.order(items[parent]!.current, items[child]!.current) <= 0) break;
-      [items[parent], items[child]] = [items[child]!, items[parent]!];
-      child = parent;
-    }
-  }
-
-  /** Moves the top down to where its new row belongs, or takes it out when its run has `ended`. */
-  settleTop(ended: boolean): void {
-    const items = this.#items;
-    if (ended) {
-      const last = items.pop()!;
-      if (items.length === 0) return;
-      items[0] = last;
-    }
-    for (let parent = 0; ; ) {
-      const left = 2 * parent + 1;
-      if (left >= items.length) return;
-      const right = left + 1;
-      const child =
-        right < items.length && this.order(items[right]!.current, items[left]!.current) < 0 ? right : left;
-      if (this.order(items[parent]!.current, items[child]!.current) <= 0) return;
-      [items[parent], items[child]] = [items[child]!, items[parent]!];
-      parent = child;
-    }
-  }
-}
-
 /** A k-way merge of the sorted runs and of `memory` (sorted); memory holds a frame per run. */
 export async function* mergeRuns(paths: readonly string[], memory: readonly Row[], order: RowOrder) {
-  const heap = new CursorHeap(order);
+  // By current row, the next first: with at most `MAX_MERGE_WIDTH` runs an insertion does what a heap would.
+  const cursors: Cursor[] = [];
+  const insert = (cursor: Cursor) =>
+    cursors.splice(
+      partitionPoint(cursors.length, (index) => order(cursors[index]!.current, cursor.current) <= 0),
+      0,
+      cursor,
+    );
   const files: FileHandle[] = [];
   try {
-    if (memory.length > 0) heap.push(new Cursor(memory));
+    if (memory.length > 0) insert(new Cursor(memory));
     for (const path of paths) {
       const file = await open(path, 'r');
       files.push(file);
       const read = frameReader(file);
       const first = await read();
-      if (first !== undefined && first.length > 0) heap.push(new Cursor(first, read));
+      if (first !== undefined && first.length > 0) insert(new Cursor(first, read));
     }
-    for (let top = heap.top; top !== undefined; top = heap.top) {
+    while (cursors.length > 0) {
+      const top = cursors[0]!;
       yield top.current;
       const moved = top.advance();
-      heap.settleTop(!(moved === true || (moved !== false && (await moved))));
+      const more = moved === true || (moved !== false && (await moved));
+      if (more && (cursors.length === 1 || order(top.current, cursors[1]!.current) <= 0)) continue;
+      cursors.shift();
+      if (more) insert(top);
     }
   } finally {
     await Promise.all(files.map((file) => file.close()));

@@ -1,7 +1,7 @@
 import type Big from 'big.js';
 import { formatCount } from '../format';
-import type { UnmatchedFigures, UsdEstimate } from './model';
-import { ESTIMATE_MAX_HOURS } from './usd-estimate';
+import type { UnmatchedFigures } from './unmatched-collector';
+import { ESTIMATE_MAX_HOURS, type UsdEstimate } from './usd-estimate';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -21,19 +21,15 @@ export function estimateBasisWords(estimate: UsdEstimate, cryptocurrency: string
   return `from ${plural(basis.payments, `${cryptocurrency} payment`, `${cryptocurrency} payments`)} within ${withinWords(basis.withinSeconds)}`;
 }
 
-export function noEstimateWords(cryptocurrency: string): string {
-  return `no ${cryptocurrency} payment matched within ${ESTIMATE_MAX_HOURS} hours`;
-}
+export const noEstimateWords = (cryptocurrency: string): string =>
+  `no ${cryptocurrency} payment matched within ${ESTIMATE_MAX_HOURS} hours`;
 
 /**
  * What waits, in one sentence: `3 payments wait to be matched, worth an estimated 1,235.05 USD (2 of
  * the 3 could be estimated); 1 has a likely invoice.` `formatUSD` writes the total.
  */
 export function unmatchedInWords(
-  payments: { unmatched: number } & Pick<
-    UnmatchedFigures,
-    'unmatchedEstimatedUSD' | 'unmatchedEstimated' | 'unmatchedWithLikelyInvoice'
-  >,
+  payments: { unmatched: number } & Omit<UnmatchedFigures, 'unmatchedPayments'>,
   formatUSD: (amount: Big) => string,
 ): string {
   const { unmatched, unmatchedEstimated: estimated, unmatchedWithLikelyInvoice: likely } = payments;
@@ -45,11 +41,6 @@ export function unmatchedInWords(
         (estimated < unmatched
           ? ` (${formatCount(estimated)} of the ${formatCount(unmatched)} could be estimated)`
           : '');
-  const likelyWords =
-    likely === 0
-      ? 'none has a likely invoice'
-      : likely === 1
-        ? '1 has a likely invoice'
-        : `${formatCount(likely)} have a likely invoice`;
-  return `${waiting}${worth}; ${likelyWords}.`;
+  const having = likely === 0 ? 'none has' : likely === 1 ? '1 has' : `${formatCount(likely)} have`;
+  return `${waiting}${worth}; ${having} a likely invoice.`;
 }

@@ -1,12 +1,8 @@
 export { estimateBasisWords, noEstimateWords, unmatchedInWords } from './basis-words';
 export {
   CANDIDATES_SHOWN,
-  type EstimatedPayment,
+  type InvoiceCandidate,
   LIKELY_TOLERANCE_PERCENT,
-  matchCandidates,
-  type SearchWindow,
-  searchWindowOf,
+  type UnmatchedPaymentFacts,
 } from './match-candidates';
-export type { InvoiceCandidate, UnmatchedFigures, UnmatchedPaymentFacts, UsdEstimate } from './model';
 export { NO_UNMATCHED, UnmatchedCollector } from './unmatched-collector';
-export { MatchedRates, rateBucketMs } from './usd-estimate';

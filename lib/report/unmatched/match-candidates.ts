@@ -1,15 +1,10 @@
 import Big from 'big.js';
 import { millisecondsInDay } from 'date-fns/constants';
-import { type DecimalString, type InvoiceItem, PAYMENT_SEARCH_GRACE_MS } from '../../invoicing';
+import { type InvoiceItem, PAYMENT_SEARCH_GRACE_MS } from '../../invoicing';
 import { parseServiceDatetime } from '../../period';
 import { compareText, FirstInOrder, partitionPoint } from '../collections';
-import { percentChange } from '../money';
-import type {
-  CandidateInvoiceFields,
-  EstimatedPaymentFields,
-  InvoiceCandidate,
-  UnmatchedPaymentFacts,
-} from './model';
+import { doubleOrder, percentChange } from '../money';
+import type { EstimatedPayment } from './unmatched-collector';
 
 /** Candidate invoices shown per unmatched payment, closest first. */
 export const CANDIDATES_SHOWN = 3;
@@ -31,20 +26,14 @@ export const LIKELY_TOLERANCE_PERCENT = 2;
 const CANDIDATE_LOOKBACK_DAYS = 7;
 export const CANDIDATE_LOOKBACK_MS = CANDIDATE_LOOKBACK_DAYS * millisecondsInDay;
 
-/** What the report keeps of an invoice not paid: when its payment search was active, and what to show. */
-export interface SearchWindow extends CandidateInvoiceFields {
-  amountUSD: DecimalString;
-  createdMs: number;
-  /**
-   * The last instant the search may have been active: an hour after `timeToPayDatetime`, or `Infinity`
-   * for an invoice still `unpaid`. A `canceled` invoice's search ended when it was canceled, which the
-   * service does not say: it gets an expired one's window and is never called likely.
-   */
-  activeUntilMs: number;
-}
-
-/** The invoice's search window, or `undefined` for a paid invoice. */
-export function searchWindowOf(invoice: InvoiceItem): SearchWindow | undefined {
+/**
+ * What the report keeps of an invoice not paid (`undefined` for a paid one): when its payment search was
+ * active, and what to show. `activeUntilMs` is the last instant the search may have been active: an hour
+ * after `timeToPayDatetime`, or `Infinity` for an invoice still `unpaid`. A `canceled` invoice's search
+ * ended when it was canceled, which the service does not say: it gets an expired one's window and is
+ * never called likely.
+ */
+export function searchWindowOf(invoice: InvoiceItem) {
   if (invoice.status === 'paid') return undefined;
   return {
     id: invoice.id,
@@ -63,9 +52,7 @@ export function searchWindowOf(invoice: InvoiceItem): SearchWindow | undefined {
   };
 }
 
-export interface EstimatedPayment extends EstimatedPaymentFields {
-  atMs: number;
-}
+export type SearchWindow = NonNullable<ReturnType<typeof searchWindowOf>>;
 
 interface Prepared {
   window: SearchWindow;
@@ -73,17 +60,6 @@ interface Prepared {
   amount: number;
 }
 
-/** A window active at the payment's time, scored against it. */
-interface Scored {
-  prepared: Prepared;
-  /** `|estimate - amount| / amount` (`Infinity` for 0 USD, `0` without an estimate). */
-  relative: number;
-  after: number;
-  close: boolean;
-}
-
-/** Doubles this close, relatively, are compared again exactly. */
-const NEAR = 1e-9;
 const TOLERANCE = LIKELY_TOLERANCE_PERCENT / 100;
 
 /**
@@ -92,11 +68,13 @@ const TOLERANCE = LIKELY_TOLERANCE_PERCENT / 100;
  * then id; by time alone without an estimate. A candidate is likely when it is the only one within
  * `LIKELY_TOLERANCE_PERCENT`, is not canceled, and no other unmatched payment is within the tolerance of
  * it: two payments competing for one invoice leave both without a likely one.
+ *
+ * Each payment keeps its first `CANDIDATES_SHOWN` and their count. A candidate's `differenceUSD` is the
+ * estimate minus its `amountUSD` (negative when the payment looks short), `differencePercent` that in
+ * percent of `amountUSD` to one decimal (`null` for 0 USD); both `null` without an estimate.
+ * `alsoCloseTo` names the other unmatched payments within the tolerance of it.
  */
-export function matchCandidates(
-  payments: readonly EstimatedPayment[],
-  windows: readonly SearchWindow[],
-): UnmatchedPaymentFacts[] {
+export function matchCandidates(payments: readonly EstimatedPayment[], windows: readonly SearchWindow[]) {
   const active = activeWindowsLookup(
     windows.map((window) => {
       const amountUSD = new Big(window.amountUSD);
@@ -131,7 +109,7 @@ export function matchCandidates(
     const likely =
       only !== undefined && only.status !== 'canceled' && closeTo.get(only.id)!.length === 1 ? only.id : null;
     const estimate = payment.estimate?.usd;
-    const candidates = shown.map(({ prepared: { window, amountUSD } }): InvoiceCandidate => {
+    const candidates = shown.map(({ prepared: { window, amountUSD } }) => {
       const { createdMs: _created, activeUntilMs: _until, ...fields } = window;
       return {
         ...fields,
@@ -147,47 +125,45 @@ export function matchCandidates(
   });
 }
 
-function score(
-  prepared: Prepared,
-  atMs: number,
-  estimated: { exact: Big; approximate: number } | undefined,
-): Scored {
+/**
+ * A window active at the payment's time, scored against it: `relative` is `|estimate - amount| / amount`
+ * (`Infinity` for 0 USD, `0` without an estimate).
+ */
+function score(prepared: Prepared, atMs: number, estimated: { exact: Big; approximate: number } | undefined) {
   const after = atMs - prepared.window.createdMs;
   if (estimated === undefined) return { prepared, relative: 0, after, close: false };
   if (prepared.amount <= 0) return { prepared, relative: Number.POSITIVE_INFINITY, after, close: false };
   const estimate = estimated.exact;
   const relative = Math.abs(estimated.approximate - prepared.amount) / prepared.amount;
   const close =
-    Math.abs(relative - TOLERANCE) > NEAR
-      ? relative < TOLERANCE
-      : estimate
-          .minus(prepared.amountUSD)
-          .abs()
-          .times(100)
-          .lte(prepared.amountUSD.times(LIKELY_TOLERANCE_PERCENT));
+    (doubleOrder(relative, TOLERANCE) ||
+      estimate
+        .minus(prepared.amountUSD)
+        .abs()
+        .times(100)
+        .cmp(prepared.amountUSD.times(LIKELY_TOLERANCE_PERCENT))) <= 0;
   return { prepared, relative, after, close };
 }
 
-function byTime(a: Scored, b: Scored): number {
-  return a.after - b.after || compareText(a.prepared.window.id, b.prepared.window.id);
-}
+type Scored = ReturnType<typeof score>;
+
+const byTime = (a: Scored, b: Scored): number =>
+  a.after - b.after || compareText(a.prepared.window.id, b.prepared.window.id);
 
 /** Doubles too close to tell apart are compared exactly: `|d_a| * amount_b` against `|d_b| * amount_a`. */
 const byDifferenceThenTime =
   (estimate: Big) =>
   (a: Scored, b: Scored): number => {
-    if (a.relative !== b.relative) {
-      const gap = Math.abs(a.relative - b.relative);
-      if (!Number.isFinite(gap) || gap > NEAR * Math.max(a.relative, b.relative))
-        return a.relative - b.relative;
-      const order = estimate
-        .minus(a.prepared.amountUSD)
-        .abs()
-        .times(b.prepared.amountUSD)
-        .cmp(estimate.minus(b.prepared.amountUSD).abs().times(a.prepared.amountUSD));
-      if (order !== 0) return order;
-    }
-    return byTime(a, b);
+    const differenceOrder =
+      a.relative === b.relative
+        ? 0
+        : doubleOrder(a.relative, b.relative) ||
+          estimate
+            .minus(a.prepared.amountUSD)
+            .abs()
+            .times(b.prepared.amountUSD)
+            .cmp(estimate.minus(b.prepared.amountUSD).abs().times(a.prepared.amountUSD));
+    return differenceOrder || byTime(a, b);
   };
 
 /**
@@ -212,3 +188,6 @@ function activeWindowsLookup(windows: readonly Prepared[]): (atMs: number) => Pr
     return found;
   };
 }
+
+export type UnmatchedPaymentFacts = ReturnType<typeof matchCandidates>[number];
+export type InvoiceCandidate = UnmatchedPaymentFacts['candidates'][number];

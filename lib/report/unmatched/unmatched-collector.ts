@@ -1,37 +1,36 @@
 import type { InvoiceItem, PaymentItem } from '../../invoicing';
 import type { Span } from '../../period';
 import { compareText, partitionPoint } from '../collections';
-import { sum, ZERO } from '../money';
+import { sum } from '../money';
+import type { UnmatchedPaymentFacts } from './match-candidates';
 import {
   CANDIDATE_LOOKBACK_MS,
-  type EstimatedPayment,
   matchCandidates,
   type SearchWindow,
   searchWindowOf,
 } from './match-candidates';
-import type { UnmatchedFigures, UnmatchedPaymentFacts, UnmatchedPaymentSummary } from './model';
-import { MatchedRates, rateBucketMs } from './usd-estimate';
+import { MatchedRates, rateBucketMs, type UsdEstimate } from './usd-estimate';
 
 /** How many unmatched payments `summary.json` lists; the CSV has them all. */
 const UNMATCHED_PAYMENTS_LISTED = 100;
 
-export interface UnmatchedResult {
-  figures: UnmatchedFigures;
-  payments: UnmatchedPaymentFacts[];
-}
+/** What the summary's `payments` adds about unmatched payments. */
+export type UnmatchedFigures = ReturnType<UnmatchedCollector['result']>['figures'];
 
-/** One project's report looks into no unmatched payments. */
-export const NO_UNMATCHED: UnmatchedResult = {
-  figures: {
-    unmatchedEstimatedUSD: ZERO,
-    unmatchedEstimated: 0,
-    unmatchedWithLikelyInvoice: 0,
-    unmatchedPayments: [],
-  },
-  payments: [],
-};
+/** What the report keeps of an unmatched payment of the period. */
+const unmatchedPayment = (payment: PaymentItem, atMs: number) => ({
+  id: payment.id,
+  transactionDatetime: payment.transactionDatetime,
+  atMs,
+  amount: payment.amount,
+  cryptocurrency: payment.wallet.cryptocurrency,
+  walletName: payment.wallet.name,
+  walletAddress: payment.wallet.address,
+  hash: payment.hash,
+});
 
-type UnmatchedPayment = Omit<EstimatedPayment, 'estimate'>;
+/** `estimate` is `null` when none could be made. */
+export type EstimatedPayment = ReturnType<typeof unmatchedPayment> & { estimate: UsdEstimate | null };
 
 /**
  * Gathers, as the lists are read in any order, what the estimates and candidates need: the matched
@@ -41,7 +40,7 @@ type UnmatchedPayment = Omit<EstimatedPayment, 'estimate'>;
  */
 export class UnmatchedCollector {
   readonly #rates: MatchedRates;
-  readonly #payments: UnmatchedPayment[] = [];
+  readonly #payments: ReturnType<typeof unmatchedPayment>[] = [];
   readonly #windows = new Map<string, SearchWindow>();
   /** Sorted, once the payments are all read. */
   #instants: number[] | undefined;
@@ -60,16 +59,7 @@ export class UnmatchedCollector {
       return;
     }
     if (atMs < this.span.start || atMs >= this.span.end) return;
-    this.#payments.push({
-      id: payment.id,
-      transactionDatetime: payment.transactionDatetime,
-      atMs,
-      amount: payment.amount,
-      cryptocurrency: payment.wallet.cryptocurrency,
-      walletName: payment.wallet.name,
-      walletAddress: payment.wallet.address,
-      hash: payment.hash,
-    });
+    this.#payments.push(unmatchedPayment(payment, atMs));
   }
 
   addInvoice(invoice: InvoiceItem): void {
@@ -94,7 +84,8 @@ export class UnmatchedCollector {
     return start < this.span.start ? { start, end: this.span.start } : undefined;
   }
 
-  result(): UnmatchedResult {
+  /** The estimates' total is rounded once to cents; the summary lists the first `UNMATCHED_PAYMENTS_LISTED`. */
+  result() {
     const payments = this.#payments
       .sort((a, b) => a.atMs - b.atMs || compareText(a.id, b.id))
       .map(
@@ -126,7 +117,11 @@ export class UnmatchedCollector {
   }
 }
 
-function summaryEntry(payment: UnmatchedPaymentFacts): UnmatchedPaymentSummary {
+/** As `summary.json` lists it: without the free text the service sent (the files and the page have it). */
+function summaryEntry(payment: UnmatchedPaymentFacts) {
   const { walletName: _name, walletAddress: _address, candidates, ...rest } = payment;
   return { ...rest, candidates: candidates.map(({ serviceData: _serviceData, ...candidate }) => candidate) };
 }
+
+/** One project's report looks into no unmatched payments: it has the figures of none. */
+export const NO_UNMATCHED = new UnmatchedCollector({ start: 0, end: 0 }).result();

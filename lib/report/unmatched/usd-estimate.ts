@@ -3,7 +3,6 @@ import { millisecondsInHour, millisecondsInMinute } from 'date-fns/constants';
 import type { DecimalString } from '../../invoicing';
 import { entryOf } from '../collections';
 import { DecimalSum, dividingTo, ZERO } from '../money';
-import type { UsdEstimate } from './model';
 
 /** How many matched payments an estimate gathers at least, nearest first. */
 const ESTIMATE_PAYMENTS = 5;
@@ -23,17 +22,17 @@ const USD_STABLECOINS = new Set(['USDT', 'USDC', 'DAI', 'BUSD', 'TUSD', 'USDP', 
  * Whole minutes: 10 for a month, 30 for a quarter, about 2 hours for a year, so that memory depends on
  * the period's length, never on how many payments it has.
  */
-export function rateBucketMs(periodMs: number): number {
-  return Math.max(1, Math.ceil(periodMs / BUCKETS_PER_PERIOD / millisecondsInMinute)) * millisecondsInMinute;
-}
+export const rateBucketMs = (periodMs: number): number =>
+  Math.max(1, Math.ceil(periodMs / BUCKETS_PER_PERIOD / millisecondsInMinute)) * millisecondsInMinute;
 
-interface RateBucket {
-  count: number;
-  first: number;
-  last: number;
-  usd: DecimalSum;
-  crypto: DecimalSum;
-}
+const newBucket = (atMs: number) => ({
+  count: 0,
+  first: atMs,
+  last: atMs,
+  usd: new DecimalSum(),
+  crypto: new DecimalSum(),
+});
+type RateBucket = ReturnType<typeof newBucket>;
 
 const CentsBig = dividingTo(2);
 const RateBig = dividingTo(8);
@@ -51,13 +50,7 @@ export class MatchedRates {
   add(cryptocurrency: string, atMs: number, amount: DecimalString, receivedUSD: DecimalString): void {
     if (!isPositive(amount) || !isPositive(receivedUSD)) return;
     const buckets = entryOf(this.#buckets, cryptocurrency, () => new Map<number, RateBucket>());
-    const bucket = entryOf(buckets, Math.floor(atMs / this.bucketMs), () => ({
-      count: 0,
-      first: atMs,
-      last: atMs,
-      usd: new DecimalSum(),
-      crypto: new DecimalSum(),
-    }));
+    const bucket = entryOf(buckets, Math.floor(atMs / this.bucketMs), () => newBucket(atMs));
     bucket.count += 1;
     if (atMs < bucket.first) bucket.first = atMs;
     if (atMs > bucket.last) bucket.last = atMs;
@@ -66,11 +59,13 @@ export class MatchedRates {
   }
 
   /**
-   * The amount times the rate of the matched payments nearest in time, gathered bucket by bucket outwards
-   * until there are `ESTIMATE_PAYMENTS` (whole buckets), none farther than `ESTIMATE_MAX_HOURS`. The
-   * rate is their USD total over their crypto total, so a dust payment weighs as little as it holds.
+   * The amount times the rate of the matched payments nearest in time, rounded once to cents, gathered
+   * bucket by bucket outwards until there are `ESTIMATE_PAYMENTS` (whole buckets), none farther than
+   * `ESTIMATE_MAX_HOURS` (`withinSeconds` says the farthest). The rate, to 8 decimals, is their USD total
+   * over their crypto total, so a dust payment weighs as little as it holds. Without such payments, a US
+   * dollar stablecoin is taken at par; `null` for any other.
    */
-  estimate(cryptocurrency: string, atMs: number, amount: DecimalString): UsdEstimate | null {
+  estimate(cryptocurrency: string, atMs: number, amount: DecimalString) {
     const buckets = this.#buckets.get(cryptocurrency);
     const bound = ESTIMATE_MAX_HOURS * millisecondsInHour;
     let usd = ZERO;
@@ -97,20 +92,24 @@ export class MatchedRates {
       return {
         usd: new Big(new CentsBig(usd.times(amount)).div(crypto)),
         rate: new Big(new RateBig(usd).div(crypto)),
-        basis: { kind: 'matched-payments', payments: count, withinSeconds: Math.ceil(farthest / 1000) },
+        basis: {
+          kind: 'matched-payments' as const,
+          payments: count,
+          withinSeconds: Math.ceil(farthest / 1000),
+        },
       };
     }
     if (USD_STABLECOINS.has(cryptocurrency.toUpperCase())) {
       return {
         usd: new Big(new CentsBig(amount).div(1)),
         rate: new Big(1),
-        basis: { kind: 'stablecoin-par' },
+        basis: { kind: 'stablecoin-par' as const },
       };
     }
     return null;
   }
 }
 
-function isPositive(amount: DecimalString): boolean {
-  return !amount.startsWith('-') && /[1-9]/.test(amount);
-}
+const isPositive = (amount: DecimalString): boolean => !amount.startsWith('-') && /[1-9]/.test(amount);
+
+export type UsdEstimate = NonNullable<ReturnType<MatchedRates['estimate']>>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildReport } from '../../../lib/report/build-report';
-import { summaryToJson } from '../../../lib/report/summary-json';
+import { summaryToJson } from '../../../lib/report/model';
 import { type FakeServiceOptions, fakeInvoicingClient } from './support/fake-invoicing-client';
 import { invoice, payment, rowBuilders, uuid } from './support/records';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInvoicingClient } from '../../../lib/invoicing';
 import { buildReport } from '../../../lib/report/build-report';
 import type { Report } from '../../../lib/report/model';
-import { summaryToJson } from '../../../lib/report/summary-json';
+import { summaryToJson } from '../../../lib/report/model';
 import { type RunningSandbox, startSandbox } from '../../../lib/sandbox';
 import {
   asServiceJson,

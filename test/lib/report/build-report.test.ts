@@ -4,7 +4,7 @@ import { ReportRequestError } from '../../../lib/period';
 import { buildReport } from '../../../lib/report/build-report';
 import type { CollectProgress } from '../../../lib/report/collect';
 import type { Report } from '../../../lib/report/model';
-import { summaryToJson } from '../../../lib/report/summary-json';
+import { summaryToJson } from '../../../lib/report/model';
 import { csvStream } from '../render/csv/fixtures';
 import {
   type BoundsReading,

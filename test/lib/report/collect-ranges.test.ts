@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ZoneDays } from '../../../lib/period';
-import { coveringDates, fetchRanges } from '../../../lib/report/collect-ranges';
-import { reportPeriod, reportPeriodSpan } from '../../../lib/report/report-period';
+import {
+  coveringDates,
+  fetchRanges,
+  reportPeriod,
+  reportPeriodSpan,
+} from '../../../lib/report/report-period';
 import { rangeOfDates } from '../../../lib/sandbox/date-reading';
 
 const span = (start: string, end: string) => ({ start: Date.parse(start), end: Date.parse(end) });

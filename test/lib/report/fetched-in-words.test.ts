@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fetchRanges } from '../../../lib/report/collect-ranges';
-import { fetchedInWords } from '../../../lib/report/fetched-in-words';
-import { reportPeriod } from '../../../lib/report/report-period';
+import { fetchedInWords } from '../../../lib/report/period-words';
+import { fetchRanges, reportPeriod } from '../../../lib/report/report-period';
 
 describe('fetchedInWords', () => {
   it.each([

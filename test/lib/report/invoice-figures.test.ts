@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvoiceFiguresAccumulator, MispaidFiguresAccumulator } from '../../../lib/report/invoice-figures';
+import { InvoiceFiguresAccumulator, MispaidFiguresAccumulator } from '../../../lib/report/figures';
 import { invoice, PROJECT_A, PROJECT_B, uuid } from './support/records';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isolated } from '../../../lib/report/isolated';
+import { isolated } from '../../../lib/report/format';
 
 const RLO = '\u202e';
 const FSI = '\u2068';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PaymentFiguresAccumulator, secondsLate } from '../../../lib/report/payment-figures';
+import { PaymentFiguresAccumulator, secondsLate } from '../../../lib/report/figures';
 import { BTC_WALLET, invoice, invoiceBlock, payment, USDT_WALLET, uuid } from './support/records';
 
 const due = invoiceBlock(invoice('2026-03-10 11:00:00', { timeToPayDatetime: '2026-03-10 12:00:00' }));

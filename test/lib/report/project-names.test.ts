@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { projectLabel, projectName } from '../../../lib/report/project-names';
+import { projectLabel, projectName } from '../../../lib/report/format';
 
 const SHOP = '3f2a9c1e-5b7d-4e21-9a0c-6d8e1f2a3b4c';
 const NAMES = { [SHOP]: 'Web shop' };

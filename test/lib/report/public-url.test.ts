@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { publicUrl } from '../../../lib/report/public-url';
+import { publicUrl } from '../../../lib/report/build-report';
 
 describe('publicUrl', () => {
   it('keeps a URL without credentials, query or fragment exactly as given', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ServiceDays } from '../../../lib/report/reconcile-ledger';
+import { ServiceDays } from '../../../lib/report/reconcile';
 
 const at = (iso: string) => Date.parse(iso);
 const entry = (start: string) => ({ date: at(start), value: '1' });
@@ -20,7 +20,7 @@ describe('ServiceDays', () => {
   });
 
   it('ends a day where the next listed day begins, a 25-hour day included', () => {
-    expect(newYork.list().map((day) => [day.date, day.end && new Date(day.end).toISOString()])).toEqual([
+    expect(newYork.days.map((day) => [day.date, day.end && new Date(day.end).toISOString()])).toEqual([
       ['2026-10-31', '2026-11-01T04:00:00.000Z'],
       ['2026-11-01', '2026-11-02T05:00:00.000Z'],
       ['2026-11-02', undefined],

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { InvoiceItem, InvoiceStatistics } from '../../../lib/invoicing/schemas';
-import { reconcile } from '../../../lib/report/reconcile';
-import { WindowLedger } from '../../../lib/report/reconcile-ledger';
+import { reconcile, WindowLedger } from '../../../lib/report/reconcile';
 import { invoice, PROJECT_A, PROJECT_B } from './support/records';
 
 // A service that reads dates as days of UTC+3 and cuts its per-day figures there: its day D begins at

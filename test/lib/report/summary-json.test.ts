@@ -1,7 +1,7 @@
 import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
 import type { ReportSummary } from '../../../lib/report/model';
-import { summaryToJson } from '../../../lib/report/summary-json';
+import { summaryToJson } from '../../../lib/report/model';
 
 const PROJECT = 'aaaa0000-0000-4000-8000-000000000001';
 

@@ -2,12 +2,12 @@ import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
 import type { InvoiceItem } from '../../../../lib/invoicing';
 import {
-  type EstimatedPayment,
   matchCandidates,
   type SearchWindow,
   searchWindowOf,
-  type UsdEstimate,
-} from '../../../../lib/report/unmatched';
+} from '../../../../lib/report/unmatched/match-candidates';
+import type { EstimatedPayment } from '../../../../lib/report/unmatched/unmatched-collector';
+import type { UsdEstimate } from '../../../../lib/report/unmatched/usd-estimate';
 import { invoice, uuid } from '../support/records';
 
 const estimate = (usd: string): UsdEstimate => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MatchedRates, rateBucketMs } from '../../../../lib/report/unmatched';
+import { MatchedRates, rateBucketMs } from '../../../../lib/report/unmatched/usd-estimate';
 
 const at = (datetime: string) => Date.parse(`${datetime}Z`);
 const TEN_MINUTES = 600_000;

@@ -1,18 +1,20 @@
 import Big from 'big.js';
-import type { Invoice, InvoiceStatus } from '../invoicing';
-import { compareByCreation, compareText, entryOf, FirstInOrder } from './collections';
 import {
-  type CurrencyFigures,
-  type DayFigures,
-  type InvoiceFigures,
+  type Invoice,
+  type InvoiceStatus,
+  PAYMENT_SEARCH_GRACE_SECONDS,
+  type PaymentItem,
+  type Wallet,
+} from '../invoicing';
+import { parseServiceDatetime } from '../period';
+import { compareByCreation, compareByTransaction, compareText, entryOf, FirstInOrder } from './collections';
+import {
+  type LatePayment,
+  LISTED_PAYMENTS_KEPT,
   MISPAID_INVOICES_LISTED,
   type MispaidInvoice,
-  type MispaidTotals,
-  type MonthFigures,
-  type PreviousPeriodFigures,
-  type ProjectFigures,
 } from './model';
-import { DecimalSum, percentChange, roundFiat, roundUsd, sum } from './money';
+import { DecimalSum, doubleOrder, percentChange, roundFiat, roundUsd, sum } from './money';
 import { type ComparedSpan, isoInstant } from './report-period';
 
 /** The one currency whose invoices can be judged under- or over-paid (see `MispaidInvoice`). */
@@ -26,7 +28,8 @@ const netReceived = (paid: DecimalSum, commission: DecimalSum): Big =>
 
 /**
  * Adds up the invoices created in the period as they arrive, keeping only totals. Paid figures use
- * `amountFiatUSD` (the USD actually received); the months come from the days' exact sums.
+ * `amountFiatUSD` (the USD actually received); the months come from the days' exact sums; `days` are
+ * every day of the period up to the one `asOf` falls in; `projects` go by paid USD, largest first, then id.
  */
 export class InvoiceFiguresAccumulator {
   #total = 0;
@@ -69,8 +72,8 @@ export class InvoiceFiguresAccumulator {
     dayTotals.usd.add(usd);
   }
 
-  result(): InvoiceFigures {
-    const projects: ProjectFigures[] = [...this.#projects]
+  result() {
+    const projects = [...this.#projects]
       .map(([projectId, totals]) => ({ projectId, exactUsd: totals.usd.toBig(), totals }))
       .sort((a, b) => b.exactUsd.cmp(a.exactUsd) || compareText(a.projectId, b.projectId))
       .map(({ projectId, exactUsd, totals }) => ({
@@ -80,7 +83,7 @@ export class InvoiceFiguresAccumulator {
         commissionTotalUSD: roundUsd(totals.commission.toBig()),
         netReceivedUSD: netReceived(totals.usd, totals.commission),
       }));
-    const currencies: CurrencyFigures[] = [...this.#currencies]
+    const currencies = [...this.#currencies]
       .sort(([a], [b]) => compareText(a, b))
       .map(([currency, totals]) => ({
         currency,
@@ -88,7 +91,7 @@ export class InvoiceFiguresAccumulator {
         amount: roundFiat(totals.amount.toBig(), currency),
         paidTotalUSD: roundUsd(totals.usd.toBig()),
       }));
-    const days: DayFigures[] = [];
+    const days: { date: string; paid: number; paidTotalUSD: Big }[] = [];
     const byMonth = new Map<string, { paid: number; usd: Big[] }>();
     for (const [date, totals] of this.#days) {
       const exactUsd = totals.usd.toBig();
@@ -97,7 +100,7 @@ export class InvoiceFiguresAccumulator {
       month.paid += totals.paid;
       month.usd.push(exactUsd);
     }
-    const months: MonthFigures[] = [...byMonth].map(([month, { paid, usd }]) => ({
+    const months = [...byMonth].map(([month, { paid, usd }]) => ({
       month,
       paid,
       paidTotalUSD: roundUsd(sum(usd)),
@@ -139,7 +142,8 @@ class MispaidSide {
     this.invoiced.add(invoice.amountFiat);
   }
 
-  totals(): MispaidTotals {
+  /** `differenceUSD`: received minus invoiced, negative for the under-paid. */
+  totals() {
     return { count: this.count, differenceUSD: roundUsd(this.received.toBig().minus(this.invoiced.toBig())) };
   }
 }
@@ -169,15 +173,9 @@ export class MispaidFiguresAccumulator {
     const invoiced = invoice.amountFiat;
     // Amounts come in Big's own plain form, so equal text is an equal amount: the common case.
     if (received === invoiced) return;
-    // Reading into a double keeps order; equal doubles may still differ past 15 digits: `Big` decides.
     const receivedNumber = Number(received);
     const invoicedNumber = Number(invoiced);
-    const sign =
-      receivedNumber < invoicedNumber
-        ? -1
-        : receivedNumber > invoicedNumber
-          ? 1
-          : new Big(received).cmp(invoiced);
+    const sign = doubleOrder(receivedNumber, invoicedNumber) || new Big(received).cmp(invoiced);
     if (sign === 0) return;
     (sign < 0 ? this.#under : this.#over).add(invoice);
     if (this.limit === 0) return;
@@ -192,7 +190,7 @@ export class MispaidFiguresAccumulator {
       this.#floor = this.#largest.list().at(-1)!.differenceUSD.abs().toNumber();
   }
 
-  totals(): Pick<InvoiceFigures, 'underpaid' | 'overpaid'> {
+  totals() {
     return { underpaid: this.#under.totals(), overpaid: this.#over.totals() };
   }
 
@@ -201,7 +199,10 @@ export class MispaidFiguresAccumulator {
   }
 }
 
-/** Adds up the paid invoices created in the span of the previous period a report is compared with. */
+/**
+ * Adds up the paid invoices created in the span of the previous period a report is compared with: all of
+ * it once the report's period is complete, else the same elapsed span; the percent is null from 0.
+ */
 export class PreviousPeriodAccumulator {
   #paid = 0;
   readonly #paidUsd = new DecimalSum();
@@ -215,7 +216,7 @@ export class PreviousPeriodAccumulator {
   }
 
   /** The change is worked out from the rounded totals, as printed, so that it is exactly their difference. */
-  result(current: Pick<InvoiceFigures, 'paid' | 'paidTotalUSD'>): PreviousPeriodFigures {
+  result(current: { paid: number; paidTotalUSD: Big }) {
     const paidTotalUSD = roundUsd(this.#paidUsd.toBig());
     const { period, start, end, whole } = this.span;
     return {
@@ -223,7 +224,7 @@ export class PreviousPeriodAccumulator {
       id: period.id,
       start: isoInstant(start),
       end: isoInstant(end),
-      comparison: whole ? 'whole-period' : 'same-elapsed-span',
+      comparison: whole ? ('whole-period' as const) : ('same-elapsed-span' as const),
       paid: this.#paid,
       paidTotalUSD,
       change: {
@@ -232,5 +233,93 @@ export class PreviousPeriodAccumulator {
         paidTotalPercent: percentChange(current.paidTotalUSD, paidTotalUSD),
       },
     };
+  }
+}
+
+/**
+ * Whole seconds a matched payment came after its invoice's `timeToPayDatetime`, inside the spec's grace window;
+ * `undefined` otherwise. A payment in the deadline's own second is late by 0: it is not before it.
+ */
+export function secondsLate(payment: PaymentItem): number | undefined {
+  if (payment.invoice === undefined) return undefined;
+  const seconds =
+    (parseServiceDatetime(payment.transactionDatetime) -
+      parseServiceDatetime(payment.invoice.timeToPayDatetime)) /
+    1000;
+  return seconds >= 0 && seconds <= PAYMENT_SEARCH_GRACE_SECONDS ? seconds : undefined;
+}
+
+const newCryptoTotals = () => ({ count: 0, amount: new DecimalSum() });
+
+/** Adds up the period's payments as they arrive, keeping the first unmatched and late ones in full. */
+export class PaymentFiguresAccumulator {
+  #total = 0;
+  #matched = 0;
+  #unmatchedCount = 0;
+  #lateCount = 0;
+  readonly #byCryptocurrency = new Map<string, { count: number; amount: DecimalSum }>();
+  readonly #byWallet = new Map<string, { wallet: Wallet; count: number; amount: DecimalSum }>();
+  readonly #unmatched = new FirstInOrder(LISTED_PAYMENTS_KEPT, compareByTransaction);
+  readonly #late = new FirstInOrder<LatePayment>(LISTED_PAYMENTS_KEPT, (a, b) =>
+    compareByTransaction(a.payment, b.payment),
+  );
+  #leftOutByProjectFilter = 0;
+
+  constructor(readonly projectFiltered = false) {}
+
+  add(payment: PaymentItem): void {
+    this.#total += 1;
+    const { wallet } = payment;
+    const crypto = entryOf(this.#byCryptocurrency, wallet.cryptocurrency, newCryptoTotals);
+    crypto.count += 1;
+    crypto.amount.add(payment.amount);
+    const byWallet = entryOf(this.#byWallet, wallet.id, () => ({
+      wallet,
+      count: 0,
+      amount: new DecimalSum(),
+    }));
+    byWallet.count += 1;
+    byWallet.amount.add(payment.amount);
+    if (payment.invoice === undefined) {
+      this.#unmatchedCount += 1;
+      this.#unmatched.add(payment);
+      return;
+    }
+    this.#matched += 1;
+    const late = secondsLate(payment);
+    if (late === undefined) return;
+    this.#lateCount += 1;
+    this.#late.add({ payment, invoice: payment.invoice, secondsLate: late });
+  }
+
+  /** A payment without an invoice, left out of a project's report. */
+  leaveOutUnattributable(): void {
+    this.#leftOutByProjectFilter += 1;
+  }
+
+  /** The unmatched and late are the first `LISTED_PAYMENTS_KEPT` by `transactionDatetime`, then id. */
+  result() {
+    const cryptocurrencies = [...this.#byCryptocurrency]
+      .sort(([a], [b]) => compareText(a, b))
+      .map(([cryptocurrency, { count, amount }]) => ({ cryptocurrency, count, amount: amount.toBig() }));
+    const wallets = [...this.#byWallet.values()]
+      .sort((a, b) => compareText(a.wallet.name, b.wallet.name) || compareText(a.wallet.id, b.wallet.id))
+      .map(({ wallet, count, amount }) => ({ wallet, count, amount: amount.toBig() }));
+    const figures = {
+      total: this.#total,
+      matched: this.#matched,
+      unmatched: this.#unmatchedCount,
+      late: this.#lateCount,
+      byCryptocurrency: Object.fromEntries(cryptocurrencies.map((c) => [c.cryptocurrency, c.amount])),
+      cryptocurrencies,
+      wallets,
+      // Why payments without an invoice are missing from a project's report, and how many.
+      ...(this.projectFiltered && {
+        projectFilterNote:
+          'Payments not matched to an invoice cannot be attributed to a project and are left out' +
+          ` (${this.#leftOutByProjectFilter} in this period).`,
+      }),
+    };
+    return { figures, unmatched: this.#unmatched.list(), late: this.#late.list() };
   }
 }
