@@ -13,6 +13,7 @@ export {
   look,
   Note,
   PAGE_CSS,
+  PageHeader,
   Panel,
   renderHtmlDocument,
 } from './page-kit';

@@ -10,6 +10,7 @@ export {
   EMAIL_PANEL_PADDING,
   LayoutTable,
   Note,
+  PageHeader,
   Panel,
   renderHtmlDocument,
   renderToHtml,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Child } from 'hono/jsx';
-import { CARD_BOXES, FOCUS_OUTLINE, look, PAGE_CSS, renderHtmlDocument } from '../../render';
+import { CARD_BOXES, FOCUS_OUTLINE, PAGE_CSS, PageHeader, renderHtmlDocument } from '../../render';
 
 /** What every page of the report API says at its top. */
 export const SERVICE_NAME = 'Invoice reports';
@@ -53,11 +53,7 @@ export function renderPage({ title, eyebrow, heading, subtitle, children }: Page
     noindex: true,
     children: (
       <>
-        <div {...look('header')}>
-          <p {...look('eyebrow')}>{eyebrow}</p>
-          <h1 {...look('title')}>{heading}</h1>
-          {subtitle === undefined ? null : <p {...look('subtitle')}>{subtitle}</p>}
-        </div>
+        <PageHeader eyebrow={eyebrow} heading={heading} subtitle={subtitle} />
         {children}
       </>
     ),
