@@ -1,8 +1,5 @@
 import { renderPage, SERVICE_NAME } from './page-frame';
 
-/** The refusal a page is about; its own message is shown only for a bad request. */
-export type ErrorPageRefusal = { status: number; code: ReportApiErrorCode; message: string };
-
 /** What the page knows beyond the refusal, to say what to do. */
 export interface ErrorPageContext {
   linkLifetimeDays: number;
@@ -102,7 +99,10 @@ function wordings(context: ErrorPageContext) {
  * The page a browser gets instead of `{"error":…}`: what happened and what to do, with the status and code
  * at the bottom. Never a secret, a stack trace or the service's text: only a bad request's message is quoted.
  */
-export function renderErrorPage(refusal: ErrorPageRefusal, context: ErrorPageContext): string {
+export function renderErrorPage(
+  refusal: { status: number; code: ReportApiErrorCode; message: string },
+  context: ErrorPageContext,
+): string {
   const [heading, what, todo] = wordings(context)[refusal.code];
   return renderPage({
     title: `${heading} · ${SERVICE_NAME}`,
