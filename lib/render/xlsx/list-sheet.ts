@@ -3,7 +3,6 @@ import type { ColumnKind, RowTable } from '../../report';
 import { registerStyle, writeSheetXml, zipBacklog } from './exceljs-stream';
 import {
   BOOLEAN_FORMAT,
-  type CellStyles,
   COUNT_FORMAT,
   columnLetters,
   createRowXml,
@@ -39,8 +38,8 @@ const BOOLEAN = 9;
 
 const TOP = { vertical: 'top' } as const;
 
-/** Registers the list sheets' cell styles with the workbook (which gives the same style the same id). */
-export function listSheetStyles(workbook: Workbook): CellStyles {
+/** The list sheets' style ids (`s`) by kind of cell; `digitsAsText` for a number a double cannot hold. */
+export function listSheetStyles(workbook: Workbook) {
   const style = (model: Partial<Style>, type: number) =>
     registerStyle(workbook, { ...model, alignment: { ...TOP, ...model.alignment } }, type);
   return {
@@ -51,9 +50,11 @@ export function listSheetStyles(workbook: Workbook): CellStyles {
     date: style({ numFmt: DATETIME_FORMAT }, NUMBER),
     usd: style({ numFmt: USD_FORMAT }, NUMBER),
     count: style({ numFmt: COUNT_FORMAT }, NUMBER),
-    decimals: (decimals) => style({ numFmt: decimalFormat(decimals) }, NUMBER),
+    decimals: (decimals: number) => style({ numFmt: decimalFormat(decimals) }, NUMBER),
   };
 }
+
+export type CellStyles = ReturnType<typeof listSheetStyles>;
 
 /** Writes one list sheet's rows, in order, after its header. */
 export interface ListSheet {
