@@ -24,6 +24,7 @@ import {
   previousPeriodName,
 } from '../../report';
 import { AmountText, amountColumn, projectColumn, ServiceText, WALLET_NAME_SHOWN } from './cells';
+import { counted } from './lists';
 import { COLOURS, look, useVariant } from './looks';
 import { DataTable, LayoutTable, Note, Panel, TablePanel, type TablePanelProps } from './panel';
 
@@ -181,7 +182,7 @@ function chartOf(summary: ReportSummary): { unit: 'day' | 'month'; bars: Bar[] }
   ) => ({
     label,
     name,
-    title: `${name}: ${formatUSD(paidTotalUSD)} from ${formatCount(paid)} paid ${paid === 1 ? 'invoice' : 'invoices'}`,
+    title: `${name}: ${formatUSD(paidTotalUSD)} from ${counted(paid, 'paid invoice')}`,
     paid,
     paidTotalUSD,
   });
