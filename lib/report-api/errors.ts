@@ -54,7 +54,6 @@ export function refusalResponse(
 ): Response {
   if (!wantsHtml(c)) return c.json({ error: { code, message } }, status, { ...headers });
   const retryAfter = Number(headers['Retry-After']);
-  const backTo = c.get('backTo');
   const html = renderErrorPage(
     { status, code, message },
     {
@@ -62,8 +61,8 @@ export function refusalResponse(
       rebuildIntervalSeconds,
       // The one form of the API posts to the list of reports.
       fromForm: c.req.method === 'POST',
-      ...(Number.isInteger(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}),
-      ...(backTo === undefined ? {} : { backTo }),
+      retryAfterSeconds: Number.isInteger(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+      backTo: c.get('backTo'),
     },
   );
   return c.html(html, status, { ...headers });
