@@ -9,9 +9,8 @@ export const SERVICE_NAME = 'Invoice reports';
 const LIST_COLUMN_WIDTHS = ['17%', '12%', '9%', '9%', '11%', '12%', '13%', '17%'];
 
 /**
- * The report page's style sheet plus the API pages' own rules: the form, visible focus, the list of
- * reports (its columns, the row the form's answer leads to) and the error page. A constant, never built
- * from request data.
+ * The report page's style sheet plus the API pages' rules (the form, focus, the list's columns and the row
+ * the form's answer leads to, the error page): a constant, never built from request data.
  */
 const PAGES_CSS = `${PAGE_CSS}
 .form-row{display:flex;flex-wrap:wrap;gap:10px;align-items:flex-end;margin:0 0 4px}
