@@ -277,11 +277,7 @@ export function MispaidInvoices({ report, limit, csvName }: ListProps) {
       rows={shown}
       none={mispaidInWords(summary)}
       lead={
-        <Lead>
-          {useVariant() === 'page'
-            ? `${mispaidInWords(summary)} Times in ${timezone}.`
-            : mispaidInWords(summary)}
-        </Lead>
+        <Lead>{`${mispaidInWords(summary)}${useVariant() === 'page' ? ` Times in ${timezone}.` : ''}`}</Lead>
       }
       note={
         shown.length < total
