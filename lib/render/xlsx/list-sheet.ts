@@ -57,23 +57,14 @@ export function listSheetStyles(workbook: Workbook) {
 export type CellStyles = ReturnType<typeof listSheetStyles>;
 
 /** Writes one list sheet's rows, in order, after its header. */
-export interface ListSheet {
-  /** Adds the next row; a promise when the caller must wait for the zip before the next. */
-  add(cells: readonly (string | null)[]): Promise<void> | undefined;
-  finish(): Promise<void>;
-}
+export type ListSheet = ReturnType<typeof addListSheet>;
 
 /** Excel's last row: a sheet holds its header and 1,048,575 records below it. */
 const SHEET_ROWS = 1_048_576;
 const RECORDS_PER_SHEET = SHEET_ROWS - 1;
 
 /** A table's sheet (frozen bold header, filters, widths by kind), going on over more when longer than a sheet. */
-export function addListSheet(
-  workbook: Workbook,
-  name: string,
-  table: RowTable,
-  styles: CellStyles,
-): ListSheet {
+export function addListSheet(workbook: Workbook, name: string, table: RowTable, styles: CellStyles) {
   const { columns } = table;
   const widths = columns.map((column) =>
     Math.max(column.width ?? WIDTHS[column.kind], column.header.length + 3),
@@ -102,7 +93,8 @@ export function addListSheet(
     xml = '';
   };
   return {
-    add(cells) {
+    /** Adds the next row; a promise when the caller must wait for the zip before the next. */
+    add(cells: readonly (string | null)[]): Promise<void> | undefined {
       if (rowNumber === SHEET_ROWS) {
         flush();
         worksheet.commit();
