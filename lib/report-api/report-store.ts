@@ -15,10 +15,7 @@ import { type PublishContext, publishReport } from '../pipeline';
 import type { ReportApiLogger } from './report-api-options';
 
 /** How far a report's figures run: whether its period had ended when it was built, and the instant. */
-export interface ReportProgress {
-  complete: boolean;
-  asOf: string;
-}
+export type ReportProgress = { complete: boolean; asOf: string };
 
 /** How far a report built at `generatedAt` runs when it does not say (a manifest, an old summary). */
 export function progressAt(end: string, generatedAt: string): ReportProgress {
@@ -27,10 +24,7 @@ export function progressAt(end: string, generatedAt: string): ReportProgress {
 }
 
 /** A complete report as the API answers it: its manifest and `summary.json` exactly as saved. */
-export interface StoredReport extends ReportProgress {
-  manifest: ReportManifest;
-  summaryJson: string;
-}
+export type StoredReport = ReportProgress & { manifest: ReportManifest; summaryJson: string };
 
 /** Why `ReportStore.get` builds: asked to, S3 has none, or it has an outdated one of a period not ended. */
 export type BuildCause = 'refresh' | 'missing' | 'outdated';
@@ -126,7 +120,7 @@ export class ReportStore {
   }
 
   /** The `summary.json` of the build a manifest names, and how far its figures run. */
-  private async savedSummary(manifest: ReportManifest): Promise<ReportProgress & { summaryJson: string }> {
+  private async savedSummary(manifest: ReportManifest): Promise<Omit<StoredReport, 'manifest'>> {
     const key = manifestFile(manifest, 'summary.json')?.key;
     if (key === undefined) {
       throw new CorruptObjectError(
