@@ -22,18 +22,17 @@ export async function generateReportFolder(
   request: ReportRequest,
   options: GenerateReportFolderOptions,
 ): Promise<{ report: Report; folder: string }> {
+  const { outDir, ...built } = options;
   let opening: Promise<ReportFolderWriter> | undefined;
   const openFolder = (periodId: string) => {
-    opening ??= openReportFolder(options.outDir, periodId);
+    opening ??= openReportFolder(outDir, periodId);
     return opening;
   };
   let report: Report;
   try {
     report = await buildReport(client, request, {
-      apiUrl: options.apiUrl,
-      spill: { spillDir: options.outDir },
-      ...(options.now ? { now: options.now } : {}),
-      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+      ...built,
+      spill: { spillDir: outDir },
       onRowsComplete: (name, table, period) => {
         // A folder that fails to open fails the report below, when it is opened again.
         openFolder(period.id).then(

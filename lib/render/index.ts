@@ -1,7 +1,4 @@
-/**
- * The renderings' one door for other folders: the report folder written from every rendering, the
- * email, and the page kit that the report API's pages share with the report page.
- */
+/** The renderings' door: the report folder, the email, and the page kit the report API's pages share. */
 export { type ReportEmailOptions, renderReportEmail, renderReportText, reportSubject } from './email';
 export { generateReportFolder } from './generate-report-folder';
 export {
@@ -13,6 +10,7 @@ export {
   look,
   Note,
   PAGE_CSS,
+  PageHeader,
   Panel,
   renderHtmlDocument,
 } from './page-kit';

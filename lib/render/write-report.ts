@@ -24,22 +24,16 @@ const TABLE_FILES: readonly (readonly [ReportTableName, ReportFileName, string])
 ];
 
 /**
- * A report folder being written: each table as soon as its rows are complete (in any order; written in
- * `TABLE_FILES` order), then `finish` with the report, which moves the folder into place and returns its
- * path; `abort` stops and removes what was written.
+ * A report folder being written: each table once its rows are complete (in any order; written in
+ * `TABLE_FILES` order), then `finish`, which moves the folder into place; `abort` removes what was written.
  */
-export interface ReportFolderWriter {
-  writeTable(name: ReportTableName, table: RowTable): void;
-  finish(report: Report): Promise<string>;
-  abort(): Promise<void>;
-}
+export type ReportFolderWriter = Awaited<ReturnType<typeof openReportFolder>>;
 
 /**
- * Opens the hidden folder a report for period `id` is written in, inside `outDir`. The files appear all
- * together or not at all: flushed into a hidden folder beside the target, then renamed into place (an older
- * one renamed aside first), so a reader sees the old report or the new one, never a mix.
+ * Opens a hidden folder in `outDir` for period `id`'s report, renamed into place once flushed (an older one
+ * renamed aside first): a reader sees the old report or the new one, never a mix.
  */
-export async function openReportFolder(outDir: string, id: string): Promise<ReportFolderWriter> {
+export async function openReportFolder(outDir: string, id: string) {
   // The id becomes a path segment: anything but a period id (say `../x`) must not reach the file system.
   if (!isPeriodId(id)) {
     throw new Error(
@@ -93,7 +87,7 @@ export async function openReportFolder(outDir: string, id: string): Promise<Repo
 
   return {
     writeTable,
-    async finish(report) {
+    async finish(report: Report): Promise<string> {
       try {
         writeTable('paidInvoices', report.paidInvoiceRows);
         writeTable('payments', report.paymentRows);

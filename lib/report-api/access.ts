@@ -15,9 +15,7 @@ export type Caller =
   | { kind: 'link'; account: string; expiresAt: Date };
 
 /** The report API's Hono environment: the caller, once a route's access check has named one. */
-export interface ReportApiEnv {
-  Variables: { caller: Caller; backTo: string };
-}
+export type ReportApiEnv = { Variables: { caller: Caller; backTo: string } };
 
 /** Whether a caller may read an account's reports. Any other account is unknown to it. */
 export function mayRead(caller: Caller, account: string): boolean {

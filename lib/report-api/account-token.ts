@@ -30,10 +30,7 @@ function keyBytes({ value, secretName }: AccountTokenKey): Buffer {
 }
 
 /** The key an account token is made and checked with, and the secret's name for errors. */
-export interface AccountTokenKey {
-  value: string;
-  secretName: string;
-}
+export type AccountTokenKey = { value: string; secretName: string };
 
 /**
  * An account's report API token: `acct_<account>_<HMAC-SHA256 of the account and its token generation,

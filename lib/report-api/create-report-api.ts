@@ -23,11 +23,9 @@ export function isContentTypeBinary(contentType: string): boolean {
 const MAX_FORM_BYTES = 4096;
 
 /**
- * The report API as a Hono app, locally (`@hono/node-server`) and on Lambda (`handle`); routes in
- * `docs/api.md`. Checks run in this order: credentials (401, or 403 for a link), path and query (400),
- * account (404), the period against the account's time zone (400 for one not begun), so that without
- * valid credentials a caller learns nothing about which accounts exist.
- * @throws ConfigError for invalid options
+ * The report API as a Hono app, locally and on Lambda (routes in `docs/api.md`). Checks run credentials
+ * (401; 403 for a link), path and query (400), account (404), then the period against the account's time
+ * zone (400), so that without valid credentials a caller learns nothing about which accounts exist.
  */
 export function createReportApi(options: ReportApiOptions): Hono<ReportApiEnv> {
   const routes = routeContext(options);

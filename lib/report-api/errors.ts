@@ -37,10 +37,7 @@ export class ReportApiError extends Error {
   }
 }
 
-/**
- * Whether the request prefers an HTML page to JSON: a browser's `Accept` lists `text/html` first, while
- * an API client sends `application/json`, any type or nothing.
- */
+/** Whether a browser asks (`Accept` lists `text/html` first); an API client sends JSON, any type or none. */
 export function wantsHtml(c: Context): boolean {
   const supports = ['application/json', 'text/html'];
   return accepts(c, { header: 'Accept', supports, default: 'application/json' }) === 'text/html';
@@ -54,7 +51,6 @@ export function refusalResponse(
 ): Response {
   if (!wantsHtml(c)) return c.json({ error: { code, message } }, status, { ...headers });
   const retryAfter = Number(headers['Retry-After']);
-  const backTo = c.get('backTo');
   const html = renderErrorPage(
     { status, code, message },
     {
@@ -62,18 +58,17 @@ export function refusalResponse(
       rebuildIntervalSeconds,
       // The one form of the API posts to the list of reports.
       fromForm: c.req.method === 'POST',
-      ...(Number.isInteger(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}),
-      ...(backTo === undefined ? {} : { backTo }),
+      retryAfterSeconds: Number.isInteger(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+      backTo: c.get('backTo'),
     },
   );
   return c.html(html, status, { ...headers });
 }
 
 /**
- * What to tell a caller when the invoicing service failed, in the product's own words, from what the
- * client knows itself (endpoint, status, a limit) and a request id; nothing else the service sent and no
- * URL or key. Apart from the report command's `describeFailure` on purpose: an HTTP answer goes to any
- * holder of a credential, not to the owner of the service's URL and key.
+ * The invoicing service's failure in the product's words, from what the client knows (endpoint, status, a
+ * limit, a request id): never the service's text, URL or key. Apart from the report command's
+ * `describeFailure` on purpose: an HTTP answer goes to any holder of a credential, not to the URL's owner.
  */
 export function describeInvoicingFailure(error: InvoicingApiError): string {
   const on = error.endpoint ? ` on ${error.endpoint}` : '';
@@ -125,10 +120,9 @@ function refusalFor(error: unknown): ReportApiError {
 }
 
 /**
- * The app's `onError`: every failure becomes a refusal with its DESIGN.md status, never a stack trace or
- * a secret. 5xx failures are logged with the error's name and message (which name a secret or endpoint,
- * never a value), and an unexpected one's stack; the path is logged without the query, which may hold a
- * link's signature.
+ * The app's `onError`: every failure becomes a refusal, never a stack trace or a secret. A 5xx is logged
+ * with the error's name and message (naming a secret or endpoint, never a value), an unexpected one's
+ * stack, and the path without the query, which may hold a link's signature.
  */
 export function errorResponse(
   error: Error,

@@ -4,4 +4,3 @@ export { createReportApi, isContentTypeBinary } from './create-report-api';
 export { ReportApiError } from './errors';
 export type { ReportApiErrorCode } from './pages';
 export { type ReportApiLogger, type ReportApiOptions, reportApiOptionsFor } from './report-api-options';
-export { type ReportAnswer, reportAnswerJson } from './report-route';

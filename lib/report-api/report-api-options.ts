@@ -77,10 +77,7 @@ export type ReportApiSettings = z.output<typeof settingsSchema> & {
 /** What every route works with: the settings, the reports, and the rules for accounts and links. */
 export type RouteContext = ReturnType<typeof routeContext>;
 
-/**
- * Checks the options once, when the app is made, so a bad deployment fails at start rather than on a request.
- * @throws ConfigError naming each bad option
- */
+/** Checks the options when the app is made: a bad deployment fails at start (`ConfigError`), not later. */
 export function routeContext(options: ReportApiOptions) {
   const parsed = settingsSchema.safeParse(options);
   if (!parsed.success) {

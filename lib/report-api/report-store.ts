@@ -15,25 +15,16 @@ import { type PublishContext, publishReport } from '../pipeline';
 import type { ReportApiLogger } from './report-api-options';
 
 /** How far a report's figures run: whether its period had ended when it was built, and the instant. */
-export interface ReportProgress {
-  complete: boolean;
-  asOf: string;
-}
+export type ReportProgress = { complete: boolean; asOf: string };
 
-/**
- * How far a report built at `generatedAt` runs when it does not say so itself (a manifest, an old
- * summary): complete, to its period's end, when that end had passed; otherwise to when it was built.
- */
+/** How far a report built at `generatedAt` runs when it does not say (a manifest, an old summary). */
 export function progressAt(end: string, generatedAt: string): ReportProgress {
   const complete = Date.parse(end) <= Date.parse(generatedAt);
   return { complete, asOf: complete ? end : generatedAt };
 }
 
 /** A complete report as the API answers it: its manifest and `summary.json` exactly as saved. */
-export interface StoredReport extends ReportProgress {
-  manifest: ReportManifest;
-  summaryJson: string;
-}
+export type StoredReport = ReportProgress & { manifest: ReportManifest; summaryJson: string };
 
 /** Why `ReportStore.get` builds: asked to, S3 has none, or it has an outdated one of a period not ended. */
 export type BuildCause = 'refresh' | 'missing' | 'outdated';
@@ -55,12 +46,10 @@ const summaryPeriodSchema = z.object({
 });
 
 /**
- * The reports in S3, built on demand. Each period is served from the build its manifest names until
- * another complete build switches it. Concurrent requests for one account and period in a process share
- * one build; a build overtaken by another (the scheduled run, another instance) answers with the winner.
- * A report of a period not ended is rebuilt on the first request once older than `incompleteMaxAgeMs`.
- * A request that reads "no report yet" just as a build finishes may start a second build: that costs
- * time, never correctness (each build saves in its own folder, then switches with one conditional write).
+ * The reports in S3, built on demand: requests for one account and period in a process share one build,
+ * and one overtaken by another (the scheduled run, another instance) answers with the winner. A request
+ * reading "no report yet" as a build finishes may start a second: that costs time, never correctness
+ * (each build saves in its own folder, then switches with one conditional write).
  */
 export class ReportStore {
   /** The builds running, by `account/period`, each forgotten once it settles. */
@@ -76,20 +65,15 @@ export class ReportStore {
     return readManifest({ s3: this.publish.s3, bucket: this.publish.bucket, account, period });
   }
 
-  /**
-   * The S3 key of a file of the period's current build, or `null`. Links resolve here when opened, so an
-   * emailed link opens the current build, and a failed rebuild leaves them on the report still served.
-   */
+  /** A file of the period's current build: links resolve here when opened, so they follow rebuilds. */
   async currentFileKey(account: string, period: string, fileName: ReportFileName): Promise<string | null> {
     const manifest = await this.complete(account, period);
     return (manifest && manifestFile(manifest, fileName)?.key) ?? null;
   }
 
   /**
-   * The period's report: from S3 when it is there (unless `refresh`, or outdated), otherwise built and
-   * saved first, joining a build of the period already running. `beforeBuild` runs just before a build
-   * this call starts (not one it joins), told why; it stops it by throwing (the rebuild limit).
-   * @throws InvoicingApiError, SecretError, or whatever `beforeBuild` throws
+   * The period's report: from S3 unless `refresh` or outdated, else built, or joined if a build runs.
+   * `beforeBuild` runs before a build this call starts (not one it joins), told why; throwing stops it.
    */
   async get(
     account: AccountConfig,
@@ -136,7 +120,7 @@ export class ReportStore {
   }
 
   /** The `summary.json` of the build a manifest names, and how far its figures run. */
-  private async savedSummary(manifest: ReportManifest): Promise<ReportProgress & { summaryJson: string }> {
+  private async savedSummary(manifest: ReportManifest): Promise<Omit<StoredReport, 'manifest'>> {
     const key = manifestFile(manifest, 'summary.json')?.key;
     if (key === undefined) {
       throw new CorruptObjectError(

@@ -115,9 +115,8 @@ async function listReports(routes: RouteContext, c: Context, account: AccountCon
 }
 
 /**
- * `GET /reports/:account`: the account's complete reports, newest first, with links signed to last as
- * long as the caller's own link (or `linkLifetimeDays` for a token): a page with the form that asks for
- * another period for a browser, JSON (each report's figures as its manifest stores them) for a program.
+ * `GET /reports/:account`: the account's complete reports, newest first, links lasting as long as the
+ * caller's own (`linkLifetimeDays` for a token): a page with the form for a browser, JSON for a program.
  */
 export async function answerReportsIndex(routes: RouteContext, c: Context<ReportApiEnv>): Promise<Response> {
   const { account: name } = parseRouteInput(indexRouteParamsSchema, c.req.param());

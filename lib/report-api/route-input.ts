@@ -39,10 +39,7 @@ export const reportRouteQuerySchema = z.object({
     .transform((value) => value === 'true'),
 });
 
-/**
- * Checks a request's input; messages name the field and what it must be, never echoing what was sent.
- * @throws ReportApiError 400 `invalid_request` listing every problem
- */
+/** A request's input, or a 400 `invalid_request` naming each bad field, never echoing what was sent. */
 export function parseRouteInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;

@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { fieldIssues } from '../../config';
 import type { ReportSummary } from '../../report';
-import { formatCount, formatUSD, isolated, periodHeading, projectLabel, truncateText } from '../../report';
+import { formatUSD, isolated, periodHeading, projectLabel, truncateText } from '../../report';
+import { counted } from '../page-kit';
 
 const isWebAddress = (value: string) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
 
@@ -42,19 +43,14 @@ export function checkEmailOptions(options: ReportEmailOptions): ReportEmailOptio
 
 /** The three files an email attaches or links: name, link and what each holds (`120 paid invoices`). */
 export function emailFiles(summary: ReportSummary, { links, fileNames }: ReportEmailOptions) {
-  const { paid } = summary.invoices;
-  const payments = summary.payments.total;
+  const paid = counted(summary.invoices.paid, 'paid invoice');
   return [
     { name: fileNames.workbook, link: links.workbook, holds: 'the figures and both lists in one workbook' },
-    {
-      name: fileNames.paidInvoicesCsv,
-      link: links.paidInvoicesCsv,
-      holds: `${formatCount(paid)} paid ${paid === 1 ? 'invoice' : 'invoices'}`,
-    },
+    { name: fileNames.paidInvoicesCsv, link: links.paidInvoicesCsv, holds: paid },
     {
       name: fileNames.paymentsCsv,
       link: links.paymentsCsv,
-      holds: `${formatCount(payments)} ${payments === 1 ? 'payment' : 'payments'}`,
+      holds: counted(summary.payments.total, 'payment'),
     },
   ];
 }
@@ -86,9 +82,7 @@ export function reportSubject(summary: ReportSummary): string {
   }
   const { paid, paidTotalUSD } = summary.invoices;
   parts.push(
-    paid === 0
-      ? 'no paid invoices'
-      : `${formatUSD(paidTotalUSD)} from ${formatCount(paid)} paid ${paid === 1 ? 'invoice' : 'invoices'}`,
+    paid === 0 ? 'no paid invoices' : `${formatUSD(paidTotalUSD)} from ${counted(paid, 'paid invoice')}`,
   );
   if (!summary.reconciliation.ok) parts.push('figures differ');
   return parts.join(' · ');

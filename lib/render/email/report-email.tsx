@@ -1,7 +1,8 @@
 import type { Report, ReportSummary } from '../../report';
-import { formatCount, periodTitle } from '../../report';
+import { periodTitle } from '../../report';
 import {
   COLOURS,
+  counted,
   EMAIL_PANEL_PADDING,
   headlineFigures,
   LayoutTable,
@@ -60,9 +61,7 @@ function preview(summary: ReportSummary): string {
   return [
     paidTotal?.details[0]?.text,
     payments?.details[1]?.text,
-    summary.reconciliation.ok
-      ? 'statistics agree'
-      : `figures differ in ${formatCount(failing)} ${failing === 1 ? 'check' : 'checks'}`,
+    summary.reconciliation.ok ? 'statistics agree' : `figures differ in ${counted(failing, 'check')}`,
   ]
     .filter((part) => part !== undefined)
     .join(' · ');

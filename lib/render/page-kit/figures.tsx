@@ -1,5 +1,4 @@
 import Big from 'big.js';
-import type { Child } from 'hono/jsx';
 import type {
   CryptocurrencyFigures,
   CurrencyFigures,
@@ -25,34 +24,27 @@ import {
   previousPeriodName,
 } from '../../report';
 import { AmountText, amountColumn, projectColumn, ServiceText, WALLET_NAME_SHOWN } from './cells';
+import { counted } from './lists';
 import { COLOURS, look, useVariant } from './looks';
-import { type Column, DataTable, LayoutTable, Note, Panel, TablePanel } from './panel';
+import { DataTable, LayoutTable, Note, Panel, TablePanel, type TablePanelProps } from './panel';
 
 // The report's figures: the headline tiles, the paid chart and the breakdown tables.
 
+/** A headline line at a glance: better than the previous period, worse, needing a look, or plain. */
 type Tone = 'up' | 'down' | 'attention' | 'plain';
-
-/** One headline figure, worded once for the page, the email and the plain-text alternative. */
-interface HeadlineFigure {
-  label: string;
-  value: string;
-  /** How each line reads at a glance: better than the previous period, worse, needing a look, or plain. */
-  details: { text: string; tone: Tone }[];
-}
+type Line = { text: string; tone: Tone };
 
 const toneOf = (sign: number) => (sign > 0 ? 'up' : sign < 0 ? 'down' : 'plain');
-const line = (text: string, tone: Tone = 'plain') => ({ text, tone });
+const line = (text: string, tone: Tone = 'plain'): Line => ({ text, tone });
+const figure = (label: string, value: string, ...details: Line[]) => ({ label, value, details });
+/** One headline figure, worded once for the page, the email and the plain-text alternative. */
+type HeadlineFigure = ReturnType<typeof figure>;
 
 /** The paid total, the net received, the paid invoices and the payments received, with their details. */
 export function headlineFigures(summary: ReportSummary): HeadlineFigure[] {
   const { invoices, previousPeriod, payments } = summary;
   const previous = previousPeriodName(previousPeriod, summary.period.timezone);
   const { change } = previousPeriod;
-  const figure = (label: string, value: string, ...details: HeadlineFigure['details']) => ({
-    label,
-    value,
-    details,
-  });
   return [
     figure(
       'Paid total',
@@ -190,7 +182,7 @@ function chartOf(summary: ReportSummary): { unit: 'day' | 'month'; bars: Bar[] }
   ) => ({
     label,
     name,
-    title: `${name}: ${formatUSD(paidTotalUSD)} from ${formatCount(paid)} paid ${paid === 1 ? 'invoice' : 'invoices'}`,
+    title: `${name}: ${formatUSD(paidTotalUSD)} from ${counted(paid, 'paid invoice')}`,
     paid,
     paidTotalUSD,
   });
@@ -355,17 +347,8 @@ export function PaidChart({ summary }: { summary: ReportSummary }) {
 /** A breakdown's figures and the rows it shows at most (a note counts the rest). */
 type BreakdownProps = { summary: ReportSummary; limit: number };
 
-/** A breakdown's panel: `none` when it has no rows, else its first `limit` rows and a note counting the rest. */
-function Breakdown<Row>(props: {
-  heading: string;
-  rows: Row[];
-  limit: number;
-  /** What the rows are, in the plural: `projects`. */
-  what: string;
-  none?: string;
-  columns: Column<Row>[];
-  total?: Child[];
-}) {
+/** A breakdown: `none` without rows, else its first `limit` rows and a note counting the other `what`s. */
+function Breakdown<Row>(props: TablePanelProps<Row> & { limit: number; what: string }) {
   const { rows, limit, what, ...rest } = props;
   const hidden = rows.length - Math.min(rows.length, limit);
   return (

@@ -36,6 +36,17 @@ export function renderHtmlDocument(props: {
   return `<!doctype html>\n${renderToHtml(page)}`;
 }
 
+/** A page's header: the small line above its heading (the service, an account), the heading, a line under it. */
+export function PageHeader(props: { eyebrow: Child; heading: string; subtitle?: Child }) {
+  return (
+    <div {...look('header')}>
+      <p {...look('eyebrow')}>{props.eyebrow}</p>
+      <h1 {...look('title')}>{props.heading}</h1>
+      {props.subtitle === undefined ? null : <p {...look('subtitle')}>{props.subtitle}</p>}
+    </div>
+  );
+}
+
 /** A panel's padding in the email: a little less than on the page leaves a phone's width for the tables. */
 export const EMAIL_PANEL_PADDING = 'padding:14px 10px';
 

@@ -22,6 +22,7 @@ import {
 } from './figures';
 import { LatePayments, MispaidInvoices, PaidInvoices, UnmatchedPayments } from './lists';
 import { look, useVariant } from './looks';
+import { PageHeader } from './panel';
 import { ReconciliationPanel, ReconciliationStatus } from './reconciliation';
 
 /** `Acme · Invoice report`, or `Invoice report`; a name not plain ASCII is set apart (`isolated`). */
@@ -31,29 +32,15 @@ export function reportName(summary: ReportSummary): string {
 
 /** The report's name, its period's, the days it covers in its time zone, and its project if any. */
 function ReportHeader({ summary }: { summary: ReportSummary }) {
+  const { account, projectId, projectNames, period } = summary;
+  const project =
+    projectId === null ? [] : [' · project ', <ProjectLabel names={projectNames} id={projectId} />, ' only'];
   return (
-    <div {...look('header')}>
-      <p {...look('eyebrow')}>
-        {summary.account ? (
-          <>
-            <bdi>{summary.account}</bdi> · Invoice report
-          </>
-        ) : (
-          'Invoice report'
-        )}
-      </p>
-      <h1 {...look('title')}>{periodTitle(summary.period)}</h1>
-      <p {...look('subtitle')}>
-        {formatPeriod(summary.period)}
-        {summary.projectId === null ? null : (
-          <>
-            {' · project '}
-            <ProjectLabel names={summary.projectNames} id={summary.projectId} />
-            {' only'}
-          </>
-        )}
-      </p>
-    </div>
+    <PageHeader
+      eyebrow={account ? [<bdi>{account}</bdi>, ' · Invoice report'] : 'Invoice report'}
+      heading={periodTitle(period)}
+      subtitle={[formatPeriod(period), ...project]}
+    />
   );
 }
 

@@ -3,7 +3,6 @@ import type { ColumnKind, RowTable } from '../../report';
 import { registerStyle, writeSheetXml, zipBacklog } from './exceljs-stream';
 import {
   BOOLEAN_FORMAT,
-  type CellStyles,
   COUNT_FORMAT,
   columnLetters,
   createRowXml,
@@ -39,8 +38,8 @@ const BOOLEAN = 9;
 
 const TOP = { vertical: 'top' } as const;
 
-/** Registers the list sheets' cell styles with the workbook (which gives the same style the same id). */
-export function listSheetStyles(workbook: Workbook): CellStyles {
+/** The list sheets' style ids (`s`) by kind of cell; `digitsAsText` for a number a double cannot hold. */
+export function listSheetStyles(workbook: Workbook) {
   const style = (model: Partial<Style>, type: number) =>
     registerStyle(workbook, { ...model, alignment: { ...TOP, ...model.alignment } }, type);
   return {
@@ -51,28 +50,21 @@ export function listSheetStyles(workbook: Workbook): CellStyles {
     date: style({ numFmt: DATETIME_FORMAT }, NUMBER),
     usd: style({ numFmt: USD_FORMAT }, NUMBER),
     count: style({ numFmt: COUNT_FORMAT }, NUMBER),
-    decimals: (decimals) => style({ numFmt: decimalFormat(decimals) }, NUMBER),
+    decimals: (decimals: number) => style({ numFmt: decimalFormat(decimals) }, NUMBER),
   };
 }
 
+export type CellStyles = ReturnType<typeof listSheetStyles>;
+
 /** Writes one list sheet's rows, in order, after its header. */
-export interface ListSheet {
-  /** Adds the next row; a promise when the caller must wait for the zip before the next. */
-  add(cells: readonly (string | null)[]): Promise<void> | undefined;
-  finish(): Promise<void>;
-}
+export type ListSheet = ReturnType<typeof addListSheet>;
 
 /** Excel's last row: a sheet holds its header and 1,048,575 records below it. */
 const SHEET_ROWS = 1_048_576;
 const RECORDS_PER_SHEET = SHEET_ROWS - 1;
 
 /** A table's sheet (frozen bold header, filters, widths by kind), going on over more when longer than a sheet. */
-export function addListSheet(
-  workbook: Workbook,
-  name: string,
-  table: RowTable,
-  styles: CellStyles,
-): ListSheet {
+export function addListSheet(workbook: Workbook, name: string, table: RowTable, styles: CellStyles) {
   const { columns } = table;
   const widths = columns.map((column) =>
     Math.max(column.width ?? WIDTHS[column.kind], column.header.length + 3),
@@ -101,7 +93,8 @@ export function addListSheet(
     xml = '';
   };
   return {
-    add(cells) {
+    /** Adds the next row; a promise when the caller must wait for the zip before the next. */
+    add(cells: readonly (string | null)[]): Promise<void> | undefined {
       if (rowNumber === SHEET_ROWS) {
         flush();
         worksheet.commit();

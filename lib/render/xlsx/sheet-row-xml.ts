@@ -2,6 +2,7 @@ import Big from 'big.js';
 import { fiatFractionDigits } from '../../invoicing';
 import { serviceDatetimeToEpochMs } from '../../period';
 import type { TableColumn } from '../../report';
+import type { CellStyles } from './list-sheet';
 
 /** Days from Excel's day 0 (1899-12-30, in its 1900 date system) to 1970-01-01. */
 const EPOCH_SERIAL = 25_569;
@@ -65,14 +66,6 @@ export const BOOLEAN_FORMAT = '"TRUE";"TRUE";"FALSE"';
 /** A number with `decimals` decimals and thousands separators: `#,##0.00000000` for 8. */
 export const decimalFormat = (decimals: number): string =>
   decimals === 0 ? COUNT_FORMAT : `#,##0.${'0'.repeat(decimals)}`;
-
-/** The style id (`s`) of each kind of list-sheet cell; `digitsAsText` for a number a double cannot hold. */
-export type CellStyles = Record<
-  'text' | 'flag' | 'wrappedText' | 'digitsAsText' | 'date' | 'usd' | 'count',
-  number
-> & {
-  decimals(decimals: number): number;
-};
 
 /** The most characters a spreadsheet cell holds (Excel's limit); longer text is cut there in the workbook. */
 export const MAX_CELL_TEXT = 32_767;
@@ -146,9 +139,9 @@ function textCell(start: string, value: string): string {
 
 // Measured (npm run bench -- --machinery): 22 to 23 µs of CPU a paid invoice's row against 65 to 77 through exceljs's addRow().commit(), zip included.
 /**
- * Writes a list sheet's row as exceljs would for the same typed values and styles: numbers when a double
- * holds every digit (else text), in a format showing every decimal; empty cells left out. A row whose long
- * text wraps gets its lines' height: spreadsheets do not all grow it.
+ * A list sheet's row as exceljs writes the same typed values and styles: numbers when a double holds every
+ * digit (else text) in a format showing every decimal, no empty cells, and the height of wrapped text
+ * (spreadsheets do not all grow a row for it).
  */
 export function createRowXml(
   columns: readonly TableColumn[],

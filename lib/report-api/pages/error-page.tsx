@@ -1,8 +1,5 @@
 import { renderPage, SERVICE_NAME } from './page-frame';
 
-/** The refusal a page is about; its own message is shown only for a bad request. */
-export type ErrorPageRefusal = { status: number; code: ReportApiErrorCode; message: string };
-
 /** What the page knows beyond the refusal, to say what to do. */
 export interface ErrorPageContext {
   linkLifetimeDays: number;
@@ -21,10 +18,8 @@ const TELL_THE_OPERATOR = 'If it keeps happening, tell whoever runs the reports 
 const seconds = (count: number) => (count === 1 ? '1 second' : `${count} seconds`);
 
 /**
- * The `code` of an error answer, one per thing a caller can act on (400 `invalid_request`; 401; 403
- * `invalid_signature`, `link_expired`; 404 `unknown_account` (also for an account the caller may not
- * read), `report_not_found`, `not_found`; 405; 429; 502 `invoicing_*`; 500 the operator's problem, details
- * only in the log), with its page's heading, what happened and what to do, for a person with a browser.
+ * The `code` of an error answer, one per thing a caller can act on (statuses in `docs/api.md`), with its
+ * page's heading, what happened and what to do, for a person with a browser.
  */
 export type ReportApiErrorCode = keyof ReturnType<typeof wordings>;
 
@@ -98,11 +93,11 @@ function wordings(context: ErrorPageContext) {
   } satisfies Record<string, [string, string, string]>;
 }
 
-/**
- * The page a browser gets instead of `{"error":…}`: what happened and what to do, with the status and code
- * at the bottom. Never a secret, a stack trace or the service's text: only a bad request's message is quoted.
- */
-export function renderErrorPage(refusal: ErrorPageRefusal, context: ErrorPageContext): string {
+/** The page a browser gets instead of `{"error":…}`; of the refusal's message, only a bad request's is quoted. */
+export function renderErrorPage(
+  refusal: { status: number; code: ReportApiErrorCode; message: string },
+  context: ErrorPageContext,
+): string {
   const [heading, what, todo] = wordings(context)[refusal.code];
   return renderPage({
     title: `${heading} · ${SERVICE_NAME}`,

@@ -1,3 +1,4 @@
+import { Panel } from '../../render';
 import { renderPage, SERVICE_NAME } from './page-frame';
 
 const ROUTES: Array<[string, string]> = [
@@ -17,8 +18,7 @@ export function renderHomePage(): string {
       'This service keeps the monthly invoice and payment reports of its merchants and emails each one to their accountants.',
     children: (
       <>
-        <div class="panel">
-          <h2 class="heading">Your reports</h2>
+        <Panel heading="Your reports">
           <p class="paragraph">
             Open the “All reports” link in one of your report emails: it lists every month, quarter and year
             kept for your account, opens each report, and lets you ask for one that has not been built yet.
@@ -28,9 +28,8 @@ export function renderHomePage(): string {
             Links from an email work for a limited time. When one has expired, the latest email has a fresh
             one.
           </p>
-        </div>
-        <div class="panel">
-          <h2 class="heading">For programs</h2>
+        </Panel>
+        <Panel heading="For programs">
           <p class="paragraph">
             {
               'The same addresses answer JSON to a request with “Accept: application/json” and “Authorization: Bearer <token>”, where the token is an account’s own or the operator’s.'
@@ -44,7 +43,7 @@ export function renderHomePage(): string {
               </li>
             ))}
           </ul>
-        </div>
+        </Panel>
       </>
     ),
   });

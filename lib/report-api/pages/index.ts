@@ -1,14 +1,4 @@
-export {
-  type ErrorPageContext,
-  type ErrorPageRefusal,
-  type ReportApiErrorCode,
-  renderErrorPage,
-} from './error-page';
+export { type ErrorPageContext, type ReportApiErrorCode, renderErrorPage } from './error-page';
 export { renderHomePage } from './home-page';
 export { pagesStyleSource } from './page-frame';
-export {
-  type IndexEntry,
-  type ReportsIndexPage,
-  renderReportsIndexPage,
-  reportAnchor,
-} from './reports-index-page';
+export { renderReportsIndexPage, reportAnchor } from './reports-index-page';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Child } from 'hono/jsx';
-import { CARD_BOXES, FOCUS_OUTLINE, look, PAGE_CSS, renderHtmlDocument } from '../../render';
+import { CARD_BOXES, FOCUS_OUTLINE, PAGE_CSS, PageHeader, renderHtmlDocument } from '../../render';
 
 /** What every page of the report API says at its top. */
 export const SERVICE_NAME = 'Invoice reports';
@@ -9,9 +9,8 @@ export const SERVICE_NAME = 'Invoice reports';
 const LIST_COLUMN_WIDTHS = ['17%', '12%', '9%', '9%', '11%', '12%', '13%', '17%'];
 
 /**
- * The report page's style sheet plus the API pages' own rules: the form, visible focus, the list of
- * reports (its columns, the row the form's answer leads to) and the error page. A constant, never built
- * from request data.
+ * The report page's style sheet plus the API pages' rules (the form, focus, the list's columns and the row
+ * the form's answer leads to, the error page): a constant, never built from request data.
  */
 const PAGES_CSS = `${PAGE_CSS}
 .form-row{display:flex;flex-wrap:wrap;gap:10px;align-items:flex-end;margin:0 0 4px}
@@ -53,11 +52,7 @@ export function renderPage({ title, eyebrow, heading, subtitle, children }: Page
     noindex: true,
     children: (
       <>
-        <div {...look('header')}>
-          <p {...look('eyebrow')}>{eyebrow}</p>
-          <h1 {...look('title')}>{heading}</h1>
-          {subtitle === undefined ? null : <p {...look('subtitle')}>{subtitle}</p>}
-        </div>
+        <PageHeader eyebrow={eyebrow} heading={heading} subtitle={subtitle} />
         {children}
       </>
     ),

@@ -178,10 +178,7 @@ function BuildForm({ page }: { page: ReportsIndexPage }) {
   );
 }
 
-/**
- * The list of an account's reports: the form that asks for a period, then its months, quarters and years,
- * newest first, each with its headline figures, a link to its page and its files; a card per row on a phone.
- */
+/** An account's reports: the form, then its months, quarters and years; a card per row on a phone. */
 export function renderReportsIndexPage(page: ReportsIndexPage): string {
   const table = columns(page.timezone);
   const sections = SECTIONS.map(([kind, heading]) => ({

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readManifest, verifyReportLink } from '../../../lib/delivery';
 import { REPORT_FILE_NAMES } from '../../../lib/delivery/report-files';
 import { InMemorySecretSource } from '../../../lib/delivery/secrets';
-import { createReportApi, reportAnswerJson } from '../../../lib/report-api';
+import { createReportApi } from '../../../lib/report-api';
+import { reportAnswerJson } from '../../../lib/report-api/report-route';
 import {
   BUCKET,
   expectError,

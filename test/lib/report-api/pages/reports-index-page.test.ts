@@ -4,7 +4,7 @@ import {
   type IndexEntry,
   type ReportsIndexPage,
   renderReportsIndexPage,
-} from '../../../../lib/report-api/pages';
+} from '../../../../lib/report-api/pages/reports-index-page';
 import { mainText } from './page-text';
 
 const link = (path: string) =>
