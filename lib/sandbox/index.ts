@@ -1,14 +1,6 @@
 export { sandboxAccount, sandboxProjectNames } from './account';
 export { closeServer, createSandboxApp, type RunningSandbox, serveOnLoopback, startSandbox } from './app';
 export {
-  CASES_PER_KIND,
-  type GeneratedMonth,
-  generateMonth,
-  monthCounts,
-  STRAY_CASES,
-  type UnmatchedCase,
-} from './month-generator';
-export {
   DEFAULT_SANDBOX_PORT,
   DEFAULT_SEED,
   parseSandboxArgs,
@@ -17,6 +9,5 @@ export {
   type SandboxOptions,
   type ServedPage,
 } from './options';
-export { GeneratedSource, type SandboxDataset } from './queries';
-export { commissionUSD, cryptoRateUSD, fiatRateUSD, receivedUSD } from './rates';
-export type { InvoiceItemJson, PaymentItemJson } from './records';
+export type { SandboxDataset } from './queries';
+export { receivedUSD } from './rates';
