@@ -6,10 +6,9 @@ import {
   MAX_PORT,
   parseDeploymentConfig,
   parsePort,
-  TOKEN68_PATTERN,
   UsageError,
 } from '../config';
-import { DEFAULT_SANDBOX_PORT, DEFAULT_SEED, sandboxProjectNames } from '../sandbox';
+import { checkedToken, DEFAULT_SANDBOX_PORT, DEFAULT_SEED, sandboxProjectNames } from '../sandbox';
 
 /** Each server: how messages name it, the variable of its port, and its port by default (DESIGN.md's). */
 export const SERVICES = {
@@ -54,16 +53,8 @@ export function readLocalStackEnv(env: NodeJS.ProcessEnv = process.env, cwd: str
     }
     taken.set(port, variable);
   }
-  const token = (variable: string, fallback: string) => {
-    const text = read(variable) ?? fallback;
-    // The value is a secret: the message says what is wrong with it, never what it is.
-    if (!TOKEN68_PATTERN.test(text)) {
-      throw new UsageError(`${variable} must be letters, digits and . _ ~ + / - (optionally ending in =)`);
-    }
-    return text;
-  };
-  const reportApiToken = token('REPORT_API_TOKEN', 'local-dev-token');
-  const sandboxApiKey = token('SANDBOX_API_KEY', 'sandbox-key');
+  const reportApiToken = checkedToken('REPORT_API_TOKEN', read('REPORT_API_TOKEN') ?? 'local-dev-token');
+  const sandboxApiKey = checkedToken('SANDBOX_API_KEY', read('SANDBOX_API_KEY') ?? 'sandbox-key');
   const timezone = read('LOCAL_TIMEZONE') ?? 'UTC';
   try {
     // The configuration's own schema, so that the local stack accepts exactly what a deployment would.

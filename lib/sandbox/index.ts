@@ -1,6 +1,7 @@
 export { sandboxAccount, sandboxProjectNames } from './account';
 export { closeServer, createSandboxApp, type RunningSandbox, serveOnLoopback, startSandbox } from './app';
 export {
+  checkedToken,
   DEFAULT_SANDBOX_PORT,
   DEFAULT_SEED,
   parseSandboxArgs,

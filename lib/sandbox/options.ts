@@ -15,6 +15,12 @@ export const DEFAULT_SANDBOX_PORT = 4010;
 const TOKEN68_RULE = 'must be letters, digits and . _ ~ + / - (optionally ending in =)';
 const ZONE_RULE = 'an IANA time zone or an offset from -12:00 to +14:00';
 
+/** `value`, when it can be a key or token; the message of the `UsageError` otherwise never shows it. */
+export function checkedToken(name: string, value: string): string {
+  if (!TOKEN68_PATTERN.test(value)) throw new UsageError(`${name} ${TOKEN68_RULE}`);
+  return value;
+}
+
 /** The options' defaults but `apiKey` (`SANDBOX_API_KEY`, else `sandbox-key`) and `now` (the clock's). */
 const DEFAULTS = {
   /** Seeds the generated data, the faults and the random order. */
@@ -267,10 +273,7 @@ export function parseSandboxArgs(argv: string[], env: Record<string, string | un
     throw new UsageError((error as Error).message.replace(/\s*\n\s*/g, ' '));
   }
   if (values.help) return { help: true };
-  if (env.SANDBOX_API_KEY && !TOKEN68_PATTERN.test(env.SANDBOX_API_KEY)) {
-    // The value is a secret: the message says what is wrong with it, never what it is.
-    throw new UsageError(`SANDBOX_API_KEY ${TOKEN68_RULE}`);
-  }
+  if (env.SANDBOX_API_KEY) checkedToken('SANDBOX_API_KEY', env.SANDBOX_API_KEY);
   const given = (name: string) => values[name] as string | undefined;
   const refuse = (name: string, rule: string, value: string): never => {
     throw new UsageError(`${name} must be ${rule}, not "${value}"`);
