@@ -6,7 +6,6 @@ export {
   DEFAULT_SEED,
   parseSandboxArgs,
   SANDBOX_HELP,
-  type SandboxCommand,
   type SandboxOptions,
   type ServedPage,
 } from './options';

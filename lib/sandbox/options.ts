@@ -65,11 +65,9 @@ export interface ServedPage {
   records: number;
 }
 
-export type ResolvedSandboxOptions = Settings & Pick<SandboxOptions, 'dataset' | 'onPageServed'>;
-
 /** The options with their defaults; throws a `RangeError` that names the bad option (never the key). */
-export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSandboxOptions {
-  const o = { ...options } as ResolvedSandboxOptions;
+export function resolveSandboxOptions(options: SandboxOptions = {}) {
+  const o = { ...options } as Settings & SandboxOptions;
   for (const [name, fallback] of Object.entries(DEFAULTS)) (o as Record<string, unknown>)[name] ??= fallback;
   o.apiKey ??= process.env.SANDBOX_API_KEY || 'sandbox-key';
   o.now ??= new Date();
@@ -128,7 +126,7 @@ const extraPaidSchema = z
     path: ['amountFiat'],
     message: 'is needed for a currency other than USD',
   });
-export type ExtraPaidInvoice = z.input<typeof extraPaidSchema>;
+type ExtraPaidInvoice = z.input<typeof extraPaidSchema>;
 
 /** What is wrong with an extra (`amountUSD: expected a decimal such as "10.00"`), if anything. */
 function extraPaidProblem(extra: ExtraPaidInvoice): string | undefined {
