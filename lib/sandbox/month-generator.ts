@@ -45,15 +45,7 @@ export interface UnmatchedCase {
   cryptocurrency: string;
 }
 
-export interface GeneratedMonth {
-  month: MonthNumber;
-  /** Invoices created in the month, newest first, then by id. */
-  invoices: InvoiceItemJson[];
-  /** Payments found through the month's invoices, newest first, then by id (some early next month). */
-  payments: PaymentItemJson[];
-  /** With `unmatchedCases`: the truth about each unmatched payment, for tests; never served. */
-  cases?: UnmatchedCase[];
-}
+export type GeneratedMonth = ReturnType<typeof generateMonth>;
 
 /** With `unmatchedCases`: cases of each kind but `stray` per month, and stray ones besides the ordinary. */
 export const CASES_PER_KIND = 8;
@@ -120,7 +112,11 @@ function paidSpecial(index: number, start: number, end: number, account: Sandbox
 const btcWallet = (account: SandboxAccount) => account.wallets.find((w) => w.cryptocurrency === 'BTC')!;
 
 /**
- * One month of the account's records, from the seed and the month alone: every random draw is made
+ * One month of the account's records, from the seed and the month alone: its invoices created in the
+ * month and the payments found through them (some early next month), each newest first, then by id;
+ * with `unmatchedCases`, the truth about each unmatched payment (`cases`), for tests, never served.
+ *
+ * Every random draw is made
  * whatever `now` (`nowSeconds`) is, then records after `now` are left out (or not yet paid), so a month
  * reads the same once it is over.
  *
@@ -138,7 +134,7 @@ export function generateMonth(request: {
   nowSeconds: number;
   account: SandboxAccount;
   unmatchedCases?: boolean;
-}): GeneratedMonth {
+}) {
   const { seed, month, nowSeconds, account, unmatchedCases = false } = request;
   const random = new SeededRandom(seed, month);
   const start = monthStartSeconds(month);
@@ -277,13 +273,12 @@ export function generateMonth(request: {
     }
   }
 
-  const generated: GeneratedMonth = {
+  return {
     month,
     invoices: newestFirst(invoices),
     payments: newestFirst(payments),
+    ...(unmatchedCases ? { cases } : {}),
   };
-  if (unmatchedCases) generated.cases = cases;
-  return generated;
 }
 
 /**
