@@ -12,7 +12,7 @@ import type { DeliveryContext, PublishContext } from '../pipeline';
 import { accountToken, createReportApi, type ReportApiLogger, reportApiOptionsFor } from '../report-api';
 import { serveOnLoopback, startSandbox } from '../sandbox';
 import { startS3Emulator, startSesEmulator } from './emulators';
-import { PortUnavailableError } from './errors';
+import { LocalStackError } from './errors';
 import { type LocalAccountRun, runLocalMonthlyFanOut } from './local-fan-out';
 import { type LocalService, type LocalStackPorts, localDemoConfig, SERVICES } from './settings';
 import { ACCOUNT_TOKEN_KEY, LINK_SIGNING_KEY, loadStateKey, prepareStateDirs } from './state';
@@ -108,15 +108,19 @@ export class RunningParts {
   }
 }
 
-/** A `PortUnavailableError` when another program holds `service`'s fixed port, or this user may not have it. */
+/**
+ * The error when another program holds `service`'s fixed port, or this user may not have it (below
+ * 1024): it names the variable that moves the server elsewhere.
+ */
 async function takenPortError(service: LocalService, port: number, options?: ErrorOptions) {
   const state = port === 0 ? 'free' : await probePort(port);
   if (state === 'free') return undefined;
   const [name, variable] = SERVICES[service];
-  return new PortUnavailableError(name, port, variable, state, options);
+  const reason = state === 'in-use' ? 'is in use' : 'is not allowed for this user';
+  return new LocalStackError(`port ${port} (${name}) ${reason}: set ${variable} to another port`, options);
 }
 
-/** Runs `start`; a failure on a taken fixed port becomes a `PortUnavailableError` naming its variable. */
+/** Runs `start`; a failure on a taken fixed port becomes the error naming its variable. */
 async function startOnPort<T>(service: LocalService, port: number, start: () => Promise<T>): Promise<T> {
   try {
     return await start();
@@ -146,8 +150,8 @@ export function reportApiLogLines(write: (line: string) => void): ReportApiLogge
  * Starts the whole product on 127.0.0.1 (the sandbox, the S3 and SES emulators, the report API), then
  * runs the monthly fan-out for the local accounts (`runLocalMonthlyFanOut`). When anything fails,
  * everything already started is stopped before the error is thrown.
- * @throws PortUnavailableError naming the variable of a port that is taken; LocalStackError for the
- * state directory or its keys (an account whose report fails is reported in `reports`)
+ * @throws LocalStackError naming the variable of a port that is taken, or for the state directory or
+ * its keys (an account whose report fails is reported in `reports`)
  */
 export async function startLocalStack(options: LocalStackOptions) {
   const { ports, signal } = options;

@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3Client } from '../../../lib/delivery';
 import { readSesStore, type StoredEmail, startS3Emulator } from '../../../lib/local/emulators';
-import { PortUnavailableError } from '../../../lib/local/errors';
+import { LocalStackError } from '../../../lib/local/errors';
 import type { LocalService, LocalStackPorts } from '../../../lib/local/settings';
 import {
   LOCAL_BUCKET,
@@ -420,7 +420,7 @@ describe('startLocalStack when a port is taken', () => {
           now: () => NOW,
           log: (line) => lines.push(line),
         }).catch((caught: unknown) => caught);
-        expect(error).toBeInstanceOf(PortUnavailableError);
+        expect(error).toBeInstanceOf(LocalStackError);
         expect((error as Error).message).toBe(
           `port ${ports[taken]} (${name}) is in use: set ${variable} to another port`,
         );
