@@ -241,8 +241,3 @@ export async function readSesStore(endpoint: string): Promise<StoredEmail[]> {
   if (!response.ok) throw new Error(`SES emulator store answered ${response.status}`);
   return ((await response.json()) as { emails: StoredEmail[] }).emails;
 }
-
-export async function clearSesStore(endpoint: string): Promise<void> {
-  const response = await fetch(`${endpoint}/clear-store`, { method: 'POST' });
-  if (!response.ok) throw new Error(`SES emulator clear-store answered ${response.status}`);
-}

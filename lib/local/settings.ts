@@ -18,8 +18,6 @@ export const SERVICES = {
   sesEmulator: ['SES emulator', 'SES_EMULATOR_PORT', 8005],
 } as const;
 export type LocalService = keyof typeof SERVICES;
-/** The ports of the stack's four servers; 0 picks a free port. */
-export type LocalStackPorts = Record<LocalService, number>;
 
 /**
  * Reads the local stack's settings from the environment: the ports of `SERVICES`, `REPORT_API_TOKEN`
@@ -31,7 +29,7 @@ export type LocalStackPorts = Record<LocalService, number>;
  */
 export function readLocalStackEnv(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()) {
   const read = (variable: string) => env[variable]?.trim() || undefined;
-  const ports = {} as LocalStackPorts;
+  const ports = {} as Record<LocalService, number>; // 0 picks a free port
   for (const [service, [, variable, fallback]] of Object.entries(SERVICES)) {
     const text = read(variable);
     const port = text === undefined ? fallback : parsePort(text);

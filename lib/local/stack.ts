@@ -14,28 +14,23 @@ import { serveOnLoopback, startSandbox } from '../sandbox';
 import { startS3Emulator, startSesEmulator } from './emulators';
 import { LocalStackError } from './errors';
 import { type LocalAccountRun, runLocalMonthlyFanOut } from './local-fan-out';
-import { type LocalService, type LocalStackPorts, localDemoConfig, SERVICES } from './settings';
+import { type LocalService, localDemoConfig, type readLocalStackEnv, SERVICES } from './settings';
 import { ACCOUNT_TOKEN_KEY, LINK_SIGNING_KEY, loadStateKey, prepareStateDirs } from './state';
 
 export const LOCAL_BUCKET = 'invoice-reports-local';
 
+type LocalSettings = ReturnType<typeof readLocalStackEnv>;
+
 /** Options of `startLocalStack`; `npm start` fills them from `readLocalStackEnv`. */
-export interface LocalStackOptions {
-  /** 0 picks a free port. */
-  ports: LocalStackPorts;
-  /** Holds the S3 emulator's objects, the keys and build folders; made owner-only (0700). */
-  stateDir: string;
-  reportApiToken?: string;
-  sandboxApiKey?: string;
-  /** The `demo` account's time zone (`demo-tokyo` is in Asia/Tokyo). */
-  timezone?: string;
-  /** The clock of the sandbox's data, the report months and the links. */
-  now?: () => Date;
-  /** Lines saying what the stack does: its start, the reports' progress and runs, the report API's log. */
-  log?: (line: string) => void;
-  /** Aborting it while the stack starts stops what has started; the start then rejects with its reason. */
-  signal?: AbortSignal;
-}
+type LocalStackOptions = Partial<LocalSettings> &
+  Pick<LocalSettings, 'ports' | 'stateDir'> & {
+    /** The clock of the sandbox's data, the report months and the links. */
+    now?: () => Date;
+    /** Lines saying what the stack does: its start, the reports' progress and runs, the report API's log. */
+    log?: (line: string) => void;
+    /** Aborting it while the stack starts stops what has started; the start then rejects with its reason. */
+    signal?: AbortSignal;
+  };
 
 /** What the monthly fan-out did at start for one local account, and where to look. */
 export type LocalAccountReport = LocalAccountRun & {

@@ -195,6 +195,8 @@ type GeneratedSourceOptions = Pick<Required<SandboxOptions>, 'seed' | 'paidPerMo
  */
 export class GeneratedSource implements RecordSource {
   readonly account: SandboxAccount;
+  /** The account's busiest project. */
+  readonly mainProjectId: string;
   readonly firstMonth: MonthNumber;
   readonly lastMonth: MonthNumber;
   private readonly nowSeconds: number;
@@ -204,6 +206,7 @@ export class GeneratedSource implements RecordSource {
 
   constructor(private readonly options: GeneratedSourceOptions) {
     this.account = sandboxAccount(options.seed);
+    this.mainProjectId = this.account.projectIds[0]!;
     this.statisticsDays = options.statisticsDays ?? new ZoneDays('UTC');
     this.nowSeconds = Math.floor(options.now.getTime() / 1000);
     this.lastMonth = monthOfEpochSeconds(this.nowSeconds);
@@ -224,11 +227,6 @@ export class GeneratedSource implements RecordSource {
       },
       (generated) => generated.invoices.length + generated.payments.length,
     );
-  }
-
-  /** The account's busiest project. */
-  get mainProjectId(): string {
-    return this.account.projectIds[0]!;
   }
 
   invoiceLists(
