@@ -35,6 +35,8 @@ function portInUseError(what: string, port: number, cause?: unknown): Error {
   return new Error(`${what}: port ${port} on ${HOST} is already in use; choose another port`, { cause });
 }
 
+type S3Object = { bucket: string; key: string; metadata: unknown; content: Buffer | Readable };
+
 /** The parts of s3rver (a Koa app) and its filesystem store used here. */
 interface S3rverInternals {
   middleware: ((ctx: KoaContext, next: () => Promise<void>) => Promise<void>)[];
@@ -42,15 +44,7 @@ interface S3rverInternals {
     getResourcePath(bucket: string, key: string, resource: string): string;
     getMetadata(bucket: string, key: string): Promise<{ etag: string }>;
     putMetadata(bucket: string, key: string, metadata: unknown, md5: string): Promise<void>;
-    putObject(object: {
-      bucket: string;
-      key: string;
-      metadata: unknown;
-      content: Buffer | Readable;
-    }): Promise<{
-      size: number;
-      md5: string;
-    }>;
+    putObject(object: S3Object): Promise<{ size: number; md5: string }>;
   };
 }
 

@@ -62,6 +62,7 @@ export function probePort(port: number, host = '127.0.0.1'): Promise<'free' | 'i
 }
 
 type StopPart = () => Promise<void> | void;
+const ignore = () => {};
 
 /**
  * The running parts of the stack, stopped last started first, each once. One added once stopping has
@@ -73,13 +74,8 @@ export class RunningParts {
   private stopped = false;
 
   add(stop: StopPart): void {
-    if (this.stopped)
-      this.stopping.push(
-        Promise.resolve()
-          .then(stop)
-          .catch(() => {}),
-      );
-    else this.stops.push(stop);
+    if (!this.stopped) this.stops.push(stop);
+    else this.stopping.push(Promise.resolve().then(stop).catch(ignore));
   }
 
   /** Resolves once every stop begun so far has finished; throws the first error this call met. */
