@@ -229,30 +229,22 @@ export async function startLocalStack(options: LocalStackOptions) {
 
     const linkTime = now();
     let linkExpiresAt = linkTime;
+    const validity = { lifetimeDays: config.linkLifetimeDays, now: linkTime };
     const tokenKey = { value: accountTokenKey, secretName: config.accountTokenKeySecretName };
     const reports = runs.map((run): LocalAccountReport => {
       const generation =
         config.accounts.find((account) => account.name === run.account)?.tokenGeneration ?? 1;
       const apiToken = accountToken(tokenKey, run.account, generation);
       if (run.outcome.status !== 'delivered') return { ...run, apiToken };
-      const { account } = run;
-      const signed = signReportLinks({
-        baseUrl: api.url,
-        account,
-        period: run.month,
-        files: ['report.html'],
-        lifetimeDays: config.linkLifetimeDays,
-        now: linkTime,
-        generation,
-        signingKey,
-      });
+      const link = { baseUrl: api.url, account: run.account, generation, signingKey };
+      const file = 'report.html';
+      const signed = signReportLinks({ ...link, ...validity, period: run.month, files: [file] });
       linkExpiresAt = signed.expiresAt;
-      const index = { baseUrl: api.url, account, expiresAt: linkExpiresAt, generation, signingKey };
       return {
         ...run,
         apiToken,
-        signedReportLink: signed.links['report.html'],
-        allReportsLink: signReportIndexLink(index),
+        signedReportLink: signed.links[file],
+        allReportsLink: signReportIndexLink({ ...link, expiresAt: linkExpiresAt }),
       };
     });
 

@@ -113,19 +113,16 @@ const btcWallet = (account: SandboxAccount) => account.wallets.find((w) => w.cry
 
 /**
  * One month of the account's records, from the seed and the month alone: its invoices created in the
- * month and the payments found through them (some early next month), each newest first, then by id;
- * with `unmatchedCases`, the truth about each unmatched payment (`cases`), for tests, never served.
+ * month and the payments found through them (some early next month), each newest first, then by id.
+ * Every random draw is made whatever `now` (`nowSeconds`) is, then records after `now` are left out (or
+ * not yet paid), so a month reads the same once it is over.
  *
- * Every random draw is made
- * whatever `now` (`nowSeconds`) is, then records after `now` are left out (or not yet paid), so a month
- * reads the same once it is over.
- *
- * With `unmatchedCases`, unmatched payments whose truth is known, for the tests of the report's estimates
- * and candidates: `CASES_PER_KIND` each of late, under- and over-payments of invoices made for them (which
- * stay not paid), and `STRAY_CASES` payments for no invoice. From their own random stream, so the month's
- * other records are the same with or without them (but for the ordinary unmatched payments' amounts,
- * moved clear of waiting invoices). The first late case's invoice is made in the month's last half hour
- * and paid in the next month's first: its candidate comes from the period before.
+ * With `unmatchedCases`, unmatched payments whose truth is known (`cases`, for the tests of the report's
+ * estimates and candidates; never served): `CASES_PER_KIND` each of late, under- and over-payments of
+ * invoices made for them (which stay not paid), and `STRAY_CASES` payments for no invoice. From their own
+ * random stream, so the month's other records are the same with or without them (but for the ordinary
+ * unmatched payments' amounts, moved clear of waiting invoices). The first late case's invoice is made in
+ * the month's last half hour and paid in the next month's first: its candidate comes from the period before.
  */
 export function generateMonth(request: {
   seed: number;
