@@ -337,7 +337,6 @@ export class DatasetSource implements RecordSource {
   private readonly payments: PaymentItemJson[];
   readonly mainProjectId: string | undefined;
 
-  /** @param statisticsDays the days the statistics are keyed by */
   constructor(
     dataset: SandboxDataset,
     private readonly statisticsDays: ZoneDays,
