@@ -29,6 +29,13 @@ import {
   invoiceStatistics,
 } from './statistics';
 
+/** Day totals of the invoices created in the range. */
+function dayTotalsIn(range: InstantRange, invoices: readonly CountedInvoice[], days: ZoneDays) {
+  const bounds = datetimeBounds(range);
+  const inRange = invoices.filter((invoice) => inBounds(invoice.createDatetime, bounds));
+  return dayTotalsOf(inRange, days).values();
+}
+
 /** Where the records come from: generated months or a given dataset. */
 export interface RecordSource {
   /**
@@ -110,9 +117,7 @@ export class SandboxQueries {
   statistics(dates: { startDate?: string; endDate?: string }): InvoiceStatisticsJson {
     return this.statisticsByRange.getOrCreate(JSON.stringify([dates.startDate, dates.endDate]), () => {
       const range = rangeOfDates(dates, this.readings.dates);
-      const bounds = datetimeBounds(range);
-      const extra = this.readings.extraPaid.filter((invoice) => inBounds(invoice.createDatetime, bounds));
-      const extraDays = dayTotalsOf(extra, this.readings.statisticsDays).values();
+      const extraDays = dayTotalsIn(range, this.readings.extraPaid, this.readings.statisticsDays);
       return invoiceStatistics([...this.source.dayTotals(range), ...extraDays]);
     });
   }
@@ -253,7 +258,6 @@ export class GeneratedSource implements RecordSource {
    */
   dayTotals(range: InstantRange): DayTotals[] {
     const parts: DayTotals[] = [];
-    const bounds = datetimeBounds(range);
     for (const month of this.monthsOf(range, 0)) {
       const covered =
         (range.from === undefined || range.from <= monthStartSeconds(month)) &&
@@ -262,10 +266,7 @@ export class GeneratedSource implements RecordSource {
         if (!this.totals.has(month)) this.month(month);
         parts.push(...this.totals.get(month)!.values());
       } else {
-        const inRange = this.month(month).invoices.filter((invoice) =>
-          inBounds(invoice.createDatetime, bounds),
-        );
-        parts.push(...dayTotalsOf(inRange, this.statisticsDays).values());
+        parts.push(...dayTotalsIn(range, this.month(month).invoices, this.statisticsDays));
       }
     }
     return parts;
@@ -361,9 +362,7 @@ export class DatasetSource implements RecordSource {
   }
 
   dayTotals(range: InstantRange): Iterable<DayTotals> {
-    const bounds = datetimeBounds(range);
-    const inRange = this.invoices.filter((invoice) => inBounds(invoice.createDatetime, bounds));
-    return dayTotalsOf(inRange, this.statisticsDays).values();
+    return dayTotalsIn(range, this.invoices, this.statisticsDays);
   }
 }
 
