@@ -307,11 +307,7 @@ function newestFirst<T extends { id: string }>(rows: [number, T][]): T[] {
  * The list items as literals, field by field: every record then shares one hidden class, where spreading
  * the invoice and the payment cost the sandbox about 1.5× the CPU a page (serialising and filtering).
  */
-function paidInvoiceItem(
-  invoice: InvoiceJson,
-  payment: PaymentRecordJson,
-  wallet: WalletJson,
-): InvoiceItemJson {
+function paidInvoiceItem(invoice: InvoiceJson, payment: PaymentRecordJson, wallet: WalletJson) {
   return {
     id: invoice.id,
     uid: invoice.uid,
@@ -337,12 +333,7 @@ function paymentItem(payment: PaymentRecordJson, invoice: InvoiceJson, wallet: W
 }
 
 /** A payment matched to no invoice, its id and hash drawn in that order. */
-function unmatchedPayment(
-  random: SeededRandom,
-  wallet: WalletJson,
-  amount: Big,
-  at: number,
-): PaymentItemJson {
+function unmatchedPayment(random: SeededRandom, wallet: WalletJson, amount: Big, at: number) {
   return {
     id: randomUuid(random),
     amount: jsonNumber(amount),

@@ -6,7 +6,6 @@ import { isZoneOrOffset } from '../period';
 import type { EndDateReading } from './date-reading';
 import type { SandboxDataset } from './queries';
 import { LIST_ORDERS, type ListOrder } from './record-order';
-import type { CountedInvoice } from './statistics';
 
 export const DEFAULT_SEED = 1;
 /** A month this large takes tens of seconds and about a gigabyte to generate. */
@@ -137,10 +136,7 @@ function extraPaidProblem(extra: ExtraPaidInvoice): string | undefined {
 }
 
 /** The extras as the invoices the statistics count; `mainProjectId` stands in for a missing project. */
-export function countedExtraPaid(
-  extras: readonly ExtraPaidInvoice[],
-  mainProjectId: string | undefined,
-): CountedInvoice[] {
+export function countedExtraPaid(extras: readonly ExtraPaidInvoice[], mainProjectId: string | undefined) {
   return extras.map((extra, index) => {
     const projectId = extra.projectId ?? mainProjectId;
     if (projectId === undefined) {

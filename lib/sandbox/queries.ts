@@ -234,10 +234,7 @@ export class GeneratedSource implements RecordSource {
     );
   }
 
-  invoiceLists(
-    range: InstantRange,
-    lookup: { invoiceId?: string; invoiceUid?: string },
-  ): InvoiceItemJson[][] {
+  invoiceLists(range: InstantRange, lookup: { invoiceId?: string; invoiceUid?: string }) {
     // Generated ids and uids carry their month: a lookup generates that month only.
     return this.monthsOf(range, 0)
       .filter((m) => lookup.invoiceId === undefined || m === monthOfInvoiceId(lookup.invoiceId))

@@ -1,4 +1,4 @@
-import { DescribeStacksCommand, type Stack } from '@aws-sdk/client-cloudformation';
+import { DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { GetAccountSettingsCommand } from '@aws-sdk/client-lambda';
 import { DescribeSecretCommand, GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
 import { GetCallerIdentityCommand } from '@aws-sdk/client-sts';
@@ -86,10 +86,7 @@ const BOOTSTRAP_STACK_NAME = 'CDKToolkit';
 const MINIMUM_BOOTSTRAP_VERSION = 6;
 
 /** A stack by name, or `missing` (CloudFormation answers a `ValidationError` for a name it does not know). */
-function describeStack(
-  { cloudFormation }: Pick<PreflightClients, 'cloudFormation'>,
-  name: string,
-): Promise<Stack | 'missing'> {
+function describeStack({ cloudFormation }: Pick<PreflightClients, 'cloudFormation'>, name: string) {
   const answer = cloudFormation.send(new DescribeStacksCommand({ StackName: name }));
   return unlessMissing(
     answer.then((found) => found.Stacks?.[0] ?? 'missing'),
