@@ -175,10 +175,6 @@ export class LruCache<K, V> {
     }
     return value;
   }
-
-  get size(): number {
-    return this.entries.size;
-  }
 }
 
 /** Full months of data before the current one. */
