@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import {
   ConfigError,
-  type DeploymentConfig,
   type DeploymentConfigInput,
   MAX_PORT,
   parseDeploymentConfig,
@@ -81,11 +80,11 @@ export function readLocalStackEnv(env: NodeJS.ProcessEnv = process.env, cwd: str
  * name the sandbox's projects.
  */
 export function localDemoConfig(options: {
-  /** The sandbox's base URL, e.g. `http://127.0.0.1:4010`. */
+  /** The sandbox's base URL. */
   apiUrl: string;
   /** `demo`'s time zone. @default 'UTC' */
   timezone?: string;
-}): DeploymentConfig {
+}) {
   const account = (name: string, displayName: string, timezone: string, recipient: string) => ({
     name,
     displayName,
