@@ -2,24 +2,11 @@
  * `npm run sandbox -- [options]` (`--help` lists them): the local stand-in of the invoicing service,
  * on 127.0.0.1. Exit 2 on a usage error, 1 when it cannot listen; Ctrl-C stops it cleanly.
  */
-import { UsageError } from '../lib/config';
-import {
-  parseSandboxArgs,
-  type RunningSandbox,
-  SANDBOX_HELP,
-  type SandboxCommand,
-  startSandbox,
-} from '../lib/sandbox';
+import { exitOnUsageError, UsageError } from '../lib/config';
+import { parseSandboxArgs, type RunningSandbox, SANDBOX_HELP, startSandbox } from '../lib/sandbox';
 
 async function main(): Promise<number> {
-  let command: SandboxCommand;
-  try {
-    command = parseSandboxArgs(process.argv.slice(2), process.env);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(`sandbox: ${error.message} (npm run sandbox -- --help lists the options)`);
-    return 2;
-  }
+  const command = parseSandboxArgs(process.argv.slice(2), process.env);
   if (command.help) {
     console.log(SANDBOX_HELP);
     return 0;
@@ -60,4 +47,8 @@ async function main(): Promise<number> {
   return 0;
 }
 
-process.exitCode = await main();
+const withHint = (error: unknown) => {
+  if (!(error instanceof UsageError)) throw error;
+  throw new UsageError(`${error.message} (npm run sandbox -- --help lists the options)`);
+};
+process.exitCode = await exitOnUsageError('sandbox: ', process.stderr, () => main().catch(withHint));

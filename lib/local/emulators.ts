@@ -9,12 +9,8 @@ import { pipeline } from 'node:stream/promises';
 import S3rver from 's3rver';
 import { closeServer } from '../sandbox';
 
-export interface RunningEmulator {
-  /** Such as `http://127.0.0.1:4569`, with the real port when 0 was asked for. */
-  endpoint: string;
-  port: number;
-  close(): Promise<void>;
-}
+/** An emulator's `endpoint` (`http://127.0.0.1:4569`) and `port`, the real one when 0 was asked for. */
+export type RunningEmulator = Awaited<ReturnType<typeof startSesEmulator>>;
 
 /** One message as aws-ses-v2-local keeps it (its mailparser reading of the raw message). */
 export interface StoredEmail {
@@ -35,6 +31,8 @@ function portInUseError(what: string, port: number, cause?: unknown): Error {
   return new Error(`${what}: port ${port} on ${HOST} is already in use; choose another port`, { cause });
 }
 
+type S3Object = { bucket: string; key: string; metadata: unknown; content: Buffer | Readable };
+
 /** The parts of s3rver (a Koa app) and its filesystem store used here. */
 interface S3rverInternals {
   middleware: ((ctx: KoaContext, next: () => Promise<void>) => Promise<void>)[];
@@ -42,15 +40,7 @@ interface S3rverInternals {
     getResourcePath(bucket: string, key: string, resource: string): string;
     getMetadata(bucket: string, key: string): Promise<{ etag: string }>;
     putMetadata(bucket: string, key: string, metadata: unknown, md5: string): Promise<void>;
-    putObject(object: {
-      bucket: string;
-      key: string;
-      metadata: unknown;
-      content: Buffer | Readable;
-    }): Promise<{
-      size: number;
-      md5: string;
-    }>;
+    putObject(object: S3Object): Promise<{ size: number; md5: string }>;
   };
 }
 
@@ -180,7 +170,7 @@ export async function startS3Emulator(options: {
   /** Where s3rver keeps buckets and objects; created if missing. */
   directory: string;
   buckets: string[];
-}): Promise<RunningEmulator> {
+}) {
   await mkdir(options.directory, { recursive: true });
   const s3rver = new S3rver({
     address: HOST,
@@ -218,7 +208,7 @@ export async function startS3Emulator(options: {
  * Starts aws-ses-v2-local on 127.0.0.1, which keeps each message for `readSesStore` in a store of the
  * module's, shared by every SES emulator in one process. Throws an error naming a taken port.
  */
-export async function startSesEmulator(options: { port: number }): Promise<RunningEmulator> {
+export async function startSesEmulator(options: { port: number }) {
   type Factory = (config: { host: string; port: number }) => Promise<Server>;
   // CommonJS with `exports.default`: Node's ESM loader hands back the whole exports object as
   // `default`, while tsx and vitest unwrap it to the function.
@@ -240,9 +230,4 @@ export async function readSesStore(endpoint: string): Promise<StoredEmail[]> {
   const response = await fetch(`${endpoint}/store`);
   if (!response.ok) throw new Error(`SES emulator store answered ${response.status}`);
   return ((await response.json()) as { emails: StoredEmail[] }).emails;
-}
-
-export async function clearSesStore(endpoint: string): Promise<void> {
-  const response = await fetch(`${endpoint}/clear-store`, { method: 'POST' });
-  if (!response.ok) throw new Error(`SES emulator clear-store answered ${response.status}`);
 }

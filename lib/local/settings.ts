@@ -1,15 +1,13 @@
 import { resolve } from 'node:path';
 import {
   ConfigError,
-  type DeploymentConfig,
   type DeploymentConfigInput,
   MAX_PORT,
   parseDeploymentConfig,
   parsePort,
-  TOKEN68_PATTERN,
   UsageError,
 } from '../config';
-import { DEFAULT_SANDBOX_PORT, DEFAULT_SEED, sandboxProjectNames } from '../sandbox';
+import { checkedToken, DEFAULT_SANDBOX_PORT, DEFAULT_SEED, sandboxProjectNames } from '../sandbox';
 
 /** Each server: how messages name it, the variable of its port, and its port by default (DESIGN.md's). */
 export const SERVICES = {
@@ -19,8 +17,6 @@ export const SERVICES = {
   sesEmulator: ['SES emulator', 'SES_EMULATOR_PORT', 8005],
 } as const;
 export type LocalService = keyof typeof SERVICES;
-/** The ports of the stack's four servers; 0 picks a free port. */
-export type LocalStackPorts = Record<LocalService, number>;
 
 /**
  * Reads the local stack's settings from the environment: the ports of `SERVICES`, `REPORT_API_TOKEN`
@@ -32,7 +28,7 @@ export type LocalStackPorts = Record<LocalService, number>;
  */
 export function readLocalStackEnv(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()) {
   const read = (variable: string) => env[variable]?.trim() || undefined;
-  const ports = {} as LocalStackPorts;
+  const ports = {} as Record<LocalService, number>; // 0 picks a free port
   for (const [service, [, variable, fallback]] of Object.entries(SERVICES)) {
     const text = read(variable);
     const port = text === undefined ? fallback : parsePort(text);
@@ -54,16 +50,8 @@ export function readLocalStackEnv(env: NodeJS.ProcessEnv = process.env, cwd: str
     }
     taken.set(port, variable);
   }
-  const token = (variable: string, fallback: string) => {
-    const text = read(variable) ?? fallback;
-    // The value is a secret: the message says what is wrong with it, never what it is.
-    if (!TOKEN68_PATTERN.test(text)) {
-      throw new UsageError(`${variable} must be letters, digits and . _ ~ + / - (optionally ending in =)`);
-    }
-    return text;
-  };
-  const reportApiToken = token('REPORT_API_TOKEN', 'local-dev-token');
-  const sandboxApiKey = token('SANDBOX_API_KEY', 'sandbox-key');
+  const reportApiToken = checkedToken('REPORT_API_TOKEN', read('REPORT_API_TOKEN') ?? 'local-dev-token');
+  const sandboxApiKey = checkedToken('SANDBOX_API_KEY', read('SANDBOX_API_KEY') ?? 'sandbox-key');
   const timezone = read('LOCAL_TIMEZONE') ?? 'UTC';
   try {
     // The configuration's own schema, so that the local stack accepts exactly what a deployment would.
@@ -92,11 +80,11 @@ export function readLocalStackEnv(env: NodeJS.ProcessEnv = process.env, cwd: str
  * name the sandbox's projects.
  */
 export function localDemoConfig(options: {
-  /** The sandbox's base URL, e.g. `http://127.0.0.1:4010`. */
+  /** The sandbox's base URL. */
   apiUrl: string;
   /** `demo`'s time zone. @default 'UTC' */
   timezone?: string;
-}): DeploymentConfig {
+}) {
   const account = (name: string, displayName: string, timezone: string, recipient: string) => ({
     name,
     displayName,

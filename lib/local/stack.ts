@@ -12,30 +12,25 @@ import type { DeliveryContext, PublishContext } from '../pipeline';
 import { accountToken, createReportApi, type ReportApiLogger, reportApiOptionsFor } from '../report-api';
 import { serveOnLoopback, startSandbox } from '../sandbox';
 import { startS3Emulator, startSesEmulator } from './emulators';
-import { PortUnavailableError } from './errors';
+import { LocalStackError } from './errors';
 import { type LocalAccountRun, runLocalMonthlyFanOut } from './local-fan-out';
-import { type LocalService, type LocalStackPorts, localDemoConfig, SERVICES } from './settings';
+import { type LocalService, localDemoConfig, type readLocalStackEnv, SERVICES } from './settings';
 import { ACCOUNT_TOKEN_KEY, LINK_SIGNING_KEY, loadStateKey, prepareStateDirs } from './state';
 
 export const LOCAL_BUCKET = 'invoice-reports-local';
 
+type LocalSettings = ReturnType<typeof readLocalStackEnv>;
+
 /** Options of `startLocalStack`; `npm start` fills them from `readLocalStackEnv`. */
-export interface LocalStackOptions {
-  /** 0 picks a free port. */
-  ports: LocalStackPorts;
-  /** Holds the S3 emulator's objects, the keys and build folders; made owner-only (0700). */
-  stateDir: string;
-  reportApiToken?: string;
-  sandboxApiKey?: string;
-  /** The `demo` account's time zone (`demo-tokyo` is in Asia/Tokyo). */
-  timezone?: string;
-  /** The clock of the sandbox's data, the report months and the links. */
-  now?: () => Date;
-  /** Lines saying what the stack does: its start, the reports' progress and runs, the report API's log. */
-  log?: (line: string) => void;
-  /** Aborting it while the stack starts stops what has started; the start then rejects with its reason. */
-  signal?: AbortSignal;
-}
+type LocalStackOptions = Partial<LocalSettings> &
+  Pick<LocalSettings, 'ports' | 'stateDir'> & {
+    /** The clock of the sandbox's data, the report months and the links. */
+    now?: () => Date;
+    /** Lines saying what the stack does: its start, the reports' progress and runs, the report API's log. */
+    log?: (line: string) => void;
+    /** Aborting it while the stack starts stops what has started; the start then rejects with its reason. */
+    signal?: AbortSignal;
+  };
 
 /** What the monthly fan-out did at start for one local account, and where to look. */
 export type LocalAccountReport = LocalAccountRun & {
@@ -67,6 +62,7 @@ export function probePort(port: number, host = '127.0.0.1'): Promise<'free' | 'i
 }
 
 type StopPart = () => Promise<void> | void;
+const ignore = () => {};
 
 /**
  * The running parts of the stack, stopped last started first, each once. One added once stopping has
@@ -78,13 +74,8 @@ export class RunningParts {
   private stopped = false;
 
   add(stop: StopPart): void {
-    if (this.stopped)
-      this.stopping.push(
-        Promise.resolve()
-          .then(stop)
-          .catch(() => {}),
-      );
-    else this.stops.push(stop);
+    if (!this.stopped) this.stops.push(stop);
+    else this.stopping.push(Promise.resolve().then(stop).catch(ignore));
   }
 
   /** Resolves once every stop begun so far has finished; throws the first error this call met. */
@@ -108,15 +99,19 @@ export class RunningParts {
   }
 }
 
-/** A `PortUnavailableError` when another program holds `service`'s fixed port, or this user may not have it. */
+/**
+ * The error when another program holds `service`'s fixed port, or this user may not have it (below
+ * 1024): it names the variable that moves the server elsewhere.
+ */
 async function takenPortError(service: LocalService, port: number, options?: ErrorOptions) {
   const state = port === 0 ? 'free' : await probePort(port);
   if (state === 'free') return undefined;
   const [name, variable] = SERVICES[service];
-  return new PortUnavailableError(name, port, variable, state, options);
+  const reason = state === 'in-use' ? 'is in use' : 'is not allowed for this user';
+  return new LocalStackError(`port ${port} (${name}) ${reason}: set ${variable} to another port`, options);
 }
 
-/** Runs `start`; a failure on a taken fixed port becomes a `PortUnavailableError` naming its variable. */
+/** Runs `start`; a failure on a taken fixed port becomes the error naming its variable. */
 async function startOnPort<T>(service: LocalService, port: number, start: () => Promise<T>): Promise<T> {
   try {
     return await start();
@@ -146,8 +141,8 @@ export function reportApiLogLines(write: (line: string) => void): ReportApiLogge
  * Starts the whole product on 127.0.0.1 (the sandbox, the S3 and SES emulators, the report API), then
  * runs the monthly fan-out for the local accounts (`runLocalMonthlyFanOut`). When anything fails,
  * everything already started is stopped before the error is thrown.
- * @throws PortUnavailableError naming the variable of a port that is taken; LocalStackError for the
- * state directory or its keys (an account whose report fails is reported in `reports`)
+ * @throws LocalStackError naming the variable of a port that is taken, or for the state directory or
+ * its keys (an account whose report fails is reported in `reports`)
  */
 export async function startLocalStack(options: LocalStackOptions) {
   const { ports, signal } = options;
@@ -234,30 +229,22 @@ export async function startLocalStack(options: LocalStackOptions) {
 
     const linkTime = now();
     let linkExpiresAt = linkTime;
+    const validity = { lifetimeDays: config.linkLifetimeDays, now: linkTime };
     const tokenKey = { value: accountTokenKey, secretName: config.accountTokenKeySecretName };
     const reports = runs.map((run): LocalAccountReport => {
       const generation =
         config.accounts.find((account) => account.name === run.account)?.tokenGeneration ?? 1;
       const apiToken = accountToken(tokenKey, run.account, generation);
       if (run.outcome.status !== 'delivered') return { ...run, apiToken };
-      const { account } = run;
-      const signed = signReportLinks({
-        baseUrl: api.url,
-        account,
-        period: run.month,
-        files: ['report.html'],
-        lifetimeDays: config.linkLifetimeDays,
-        now: linkTime,
-        generation,
-        signingKey,
-      });
+      const link = { baseUrl: api.url, account: run.account, generation, signingKey };
+      const file = 'report.html';
+      const signed = signReportLinks({ ...link, ...validity, period: run.month, files: [file] });
       linkExpiresAt = signed.expiresAt;
-      const index = { baseUrl: api.url, account, expiresAt: linkExpiresAt, generation, signingKey };
       return {
         ...run,
         apiToken,
-        signedReportLink: signed.links['report.html'],
-        allReportsLink: signReportIndexLink(index),
+        signedReportLink: signed.links[file],
+        allReportsLink: signReportIndexLink({ ...link, expiresAt: linkExpiresAt }),
       };
     });
 

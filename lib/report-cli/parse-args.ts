@@ -19,22 +19,6 @@ import {
 } from '../period';
 import type { ProjectNames } from '../report';
 
-/** What `npm run report` was asked to do, checked and with every default applied. */
-export interface ReportCliOptions {
-  /** A month `YYYY-MM`, a quarter `YYYY-Qn` or a year `YYYY`. */
-  period: string;
-  timezone: string;
-  projectId?: string;
-  /** A JSON file of project names by id (`{ "<uuid>": "Web shop" }`), read before the report is built. */
-  projectNamesFile?: string;
-  outDir: string;
-  apiUrl: string;
-  /** Never printed, never in an error message. */
-  apiKey: string;
-  concurrency?: number;
-  pageSize?: number;
-}
-
 /** Limits that keep a typo (`--concurrency 800`) from flooding the service. */
 const MAX_CONCURRENCY = 32;
 const MAX_PAGE_SIZE = 1000;
@@ -88,9 +72,9 @@ export function parseReportCliArgs(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
   now: Date = new Date(),
-): { help: true } | { help: false; options: ReportCliOptions } {
+) {
   const values = readArgs(argv);
-  if (values.help) return { help: true };
+  if (values.help) return { help: true } as const;
 
   const timezone = usage(() => parseTimeZone(values.timezone ?? 'UTC'));
   if (values.period !== undefined && values.month !== undefined) {
@@ -105,7 +89,8 @@ export function parseReportCliArgs(
   if (!hasBegun(period, timezone, now)) throw new UsageError(notBegunReason(period.id, timezone));
   const { project, concurrency, 'page-size': pageSize, 'project-names': namesFile } = values;
   return {
-    help: false,
+    help: false as const,
+    // The key is never printed, never in an error message.
     options: {
       period: period.id,
       timezone,
@@ -218,3 +203,6 @@ export async function readProjectNamesFile(file: string): Promise<ProjectNames> 
   }
   return parsed.data;
 }
+
+/** What `npm run report` was asked to do, checked and with every default applied. */
+export type ReportCliOptions = Extract<ReturnType<typeof parseReportCliArgs>, { help: false }>['options'];

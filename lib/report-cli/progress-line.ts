@@ -10,10 +10,7 @@ export interface ProgressOutput {
  * 5 s. The first update is always shown; `finish` ends the line, on a terminal showing first the latest
  * status that throttling held back.
  */
-export function createProgressLine(
-  output: ProgressOutput,
-  now: () => number = Date.now,
-): { update(text: string): void; finish(): void } {
+export function createProgressLine(output: ProgressOutput, now: () => number = Date.now) {
   const terminal = output.isTTY === true;
   const intervalMs = terminal ? 100 : 5000;
   let lastShown: number | undefined;
@@ -24,7 +21,7 @@ export function createProgressLine(
     lineOpen = terminal;
   };
   return {
-    update(text) {
+    update(text: string) {
       const at = now();
       if (lastShown !== undefined && at - lastShown < intervalMs) {
         heldBack = text;

@@ -11,7 +11,7 @@ import { ZoneDays } from '../period';
 import { countedExtraPaid, resolveSandboxOptions, type SandboxOptions } from './options';
 import { DatasetSource, GeneratedSource, SandboxQueries } from './queries';
 import { decimalOf } from './rates';
-import { arrangeForRequest } from './record-order';
+import { shuffledList } from './record-order';
 import {
   invoiceListParamsSchema,
   paymentListParamsSchema,
@@ -98,9 +98,12 @@ export function createSandboxApp(options: SandboxOptions = {}): Hono {
     seed,
     extraPaid: countedExtraPaid(settings.statsExtraPaid, source.mainProjectId),
   });
+  // A reshuffled list is shuffled afresh for each request, numbered in order of arrival.
   let listRequests = 0;
-  const page = <T>(list: readonly T[], offset: number, limit: number): T[] =>
-    arrangeForRequest(list, order, seed, ++listRequests).slice(offset, offset + Math.min(limit, maxLimit));
+  const page = <T>(list: readonly T[], offset: number, limit: number) => {
+    const arranged = order === 'reshuffled' ? shuffledList(list, seed, `request ${++listRequests}`) : list;
+    return arranged.slice(offset, offset + Math.min(limit, maxLimit));
+  };
   // `exact`: statistics may hold sums of any length; a dataset may hold lossless numbers.
   const { numbersAsStrings } = settings;
   const success = (c: Context, data: unknown, exact: boolean) =>

@@ -34,10 +34,7 @@ export interface DateReading {
  * The instants that `startDate`/`endDate` (`Y-m-d`) name: from the first instant of `startDate` in the
  * zone to the first instant of the day after `endDate` (inclusive) or of `endDate` itself (exclusive).
  */
-export function rangeOfDates(
-  dates: { startDate?: string; endDate?: string },
-  reading: DateReading,
-): InstantRange {
+export function rangeOfDates(dates: { startDate?: string; endDate?: string }, reading: DateReading) {
   const later = reading.endDate === 'inclusive' ? 1 : 0;
   return {
     from: dates.startDate === undefined ? undefined : reading.days.startOf(dates.startDate),

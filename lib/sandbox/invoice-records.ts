@@ -97,14 +97,7 @@ function drawDescription(random: SeededRandom): string | null {
 }
 
 /** A generated invoice before `now` decides its status and amounts. */
-export interface PlannedInvoice {
-  /** Complete but for `amountFiatUSD`, `commissionFiatUSD` and `status`, which `settle` writes. */
-  invoice: InvoiceJson;
-  created: number;
-  timeToPay: number;
-  /** `amountFiat` at the rate of the creation moment, in cents. */
-  usdAtCreation: Big;
-}
+export type PlannedInvoice = ReturnType<typeof planInvoice>;
 
 /** What `planInvoice` would otherwise draw. */
 export interface FieldChoices {
@@ -122,15 +115,11 @@ export interface FieldChoices {
 export function planInvoice(
   random: SeededRandom,
   account: SandboxAccount,
-  {
-    month,
-    serial,
-    created,
-    lifetime,
-  }: { month: MonthNumber; serial: number; created: number; lifetime: number },
+  when: { month: MonthNumber; serial: number; created: number; lifetime: number },
   views: readonly [number, number],
   draws: FieldChoices & { ordinary?: boolean },
-): PlannedInvoice {
+) {
+  const { month, serial, created, lifetime } = when;
   const { ordinary } = draws;
   const currency = draws.currency ?? random.weighted(CURRENCIES);
   const projectId =
@@ -148,27 +137,26 @@ export function planInvoice(
       : `ORD-${random.int(100_000, 999_999)}`;
   const viewCount = random.int(...views);
   const timeToPay = created + lifetime;
-  return {
-    // Members in the order of the spec.
-    invoice: {
-      id: invoiceId(random, month, serial),
-      uid: invoiceUid(month, serial),
-      projectId,
-      createDatetime: serviceDatetimeFromEpochSeconds(created),
-      timeToPayDatetime: serviceDatetimeFromEpochSeconds(timeToPay),
-      commissionFiatUSD: 0,
-      amountFiatUSD: 0,
-      amountFiat: jsonNumber(amountFiat),
-      currencyFiat: currency,
-      description,
-      serviceData,
-      views: viewCount,
-      status: 'unpaid',
-    },
-    created,
-    timeToPay,
-    usdAtCreation: roundTo(amountFiat.times(fiatRateUSD(currency, created)), 2),
+  // Complete but for `amountFiatUSD`, `commissionFiatUSD` and `status`, which `settle` writes; members
+  // in the order of the spec.
+  const invoice: InvoiceJson = {
+    id: invoiceId(random, month, serial),
+    uid: invoiceUid(month, serial),
+    projectId,
+    createDatetime: serviceDatetimeFromEpochSeconds(created),
+    timeToPayDatetime: serviceDatetimeFromEpochSeconds(timeToPay),
+    commissionFiatUSD: 0,
+    amountFiatUSD: 0,
+    amountFiat: jsonNumber(amountFiat),
+    currencyFiat: currency,
+    description,
+    serviceData,
+    views: viewCount,
+    status: 'unpaid',
   };
+  // `usdAtCreation`: `amountFiat` at the rate of the creation moment, in cents.
+  const usdAtCreation = roundTo(amountFiat.times(fiatRateUSD(currency, created)), 2);
+  return { invoice, created, timeToPay, usdAtCreation };
 }
 
 /** Writes the status and `amountFiatUSD`, and the commission recalculated from it. */

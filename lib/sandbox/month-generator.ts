@@ -45,15 +45,7 @@ export interface UnmatchedCase {
   cryptocurrency: string;
 }
 
-export interface GeneratedMonth {
-  month: MonthNumber;
-  /** Invoices created in the month, newest first, then by id. */
-  invoices: InvoiceItemJson[];
-  /** Payments found through the month's invoices, newest first, then by id (some early next month). */
-  payments: PaymentItemJson[];
-  /** With `unmatchedCases`: the truth about each unmatched payment, for tests; never served. */
-  cases?: UnmatchedCase[];
-}
+export type GeneratedMonth = ReturnType<typeof generateMonth>;
 
 /** With `unmatchedCases`: cases of each kind but `stray` per month, and stray ones besides the ordinary. */
 export const CASES_PER_KIND = 8;
@@ -120,16 +112,17 @@ function paidSpecial(index: number, start: number, end: number, account: Sandbox
 const btcWallet = (account: SandboxAccount) => account.wallets.find((w) => w.cryptocurrency === 'BTC')!;
 
 /**
- * One month of the account's records, from the seed and the month alone: every random draw is made
- * whatever `now` (`nowSeconds`) is, then records after `now` are left out (or not yet paid), so a month
- * reads the same once it is over.
+ * One month of the account's records, from the seed and the month alone: its invoices created in the
+ * month and the payments found through them (some early next month), each newest first, then by id.
+ * Every random draw is made whatever `now` (`nowSeconds`) is, then records after `now` are left out (or
+ * not yet paid), so a month reads the same once it is over.
  *
- * With `unmatchedCases`, unmatched payments whose truth is known, for the tests of the report's estimates
- * and candidates: `CASES_PER_KIND` each of late, under- and over-payments of invoices made for them (which
- * stay not paid), and `STRAY_CASES` payments for no invoice. From their own random stream, so the month's
- * other records are the same with or without them (but for the ordinary unmatched payments' amounts,
- * moved clear of waiting invoices). The first late case's invoice is made in the month's last half hour
- * and paid in the next month's first: its candidate comes from the period before.
+ * With `unmatchedCases`, unmatched payments whose truth is known (`cases`, for the tests of the report's
+ * estimates and candidates; never served): `CASES_PER_KIND` each of late, under- and over-payments of
+ * invoices made for them (which stay not paid), and `STRAY_CASES` payments for no invoice. From their own
+ * random stream, so the month's other records are the same with or without them (but for the ordinary
+ * unmatched payments' amounts, moved clear of waiting invoices). The first late case's invoice is made in
+ * the month's last half hour and paid in the next month's first: its candidate comes from the period before.
  */
 export function generateMonth(request: {
   seed: number;
@@ -138,7 +131,7 @@ export function generateMonth(request: {
   nowSeconds: number;
   account: SandboxAccount;
   unmatchedCases?: boolean;
-}): GeneratedMonth {
+}) {
   const { seed, month, nowSeconds, account, unmatchedCases = false } = request;
   const random = new SeededRandom(seed, month);
   const start = monthStartSeconds(month);
@@ -277,13 +270,12 @@ export function generateMonth(request: {
     }
   }
 
-  const generated: GeneratedMonth = {
+  return {
     month,
     invoices: newestFirst(invoices),
     payments: newestFirst(payments),
+    ...(unmatchedCases ? { cases } : {}),
   };
-  if (unmatchedCases) generated.cases = cases;
-  return generated;
 }
 
 /**
@@ -315,11 +307,7 @@ function newestFirst<T extends { id: string }>(rows: [number, T][]): T[] {
  * The list items as literals, field by field: every record then shares one hidden class, where spreading
  * the invoice and the payment cost the sandbox about 1.5× the CPU a page (serialising and filtering).
  */
-function paidInvoiceItem(
-  invoice: InvoiceJson,
-  payment: PaymentRecordJson,
-  wallet: WalletJson,
-): InvoiceItemJson {
+function paidInvoiceItem(invoice: InvoiceJson, payment: PaymentRecordJson, wallet: WalletJson) {
   return {
     id: invoice.id,
     uid: invoice.uid,
@@ -345,12 +333,7 @@ function paymentItem(payment: PaymentRecordJson, invoice: InvoiceJson, wallet: W
 }
 
 /** A payment matched to no invoice, its id and hash drawn in that order. */
-function unmatchedPayment(
-  random: SeededRandom,
-  wallet: WalletJson,
-  amount: Big,
-  at: number,
-): PaymentItemJson {
+function unmatchedPayment(random: SeededRandom, wallet: WalletJson, amount: Big, at: number) {
   return {
     id: randomUuid(random),
     amount: jsonNumber(amount),

@@ -6,7 +6,6 @@ import { isZoneOrOffset } from '../period';
 import type { EndDateReading } from './date-reading';
 import type { SandboxDataset } from './queries';
 import { LIST_ORDERS, type ListOrder } from './record-order';
-import type { CountedInvoice } from './statistics';
 
 export const DEFAULT_SEED = 1;
 /** A month this large takes tens of seconds and about a gigabyte to generate. */
@@ -14,6 +13,12 @@ const MAX_PAID_PER_MONTH = 500_000;
 export const DEFAULT_SANDBOX_PORT = 4010;
 const TOKEN68_RULE = 'must be letters, digits and . _ ~ + / - (optionally ending in =)';
 const ZONE_RULE = 'an IANA time zone or an offset from -12:00 to +14:00';
+
+/** `value`, when it can be a key or token; the message of the `UsageError` otherwise never shows it. */
+export function checkedToken(name: string, value: string): string {
+  if (!TOKEN68_PATTERN.test(value)) throw new UsageError(`${name} ${TOKEN68_RULE}`);
+  return value;
+}
 
 /** The options' defaults but `apiKey` (`SANDBOX_API_KEY`, else `sandbox-key`) and `now` (the clock's). */
 const DEFAULTS = {
@@ -59,11 +64,9 @@ export interface ServedPage {
   records: number;
 }
 
-export type ResolvedSandboxOptions = Settings & Pick<SandboxOptions, 'dataset' | 'onPageServed'>;
-
 /** The options with their defaults; throws a `RangeError` that names the bad option (never the key). */
-export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSandboxOptions {
-  const o = { ...options } as ResolvedSandboxOptions;
+export function resolveSandboxOptions(options: SandboxOptions = {}) {
+  const o = { ...options } as Settings & SandboxOptions;
   for (const [name, fallback] of Object.entries(DEFAULTS)) (o as Record<string, unknown>)[name] ??= fallback;
   o.apiKey ??= process.env.SANDBOX_API_KEY || 'sandbox-key';
   o.now ??= new Date();
@@ -122,7 +125,7 @@ const extraPaidSchema = z
     path: ['amountFiat'],
     message: 'is needed for a currency other than USD',
   });
-export type ExtraPaidInvoice = z.input<typeof extraPaidSchema>;
+type ExtraPaidInvoice = z.input<typeof extraPaidSchema>;
 
 /** What is wrong with an extra (`amountUSD: expected a decimal such as "10.00"`), if anything. */
 function extraPaidProblem(extra: ExtraPaidInvoice): string | undefined {
@@ -133,10 +136,7 @@ function extraPaidProblem(extra: ExtraPaidInvoice): string | undefined {
 }
 
 /** The extras as the invoices the statistics count; `mainProjectId` stands in for a missing project. */
-export function countedExtraPaid(
-  extras: readonly ExtraPaidInvoice[],
-  mainProjectId: string | undefined,
-): CountedInvoice[] {
+export function countedExtraPaid(extras: readonly ExtraPaidInvoice[], mainProjectId: string | undefined) {
   return extras.map((extra, index) => {
     const projectId = extra.projectId ?? mainProjectId;
     if (projectId === undefined) {
@@ -267,10 +267,7 @@ export function parseSandboxArgs(argv: string[], env: Record<string, string | un
     throw new UsageError((error as Error).message.replace(/\s*\n\s*/g, ' '));
   }
   if (values.help) return { help: true };
-  if (env.SANDBOX_API_KEY && !TOKEN68_PATTERN.test(env.SANDBOX_API_KEY)) {
-    // The value is a secret: the message says what is wrong with it, never what it is.
-    throw new UsageError(`SANDBOX_API_KEY ${TOKEN68_RULE}`);
-  }
+  if (env.SANDBOX_API_KEY) checkedToken('SANDBOX_API_KEY', env.SANDBOX_API_KEY);
   const given = (name: string) => values[name] as string | undefined;
   const refuse = (name: string, rule: string, value: string): never => {
     throw new UsageError(`${name} must be ${rule}, not "${value}"`);

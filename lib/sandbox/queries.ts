@@ -29,6 +29,13 @@ import {
   invoiceStatistics,
 } from './statistics';
 
+/** Day totals of the invoices created in the range. */
+function dayTotalsIn(range: InstantRange, invoices: readonly CountedInvoice[], days: ZoneDays) {
+  const bounds = datetimeBounds(range);
+  const inRange = invoices.filter((invoice) => inBounds(invoice.createDatetime, bounds));
+  return dayTotalsOf(inRange, days).values();
+}
+
 /** Where the records come from: generated months or a given dataset. */
 export interface RecordSource {
   /**
@@ -110,9 +117,7 @@ export class SandboxQueries {
   statistics(dates: { startDate?: string; endDate?: string }): InvoiceStatisticsJson {
     return this.statisticsByRange.getOrCreate(JSON.stringify([dates.startDate, dates.endDate]), () => {
       const range = rangeOfDates(dates, this.readings.dates);
-      const bounds = datetimeBounds(range);
-      const extra = this.readings.extraPaid.filter((invoice) => inBounds(invoice.createDatetime, bounds));
-      const extraDays = dayTotalsOf(extra, this.readings.statisticsDays).values();
+      const extraDays = dayTotalsIn(range, this.readings.extraPaid, this.readings.statisticsDays);
       return invoiceStatistics([...this.source.dayTotals(range), ...extraDays]);
     });
   }
@@ -170,10 +175,6 @@ export class LruCache<K, V> {
     }
     return value;
   }
-
-  get size(): number {
-    return this.entries.size;
-  }
 }
 
 /** Full months of data before the current one. */
@@ -195,6 +196,8 @@ type GeneratedSourceOptions = Pick<Required<SandboxOptions>, 'seed' | 'paidPerMo
  */
 export class GeneratedSource implements RecordSource {
   readonly account: SandboxAccount;
+  /** The account's busiest project. */
+  readonly mainProjectId: string;
   readonly firstMonth: MonthNumber;
   readonly lastMonth: MonthNumber;
   private readonly nowSeconds: number;
@@ -204,6 +207,7 @@ export class GeneratedSource implements RecordSource {
 
   constructor(private readonly options: GeneratedSourceOptions) {
     this.account = sandboxAccount(options.seed);
+    this.mainProjectId = this.account.projectIds[0]!;
     this.statisticsDays = options.statisticsDays ?? new ZoneDays('UTC');
     this.nowSeconds = Math.floor(options.now.getTime() / 1000);
     this.lastMonth = monthOfEpochSeconds(this.nowSeconds);
@@ -226,15 +230,7 @@ export class GeneratedSource implements RecordSource {
     );
   }
 
-  /** The account's busiest project. */
-  get mainProjectId(): string {
-    return this.account.projectIds[0]!;
-  }
-
-  invoiceLists(
-    range: InstantRange,
-    lookup: { invoiceId?: string; invoiceUid?: string },
-  ): InvoiceItemJson[][] {
+  invoiceLists(range: InstantRange, lookup: { invoiceId?: string; invoiceUid?: string }) {
     // Generated ids and uids carry their month: a lookup generates that month only.
     return this.monthsOf(range, 0)
       .filter((m) => lookup.invoiceId === undefined || m === monthOfInvoiceId(lookup.invoiceId))
@@ -255,7 +251,6 @@ export class GeneratedSource implements RecordSource {
    */
   dayTotals(range: InstantRange): DayTotals[] {
     const parts: DayTotals[] = [];
-    const bounds = datetimeBounds(range);
     for (const month of this.monthsOf(range, 0)) {
       const covered =
         (range.from === undefined || range.from <= monthStartSeconds(month)) &&
@@ -264,10 +259,7 @@ export class GeneratedSource implements RecordSource {
         if (!this.totals.has(month)) this.month(month);
         parts.push(...this.totals.get(month)!.values());
       } else {
-        const inRange = this.month(month).invoices.filter((invoice) =>
-          inBounds(invoice.createDatetime, bounds),
-        );
-        parts.push(...dayTotalsOf(inRange, this.statisticsDays).values());
+        parts.push(...dayTotalsIn(range, this.month(month).invoices, this.statisticsDays));
       }
     }
     return parts;
@@ -339,7 +331,6 @@ export class DatasetSource implements RecordSource {
   private readonly payments: PaymentItemJson[];
   readonly mainProjectId: string | undefined;
 
-  /** @param statisticsDays the days the statistics are keyed by */
   constructor(
     dataset: SandboxDataset,
     private readonly statisticsDays: ZoneDays,
@@ -364,9 +355,7 @@ export class DatasetSource implements RecordSource {
   }
 
   dayTotals(range: InstantRange): Iterable<DayTotals> {
-    const bounds = datetimeBounds(range);
-    const inRange = this.invoices.filter((invoice) => inBounds(invoice.createDatetime, bounds));
-    return dayTotalsOf(inRange, this.statisticsDays).values();
+    return dayTotalsIn(range, this.invoices, this.statisticsDays);
   }
 }
 

@@ -34,7 +34,6 @@ export function cryptoDecimals(cryptocurrency: string): number {
   return CRYPTO_DECIMALS[cryptocurrency] ?? 8;
 }
 
-/** The rate of a market at an instant, a `Date` or epoch seconds. */
 function rateAt(markets: Record<string, Market>, code: string, kind: string, at: Date | number): Big {
   const market = markets[code];
   if (!market) throw new RangeError(`the sandbox has no ${kind} rate for "${code}"`);

@@ -27,7 +27,7 @@ const ORDER_STREAM = 0x0de7;
 /**
  * A newest-first list in another order. `oldest`: oldest first, then by `id` ascending. `random`: a
  * shuffle drawn from the seed and the list's key (its endpoint and filter), so every page of one list
- * comes from the same arrangement. `reshuffled`: shuffled again for each request (`arrangeForRequest`).
+ * comes from the same arrangement. `reshuffled`: as it is, shuffled again for each request when paged.
  */
 export function arrangeList<T extends { id: string }>(
   newestFirst: readonly T[],
@@ -40,16 +40,6 @@ export function arrangeList<T extends { id: string }>(
     return [...newestFirst].sort((a, b) => compareNewestThenId(timeOf(b), a.id, timeOf(a), b.id));
   }
   return shuffledList(newestFirst, random.seed, random.listKey);
-}
-
-/** A list as one request is answered with: a reshuffled list shuffled afresh for each (`request` numbers them). */
-export function arrangeForRequest<T>(
-  arranged: readonly T[],
-  order: ListOrder,
-  seed: number,
-  request: number,
-) {
-  return order === 'reshuffled' ? shuffledList(arranged, seed, `request ${request}`) : arranged;
 }
 
 /** The records in an order drawn from the seed and the key (Fisher–Yates): the same for the same two. */

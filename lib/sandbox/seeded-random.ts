@@ -83,7 +83,6 @@ export class SeededRandom {
     return HEX_SCRATCH.toString('hex', 0, length / 2);
   }
 
-  /** `length` characters drawn from `alphabet`. */
   chars(alphabet: string, length: number): string {
     let text = '';
     for (let index = 0; index < length; index++) text += alphabet[this.int(0, alphabet.length - 1)];
@@ -91,7 +90,6 @@ export class SeededRandom {
   }
 }
 
-/** A random version-4 UUID drawn from the seeded stream. */
 export function randomUuid(random: SeededRandom): string {
   const hex = random.hex(32);
   const variant = ((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);

@@ -31,15 +31,7 @@ export interface CountedInvoice {
 }
 
 /** `data` of `POST /statistics/invoices`. Money is a `LosslessNumber`, every digit of any sum. */
-export interface InvoiceStatisticsJson {
-  invoicesTotalNum: number;
-  invoicesPaidNum: number;
-  invoicesTotalUSD: LosslessNumber;
-  invoicesByProjects: Record<string, LosslessNumber>;
-  invoicesByCurrencies: Record<string, LosslessNumber>;
-  invoicesByMonths: Record<string, LosslessNumber>;
-  invoicesByDate: Record<string, { date: number; value: LosslessNumber }>;
-}
+export type InvoiceStatisticsJson = ReturnType<typeof invoiceStatistics>;
 
 function totalsOf(days: Map<string, DayTotals>, day: string, start: number): DayTotals {
   let totals = days.get(day);
@@ -88,12 +80,12 @@ export function dayTotalsOf(invoices: Iterable<CountedInvoice>, days: ZoneDays):
  * milliseconds; `invoicesByMonths` groups those days by month (`October-2026`); USD figures are rounded
  * to cents, half up, once, after exact summing; keys are in ascending order.
  */
-export function invoiceStatistics(parts: Iterable<DayTotals>): InvoiceStatisticsJson {
+export function invoiceStatistics(parts: Iterable<DayTotals>) {
   const days = new Map<string, DayTotals>();
   for (const part of parts) addTotals(totalsOf(days, part.day, part.start), part);
   const all = totalsOf(new Map(), '', 0);
   const byMonth = new Map<string, Big>();
-  const invoicesByDate: InvoiceStatisticsJson['invoicesByDate'] = {};
+  const invoicesByDate: Record<string, { date: number; value: LosslessNumber }> = {};
   for (const totals of [...days.values()].sort((a, b) => (a.day < b.day ? -1 : 1))) {
     addTotals(all, totals);
     if (totals.paid === 0) continue;

@@ -7,7 +7,6 @@ import { format } from 'date-fns';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { type DeploymentConfigInput, parseDeploymentConfig, toRuntimeEnv } from '../../lib/config';
 import {
-  clearSesStore,
   type RunningEmulator,
   readSesStore,
   startS3Emulator,
@@ -22,6 +21,7 @@ import {
 } from '../lib/pipeline/support/acme-month';
 import { type RuntimeConfigFile, writeRuntimeConfigFile } from '../support/runtime-config-file';
 import { type SecretsManagerStandIn, startSecretsManagerStandIn } from '../support/secrets-manager-stand-in';
+import { clearSesStore } from '../support/ses-store';
 
 const BUCKET = 'invoice-reports-lambda-test';
 const API_KEY = 'acme-live-key-5b2e77c1';

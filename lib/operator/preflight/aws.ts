@@ -65,12 +65,7 @@ export function cannotAsk(subject: string, problem: string, fix: Fix, error: unk
 }
 
 /** AWS's answer to `question`; unanswered, the check stops at the finding `problem (the error)`. */
-export async function ask<T>(
-  subject: string,
-  problem: string,
-  fix: Fix,
-  question: () => Promise<T>,
-): Promise<T> {
+export async function ask<T>(subject: string, problem: string, fix: Fix, question: () => Promise<T>) {
   try {
     return await question();
   } catch (error) {

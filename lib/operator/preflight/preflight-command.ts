@@ -1,4 +1,4 @@
-import { type DeploymentConfig, exitOnUsageError, loadRepositoryConfig } from '../../config';
+import { exitOnUsageError, loadRepositoryConfig } from '../../config';
 import { type CommandIo, commandOptions, usageError } from '../command-line';
 import { type PreflightClients, preflightClients } from './aws';
 import { runPreflight } from './run-preflight';
@@ -53,27 +53,24 @@ export function runPreflightCommand(argv: readonly string[], io: PreflightComman
     }
     if (files.length > 1) throw wrong('name one configuration file');
     if (files[0]?.trim() === '') throw wrong('the configuration file needs a path');
-    return preflight(loadRepositoryConfig(io.cwd, files[0]), io);
-  });
-}
-
-async function preflight(config: DeploymentConfig, io: PreflightCommandIo): Promise<number> {
-  const clients = (io.clients ?? preflightClients)(config.sesRegion);
-  try {
-    const { identity, findings } = await runPreflight(clients, config);
-    for (const { subject, problem, fix } of findings)
-      io.stdout.write(`${subject}: ${problem}. Fix: ${fix}\n`);
-    if (identity) {
-      const where = `AWS account ${identity.account} in ${identity.region} (as ${identity.arn})`;
-      io.stdout.write(
-        findings.length === 0
-          ? `Deployable: ${where}, ${config.accounts.length} accounts checked.\n`
-          : `${findings.length} finding${findings.length === 1 ? '' : 's'} for ${where}: fix them, then run preflight again.\n`,
-      );
+    const config = loadRepositoryConfig(io.cwd, files[0]);
+    const clients = (io.clients ?? preflightClients)(config.sesRegion);
+    try {
+      const { identity, findings } = await runPreflight(clients, config);
+      for (const { subject, problem, fix } of findings)
+        io.stdout.write(`${subject}: ${problem}. Fix: ${fix}\n`);
+      if (identity) {
+        const where = `AWS account ${identity.account} in ${identity.region} (as ${identity.arn})`;
+        io.stdout.write(
+          findings.length === 0
+            ? `Deployable: ${where}, ${config.accounts.length} accounts checked.\n`
+            : `${findings.length} finding${findings.length === 1 ? '' : 's'} for ${where}: fix them, then run preflight again.\n`,
+        );
+      }
+      return findings.length === 0 ? 0 : 1;
+    } finally {
+      // Closes the clients' connections, so that the command's process can end.
+      for (const client of Object.values(clients)) client.destroy();
     }
-    return findings.length === 0 ? 0 : 1;
-  } finally {
-    // Closes the clients' connections, so that the command's process can end.
-    for (const client of Object.values(clients)) client.destroy();
-  }
+  });
 }

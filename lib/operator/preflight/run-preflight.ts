@@ -1,4 +1,4 @@
-import { DescribeStacksCommand, type Stack } from '@aws-sdk/client-cloudformation';
+import { DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { GetAccountSettingsCommand } from '@aws-sdk/client-lambda';
 import { DescribeSecretCommand, GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
 import { GetCallerIdentityCommand } from '@aws-sdk/client-sts';
@@ -16,13 +16,6 @@ import {
 } from './aws';
 import { checkSes } from './check-ses';
 
-/** Who and where preflight checks: the AWS account, the caller's ARN and the region. */
-export interface CallerIdentity {
-  account: string;
-  arn: string;
-  region: string;
-}
-
 const CREDENTIALS_FIX =
   'sign in with AWS credentials for the target account: set AWS_PROFILE to a configured profile (aws configure, or aws sso login --profile NAME), or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY';
 const REGION_FIX =
@@ -32,7 +25,7 @@ const REGION_FIX =
  * The operator's credentials, region and who they are. The credentials are looked for first, so that a
  * machine with neither is told of them (the SDK's "Region is missing" would come first otherwise).
  */
-async function callerIdentity({ sts }: Pick<PreflightClients, 'sts'>): Promise<CallerIdentity> {
+async function callerIdentity({ sts }: Pick<PreflightClients, 'sts'>) {
   await ask('AWS credentials', 'none found', CREDENTIALS_FIX, () => sts.config.credentials());
   const region = await ask('AWS region', 'none set', REGION_FIX, () => sts.config.region());
   const refused = `${CREDENTIALS_FIX}; expired SSO credentials need aws sso login again`;
@@ -41,6 +34,9 @@ async function callerIdentity({ sts }: Pick<PreflightClients, 'sts'>): Promise<C
   );
   return { account: answer.Account ?? '', arn: answer.Arn ?? '', region };
 }
+
+/** Who and where preflight checks: the AWS account, the caller's ARN and the region. */
+type CallerIdentity = Awaited<ReturnType<typeof callerIdentity>>;
 
 /** What Lambda keeps unreserved in every AWS account and region: a reservation may not go below it. */
 const LAMBDA_MINIMUM_UNRESERVED = 100;
@@ -90,10 +86,7 @@ const BOOTSTRAP_STACK_NAME = 'CDKToolkit';
 const MINIMUM_BOOTSTRAP_VERSION = 6;
 
 /** A stack by name, or `missing` (CloudFormation answers a `ValidationError` for a name it does not know). */
-function describeStack(
-  { cloudFormation }: Pick<PreflightClients, 'cloudFormation'>,
-  name: string,
-): Promise<Stack | 'missing'> {
+function describeStack({ cloudFormation }: Pick<PreflightClients, 'cloudFormation'>, name: string) {
   const answer = cloudFormation.send(new DescribeStacksCommand({ StackName: name }));
   return unlessMissing(
     answer.then((found) => found.Stacks?.[0] ?? 'missing'),
@@ -209,23 +202,18 @@ async function checkGeneratedSecret(
 
 const SECRETS_CONCURRENCY = 8;
 
-/** What preflight found: who and where it checked (unless the credentials stopped it), and each finding. */
-export interface PreflightResult {
-  identity?: CallerIdentity;
-  findings: Finding[];
-}
-
 /**
  * Every check of the target account and region: the credentials first (nothing else can be asked
  * without them), then the others side by side. A check that cannot ask AWS becomes a finding of its own.
+ * Who and where it checked is unknown when the credentials stopped it.
  */
 export async function runPreflight(
   clients: PreflightClients,
   config: DeploymentConfig,
   options: { stackName?: string } = {},
-): Promise<PreflightResult> {
+) {
   const identity = await settled(callerIdentity(clients));
-  if (Array.isArray(identity)) return { findings: identity };
+  if (Array.isArray(identity)) return { identity: undefined, findings: identity };
   const { region } = identity;
   const stackName = options.stackName ?? STACK_NAME;
   // Unknown: a secret tagged with the stack's name is then taken to be the stack's.

@@ -18,12 +18,12 @@ import {
 import type { EmailAttachment } from '../../../lib/delivery/compose-email';
 import type { DeliverReportEmailOnceOptions } from '../../../lib/delivery/deliver-once';
 import {
-  clearSesStore,
   type RunningEmulator,
   readSesStore,
   startS3Emulator,
   startSesEmulator,
 } from '../../../lib/local/emulators';
+import { clearSesStore } from '../../support/ses-store';
 import { BOM, REPORT_FIXTURE, TEST_SIGNING_KEY, writeReportFolder } from './report-fixture';
 import { type SesFault, type SesFaultProxy, startSesFaultProxy } from './ses-fault-proxy';
 

@@ -7,12 +7,12 @@ import { SendEmailCommand } from '@aws-sdk/client-ses';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3Client, createSesClient } from '../../../lib/delivery';
 import {
-  clearSesStore,
   type RunningEmulator,
   readSesStore,
   startS3Emulator,
   startSesEmulator,
 } from '../../../lib/local/emulators';
+import { clearSesStore } from '../../support/ses-store';
 
 /** A plain TCP server holding a free port, so an emulator asked for that port finds it taken. */
 async function occupyPort(): Promise<{ port: number; server: Server }> {

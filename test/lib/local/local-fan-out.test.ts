@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDeploymentConfig } from '../../../lib/config';
-import { runLocalMonthlyFanOut } from '../../../lib/local';
+import { runLocalMonthlyFanOut } from '../../../lib/local/local-fan-out';
 import {
   NOW,
   type PipelineHarness,

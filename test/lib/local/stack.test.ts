@@ -7,8 +7,9 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3Client } from '../../../lib/delivery';
 import { readSesStore, type StoredEmail, startS3Emulator } from '../../../lib/local/emulators';
-import { PortUnavailableError } from '../../../lib/local/errors';
-import type { LocalService, LocalStackPorts } from '../../../lib/local/settings';
+import { LocalStackError } from '../../../lib/local/errors';
+import type { LocalService } from '../../../lib/local/settings';
+
 import {
   LOCAL_BUCKET,
   type LocalAccountReport,
@@ -23,6 +24,7 @@ import { freePorts } from '../../support/free-ports';
 const NOW = new Date('2026-11-05T10:00:00Z');
 /** NOW plus the default 30 days of a link, in unix seconds: 2026-12-05T10:00:00Z. */
 const LINK_EXPIRES = 1796464800;
+type LocalStackPorts = Record<LocalService, number>;
 const ANY_FREE_PORTS: LocalStackPorts = { reportApi: 0, sandbox: 0, s3Emulator: 0, sesEmulator: 0 };
 const TOKEN = 'stack-test-token';
 
@@ -420,7 +422,7 @@ describe('startLocalStack when a port is taken', () => {
           now: () => NOW,
           log: (line) => lines.push(line),
         }).catch((caught: unknown) => caught);
-        expect(error).toBeInstanceOf(PortUnavailableError);
+        expect(error).toBeInstanceOf(LocalStackError);
         expect((error as Error).message).toBe(
           `port ${ports[taken]} (${name}) is in use: set ${variable} to another port`,
         );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LocalAccountReport } from '../../../lib/local';
+import type { LocalAccountReport } from '../../../lib/local/stack';
 import { formatStartBlock, type StartBlockFacts } from '../../../lib/local/start-block';
 
 const link = (account: string) =>

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AwsSecretSource } from '../../../lib/delivery/secrets';
-import { ACCOUNT_TOKEN_USAGE, runAccountTokenCommand } from '../../../lib/operator';
+import { ACCOUNT_TOKEN_USAGE, runAccountTokenCommand } from '../../../lib/operator/account-token-command';
 import {
   type SecretsManagerStandIn,
   startSecretsManagerStandIn,

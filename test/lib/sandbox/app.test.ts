@@ -4,13 +4,12 @@ import { LosslessNumber } from 'lossless-json';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createSandboxApp,
-  type InvoiceItemJson,
-  type PaymentItemJson,
   type RunningSandbox,
   type SandboxOptions,
   startSandbox,
 } from '../../../lib/sandbox';
 import { answerText, latency } from '../../../lib/sandbox/app';
+import type { InvoiceItemJson, PaymentItemJson } from '../../../lib/sandbox/records';
 import {
   datasetInvoice,
   datasetPayment,

@@ -25,8 +25,8 @@ describe('LruCache', () => {
       () => 2,
       () => 50,
     );
-    expect(cache.size).toBe(1);
     expect(cache.getOrCreate('huge', () => -1)).toBe(2);
+    expect(cache.getOrCreate('a', () => -1)).toBe(-1);
   });
 
   it('computes a missing value once', () => {

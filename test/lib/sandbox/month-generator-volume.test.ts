@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createSandboxApp, generateMonth, monthCounts, sandboxAccount } from '../../../lib/sandbox';
+import { createSandboxApp, sandboxAccount } from '../../../lib/sandbox';
+import { generateMonth, monthCounts } from '../../../lib/sandbox/month-generator';
 import { jsonOf } from './sandbox-fixtures';
 
 const OCTOBER = 2026 * 12 + 9;

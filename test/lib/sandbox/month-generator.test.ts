@@ -1,13 +1,10 @@
 import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
 import { invoiceItemSchema, paymentItemSchema } from '../../../lib/invoicing/schemas';
-import {
-  cryptoRateUSD,
-  fiatRateUSD,
-  generateMonth,
-  type InvoiceItemJson,
-  sandboxAccount,
-} from '../../../lib/sandbox';
+import { sandboxAccount } from '../../../lib/sandbox';
+import { generateMonth } from '../../../lib/sandbox/month-generator';
+import { cryptoRateUSD, fiatRateUSD } from '../../../lib/sandbox/rates';
+import type { InvoiceItemJson } from '../../../lib/sandbox/records';
 import { allRecords, NOW, SEED } from './sandbox-fixtures';
 
 const { invoices, payments, source } = allRecords();

@@ -1,15 +1,14 @@
 import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
 import { invoiceItemSchema, paymentItemSchema } from '../../../lib/invoicing/schemas';
+import { createSandboxApp, sandboxAccount } from '../../../lib/sandbox';
 import {
   CASES_PER_KIND,
-  createSandboxApp,
-  cryptoRateUSD,
   type GeneratedMonth,
   generateMonth,
   STRAY_CASES,
-  sandboxAccount,
-} from '../../../lib/sandbox';
+} from '../../../lib/sandbox/month-generator';
+import { cryptoRateUSD } from '../../../lib/sandbox/rates';
 
 const SEED = 11;
 const NOW = new Date('2026-11-15T12:00:00Z');

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetAccountSettingsCommand } from '@aws-sdk/client-lambda';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PREFLIGHT_USAGE, runPreflightCommand } from '../../../../lib/operator';
+import { PREFLIGHT_USAGE, runPreflightCommand } from '../../../../lib/operator/preflight/preflight-command';
 import { ACCOUNT_ID, CONFIG_INPUT, REGION, readyAccount } from './preflight-mocks';
 
 const REPO = join(import.meta.dirname, '../../../..');

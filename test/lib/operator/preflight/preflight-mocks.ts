@@ -16,7 +16,7 @@ import {
 import { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
 import { mockClient } from 'aws-sdk-client-mock';
 import { parseDeploymentConfig } from '../../../../lib/config';
-import type { PreflightClients } from '../../../../lib/operator';
+import type { PreflightClients } from '../../../../lib/operator/preflight/aws';
 
 export const ACCOUNT_ID = '123456789012';
 export const REGION = 'eu-west-1';

@@ -4,7 +4,8 @@ import { DescribeSecretCommand, GetSecretValueCommand } from '@aws-sdk/client-se
 import { GetAccountCommand, GetEmailIdentityCommand } from '@aws-sdk/client-sesv2';
 import { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
 import { describe, expect, it } from 'vitest';
-import { type Finding, runPreflight } from '../../../../lib/operator';
+import type { Finding } from '../../../../lib/operator/preflight/aws';
+import { runPreflight } from '../../../../lib/operator/preflight/run-preflight';
 import {
   ACCOUNT_ID,
   awsError,

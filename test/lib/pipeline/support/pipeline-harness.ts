@@ -12,7 +12,6 @@ import { createS3Client, createSesClient } from '../../../../lib/delivery';
 import type { ReportFileName } from '../../../../lib/delivery/report-files';
 import { InMemorySecretSource } from '../../../../lib/delivery/secrets';
 import {
-  clearSesStore,
   type RunningEmulator,
   readSesStore,
   type StoredEmail,
@@ -22,6 +21,7 @@ import {
 import type { DeliveryContext } from '../../../../lib/pipeline';
 import { type RunningSandbox, startSandbox } from '../../../../lib/sandbox';
 import { servedFileKey } from '../../../support/served-file-key';
+import { clearSesStore } from '../../../support/ses-store';
 import { acmeMonthDataset } from './acme-month';
 
 export const BUCKET = 'invoice-reports-test';

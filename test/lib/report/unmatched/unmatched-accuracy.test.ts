@@ -3,13 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInvoicingClient } from '../../../../lib/invoicing';
 import { buildReport } from '../../../../lib/report/build-report';
 import type { Report } from '../../../../lib/report/model';
-import {
-  generateMonth,
-  type RunningSandbox,
-  sandboxAccount,
-  startSandbox,
-  type UnmatchedCase,
-} from '../../../../lib/sandbox';
+import { type RunningSandbox, sandboxAccount, startSandbox } from '../../../../lib/sandbox';
+import { generateMonth, type UnmatchedCase } from '../../../../lib/sandbox/month-generator';
 import { rowBuilders } from '../support/records';
 
 const NOW = new Date('2026-11-15T12:00:00Z');
