@@ -30,7 +30,7 @@ export const DASHBOARD_NAME = 'InvoiceReports';
 
 /** The period of every alarm and graph. */
 const PERIOD = Duration.minutes(5);
-const DELIVERY_METRIC = { namespace: 'InvoiceReports', metricName: 'DeliveryUnconfirmed' } as const;
+const DELIVERY_METRIC = { namespace: METRICS_NAMESPACE, metricName: 'DeliveryUnconfirmed' } as const;
 const PERIOD_KINDS: readonly PeriodKind[] = ['month', 'quarter', 'year'];
 const STATUS_CLASSES: readonly StatusClass[] = ['2xx', '3xx', '4xx', '5xx'];
 

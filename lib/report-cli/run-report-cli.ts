@@ -139,7 +139,7 @@ function outcome(report: Report, folder: string): string {
     `${PREFIX}${named}: ${formatCount(invoices.paid)} of ${formatCount(invoices.total)} ` +
       `invoices paid, ${formatUSD(invoices.paidTotalUSD)} (commission ${formatUSD(invoices.commissionTotalUSD)}); ` +
       `${formatCount(payments.total)} payments, ${formatCount(payments.unmatched)} unmatched`,
-    ...(payments.unmatched === 0 ? [] : [`${PREFIX}${unmatchedInWords(payments, formatUSD)}`]),
+    ...(payments.unmatched === 0 ? [] : [`${PREFIX}${unmatchedInWords(payments)}`]),
     `${PREFIX}reconciliation ${reconciliation.ok ? 'ok' : 'differs (see report.html)'}: ${reconciliationOutcome(summary)}`,
     `${PREFIX}${reconciliationWindow(summary, 'above')}`,
     ...(summary.projectId !== null && invoices.total === 0 && reconciliation.listed.paid === 0

@@ -94,7 +94,7 @@ function unmatchedLines(report: Report): string[] {
   });
   return [
     '',
-    `Unmatched payments: ${unmatchedInWords(payments, formatUSD)}`,
+    `Unmatched payments: ${unmatchedInWords(payments)}`,
     ...listed,
     ...andMore(withLikely.length - LIKELY_LISTED, ''),
   ];

@@ -127,7 +127,7 @@ export function UnmatchedPayments({ report, limit, csvName }: ListProps) {
       }
       lead={
         <>
-          <p {...look('paragraph')}>{unmatchedInWords(payments, formatUSD)}</p>
+          <p {...look('paragraph')}>{unmatchedInWords(payments)}</p>
           <Lead>
             {'Found by the service in your wallets but matched to no invoice. Each is valued at the rate of '}
             {'the matched payments of its coin nearest in time, and an invoice is called likely when it was '}

@@ -1,5 +1,4 @@
-import type Big from 'big.js';
-import { formatCount } from '../format';
+import { formatCount, formatUSD } from '../format';
 import type { UnmatchedFigures } from './unmatched-collector';
 import { ESTIMATE_MAX_HOURS, type UsdEstimate } from './usd-estimate';
 
@@ -26,11 +25,10 @@ export const noEstimateWords = (cryptocurrency: string): string =>
 
 /**
  * What waits, in one sentence: `3 payments wait to be matched, worth an estimated 1,235.05 USD (2 of
- * the 3 could be estimated); 1 has a likely invoice.` `formatUSD` writes the total.
+ * the 3 could be estimated); 1 has a likely invoice.`
  */
 export function unmatchedInWords(
   payments: { unmatched: number } & Omit<UnmatchedFigures, 'unmatchedPayments'>,
-  formatUSD: (amount: Big) => string,
 ): string {
   const { unmatched, unmatchedEstimated: estimated, unmatchedWithLikelyInvoice: likely } = payments;
   const waiting = `${formatCount(unmatched)} ${unmatched === 1 ? 'payment waits' : 'payments wait'} to be matched`;
