@@ -54,6 +54,10 @@ export function formatCount(count: number): string {
   return GROUPED.format(count);
 }
 
+/** `1 paid invoice`, `1,234 paid invoices`. */
+export const counted = (count: number, what: string): string =>
+  `${formatCount(count)} ${count === 1 ? what : `${what}s`}`;
+
 const signed = (formatted: string, sign: number): string => (sign > 0 ? `+${formatted}` : formatted);
 
 export const formatCountChange = (change: number): string => signed(formatCount(change), Math.sign(change));

@@ -3,6 +3,7 @@ import type Big from 'big.js';
 import { format } from 'date-fns/format';
 import { entryOf } from './collections';
 import {
+  counted,
   formatCount,
   formatDates,
   formatDay,
@@ -114,8 +115,6 @@ export function uncheckedLabel(name: string, names: ProjectNames = {}): string {
   return checkLabel(name, 'fiat', names).label;
 }
 
-const checks = (count: number) => `${formatCount(count)} ${count === 1 ? 'check' : 'checks'}`;
-
 /** `the invoices it lists`, or `the invoices of project Web shop (3f2a9c1e) it lists` with a project. */
 function listedInvoices(summary: ReportSummary): string {
   return summary.projectId === null
@@ -189,10 +188,10 @@ export function reconciliationOutcome(summary: ReportSummary): string {
   const unmade = notMadeInWords(notChecked);
   if (ok && failing === 0) {
     const agreeing = unmade === '' ? '' : made.length === 1 ? ' agrees' : ' agree';
-    return `The service's statistics ${dates} agree with ${listed} (${checks(made.length)}${agreeing}${unmade}).`;
+    return `The service's statistics ${dates} agree with ${listed} (${counted(made.length, 'check')}${agreeing}${unmade}).`;
   }
   if (failing === 0) return 'The reconciliation did not pass. Check the figures before relying on them.';
-  return `${formatCount(failing)} of ${checks(made.length)} ${differVerb(failing)} by more than 0.01 between the service's statistics ${dates} and ${listed}${unmade}.`;
+  return `${formatCount(failing)} of ${counted(made.length, 'check')} ${differVerb(failing)} by more than 0.01 between the service's statistics ${dates} and ${listed}${unmade}.`;
 }
 
 export const differVerb = (count: number): string => (count === 1 ? 'differs' : 'differ');

@@ -1,8 +1,7 @@
 import * as z from 'zod';
 import { fieldIssues } from '../../config';
 import type { ReportSummary } from '../../report';
-import { formatUSD, isolated, periodHeading, projectLabel, truncateText } from '../../report';
-import { counted } from '../page-kit';
+import { counted, formatUSD, isolated, periodHeading, projectLabel, truncateText } from '../../report';
 
 const isWebAddress = (value: string) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
 

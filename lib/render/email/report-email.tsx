@@ -1,8 +1,7 @@
 import type { Report, ReportSummary } from '../../report';
-import { periodTitle } from '../../report';
+import { counted, periodTitle } from '../../report';
 import {
   COLOURS,
-  counted,
   EMAIL_PANEL_PADDING,
   headlineFigures,
   LayoutTable,

@@ -7,6 +7,7 @@ import type {
   WalletFigures,
 } from '../../report';
 import {
+  counted,
   formatCount,
   formatCountChange,
   formatCrypto,
@@ -24,7 +25,6 @@ import {
   previousPeriodName,
 } from '../../report';
 import { AmountText, amountColumn, projectColumn, ServiceText, WALLET_NAME_SHOWN } from './cells';
-import { counted } from './lists';
 import { COLOURS, look, useVariant } from './looks';
 import { DataTable, LayoutTable, Note, Panel, TablePanel, type TablePanelProps } from './panel';
 

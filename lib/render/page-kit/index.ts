@@ -1,6 +1,6 @@
 export { AmountText } from './cells';
 export { headlineFigures } from './figures';
-export { counted, mispaidInWords, WHY_USD_ONLY } from './lists';
+export { mispaidInWords, WHY_USD_ONLY } from './lists';
 export { COLOURS, LOOKS, look, VariantContext } from './looks';
 export { FOCUS_OUTLINE, PAGE_CSS } from './page-styles';
 export {

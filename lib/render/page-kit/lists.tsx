@@ -235,10 +235,6 @@ export function LatePayments({ report, limit, csvName }: ListProps) {
   );
 }
 
-/** `1 paid invoice`, `1,234 paid invoices`. */
-export const counted = (count: number, what: string) =>
-  `${formatCount(count)} ${count === 1 ? what : `${what}s`}`;
-
 /** Why only USD invoices are judged, in words: said wherever under- and over-paid invoices are. */
 export const WHY_USD_ONLY =
   'Only invoices in USD can be judged this way: for an invoice in another currency the USD amount moves ' +
