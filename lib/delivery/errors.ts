@@ -28,10 +28,7 @@ export class InvalidEmailError extends DeliveryError {
 export class EmailTooLargeError extends DeliveryError {
   override readonly name = 'EmailTooLargeError';
 
-  constructor(
-    readonly sizeBytes: number,
-    readonly maxBytes: number,
-  ) {
+  constructor(sizeBytes: number, maxBytes: number) {
     super(`the email is ${sizeBytes} bytes without attachments, over the limit of ${maxBytes} bytes`);
   }
 }
@@ -40,39 +37,31 @@ export class EmailTooLargeError extends DeliveryError {
 export const DELIVERY_UNCONFIRMED = 'delivery unconfirmed';
 
 /**
- * `SendRawEmail` did not end in an acceptance. `code` is SES's error name (`MessageRejected`, `Throttling`)
- * or the network code (`ECONNRESET`); `attempts` how many times the message was offered.
+ * `SendRawEmail` did not end in an acceptance: `refused`, for sure, so sending again cannot make a second
+ * email, or `unknown` (named `EmailOutcomeUnknownError`): SES may have accepted it (see `sesFailureKind`).
+ * `code` is SES's error name (`MessageRejected`) or the network code (`ECONNRESET`); `attempts` how many
+ * times the message was offered.
  */
-abstract class SesSendFailure extends DeliveryError {
+export class EmailSendError extends DeliveryError {
+  override readonly name: string;
+
   constructor(
-    message: string,
+    readonly outcome: 'refused' | 'unknown',
     readonly code: string,
+    detail: string,
     readonly attempts: number,
     readonly requestId: string | undefined,
     cause: unknown,
   ) {
-    super(message, { cause });
-  }
-}
-
-/** SES did not send the message, for sure (see `sesFailureKind`): sending again cannot make a second email. */
-export class EmailSendError extends SesSendFailure {
-  override readonly name = 'EmailSendError';
-
-  constructor(code: string, detail: string, attempts: number, requestId: string | undefined, cause: unknown) {
     const tries =
       attempts === 0 ? 'before any attempt' : `after ${attempts} attempt${attempts === 1 ? '' : 's'}`;
-    super(`SES did not send the email (${code}: ${detail}) ${tries}`, code, attempts, requestId, cause);
-  }
-}
-
-/** SES may have accepted the message (its answer was lost or not a refusal): sending again could send twice. */
-export class EmailOutcomeUnknownError extends SesSendFailure {
-  override readonly name = 'EmailOutcomeUnknownError';
-
-  constructor(code: string, detail: string, attempts: number, requestId: string | undefined, cause: unknown) {
-    const message = `SES may have accepted the email: its answer to attempt ${attempts} was lost or unclear (${code}: ${detail})`;
-    super(message, code, attempts, requestId, cause);
+    super(
+      outcome === 'refused'
+        ? `SES did not send the email (${code}: ${detail}) ${tries}`
+        : `SES may have accepted the email: its answer to attempt ${attempts} was lost or unclear (${code}: ${detail})`,
+      { cause },
+    );
+    this.name = outcome === 'refused' ? 'EmailSendError' : 'EmailOutcomeUnknownError';
   }
 }
 
@@ -80,19 +69,11 @@ const UNCONFIRMED_ADVICE =
   "check SES's sending statistics and ask the recipients, then mark the period sent or resend it with force " +
   '(README, "When the delivery alarm fires")';
 
-/**
- * The period's email may have been sent and this run cannot tell. The claim at `key` stays, so no run sends
- * again without `force`; the message starts with `DELIVERY_UNCONFIRMED`, which raises the delivery alarm.
- */
+/** SES may have accepted the period's email and this run cannot tell; its claim stays, so no run sends again. */
 export class DeliveryUnconfirmedError extends DeliveryError {
   override readonly name = 'DeliveryUnconfirmedError';
 
-  constructor(
-    readonly account: string,
-    readonly period: string,
-    readonly key: string,
-    cause: EmailOutcomeUnknownError,
-  ) {
+  constructor(account: string, period: string, key: string, cause: EmailSendError) {
     super(
       `${DELIVERY_UNCONFIRMED}: SES may have accepted the email for ${account} ${period} (${cause.code}: ` +
         `its answer was lost or unclear). The claim at ${key} is kept, so no run sends it again without ` +
@@ -102,20 +83,15 @@ export class DeliveryUnconfirmedError extends DeliveryError {
   }
 }
 
-/**
- * Another run holds the period's claim, so this run sent nothing. A `stale` claim's run may have crashed
- * after SES accepted the message: it is not taken over, and the message starts with `DELIVERY_UNCONFIRMED`.
- */
+/** Another run holds the period's claim, so this run sent nothing; a `stale` claim is not taken over. */
 export class DeliveryInProgressError extends DeliveryError {
   override readonly name = 'DeliveryInProgressError';
 
   constructor(
-    readonly account: string,
-    readonly period: string,
-    readonly claimedAt: string,
+    what: string,
+    claimedAt: string,
     readonly stale: boolean,
   ) {
-    const what = `${account} ${period}`;
     super(
       stale
         ? `${DELIVERY_UNCONFIRMED}: the email for ${what} was claimed at ${claimedAt} and never marked sent: ` +
