@@ -6,7 +6,7 @@ import { EmailTooLargeError, InvalidEmailError } from './errors';
 /** A file on disk to attach, read when the message is built; `filename` is what the recipient sees. */
 export type EmailAttachment = { filename: string; path: string; contentType: string };
 
-/** What the caller writes (delivery never knows the content); `text` is the plain-text alternative. */
+/** What the caller writes (delivery never knows the content). */
 type EmailContent = { subject: string; html: string; text: string };
 
 export interface ComposeReportEmailOptions extends EmailContent {
@@ -45,9 +45,8 @@ export function recipientAddresses(to: unknown): string[] {
 }
 
 /**
- * The raw MIME message (text and HTML alternatives, plus attachments) for SES `SendRawEmail`, built with
- * nodemailer's MailComposer. Attachments are base64 so their bytes (a CSV's BOM and CRLFs) arrive unchanged.
- * Addresses are the caller's to check (`mailboxAddress`, `recipientAddresses`).
+ * The raw MIME message for SES `SendRawEmail`, built with nodemailer's MailComposer; attachments are base64
+ * so their bytes (a CSV's BOM and CRLFs) arrive unchanged. Addresses are the caller's to check.
  */
 export async function composeReportEmail(options: ComposeReportEmailOptions): Promise<Buffer> {
   // Loaded when a message is built: a function's cold start skips nodemailer's MIME code (about 130 KB).
@@ -71,10 +70,7 @@ export async function composeReportEmail(options: ComposeReportEmailOptions): Pr
   return composer.compile().build();
 }
 
-/**
- * 9 MiB: about 1 MiB below SES v1's limit for a whole message after base64 (10 MB), for the headers SES
- * adds (DKIM signature, Message-ID), and in case the limit is counted in decimal megabytes.
- */
+/** About 1 MiB below SES v1's 10 MB (after base64), for the headers SES adds and in case MB are decimal. */
 export const DEFAULT_MAX_MESSAGE_BYTES = 9 * 1024 * 1024;
 
 export interface ComposeWithinLimitOptions extends Pick<ComposeReportEmailOptions, 'from' | 'to' | 'date'> {
@@ -93,9 +89,8 @@ function base64Size(bytes: number): number {
 }
 
 /**
- * The message with its attachments when it fits `maxMessageBytes`, else rendered again and composed
- * without them. Attachments whose encoded size alone is over the limit are not read at all.
- * @throws EmailTooLargeError when even the message without attachments is over the limit
+ * The message with its attachments when it fits `maxMessageBytes` (files too large once encoded are not
+ * read), else rendered again without them. @throws EmailTooLargeError when even that is over the limit
  */
 export async function composeWithinLimit(
   options: ComposeWithinLimitOptions,

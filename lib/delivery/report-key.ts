@@ -22,9 +22,8 @@ export type ReportObjectName = ReportFileName | typeof MANIFEST_FILE_NAME;
 const BUILD_ID_PATTERN = /^\d{8}T\d{9}Z-[0-9a-f]{12}$/;
 
 /**
- * A new build id: the UTC instant to the millisecond, then 48 random bits (`20261101T060000123Z-3f9a0c1e2b4d`).
- * Ids sort by time as text; unlike a ULID or UUIDv7 they show the time to whoever lists the bucket.
- * @throws RangeError for an invalid date, or one past the year 9999
+ * A new build id, the UTC instant and 48 random bits (`20261101T060000123Z-3f9a0c1e2b4d`): sorted by time
+ * as text and, unlike a ULID, readable to whoever lists the bucket. @throws RangeError past the year 9999
  */
 export function newBuildId(now: Date): string {
   const id = `${now.toISOString().replace(/[-:.]/g, '')}-${randomBytes(6).toString('hex')}`;
@@ -103,10 +102,9 @@ export function buildFileKey(
 }
 
 /**
- * Whether `key` is a report file of this account and period: `builds/<buildId>/<file>`, or `<file>` alone
- * for a report saved before builds had folders; never the manifest, the delivery record, or anything
- * outside the period. The file is any plain name, so a manifest listing a file this version does not
- * make is still read. A manifest's keys are checked so, since its builds' files are served and deleted.
+ * Whether `key` is a report file of this account and period (as a manifest's keys must be, since they are
+ * served and deleted): `builds/<buildId>/<file>`, or `<file>` alone from before builds had folders. Any
+ * plain file name, so a manifest listing a file this version does not make is still read.
  */
 export function isReportFileKeyOf(key: unknown, account: string, period: string): key is string {
   const prefix = reportPrefix(account, period);

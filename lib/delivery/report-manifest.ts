@@ -22,8 +22,7 @@ function periodFromMonth(value: unknown): unknown {
 
 /**
  * `manifest.json`: its presence marks the period's report complete, and `files` say where its build's
- * files are. `figures` is the caller's small JSON object of headline numbers; delivery never reads it. A
- * manifest saved before builds had folders of their own has no `buildId`, and its files lie beside it.
+ * files are (beside it, without a `buildId`, from before builds had folders). Delivery never reads `figures`.
  */
 const reportManifestSchema = z.preprocess(
   periodFromMonth,
@@ -34,10 +33,7 @@ const reportManifestSchema = z.preprocess(
     generatedAt: z.iso.datetime(),
     files: z.array(manifestFileSchema),
     figures: z.record(z.string(), z.unknown()),
-    /**
-     * The builds (their files' keys) replaced less than `SUPERSEDED_BUILD_KEEP_MS` before the last switch,
-     * oldest first: kept so that a download URL presigned just before the switch still works.
-     */
+    /** Builds replaced less than `SUPERSEDED_BUILD_KEEP_MS` before the last switch, oldest first. */
     superseded: z.array(z.object({ supersededAt: z.iso.datetime(), keys: z.array(z.string()) })).default([]),
   }),
 );
@@ -46,9 +42,8 @@ export type ManifestFile = z.infer<typeof manifestFileSchema>;
 export type ReportManifest = z.output<typeof reportManifestSchema>;
 
 /**
- * The period's manifest, or what is wrong with it (so a new build can still replace it: it must be of this
- * account and period, and list only its report files), with the ETag a switch names; `null` when there is none.
- * @throws InvalidReportKeyError for an invalid account or period
+ * The period's manifest, or what is wrong with it (so a new build can still replace it), with the ETag a
+ * switch names; `null` when there is none. @throws InvalidReportKeyError
  */
 export async function readStoredManifest(where: ReportLocation): Promise<StoredJson<ReportManifest> | null> {
   const { account, period } = where;
@@ -67,8 +62,7 @@ export async function readStoredManifest(where: ReportLocation): Promise<StoredJ
 
 /**
  * The manifest of a saved report, or `null` when the report is missing or not complete.
- * @throws InvalidReportKeyError for an invalid account or period; CorruptObjectError when the manifest is
- * not one of this account and period, or lists a key outside its report files
+ * @throws InvalidReportKeyError; CorruptObjectError when it is another's or lists a key outside the period
  */
 export async function readManifest(options: ReportLocation): Promise<ReportManifest | null> {
   const stored = await readStoredManifest(options);
@@ -81,10 +75,8 @@ export function manifestFile(manifest: ReportManifest, fileName: ReportFileName)
 }
 
 /**
- * The periods S3 holds anything for under `reports/<account>/` (a report, a build under way, a delivery
- * record), in S3's order, listed with a delimiter so that the files inside are never listed. Whether a
- * period has a complete report is its manifest's to say.
- * @throws InvalidReportKeyError for an invalid account
+ * The periods S3 holds anything for under `reports/<account>/`, in S3's order, listed with a delimiter so
+ * that the files inside are not; whether one has a complete report is its manifest's to say.
  */
 export async function listReportPeriods(options: Omit<ReportLocation, 'period'>): Promise<string[]> {
   const prefix = accountPrefix(options.account);

@@ -9,16 +9,12 @@ import { buildFileKey, manifestKey, newBuildId } from './report-key';
 import { type ReportManifest, readStoredManifest } from './report-manifest';
 import { deleteObjectsQuietly, isConditionLost, putJsonObject, type ReportLocation } from './s3-objects';
 
-/**
- * How long a replaced build's files are kept after the switch: an hour, longer than any download URL the
- * report API presigns (`MAX_PRESIGN_SECONDS`). The next build of the period after that deletes them.
- */
+/** How long a replaced build's files are kept after the switch, so no presigned URL outlives its file. */
 export const SUPERSEDED_BUILD_KEEP_MS = 60 * 60 * 1000;
 
 /**
- * One build of a period's report under way, in `reports/<account>/<period>/builds/<buildId>/`, and the
- * manifest it means to replace as it was when the build began (`manifest: null` when unreadable;
- * `replaces: null` when there was none, and the switch then requires that there still be none).
+ * One build of a period's report under way, and the manifest it means to replace as it was when the build
+ * began (`manifest: null` when unreadable; `replaces: null` when there was none, and must still be none).
  */
 export interface ReportBuild {
   account: string;
@@ -28,8 +24,8 @@ export interface ReportBuild {
 }
 
 /**
- * Begins a build: gives it an id (from `now`) and reads the period's manifest with its ETag before the
- * report is built, so that a build overtaken while it runs loses the switch (see `switchManifest`).
+ * Begins a build: gives it an id and reads the manifest's ETag before the report is built, so that a
+ * build overtaken while it runs loses the switch.
  * @throws InvalidReportKeyError before anything is read; ReportBuildError when S3 answers without an ETag
  */
 export async function beginReportBuild(options: ReportLocation & { now?: Date }): Promise<ReportBuild> {
@@ -45,9 +41,8 @@ export async function beginReportBuild(options: ReportLocation & { now?: Date })
 
 /**
  * Switches the period to this build with one write of `manifest.json`, conditional on the version the
- * build read (or on there still being none). A build that loses answers with the manifest that won; when
- * the one it read has gone meanwhile, it takes the empty place on the same terms. Then the builds replaced
- * more than `SUPERSEDED_BUILD_KEEP_MS` ago are deleted.
+ * build read. A build that loses answers with the manifest that won; when the one it read has gone, it
+ * takes the empty place on the same terms. Then builds replaced over `SUPERSEDED_BUILD_KEEP_MS` ago go.
  * @throws CorruptObjectError when the manifest that won cannot be read; ReportBuildError when it keeps
  * vanishing; the S3 client's error otherwise (the switch may then have been made or not)
  */
@@ -116,12 +111,10 @@ async function digestFile(path: string): Promise<{ size: number; sha256: string 
 }
 
 /**
- * Saves a report folder as one build of its period, in its own folder where no reader looks yet, then
- * switches the period to it, so a manifest only ever lists one complete build; a build overtaken deletes
- * its files and answers with the manifest that won (`switched: false`). A failed upload deletes what it
- * uploaded; a run cut off leaves files nothing points at, which expire with the bucket's lifecycle rule.
- * @throws InvalidReportFolderError for a file missing or figures that are not an object, before anything
- * is written; the S3 client's error, or those of the switch
+ * Saves a report folder as one build of its period, in its own folder, then switches the period to it, so
+ * a manifest only ever lists one complete build; a build overtaken deletes its files and answers with the
+ * manifest that won (`switched: false`). A run cut off leaves files that expire with the bucket's lifecycle.
+ * @throws InvalidReportFolderError before anything is written; the S3 client's error, or the switch's
  */
 export async function saveReport(
   options: SaveReportOptions,
@@ -153,8 +146,7 @@ export async function saveReport(
     contentType: reportFileContentType(name),
   }));
   const keys = files.map((file) => file.key);
-  // Every upload is let finish before cleaning up, so that none lands after the clean-up. `Upload` streams
-  // from disk and switches to a multipart upload for large files.
+  // Every upload is let finish before cleaning up, so that none lands after the clean-up.
   const uploads = await Promise.allSettled(
     files.map(({ name, key, contentType }) =>
       new Upload({

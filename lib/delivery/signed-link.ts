@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { millisecondsInDay } from 'date-fns/constants';
 import { isPeriodId } from '../period';
@@ -13,6 +13,7 @@ import {
   type ReportObjectName,
   reportPrefix,
 } from './report-key';
+import type { Bucket } from './s3-objects';
 import { SUPERSEDED_BUILD_KEEP_MS } from './save-report';
 
 /** The shortest signing key accepted, in bytes: HMAC-SHA256's own output size. */
@@ -25,7 +26,7 @@ export type LinkVerdict = 'valid' | 'expired' | 'invalid';
 
 /** What an index link is signed with; a file link names `period` and `fileName` too. */
 interface SignReportIndexLinkOptions {
-  /** The report API's base URL, such as `https://reports.example.com`; a trailing slash is ignored. */
+  /** The report API's base URL (`https://reports.example.com`); a trailing slash is ignored. */
   baseUrl: string;
   account: string;
   /** When the link stops working (rounded down to the second). */
@@ -35,10 +36,7 @@ interface SignReportIndexLinkOptions {
   signingKey: SigningKey;
 }
 
-/**
- * The route's path parts and query values as received (`expires` in unix seconds, `signature` 64 hex
- * digits), and the generation of the account the path names (1 for an account not configured).
- */
+/** The route's parts and query as received, and the generation of the account named (1 if unknown). */
 interface VerifyReportIndexLinkOptions {
   account: unknown;
   expires: unknown;
@@ -62,10 +60,9 @@ function signingKeyBytes(signingKey: SigningKey): Buffer {
 
 /**
  * The HMAC-SHA256 of a version tag, then every part on its own line, so no two different links share a
- * string; file links (`report-link-v1`) and index links (`report-index-v1`, one part) never pass for each
- * other. The account's token generation is signed too, so that raising it (to revoke an account token)
- * also ends the links a holder of the old token could have made. Generation 1 adds nothing, so links
- * signed before generations were keep working; a higher one adds a line.
+ * string, and file links never pass for index links. The account's token generation is signed too, so
+ * that raising it (to revoke a token) ends the links its holder could have made; generation 1 adds no
+ * line, so links signed before generations existed keep working.
  * @throws RangeError for a generation that is not a whole number from 1
  */
 function signatureOf(signingKey: SigningKey, parts: string[], expires: string, generation: number): string {
@@ -97,10 +94,9 @@ function signedUrl(options: SignReportIndexLinkOptions, parts: string[]): string
 }
 
 /**
- * `invalid` for a malformed part or a signature that does not match (checked before expiry, so a forged
- * link never learns more, and in constant time); `expired` for a genuine link past its time. Never throws
- * on what a visitor sends.
- * @throws SigningKeyError when the configured key is too short (a configuration fault, not the visitor's)
+ * `invalid` for a malformed part or a signature that does not match (checked in constant time and before
+ * expiry, so a forged link learns nothing more); `expired` for a genuine link past its time.
+ * @throws SigningKeyError for a short configured key, never for what a visitor sends
  */
 function linkVerdict(
   options: VerifyReportIndexLinkOptions,
@@ -119,8 +115,7 @@ function linkVerdict(
 }
 
 /**
- * A link to a report file that keeps working until `expiresAt`: the report API checks its signature and
- * answers with a redirect to a freshly presigned S3 URL.
+ * A link to a report file until `expiresAt`: the report API checks it and redirects to a presigned S3 URL.
  * @throws InvalidReportKeyError for an invalid account, period or file name; SigningKeyError for a short key
  */
 export function signReportLink(
@@ -142,9 +137,8 @@ export function verifyReportLink(
 }
 
 /**
- * A link to an account's list of reports, for the email's "All reports": its holder may also ask for a
- * period of that account to be built (within the API's rebuild limit).
- * @throws InvalidReportKeyError for an invalid account; SigningKeyError for a short key
+ * A link to an account's list of reports (the email's "All reports"), whose holder may also have a
+ * period built. @throws InvalidReportKeyError for an invalid account; SigningKeyError for a short key
  */
 export function signReportIndexLink(options: SignReportIndexLinkOptions): string {
   signingKeyBytes(options.signingKey);
@@ -172,9 +166,8 @@ function expiryInstant(expiry: LinkExpiry): Date {
 }
 
 /**
- * Signs links to a report's files that all expire at the same second (`expiresAt`, as carried in `expires`).
- * @throws RangeError for a lifetime that is not a whole number of days from 1, or an invalid instant;
- * InvalidReportKeyError for an invalid account, period or file name; SigningKeyError for a short key
+ * Signs links to a report's files that all expire at the same second (`expiresAt`).
+ * @throws RangeError for a bad lifetime or instant; the errors of `signReportLink`
  */
 export function signReportLinks<F extends ReportObjectName>(
   options: LinkExpiry &
@@ -187,22 +180,17 @@ export function signReportLinks<F extends ReportObjectName>(
   return { links, expiresAt };
 }
 
-/** An hour: no longer than a replaced build's files are kept, so a URL never outlives its file. */
+/** No longer than a replaced build's files are kept (`SUPERSEDED_BUILD_KEEP_MS`). */
 export const MAX_PRESIGN_SECONDS = SUPERSEDED_BUILD_KEEP_MS / 1000;
 
 /**
- * A presigned `GET` URL for one report file (`key`, as the period's manifest lists it), valid for minutes
- * (300 s by default). It dies with the signing credentials (a Lambda role's last hours) whatever its
- * lifetime says, so it is made at the moment a reader asks for the file; a signed link lasts days.
- * @throws InvalidReportKeyError for a key that is not a report file's; RangeError for a lifetime that is
- * not 1 s to `MAX_PRESIGN_SECONDS`
+ * A presigned `GET` URL for a report file, valid for minutes (300 s by default): it dies with the signing
+ * credentials (a Lambda role's last hours) whatever its lifetime says, so it is made when a reader asks.
+ * @throws InvalidReportKeyError for a key that is not a report file's; RangeError for a bad lifetime
  */
-export async function presignReportFile(options: {
-  s3: S3Client;
-  bucket: string;
-  key: string;
-  expiresInSeconds?: number;
-}): Promise<string> {
+export async function presignReportFile(
+  options: Bucket & { key: string; expiresInSeconds?: number },
+): Promise<string> {
   const expiresIn = options.expiresInSeconds ?? 300;
   if (!Number.isInteger(expiresIn) || expiresIn < 1 || expiresIn > MAX_PRESIGN_SECONDS) {
     throw new RangeError(`expiresInSeconds must be a whole number from 1 to ${MAX_PRESIGN_SECONDS}`);
@@ -210,12 +198,9 @@ export async function presignReportFile(options: {
   if (!isReportFileKey(options.key)) {
     throw new InvalidReportKeyError(`${JSON.stringify(options.key)} is not the key of a report file`);
   }
-  // A merchant's figures: S3 would send Last-Modified and no Cache-Control, which lets a browser or a
-  // proxy keep the file by heuristic; the report API's own answers are no-store for the same reason.
-  const command = new GetObjectCommand({
-    Bucket: options.bucket,
-    Key: options.key,
-    ResponseCacheControl: 'no-store',
+  // A merchant's figures: without Cache-Control, a browser or a proxy could keep the file by heuristic.
+  const { s3, bucket: Bucket, key: Key } = options;
+  return getSignedUrl(s3, new GetObjectCommand({ Bucket, Key, ResponseCacheControl: 'no-store' }), {
+    expiresIn,
   });
-  return getSignedUrl(options.s3, command, { expiresIn });
 }
