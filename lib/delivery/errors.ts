@@ -89,7 +89,7 @@ export class DeliveryInProgressError extends DeliveryError {
 
   constructor(
     what: string,
-    claimedAt: string,
+    readonly claimedAt: string,
     readonly stale: boolean,
   ) {
     super(

@@ -35,10 +35,10 @@ export interface DeliveryContext extends PublishContext {
 }
 
 /**
- * The period to report: the one asked for (`YYYY-MM`, `YYYY-Qn`, `YYYY`), or else the period of `kind`
- * before the one `now` falls in, in the account's time zone. The current period is reported so far.
+ * The period to report: the one asked for, or else the period of `kind` before the one `now` falls in,
+ * in the account's time zone (the current period is reported so far).
  * @example resolveReportPeriod(acme, undefined, new Date('2027-01-01T05:00:00Z'), 'year') // '2026'
- * @throws ReportRequestError for a malformed period, one before 2000 or after 9999, or one not begun
+ * @throws ReportRequestError for a malformed period, one outside 2000 to 9999, or one not begun
  */
 export function resolveReportPeriod(
   account: AccountConfig,
@@ -66,12 +66,10 @@ const LINKED_FILES = ['report.html', ...ATTACHED_FILES] as const;
 
 /**
  * One period's job for one account: build the report, save it to S3, email it once. A period already
- * emailed, or whose email another run has claimed, is not built again (a scheduler firing twice costs one
- * S3 read); an email of the period so far counts only until the period has ended. `force` rebuilds and
- * resends, except over what an earlier attempt at the same `runId` left (see `deliverReportEmailOnce`).
+ * emailed, or claimed by another run, is not built again (a scheduler firing twice costs one S3 read);
+ * `force` rebuilds and resends (see `alreadySentUnlessForced`).
  * @throws SecretError, SigningKeyError, CorruptObjectError, DeliveryInProgressError before the service is
- * asked; an `InvoicingApiError` or a delivery error from building, saving or sending (see
- * `publishReport` and `deliverReportEmailOnce` for what each leaves behind)
+ * asked; an `InvoicingApiError` or a delivery error from building, saving or sending
  */
 export async function deliverReport(
   context: DeliveryContext,

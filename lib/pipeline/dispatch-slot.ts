@@ -19,8 +19,7 @@ export function slotIndex(config: Pick<DeploymentConfig, 'accounts'>): ReadonlyM
 
 /**
  * The first step of the fan-out: the runs of the slot a schedule fired for, each with the slot's period
- * kind and the time the schedule fired, so every account reports the period the schedule meant however
- * late its run starts. A slot started by hand without `scheduledTime` gets `now` for all its accounts.
+ * kind and the time the schedule fired (`now` for a slot started by hand without it).
  * @example dispatchSlot({ slot: 'monthly 1 06:00 Europe/Berlin', scheduledTime: '2026-11-01T05:00:00Z' }, slots)
  * // { slot: '…', runs: [{ account: 'acme', periodKind: 'month', scheduledTime: '2026-11-01T05:00:00Z' }, …] }
  * @throws SlotEventError naming each bad field (a `scheduledTime` later than now too); UnknownSlotError
@@ -50,10 +49,8 @@ export type AccountRunOutcome<T> =
   | { account: string; status: 'failed'; error: unknown };
 
 /**
- * Runs a slot's dispatch on this machine as the deployed fan-out (a Step Functions Map state) runs it: at
- * most `concurrency` (the deployment's `maxConcurrentReports`) accounts at once, each failure its own
- * outcome, in the dispatch's order. Retries and the dead-letter queue are the deployment's, so a failure
- * here is reported, not retried.
+ * Runs a slot's dispatch on this machine as the deployed fan-out runs it: at most `concurrency` accounts
+ * at once, each failure its own outcome (reported, not retried), in the dispatch's order.
  */
 export async function runSlotLocally<T>(
   dispatch: SlotDispatch,

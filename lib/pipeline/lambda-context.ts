@@ -4,9 +4,8 @@ import { powertoolsReportMetrics } from '../metrics';
 import type { DeliveryContext } from './deliver-report';
 
 /**
- * What a deployed function works with, made once per process: the configuration the stack deployed it
- * with, clients for S3 and Secrets Manager, and the metrics. `AWS_ENDPOINT_URL_S3` and `AWS_ENDPOINT_URL_SES`
- * (the SDK's own variables) point the clients at the local emulators; Secrets Manager reads its own.
+ * What a deployed function works with, made once per process: its configuration, clients and metrics.
+ * The SDK's own `AWS_ENDPOINT_URL_S3` and `AWS_ENDPOINT_URL_SES` point the clients at local emulators.
  * @throws ConfigError naming the variable or field that is missing or wrong
  */
 export function lambdaContext(env: NodeJS.ProcessEnv = process.env) {
@@ -24,9 +23,8 @@ export function lambdaContext(env: NodeJS.ProcessEnv = process.env) {
 type LambdaContext = ReturnType<typeof lambdaContext>;
 
 /**
- * What the scheduled function emails with: an SES client (made here, so that the report API, which sends
- * nothing, does not load it), the report API's URL the links point at, and the link settings.
- * @throws ConfigError naming `REPORT_API_URL` when it is not set (the report API itself runs without it)
+ * What the scheduled function emails with (an SES client, made here so that the report API does not load
+ * it), and the report API's URL the links point at. @throws ConfigError naming `REPORT_API_URL` if unset
  */
 export function scheduledDeliveryContext({ config, env, publish }: LambdaContext): DeliveryContext {
   if (config.reportApiUrl === undefined) {

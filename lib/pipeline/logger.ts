@@ -2,24 +2,18 @@ import { Logger } from '@aws-lambda-powertools/logger';
 import { errorParts } from '../config';
 import type { CollectProgress } from '../report';
 
-/**
- * What the pipeline logs through, one JSON line each: Powertools' `Logger`, or a test's recorder.
- * Attributes carry names, periods and figures, never a secret.
- */
+/** What the pipeline logs through: Powertools' `Logger` or a test's recorder; never a secret. */
 export type StructuredLogger = Record<'info' | 'warn' | 'error', LogLine>;
 type LogLine = (message: string, ...attributes: Record<string, unknown>[]) => void;
 
-/**
- * JSON lines with level, timestamp and `service` (as the stack sets `POWERTOOLS_SERVICE_NAME`), plus the
- * Lambda context once `addContext` is called. `POWERTOOLS_LOG_LEVEL` sets the level.
- */
+/** JSON lines with level (`POWERTOOLS_LOG_LEVEL`), timestamp, `service` and, once added, the Lambda context. */
 export function createLogger(): Logger {
   return new Logger({ serviceName: 'invoice-reports' });
 }
 
 /**
- * An error's name and message, and its cause's, for a log line. Not the whole object: an SDK error's other
- * members (request metadata, a body) are not this code's to vouch for; Lambda logs the stack on its own.
+ * An error's name and message, and its cause's: an SDK error's other members (request metadata, a body)
+ * are not ours to vouch for, and Lambda logs the stack on its own.
  */
 export function errorAttributes(error: unknown) {
   const cause = error instanceof Error && error.cause !== undefined ? { cause: errorParts(error.cause) } : {};
@@ -32,8 +26,8 @@ export const PROGRESS_LOG_EVERY = 5000;
 export type FetchedRecords = CollectProgress & { records: number };
 
 /**
- * An `onProgress` that passes on progress once each time the records fetched reach another multiple of
- * `every`: collection reports every few hundred records of each list, which would flood a log.
+ * An `onProgress` passing on progress each time the records fetched reach another multiple of `every`:
+ * collection reports every few hundred records of each list, which would flood a log.
  */
 export function atMilestones(
   every: number,

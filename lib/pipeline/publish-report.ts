@@ -27,8 +27,7 @@ export interface PublishContext {
 
 /**
  * A report's headline numbers, stored in its manifest (a listing shows them without opening summary.json)
- * and logged by the scheduled run. Money as decimal strings with two places, rounded once from exact sums;
- * `unmatchedEstimatedUSD` is an estimate, named as one wherever shown.
+ * and logged by the scheduled run; money as decimal strings with two places.
  */
 export function reportFigures(summary: ReportSummary) {
   return {
@@ -45,9 +44,8 @@ export function reportFigures(summary: ReportSummary) {
 }
 
 /**
- * Builds an account's report for a period into a local `folder` (the email attaches files from there;
- * `dispose` removes it) and saves it as a build of its own (see `saveReport`). The manifest is read before
- * the service is asked; on failure nothing is left locally, and the period's previous report is served.
+ * Builds an account's report for a period into a local `folder` (`dispose` removes it) and saves it as a
+ * build of its own; on failure nothing is left locally, and the period's previous report is served.
  */
 export async function publishReport(
   context: PublishContext,

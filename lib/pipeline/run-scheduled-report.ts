@@ -1,6 +1,6 @@
 import { max } from 'date-fns';
-import type { DeploymentConfig } from '../config';
-import { DeliveryInProgressError, DeliveryUnconfirmedError } from '../delivery';
+import { type DeploymentConfig, errorParts } from '../config';
+import { DELIVERY_UNCONFIRMED } from '../delivery';
 import {
   type DeliveryContext,
   deliverReport,
@@ -22,15 +22,13 @@ export interface ScheduledReportRunOptions {
   logger: StructuredLogger;
   /** Records fetched between two progress lines. @default PROGRESS_LOG_EVERY (5000) */
   progressEvery?: number;
-  /** The invocation's request id, which Lambda keeps when it retries (see `deliverReportEmailOnce`). */
+  /** The invocation's request id, which Lambda keeps when it retries (see `alreadySentUnlessForced`). */
   runId?: string;
 }
 
 /**
- * One run of the scheduled function: reads the event, resolves the period (by default the previous one of
- * `periodKind` in the account's time zone), builds, saves and emails the report once. A JSON line at each
- * step, so the last line of a run cut off by its timeout says how far it got, none holding a secret; a
- * failure is logged and thrown again, so Lambda retries the run, then hands it to the dead-letter queue.
+ * One run of the scheduled function: reads the event, resolves the period, builds, saves and emails the
+ * report once, logging a line at each step so that the last line of a run cut off says how far it got.
  * @throws ScheduledEventError, UnknownAccountError, ReportRequestError (a future period), and whatever
  * building, saving or sending threw
  */
@@ -82,7 +80,6 @@ export async function runScheduledReport(
       const { attachmentsIncluded, figures } = result;
       logger.info('Report emailed', { ...told, attachmentsIncluded, figures });
     } else if (result.complete === false) {
-      // Only the period so far was emailed; the period's own email goes out on the first run after it ends.
       const message = 'The period so far was already emailed; nothing sent until the period has ended';
       logger.info(message, { ...told, sentAt: result.sentAt, complete: false });
     } else {
@@ -90,15 +87,8 @@ export async function runScheduledReport(
     }
     return result;
   } catch (error) {
-    if (isUnconfirmed(error)) context.metrics?.email('unconfirmed');
+    if (errorParts(error).message.startsWith(DELIVERY_UNCONFIRMED)) context.metrics?.email('unconfirmed');
     logger.error('Report run failed', { ...known, ...errorAttributes(error) });
     throw error;
   }
-}
-
-/** Whether a run's error says its period's email may have gone out unconfirmed (`DELIVERY_UNCONFIRMED`). */
-function isUnconfirmed(error: unknown): boolean {
-  return (
-    error instanceof DeliveryUnconfirmedError || (error instanceof DeliveryInProgressError && error.stale)
-  );
 }

@@ -11,16 +11,12 @@ import {
 import { isMonthId, isPeriodId } from '../period';
 
 /**
- * When a schedule fired (`<aws.scheduler.scheduled-time>`, handed on by the fan-out). The default period
- * is read from it rather than from the clock, so a retry hours later, past the turn of a month, still
- * reports the period the schedule meant.
+ * When a schedule fired (`<aws.scheduler.scheduled-time>`): the default period is read from it, not the
+ * clock, so a retry hours later, past the turn of a month, still reports the period the schedule meant.
  */
 const scheduledTimeSchema = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date and time' });
 
-/**
- * What a slot's schedule starts the fan-out with: `{ "slot": "monthly 1 06:00 Europe/Berlin",
- * "scheduledTime": "<aws.scheduler.scheduled-time>" }`. An operator starts it the same way to re-run a slot.
- */
+/** What a slot's schedule (or an operator re-running a slot) starts the fan-out with. */
 export const slotEventSchema = z.strictObject({
   slot: z.string().min(1, 'must be a schedule slot such as "monthly 1 06:00 Europe/Berlin"').max(200),
   /** @default the time the fan-out runs */
@@ -67,8 +63,8 @@ export const scheduledReportEventSchema = z
 export type ScheduledReportEvent = z.infer<typeof scheduledReportEventSchema>;
 
 /**
- * An event a function cannot run: `Invalid scheduled report event: account is required; acount is not a
- * known field`. Each subclass keeps its literal `name`, which the fan-out's retry rules match.
+ * An event a function cannot run (`Invalid scheduled report event: account is required`). Each subclass
+ * keeps its literal `name`, which the fan-out's retry rules match.
  */
 abstract class InvalidEventError extends Error {
   static readonly event: string;
@@ -123,9 +119,8 @@ export function parseScheduledEvent(event: unknown): ScheduledReportEvent {
 }
 
 /**
- * @throws `Invalid` when a `scheduledTime` is later than `now` by more than a minute (two machines' clocks
- * differ by a little): no schedule fired in the future (a slot re-run by hand with 2027 typed for 2026,
- * say), and the period before it has not ended: it would be emailed so far.
+ * @throws `Invalid` when a `scheduledTime` is later than `now` by over a minute (clocks differ a little):
+ * no schedule fires in the future (2027 typed for 2026, say), and its period would be emailed so far.
  */
 export function checkScheduledTime(time: string | undefined, now: Date, Invalid: InvalidEventClass): void {
   if (time === undefined || Date.parse(time) <= now.getTime() + 60_000) return;
