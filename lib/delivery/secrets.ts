@@ -3,9 +3,8 @@ import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { describeError, wrappedError } from '../config';
 
 /**
- * Secrets (account API keys, the report API token, the link signing key) are read by name at run time,
- * never put in environment variables: Lambda reads Secrets Manager (`AwsSecretSource`), the local stack
- * and tests memory (`InMemorySecretSource`). No value ever appears in a log or an error.
+ * Secrets are read by name at run time, never put in environment variables: Lambda reads Secrets Manager,
+ * the local stack and tests memory. No value ever appears in a log or an error.
  */
 export interface SecretSource {
   /** The value without surrounding whitespace. @throws SecretError when it cannot be read or is empty */
@@ -16,11 +15,7 @@ export interface SecretSource {
 export class SecretError extends Error {
   override readonly name = 'SecretError';
 
-  constructor(
-    readonly secretName: string,
-    reason: string,
-    options?: { cause?: unknown },
-  ) {
+  constructor(secretName: string, reason: string, options?: { cause?: unknown }) {
     super(`cannot read secret ${JSON.stringify(secretName)}: ${reason}`, options);
   }
 }
@@ -56,19 +51,13 @@ export class AwsSecretSource implements SecretSource {
 }
 
 /** @example new InMemorySecretSource({ 'invoice-reports/demo/api-key': 'sandbox-key' }) */
-export class InMemorySecretSource implements SecretSource {
-  private readonly values: Map<string, string>;
-
+export class InMemorySecretSource extends Map<string, string> implements SecretSource {
   constructor(values: Record<string, string> = {}) {
-    this.values = new Map(Object.entries(values));
-  }
-
-  set(name: string, value: string): void {
-    this.values.set(name, value);
+    super(Object.entries(values));
   }
 
   async getSecret(name: string): Promise<string> {
-    const value = this.values.get(name);
+    const value = this.get(name);
     if (value === undefined) throw new SecretError(name, 'no such secret');
     return usableValue(name, value);
   }

@@ -1,17 +1,14 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { PeriodKind } from '../period';
 
-/** The CloudWatch namespace of the project's own metrics (the stack's dashboard and alarms read it). */
+/** The namespace and `service` dimension (`POWERTOOLS_SERVICE_NAME`) the stack's dashboard and alarms read. */
 export const METRICS_NAMESPACE = 'InvoiceReports';
-
-/** The `service` dimension every metric carries: Powertools' `POWERTOOLS_SERVICE_NAME`, as the stack sets it. */
 export const METRICS_SERVICE = 'invoice-reports';
 
 /** The metrics the functions publish; the stack's dashboard and alarms name the same ones. */
 export const METRIC_NAMES = {
-  /** Dimensions `kind`, `trigger`. */
+  /** With `buildSeconds` (from asking the service to the report saved): dimensions `kind`, `trigger`. */
   reportsBuilt: 'ReportsBuilt',
-  /** From asking the service to the report saved (dimensions `kind`, `trigger`). */
   buildSeconds: 'ReportBuildSeconds',
   /** Invoices, payments and the previous period's invoices fetched for one report. */
   recordsFetched: 'RecordsFetched',
@@ -64,9 +61,8 @@ export function statusClass(status: number): StatusClass {
 
 /**
  * `ReportMetrics` through Powertools Metrics: each event one EMF line, published at once (a run cut off by
- * its timeout still counted what it did). Counts that alarms watch carry the `service` dimension only,
- * since an alarm reads one fixed set of dimensions; builds carry `kind` and `trigger` too, for the
- * dashboard. `POWERTOOLS_METRICS_DISABLED=true` turns it off.
+ * its timeout still counted what it did). Counts that alarms watch carry the `service` dimension only (an
+ * alarm reads one fixed set); builds carry `kind` and `trigger` too, for the dashboard.
  */
 export function powertoolsReportMetrics(
   metrics = new Metrics({ namespace: METRICS_NAMESPACE, serviceName: METRICS_SERVICE }),
