@@ -18,19 +18,14 @@ export interface ComposeReportEmailOptions extends EmailContent {
   date?: Date;
 }
 
-const emailSchema = z.email();
-
-/**
- * The address part of one mailbox, bare or with a display name.
- * @throws InvalidEmailError naming the role (`from`, `to`) and the value
- */
+/** The address of one mailbox, bare or with a name. @throws InvalidEmailError naming role and value */
 export function mailboxAddress(value: unknown, role: string): string {
   if (typeof value !== 'string' || value.trim() === '') {
     throw new InvalidEmailError(`${role} must be an email address`);
   }
   const parsed = addressparser(value);
   const only = parsed.length === 1 ? parsed[0] : undefined;
-  if (!only || only.group !== undefined || !emailSchema.safeParse(only.address).success) {
+  if (!only || only.group !== undefined || !z.email().safeParse(only.address).success) {
     throw new InvalidEmailError(`${role} ${JSON.stringify(value)} is not one valid email address`);
   }
   return only.address;

@@ -112,27 +112,24 @@ interface DeliveryRequest {
  * retries a failed asynchronous invocation with the same request id, also after SES accepted its email.
  * @throws DeliveryInProgressError when a run holds the claim; CorruptObjectError for an unreadable record
  */
-export function alreadySentUnlessForced(
-  status: DeliveryStatus,
-  request: DeliveryRequest,
-): AlreadySent | null {
+export function alreadySentUnlessForced(status: DeliveryStatus, run: DeliveryRequest): AlreadySent | null {
   const byThisRequest =
-    request.runId !== undefined &&
+    run.runId !== undefined &&
     (status.state === 'sending' || status.state === 'sent') &&
-    status.record.runId === request.runId;
-  if (request.force && !byThisRequest) return null;
+    status.record.runId === run.runId;
+  if (run.force && !byThisRequest) return null;
   switch (status.state) {
     case 'none':
       return null;
     case 'sent': {
       const whole = coversWholePeriod(status.record);
-      if (request.complete && !whole) return null;
+      if (run.complete && !whole) return null;
       const { messageId, sentAt } = status.record;
       return { status: 'already-sent', messageId, sentAt, ...(whole ? {} : { complete: false as const }) };
     }
     case 'sending':
       throw new DeliveryInProgressError(
-        `${request.account} ${request.period}`,
+        `${run.account} ${run.period}`,
         status.record.claimedAt,
         status.stale,
       );

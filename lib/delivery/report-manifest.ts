@@ -60,10 +60,7 @@ export async function readStoredManifest(where: ReportLocation): Promise<StoredJ
   });
 }
 
-/**
- * The manifest of a saved report, or `null` when the report is missing or not complete.
- * @throws InvalidReportKeyError; CorruptObjectError when it is another's or lists a key outside the period
- */
+/** The manifest of a saved, complete report, or `null`. @throws InvalidReportKeyError; CorruptObjectError */
 export async function readManifest(options: ReportLocation): Promise<ReportManifest | null> {
   const stored = await readStoredManifest(options);
   if (stored?.error) throw stored.error;

@@ -2,10 +2,7 @@ import { SecretsProvider } from '@aws-lambda-powertools/parameters/secrets';
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { describeError, wrappedError } from '../config';
 
-/**
- * Secrets are read by name at run time, never put in environment variables: Lambda reads Secrets Manager,
- * the local stack and tests memory. No value ever appears in a log or an error.
- */
+/** Secrets are read by name at run time, never from environment variables, and never logged or thrown. */
 export interface SecretSource {
   /** The value without surrounding whitespace. @throws SecretError when it cannot be read or is empty */
   getSecret(name: string): Promise<string>;

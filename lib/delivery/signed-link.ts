@@ -98,11 +98,7 @@ function signedUrl(options: SignReportIndexLinkOptions, parts: string[]): string
  * expiry, so a forged link learns nothing more); `expired` for a genuine link past its time.
  * @throws SigningKeyError for a short configured key, never for what a visitor sends
  */
-function linkVerdict(
-  options: VerifyReportIndexLinkOptions,
-  parts: unknown[],
-  partsValid = true,
-): LinkVerdict {
+function linkVerdict(options: VerifyReportIndexLinkOptions, parts: unknown[], partsValid = true) {
   signingKeyBytes(options.signingKey);
   const { expires, signature } = options;
   if (!partsValid || !isValidAccount(options.account)) return 'invalid';
@@ -165,10 +161,7 @@ function expiryInstant(expiry: LinkExpiry): Date {
   return new Date((expiry.now ?? new Date()).getTime() + lifetimeDays * millisecondsInDay);
 }
 
-/**
- * Signs links to a report's files that all expire at the same second (`expiresAt`).
- * @throws RangeError for a bad lifetime or instant; the errors of `signReportLink`
- */
+/** Links to a report's files, all expiring at the same second. @throws RangeError; see `signReportLink` */
 export function signReportLinks<F extends ReportObjectName>(
   options: LinkExpiry &
     Omit<SignReportIndexLinkOptions, 'expiresAt'> & { period: string; files: readonly F[] },

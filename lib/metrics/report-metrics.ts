@@ -1,7 +1,7 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { PeriodKind } from '../period';
 
-/** The namespace and `service` dimension (`POWERTOOLS_SERVICE_NAME`) the stack's dashboard and alarms read. */
+/** The namespace and `service` dimension (`POWERTOOLS_SERVICE_NAME`) of the project's own metrics. */
 export const METRICS_NAMESPACE = 'InvoiceReports';
 export const METRICS_SERVICE = 'invoice-reports';
 

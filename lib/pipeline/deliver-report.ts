@@ -87,7 +87,7 @@ export async function deliverReport(
     onSending?: (sending: EmailSending) => void;
   },
 ): Promise<ReportDeliveryResult> {
-  const { period, force = false, runId } = request;
+  const { period, force = false, runId, trigger = 'schedule', onProgress } = request;
   const where = { s3: context.s3, bucket: context.bucket, account: account.name, period };
   const clock = context.now ?? (() => new Date());
   const status = await deliveryStatus({ ...where, now: clock() });
@@ -120,10 +120,7 @@ export async function deliverReport(
     paidInvoicesCsv: downloadName('paid-invoices.csv'),
     paymentsCsv: downloadName('payments.csv'),
   };
-  const published = await publishReport(context, account, period, {
-    trigger: request.trigger ?? 'schedule',
-    ...(request.onProgress ? { onProgress: request.onProgress } : {}),
-  });
+  const published = await publishReport(context, account, period, { trigger, onProgress });
   try {
     request.onSaved?.({ buildId: published.manifest.buildId, switched: published.switched });
     const { report } = published;
@@ -146,7 +143,7 @@ export async function deliverReport(
         text: renderReportText(report, { links, fileNames, attachmentsIncluded }),
       }),
       now: clock,
-      ...(request.onSending ? { onSending: request.onSending } : {}),
+      onSending: request.onSending,
     });
     return { ...result, account: account.name, period, figures: reportFigures(report.summary) };
   } finally {

@@ -48,10 +48,7 @@ export type AccountRunOutcome<T> =
   | { account: string; status: 'done'; result: T }
   | { account: string; status: 'failed'; error: unknown };
 
-/**
- * Runs a slot's dispatch on this machine as the deployed fan-out runs it: at most `concurrency` accounts
- * at once, each failure its own outcome (reported, not retried), in the dispatch's order.
- */
+/** Runs a dispatch here as the fan-out does: `concurrency` at a time, in order, each failure an outcome. */
 export async function runSlotLocally<T>(
   dispatch: SlotDispatch,
   options: { concurrency: number; run: (event: ScheduledReportEvent) => Promise<T> },

@@ -6,15 +6,12 @@ import type { CollectProgress } from '../report';
 export type StructuredLogger = Record<'info' | 'warn' | 'error', LogLine>;
 type LogLine = (message: string, ...attributes: Record<string, unknown>[]) => void;
 
-/** JSON lines with level (`POWERTOOLS_LOG_LEVEL`), timestamp, `service` and, once added, the Lambda context. */
+/** JSON lines with level (`POWERTOOLS_LOG_LEVEL`), timestamp, `service` and the Lambda context once added. */
 export function createLogger(): Logger {
   return new Logger({ serviceName: 'invoice-reports' });
 }
 
-/**
- * An error's name and message, and its cause's: an SDK error's other members (request metadata, a body)
- * are not ours to vouch for, and Lambda logs the stack on its own.
- */
+/** An error's name and message, and its cause's (not an SDK error's other members; Lambda logs the stack). */
 export function errorAttributes(error: unknown) {
   const cause = error instanceof Error && error.cause !== undefined ? { cause: errorParts(error.cause) } : {};
   return { error: { ...errorParts(error), ...cause } };

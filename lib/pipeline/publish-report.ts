@@ -25,10 +25,7 @@ export interface PublishContext {
   metrics?: ReportMetrics;
 }
 
-/**
- * A report's headline numbers, stored in its manifest (a listing shows them without opening summary.json)
- * and logged by the scheduled run; money as decimal strings with two places.
- */
+/** A report's headline numbers, stored in its manifest (listings show them) and logged by scheduled runs. */
 export function reportFigures(summary: ReportSummary) {
   return {
     invoices: summary.invoices.total,

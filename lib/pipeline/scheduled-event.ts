@@ -62,10 +62,7 @@ export const scheduledReportEventSchema = z
 
 export type ScheduledReportEvent = z.infer<typeof scheduledReportEventSchema>;
 
-/**
- * An event a function cannot run (`Invalid scheduled report event: account is required`). Each subclass
- * keeps its literal `name`, which the fan-out's retry rules match.
- */
+/** An event a function cannot run; each subclass keeps its literal `name` for the fan-out's retry rules. */
 abstract class InvalidEventError extends Error {
   static readonly event: string;
 
