@@ -5,8 +5,7 @@ import type { ReportPeriod } from './model';
 export const isoInstant = (epochMs: number): string => new Date(epochMs).toISOString();
 
 /**
- * `[first instant, the next period's first instant)` in the zone, and how far it had run at `now`: `asOf`,
- * the instant the figures run to (exclusive), is `end` once complete, otherwise `now`.
+ * `[start, end)` in the zone; `asOf`, the instant the figures run to, is `end` once complete, else `now`.
  * @throws ReportRequestError for a malformed period or an unknown time zone.
  */
 export function reportPeriod(id: string, timezone: string, now: Date) {
@@ -42,9 +41,8 @@ export const LATEST_DAY_START_MS = 12 * millisecondsInHour;
 export const EARLIEST_DAY_START_MS = -14 * millisecondsInHour;
 
 /**
- * The dates whose range holds every instant of `span` however the service reads them (any zone, `endDate`
- * included or not, either bound exclusive of its own first instant).
- * @example coveringDates(October 2026 in UTC) // { startDate: '2026-09-30', endDate: '2026-11-02' }
+ * Dates whose range holds all of `span` however the service reads them (any zone, either bound inclusive or
+ * not): October 2026 in UTC → `2026-09-30` to `2026-11-02`.
  */
 export function coveringDates(span: Span) {
   const endDateMidnight = span.end - EARLIEST_DAY_START_MS;
@@ -56,9 +54,8 @@ export function coveringDates(span: Span) {
 }
 
 /**
- * What to ask the service for: each range holds its span under any reading of `startDate`/`endDate`,
- * and each record is then placed by its own timestamp. The `window` is sent to the statistics and the
- * invoice list alike: the reconciliation compares the two answers.
+ * What to ask the service for, each range holding its span under any reading; records are then placed by
+ * their own time. The statistics and the invoice list share `window`: the reconciliation compares them.
  */
 export function fetchRanges(period: ReportPeriod) {
   const covering = coveringDates(reportPeriodSpan(period));

@@ -33,10 +33,9 @@ const unmatchedPayment = (payment: PaymentItem, atMs: number) => ({
 export type EstimatedPayment = ReturnType<typeof unmatchedPayment> & { estimate: UsdEstimate | null };
 
 /**
- * Gathers, as the lists are read in any order, what the estimates and candidates need: the matched
- * payments' rates in time buckets, the period's unmatched payments, and a `SearchWindow` for each invoice
- * not paid that could have received one: until the payments are all read, every one whose search reached
- * into the period; after, only those active when an unmatched payment arrived.
+ * What the estimates and candidates need, as the lists come in any order: matched payments' rates, the
+ * period's unmatched payments, and each invoice not paid whose search reached into the period (once the
+ * payments are read: was active when an unmatched one came).
  */
 export class UnmatchedCollector {
   readonly #rates: MatchedRates;
@@ -73,10 +72,7 @@ export class UnmatchedCollector {
     for (const [id, window] of this.#windows) if (!this.#couldMatch(window)) this.#windows.delete(id);
   }
 
-  /**
-   * The span before the period whose invoices not paid must be fetched too: from `CANDIDATE_LOOKBACK_DAYS`
-   * before the first unmatched payment; `undefined` when that is none. Once the payments are read.
-   */
+  /** Once the payments are read: the span before the period whose invoices not paid are wanted, if any. */
   earlierInvoicesSpan(): Span | undefined {
     const first = this.#instants?.[0];
     if (first === undefined) return undefined;
@@ -107,7 +103,7 @@ export class UnmatchedCollector {
     };
   }
 
-  /** Before the payments are read: whether the search reached into the period; after: whether it was active at one. */
+  /** Before the payments are read: whether the search reached into the period; after: was active at one. */
   #couldMatch(window: SearchWindow): boolean {
     const instants = this.#instants;
     if (instants === undefined)
