@@ -26,7 +26,7 @@ import { periodTitle } from './period-words';
 
 /** The reconciliation in words for the page, the email, its text and the command line. */
 
-/** Differing checks (and mis-paid invoices) an email lists: under Gmail's cut (102 KB). The page lists all. */
+/** Differing checks (and mis-paid invoices) an email lists: under Gmail's cut (102 KB); the page has all. */
 export const DIFFERENCES_LISTED = 10;
 
 /** The spec does not say which unit the service totals `invoicesByCurrencies` in: `reconcile` finds out. */
@@ -116,8 +116,8 @@ function listedInvoices(summary: ReportSummary): string {
 }
 
 /**
- * `The service's figures for the dates 30 Sep 2026 – 2 Nov 2026 as it reads them, against the invoices it lists
- * for the same dates: 66 paid, 33,031.93 USD, of which 60 and 31,296.28 USD fall in October 2026 in …`
+ * `The service's figures for the dates 30 Sep 2026 – 2 Nov 2026 as it reads them, against the invoices it
+ * lists for the same dates: 66 paid, 33,031.93 USD, of which 60 and 31,296.28 USD fall in October 2026 …`
  */
 export function reconciliationWindow(summary: ReportSummary, headline: 'above' | 'below'): string {
   const { window, listed } = summary.reconciliation;
@@ -165,7 +165,7 @@ function notMadeInWords(notChecked: readonly UncheckedCheck[]): string {
   return `; ${formatCount(notChecked.length)} more${named} could not be made exactly`;
 }
 
-/** `The service's statistics for the dates … agree with the invoices it lists for those dates (45 checks).` */
+/** `The service's statistics for the dates … agree with the invoices it lists for … (45 checks).` */
 export function reconciliationOutcome(summary: ReportSummary): string {
   const { checks: made, notChecked, ok, window } = summary.reconciliation;
   const failing = made.filter((check) => !check.ok).length;

@@ -11,11 +11,12 @@ function withinWords(seconds: number): string {
   return plural(Math.ceil(minutes / 60), 'hour', 'hours');
 }
 
-/** How an estimate was made: `from 5 BTC payments within 3 hours`. */
-export function estimateBasisWords(estimate: UsdEstimate, cryptocurrency: string): string {
+/** How an estimate was made (`from 5 BTC payments within 3 hours`), or why there is none. */
+export function estimateBasisWords(estimate: UsdEstimate | null, cryptocurrency: string): string {
+  if (estimate === null) return noEstimateWords(cryptocurrency);
   const { basis } = estimate;
   if (basis.kind === 'stablecoin-par') {
-    return `at 1 USD per ${cryptocurrency} (a US dollar stablecoin; no ${cryptocurrency} payment matched within ${ESTIMATE_MAX_HOURS} hours)`;
+    return `at 1 USD per ${cryptocurrency} (a US dollar stablecoin; ${noEstimateWords(cryptocurrency)})`;
   }
   return `from ${plural(basis.payments, `${cryptocurrency} payment`, `${cryptocurrency} payments`)} within ${withinWords(basis.withinSeconds)}`;
 }
