@@ -29,12 +29,6 @@ export const reportPeriodSpan = (period: ReportPeriod): Span => ({
   end: Date.parse(period.asOf),
 });
 
-/** The whole previous period once the report's is complete, else the same elapsed span of it. */
-export function comparedSpan(period: ReportPeriod) {
-  const { previous } = periodProgress(parsePeriod(period.id), period.timezone, new Date(period.asOf));
-  return { ...previous, whole: period.complete };
-}
-
 // Zones run from UTC−12 to UTC+14: a day `D` of any zone begins between `D 00:00 UTC − 14 h` and
 // `D 00:00 UTC + 12 h`.
 export const LATEST_DAY_START_MS = 12 * millisecondsInHour;
@@ -59,10 +53,12 @@ export function coveringDates(span: Span) {
  */
 export function fetchRanges(period: ReportPeriod) {
   const covering = coveringDates(reportPeriodSpan(period));
-  const previous = comparedSpan(period);
+  // The whole previous period once the report's is complete, else the same elapsed span of it.
+  const progress = periodProgress(parsePeriod(period.id), period.timezone, new Date(period.asOf));
+  const previous = { ...progress.previous, whole: period.complete };
   return { window: covering, payments: covering, previous, previousInvoices: coveringDates(previous) };
 }
 
-export type ComparedSpan = ReturnType<typeof comparedSpan>;
+export type ComparedSpan = FetchRanges['previous'];
 export type DateRange = ReturnType<typeof coveringDates>;
 export type FetchRanges = ReturnType<typeof fetchRanges>;

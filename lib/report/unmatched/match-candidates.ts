@@ -2,7 +2,7 @@ import Big from 'big.js';
 import { millisecondsInDay } from 'date-fns/constants';
 import { type InvoiceItem, PAYMENT_SEARCH_GRACE_MS } from '../../invoicing';
 import { parseServiceDatetime } from '../../period';
-import { compareText, FirstInOrder, partitionPoint } from '../collections';
+import { compareText, entryOf, FirstInOrder, partitionPoint } from '../collections';
 import { doubleOrder, percentChange } from '../money';
 import type { EstimatedPayment } from './unmatched-collector';
 
@@ -82,9 +82,7 @@ export function matchCandidates(payments: readonly EstimatedPayment[], windows: 
       first.add(scored);
       if (!scored.close) continue;
       close.push(scored);
-      const ids = closeTo.get(prepared.window.id);
-      if (ids === undefined) closeTo.set(prepared.window.id, [payment.id]);
-      else ids.push(payment.id);
+      entryOf(closeTo, prepared.window.id, () => []).push(payment.id);
     }
     return { shown: first.list(), close, count };
   });
