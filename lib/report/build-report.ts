@@ -22,9 +22,8 @@ export interface BuildReportOptions {
 }
 
 /**
- * The report of one period in the request's zone, optionally one project; lists in time order, then by id. A
- * period not ended at `now` is reported so far. Bad input throws `ReportRequestError` before any request; a
- * failure while collecting removes the rows spilled so far; `disposeReport` removes them once written.
+ * One period's report in the request's zone (not ended at `now`: so far). Bad input throws before any
+ * request; a failure while collecting removes the rows spilled; `disposeReport` removes them once written.
  */
 export async function buildReport(
   client: InvoicingClient,

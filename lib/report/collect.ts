@@ -28,9 +28,8 @@ export type ReportRows = {
 const NOT_PAID = ['unpaid', 'expired', 'canceled'] as const;
 
 /**
- * Reads the statistics and the three lists concurrently, adding up each record as it arrives (memory holds
- * totals and short lists) and placing it by its own timestamp (the ranges asked are wider). With a project,
- * a payment counts if its invoice is in it. The first failure rejects; the other lists stop at their next.
+ * Reads the statistics and three lists at once, adding up each record by its own timestamp as it arrives
+ * (memory holds totals and short lists). The first failure rejects; the other lists stop at their next.
  */
 export async function collectReportData(
   client: InvoicingClient,

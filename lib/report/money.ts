@@ -53,9 +53,8 @@ const POWERS_OF_TEN = Array.from({ length: SMALL_DIGITS + 1 }, (_, power) => 10 
 const POINT = 46;
 
 /**
- * An exact total of decimal strings in units of `10^-scale` (the most decimals seen), without a `Big` per
- * addition. Amounts of at most 15 digits go first into a double, exact below 2^53, moved into the BigInt
- * before 2^52: a BigInt per amount costs several times as much. `add('0.1'); add('0.2'); toBig()` → 0.3.
+ * An exact total of decimal strings in units of `10^-scale`, without a `Big` per addition. Amounts of up to
+ * 15 digits go into a double (exact below 2^53) until 2^52: a BigInt per amount costs several times as much.
  */
 export class DecimalSum {
   #units = 0n;

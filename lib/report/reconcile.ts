@@ -34,9 +34,8 @@ const newPaidSum = () => new PaidSum();
 const newDecimalSum = () => new DecimalSum();
 
 /**
- * The window's paid invoices as the list returned them (whatever their timestamp: the service chose them),
- * added up as the statistics are: in all, per project, per currency, per service day; until the statistics
- * arrive, the instants wait.
+ * The window's paid invoices as listed (whatever their timestamp: the service chose them), added up as the
+ * statistics are: in all, per project, currency and service day (the instants wait for the statistics).
  */
 export class WindowLedger {
   readonly all = new PaidSum();
@@ -210,9 +209,8 @@ function currencyChecks(statistics: InvoiceStatistics, listed: WindowLedger) {
 }
 
 /**
- * The statistics against the invoice list for the same window: the service reads the dates alike on both
- * sides, so a difference is in its own figures. Every check is returned, each one not made exactly named with
- * its reason; with a project, only that project's check is made.
+ * The statistics against the invoice list for the same window (the service reads the dates alike on both
+ * sides). Every check not made exactly is named with its reason; with a project, only its check is made.
  */
 export function reconcile(input: ReconcileInput) {
   const { statistics, ledger, projectId } = input;
@@ -288,9 +286,8 @@ function endUnknownReason(date: string, paid: PaidSum): string {
 }
 
 /**
- * Each listed day against the paid invoices from its start to the next's, and each unlisted day the list has
- * paid invoices on. Unchecked: a day whose end is unknown with invoices in its last two possible hours; all
- * days when the figures do not say consistently where days begin.
+ * Each listed day, and each unlisted one with paid invoices; unchecked: a day of unknown end with invoices
+ * in its last two possible hours, and all when the figures do not say consistently where days begin.
  */
 function dayChecks(statistics: InvoiceStatistics, ledger: WindowLedger) {
   const { reading, placed } = ledger.days();

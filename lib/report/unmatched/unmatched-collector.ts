@@ -33,9 +33,8 @@ const unmatchedPayment = (payment: PaymentItem, atMs: number) => ({
 export type EstimatedPayment = ReturnType<typeof unmatchedPayment> & { estimate: UsdEstimate | null };
 
 /**
- * What the estimates and candidates need, as the lists come in any order: matched payments' rates, the
- * period's unmatched payments, and each invoice not paid whose search reached into the period (once the
- * payments are read: was active when an unmatched one came).
+ * What estimates and candidates need, from lists in any order: matched rates, unmatched payments, and each
+ * invoice not paid whose search reached into the period (once payments are read: met an unmatched one).
  */
 export class UnmatchedCollector {
   readonly #rates: MatchedRates;
