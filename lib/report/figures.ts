@@ -236,7 +236,6 @@ const newCryptoTotals = () => ({ count: 0, amount: new DecimalSum() });
 export class PaymentFiguresAccumulator {
   #total = 0;
   #matched = 0;
-  #unmatchedCount = 0;
   #lateCount = 0;
   readonly #byCryptocurrency = new Map<string, { count: number; amount: DecimalSum }>();
   readonly #byWallet = new Map<string, { wallet: Wallet; count: number; amount: DecimalSum }>();
@@ -258,7 +257,6 @@ export class PaymentFiguresAccumulator {
     byWallet.count += 1;
     byWallet.amount.add(payment.amount);
     if (payment.invoice === undefined) {
-      this.#unmatchedCount += 1;
       this.#unmatched.add(payment);
       return;
     }
@@ -285,7 +283,7 @@ export class PaymentFiguresAccumulator {
     const figures = {
       total: this.#total,
       matched: this.#matched,
-      unmatched: this.#unmatchedCount,
+      unmatched: this.#total - this.#matched,
       late: this.#lateCount,
       byCryptocurrency: Object.fromEntries(cryptocurrencies.map((c) => [c.cryptocurrency, c.amount])),
       cryptocurrencies,

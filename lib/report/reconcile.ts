@@ -10,11 +10,11 @@ import { describeCheck } from './reconciliation-wording';
 import { type DateRange, EARLIEST_DAY_START_MS, LATEST_DAY_START_MS } from './report-period';
 
 /** USD summed exactly, and each first rounded to the cent: a service may total either way. */
-export type UsdTotal = { exact: Big; ofCents: Big };
+type UsdTotal = { exact: Big; ofCents: Big };
 
-export const NO_USD: UsdTotal = { exact: ZERO, ofCents: ZERO };
+const NO_USD: UsdTotal = { exact: ZERO, ofCents: ZERO };
 
-export class PaidSum {
+class PaidSum {
   count = 0;
   readonly #exact = new DecimalSum();
   readonly #ofCents = new CentsSum();

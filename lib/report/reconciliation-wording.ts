@@ -31,7 +31,7 @@ export const DIFFERENCES_LISTED = 10;
 
 /** The spec does not say which unit the service totals `invoicesByCurrencies` in: `reconcile` finds out. */
 export const currencyCheckUnit = (reconciliation: Reconciliation): CurrencyUnit =>
-  reconciliation.currencyUnit === 'usd' ? 'usd' : 'fiat';
+  reconciliation.currencyUnit ?? 'fiat';
 
 /** `Paid total`, `Project Web shop (3f2a9c1e)` (and the full id), `Paid in EUR`, `14 Oct 2026 (…)`. */
 function checkLabel(

@@ -14,7 +14,7 @@ const HASH_WIDTH = 68;
 const ADDRESS_WIDTH = 44;
 
 /** `paid-invoices.csv` and the `Paid invoices` sheet, in DESIGN.md's order. */
-export const PAID_INVOICE_COLUMNS: readonly ReportColumn<InvoiceItem>[] = [
+const PAID_INVOICE_COLUMNS: readonly ReportColumn<InvoiceItem>[] = [
   column('invoice_id', 'identifier', (invoice) => invoice.id),
   column('invoice_uid', 'text', (invoice) => invoice.uid),
   column('project_id', 'identifier', (invoice) => invoice.projectId),
@@ -40,7 +40,7 @@ export const PAID_INVOICE_COLUMNS: readonly ReportColumn<InvoiceItem>[] = [
 ];
 
 /** `payments.csv` and the `Payments` sheet; the invoice columns are empty when `matched` is `false`. */
-export const PAYMENT_COLUMNS: readonly ReportColumn<PaymentItem>[] = [
+const PAYMENT_COLUMNS: readonly ReportColumn<PaymentItem>[] = [
   column('payment_id', 'identifier', (payment) => payment.id),
   column('transaction_at', 'datetime', (payment) => payment.transactionDatetime),
   column('amount', 'crypto', (payment) => payment.amount),
