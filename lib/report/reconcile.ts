@@ -294,11 +294,8 @@ function dayChecks(statistics: InvoiceStatistics, ledger: WindowLedger) {
   const checks: ReconciliationCheck[] = [];
   const notChecked: UncheckedCheck[] = [];
   if (!reading.ok) {
-    notChecked.push({
-      name: 'day:*',
-      reason: `The service's days cannot be told apart: ${reading.problem}.`,
-    });
-    return { checks, notChecked };
+    const reason = `The service's days cannot be told apart: ${reading.problem}.`;
+    return { checks, notChecked: [{ name: 'day:*', reason }] };
   }
   // The days were read from the first answer: statistics asked for again may leave one out (0), or
   // list one it left out (its first invoice was paid meanwhile).
