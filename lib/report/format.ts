@@ -10,7 +10,7 @@ import { OneDecimalBig } from './money';
 
 type Amount = Big | string;
 
-/** `1234567n` → `1,234,567`: whole numbers only (a `BigInt` keeps every digit; fractions it rounds); -0 is 0. */
+/** `1234567n` → `1,234,567`: whole numbers (a `BigInt` keeps every digit; fractions it rounds); -0 is 0. */
 const GROUPED = new Intl.NumberFormat('en-US', { signDisplay: 'negative' });
 
 /** At least `minDecimals` places, never fewer than it has: `(1234.5, 2)` → `1,234.50`; `0.00000095`. */
@@ -74,7 +74,7 @@ export function formatShare(part: Amount | number, whole: Amount | number): stri
   return `${formatDecimal(new OneDecimalBig(part).times(100).div(total), 1)} %`;
 }
 
-// date-fns formats a `TZDate` in its own zone; a zone is checked first (date-fns says only "Invalid time value").
+// date-fns formats a `TZDate` in its own zone; a zone is checked first (date-fns says "Invalid time value").
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 

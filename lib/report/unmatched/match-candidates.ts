@@ -55,10 +55,8 @@ const TOLERANCE = LIKELY_TOLERANCE_PERCENT / 100;
 /**
  * For each unmatched payment, the invoices whose search was active then, ranked by the estimate's difference
  * relative to their USD amount, then time from creation, then id (without an estimate, by time). Likely: the
- * only one within `LIKELY_TOLERANCE_PERCENT`, not canceled, and within it of no other unmatched payment.
- * Each keeps its first `CANDIDATES_SHOWN` and their count; `differenceUSD` is the estimate minus `amountUSD`,
- * `differencePercent` that in percent (`null` for 0 USD), both `null` without an estimate; `alsoCloseTo`
- * names the other unmatched payments within the tolerance of it.
+ * only one within `LIKELY_TOLERANCE_PERCENT`, not canceled, and within it of no other unmatched payment
+ * (`alsoCloseTo` names those). Each keeps its first `CANDIDATES_SHOWN` and their count.
  */
 export function matchCandidates(payments: readonly EstimatedPayment[], windows: readonly SearchWindow[]) {
   const active = activeWindowsLookup(

@@ -79,7 +79,7 @@ export class UnmatchedCollector {
     return start < this.span.start ? { start, end: this.span.start } : undefined;
   }
 
-  /** The estimates' total is rounded once to cents; the summary lists the first `UNMATCHED_PAYMENTS_LISTED`. */
+  /** The estimates' total is rounded once to cents; the summary lists `UNMATCHED_PAYMENTS_LISTED`. */
   result() {
     const payments = this.#payments
       .sort((a, b) => a.atMs - b.atMs || compareText(a.id, b.id))
