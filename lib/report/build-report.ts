@@ -22,12 +22,8 @@ export interface BuildReportOptions {
 }
 
 /**
- * Builds the report for one period in the request's time zone, optionally one project; its lists are in
- * time order (`createDatetime` or `transactionDatetime`), then by id. A period not
- * ended at `now` is reported so far and compared with the same elapsed span of the previous one.
- *
- * Bad input throws `ReportRequestError` before any request. A failure while collecting rejects with the
- * original error and removes the rows spilled so far; `disposeReport` removes them once written.
+ * One period's report in the request's zone (not ended at `now`: so far). Bad input throws before any
+ * request; a failure while collecting removes the rows spilled; `disposeReport` removes them once written.
  */
 export async function buildReport(
   client: InvoicingClient,
@@ -96,9 +92,8 @@ export async function disposeReport(report: Pick<Report, 'paidInvoiceRows' | 'pa
 }
 
 /**
- * A URL without user name, password, query or fragment, any of which could hold a key:
- * `https://user:pw@api.example.com/v1?token=x` → `https://api.example.com/v1`. `null` for text that is
- * not a URL, so that the caller words the problem without echoing the text.
+ * Without user, password, query or fragment, any of which could hold a key: `https://u:p@host/v1?token=x` →
+ * `https://host/v1`. `null` for text that is not a URL (the caller words it without echoing the text).
  */
 export function publicUrl(text: string): string | null {
   if (!URL.canParse(text)) return null;

@@ -18,7 +18,7 @@ import { NO_UNMATCHED, UnmatchedCollector } from './unmatched';
 /** Records fetched so far from each list, in the period or not. */
 export type CollectProgress = { invoices: number; payments: number; previousPeriodInvoices: number };
 
-export const PROGRESS_EVERY = 500;
+const PROGRESS_EVERY = 500;
 
 export type ReportRows = {
   paidInvoices: RowTableBuilder<InvoiceItem>;
@@ -28,12 +28,8 @@ export type ReportRows = {
 const NOT_PAID = ['unpaid', 'expired', 'canceled'] as const;
 
 /**
- * Fetches the statistics, the invoices, the payments and the previous span's paid invoices concurrently
- * and adds up each record as it arrives: memory holds totals and short lists, never a whole list.
- * Each record is placed by its own timestamp against the period's exact instants (the service was asked
- * for wider ranges); the one walk of the invoice list also feeds the reconciliation's ledger. With a
- * project, a payment counts only if its invoice is in the project. The first failure rejects with the
- * original error; the other lists stop at their next record.
+ * Reads the statistics and three lists at once, adding up each record by its own timestamp as it arrives
+ * (memory holds totals and short lists). The first failure rejects; the other lists stop at their next.
  */
 export async function collectReportData(
   client: InvoicingClient,
@@ -128,8 +124,8 @@ export async function collectReportData(
     if (at >= previousSpan.start && at < previousSpan.end) previous.add(invoice);
   };
 
-  // Once the payments are read: invoices not paid created before the period, whose search may have been
-  // active when an unmatched payment came; each status on its own (paid ones are most).
+  // Once the payments are read: earlier invoices not paid whose search an unmatched payment may have met;
+  // a status at a time (paid ones are most).
   const readEarlierInvoices = async () => {
     if (unmatched === undefined || stopped) return;
     unmatched.paymentsRead();
@@ -190,7 +186,7 @@ export async function collectReportData(
       unmatchedPayments: payments.unmatched,
       unmatched: unmatchedFacts,
       latePayments: payments.late,
-      mispaidInvoices: invoiceFigures.mispaidInvoices(),
+      mispaidInvoices: invoiceFigures.mispaid.largest(),
     },
   };
 }

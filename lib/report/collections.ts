@@ -48,7 +48,7 @@ export function entryOf<K, V>(map: Map<K, V>, key: K, create: () => V): V {
   return value;
 }
 
-/** The first index in `[0, length)` where `before` turns false (true up to there, false after): a binary search. */
+/** A binary search: the first index in `[0, length)` where `before` turns false (and stays false). */
 export function partitionPoint(length: number, before: (index: number) => boolean): number {
   let low = 0;
   let high = length;

@@ -27,9 +27,8 @@ const netReceived = (paid: DecimalSum, commission: DecimalSum): Big =>
   roundUsd(paid.toBig().minus(commission.toBig()));
 
 /**
- * Adds up the invoices created in the period as they arrive, keeping only totals. Paid figures use
- * `amountFiatUSD` (the USD actually received); the months come from the days' exact sums; `days` are
- * every day of the period up to the one `asOf` falls in; `projects` go by paid USD, largest first, then id.
+ * Totals of the period's invoices as they arrive. Paid figures use `amountFiatUSD` (the USD received); months
+ * sum the days' exact sums; `projects` go by paid USD, largest first, then id.
  */
 export class InvoiceFiguresAccumulator {
   #total = 0;
@@ -39,9 +38,9 @@ export class InvoiceFiguresAccumulator {
   readonly #projects = new Map<string, ReturnType<typeof newProjectTotals>>();
   readonly #currencies = new Map<string, ReturnType<typeof newCurrencyTotals>>();
   readonly #days: Map<string, { paid: number; usd: DecimalSum }>;
-  readonly #mispaid = new MispaidFiguresAccumulator();
+  readonly mispaid = new MispaidFiguresAccumulator();
 
-  /** @param days every day of the period in its time zone (`YYYY-MM-DD`), in order. */
+  /** @param days the period's days in its zone (`YYYY-MM-DD`) up to the one `asOf` falls in, in order. */
   constructor(days: readonly string[]) {
     this.#days = new Map(days.map((date) => [date, { paid: 0, usd: new DecimalSum() }]));
   }
@@ -54,7 +53,7 @@ export class InvoiceFiguresAccumulator {
     const { amountFiatUSD: usd, commissionFiatUSD: commission } = invoice;
     this.#paidUsd.add(usd);
     this.#commissionUsd.add(commission);
-    this.#mispaid.add(invoice);
+    this.mispaid.add(invoice);
 
     const project = entryOf(this.#projects, invoice.projectId, newProjectTotals);
     project.paid += 1;
@@ -112,7 +111,7 @@ export class InvoiceFiguresAccumulator {
       paidTotalUSD: roundUsd(this.#paidUsd.toBig()),
       commissionTotalUSD: roundUsd(this.#commissionUsd.toBig()),
       netReceivedUSD: netReceived(this.#paidUsd, this.#commissionUsd),
-      ...this.#mispaid.totals(),
+      ...this.mispaid.totals(),
       byProject: Object.fromEntries(projects.map((project) => [project.projectId, project.paidTotalUSD])),
       byCurrency: Object.fromEntries(currencies.map((currency) => [currency.currency, currency.amount])),
       byDay: Object.fromEntries(days.map((day) => [day.date, day.paidTotalUSD])),
@@ -123,41 +122,23 @@ export class InvoiceFiguresAccumulator {
       months,
     };
   }
-
-  /** The under- and over-paid invoices with the largest differences, largest first. */
-  mispaidInvoices(): MispaidInvoice[] {
-    return this.#mispaid.largest();
-  }
 }
 
-/** Under- or over-paid invoices of one side: the received and invoiced sums, each exact. */
-class MispaidSide {
-  count = 0;
-  readonly received = new DecimalSum();
-  readonly invoiced = new DecimalSum();
+const newMispaidSide = () => ({ count: 0, received: new DecimalSum(), invoiced: new DecimalSum() });
 
-  add(invoice: Invoice): void {
-    this.count += 1;
-    this.received.add(invoice.amountFiatUSD);
-    this.invoiced.add(invoice.amountFiat);
-  }
-
-  /** `differenceUSD`: received minus invoiced, negative for the under-paid. */
-  totals() {
-    return { count: this.count, differenceUSD: roundUsd(this.received.toBig().minus(this.invoiced.toBig())) };
-  }
-}
+/** `differenceUSD`: received minus invoiced, negative for the under-paid. */
+const mispaidTotals = ({ count, received, invoiced }: ReturnType<typeof newMispaidSide>) => ({
+  count,
+  differenceUSD: roundUsd(received.toBig().minus(invoiced.toBig())),
+});
 
 const byLargestDifference = (a: MispaidInvoice, b: MispaidInvoice): number =>
   b.differenceUSD.abs().cmp(a.differenceUSD.abs()) || compareByCreation(a.invoice, b.invoice);
 
-/**
- * Finds the paid USD invoices whose received amount differs from the invoiced one, adding up each side
- * and keeping the `MISPAID_INVOICES_LISTED` largest differences (paid-invoices.csv has both amounts).
- */
+/** Paid USD invoices received short or over: both sides' totals, the `limit` largest (the CSV has all). */
 export class MispaidFiguresAccumulator {
-  readonly #under = new MispaidSide();
-  readonly #over = new MispaidSide();
+  readonly #under = newMispaidSide();
+  readonly #over = newMispaidSide();
   readonly #largest: FirstInOrder<MispaidInvoice>;
   #offered = 0;
   /** The smallest kept difference as a double once the list is full: a cheap first test for newcomers. */
@@ -177,7 +158,10 @@ export class MispaidFiguresAccumulator {
     const invoicedNumber = Number(invoiced);
     const sign = doubleOrder(receivedNumber, invoicedNumber) || new Big(received).cmp(invoiced);
     if (sign === 0) return;
-    (sign < 0 ? this.#under : this.#over).add(invoice);
+    const side = sign < 0 ? this.#under : this.#over;
+    side.count += 1;
+    side.received.add(received);
+    side.invoiced.add(invoiced);
     if (this.limit === 0) return;
     // The doubles' difference is within a few units of the 16th digit of the exact one: an invoice
     // clearly below the smallest kept is passed over without an exact subtraction.
@@ -191,7 +175,7 @@ export class MispaidFiguresAccumulator {
   }
 
   totals() {
-    return { underpaid: this.#under.totals(), overpaid: this.#over.totals() };
+    return { underpaid: mispaidTotals(this.#under), overpaid: mispaidTotals(this.#over) };
   }
 
   largest(): MispaidInvoice[] {
@@ -199,10 +183,7 @@ export class MispaidFiguresAccumulator {
   }
 }
 
-/**
- * Adds up the paid invoices created in the span of the previous period a report is compared with: all of
- * it once the report's period is complete, else the same elapsed span; the percent is null from 0.
- */
+/** The paid invoices of the previous period's compared span (`ComparedSpan`); the percent is null from 0. */
 export class PreviousPeriodAccumulator {
   #paid = 0;
   readonly #paidUsd = new DecimalSum();
@@ -237,8 +218,8 @@ export class PreviousPeriodAccumulator {
 }
 
 /**
- * Whole seconds a matched payment came after its invoice's `timeToPayDatetime`, inside the spec's grace window;
- * `undefined` otherwise. A payment in the deadline's own second is late by 0: it is not before it.
+ * Seconds a matched payment came after its invoice's `timeToPayDatetime`, within the spec's grace window
+ * (else `undefined`); in the deadline's own second it is late by 0: it is not before it.
  */
 export function secondsLate(payment: PaymentItem): number | undefined {
   if (payment.invoice === undefined) return undefined;
@@ -255,7 +236,6 @@ const newCryptoTotals = () => ({ count: 0, amount: new DecimalSum() });
 export class PaymentFiguresAccumulator {
   #total = 0;
   #matched = 0;
-  #unmatchedCount = 0;
   #lateCount = 0;
   readonly #byCryptocurrency = new Map<string, { count: number; amount: DecimalSum }>();
   readonly #byWallet = new Map<string, { wallet: Wallet; count: number; amount: DecimalSum }>();
@@ -273,15 +253,10 @@ export class PaymentFiguresAccumulator {
     const crypto = entryOf(this.#byCryptocurrency, wallet.cryptocurrency, newCryptoTotals);
     crypto.count += 1;
     crypto.amount.add(payment.amount);
-    const byWallet = entryOf(this.#byWallet, wallet.id, () => ({
-      wallet,
-      count: 0,
-      amount: new DecimalSum(),
-    }));
+    const byWallet = entryOf(this.#byWallet, wallet.id, () => ({ wallet, ...newCryptoTotals() }));
     byWallet.count += 1;
     byWallet.amount.add(payment.amount);
     if (payment.invoice === undefined) {
-      this.#unmatchedCount += 1;
       this.#unmatched.add(payment);
       return;
     }
@@ -308,7 +283,7 @@ export class PaymentFiguresAccumulator {
     const figures = {
       total: this.#total,
       matched: this.#matched,
-      unmatched: this.#unmatchedCount,
+      unmatched: this.#total - this.#matched,
       late: this.#lateCount,
       byCryptocurrency: Object.fromEntries(cryptocurrencies.map((c) => [c.cryptocurrency, c.amount])),
       cryptocurrencies,

@@ -6,20 +6,14 @@ import { parseServiceDatetime, parseTimeZone } from '../period';
 import type { ReportPeriod } from './model';
 import { OneDecimalBig } from './money';
 
-/**
- * Figures, dates and identifiers for people, on the page, in the email and its text. Amounts stay `Big`
- * or plain decimal strings: never `Number`, so a crypto amount keeps every digit and no exponent form.
- */
+/** Figures, dates and ids for people. Amounts stay `Big` or decimal strings, never `Number`. */
 
 type Amount = Big | string;
 
-/** `1234567n` → `1,234,567`: whole numbers only (a `BigInt` keeps every digit; fractions it rounds); -0 is 0. */
+/** `1234567n` → `1,234,567`: whole numbers (a `BigInt` keeps every digit; fractions it rounds); -0 is 0. */
 const GROUPED = new Intl.NumberFormat('en-US', { signDisplay: 'negative' });
 
-/**
- * Integer part grouped, at least `minDecimals` places and never fewer than the amount has:
- * `formatDecimal(new Big('1234.5'), 2)` → `1,234.50`; `formatDecimal('0.00000095')` → `0.00000095`.
- */
+/** At least `minDecimals` places, never fewer than it has: `(1234.5, 2)` → `1,234.50`; `0.00000095`. */
 export function formatDecimal(amount: Amount, minDecimals = 0): string {
   const value = new Big(amount);
   // `toFixed()` is always plain notation, whatever `Big.PE`/`Big.NE` say; a zero loses its sign.
@@ -34,10 +28,8 @@ export function formatDecimal(amount: Amount, minDecimals = 0): string {
 }
 
 /**
- * In the currency's minor unit (or more decimals), the code after it, never a symbol: `12,000 JPY`. A
- * code that is not plain ASCII is isolated, so that it cannot reorder the line. A signed difference has
- * a no-break space before the code, which keeps it whole on a phone (`+10.00 USD`); other amounts keep
- * an ordinary space, so that the summary and files hold plain text.
+ * In the minor unit (or more decimals), then the code (isolated unless ASCII), never a symbol: `12,000 JPY`.
+ * A signed difference passes a no-break space (whole on a phone); others keep plain text for the files.
  */
 export const formatFiat = (amount: Amount, currency: string, space = ' '): string =>
   `${formatDecimal(amount, fiatFractionDigits(currency))}${space}${isolated(currency)}`;
@@ -82,7 +74,7 @@ export function formatShare(part: Amount | number, whole: Amount | number): stri
   return `${formatDecimal(new OneDecimalBig(part).times(100).div(total), 1)} %`;
 }
 
-// date-fns formats a `TZDate` in its own zone; a zone is checked first (date-fns says only "Invalid time value").
+// date-fns formats a `TZDate` in its own zone; a zone is checked first (date-fns says "Invalid time value").
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -110,7 +102,7 @@ export function formatMonthShort(month: string): string {
   return format(checkedDate(new TZDate(Number(parts[1]), Number(parts[2]) - 1, 1, 'UTC'), 'month'), 'MMM');
 }
 
-/** An ISO 8601 instant in a zone, named: `3 Nov 2026, 07:00 (Europe/Berlin)`. */
+/** `3 Nov 2026, 07:00 (Europe/Berlin)`. */
 export function formatInstant(instant: string, timezone: string): string {
   const date = checkedDate(new TZDate(instant, parseTimeZone(timezone)), 'ISO 8601 instant');
   return `${format(date, 'd MMM yyyy, HH:mm')} (${timezone})`;
@@ -121,9 +113,8 @@ export const formatServiceDatetime = (datetime: string, timezone: string): strin
   format(new TZDate(parseServiceDatetime(datetime), parseTimeZone(timezone)), 'd MMM yyyy, HH:mm');
 
 /**
- * The days from `start` to just before `end` in a zone: `1–23 Nov 2026`, `1 Oct – 31 Dec 2026`,
- * `1 Dec 2025 – 23 Jan 2026`, `1 Nov 2026`. By hand: Intl's `formatRange` words it differently from one
- * ICU version to the next, and Lambda's runtime does not share this one's.
+ * The days from `start` to before `end`: `1–23 Nov 2026`, `1 Oct – 31 Dec 2026`, `1 Dec 2025 – 2 Jan 2026`.
+ * By hand: Intl's `formatRange` words it differently from one ICU version (and Lambda's) to the next.
  */
 export function formatDayRange(start: string | number, end: string | number, timezone: string): string {
   const zone = parseTimeZone(timezone);
@@ -136,10 +127,7 @@ export function formatDayRange(start: string | number, end: string | number, tim
   return `${from}${sameMonth ? '–' : ' – '}${format(last, 'd MMM yyyy')}`;
 }
 
-/**
- * `1–31 Oct 2026 (Europe/Berlin)`; a period not ended: `1–23 Nov 2026 so far, as of 23 Nov 2026, 14:35
- * (Europe/Berlin)`.
- */
+/** `1–31 Oct 2026 (Europe/Berlin)`; not ended: `1–23 Nov 2026 so far, as of 23 Nov 2026, 14:35 (…)`. */
 export function formatPeriod(period: Pick<ReportPeriod, 'start' | 'end' | 'timezone' | 'complete' | 'asOf'>) {
   if (period.complete)
     return `${formatDayRange(period.start, period.end, period.timezone)} (${period.timezone})`;
@@ -161,16 +149,13 @@ export function formatDelay(seconds: number): string {
 /** An identifier's first 8 characters, enough to tell it apart at a glance. */
 export const shortId = (id: string): string => id.slice(0, 8);
 
-/** Made on first use: creating a segmenter loads ICU's break rules, about 10 ms of a function's cold start. */
+/** Made on first use: creating a segmenter loads ICU's break rules, about 10 ms of a cold start. */
 let graphemes: Intl.Segmenter | undefined;
 
 /** UTF-16 units read per character shown: more than the longest emoji sequences (19). */
 const UNITS_READ_PER_CHARACTER = 32;
 
-/**
- * Text cut to at most `max` characters as people count them, with `…` when cut. Only a prefix of `max` ×
- * 32 units is segmented: segmenting a whole long text is superlinear.
- */
+/** At most `max` characters as people count them, `…` when cut; a prefix is segmented (superlinear). */
 export function truncateText(text: string, max: number): string {
   if (text.length <= max) return text;
   graphemes ??= new Intl.Segmenter('en', { granularity: 'grapheme' });
@@ -196,10 +181,8 @@ const RLI = '\u2067';
 const PRINTABLE_ASCII = /^[\x20-\x7e\u2026]*$/;
 
 /**
- * Text from outside (a name, a code, a uid) between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE
- * when it holds anything but printable ASCII: nothing in it (a right-to-left letter, U+202E) can then
- * reorder the line around it, in HTML or plain text (a subject) alike. What could break out is balanced
- * first: a stray PDI is dropped, an isolate left open is closed. ASCII stays plain for mail filters.
+ * Outside text (a name, a code) between FSI and PDI unless printable ASCII (kept plain for mail filters), so
+ * nothing in it (U+202E) reorders the line around it: a stray PDI is dropped, an isolate left open closed.
  */
 export function isolated(text: string): string {
   if (PRINTABLE_ASCII.test(text)) return text;
@@ -230,10 +213,7 @@ export function projectName(names: ProjectNames, projectId: string): string | un
   return Object.hasOwn(names, key) ? names[key] : undefined;
 }
 
-/**
- * `Web shop (3f2a9c1e)`, or `3f2a9c1e` for a project without a name. `shown` writes the name: isolated by
- * default; the email's subject also shortens it.
- */
+/** `Web shop (3f2a9c1e)`, or `3f2a9c1e` without a name; `shown` writes the name (the subject shortens it). */
 export function projectLabel(
   names: ProjectNames,
   projectId: string,

@@ -1,7 +1,4 @@
-/**
- * The report's facts, through one door: collection, money, the model, figures, reconciliation and the
- * words that state them. Every other folder imports from here, never a file inside it.
- */
+/** The report's facts (collection, money, model, figures, reconciliation) and their words: one door. */
 export { buildReport, disposeReport, publicUrl } from './build-report';
 export type { CollectProgress, ReportRows } from './collect';
 export { JUDGED_CURRENCY } from './figures';

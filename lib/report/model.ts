@@ -39,8 +39,8 @@ export type Report = Awaited<ReturnType<typeof buildReport>>;
 export type ReportSummary = Report['summary'];
 
 /**
- * A paid USD invoice whose `amountFiatUSD` (overwritten at payment with what was received) differs from
- * `amountFiat`. Only USD invoices are judged: another currency's USD amount moves with the rate.
+ * A paid USD invoice whose `amountFiatUSD` (set at payment to what was received) differs from `amountFiat`;
+ * only USD invoices are judged: another currency's USD amount moves with the rate.
  */
 export type MispaidInvoice = { invoice: Invoice; differenceUSD: Big };
 
@@ -85,9 +85,6 @@ const BIG_AS_NUMBER = [
   { test: (value: unknown) => value instanceof Big, stringify: (value: unknown) => (value as Big).toFixed() },
 ];
 
-/**
- * `summary.json`: the summary pretty-printed with two spaces, every `Big` a plain JSON number with every
- * digit (`0.00000095`, never `9.5e-7`), ending in a newline.
- */
+/** `summary.json`: two-space indents, each `Big` a number with every digit (never `9.5e-7`), a newline. */
 export const summaryToJson = (summary: ReportSummary): string =>
   `${stringify(summary, undefined, 2, BIG_AS_NUMBER)}\n`;

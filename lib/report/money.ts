@@ -1,10 +1,7 @@
 import Big from 'big.js';
 import { type DecimalString, fiatFractionDigits } from '../invoicing';
 
-/**
- * Amounts are summed exactly and rounded once, at the end: USD to cents, fiat to its minor unit, crypto
- * never. Half-up: a tie goes away from zero (`-0.005` → `-0.01`), as people round by hand.
- */
+/** Summed exactly, rounded once at the end (USD to cents, fiat to its minor unit, crypto never), half-up. */
 
 /** `Big` values are immutable: one zero serves everywhere. */
 export const ZERO = new Big(0);
@@ -21,9 +18,8 @@ export const roundFiat = (amount: Big, currency: string): Big =>
 export const toPlainDecimal = (amount: Big): string => amount.toFixed();
 
 /**
- * A `Big` constructor whose `div` rounds straight to `decimals` places, half-up, from the exact remainder:
- * dividing to the default 20 places and rounding that could round twice (`12.3499…` → `12.35` → `12.4`).
- * Wrap its results in a plain `Big`, which `summaryToJson` recognises.
+ * A `Big` whose `div` rounds once to `decimals` places, half-up (20 places then rounding could round twice:
+ * `12.3499…` → `12.35` → `12.4`). Wrap results in a plain `Big`, which `summaryToJson` recognises.
  */
 export function dividingTo(decimals: number): Big.BigConstructor {
   const Rounding = Big();
@@ -37,10 +33,7 @@ export const OneDecimalBig = dividingTo(1);
 /** Doubles this close, relatively, may not order the exact values they were worked out from. */
 const NEAR = 1e-9;
 
-/**
- * `a - b` for doubles read or worked out from exact values, or 0 where they are too close (or equal) to
- * order those: the caller then compares exactly, and a `Big` is made only for the few such pairs.
- */
+/** `a - b` for doubles from exact values, or 0 when too close to order those: the caller compares exactly. */
 export function doubleOrder(a: number, b: number): number {
   const gap = Math.abs(a - b);
   return gap > NEAR * Math.max(Math.abs(a), Math.abs(b)) || gap === Number.POSITIVE_INFINITY ? a - b : 0;
@@ -60,11 +53,8 @@ const POWERS_OF_TEN = Array.from({ length: SMALL_DIGITS + 1 }, (_, power) => 10 
 const POINT = 46;
 
 /**
- * An exact running total of plain decimal strings, as units of `10^-scale` in a BigInt, the scale growing
- * to the most decimals seen: the same sum as `Big`, without a `Big` per addition (hundreds of thousands
- * a month). Amounts of at most 15 digits (nearly all) are first added as a double, exact below 2^53, and
- * moved into the BigInt before that could pass 2^52: a BigInt per amount costs several times as much.
- * @example const total = new DecimalSum(); total.add('0.1'); total.add('0.2'); total.toBig() // 0.3
+ * An exact total of decimal strings in units of `10^-scale`, without a `Big` per addition. Amounts of up to
+ * 15 digits go into a double (exact below 2^53) until 2^52: a BigInt per amount costs several times as much.
  */
 export class DecimalSum {
   #units = 0n;
@@ -88,7 +78,7 @@ export class DecimalSum {
     this.#units += shift === 0 ? BigInt(digits) : BigInt(digits) * 10n ** BigInt(shift);
   }
 
-  /** Adds to `#small` an amount of at most `SMALL_DIGITS` digits at the scale; false, adding nothing, otherwise. */
+  /** Adds an amount of at most `SMALL_DIGITS` digits to `#small`; false, adding nothing, if longer. */
   #addSmall(amount: DecimalString, shift: number): boolean {
     const negative = amount.charCodeAt(0) === MINUS;
     let units = 0;
@@ -123,11 +113,7 @@ export class DecimalSum {
 /** At most 13 whole digits: cents below 2^52 stay exact in a double after one more. */
 const CENTS_SMALL_WHOLE_DIGITS = 13;
 
-/**
- * A running total of amounts each first rounded half-up to the cent, in whole cents: what a service that
- * totals its amounts as it shows them adds up. By hand, as `DecimalSum`.
- * @example const total = new CentsSum(); total.add('0.125'); total.add('0.125'); total.toBig() // 0.26
- */
+/** Each amount rounded half-up to the cent, as a service totalling what it shows sums (0.125 × 2 → 0.26). */
 export class CentsSum {
   #cents = 0n;
   #small = 0;

@@ -4,7 +4,7 @@ import { formatCount, formatDates, formatDayRange, formatInstant } from './forma
 import type { MonthFigures, PreviousPeriodFigures, ReportPeriod, ReportSummary } from './model';
 import type { FetchRanges } from './report-period';
 
-/** `October 2026`, `Q3 2026`, `2026`; not ended: `November 2026 so far`. `name` replaces the period's name. */
+/** `October 2026`, `Q3 2026`, `2026`; not ended: `November 2026 so far`. `name` replaces the period's. */
 export function periodTitle(
   period: Pick<ReportPeriod, 'id' | 'complete'>,
   name = periodName(parsePeriod(period.id)),
@@ -43,10 +43,8 @@ export function comparisonWords(summary: Pick<ReportSummary, 'period' | 'previou
 }
 
 /**
- * The records listed so far with the dates each list was asked for, so that the counts are not taken for
- * the period's: `listed 76 invoices for the dates 30 Sep 2026 – 2 Nov 2026, 80 payments for 30 Sep 2026 –
- * 2 Nov 2026, and 68 paid invoices for 31 Aug 2026 – 2 Oct 2026 (for September 2026)`; the last names
- * what the report is compared with, or its days when the period has not ended (`(for 1–23 Oct 2026)`).
+ * Records listed so far with the dates asked (so they are not taken for the period's): `listed 76 invoices
+ * for the dates 30 Sep 2026 – 2 Nov 2026, 80 payments for …, and 68 paid invoices for … (for October 2026)`.
  */
 export function fetchedInWords(progress: CollectProgress, ranges: FetchRanges, timezone: string): string {
   const { previous } = ranges;

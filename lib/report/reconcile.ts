@@ -3,21 +3,18 @@ import { millisecondsInHour } from 'date-fns/constants';
 import { type DecimalString, fiatFractionDigits, type Invoice, type InvoiceStatistics } from '../invoicing';
 import { shiftUtcDay, utcDayKey } from '../period';
 import { compareText, entryOf, partitionPoint } from './collections';
-import { formatCount, formatDay, formatUSD } from './format';
+import { counted, formatDay, formatUSD } from './format';
 import type { CurrencyUnit, Reconciliation, ReconciliationCheck, UncheckedCheck } from './model';
 import { CentsSum, DecimalSum, roundHalfUp, roundUsd, sum, ZERO } from './money';
 import { describeCheck } from './reconciliation-wording';
 import { type DateRange, EARLIEST_DAY_START_MS, LATEST_DAY_START_MS } from './report-period';
 
-/**
- * USD amounts added up exactly, and each first rounded to the cent: a service may total either way, and
- * amounts converted at a rate carry more decimals than cents (up to half a cent an invoice apart).
- */
-export type UsdTotal = { exact: Big; ofCents: Big };
+/** USD summed exactly, and each first rounded to the cent: a service may total either way. */
+type UsdTotal = { exact: Big; ofCents: Big };
 
-export const NO_USD: UsdTotal = { exact: ZERO, ofCents: ZERO };
+const NO_USD: UsdTotal = { exact: ZERO, ofCents: ZERO };
 
-export class PaidSum {
+class PaidSum {
   count = 0;
   readonly #exact = new DecimalSum();
   readonly #ofCents = new CentsSum();
@@ -37,10 +34,8 @@ const newPaidSum = () => new PaidSum();
 const newDecimalSum = () => new DecimalSum();
 
 /**
- * The paid invoices the list returned for the reconciliation's window, added up as the statistics add up
- * the same window: in all, per project, per currency, and per day of the service's own cut. Every one
- * counts, whatever its timestamp: the service chose them by its reading of the dates. The days are known
- * once the statistics arrive (fetched alongside): until then the invoices' instants and amounts wait.
+ * The window's paid invoices as listed (whatever their timestamp: the service chose them), added up as the
+ * statistics are: in all, per project, currency and service day (the instants wait for the statistics).
  */
 export class WindowLedger {
   readonly all = new PaidSum();
@@ -86,20 +81,13 @@ export class WindowLedger {
   }
 }
 
-/**
- * `start` is the entry's `date`, the day's first instant; `end` the next day's start when that is listed
- * too, else the day may be 23, 24 or 25 hours long.
- */
-export type ListedDay = { date: string; start: number; end: number | undefined };
+/** `end`: the next day's start if that is listed, else unknown (a day is 23, 24 or 25 hours long). */
+type ListedDay = { date: string; start: number; end: number | undefined };
 
-/**
- * Where a paid invoice's creation falls: inside a listed day (`listed`); in the last two hours a listed
- * day may have when the next is not listed (`end-unknown`); or on a day not listed (`unlisted`), named as
- * well as the listed days' cut tells.
- */
+/** In a listed day; in the last two hours it may have when the next is not listed; or on a day not listed. */
 type DayPlacement = 'listed' | 'end-unknown' | 'unlisted';
 
-export type ServiceDaysReading = { ok: true; days: ServiceDays } | { ok: false; problem: string };
+type ServiceDaysReading = { ok: true; days: ServiceDays } | { ok: false; problem: string };
 
 const SHORTEST_DAY_MS = 23 * millisecondsInHour;
 const LONGEST_DAY_MS = 25 * millisecondsInHour;
@@ -112,10 +100,8 @@ function isDate(text: string): boolean {
 }
 
 /**
- * The days the statistics' per-day figures are cut in, as the service states them: each entry's `date`
- * says where its day begins, and a day ends where the next calendar day begins. Nothing is assumed of
- * the service's zone but that it is one: each day begins within the hours some zone's day of that date
- * can (UTC−12 to UTC+14), and later than the day before.
+ * The service's days as its per-day figures state them (an entry's `date` is its day's start). Of its zone
+ * only that it is one: a day begins where some zone's day of that date can, and after the day before.
  */
 export class ServiceDays {
   private constructor(readonly days: readonly ListedDay[]) {}
@@ -155,10 +141,7 @@ export class ServiceDays {
     return { kind: 'unlisted', date: this.unlistedDate(at, index) };
   }
 
-  /**
-   * Read with the UTC offset of the nearer listed day, kept strictly between the listed days around it;
-   * in UTC when none is listed.
-   */
+  /** At the nearer listed day's UTC offset (UTC for none), strictly between the listed days around it. */
   private unlistedDate(at: number, before: number): string {
     const earlier = this.days[before];
     const later = this.days[before + 1];
@@ -194,22 +177,22 @@ const sortedUnion = (a: Iterable<string>, b: Iterable<string>): string[] => [...
 
 /** Found on each side whatever the case of its id: a UUID's case means nothing. */
 function askedProjectCheck(statistics: InvoiceStatistics, ledger: WindowLedger, id: string) {
-  const same = (key: string) => key.toLowerCase() === id.toLowerCase();
-  const { invoicesByProjects } = statistics;
+  const same = ([key]: [string, unknown]) => key.toLowerCase() === id.toLowerCase();
   const service = sum(
-    Object.keys(invoicesByProjects)
+    Object.entries(statistics.invoicesByProjects)
       .filter(same)
-      .map((key) => amountOf(invoicesByProjects, key)),
+      .map(([, usd]) => usd),
   );
-  const listed = [...ledger.usdByProject].filter(([key]) => same(key)).map(([, paid]) => paid.usd);
-  const exact = sum(listed.map((usd) => usd.exact));
-  return usdCheck(`project:${id}`, service, { exact, ofCents: sum(listed.map((usd) => usd.ofCents)) });
+  const listed = [...ledger.usdByProject].filter(same).map(([, paid]) => paid.usd);
+  return usdCheck(`project:${id}`, service, {
+    exact: sum(listed.map((usd) => usd.exact)),
+    ofCents: sum(listed.map((usd) => usd.ofCents)),
+  });
 }
 
 /**
- * `invoicesByCurrencies` against each currency's `amountFiat`, or its `amountFiatUSD` when more
- * currencies agree so (the service evidently totals in USD): one currency with a real difference would
- * otherwise have every other compared in the wrong unit. A tie stays with the currencies' own units.
+ * `invoicesByCurrencies` against each currency's `amountFiat`, or `amountFiatUSD` when more currencies agree
+ * so (then the service totals in USD), so that one real difference does not flip the unit; a tie stays fiat.
  */
 function currencyChecks(statistics: InvoiceStatistics, listed: WindowLedger) {
   const currencies = sortedUnion(Object.keys(statistics.invoicesByCurrencies), listed.fiatByCurrency.keys());
@@ -226,10 +209,8 @@ function currencyChecks(statistics: InvoiceStatistics, listed: WindowLedger) {
 }
 
 /**
- * Compares the statistics with what the invoice list returned for the same window: whatever the service
- * does with the dates, it does on both sides, so a difference is one in its own figures. Computed sides
- * are exact sums rounded once; every check is returned, and every check not made exactly is named with
- * its reason. With a project, only that project's check is made.
+ * The statistics against the invoice list for the same window (the service reads the dates alike on both
+ * sides). Every check not made exactly is named with its reason; with a project, only its check is made.
  */
 export function reconcile(input: ReconcileInput) {
   const { statistics, ledger, projectId } = input;
@@ -272,9 +253,8 @@ export function reconcile(input: ReconcileInput) {
 const TOLERANCE = new Big('0.01');
 
 /**
- * The service's figure against the listed one in each reading in turn: the first that agrees is the
- * check, else the first. Rounded to six decimals first: a service adding in floating point sends
- * `32.940000000000005`.
+ * The service's figure against each listed reading: the first that agrees, else the first. Rounded to six
+ * decimals: a service adding in floating point sends `32.940000000000005`.
  */
 function check(name: string, service: Big, ...readings: Big[]): ReconciliationCheck {
   const made = readings.map((computed) => {
@@ -284,30 +264,20 @@ function check(name: string, service: Big, ...readings: Big[]): ReconciliationCh
   return made.find((reading) => reading.ok) ?? made[0]!;
 }
 
-/**
- * The exact sum rounded once or, when the service's figure is not that, the sum of amounts each rounded
- * to the cent, as a service totalling what it shows adds up: neither reading cries wolf.
- */
+/** The exact sum rounded once, or else the sum of amounts each rounded to the cent (as shown). */
 const usdCheck = (name: string, service: Big, total: UsdTotal) =>
   check(name, service, roundUsd(total.exact), total.ofCents);
 
-/**
- * In the currency's minor unit; for one coarser than a cent (JPY) the service may total unrounded
- * (`1500.4`) or rounded (`1500`), so the exact sum rounded to cents is tried as well.
- */
+/** In the currency's minor unit; one coarser than a cent (JPY) to the cent too (`1500.4` or `1500`). */
 function fiatCheck(code: string, service: Big, exactSum: Big): ReconciliationCheck {
   const digits = fiatFractionDigits(code);
   const inCents = digits < 2 ? [roundHalfUp(exactSum, 2)] : [];
   return check(`currency:${code}`, service, roundHalfUp(exactSum, digits), ...inCents);
 }
 
-/** `1 paid invoice (10.00 USD) lies`, `2 paid invoices (…) lie`. */
 function endUnknownReason(date: string, paid: PaidSum): string {
   const usd = formatUSD(roundUsd(paid.usd.exact));
-  const invoices =
-    paid.count === 1
-      ? `1 paid invoice (${usd}) lies`
-      : `${formatCount(paid.count)} paid invoices (${usd}) lie`;
+  const invoices = `${counted(paid.count, 'paid invoice')} (${usd}) ${paid.count === 1 ? 'lies' : 'lie'}`;
   return (
     `The service lists no figure for ${formatDay(shiftUtcDay(date, 1))}, so it does not say where ` +
     `${formatDay(date)} ends (a day may last 23, 24 or 25 hours), and ${invoices} in the hours ` +
@@ -316,21 +286,16 @@ function endUnknownReason(date: string, paid: PaidSum): string {
 }
 
 /**
- * Each day the statistics list against the window's paid invoices between its start and the next day's,
- * and each day they leave out that the list has paid invoices on (a real difference). A day whose next
- * is not listed (23, 24 or 25 hours long) is left unchecked when paid invoices lie in its last two
- * possible hours; all are when the per-day figures do not say consistently where days begin.
+ * Each listed day, and each unlisted one with paid invoices; unchecked: a day of unknown end with invoices
+ * in its last two possible hours, and all when the figures do not say consistently where days begin.
  */
 function dayChecks(statistics: InvoiceStatistics, ledger: WindowLedger) {
   const { reading, placed } = ledger.days();
   const checks: ReconciliationCheck[] = [];
   const notChecked: UncheckedCheck[] = [];
   if (!reading.ok) {
-    notChecked.push({
-      name: 'day:*',
-      reason: `The service's days cannot be told apart: ${reading.problem}.`,
-    });
-    return { checks, notChecked };
+    const reason = `The service's days cannot be told apart: ${reading.problem}.`;
+    return { checks, notChecked: [{ name: 'day:*', reason }] };
   }
   // The days were read from the first answer: statistics asked for again may leave one out (0), or
   // list one it left out (its first invoice was paid meanwhile).
@@ -359,9 +324,8 @@ function dayChecks(statistics: InvoiceStatistics, ledger: WindowLedger) {
 }
 
 /**
- * A reconciliation that did not agree, made again against statistics asked for once the lists were read:
- * the figures move meanwhile (an invoice of the last days is paid). A check agrees when it agrees with
- * either answer; a listed figure between the two answers cannot be checked exactly and is said so.
+ * A reconciliation that did not agree, made again against statistics asked for after the lists (an invoice
+ * may be paid meanwhile): a check agrees with either answer; a listed figure between the two is unchecked.
  */
 export function reconcileOverRead(before: Reconciliation, after: Reconciliation): Reconciliation {
   const earlier = new Map(before.checks.map((check) => [check.name, check]));

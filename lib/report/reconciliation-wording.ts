@@ -24,33 +24,23 @@ import type {
 } from './model';
 import { periodTitle } from './period-words';
 
-/**
- * The reconciliation in words for the page, the email, its text and the command line: each check, what is
- * compared (the dates the service was sent, as it reads them), and how that relates to the period's figures.
- */
+/** The reconciliation in words for the page, the email, its text and the command line. */
 
-/**
- * Differing checks (and mis-paid invoices) an email lists: a year whose every day differs would
- * otherwise pass the size at which a mail client cuts a message (Gmail's 102 KB). The page lists all.
- */
+/** Differing checks (and mis-paid invoices) an email lists: under Gmail's cut (102 KB); the page has all. */
 export const DIFFERENCES_LISTED = 10;
 
 /** The spec does not say which unit the service totals `invoicesByCurrencies` in: `reconcile` finds out. */
 export const currencyCheckUnit = (reconciliation: Reconciliation): CurrencyUnit =>
-  reconciliation.currencyUnit === 'usd' ? 'usd' : 'fiat';
+  reconciliation.currencyUnit ?? 'fiat';
 
-/**
- * `Paid total`, `Project Web shop (3f2a9c1e)` (with the project's full UUID), `Paid in EUR`,
- * `14 Oct 2026 (service day from 22:00 UTC on 13 Oct)`.
- */
+/** `Paid total`, `Project Web shop (3f2a9c1e)` (and the full id), `Paid in EUR`, `14 Oct 2026 (…)`. */
 function checkLabel(
   name: string,
   currencyUnit: CurrencyUnit,
   names: ProjectNames,
   dayStart?: string | null,
 ): { label: string; fullId?: string } {
-  const [kind, ...rest] = name.split(':');
-  const key = rest.join(':');
+  const { kind, key } = splitName(name);
   if (name === 'paidCount') return { label: 'Paid invoices' };
   if (name === 'paidTotalUSD') return { label: 'Paid total' };
   if (kind === 'project' && key) return { label: `Project ${projectLabel(names, key)}`, fullId: key };
@@ -61,9 +51,12 @@ function checkLabel(
   return { label: name };
 }
 
-const DAY_CHECK = /^day:(\d{4}-\d{2}-\d{2})$/;
+const splitName = (name: string) => {
+  const colon = name.indexOf(':');
+  return colon === -1 ? { kind: name, key: '' } : { kind: name.slice(0, colon), key: name.slice(colon + 1) };
+};
 
-export const checkDay = (name: string): string | undefined => DAY_CHECK.exec(name)?.[1];
+const checkDay = (name: string): string | undefined => /^day:(\d{4}-\d{2}-\d{2})$/.exec(name)?.[1];
 
 /** A day of the service's own cut, with where it begins (its days need not be the report's). */
 function dayLabel(date: string, dayStart: string | null | undefined): string {
@@ -96,15 +89,15 @@ export function describeCheck(
   };
 }
 
-export type CheckFigureUnit = { kind: 'count' } | { kind: 'fiat'; currency: string } | { kind: 'usd' };
-
-/** `currency:<code>` is in that currency when the service's per-currency figures are; others count or are USD. */
-export function checkFigureUnit(name: string, currencyUnit: CurrencyUnit = 'fiat'): CheckFigureUnit {
+/** `currency:<code>` is in that currency when the service's figures are; others count or are USD. */
+export function checkFigureUnit(
+  name: string,
+  currencyUnit: CurrencyUnit = 'fiat',
+): { kind: 'count' } | { kind: 'fiat'; currency: string } | { kind: 'usd' } {
   if (name === 'paidCount') return { kind: 'count' };
-  const [kind, ...rest] = name.split(':');
-  const currency = rest.join(':');
-  return kind === 'currency' && currency && currencyUnit === 'fiat'
-    ? { kind: 'fiat', currency }
+  const { kind, key } = splitName(name);
+  return kind === 'currency' && key && currencyUnit === 'fiat'
+    ? { kind: 'fiat', currency: key }
     : { kind: 'usd' };
 }
 
@@ -123,9 +116,8 @@ function listedInvoices(summary: ReportSummary): string {
 }
 
 /**
- * `The service's figures for the dates 30 Sep 2026 – 2 Nov 2026 as it reads them, against the invoices
- * it lists for the same dates: 66 paid, 33,031.93 USD, of which 60 and 31,296.28 USD fall in October
- * 2026 in Europe/Berlin (the figures above).`
+ * `The service's figures for the dates 30 Sep 2026 – 2 Nov 2026 as it reads them, against the invoices it
+ * lists for the same dates: 66 paid, 33,031.93 USD, of which 60 and 31,296.28 USD fall in October 2026 …`
  */
 export function reconciliationWindow(summary: ReportSummary, headline: 'above' | 'below'): string {
   const { window, listed } = summary.reconciliation;
@@ -162,10 +154,7 @@ const DAYS_NAMED = 3;
 
 const inList = new Intl.ListFormat('en-GB', { type: 'conjunction' });
 
-/**
- * `; 1 more, for 1 Nov 2026, could not be made exactly`; empty for none. Days are named when they are
- * all there is: such a day is often outside the period, and its date shows the reader so.
- */
+/** `; 1 more, for 1 Nov 2026, could not be made exactly`: days named when few (often outside the period). */
 function notMadeInWords(notChecked: readonly UncheckedCheck[]): string {
   if (notChecked.length === 0) return '';
   const days = notChecked.map((unchecked) => checkDay(unchecked.name));
@@ -176,10 +165,7 @@ function notMadeInWords(notChecked: readonly UncheckedCheck[]): string {
   return `; ${formatCount(notChecked.length)} more${named} could not be made exactly`;
 }
 
-/**
- * `The service's statistics for the dates 30 Sep 2026 – 2 Nov 2026 agree with the invoices it lists for
- * those dates (45 checks).`, the checks not made after those that agree, or how many differ.
- */
+/** `The service's statistics for the dates … agree with the invoices it lists for … (45 checks).` */
 export function reconciliationOutcome(summary: ReportSummary): string {
   const { checks: made, notChecked, ok, window } = summary.reconciliation;
   const failing = made.filter((check) => !check.ok).length;

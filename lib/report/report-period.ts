@@ -5,8 +5,7 @@ import type { ReportPeriod } from './model';
 export const isoInstant = (epochMs: number): string => new Date(epochMs).toISOString();
 
 /**
- * `[first instant, the next period's first instant)` in the zone, and how far it had run at `now`: `asOf`,
- * the instant the figures run to (exclusive), is `end` once complete, otherwise `now`.
+ * `[start, end)` in the zone; `asOf`, the instant the figures run to, is `end` once complete, else `now`.
  * @throws ReportRequestError for a malformed period or an unknown time zone.
  */
 export function reportPeriod(id: string, timezone: string, now: Date) {
@@ -30,21 +29,14 @@ export const reportPeriodSpan = (period: ReportPeriod): Span => ({
   end: Date.parse(period.asOf),
 });
 
-/** The whole previous period once the report's is complete, else the same elapsed span of it. */
-export function comparedSpan(period: ReportPeriod) {
-  const { previous } = periodProgress(parsePeriod(period.id), period.timezone, new Date(period.asOf));
-  return { ...previous, whole: period.complete };
-}
-
 // Zones run from UTC−12 to UTC+14: a day `D` of any zone begins between `D 00:00 UTC − 14 h` and
 // `D 00:00 UTC + 12 h`.
 export const LATEST_DAY_START_MS = 12 * millisecondsInHour;
 export const EARLIEST_DAY_START_MS = -14 * millisecondsInHour;
 
 /**
- * The dates whose range holds every instant of `span` however the service reads them (any zone, `endDate`
- * included or not, either bound exclusive of its own first instant).
- * @example coveringDates(October 2026 in UTC) // { startDate: '2026-09-30', endDate: '2026-11-02' }
+ * Dates whose range holds all of `span` however the service reads them (any zone, either bound inclusive or
+ * not): October 2026 in UTC → `2026-09-30` to `2026-11-02`.
  */
 export function coveringDates(span: Span) {
   const endDateMidnight = span.end - EARLIEST_DAY_START_MS;
@@ -56,16 +48,17 @@ export function coveringDates(span: Span) {
 }
 
 /**
- * What to ask the service for: each range holds its span under any reading of `startDate`/`endDate`,
- * and each record is then placed by its own timestamp. The `window` is sent to the statistics and the
- * invoice list alike: the reconciliation compares the two answers.
+ * What to ask the service for, each range holding its span under any reading; records are then placed by
+ * their own time. The statistics and the invoice list share `window`: the reconciliation compares them.
  */
 export function fetchRanges(period: ReportPeriod) {
   const covering = coveringDates(reportPeriodSpan(period));
-  const previous = comparedSpan(period);
+  // The whole previous period once the report's is complete, else the same elapsed span of it.
+  const progress = periodProgress(parsePeriod(period.id), period.timezone, new Date(period.asOf));
+  const previous = { ...progress.previous, whole: period.complete };
   return { window: covering, payments: covering, previous, previousInvoices: coveringDates(previous) };
 }
 
-export type ComparedSpan = ReturnType<typeof comparedSpan>;
+export type ComparedSpan = FetchRanges['previous'];
 export type DateRange = ReturnType<typeof coveringDates>;
 export type FetchRanges = ReturnType<typeof fetchRanges>;

@@ -3,10 +3,9 @@ import {
   CANDIDATES_SHOWN,
   estimateBasisWords,
   type InvoiceCandidate,
-  noEstimateWords,
   type UnmatchedPaymentFacts,
 } from '../unmatched';
-import { column, fiatColumn, type ReportColumn } from './report-column';
+import { column, type ReportColumn } from './report-column';
 import { createRowTableBuilder, type RowTableOptions } from './row-table';
 
 /** Wide enough for a whole transaction hash: 64 hex digits, 66 with Ethereum's `0x`. */
@@ -15,14 +14,14 @@ const HASH_WIDTH = 68;
 const ADDRESS_WIDTH = 44;
 
 /** `paid-invoices.csv` and the `Paid invoices` sheet, in DESIGN.md's order. */
-export const PAID_INVOICE_COLUMNS: readonly ReportColumn<InvoiceItem>[] = [
+const PAID_INVOICE_COLUMNS: readonly ReportColumn<InvoiceItem>[] = [
   column('invoice_id', 'identifier', (invoice) => invoice.id),
   column('invoice_uid', 'text', (invoice) => invoice.uid),
   column('project_id', 'identifier', (invoice) => invoice.projectId),
   column('created_at', 'datetime', (invoice) => invoice.createDatetime),
   column('time_to_pay_at', 'datetime', (invoice) => invoice.timeToPayDatetime),
   column('status', 'identifier', (invoice) => invoice.status, { width: 10 }),
-  fiatColumn('amount_fiat', (invoice) => invoice.amountFiat, 'currency_fiat'),
+  column('amount_fiat', 'fiat', (invoice) => invoice.amountFiat, { currencyColumn: 'currency_fiat' }),
   column('currency_fiat', 'text', (invoice) => invoice.currencyFiat, { width: 14 }),
   column('amount_usd', 'usd', (invoice) => invoice.amountFiatUSD),
   column('commission_usd', 'usd', (invoice) => invoice.commissionFiatUSD),
@@ -41,7 +40,7 @@ export const PAID_INVOICE_COLUMNS: readonly ReportColumn<InvoiceItem>[] = [
 ];
 
 /** `payments.csv` and the `Payments` sheet; the invoice columns are empty when `matched` is `false`. */
-export const PAYMENT_COLUMNS: readonly ReportColumn<PaymentItem>[] = [
+const PAYMENT_COLUMNS: readonly ReportColumn<PaymentItem>[] = [
   column('payment_id', 'identifier', (payment) => payment.id),
   column('transaction_at', 'datetime', (payment) => payment.transactionDatetime),
   column('amount', 'crypto', (payment) => payment.amount),
@@ -78,6 +77,8 @@ function candidateColumns(rank: number): ReportColumn<UnmatchedPaymentFacts>[] {
 
 const likely = (payment: UnmatchedPaymentFacts): InvoiceCandidate | undefined =>
   payment.candidates.find((candidate) => candidate.likely);
+const basisWords = (payment: UnmatchedPaymentFacts) =>
+  estimateBasisWords(payment.estimate, payment.cryptocurrency);
 
 /**
  * `unmatched-payments.csv` and the `Unmatched payments` sheet: the payment, its estimate with the rate and
@@ -92,15 +93,7 @@ const UNMATCHED_COLUMNS: readonly ReportColumn<UnmatchedPaymentFacts>[] = [
   column('hash', 'text', (payment) => payment.hash, { width: HASH_WIDTH }),
   column('estimated_usd', 'usd', (payment) => payment.estimate?.usd.toFixed()),
   column('estimate_rate_usd', 'usd', (payment) => payment.estimate?.rate.toFixed(), { width: 18 }),
-  column(
-    'estimate_basis',
-    'text',
-    (payment) =>
-      payment.estimate === null
-        ? noEstimateWords(payment.cryptocurrency)
-        : estimateBasisWords(payment.estimate, payment.cryptocurrency),
-    { width: 40 },
-  ),
+  column('estimate_basis', 'text', basisWords, { width: 40 }),
   column('candidates', 'count', (payment) => String(payment.candidateCount), { width: 12 }),
   column('likely_invoice_id', 'identifier', (payment) => likely(payment)?.id),
   column('likely_invoice_uid', 'text', (payment) => likely(payment)?.uid),
@@ -117,10 +110,7 @@ const byTransaction = {
   timestamp: (payment: { transactionDatetime: string }) => payment.transactionDatetime,
 };
 
-/**
- * Rows sorted by time then id, duplicates by id dropped; the caller adds only the period's records. A
- * paid invoice without a `payment` or `wallet` block (the spec says it has both) gets empty cells there.
- */
+/** Only the period's records are added; a paid invoice without `payment` or `wallet` has empty cells. */
 export const createPaidInvoiceRows = (options?: RowTableOptions) =>
   createRowTableBuilder({ columns: PAID_INVOICE_COLUMNS, ...byCreation }, options);
 

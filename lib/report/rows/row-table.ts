@@ -32,21 +32,17 @@ export interface RowTable {
   dispose(): Promise<void>;
 }
 
-/**
- * Both tables hold rows at once (one is written while the other fills): with 8 MiB a month of 50,000
- * paid invoices peaked at up to 247 MiB, with 6 at up to 230, and no slower.
- */
+/** Both tables hold rows at once: 50,000 paid invoices peaked at 247 MiB with 8 MiB, 230 with 6, as fast. */
 const DEFAULT_RUN_BYTES = 6 * 1024 * 1024;
 /** A cell's cost beyond its text: the array slot and the string's header. */
 const CELL_OVERHEAD_BYTES = 24;
 
-// Measured (npm run bench -- --machinery): 300,000 paid invoices' rows hold 36 MiB of heap at most against 292 kept in memory and sorted once, for 4.5 µs of CPU a row more.
+// Measured (npm run bench -- --machinery): 300,000 paid invoices' rows hold 36 MiB of heap at most against
+// 292 kept in memory and sorted once, for 4.5 µs of CPU a row more.
 /**
- * Keeps each record as its row of cells and at most about `runBytes` of rows in memory: beyond, they are
- * sorted and written to disk as a run, merged when the table is read (an external merge sort). A year of
- * millions takes the memory of a month; the first record seen with an id wins. `written()` resolves once
- * every run handed to the disk so far is written; with more than one waiting, `backlog()` gives a promise
- * of that: a caller whose records come faster than the disk takes them waits, so memory does not follow.
+ * An external merge sort: about `runBytes` of rows in memory, beyond that sorted and written as a run, merged
+ * when read; the first record with an id wins. `written()` resolves once the runs so far are written; with
+ * more than one waiting `backlog()` gives that promise, so a caller faster than the disk waits.
  */
 export function createRowTableBuilder<T>(spec: RowTableSpec<T>, options: RowTableOptions = {}) {
   const { columns } = spec;
@@ -58,7 +54,7 @@ export function createRowTableBuilder<T>(spec: RowTableSpec<T>, options: RowTabl
   let memory: Row[] = [];
   let memoryBytes = 0;
   const runs: string[] = [];
-  /** Runs are written one after the other, each in tens of milliseconds: a run takes about a second to fill. */
+  /** Runs are written one after the other, each in tens of milliseconds (one takes a second to fill). */
   let writing: Promise<void> = Promise.resolve();
   let waitingRuns = 0;
   let writeFailure: { error: unknown } | undefined;

@@ -1,23 +1,22 @@
-import { formatCount, formatUSD } from '../format';
+import { counted, formatCount, formatUSD } from '../format';
 import type { UnmatchedFigures } from './unmatched-collector';
 import { ESTIMATE_MAX_HOURS, type UsdEstimate } from './usd-estimate';
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
-/** A distance in time, rounded up: `1 minute`, `40 minutes`, `3 hours`. */
+/** A distance in time, rounded up: `1 minute`, `40 minutes`, `3 hours` (at most 24). */
 function withinWords(seconds: number): string {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
-  if (minutes < 60) return plural(minutes, 'minute', 'minutes');
-  return plural(Math.ceil(minutes / 60), 'hour', 'hours');
+  return minutes < 60 ? counted(minutes, 'minute') : counted(Math.ceil(minutes / 60), 'hour');
 }
 
-/** How an estimate was made: `from 5 BTC payments within 3 hours`. */
-export function estimateBasisWords(estimate: UsdEstimate, cryptocurrency: string): string {
+/** How an estimate was made (`from 5 BTC payments within 3 hours`), or why there is none. */
+export function estimateBasisWords(estimate: UsdEstimate | null, cryptocurrency: string): string {
+  if (estimate === null) return noEstimateWords(cryptocurrency);
   const { basis } = estimate;
   if (basis.kind === 'stablecoin-par') {
-    return `at 1 USD per ${cryptocurrency} (a US dollar stablecoin; no ${cryptocurrency} payment matched within ${ESTIMATE_MAX_HOURS} hours)`;
+    return `at 1 USD per ${cryptocurrency} (a US dollar stablecoin; ${noEstimateWords(cryptocurrency)})`;
   }
-  return `from ${plural(basis.payments, `${cryptocurrency} payment`, `${cryptocurrency} payments`)} within ${withinWords(basis.withinSeconds)}`;
+  const payments = `${basis.payments} ${cryptocurrency} payment${basis.payments === 1 ? '' : 's'}`;
+  return `from ${payments} within ${withinWords(basis.withinSeconds)}`;
 }
 
 export const noEstimateWords = (cryptocurrency: string): string =>

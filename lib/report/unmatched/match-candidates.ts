@@ -2,7 +2,7 @@ import Big from 'big.js';
 import { millisecondsInDay } from 'date-fns/constants';
 import { type InvoiceItem, PAYMENT_SEARCH_GRACE_MS } from '../../invoicing';
 import { parseServiceDatetime } from '../../period';
-import { compareText, FirstInOrder, partitionPoint } from '../collections';
+import { compareText, entryOf, FirstInOrder, partitionPoint } from '../collections';
 import { doubleOrder, percentChange } from '../money';
 import type { EstimatedPayment } from './unmatched-collector';
 
@@ -10,28 +10,22 @@ import type { EstimatedPayment } from './unmatched-collector';
 export const CANDIDATES_SHOWN = 3;
 
 /**
- * How far from the estimate, in percent of the invoice's USD amount, the one likely candidate may be.
- * A payment of exactly what was asked still lands off by how far the market moved meanwhile: in the
- * sandbox 99 % of paid USD invoices received within 1.1 % of what they asked; real markets move about
- * 1 % in an hour on a busy day. Under- and over-payments (fees, amounts typed by hand) are several
- * percent: their invoice still ranks first when nothing is closer, but is not called likely.
+ * How far from the estimate, in percent of its USD amount, the one likely invoice may be: an exact payment
+ * is off by the market's move (the sandbox's paid USD invoices: 99 % within 1.1 %; markets: about 1 % an
+ * hour on a busy day). Mispayments (fees, typed amounts) are several percent: ranked, not called likely.
  */
 export const LIKELY_TOLERANCE_PERCENT = 2;
 
 /**
- * How far before the period's first unmatched payment an invoice created before the period is looked
- * for: invoices are usually due within a day (the sandbox's longest lifetime); a week covers merchants
- * who give longer, and only invoices not paid are fetched for it.
+ * How far before the first unmatched payment earlier invoices (not paid) are looked for: invoices are due
+ * within a day (the sandbox's longest); a week covers merchants who give longer.
  */
-const CANDIDATE_LOOKBACK_DAYS = 7;
-export const CANDIDATE_LOOKBACK_MS = CANDIDATE_LOOKBACK_DAYS * millisecondsInDay;
+export const CANDIDATE_LOOKBACK_MS = 7 * millisecondsInDay;
 
 /**
- * What the report keeps of an invoice not paid (`undefined` for a paid one): when its payment search was
- * active, and what to show. `activeUntilMs` is the last instant the search may have been active: an hour
- * after `timeToPayDatetime`, or `Infinity` for an invoice still `unpaid`. A `canceled` invoice's search
- * ended when it was canceled, which the service does not say: it gets an expired one's window and is
- * never called likely.
+ * What is kept of an invoice not paid: what to show, and `activeUntilMs`, the search's last possible instant
+ * (an hour after `timeToPayDatetime`, `Infinity` while `unpaid`). The service does not say when a `canceled`
+ * one was canceled: it gets an expired one's window and is never called likely.
  */
 export function searchWindowOf(invoice: InvoiceItem) {
   if (invoice.status === 'paid') return undefined;
@@ -54,25 +48,15 @@ export function searchWindowOf(invoice: InvoiceItem) {
 
 export type SearchWindow = NonNullable<ReturnType<typeof searchWindowOf>>;
 
-interface Prepared {
-  window: SearchWindow;
-  amountUSD: Big;
-  amount: number;
-}
+type Prepared = { window: SearchWindow; amountUSD: Big; amount: number };
 
 const TOLERANCE = LIKELY_TOLERANCE_PERCENT / 100;
 
 /**
- * For each unmatched payment, the invoices whose payment search was active at its time, ranked by the
- * estimate's difference relative to the invoice's USD amount, then by time from creation (nearer first),
- * then id; by time alone without an estimate. A candidate is likely when it is the only one within
- * `LIKELY_TOLERANCE_PERCENT`, is not canceled, and no other unmatched payment is within the tolerance of
- * it: two payments competing for one invoice leave both without a likely one.
- *
- * Each payment keeps its first `CANDIDATES_SHOWN` and their count. A candidate's `differenceUSD` is the
- * estimate minus its `amountUSD` (negative when the payment looks short), `differencePercent` that in
- * percent of `amountUSD` to one decimal (`null` for 0 USD); both `null` without an estimate.
- * `alsoCloseTo` names the other unmatched payments within the tolerance of it.
+ * For each unmatched payment, the invoices whose search was active then, ranked by the estimate's difference
+ * relative to their USD amount, then time from creation, then id (without an estimate, by time). Likely: the
+ * only one within `LIKELY_TOLERANCE_PERCENT`, not canceled, and within it of no other unmatched payment
+ * (`alsoCloseTo` names those). Each keeps its first `CANDIDATES_SHOWN` and their count.
  */
 export function matchCandidates(payments: readonly EstimatedPayment[], windows: readonly SearchWindow[]) {
   const active = activeWindowsLookup(
@@ -96,9 +80,7 @@ export function matchCandidates(payments: readonly EstimatedPayment[], windows: 
       first.add(scored);
       if (!scored.close) continue;
       close.push(scored);
-      const ids = closeTo.get(prepared.window.id);
-      if (ids === undefined) closeTo.set(prepared.window.id, [payment.id]);
-      else ids.push(payment.id);
+      entryOf(closeTo, prepared.window.id, () => []).push(payment.id);
     }
     return { shown: first.list(), close, count };
   });
@@ -125,10 +107,7 @@ export function matchCandidates(payments: readonly EstimatedPayment[], windows: 
   });
 }
 
-/**
- * A window active at the payment's time, scored against it: `relative` is `|estimate - amount| / amount`
- * (`Infinity` for 0 USD, `0` without an estimate).
- */
+/** `relative` is `|estimate - amount| / amount` (`Infinity` for 0 USD, `0` without an estimate). */
 function score(prepared: Prepared, atMs: number, estimated: { exact: Big; approximate: number } | undefined) {
   const after = atMs - prepared.window.createdMs;
   if (estimated === undefined) return { prepared, relative: 0, after, close: false };
@@ -166,10 +145,7 @@ const byDifferenceThenTime =
     return differenceOrder || byTime(a, b);
   };
 
-/**
- * The windows active at an instant: those with an end, sorted by creation, are scanned back from the
- * last created by then for as long as the longest could reach; those without (still unpaid) are few.
- */
+/** Windows with an end, by creation, scanned back from the instant as far as the longest reaches. */
 function activeWindowsLookup(windows: readonly Prepared[]): (atMs: number) => Prepared[] {
   const ending = windows
     .filter(({ window }) => Number.isFinite(window.activeUntilMs))

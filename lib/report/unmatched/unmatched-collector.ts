@@ -33,10 +33,8 @@ const unmatchedPayment = (payment: PaymentItem, atMs: number) => ({
 export type EstimatedPayment = ReturnType<typeof unmatchedPayment> & { estimate: UsdEstimate | null };
 
 /**
- * Gathers, as the lists are read in any order, what the estimates and candidates need: the matched
- * payments' rates in time buckets, the period's unmatched payments, and a `SearchWindow` for each invoice
- * not paid that could have received one: until the payments are all read, every one whose search reached
- * into the period; after, only those active when an unmatched payment arrived.
+ * What estimates and candidates need, from lists in any order: matched rates, unmatched payments, and each
+ * invoice not paid whose search reached into the period (once payments are read: met an unmatched one).
  */
 export class UnmatchedCollector {
   readonly #rates: MatchedRates;
@@ -73,10 +71,7 @@ export class UnmatchedCollector {
     for (const [id, window] of this.#windows) if (!this.#couldMatch(window)) this.#windows.delete(id);
   }
 
-  /**
-   * The span before the period whose invoices not paid must be fetched too: from `CANDIDATE_LOOKBACK_DAYS`
-   * before the first unmatched payment; `undefined` when that is none. Once the payments are read.
-   */
+  /** Once the payments are read: the span before the period whose invoices not paid are wanted, if any. */
   earlierInvoicesSpan(): Span | undefined {
     const first = this.#instants?.[0];
     if (first === undefined) return undefined;
@@ -84,7 +79,7 @@ export class UnmatchedCollector {
     return start < this.span.start ? { start, end: this.span.start } : undefined;
   }
 
-  /** The estimates' total is rounded once to cents; the summary lists the first `UNMATCHED_PAYMENTS_LISTED`. */
+  /** The estimates' total is rounded once to cents; the summary lists `UNMATCHED_PAYMENTS_LISTED`. */
   result() {
     const payments = this.#payments
       .sort((a, b) => a.atMs - b.atMs || compareText(a.id, b.id))
@@ -107,7 +102,7 @@ export class UnmatchedCollector {
     };
   }
 
-  /** Before the payments are read: whether the search reached into the period; after: whether it was active at one. */
+  /** Before the payments are read: whether the search reached into the period; after: was active at one. */
   #couldMatch(window: SearchWindow): boolean {
     const instants = this.#instants;
     if (instants === undefined)

@@ -7,10 +7,7 @@ import { DecimalSum, dividingTo, ZERO } from '../money';
 /** How many matched payments an estimate gathers at least, nearest first. */
 const ESTIMATE_PAYMENTS = 5;
 
-/**
- * How far a matched payment may be from an unmatched one to count: a market moves a few percent in a
- * day at most on most days, and the basis says how far they were. Beyond it there is no estimate.
- */
+/** How far a matched payment may be to count: markets move a few percent a day at most on most days. */
 export const ESTIMATE_MAX_HOURS = 24;
 
 const BUCKETS_PER_PERIOD = 4_500;
@@ -18,10 +15,7 @@ const BUCKETS_PER_PERIOD = 4_500;
 /** Taken at 1 USD when no matched payment of them is within the bound; compared ignoring case. */
 const USD_STABLECOINS = new Set(['USDT', 'USDC', 'DAI', 'BUSD', 'TUSD', 'USDP', 'PYUSD', 'FDUSD']);
 
-/**
- * Whole minutes: 10 for a month, 30 for a quarter, about 2 hours for a year, so that memory depends on
- * the period's length, never on how many payments it has.
- */
+/** Whole minutes (10 for a month, about 2 hours for a year): memory follows the period, not its payments. */
 export const rateBucketMs = (periodMs: number): number =>
   Math.max(1, Math.ceil(periodMs / BUCKETS_PER_PERIOD / millisecondsInMinute)) * millisecondsInMinute;
 
@@ -37,10 +31,7 @@ type RateBucket = ReturnType<typeof newBucket>;
 const CentsBig = dividingTo(2);
 const RateBig = dividingTo(8);
 
-/**
- * The rates the matched payments prove: a paid invoice's `amountFiatUSD` is the amount received,
- * converted at the moment of payment. Added up exactly in time buckets per cryptocurrency.
- */
+/** The rates matched payments prove (`amountFiatUSD` is what was received, at its rate), in time buckets. */
 export class MatchedRates {
   readonly #buckets = new Map<string, Map<number, RateBucket>>();
 
@@ -59,11 +50,9 @@ export class MatchedRates {
   }
 
   /**
-   * The amount times the rate of the matched payments nearest in time, rounded once to cents, gathered
-   * bucket by bucket outwards until there are `ESTIMATE_PAYMENTS` (whole buckets), none farther than
-   * `ESTIMATE_MAX_HOURS` (`withinSeconds` says the farthest). The rate, to 8 decimals, is their USD total
-   * over their crypto total, so a dust payment weighs as little as it holds. Without such payments, a US
-   * dollar stablecoin is taken at par; `null` for any other.
+   * The amount at the rate (their USD over their crypto total, so dust weighs little) of the nearest matched
+   * payments, whole buckets outwards until `ESTIMATE_PAYMENTS`, within `ESTIMATE_MAX_HOURS`; rounded once to
+   * cents. Without them a US dollar stablecoin is at par; `null` for any other.
    */
   estimate(cryptocurrency: string, atMs: number, amount: DecimalString) {
     const buckets = this.#buckets.get(cryptocurrency);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildReport } from '../../../lib/report/build-report';
 import { summaryToJson } from '../../../lib/report/model';
+import { reportPeriod } from '../../../lib/report/report-period';
 import { type FakeServiceOptions, fakeInvoicingClient } from './support/fake-invoicing-client';
 import { invoice, payment, rowBuilders, uuid } from './support/records';
 
@@ -190,16 +191,8 @@ describe('buildReport for a month not ended', () => {
 
   it('is labelled with the instant it runs to and counts nothing after it', async () => {
     const { json, report } = await build({ invoices }, '2026-11', 'Europe/Berlin', NOW);
-    expect(json.period).toEqual({
-      kind: 'month',
-      id: '2026-11',
-      month: '2026-11',
-      timezone: 'Europe/Berlin',
-      start: '2026-10-31T23:00:00.000Z',
-      end: '2026-11-30T23:00:00.000Z',
-      complete: false,
-      asOf: '2026-11-23T13:35:00.000Z',
-    });
+    // The period itself: report-period.test.ts.
+    expect(json.period).toEqual(reportPeriod('2026-11', 'Europe/Berlin', NOW));
     expect(json.invoices).toMatchObject({ total: 2, paid: 2, paidTotalUSD: 150 });
     expect(report.paidInvoiceRows.rowCount).toBe(2);
     // Days up to the day asOf falls in, none of the days not lived yet.

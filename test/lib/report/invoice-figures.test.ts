@@ -96,7 +96,7 @@ describe('InvoiceFiguresAccumulator: under- and over-paid invoices', () => {
 
   it('lists them largest difference first, leaving out the EUR invoice whose USD value differs', () => {
     const listed = figuresOf()
-      .mispaidInvoices()
+      .mispaid.largest()
       .map((entry) => [entry.invoice.id, entry.differenceUSD.toFixed()]);
     expect(listed).toEqual([
       [records.b.id, '1.25'],
@@ -110,7 +110,7 @@ describe('InvoiceFiguresAccumulator: under- and over-paid invoices', () => {
     figures.add(records.d, DAY);
     const { underpaid, overpaid } = figures.result();
     expect([underpaid.count, underpaid.differenceUSD.toFixed(), overpaid.count]).toEqual([0, '0', 0]);
-    expect(figures.mispaidInvoices()).toEqual([]);
+    expect(figures.mispaid.largest()).toEqual([]);
   });
 });
 

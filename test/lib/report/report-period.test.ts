@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ReportRequestError } from '../../../lib/period';
-import { comparedSpan, reportPeriod, reportPeriodSpan } from '../../../lib/report/report-period';
+import { fetchRanges, reportPeriod, reportPeriodSpan } from '../../../lib/report/report-period';
 
 const LATER = new Date('2030-01-01T00:00:00Z');
 const at = (iso: string) => Date.parse(iso);
@@ -104,9 +104,9 @@ describe('reportPeriodSpan', () => {
   });
 });
 
-describe('comparedSpan', () => {
+describe('fetchRanges: the previous span', () => {
   it('is the whole previous period once the period is complete', () => {
-    const span = comparedSpan(reportPeriod('2026-Q1', 'Europe/Berlin', LATER));
+    const span = fetchRanges(reportPeriod('2026-Q1', 'Europe/Berlin', LATER)).previous;
     expect(span).toMatchObject({
       start: at('2025-09-30T22:00:00Z'),
       end: at('2025-12-31T23:00:00Z'),
@@ -117,7 +117,9 @@ describe('comparedSpan', () => {
 
   it('is the same elapsed days and hours of the previous period while the period runs', () => {
     // 23 November, 14:35 in Berlin (CET): 22 days and 14 h 35 min into November; 1 October is CEST.
-    const span = comparedSpan(reportPeriod('2026-11', 'Europe/Berlin', new Date('2026-11-23T13:35:00Z')));
+    const span = fetchRanges(
+      reportPeriod('2026-11', 'Europe/Berlin', new Date('2026-11-23T13:35:00Z')),
+    ).previous;
     expect(span).toMatchObject({
       start: at('2026-09-30T22:00:00Z'),
       end: at('2026-10-23T12:35:00Z'),

@@ -10,7 +10,7 @@ import {
   wrappedLines,
   xmlText,
 } from '../../../../lib/render/xlsx/sheet-row-xml';
-import { column, fiatColumn } from '../../../../lib/report/rows/report-column';
+import { column } from '../../../../lib/report/rows/report-column';
 
 const STYLES = {
   text: 1,
@@ -137,7 +137,7 @@ describe('createRowXml', () => {
 
 describe('createRowXml with amounts finer than their unit', () => {
   const columns = [
-    fiatColumn<never>('amount_fiat', () => null, 'currency_fiat'),
+    column<never>('amount_fiat', 'fiat', () => null, { currencyColumn: 'currency_fiat' }),
     column<never>('currency_fiat', 'text', () => null),
     column<never>('amount_usd', 'usd', () => null),
   ];
