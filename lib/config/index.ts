@@ -9,6 +9,7 @@ export {
 } from './deployment-config';
 export {
   ConfigError,
+  commandLineOptions,
   describeError,
   errorParts,
   exitOnUsageError,

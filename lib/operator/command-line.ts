@@ -1,5 +1,5 @@
-import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { errorParts, UsageError } from '../config';
+import type { ParseArgsConfig } from 'node:util';
+import { commandLineOptions, UsageError } from '../config';
 
 /** Where an operator command writes, and the repository it reads `cdk.json` and a relative file from. */
 export interface CommandIo {
@@ -22,12 +22,8 @@ export function commandOptions<const O extends NonNullable<ParseArgsConfig['opti
   usage: string,
   io: CommandIo,
 ) {
-  try {
-    const { values } = parseArgs({ args: [...argv], options });
-    if (!(values as { help?: boolean }).help) return values;
-  } catch (error) {
-    throw usageError(errorParts(error).message, usage);
-  }
+  const values = commandLineOptions(argv, options, (error) => usageError(error.message, usage).message);
+  if (!(values as { help?: boolean }).help) return values;
   io.stdout.write(usage);
   return undefined;
 }

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import {
-  errorParts,
+  commandLineOptions,
   fieldIssues,
   isLoopbackHost,
   issueText,
@@ -73,7 +72,18 @@ export function parseReportCliArgs(
   env: Readonly<Record<string, string | undefined>>,
   now: Date = new Date(),
 ) {
-  const values = readArgs(argv);
+  const values = commandLineOptions(argv, OPTIONS, ({ code, message }) => {
+    // Node's message repeats a stray argument, which could be a key pasted in the wrong place.
+    if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
+      return 'unexpected argument: every value follows its option (see --help)';
+    }
+    // An option followed by another (`--period --api-url …`): Node calls its value "ambiguous".
+    const valueless = /^Option '(--[a-z-]+)' argument is ambiguous/.exec(message)?.[1];
+    if (valueless !== undefined) return `${valueless} needs a value, but an option follows it (see --help)`;
+    // The first line of Node's message says what is wrong; lower-cased as the command's own messages are.
+    const firstLine = message.split('\n')[0] ?? '';
+    return `${firstLine.charAt(0).toLowerCase()}${firstLine.slice(1)} (see --help)`;
+  });
   if (values.help) return { help: true } as const;
 
   const timezone = usage(() => parseTimeZone(values.timezone ?? 'UTC'));
@@ -104,27 +114,6 @@ export function parseReportCliArgs(
       pageSize: pageSize === undefined ? undefined : boundedInteger('--page-size', pageSize, MAX_PAGE_SIZE),
     },
   };
-}
-
-function readArgs(argv: readonly string[]) {
-  try {
-    return parseArgs({ args: [...argv], options: OPTIONS, strict: true, allowPositionals: false }).values;
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    // Node's message repeats a stray argument, which could be a key pasted in the wrong place.
-    if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
-      throw new UsageError('unexpected argument: every value follows its option (see --help)');
-    }
-    const message = errorParts(error).message;
-    // An option followed by another (`--period --api-url …`): Node calls its value "ambiguous".
-    const valueless = /^Option '(--[a-z-]+)' argument is ambiguous/.exec(message)?.[1];
-    if (valueless !== undefined) {
-      throw new UsageError(`${valueless} needs a value, but an option follows it (see --help)`);
-    }
-    // The first line of Node's message says what is wrong; lower-cased as the command's own messages are.
-    const firstLine = message.split('\n')[0] ?? '';
-    throw new UsageError(`${firstLine.charAt(0).toLowerCase()}${firstLine.slice(1)} (see --help)`);
-  }
 }
 
 /** Runs a check from `lib/period`, turning its error into a usage error with the same message. */
