@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import {
+  type AccountConfig,
   commandLineOptions,
   fieldIssues,
   isLoopbackHost,
@@ -8,14 +9,8 @@ import {
   UsageError,
 } from '../config';
 import { uuidSchema } from '../invoicing';
-import {
-  defaultPeriod,
-  hasBegun,
-  notBegunReason,
-  parsePeriod,
-  parseTimeZone,
-  ReportRequestError,
-} from '../period';
+import { parsePeriod, parseTimeZone, ReportRequestError } from '../period';
+import { resolveReportPeriod } from '../pipeline';
 import type { ProjectNames } from '../report';
 
 /** Limits that keep a typo (`--concurrency 800`) from flooding the service. */
@@ -90,19 +85,19 @@ export function parseReportCliArgs(
   if (values.period !== undefined && values.month !== undefined) {
     throw new UsageError('--month is another name for --period: give one of them');
   }
-  const asked = values.period ?? values.month;
-  const period = asked === undefined ? defaultPeriod(timezone, now) : usage(() => parsePeriod(asked));
-  if (values.month !== undefined && period.kind !== 'month') {
-    throw new UsageError(`--month takes a month YYYY-MM; for ${period.id} use --period`);
+  const month = values.month === undefined ? undefined : usage(() => parsePeriod(values.month!));
+  if (month !== undefined && month.kind !== 'month') {
+    throw new UsageError(`--month takes a month YYYY-MM; for ${month.id} use --period`);
   }
-  // The report API's and a scheduled run's words for it too.
-  if (!hasBegun(period, timezone, now)) throw new UsageError(notBegunReason(period.id, timezone));
+  // As the report API and a scheduled run resolve it (the CLI has no account: only its zone is read).
+  const account = { timezone } as AccountConfig;
+  const period = usage(() => resolveReportPeriod(account, values.period ?? values.month, now));
   const { project, concurrency, 'page-size': pageSize, 'project-names': namesFile } = values;
   return {
     help: false as const,
     // The key is never printed, never in an error message.
     options: {
-      period: period.id,
+      period,
       timezone,
       outDir: nonEmpty('--out', values.out ?? './reports'),
       apiUrl: apiUrl(values['api-url'] ?? nonBlank(env.INVOICING_API_URL)),
