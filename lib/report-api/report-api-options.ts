@@ -12,18 +12,9 @@ import { type BuildCause, ReportStore } from './report-store';
 export type ReportApiLogger = Pick<StructuredLogger, 'info' | 'error'>;
 
 /** The options a deployment's configuration decides; where the app runs adds `publicUrl` and `logger`. */
-const FROM_CONFIG = [
-  'accounts',
-  'reportApiTokenSecretName',
-  'accountTokenKeySecretName',
-  'linkSigningKeySecretName',
-  'linkLifetimeDays',
-] as const;
-type ConfigOptions = Pick<DeploymentConfig, (typeof FROM_CONFIG)[number]>;
-
-export function reportApiOptionsFor(config: ConfigOptions, publish: PublishContext): ReportApiOptions {
-  const picked = Object.fromEntries(FROM_CONFIG.map((key) => [key, config[key]])) as ConfigOptions;
-  return { ...picked, publish };
+export function reportApiOptionsFor(config: DeploymentConfig, publish: PublishContext): ReportApiOptions {
+  // The settings' schema keeps its own fields only.
+  return { ...config, publish };
 }
 
 const secretName = z.string().min(1, 'must name a secret');
@@ -87,10 +78,7 @@ export function routeContext(options: ReportApiOptions) {
   const logger = parsed.data.logger ?? createLogger();
   const now = () => publish.now?.() ?? new Date();
   const settings: ReportApiSettings = { ...parsed.data, logger, now };
-  const store = new ReportStore(publish, {
-    incompleteMaxAgeMs: settings.incompleteReportMaxAgeSeconds * 1000,
-    logger,
-  });
+  const store = new ReportStore(settings);
   return {
     settings,
     store,
