@@ -1,5 +1,5 @@
-import { exitOnUsageError, loadRepositoryConfig } from '../../config';
-import { type CommandIo, commandOptions, usageError } from '../command-line';
+import { loadRepositoryConfig } from '../../config';
+import { type CommandIo, runCommand } from '../command-line';
 import { type PreflightClients, preflightClients } from './aws';
 import { runPreflight } from './run-preflight';
 
@@ -40,10 +40,8 @@ const OPTIONS = {
  * @returns the exit status: 0 deployable, 1 findings, 2 a usage error or a configuration that cannot be read
  */
 export function runPreflightCommand(argv: readonly string[], io: PreflightCommandIo): Promise<number> {
-  return exitOnUsageError(PREFIX, io.stderr, async () => {
-    const values = commandOptions(argv, OPTIONS, PREFLIGHT_USAGE, io);
-    if (!values) return 0;
-    const wrong = (message: string) => usageError(message, PREFLIGHT_USAGE);
+  const command = { prefix: PREFIX, usage: PREFLIGHT_USAGE, options: OPTIONS };
+  return runCommand(argv, io, command, async (values, wrong) => {
     const files = [values.config, values['config-file']].filter((file) => file !== undefined);
     for (const context of values.context ?? []) {
       // `configFile=PATH`, as cdk takes it after `-c`.
