@@ -58,8 +58,7 @@ const OPTIONS = {
 } as const;
 
 /**
- * Reads the report CLI's arguments (without `node` and the script), falling back to
- * `INVOICING_API_URL`/`INVOICING_API_KEY` in `env`; `now` decides the default period and what has begun.
+ * The report CLI's arguments, with `INVOICING_API_URL`/`INVOICING_API_KEY` of `env` as defaults.
  * @throws UsageError with a one-line message saying what is wrong, never holding the API key
  */
 export function parseReportCliArgs(
