@@ -34,9 +34,8 @@ const OPTIONS = {
 } as const;
 
 /**
- * `npm run preflight -- [--config PATH]`: reads the configuration as `cdk synth` does, checks the
- * operator's AWS account and region (`runPreflight`), and prints one line per finding with its fix on
- * stdout, then a line saying what was checked.
+ * `npm run preflight`: checks the operator's AWS account and region for the configuration as `cdk synth`
+ * reads it (`runPreflight`), and prints each finding with its fix, then what was checked.
  * @returns the exit status: 0 deployable, 1 findings, 2 a usage error or a configuration that cannot be read
  */
 export function runPreflightCommand(argv: readonly string[], io: PreflightCommandIo): Promise<number> {
