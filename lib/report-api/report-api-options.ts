@@ -2,7 +2,7 @@ import { millisecondsInDay } from 'date-fns/constants';
 import type { Context } from 'hono';
 import * as z from 'zod';
 import { type AccountConfig, ConfigError, type DeploymentConfig, fieldIssues, findAccount } from '../config';
-import { claimRebuild, MAX_PRESIGN_SECONDS } from '../delivery';
+import { claimRebuild } from '../delivery';
 import { createLogger, type PublishContext, type StructuredLogger } from '../pipeline';
 import { type Caller, mayRead, type ReportApiEnv } from './access';
 import { ReportApiError } from './errors';
@@ -18,7 +18,6 @@ export function reportApiOptionsFor(config: DeploymentConfig, publish: PublishCo
 }
 
 const secretName = z.string().min(1, 'must name a secret');
-const seconds = z.int('must be a whole number of seconds');
 /** What `createReportApi` takes, and what it checks once, when the app is made. */
 const settingsSchema = z.object({
   /** The accounts it serves; any other name in a path is answered 404. */
@@ -27,11 +26,9 @@ const settingsSchema = z.object({
   publish: z.custom<PublishContext>(),
   /** Without it, a Powertools `Logger` (JSON lines on stdout). */
   logger: z.custom<ReportApiLogger>().optional(),
-  /** The secret holding the operator token, which reads every account. */
+  /** The secrets of the operator token, the key of accounts' tokens and that of links (see `DeploymentConfig`). */
   reportApiTokenSecretName: secretName,
-  /** The secret holding the key every account's own token is derived from (`accountToken`). */
   accountTokenKeySecretName: secretName,
-  /** The secret holding the key that signs and checks links. */
   linkSigningKeySecretName: secretName,
   /** How long the links in an answer keep working. */
   linkLifetimeDays: z.int('must be a whole number of days').min(1, 'must be at least 1').max(3650),
@@ -40,18 +37,9 @@ const settingsSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .transform((url) => url.replace(/\/+$/, ''))
     .optional(),
-  /** Lifetime of the presigned S3 URL a file link redirects to. */
-  presignedUrlSeconds: seconds
-    .min(1, 'must be at least 1')
-    .max(
-      MAX_PRESIGN_SECONDS,
-      `must be at most ${MAX_PRESIGN_SECONDS} (an hour: how long a replaced report is kept)`,
-    )
-    .default(300),
-  /** How old a stored report of a period not ended may be before a request rebuilds it. */
-  incompleteReportMaxAgeSeconds: seconds.min(0, 'must be 0 or more').default(300),
   /** At most one build on request per account in this many seconds, across every instance (held in S3). */
-  rebuildIntervalSeconds: seconds
+  rebuildIntervalSeconds: z
+    .int('must be a whole number of seconds')
     .min(1, 'must be at least 1')
     .max(86_400, 'must be at most 86400 (a day)')
     .default(60),

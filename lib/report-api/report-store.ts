@@ -26,6 +26,9 @@ export function progressAt(end: string, generatedAt: string): ReportProgress {
 /** A complete report as the API answers it: its manifest and `summary.json` exactly as saved. */
 export type StoredReport = ReportProgress & { manifest: ReportManifest; summaryJson: string };
 
+/** How old a report of a period not ended may be before a request builds it again (docs/api.md). */
+const INCOMPLETE_REPORT_MAX_AGE_MS = 5 * 60_000;
+
 /** Why `ReportStore.get` builds: asked to, S3 has none, or it has an outdated one of a period not ended. */
 export type BuildCause = 'refresh' | 'missing' | 'outdated';
 
@@ -49,12 +52,7 @@ export class ReportStore {
   /** The builds running, by `account/period`, each forgotten once it settles. */
   private readonly builds = new Map<string, Promise<StoredReport>>();
 
-  constructor(
-    private readonly settings: Pick<
-      ReportApiSettings,
-      'publish' | 'logger' | 'now' | 'incompleteReportMaxAgeSeconds'
-    >,
-  ) {}
+  constructor(private readonly settings: Pick<ReportApiSettings, 'publish' | 'logger' | 'now'>) {}
 
   /** The manifest of the period's complete report, or `null` when there is none (yet). */
   private complete(account: string, period: string): Promise<ReportManifest | null> {
@@ -85,8 +83,7 @@ export class ReportStore {
       if (manifest) {
         const saved = await this.savedSummary(manifest);
         const age = this.settings.now().getTime() - Date.parse(manifest.generatedAt);
-        const maxAge = this.settings.incompleteReportMaxAgeSeconds * 1000;
-        if (saved.complete || age <= maxAge) return { manifest, ...saved };
+        if (saved.complete || age <= INCOMPLETE_REPORT_MAX_AGE_MS) return { manifest, ...saved };
         cause = 'outdated';
       }
     }
