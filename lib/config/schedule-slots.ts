@@ -19,7 +19,6 @@ export interface ScheduleSlot {
   accounts: string[];
 }
 
-/** When a slot fires. */
 type SlotTime = Omit<ScheduleSlot, 'id' | 'accounts'>;
 
 /** A slot's id: its kind, day (and month), local time and zone. */
