@@ -1,3 +1,4 @@
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 import type * as z from 'zod';
 
 // Errors every folder may use, and zod's issues in words (`prettifyError` spreads each over two lines).
@@ -22,6 +23,23 @@ export class ConfigError extends Error {
 /** A command was called wrongly: its message says how to call it, and the command exits 2. */
 export class UsageError extends Error {
   override name = 'UsageError';
+}
+
+/**
+ * The options of a command line without positionals (`node:util`'s strict `parseArgs`).
+ * @param word the usage error's message from Node's error; by default its message on one line
+ * @throws UsageError for an unknown option, a missing value or an argument without an option
+ */
+export function commandLineOptions<const O extends NonNullable<ParseArgsConfig['options']>>(
+  argv: readonly string[],
+  options: O,
+  word = (error: NodeJS.ErrnoException) => error.message.replace(/\s*\n\s*/g, ' '),
+) {
+  try {
+    return parseArgs({ args: [...argv], options, strict: true, allowPositionals: false }).values;
+  } catch (error) {
+    throw new UsageError(word(error as NodeJS.ErrnoException));
+  }
 }
 
 /** `command`'s exit status; a `UsageError` it throws goes to `stderr` after `prefix`, and the status is 2. */

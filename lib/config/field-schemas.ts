@@ -23,7 +23,6 @@ export function wholeNumber(
     .max(max, words.tooLarge ?? range);
 }
 
-/** An email address. */
 export const emailSchema = z.email({ error: mustBe('must be an email address') });
 
 /** The name of a Secrets Manager secret, never its ARN. */
@@ -76,7 +75,6 @@ export function validFields(shape: Record<string, z.ZodType>, input: unknown): R
   return valid;
 }
 
-/** The highest TCP port. */
 export const MAX_PORT = 65_535;
 
 /** A decimal TCP port, 0 to 65535, spaces around allowed; `undefined` otherwise, for the caller to word. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { isAbsolute, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { type ConfigChecks, type DeploymentConfig, parseDeploymentConfig } from './deployment-config';
 import { ConfigError, UsageError } from './errors';
 import { apiUrlSchema } from './field-schemas';
@@ -46,28 +46,27 @@ function parseJsonText(text: string, where: string): unknown {
 const digestOf = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /**
- * Reads a deployment configuration from a JSON file and checks it. A text whose digest is `checkedDigest`
- * is the very text synth checked and wrote, taken as it is: checking it again costs every cold start
- * about 80 µs an account and 10 to 20 ms of compiling the schema.
- * @param origin where the file was named, for its errors: the setting (`configFile`, `REPORT_CONFIG_FILE`),
- * the error's title when the file cannot be read, and the file as the setting gave it
- * @throws ConfigError naming the setting when the file cannot be read, or each bad field of the file
+ * Reads and checks the configuration file `file` (relative to `baseDir`). A text whose digest is
+ * `checkedDigest` is the very text synth checked and wrote, taken as it is: checking it again costs every
+ * cold start about 80 µs an account and 10 to 20 ms of compiling the schema.
+ * @throws ConfigError `title`, naming `setting`, when the file cannot be read; or naming each bad field
  */
 function readConfigFile(
-  path: string,
-  origin: { setting: string; settingTitle: string; shownAs: string },
+  file: string,
+  baseDir: string,
+  { setting, title }: { setting: string; title: string },
   { checkedDigest, checks }: { checkedDigest?: string; checks?: ConfigChecks } = {},
 ): DeploymentConfig {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readFileSync(resolve(baseDir, file), 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'read error';
-    throw new ConfigError(origin.settingTitle, [
-      { path: origin.setting, message: `cannot read ${JSON.stringify(origin.shownAs)} (${code})` },
+    throw new ConfigError(title, [
+      { path: setting, message: `cannot read ${JSON.stringify(file)} (${code})` },
     ]);
   }
-  const where = `configuration file ${origin.shownAs}`;
+  const where = `configuration file ${file}`;
   const json = parseJsonText(text, where);
   if (checkedDigest !== undefined && digestOf(text) === checkedDigest) return json as DeploymentConfig;
   return parseDeploymentConfig(json, where, checks);
@@ -91,9 +90,8 @@ export function loadDeploymentConfig(
         { path: 'configFile', message: 'must be the path of a JSON file' },
       ]);
     }
-    const path = isAbsolute(configFile) ? configFile : resolve(source.baseDir ?? process.cwd(), configFile);
-    const origin = { setting: 'configFile', settingTitle: 'Invalid CDK context', shownAs: configFile };
-    return readConfigFile(path, origin, { checks });
+    const origin = { setting: 'configFile', title: 'Invalid CDK context' };
+    return readConfigFile(configFile, source.baseDir ?? process.cwd(), origin, { checks });
   }
   if (context === undefined || context === null) {
     throw new ConfigError('Missing deployment configuration', [
@@ -179,10 +177,10 @@ function envValue(env: NodeJS.ProcessEnv, key: string, required = false): string
  */
 export function readBundledConfig(env: NodeJS.ProcessEnv = process.env): DeploymentConfig {
   const file = envValue(env, RUNTIME_ENV.configFile, true)!;
-  const folder = envValue(env, 'LAMBDA_TASK_ROOT') ?? process.cwd();
   return readConfigFile(
-    isAbsolute(file) ? file : resolve(folder, file),
-    { setting: RUNTIME_ENV.configFile, settingTitle: 'Invalid runtime environment', shownAs: file },
+    file,
+    envValue(env, 'LAMBDA_TASK_ROOT') ?? process.cwd(),
+    { setting: RUNTIME_ENV.configFile, title: 'Invalid runtime environment' },
     { checkedDigest: envValue(env, RUNTIME_ENV.configDigest) },
   );
 }

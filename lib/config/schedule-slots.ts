@@ -1,7 +1,12 @@
 import { type AccountConfig, scheduleClock } from './account-schema';
 
-/** When a schedule fires: a local time in a time zone, every month or once a year. */
-interface SlotTime {
+/**
+ * Every account whose report of a kind runs at the same local time in the same zone: one schedule each,
+ * so that schedules grow with the distinct times, not with the accounts.
+ */
+export interface ScheduleSlot {
+  /** `monthly 1 06:00 Europe/Berlin`, `yearly 1 Jan 06:00 Europe/Berlin`. */
+  id: string;
   /** What a run reports: the month before the one it fires in, or the year before. */
   periodKind: 'month' | 'year';
   timezone: string;
@@ -10,18 +15,11 @@ interface SlotTime {
   dayOfMonth: number;
   hour: number;
   minute: number;
-}
-
-/**
- * Every account whose report of a kind runs at the same local time in the same zone: one schedule each,
- * so that schedules grow with the distinct times, not with the accounts.
- */
-export interface ScheduleSlot extends SlotTime {
-  /** `monthly 1 06:00 Europe/Berlin`, `yearly 1 Jan 06:00 Europe/Berlin`. */
-  id: string;
   /** Its accounts' names, in the configuration's order. */
   accounts: string[];
 }
+
+type SlotTime = Omit<ScheduleSlot, 'id' | 'accounts'>;
 
 /** A slot's id: its kind, day (and month), local time and zone. */
 export function slotId(time: SlotTime): string {

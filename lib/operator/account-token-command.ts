@@ -3,14 +3,13 @@ import {
   CONFIG_CONTEXT_KEY,
   ConfigError,
   errorParts,
-  exitOnUsageError,
   findAccount,
   loadRepositoryConfig,
   UsageError,
 } from '../config';
 import { AwsSecretSource, SecretError, type SecretSource } from '../delivery';
 import { accountToken } from '../report-api';
-import { type CommandIo, commandOptions, usageError } from './command-line';
+import { type CommandIo, runCommand } from './command-line';
 
 export interface AccountTokenCommandIo extends CommandIo {
   /** @default Secrets Manager, with the AWS credentials and region of the environment */
@@ -69,10 +68,9 @@ const OPTIONS = {
  * @returns 0 printed; 2 a usage error (configuration, account or region too); 1 the key cannot be read
  */
 export function runAccountTokenCommand(argv: string[], io: AccountTokenCommandIo): Promise<number> {
-  return exitOnUsageError(PREFIX, io.stderr, async () => {
-    const values = commandOptions(argv, OPTIONS, ACCOUNT_TOKEN_USAGE, io);
-    if (!values) return 0;
-    if (!values.account) throw usageError('name the account with --account NAME', ACCOUNT_TOKEN_USAGE);
+  const command = { prefix: PREFIX, usage: ACCOUNT_TOKEN_USAGE, options: OPTIONS };
+  return runCommand(argv, io, command, async (values, wrong) => {
+    if (!values.account) throw wrong('name the account with --account NAME');
 
     const config = loadRepositoryConfig(io.cwd, values['config-file']);
     const account = findAccount(config, values.account);

@@ -1,5 +1,5 @@
-import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { errorParts, UsageError } from '../config';
+import type { ParseArgsConfig } from 'node:util';
+import { commandLineOptions, exitOnUsageError, UsageError } from '../config';
 
 /** Where an operator command writes, and the repository it reads `cdk.json` and a relative file from. */
 export interface CommandIo {
@@ -8,26 +8,24 @@ export interface CommandIo {
   cwd: string;
 }
 
-/** A wrong call: its message, then how to call it. */
-export const usageError = (message: string, usage: string) =>
-  new UsageError(`${message}\n\n${usage}`.trimEnd());
-
 /**
- * The options of a command line without positionals, or `undefined` once `--help` printed the usage.
- * @throws UsageError for an unknown option or a missing value, with the usage
+ * Runs an operator command on its options: `--help` prints `usage` (status 0); a `UsageError` goes to
+ * stderr after `prefix`, followed by `usage` when `wrong` made it (an unknown option too), and the status is 2.
  */
-export function commandOptions<const O extends NonNullable<ParseArgsConfig['options']>>(
+export function runCommand<const O extends NonNullable<ParseArgsConfig['options']>>(
   argv: readonly string[],
-  options: O,
-  usage: string,
   io: CommandIo,
-) {
-  try {
-    const { values } = parseArgs({ args: [...argv], options });
-    if (!(values as { help?: boolean }).help) return values;
-  } catch (error) {
-    throw usageError(errorParts(error).message, usage);
-  }
-  io.stdout.write(usage);
-  return undefined;
+  { prefix, usage, options }: { prefix: string; usage: string; options: O },
+  run: (
+    values: ReturnType<typeof commandLineOptions<O>>,
+    wrong: (message: string) => UsageError,
+  ) => Promise<number>,
+): Promise<number> {
+  const wrong = (message: string) => new UsageError(`${message}\n\n${usage}`.trimEnd());
+  return exitOnUsageError(prefix, io.stderr, async () => {
+    const values = commandLineOptions(argv, options, (error) => wrong(error.message).message);
+    if (!(values as { help?: boolean }).help) return run(values, wrong);
+    io.stdout.write(usage);
+    return 0;
+  });
 }

@@ -4,19 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ConfigError } from '../config';
 import { SecretError, SigningKeyError } from '../delivery';
-import {
-  InvoicingAnswerTooLargeError,
-  InvoicingApiError,
-  InvoicingAuthenticationError,
-  InvoicingListOrderError,
-  InvoicingNetworkError,
-  InvoicingParameterError,
-  InvoicingProtocolError,
-  InvoicingRateLimitError,
-  InvoicingServerError,
-  InvoicingTimeoutError,
-  InvoicingValidationError,
-} from '../invoicing';
+import { InvoicingApiError, InvoicingAuthenticationError, InvoicingParameterError } from '../invoicing';
 import { ReportRequestError } from '../period';
 import { errorAttributes } from '../pipeline';
 import type { ReportApiEnv } from './access';
@@ -74,26 +62,20 @@ export function describeInvoicingFailure(error: InvoicingApiError): string {
   const on = error.endpoint ? ` on ${error.endpoint}` : '';
   const status = error.status === undefined ? '' : ` (HTTP ${error.status})`;
   const id = error.requestId ? `; its request id was ${error.requestId}` : '';
-  const words = (): string => {
-    if (error instanceof InvoicingAuthenticationError) return `refused the account's API key${status}`;
-    if (error instanceof InvoicingRateLimitError) return `kept rate limiting requests${on}; try again later`;
-    if (error instanceof InvoicingServerError) return `failed${on}${status}${id}`;
-    if (error instanceof InvoicingTimeoutError) return `did not answer${on} within ${error.timeoutMs} ms`;
-    if (error instanceof InvoicingNetworkError) return `could not be reached${on}`;
-    if (error instanceof InvoicingValidationError) {
-      return `answered data that does not match its interface${on}${id}`;
-    }
-    if (error instanceof InvoicingAnswerTooLargeError) {
-      const mib = Number((error.maxBytes / (1024 * 1024)).toFixed(2));
-      return `answered more than the ${mib} MiB read at once${on}${id}`;
-    }
-    if (error instanceof InvoicingListOrderError) {
-      return `listed records in a different order at each request${on}, so the list could not be read whole; try again later`;
-    }
-    if (error instanceof InvoicingProtocolError) return `answered something unexpected${on}${status}${id}`;
-    return `failed${on}`;
+  const { timeoutMs, maxBytes = 0 } = error as { timeoutMs?: number; maxBytes?: number };
+  // By the error's class (each sets its `name`); any other says only that it failed.
+  const words: Record<string, string> = {
+    InvoicingAuthenticationError: `refused the account's API key${status}`,
+    InvoicingRateLimitError: `kept rate limiting requests${on}; try again later`,
+    InvoicingServerError: `failed${on}${status}${id}`,
+    InvoicingTimeoutError: `did not answer${on} within ${timeoutMs} ms`,
+    InvoicingNetworkError: `could not be reached${on}`,
+    InvoicingValidationError: `answered data that does not match its interface${on}${id}`,
+    InvoicingAnswerTooLargeError: `answered more than the ${Number((maxBytes / (1024 * 1024)).toFixed(2))} MiB read at once${on}${id}`,
+    InvoicingListOrderError: `listed records in a different order at each request${on}, so the list could not be read whole; try again later`,
+    InvoicingProtocolError: `answered something unexpected${on}${status}${id}`,
   };
-  return `the invoicing service ${words()}`;
+  return `the invoicing service ${words[error.name] ?? `failed${on}`}`;
 }
 
 const CONFIGURATION_MESSAGE =

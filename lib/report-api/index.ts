@@ -1,6 +1,4 @@
-export type { Caller, ReportApiEnv } from './access';
 export { type AccountTokenKey, accountToken, MIN_ACCOUNT_TOKEN_KEY_BYTES } from './account-token';
 export { createReportApi, isContentTypeBinary } from './create-report-api';
 export { ReportApiError } from './errors';
-export type { ReportApiErrorCode } from './pages';
 export { type ReportApiLogger, type ReportApiOptions, reportApiOptionsFor } from './report-api-options';

@@ -2,7 +2,7 @@ import { millisecondsInDay } from 'date-fns/constants';
 import type { Context } from 'hono';
 import * as z from 'zod';
 import { type AccountConfig, ConfigError, type DeploymentConfig, fieldIssues, findAccount } from '../config';
-import { claimRebuild, MAX_PRESIGN_SECONDS } from '../delivery';
+import { claimRebuild } from '../delivery';
 import { createLogger, type PublishContext, type StructuredLogger } from '../pipeline';
 import { type Caller, mayRead, type ReportApiEnv } from './access';
 import { ReportApiError } from './errors';
@@ -12,22 +12,12 @@ import { type BuildCause, ReportStore } from './report-store';
 export type ReportApiLogger = Pick<StructuredLogger, 'info' | 'error'>;
 
 /** The options a deployment's configuration decides; where the app runs adds `publicUrl` and `logger`. */
-const FROM_CONFIG = [
-  'accounts',
-  'reportApiTokenSecretName',
-  'accountTokenKeySecretName',
-  'linkSigningKeySecretName',
-  'linkLifetimeDays',
-] as const;
-type ConfigOptions = Pick<DeploymentConfig, (typeof FROM_CONFIG)[number]>;
-
-export function reportApiOptionsFor(config: ConfigOptions, publish: PublishContext): ReportApiOptions {
-  const picked = Object.fromEntries(FROM_CONFIG.map((key) => [key, config[key]])) as ConfigOptions;
-  return { ...picked, publish };
+export function reportApiOptionsFor(config: DeploymentConfig, publish: PublishContext): ReportApiOptions {
+  // The settings' schema keeps its own fields only.
+  return { ...config, publish };
 }
 
 const secretName = z.string().min(1, 'must name a secret');
-const seconds = z.int('must be a whole number of seconds');
 /** What `createReportApi` takes, and what it checks once, when the app is made. */
 const settingsSchema = z.object({
   /** The accounts it serves; any other name in a path is answered 404. */
@@ -36,11 +26,9 @@ const settingsSchema = z.object({
   publish: z.custom<PublishContext>(),
   /** Without it, a Powertools `Logger` (JSON lines on stdout). */
   logger: z.custom<ReportApiLogger>().optional(),
-  /** The secret holding the operator token, which reads every account. */
+  /** The secrets of the operator token, the key of accounts' tokens and that of links (see `DeploymentConfig`). */
   reportApiTokenSecretName: secretName,
-  /** The secret holding the key every account's own token is derived from (`accountToken`). */
   accountTokenKeySecretName: secretName,
-  /** The secret holding the key that signs and checks links. */
   linkSigningKeySecretName: secretName,
   /** How long the links in an answer keep working. */
   linkLifetimeDays: z.int('must be a whole number of days').min(1, 'must be at least 1').max(3650),
@@ -49,18 +37,9 @@ const settingsSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .transform((url) => url.replace(/\/+$/, ''))
     .optional(),
-  /** Lifetime of the presigned S3 URL a file link redirects to. */
-  presignedUrlSeconds: seconds
-    .min(1, 'must be at least 1')
-    .max(
-      MAX_PRESIGN_SECONDS,
-      `must be at most ${MAX_PRESIGN_SECONDS} (an hour: how long a replaced report is kept)`,
-    )
-    .default(300),
-  /** How old a stored report of a period not ended may be before a request rebuilds it. */
-  incompleteReportMaxAgeSeconds: seconds.min(0, 'must be 0 or more').default(300),
   /** At most one build on request per account in this many seconds, across every instance (held in S3). */
-  rebuildIntervalSeconds: seconds
+  rebuildIntervalSeconds: z
+    .int('must be a whole number of seconds')
     .min(1, 'must be at least 1')
     .max(86_400, 'must be at most 86400 (a day)')
     .default(60),
@@ -87,10 +66,7 @@ export function routeContext(options: ReportApiOptions) {
   const logger = parsed.data.logger ?? createLogger();
   const now = () => publish.now?.() ?? new Date();
   const settings: ReportApiSettings = { ...parsed.data, logger, now };
-  const store = new ReportStore(publish, {
-    incompleteMaxAgeMs: settings.incompleteReportMaxAgeSeconds * 1000,
-    logger,
-  });
+  const store = new ReportStore(settings);
   return {
     settings,
     store,

@@ -13,6 +13,9 @@ import {
   reportRouteQuerySchema,
 } from './route-input';
 
+/** How long the S3 URL a file link redirects to works (docs/api.md). */
+const PRESIGNED_URL_SECONDS = 300;
+
 /** The parts of the answer to `GET /reports/:account/:period`; `summaryJson` is `summary.json`'s text. */
 export interface ReportAnswer extends ReportProgress {
   account: string;
@@ -73,7 +76,7 @@ export async function answerReport(routes: RouteContext, c: Context<ReportApiEnv
 
 /** `GET /reports/:account/:period/:file`: a redirect to the file of the period's current build. */
 export async function answerReportFile(routes: RouteContext, c: Context<ReportApiEnv>): Promise<Response> {
-  const { now, publish, presignedUrlSeconds } = routes.settings;
+  const { now, publish } = routes.settings;
   const params = parseRouteInput(fileRouteParamsSchema, c.req.param());
   const account = routes.readableAccount(c, params.account);
   const period = resolveReportPeriod(account, params.period, now());
@@ -87,5 +90,8 @@ export async function answerReportFile(routes: RouteContext, c: Context<ReportAp
     );
   }
   const { s3, bucket } = publish;
-  return c.redirect(await presignReportFile({ s3, bucket, key, expiresInSeconds: presignedUrlSeconds }), 302);
+  return c.redirect(
+    await presignReportFile({ s3, bucket, key, expiresInSeconds: PRESIGNED_URL_SECONDS }),
+    302,
+  );
 }

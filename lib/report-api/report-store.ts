@@ -11,8 +11,8 @@ import {
   type ReportManifest,
   readManifest,
 } from '../delivery';
-import { type PublishContext, publishReport } from '../pipeline';
-import type { ReportApiLogger } from './report-api-options';
+import { publishReport } from '../pipeline';
+import type { ReportApiSettings } from './report-api-options';
 
 /** How far a report's figures run: whether its period had ended when it was built, and the instant. */
 export type ReportProgress = { complete: boolean; asOf: string };
@@ -26,14 +26,11 @@ export function progressAt(end: string, generatedAt: string): ReportProgress {
 /** A complete report as the API answers it: its manifest and `summary.json` exactly as saved. */
 export type StoredReport = ReportProgress & { manifest: ReportManifest; summaryJson: string };
 
+/** How old a report of a period not ended may be before a request builds it again (docs/api.md). */
+const INCOMPLETE_REPORT_MAX_AGE_MS = 5 * 60_000;
+
 /** Why `ReportStore.get` builds: asked to, S3 has none, or it has an outdated one of a period not ended. */
 export type BuildCause = 'refresh' | 'missing' | 'outdated';
-
-interface ReportStoreOptions {
-  /** How old a report of a period not ended may be before a request builds it again. */
-  incompleteMaxAgeMs: number;
-  logger: ReportApiLogger;
-}
 
 /** The part of `summary.json` the store reads; one saved before quarters and years has no `complete` or `asOf`. */
 const summaryPeriodSchema = z.object({
@@ -55,14 +52,12 @@ export class ReportStore {
   /** The builds running, by `account/period`, each forgotten once it settles. */
   private readonly builds = new Map<string, Promise<StoredReport>>();
 
-  constructor(
-    private readonly publish: PublishContext,
-    private readonly options: ReportStoreOptions,
-  ) {}
+  constructor(private readonly settings: Pick<ReportApiSettings, 'publish' | 'logger' | 'now'>) {}
 
   /** The manifest of the period's complete report, or `null` when there is none (yet). */
   private complete(account: string, period: string): Promise<ReportManifest | null> {
-    return readManifest({ s3: this.publish.s3, bucket: this.publish.bucket, account, period });
+    const { s3, bucket } = this.settings.publish;
+    return readManifest({ s3, bucket, account, period });
   }
 
   /** A file of the period's current build: links resolve here when opened, so they follow rebuilds. */
@@ -87,8 +82,8 @@ export class ReportStore {
       cause = 'missing';
       if (manifest) {
         const saved = await this.savedSummary(manifest);
-        const age = (this.publish.now?.() ?? new Date()).getTime() - Date.parse(manifest.generatedAt);
-        if (saved.complete || age <= this.options.incompleteMaxAgeMs) return { manifest, ...saved };
+        const age = this.settings.now().getTime() - Date.parse(manifest.generatedAt);
+        if (saved.complete || age <= INCOMPLETE_REPORT_MAX_AGE_MS) return { manifest, ...saved };
         cause = 'outdated';
       }
     }
@@ -104,11 +99,11 @@ export class ReportStore {
   }
 
   private async build(account: AccountConfig, period: string): Promise<StoredReport> {
-    const published = await publishReport(this.publish, account, period);
+    const published = await publishReport(this.settings.publish, account, period);
     try {
       const { manifest } = published;
       const { generatedAt } = manifest;
-      this.options.logger.info('report built', { account: account.name, period, generatedAt });
+      this.settings.logger.info('report built', { account: account.name, period, generatedAt });
       // Overtaken by another build of the period: answer with the report that is served.
       if (!published.switched) return { manifest, ...(await this.savedSummary(manifest)) };
       const summaryJson = await readFile(join(published.folder, 'summary.json'), 'utf8');
@@ -128,7 +123,8 @@ export class ReportStore {
         'it lists no summary.json',
       );
     }
-    const text = await getObjectText(this.publish.s3, this.publish.bucket, key);
+    const { s3, bucket } = this.settings.publish;
+    const text = await getObjectText(s3, bucket, key);
     if (text === null) throw new CorruptObjectError(key, 'missing although the manifest lists it');
     let summary: unknown;
     try {

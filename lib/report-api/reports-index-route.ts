@@ -65,7 +65,6 @@ const shownFiguresSchema = z.object({
   unmatchedWithLikelyInvoice: count,
   reconciliationOk: z.boolean().optional().catch(undefined),
 });
-export type IndexFigures = z.output<typeof shownFiguresSchema>;
 
 /**
  * The account's complete reports in S3, newest first (of periods that end together, the shortest first),
@@ -114,6 +113,24 @@ async function listReports(routes: RouteContext, c: Context, account: AccountCon
     .sort((a, b) => b.bounds.end - a.bounds.end || b.bounds.start - a.bounds.start);
 }
 
+/** A listed report as the page shows it: titled, its figures checked, its page apart from the downloads. */
+export function indexEntry({
+  bounds: _bounds,
+  links,
+  figures,
+  ...report
+}: Awaited<ReturnType<typeof listReports>>[number]) {
+  return {
+    ...report,
+    title: periodTitle({ id: report.period.id, complete: report.complete }, periodName(report.period)),
+    figures: shownFiguresSchema.parse(figures),
+    reportLink: links['report.html'] ?? '',
+    downloads: Object.entries(links)
+      .filter(([file]) => file !== 'report.html')
+      .map(([name, link]) => ({ name, link })),
+  };
+}
+
 /**
  * `GET /reports/:account`: the account's complete reports, newest first, links lasting as long as the
  * caller's own (`linkLifetimeDays` for a token): a page with the form for a browser, JSON for a program.
@@ -146,15 +163,7 @@ export async function answerReportsIndex(routes: RouteContext, c: Context<Report
   const html = renderReportsIndexPage({
     displayName: account.displayName,
     timezone: account.timezone,
-    entries: reports.map((report) => ({
-      ...report,
-      title: periodTitle({ id: report.period.id, complete: report.complete }, periodName(report.period)),
-      figures: shownFiguresSchema.parse(report.figures),
-      reportLink: report.links['report.html'] ?? '',
-      downloads: Object.entries(report.links)
-        .filter(([file]) => file !== 'report.html')
-        .map(([file, link]) => ({ name: file, link })),
-    })),
+    entries: reports.map(indexEntry),
     formAction: signReportIndexLink({
       baseUrl: routes.baseUrl(c),
       account: account.name,

@@ -8,7 +8,7 @@ import {
 import { ReportRequestError } from '../period';
 import { publicUrl } from '../report';
 
-/** 0 written, 1 failed, 2 usage error. */
+/** 0 written, 1 failed, 2 usage error (help goes to stdout, all else to stderr). */
 export type ExitCode = 0 | 1 | 2;
 
 /** What the failure message may mention (the URL without credentials, the period), and the key it hides. */

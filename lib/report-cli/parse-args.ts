@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import {
-  errorParts,
+  type AccountConfig,
+  commandLineOptions,
   fieldIssues,
   isLoopbackHost,
   issueText,
@@ -9,14 +9,8 @@ import {
   UsageError,
 } from '../config';
 import { uuidSchema } from '../invoicing';
-import {
-  defaultPeriod,
-  hasBegun,
-  notBegunReason,
-  parsePeriod,
-  parseTimeZone,
-  ReportRequestError,
-} from '../period';
+import { parsePeriod, parseTimeZone, ReportRequestError } from '../period';
+import { resolveReportPeriod } from '../pipeline';
 import type { ProjectNames } from '../report';
 
 /** Limits that keep a typo (`--concurrency 800`) from flooding the service. */
@@ -64,8 +58,7 @@ const OPTIONS = {
 } as const;
 
 /**
- * Reads the report CLI's arguments (without `node` and the script), falling back to
- * `INVOICING_API_URL`/`INVOICING_API_KEY` in `env`; `now` decides the default period and what has begun.
+ * The report CLI's arguments, with `INVOICING_API_URL`/`INVOICING_API_KEY` of `env` as defaults.
  * @throws UsageError with a one-line message saying what is wrong, never holding the API key
  */
 export function parseReportCliArgs(
@@ -73,26 +66,37 @@ export function parseReportCliArgs(
   env: Readonly<Record<string, string | undefined>>,
   now: Date = new Date(),
 ) {
-  const values = readArgs(argv);
+  const values = commandLineOptions(argv, OPTIONS, ({ code, message }) => {
+    // Node's message repeats a stray argument, which could be a key pasted in the wrong place.
+    if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
+      return 'unexpected argument: every value follows its option (see --help)';
+    }
+    // An option followed by another (`--period --api-url …`): Node calls its value "ambiguous".
+    const valueless = /^Option '(--[a-z-]+)' argument is ambiguous/.exec(message)?.[1];
+    if (valueless !== undefined) return `${valueless} needs a value, but an option follows it (see --help)`;
+    // The first line of Node's message says what is wrong; lower-cased as the command's own messages are.
+    const firstLine = message.split('\n')[0] ?? '';
+    return `${firstLine.charAt(0).toLowerCase()}${firstLine.slice(1)} (see --help)`;
+  });
   if (values.help) return { help: true } as const;
 
   const timezone = usage(() => parseTimeZone(values.timezone ?? 'UTC'));
   if (values.period !== undefined && values.month !== undefined) {
     throw new UsageError('--month is another name for --period: give one of them');
   }
-  const asked = values.period ?? values.month;
-  const period = asked === undefined ? defaultPeriod(timezone, now) : usage(() => parsePeriod(asked));
-  if (values.month !== undefined && period.kind !== 'month') {
-    throw new UsageError(`--month takes a month YYYY-MM; for ${period.id} use --period`);
+  const month = values.month === undefined ? undefined : usage(() => parsePeriod(values.month!));
+  if (month !== undefined && month.kind !== 'month') {
+    throw new UsageError(`--month takes a month YYYY-MM; for ${month.id} use --period`);
   }
-  // The report API's and a scheduled run's words for it too.
-  if (!hasBegun(period, timezone, now)) throw new UsageError(notBegunReason(period.id, timezone));
+  // As the report API and a scheduled run resolve it (the CLI has no account: only its zone is read).
+  const account = { timezone } as AccountConfig;
+  const period = usage(() => resolveReportPeriod(account, values.period ?? values.month, now));
   const { project, concurrency, 'page-size': pageSize, 'project-names': namesFile } = values;
   return {
     help: false as const,
     // The key is never printed, never in an error message.
     options: {
-      period: period.id,
+      period,
       timezone,
       outDir: nonEmpty('--out', values.out ?? './reports'),
       apiUrl: apiUrl(values['api-url'] ?? nonBlank(env.INVOICING_API_URL)),
@@ -104,27 +108,6 @@ export function parseReportCliArgs(
       pageSize: pageSize === undefined ? undefined : boundedInteger('--page-size', pageSize, MAX_PAGE_SIZE),
     },
   };
-}
-
-function readArgs(argv: readonly string[]) {
-  try {
-    return parseArgs({ args: [...argv], options: OPTIONS, strict: true, allowPositionals: false }).values;
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    // Node's message repeats a stray argument, which could be a key pasted in the wrong place.
-    if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
-      throw new UsageError('unexpected argument: every value follows its option (see --help)');
-    }
-    const message = errorParts(error).message;
-    // An option followed by another (`--period --api-url …`): Node calls its value "ambiguous".
-    const valueless = /^Option '(--[a-z-]+)' argument is ambiguous/.exec(message)?.[1];
-    if (valueless !== undefined) {
-      throw new UsageError(`${valueless} needs a value, but an option follows it (see --help)`);
-    }
-    // The first line of Node's message says what is wrong; lower-cased as the command's own messages are.
-    const firstLine = message.split('\n')[0] ?? '';
-    throw new UsageError(`${firstLine.charAt(0).toLowerCase()}${firstLine.slice(1)} (see --help)`);
-  }
 }
 
 /** Runs a check from `lib/period`, turning its error into a usage error with the same message. */

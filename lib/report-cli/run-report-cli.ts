@@ -30,7 +30,6 @@ import {
 } from './parse-args';
 import { createProgressLine, type ProgressOutput } from './progress-line';
 
-/** What the CLI talks to: `process` in production, recorders and fakes in tests. */
 export interface ReportCliIo {
   stdout: ProgressOutput;
   stderr: ProgressOutput;
@@ -45,10 +44,7 @@ export interface ReportCliIo {
 
 const PREFIX = 'report: ';
 
-/**
- * `npm run report`: builds the period's report and writes its folder. Resolves to the exit status (0
- * written, 2 usage error, 1 any other failure), never rejects. Help goes to stdout, all else to stderr.
- */
+/** `npm run report`: writes the period's report folder; resolves to the exit status, never rejects. */
 export async function runReportCli(argv: readonly string[], io: ReportCliIo): Promise<ExitCode> {
   const now = io.now ?? (() => new Date());
   const onCommandLine = keyOnCommandLine(argv);
@@ -152,10 +148,7 @@ function outcome(report: Report, folder: string): string {
   ].join('\n');
 }
 
-/**
- * The `--api-key` value, found before the arguments are checked, so that it is redacted even from
- * the message about a malformed command line.
- */
+/** The `--api-key` value, found before the arguments are checked so that even their error redacts it. */
 function keyOnCommandLine(argv: readonly string[]): string | undefined {
   let key: string | undefined;
   argv.forEach((arg, index) => {

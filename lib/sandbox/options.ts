@@ -1,6 +1,5 @@
-import { parseArgs } from 'node:util';
 import * as z from 'zod';
-import { MAX_PORT, parsePort, TOKEN68_PATTERN, UsageError } from '../config';
+import { commandLineOptions, MAX_PORT, parsePort, TOKEN68_PATTERN, UsageError } from '../config';
 import { serviceDatetimeSchema } from '../invoicing';
 import { isZoneOrOffset } from '../period';
 import type { EndDateReading } from './date-reading';
@@ -248,24 +247,13 @@ const TEXT_FLAGS: Record<string, Reading> = {
  */
 export function parseSandboxArgs(argv: string[], env: Record<string, string | undefined>): SandboxCommand {
   const text = { type: 'string' } as const;
-  let values: Record<string, string | boolean | string[] | undefined>;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        ...Object.fromEntries(['port', ...Object.keys(TEXT_FLAGS)].map((name) => [name, text])),
-        'numbers-as-strings': { type: 'boolean' },
-        'unmatched-cases': { type: 'boolean' },
-        'stats-extra-paid': { type: 'string', multiple: true },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (error) {
-    // node:util writes some of its messages over several lines; a usage error is one.
-    throw new UsageError((error as Error).message.replace(/\s*\n\s*/g, ' '));
-  }
+  const values: Record<string, string | boolean | string[] | undefined> = commandLineOptions(argv, {
+    ...Object.fromEntries(['port', ...Object.keys(TEXT_FLAGS)].map((name) => [name, text])),
+    'numbers-as-strings': { type: 'boolean' },
+    'unmatched-cases': { type: 'boolean' },
+    'stats-extra-paid': { type: 'string', multiple: true },
+    help: { type: 'boolean', short: 'h' },
+  });
   if (values.help) return { help: true };
   if (env.SANDBOX_API_KEY) checkedToken('SANDBOX_API_KEY', env.SANDBOX_API_KEY);
   const given = (name: string) => values[name] as string | undefined;

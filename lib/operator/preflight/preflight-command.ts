@@ -1,5 +1,5 @@
-import { exitOnUsageError, loadRepositoryConfig } from '../../config';
-import { type CommandIo, commandOptions, usageError } from '../command-line';
+import { loadRepositoryConfig } from '../../config';
+import { type CommandIo, runCommand } from '../command-line';
 import { type PreflightClients, preflightClients } from './aws';
 import { runPreflight } from './run-preflight';
 
@@ -34,16 +34,13 @@ const OPTIONS = {
 } as const;
 
 /**
- * `npm run preflight -- [--config PATH]`: reads the configuration as `cdk synth` does, checks the
- * operator's AWS account and region (`runPreflight`), and prints one line per finding with its fix on
- * stdout, then a line saying what was checked.
+ * `npm run preflight`: checks the operator's AWS account and region for the configuration as `cdk synth`
+ * reads it (`runPreflight`), and prints each finding with its fix, then what was checked.
  * @returns the exit status: 0 deployable, 1 findings, 2 a usage error or a configuration that cannot be read
  */
 export function runPreflightCommand(argv: readonly string[], io: PreflightCommandIo): Promise<number> {
-  return exitOnUsageError(PREFIX, io.stderr, async () => {
-    const values = commandOptions(argv, OPTIONS, PREFLIGHT_USAGE, io);
-    if (!values) return 0;
-    const wrong = (message: string) => usageError(message, PREFLIGHT_USAGE);
+  const command = { prefix: PREFIX, usage: PREFLIGHT_USAGE, options: OPTIONS };
+  return runCommand(argv, io, command, async (values, wrong) => {
     const files = [values.config, values['config-file']].filter((file) => file !== undefined);
     for (const context of values.context ?? []) {
       // `configFile=PATH`, as cdk takes it after `-c`.

@@ -207,19 +207,14 @@ const SECRETS_CONCURRENCY = 8;
  * without them), then the others side by side. A check that cannot ask AWS becomes a finding of its own.
  * Who and where it checked is unknown when the credentials stopped it.
  */
-export async function runPreflight(
-  clients: PreflightClients,
-  config: DeploymentConfig,
-  options: { stackName?: string } = {},
-) {
+export async function runPreflight(clients: PreflightClients, config: DeploymentConfig) {
   const identity = await settled(callerIdentity(clients));
   if (Array.isArray(identity)) return { identity: undefined, findings: identity };
   const { region } = identity;
-  const stackName = options.stackName ?? STACK_NAME;
   // Unknown: a secret tagged with the stack's name is then taken to be the stack's.
-  const stack = describeStack(clients, stackName).then(
-    (found) => ({ name: stackName, exists: found !== 'missing' }),
-    () => ({ name: stackName, exists: true }),
+  const stack = describeStack(clients, STACK_NAME).then(
+    (found) => ({ name: STACK_NAME, exists: found !== 'missing' }),
+    () => ({ name: STACK_NAME, exists: true }),
   );
   const limit = pLimit(SECRETS_CONCURRENCY);
   const accountSecrets = [...new Set(config.accounts.map((account) => account.apiKeySecretName))].sort();

@@ -1,24 +1,11 @@
-import type { Period, PeriodKind } from '../../period';
+import type { PeriodKind } from '../../period';
 import { AmountText, type Column, DataTable, look, Note, Panel } from '../../render';
 import { formatCount, formatInstant, formatUSD } from '../../report';
-import type { IndexFigures } from '../reports-index-route';
+import type { indexEntry } from '../reports-index-route';
 import { renderPage, SERVICE_NAME } from './page-frame';
 
 /** One report on the list, with its links signed for the visitor. */
-export interface IndexEntry {
-  period: Period;
-  /** `October 2026`, `November 2026 so far`. */
-  title: string;
-  complete: boolean;
-  /** A report of its period so far whose period has ended since it was built. */
-  periodEndedSince: boolean;
-  asOf: string;
-  generatedAt: string;
-  /** Any of them may be missing in an old manifest. */
-  figures: IndexFigures;
-  reportLink: string;
-  downloads: Array<{ name: string; link: string }>;
-}
+export type IndexEntry = ReturnType<typeof indexEntry>;
 
 /** What the list of an account's reports shows: entries newest first; the form posts to `formAction`. */
 export interface ReportsIndexPage {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ReportApiErrorCode } from '../../../../lib/report-api';
-import { renderErrorPage } from '../../../../lib/report-api/pages';
+import { type ReportApiErrorCode, renderErrorPage } from '../../../../lib/report-api/pages';
 import { mainText } from './page-text';
 
 const CONTEXT = { linkLifetimeDays: 30, rebuildIntervalSeconds: 60 };
