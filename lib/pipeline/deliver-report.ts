@@ -41,7 +41,7 @@ export interface DeliveryContext extends PublishContext {
  * @throws ReportRequestError for a malformed period, one outside 2000 to 9999, or one not begun
  */
 export function resolveReportPeriod(
-  account: AccountConfig,
+  account: Pick<AccountConfig, 'timezone'>,
   period: string | undefined,
   now: Date,
   kind: PeriodKind = 'month',

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import {
-  type AccountConfig,
   commandLineOptions,
   fieldIssues,
   isLoopbackHost,
@@ -88,9 +87,8 @@ export function parseReportCliArgs(
   if (month !== undefined && month.kind !== 'month') {
     throw new UsageError(`--month takes a month YYYY-MM; for ${month.id} use --period`);
   }
-  // As the report API and a scheduled run resolve it (the CLI has no account: only its zone is read).
-  const account = { timezone } as AccountConfig;
-  const period = usage(() => resolveReportPeriod(account, values.period ?? values.month, now));
+  // As the report API and a scheduled run resolve it (the CLI has no account, only a zone).
+  const period = usage(() => resolveReportPeriod({ timezone }, values.period ?? values.month, now));
   const { project, concurrency, 'page-size': pageSize, 'project-names': namesFile } = values;
   return {
     help: false as const,
