@@ -7,9 +7,8 @@ import { SeededRandom } from './seeded-random';
  * stable place between pages, except in a reshuffled list: a new shuffle at every request, as a service
  * that sorts on nothing may answer, where offsets name other records at each request.
  */
-export type ListOrder = 'newest' | 'oldest' | 'random' | 'reshuffled';
-
-export const LIST_ORDERS: readonly ListOrder[] = ['newest', 'oldest', 'random', 'reshuffled'];
+export const LIST_ORDERS = ['newest', 'oldest', 'random', 'reshuffled'] as const;
+export type ListOrder = (typeof LIST_ORDERS)[number];
 
 /** Newest first by the time `timeOf` reads, then by `id` ascending: how sources keep their records. */
 export function newestFirst<T extends { id: string }>(timeOf: (record: T) => string) {
