@@ -6,10 +6,8 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { bearerAuth } from 'hono/bearer-auth';
 import { HTTPException } from 'hono/http-exception';
 import { isLosslessNumber, stringify } from 'lossless-json';
-import { ZoneDays } from '../period';
-
-import { countedExtraPaid, resolveSandboxOptions, type SandboxOptions } from './options';
-import { DatasetSource, GeneratedSource, SandboxQueries } from './queries';
+import { resolveSandboxOptions, type SandboxOptions } from './options';
+import { sandboxQueries } from './queries';
 import { decimalOf } from './rates';
 import { shuffledList } from './record-order';
 import {
@@ -86,18 +84,7 @@ function tokenAuth(apiKey: string): MiddlewareHandler {
 export function createSandboxApp(options: SandboxOptions = {}): Hono {
   const settings = resolveSandboxOptions(options);
   const { seed, order, maxLimit, retryAfterSeconds, faultRate } = settings;
-  const dateDays = new ZoneDays(settings.dateZone);
-  const statisticsDays = settings.statsDayKeys === 'utc' ? new ZoneDays('UTC') : dateDays;
-  const source = settings.dataset
-    ? new DatasetSource(settings.dataset, statisticsDays)
-    : new GeneratedSource({ ...settings, statisticsDays });
-  const queries = new SandboxQueries(source, {
-    dates: { days: dateDays, endDate: settings.endDate },
-    statisticsDays,
-    order,
-    seed,
-    extraPaid: countedExtraPaid(settings.statsExtraPaid, source.mainProjectId),
-  });
+  const queries = sandboxQueries(settings);
   // A reshuffled list is shuffled afresh for each request, numbered in order of arrival.
   let listRequests = 0;
   const page = <T>(list: readonly T[], offset: number, limit: number) => {
@@ -132,8 +119,8 @@ export function createSandboxApp(options: SandboxOptions = {}): Hono {
     success(c, queries.statistics(await readParams(c, statisticsParamsSchema)), true),
   );
   for (const [endpoint, schema, list] of [
-    ['/invoices/list', invoiceListParamsSchema, queries.invoices.bind(queries)],
-    ['/payments/list', paymentListParamsSchema, queries.payments.bind(queries)],
+    ['/invoices/list', invoiceListParamsSchema, queries.invoices],
+    ['/payments/list', paymentListParamsSchema, queries.payments],
   ] as const) {
     app.post(endpoint, async (c) => {
       const { offset, limit, ...filter } = await readParams(c, schema);

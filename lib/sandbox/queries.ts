@@ -5,7 +5,6 @@ import { invoiceStatusSchema, serviceDatetimeSchema } from '../invoicing';
 import { ZoneDays } from '../period';
 import { type SandboxAccount, sandboxAccount } from './account';
 import {
-  type DateReading,
   datetimeBounds,
   type InstantRange,
   inBounds,
@@ -15,9 +14,9 @@ import {
   rangeOfDates,
 } from './date-reading';
 import { type GeneratedMonth, generateMonth } from './month-generator';
-import type { SandboxOptions } from './options';
+import { countedExtraPaid, type resolveSandboxOptions, type SandboxOptions } from './options';
 import { decimalOf } from './rates';
-import { arrangeList, type ListOrder, newestFirst } from './record-order';
+import { arrangeList, newestFirst } from './record-order';
 import type { InvoiceItemJson, PaymentItemJson } from './records';
 import type { invoiceListParamsSchema, paymentListParamsSchema } from './request-params';
 import { monthOfInvoiceId, monthOfInvoiceUid } from './seeded-random';
@@ -37,7 +36,7 @@ function dayTotalsIn(range: InstantRange, invoices: readonly CountedInvoice[], d
 }
 
 /** Where the records come from: generated months or a given dataset. */
-export interface RecordSource {
+interface RecordSource {
   /**
    * Lists that together hold every invoice created in the range (and, when given, with that id or
    * uid), each newest first, then by id. They may hold more; the caller filters.
@@ -58,91 +57,83 @@ type PaymentFilter = Omit<z.output<typeof paymentListParamsSchema>, 'offset' | '
 /** Filtered lists kept for paging: a client walks one list page by page, often several at once. */
 const CACHED_LISTS = 64;
 
-/** How the answers read what the spec leaves open, and what the statistics count beyond the lists. */
-export interface QueryReadings {
-  dates: DateReading;
-  /** The days the statistics are keyed by (the sources cut theirs the same way). */
-  statisticsDays: ZoneDays;
-  order: ListOrder;
-  seed: number;
-  /** Paid invoices the statistics count and the lists do not return (a planted fault). */
-  extraPaid: readonly CountedInvoice[];
-}
-
 /**
- * The answers of the three endpoints, before paging. Each filtered list is computed once and kept, so
- * every further page of it is a slice: about a millisecond for 100 records out of 55,000.
+ * The answers of the three endpoints, before paging, from the generated data or the settings' dataset.
+ * Each filtered list is computed once and kept, so every further page of it is a slice: about a
+ * millisecond for 100 records out of 55,000.
  */
-export class SandboxQueries {
-  private readonly lists = new LruCache<string, readonly unknown[]>(CACHED_LISTS);
-  private readonly statisticsByRange = new LruCache<string, InvoiceStatisticsJson>(CACHED_LISTS);
-
-  constructor(
-    private readonly source: RecordSource,
-    private readonly readings: QueryReadings,
-  ) {}
-
-  invoices(filter: InvoiceFilter): readonly InvoiceItemJson[] {
-    const { invoiceId, invoiceUid, projectId, status } = filter;
-    return this.list(
-      `invoices ${JSON.stringify([invoiceId, invoiceUid, projectId, filter.startDate, filter.endDate, status])}`,
-      filter,
-      (range) => this.source.invoiceLists(range, filter),
-      (invoice) => invoice.createDatetime,
-      (invoice) =>
-        (invoiceId === undefined || invoice.id === invoiceId) &&
-        (invoiceUid === undefined || invoice.uid === invoiceUid) &&
-        (projectId === undefined || invoice.projectId === projectId) &&
-        (status === undefined || invoice.status === status),
-    );
-  }
-
-  payments(filter: PaymentFilter): readonly PaymentItemJson[] {
-    const { walletId, invoiceId } = filter;
-    return this.list(
-      `payments ${JSON.stringify([walletId, invoiceId, filter.startDate, filter.endDate])}`,
-      filter,
-      (range) => this.source.paymentLists(range, filter),
-      (payment) => payment.transactionDatetime,
-      (payment) =>
-        (walletId === undefined || payment.wallet.id === walletId) &&
-        (invoiceId === undefined || payment.invoice?.id === invoiceId),
-    );
-  }
-
-  /**
-   * The statistics of exactly the invoices `POST /invoices/list` returns for the same dates, plus any
-   * planted extra. Kept like the lists: a range the zone cuts inside a month is added up from records.
-   */
-  statistics(dates: { startDate?: string; endDate?: string }): InvoiceStatisticsJson {
-    return this.statisticsByRange.getOrCreate(JSON.stringify([dates.startDate, dates.endDate]), () => {
-      const range = rangeOfDates(dates, this.readings.dates);
-      const extraDays = dayTotalsIn(range, this.readings.extraPaid, this.readings.statisticsDays);
-      return invoiceStatistics([...this.source.dayTotals(range), ...extraDays]);
-    });
-  }
+export function sandboxQueries(settings: ReturnType<typeof resolveSandboxOptions>) {
+  const { seed, order } = settings;
+  const dateReading = { days: new ZoneDays(settings.dateZone), endDate: settings.endDate };
+  const statisticsDays = settings.statsDayKeys === 'utc' ? new ZoneDays('UTC') : dateReading.days;
+  const source = settings.dataset
+    ? datasetSource(settings.dataset, statisticsDays)
+    : new GeneratedSource({ ...settings, statisticsDays });
+  const extraPaid = countedExtraPaid(settings.statsExtraPaid, source.mainProjectId);
+  const lists = new LruCache<string, readonly unknown[]>(CACHED_LISTS);
+  const statisticsByRange = new LruCache<string, InvoiceStatisticsJson>(CACHED_LISTS);
 
   /**
    * The records of the source's lists in the range that pass the filter, in the list order. The lists
    * are each in order, so sorting their concatenation is a merge of runs.
    */
-  private list<T extends { id: string }>(
+  const list = <T extends { id: string }>(
     key: string,
     dates: { startDate?: string; endDate?: string },
-    lists: (range: InstantRange) => T[][],
+    listsIn: (range: InstantRange) => T[][],
     timeOf: (record: T) => string,
     passes: (record: T) => boolean,
-  ): readonly T[] {
-    return this.lists.getOrCreate(key, () => {
-      const range = rangeOfDates(dates, this.readings.dates);
+  ): readonly T[] =>
+    lists.getOrCreate(key, () => {
+      const range = rangeOfDates(dates, dateReading);
       const bounds = datetimeBounds(range);
-      const kept = lists(range).flatMap((list) =>
-        list.filter((record) => inBounds(timeOf(record), bounds) && passes(record)),
+      const kept = listsIn(range).flatMap((records) =>
+        records.filter((record) => inBounds(timeOf(record), bounds) && passes(record)),
       );
-      const { order, seed } = this.readings;
       return arrangeList(kept.sort(newestFirst(timeOf)), order, timeOf, { seed, listKey: key });
     }) as readonly T[];
-  }
+
+  return {
+    invoices(filter: InvoiceFilter): readonly InvoiceItemJson[] {
+      const { invoiceId, invoiceUid, projectId, status } = filter;
+      return list(
+        `invoices ${JSON.stringify([invoiceId, invoiceUid, projectId, filter.startDate, filter.endDate, status])}`,
+        filter,
+        (range) => source.invoiceLists(range, filter),
+        (invoice) => invoice.createDatetime,
+        (invoice) =>
+          (invoiceId === undefined || invoice.id === invoiceId) &&
+          (invoiceUid === undefined || invoice.uid === invoiceUid) &&
+          (projectId === undefined || invoice.projectId === projectId) &&
+          (status === undefined || invoice.status === status),
+      );
+    },
+
+    payments(filter: PaymentFilter): readonly PaymentItemJson[] {
+      const { walletId, invoiceId } = filter;
+      return list(
+        `payments ${JSON.stringify([walletId, invoiceId, filter.startDate, filter.endDate])}`,
+        filter,
+        (range) => source.paymentLists(range, filter),
+        (payment) => payment.transactionDatetime,
+        (payment) =>
+          (walletId === undefined || payment.wallet.id === walletId) &&
+          (invoiceId === undefined || payment.invoice?.id === invoiceId),
+      );
+    },
+
+    /**
+     * The statistics of exactly the invoices `POST /invoices/list` returns for the same dates, plus any
+     * planted extra. Kept like the lists: a range the zone cuts inside a month is added up from records.
+     */
+    statistics(dates: { startDate?: string; endDate?: string }): InvoiceStatisticsJson {
+      return statisticsByRange.getOrCreate(JSON.stringify([dates.startDate, dates.endDate]), () => {
+        const range = rangeOfDates(dates, dateReading);
+        const extraDays = dayTotalsIn(range, extraPaid, statisticsDays);
+        return invoiceStatistics([...source.dayTotals(range), ...extraDays]);
+      });
+    },
+  };
 }
 
 /**
@@ -326,37 +317,22 @@ const datasetPaymentSchema = z.looseObject({
 });
 
 /** A dataset's records, checked and ordered once. Throws a `TypeError` naming the first bad member. */
-export class DatasetSource implements RecordSource {
-  private readonly invoices: InvoiceItemJson[];
-  private readonly payments: PaymentItemJson[];
-  readonly mainProjectId: string | undefined;
-
-  constructor(
-    dataset: SandboxDataset,
-    private readonly statisticsDays: ZoneDays,
-  ) {
-    if (!Array.isArray(dataset?.invoices) || !Array.isArray(dataset?.payments)) {
-      throw new TypeError('dataset: expected { invoices: [...], payments: [...] }');
-    }
-    this.invoices = checked(dataset.invoices, datasetInvoiceSchema, 'invoices') as InvoiceItemJson[];
-    this.payments = checked(dataset.payments, datasetPaymentSchema, 'payments') as PaymentItemJson[];
-    // The project of the dataset's first invoice as given, before the records are ordered.
-    this.mainProjectId = this.invoices[0]?.projectId;
-    this.invoices.sort(newestFirst((invoice) => invoice.createDatetime));
-    this.payments.sort(newestFirst((payment) => payment.transactionDatetime));
+function datasetSource(dataset: SandboxDataset, statisticsDays: ZoneDays): RecordSource {
+  if (!Array.isArray(dataset?.invoices) || !Array.isArray(dataset?.payments)) {
+    throw new TypeError('dataset: expected { invoices: [...], payments: [...] }');
   }
-
-  invoiceLists(): InvoiceItemJson[][] {
-    return [this.invoices];
-  }
-
-  paymentLists(): PaymentItemJson[][] {
-    return [this.payments];
-  }
-
-  dayTotals(range: InstantRange): Iterable<DayTotals> {
-    return dayTotalsIn(range, this.invoices, this.statisticsDays);
-  }
+  const invoices = checked(dataset.invoices, datasetInvoiceSchema, 'invoices') as InvoiceItemJson[];
+  const payments = checked(dataset.payments, datasetPaymentSchema, 'payments') as PaymentItemJson[];
+  // The project of the dataset's first invoice as given, before the records are ordered.
+  const mainProjectId = invoices[0]?.projectId;
+  invoices.sort(newestFirst((invoice) => invoice.createDatetime));
+  payments.sort(newestFirst((payment) => payment.transactionDatetime));
+  return {
+    mainProjectId,
+    invoiceLists: () => [invoices],
+    paymentLists: () => [payments],
+    dayTotals: (range) => dayTotalsIn(range, invoices, statisticsDays),
+  };
 }
 
 /** A copy of the records (the caller's array is left alone), each checked against the schema. */
