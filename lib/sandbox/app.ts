@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
+import { createAdaptorServer } from '@hono/node-server';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { bearerAuth } from 'hono/bearer-auth';
 import { HTTPException } from 'hono/http-exception';
@@ -159,6 +159,19 @@ export async function startSandbox(options: SandboxOptions & { port?: number } =
   return { url, apiKey: settings.apiKey, close };
 }
 
+/** Listens on 127.0.0.1 at `port` (0: a free one); throws the listen error, its `code` kept. */
+export async function listenOnLoopback(server: Server, port: number) {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const actualPort = (server.address() as AddressInfo).port;
+  return { url: `http://127.0.0.1:${actualPort}`, port: actualPort, close: () => closeServer(server) };
+}
+
 /**
  * Serves an app on 127.0.0.1, made from the server's own URL once it listens: the report API puts that
  * URL in its links, and with port 0 it is known only then. Throws the listen error, its `code` kept.
@@ -166,26 +179,18 @@ export async function startSandbox(options: SandboxOptions & { port?: number } =
 export async function serveOnLoopback(
   port: number,
   createApp: (url: string) => { fetch(request: Request): Response | Promise<Response> },
-): Promise<{ url: string; port: number; close(): Promise<void> }> {
+) {
   let app: ReturnType<typeof createApp> | undefined;
-  const server = await new Promise<Server>((resolve, reject) => {
-    // Requests are read in later turns of the event loop than the one that sets `app`: the 503 is a guard.
-    const fetch = (request: Request) => app?.fetch(request) ?? new Response('starting', { status: 503 });
-    const created = serve({ fetch, port, hostname: '127.0.0.1' }, () => {
-      created.off('error', reject);
-      resolve(created);
-    }) as Server;
-    created.once('error', reject);
-  });
-  const actualPort = (server.address() as AddressInfo).port;
-  const url = `http://127.0.0.1:${actualPort}`;
+  // Requests are read in later turns of the event loop than the one that sets `app`: the 503 is a guard.
+  const fetch = (request: Request) => app?.fetch(request) ?? new Response('starting', { status: 503 });
+  const served = await listenOnLoopback(createAdaptorServer({ fetch }) as Server, port);
   try {
-    app = createApp(url);
+    app = createApp(served.url);
   } catch (error) {
-    await closeServer(server);
+    await served.close();
     throw error;
   }
-  return { url, port: actualPort, close: () => closeServer(server) };
+  return served;
 }
 
 /** Stops listening; drops keep-alive connections (fetch, SDK clients, browsers), which would hold it open. */
