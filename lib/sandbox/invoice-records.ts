@@ -4,7 +4,6 @@ import { serviceDatetimeFromEpochSeconds } from '../period';
 import type { SandboxAccount } from './account';
 import type { MonthNumber } from './date-reading';
 import { commissionUSD, cryptoDecimals, cryptoRateUSD, fiatRateUSD, jsonNumber, roundTo } from './rates';
-import type { InvoiceJson } from './records';
 import { invoiceId, invoiceUid, type SeededRandom, WeightedChoice } from './seeded-random';
 
 /**
@@ -98,6 +97,8 @@ function drawDescription(random: SeededRandom): string | null {
 
 /** A generated invoice before `now` decides its status and amounts. */
 export type PlannedInvoice = ReturnType<typeof planInvoice>;
+/** The invoice fields: an item of the invoice list without `payment`/`wallet`, and a payment's `invoice`. */
+export type InvoiceJson = PlannedInvoice['invoice'];
 
 /** What `planInvoice` would otherwise draw. */
 export interface FieldChoices {
@@ -139,7 +140,7 @@ export function planInvoice(
   const timeToPay = created + lifetime;
   // Complete but for `amountFiatUSD`, `commissionFiatUSD` and `status`, which `settle` writes; members
   // in the order of the spec.
-  const invoice: InvoiceJson = {
+  const invoice = {
     id: invoiceId(random, month, serial),
     uid: invoiceUid(month, serial),
     projectId,
@@ -152,7 +153,7 @@ export function planInvoice(
     description,
     serviceData,
     views: viewCount,
-    status: 'unpaid',
+    status: 'unpaid' as InvoiceStatus,
   };
   // `usdAtCreation`: `amountFiat` at the rate of the creation moment, in cents.
   const usdAtCreation = roundTo(amountFiat.times(fiatRateUSD(currency, created)), 2);

@@ -1,12 +1,13 @@
 import Big from 'big.js';
 import { PAYMENT_SEARCH_GRACE_SECONDS } from '../invoicing';
 import { serviceDatetimeFromEpochSeconds } from '../period';
-import type { SandboxAccount } from './account';
+import type { SandboxAccount, WalletJson } from './account';
 import { type MonthNumber, monthStartSeconds } from './date-reading';
 import {
   AWKWARD_DESCRIPTIONS,
   drawUSD,
   type FieldChoices,
+  type InvoiceJson,
   LIFETIMES,
   type PlannedInvoice,
   planInvoice,
@@ -14,7 +15,6 @@ import {
   settle,
 } from './invoice-records';
 import { cryptoDecimals, jsonNumber, receivedUSD } from './rates';
-import type { InvoiceItemJson, InvoiceJson, PaymentItemJson, PaymentRecordJson, WalletJson } from './records';
 import { randomUuid, SeededRandom, transactionHash } from './seeded-random';
 
 /**
@@ -46,6 +46,12 @@ export interface UnmatchedCase {
 }
 
 export type GeneratedMonth = ReturnType<typeof generateMonth>;
+/** The `payment` block of a paid invoice. */
+type PaymentRecordJson = { id: string; amount: number; hash: string; transactionDatetime: string };
+/** An item of `POST /invoices/list`: `payment` and `wallet` only when paid. */
+export type InvoiceItemJson = InvoiceJson & { payment?: PaymentRecordJson; wallet?: WalletJson };
+/** An item of `POST /payments/list`: `invoice` only when matched. */
+export type PaymentItemJson = PaymentRecordJson & { invoice?: InvoiceJson; wallet: WalletJson };
 
 /** With `unmatchedCases`: cases of each kind but `stray` per month, and stray ones besides the ordinary. */
 export const CASES_PER_KIND = 8;

@@ -13,11 +13,15 @@ import {
   monthStartSeconds,
   rangeOfDates,
 } from './date-reading';
-import { type GeneratedMonth, generateMonth } from './month-generator';
+import {
+  type GeneratedMonth,
+  generateMonth,
+  type InvoiceItemJson,
+  type PaymentItemJson,
+} from './month-generator';
 import { countedExtraPaid, type resolveSandboxOptions, type SandboxOptions } from './options';
 import { decimalOf } from './rates';
 import { arrangeList, newestFirst } from './record-order';
-import type { InvoiceItemJson, PaymentItemJson } from './records';
 import type { invoiceListParamsSchema, paymentListParamsSchema } from './request-params';
 import { monthOfInvoiceId, monthOfInvoiceUid } from './seeded-random';
 import {
