@@ -1,4 +1,4 @@
-import { randomUuid, SeededRandom, WeightedChoice, walletAddress } from './seeded-random';
+import { randomUuid, SeededRandom, walletAddress, weightedChoice } from './seeded-random';
 
 /** The account behind the generated data, fixed by the seed. */
 export type SandboxAccount = ReturnType<typeof sandboxAccount>;
@@ -34,8 +34,8 @@ export function sandboxAccount(seed: number) {
   return {
     projectIds: projectIds as readonly string[],
     wallets: wallets as Readonly<typeof wallets>,
-    projectChoice: new WeightedChoice(projectIds.map((id, index) => [id, PROJECT_WEIGHTS[index]!])),
-    walletChoice: new WeightedChoice(wallets.map((wallet, index) => [wallet, WALLETS[index]!.weight])),
+    projectChoice: weightedChoice(projectIds.map((id, index) => [id, PROJECT_WEIGHTS[index]!])),
+    walletChoice: weightedChoice(wallets.map((wallet, index) => [wallet, WALLETS[index]!.weight])),
   };
 }
 

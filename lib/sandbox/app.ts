@@ -23,7 +23,7 @@ const ROUTES = ['/statistics/invoices', '/invoices/list', '/payments/list'];
 const FAULT_STREAM = 0xfa17;
 
 /** Every failure's body, a shape the spec leaves open: `code` is stable, `message` is for people. */
-export function errorBody(code: string, message: string) {
+function errorBody(code: string, message: string) {
   return { result: 'error', error: { code, message } };
 }
 
@@ -87,10 +87,6 @@ export function createSandboxApp(options: SandboxOptions = {}): Hono {
   const queries = sandboxQueries(settings);
   // A reshuffled list is shuffled afresh for each request, numbered in order of arrival.
   let listRequests = 0;
-  const page = <T>(list: readonly T[], offset: number, limit: number) => {
-    const arranged = order === 'reshuffled' ? shuffledList(list, seed, `request ${++listRequests}`) : list;
-    return arranged.slice(offset, offset + Math.min(limit, maxLimit));
-  };
   // `exact`: statistics may hold sums of any length; a dataset may hold lossless numbers.
   const { numbersAsStrings } = settings;
   const success = (c: Context, data: unknown, exact: boolean) =>
@@ -124,7 +120,10 @@ export function createSandboxApp(options: SandboxOptions = {}): Hono {
   ] as const) {
     app.post(endpoint, async (c) => {
       const { offset, limit, ...filter } = await readParams(c, schema);
-      const data = page<unknown>(list(filter as never), offset, limit);
+      const records: readonly unknown[] = list(filter as never);
+      const arranged =
+        order === 'reshuffled' ? shuffledList(records, seed, `request ${++listRequests}`) : records;
+      const data = arranged.slice(offset, offset + Math.min(limit, maxLimit));
       settings.onPageServed?.({ endpoint, filter, offset, records: data.length });
       return success(c, data, exactLists);
     });

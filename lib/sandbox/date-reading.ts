@@ -21,13 +21,11 @@ export interface InstantRange {
   to?: number;
 }
 
-/** Whether the day `endDate` names is part of the range. */
-export type EndDateReading = 'inclusive' | 'exclusive';
-
 /** How all three endpoints read `startDate`/`endDate`, which the spec leaves open. */
 export interface DateReading {
   days: ZoneDays;
-  endDate: EndDateReading;
+  /** Whether the day `endDate` names is part of the range. */
+  endDate: 'inclusive' | 'exclusive';
 }
 
 /**

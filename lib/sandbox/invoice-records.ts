@@ -4,7 +4,7 @@ import { serviceDatetimeFromEpochSeconds } from '../period';
 import type { SandboxAccount } from './account';
 import type { MonthNumber } from './date-reading';
 import { commissionUSD, cryptoDecimals, cryptoRateUSD, fiatRateUSD, jsonNumber, roundTo } from './rates';
-import { invoiceId, invoiceUid, type SeededRandom, WeightedChoice } from './seeded-random';
+import { invoiceId, invoiceUid, type SeededRandom, weightedChoice } from './seeded-random';
 
 /**
  * Texts merchants type into invoices. The awkward ones break CSV files, spreadsheets and HTML: every
@@ -51,14 +51,14 @@ const AWKWARD_SERVICE_DATA: readonly (string | null)[] = [
 ];
 
 /** Time from creation to `timeToPayDatetime`, by how often merchants choose it. */
-export const LIFETIMES = new WeightedChoice([
+export const LIFETIMES = weightedChoice([
   [15 * 60, 20],
   [30 * 60, 30],
   [3_600, 25],
   [2 * 3_600, 15],
   [86_400, 10],
 ]);
-const CURRENCIES = new WeightedChoice([
+const CURRENCIES = weightedChoice([
   ['USD', 45],
   ['EUR', 25],
   ['GBP', 15],

@@ -33,15 +33,12 @@ export function streamSeed(...parts: number[]): number {
 const HEX_SCRATCH = Buffer.alloc(36);
 
 /** Values with weights, drawn by `SeededRandom.weighted`. */
-export class WeightedChoice<T> {
-  readonly values: readonly T[];
-  readonly cumulative: readonly number[];
-
-  constructor(entries: readonly (readonly [T, number])[]) {
-    this.values = entries.map(([value]) => value);
-    let total = 0;
-    this.cumulative = entries.map(([, weight]) => (total += weight));
-  }
+export function weightedChoice<T>(entries: readonly (readonly [T, number])[]) {
+  let total = 0;
+  return {
+    values: entries.map(([value]) => value),
+    cumulative: entries.map(([, weight]) => (total += weight)),
+  };
 }
 
 /** A seeded random stream with the few draws the sandbox needs. The same parts give the same stream. */
@@ -70,7 +67,7 @@ export class SeededRandom {
     return items[this.int(0, items.length - 1)]!;
   }
 
-  weighted<T>({ values, cumulative }: WeightedChoice<T>): T {
+  weighted<T>({ values, cumulative }: ReturnType<typeof weightedChoice<T>>): T {
     const point = this.float() * cumulative[cumulative.length - 1]!;
     const index = cumulative.findIndex((bound) => point < bound);
     return values[index === -1 ? values.length - 1 : index]!;
