@@ -29,6 +29,7 @@ export type LocalService = keyof typeof SERVICES;
 export function readLocalStackEnv(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()) {
   const read = (variable: string) => env[variable]?.trim() || undefined;
   const ports = {} as Record<LocalService, number>; // 0 picks a free port
+  const taken = new Map<number, string>();
   for (const [service, [, variable, fallback]] of Object.entries(SERVICES)) {
     const text = read(variable);
     const port = text === undefined ? fallback : parsePort(text);
@@ -37,11 +38,6 @@ export function readLocalStackEnv(env: NodeJS.ProcessEnv = process.env, cwd: str
         `${variable} must be a port number from 0 to ${MAX_PORT} (0 picks a free one), not ${JSON.stringify(text)}`,
       );
     }
-    ports[service as LocalService] = port;
-  }
-  const taken = new Map<number, string>();
-  for (const [service, port] of Object.entries(ports)) {
-    const variable = SERVICES[service as LocalService][1];
     // Two servers cannot share a port; 0 (any free port) may repeat.
     if (port !== 0 && taken.has(port)) {
       throw new UsageError(
@@ -49,6 +45,7 @@ export function readLocalStackEnv(env: NodeJS.ProcessEnv = process.env, cwd: str
       );
     }
     taken.set(port, variable);
+    ports[service as LocalService] = port;
   }
   const reportApiToken = checkedToken('REPORT_API_TOKEN', read('REPORT_API_TOKEN') ?? 'local-dev-token');
   const sandboxApiKey = checkedToken('SANDBOX_API_KEY', read('SANDBOX_API_KEY') ?? 'sandbox-key');
