@@ -62,27 +62,23 @@ export function probePort(port: number, host = '127.0.0.1'): Promise<'free' | 'i
 }
 
 type StopPart = () => Promise<void> | void;
-const ignore = () => {};
 
 /**
- * The running parts of the stack, stopped last started first, each once. One added once stopping has
- * begun (it finished starting meanwhile) is stopped at once, and a later `stopAll` waits for it too.
+ * The running parts of the stack, stopped last started first, each once. A `stopAll` begins once the
+ * stops begun before it have ended, so a second one (a failed start after a stop) waits for the first.
  */
 export class RunningParts {
   private readonly stops: StopPart[] = [];
-  private readonly stopping: Promise<unknown>[] = [];
-  private stopped = false;
+  private stopping = Promise.resolve();
 
   add(stop: StopPart): void {
-    if (!this.stopped) this.stops.push(stop);
-    else this.stopping.push(Promise.resolve().then(stop).catch(ignore));
+    this.stops.push(stop);
   }
 
-  /** Resolves once every stop begun so far has finished; throws the first error this call met. */
-  async stopAll(): Promise<void> {
-    this.stopped = true;
+  /** Stops the parts added since the last call; throws the first error this call met. */
+  stopAll(): Promise<void> {
     const stops = this.stops.splice(0).reverse();
-    const run = (async () => {
+    const run = this.stopping.then(async () => {
       let firstError: unknown;
       for (const stop of stops) {
         try {
@@ -92,10 +88,9 @@ export class RunningParts {
         }
       }
       if (firstError !== undefined) throw firstError;
-    })();
-    this.stopping.push(run.catch(() => {}));
-    await Promise.all(this.stopping);
-    await run;
+    });
+    this.stopping = run.catch(() => {});
+    return run;
   }
 }
 

@@ -11,21 +11,16 @@ import { sandboxQueries } from './queries';
 import { decimalOf } from './rates';
 import { shuffledList } from './record-order';
 import {
+  errorBody,
   invoiceListParamsSchema,
   paymentListParamsSchema,
   readParams,
-  SandboxRequestError,
   statisticsParamsSchema,
 } from './request-params';
 import { SeededRandom } from './seeded-random';
 
 const ROUTES = ['/statistics/invoices', '/invoices/list', '/payments/list'];
 const FAULT_STREAM = 0xfa17;
-
-/** Every failure's body, a shape the spec leaves open: `code` is stable, `message` is for people. */
-function errorBody(code: string, message: string) {
-  return { result: 'error', error: { code, message } };
-}
 
 /**
  * An answer's JSON text: a double as `JSON.stringify` writes it (`9.5e-7`, as PHP does), a
@@ -137,9 +132,6 @@ export function createSandboxApp(options: SandboxOptions = {}): Hono {
     c.json(errorBody('not_found', `no such endpoint; the endpoints are POST ${ROUTES.join(', ')}`), 404),
   );
   app.onError((error, c) => {
-    if (error instanceof SandboxRequestError) {
-      return c.json(errorBody(error.code, error.message), error.status);
-    }
     if (error instanceof HTTPException) return error.getResponse();
     // The details go to the sandbox's own stderr, never into the answer.
     console.error('sandbox: failed to answer', c.req.path, error);
