@@ -23,9 +23,8 @@ const ROUTES = ['/statistics/invoices', '/invoices/list', '/payments/list'];
 const FAULT_STREAM = 0xfa17;
 
 /**
- * An answer's JSON text: a double as `JSON.stringify` writes it (`9.5e-7`, as PHP does), a
- * `LosslessNumber` as its own digits through lossless-json (Node 20 cannot write a raw number token).
- * `exact: false` (doubles only) takes the native `JSON.stringify`, about 5× faster on 1,000 records.
+ * An answer's JSON text: a double as `JSON.stringify` writes it (`9.5e-7`, as PHP does), a `LosslessNumber`
+ * with all its digits. `exact: false` (doubles only) is about 5× faster on 1,000 records.
  */
 export function answerText(value: unknown, writing: { numbersAsStrings: boolean; exact: boolean }): string {
   if (writing.numbersAsStrings) {
@@ -36,10 +35,7 @@ export function answerText(value: unknown, writing: { numbersAsStrings: boolean;
   return writing.exact ? stringify(value)! : JSON.stringify(value);
 }
 
-/**
- * Holds every answer back until `latencyMs` after its request arrived, worked out meanwhile so that
- * concurrent requests do not queue (the global `setTimeout`, for tests' fake timers).
- */
+/** Holds each answer until `latencyMs` after its request, without queueing; global `setTimeout` for tests. */
 export function latency(latencyMs: number): MiddlewareHandler {
   return async (_c, next) => {
     const held = new Promise((resolve) => setTimeout(resolve, latencyMs));
@@ -48,10 +44,7 @@ export function latency(latencyMs: number): MiddlewareHandler {
   };
 }
 
-/**
- * `Authorization: Token <API key>`, compared in constant time by Hono's bearer-auth. A missing, malformed
- * or wrong key gets 401 (not bearer-auth's 400 for a malformed header), never repeating the key.
- */
+/** `Authorization: Token <API key>`, compared in constant time; anything else is 401, never echoing it. */
 function tokenAuth(apiKey: string): MiddlewareHandler {
   const unauthorized = (message: string) => () =>
     new Response(JSON.stringify(errorBody('unauthorized', message)), {
@@ -71,10 +64,8 @@ function tokenAuth(apiKey: string): MiddlewareHandler {
 }
 
 /**
- * The sandbox as a Hono app, routes at the root. Every answer waits `latencyMs`; then a share of
- * requests gets a fault (half 429 with `Retry-After`, half 503, drawn from the seed in order of
- * arrival); then the key is checked; then the form fields. All three endpoints read
- * `startDate`/`endDate` one way, so the statistics cover exactly what the lists return.
+ * The sandbox as a Hono app. Every answer waits `latencyMs`; then a share of requests gets a fault (half
+ * 429, half 503, drawn from the seed in order of arrival); then the key is checked; then the form fields.
  */
 export function createSandboxApp(options: SandboxOptions = {}): Hono {
   const settings = resolveSandboxOptions(options);
@@ -164,8 +155,8 @@ export async function listenOnLoopback(server: Server, port: number) {
 }
 
 /**
- * Serves an app on 127.0.0.1, made from the server's own URL once it listens: the report API puts that
- * URL in its links, and with port 0 it is known only then. Throws the listen error, its `code` kept.
+ * Serves an app on 127.0.0.1, made from the server's URL once it listens (with port 0 it is known only
+ * then; the report API puts it in its links). Throws the listen error, its `code` kept.
  */
 export async function serveOnLoopback(
   port: number,

@@ -41,10 +41,7 @@ function dayTotalsIn(range: InstantRange, invoices: readonly CountedInvoice[], d
 
 /** Where the records come from: generated months or a given dataset. */
 interface RecordSource {
-  /**
-   * Lists that together hold every invoice created in the range (and, when given, with that id or
-   * uid), each newest first, then by id. They may hold more; the caller filters.
-   */
+  /** Lists holding every invoice created in the range (with that id or uid), each newest first, by id. */
   invoiceLists(range: InstantRange, lookup: { invoiceId?: string; invoiceUid?: string }): InvoiceItemJson[][];
   /** The same for payments whose transaction falls in the range (and matched to that invoice). */
   paymentLists(range: InstantRange, lookup: { invoiceId?: string }): PaymentItemJson[][];
@@ -62,9 +59,8 @@ type PaymentFilter = Omit<z.output<typeof paymentListParamsSchema>, 'offset' | '
 const CACHED_LISTS = 64;
 
 /**
- * The answers of the three endpoints, before paging, from the generated data or the settings' dataset.
- * Each filtered list is computed once and kept, so every further page of it is a slice: about a
- * millisecond for 100 records out of 55,000.
+ * The answers of the three endpoints, before paging. Each filtered list is kept, so every further page
+ * of it is a slice: about a millisecond for 100 records out of 55,000.
  */
 export function sandboxQueries(settings: ReturnType<typeof resolveSandboxOptions>) {
   const { seed, order } = settings;
@@ -77,10 +73,7 @@ export function sandboxQueries(settings: ReturnType<typeof resolveSandboxOptions
   const lists = new LruCache<string, readonly unknown[]>(CACHED_LISTS);
   const statisticsByRange = new LruCache<string, InvoiceStatisticsJson>(CACHED_LISTS);
 
-  /**
-   * The records of the source's lists in the range that pass the filter, in the list order. The lists
-   * are each in order, so sorting their concatenation is a merge of runs.
-   */
+  // The source's lists are each in order, so sorting their concatenation is a merge of runs.
   const list = <T extends { id: string }>(
     key: string,
     dates: { startDate?: string; endDate?: string },
@@ -126,10 +119,7 @@ export function sandboxQueries(settings: ReturnType<typeof resolveSandboxOptions
       );
     },
 
-    /**
-     * The statistics of exactly the invoices `POST /invoices/list` returns for the same dates, plus any
-     * planted extra. Kept like the lists: a range the zone cuts inside a month is added up from records.
-     */
+    /** The statistics of exactly what `POST /invoices/list` returns for the dates, plus planted extras. */
     statistics(dates: { startDate?: string; endDate?: string }): InvoiceStatisticsJson {
       return statisticsByRange.getOrCreate(JSON.stringify([dates.startDate, dates.endDate]), () => {
         const range = rangeOfDates(dates, dateReading);
@@ -141,17 +131,15 @@ export function sandboxQueries(settings: ReturnType<typeof resolveSandboxOptions
 }
 
 /**
- * A least-recently-used cache over `Map`'s insertion order, sized by a cost per entry (records held,
- * for months; 1 for query results). The project has no cache package, and this needs little.
+ * A least-recently-used cache over `Map`'s insertion order, sized by a cost per entry (records, for
+ * months); the newest entry is kept even when it alone exceeds `capacity`.
  */
 export class LruCache<K, V> {
   private readonly entries = new Map<K, { value: V; cost: number }>();
   private totalCost = 0;
 
-  /** @param capacity the total cost kept; the newest entry is kept even when it alone exceeds it */
   constructor(private readonly capacity: number) {}
 
-  /** The value for `key`, computed and kept when missing. */
   getOrCreate(key: K, create: () => V, costOf: (value: V) => number = () => 1): V {
     const cached = this.entries.get(key);
     if (cached) {
@@ -175,20 +163,13 @@ export class LruCache<K, V> {
 /** Full months of data before the current one. */
 const DATA_MONTHS = 14;
 
-/**
- * Records held in memory at once, about 5 months of 50,000 paid invoices. Older months are dropped
- * and, being deterministic, generated again if asked for; their day totals are kept.
- */
+/** Records held at once, about 5 months of 50,000 paid invoices; older months are generated again. */
 const RECORD_BUDGET = 600_000;
 
-/** `statisticsDays`: the days the statistics are keyed by (UTC days by default). */
 type GeneratedSourceOptions = Pick<Required<SandboxOptions>, 'seed' | 'paidPerMonth' | 'now'> &
   Pick<SandboxOptions, 'unmatchedCases'> & { statisticsDays?: ZoneDays };
 
-/**
- * The account's records, generated a month at a time when a request first needs that month: the
- * `DATA_MONTHS` full months before `now` and the current month up to `now`.
- */
+/** The `DATA_MONTHS` full months before `now` and this month so far, each generated when first needed. */
 export class GeneratedSource implements RecordSource {
   readonly account: SandboxAccount;
   /** The account's busiest project. */
@@ -240,10 +221,7 @@ export class GeneratedSource implements RecordSource {
       .map((month) => this.month(month).payments);
   }
 
-  /**
-   * A month wholly in the range gives the totals kept since it was generated; a month the range cuts
-   * (at most the first and the last) is added up again from its records in the range.
-   */
+  /** A month wholly in the range gives its kept totals; one the range cuts is added up from records. */
   dayTotals(range: InstantRange): DayTotals[] {
     const parts: DayTotals[] = [];
     for (const month of this.monthsOf(range, 0)) {
@@ -277,10 +255,8 @@ export class GeneratedSource implements RecordSource {
 }
 
 /**
- * Records to serve instead of generated ones, exactly as given: invoices as items of `POST
- * /invoices/list`, payments as items of `POST /payments/list`; the statistics are derived from the
- * invoices. An amount may be a JSON number, a numeric string (served as a string), or a lossless-json
- * `LosslessNumber` (served as a number token with every digit).
+ * Records served exactly as given instead of generated ones, as items of the two lists; the statistics
+ * come from the invoices. An amount may be a number, numeric text or a `LosslessNumber`.
  */
 export interface SandboxDataset {
   invoices: unknown[];
@@ -298,10 +274,7 @@ const amountSchema = z
     }
   }, 'expected a number');
 
-/**
- * Only the members the sandbox filters and adds up by are checked, so a test can still serve a record
- * that is odd in other ways and see how a client copes.
- */
+/** Only the members the sandbox filters and adds up by: a test may serve a record odd in other ways. */
 const datasetInvoiceSchema = z.looseObject({
   id: z.string(),
   uid: z.string(),
