@@ -67,9 +67,8 @@ const CURRENCIES = weightedChoice([
 ]);
 
 /**
- * The crypto amount quoted for a USD amount at an instant, rounded down to the coin's decimals. Only a
- * generated figure (what the customer chose to send), so floating point is fine here and spares a
- * decimal division per invoice; what is derived from it is computed exactly.
+ * The crypto amount quoted for USD at an instant, rounded down. A generated figure, so floating point is
+ * fine and spares a decimal division per invoice; what is derived from it is exact.
  */
 export function quote(usd: Big, cryptocurrency: string, at: number): Big {
   const decimals = cryptoDecimals(cryptocurrency);
@@ -109,9 +108,8 @@ export interface FieldChoices {
 }
 
 /**
- * An invoice, its fields drawn in this order (the generated data depends on it): currency, project,
- * amount, description, `serviceData`, views, id. An `ordinary` one has a project of even odds and
- * ordinary texts; the others are weighted and sometimes awkward.
+ * An invoice, its fields drawn in this order, on which the data depends: currency, project, amount,
+ * description, `serviceData`, views, id. An `ordinary` one has even odds of projects and ordinary texts.
  */
 export function planInvoice(
   random: SeededRandom,
@@ -138,8 +136,7 @@ export function planInvoice(
       : `ORD-${random.int(100_000, 999_999)}`;
   const viewCount = random.int(...views);
   const timeToPay = created + lifetime;
-  // Complete but for `amountFiatUSD`, `commissionFiatUSD` and `status`, which `settle` writes; members
-  // in the order of the spec.
+  // Members in the spec's order; `settle` writes the amounts in USD and the status.
   const invoice = {
     id: invoiceId(random, month, serial),
     uid: invoiceUid(month, serial),

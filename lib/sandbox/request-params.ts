@@ -6,9 +6,7 @@ import { invoiceStatusSchema, serviceDateSchema } from '../invoicing';
 
 /**
  * The form fields of each endpoint. Where the spec is silent the sandbox is strict, so that a client's
- * mistake shows here rather than as wrong figures: an unknown field, a field sent twice, a bad date,
- * UUID or status, a negative offset or a limit below 1 get 400. An empty field counts as not sent
- * (what HTML forms and many clients send for "not set").
+ * mistake shows as a 400 rather than as wrong figures. An empty field counts as not sent, as forms mean it.
  */
 
 /** Every failure's body, a shape the spec leaves open: `code` is stable, `message` is for people. */
@@ -61,7 +59,7 @@ export const paymentListParamsSchema = z
 const FORM_TYPES = ['multipart/form-data', 'application/x-www-form-urlencoded'];
 const invalid = (c: Context, message: string) => refusal(c, 400, 'invalid_parameter', message);
 
-/** The request's form fields, checked against the endpoint's schema; throws a `SandboxRequestError`. */
+/** The request's form fields, checked against the endpoint's schema; throws an `HTTPException`. */
 export async function readParams<T extends z.ZodType>(c: Context, schema: T): Promise<z.output<T>> {
   const result = schema.safeParse(await readFormFields(c));
   if (!result.success) throw invalid(c, describeIssue(result.error.issues[0]!));
