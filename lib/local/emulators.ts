@@ -53,10 +53,9 @@ interface KoaContext {
 }
 
 /**
- * s3rver 3.7's `putObject` answers once the body has been read, not once the file is written, and
- * writes over the object's file in place, so a GET right after a PUT, or during one, can read an empty
- * or short object. This one writes a file of its own, renames it into place (a reader sees the old
- * object or the new one, as on S3; listings skip the `.tmp` name) and only then writes the ETag.
+ * s3rver 3.7's `putObject` answers before the file is written, and writes it in place, so a GET right
+ * after or during a PUT can read a short object. This one renames a file of its own into place (a reader
+ * sees the old object or the new one, as on S3; listings skip `.tmp`), then writes the ETag.
  */
 function writeObjectsBeforeAnswering({ store }: S3rverInternals): void {
   store.putObject = async (object) => {
@@ -97,13 +96,10 @@ function s3Error(ctx: KoaContext, status: number, code: string, message: string,
 }
 
 /**
- * Conditional writes as S3 documents them, in front of s3rver's routes (it ignores both headers and
- * overwrites): `If-None-Match: *` on a PUT fails when the key holds an object; `If-Match` on a PUT or a
- * DELETE fails when the object's ETag is another (`*` matches any object). A failed condition answers
- * 412 `PreconditionFailed`; `If-Match` on a key with no object 404 `NoSuchKey`. Requests for one key
- * (`GET`, `HEAD`, `PUT` but a part's, `DELETE`, `POST ?uploadId` completing an upload; path-style) are
- * carried out one at a time, the check and the write together, so of two conditional writes racing for
- * a key exactly one wins, as on S3, and a read gets the ETag of the content it gets.
+ * Conditional writes as S3 documents them (s3rver ignores both headers): `If-None-Match: *` on a PUT and
+ * `If-Match` on a PUT or DELETE, answered 412 `PreconditionFailed`, or 404 `NoSuchKey` for `If-Match` on
+ * no object. Requests for one key (path-style) run one at a time, check and write together, so of two
+ * racing conditional writes exactly one wins, and a read gets the ETag of the content it gets.
  */
 function honourConditionalWrites(app: S3rverInternals): void {
   /** Per `bucket/key`, the requests queued on it. */

@@ -19,11 +19,8 @@ export const SERVICES = {
 export type LocalService = keyof typeof SERVICES;
 
 /**
- * Reads the local stack's settings from the environment: the ports of `SERVICES`, `REPORT_API_TOKEN`
- * (`local-dev-token`), `SANDBOX_API_KEY` (`sandbox-key`), `LOCAL_TIMEZONE` and `LOCAL_STATE_DIR`
- * (`.local`, resolved against `cwd`). An empty variable counts as unset. The zone is UTC by default:
- * the service keeps its timestamps in UTC, and a demo read in UTC shows the same figures on every
- * machine, whatever its zone.
+ * The local stack's settings from the environment (an empty variable is unset). The zone is UTC by
+ * default, so that the demo shows the same figures on every machine.
  * @throws UsageError naming the first variable that cannot be used
  */
 export function readLocalStackEnv(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()) {
@@ -70,11 +67,9 @@ export function readLocalStackEnv(env: NodeJS.ProcessEnv = process.env, cwd: str
 }
 
 /**
- * The configuration of the local stack: two accounts reading from the sandbox, `demo` in the given zone
- * and `demo-tokyo` in Asia/Tokyo, each in a schedule slot of its own (a slot is a zone and a local time),
- * so that `npm start` runs the monthly fan-out for two slots. Their secrets are supplied by the local
- * stack itself (see `InMemorySecretSource` in `lib/delivery`), under the deployment's account prefix. Both
- * name the sandbox's projects.
+ * The local stack's configuration: `demo` in the given zone and `demo-tokyo` in Asia/Tokyo, both reading
+ * the sandbox, each in a schedule slot of its own so that `npm start` fans out two slots. The stack
+ * supplies their secrets itself.
  */
 export function localDemoConfig(options: {
   /** The sandbox's base URL. */

@@ -45,10 +45,7 @@ export type LocalAccountReport = LocalAccountRun & {
 /** A running local stack and where to look. */
 export type LocalStack = Awaited<ReturnType<typeof startLocalStack>>;
 
-/**
- * Whether a loopback port can be listened on now (tried and let go): the emulators and the sandbox each
- * report a taken port their own way, so the port is asked after a failed start.
- */
+/** Whether a loopback port can be listened on now (tried and let go). */
 export function probePort(port: number, host = '127.0.0.1'): Promise<'free' | 'in-use' | 'not-allowed'> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -133,11 +130,9 @@ export function reportApiLogLines(write: (line: string) => void): ReportApiLogge
 }
 
 /**
- * Starts the whole product on 127.0.0.1 (the sandbox, the S3 and SES emulators, the report API), then
- * runs the monthly fan-out for the local accounts (`runLocalMonthlyFanOut`). When anything fails,
- * everything already started is stopped before the error is thrown.
- * @throws LocalStackError naming the variable of a port that is taken, or for the state directory or
- * its keys (an account whose report fails is reported in `reports`)
+ * Starts the sandbox, the S3 and SES emulators and the report API on 127.0.0.1, then runs the monthly
+ * fan-out. On a failure, what has started is stopped before the error is thrown.
+ * @throws LocalStackError for a taken port (naming its variable), the state folder or its keys
  */
 export async function startLocalStack(options: LocalStackOptions) {
   const { ports, signal } = options;
