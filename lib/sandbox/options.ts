@@ -52,7 +52,7 @@ const settingsSchema = z.object({
   apiKey: z
     .string({ error: TOKEN68_RULE })
     .regex(TOKEN68_PATTERN)
-    .default(() => process.env.SANDBOX_API_KEY || 'sandbox-key'),
+    .prefault(() => process.env.SANDBOX_API_KEY || 'sandbox-key'),
   latencyMs: z.number({ error: 'must be 0 or more' }).min(0).default(0),
   /** Silent cap on `limit`. */
   maxLimit: z.int({ error: 'must be a whole number, 1 or more' }).min(1).default(1000),
