@@ -35,7 +35,7 @@ export function answerText(value: unknown, writing: { numbersAsStrings: boolean;
   return writing.exact ? stringify(value)! : JSON.stringify(value);
 }
 
-/** Holds each answer until `latencyMs` after its request, without queueing; global `setTimeout` for tests. */
+/** Holds each answer `latencyMs` after its request, without queueing; global `setTimeout` for fake timers. */
 export function latency(latencyMs: number): MiddlewareHandler {
   return async (_c, next) => {
     const held = new Promise((resolve) => setTimeout(resolve, latencyMs));
@@ -44,7 +44,10 @@ export function latency(latencyMs: number): MiddlewareHandler {
   };
 }
 
-/** `Authorization: Token <API key>`, compared in constant time; anything else is 401, never echoing it. */
+/**
+ * `Authorization: Token <API key>`, compared in constant time. A missing, malformed or wrong key gets 401
+ * (not bearer-auth's 400 for a malformed header), never repeating the key.
+ */
 function tokenAuth(apiKey: string): MiddlewareHandler {
   const unauthorized = (message: string) => () =>
     new Response(JSON.stringify(errorBody('unauthorized', message)), {
