@@ -6,8 +6,9 @@ import type { AddressInfo } from 'node:net';
 import { dirname } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import pLimit, { type LimitFunction } from 'p-limit';
 import S3rver from 's3rver';
-import { closeServer } from '../sandbox';
+import { closeServer, listenOnLoopback } from '../sandbox';
 
 /** An emulator's `endpoint` (`http://127.0.0.1:4569`) and `port`, the real one when 0 was asked for. */
 export type RunningEmulator = Awaited<ReturnType<typeof startSesEmulator>>;
@@ -26,10 +27,6 @@ export interface StoredEmail {
 }
 
 const HOST = '127.0.0.1';
-
-function portInUseError(what: string, port: number, cause?: unknown): Error {
-  return new Error(`${what}: port ${port} on ${HOST} is already in use; choose another port`, { cause });
-}
 
 type S3Object = { bucket: string; key: string; metadata: unknown; content: Buffer | Readable };
 
@@ -56,10 +53,9 @@ interface KoaContext {
 }
 
 /**
- * s3rver 3.7's `putObject` answers once the body has been read, not once the file is written, and
- * writes over the object's file in place, so a GET right after a PUT, or during one, can read an empty
- * or short object. This one writes a file of its own, renames it into place (a reader sees the old
- * object or the new one, as on S3; listings skip the `.tmp` name) and only then writes the ETag.
+ * s3rver 3.7's `putObject` answers before the file is written, and writes it in place, so a GET right
+ * after or during a PUT can read a short object. This one renames a file of its own into place (a reader
+ * sees the old object or the new one, as on S3; listings skip `.tmp`), then writes the ETag.
  */
 function writeObjectsBeforeAnswering({ store }: S3rverInternals): void {
   store.putObject = async (object) => {
@@ -100,17 +96,14 @@ function s3Error(ctx: KoaContext, status: number, code: string, message: string,
 }
 
 /**
- * Conditional writes as S3 documents them, in front of s3rver's routes (it ignores both headers and
- * overwrites): `If-None-Match: *` on a PUT fails when the key holds an object; `If-Match` on a PUT or a
- * DELETE fails when the object's ETag is another (`*` matches any object). A failed condition answers
- * 412 `PreconditionFailed`; `If-Match` on a key with no object 404 `NoSuchKey`. Requests for one key
- * (`GET`, `HEAD`, `PUT` but a part's, `DELETE`, `POST ?uploadId` completing an upload; path-style) are
- * carried out one at a time, the check and the write together, so of two conditional writes racing for
- * a key exactly one wins, as on S3, and a read gets the ETag of the content it gets.
+ * Conditional writes as S3 documents them (s3rver ignores both headers): `If-None-Match: *` on a PUT and
+ * `If-Match` on a PUT or DELETE, answered 412 `PreconditionFailed`, or 404 `NoSuchKey` for `If-Match` on
+ * no object. Requests for one key (path-style) run one at a time, check and write together, so of two
+ * racing conditional writes exactly one wins, and a read gets the ETag of the content it gets.
  */
 function honourConditionalWrites(app: S3rverInternals): void {
-  /** Per `bucket/key`, the end of the last request queued on it. */
-  const queues = new Map<string, Promise<void>>();
+  /** Per `bucket/key`, the requests queued on it. */
+  const queues = new Map<string, LimitFunction>();
   app.middleware.splice(app.middleware.length - 1, 0, async (ctx, next) => {
     const { method, query } = ctx;
     const touches =
@@ -121,48 +114,43 @@ function honourConditionalWrites(app: S3rverInternals): void {
     if (!match) return next();
     const [bucket, key] = [decodeURIComponent(match[1]!), decodeURIComponent(match[2]!)];
     const id = `${bucket}/${key}`;
-    const previous = queues.get(id) ?? Promise.resolve();
-    let release = () => {};
-    const mine = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const tail = previous.then(() => mine);
-    queues.set(id, tail);
-    await previous;
-    try {
-      // On a GET or HEAD the same headers ask for 304 or 412 on a read, which s3rver answers itself.
-      const writes = method !== 'GET' && method !== 'HEAD';
-      const ifNoneMatch = writes ? ctx.get('if-none-match') : '';
-      const ifMatch = writes ? ctx.get('if-match') : '';
-      if (ifNoneMatch || ifMatch) {
-        const etag = await app.store.getMetadata(bucket, key).then(
-          (metadata) => metadata.etag,
-          () => undefined,
-        );
-        if (ifMatch && etag === undefined) {
-          const keyXml = `<Key>${key.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`)}</Key>`;
-          return s3Error(ctx, 404, 'NoSuchKey', 'The specified key does not exist.', keyXml);
+    const queue = queues.get(id) ?? pLimit(1);
+    queues.set(id, queue);
+    return queue(async () => {
+      try {
+        // On a GET or HEAD the same headers ask for 304 or 412 on a read, which s3rver answers itself.
+        const writes = method !== 'GET' && method !== 'HEAD';
+        const ifNoneMatch = writes ? ctx.get('if-none-match') : '';
+        const ifMatch = writes ? ctx.get('if-match') : '';
+        if (ifNoneMatch || ifMatch) {
+          const etag = await app.store.getMetadata(bucket, key).then(
+            (metadata) => metadata.etag,
+            () => undefined,
+          );
+          if (ifMatch && etag === undefined) {
+            const keyXml = `<Key>${key.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`)}</Key>`;
+            return s3Error(ctx, 404, 'NoSuchKey', 'The specified key does not exist.', keyXml);
+          }
+          const failed =
+            (ifNoneMatch.trim() === '*' && etag !== undefined && method !== 'DELETE') ||
+            (ifMatch !== '' && ifMatch.trim() !== '*' && etag !== undefined && bare(ifMatch) !== bare(etag));
+          if (failed) {
+            const condition = `<Condition>${ifMatch ? 'If-Match' : 'If-None-Match'}</Condition>`;
+            const message = 'At least one of the pre-conditions you specified did not hold';
+            return s3Error(ctx, 412, 'PreconditionFailed', message, condition);
+          }
         }
-        const failed =
-          (ifNoneMatch.trim() === '*' && etag !== undefined && method !== 'DELETE') ||
-          (ifMatch !== '' && ifMatch.trim() !== '*' && etag !== undefined && bare(ifMatch) !== bare(etag));
-        if (failed) {
-          const condition = `<Condition>${ifMatch ? 'If-Match' : 'If-None-Match'}</Condition>`;
-          const message = 'At least one of the pre-conditions you specified did not hold';
-          return s3Error(ctx, 412, 'PreconditionFailed', message, condition);
-        }
+        await next();
+      } finally {
+        if (queue.pendingCount === 0) queues.delete(id);
       }
-      await next();
-    } finally {
-      release();
-      if (queues.get(id) === tail) queues.delete(id);
-    }
+    });
   });
 }
 
 /**
  * Starts s3rver on 127.0.0.1 with the given buckets, as a plain `http.Server` over its handler: its own
- * `run()` leaves "address in use" as an unhandled error event. Throws an error naming a taken port.
+ * `run()` leaves "address in use" as an unhandled error event. Throws the listen error, its `code` kept.
  */
 export async function startS3Emulator(options: {
   /** 0 picks a free port. */
@@ -183,21 +171,12 @@ export async function startS3Emulator(options: {
   writeObjectsBeforeAnswering(internals);
   honourConditionalWrites(internals);
   await s3rver.configureBuckets();
-  const server = createServer(s3rver.callback());
-  const port = await new Promise<number>((resolve, reject) => {
-    const onError = (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'EADDRINUSE' ? portInUseError('S3 emulator', options.port, error) : error);
-    server.once('error', onError);
-    server.listen(options.port, HOST, () => {
-      server.off('error', onError);
-      resolve((server.address() as AddressInfo).port);
-    });
-  });
+  const server = await listenOnLoopback(createServer(s3rver.callback()), options.port);
   return {
-    endpoint: `http://${HOST}:${port}`,
-    port,
+    endpoint: server.url,
+    port: server.port,
     close: async () => {
-      await closeServer(server);
+      await server.close();
       // What s3rver's own server does on close: its logger holds a handle otherwise.
       (s3rver as unknown as { logger?: { close(): void } }).logger?.close();
     },
@@ -220,7 +199,7 @@ export async function startSesEmulator(options: { port: number }) {
     port: options.port,
   });
   // It resolves even when listening failed (Express hands the error to its callback, which ignores it).
-  if (!server.listening) throw portInUseError('SES emulator', options.port);
+  if (!server.listening) throw new Error(`SES emulator: cannot listen on ${HOST}:${options.port}`);
   const port = (server.address() as AddressInfo).port;
   return { endpoint: `http://${HOST}:${port}`, port, close: () => closeServer(server) };
 }

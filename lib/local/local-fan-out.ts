@@ -60,13 +60,10 @@ function outcomeLine(run: LocalAccountRun, stopped: boolean): string {
 }
 
 /**
- * The local stack's run of the monthly job, the way a deployment runs it, as if every monthly slot fired
- * now: each slot dispatched and fanned out with the deployment's bound, each account's run the scheduled
- * function's own. A month an earlier start left half-emailed (what Ctrl-C while emailing leaves) is
- * forced: on AWS that needs a person to look, but here the mail went to an emulator that forgets it on
- * every start. One account's failure is its own outcome; the others are delivered all the same. The
- * `signal` is the stack's stop: its servers close at once, so a run still going fails and no further
- * slot starts. `s3Directory` is the S3 emulator's.
+ * The monthly job as a deployment runs it, as if every monthly slot fired now; one account's failure is
+ * its own outcome. A month an earlier start left half-emailed (Ctrl-C while emailing) is forced: on AWS
+ * that needs a person to look, but here the mail went to an emulator that forgets it on every start.
+ * After the stack's `signal`, no further slot starts.
  */
 export async function runLocalMonthlyFanOut(options: {
   config: DeploymentConfig;

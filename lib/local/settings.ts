@@ -19,16 +19,14 @@ export const SERVICES = {
 export type LocalService = keyof typeof SERVICES;
 
 /**
- * Reads the local stack's settings from the environment: the ports of `SERVICES`, `REPORT_API_TOKEN`
- * (`local-dev-token`), `SANDBOX_API_KEY` (`sandbox-key`), `LOCAL_TIMEZONE` and `LOCAL_STATE_DIR`
- * (`.local`, resolved against `cwd`). An empty variable counts as unset. The zone is UTC by default:
- * the service keeps its timestamps in UTC, and a demo read in UTC shows the same figures on every
- * machine, whatever its zone.
+ * The local stack's settings from the environment (an empty variable is unset). The zone is UTC by
+ * default, so that the demo shows the same figures on every machine.
  * @throws UsageError naming the first variable that cannot be used
  */
 export function readLocalStackEnv(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()) {
   const read = (variable: string) => env[variable]?.trim() || undefined;
   const ports = {} as Record<LocalService, number>; // 0 picks a free port
+  const taken = new Map<number, string>();
   for (const [service, [, variable, fallback]] of Object.entries(SERVICES)) {
     const text = read(variable);
     const port = text === undefined ? fallback : parsePort(text);
@@ -37,11 +35,6 @@ export function readLocalStackEnv(env: NodeJS.ProcessEnv = process.env, cwd: str
         `${variable} must be a port number from 0 to ${MAX_PORT} (0 picks a free one), not ${JSON.stringify(text)}`,
       );
     }
-    ports[service as LocalService] = port;
-  }
-  const taken = new Map<number, string>();
-  for (const [service, port] of Object.entries(ports)) {
-    const variable = SERVICES[service as LocalService][1];
     // Two servers cannot share a port; 0 (any free port) may repeat.
     if (port !== 0 && taken.has(port)) {
       throw new UsageError(
@@ -49,6 +42,7 @@ export function readLocalStackEnv(env: NodeJS.ProcessEnv = process.env, cwd: str
       );
     }
     taken.set(port, variable);
+    ports[service as LocalService] = port;
   }
   const reportApiToken = checkedToken('REPORT_API_TOKEN', read('REPORT_API_TOKEN') ?? 'local-dev-token');
   const sandboxApiKey = checkedToken('SANDBOX_API_KEY', read('SANDBOX_API_KEY') ?? 'sandbox-key');
@@ -73,11 +67,9 @@ export function readLocalStackEnv(env: NodeJS.ProcessEnv = process.env, cwd: str
 }
 
 /**
- * The configuration of the local stack: two accounts reading from the sandbox, `demo` in the given zone
- * and `demo-tokyo` in Asia/Tokyo, each in a schedule slot of its own (a slot is a zone and a local time),
- * so that `npm start` runs the monthly fan-out for two slots. Their secrets are supplied by the local
- * stack itself (see `InMemorySecretSource` in `lib/delivery`), under the deployment's account prefix. Both
- * name the sandbox's projects.
+ * The local stack's configuration: `demo` in the given zone and `demo-tokyo` in Asia/Tokyo, both reading
+ * the sandbox, each in a schedule slot of its own so that `npm start` fans out two slots. The stack
+ * supplies their secrets itself.
  */
 export function localDemoConfig(options: {
   /** The sandbox's base URL. */

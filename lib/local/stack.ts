@@ -45,10 +45,7 @@ export type LocalAccountReport = LocalAccountRun & {
 /** A running local stack and where to look. */
 export type LocalStack = Awaited<ReturnType<typeof startLocalStack>>;
 
-/**
- * Whether a loopback port can be listened on now (tried and let go): the emulators and the sandbox each
- * report a taken port their own way, so the port is asked after a failed start.
- */
+/** Whether a loopback port can be listened on now (tried and let go). */
 export function probePort(port: number, host = '127.0.0.1'): Promise<'free' | 'in-use' | 'not-allowed'> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -62,27 +59,23 @@ export function probePort(port: number, host = '127.0.0.1'): Promise<'free' | 'i
 }
 
 type StopPart = () => Promise<void> | void;
-const ignore = () => {};
 
 /**
- * The running parts of the stack, stopped last started first, each once. One added once stopping has
- * begun (it finished starting meanwhile) is stopped at once, and a later `stopAll` waits for it too.
+ * The running parts of the stack, stopped last started first, each once. A `stopAll` begins once the
+ * stops begun before it have ended, so a second one (a failed start after a stop) waits for the first.
  */
 export class RunningParts {
   private readonly stops: StopPart[] = [];
-  private readonly stopping: Promise<unknown>[] = [];
-  private stopped = false;
+  private stopping = Promise.resolve();
 
   add(stop: StopPart): void {
-    if (!this.stopped) this.stops.push(stop);
-    else this.stopping.push(Promise.resolve().then(stop).catch(ignore));
+    this.stops.push(stop);
   }
 
-  /** Resolves once every stop begun so far has finished; throws the first error this call met. */
-  async stopAll(): Promise<void> {
-    this.stopped = true;
+  /** Stops the parts added since the last call; throws the first error this call met. */
+  stopAll(): Promise<void> {
     const stops = this.stops.splice(0).reverse();
-    const run = (async () => {
+    const run = this.stopping.then(async () => {
       let firstError: unknown;
       for (const stop of stops) {
         try {
@@ -92,10 +85,9 @@ export class RunningParts {
         }
       }
       if (firstError !== undefined) throw firstError;
-    })();
-    this.stopping.push(run.catch(() => {}));
-    await Promise.all(this.stopping);
-    await run;
+    });
+    this.stopping = run.catch(() => {});
+    return run;
   }
 }
 
@@ -138,11 +130,9 @@ export function reportApiLogLines(write: (line: string) => void): ReportApiLogge
 }
 
 /**
- * Starts the whole product on 127.0.0.1 (the sandbox, the S3 and SES emulators, the report API), then
- * runs the monthly fan-out for the local accounts (`runLocalMonthlyFanOut`). When anything fails,
- * everything already started is stopped before the error is thrown.
- * @throws LocalStackError naming the variable of a port that is taken, or for the state directory or
- * its keys (an account whose report fails is reported in `reports`)
+ * Starts the sandbox, the S3 and SES emulators and the report API on 127.0.0.1, then runs the monthly
+ * fan-out. On a failure, what has started is stopped before the error is thrown.
+ * @throws LocalStackError for a taken port (naming its variable), the state folder or its keys
  */
 export async function startLocalStack(options: LocalStackOptions) {
   const { ports, signal } = options;

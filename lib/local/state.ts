@@ -7,10 +7,9 @@ import { MIN_ACCOUNT_TOKEN_KEY_BYTES } from '../report-api';
 import { LocalStackError } from './errors';
 
 /**
- * Creates the state folder and its `s3/` and `work/` owner-only (0700): they hold the keys and merchants'
- * figures. A wider mode is tightened rather than warned about (easy to miss among the start lines); a
- * shared folder such as `/tmp` (sticky bit) is a `UsageError`. `work/` is emptied: a build folder lives
- * there only while its report is built, so anything found is what a killed start left behind.
+ * Creates the state folder and its `s3/` and `work/` owner-only: they hold keys and merchants' figures. A
+ * wider mode is tightened (a warning is easy to miss); a shared folder (sticky bit) is a `UsageError`.
+ * `work/` is emptied: what is found there is what a killed start left behind.
  */
 export async function prepareStateDirs(stateDir: string) {
   const dirs = { stateDir, s3Directory: join(stateDir, 's3'), workDir: join(stateDir, 'work') };

@@ -1,8 +1,9 @@
-import type { WalletJson } from './records';
-import { randomUuid, SeededRandom, WeightedChoice, walletAddress } from './seeded-random';
+import { randomUuid, SeededRandom, walletAddress, weightedChoice } from './seeded-random';
 
 /** The account behind the generated data, fixed by the seed. */
 export type SandboxAccount = ReturnType<typeof sandboxAccount>;
+/** A wallet as the service writes it in a payment or a paid invoice. */
+export type WalletJson = SandboxAccount['wallets'][number];
 
 /** Names are the merchant's own; one has a comma and quotes, as names typed by people do. */
 const WALLETS = [
@@ -23,20 +24,18 @@ const PROJECT_WEIGHTS = [50, 25, 15, 10];
 export function sandboxAccount(seed: number) {
   const random = new SeededRandom(seed, 0x0acc);
   const projectIds = PROJECT_WEIGHTS.map(() => randomUuid(random));
-  const wallets = WALLETS.map(
-    ({ name, blockchain, cryptocurrency }): WalletJson => ({
-      id: randomUuid(random),
-      name,
-      blockchain,
-      cryptocurrency,
-      address: walletAddress(random, blockchain),
-    }),
-  );
+  const wallets = WALLETS.map(({ name, blockchain, cryptocurrency }) => ({
+    id: randomUuid(random),
+    name,
+    blockchain,
+    cryptocurrency,
+    address: walletAddress(random, blockchain),
+  }));
   return {
     projectIds: projectIds as readonly string[],
-    wallets: wallets as readonly WalletJson[],
-    projectChoice: new WeightedChoice(projectIds.map((id, index) => [id, PROJECT_WEIGHTS[index]!])),
-    walletChoice: new WeightedChoice(wallets.map((wallet, index) => [wallet, WALLETS[index]!.weight])),
+    wallets: wallets as Readonly<typeof wallets>,
+    projectChoice: weightedChoice(projectIds.map((id, index) => [id, PROJECT_WEIGHTS[index]!])),
+    walletChoice: weightedChoice(wallets.map((wallet, index) => [wallet, WALLETS[index]!.weight])),
   };
 }
 

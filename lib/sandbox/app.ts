@@ -1,22 +1,20 @@
 import { createHash } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
+import { createAdaptorServer } from '@hono/node-server';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { bearerAuth } from 'hono/bearer-auth';
 import { HTTPException } from 'hono/http-exception';
 import { isLosslessNumber, stringify } from 'lossless-json';
-import { ZoneDays } from '../period';
-
-import { countedExtraPaid, resolveSandboxOptions, type SandboxOptions } from './options';
-import { DatasetSource, GeneratedSource, SandboxQueries } from './queries';
+import { resolveSandboxOptions, type SandboxOptions } from './options';
+import { sandboxQueries } from './queries';
 import { decimalOf } from './rates';
 import { shuffledList } from './record-order';
 import {
+  errorBody,
   invoiceListParamsSchema,
   paymentListParamsSchema,
   readParams,
-  SandboxRequestError,
   statisticsParamsSchema,
 } from './request-params';
 import { SeededRandom } from './seeded-random';
@@ -24,15 +22,9 @@ import { SeededRandom } from './seeded-random';
 const ROUTES = ['/statistics/invoices', '/invoices/list', '/payments/list'];
 const FAULT_STREAM = 0xfa17;
 
-/** Every failure's body, a shape the spec leaves open: `code` is stable, `message` is for people. */
-export function errorBody(code: string, message: string) {
-  return { result: 'error', error: { code, message } };
-}
-
 /**
- * An answer's JSON text: a double as `JSON.stringify` writes it (`9.5e-7`, as PHP does), a
- * `LosslessNumber` as its own digits through lossless-json (Node 20 cannot write a raw number token).
- * `exact: false` (doubles only) takes the native `JSON.stringify`, about 5× faster on 1,000 records.
+ * An answer's JSON text: a double as `JSON.stringify` writes it (`9.5e-7`, as PHP does), a `LosslessNumber`
+ * with all its digits. `exact: false` (doubles only) is about 5× faster on 1,000 records.
  */
 export function answerText(value: unknown, writing: { numbersAsStrings: boolean; exact: boolean }): string {
   if (writing.numbersAsStrings) {
@@ -43,10 +35,7 @@ export function answerText(value: unknown, writing: { numbersAsStrings: boolean;
   return writing.exact ? stringify(value)! : JSON.stringify(value);
 }
 
-/**
- * Holds every answer back until `latencyMs` after its request arrived, worked out meanwhile so that
- * concurrent requests do not queue (the global `setTimeout`, for tests' fake timers).
- */
+/** Holds each answer `latencyMs` after its request, without queueing; global `setTimeout` for fake timers. */
 export function latency(latencyMs: number): MiddlewareHandler {
   return async (_c, next) => {
     const held = new Promise((resolve) => setTimeout(resolve, latencyMs));
@@ -56,8 +45,8 @@ export function latency(latencyMs: number): MiddlewareHandler {
 }
 
 /**
- * `Authorization: Token <API key>`, compared in constant time by Hono's bearer-auth. A missing, malformed
- * or wrong key gets 401 (not bearer-auth's 400 for a malformed header), never repeating the key.
+ * `Authorization: Token <API key>`, compared in constant time. A missing, malformed or wrong key gets 401
+ * (not bearer-auth's 400 for a malformed header), never repeating the key.
  */
 function tokenAuth(apiKey: string): MiddlewareHandler {
   const unauthorized = (message: string) => () =>
@@ -78,32 +67,15 @@ function tokenAuth(apiKey: string): MiddlewareHandler {
 }
 
 /**
- * The sandbox as a Hono app, routes at the root. Every answer waits `latencyMs`; then a share of
- * requests gets a fault (half 429 with `Retry-After`, half 503, drawn from the seed in order of
- * arrival); then the key is checked; then the form fields. All three endpoints read
- * `startDate`/`endDate` one way, so the statistics cover exactly what the lists return.
+ * The sandbox as a Hono app. Every answer waits `latencyMs`; then a share of requests gets a fault (half
+ * 429, half 503, drawn from the seed in order of arrival); then the key is checked; then the form fields.
  */
 export function createSandboxApp(options: SandboxOptions = {}): Hono {
   const settings = resolveSandboxOptions(options);
   const { seed, order, maxLimit, retryAfterSeconds, faultRate } = settings;
-  const dateDays = new ZoneDays(settings.dateZone);
-  const statisticsDays = settings.statsDayKeys === 'utc' ? new ZoneDays('UTC') : dateDays;
-  const source = settings.dataset
-    ? new DatasetSource(settings.dataset, statisticsDays)
-    : new GeneratedSource({ ...settings, statisticsDays });
-  const queries = new SandboxQueries(source, {
-    dates: { days: dateDays, endDate: settings.endDate },
-    statisticsDays,
-    order,
-    seed,
-    extraPaid: countedExtraPaid(settings.statsExtraPaid, source.mainProjectId),
-  });
+  const queries = sandboxQueries(settings);
   // A reshuffled list is shuffled afresh for each request, numbered in order of arrival.
   let listRequests = 0;
-  const page = <T>(list: readonly T[], offset: number, limit: number) => {
-    const arranged = order === 'reshuffled' ? shuffledList(list, seed, `request ${++listRequests}`) : list;
-    return arranged.slice(offset, offset + Math.min(limit, maxLimit));
-  };
   // `exact`: statistics may hold sums of any length; a dataset may hold lossless numbers.
   const { numbersAsStrings } = settings;
   const success = (c: Context, data: unknown, exact: boolean) =>
@@ -132,12 +104,15 @@ export function createSandboxApp(options: SandboxOptions = {}): Hono {
     success(c, queries.statistics(await readParams(c, statisticsParamsSchema)), true),
   );
   for (const [endpoint, schema, list] of [
-    ['/invoices/list', invoiceListParamsSchema, queries.invoices.bind(queries)],
-    ['/payments/list', paymentListParamsSchema, queries.payments.bind(queries)],
+    ['/invoices/list', invoiceListParamsSchema, queries.invoices],
+    ['/payments/list', paymentListParamsSchema, queries.payments],
   ] as const) {
     app.post(endpoint, async (c) => {
       const { offset, limit, ...filter } = await readParams(c, schema);
-      const data = page<unknown>(list(filter as never), offset, limit);
+      const records: readonly unknown[] = list(filter as never);
+      const arranged =
+        order === 'reshuffled' ? shuffledList(records, seed, `request ${++listRequests}`) : records;
+      const data = arranged.slice(offset, offset + Math.min(limit, maxLimit));
       settings.onPageServed?.({ endpoint, filter, offset, records: data.length });
       return success(c, data, exactLists);
     });
@@ -151,9 +126,6 @@ export function createSandboxApp(options: SandboxOptions = {}): Hono {
     c.json(errorBody('not_found', `no such endpoint; the endpoints are POST ${ROUTES.join(', ')}`), 404),
   );
   app.onError((error, c) => {
-    if (error instanceof SandboxRequestError) {
-      return c.json(errorBody(error.code, error.message), error.status);
-    }
     if (error instanceof HTTPException) return error.getResponse();
     // The details go to the sandbox's own stderr, never into the answer.
     console.error('sandbox: failed to answer', c.req.path, error);
@@ -172,33 +144,38 @@ export async function startSandbox(options: SandboxOptions & { port?: number } =
   return { url, apiKey: settings.apiKey, close };
 }
 
+/** Listens on 127.0.0.1 at `port` (0: a free one); throws the listen error, its `code` kept. */
+export async function listenOnLoopback(server: Server, port: number) {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const actualPort = (server.address() as AddressInfo).port;
+  return { url: `http://127.0.0.1:${actualPort}`, port: actualPort, close: () => closeServer(server) };
+}
+
 /**
- * Serves an app on 127.0.0.1, made from the server's own URL once it listens: the report API puts that
- * URL in its links, and with port 0 it is known only then. Throws the listen error, its `code` kept.
+ * Serves an app on 127.0.0.1, made from the server's URL once it listens (with port 0 it is known only
+ * then; the report API puts it in its links). Throws the listen error, its `code` kept.
  */
 export async function serveOnLoopback(
   port: number,
   createApp: (url: string) => { fetch(request: Request): Response | Promise<Response> },
-): Promise<{ url: string; port: number; close(): Promise<void> }> {
+) {
   let app: ReturnType<typeof createApp> | undefined;
-  const server = await new Promise<Server>((resolve, reject) => {
-    // Requests are read in later turns of the event loop than the one that sets `app`: the 503 is a guard.
-    const fetch = (request: Request) => app?.fetch(request) ?? new Response('starting', { status: 503 });
-    const created = serve({ fetch, port, hostname: '127.0.0.1' }, () => {
-      created.off('error', reject);
-      resolve(created);
-    }) as Server;
-    created.once('error', reject);
-  });
-  const actualPort = (server.address() as AddressInfo).port;
-  const url = `http://127.0.0.1:${actualPort}`;
+  // Requests are read in later turns of the event loop than the one that sets `app`: the 503 is a guard.
+  const fetch = (request: Request) => app?.fetch(request) ?? new Response('starting', { status: 503 });
+  const served = await listenOnLoopback(createAdaptorServer({ fetch }) as Server, port);
   try {
-    app = createApp(url);
+    app = createApp(served.url);
   } catch (error) {
-    await closeServer(server);
+    await served.close();
     throw error;
   }
-  return { url, port: actualPort, close: () => closeServer(server) };
+  return served;
 }
 
 /** Stops listening; drops keep-alive connections (fetch, SDK clients, browsers), which would hold it open. */

@@ -1,9 +1,6 @@
 import { serviceDatetimeFromEpochSeconds, type ZoneDays } from '../period';
 
-/**
- * Months as integers (`year * 12 + monthIndex`, January 0), so that "the next month" is `month + 1`;
- * instants are whole epoch seconds, UTC throughout.
- */
+/** `year * 12 + monthIndex`, so that the next month is `month + 1`; instants are epoch seconds, UTC. */
 export type MonthNumber = number;
 
 export function monthOfEpochSeconds(epochSeconds: number): MonthNumber {
@@ -21,19 +18,14 @@ export interface InstantRange {
   to?: number;
 }
 
-/** Whether the day `endDate` names is part of the range. */
-export type EndDateReading = 'inclusive' | 'exclusive';
-
 /** How all three endpoints read `startDate`/`endDate`, which the spec leaves open. */
 export interface DateReading {
   days: ZoneDays;
-  endDate: EndDateReading;
+  /** Whether the day `endDate` names is part of the range. */
+  endDate: 'inclusive' | 'exclusive';
 }
 
-/**
- * The instants that `startDate`/`endDate` (`Y-m-d`) name: from the first instant of `startDate` in the
- * zone to the first instant of the day after `endDate` (inclusive) or of `endDate` itself (exclusive).
- */
+/** The instants from `startDate` to `endDate` (`Y-m-d` days of the zone), as `reading.endDate` reads them. */
 export function rangeOfDates(dates: { startDate?: string; endDate?: string }, reading: DateReading) {
   const later = reading.endDate === 'inclusive' ? 1 : 0;
   return {
@@ -43,9 +35,8 @@ export function rangeOfDates(dates: { startDate?: string; endDate?: string }, re
 }
 
 /**
- * A range as the `Y-m-d H:i:s` (UTC) texts of its first and last second, both included, so that a
- * record's test is two string comparisons. A bound beyond a four-digit year (before 0000-01-01 or from
- * 10000-01-01) is left open.
+ * A range as the `Y-m-d H:i:s` (UTC) texts of its first and last second, so that a record's test is two
+ * string comparisons. A bound beyond a four-digit year is left open.
  */
 export function datetimeBounds({ from, to }: InstantRange): DatetimeBounds {
   return {

@@ -1,5 +1,12 @@
 export { sandboxAccount, sandboxProjectNames } from './account';
-export { closeServer, createSandboxApp, type RunningSandbox, serveOnLoopback, startSandbox } from './app';
+export {
+  closeServer,
+  createSandboxApp,
+  listenOnLoopback,
+  type RunningSandbox,
+  serveOnLoopback,
+  startSandbox,
+} from './app';
 export {
   checkedToken,
   DEFAULT_SANDBOX_PORT,

@@ -4,8 +4,7 @@ import { serviceDatetimeFromEpochSeconds } from '../period';
 import type { SandboxAccount } from './account';
 import type { MonthNumber } from './date-reading';
 import { commissionUSD, cryptoDecimals, cryptoRateUSD, fiatRateUSD, jsonNumber, roundTo } from './rates';
-import type { InvoiceJson } from './records';
-import { invoiceId, invoiceUid, type SeededRandom, WeightedChoice } from './seeded-random';
+import { invoiceId, invoiceUid, type SeededRandom, weightedChoice } from './seeded-random';
 
 /**
  * Texts merchants type into invoices. The awkward ones break CSV files, spreadsheets and HTML: every
@@ -52,14 +51,14 @@ const AWKWARD_SERVICE_DATA: readonly (string | null)[] = [
 ];
 
 /** Time from creation to `timeToPayDatetime`, by how often merchants choose it. */
-export const LIFETIMES = new WeightedChoice([
+export const LIFETIMES = weightedChoice([
   [15 * 60, 20],
   [30 * 60, 30],
   [3_600, 25],
   [2 * 3_600, 15],
   [86_400, 10],
 ]);
-const CURRENCIES = new WeightedChoice([
+const CURRENCIES = weightedChoice([
   ['USD', 45],
   ['EUR', 25],
   ['GBP', 15],
@@ -68,9 +67,8 @@ const CURRENCIES = new WeightedChoice([
 ]);
 
 /**
- * The crypto amount quoted for a USD amount at an instant, rounded down to the coin's decimals. Only a
- * generated figure (what the customer chose to send), so floating point is fine here and spares a
- * decimal division per invoice; what is derived from it is computed exactly.
+ * The crypto amount quoted for USD at an instant, rounded down. A generated figure, so floating point is
+ * fine and spares a decimal division per invoice; what is derived from it is exact.
  */
 export function quote(usd: Big, cryptocurrency: string, at: number): Big {
   const decimals = cryptoDecimals(cryptocurrency);
@@ -98,6 +96,8 @@ function drawDescription(random: SeededRandom): string | null {
 
 /** A generated invoice before `now` decides its status and amounts. */
 export type PlannedInvoice = ReturnType<typeof planInvoice>;
+/** The invoice fields: an item of the invoice list without `payment`/`wallet`, and a payment's `invoice`. */
+export type InvoiceJson = PlannedInvoice['invoice'];
 
 /** What `planInvoice` would otherwise draw. */
 export interface FieldChoices {
@@ -108,9 +108,8 @@ export interface FieldChoices {
 }
 
 /**
- * An invoice, its fields drawn in this order (the generated data depends on it): currency, project,
- * amount, description, `serviceData`, views, id. An `ordinary` one has a project of even odds and
- * ordinary texts; the others are weighted and sometimes awkward.
+ * An invoice, its fields drawn in this order, on which the data depends: currency, project, amount,
+ * description, `serviceData`, views, id. An `ordinary` one has even odds of projects and ordinary texts.
  */
 export function planInvoice(
   random: SeededRandom,
@@ -137,9 +136,8 @@ export function planInvoice(
       : `ORD-${random.int(100_000, 999_999)}`;
   const viewCount = random.int(...views);
   const timeToPay = created + lifetime;
-  // Complete but for `amountFiatUSD`, `commissionFiatUSD` and `status`, which `settle` writes; members
-  // in the order of the spec.
-  const invoice: InvoiceJson = {
+  // Members in the spec's order; `settle` writes the amounts in USD and the status.
+  const invoice = {
     id: invoiceId(random, month, serial),
     uid: invoiceUid(month, serial),
     projectId,
@@ -152,7 +150,7 @@ export function planInvoice(
     description,
     serviceData,
     views: viewCount,
-    status: 'unpaid',
+    status: 'unpaid' as InvoiceStatus,
   };
   // `usdAtCreation`: `amountFiat` at the rate of the creation moment, in cents.
   const usdAtCreation = roundTo(amountFiat.times(fiatRateUSD(currency, created)), 2);

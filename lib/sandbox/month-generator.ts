@@ -1,12 +1,13 @@
 import Big from 'big.js';
 import { PAYMENT_SEARCH_GRACE_SECONDS } from '../invoicing';
 import { serviceDatetimeFromEpochSeconds } from '../period';
-import type { SandboxAccount } from './account';
+import type { SandboxAccount, WalletJson } from './account';
 import { type MonthNumber, monthStartSeconds } from './date-reading';
 import {
   AWKWARD_DESCRIPTIONS,
   drawUSD,
   type FieldChoices,
+  type InvoiceJson,
   LIFETIMES,
   type PlannedInvoice,
   planInvoice,
@@ -14,14 +15,9 @@ import {
   settle,
 } from './invoice-records';
 import { cryptoDecimals, jsonNumber, receivedUSD } from './rates';
-import type { InvoiceItemJson, InvoiceJson, PaymentItemJson, PaymentRecordJson, WalletJson } from './records';
 import { randomUuid, SeededRandom, transactionHash } from './seeded-random';
 
-/**
- * How many records a full month holds, before `now` cuts the current month short: invoices in the
- * other statuses are 10 % of the paid (at least 4, so a small month shows every kind), unmatched
- * payments 1 % (at least 2).
- */
+/** Records of a full month: not paid invoices 10 % of the paid (at least 4, every kind), unmatched 1 %. */
 export function monthCounts(paidPerMonth: number): { paid: number; others: number; unmatched: number } {
   return {
     paid: paidPerMonth,
@@ -46,6 +42,12 @@ export interface UnmatchedCase {
 }
 
 export type GeneratedMonth = ReturnType<typeof generateMonth>;
+/** The `payment` block of a paid invoice. */
+type PaymentRecordJson = { id: string; amount: number; hash: string; transactionDatetime: string };
+/** An item of `POST /invoices/list`: `payment` and `wallet` only when paid. */
+export type InvoiceItemJson = InvoiceJson & { payment?: PaymentRecordJson; wallet?: WalletJson };
+/** An item of `POST /payments/list`: `invoice` only when matched. */
+export type PaymentItemJson = PaymentRecordJson & { invoice?: InvoiceJson; wallet: WalletJson };
 
 /** With `unmatchedCases`: cases of each kind but `stray` per month, and stray ones besides the ordinary. */
 export const CASES_PER_KIND = 8;
@@ -112,17 +114,14 @@ function paidSpecial(index: number, start: number, end: number, account: Sandbox
 const btcWallet = (account: SandboxAccount) => account.wallets.find((w) => w.cryptocurrency === 'BTC')!;
 
 /**
- * One month of the account's records, from the seed and the month alone: its invoices created in the
- * month and the payments found through them (some early next month), each newest first, then by id.
- * Every random draw is made whatever `now` (`nowSeconds`) is, then records after `now` are left out (or
- * not yet paid), so a month reads the same once it is over.
+ * One month of the account's records from the seed and the month alone: its invoices and the payments
+ * found through them (some early next month), each newest first, then by id. Every draw is made whatever
+ * `now` is, then what comes after `now` is left out, so a month reads the same once it is over.
  *
- * With `unmatchedCases`, unmatched payments whose truth is known (`cases`, for the tests of the report's
- * estimates and candidates; never served): `CASES_PER_KIND` each of late, under- and over-payments of
- * invoices made for them (which stay not paid), and `STRAY_CASES` payments for no invoice. From their own
- * random stream, so the month's other records are the same with or without them (but for the ordinary
- * unmatched payments' amounts, moved clear of waiting invoices). The first late case's invoice is made in
- * the month's last half hour and paid in the next month's first: its candidate comes from the period before.
+ * With `unmatchedCases`, also unmatched payments whose truth `cases` tells tests (never served): late,
+ * under- and over-payments of invoices made for them, and payments for no invoice. From their own stream,
+ * so the other records stay the same (but for the ordinary unmatched amounts, moved clear of waiting
+ * invoices). The first late case crosses into the next month: its candidate is in the period before.
  */
 export function generateMonth(request: {
   seed: number;

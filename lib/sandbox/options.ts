@@ -2,9 +2,8 @@ import * as z from 'zod';
 import { commandLineOptions, MAX_PORT, parsePort, TOKEN68_PATTERN, UsageError } from '../config';
 import { serviceDatetimeSchema } from '../invoicing';
 import { isZoneOrOffset } from '../period';
-import type { EndDateReading } from './date-reading';
 import type { SandboxDataset } from './queries';
-import { LIST_ORDERS, type ListOrder } from './record-order';
+import { LIST_ORDERS } from './record-order';
 
 export const DEFAULT_SEED = 1;
 /** A month this large takes tens of seconds and about a gigabyte to generate. */
@@ -17,87 +16,6 @@ const ZONE_RULE = 'an IANA time zone or an offset from -12:00 to +14:00';
 export function checkedToken(name: string, value: string): string {
   if (!TOKEN68_PATTERN.test(value)) throw new UsageError(`${name} ${TOKEN68_RULE}`);
   return value;
-}
-
-/** The options' defaults but `apiKey` (`SANDBOX_API_KEY`, else `sandbox-key`) and `now` (the clock's). */
-const DEFAULTS = {
-  /** Seeds the generated data, the faults and the random order. */
-  seed: DEFAULT_SEED,
-  latencyMs: 0,
-  /** Silent cap on `limit`. */
-  maxLimit: 1000,
-  /** Share of requests answered 429 or 503, 0..1. */
-  faultRate: 0,
-  /** `Retry-After` of a 429, in seconds. */
-  retryAfterSeconds: 1,
-  paidPerMonth: 60,
-  /** An IANA name or an offset from `-12:00` to `+14:00`. */
-  dateZone: 'UTC',
-  endDate: 'inclusive' as EndDateReading,
-  statsDayKeys: 'zone' as 'zone' | 'utc',
-  order: 'newest' as ListOrder,
-  numbersAsStrings: false,
-  /** Unmatched payments whose truth `generateMonth`'s `cases` tells tests, never an answer. */
-  unmatchedCases: false,
-  /** Planted faults. */
-  statsExtraPaid: [] as readonly ExtraPaidInvoice[],
-};
-
-/** `now`: the data covers the 14 full months before this one and this month up to this instant. */
-type Settings = typeof DEFAULTS & { apiKey: string; now: Date };
-
-/** How a sandbox behaves and what it serves; docs/sandbox.md explains each option. */
-export type SandboxOptions = Partial<Settings> & {
-  /** Serve these records instead of generated ones. */
-  dataset?: SandboxDataset;
-  /** Told of every list page answered, so that a benchmark can count what it serves. */
-  onPageServed?: (page: ServedPage) => void;
-};
-
-/** A page of a list the sandbox answered. */
-export interface ServedPage {
-  endpoint: '/invoices/list' | '/payments/list';
-  /** The list's filter as read from the form (`offset` and `limit` aside). */
-  filter: Readonly<Record<string, string | undefined>>;
-  offset: number;
-  records: number;
-}
-
-/** The options with their defaults; throws a `RangeError` that names the bad option (never the key). */
-export function resolveSandboxOptions(options: SandboxOptions = {}) {
-  const o = { ...options } as Settings & SandboxOptions;
-  for (const [name, fallback] of Object.entries(DEFAULTS)) (o as Record<string, unknown>)[name] ??= fallback;
-  o.apiKey ??= process.env.SANDBOX_API_KEY || 'sandbox-key';
-  o.now ??= new Date();
-  const rules: [boolean, string][] = [
-    [Number.isSafeInteger(o.seed), 'seed must be a whole number'],
-    [TOKEN68_PATTERN.test(o.apiKey), `apiKey ${TOKEN68_RULE}`],
-    [Number.isFinite(o.latencyMs) && o.latencyMs >= 0, 'latencyMs must be 0 or more'],
-    [Number.isSafeInteger(o.maxLimit) && o.maxLimit >= 1, 'maxLimit must be a whole number, 1 or more'],
-    [o.faultRate >= 0 && o.faultRate <= 1, 'faultRate must be between 0 and 1'],
-    [
-      Number.isSafeInteger(o.retryAfterSeconds) && o.retryAfterSeconds >= 0,
-      'retryAfterSeconds must be a whole number, 0 or more',
-    ],
-    [
-      Number.isSafeInteger(o.paidPerMonth) && o.paidPerMonth >= 1 && o.paidPerMonth <= MAX_PAID_PER_MONTH,
-      `paidPerMonth must be a whole number from 1 to ${MAX_PAID_PER_MONTH}`,
-    ],
-    [o.now instanceof Date && !Number.isNaN(o.now.getTime()), 'now must be a valid Date'],
-    [isZoneOrOffset(o.dateZone), `dateZone must be ${ZONE_RULE}, not "${o.dateZone}"`],
-    [['inclusive', 'exclusive'].includes(o.endDate), 'endDate must be "inclusive" or "exclusive"'],
-    [['zone', 'utc'].includes(o.statsDayKeys), 'statsDayKeys must be "zone" or "utc"'],
-    [LIST_ORDERS.includes(o.order), `order must be one of ${LIST_ORDERS.join(', ')}`],
-    [typeof o.numbersAsStrings === 'boolean', 'numbersAsStrings must be true or false'],
-    [typeof o.unmatchedCases === 'boolean', 'unmatchedCases must be true or false'],
-    ...o.statsExtraPaid.map((extra, index): [boolean, string] => {
-      const problem = extraPaidProblem(extra);
-      return [problem === undefined, `statsExtraPaid[${index}].${problem}`];
-    }),
-  ];
-  const broken = rules.find(([holds]) => !holds);
-  if (broken) throw new RangeError(`sandbox: ${broken[1]}`);
-  return o;
 }
 
 const decimalText = z.string().regex(/^\d{1,30}(\.\d{1,18})?$/, 'expected a decimal such as "10.00"');
@@ -126,12 +44,70 @@ const extraPaidSchema = z
   });
 type ExtraPaidInvoice = z.input<typeof extraPaidSchema>;
 
-/** What is wrong with an extra (`amountUSD: expected a decimal such as "10.00"`), if anything. */
-function extraPaidProblem(extra: ExtraPaidInvoice): string | undefined {
-  const result = extraPaidSchema.safeParse(extra);
-  if (result.success) return undefined;
-  const issue = result.error.issues[0]!;
-  return issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message;
+/** The settings in the order they are checked, each with its default; docs/sandbox.md explains each. */
+const settingsSchema = z.object({
+  /** Seeds the generated data, the faults and the random order. */
+  seed: z.int({ error: 'must be a whole number' }).default(DEFAULT_SEED),
+  apiKey: z
+    .string({ error: TOKEN68_RULE })
+    .regex(TOKEN68_PATTERN)
+    .prefault(() => process.env.SANDBOX_API_KEY || 'sandbox-key'),
+  latencyMs: z.number({ error: 'must be 0 or more' }).min(0).default(0),
+  /** Silent cap on `limit`. */
+  maxLimit: z.int({ error: 'must be a whole number, 1 or more' }).min(1).default(1000),
+  /** Share of requests answered 429 or 503. */
+  faultRate: z.number({ error: 'must be between 0 and 1' }).min(0).max(1).default(0),
+  /** `Retry-After` of a 429, in seconds. */
+  retryAfterSeconds: z.int({ error: 'must be a whole number, 0 or more' }).min(0).default(1),
+  paidPerMonth: z
+    .int({ error: `must be a whole number from 1 to ${MAX_PAID_PER_MONTH}` })
+    .min(1)
+    .max(MAX_PAID_PER_MONTH)
+    .default(60),
+  /** The data covers the 14 full months before this one and this month up to this instant. */
+  now: z.date({ error: 'must be a valid Date' }).default(() => new Date()),
+  dateZone: z
+    .string({ error: (issue) => `must be ${ZONE_RULE}, not "${issue.input}"` })
+    .refine(isZoneOrOffset)
+    .default('UTC'),
+  endDate: z
+    .enum(['inclusive', 'exclusive'], { error: 'must be "inclusive" or "exclusive"' })
+    .default('inclusive'),
+  statsDayKeys: z.enum(['zone', 'utc'], { error: 'must be "zone" or "utc"' }).default('zone'),
+  order: z.enum(LIST_ORDERS, { error: `must be one of ${LIST_ORDERS.join(', ')}` }).default('newest'),
+  numbersAsStrings: z.boolean({ error: 'must be true or false' }).default(false),
+  /** Unmatched payments whose truth `generateMonth`'s `cases` tells tests, never an answer. */
+  unmatchedCases: z.boolean({ error: 'must be true or false' }).default(false),
+  /** Planted faults. */
+  statsExtraPaid: z.array(extraPaidSchema).default([]),
+});
+
+/** How a sandbox behaves and what it serves. */
+export type SandboxOptions = z.input<typeof settingsSchema> & {
+  /** Serve these records instead of generated ones. */
+  dataset?: SandboxDataset;
+  /** Told of every list page answered, so that a benchmark can count what it serves. */
+  onPageServed?: (page: ServedPage) => void;
+};
+
+/** A page of a list the sandbox answered. */
+export interface ServedPage {
+  endpoint: '/invoices/list' | '/payments/list';
+  /** The list's filter as read from the form (`offset` and `limit` aside). */
+  filter: Readonly<Record<string, string | undefined>>;
+  offset: number;
+  records: number;
+}
+
+/** The options with their defaults; throws a `RangeError` that names the bad option (never the key). */
+export function resolveSandboxOptions(options: SandboxOptions = {}) {
+  const result = settingsSchema.safeParse(options);
+  if (result.success) return { ...options, ...result.data };
+  const { path, message } = result.error.issues[0]!;
+  const [name, index, ...rest] = path.map(String);
+  const inExtra = rest.length > 0 ? `${rest.join('.')}: ` : '';
+  const where = index === undefined ? `${name} ` : `${name}[${index}].${inExtra}`;
+  throw new RangeError(`sandbox: ${where}${message}`);
 }
 
 /** The extras as the invoices the statistics count; `mainProjectId` stands in for a missing project. */
@@ -164,10 +140,11 @@ function parseExtraPaid(text: string): ExtraPaidInvoice {
   const groups = EXTRA_PAID_TEXT.exec(text)?.groups;
   if (!groups) throw new RangeError(`expected ${EXTRA_PAID_FORMAT}, not "${text}"`);
   const given = Object.entries(groups).filter(([, value]) => value !== undefined);
-  const extra = Object.fromEntries(given) as unknown as ExtraPaidInvoice;
-  const problem = extraPaidProblem(extra);
-  if (problem !== undefined) throw new RangeError(problem);
-  return extra;
+  const result = extraPaidSchema.safeParse(Object.fromEntries(given));
+  const issue = result.error?.issues[0];
+  if (issue)
+    throw new RangeError(issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message);
+  return result.data!;
 }
 
 /** What `npm run sandbox -- --help` prints: the usage, then each option. */

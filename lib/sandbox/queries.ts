@@ -5,7 +5,6 @@ import { invoiceStatusSchema, serviceDatetimeSchema } from '../invoicing';
 import { ZoneDays } from '../period';
 import { type SandboxAccount, sandboxAccount } from './account';
 import {
-  type DateReading,
   datetimeBounds,
   type InstantRange,
   inBounds,
@@ -14,11 +13,15 @@ import {
   monthStartSeconds,
   rangeOfDates,
 } from './date-reading';
-import { type GeneratedMonth, generateMonth } from './month-generator';
-import type { SandboxOptions } from './options';
+import {
+  type GeneratedMonth,
+  generateMonth,
+  type InvoiceItemJson,
+  type PaymentItemJson,
+} from './month-generator';
+import { countedExtraPaid, type resolveSandboxOptions, type SandboxOptions } from './options';
 import { decimalOf } from './rates';
-import { arrangeList, type ListOrder, newestFirst } from './record-order';
-import type { InvoiceItemJson, PaymentItemJson } from './records';
+import { arrangeList, newestFirst } from './record-order';
 import type { invoiceListParamsSchema, paymentListParamsSchema } from './request-params';
 import { monthOfInvoiceId, monthOfInvoiceUid } from './seeded-random';
 import {
@@ -37,11 +40,8 @@ function dayTotalsIn(range: InstantRange, invoices: readonly CountedInvoice[], d
 }
 
 /** Where the records come from: generated months or a given dataset. */
-export interface RecordSource {
-  /**
-   * Lists that together hold every invoice created in the range (and, when given, with that id or
-   * uid), each newest first, then by id. They may hold more; the caller filters.
-   */
+interface RecordSource {
+  /** Lists holding every invoice created in the range (with that id or uid), each newest first, by id. */
   invoiceLists(range: InstantRange, lookup: { invoiceId?: string; invoiceUid?: string }): InvoiceItemJson[][];
   /** The same for payments whose transaction falls in the range (and matched to that invoice). */
   paymentLists(range: InstantRange, lookup: { invoiceId?: string }): PaymentItemJson[][];
@@ -58,105 +58,88 @@ type PaymentFilter = Omit<z.output<typeof paymentListParamsSchema>, 'offset' | '
 /** Filtered lists kept for paging: a client walks one list page by page, often several at once. */
 const CACHED_LISTS = 64;
 
-/** How the answers read what the spec leaves open, and what the statistics count beyond the lists. */
-export interface QueryReadings {
-  dates: DateReading;
-  /** The days the statistics are keyed by (the sources cut theirs the same way). */
-  statisticsDays: ZoneDays;
-  order: ListOrder;
-  seed: number;
-  /** Paid invoices the statistics count and the lists do not return (a planted fault). */
-  extraPaid: readonly CountedInvoice[];
-}
-
 /**
- * The answers of the three endpoints, before paging. Each filtered list is computed once and kept, so
- * every further page of it is a slice: about a millisecond for 100 records out of 55,000.
+ * The answers of the three endpoints, before paging. Each filtered list is kept, so every further page
+ * of it is a slice: about a millisecond for 100 records out of 55,000.
  */
-export class SandboxQueries {
-  private readonly lists = new LruCache<string, readonly unknown[]>(CACHED_LISTS);
-  private readonly statisticsByRange = new LruCache<string, InvoiceStatisticsJson>(CACHED_LISTS);
+export function sandboxQueries(settings: ReturnType<typeof resolveSandboxOptions>) {
+  const { seed, order } = settings;
+  const dateReading = { days: new ZoneDays(settings.dateZone), endDate: settings.endDate };
+  const statisticsDays = settings.statsDayKeys === 'utc' ? new ZoneDays('UTC') : dateReading.days;
+  const source = settings.dataset
+    ? datasetSource(settings.dataset, statisticsDays)
+    : new GeneratedSource({ ...settings, statisticsDays });
+  const extraPaid = countedExtraPaid(settings.statsExtraPaid, source.mainProjectId);
+  const lists = new LruCache<string, readonly unknown[]>(CACHED_LISTS);
+  const statisticsByRange = new LruCache<string, InvoiceStatisticsJson>(CACHED_LISTS);
 
-  constructor(
-    private readonly source: RecordSource,
-    private readonly readings: QueryReadings,
-  ) {}
-
-  invoices(filter: InvoiceFilter): readonly InvoiceItemJson[] {
-    const { invoiceId, invoiceUid, projectId, status } = filter;
-    return this.list(
-      `invoices ${JSON.stringify([invoiceId, invoiceUid, projectId, filter.startDate, filter.endDate, status])}`,
-      filter,
-      (range) => this.source.invoiceLists(range, filter),
-      (invoice) => invoice.createDatetime,
-      (invoice) =>
-        (invoiceId === undefined || invoice.id === invoiceId) &&
-        (invoiceUid === undefined || invoice.uid === invoiceUid) &&
-        (projectId === undefined || invoice.projectId === projectId) &&
-        (status === undefined || invoice.status === status),
-    );
-  }
-
-  payments(filter: PaymentFilter): readonly PaymentItemJson[] {
-    const { walletId, invoiceId } = filter;
-    return this.list(
-      `payments ${JSON.stringify([walletId, invoiceId, filter.startDate, filter.endDate])}`,
-      filter,
-      (range) => this.source.paymentLists(range, filter),
-      (payment) => payment.transactionDatetime,
-      (payment) =>
-        (walletId === undefined || payment.wallet.id === walletId) &&
-        (invoiceId === undefined || payment.invoice?.id === invoiceId),
-    );
-  }
-
-  /**
-   * The statistics of exactly the invoices `POST /invoices/list` returns for the same dates, plus any
-   * planted extra. Kept like the lists: a range the zone cuts inside a month is added up from records.
-   */
-  statistics(dates: { startDate?: string; endDate?: string }): InvoiceStatisticsJson {
-    return this.statisticsByRange.getOrCreate(JSON.stringify([dates.startDate, dates.endDate]), () => {
-      const range = rangeOfDates(dates, this.readings.dates);
-      const extraDays = dayTotalsIn(range, this.readings.extraPaid, this.readings.statisticsDays);
-      return invoiceStatistics([...this.source.dayTotals(range), ...extraDays]);
-    });
-  }
-
-  /**
-   * The records of the source's lists in the range that pass the filter, in the list order. The lists
-   * are each in order, so sorting their concatenation is a merge of runs.
-   */
-  private list<T extends { id: string }>(
+  // The source's lists are each in order, so sorting their concatenation is a merge of runs.
+  const list = <T extends { id: string }>(
     key: string,
     dates: { startDate?: string; endDate?: string },
-    lists: (range: InstantRange) => T[][],
+    listsIn: (range: InstantRange) => T[][],
     timeOf: (record: T) => string,
     passes: (record: T) => boolean,
-  ): readonly T[] {
-    return this.lists.getOrCreate(key, () => {
-      const range = rangeOfDates(dates, this.readings.dates);
+  ): readonly T[] =>
+    lists.getOrCreate(key, () => {
+      const range = rangeOfDates(dates, dateReading);
       const bounds = datetimeBounds(range);
-      const kept = lists(range).flatMap((list) =>
-        list.filter((record) => inBounds(timeOf(record), bounds) && passes(record)),
+      const kept = listsIn(range).flatMap((records) =>
+        records.filter((record) => inBounds(timeOf(record), bounds) && passes(record)),
       );
-      const { order, seed } = this.readings;
       return arrangeList(kept.sort(newestFirst(timeOf)), order, timeOf, { seed, listKey: key });
     }) as readonly T[];
-  }
+
+  return {
+    invoices(filter: InvoiceFilter): readonly InvoiceItemJson[] {
+      const { invoiceId, invoiceUid, projectId, status } = filter;
+      return list(
+        `invoices ${JSON.stringify([invoiceId, invoiceUid, projectId, filter.startDate, filter.endDate, status])}`,
+        filter,
+        (range) => source.invoiceLists(range, filter),
+        (invoice) => invoice.createDatetime,
+        (invoice) =>
+          (invoiceId === undefined || invoice.id === invoiceId) &&
+          (invoiceUid === undefined || invoice.uid === invoiceUid) &&
+          (projectId === undefined || invoice.projectId === projectId) &&
+          (status === undefined || invoice.status === status),
+      );
+    },
+
+    payments(filter: PaymentFilter): readonly PaymentItemJson[] {
+      const { walletId, invoiceId } = filter;
+      return list(
+        `payments ${JSON.stringify([walletId, invoiceId, filter.startDate, filter.endDate])}`,
+        filter,
+        (range) => source.paymentLists(range, filter),
+        (payment) => payment.transactionDatetime,
+        (payment) =>
+          (walletId === undefined || payment.wallet.id === walletId) &&
+          (invoiceId === undefined || payment.invoice?.id === invoiceId),
+      );
+    },
+
+    /** The statistics of exactly what `POST /invoices/list` returns for the dates, plus planted extras. */
+    statistics(dates: { startDate?: string; endDate?: string }): InvoiceStatisticsJson {
+      return statisticsByRange.getOrCreate(JSON.stringify([dates.startDate, dates.endDate]), () => {
+        const range = rangeOfDates(dates, dateReading);
+        const extraDays = dayTotalsIn(range, extraPaid, statisticsDays);
+        return invoiceStatistics([...source.dayTotals(range), ...extraDays]);
+      });
+    },
+  };
 }
 
 /**
- * A least-recently-used cache over `Map`'s insertion order, sized by a cost per entry (records held,
- * for months; 1 for query results). The project has no cache package, and this needs little.
+ * A least-recently-used cache over `Map`'s insertion order, sized by a cost per entry (records, for
+ * months); the newest entry is kept even when it alone exceeds `capacity`.
  */
 export class LruCache<K, V> {
   private readonly entries = new Map<K, { value: V; cost: number }>();
   private totalCost = 0;
 
-  /** @param capacity the total cost kept; the newest entry is kept even when it alone exceeds it */
   constructor(private readonly capacity: number) {}
 
-  /** The value for `key`, computed and kept when missing. */
   getOrCreate(key: K, create: () => V, costOf: (value: V) => number = () => 1): V {
     const cached = this.entries.get(key);
     if (cached) {
@@ -180,20 +163,13 @@ export class LruCache<K, V> {
 /** Full months of data before the current one. */
 const DATA_MONTHS = 14;
 
-/**
- * Records held in memory at once, about 5 months of 50,000 paid invoices. Older months are dropped
- * and, being deterministic, generated again if asked for; their day totals are kept.
- */
+/** Records held at once, about 5 months of 50,000 paid invoices; older months are generated again. */
 const RECORD_BUDGET = 600_000;
 
-/** `statisticsDays`: the days the statistics are keyed by (UTC days by default). */
 type GeneratedSourceOptions = Pick<Required<SandboxOptions>, 'seed' | 'paidPerMonth' | 'now'> &
   Pick<SandboxOptions, 'unmatchedCases'> & { statisticsDays?: ZoneDays };
 
-/**
- * The account's records, generated a month at a time when a request first needs that month: the
- * `DATA_MONTHS` full months before `now` and the current month up to `now`.
- */
+/** The `DATA_MONTHS` full months before `now` and this month so far, each generated when first needed. */
 export class GeneratedSource implements RecordSource {
   readonly account: SandboxAccount;
   /** The account's busiest project. */
@@ -245,10 +221,7 @@ export class GeneratedSource implements RecordSource {
       .map((month) => this.month(month).payments);
   }
 
-  /**
-   * A month wholly in the range gives the totals kept since it was generated; a month the range cuts
-   * (at most the first and the last) is added up again from its records in the range.
-   */
+  /** A month wholly in the range gives its kept totals; one the range cuts is added up from records. */
   dayTotals(range: InstantRange): DayTotals[] {
     const parts: DayTotals[] = [];
     for (const month of this.monthsOf(range, 0)) {
@@ -282,10 +255,8 @@ export class GeneratedSource implements RecordSource {
 }
 
 /**
- * Records to serve instead of generated ones, exactly as given: invoices as items of `POST
- * /invoices/list`, payments as items of `POST /payments/list`; the statistics are derived from the
- * invoices. An amount may be a JSON number, a numeric string (served as a string), or a lossless-json
- * `LosslessNumber` (served as a number token with every digit).
+ * Records served exactly as given instead of generated ones, as items of the two lists; the statistics
+ * come from the invoices. An amount may be a number, numeric text or a `LosslessNumber`.
  */
 export interface SandboxDataset {
   invoices: unknown[];
@@ -303,10 +274,7 @@ const amountSchema = z
     }
   }, 'expected a number');
 
-/**
- * Only the members the sandbox filters and adds up by are checked, so a test can still serve a record
- * that is odd in other ways and see how a client copes.
- */
+/** Only the members the sandbox filters and adds up by: a test may serve a record odd in other ways. */
 const datasetInvoiceSchema = z.looseObject({
   id: z.string(),
   uid: z.string(),
@@ -326,37 +294,22 @@ const datasetPaymentSchema = z.looseObject({
 });
 
 /** A dataset's records, checked and ordered once. Throws a `TypeError` naming the first bad member. */
-export class DatasetSource implements RecordSource {
-  private readonly invoices: InvoiceItemJson[];
-  private readonly payments: PaymentItemJson[];
-  readonly mainProjectId: string | undefined;
-
-  constructor(
-    dataset: SandboxDataset,
-    private readonly statisticsDays: ZoneDays,
-  ) {
-    if (!Array.isArray(dataset?.invoices) || !Array.isArray(dataset?.payments)) {
-      throw new TypeError('dataset: expected { invoices: [...], payments: [...] }');
-    }
-    this.invoices = checked(dataset.invoices, datasetInvoiceSchema, 'invoices') as InvoiceItemJson[];
-    this.payments = checked(dataset.payments, datasetPaymentSchema, 'payments') as PaymentItemJson[];
-    // The project of the dataset's first invoice as given, before the records are ordered.
-    this.mainProjectId = this.invoices[0]?.projectId;
-    this.invoices.sort(newestFirst((invoice) => invoice.createDatetime));
-    this.payments.sort(newestFirst((payment) => payment.transactionDatetime));
+function datasetSource(dataset: SandboxDataset, statisticsDays: ZoneDays): RecordSource {
+  if (!Array.isArray(dataset?.invoices) || !Array.isArray(dataset?.payments)) {
+    throw new TypeError('dataset: expected { invoices: [...], payments: [...] }');
   }
-
-  invoiceLists(): InvoiceItemJson[][] {
-    return [this.invoices];
-  }
-
-  paymentLists(): PaymentItemJson[][] {
-    return [this.payments];
-  }
-
-  dayTotals(range: InstantRange): Iterable<DayTotals> {
-    return dayTotalsIn(range, this.invoices, this.statisticsDays);
-  }
+  const invoices = checked(dataset.invoices, datasetInvoiceSchema, 'invoices') as InvoiceItemJson[];
+  const payments = checked(dataset.payments, datasetPaymentSchema, 'payments') as PaymentItemJson[];
+  // The project of the dataset's first invoice as given, before the records are ordered.
+  const mainProjectId = invoices[0]?.projectId;
+  invoices.sort(newestFirst((invoice) => invoice.createDatetime));
+  payments.sort(newestFirst((payment) => payment.transactionDatetime));
+  return {
+    mainProjectId,
+    invoiceLists: () => [invoices],
+    paymentLists: () => [payments],
+    dayTotals: (range) => dayTotalsIn(range, invoices, statisticsDays),
+  };
 }
 
 /** A copy of the records (the caller's array is left alone), each checked against the schema. */

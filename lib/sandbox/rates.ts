@@ -46,7 +46,7 @@ function rateAt(markets: Record<string, Market>, code: string, kind: string, at:
   return new Big((base * factor).toFixed(decimals));
 }
 
-/** USD per unit of a cryptocurrency at an instant (a `Date` or epoch seconds). */
+/** USD per unit of a cryptocurrency at an instant. */
 export function cryptoRateUSD(cryptocurrency: string, at: Date | number): Big {
   return rateAt(CRYPTO_MARKETS, cryptocurrency, 'cryptocurrency', at);
 }
@@ -71,10 +71,7 @@ export function receivedUSD(amount: Big, cryptocurrency: string, at: Date | numb
   return roundTo(amount.times(cryptoRateUSD(cryptocurrency, at)), 2);
 }
 
-/**
- * An exact decimal as the JSON number the service sends. `JSON.stringify` writes numbers below 1e-6 in
- * exponent form (`9.5e-7`), as PHP's `json_encode` does: clients must read either form.
- */
+/** An exact decimal as the JSON number the service sends: below 1e-6 in exponent form, as PHP writes it. */
 export function jsonNumber(amount: Big): number {
   return Number(amount.toFixed());
 }

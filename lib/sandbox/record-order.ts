@@ -2,14 +2,12 @@ import { createHash } from 'node:crypto';
 import { SeededRandom } from './seeded-random';
 
 /**
- * The order of every list, which the spec does not show: `newest` first (the default), `oldest` first,
- * `random`, or `reshuffled`. Records of the same second are ordered by `id` ascending, so they keep a
- * stable place between pages, except in a reshuffled list: a new shuffle at every request, as a service
- * that sorts on nothing may answer, where offsets name other records at each request.
+ * The order of every list, which the spec does not show. Records of one second are ordered by `id`, so
+ * they keep their place between pages, except in a `reshuffled` list: new at every request, as a service
+ * that sorts on nothing may answer.
  */
-export type ListOrder = 'newest' | 'oldest' | 'random' | 'reshuffled';
-
-export const LIST_ORDERS: readonly ListOrder[] = ['newest', 'oldest', 'random', 'reshuffled'];
+export const LIST_ORDERS = ['newest', 'oldest', 'random', 'reshuffled'] as const;
+export type ListOrder = (typeof LIST_ORDERS)[number];
 
 /** Newest first by the time `timeOf` reads, then by `id` ascending: how sources keep their records. */
 export function newestFirst<T extends { id: string }>(timeOf: (record: T) => string) {
@@ -25,9 +23,8 @@ function compareNewestThenId(aTime: string, aId: string, bTime: string, bId: str
 const ORDER_STREAM = 0x0de7;
 
 /**
- * A newest-first list in another order. `oldest`: oldest first, then by `id` ascending. `random`: a
- * shuffle drawn from the seed and the list's key (its endpoint and filter), so every page of one list
- * comes from the same arrangement. `reshuffled`: as it is, shuffled again for each request when paged.
+ * A newest-first list in another order: `random` is drawn from the seed and the list's key (endpoint and
+ * filter), the same for every page; `reshuffled` is left as it is, for paging to shuffle.
  */
 export function arrangeList<T extends { id: string }>(
   newestFirst: readonly T[],

@@ -1,27 +1,20 @@
 import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import * as z from 'zod';
 import { fieldIssues } from '../config';
 import { invoiceStatusSchema, serviceDateSchema } from '../invoicing';
 
 /**
  * The form fields of each endpoint. Where the spec is silent the sandbox is strict, so that a client's
- * mistake shows here rather than as wrong figures: an unknown field, a field sent twice, a bad date,
- * UUID or status, a negative offset or a limit below 1 get 400. An empty field counts as not sent
- * (what HTML forms and many clients send for "not set").
+ * mistake shows as a 400 rather than as wrong figures. An empty field counts as not sent, as forms mean it.
  */
 
-/** A request the sandbox refuses, answered with `status` and an error body. */
-export class SandboxRequestError extends Error {
-  override readonly name = 'SandboxRequestError';
+/** Every failure's body, a shape the spec leaves open: `code` is stable, `message` is for people. */
+export const errorBody = (code: string, message: string) => ({ result: 'error', error: { code, message } });
 
-  constructor(
-    readonly status: 400 | 415,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+/** A request the sandbox refuses, answered with `status` and an error body (`onError` sends it). */
+const refusal = (c: Context, status: 400 | 415, code: string, message: string) =>
+  new HTTPException(status, { res: c.json(errorBody(code, message), status) });
 
 /** The textual 8-4-4-4-12 form, any version (as the client's schemas accept). */
 const uuidField = z.guid({ message: 'expected a UUID' }).optional();
@@ -64,12 +57,12 @@ export const paymentListParamsSchema = z
   .superRefine(ordered);
 
 const FORM_TYPES = ['multipart/form-data', 'application/x-www-form-urlencoded'];
-const invalid = (message: string) => new SandboxRequestError(400, 'invalid_parameter', message);
+const invalid = (c: Context, message: string) => refusal(c, 400, 'invalid_parameter', message);
 
-/** The request's form fields, checked against the endpoint's schema; throws a `SandboxRequestError`. */
+/** The request's form fields, checked against the endpoint's schema; throws an `HTTPException`. */
 export async function readParams<T extends z.ZodType>(c: Context, schema: T): Promise<z.output<T>> {
   const result = schema.safeParse(await readFormFields(c));
-  if (!result.success) throw invalid(describeIssue(result.error.issues[0]!));
+  if (!result.success) throw invalid(c, describeIssue(result.error.issues[0]!));
   return result.data;
 }
 
@@ -79,7 +72,8 @@ async function readFormFields(c: Context): Promise<Record<string, string>> {
   if (contentType === undefined) return {};
   const mediaType = contentType.split(';')[0]!.trim().toLowerCase();
   if (!FORM_TYPES.includes(mediaType)) {
-    throw new SandboxRequestError(
+    throw refusal(
+      c,
       415,
       'unsupported_media_type',
       `send the parameters as form fields (multipart/form-data or application/x-www-form-urlencoded), not ${mediaType || 'an empty content type'}`,
@@ -89,14 +83,14 @@ async function readFormFields(c: Context): Promise<Record<string, string>> {
   try {
     body = await c.req.parseBody({ all: true });
   } catch {
-    throw invalid(`the ${mediaType} body could not be read`);
+    throw invalid(c, `the ${mediaType} body could not be read`);
   }
   const fields: Record<string, string> = {};
   for (const [name, values] of Object.entries(body)) {
     // Hono gives an array for a name sent twice, and for any name ending in `[]`.
     const list = Array.isArray(values) ? values : [values];
-    if (list.length > 1) throw invalid(`"${name}" is sent more than once`);
-    if (typeof list[0] !== 'string') throw invalid(`"${name}" must be text, not a file`);
+    if (list.length > 1) throw invalid(c, `"${name}" is sent more than once`);
+    if (typeof list[0] !== 'string') throw invalid(c, `"${name}" must be text, not a file`);
     if (list[0] !== '') fields[name] = list[0];
   }
   return fields;

@@ -4,11 +4,8 @@ import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
 import type { MonthNumber } from './date-reading';
 
-/**
- * Folds several integers (a seed, a month, a stream tag) into the one 32-bit seed pure-rand takes, with
- * MurmurHash3's finaliser, so that neighbouring months or seeds do not start from correlated states.
- */
-export function streamSeed(...parts: number[]): number {
+/** Folds integers into pure-rand's 32-bit seed with MurmurHash3's mixing, so neighbours do not correlate. */
+function streamSeed(...parts: number[]): number {
   let hash = 0x9e3779b9;
   for (const part of parts) {
     // Both halves of a safe integer count, so seeds above 2^32 stay distinct.
@@ -26,22 +23,16 @@ export function streamSeed(...parts: number[]): number {
   return hash | 0;
 }
 
-/**
- * Random bytes are written here and read back as hex in one native call: built up in JavaScript, the
- * digits of a large month's ids and hashes made strings of many pieces that kept the collector busy.
- */
+/** Hex digits in one native call: built up in JavaScript, a large month's ids kept the collector busy. */
 const HEX_SCRATCH = Buffer.alloc(36);
 
 /** Values with weights, drawn by `SeededRandom.weighted`. */
-export class WeightedChoice<T> {
-  readonly values: readonly T[];
-  readonly cumulative: readonly number[];
-
-  constructor(entries: readonly (readonly [T, number])[]) {
-    this.values = entries.map(([value]) => value);
-    let total = 0;
-    this.cumulative = entries.map(([, weight]) => (total += weight));
-  }
+export function weightedChoice<T>(entries: readonly (readonly [T, number])[]) {
+  let total = 0;
+  return {
+    values: entries.map(([value]) => value),
+    cumulative: entries.map(([, weight]) => (total += weight)),
+  };
 }
 
 /** A seeded random stream with the few draws the sandbox needs. The same parts give the same stream. */
@@ -70,7 +61,7 @@ export class SeededRandom {
     return items[this.int(0, items.length - 1)]!;
   }
 
-  weighted<T>({ values, cumulative }: WeightedChoice<T>): T {
+  weighted<T>({ values, cumulative }: ReturnType<typeof weightedChoice<T>>): T {
     const point = this.float() * cumulative[cumulative.length - 1]!;
     const index = cumulative.findIndex((bound) => point < bound);
     return values[index === -1 ? values.length - 1 : index]!;
@@ -103,10 +94,7 @@ export function randomUuid(random: SeededRandom): string {
   ].join('-');
 }
 
-/**
- * A generated invoice's id: a version-4 UUID whose last group carries the month (4 hex digits) and the
- * invoice's serial (8), so a lookup by `invoiceId` generates one month, not fifteen.
- */
+/** A version-4 UUID ending in the month (4 hex digits) and serial (8): a lookup generates one month. */
 export function invoiceId(random: SeededRandom, month: MonthNumber, serial: number): string {
   const tail = `${month.toString(16).padStart(4, '0')}${serial.toString(16).padStart(8, '0')}`;
   return [randomUuid(random).slice(0, 24), tail].join('');

@@ -5,10 +5,8 @@ import type { ZoneDays } from '../period';
 import { type DecimalSource, decimalOf, exactNumber, roundTo } from './rates';
 
 /**
- * What the statistics need of one day (`Y-m-d` in their zone, from `start` in epoch seconds) of invoice
- * creation, kept so that a month's statistics survive when its records are dropped from memory:
- * invoices of any status, the paid ones, their exact `amountFiatUSD` in all and per project, and their
- * `amountFiat` per currency. Rounding happens once, when statistics are written.
+ * What the statistics need of one day of invoice creation (`Y-m-d` in their zone, from `start` in epoch
+ * seconds), kept when a month's records are dropped. Exact sums: rounding happens once, when written.
  */
 export interface DayTotals {
   day: string;

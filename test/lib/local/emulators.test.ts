@@ -61,12 +61,12 @@ describe('startS3Emulator', () => {
     }
   });
 
-  it('names the port when it is already in use', async () => {
+  it('rejects with EADDRINUSE when the port is taken', async () => {
     const taken = await occupyPort();
     try {
       await expect(
         startS3Emulator({ port: taken.port, directory: join(directory, 'other'), buckets: [] }),
-      ).rejects.toThrow(`port ${taken.port} on 127.0.0.1 is already in use`);
+      ).rejects.toMatchObject({ code: 'EADDRINUSE' });
     } finally {
       taken.server.close();
     }
@@ -108,11 +108,11 @@ describe('startSesEmulator', () => {
     expect(await readSesStore(ses.endpoint)).toEqual([]);
   });
 
-  it('names the port when it is already in use', async () => {
+  it('names the port when it cannot listen on it', async () => {
     const taken = await occupyPort();
     try {
       await expect(startSesEmulator({ port: taken.port })).rejects.toThrow(
-        `port ${taken.port} on 127.0.0.1 is already in use`,
+        `SES emulator: cannot listen on 127.0.0.1:${taken.port}`,
       );
     } finally {
       taken.server.close();

@@ -60,7 +60,7 @@ describe('RunningParts', () => {
     expect(done).toBe(true);
   });
 
-  it('stops at once a part that finished starting after stopping began, and waits for it', async () => {
+  it('stops a part added after stopping began at the next stopAll', async () => {
     const stopped: string[] = [];
     const parts = new RunningParts();
     await parts.stopAll();

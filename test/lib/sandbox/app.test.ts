@@ -9,7 +9,7 @@ import {
   startSandbox,
 } from '../../../lib/sandbox';
 import { answerText, latency } from '../../../lib/sandbox/app';
-import type { InvoiceItemJson, PaymentItemJson } from '../../../lib/sandbox/records';
+import type { InvoiceItemJson, PaymentItemJson } from '../../../lib/sandbox/month-generator';
 import {
   datasetInvoice,
   datasetPayment,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ZoneDays } from '../../../lib/period';
 import { datetimeBounds, inBounds, rangeOfDates } from '../../../lib/sandbox/date-reading';
-import type { InvoiceItemJson, PaymentItemJson } from '../../../lib/sandbox/records';
+import type { InvoiceItemJson, PaymentItemJson } from '../../../lib/sandbox/month-generator';
 import {
   datasetInvoice,
   datasetPayment,

@@ -2,9 +2,8 @@ import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
 import { invoiceItemSchema, paymentItemSchema } from '../../../lib/invoicing/schemas';
 import { sandboxAccount } from '../../../lib/sandbox';
-import { generateMonth } from '../../../lib/sandbox/month-generator';
+import { generateMonth, type InvoiceItemJson } from '../../../lib/sandbox/month-generator';
 import { cryptoRateUSD, fiatRateUSD } from '../../../lib/sandbox/rates';
-import type { InvoiceItemJson } from '../../../lib/sandbox/records';
 import { allRecords, NOW, SEED } from './sandbox-fixtures';
 
 const { invoices, payments, source } = allRecords();

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { UsageError } from '../../../lib/config';
 import {
   parseSandboxArgs,
@@ -69,6 +69,17 @@ describe('resolveSandboxOptions', () => {
   ])('refuses %j', (options, message) => {
     expect(() => resolveSandboxOptions(options as SandboxOptions)).toThrow(RangeError);
     expect(() => resolveSandboxOptions(options as SandboxOptions)).toThrow(message);
+  });
+
+  it('takes the key from SANDBOX_API_KEY and checks it as a given one', () => {
+    try {
+      vi.stubEnv('SANDBOX_API_KEY', 'env-key');
+      expect(resolveSandboxOptions({}).apiKey).toBe('env-key');
+      vi.stubEnv('SANDBOX_API_KEY', 'not a key');
+      expect(() => resolveSandboxOptions({})).toThrow('sandbox: apiKey must be letters');
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });
 

@@ -1,8 +1,8 @@
 import Big from 'big.js';
 import { afterAll } from 'vitest';
 import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../../lib/sandbox';
+import type { InvoiceItemJson, PaymentItemJson } from '../../../lib/sandbox/month-generator';
 import { GeneratedSource } from '../../../lib/sandbox/queries';
-import type { InvoiceItemJson, PaymentItemJson } from '../../../lib/sandbox/records';
 
 /** The instant the test data is generated for: the 14 full months before November 2026, and 15 days of it. */
 export const NOW = new Date('2026-11-15T12:00:00Z');

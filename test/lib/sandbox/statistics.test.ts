@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../../../lib/sandbox';
-import type { InvoiceItemJson } from '../../../lib/sandbox/records';
+import type { InvoiceItemJson } from '../../../lib/sandbox/month-generator';
 import { listAll, NOW, post, SEED, statisticsOfListed } from './sandbox-fixtures';
 
 let sandbox: RunningSandbox;
