@@ -11,7 +11,7 @@ import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { createApp } from '../infra/create-app';
 import type { ReportFunction } from '../infra/report-function';
 import { generatedAccounts } from '../test/support/generated-accounts';
-import { count, freshProcessMs, ROOT, table } from './processes';
+import { count, freshProcessMs, median, ROOT, table } from './processes';
 
 const RUNS = 7;
 const TARGET_BUNDLE_BYTES = 1_000_000;
@@ -90,7 +90,6 @@ async function measure(label: string, config?: object) {
 
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 const kib = (bytes: number) => `${count(bytes / 1024)} KiB`;
-const median = (sorted: readonly number[]) => sorted[Math.floor(sorted.length / 2)]!;
 
 export async function runColdStartBench(): Promise<void> {
   console.log(

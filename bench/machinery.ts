@@ -15,7 +15,7 @@ import { defaultPeriod } from '../lib/period';
 import { openReportWorkbook } from '../lib/render';
 import { createPaidInvoiceRows, fetchRanges, type RowTable, reportPeriod } from '../lib/report';
 import { sampleReport } from '../test/support/sample-report';
-import { count, freshProcessMs, ROOT, startBenchSandbox, table } from './processes';
+import { count, freshProcessMs, median, ROOT, startBenchSandbox, table } from './processes';
 
 const PAID = 50_000;
 /** Rows of the row-table comparison: a month of 300,000 paid invoices. */
@@ -212,7 +212,7 @@ async function listSheets(rows: RowTable, dir: string): Promise<Line[]> {
 /** Milliseconds `await import(specifier)` takes in a fresh process: the median of `LOADS`. */
 async function importMs(specifier: string): Promise<number> {
   const script = `const t = performance.now(); await import(${JSON.stringify(specifier)}); console.log(performance.now() - t);`;
-  return (await freshProcessMs(script, LOADS, { cwd: ROOT }))[Math.floor(LOADS / 2)]!;
+  return median(await freshProcessMs(script, LOADS, { cwd: ROOT }));
 }
 
 async function exceljsLoad(): Promise<Line> {

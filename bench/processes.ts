@@ -32,6 +32,8 @@ export const count = (value: number): string => Math.round(value).toLocaleString
 export const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
 /** `312 MiB` */
 export const mebibytes = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
+/** The middle of figures sorted fastest first (`freshProcessMs`). */
+export const median = (sorted: readonly number[]): number => sorted[Math.floor(sorted.length / 2)]!;
 
 /** Pads each cell to its column's width; the first column to the left, the others to the right. */
 export function table(rows: readonly (readonly string[])[]): string {
@@ -132,25 +134,15 @@ export async function runCli(args: string[], env: Record<string, string>): Promi
   const work = await mkdtemp(join(tmpdir(), 'report-bench-'));
   const usageFile = join(work, 'usage.json');
   try {
-    const started = performance.now();
     const hook = pathToFileURL(join(ROOT, 'bench/usage-hook.mjs')).href;
-    const child = spawn(
-      process.execPath,
-      [
-        ...words.slice(1, -1),
-        '--import',
-        hook,
-        join(ROOT, words.at(-1)!),
-        ...args,
-        '--out',
-        join(work, 'reports'),
-      ],
-      {
-        cwd: ROOT,
-        env: { PATH: process.env.PATH ?? '', ...env, BENCH_USAGE_FILE: usageFile },
-        stdio: ['ignore', 'ignore', 'pipe'],
-      },
-    );
+    const entry = join(ROOT, words.at(-1)!);
+    const argv = [...words.slice(1, -1), '--import', hook, entry, ...args, '--out', join(work, 'reports')];
+    const started = performance.now();
+    const child = spawn(process.execPath, argv, {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', ...env, BENCH_USAGE_FILE: usageFile },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     const stderr: Buffer[] = [];
     child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk));
     const exitCode = await new Promise<number | null>((done) => child.once('exit', done));

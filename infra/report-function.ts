@@ -16,9 +16,9 @@ import { AWS_LIMITS, policyCharacters } from './deployment-limits';
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** The S3 prefix every report object lives under (DESIGN.md, "S3 keys"). */
-export const REPORT_PREFIX = 'reports/';
+const REPORT_PREFIX = 'reports/';
 
-export interface ReportFunctionProps {
+interface ReportFunctionProps {
   /** Entry file relative to the repository root, exporting `handler`. */
   entry: string;
   description: string;
@@ -55,7 +55,7 @@ const SES_INLINE_CHARACTERS = 6_000;
 const MANAGED_POLICY_BUDGET = AWS_LIMITS.managedPolicyCharacters - 144;
 
 /** `/tmp` of a function that builds reports: a month of about 1.5 million paid invoices (512 MB holds 200,000). */
-export const REPORT_EPHEMERAL_STORAGE = Size.gibibytes(4);
+const REPORT_EPHEMERAL_STORAGE = Size.gibibytes(4);
 
 const sendEmail = (resources: string[]) => new PolicyStatement({ actions: ['ses:SendRawEmail'], resources });
 
@@ -249,8 +249,16 @@ export class ReportFunction extends Construct {
   /**
    * `ses:SendRawEmail` as these SES identities (`*@domain` patterns allowed): those that fit in the inline
    * policy there, the rest in as many managed policies as they need (`checkDeploymentLimits` caps them).
+   * `any` (`sesAllowAnyIdentity`): as any identity of the AWS account in the region.
    */
-  sendEmailAs(identities: readonly string[], region?: string): void {
+  sendEmailAs(identities: readonly string[] | 'any', region?: string): void {
+    if (identities === 'any') {
+      this.grantWildcards(
+        sendEmail([this.sesIdentityArn('*', region)]),
+        'Set by sesAllowAnyIdentity: more distinct sender identities than one policy can list. The code sends each account only from its configured sender; the grant still ends at this AWS account and region.',
+      );
+      return;
+    }
     const names = [...new Set(identities)].sort();
     const resources = names.map((identity) => this.sesIdentityArn(identity, region));
     const [inline = [], ...managed] = sesGroups(this, resources);
@@ -268,14 +276,6 @@ export class ReportFunction extends Construct {
         reason: `The address identities of ${pattern.slice(2)}, a sender domain: SES checks a sender address's own identity when it is verified, and one pattern per domain stays within IAM's policy size where one entry per address would not.`,
       });
     }
-  }
-
-  /** `ses:SendRawEmail` as any SES identity of the AWS account in the region (`sesAllowAnyIdentity`). */
-  sendEmailAsAnyIdentity(region?: string): void {
-    this.grantWildcards(
-      sendEmail([this.sesIdentityArn('*', region)]),
-      'Set by sesAllowAnyIdentity: more distinct sender identities than one policy can list. The code sends each account only from its configured sender; the grant still ends at this AWS account and region.',
-    );
   }
 
   private secretArn(resourceName: string): string {

@@ -179,12 +179,10 @@ export class ReportStack extends Stack {
     this.scheduledReport.readSecrets([config.linkSigningKeySecretName]);
     // No function starts before the secrets it reads exist.
     for (const fn of [this.reportApi, this.scheduledReport]) fn.lambda.node.addDependency(secrets);
-    if (config.sesAllowAnyIdentity) this.scheduledReport.sendEmailAsAnyIdentity(config.sesRegion);
-    else
-      this.scheduledReport.sendEmailAs(
-        sesIdentityNames(config.accounts, config.sesSandbox),
-        config.sesRegion,
-      );
+    const identities = config.sesAllowAnyIdentity
+      ? 'any'
+      : sesIdentityNames(config.accounts, config.sesSandbox);
+    this.scheduledReport.sendEmailAs(identities, config.sesRegion);
 
     // A Function URL: no API Gateway 29-second limit on building a report. No IAM auth: a mail client
     // following a link cannot sign; the app checks tokens and link signatures itself.
