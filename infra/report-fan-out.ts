@@ -161,23 +161,22 @@ export class ReportFanOut extends Construct {
       logs: { destination: logGroup, level: sfn.LogLevel.ALL, includeExecutionData: false },
     });
 
-    for (const fn of [props.dispatcher, props.report]) {
-      const resource = fn.node.defaultChild as CfnFunction;
-      Validations.of(this.stateMachine).acknowledge({
-        id: `AwsSolutions-IAM5[Resource::<${Stack.of(this).getLogicalId(resource)}.Arn>:*]`,
-        reason:
+    const functionArn = (fn: IFunction) =>
+      `<${Stack.of(this).getLogicalId(fn.node.defaultChild as CfnFunction)}.Arn>`;
+    const findings = {
+      ...Object.fromEntries(
+        [props.dispatcher, props.report].map((fn) => [
+          `AwsSolutions-IAM5[Resource::${functionArn(fn)}:*]`,
           "The task's invoke grant also names the function's versions and aliases (`<function ARN>:*`); it reaches no other function.",
-      });
-    }
-    Validations.of(this.stateMachine).acknowledge({
-      id: 'AwsSolutions-IAM5[Resource::*]',
-      reason:
+        ]),
+      ),
+      'AwsSolutions-IAM5[Resource::*]':
         'Step Functions delivers its execution logs through CloudWatch Logs log delivery, whose actions (CreateLogDelivery, DescribeResourcePolicies...) take no resource ARN.',
-    });
-    Validations.of(this.stateMachine).acknowledge({
-      id: 'AwsSolutions-SF2',
-      reason:
+      'AwsSolutions-SF2':
         "No X-Ray: the work happens in the functions, whose JSON logs carry each run's account, period and outcome; the execution history shows each account's attempts.",
-    });
+    };
+    for (const [id, reason] of Object.entries(findings)) {
+      Validations.of(this.stateMachine).acknowledge({ id, reason });
+    }
   }
 }

@@ -24,8 +24,8 @@ interface Watched {
   functions: Readonly<Record<string, IFunction>>;
   fanOut: IStateMachine;
   deadLetterQueue: IQueue;
-  /** The logs the delivery alarm watches. */
-  deliveryLogGroups: readonly ILogGroup[];
+  /** The log the delivery alarm watches. */
+  deliveryLogGroup: ILogGroup;
   alarmEmail: string;
 }
 
@@ -66,7 +66,7 @@ function fanOutFailures(fanOut: IStateMachine, each: cw.MetricOptions, label?: s
  * Alarms that need a person (`Alarms`), notifying an SNS topic emailed to `alarmEmail` (the address must
  * confirm the subscription): a function's error, a failed or timed-out fan-out, the dead-letter queue, a
  * delivery left unconfirmed, the report API's 5xx answers and reconciliation differences. The delivery
- * alarm watches the logs (`deliveryLogGroups`), so that it names the problem and fires however the failing
+ * alarm watches the log (`deliveryLogGroup`), so that it names the problem and fires however the failing
  * run was invoked. And one CloudWatch dashboard (`Dashboard`): the alarms' states, reports and emails, the
  * report API, the functions, the fan-out.
  */
@@ -141,16 +141,14 @@ export function addMonitoring(stack: Stack, props: Watched): void {
     "A new message reached the dead-letter queue: an account's report failed after every retry, or a schedule could not start its slot. It fires for each new failure, even while older messages are left. Read the message (the account or the slot, and the error), re-run it, then delete it.",
     queue.metricNumberOfMessagesSent({ period: PERIOD, statistic: 'Sum' }),
   );
-  for (const [index, logGroup] of props.deliveryLogGroups.entries()) {
-    new MetricFilter(scope, `DeliveryUnconfirmedLines${index}`, {
-      logGroup,
-      // A quoted phrase matches log events that hold these words together, JSON lines included.
-      filterPattern: FilterPattern.literal(`"${DELIVERY_UNCONFIRMED}"`),
-      metricNamespace: DELIVERY_METRIC.namespace,
-      metricName: DELIVERY_METRIC.metricName,
-      metricValue: '1',
-    });
-  }
+  new MetricFilter(scope, 'DeliveryUnconfirmedLines0', {
+    logGroup: props.deliveryLogGroup,
+    // A quoted phrase matches log events that hold these words together, JSON lines included.
+    filterPattern: FilterPattern.literal(`"${DELIVERY_UNCONFIRMED}"`),
+    metricNamespace: DELIVERY_METRIC.namespace,
+    metricName: DELIVERY_METRIC.metricName,
+    metricValue: '1',
+  });
   alarm(
     'DeliveryUnconfirmed',
     "A period's email may have gone out unconfirmed (SES's answer was lost, or a claim went stale); " +

@@ -225,7 +225,7 @@ export class ReportStack extends Stack {
       },
       fanOut: this.fanOut.stateMachine,
       deadLetterQueue: failures,
-      deliveryLogGroups: [this.scheduledReport.logGroup],
+      deliveryLogGroup: this.scheduledReport.logGroup,
       alarmEmail: config.alarmEmail,
     });
 
