@@ -28,7 +28,7 @@ interface ReportFunctionProps {
   /** Gives the function `REPORT_EPHEMERAL_STORAGE` of `/tmp`, where reports are written and rows sorted. */
   buildsReports?: boolean;
   /** Files put beside the bundled code (name to content), such as the deployment configuration. */
-  bundledFiles?: Readonly<Record<string, string>>;
+  bundledFiles: Readonly<Record<string, string>>;
   /** @default none: the AWS account's unreserved concurrency */
   reservedConcurrency?: number;
 }
@@ -109,10 +109,8 @@ export class ReportFunction extends Construct {
 
     // Staged on disk for the copy commands, which run in NodejsFunction's constructor (local bundling).
     const stagingDir = mkdtempSync(join(tmpdir(), 'invoice-reports-bundle-'));
-    const staged = Object.entries(props.bundledFiles ?? {}).map(([name, content]) => {
-      writeFileSync(join(stagingDir, name), content);
-      return name;
-    });
+    const staged = Object.keys(props.bundledFiles);
+    for (const name of staged) writeFileSync(join(stagingDir, name), props.bundledFiles[name]!);
     try {
       this.lambda = new NodejsFunction(this, 'Function', {
         entry: join(REPO_ROOT, props.entry),
@@ -223,19 +221,12 @@ export class ReportFunction extends Construct {
     );
   }
 
-  /** `secretsmanager:GetSecretValue` on these secrets; `-??????` matches the six characters AWS appends. */
-  readSecrets(names: readonly string[]): void {
-    const resources = [...new Set(names)].sort().map((name) => this.secretArn(`${name}-??????`));
-    this.role.addToPrincipalPolicy(
-      new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources }),
-    );
-  }
-
   /**
-   * `secretsmanager:GetSecretValue` under `prefix` (the accounts' API keys): one statement, where one ARN
-   * per account would outgrow IAM's policy size at a few hundred.
+   * `secretsmanager:GetSecretValue` under `prefix` (the accounts' API keys: one statement, where one ARN
+   * per account would outgrow IAM's policy size at a few hundred), and on the secrets `names` (`-??????`
+   * matches the six characters AWS appends).
    */
-  readSecretsUnder(prefix: string): void {
+  readSecrets(prefix: string, names: readonly string[]): void {
     this.grantWildcards(
       new PolicyStatement({
         sid: 'AccountSecrets',
@@ -243,6 +234,10 @@ export class ReportFunction extends Construct {
         resources: [this.secretArn(`${prefix}*`)],
       }),
       `The accounts' API keys are the secrets under ${prefix} (the configuration requires it); the function serves every account, and the report API token and link signing key are outside the prefix.`,
+    );
+    const resources = [...new Set(names)].sort().map((name) => this.secretArn(`${name}-??????`));
+    this.role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources }),
     );
   }
 

@@ -170,13 +170,12 @@ export class ReportStack extends Stack {
 
     this.scheduledReport.useReportsBucket(reports, 'all');
     this.reportApi.useReportsBucket(reports, 'builds');
-    for (const fn of [this.reportApi, this.scheduledReport]) fn.readSecretsUnder(config.accountSecretPrefix);
-    this.reportApi.readSecrets([
+    this.reportApi.readSecrets(config.accountSecretPrefix, [
       config.reportApiTokenSecretName,
       config.accountTokenKeySecretName,
       config.linkSigningKeySecretName,
     ]);
-    this.scheduledReport.readSecrets([config.linkSigningKeySecretName]);
+    this.scheduledReport.readSecrets(config.accountSecretPrefix, [config.linkSigningKeySecretName]);
     // No function starts before the secrets it reads exist.
     for (const fn of [this.reportApi, this.scheduledReport]) fn.lambda.node.addDependency(secrets);
     const identities = config.sesAllowAnyIdentity
