@@ -63,6 +63,7 @@ const RUN_RETRIES: sfn.RetryProps[] = [
 function fanOutTimeout({ runTimeout, largestSlot, maxConcurrency }: ReportFanOutProps): Duration {
   let attempts = 1;
   let waits = 0;
+  // The defaults are Step Functions' own.
   for (const {
     errors = [],
     maxAttempts = 0,
