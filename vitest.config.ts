@@ -9,6 +9,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const NEEDS_SERVERS = [
   'test/functions/**/*.test.ts',
   'test/infra/**/*.test.ts',
+  'test/golden/**/*.test.ts',
   'test/**/*.browser.test.{ts,tsx}',
   'test/lib/config/deployable-config.test.ts',
   'test/lib/config/runtime-env.test.ts',

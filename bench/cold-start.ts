@@ -11,7 +11,7 @@ import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { createApp } from '../infra/create-app';
 import type { ReportFunction } from '../infra/report-function';
 import { generatedAccounts } from '../test/support/generated-accounts';
-import { count, freshProcessMs, ROOT, table } from './processes';
+import { count, freshImportMs, median, ROOT, table } from './processes';
 
 const RUNS = 7;
 const TARGET_BUNDLE_BYTES = 1_000_000;
@@ -23,15 +23,6 @@ const DEPLOYED_VALUES: Readonly<Record<string, string>> = {
   REPORT_BUCKET: 'invoicereports-storagereports31b47eb2-0123456789ab',
   REPORT_API_URL: 'https://abcdefghijklmnopqrstuvwxyz012345.lambda-url.eu-west-1.on.aws/',
 };
-
-/** Loads the bundle once, in a fresh process, and prints how long the import took in milliseconds. */
-const LOAD_SCRIPT = [
-  'const started = performance.now();',
-  "const module = await import('./index.mjs');",
-  'const ms = performance.now() - started;',
-  "if (typeof module.handler !== 'function') throw new Error('the bundle exports no handler');",
-  'console.log(ms);',
-].join(' ');
 
 /** The environment the stack gives the function, the references a deployment resolves filled in. */
 function deployedEnvironment(fn: ReportFunction, folder: string): NodeJS.ProcessEnv {
@@ -76,10 +67,10 @@ async function measure(label: string, config?: object) {
     for (const [name, fn] of Object.entries(functions)) {
       const asset = (fn.lambda.node.defaultChild as CfnFunction).getMetadata('aws:asset:path') as string;
       const folder = join(outdir, asset);
-      const initMs = await freshProcessMs(LOAD_SCRIPT, RUNS, {
-        cwd: folder,
-        env: deployedEnvironment(fn, folder),
-      });
+      const options = { cwd: folder, env: deployedEnvironment(fn, folder) };
+      const handlerCheck =
+        "if (typeof module.handler !== 'function') throw new Error('the bundle exports no handler');";
+      const initMs = await freshImportMs('./index.mjs', RUNS, options, handlerCheck);
       figures.push({ name, bundleBytes: statSync(join(folder, 'index.mjs')).size, initMs });
     }
     return figures;
@@ -90,7 +81,6 @@ async function measure(label: string, config?: object) {
 
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 const kib = (bytes: number) => `${count(bytes / 1024)} KiB`;
-const median = (sorted: readonly number[]) => sorted[Math.floor(sorted.length / 2)]!;
 
 export async function runColdStartBench(): Promise<void> {
   console.log(

@@ -15,7 +15,7 @@ import { defaultPeriod } from '../lib/period';
 import { openReportWorkbook } from '../lib/render';
 import { createPaidInvoiceRows, fetchRanges, type RowTable, reportPeriod } from '../lib/report';
 import { sampleReport } from '../test/support/sample-report';
-import { count, freshProcessMs, ROOT, startBenchSandbox, table } from './processes';
+import { count, freshImportMs, median, ROOT, startBenchSandbox, table } from './processes';
 
 const PAID = 50_000;
 /** Rows of the row-table comparison: a month of 300,000 paid invoices. */
@@ -209,15 +209,12 @@ async function listSheets(rows: RowTable, dir: string): Promise<Line[]> {
   ];
 }
 
-/** Milliseconds `await import(specifier)` takes in a fresh process: the median of `LOADS`. */
-async function importMs(specifier: string): Promise<number> {
-  const script = `const t = performance.now(); await import(${JSON.stringify(specifier)}); console.log(performance.now() - t);`;
-  return (await freshProcessMs(script, LOADS, { cwd: ROOT }))[Math.floor(LOADS / 2)]!;
-}
-
 async function exceljsLoad(): Promise<Line> {
-  const whole = await importMs('exceljs');
-  const writer = await importMs('exceljs/lib/stream/xlsx/workbook-writer.js');
+  // The median of `LOADS` fresh loads each.
+  const whole = median(await freshImportMs('exceljs', LOADS, { cwd: ROOT }));
+  const writer = median(
+    await freshImportMs('exceljs/lib/stream/xlsx/workbook-writer.js', LOADS, { cwd: ROOT }),
+  );
   return [
     'xlsx/exceljs-stream.ts loadWorkbookWriter',
     "import('exceljs')",

@@ -32,6 +32,8 @@ export const count = (value: number): string => Math.round(value).toLocaleString
 export const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
 /** `312 MiB` */
 export const mebibytes = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
+/** The middle of figures sorted fastest first (`freshImportMs`). */
+export const median = (sorted: readonly number[]): number => sorted[Math.floor(sorted.length / 2)]!;
 
 /** Pads each cell to its column's width; the first column to the left, the others to the right. */
 export function table(rows: readonly (readonly string[])[]): string {
@@ -43,8 +45,7 @@ export function table(rows: readonly (readonly string[])[]): string {
 
 /** Runs package.json's `prereport` script (bundling the CLI), as `npm run report` does: its milliseconds. */
 export function prepareCli(): number {
-  const script = packageScripts().prereport;
-  if (!script) return 0;
+  const script = packageScripts().prereport!;
   const started = performance.now();
   execFileSync('sh', ['-c', script], {
     cwd: ROOT,
@@ -132,25 +133,15 @@ export async function runCli(args: string[], env: Record<string, string>): Promi
   const work = await mkdtemp(join(tmpdir(), 'report-bench-'));
   const usageFile = join(work, 'usage.json');
   try {
-    const started = performance.now();
     const hook = pathToFileURL(join(ROOT, 'bench/usage-hook.mjs')).href;
-    const child = spawn(
-      process.execPath,
-      [
-        ...words.slice(1, -1),
-        '--import',
-        hook,
-        join(ROOT, words.at(-1)!),
-        ...args,
-        '--out',
-        join(work, 'reports'),
-      ],
-      {
-        cwd: ROOT,
-        env: { PATH: process.env.PATH ?? '', ...env, BENCH_USAGE_FILE: usageFile },
-        stdio: ['ignore', 'ignore', 'pipe'],
-      },
-    );
+    const entry = join(ROOT, words.at(-1)!);
+    const argv = [...words.slice(1, -1), '--import', hook, entry, ...args, '--out', join(work, 'reports')];
+    const started = performance.now();
+    const child = spawn(process.execPath, argv, {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', ...env, BENCH_USAGE_FILE: usageFile },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     const stderr: Buffer[] = [];
     child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk));
     const exitCode = await new Promise<number | null>((done) => child.once('exit', done));
@@ -163,14 +154,16 @@ export async function runCli(args: string[], env: Record<string, string>): Promi
 }
 
 /**
- * Runs `script` (an ES module printing a number of milliseconds) `runs` times, each in a fresh Node
- * process: the figures, fastest first.
+ * Milliseconds `await import(specifier)` takes, `runs` times, each in a fresh Node process: fastest first.
+ * `check` runs after each import, with the module as `module`.
  */
-export async function freshProcessMs(
-  script: string,
+export async function freshImportMs(
+  specifier: string,
   runs: number,
   options: { cwd: string; env?: NodeJS.ProcessEnv },
+  check = '',
 ): Promise<number[]> {
+  const script = `const t = performance.now(); const module = await import(${JSON.stringify(specifier)}); const ms = performance.now() - t; ${check} console.log(ms);`;
   const times: number[] = [];
   for (let run = 0; run < runs; run++) {
     const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {

@@ -4,6 +4,7 @@
  * Forked by `startBenchSandbox` with its settings in `BENCH_SANDBOX`: sends `BenchSandboxReady` once it
  * listens, answers each message with `BenchSandboxCounts`, and stops when the parent disconnects.
  */
+import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
@@ -64,22 +65,17 @@ await Promise.all([
   ask('/invoices/list', { ...ranges.previousInvoices, status: 'paid', limit: '1' }),
 ]);
 walks.clear();
-const server = await new Promise<Server>((resolve) => {
-  const created = serve(
-    {
-      hostname: '127.0.0.1',
-      port: 0,
-      fetch: async (request: Request) => {
-        const response = await app.fetch(request);
-        if (response.ok && new URL(request.url).pathname === '/statistics/invoices') {
-          counts.statisticsRequests += 1;
-        }
-        return response;
-      },
-    },
-    () => resolve(created as Server),
-  ) as Server;
-});
+const server = serve({
+  hostname: '127.0.0.1',
+  port: 0,
+  fetch: async (request: Request) => {
+    const response = await app.fetch(request);
+    if (response.ok && new URL(request.url).pathname === '/statistics/invoices')
+      counts.statisticsRequests += 1;
+    return response;
+  },
+}) as Server;
+await once(server, 'listening');
 
 process.send!({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, apiKey: API_KEY });
 process.on('message', () => {

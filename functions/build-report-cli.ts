@@ -31,10 +31,9 @@ async function isFresh(): Promise<boolean> {
   try {
     const recorded = JSON.parse(await readFile(join(ROOT, INPUTS), 'utf8')) as Record<string, string>;
     await stat(join(ROOT, BUNDLE));
-    const now = await stampOf(Object.keys(recorded));
-    return (
-      Object.keys(recorded).length > 0 && Object.entries(recorded).every(([path, was]) => now[path] === was)
-    );
+    // `stampOf` keeps the paths' order: the texts are equal when every stamp is.
+    const paths = Object.keys(recorded);
+    return paths.length > 0 && JSON.stringify(await stampOf(paths)) === JSON.stringify(recorded);
   } catch {
     return false;
   }

@@ -2,6 +2,7 @@
  * `npm run sandbox -- [options]` (`--help` lists them): the local stand-in of the invoicing service,
  * on 127.0.0.1. Exit 2 on a usage error, 1 when it cannot listen; Ctrl-C stops it cleanly.
  */
+import { once } from 'node:events';
 import { exitOnUsageError, UsageError } from '../lib/config';
 import { parseSandboxArgs, type RunningSandbox, SANDBOX_HELP, startSandbox } from '../lib/sandbox';
 
@@ -34,15 +35,10 @@ async function main(): Promise<number> {
   console.log(`listening on ${sandbox.url}`);
   console.log(`API key: ${sandbox.apiKey}`);
   console.log('Ctrl-C stops it');
-  await new Promise<void>((resolve) => {
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
+  // The first signal stops it; the other's listener goes with it.
+  const stopped = new AbortController();
+  await Promise.race(['SIGINT', 'SIGTERM'].map((name) => once(process, name, { signal: stopped.signal })));
+  stopped.abort();
   await sandbox.close();
   return 0;
 }

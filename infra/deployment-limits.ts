@@ -12,32 +12,23 @@ import {
 /** aws-cdk-lib's time zone names (`TimeZone.ASIA_KOLKATA` is `Asia/Kolkata`), by their lower-case text. */
 let cdkTimeZoneNames: ReadonlyMap<string, string> | undefined;
 
-function cdkTimeZoneName(name: string): string | undefined {
-  cdkTimeZoneNames ??= new Map(
-    Object.values(TimeZone)
-      .filter((value): value is TimeZone => value instanceof TimeZone)
-      .map((zone) => [zone.timezoneName.toLowerCase(), zone.timezoneName]),
-  );
-  return cdkTimeZoneNames.get(name.toLowerCase());
-}
-
 /**
  * Each account's time zone spelt in another case than aws-cdk-lib's list: the schema misses names such as
  * `ASIA/KOLKATA` (ICU's `Asia/Calcutta`), and the name goes to Scheduler and into reports as written.
  */
 export function timeZoneSpellingIssues(config: Pick<DeploymentConfigParts, 'accounts'>): FieldIssue[] {
-  const issues: FieldIssue[] = [];
-  config.accounts?.forEach((account, index) => {
-    if (account.timezone === undefined) return;
-    const spelling = cdkTimeZoneName(account.timezone);
-    if (spelling !== undefined && spelling !== account.timezone) {
-      issues.push({
-        path: `accounts[${index}].timezone`,
-        message: `write the time zone as ${JSON.stringify(spelling)}`,
-      });
-    }
+  cdkTimeZoneNames ??= new Map(
+    Object.values(TimeZone)
+      .filter((value): value is TimeZone => value instanceof TimeZone)
+      .map((zone) => [zone.timezoneName.toLowerCase(), zone.timezoneName]),
+  );
+  return (config.accounts ?? []).flatMap(({ timezone }, index) => {
+    const spelling = timezone === undefined ? undefined : cdkTimeZoneNames!.get(timezone.toLowerCase());
+    if (spelling === undefined || spelling === timezone) return [];
+    return [
+      { path: `accounts[${index}].timezone`, message: `write the time zone as ${JSON.stringify(spelling)}` },
+    ];
   });
-  return issues;
 }
 
 /** What a deployment needs beyond the schema, on the fields that pass it (`loadDeploymentConfig`'s checks). */
@@ -114,23 +105,36 @@ export function policyCharacters(scope: IConstruct, document: unknown): number {
   return JSON.stringify(atMostAsLong(Stack.of(scope).resolve(document))).length;
 }
 
+/** How an issue names the figure over each limit. */
+const OVER: { [K in keyof typeof AWS_LIMITS]: (figure: number, limit: number) => string } = {
+  templateResources: (n, limit) => `holds ${n} resources; a CloudFormation template holds at most ${limit}`,
+  lambdaEnvironmentBytes: (n, limit) => `environment takes up to ${n} bytes; Lambda allows ${limit}`,
+  roleInlinePolicyCharacters: (n, limit) =>
+    `inline policies take up to ${n} characters; IAM allows a role ${limit} (see the hint below)`,
+  managedPolicyCharacters: (n, limit) =>
+    `takes up to ${n} characters; a managed policy holds at most ${limit}`,
+  managedPoliciesPerRole: (n, limit) =>
+    `needs ${n} managed policies; IAM attaches at most ${limit} to a role (see the hint below)`,
+  accountsPerSlot: (n, limit) =>
+    `has ${n} accounts; one slot runs at most ${limit} (Step Functions keeps 25,000 history events per execution): give some of them another hour or minute`,
+};
+
+/** An issue at `path` when `figure` passes the limit. */
+function over(path: string, limit: keyof typeof AWS_LIMITS, figure: number): FieldIssue[] {
+  return figure > AWS_LIMITS[limit] ? [{ path, message: OVER[limit](figure, AWS_LIMITS[limit]) }] : [];
+}
+
 function templateIssues(root: IConstruct): FieldIssue[] {
-  const stacks = root.node.findAll().filter((child): child is Stack => Stack.isStack(child));
-  return stacks.flatMap((stack) => {
-    const resources = stack.node
-      .findAll()
-      .filter((child) => CfnResource.isCfnResource(child) && Stack.of(child) === stack);
-    // And the metadata resource CDK adds to each template.
-    const count = resources.length + 1;
-    return count > AWS_LIMITS.templateResources
-      ? [
-          {
-            path: stack.node.path,
-            message: `holds ${count} resources; a CloudFormation template holds at most ${AWS_LIMITS.templateResources}`,
-          },
-        ]
-      : [];
-  });
+  return root.node
+    .findAll()
+    .filter(Stack.isStack)
+    .flatMap((stack) => {
+      const resources = stack.node
+        .findAll()
+        .filter((child) => CfnResource.isCfnResource(child) && Stack.of(child) === stack);
+      // And the metadata resource CDK adds to each template.
+      return over(stack.node.path, 'templateResources', resources.length + 1);
+    });
 }
 
 function policyIssues(root: IConstruct): FieldIssue[] {
@@ -158,29 +162,16 @@ function policyIssues(root: IConstruct): FieldIssue[] {
     } else if (resource instanceof CfnManagedPolicy) {
       const characters = policyCharacters(resource, resource.policyDocument);
       for (const key of roleKeys(resource.roles)) add(managedPolicies, key, 1);
-      if (characters > AWS_LIMITS.managedPolicyCharacters) {
-        issues.push({
-          path: resource.node.path,
-          message: `takes up to ${characters} characters; a managed policy holds at most ${AWS_LIMITS.managedPolicyCharacters}`,
-        });
-      }
+      issues.push(...over(resource.node.path, 'managedPolicyCharacters', characters));
     }
   }
-  for (const [key, count] of managedPolicies) {
-    if (count <= AWS_LIMITS.managedPoliciesPerRole) continue;
-    issues.push({
-      path: rolePaths.get(key) ?? key,
-      message: `needs ${count} managed policies; IAM attaches at most ${AWS_LIMITS.managedPoliciesPerRole} to a role (see the hint below)`,
-    });
-  }
-  for (const [key, characters] of inlineCharacters) {
-    if (characters <= AWS_LIMITS.roleInlinePolicyCharacters) continue;
-    issues.push({
-      path: rolePaths.get(key) ?? key,
-      message: `inline policies take up to ${characters} characters; IAM allows a role ${AWS_LIMITS.roleInlinePolicyCharacters} (see the hint below)`,
-    });
-  }
-  return issues;
+  const perRole = (counts: Map<string, number>, limit: keyof typeof AWS_LIMITS) =>
+    [...counts].flatMap(([key, figure]) => over(rolePaths.get(key) ?? key, limit, figure));
+  return [
+    ...issues,
+    ...perRole(managedPolicies, 'managedPoliciesPerRole'),
+    ...perRole(inlineCharacters, 'roleInlinePolicyCharacters'),
+  ];
 }
 
 /** What to do about a role's policy that is too long: only the SES grant grows with the accounts. */
@@ -202,25 +193,17 @@ export function checkDeploymentLimits(
   environments: ReadonlyMap<IConstruct, Readonly<Record<string, string>>>,
   slots: readonly ScheduleSlot[],
 ): void {
-  const issues = templateIssues(root);
-  for (const [fn, variables] of environments) {
-    const bytes = environmentBytes(fn, variables);
-    if (bytes > AWS_LIMITS.lambdaEnvironmentBytes) {
-      issues.push({
-        path: fn.node.path,
-        message: `environment takes up to ${bytes} bytes; Lambda allows ${AWS_LIMITS.lambdaEnvironmentBytes}`,
-      });
-    }
-  }
   const policies = policyIssues(root);
-  issues.push(...policies, ...(policies.length > 0 ? [POLICY_HINT] : []));
-  for (const slot of slots) {
-    if (slot.accounts.length > AWS_LIMITS.accountsPerSlot) {
-      issues.push({
-        path: `slot ${JSON.stringify(slot.id)}`,
-        message: `has ${slot.accounts.length} accounts; one slot runs at most ${AWS_LIMITS.accountsPerSlot} (Step Functions keeps 25,000 history events per execution): give some of them another hour or minute`,
-      });
-    }
-  }
+  const issues = [
+    ...templateIssues(root),
+    ...[...environments].flatMap(([fn, variables]) =>
+      over(fn.node.path, 'lambdaEnvironmentBytes', environmentBytes(fn, variables)),
+    ),
+    ...policies,
+    ...(policies.length > 0 ? [POLICY_HINT] : []),
+    ...slots.flatMap(({ id, accounts }) =>
+      over(`slot ${JSON.stringify(id)}`, 'accountsPerSlot', accounts.length),
+    ),
+  ];
   if (issues.length > 0) throw new ConfigError('The deployment does not fit AWS limits', issues);
 }

@@ -35,21 +35,25 @@ const PERMANENT_RUN_ERRORS = [
   'DeliveryUnconfirmedError',
 ];
 
-/** Retries after a failure: 2, then 6 minutes later. */
-const RUN_RETRY_ATTEMPTS = 2;
-const RUN_RETRY_INTERVAL = Duration.minutes(2);
-/**
- * Retries of a run Lambda refused to start (`TooManyRequestsException`: a new account's quota is 10),
- * 1, 2 and 4 minutes later; not the run's own retries, since it never started.
- */
-const THROTTLED_RUN_RETRY_ATTEMPTS = 3;
-const THROTTLED_RUN_RETRY_INTERVAL = Duration.minutes(1);
-/**
- * The one retry of a run that found the email claimed, a minute past the claim's going stale: the other
- * run has then marked it sent, or never will and the retry raises the delivery alarm. Sooner, it would
- * find the claim fresh and dead-letter a delivery that is not in progress.
- */
-const CLAIMED_RUN_RETRY_INTERVAL = Duration.millis(DEFAULT_STALE_CLAIM_MS).plus(Duration.minutes(1));
+const THROTTLED = 'Lambda.TooManyRequestsException';
+
+/** A run's retries, the first that names its error applies. */
+const RUN_RETRIES: sfn.RetryProps[] = [
+  { errors: PERMANENT_RUN_ERRORS, maxAttempts: 0 },
+  // A run that found the email claimed, a minute past the claim's going stale: the other run has then
+  // marked it sent, or never will and the retry raises the delivery alarm. Sooner, it would find the
+  // claim fresh and dead-letter a delivery that is not in progress.
+  {
+    errors: ['DeliveryInProgressError'],
+    maxAttempts: 1,
+    interval: Duration.millis(DEFAULT_STALE_CLAIM_MS).plus(Duration.minutes(1)),
+  },
+  // A run Lambda refused to start (a new account's quota is 10), 1, 2 and 4 minutes later; not the run's
+  // own retries, since it never started.
+  { errors: [THROTTLED], maxAttempts: 3, interval: Duration.minutes(1), backoffRate: 2 },
+  // Any other failure: 2, then 6 minutes later.
+  { errors: [sfn.Errors.ALL], maxAttempts: 2, interval: Duration.minutes(2), backoffRate: 3 },
+];
 
 /**
  * How long a slot's execution may run: its largest slot in waves of `maxConcurrency`, each run as long
@@ -57,11 +61,19 @@ const CLAIMED_RUN_RETRY_INTERVAL = Duration.millis(DEFAULT_STALE_CLAIM_MS).plus(
  * thousand accounts against a hanging service before most had run.)
  */
 function fanOutTimeout({ runTimeout, largestSlot, maxConcurrency }: ReportFanOutProps): Duration {
-  const attempts = 2 + RUN_RETRY_ATTEMPTS;
-  const waits =
-    RUN_RETRY_INTERVAL.toSeconds() * (1 + 3) +
-    CLAIMED_RUN_RETRY_INTERVAL.toSeconds() +
-    THROTTLED_RUN_RETRY_INTERVAL.toSeconds() * (1 + 2 + 4);
+  let attempts = 1;
+  let waits = 0;
+  // The defaults are Step Functions' own.
+  for (const {
+    errors = [],
+    maxAttempts = 0,
+    interval = Duration.seconds(1),
+    backoffRate = 2,
+  } of RUN_RETRIES) {
+    for (let retry = 0; retry < maxAttempts; retry++) waits += interval.toSeconds() * backoffRate ** retry;
+    // A throttled run never started: its retries take no run time.
+    if (!errors.includes(THROTTLED)) attempts += maxAttempts;
+  }
   const waves = Math.ceil(Math.max(1, largestSlot) / maxConcurrency);
   return Duration.seconds(waves * (runTimeout.toSeconds() * attempts + waits) + 3600);
 }
@@ -92,23 +104,7 @@ export class ReportFanOut extends Construct {
       lambdaFunction: props.report,
       payloadResponseOnly: true,
     });
-    const retries = [
-      { errors: PERMANENT_RUN_ERRORS, maxAttempts: 0 },
-      { errors: ['DeliveryInProgressError'], maxAttempts: 1, interval: CLAIMED_RUN_RETRY_INTERVAL },
-      {
-        errors: ['Lambda.TooManyRequestsException'],
-        maxAttempts: THROTTLED_RUN_RETRY_ATTEMPTS,
-        interval: THROTTLED_RUN_RETRY_INTERVAL,
-        backoffRate: 2,
-      },
-      {
-        errors: [sfn.Errors.ALL],
-        maxAttempts: RUN_RETRY_ATTEMPTS,
-        interval: RUN_RETRY_INTERVAL,
-        backoffRate: 3,
-      },
-    ];
-    for (const retry of retries) run.addRetry(retry);
+    for (const retry of RUN_RETRIES) run.addRetry(retry);
     const deadLetter = new SqsSendMessage(this, 'DeadLetter', {
       comment: 'The account, the period it was for, and why it failed',
       queue: props.deadLetterQueue,
@@ -166,23 +162,22 @@ export class ReportFanOut extends Construct {
       logs: { destination: logGroup, level: sfn.LogLevel.ALL, includeExecutionData: false },
     });
 
-    for (const fn of [props.dispatcher, props.report]) {
-      const resource = fn.node.defaultChild as CfnFunction;
-      Validations.of(this.stateMachine).acknowledge({
-        id: `AwsSolutions-IAM5[Resource::<${Stack.of(this).getLogicalId(resource)}.Arn>:*]`,
-        reason:
+    const functionArn = (fn: IFunction) =>
+      `<${Stack.of(this).getLogicalId(fn.node.defaultChild as CfnFunction)}.Arn>`;
+    const findings = {
+      ...Object.fromEntries(
+        [props.dispatcher, props.report].map((fn) => [
+          `AwsSolutions-IAM5[Resource::${functionArn(fn)}:*]`,
           "The task's invoke grant also names the function's versions and aliases (`<function ARN>:*`); it reaches no other function.",
-      });
-    }
-    Validations.of(this.stateMachine).acknowledge({
-      id: 'AwsSolutions-IAM5[Resource::*]',
-      reason:
+        ]),
+      ),
+      'AwsSolutions-IAM5[Resource::*]':
         'Step Functions delivers its execution logs through CloudWatch Logs log delivery, whose actions (CreateLogDelivery, DescribeResourcePolicies...) take no resource ARN.',
-    });
-    Validations.of(this.stateMachine).acknowledge({
-      id: 'AwsSolutions-SF2',
-      reason:
+      'AwsSolutions-SF2':
         "No X-Ray: the work happens in the functions, whose JSON logs carry each run's account, period and outcome; the execution history shows each account's attempts.",
-    });
+    };
+    for (const [id, reason] of Object.entries(findings)) {
+      Validations.of(this.stateMachine).acknowledge({ id, reason });
+    }
   }
 }

@@ -16,9 +16,9 @@ import { AWS_LIMITS, policyCharacters } from './deployment-limits';
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** The S3 prefix every report object lives under (DESIGN.md, "S3 keys"). */
-export const REPORT_PREFIX = 'reports/';
+const REPORT_PREFIX = 'reports/';
 
-export interface ReportFunctionProps {
+interface ReportFunctionProps {
   /** Entry file relative to the repository root, exporting `handler`. */
   entry: string;
   description: string;
@@ -28,7 +28,7 @@ export interface ReportFunctionProps {
   /** Gives the function `REPORT_EPHEMERAL_STORAGE` of `/tmp`, where reports are written and rows sorted. */
   buildsReports?: boolean;
   /** Files put beside the bundled code (name to content), such as the deployment configuration. */
-  bundledFiles?: Readonly<Record<string, string>>;
+  bundledFiles: Readonly<Record<string, string>>;
   /** @default none: the AWS account's unreserved concurrency */
   reservedConcurrency?: number;
 }
@@ -55,7 +55,7 @@ const SES_INLINE_CHARACTERS = 6_000;
 const MANAGED_POLICY_BUDGET = AWS_LIMITS.managedPolicyCharacters - 144;
 
 /** `/tmp` of a function that builds reports: a month of about 1.5 million paid invoices (512 MB holds 200,000). */
-export const REPORT_EPHEMERAL_STORAGE = Size.gibibytes(4);
+const REPORT_EPHEMERAL_STORAGE = Size.gibibytes(4);
 
 const sendEmail = (resources: string[]) => new PolicyStatement({ actions: ['ses:SendRawEmail'], resources });
 
@@ -109,10 +109,8 @@ export class ReportFunction extends Construct {
 
     // Staged on disk for the copy commands, which run in NodejsFunction's constructor (local bundling).
     const stagingDir = mkdtempSync(join(tmpdir(), 'invoice-reports-bundle-'));
-    const staged = Object.entries(props.bundledFiles ?? {}).map(([name, content]) => {
-      writeFileSync(join(stagingDir, name), content);
-      return name;
-    });
+    const staged = Object.keys(props.bundledFiles);
+    for (const name of staged) writeFileSync(join(stagingDir, name), props.bundledFiles[name]!);
     try {
       this.lambda = new NodejsFunction(this, 'Function', {
         entry: join(REPO_ROOT, props.entry),
@@ -223,19 +221,12 @@ export class ReportFunction extends Construct {
     );
   }
 
-  /** `secretsmanager:GetSecretValue` on these secrets; `-??????` matches the six characters AWS appends. */
-  readSecrets(names: readonly string[]): void {
-    const resources = [...new Set(names)].sort().map((name) => this.secretArn(`${name}-??????`));
-    this.role.addToPrincipalPolicy(
-      new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources }),
-    );
-  }
-
   /**
-   * `secretsmanager:GetSecretValue` under `prefix` (the accounts' API keys): one statement, where one ARN
-   * per account would outgrow IAM's policy size at a few hundred.
+   * `secretsmanager:GetSecretValue` under `prefix` (the accounts' API keys: one statement, where one ARN
+   * per account would outgrow IAM's policy size at a few hundred), and on the secrets `names` (`-??????`
+   * matches the six characters AWS appends).
    */
-  readSecretsUnder(prefix: string): void {
+  readSecrets(prefix: string, names: readonly string[]): void {
     this.grantWildcards(
       new PolicyStatement({
         sid: 'AccountSecrets',
@@ -244,13 +235,25 @@ export class ReportFunction extends Construct {
       }),
       `The accounts' API keys are the secrets under ${prefix} (the configuration requires it); the function serves every account, and the report API token and link signing key are outside the prefix.`,
     );
+    const resources = [...new Set(names)].sort().map((name) => this.secretArn(`${name}-??????`));
+    this.role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources }),
+    );
   }
 
   /**
    * `ses:SendRawEmail` as these SES identities (`*@domain` patterns allowed): those that fit in the inline
    * policy there, the rest in as many managed policies as they need (`checkDeploymentLimits` caps them).
+   * `any` (`sesAllowAnyIdentity`): as any identity of the AWS account in the region.
    */
-  sendEmailAs(identities: readonly string[], region?: string): void {
+  sendEmailAs(identities: readonly string[] | 'any', region?: string): void {
+    if (identities === 'any') {
+      this.grantWildcards(
+        sendEmail([this.sesIdentityArn('*', region)]),
+        'Set by sesAllowAnyIdentity: more distinct sender identities than one policy can list. The code sends each account only from its configured sender; the grant still ends at this AWS account and region.',
+      );
+      return;
+    }
     const names = [...new Set(identities)].sort();
     const resources = names.map((identity) => this.sesIdentityArn(identity, region));
     const [inline = [], ...managed] = sesGroups(this, resources);
@@ -268,14 +271,6 @@ export class ReportFunction extends Construct {
         reason: `The address identities of ${pattern.slice(2)}, a sender domain: SES checks a sender address's own identity when it is verified, and one pattern per domain stays within IAM's policy size where one entry per address would not.`,
       });
     }
-  }
-
-  /** `ses:SendRawEmail` as any SES identity of the AWS account in the region (`sesAllowAnyIdentity`). */
-  sendEmailAsAnyIdentity(region?: string): void {
-    this.grantWildcards(
-      sendEmail([this.sesIdentityArn('*', region)]),
-      'Set by sesAllowAnyIdentity: more distinct sender identities than one policy can list. The code sends each account only from its configured sender; the grant still ends at this AWS account and region.',
-    );
   }
 
   private secretArn(resourceName: string): string {

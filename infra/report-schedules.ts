@@ -23,9 +23,8 @@ const SCHEDULES_PER_STACK = 400;
  */
 export class ReportSchedules extends Construct {
   /** Each slot's schedule, by slot id. */
-  readonly schedules: ReadonlyMap<string, Schedule>;
-  readonly stacks: readonly NestedStack[];
-  readonly role: Role;
+  readonly schedules = new Map<string, Schedule>();
+  readonly stacks: NestedStack[] = [];
 
   constructor(
     scope: Construct,
@@ -36,7 +35,7 @@ export class ReportSchedules extends Construct {
     super(scope, id);
     const stack = Stack.of(this);
 
-    this.role = new Role(this, 'Role', {
+    const role = new Role(this, 'Role', {
       description: 'Lets EventBridge Scheduler start the invoice reports of each schedule slot',
       assumedBy: new ServicePrincipal('scheduler.amazonaws.com', {
         // Only schedules of this account's default group may use the role (the confused-deputy guard).
@@ -53,13 +52,11 @@ export class ReportSchedules extends Construct {
       }),
     });
 
-    const schedules = new Map<string, Schedule>();
-    const stacks: NestedStack[] = [];
     props.slots.forEach((slot, index) => {
       if (index % SCHEDULES_PER_STACK === 0) {
         const last = Math.min(index + SCHEDULES_PER_STACK, props.slots.length);
         const description = `invoice reports: schedule slots ${index + 1} to ${last}`;
-        stacks.push(new NestedStack(this, `Slots${stacks.length}`, { description }));
+        this.stacks.push(new NestedStack(this, `Slots${this.stacks.length}`, { description }));
       }
       // When the schedule fired, not when a retry happens to run, decides the period.
       const event: SlotEvent = { slot: slot.id, scheduledTime: ContextAttribute.scheduledTime };
@@ -68,7 +65,7 @@ export class ReportSchedules extends Construct {
       const kind = slot.periodKind === 'year' ? 'Yearly' : 'Monthly';
       // A plus sign is spelt out: `Etc/GMT+5` and `Etc/GMT-5` would otherwise share an id.
       const constructId = `Slot-${slot.id.replace(/\+/g, 'plus').replace(/[^A-Za-z0-9]+/g, '-')}`;
-      const schedule = new Schedule(stacks.at(-1)!, constructId, {
+      const schedule = new Schedule(this.stacks.at(-1)!, constructId, {
         description: `${kind} invoice reports of ${count}: ${when} at ${scheduleClock(slot)} ${slot.timezone}`,
         schedule: ScheduleExpression.cron({
           minute: String(slot.minute),
@@ -79,16 +76,14 @@ export class ReportSchedules extends Construct {
         }),
         timeWindow: TimeWindow.off(),
         target: new StepFunctionsStartExecution(props.target, {
-          role: this.role,
+          role,
           input: ScheduleTargetInput.fromObject(event),
           deadLetterQueue: props.deadLetterQueue,
           retryAttempts: 10,
           maxEventAge: Duration.hours(6),
         }),
       });
-      schedules.set(slot.id, schedule);
+      this.schedules.set(slot.id, schedule);
     });
-    this.schedules = schedules;
-    this.stacks = stacks;
   }
 }

@@ -1,16 +1,19 @@
 /**
- * `npx tsx bench/golden-outputs.ts OUTDIR` (emptied first): every output a person sees for the sandbox's
- * October 2026, for `diff -r` between two versions: the report command's folders, the monthly run's
- * emails and saved files, the report API's answers. Ports and build ids become fixed words; the workbook
- * is unzipped into its XML parts, without its zip timestamps.
+ * `npm run golden -- OUTDIR` (or `npx tsx test/support/golden-outputs.ts OUTDIR`; emptied first): every
+ * output a person sees for the sandbox's October 2026, for `diff -r` between two versions: the report
+ * command's folders, the monthly run's emails and saved files, the report API's answers. Ports and build
+ * ids become fixed words; the workbook is unzipped into its XML parts, without its zip timestamps. The
+ * clock is fixed (`NOW`), and the bytes depend neither on the machine's time zone nor on its locale
+ * (`test/golden/outputs.test.ts` compares them with the committed hashes).
  */
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import JSZip from 'jszip';
-import { readSesStore, startLocalStack } from '../lib/local';
-import { runReportCli } from '../lib/report-cli';
-import { startSandbox } from '../lib/sandbox';
+import { readSesStore, startLocalStack } from '../../lib/local';
+import { runReportCli } from '../../lib/report-cli';
+import { startSandbox } from '../../lib/sandbox';
 
 /** Mid-November 2026: the monthly run builds October, which has ended in every zone. */
 const NOW = new Date('2026-11-15T12:00:00Z');
@@ -23,14 +26,8 @@ const FIXED_KEYS = {
   'account-token-key': 'b2'.repeat(32),
 };
 
-const outDir = process.argv[2];
-if (!outDir) {
-  process.stderr.write('usage: npx tsx bench/golden-outputs.ts OUTDIR\n');
-  process.exit(2);
-}
-
 /** Replacements that make two runs on the same code write the same bytes. */
-const replacements: [RegExp | string, string][] = [
+const FIXED_REPLACEMENTS: readonly [RegExp | string, string][] = [
   [/\d{8}T\d{9}Z-[0-9a-f]{12}/g, 'BUILD-ID'],
   // The SES emulator's message ids are random.
   [/"messageId": "[^"]*"/g, '"messageId": "MESSAGE-ID"'],
@@ -38,37 +35,50 @@ const replacements: [RegExp | string, string][] = [
   [/<dcterms:modified([^>]*)>[^<]*</g, '<dcterms:modified$1>MODIFIED<'],
 ];
 
-function normalise(text: string): string {
-  return replacements.reduce((result, [pattern, word]) => result.replaceAll(pattern, word), text);
-}
-
 type Words = (text: string) => string;
-
-async function put(path: string, content: string | Uint8Array, words: Words = (text) => text): Promise<void> {
-  const target = join(outDir!, path);
-  await mkdir(dirname(target), { recursive: true });
-  await writeFile(target, typeof content === 'string' ? normalise(words(content)) : content);
-}
-
-const putJson = (path: string, value: unknown) => put(path, `${JSON.stringify(value, null, 2)}\n`);
 
 const TEXT_FILE = /\.(html|csv|json|txt|xml|rels)$/;
 
-/** Writes one report file: text normalised, the workbook as its XML parts. */
-async function putReportFile(path: string, bytes: Uint8Array, words?: Words): Promise<void> {
-  if (path.endsWith('.xlsx')) {
-    const zip = await JSZip.loadAsync(bytes);
-    const parts = Object.values(zip.files).filter((entry) => !entry.dir);
-    await put(`${path}.parts.txt`, `${parts.map((entry) => entry.name).join('\n')}\n`);
-    for (const entry of parts) await put(`${path}.d/${entry.name}`, await entry.async('string'), words);
-    return;
+/** Writes files under `outDir`, text normalised with `replacements` (the fixed ones, then each server's URL). */
+class GoldenWriter {
+  readonly replacements = [...FIXED_REPLACEMENTS];
+
+  constructor(private readonly outDir: string) {}
+
+  async put(path: string, content: string | Uint8Array, words: Words = (text) => text): Promise<void> {
+    const target = join(this.outDir, path);
+    await mkdir(dirname(target), { recursive: true });
+    const normalise = (text: string) =>
+      this.replacements.reduce((result, [pattern, word]) => result.replaceAll(pattern, word), text);
+    await writeFile(target, typeof content === 'string' ? normalise(words(content)) : content);
   }
-  if (TEXT_FILE.test(path)) await put(path, Buffer.from(bytes).toString('utf8'), words);
-  else await put(path, bytes);
+
+  putJson(path: string, value: unknown): Promise<void> {
+    return this.put(path, `${JSON.stringify(value, null, 2)}\n`);
+  }
+
+  /** Writes one report file: text normalised, the workbook as its XML parts. */
+  async putReportFile(path: string, bytes: Uint8Array, words?: Words): Promise<void> {
+    if (path.endsWith('.xlsx')) {
+      const zip = await JSZip.loadAsync(bytes);
+      const parts = Object.values(zip.files).filter((entry) => !entry.dir);
+      await this.put(`${path}.parts.txt`, `${parts.map((entry) => entry.name).join('\n')}\n`);
+      for (const entry of parts)
+        await this.put(`${path}.d/${entry.name}`, await entry.async('string'), words);
+      return;
+    }
+    if (TEXT_FILE.test(path)) await this.put(path, Buffer.from(bytes).toString('utf8'), words);
+    else await this.put(path, bytes);
+  }
 }
 
 /** The report command's folder and what it said, for one time zone. */
-async function cliReport(sandboxUrl: string, apiKey: string, timezone: string, name: string): Promise<void> {
+async function cliReport(
+  out: GoldenWriter,
+  { url: sandboxUrl, apiKey }: { url: string; apiKey: string },
+  timezone: string,
+  name: string,
+): Promise<void> {
   const folder = await mkdtemp(join(tmpdir(), 'golden-cli-'));
   try {
     const [stdout, stderr]: [string[], string[]] = [[], []];
@@ -84,26 +94,28 @@ async function cliReport(sandboxUrl: string, apiKey: string, timezone: string, n
     const host = new URL(sandboxUrl).host;
     const words = (text: string) =>
       text.replaceAll(sandboxUrl, 'SANDBOX').replaceAll(host, 'SANDBOX-HOST').replaceAll(folder, 'OUT');
-    await put(`cli-${name}/exit-code.txt`, `${code}\n`);
-    await put(`cli-${name}/stdout.txt`, stdout.join(''), words);
-    await put(`cli-${name}/stderr.txt`, stderr.join(''), words);
+    await out.put(`cli-${name}/exit-code.txt`, `${code}\n`);
+    await out.put(`cli-${name}/stdout.txt`, stdout.join(''), words);
+    await out.put(`cli-${name}/stderr.txt`, stderr.join(''), words);
     const written = join(folder, PERIOD);
     for (const file of (await readdir(written)).sort()) {
-      await putReportFile(`cli-${name}/${PERIOD}/${file}`, await readFile(join(written, file)), words);
+      await out.putReportFile(`cli-${name}/${PERIOD}/${file}`, await readFile(join(written, file)), words);
     }
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
 }
 
-async function main(): Promise<void> {
-  await rm(outDir!, { recursive: true, force: true });
-  await mkdir(outDir!, { recursive: true });
+/** Writes every output into `outDir`, emptied first. */
+export async function writeGoldenOutputs(outDir: string): Promise<void> {
+  await rm(outDir, { recursive: true, force: true });
+  await mkdir(outDir, { recursive: true });
+  const out = new GoldenWriter(outDir);
 
   const sandbox = await startSandbox({ port: 0, now: NOW });
   try {
-    await cliReport(sandbox.url, sandbox.apiKey, 'UTC', 'utc');
-    await cliReport(sandbox.url, sandbox.apiKey, 'Europe/Berlin', 'berlin');
+    await cliReport(out, sandbox, 'UTC', 'utc');
+    await cliReport(out, sandbox, 'Europe/Berlin', 'berlin');
   } finally {
     await sandbox.close();
   }
@@ -125,10 +137,10 @@ async function main(): Promise<void> {
       [stack.s3Endpoint, 'S3'],
       [stack.sesEndpoint, 'SES'],
     ] as const) {
-      replacements.push([url, word], [new URL(url).host, `${word}-HOST`]);
+      out.replacements.push([url, word], [new URL(url).host, `${word}-HOST`]);
     }
 
-    await putJson(
+    await out.putJson(
       'local-stack/runs.json',
       stack.reports.map(({ s3Folder: _folder, ...run }) => run),
     );
@@ -138,14 +150,14 @@ async function main(): Promise<void> {
     );
     for (const [index, { from, destination, subject, body, attachments }] of emails.entries()) {
       const dir = `email/${index}-${destination.to.join(',')}`;
-      await putJson(`${dir}/envelope.json`, { from, destination, subject });
-      await put(`${dir}/body.html`, body.html ?? '');
-      await put(`${dir}/body.txt`, body.text ?? '');
+      await out.putJson(`${dir}/envelope.json`, { from, destination, subject });
+      await out.put(`${dir}/body.html`, body.html ?? '');
+      await out.put(`${dir}/body.txt`, body.text ?? '');
       // Not the size: a workbook's zip holds the wall clock's time.
       const listed = attachments.map(({ filename, contentType }) => ({ filename, contentType }));
-      await putJson(`${dir}/attachments.json`, listed);
+      await out.putJson(`${dir}/attachments.json`, listed);
       for (const { filename, content } of attachments) {
-        await putReportFile(`${dir}/attachments/${filename}`, Buffer.from(content, 'base64'));
+        await out.putReportFile(`${dir}/attachments/${filename}`, Buffer.from(content, 'base64'));
       }
     }
 
@@ -175,8 +187,8 @@ async function main(): Promise<void> {
     for (const [name, path, headers] of answers) {
       const response = await fetch(`${api}${path}`, { headers, redirect: 'manual' });
       const head = `${response.status} ${response.headers.get('content-type') ?? ''}\n`;
-      await put(`api/${name}.status.txt`, head);
-      await put(`api/${name}`, await response.text());
+      await out.put(`api/${name}.status.txt`, head);
+      await out.put(`api/${name}`, await response.text());
     }
 
     const files = ['report.html', 'report.xlsx', 'paid-invoices.csv', 'payments.csv', 'summary.json'];
@@ -189,10 +201,10 @@ async function main(): Promise<void> {
         redirect: 'manual',
       });
       const location = response.headers.get('location');
-      await put(`saved/${file}.status.txt`, `${response.status}\n`);
+      await out.put(`saved/${file}.status.txt`, `${response.status}\n`);
       if (!location) continue;
       const saved = await fetch(location);
-      await putReportFile(`saved/${file}`, new Uint8Array(await saved.arrayBuffer()));
+      await out.putReportFile(`saved/${file}`, new Uint8Array(await saved.arrayBuffer()));
     }
   } finally {
     await stack.close();
@@ -200,4 +212,11 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const outDir = process.argv[2];
+  if (!outDir) {
+    process.stderr.write('usage: npm run golden -- OUTDIR\n');
+    process.exit(2);
+  }
+  await writeGoldenOutputs(outDir);
+}
