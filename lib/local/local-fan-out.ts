@@ -121,7 +121,7 @@ export async function runLocalMonthlyFanOut(options: {
   const results: LocalAccountRun[] = [];
   for (const slot of scheduleSlots(config.accounts).filter((each) => each.periodKind === 'month')) {
     options.signal?.throwIfAborted();
-    const dispatch = dispatchSlot({ slot: slot.id, scheduledTime: now().toISOString() }, slots);
+    const dispatch = dispatchSlot({ slot: slot.id, scheduledTime: now().toISOString() }, slots, now);
     const outcomes = await runSlotLocally(dispatch, {
       concurrency: config.maxConcurrentReports,
       run: (event) =>

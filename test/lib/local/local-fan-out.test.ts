@@ -65,6 +65,23 @@ describe('runLocalMonthlyFanOut', () => {
     expect((await harness.emails()).map((email) => email.destination.to)).toEqual([['books@berlin.example']]);
   });
 
+  it("runs at the stack's clock, not the machine's", async () => {
+    // Checked against the machine's clock, these slot events would be years ahead and refused.
+    const later = () => new Date('2031-03-15T12:00:00Z');
+    const runs = await runLocalMonthlyFanOut({
+      config: configIn({ berlin: 'Europe/Berlin', tokyo: 'Asia/Tokyo' }),
+      context: harness.context({ now: later }),
+      now: later,
+      s3Directory: '/state/s3',
+      log: () => {},
+    });
+
+    expect(runs.map((run) => [run.account, run.month, run.outcome.status])).toEqual([
+      ['berlin', '2031-02', 'delivered'],
+      ['tokyo', '2031-02', 'failed'],
+    ]);
+  });
+
   it('says a run the stack stopped stopped, rather than failed, and starts no further slot', async () => {
     // One slot for both (the same zone and schedule): `tokyo` is stopped while it runs, and fails.
     const controller = new AbortController();
