@@ -132,7 +132,7 @@ export function addMonitoring(stack: Stack, props: Watched): void {
   );
   alarm(
     'DeadLetterMessages',
-    'An account\'s report failed after every retry, or a schedule could not start its slot: the account (or the slot) and the error wait in the dead-letter queue. Re-run the account\'s period (or the slot), then delete the message (if its log says "delivery unconfirmed", see the README first). This alarm stays raised while a message is left; DeadLetterNewMessages tells of each new one.',
+    'An account\'s report failed after every retry, or a schedule could not start its slot: the account (or the slot) and the error wait in the dead-letter queue. Re-run the account\'s period (or the slot), then delete the message (if its log says "delivery unconfirmed", see docs/operations.md, "When the delivery alarm fires" first). This alarm stays raised while a message is left; DeadLetterNewMessages tells of each new one.',
     queue.metricApproximateNumberOfMessagesVisible({ period: PERIOD, statistic: 'Maximum' }),
     0,
   );
@@ -153,7 +153,7 @@ export function addMonitoring(stack: Stack, props: Watched): void {
     'DeliveryUnconfirmed',
     "A period's email may have gone out unconfirmed (SES's answer was lost, or a claim went stale); " +
       'nothing resends it without force. Check SES and the recipients, then mark the period sent or ' +
-      'resend it: README, "When the delivery alarm fires".',
+      'resend it: docs/operations.md, "When the delivery alarm fires".',
     new cw.Metric({ ...DELIVERY_METRIC, period: PERIOD, statistic: 'Sum' }),
   );
   // A Function URL's 500 is an answer, not a Lambda error: the functions' error alarms never see it.

@@ -67,7 +67,7 @@ export class EmailSendError extends DeliveryError {
 
 const UNCONFIRMED_ADVICE =
   "check SES's sending statistics and ask the recipients, then mark the period sent or resend it with force " +
-  '(README, "When the delivery alarm fires")';
+  '(docs/operations.md, "When the delivery alarm fires")';
 
 /** SES may have accepted the period's email and this run cannot tell; its claim stays, so no run sends again. */
 export class DeliveryUnconfirmedError extends DeliveryError {

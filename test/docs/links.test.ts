@@ -174,3 +174,23 @@ describe('the docs', () => {
     expect(HISTORY_PHRASES.flatMap((phrase) => text.match(phrase) ?? [])).toEqual([]);
   });
 });
+
+describe('the sections operator messages name', () => {
+  /** `docs/<page>.md, "<heading>"` in an error or an alarm: the reader searches the page for the heading. */
+  const named = ['lib', 'infra'].flatMap((folder) =>
+    readdirSync(join(ROOT, folder), { recursive: true, encoding: 'utf8' })
+      .filter((name) => /\.tsx?$/.test(name))
+      .flatMap((name) => [
+        ...readFileSync(join(ROOT, folder, name), 'utf8').matchAll(/(docs\/[\w-]+\.md), "([^"]+)"/g),
+      ])
+      .map((match) => [match[1]!, match[2]!]),
+  );
+
+  it('include the delivery alarm advice', () => {
+    expect(named).toContainEqual(['docs/operations.md', 'When the delivery alarm fires']);
+  });
+
+  it.each(named)('%s has the heading "%s"', (page, heading) => {
+    expect(anchorsOf(readFileSync(join(ROOT, page), 'utf8'))).toContain(slugOf(heading));
+  });
+});

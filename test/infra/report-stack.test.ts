@@ -768,7 +768,7 @@ describe('ReportStack with two accounts', () => {
         Threshold: 1,
         ComparisonOperator: 'GreaterThanOrEqualToThreshold',
         TreatMissingData: 'notBreaching',
-        AlarmDescription: Match.stringLikeRegexp('README, "When the delivery alarm fires"'),
+        AlarmDescription: Match.stringLikeRegexp('docs/operations.md, "When the delivery alarm fires"'),
       });
     });
 

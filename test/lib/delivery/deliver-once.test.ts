@@ -340,7 +340,7 @@ describe('deliverReportEmailOnce', () => {
         `delivery unconfirmed: SES may have accepted the email for ${account} 2026-10 (${code}: its answer was ` +
           `lost or unclear). The claim at ${key} is kept, so no run sends it again without force: check SES's ` +
           'sending statistics and ask the recipients, then mark the period sent or resend it with force ' +
-          '(README, "When the delivery alarm fires")',
+          '(docs/operations.md, "When the delivery alarm fires")',
       );
       // SES did accept it: the emulator holds the one message.
       expect(await readSesStore(sesEmulator.endpoint)).toHaveLength(1);

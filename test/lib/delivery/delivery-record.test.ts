@@ -168,7 +168,7 @@ describe('alreadySentUnlessForced without force', () => {
       [
         'delivery unconfirmed: the email for acme 2026-10 was claimed at 2026-11-01T05:50:00.000Z and never marked sent',
         "Nothing was sent by this run; check SES's sending statistics and ask the recipients, then mark the " +
-          'period sent or resend it with force (README, "When the delivery alarm fires")',
+          'period sent or resend it with force (docs/operations.md, "When the delivery alarm fires")',
       ],
     ],
   ])('stops a run at a claim (stale: %s) and says what to do', (stale, messages) => {
