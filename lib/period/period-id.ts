@@ -30,22 +30,16 @@ export const pad = (value: number, digits: number) => String(value).padStart(dig
 
 type Naming = (year: number, n: number) => string;
 
-/** Each kind: the months it spans, its id's shape (year, then its number in the year) and its names. */
-const KINDS: Record<PeriodKind, { months: number; pattern: RegExp; id: Naming; name: Naming }> = {
+/** Each kind: the months it spans, its id (year, then its number in the year) and its name. */
+const KINDS: Record<PeriodKind, { months: number; id: Naming; name: Naming }> = {
   month: {
     months: 1,
-    pattern: /^(\d{4})-(0[1-9]|1[0-2])$/,
     id: (year, n) => `${pad(year, 4)}-${pad(n, 2)}`,
     // Months read in UTC.
     name: (year, n) => `${format(new TZDate(2000, n - 1, 1, 'UTC'), 'MMMM')} ${year}`,
   },
-  quarter: {
-    months: 3,
-    pattern: /^(\d{4})-Q([1-4])$/,
-    id: (year, n) => `${pad(year, 4)}-Q${n}`,
-    name: (year, n) => `Q${n} ${year}`,
-  },
-  year: { months: 12, pattern: /^(\d{4})$/, id: (year) => pad(year, 4), name: (year) => String(year) },
+  quarter: { months: 3, id: (year, n) => `${pad(year, 4)}-Q${n}`, name: (year, n) => `Q${n} ${year}` },
+  year: { months: 12, id: (year) => pad(year, 4), name: (year) => String(year) },
 };
 
 /** A period's number in its year: its month, its quarter, 1 for a year. */
@@ -64,13 +58,17 @@ function periodOf<K extends PeriodKind>(kind: K, year: number, n: number): Perio
 
 export const monthPeriod = (year: number, month: number): MonthPeriod => periodOf('month', year, month);
 
+/** Every kind's shape: a year, then a month or `Q` and a quarter. */
+const PERIOD_ID = /^(\d{4})(?:-(Q?)(\d{1,2}))?$/;
+
 /** Reads a period id by its shape alone (any four-digit year); `undefined` for anything else. */
 function readPeriodId(text: string): Period | undefined {
-  for (const kind of ['month', 'quarter', 'year'] as const) {
-    const match = KINDS[kind].pattern.exec(text);
-    if (match) return periodOf(kind, Number(match[1]), Number(match[2] ?? 1));
-  }
-  return undefined;
+  const match = PERIOD_ID.exec(text);
+  if (!match) return undefined;
+  const kind = match[3] === undefined ? 'year' : match[2] ? 'quarter' : 'month';
+  const period = periodOf(kind, Number(match[1]), Number(match[3] ?? 1));
+  // Only a period's own id: not `2026-1`, nor `2026-13` or `2026-Q5`, which roll into another.
+  return period.id === text ? period : undefined;
 }
 
 const inYearRange = (period: Period): boolean => period.year >= FIRST_YEAR && period.year <= LAST_YEAR;
@@ -111,7 +109,7 @@ export function parseMonth(text: string): MonthPeriod {
 
 /** Whether `text` is a month id `YYYY-MM` (any four-digit year): the shape `parseMonth` accepts. */
 export function isMonthId(text: unknown): text is string {
-  return typeof text === 'string' && KINDS.month.pattern.test(text);
+  return typeof text === 'string' && readPeriodId(text)?.kind === 'month';
 }
 
 /** Whether `text` is shaped as a period id (`YYYY-MM`, `YYYY-Qn` or `YYYY`), of any four-digit year. */
