@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { InvoicingProtocolError, InvoicingValidationError } from '../../../lib/invoicing/errors';
-import { normaliseList, readAnswer } from '../../../lib/invoicing/read-answer';
 import {
   invoiceListSchema,
   invoiceStatisticsSchema,
   paymentListSchema,
 } from '../../../lib/invoicing/schemas';
 import type { TransportAnswer } from '../../../lib/invoicing/send-request';
-import { AnswerBody, readBody } from '../../../lib/invoicing/send-request';
+import { AnswerBody, normaliseList, readAnswer, readBody } from '../../../lib/invoicing/send-request';
 import { NO_STATISTICS } from './support/fake-service';
 import { invoiceJson, paymentJson } from './support/records';
 
