@@ -39,19 +39,10 @@ export class InvoicingAuthenticationError extends InvoicingApiError {
 }
 
 /** HTTP 429. Retried unless `Retry-After` (`retryAfterMs`, at `retryAt`) asks to wait longer than allowed. */
-export class InvoicingRateLimitError extends InvoicingApiError<{ retryAfterMs?: number }> {
+export class InvoicingRateLimitError extends InvoicingApiError<{ retryAfterMs?: number; retryAt?: Date }> {
   override readonly name = 'InvoicingRateLimitError';
   declare readonly retryAfterMs: number | undefined;
-  readonly retryAt: Date | undefined;
-
-  constructor(
-    message: string,
-    { now, ...details }: InvoicingErrorDetails & { retryAfterMs?: number; now?: number } = {},
-  ) {
-    super(message, { ...details, retryAfterMs: details.retryAfterMs });
-    this.retryAt =
-      details.retryAfterMs === undefined ? undefined : new Date((now ?? Date.now()) + details.retryAfterMs);
-  }
+  declare readonly retryAt: Date | undefined;
 }
 
 /** HTTP 5xx, with any `Retry-After` (common with 503). Retried. */
@@ -133,13 +124,13 @@ export function errorFromResponse(response: {
     );
   }
   if (status === 429) {
-    const when =
-      retryAfterMs === undefined
-        ? ''
-        : `; it asks to try again in ${Math.ceil(retryAfterMs / 1000)} s, at ${new Date(now + retryAfterMs).toISOString()}`;
+    const retryAt = retryAfterMs === undefined ? undefined : new Date(now + retryAfterMs);
+    const when = retryAt
+      ? `; it asks to try again in ${Math.ceil((retryAfterMs ?? 0) / 1000)} s, at ${retryAt.toISOString()}`
+      : '';
     return new InvoicingRateLimitError(
       `The invoicing service is rate limiting requests (HTTP 429 from ${endpoint})${when}`,
-      { ...details, retryAfterMs, now },
+      { ...details, retryAfterMs, retryAt },
     );
   }
   if (serverError) {
