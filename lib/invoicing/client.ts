@@ -3,7 +3,6 @@ import PQueue from 'p-queue';
 import * as z from 'zod';
 import { fullJitterMs } from '../config';
 import {
-  errorFromResponse,
   InvoicingNetworkError,
   InvoicingRateLimitError,
   InvoicingServerError,
@@ -231,16 +230,6 @@ export function createInvoicingClient(
       try {
         const request = () => sendRequest({ ...settings, url, endpoint, fields, signal });
         const { status, headers, body } = await slots.add(request, { priority });
-        if (status < 200 || status > 299 || body === undefined) {
-          throw errorFromResponse({
-            status,
-            headers,
-            body: body?.text(),
-            endpoint,
-            apiKey,
-            now: settings.now(),
-          });
-        }
         return readAnswer(body, schema, { endpoint, status, headers, apiKey }, normalise);
       } catch (error) {
         const wait = signal?.aborted ? undefined : retryDelayMs(error, retries, policy);

@@ -8,7 +8,9 @@ import {
   contentTypeOf,
   describeIssues,
   EXCERPT_SOURCE_LENGTH,
+  errorFromResponse,
   InvoicingAnswerTooLargeError,
+  InvoicingApiError,
   InvoicingNetworkError,
   InvoicingProtocolError,
   InvoicingTimeoutError,
@@ -170,18 +172,18 @@ function describeBytes(bytes: number): string {
 }
 
 /**
- * Sends one POST and reads its body within `timeoutMs`: a 2xx body beyond `maxAnswerBytes` is refused, a
- * failure's is read only as far as an excerpt shows (else `undefined`).
+ * Sends one POST and reads its body within `timeoutMs`: a 2xx body beyond `maxAnswerBytes` is refused, any
+ * other answer is thrown as its error, its body read only as far as an excerpt shows.
  */
 export async function sendRequest(
-  request: Pick<ClientSettings, 'apiKey' | 'timeoutMs' | 'maxAnswerBytes' | 'transport'> & {
+  request: Pick<ClientSettings, 'apiKey' | 'timeoutMs' | 'maxAnswerBytes' | 'transport' | 'now'> & {
     url: string;
     endpoint: string;
     fields: FormFields;
     signal?: AbortSignal | undefined;
   },
-): Promise<{ status: number; headers: HeaderReader; body: AnswerBody | undefined }> {
-  const { endpoint, timeoutMs, maxAnswerBytes, signal } = request;
+): Promise<{ status: number; headers: HeaderReader; body: AnswerBody }> {
+  const { endpoint, timeoutMs, maxAnswerBytes, signal, apiKey } = request;
   signal?.throwIfAborted();
 
   // One controller for the timeout and the caller's signal, which lives as long as a whole list walk: its
@@ -201,7 +203,7 @@ export async function sendRequest(
     const answer = await request.transport({
       url: request.url,
       headers: {
-        Authorization: `Token ${request.apiKey}`,
+        Authorization: `Token ${apiKey}`,
         Accept: 'application/json',
         'Content-Type': form.contentType,
       },
@@ -209,20 +211,24 @@ export async function sendRequest(
       signal: controller.signal,
     });
     coding = answer.headers.get('content-encoding');
-    const succeeded = answer.status >= 200 && answer.status <= 299;
+    const { status, headers } = answer;
+    const succeeded = status >= 200 && status <= 299;
     const body = await readBody(
       answer,
       succeeded ? maxAnswerBytes : Math.min(maxAnswerBytes, EXCERPT_SOURCE_LENGTH),
     );
-    if (succeeded && body === undefined) {
+    if (!succeeded) {
+      throw errorFromResponse({ endpoint, status, headers, body: body?.text(), apiKey, now: request.now() });
+    }
+    if (body === undefined) {
       throw new InvoicingAnswerTooLargeError(
         `The invoicing service's answer to ${endpoint} is larger than ${describeBytes(maxAnswerBytes)} (maxAnswerBytes): refused`,
-        { endpoint, status: answer.status, maxBytes: maxAnswerBytes },
+        { endpoint, status, maxBytes: maxAnswerBytes },
       );
     }
-    return { status: answer.status, headers: answer.headers, body };
+    return { status, headers, body };
   } catch (error) {
-    if (error instanceof InvoicingAnswerTooLargeError) throw error;
+    if (error instanceof InvoicingApiError) throw error;
     if (timedOut) {
       throw new InvoicingTimeoutError(
         `The invoicing service did not answer ${endpoint} within ${timeoutMs} ms`,
