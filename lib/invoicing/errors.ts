@@ -3,22 +3,16 @@ import { fieldIssues, issueText } from '../config';
 import { redactSecret } from './redact-secret';
 import type { HeaderReader } from './send-request';
 
-/**
- * What an error knows about the call that failed, never the API key: the endpoint's path, the status, at
- * most ~200 characters of the answer (the key redacted in every form), its `X-Request-Id` if it reads as one.
- */
-export interface InvoicingErrorDetails {
-  endpoint?: string;
-  status?: number;
-  bodyExcerpt?: string | undefined;
-  requestId?: string | undefined;
-  cause?: unknown;
-}
+type ErrorDetails = Partial<
+  Pick<InvoicingApiError, 'endpoint' | 'status' | 'bodyExcerpt' | 'requestId' | 'cause'>
+>;
 
 /**
  * Base of every error the client throws: `InvoicingAuthenticationError` is a wrong key,
- * `InvoicingParameterError` the caller's mistake, the others the service's or network's fault. A
- * subclass's own fields (`Extra`) come in `details`.
+ * `InvoicingParameterError` the caller's mistake, the others the service's or network's fault. What it
+ * knows of the failed call, never the API key: the endpoint's path, the status, at most ~200 characters of
+ * the answer (the key redacted in every form), its `X-Request-Id` if it reads as one; a subclass's own
+ * fields (`Extra`) come in `details` too.
  */
 export class InvoicingApiError<Extra extends object = object> extends Error {
   override readonly name: string = 'InvoicingApiError';
@@ -27,7 +21,7 @@ export class InvoicingApiError<Extra extends object = object> extends Error {
   declare readonly bodyExcerpt: string | undefined;
   declare readonly requestId: string | undefined;
 
-  constructor(message: string, { cause, ...details }: InvoicingErrorDetails & Extra = {} as Extra) {
+  constructor(message: string, { cause, ...details }: ErrorDetails & Extra = {} as Extra) {
     super(message, cause === undefined ? undefined : { cause });
     Object.assign(this, details);
   }

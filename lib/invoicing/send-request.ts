@@ -145,23 +145,10 @@ export async function readBody(answer: TransportAnswer, maxBytes: number): Promi
   return new AnswerBody(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
 }
 
-/** The first of `errors` whose code starts with `prefix` (`HPE_` from Node's HTTP parser, `Z_` from zlib). */
-function codedError(errors: unknown[], prefix: string): (Error & { code: string }) | undefined {
-  for (const candidate of errors) {
-    const code = candidate instanceof Error ? (candidate as { code?: unknown }).code : undefined;
-    if (typeof code === 'string' && code.startsWith(prefix)) return candidate as Error & { code: string };
-  }
-  return undefined;
-}
-
-/** The reason inside a failed request, its system code in front. */
-function describeCause(error: unknown): string {
-  const cause = wrappedError(error);
-  if (!(cause instanceof Error)) return String(cause);
-  const code = (cause as { code?: unknown }).code;
-  return typeof code === 'string' && !cause.message.includes(code)
-    ? `${code}: ${cause.message}`
-    : cause.message;
+/** An error's string `code` (`ECONNRESET`, `HPE_` from Node's HTTP parser, `Z_` from zlib), else `''`. */
+function codeOf(error: unknown): string {
+  const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? code : '';
 }
 
 /** `16 MiB`, `64 KiB`, or the bytes when neither is whole. */
@@ -236,25 +223,32 @@ export async function sendRequest(
       );
     }
     if (signal?.aborted) throw signal.reason;
-    const parser = codedError([error], 'HPE_');
-    if (parser) {
+    if (codeOf(error).startsWith('HPE_')) {
       throw new InvoicingProtocolError(
-        `The invoicing service answered ${endpoint} with something that is not HTTP (${parser.code})`,
+        `The invoicing service answered ${endpoint} with something that is not HTTP (${codeOf(error)})`,
         { endpoint },
       );
     }
     // The error itself, or the one `fetch` wraps ("fetch failed").
-    const decoding = codedError([error, wrappedError(error)], 'Z_');
+    const cause = wrappedError(error);
+    const decoding = [error, cause].find((each): each is Error => codeOf(each).startsWith('Z_'));
     if (decoding) {
       // The header names a coding the transport knows: safe to show. Not retried: a server that labels its
       // body wrongly does it again.
       throw new InvoicingProtocolError(
-        `The invoicing service answered ${endpoint} with a body that its content coding ${coding?.trim().toLowerCase()} does not decode (${decoding.code}: ${decoding.message})`,
+        `The invoicing service answered ${endpoint} with a body that its content coding ${coding?.trim().toLowerCase()} does not decode (${codeOf(decoding)}: ${decoding.message})`,
         { endpoint },
       );
     }
+    // Its system code in front.
+    const code = codeOf(cause);
+    const reason = !(cause instanceof Error)
+      ? String(cause)
+      : code && !cause.message.includes(code)
+        ? `${code}: ${cause.message}`
+        : cause.message;
     throw new InvoicingNetworkError(
-      `The request to the invoicing service's ${endpoint} failed before a complete answer (${describeCause(error)})`,
+      `The request to the invoicing service's ${endpoint} failed before a complete answer (${reason})`,
       { endpoint, cause: error },
     );
   } finally {
