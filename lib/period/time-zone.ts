@@ -2,7 +2,6 @@ import { TZDate, tzOffset } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { millisecondsInMinute, secondsInDay } from 'date-fns/constants';
 import * as z from 'zod';
-import { ReportRequestError } from './period-id';
 import { serviceDatetimeFromEpochSeconds } from './service-datetime';
 
 /** An IANA zone name: on Node 22 `Intl` also takes offsets such as `+01:00`, which follow no rules. */
@@ -14,7 +13,7 @@ const canonicalNames = new Map<string, string>();
 let supportedNames: ReadonlySet<string> | undefined;
 
 /** The canonical spelling of a zone, `undefined` for one the runtime does not know or an offset. */
-function knownZone(name: string): string | undefined {
+export function knownZone(name: string): string | undefined {
   let canonical = canonicalNames.get(name);
   if (canonical !== undefined || !ZONE_NAME_PATTERN.test(name)) return canonical;
   try {
@@ -27,17 +26,6 @@ function knownZone(name: string): string | undefined {
   }
   canonicalNames.set(name, canonical);
   return canonical;
-}
-
-/**
- * Checks an IANA time zone name, in any case, and returns it as given.
- * @throws ReportRequestError for a name the runtime does not know (`Mars/Olympus`) or an offset (`+01:00`)
- */
-export function parseTimeZone(name: string): string {
-  if (knownZone(name) !== undefined) return name;
-  throw new ReportRequestError(
-    `unknown time zone ${JSON.stringify(name)}: expected an IANA name such as UTC or Europe/Berlin`,
-  );
 }
 
 /** A part of a zone name that starts with a small letter, which no name in the time zone database has. */
