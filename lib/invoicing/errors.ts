@@ -8,11 +8,10 @@ type ErrorDetails = Partial<
 >;
 
 /**
- * Base of every error the client throws: `InvoicingAuthenticationError` is a wrong key,
- * `InvoicingParameterError` the caller's mistake, the others the service's or network's fault. What it
- * knows of the failed call, never the API key: the endpoint's path, the status, at most ~200 characters of
- * the answer (the key redacted in every form), its `X-Request-Id` if it reads as one; a subclass's own
- * fields (`Extra`) come in `details` too.
+ * Base of every error the client throws (`InvoicingAuthenticationError` a wrong key,
+ * `InvoicingParameterError` the caller's mistake, the others the service's or network's fault), with what
+ * it knows of the call and never the API key: at most ~200 characters of the answer, the key redacted in
+ * every form. A subclass's own fields (`Extra`) come in `details` too.
  */
 export class InvoicingApiError<Extra extends object = object> extends Error {
   override readonly name: string = 'InvoicingApiError';

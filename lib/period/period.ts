@@ -161,8 +161,8 @@ export const shiftUtcDay = (day: string, days: number): string =>
   utcDayKey(Date.parse(`${day}T00:00:00Z`) + days * millisecondsInDay);
 
 /**
- * Checks an IANA time zone name, in any case, and returns it as given.
- * @throws ReportRequestError for a name the runtime does not know (`Mars/Olympus`) or an offset (`+01:00`)
+ * Checks an IANA time zone name, in any case, and returns it as given; so does every function below that
+ * takes a `timeZone`. @throws ReportRequestError for a name the runtime does not know or an offset (`+01:00`)
  */
 export function parseTimeZone(name: string): string {
   if (knownZone(name) !== undefined) return name;
@@ -170,8 +170,6 @@ export function parseTimeZone(name: string): string {
     `unknown time zone ${JSON.stringify(name)}: expected an IANA name such as UTC or Europe/Berlin`,
   );
 }
-
-// Every function taking a `timeZone` throws a ReportRequestError for an unknown one.
 
 /** A stretch of time `[start, end)` in epoch milliseconds. */
 export type Span = { start: number; end: number };
