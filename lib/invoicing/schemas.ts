@@ -245,10 +245,6 @@ export const paymentItemSchema = z.lazy(() => schemas().paymentItem);
 export const invoiceStatisticsSchema = z.lazy(() => schemas().statistics);
 export const invoiceListSchema = z.lazy(() => schemas().invoiceList);
 export const paymentListSchema = z.lazy(() => schemas().paymentList);
-/** The envelope of every answer. Anything but `result: "success"` is a failure whose shape is not shown. */
-export const successEnvelopeSchema = z.lazy(() =>
-  z.object({ result: z.literal('success'), data: z.unknown() }),
-);
 
 type Schemas = ReturnType<typeof buildSchemas>;
 export type Wallet = z.infer<Schemas['wallet']>;

@@ -19,7 +19,6 @@ import {
   summariseIssues,
 } from './errors';
 import { redactSecret } from './redact-secret';
-import { successEnvelopeSchema } from './schemas';
 import { parseServiceJson } from './service-json';
 
 /** What the client reads of an answer's headers (`null` for a missing one); a WHATWG `Headers` is one. */
@@ -320,9 +319,9 @@ export function readAnswer<Schema extends z.ZodType>(
     throw failure(`${what} (HTTP ${status}, ${contentTypeOf(headers, apiKey)})`);
   }
 
-  const envelope = successEnvelopeSchema.safeParse(json);
-  if (!envelope.success) {
-    const result = json !== null && typeof json === 'object' && 'result' in json ? json.result : undefined;
+  // The envelope of every answer; anything but `result: "success"` is a failure whose shape is not shown.
+  const result = json !== null && typeof json === 'object' && 'result' in json ? json.result : undefined;
+  if (result !== 'success') {
     throw failure(
       result === undefined
         ? 'JSON that is not the { result, data } envelope'
@@ -330,7 +329,7 @@ export function readAnswer<Schema extends z.ZodType>(
     );
   }
 
-  const data = schema.safeParse(normalise(envelope.data.data));
+  const data = schema.safeParse(normalise((json as { data?: unknown }).data));
   if (!data.success) {
     const issues = describeIssues(data.error.issues, 'data', apiKey);
     throw failure(`data this client cannot read: ${summariseIssues(issues)}`, issues);
