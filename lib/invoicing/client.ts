@@ -75,11 +75,13 @@ const options = () => ({
 /** Seams beside the documented options, for tests and unusual deployments. */
 const hooks = () => ({
   /** Waits between attempts; rejects when `signal` aborts. @default `setTimeout` of `node:timers/promises` */
-  sleep: functionOf<(ms: number, signal?: AbortSignal) => Promise<void>>().optional(),
+  sleep: functionOf<(ms: number, signal?: AbortSignal) => Promise<void>>().default(
+    () => (ms: number, signal?: AbortSignal) => delay(ms, undefined, { signal }),
+  ),
   /** A number in [0, 1) for the backoff jitter. @default Math.random */
-  random: functionOf<() => number>().optional(),
+  random: functionOf<() => number>().default(() => Math.random),
   /** The clock an HTTP-date `Retry-After` is read against, in ms since the epoch. @default Date.now */
-  now: functionOf<() => number>().optional(),
+  now: functionOf<() => number>().default(() => Date.now),
   /** Pages with records one list walk may read before it stops with a protocol error. @default 100000 */
   maxPages: z.number().int().positive().default(100_000),
   /** Calls off every request of the client (the report was stopped), failing with the signal's reason. */
@@ -96,13 +98,7 @@ const clientOptionsSchema = z.lazy(() => z.strictObject({ ...options(), ...hooks
 /** Checks the options and fills in the defaults, or throws naming each bad option (never its value). */
 export function readClientOptions(options: InvoicingClientOptions & InvoicingClientHooks) {
   const { fetch, ...settings } = parsedParameters(clientOptionsSchema, options);
-  return {
-    ...settings,
-    transport: fetch ? fetchTransport(fetch) : nodeHttpTransport,
-    sleep: settings.sleep ?? ((ms: number, signal?: AbortSignal) => delay(ms, undefined, { signal })),
-    random: settings.random ?? Math.random,
-    now: settings.now ?? Date.now,
-  };
+  return { ...settings, transport: fetch ? fetchTransport(fetch) : nodeHttpTransport };
 }
 
 /** The options with every default filled in, and the transport they choose. */
