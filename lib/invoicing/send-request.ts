@@ -286,14 +286,12 @@ function describeResult(result: unknown, apiKey: string | undefined): string {
  * (else `InvoicingProtocolError`, `InvoicingValidationError`), in one-line messages without the key.
  */
 export function readAnswer<Schema extends z.ZodType>(
-  answerBody: string | AnswerBody,
+  body: AnswerBody,
   schema: Schema,
   context: { endpoint: string; status: number; headers: HeaderReader; apiKey?: string },
   normalise: (data: unknown) => unknown = (data) => data,
 ): z.output<Schema> {
   const { endpoint, status, headers, apiKey } = context;
-  const body =
-    typeof answerBody === 'string' ? { text: () => answerBody, jsonText: () => answerBody } : answerBody;
   // Built only on failure: a list walk reads thousands of good answers.
   const failure = (problem: string, issues?: string[]) => {
     const text = body.text();
