@@ -63,8 +63,8 @@ export const monthPeriod = (year: number, month: number): MonthPeriod => periodO
 const PERIOD_ID = /^(\d{4})(?:-(Q?)(\d{1,2}))?$/;
 
 /** Reads a period id by its shape alone (any four-digit year); `undefined` for anything else. */
-function readPeriodId(text: string): Period | undefined {
-  const match = PERIOD_ID.exec(text);
+function readPeriodId(text: unknown): Period | undefined {
+  const match = typeof text === 'string' ? PERIOD_ID.exec(text) : null;
   if (!match) return undefined;
   const kind = match[3] === undefined ? 'year' : match[2] ? 'quarter' : 'month';
   const period = periodOf(kind, Number(match[1]), Number(match[3] ?? 1));
@@ -72,7 +72,8 @@ function readPeriodId(text: string): Period | undefined {
   return period.id === text ? period : undefined;
 }
 
-const inYearRange = (period: Period): boolean => period.year >= FIRST_YEAR && period.year <= LAST_YEAR;
+const inYearRange = (period: Period | undefined): boolean =>
+  period !== undefined && period.year >= FIRST_YEAR && period.year <= LAST_YEAR;
 
 /** Reads a period id of any year (January 2000 is compared with December 1999). @throws ReportRequestError */
 export function parseAnyYearPeriod(text: string): Period {
@@ -109,20 +110,13 @@ export function parseMonth(text: string): MonthPeriod {
 }
 
 /** Whether `text` is a month id `YYYY-MM` (any four-digit year): the shape `parseMonth` accepts. */
-export function isMonthId(text: unknown): text is string {
-  return typeof text === 'string' && readPeriodId(text)?.kind === 'month';
-}
+export const isMonthId = (text: unknown): text is string => readPeriodId(text)?.kind === 'month';
 
 /** Whether `text` is shaped as a period id (`YYYY-MM`, `YYYY-Qn` or `YYYY`), of any four-digit year. */
-export function isPeriodShaped(text: unknown): text is string {
-  return typeof text === 'string' && readPeriodId(text) !== undefined;
-}
+export const isPeriodShaped = (text: unknown): text is string => readPeriodId(text) !== undefined;
 
 /** Whether `text` is a period id that `parsePeriod` accepts. */
-export function isPeriodId(text: unknown): text is string {
-  const period = typeof text === 'string' ? readPeriodId(text) : undefined;
-  return period !== undefined && inYearRange(period);
-}
+export const isPeriodId = (text: unknown): text is string => inYearRange(readPeriodId(text));
 
 /** The first month of a period: `2026-Q3` → `2026-07`. */
 export const firstMonthOf = (period: Period): MonthPeriod =>
