@@ -65,10 +65,7 @@ const optionalBlock = <T extends z.ZodType>(block: T) =>
     block.optional(),
   );
 
-/**
- * A request's parameters; a `startDate` after `endDate` is refused too (once every field reads): the spec
- * does not say what the service does with it.
- */
+/** Request parameters; a `startDate` after `endDate` is refused too: the spec does not say what it means. */
 const requestParams = <Shape extends z.ZodRawShape>(shape: Shape) =>
   z.strictObject(shape).check((payload) => {
     const { startDate, endDate } = payload.value as { startDate?: string; endDate?: string };

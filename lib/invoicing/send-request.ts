@@ -49,9 +49,7 @@ export function fetchTransport(fetch: typeof globalThis.fetch): Transport {
       status: response.status,
       headers: response.headers,
       body: response.body ?? NO_BODY,
-      discard: () => {
-        response.body?.cancel().catch(() => {});
-      },
+      discard: () => void response.body?.cancel().catch(() => {}),
     };
   };
 }
@@ -108,8 +106,7 @@ export class AnswerBody {
 
   /**
    * The body as ASCII that JSON reads as `text()`, non-ASCII characters as `\uXXXX` escapes (valid only in
-   * strings, where they mean the same): one such character makes V8 parse the page as two-byte text, at
-   * twice the cost.
+   * strings, where they mean the same): V8 parses a page holding one such character at twice the cost.
    */
   jsonText(): string {
     const latin1 = this.#bytes.toString('latin1');
