@@ -197,13 +197,11 @@ export function zonedDayStart(year: number, month: number, day: number, timeZone
   return later;
 }
 
-const periodStart = (period: Period, timeZone: string): number =>
-  zonedDayStart(firstMonthOf(period).year, firstMonthOf(period).month, 1, timeZone);
-
 /** A period's instants in a time zone: `[its first day 00:00, the next period's first day 00:00)`. */
 export function periodBounds(period: Period, timeZone: string): Span {
   const zone = parseTimeZone(timeZone);
-  return { start: periodStart(period, zone), end: periodStart(nextPeriod(period), zone) };
+  const startOf = (first: MonthPeriod) => zonedDayStart(first.year, first.month, 1, zone);
+  return { start: startOf(firstMonthOf(period)), end: startOf(firstMonthOf(nextPeriod(period))) };
 }
 
 /** Every day of a period in a time zone (`YYYY-MM-DD`), in order, with the instant each starts. */
