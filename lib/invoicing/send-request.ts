@@ -57,8 +57,6 @@ export function fetchTransport(fetch: typeof globalThis.fetch): Transport {
 /** A request's fields; `undefined` means "not set" and is left out. */
 export type FormFields = Record<string, string | number | undefined>;
 
-const encoder = new TextEncoder();
-
 const NAME_ESCAPES: Record<string, string> = { '\n': '%0A', '\r': '%0D', '"': '%22' };
 
 /** CR, LF and CRLF all become CRLF, as the multipart encoding of a form asks. */
@@ -82,7 +80,7 @@ export function toMultipartBody(
       `${normaliseLineBreaks(String(value))}\r\n`;
   }
   text += `--${boundary}--\r\n`;
-  return { contentType: `multipart/form-data; boundary=${boundary}`, body: encoder.encode(text) };
+  return { contentType: `multipart/form-data; boundary=${boundary}`, body: Buffer.from(text) };
 }
 
 /** A leading byte order mark in UTF-8, dropped as `Response#text()` drops it. */
