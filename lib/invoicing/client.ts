@@ -1,39 +1,108 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import PQueue from 'p-queue';
-import type * as z from 'zod';
+import * as z from 'zod';
 import { fullJitterMs } from '../config';
-import { type InvoicingClientHooks, type InvoicingClientOptions, readClientOptions } from './client-options';
 import {
-  errorFromResponse,
   InvoicingNetworkError,
   InvoicingRateLimitError,
   InvoicingServerError,
   InvoicingTimeoutError,
   isRefusal,
+  parsedParameters,
 } from './errors';
+import { nodeHttpTransport } from './node-http-transport';
 import { type PaginateOptions, paginate } from './paginate';
 import {
   type InvoiceFilter,
+  type InvoiceItem,
+  type InvoiceStatistics,
   invoiceFilterSchema,
+  invoiceListSchema,
+  invoiceStatisticsSchema,
   type ListInvoicesParams,
   type ListPaymentsParams,
   listInvoicesParamsSchema,
   listPaymentsParamsSchema,
   type PaymentFilter,
+  type PaymentItem,
   paymentFilterSchema,
+  paymentListSchema,
   type StatisticsFilter,
   statisticsFilterSchema,
-  validateParams,
-} from './params';
-import { normaliseList, readAnswer } from './read-answer';
-import {
-  type InvoiceItem,
-  type InvoiceStatistics,
-  invoiceListSchema,
-  invoiceStatisticsSchema,
-  type PaymentItem,
-  paymentListSchema,
 } from './schemas';
-import { type FormFields, sendRequest } from './send-request';
+import { type FormFields, fetchTransport, normaliseList, readAnswer, sendRequest } from './send-request';
+
+/** A page of 100 records is about 100 KB: room for pages 100 times larger, far below a function's memory. */
+const DEFAULT_MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+const functionOf = <F>() => z.custom<F>((value) => typeof value === 'function', 'expected a function');
+
+/** The documented options; shapes are built on first use, as the service's schemas are (`schemas.ts`). */
+const options = () => ({
+  /** Base URL of the service, e.g. `https://api.example.com/v1`; the endpoints' paths are appended. */
+  baseUrl: z
+    .string()
+    .trim()
+    .refine((value) => {
+      if (!URL.canParse(value)) return false;
+      const url = new URL(value);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && !url.search && !url.hash;
+    }, 'expected an http(s) URL without query or fragment')
+    // A trailing slash would double the endpoints' own; a path prefix stays.
+    .transform((value) => value.replace(/\/+$/, '')),
+  /** The account's API key, sent as `Authorization: Token <key>`. Never logged, never in an error. */
+  apiKey: z
+    .string()
+    // Keys read from a file or an environment variable often carry a trailing newline.
+    .trim()
+    .min(1, 'expected a non-empty API key')
+    .regex(/^[\x21-\x7e]*$/, 'expected printable ASCII without spaces'),
+  /** Records asked for per page by the iterators. @default 100 */
+  pageSize: z.number().int().positive().default(100),
+  /** Requests in flight at once, across every call of this client. @default 4 */
+  concurrency: z.number().int().positive().default(4),
+  /** Further attempts after a 429, a 5xx, a network error or a timeout. @default 4 */
+  maxRetries: z.number().int().nonnegative().default(4),
+  /** Time allowed for one request, answer body included. @default 30000 */
+  timeoutMs: z.number().positive().default(30_000),
+  /** Longest wait between attempts, whatever `Retry-After` asks. @default 30000 */
+  maxRetryDelayMs: z.number().nonnegative().default(30_000),
+  /** Most bytes one answer may hold, decoded; more is an `InvoicingAnswerTooLargeError`. @default 16 MiB */
+  maxAnswerBytes: z.number().int().positive().default(DEFAULT_MAX_ANSWER_BYTES),
+  /** A `fetch` to send requests through (a test's, an app's own). @default `node:http(s)` with keep-alive */
+  fetch: functionOf<typeof globalThis.fetch>().optional(),
+});
+
+/** Seams beside the documented options, for tests and unusual deployments. */
+const hooks = () => ({
+  /** Waits between attempts; rejects when `signal` aborts. @default `setTimeout` of `node:timers/promises` */
+  sleep: functionOf<(ms: number, signal?: AbortSignal) => Promise<void>>().default(
+    () => (ms: number, signal?: AbortSignal) => delay(ms, undefined, { signal }),
+  ),
+  /** A number in [0, 1) for the backoff jitter. @default Math.random */
+  random: functionOf<() => number>().default(() => Math.random),
+  /** The clock an HTTP-date `Retry-After` is read against, in ms since the epoch. @default Date.now */
+  now: functionOf<() => number>().default(() => Date.now),
+  /** Pages with records one list walk may read before it stops with a protocol error. @default 100000 */
+  maxPages: z.number().int().positive().default(100_000),
+  /** Calls off every request of the client (the report was stopped), failing with the signal's reason. */
+  signal: z
+    .custom<AbortSignal>((value) => value instanceof AbortSignal, 'expected an AbortSignal')
+    .optional(),
+});
+
+export type InvoicingClientOptions = z.input<z.ZodObject<ReturnType<typeof options>>>;
+export type InvoicingClientHooks = z.input<z.ZodObject<ReturnType<typeof hooks>>>;
+
+const clientOptionsSchema = z.lazy(() => z.strictObject({ ...options(), ...hooks() }));
+
+/** Checks the options and fills in the defaults, or throws naming each bad option (never its value). */
+export function readClientOptions(options: InvoicingClientOptions & InvoicingClientHooks) {
+  const { fetch, ...settings } = parsedParameters(clientOptionsSchema, options);
+  return { ...settings, transport: fetch ? fetchTransport(fetch) : nodeHttpTransport };
+}
+
+/** The options with every default filled in, and the transport they choose. */
+export type ClientSettings = ReturnType<typeof readClientOptions>;
 
 export interface InvoicingClient {
   /** `POST /statistics/invoices`. */
@@ -157,16 +226,6 @@ export function createInvoicingClient(
       try {
         const request = () => sendRequest({ ...settings, url, endpoint, fields, signal });
         const { status, headers, body } = await slots.add(request, { priority });
-        if (status < 200 || status > 299 || body === undefined) {
-          throw errorFromResponse({
-            status,
-            headers,
-            body: body?.text(),
-            endpoint,
-            apiKey,
-            now: settings.now(),
-          });
-        }
         return readAnswer(body, schema, { endpoint, status, headers, apiKey }, normalise);
       } catch (error) {
         const wait = signal?.aborted ? undefined : retryDelayMs(error, retries, policy);
@@ -204,15 +263,15 @@ export function createInvoicingClient(
   const { statistics, invoices, payments } = ENDPOINTS;
   const single =
     <Schema extends z.ZodType>(endpoint: Endpoint, params: z.ZodType<FormFields>, schema: Schema) =>
-    async (given: unknown = {}) =>
-      call(endpoint, validateParams(params, given, endpoint), schema);
+    async (given?: unknown) =>
+      call(endpoint, parsedParameters(params, given ?? {}, endpoint), schema);
   return {
     invoiceStatistics: single(statistics, statisticsFilterSchema, invoiceStatisticsSchema),
     listInvoices: single(invoices, listInvoicesParamsSchema, invoiceListSchema),
     listPayments: single(payments, listPaymentsParamsSchema, paymentListSchema),
-    invoices: (filter = {}) =>
-      walk(invoices, validateParams(invoiceFilterSchema, filter, invoices), invoiceListSchema),
-    payments: (filter = {}) =>
-      walk(payments, validateParams(paymentFilterSchema, filter, payments), paymentListSchema),
+    invoices: (filter) =>
+      walk(invoices, parsedParameters(invoiceFilterSchema, filter ?? {}, invoices), invoiceListSchema),
+    payments: (filter) =>
+      walk(payments, parsedParameters(paymentFilterSchema, filter ?? {}, payments), paymentListSchema),
   };
 }

@@ -2,7 +2,7 @@ import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { pipeline, Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
-import type { HeaderReader, Transport } from './send-request';
+import type { Transport } from './send-request';
 
 /** Keep-alive connections shared by every client of the process, as `fetch` shares its own. */
 const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
@@ -60,23 +60,18 @@ export const nodeHttpTransport: Transport = ({ url, headers, body, signal }) =>
     request.once('response', (response) => {
       resolve({
         status: response.statusCode ?? 0,
-        headers: headerReader(response),
+        headers: {
+          get: (name) => {
+            const value = response.headers[name.toLowerCase()];
+            return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+          },
+        },
         body: decoded(response),
         discard: () => request.destroy(),
       });
     });
     request.end(body);
   });
-
-function headerReader(response: IncomingMessage): HeaderReader {
-  return {
-    get(name) {
-      const value = response.headers[name.toLowerCase()];
-      if (value === undefined) return null;
-      return Array.isArray(value) ? value.join(', ') : value;
-    },
-  };
-}
 
 /** The body with its content coding undone; a coding not asked for is left as it came. */
 function decoded(response: IncomingMessage): AsyncIterable<Uint8Array> {

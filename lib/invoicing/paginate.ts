@@ -1,3 +1,4 @@
+import type { ClientSettings } from './client';
 import { InvoicingListOrderError, InvoicingProtocolError, isRefusal } from './errors';
 import { IdSet } from './id-set';
 
@@ -8,13 +9,10 @@ const MAX_PASSES = 3;
 export type PageRange = { offset: number; limit: number };
 
 /** `fetchPage` is aborted through `signal` when the walk ends early or fails; `endpoint` names errors. */
-export interface PaginateOptions<T> {
+export type PaginateOptions<T> = Pick<ClientSettings, 'pageSize' | 'concurrency' | 'maxPages'> & {
   fetchPage: (range: PageRange, signal: AbortSignal) => Promise<readonly T[]>;
-  pageSize: number;
-  concurrency: number;
-  maxPages: number;
   endpoint: string;
-}
+};
 
 /**
  * Every record of an offset/limit list, each once (by `id`), in the order pages arrive. The spec shows

@@ -139,37 +139,29 @@ function replaceSpans(text: string, spans: [number, number][]): string {
 /**
  * An encoding that writes `groupBytes` bytes as `groupChars` characters, each group on its own, so the
  * secret's bytes from the first that starts a group are written the same whatever precedes them.
- * `alphabet` widens a span over a shared group; hex and base32 are read in any case (`gi`).
+ * `alphabet` widens a span over a shared group, in any case if it has the `i` flag (hex and base32), as the
+ * encoded text is then read; `encode` writes the pattern of some bytes (`+` and `/` escaped later).
  */
-interface Encoding {
-  groupBytes: number;
-  groupChars: number;
-  alphabet: RegExp;
-  flags: 'g' | 'gi';
-  /** The pattern of some bytes: the encoded text, `+` and `/` escaped later. */
-  encode: (bytes: Uint8Array) => string;
-}
-
-const encoding = (
+type Encoding = [
   groupBytes: number,
   groupChars: number,
   alphabet: RegExp,
-  flags: 'g' | 'gi',
-  encode: Encoding['encode'],
-): Encoding => ({ groupBytes, groupChars, alphabet, flags, encode });
+  encode: (bytes: Uint8Array) => string,
+];
+
 /** Hex in either case; a dump may separate the bytes (`73:6b:5f`, `73 6b 5f`). */
 const hex = (bytes: Uint8Array) =>
   [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('[:. -]?');
 const ENCODINGS: readonly Encoding[] = [
-  encoding(3, 4, /[A-Za-z0-9+/=]/, 'g', (bytes) => Buffer.from(bytes).toString('base64')),
-  encoding(3, 4, /[A-Za-z0-9_=-]/, 'g', (bytes) => Buffer.from(bytes).toString('base64url')),
-  encoding(5, 8, /[A-Za-z2-7=]/, 'gi', (bytes) => base32.stringify(bytes, { pad: false })),
-  encoding(5, 8, /[0-9A-Va-v=]/, 'gi', (bytes) => base32hex.stringify(bytes, { pad: false })),
-  encoding(1, 0, /[0-9a-f]/i, 'gi', hex), // whole bytes: nothing to widen over
+  [3, 4, /[A-Za-z0-9+/=]/, (bytes) => Buffer.from(bytes).toString('base64')],
+  [3, 4, /[A-Za-z0-9_=-]/, (bytes) => Buffer.from(bytes).toString('base64url')],
+  [5, 8, /[A-Z2-7=]/i, (bytes) => base32.stringify(bytes, { pad: false })],
+  [5, 8, /[0-9A-V=]/i, (bytes) => base32hex.stringify(bytes, { pad: false })],
+  [1, 0, /[0-9a-f]/i, hex], // whole bytes: nothing to widen over
 ];
 
 /** The forms of the last few secrets: a caller redacts one key (and its reversal) over and over. */
-const cache = new Map<string, { pattern: RegExp; encoding: Encoding }[]>();
+const cache = new Map<string, { pattern: RegExp; groupChars: number; alphabet: RegExp }[]>();
 const CACHED_SECRETS = 4;
 
 /**
@@ -181,11 +173,11 @@ function encodedForms(secret: string) {
   const known = cache.get(secret);
   if (known) return known;
   const bytes = Buffer.from(secret, 'utf8');
-  const forms = ENCODINGS.flatMap((encoding) =>
-    Array.from({ length: encoding.groupBytes }, (_, skip) => {
-      const whole = Math.floor((bytes.length - skip) / encoding.groupBytes) * encoding.groupBytes;
-      const core = encoding.encode(bytes.subarray(skip, skip + whole)).replace(/[+/]/g, '\\$&');
-      return { pattern: new RegExp(core, encoding.flags), encoding };
+  const forms = ENCODINGS.flatMap(([groupBytes, groupChars, alphabet, encode]) =>
+    Array.from({ length: groupBytes }, (_, skip) => {
+      const whole = Math.floor((bytes.length - skip) / groupBytes) * groupBytes;
+      const core = encode(bytes.subarray(skip, skip + whole)).replace(/[+/]/g, '\\$&');
+      return { pattern: new RegExp(core, `g${alphabet.flags}`), groupChars, alphabet };
     }),
   );
   if (cache.size >= CACHED_SECRETS) cache.clear();
@@ -197,8 +189,7 @@ function encodedForms(secret: string) {
 function encodedSpans(text: string, secret: string): [number, number][] {
   if (secret.length < ALWAYS_REDACTED_LENGTH) return [];
   const spans: [number, number][] = [];
-  for (const { pattern, encoding } of encodedForms(secret)) {
-    const { groupChars, alphabet } = encoding;
+  for (const { pattern, groupChars, alphabet } of encodedForms(secret)) {
     pattern.lastIndex = 0;
     for (let found = pattern.exec(text); found; found = pattern.exec(text)) {
       let start = found.index;

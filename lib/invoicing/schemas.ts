@@ -65,6 +65,16 @@ const optionalBlock = <T extends z.ZodType>(block: T) =>
     block.optional(),
   );
 
+/** Request parameters; a `startDate` after `endDate` is refused too: the spec does not say what it means. */
+const requestParams = <Shape extends z.ZodRawShape>(shape: Shape) =>
+  z.strictObject(shape).check((payload) => {
+    const { startDate, endDate } = payload.value as { startDate?: string; endDate?: string };
+    if (payload.issues.length === 0 && startDate && endDate && startDate > endDate) {
+      const message = `${startDate} is after endDate ${endDate}`;
+      payload.issues.push({ code: 'custom', path: ['startDate'], message, input: payload.value });
+    }
+  });
+
 /**
  * Every schema, built on first use: building them takes milliseconds a cold start would pay though the
  * API's pages never read the service. Shapes use the built ones, so compiled parsers see no `z.lazy`.
@@ -125,6 +135,7 @@ function buildSchemas() {
     .refine(isExistingServiceDatetime, 'expected a datetime that exists');
   /** 8-4-4-4-12. `z.guid()`, not `z.uuid()`: the spec names no UUID version, and RFC 9562's check is strict. */
   const uuid = z.guid();
+  const serviceDate = z.iso.date({ message: 'expected a date "Y-m-d" that exists' });
   const nullableText = bounded(FIELD_BOUNDS.text)
     .nullish()
     .transform((value) => value ?? null);
@@ -162,9 +173,28 @@ function buildSchemas() {
   const invoiceItem = invoice.extend({ payment: optionalBlock(payment), wallet: optionalBlock(wallet) });
   /** An item of `POST /payments/list`: `invoice` only when the payment is matched to one. */
   const paymentItem = payment.extend({ invoice: optionalBlock(invoice), wallet });
+  const dates = { startDate: serviceDate.optional(), endDate: serviceDate.optional() };
+  const page = {
+    offset: z.number().int().nonnegative().optional(),
+    limit: z.number().int().positive().optional(),
+  };
+  const invoiceFilter = {
+    invoiceId: uuid.optional(),
+    invoiceUid: z.string().min(1).optional(),
+    projectId: uuid.optional(),
+    ...dates,
+    status: invoiceStatusSchema.optional(),
+  };
+  const paymentFilter = { walletId: uuid.optional(), invoiceId: uuid.optional(), ...dates };
   return {
     serviceDatetime,
     uuid,
+    serviceDate,
+    statisticsFilter: requestParams(dates),
+    invoiceFilter: requestParams(invoiceFilter),
+    paymentFilter: requestParams(paymentFilter),
+    listInvoicesParams: requestParams({ ...invoiceFilter, ...page }),
+    listPaymentsParams: requestParams({ ...paymentFilter, ...page }),
     wallet,
     invoice,
     invoiceItem,
@@ -200,15 +230,18 @@ export const INVOICE_STATUSES = invoiceStatusSchema.options;
 
 export const serviceDatetimeSchema = z.lazy(() => schemas().serviceDatetime);
 export const uuidSchema = z.lazy(() => schemas().uuid);
+/** `Y-m-d`, and a date that exists (no 2026-02-30). */
+export const serviceDateSchema = z.lazy(() => schemas().serviceDate);
+export const statisticsFilterSchema = z.lazy(() => schemas().statisticsFilter);
+export const invoiceFilterSchema = z.lazy(() => schemas().invoiceFilter);
+export const paymentFilterSchema = z.lazy(() => schemas().paymentFilter);
+export const listInvoicesParamsSchema = z.lazy(() => schemas().listInvoicesParams);
+export const listPaymentsParamsSchema = z.lazy(() => schemas().listPaymentsParams);
 export const invoiceItemSchema = z.lazy(() => schemas().invoiceItem);
 export const paymentItemSchema = z.lazy(() => schemas().paymentItem);
 export const invoiceStatisticsSchema = z.lazy(() => schemas().statistics);
 export const invoiceListSchema = z.lazy(() => schemas().invoiceList);
 export const paymentListSchema = z.lazy(() => schemas().paymentList);
-/** The envelope of every answer. Anything but `result: "success"` is a failure whose shape is not shown. */
-export const successEnvelopeSchema = z.lazy(() =>
-  z.object({ result: z.literal('success'), data: z.unknown() }),
-);
 
 type Schemas = ReturnType<typeof buildSchemas>;
 export type Wallet = z.infer<Schemas['wallet']>;
@@ -216,3 +249,8 @@ export type Invoice = z.infer<Schemas['invoice']>;
 export type InvoiceItem = z.infer<typeof invoiceItemSchema>;
 export type PaymentItem = z.infer<typeof paymentItemSchema>;
 export type InvoiceStatistics = z.infer<typeof invoiceStatisticsSchema>;
+export type StatisticsFilter = z.input<typeof statisticsFilterSchema>;
+export type InvoiceFilter = z.input<typeof invoiceFilterSchema>;
+export type PaymentFilter = z.input<typeof paymentFilterSchema>;
+export type ListInvoicesParams = z.input<typeof listInvoicesParamsSchema>;
+export type ListPaymentsParams = z.input<typeof listPaymentsParamsSchema>;

@@ -1,14 +1,25 @@
 import { isAscii } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
+import type * as z from 'zod';
 import { wrappedError } from '../config';
-import type { ClientSettings } from './client-options';
+import type { ClientSettings } from './client';
 import {
+  bodyExcerpt,
+  contentTypeOf,
+  describeIssues,
+  EXCERPT_SOURCE_LENGTH,
+  errorFromResponse,
   InvoicingAnswerTooLargeError,
+  InvoicingApiError,
   InvoicingNetworkError,
   InvoicingProtocolError,
   InvoicingTimeoutError,
+  InvoicingValidationError,
+  requestIdOf,
+  summariseIssues,
 } from './errors';
-import { EXCERPT_SOURCE_LENGTH } from './shown-text';
+import { redactSecret } from './redact-secret';
+import { parseServiceJson } from './service-json';
 
 /** What the client reads of an answer's headers (`null` for a missing one); a WHATWG `Headers` is one. */
 export type HeaderReader = { get(name: string): string | null };
@@ -38,17 +49,13 @@ export function fetchTransport(fetch: typeof globalThis.fetch): Transport {
       status: response.status,
       headers: response.headers,
       body: response.body ?? NO_BODY,
-      discard: () => {
-        response.body?.cancel().catch(() => {});
-      },
+      discard: () => void response.body?.cancel().catch(() => {}),
     };
   };
 }
 
 /** A request's fields; `undefined` means "not set" and is left out. */
 export type FormFields = Record<string, string | number | undefined>;
-
-const encoder = new TextEncoder();
 
 const NAME_ESCAPES: Record<string, string> = { '\n': '%0A', '\r': '%0D', '"': '%22' };
 
@@ -73,7 +80,7 @@ export function toMultipartBody(
       `${normaliseLineBreaks(String(value))}\r\n`;
   }
   text += `--${boundary}--\r\n`;
-  return { contentType: `multipart/form-data; boundary=${boundary}`, body: encoder.encode(text) };
+  return { contentType: `multipart/form-data; boundary=${boundary}`, body: Buffer.from(text) };
 }
 
 /** A leading byte order mark in UTF-8, dropped as `Response#text()` drops it. */
@@ -97,8 +104,7 @@ export class AnswerBody {
 
   /**
    * The body as ASCII that JSON reads as `text()`, non-ASCII characters as `\uXXXX` escapes (valid only in
-   * strings, where they mean the same): one such character makes V8 parse the page as two-byte text, at
-   * twice the cost.
+   * strings, where they mean the same): V8 parses a page holding one such character at twice the cost.
    */
   jsonText(): string {
     const latin1 = this.#bytes.toString('latin1');
@@ -133,23 +139,10 @@ export async function readBody(answer: TransportAnswer, maxBytes: number): Promi
   return new AnswerBody(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
 }
 
-/** The first of `errors` whose code starts with `prefix` (`HPE_` from Node's HTTP parser, `Z_` from zlib). */
-function codedError(errors: unknown[], prefix: string): (Error & { code: string }) | undefined {
-  for (const candidate of errors) {
-    const code = candidate instanceof Error ? (candidate as { code?: unknown }).code : undefined;
-    if (typeof code === 'string' && code.startsWith(prefix)) return candidate as Error & { code: string };
-  }
-  return undefined;
-}
-
-/** The reason inside a failed request, its system code in front. */
-function describeCause(error: unknown): string {
-  const cause = wrappedError(error);
-  if (!(cause instanceof Error)) return String(cause);
-  const code = (cause as { code?: unknown }).code;
-  return typeof code === 'string' && !cause.message.includes(code)
-    ? `${code}: ${cause.message}`
-    : cause.message;
+/** An error's string `code` (`ECONNRESET`, `HPE_` from Node's HTTP parser, `Z_` from zlib), else `''`. */
+function codeOf(error: unknown): string {
+  const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? code : '';
 }
 
 /** `16 MiB`, `64 KiB`, or the bytes when neither is whole. */
@@ -160,18 +153,18 @@ function describeBytes(bytes: number): string {
 }
 
 /**
- * Sends one POST and reads its body within `timeoutMs`: a 2xx body beyond `maxAnswerBytes` is refused, a
- * failure's is read only as far as an excerpt shows (else `undefined`).
+ * Sends one POST and reads its body within `timeoutMs`: a 2xx body beyond `maxAnswerBytes` is refused, any
+ * other answer is thrown as its error, its body read only as far as an excerpt shows.
  */
 export async function sendRequest(
-  request: Pick<ClientSettings, 'apiKey' | 'timeoutMs' | 'maxAnswerBytes' | 'transport'> & {
+  request: Pick<ClientSettings, 'apiKey' | 'timeoutMs' | 'maxAnswerBytes' | 'transport' | 'now'> & {
     url: string;
     endpoint: string;
     fields: FormFields;
     signal?: AbortSignal | undefined;
   },
-): Promise<{ status: number; headers: HeaderReader; body: AnswerBody | undefined }> {
-  const { endpoint, timeoutMs, maxAnswerBytes, signal } = request;
+): Promise<{ status: number; headers: HeaderReader; body: AnswerBody }> {
+  const { endpoint, timeoutMs, maxAnswerBytes, signal, apiKey } = request;
   signal?.throwIfAborted();
 
   // One controller for the timeout and the caller's signal, which lives as long as a whole list walk: its
@@ -191,7 +184,7 @@ export async function sendRequest(
     const answer = await request.transport({
       url: request.url,
       headers: {
-        Authorization: `Token ${request.apiKey}`,
+        Authorization: `Token ${apiKey}`,
         Accept: 'application/json',
         'Content-Type': form.contentType,
       },
@@ -199,20 +192,24 @@ export async function sendRequest(
       signal: controller.signal,
     });
     coding = answer.headers.get('content-encoding');
-    const succeeded = answer.status >= 200 && answer.status <= 299;
+    const { status, headers } = answer;
+    const succeeded = status >= 200 && status <= 299;
     const body = await readBody(
       answer,
       succeeded ? maxAnswerBytes : Math.min(maxAnswerBytes, EXCERPT_SOURCE_LENGTH),
     );
-    if (succeeded && body === undefined) {
+    if (!succeeded) {
+      throw errorFromResponse({ endpoint, status, headers, body: body?.text(), apiKey, now: request.now() });
+    }
+    if (body === undefined) {
       throw new InvoicingAnswerTooLargeError(
         `The invoicing service's answer to ${endpoint} is larger than ${describeBytes(maxAnswerBytes)} (maxAnswerBytes): refused`,
-        { endpoint, status: answer.status, maxBytes: maxAnswerBytes },
+        { endpoint, status, maxBytes: maxAnswerBytes },
       );
     }
-    return { status: answer.status, headers: answer.headers, body };
+    return { status, headers, body };
   } catch (error) {
-    if (error instanceof InvoicingAnswerTooLargeError) throw error;
+    if (error instanceof InvoicingApiError) throw error;
     if (timedOut) {
       throw new InvoicingTimeoutError(
         `The invoicing service did not answer ${endpoint} within ${timeoutMs} ms`,
@@ -220,29 +217,115 @@ export async function sendRequest(
       );
     }
     if (signal?.aborted) throw signal.reason;
-    const parser = codedError([error], 'HPE_');
-    if (parser) {
+    if (codeOf(error).startsWith('HPE_')) {
       throw new InvoicingProtocolError(
-        `The invoicing service answered ${endpoint} with something that is not HTTP (${parser.code})`,
+        `The invoicing service answered ${endpoint} with something that is not HTTP (${codeOf(error)})`,
         { endpoint },
       );
     }
     // The error itself, or the one `fetch` wraps ("fetch failed").
-    const decoding = codedError([error, wrappedError(error)], 'Z_');
+    const cause = wrappedError(error);
+    const decoding = [error, cause].find((each): each is Error => codeOf(each).startsWith('Z_'));
     if (decoding) {
       // The header names a coding the transport knows: safe to show. Not retried: a server that labels its
       // body wrongly does it again.
       throw new InvoicingProtocolError(
-        `The invoicing service answered ${endpoint} with a body that its content coding ${coding?.trim().toLowerCase()} does not decode (${decoding.code}: ${decoding.message})`,
+        `The invoicing service answered ${endpoint} with a body that its content coding ${coding?.trim().toLowerCase()} does not decode (${codeOf(decoding)}: ${decoding.message})`,
         { endpoint },
       );
     }
+    // Its system code in front.
+    const code = codeOf(cause);
+    const reason = !(cause instanceof Error)
+      ? String(cause)
+      : code && !cause.message.includes(code)
+        ? `${code}: ${cause.message}`
+        : cause.message;
     throw new InvoicingNetworkError(
-      `The request to the invoicing service's ${endpoint} failed before a complete answer (${describeCause(error)})`,
+      `The request to the invoicing service's ${endpoint} failed before a complete answer (${reason})`,
       { endpoint, cause: error },
     );
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', forwardAbort);
   }
+}
+
+/** Longest `result` quoted in a message; a longer one is described by its length. */
+const RESULT_SHOWN_LENGTH = 40;
+
+/**
+ * A list as the service may write it, made an array: keys `"0"`, `"1"`, … (PHP's `json_encode` once an
+ * element was filtered out), an empty page as `null`, `{}` or left out (the spec shows none).
+ */
+export function normaliseList(data: unknown): unknown {
+  if (data === null || data === undefined) return [];
+  if (typeof data !== 'object' || Array.isArray(data)) return data;
+  const entries = Object.entries(data);
+  if (entries.length === 0) return [];
+  if (!entries.every(([key]) => /^(0|[1-9]\d*)$/.test(key))) return data;
+  return entries.sort(([a], [b]) => Number(a) - Number(b)).map(([, value]) => value);
+}
+
+/** A `result` other than `success` for a message, without walking into it. */
+function describeResult(result: unknown, apiKey: string | undefined): string {
+  if (typeof result !== 'string') {
+    return `a result of type ${result === null ? 'null' : Array.isArray(result) ? 'array' : typeof result}`;
+  }
+  if (result.length > RESULT_SHOWN_LENGTH) return `a result of ${result.length} characters`;
+  return `result ${redactSecret(JSON.stringify(result), apiKey)}`;
+}
+
+/**
+ * Reads a 2xx answer: JSON, the `{ result: "success", data }` envelope, then `data` against its schema
+ * (else `InvoicingProtocolError`, `InvoicingValidationError`), in one-line messages without the key.
+ */
+export function readAnswer<Schema extends z.ZodType>(
+  body: AnswerBody,
+  schema: Schema,
+  context: { endpoint: string; status: number; headers: HeaderReader; apiKey?: string },
+  normalise: (data: unknown) => unknown = (data) => data,
+): z.output<Schema> {
+  const { endpoint, status, headers, apiKey } = context;
+  // Built only on failure: a list walk reads thousands of good answers.
+  const failure = (problem: string, issues?: string[]) => {
+    const text = body.text();
+    const excerpt = bodyExcerpt(text, apiKey);
+    const details = { endpoint, status, requestId: requestIdOf(headers, apiKey), bodyExcerpt: excerpt };
+    const message = `The invoicing service answered ${endpoint} with ${problem}`;
+    if (issues) return new InvoicingValidationError(message, { ...details, issues });
+    const quoted =
+      excerpt === undefined
+        ? ` (${text.length} characters, not shown)`
+        : excerpt
+          ? `: ${excerpt}`
+          : ' (empty body)';
+    return new InvoicingProtocolError(`${message}${quoted}`, details);
+  };
+
+  let json: unknown;
+  try {
+    json = parseServiceJson(body.jsonText());
+  } catch (error) {
+    // The parser's own message quotes the body, so it is not kept as the cause.
+    const what = error instanceof RangeError ? 'JSON nested too deeply to read' : 'something other than JSON';
+    throw failure(`${what} (HTTP ${status}, ${contentTypeOf(headers, apiKey)})`);
+  }
+
+  // The envelope of every answer; anything but `result: "success"` is a failure whose shape is not shown.
+  const result = json !== null && typeof json === 'object' && 'result' in json ? json.result : undefined;
+  if (result !== 'success') {
+    throw failure(
+      result === undefined
+        ? 'JSON that is not the { result, data } envelope'
+        : `${describeResult(result, apiKey)} instead of "success"`,
+    );
+  }
+
+  const data = schema.safeParse(normalise((json as { data?: unknown }).data));
+  if (!data.success) {
+    const issues = describeIssues(data.error.issues, 'data', apiKey);
+    throw failure(`data this client cannot read: ${summariseIssues(issues)}`, issues);
+  }
+  return data.data;
 }

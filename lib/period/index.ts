@@ -1,4 +1,3 @@
-export * from './bounds';
-export * from './period-id';
+export * from './period';
 export * from './service-datetime';
 export * from './time-zone';

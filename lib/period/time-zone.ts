@@ -1,8 +1,7 @@
 import { TZDate, tzOffset } from '@date-fns/tz';
 import { format } from 'date-fns';
-import { millisecondsInMinute, millisecondsInWeek, secondsInDay } from 'date-fns/constants';
+import { millisecondsInMinute, secondsInDay } from 'date-fns/constants';
 import * as z from 'zod';
-import { ReportRequestError } from './period-id';
 import { serviceDatetimeFromEpochSeconds } from './service-datetime';
 
 /** An IANA zone name: on Node 22 `Intl` also takes offsets such as `+01:00`, which follow no rules. */
@@ -14,7 +13,7 @@ const canonicalNames = new Map<string, string>();
 let supportedNames: ReadonlySet<string> | undefined;
 
 /** The canonical spelling of a zone, `undefined` for one the runtime does not know or an offset. */
-function knownZone(name: string): string | undefined {
+export function knownZone(name: string): string | undefined {
   let canonical = canonicalNames.get(name);
   if (canonical !== undefined || !ZONE_NAME_PATTERN.test(name)) return canonical;
   try {
@@ -27,17 +26,6 @@ function knownZone(name: string): string | undefined {
   }
   canonicalNames.set(name, canonical);
   return canonical;
-}
-
-/**
- * Checks an IANA time zone name, in any case, and returns it as given.
- * @throws ReportRequestError for a name the runtime does not know (`Mars/Olympus`) or an offset (`+01:00`)
- */
-export function parseTimeZone(name: string): string {
-  if (knownZone(name) !== undefined) return name;
-  throw new ReportRequestError(
-    `unknown time zone ${JSON.stringify(name)}: expected an IANA name such as UTC or Europe/Berlin`,
-  );
 }
 
 /** A part of a zone name that starts with a small letter, which no name in the time zone database has. */
@@ -123,56 +111,13 @@ export class ZoneDays {
   }
 }
 
-/** How far apart the offset is sampled: a zone changes its clocks at most once in a week. */
-const SAMPLE_MS = millisecondsInWeek;
-
 /** Years a schedule is checked ahead: in 28 every date falls on every weekday ("the last Sunday"). */
 const SKIPPED_TIME_YEARS = 28;
-
-/** Wall-clock times that do not exist, as epoch ms of the same fields in UTC: `[from, to)`. */
-type ClockGap = { from: number; to: number };
-
-const gapsByZone = new Map<string, readonly ClockGap[]>();
-
-/**
- * Where the clocks of `timeZone` go forward in these years: date-fns only reads offsets, and no maintained
- * library lists a zone's transitions. Sampled each week, each change narrowed down to the minute.
- */
-function clockGaps(timeZone: string, fromYear: number, years: number): readonly ClockGap[] {
-  const key = `${timeZone} ${fromYear} ${years}`;
-  const known = gapsByZone.get(key);
-  if (known) return known;
-  const offsetAt = (ms: number) => tzOffset(timeZone, new Date(ms));
-  const end = Date.UTC(fromYear + years, 0, 1);
-  const gaps: ClockGap[] = [];
-  let at = Date.UTC(fromYear, 0, 1);
-  let offset = offsetAt(at);
-  while (!Number.isNaN(offset) && at < end) {
-    const next = Math.min(at + SAMPLE_MS, end);
-    const nextOffset = offsetAt(next);
-    if (nextOffset > offset) {
-      let [before, after] = [at, next];
-      while (after - before > millisecondsInMinute) {
-        const middle =
-          before + Math.floor((after - before) / 2 / millisecondsInMinute) * millisecondsInMinute;
-        if (offsetAt(middle) === offset) before = middle;
-        else after = middle;
-      }
-      gaps.push({
-        from: after + offset * millisecondsInMinute,
-        to: after + nextOffset * millisecondsInMinute,
-      });
-    }
-    [at, offset] = [next, nextOffset];
-  }
-  gapsByZone.set(key, gaps);
-  return gaps;
-}
 
 /**
  * The first date from `fromYear` on whose clocks skip the schedule's local time, or undefined within
  * `years`: EventBridge Scheduler skips a run whose time does not exist, so that month's report would never
- * be sent. A time that comes twice is run once, and is no problem.
+ * be sent. A time that comes twice is run once, and is no problem. `TZDate` moves a skipped time on.
  * @example firstSkippedDate({ timezone: 'Europe/Berlin', dayOfMonth: 26, hour: 2, minute: 30 }, 2026) // '2028-03-26'
  */
 export function firstSkippedDate(
@@ -181,11 +126,13 @@ export function firstSkippedDate(
   years = SKIPPED_TIME_YEARS,
 ): string | undefined {
   const { timezone, dayOfMonth, hour, minute } = time;
-  for (const gap of clockGaps(timezone, fromYear, years)) {
-    // The schedule's time in the month the gap starts in and in the month it ends in.
-    for (const edge of [new Date(gap.from), new Date(gap.to - millisecondsInMinute)]) {
-      const wanted = Date.UTC(edge.getUTCFullYear(), edge.getUTCMonth(), dayOfMonth, hour, minute);
-      if (wanted >= gap.from && wanted < gap.to) return new Date(wanted).toISOString().slice(0, 10);
+  for (let month = 0; month < years * 12; month++) {
+    const wall = Date.UTC(fromYear, month, dayOfMonth, hour, minute);
+    const date = new TZDate(fromYear, month, dayOfMonth, hour, minute, timezone);
+    if (Number.isNaN(date.getTime())) return undefined;
+    // A time that exists is its wall time less the zone's offset then.
+    if (wall - tzOffset(timezone, date) * millisecondsInMinute !== date.getTime()) {
+      return new Date(wall).toISOString().slice(0, 10);
     }
   }
   return undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readClientOptions } from '../../../lib/invoicing/client-options';
+import { readClientOptions } from '../../../lib/invoicing/client';
 import { nodeHttpTransport } from '../../../lib/invoicing/node-http-transport';
 import { thrownParameterError } from './support/caught';
 

@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
 
-import {
-  listInvoicesParamsSchema,
-  statisticsFilterSchema,
-  validateParams,
-} from '../../../lib/invoicing/params';
+import { parsedParameters } from '../../../lib/invoicing/errors';
+import { listInvoicesParamsSchema, statisticsFilterSchema } from '../../../lib/invoicing/schemas';
 import { thrownParameterError } from './support/caught';
 
-describe('validateParams', () => {
+describe('request parameters', () => {
   it('returns valid parameters unchanged', () => {
     const params = {
       status: 'paid' as const,
@@ -17,16 +14,12 @@ describe('validateParams', () => {
       limit: 50,
     };
 
-    expect(validateParams(listInvoicesParamsSchema, params, '/invoices/list')).toEqual(params);
-  });
-
-  it('reads no parameters as none set', () => {
-    expect(validateParams(statisticsFilterSchema, undefined, '/statistics/invoices')).toEqual({});
+    expect(parsedParameters(listInvoicesParamsSchema, params, '/invoices/list')).toEqual(params);
   });
 
   it('names a date that does not exist', () => {
     const error = thrownParameterError(() =>
-      validateParams(statisticsFilterSchema, { startDate: '2026-02-30' }, '/statistics/invoices'),
+      parsedParameters(statisticsFilterSchema, { startDate: '2026-02-30' }, '/statistics/invoices'),
     );
 
     expect(error.issues).toEqual(['startDate: expected a date "Y-m-d" that exists']);
@@ -38,7 +31,7 @@ describe('validateParams', () => {
 
   it('names every bad field at once', () => {
     const error = thrownParameterError(() =>
-      validateParams(
+      parsedParameters(
         listInvoicesParamsSchema,
         { projectId: 'not-a-uuid', status: 'refunded', offset: -1, limit: 0 },
         '/invoices/list',
@@ -55,7 +48,7 @@ describe('validateParams', () => {
 
   it('refuses a parameter the endpoint does not have', () => {
     const error = thrownParameterError(() =>
-      validateParams(statisticsFilterSchema, { status: 'paid' }, '/statistics/invoices'),
+      parsedParameters(statisticsFilterSchema, { status: 'paid' }, '/statistics/invoices'),
     );
 
     expect(error.issues).toEqual(['status: not accepted here']);
@@ -63,7 +56,7 @@ describe('validateParams', () => {
 
   it('refuses a start date after the end date', () => {
     const error = thrownParameterError(() =>
-      validateParams(
+      parsedParameters(
         statisticsFilterSchema,
         { startDate: '2026-02-01', endDate: '2026-01-31' },
         '/statistics/invoices',
@@ -71,5 +64,17 @@ describe('validateParams', () => {
     );
 
     expect(error.issues).toEqual(['startDate: 2026-02-01 is after endDate 2026-01-31']);
+  });
+
+  it('compares the dates only once every field reads', () => {
+    const error = thrownParameterError(() =>
+      parsedParameters(
+        statisticsFilterSchema,
+        { startDate: '2026-02-30', endDate: '2026-01-31' },
+        '/statistics/invoices',
+      ),
+    );
+
+    expect(error.issues).toEqual(['startDate: expected a date "Y-m-d" that exists']);
   });
 });

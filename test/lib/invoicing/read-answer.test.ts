@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import type * as z from 'zod';
 import { InvoicingProtocolError, InvoicingValidationError } from '../../../lib/invoicing/errors';
-import { normaliseList, readAnswer } from '../../../lib/invoicing/read-answer';
 import {
   invoiceListSchema,
   invoiceStatisticsSchema,
   paymentListSchema,
 } from '../../../lib/invoicing/schemas';
 import type { TransportAnswer } from '../../../lib/invoicing/send-request';
-import { AnswerBody, readBody } from '../../../lib/invoicing/send-request';
+import {
+  AnswerBody,
+  normaliseList,
+  readAnswer as readAnswerBody,
+  readBody,
+} from '../../../lib/invoicing/send-request';
 import { NO_STATISTICS } from './support/fake-service';
 import { invoiceJson, paymentJson } from './support/records';
 
@@ -15,6 +20,12 @@ const apiKey = 'sk-test-5f0c1d2e3a4b';
 const headersOf = (contentType: string | null) =>
   new Headers(contentType === null ? {} : { 'content-type': contentType });
 const context = { endpoint: '/invoices/list', status: 200, headers: headersOf('application/json'), apiKey };
+
+/** `readAnswer` of a body given as text too. */
+const readAnswer = <Schema extends z.ZodType>(
+  body: string | AnswerBody,
+  ...rest: [Schema, Parameters<typeof readAnswerBody>[2], ((data: unknown) => unknown)?]
+) => readAnswerBody(typeof body === 'string' ? new AnswerBody(Buffer.from(body)) : body, ...rest);
 
 function thrown(run: () => unknown): unknown {
   try {

@@ -7,7 +7,6 @@ import {
   invoiceStatisticsSchema,
   paymentItemSchema,
   paymentListSchema,
-  successEnvelopeSchema,
 } from '../../../lib/invoicing/schemas';
 
 // Samples shaped field by field as invoicing-api.md shows them, written out by hand.
@@ -313,19 +312,6 @@ describe('invoice statistics', () => {
     });
 
     expect(result.error?.issues[0]?.path).toEqual(['invoicesByDate', '2026-01-02', 'value']);
-  });
-});
-
-describe('the success envelope', () => {
-  it('accepts result "success" with data', () => {
-    expect(successEnvelopeSchema.parse({ result: 'success', data: [] })).toEqual({
-      result: 'success',
-      data: [],
-    });
-  });
-
-  it('rejects any other result', () => {
-    expect(successEnvelopeSchema.safeParse({ result: 'error', data: null }).success).toBe(false);
   });
 });
 

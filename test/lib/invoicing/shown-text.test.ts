@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { listInvoicesParamsSchema } from '../../../lib/invoicing/params';
-import { invoiceStatisticsSchema } from '../../../lib/invoicing/schemas';
 import {
   BODY_EXCERPT_LENGTH,
   bodyExcerpt,
@@ -11,7 +9,8 @@ import {
   requestIdOf,
   shortened,
   summariseIssues,
-} from '../../../lib/invoicing/shown-text';
+} from '../../../lib/invoicing/errors';
+import { invoiceStatisticsSchema, listInvoicesParamsSchema } from '../../../lib/invoicing/schemas';
 
 describe('bodyExcerpt', () => {
   it('collapses whitespace to single spaces on one line', () => {

@@ -173,6 +173,7 @@ describe('firstSkippedDate', () => {
     ['Europe/London', 26, 1, 30, '2028-03-26'],
     ['America/New_York', 10, 2, 15, '2030-03-10'],
     ['America/Havana', 8, 0, 30, '2026-03-08'],
+    ['Australia/Lord_Howe', 4, 2, 15, '2026-10-04'],
   ])('finds the day %s skips %i at %i:%i', (timezone, dayOfMonth, hour, minute, expected) => {
     expect(firstSkippedDate({ timezone, dayOfMonth, hour, minute }, 2026)).toBe(expected);
   });
@@ -187,6 +188,12 @@ describe('firstSkippedDate', () => {
     ['UTC', 1, 0, 0, 'UTC'],
   ])('finds none for %s on day %i at %i:%i (%s)', (timezone, dayOfMonth, hour, minute) => {
     expect(firstSkippedDate({ timezone, dayOfMonth, hour, minute }, 2026)).toBeUndefined();
+  });
+
+  it('finds a whole day skipped (Samoa crossing the date line in 2011)', () => {
+    expect(firstSkippedDate({ timezone: 'Pacific/Apia', dayOfMonth: 30, hour: 12, minute: 0 }, 2011, 1)).toBe(
+      '2011-12-30',
+    );
   });
 
   it('looks only at the years asked for', () => {

@@ -1,6 +1,6 @@
 import { afterAll } from 'vitest';
+import type { InvoicingClientHooks, InvoicingClientOptions } from '../../../../lib/invoicing/client';
 import { createInvoicingClient } from '../../../../lib/invoicing/client';
-import type { InvoicingClientHooks, InvoicingClientOptions } from '../../../../lib/invoicing/client-options';
 import { type FakeService, type FakeServiceOptions, startFakeService } from './fake-service';
 
 /**
