@@ -401,95 +401,94 @@ export function ProjectsTable({ summary, limit }: BreakdownProps) {
   );
 }
 
-/** Paid invoices per fiat currency: the amount in that currency and its USD value. */
-export function CurrenciesTable({ summary, limit }: BreakdownProps) {
-  return (
-    <Breakdown<CurrencyFigures>
-      limit={limit}
-      heading="By invoice currency"
-      rows={summary.invoices.currencies}
-      what="currencies"
-      none={nonePaid(summary)}
-      columns={[
-        // Each amount names its currency: without the column, a 360 px phone fits both amounts of a row.
-        { heading: 'Currency', pageOnly: true, cell: (row) => row.currency },
-        { heading: 'Paid', numeric: true, cell: (row) => formatCount(row.paid) },
-        amountColumn('Amount', (row) => formatFiat(row.amount, row.currency)),
-        amountColumn('In USD', (row) => formatUSD(row.paidTotalUSD)),
-      ]}
-    />
+/** By currency and status when invoices were created, by cryptocurrency and wallet when payments arrived. */
+export function Breakdowns({ summary, limit }: BreakdownProps) {
+  const { invoices, payments } = summary;
+  const panels = (
+    <>
+      {invoices.total === 0 ? null : (
+        <>
+          <Breakdown<CurrencyFigures>
+            limit={limit}
+            heading="By invoice currency"
+            rows={invoices.currencies}
+            what="currencies"
+            none={nonePaid(summary)}
+            columns={[
+              // Each amount names its currency: without the column, a 360 px phone fits both amounts of a row.
+              { heading: 'Currency', pageOnly: true, cell: (row) => row.currency },
+              { heading: 'Paid', numeric: true, cell: (row) => formatCount(row.paid) },
+              amountColumn('Amount', (row) => formatFiat(row.amount, row.currency)),
+              amountColumn('In USD', (row) => formatUSD(row.paidTotalUSD)),
+            ]}
+          />
+          <TablePanel<(typeof INVOICE_STATUS_ORDER)[number]>
+            heading="By status"
+            cards="never"
+            rows={[...INVOICE_STATUS_ORDER]}
+            columns={[
+              { heading: 'Status', cell: ([, label]) => label },
+              {
+                heading: 'Invoices',
+                numeric: true,
+                cell: ([status]) => formatCount(invoices.byStatus[status]),
+              },
+              {
+                heading: 'Share',
+                numeric: true,
+                cell: ([status]) => formatShare(invoices.byStatus[status], invoices.total),
+              },
+            ]}
+            total={['All created', formatCount(invoices.total), '']}
+            notes={[
+              `Status as of when the report was made; invoices created in ${periodTitle(summary.period)}.`,
+            ]}
+          />
+        </>
+      )}
+      {payments.total === 0 ? null : (
+        <>
+          <Breakdown<CryptocurrencyFigures>
+            limit={limit}
+            heading="By cryptocurrency"
+            rows={payments.cryptocurrencies}
+            what="cryptocurrencies"
+            none={`No payments arrived in ${periodTitle(summary.period)}.`}
+            columns={[
+              // A short word in the email leaves a small phone's width to the amounts.
+              {
+                heading: useVariant() === 'email' ? 'Crypto' : 'Cryptocurrency',
+                cell: (row) => row.cryptocurrency,
+              },
+              { heading: 'Payments', numeric: true, cell: (row) => formatCount(row.count) },
+              amountColumn('Received', (row) => formatCrypto(row.amount, row.cryptocurrency)),
+            ]}
+          />
+          {payments.wallets.length === 0 ? null : (
+            <Breakdown<WalletFigures>
+              limit={limit}
+              heading="By wallet"
+              rows={payments.wallets}
+              what="wallets"
+              columns={[
+                {
+                  heading: 'Wallet',
+                  // A wallet may be named by its address, one word of 42 characters or more.
+                  looks: ['wrap', 'longWord'],
+                  cell: (row) => <ServiceText text={row.wallet.name} max={WALLET_NAME_SHOWN} />,
+                  title: (row) => row.wallet.address,
+                },
+                { heading: 'Blockchain', pageOnly: true, cell: (row) => <bdi>{row.wallet.blockchain}</bdi> },
+                { heading: 'Payments', numeric: true, cell: (row) => formatCount(row.count) },
+                amountColumn('Received', (row) => formatCrypto(row.amount, row.wallet.cryptocurrency), {
+                  keepWhole: true,
+                }),
+              ]}
+            />
+          )}
+        </>
+      )}
+    </>
   );
-}
-
-/** Invoices created in the period by status, with their share of all created. */
-export function StatusTable({ summary }: { summary: ReportSummary }) {
-  const { invoices } = summary;
-  return (
-    <TablePanel<(typeof INVOICE_STATUS_ORDER)[number]>
-      heading="By status"
-      cards="never"
-      rows={[...INVOICE_STATUS_ORDER]}
-      columns={[
-        { heading: 'Status', cell: ([, label]) => label },
-        { heading: 'Invoices', numeric: true, cell: ([status]) => formatCount(invoices.byStatus[status]) },
-        {
-          heading: 'Share',
-          numeric: true,
-          cell: ([status]) => formatShare(invoices.byStatus[status], invoices.total),
-        },
-      ]}
-      total={['All created', formatCount(invoices.total), '']}
-      notes={[`Status as of when the report was made; invoices created in ${periodTitle(summary.period)}.`]}
-    />
-  );
-}
-
-/** Payments received per cryptocurrency, every digit kept. */
-export function CryptocurrenciesTable({ summary, limit }: BreakdownProps) {
-  return (
-    <Breakdown<CryptocurrencyFigures>
-      limit={limit}
-      heading="By cryptocurrency"
-      rows={summary.payments.cryptocurrencies}
-      what="cryptocurrencies"
-      none={`No payments arrived in ${periodTitle(summary.period)}.`}
-      columns={[
-        // A short word in the email leaves a small phone's width to the amounts.
-        {
-          heading: useVariant() === 'email' ? 'Crypto' : 'Cryptocurrency',
-          cell: (row) => row.cryptocurrency,
-        },
-        { heading: 'Payments', numeric: true, cell: (row) => formatCount(row.count) },
-        amountColumn('Received', (row) => formatCrypto(row.amount, row.cryptocurrency)),
-      ]}
-    />
-  );
-}
-
-/** Payments received per wallet; the address in a tooltip. */
-export function WalletsTable({ summary, limit }: BreakdownProps) {
-  const { payments } = summary;
-  if (payments.wallets.length === 0) return null;
-  return (
-    <Breakdown<WalletFigures>
-      limit={limit}
-      heading="By wallet"
-      rows={payments.wallets}
-      what="wallets"
-      columns={[
-        {
-          heading: 'Wallet',
-          // A wallet may be named by its address, one word of 42 characters or more.
-          looks: ['wrap', 'longWord'],
-          cell: (row) => <ServiceText text={row.wallet.name} max={WALLET_NAME_SHOWN} />,
-          title: (row) => row.wallet.address,
-        },
-        { heading: 'Blockchain', pageOnly: true, cell: (row) => <bdi>{row.wallet.blockchain}</bdi> },
-        { heading: 'Payments', numeric: true, cell: (row) => formatCount(row.count) },
-        amountColumn('Received', (row) => formatCrypto(row.amount, row.wallet.cryptocurrency), {
-          keepWhole: true,
-        }),
-      ]}
-    />
-  );
+  return useVariant() === 'email' ? panels : <div class="columns">{panels}</div>;
 }

@@ -11,15 +11,7 @@ import {
   type ReportSummary,
 } from '../../report';
 import { ProjectLabel } from './cells';
-import {
-  CryptocurrenciesTable,
-  CurrenciesTable,
-  HeadlineTiles,
-  PaidChart,
-  ProjectsTable,
-  StatusTable,
-  WalletsTable,
-} from './figures';
+import { Breakdowns, HeadlineTiles, PaidChart, ProjectsTable } from './figures';
 import { LatePayments, MispaidInvoices, PaidInvoices, UnmatchedPayments } from './lists';
 import { look, useVariant } from './looks';
 import { PageHeader } from './panel';
@@ -86,22 +78,6 @@ export function ReportContent({
   const comparison = comparisonWords(summary);
   const noInvoices = summary.invoices.total === 0;
   const noPayments = summary.payments.total === 0;
-  const panels = (
-    <>
-      {noInvoices ? null : (
-        <>
-          <CurrenciesTable summary={summary} limit={limit} />
-          <StatusTable summary={summary} />
-        </>
-      )}
-      {noPayments ? null : (
-        <>
-          <CryptocurrenciesTable summary={summary} limit={limit} />
-          <WalletsTable summary={summary} limit={limit} />
-        </>
-      )}
-    </>
-  );
   return (
     <>
       <ReportHeader summary={summary} />
@@ -114,7 +90,7 @@ export function ReportContent({
       {afterHeadline}
       {noInvoices ? null : <PaidChart summary={summary} />}
       {noInvoices ? null : <ProjectsTable summary={summary} limit={limit} />}
-      {email ? panels : <div class="columns">{panels}</div>}
+      <Breakdowns summary={summary} limit={limit} />
       {noPayments ? (
         <>
           <p {...look('notice')}>{`No payments arrived in ${title}.`}</p>
