@@ -1,8 +1,8 @@
 import Big from 'big.js';
+import type { Style } from 'exceljs';
 import { fiatFractionDigits } from '../../invoicing';
 import { serviceDatetimeToEpochMs } from '../../period';
 import type { TableColumn } from '../../report';
-import type { CellStyles } from './list-sheet';
 
 /** Days from Excel's day 0 (1899-12-30, in its 1900 date system) to 1970-01-01. */
 const EPOCH_SERIAL = 25_569;
@@ -126,9 +126,38 @@ export function wrappedLines(text: string, width: number): number {
 }
 
 const isSpace = (code: number) => code === 32 || code === 9 || code === 10 || code === 13;
-const textStart = (style: number) => `" s="${style}" t="inlineStr"><is><t`;
-const numberStart = (style: number) => `" s="${style}"><v>`;
 const NUMBER_END = '</v></c>';
+
+/** exceljs's `ValueType` numbers (importing exceljs for them would load it at start). */
+const NUMBER = 2;
+const STRING = 3;
+const BOOLEAN = 9;
+const TOP = { vertical: 'top' } as const;
+
+/**
+ * The list sheets' cells by kind, each up to its value, its style registered once (`register` returns the
+ * id, `s="…"`); `digitsAsText` for a number a double cannot hold.
+ */
+export function listSheetCells(register: (style: Partial<Style>, valueType: number) => number) {
+  const style = (model: Partial<Style>, type: number) =>
+    `" s="${register({ ...model, alignment: { ...TOP, ...model.alignment } }, type)}"`;
+  const text = (model: Partial<Style>) =>
+    `${style({ numFmt: TEXT_FORMAT, ...model }, STRING)} t="inlineStr"><is><t`;
+  const number = (numFmt: string) => `${style({ numFmt }, NUMBER)}><v>`;
+  const byDecimals: string[] = [];
+  return {
+    text: text({}),
+    flag: `${style({ numFmt: BOOLEAN_FORMAT, alignment: { horizontal: 'center' } }, BOOLEAN)} t="b"><v>`,
+    wrappedText: text({ alignment: { wrapText: true } }),
+    digitsAsText: text({ alignment: { horizontal: 'right' } }),
+    date: number(DATETIME_FORMAT),
+    usd: number(USD_FORMAT),
+    count: number(COUNT_FORMAT),
+    decimals: (places: number): string => (byDecimals[places] ??= number(decimalFormat(places))),
+  };
+}
+
+export type ListSheetCells = ReturnType<typeof listSheetCells>;
 
 /** A text cell after its reference; spreadsheets drop white space at either end unless told to keep it. */
 function textCell(start: string, value: string): string {
@@ -145,7 +174,7 @@ function textCell(start: string, value: string): string {
  */
 export function createRowXml(
   columns: readonly TableColumn[],
-  styles: CellStyles,
+  starts: ListSheetCells,
   widths: readonly number[],
 ): (cells: readonly (string | null)[], rowNumber: number) => string {
   const currencyIndex = columns.map((column) =>
@@ -153,26 +182,10 @@ export function createRowXml(
   );
   // Every piece of a cell that does not depend on its value is made once: it is most of a row's cost.
   const refStarts = columns.map((_, index) => `<c r="${columnLetters(index)}`);
-  const text = textStart(styles.text);
-  const wrappedText = textStart(styles.wrappedText);
-  const digitsAsText = textStart(styles.digitsAsText);
-  const date = numberStart(styles.date);
-  const flag = `" s="${styles.flag}" t="b"><v>`;
-  const usd = numberStart(styles.usd);
-  const count = numberStart(styles.count);
-  const byDecimals = new Map<number, string>();
-  const decimals = (places: number) => {
-    let start = byDecimals.get(places);
-    if (start === undefined) {
-      start = numberStart(styles.decimals(places));
-      byDecimals.set(places, start);
-    }
-    return start;
-  };
   const numeric = (value: string, places: number, start?: string) =>
     places <= MAX_SHOWN_DECIMALS && doubleHolds(value)
-      ? (start ?? decimals(places)) + value + NUMBER_END
-      : textCell(digitsAsText, value);
+      ? (start ?? starts.decimals(places)) + value + NUMBER_END
+      : textCell(starts.digitsAsText, value);
   const kinds = columns.map((column) => column.kind);
   return (cells, rowNumber) => {
     const row = String(rowNumber);
@@ -185,32 +198,33 @@ export function createRowXml(
       switch (kinds[index]) {
         case 'identifier':
         case 'text':
-          xml += textCell(text, value);
+          xml += textCell(starts.text, value);
           break;
         case 'flag':
           // `true` or `false` as the CSV has it; anything else stays text rather than turn into either.
           xml +=
             value === 'true' || value === 'false'
-              ? flag + (value === 'true' ? '1' : '0') + NUMBER_END
-              : textCell(text, value);
+              ? starts.flag + (value === 'true' ? '1' : '0') + NUMBER_END
+              : textCell(starts.text, value);
           break;
         case 'longText':
-          xml += textCell(wrappedText, value);
+          xml += textCell(starts.wrappedText, value);
           lines = Math.max(lines, wrappedLines(value, widths[index]!));
           break;
         case 'datetime': {
           const serial = excelSerial(value);
-          xml += serial === undefined ? textCell(text, value) : date + String(serial) + NUMBER_END;
+          xml +=
+            serial === undefined ? textCell(starts.text, value) : starts.date + String(serial) + NUMBER_END;
           break;
         }
         case 'usd': {
           // Cents, or every decimal the amount has: a format of fewer would show 12.345 as 12.35.
           const places = decimalsOf(value);
-          xml += numeric(value, places, places <= 2 ? usd : undefined);
+          xml += numeric(value, places, places <= 2 ? starts.usd : undefined);
           break;
         }
         case 'count':
-          xml += numeric(value, 0, count);
+          xml += numeric(value, 0, starts.count);
           break;
         case 'fiat':
           // The currency's minor unit, or every decimal the amount has: 1500.5 JPY is not 1,501.
