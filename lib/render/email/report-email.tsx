@@ -1,5 +1,4 @@
-import type { Report, ReportSummary } from '../../report';
-import { counted, periodTitle } from '../../report';
+import { counted, periodTitle, type Report, type ReportSummary } from '../../report';
 import {
   COLOURS,
   EMAIL_PANEL_PADDING,

@@ -1,12 +1,7 @@
 import Big from 'big.js';
-import type {
-  CryptocurrencyFigures,
-  CurrencyFigures,
-  ProjectFigures,
-  ReportSummary,
-  WalletFigures,
-} from '../../report';
 import {
+  type CryptocurrencyFigures,
+  type CurrencyFigures,
   counted,
   formatCount,
   formatCountChange,
@@ -21,14 +16,15 @@ import {
   formatUSDChange,
   INVOICE_STATUS_ORDER,
   monthTitle,
+  type ProjectFigures,
   periodTitle,
   previousPeriodName,
+  type ReportSummary,
+  type WalletFigures,
 } from '../../report';
 import { AmountText, amountColumn, projectColumn, ServiceText, WALLET_NAME_SHOWN } from './cells';
 import { COLOURS, look, useVariant } from './looks';
 import { DataTable, LayoutTable, Note, Panel, TablePanel, type TablePanelProps } from './panel';
-
-// The report's figures: the headline tiles, the paid chart and the breakdown tables.
 
 /** A headline line at a glance: better than the previous period, worse, needing a look, or plain. */
 type Tone = 'up' | 'down' | 'attention' | 'plain';
@@ -165,33 +161,26 @@ export function heightFraction(value: Big, top: Big): number {
 }
 
 /** A day of a month's report, or a month of a quarter's or a year's; `label` under it, if any. */
-interface Bar {
-  label: string | null;
-  name: string;
-  title: string;
-  paid: number;
-  paidTotalUSD: Big;
-}
+const bar = (
+  name: string,
+  label: string | null,
+  { paid, paidTotalUSD }: { paid: number; paidTotalUSD: Big },
+) => ({
+  label,
+  name,
+  title: `${name}: ${formatUSD(paidTotalUSD)} from ${counted(paid, 'paid invoice')}`,
+  paid,
+  paidTotalUSD,
+});
+type Bar = ReturnType<typeof bar>;
 
 /** A month's report is drawn per day (some labelled), a quarter's and a year's per month. */
 function chartOf(summary: ReportSummary): { unit: 'day' | 'month'; bars: Bar[] } {
-  const bar = (
-    name: string,
-    label: string | null,
-    { paid, paidTotalUSD }: Pick<Bar, 'paid' | 'paidTotalUSD'>,
-  ) => ({
-    label,
-    name,
-    title: `${name}: ${formatUSD(paidTotalUSD)} from ${counted(paid, 'paid invoice')}`,
-    paid,
-    paidTotalUSD,
-  });
   if (summary.period.kind !== 'month') {
-    const { months } = summary.invoices;
-    return {
-      unit: 'month',
-      bars: months.map((m) => bar(monthTitle(summary, m), formatMonthShort(m.month), m)),
-    };
+    const bars = summary.invoices.months.map((m) =>
+      bar(monthTitle(summary, m), formatMonthShort(m.month), m),
+    );
+    return { unit: 'month', bars };
   }
   const bars = summary.invoices.days.map((day) => {
     const date = Number(day.date.slice(8, 10));

@@ -1,12 +1,4 @@
 import type { InvoiceItem } from '../../invoicing';
-import type {
-  LatePayment,
-  MispaidInvoice,
-  MispaidTotals,
-  Report,
-  ReportSummary,
-  UnmatchedPaymentFacts,
-} from '../../report';
 import {
   estimateBasisWords,
   FIRST_PAID_INVOICES_SHOWN,
@@ -19,9 +11,15 @@ import {
   formatUSD,
   formatUSDChange,
   JUDGED_CURRENCY,
+  type LatePayment,
   LIKELY_TOLERANCE_PERCENT,
+  type MispaidInvoice,
+  type MispaidTotals,
   noEstimateWords,
   periodTitle,
+  type Report,
+  type ReportSummary,
+  type UnmatchedPaymentFacts,
   unmatchedInWords,
 } from '../../report';
 import {
