@@ -74,16 +74,11 @@ const TABLE_FILES: readonly (readonly [ReportTableName, ReportFileName, string])
   ['unmatched', 'unmatched-payments.csv', 'Unmatched payments'],
 ];
 
-/**
- * A report folder being written: each table once its rows are complete (in any order; written in
- * `TABLE_FILES` order), then `finish`, which moves the folder into place; `abort` removes what was written.
- */
+/** A folder being written: tables as their rows complete (in `TABLE_FILES` order), then `finish` or `abort`. */
 export type ReportFolderWriter = Awaited<ReturnType<typeof openReportFolder>>;
 
-/**
- * Opens a hidden folder in `outDir` for period `id`'s report, renamed into place once flushed (an older one
- * renamed aside first): a reader sees the old report or the new one, never a mix.
- */
+// A hidden folder in `outDir` for period `id`'s report, renamed into place once flushed (an older one renamed
+// aside first): a reader sees the old report or the new one, never a mix; `abort` removes what was written.
 export async function openReportFolder(outDir: string, id: string) {
   // The id becomes a path segment: anything but a period id (say `../x`) must not reach the file system.
   if (!isPeriodId(id)) {
@@ -164,10 +159,8 @@ export async function openReportFolder(outDir: string, id: string) {
 /** The start of the name of an older report of period `id` moved aside while a new one takes its place. */
 const replacedPrefix = (id: string) => `.${id}.replaced-`;
 
-/**
- * Settles what a run ended during `moveIntoPlace` (a kill) left of period `id`'s older report: moved aside
- * with nothing in its place, it is put back; with the new one in place, removed.
- */
+// Settles what a run killed during `moveIntoPlace` left of period `id`'s older report: moved aside with
+// nothing in its place, it is put back; with the new one in place, removed.
 async function settleInterruptedSwaps(outDir: string, id: string): Promise<void> {
   const prefix = replacedPrefix(id);
   const asides = (await readdir(outDir)).filter((name) => name.startsWith(prefix));
@@ -222,10 +215,8 @@ function isErrorCode(error: unknown, code: string): boolean {
 
 /** CSV text collected before it is written: large enough to keep per-write overhead low. */
 const CHUNK_CHARS = 64 * 1024;
-/**
- * Rows written between two turns of the event loop (about 0.5 ms): the next list's answers wait for them.
- * Giving way only at reads and writes made 50,000 paid invoices about 70 ms slower.
- */
+// Rows written between two turns of the event loop (about 0.5 ms): the next list's answers wait for them.
+// Giving way only at reads and writes made 50,000 paid invoices about 70 ms slower.
 const ROWS_PER_TURN = 32;
 
 /** Writes a table's CSV file and workbook sheet in one pass over its rows; `signal` stops it at its next write. */

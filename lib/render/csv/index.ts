@@ -51,11 +51,9 @@ function isFormulaSign(char: string): boolean {
   return FORMULA_SIGNS.has(sign) || DASH.test(sign);
 }
 
-/**
- * Makes a text cell inert in spreadsheets with a `'` in front when it starts with `\t`, `\r` or `\n`, or a
- * formula sign after invisible characters (` =1`). Not csv-stringify's `escape_formulas`: it looks at the
- * first character only, misses the look-alikes, and escapes numbers (`-0.5`), which must stay numbers.
- */
+// A `'` before a text starting with `\t`, `\r`, `\n`, or a formula sign after invisible characters (` =1`).
+// Not csv-stringify's `escape_formulas`: it looks at the first character only, misses the look-alikes, and
+// escapes numbers (`-0.5`), which must stay numbers.
 export function neutraliseFormula(text: string): string {
   const first = text.charCodeAt(0);
   // Visible ASCII other than `=`, `+`, `-` and `@` (most cells): decided without a regular expression.

@@ -50,10 +50,8 @@ const EMAIL_ROWS_SHOWN = 10;
 /** The list files as the reader knows them: beside the page, or the email's attachments (no unmatched file). */
 type ListFileNames = { paidInvoicesCsv: string; paymentsCsv: string; unmatchedCsv?: string };
 
-/**
- * Everything a report says, in order, in either variant; the email shortens long tables and leaves out the
- * paid invoices (in the CSV). `afterHeadline` is the email's links, `beforeFooter` its last words.
- */
+// Everything a report says, in order, in either variant; the email shortens long tables and leaves out the
+// paid invoices (in the CSV). `afterHeadline` is the email's links, `beforeFooter` its last words.
 export function ReportContent({
   report,
   afterHeadline,

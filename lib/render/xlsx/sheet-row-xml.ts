@@ -134,10 +134,7 @@ const STRING = 3;
 const BOOLEAN = 9;
 const TOP = { vertical: 'top' } as const;
 
-/**
- * The list sheets' cells by kind, each up to its value, its style registered once (`register` returns the
- * id, `s="…"`); `digitsAsText` for a number a double cannot hold.
- */
+/** Each kind of list sheet cell up to its value, its style registered; `digitsAsText`: digits a double loses. */
 export function listSheetCells(register: (style: Partial<Style>, valueType: number) => number) {
   const style = (model: Partial<Style>, type: number) =>
     `" s="${register({ ...model, alignment: { ...TOP, ...model.alignment } }, type)}"`;
@@ -167,11 +164,9 @@ function textCell(start: string, value: string): string {
 }
 
 // Measured (npm run bench -- --machinery): 22 to 23 µs of CPU a paid invoice's row against 65 to 77 through exceljs's addRow().commit(), zip included.
-/**
- * A list sheet's row as exceljs writes the same typed values and styles: numbers when a double holds every
- * digit (else text) in a format showing every decimal, no empty cells, and the height of wrapped text
- * (spreadsheets do not all grow a row for it).
- */
+// A list sheet's row as exceljs writes the same typed values and styles: numbers when a double holds every
+// digit (else text) in a format showing every decimal, no empty cells, and the height of wrapped text
+// (spreadsheets do not all grow a row for it).
 export function createRowXml(
   columns: readonly TableColumn[],
   starts: ListSheetCells,
