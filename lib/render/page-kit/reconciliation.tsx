@@ -13,15 +13,10 @@ import {
   uncheckedInWords,
 } from '../../report';
 import { AmountText, amountColumn } from './cells';
-
 import { look, useVariant } from './looks';
 import { DataTable, Lead, Note, Panel } from './panel';
 
-interface ChecksProps {
-  checks: ReconciliationCheck[];
-  summary: ReportSummary;
-}
-
+type ChecksProps = { checks: ReconciliationCheck[]; summary: ReportSummary };
 const isDayCheck = (check: ReconciliationCheck) => check.name.startsWith('day:');
 /** A project's label holds its name, which may be one long word that has to break. */
 const isProjectCheck = (check: ReconciliationCheck) => check.name.startsWith('project:');
