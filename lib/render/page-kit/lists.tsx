@@ -39,12 +39,8 @@ import { look, useVariant } from './looks';
 import { Lead, Note, TablePanel, type TablePanelProps } from './panel';
 
 /** A list's panel, headed with the count of all its rows (`count`) and showing the first ones (`rows`). */
-function ListPanel<Row>({
-  heading,
-  count,
-  note,
-  ...rest
-}: TablePanelProps<Row> & { count: number; note: string | null }) {
+function ListPanel<Row>(props: TablePanelProps<Row> & { count: number; note: string | null }) {
+  const { heading, count, note, ...rest } = props;
   return (
     <TablePanel<Row>
       {...rest}
@@ -216,9 +212,7 @@ export function LatePayments({ report, limit, csvName }: ListProps) {
         amountColumn('Amount', (row) => formatCrypto(row.payment.amount, row.payment.wallet.cryptocurrency), {
           keepWhole: true,
         }),
-        amountColumn('Invoice USD', (row) => formatUSD(row.invoice.amountFiatUSD), {
-          pageOnly: true,
-        }),
+        amountColumn('Invoice USD', (row) => formatUSD(row.invoice.amountFiatUSD), { pageOnly: true }),
         {
           heading: 'Late by',
           numeric: true,

@@ -49,24 +49,21 @@ const EMAIL_ROWS_SHOWN = 10;
 
 /** The list files as the reader knows them: beside the page, or the email's attachments (no unmatched file). */
 type ListFileNames = { paidInvoicesCsv: string; paymentsCsv: string; unmatchedCsv?: string };
+const PAGE_FILE_NAMES: ListFileNames = {
+  paidInvoicesCsv: 'paid-invoices.csv',
+  paymentsCsv: 'payments.csv',
+  unmatchedCsv: 'unmatched-payments.csv',
+};
 
 // Everything a report says, in order, in either variant; the email shortens long tables and leaves out the
 // paid invoices (in the CSV). `afterHeadline` is the email's links, `beforeFooter` its last words.
-export function ReportContent({
-  report,
-  afterHeadline,
-  beforeFooter,
-  fileNames = {
-    paidInvoicesCsv: 'paid-invoices.csv',
-    paymentsCsv: 'payments.csv',
-    unmatchedCsv: 'unmatched-payments.csv',
-  },
-}: {
+export function ReportContent(props: {
   report: Report;
   afterHeadline?: Child;
   beforeFooter?: Child;
   fileNames?: ListFileNames;
 }) {
+  const { report, fileNames = PAGE_FILE_NAMES } = props;
   const { summary } = report;
   const email = useVariant() === 'email';
   const limit = email ? EMAIL_ROWS_SHOWN : Number.POSITIVE_INFINITY;
@@ -85,7 +82,7 @@ export function ReportContent({
       {comparison === null ? null : (
         <p {...look('note')}>{`Compared over the same elapsed time: ${comparison}.`}</p>
       )}
-      {afterHeadline}
+      {props.afterHeadline}
       {noInvoices ? null : <PaidChart summary={summary} />}
       {noInvoices ? null : <ProjectsTable summary={summary} limit={limit} />}
       <Breakdowns summary={summary} limit={limit} />
@@ -116,7 +113,7 @@ export function ReportContent({
       )}
       {email || noInvoices ? null : <PaidInvoices report={report} />}
       <ReconciliationPanel summary={summary} />
-      {beforeFooter}
+      {props.beforeFooter}
       <p {...look('footer')}>
         {provenance(summary)}
         {' Amounts in USD are the service’s USD values; crypto amounts keep every digit.'}
