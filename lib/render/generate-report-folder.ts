@@ -20,7 +20,7 @@ import {
 } from '../report';
 import { csvHeader, csvLine } from './csv';
 import { renderReportPage } from './html';
-import { type ListSheet, openReportWorkbook, type ReportWorkbook } from './xlsx';
+import { type ListSheet, openReportWorkbook } from './xlsx';
 
 /**
  * Fetches a period and writes its folder, all files or none, each table as soon as its list is read; rows
@@ -38,24 +38,21 @@ export async function generateReportFolder(
     opening ??= openReportFolder(outDir, periodId);
     return opening;
   };
-  let report: Report;
-  try {
-    report = await buildReport(client, request, {
-      ...built,
-      spill: { spillDir: outDir },
-      onRowsComplete: (name, table, period) => {
-        // A folder that fails to open fails the report below, when it is opened again.
-        openFolder(period.id).then(
-          (folder) => folder.writeTable(name, table),
-          () => undefined,
-        );
-      },
-    });
-  } catch (error) {
+  const report = await buildReport(client, request, {
+    ...built,
+    spill: { spillDir: outDir },
+    onRowsComplete: (name, table, period) => {
+      // A folder that fails to open fails the report below, when it is opened again.
+      openFolder(period.id).then(
+        (folder) => folder.writeTable(name, table),
+        () => undefined,
+      );
+    },
+  }).catch(async (error: unknown) => {
     // The tables being written read rows that are gone now: stop them and remove what they wrote.
     await opening?.then((folder) => folder.abort()).catch(() => undefined);
     throw error;
-  }
+  });
   try {
     const folder = await (await openFolder(report.summary.period.id)).finish(report);
     return { report, folder };
@@ -92,13 +89,10 @@ export async function openReportFolder(outDir: string, id: string) {
   const staging = join(outDir, `.${id}.partial-${randomUUID()}`);
   await mkdir(staging);
   const file = (name: ReportFileName) => join(staging, name);
-  let workbook: ReportWorkbook;
-  try {
-    workbook = await openReportWorkbook(file('report.xlsx'));
-  } catch (error) {
-    await rm(staging, { recursive: true, force: true });
+  const workbook = await openReportWorkbook(file('report.xlsx')).catch(async (error: unknown) => {
+    await remove(staging);
     throw error;
-  }
+  });
 
   const tables = new Map<ReportTableName, RowTable>();
   const written: Promise<void>[] = [];
@@ -109,7 +103,7 @@ export async function openReportFolder(outDir: string, id: string) {
     if (!stop.signal.aborted) stop.abort(new Error('The report folder was given up'));
     await Promise.allSettled(written);
     workbook.abort();
-    await rm(staging, { recursive: true, force: true });
+    await remove(staging);
   };
   const writeTable = (name: ReportTableName, table: RowTable) => {
     if (tables.has(name)) return;
@@ -182,11 +176,7 @@ async function settleInterruptedSwaps(outDir: string, id: string): Promise<void>
     kept = byAge.sort((a, b) => b.changed - a.changed)[0]?.name;
     if (kept !== undefined) await rename(join(outDir, kept), target);
   }
-  await Promise.all(
-    asides
-      .filter((name) => name !== kept)
-      .map((name) => rm(join(outDir, name), { recursive: true, force: true })),
-  );
+  await Promise.all(asides.filter((name) => name !== kept).map((name) => remove(join(outDir, name))));
 }
 
 /** Renames `staging` to `target`, an older report moved `aside` first (Node cannot swap two folders). */
@@ -206,8 +196,10 @@ async function moveIntoPlace(staging: string, target: string, aside: string): Pr
     throw error;
   }
   // The new report is in place: failing to delete the old one must not report the write as failed.
-  await rm(aside, { recursive: true, force: true }).catch(() => undefined);
+  await remove(aside).catch(() => undefined);
 }
+
+const remove = (path: string) => rm(path, { recursive: true, force: true });
 
 function isErrorCode(error: unknown, code: string): boolean {
   return error instanceof Error && (error as NodeJS.ErrnoException).code === code;

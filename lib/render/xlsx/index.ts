@@ -1,1 +1,1 @@
-export { type ListSheet, openReportWorkbook, type ReportWorkbook } from './report-workbook';
+export { type ListSheet, openReportWorkbook } from './report-workbook';
