@@ -24,7 +24,7 @@ import {
 } from '../../report';
 import { AmountText, amountColumn, projectColumn, ServiceText, WALLET_NAME_SHOWN } from './cells';
 import { COLOURS, look, useVariant } from './looks';
-import { DataTable, LayoutTable, Note, Panel, TablePanel, type TablePanelProps } from './panel';
+import { DataTable, LayoutTable, Note, Panel, TablePanel } from './panel';
 
 /** A headline line at a glance: better than the previous period, worse, needing a look, or plain. */
 type Tone = 'up' | 'down' | 'attention' | 'plain';
@@ -333,30 +333,14 @@ export function PaidChart({ summary }: { summary: ReportSummary }) {
   );
 }
 
-/** A breakdown's figures and the rows it shows at most (a note counts the rest). */
-type BreakdownProps = { summary: ReportSummary; limit: number };
-
-/** A breakdown: `none` without rows, else its first `limit` rows and a note counting the other `what`s. */
-function Breakdown<Row>(props: TablePanelProps<Row> & { limit: number; what: string }) {
-  const { rows, limit, what, ...rest } = props;
-  const hidden = rows.length - Math.min(rows.length, limit);
-  return (
-    <TablePanel<Row>
-      {...rest}
-      empty={rows.length === 0}
-      rows={rows.slice(0, limit)}
-      notes={[hidden > 0 ? `and ${formatCount(hidden)} more ${what} in the full report` : null]}
-    />
-  );
-}
-
 const nonePaid = (summary: ReportSummary) => `No invoices were paid in ${periodTitle(summary.period)}.`;
 
-/** Paid invoices per project, largest first, with the commission, what is left and the share. */
-export function ProjectsTable({ summary, limit }: BreakdownProps) {
-  const { invoices } = summary;
-  return (
-    <Breakdown<ProjectFigures>
+// Paid invoices per project (largest first, with the commission, what is left and the share) when invoices were
+// created; beside each other below it, by currency and status, and by cryptocurrency and wallet when payments arrived.
+export function Breakdowns({ summary, limit }: { summary: ReportSummary; limit: number }) {
+  const { invoices, payments } = summary;
+  const projects = (
+    <TablePanel<ProjectFigures>
       limit={limit}
       heading="By project"
       rows={invoices.projects}
@@ -388,16 +372,11 @@ export function ProjectsTable({ summary, limit }: BreakdownProps) {
       }
     />
   );
-}
-
-/** By currency and status when invoices were created, by cryptocurrency and wallet when payments arrived. */
-export function Breakdowns({ summary, limit }: BreakdownProps) {
-  const { invoices, payments } = summary;
   const panels = (
     <>
       {invoices.total === 0 ? null : (
         <>
-          <Breakdown<CurrencyFigures>
+          <TablePanel<CurrencyFigures>
             limit={limit}
             heading="By invoice currency"
             rows={invoices.currencies}
@@ -437,7 +416,7 @@ export function Breakdowns({ summary, limit }: BreakdownProps) {
       )}
       {payments.total === 0 ? null : (
         <>
-          <Breakdown<CryptocurrencyFigures>
+          <TablePanel<CryptocurrencyFigures>
             limit={limit}
             heading="By cryptocurrency"
             rows={payments.cryptocurrencies}
@@ -454,7 +433,7 @@ export function Breakdowns({ summary, limit }: BreakdownProps) {
             ]}
           />
           {payments.wallets.length === 0 ? null : (
-            <Breakdown<WalletFigures>
+            <TablePanel<WalletFigures>
               limit={limit}
               heading="By wallet"
               rows={payments.wallets}
@@ -479,5 +458,10 @@ export function Breakdowns({ summary, limit }: BreakdownProps) {
       )}
     </>
   );
-  return useVariant() === 'email' ? panels : <div class="columns">{panels}</div>;
+  return (
+    <>
+      {invoices.total === 0 ? null : projects}
+      {useVariant() === 'email' ? panels : <div class="columns">{panels}</div>}
+    </>
+  );
 }

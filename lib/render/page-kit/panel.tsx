@@ -1,6 +1,7 @@
 import { raw } from 'hono/html';
 import type { Child } from 'hono/jsx';
 import type { JSX } from 'hono/jsx/jsx-runtime';
+import { formatCount } from '../../report';
 import { type Look, look, useVariant } from './looks';
 
 /** An element as a string. Hono's JSX escapes every text and attribute; an async component is a bug. */
@@ -179,7 +180,8 @@ export function DataTable<Row>({
   );
 }
 
-/** A panel holding a table with its `lead` and `notes`, or `none` when `empty`; `children` close it either way. */
+// A panel holding a table with its `lead` and `notes`, or `none` when `empty` (by default without rows);
+// `children` close it either way. Of more rows than `limit`, the first and a note counting the other `what`s.
 export type TablePanelProps<Row> = Omit<TableProps<Row>, 'name'> & {
   heading: string;
   long?: boolean;
@@ -188,10 +190,15 @@ export type TablePanelProps<Row> = Omit<TableProps<Row>, 'name'> & {
   lead?: Child;
   notes?: (string | null)[];
   children?: Child;
+  limit?: number;
+  what?: string;
 };
 
 export function TablePanel<Row>(props: TablePanelProps<Row>) {
-  const { heading, long, empty = false, none, lead, notes = [], children, ...table } = props;
+  const { heading, long, rows, none, lead, notes = [], children, ...table } = props;
+  const { empty = rows.length === 0, limit = rows.length, what, ...shown } = table;
+  const hidden = rows.length - Math.min(rows.length, limit);
+  const more = hidden > 0 ? `and ${formatCount(hidden)} more ${what} in the full report` : null;
   return (
     <Panel heading={heading} long={long}>
       {empty ? (
@@ -199,8 +206,8 @@ export function TablePanel<Row>(props: TablePanelProps<Row>) {
       ) : (
         <>
           {lead}
-          <DataTable<Row> name={heading} {...table} />
-          {notes.map((note) => (note === null ? null : <Note>{note}</Note>))}
+          <DataTable<Row> name={heading} rows={rows.slice(0, limit)} {...shown} />
+          {[...notes, more].map((note) => (note === null ? null : <Note>{note}</Note>))}
         </>
       )}
       {children}

@@ -11,7 +11,7 @@ import {
   type ReportSummary,
 } from '../../report';
 import { ProjectLabel } from './cells';
-import { Breakdowns, HeadlineTiles, PaidChart, ProjectsTable } from './figures';
+import { Breakdowns, HeadlineTiles, PaidChart } from './figures';
 import { LatePayments, MispaidInvoices, PaidInvoices, UnmatchedPayments } from './lists';
 import { look, useVariant } from './looks';
 import { PageHeader } from './panel';
@@ -84,7 +84,6 @@ export function ReportContent(props: {
       )}
       {props.afterHeadline}
       {noInvoices ? null : <PaidChart summary={summary} />}
-      {noInvoices ? null : <ProjectsTable summary={summary} limit={limit} />}
       <Breakdowns summary={summary} limit={limit} />
       {noPayments ? (
         <>
