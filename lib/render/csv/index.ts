@@ -33,23 +33,11 @@ export function csvLine(cells: readonly (string | null)[], columns: readonly Tab
   return `${line}\r\n`;
 }
 
-/** A cell starting with one of these is neutralised as it is (OWASP's list for CSV injection). */
-const LEADING_CONTROLS = new Set(['\t', '\r', '\n']);
-
 /** What may stand unseen before a formula sign, and what spreadsheets skip: spaces, controls, format and ignorables. */
 const LEADING_INVISIBLE = /^[\s\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]*/u;
 
-/** The signs that start a formula, once a character is brought to its compatibility form (NFKC). */
-const FORMULA_SIGNS = new Set(['=', '+', '@']);
-
-/** Any dash (Unicode's Dash property): `-`, the minus sign U+2212, hyphens, en and em dashes, `﹣`, `－`. */
-const DASH = /^\p{Dash}$/u;
-
-/** Whether `char` reads as a formula sign: NFKC maps look-alikes (`＝`, `﹢`, `＠`) onto them; any dash is a minus. */
-function isFormulaSign(char: string): boolean {
-  const sign = char.normalize('NFKC').charAt(0);
-  return FORMULA_SIGNS.has(sign) || DASH.test(sign);
-}
+/** A formula sign in its compatibility form (NFKC maps `＝`, `﹢`, `＠` onto them), any dash (`−`, `﹣`, `－`) a minus. */
+const FORMULA_SIGN = /^[=+@\p{Dash}]$/u;
 
 // A `'` before a text starting with `\t`, `\r`, `\n`, or a formula sign after invisible characters (` =1`).
 // Not csv-stringify's `escape_formulas`: it looks at the first character only, misses the look-alikes, and
@@ -60,7 +48,8 @@ export function neutraliseFormula(text: string): string {
   if (first > 0x20 && first < 0x7f && first !== 0x3d && first !== 0x2b && first !== 0x2d && first !== 0x40) {
     return text;
   }
-  if (LEADING_CONTROLS.has(text.charAt(0))) return `'${text}`;
+  // OWASP's list for CSV injection: a tab, CR or LF first is neutralised as it is.
+  if (/^[\t\r\n]/.test(text)) return `'${text}`;
   const [visible] = text.replace(LEADING_INVISIBLE, '');
-  return visible !== undefined && isFormulaSign(visible) ? `'${text}` : text;
+  return visible !== undefined && FORMULA_SIGN.test(visible.normalize('NFKC').charAt(0)) ? `'${text}` : text;
 }
