@@ -56,7 +56,6 @@ function ListPanel<Row>(props: TablePanelProps<Row> & { count: number; note: str
 /** A list's rows shown at most (a note counts the rest), and its CSV file as the reader knows it. */
 type ListProps = { report: Report; limit: number; csvName: string };
 
-/** Where the rows left out of a list are. */
 const pointer = (shown: number, total: number, csvName: string) =>
   total > shown
     ? `Showing the first ${formatCount(shown)} of ${formatCount(total)}; ${csvName} lists them all.`
@@ -313,16 +312,9 @@ export function PaidInvoices({ report }: { report: Report }) {
         projectColumn(report.summary.projectNames, (row) => row.projectId),
         amountColumn('Amount', (row) => formatFiat(row.amountFiat, row.currencyFiat)),
         amountColumn('USD', (row) => formatUSD(row.amountFiatUSD)),
-        {
-          heading: 'Paid with',
-          numeric: true,
-          cell: (row) =>
-            row.payment && row.wallet ? (
-              <AmountText text={formatCrypto(row.payment.amount, row.wallet.cryptocurrency)} />
-            ) : (
-              ''
-            ),
-        },
+        amountColumn('Paid with', (row) =>
+          row.payment && row.wallet ? formatCrypto(row.payment.amount, row.wallet.cryptocurrency) : '',
+        ),
         {
           heading: 'Your reference',
           looks: ['code', 'longWord'],

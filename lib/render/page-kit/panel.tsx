@@ -85,12 +85,10 @@ export function LayoutTable(props: { style: string; bgcolor?: string; children?:
   );
 }
 
-/** One column of a table: its heading and how a row fills its cell. */
 export interface Column<Row> {
   heading: string;
   /** Right-aligned tabular figures, on one line on a screen. */
   numeric?: boolean;
-  /** Further roles of the column's cells. */
   looks?: Look[];
   cell: (row: Row) => Child;
   /** A tooltip, such as the full identifier behind a short one. */
@@ -102,7 +100,6 @@ export interface Column<Row> {
 /** Below which width of its box a table on the page shows each row as a card (`never` for short values). */
 export const CARD_BOXES = { compact: 440, list: 680, wide: 960 } as const;
 export type CardBox = keyof typeof CARD_BOXES;
-/** The class the style sheet's card rules for a width class hang on. */
 export const cardsClass = (box: CardBox) => `cards-${box}`;
 
 interface TableProps<Row> {

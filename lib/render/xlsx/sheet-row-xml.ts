@@ -132,12 +132,11 @@ const NUMBER_END = '</v></c>';
 const NUMBER = 2;
 const STRING = 3;
 const BOOLEAN = 9;
-const TOP = { vertical: 'top' } as const;
 
 /** Each kind of list sheet cell up to its value, its style registered; `digitsAsText`: digits a double loses. */
 export function listSheetCells(register: (style: Partial<Style>, valueType: number) => number) {
   const style = (model: Partial<Style>, type: number) =>
-    `" s="${register({ ...model, alignment: { ...TOP, ...model.alignment } }, type)}"`;
+    `" s="${register({ ...model, alignment: { vertical: 'top', ...model.alignment } }, type)}"`;
   const text = (model: Partial<Style>) =>
     `${style({ numFmt: TEXT_FORMAT, ...model }, STRING)} t="inlineStr"><is><t`;
   const number = (numFmt: string) => `${style({ numFmt }, NUMBER)}><v>`;
