@@ -34,10 +34,7 @@ export async function generateReportFolder(
 ): Promise<{ report: Report; folder: string }> {
   const { outDir, ...built } = options;
   let opening: Promise<ReportFolderWriter> | undefined;
-  const openFolder = (periodId: string) => {
-    opening ??= openReportFolder(outDir, periodId);
-    return opening;
-  };
+  const openFolder = (periodId: string) => (opening ??= openReportFolder(outDir, periodId));
   const report = await buildReport(client, request, {
     ...built,
     spill: { spillDir: outDir },
