@@ -113,13 +113,8 @@ interface TableProps<Row> {
 }
 
 /** A table: on the page rows become cards in a narrow box, else it scrolls; in the email the columns that fit. */
-export function DataTable<Row>({
-  name,
-  columns: all,
-  rows,
-  total: allTotal,
-  cards = 'compact',
-}: TableProps<Row>) {
+export function DataTable<Row>(props: TableProps<Row>) {
+  const { name, columns: all, rows, total: allTotal, cards = 'compact' } = props;
   const email = useVariant() === 'email';
   const columns = all.filter((column) => !email || !column.pageOnly);
   const total = allTotal?.filter((_, index) => !email || !all[index]!.pageOnly);
