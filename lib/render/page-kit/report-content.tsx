@@ -22,20 +22,6 @@ export function reportName(summary: ReportSummary): string {
   return summary.account ? `${isolated(summary.account)} · Invoice report` : 'Invoice report';
 }
 
-/** The report's name, its period's, the days it covers in its time zone, and its project if any. */
-function ReportHeader({ summary }: { summary: ReportSummary }) {
-  const { account, projectId, projectNames, period } = summary;
-  const project =
-    projectId === null ? [] : [' · project ', <ProjectLabel names={projectNames} id={projectId} />, ' only'];
-  return (
-    <PageHeader
-      eyebrow={account ? [<bdi>{account}</bdi>, ' · Invoice report'] : 'Invoice report'}
-      heading={periodTitle(period)}
-      subtitle={[formatPeriod(period), ...project]}
-    />
-  );
-}
-
 /** When and from which host (never the whole address) the report was made: `Made 1 Nov 2026, 06:00 (UTC) from …`. */
 export function provenance(summary: ReportSummary): string {
   const { apiUrl } = summary.source;
@@ -73,9 +59,17 @@ export function ReportContent(props: {
   const comparison = comparisonWords(summary);
   const noInvoices = summary.invoices.total === 0;
   const noPayments = summary.payments.total === 0;
+  const { account, projectId, projectNames } = summary;
+  const project =
+    projectId === null ? [] : [' · project ', <ProjectLabel names={projectNames} id={projectId} />, ' only'];
   return (
     <>
-      <ReportHeader summary={summary} />
+      {/* The report's name, its period's, the days it covers in its time zone, and its project if any. */}
+      <PageHeader
+        eyebrow={account ? [<bdi>{account}</bdi>, ' · Invoice report'] : 'Invoice report'}
+        heading={title}
+        subtitle={[formatPeriod(summary.period), ...project]}
+      />
       <ReconciliationStatus summary={summary} />
       {noInvoices ? <p {...look('notice')}>{`No invoices were created in ${title}.`}</p> : null}
       <HeadlineTiles summary={summary} />
