@@ -33,9 +33,7 @@ export async function openReportWorkbook(path: string) {
       await closed;
     },
     /** Closes the file after a failure (the caller removes it). */
-    abort() {
-      file.destroy();
-    },
+    abort: () => file.destroy(),
   };
 }
 
