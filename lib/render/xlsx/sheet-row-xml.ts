@@ -176,10 +176,11 @@ export function createRowXml(
   );
   // Every piece of a cell that does not depend on its value is made once: it is most of a row's cost.
   const refStarts = columns.map((_, index) => `<c r="${columnLetters(index)}`);
+  const { text, flag, wrappedText, digitsAsText, date, usd, count, decimals } = starts;
   const numeric = (value: string, places: number, start?: string) =>
     places <= MAX_SHOWN_DECIMALS && doubleHolds(value)
-      ? (start ?? starts.decimals(places)) + value + NUMBER_END
-      : textCell(starts.digitsAsText, value);
+      ? (start ?? decimals(places)) + value + NUMBER_END
+      : textCell(digitsAsText, value);
   const kinds = columns.map((column) => column.kind);
   return (cells, rowNumber) => {
     const row = String(rowNumber);
@@ -192,33 +193,32 @@ export function createRowXml(
       switch (kinds[index]) {
         case 'identifier':
         case 'text':
-          xml += textCell(starts.text, value);
+          xml += textCell(text, value);
           break;
         case 'flag':
           // `true` or `false` as the CSV has it; anything else stays text rather than turn into either.
           xml +=
             value === 'true' || value === 'false'
-              ? starts.flag + (value === 'true' ? '1' : '0') + NUMBER_END
-              : textCell(starts.text, value);
+              ? flag + (value === 'true' ? '1' : '0') + NUMBER_END
+              : textCell(text, value);
           break;
         case 'longText':
-          xml += textCell(starts.wrappedText, value);
+          xml += textCell(wrappedText, value);
           lines = Math.max(lines, wrappedLines(value, widths[index]!));
           break;
         case 'datetime': {
           const serial = excelSerial(value);
-          xml +=
-            serial === undefined ? textCell(starts.text, value) : starts.date + String(serial) + NUMBER_END;
+          xml += serial === undefined ? textCell(text, value) : date + String(serial) + NUMBER_END;
           break;
         }
         case 'usd': {
           // Cents, or every decimal the amount has: a format of fewer would show 12.345 as 12.35.
           const places = decimalsOf(value);
-          xml += numeric(value, places, places <= 2 ? starts.usd : undefined);
+          xml += numeric(value, places, places <= 2 ? usd : undefined);
           break;
         }
         case 'count':
-          xml += numeric(value, 0, starts.count);
+          xml += numeric(value, 0, count);
           break;
         case 'fiat':
           // The currency's minor unit, or every decimal the amount has: 1500.5 JPY is not 1,501.
