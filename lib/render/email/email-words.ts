@@ -42,15 +42,15 @@ export function checkEmailOptions(options: ReportEmailOptions): ReportEmailOptio
 
 /** The three files an email attaches or links: name, link and what each holds (`120 paid invoices`). */
 export function emailFiles(summary: ReportSummary, { links, fileNames }: ReportEmailOptions) {
-  const paid = counted(summary.invoices.paid, 'paid invoice');
+  const file = (key: keyof typeof fileNames, holds: string) => ({
+    name: fileNames[key],
+    link: links[key],
+    holds,
+  });
   return [
-    { name: fileNames.workbook, link: links.workbook, holds: 'the figures and both lists in one workbook' },
-    { name: fileNames.paidInvoicesCsv, link: links.paidInvoicesCsv, holds: paid },
-    {
-      name: fileNames.paymentsCsv,
-      link: links.paymentsCsv,
-      holds: counted(summary.payments.total, 'payment'),
-    },
+    file('workbook', 'the figures and both lists in one workbook'),
+    file('paidInvoicesCsv', counted(summary.invoices.paid, 'paid invoice')),
+    file('paymentsCsv', counted(summary.payments.total, 'payment')),
   ];
 }
 

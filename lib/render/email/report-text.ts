@@ -48,18 +48,6 @@ function reconciliationLines(summary: ReportSummary): string[] {
 const andMore = (hidden: number, where: string) =>
   hidden > 0 ? [`- and ${formatCount(hidden)} more in the full report${where}`] : [];
 
-function monthLines(summary: ReportSummary): string[] {
-  if (summary.period.kind === 'month') return [];
-  return [
-    'Paid per month:',
-    ...summary.invoices.months.map(
-      (month) =>
-        `  ${monthTitle(summary, month)}: ${formatUSD(month.paidTotalUSD)} from ${formatCount(month.paid)} paid`,
-    ),
-    '',
-  ];
-}
-
 function mispaidLines(report: Report, paidInvoicesCsv: string): string[] {
   const { summary } = report;
   if (summary.invoices.total === 0) return [];
@@ -130,7 +118,15 @@ export function renderReportText(report: Report, options: ReportEmailOptions): s
   if (summary.payments.projectFilterNote) lines.push(`  ${summary.payments.projectFilterNote}`);
   lines.push(...unmatchedLines(report));
   if (comparison !== null) lines.push(`Compared over the same elapsed time: ${comparison}.`);
-  lines.push('', ...monthLines(summary), ...mispaidLines(report, fileNames.paidInvoicesCsv));
+  lines.push('');
+  if (summary.period.kind !== 'month') {
+    const months = summary.invoices.months.map(
+      (month) =>
+        `  ${monthTitle(summary, month)}: ${formatUSD(month.paidTotalUSD)} from ${formatCount(month.paid)} paid`,
+    );
+    lines.push('Paid per month:', ...months, '');
+  }
+  lines.push(...mispaidLines(report, fileNames.paidInvoicesCsv));
   if (summary.payments.total === 0) lines.push(`No payments arrived in ${title}.`, '');
   lines.push(`Full report: ${links.report}`);
   if (checked.attachmentsIncluded) lines.push(attachedInWords(files));

@@ -27,10 +27,8 @@ export const WrapWhenLong = ({ text }: { text: string }): Child =>
 /** An amount as the formatters write it: its figure, a space (a no-break space when signed), its code. */
 const AMOUNT = /^(\S+)([ \u00a0])(\S+)$/;
 
-/**
- * An amount, exactly the formatter's text. A long one, and any in the email unless `keepWhole`, may wrap
- * before its code and after its group separators (`<wbr>`), so that 13 digits fit a 360 px phone.
- */
+// An amount as formatted. A long one, and any in the email unless `keepWhole`, may wrap before its code and
+// after its group separators (`<wbr>`), so that 13 digits fit a 360 px phone.
 export function AmountText({ text, keepWhole = false }: { text: string; keepWhole?: boolean }): Child {
   const long = isLongValue(text);
   if (!long && useVariant() === 'page') return text;

@@ -1,12 +1,7 @@
 import Big from 'big.js';
-import type {
-  CryptocurrencyFigures,
-  CurrencyFigures,
-  ProjectFigures,
-  ReportSummary,
-  WalletFigures,
-} from '../../report';
 import {
+  type CryptocurrencyFigures,
+  type CurrencyFigures,
   counted,
   formatCount,
   formatCountChange,
@@ -21,14 +16,15 @@ import {
   formatUSDChange,
   INVOICE_STATUS_ORDER,
   monthTitle,
+  type ProjectFigures,
   periodTitle,
   previousPeriodName,
+  type ReportSummary,
+  type WalletFigures,
 } from '../../report';
 import { AmountText, amountColumn, projectColumn, ServiceText, WALLET_NAME_SHOWN } from './cells';
 import { COLOURS, look, useVariant } from './looks';
-import { DataTable, LayoutTable, Note, Panel, TablePanel, type TablePanelProps } from './panel';
-
-// The report's figures: the headline tiles, the paid chart and the breakdown tables.
+import { DataTable, LayoutTable, Note, Panel, TablePanel } from './panel';
 
 /** A headline line at a glance: better than the previous period, worse, needing a look, or plain. */
 type Tone = 'up' | 'down' | 'attention' | 'plain';
@@ -165,33 +161,26 @@ export function heightFraction(value: Big, top: Big): number {
 }
 
 /** A day of a month's report, or a month of a quarter's or a year's; `label` under it, if any. */
-interface Bar {
-  label: string | null;
-  name: string;
-  title: string;
-  paid: number;
-  paidTotalUSD: Big;
-}
+const bar = (
+  name: string,
+  label: string | null,
+  { paid, paidTotalUSD }: { paid: number; paidTotalUSD: Big },
+) => ({
+  label,
+  name,
+  title: `${name}: ${formatUSD(paidTotalUSD)} from ${counted(paid, 'paid invoice')}`,
+  paid,
+  paidTotalUSD,
+});
+type Bar = ReturnType<typeof bar>;
 
 /** A month's report is drawn per day (some labelled), a quarter's and a year's per month. */
 function chartOf(summary: ReportSummary): { unit: 'day' | 'month'; bars: Bar[] } {
-  const bar = (
-    name: string,
-    label: string | null,
-    { paid, paidTotalUSD }: Pick<Bar, 'paid' | 'paidTotalUSD'>,
-  ) => ({
-    label,
-    name,
-    title: `${name}: ${formatUSD(paidTotalUSD)} from ${counted(paid, 'paid invoice')}`,
-    paid,
-    paidTotalUSD,
-  });
   if (summary.period.kind !== 'month') {
-    const { months } = summary.invoices;
-    return {
-      unit: 'month',
-      bars: months.map((m) => bar(monthTitle(summary, m), formatMonthShort(m.month), m)),
-    };
+    const bars = summary.invoices.months.map((m) =>
+      bar(monthTitle(summary, m), formatMonthShort(m.month), m),
+    );
+    return { unit: 'month', bars };
   }
   const bars = summary.invoices.days.map((day) => {
     const date = Number(day.date.slice(8, 10));
@@ -344,30 +333,14 @@ export function PaidChart({ summary }: { summary: ReportSummary }) {
   );
 }
 
-/** A breakdown's figures and the rows it shows at most (a note counts the rest). */
-type BreakdownProps = { summary: ReportSummary; limit: number };
-
-/** A breakdown: `none` without rows, else its first `limit` rows and a note counting the other `what`s. */
-function Breakdown<Row>(props: TablePanelProps<Row> & { limit: number; what: string }) {
-  const { rows, limit, what, ...rest } = props;
-  const hidden = rows.length - Math.min(rows.length, limit);
-  return (
-    <TablePanel<Row>
-      {...rest}
-      empty={rows.length === 0}
-      rows={rows.slice(0, limit)}
-      notes={[hidden > 0 ? `and ${formatCount(hidden)} more ${what} in the full report` : null]}
-    />
-  );
-}
-
 const nonePaid = (summary: ReportSummary) => `No invoices were paid in ${periodTitle(summary.period)}.`;
 
-/** Paid invoices per project, largest first, with the commission, what is left and the share. */
-export function ProjectsTable({ summary, limit }: BreakdownProps) {
-  const { invoices } = summary;
-  return (
-    <Breakdown<ProjectFigures>
+// Paid invoices per project (largest first, with the commission, what is left and the share) when invoices were
+// created; beside each other below it, by currency and status, and by cryptocurrency and wallet when payments arrived.
+export function Breakdowns({ summary, limit }: { summary: ReportSummary; limit: number }) {
+  const { invoices, payments } = summary;
+  const projects = (
+    <TablePanel<ProjectFigures>
       limit={limit}
       heading="By project"
       rows={invoices.projects}
@@ -399,97 +372,96 @@ export function ProjectsTable({ summary, limit }: BreakdownProps) {
       }
     />
   );
-}
-
-/** Paid invoices per fiat currency: the amount in that currency and its USD value. */
-export function CurrenciesTable({ summary, limit }: BreakdownProps) {
-  return (
-    <Breakdown<CurrencyFigures>
-      limit={limit}
-      heading="By invoice currency"
-      rows={summary.invoices.currencies}
-      what="currencies"
-      none={nonePaid(summary)}
-      columns={[
-        // Each amount names its currency: without the column, a 360 px phone fits both amounts of a row.
-        { heading: 'Currency', pageOnly: true, cell: (row) => row.currency },
-        { heading: 'Paid', numeric: true, cell: (row) => formatCount(row.paid) },
-        amountColumn('Amount', (row) => formatFiat(row.amount, row.currency)),
-        amountColumn('In USD', (row) => formatUSD(row.paidTotalUSD)),
-      ]}
-    />
+  const panels = (
+    <>
+      {invoices.total === 0 ? null : (
+        <>
+          <TablePanel<CurrencyFigures>
+            limit={limit}
+            heading="By invoice currency"
+            rows={invoices.currencies}
+            what="currencies"
+            none={nonePaid(summary)}
+            columns={[
+              // Each amount names its currency: without the column, a 360 px phone fits both amounts of a row.
+              { heading: 'Currency', pageOnly: true, cell: (row) => row.currency },
+              { heading: 'Paid', numeric: true, cell: (row) => formatCount(row.paid) },
+              amountColumn('Amount', (row) => formatFiat(row.amount, row.currency)),
+              amountColumn('In USD', (row) => formatUSD(row.paidTotalUSD)),
+            ]}
+          />
+          <TablePanel<(typeof INVOICE_STATUS_ORDER)[number]>
+            heading="By status"
+            cards="never"
+            rows={[...INVOICE_STATUS_ORDER]}
+            columns={[
+              { heading: 'Status', cell: ([, label]) => label },
+              {
+                heading: 'Invoices',
+                numeric: true,
+                cell: ([status]) => formatCount(invoices.byStatus[status]),
+              },
+              {
+                heading: 'Share',
+                numeric: true,
+                cell: ([status]) => formatShare(invoices.byStatus[status], invoices.total),
+              },
+            ]}
+            total={['All created', formatCount(invoices.total), '']}
+            notes={[
+              `Status as of when the report was made; invoices created in ${periodTitle(summary.period)}.`,
+            ]}
+          />
+        </>
+      )}
+      {payments.total === 0 ? null : (
+        <>
+          <TablePanel<CryptocurrencyFigures>
+            limit={limit}
+            heading="By cryptocurrency"
+            rows={payments.cryptocurrencies}
+            what="cryptocurrencies"
+            none={`No payments arrived in ${periodTitle(summary.period)}.`}
+            columns={[
+              // A short word in the email leaves a small phone's width to the amounts.
+              {
+                heading: useVariant() === 'email' ? 'Crypto' : 'Cryptocurrency',
+                cell: (row) => row.cryptocurrency,
+              },
+              { heading: 'Payments', numeric: true, cell: (row) => formatCount(row.count) },
+              amountColumn('Received', (row) => formatCrypto(row.amount, row.cryptocurrency)),
+            ]}
+          />
+          {payments.wallets.length === 0 ? null : (
+            <TablePanel<WalletFigures>
+              limit={limit}
+              heading="By wallet"
+              rows={payments.wallets}
+              what="wallets"
+              columns={[
+                {
+                  heading: 'Wallet',
+                  // A wallet may be named by its address, one word of 42 characters or more.
+                  looks: ['wrap', 'longWord'],
+                  cell: (row) => <ServiceText text={row.wallet.name} max={WALLET_NAME_SHOWN} />,
+                  title: (row) => row.wallet.address,
+                },
+                { heading: 'Blockchain', pageOnly: true, cell: (row) => <bdi>{row.wallet.blockchain}</bdi> },
+                { heading: 'Payments', numeric: true, cell: (row) => formatCount(row.count) },
+                amountColumn('Received', (row) => formatCrypto(row.amount, row.wallet.cryptocurrency), {
+                  keepWhole: true,
+                }),
+              ]}
+            />
+          )}
+        </>
+      )}
+    </>
   );
-}
-
-/** Invoices created in the period by status, with their share of all created. */
-export function StatusTable({ summary }: { summary: ReportSummary }) {
-  const { invoices } = summary;
   return (
-    <TablePanel<(typeof INVOICE_STATUS_ORDER)[number]>
-      heading="By status"
-      cards="never"
-      rows={[...INVOICE_STATUS_ORDER]}
-      columns={[
-        { heading: 'Status', cell: ([, label]) => label },
-        { heading: 'Invoices', numeric: true, cell: ([status]) => formatCount(invoices.byStatus[status]) },
-        {
-          heading: 'Share',
-          numeric: true,
-          cell: ([status]) => formatShare(invoices.byStatus[status], invoices.total),
-        },
-      ]}
-      total={['All created', formatCount(invoices.total), '']}
-      notes={[`Status as of when the report was made; invoices created in ${periodTitle(summary.period)}.`]}
-    />
-  );
-}
-
-/** Payments received per cryptocurrency, every digit kept. */
-export function CryptocurrenciesTable({ summary, limit }: BreakdownProps) {
-  return (
-    <Breakdown<CryptocurrencyFigures>
-      limit={limit}
-      heading="By cryptocurrency"
-      rows={summary.payments.cryptocurrencies}
-      what="cryptocurrencies"
-      none={`No payments arrived in ${periodTitle(summary.period)}.`}
-      columns={[
-        // A short word in the email leaves a small phone's width to the amounts.
-        {
-          heading: useVariant() === 'email' ? 'Crypto' : 'Cryptocurrency',
-          cell: (row) => row.cryptocurrency,
-        },
-        { heading: 'Payments', numeric: true, cell: (row) => formatCount(row.count) },
-        amountColumn('Received', (row) => formatCrypto(row.amount, row.cryptocurrency)),
-      ]}
-    />
-  );
-}
-
-/** Payments received per wallet; the address in a tooltip. */
-export function WalletsTable({ summary, limit }: BreakdownProps) {
-  const { payments } = summary;
-  if (payments.wallets.length === 0) return null;
-  return (
-    <Breakdown<WalletFigures>
-      limit={limit}
-      heading="By wallet"
-      rows={payments.wallets}
-      what="wallets"
-      columns={[
-        {
-          heading: 'Wallet',
-          // A wallet may be named by its address, one word of 42 characters or more.
-          looks: ['wrap', 'longWord'],
-          cell: (row) => <ServiceText text={row.wallet.name} max={WALLET_NAME_SHOWN} />,
-          title: (row) => row.wallet.address,
-        },
-        { heading: 'Blockchain', pageOnly: true, cell: (row) => <bdi>{row.wallet.blockchain}</bdi> },
-        { heading: 'Payments', numeric: true, cell: (row) => formatCount(row.count) },
-        amountColumn('Received', (row) => formatCrypto(row.amount, row.wallet.cryptocurrency), {
-          keepWhole: true,
-        }),
-      ]}
-    />
+    <>
+      {invoices.total === 0 ? null : projects}
+      {useVariant() === 'email' ? panels : <div class="columns">{panels}</div>}
+    </>
   );
 }

@@ -1,12 +1,4 @@
 import type { InvoiceItem } from '../../invoicing';
-import type {
-  LatePayment,
-  MispaidInvoice,
-  MispaidTotals,
-  Report,
-  ReportSummary,
-  UnmatchedPaymentFacts,
-} from '../../report';
 import {
   estimateBasisWords,
   FIRST_PAID_INVOICES_SHOWN,
@@ -19,9 +11,15 @@ import {
   formatUSD,
   formatUSDChange,
   JUDGED_CURRENCY,
+  type LatePayment,
   LIKELY_TOLERANCE_PERCENT,
+  type MispaidInvoice,
+  type MispaidTotals,
   noEstimateWords,
   periodTitle,
+  type Report,
+  type ReportSummary,
+  type UnmatchedPaymentFacts,
   unmatchedInWords,
 } from '../../report';
 import {
@@ -41,12 +39,8 @@ import { look, useVariant } from './looks';
 import { Lead, Note, TablePanel, type TablePanelProps } from './panel';
 
 /** A list's panel, headed with the count of all its rows (`count`) and showing the first ones (`rows`). */
-function ListPanel<Row>({
-  heading,
-  count,
-  note,
-  ...rest
-}: TablePanelProps<Row> & { count: number; note: string | null }) {
+function ListPanel<Row>(props: TablePanelProps<Row> & { count: number; note: string | null }) {
+  const { heading, count, note, ...rest } = props;
   return (
     <TablePanel<Row>
       {...rest}
@@ -62,7 +56,6 @@ function ListPanel<Row>({
 /** A list's rows shown at most (a note counts the rest), and its CSV file as the reader knows it. */
 type ListProps = { report: Report; limit: number; csvName: string };
 
-/** Where the rows left out of a list are. */
 const pointer = (shown: number, total: number, csvName: string) =>
   total > shown
     ? `Showing the first ${formatCount(shown)} of ${formatCount(total)}; ${csvName} lists them all.`
@@ -218,9 +211,7 @@ export function LatePayments({ report, limit, csvName }: ListProps) {
         amountColumn('Amount', (row) => formatCrypto(row.payment.amount, row.payment.wallet.cryptocurrency), {
           keepWhole: true,
         }),
-        amountColumn('Invoice USD', (row) => formatUSD(row.invoice.amountFiatUSD), {
-          pageOnly: true,
-        }),
+        amountColumn('Invoice USD', (row) => formatUSD(row.invoice.amountFiatUSD), { pageOnly: true }),
         {
           heading: 'Late by',
           numeric: true,
@@ -321,16 +312,9 @@ export function PaidInvoices({ report }: { report: Report }) {
         projectColumn(report.summary.projectNames, (row) => row.projectId),
         amountColumn('Amount', (row) => formatFiat(row.amountFiat, row.currencyFiat)),
         amountColumn('USD', (row) => formatUSD(row.amountFiatUSD)),
-        {
-          heading: 'Paid with',
-          numeric: true,
-          cell: (row) =>
-            row.payment && row.wallet ? (
-              <AmountText text={formatCrypto(row.payment.amount, row.wallet.cryptocurrency)} />
-            ) : (
-              ''
-            ),
-        },
+        amountColumn('Paid with', (row) =>
+          row.payment && row.wallet ? formatCrypto(row.payment.amount, row.wallet.cryptocurrency) : '',
+        ),
         {
           heading: 'Your reference',
           looks: ['code', 'longWord'],

@@ -8,11 +8,10 @@ const AXIS_LINE_PX = 13;
 /** How a page outlines what the keyboard has focused: in the links' blue, clear of the element's edge. */
 export const FOCUS_OUTLINE = `outline:3px solid ${COLOURS.link};outline-offset:2px`;
 
-const roles = (Object.keys(LOOKS) as Look[]).map((name) => `.${lookClass(name)}{${LOOKS[name]}}`).join('\n');
-
 /** Cards for a table too narrow for its box: each cell a line with its column's name (`data-label`); not in print. */
-function cardsBelow(selector: string, width: number): string {
-  return `@media screen{@container (width < ${width}px){
+function cardsBelow(box: CardBox): string {
+  const selector = `.${cardsClass(box)}`;
+  return `@media screen{@container (width < ${CARD_BOXES[box]}px){
 ${selector} thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 ${selector},${selector} tbody,${selector} tfoot,${selector} tr{display:block}
 ${selector} tbody{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,17rem),1fr));gap:8px}
@@ -29,14 +28,10 @@ ${selector} td:empty{display:none}
 }}`;
 }
 
-const cardRules = (Object.keys(CARD_BOXES) as CardBox[])
-  .map((box) => cardsBelow(`.${cardsClass(box)}`, CARD_BOXES[box]))
-  .join('\n');
-
 /** The page's whole style sheet, a constant never built from report data. */
 export const PAGE_CSS = `*,*::before,*::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%;text-size-adjust:100%}
-${roles}
+${(Object.keys(LOOKS) as Look[]).map((name) => `.${lookClass(name)}{${LOOKS[name]}}`).join('\n')}
 .tiles{display:grid;grid-template-columns:repeat(4,minmax(0,1fr));gap:12px;margin:0 0 16px}
 .columns{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:0 16px;align-items:start}
 .columns>.panel{min-width:0}
@@ -67,7 +62,7 @@ td[title],span[title]{text-decoration:underline dotted ${COLOURS.emptyBar};text-
 .table{font-size:13px}
 .th{white-space:normal}
 }
-${cardRules}
+${(Object.keys(CARD_BOXES) as CardBox[]).map(cardsBelow).join('\n')}
 @media print{
 @page{margin:12mm}
 .document{background:none;font-size:10pt}

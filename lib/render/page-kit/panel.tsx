@@ -1,6 +1,7 @@
 import { raw } from 'hono/html';
 import type { Child } from 'hono/jsx';
 import type { JSX } from 'hono/jsx/jsx-runtime';
+import { formatCount } from '../../report';
 import { type Look, look, useVariant } from './looks';
 
 /** An element as a string. Hono's JSX escapes every text and attribute; an async component is a bug. */
@@ -84,12 +85,10 @@ export function LayoutTable(props: { style: string; bgcolor?: string; children?:
   );
 }
 
-/** One column of a table: its heading and how a row fills its cell. */
 export interface Column<Row> {
   heading: string;
   /** Right-aligned tabular figures, on one line on a screen. */
   numeric?: boolean;
-  /** Further roles of the column's cells. */
   looks?: Look[];
   cell: (row: Row) => Child;
   /** A tooltip, such as the full identifier behind a short one. */
@@ -101,7 +100,6 @@ export interface Column<Row> {
 /** Below which width of its box a table on the page shows each row as a card (`never` for short values). */
 export const CARD_BOXES = { compact: 440, list: 680, wide: 960 } as const;
 export type CardBox = keyof typeof CARD_BOXES;
-/** The class the style sheet's card rules for a width class hang on. */
 export const cardsClass = (box: CardBox) => `cards-${box}`;
 
 interface TableProps<Row> {
@@ -115,13 +113,8 @@ interface TableProps<Row> {
 }
 
 /** A table: on the page rows become cards in a narrow box, else it scrolls; in the email the columns that fit. */
-export function DataTable<Row>({
-  name,
-  columns: all,
-  rows,
-  total: allTotal,
-  cards = 'compact',
-}: TableProps<Row>) {
+export function DataTable<Row>(props: TableProps<Row>) {
+  const { name, columns: all, rows, total: allTotal, cards = 'compact' } = props;
   const email = useVariant() === 'email';
   const columns = all.filter((column) => !email || !column.pageOnly);
   const total = allTotal?.filter((_, index) => !email || !all[index]!.pageOnly);
@@ -179,7 +172,8 @@ export function DataTable<Row>({
   );
 }
 
-/** A panel holding a table with its `lead` and `notes`, or `none` when `empty`; `children` close it either way. */
+// A panel holding a table with its `lead` and `notes`, or `none` when `empty` (by default without rows);
+// `children` close it either way. Of more rows than `limit`, the first and a note counting the other `what`s.
 export type TablePanelProps<Row> = Omit<TableProps<Row>, 'name'> & {
   heading: string;
   long?: boolean;
@@ -188,10 +182,15 @@ export type TablePanelProps<Row> = Omit<TableProps<Row>, 'name'> & {
   lead?: Child;
   notes?: (string | null)[];
   children?: Child;
+  limit?: number;
+  what?: string;
 };
 
 export function TablePanel<Row>(props: TablePanelProps<Row>) {
-  const { heading, long, empty = false, none, lead, notes = [], children, ...table } = props;
+  const { heading, long, rows, none, lead, notes = [], children, ...table } = props;
+  const { empty = rows.length === 0, limit = rows.length, what, ...shown } = table;
+  const hidden = rows.length - Math.min(rows.length, limit);
+  const more = hidden > 0 ? `and ${formatCount(hidden)} more ${what} in the full report` : null;
   return (
     <Panel heading={heading} long={long}>
       {empty ? (
@@ -199,8 +198,8 @@ export function TablePanel<Row>(props: TablePanelProps<Row>) {
       ) : (
         <>
           {lead}
-          <DataTable<Row> name={heading} {...table} />
-          {notes.map((note) => (note === null ? null : <Note>{note}</Note>))}
+          <DataTable<Row> name={heading} rows={rows.slice(0, limit)} {...shown} />
+          {[...notes, more].map((note) => (note === null ? null : <Note>{note}</Note>))}
         </>
       )}
       {children}

@@ -13,15 +13,10 @@ import {
   uncheckedInWords,
 } from '../../report';
 import { AmountText, amountColumn } from './cells';
-
 import { look, useVariant } from './looks';
 import { DataTable, Lead, Note, Panel } from './panel';
 
-interface ChecksProps {
-  checks: ReconciliationCheck[];
-  summary: ReportSummary;
-}
-
+type ChecksProps = { checks: ReconciliationCheck[]; summary: ReportSummary };
 const isDayCheck = (check: ReconciliationCheck) => check.name.startsWith('day:');
 /** A project's label holds its name, which may be one long word that has to break. */
 const isProjectCheck = (check: ReconciliationCheck) => check.name.startsWith('project:');
@@ -81,14 +76,10 @@ function ChecksTable(props: ChecksProps) {
 }
 
 /** How many checks agree, in lower case: `all 31 days agree`, `29 of 31 days agree; the 2 that differ are listed`. */
-function agreementInWords(
-  checks: readonly ReconciliationCheck[],
-  [one, many]: readonly [string, string],
-  where: string,
-  listed: number,
-): string {
-  const total = checks.length;
-  const agreeing = checks.filter((check) => check.ok).length;
+function agreementInWords(all: readonly ReconciliationCheck[], one: string, where: string, listed: number) {
+  const many = `${one}s`;
+  const total = all.length;
+  const agreeing = all.filter((check) => check.ok).length;
   if (agreeing === total)
     return total === 1 ? `the one ${one} agrees` : `all ${formatCount(total)} ${many} agree`;
   const differing = total - agreeing;
@@ -134,19 +125,14 @@ export function ReconciliationPanel({ summary }: { summary: ReportSummary }) {
   const differingDays = days.filter((check) => !check.ok);
   const listedDays = useVariant() === 'email' ? differingDays.slice(0, DIFFERENCES_LISTED) : differingDays;
   const shown = [...checks.filter((check) => !isDayCheck(check)), ...listedDays];
-  const agreement = agreementInWords(
-    checks,
-    ['check', 'checks'],
-    '',
-    shown.filter((check) => !check.ok).length,
-  );
+  const agreement = agreementInWords(checks, 'check', '', shown.filter((check) => !check.ok).length);
   return (
     <Panel heading="Reconciliation">
       <Lead>{reconciliationWindow(summary, 'above')}</Lead>
       <Lead>{reconciliationScope(summary)}</Lead>
       {shown.length === 0 ? null : <ChecksTable checks={shown} summary={summary} />}
       {days.length === 0 ? null : (
-        <Note>{`Per day: ${agreementInWords(days, ['day', 'days'], ' above', listedDays.length)}.`}</Note>
+        <Note>{`Per day: ${agreementInWords(days, 'day', ' above', listedDays.length)}.`}</Note>
       )}
       {uncheckedInWords(notChecked, summary.projectNames).map((group) => (
         <Note>

@@ -11,15 +11,7 @@ import {
   type ReportSummary,
 } from '../../report';
 import { ProjectLabel } from './cells';
-import {
-  CryptocurrenciesTable,
-  CurrenciesTable,
-  HeadlineTiles,
-  PaidChart,
-  ProjectsTable,
-  StatusTable,
-  WalletsTable,
-} from './figures';
+import { Breakdowns, HeadlineTiles, PaidChart } from './figures';
 import { LatePayments, MispaidInvoices, PaidInvoices, UnmatchedPayments } from './lists';
 import { look, useVariant } from './looks';
 import { PageHeader } from './panel';
@@ -28,20 +20,6 @@ import { ReconciliationPanel, ReconciliationStatus } from './reconciliation';
 /** `Acme · Invoice report`, or `Invoice report`; a name not plain ASCII is set apart (`isolated`). */
 export function reportName(summary: ReportSummary): string {
   return summary.account ? `${isolated(summary.account)} · Invoice report` : 'Invoice report';
-}
-
-/** The report's name, its period's, the days it covers in its time zone, and its project if any. */
-function ReportHeader({ summary }: { summary: ReportSummary }) {
-  const { account, projectId, projectNames, period } = summary;
-  const project =
-    projectId === null ? [] : [' · project ', <ProjectLabel names={projectNames} id={projectId} />, ' only'];
-  return (
-    <PageHeader
-      eyebrow={account ? [<bdi>{account}</bdi>, ' · Invoice report'] : 'Invoice report'}
-      heading={periodTitle(period)}
-      subtitle={[formatPeriod(period), ...project]}
-    />
-  );
 }
 
 /** When and from which host (never the whole address) the report was made: `Made 1 Nov 2026, 06:00 (UTC) from …`. */
@@ -57,26 +35,21 @@ const EMAIL_ROWS_SHOWN = 10;
 
 /** The list files as the reader knows them: beside the page, or the email's attachments (no unmatched file). */
 type ListFileNames = { paidInvoicesCsv: string; paymentsCsv: string; unmatchedCsv?: string };
+const PAGE_FILE_NAMES: ListFileNames = {
+  paidInvoicesCsv: 'paid-invoices.csv',
+  paymentsCsv: 'payments.csv',
+  unmatchedCsv: 'unmatched-payments.csv',
+};
 
-/**
- * Everything a report says, in order, in either variant; the email shortens long tables and leaves out the
- * paid invoices (in the CSV). `afterHeadline` is the email's links, `beforeFooter` its last words.
- */
-export function ReportContent({
-  report,
-  afterHeadline,
-  beforeFooter,
-  fileNames = {
-    paidInvoicesCsv: 'paid-invoices.csv',
-    paymentsCsv: 'payments.csv',
-    unmatchedCsv: 'unmatched-payments.csv',
-  },
-}: {
+// Everything a report says, in order, in either variant; the email shortens long tables and leaves out the
+// paid invoices (in the CSV). `afterHeadline` is the email's links, `beforeFooter` its last words.
+export function ReportContent(props: {
   report: Report;
   afterHeadline?: Child;
   beforeFooter?: Child;
   fileNames?: ListFileNames;
 }) {
+  const { report, fileNames = PAGE_FILE_NAMES } = props;
   const { summary } = report;
   const email = useVariant() === 'email';
   const limit = email ? EMAIL_ROWS_SHOWN : Number.POSITIVE_INFINITY;
@@ -86,35 +59,26 @@ export function ReportContent({
   const comparison = comparisonWords(summary);
   const noInvoices = summary.invoices.total === 0;
   const noPayments = summary.payments.total === 0;
-  const panels = (
-    <>
-      {noInvoices ? null : (
-        <>
-          <CurrenciesTable summary={summary} limit={limit} />
-          <StatusTable summary={summary} />
-        </>
-      )}
-      {noPayments ? null : (
-        <>
-          <CryptocurrenciesTable summary={summary} limit={limit} />
-          <WalletsTable summary={summary} limit={limit} />
-        </>
-      )}
-    </>
-  );
+  const { account, projectId, projectNames } = summary;
+  const project =
+    projectId === null ? [] : [' · project ', <ProjectLabel names={projectNames} id={projectId} />, ' only'];
   return (
     <>
-      <ReportHeader summary={summary} />
+      {/* The report's name, its period's, the days it covers in its time zone, and its project if any. */}
+      <PageHeader
+        eyebrow={account ? [<bdi>{account}</bdi>, ' · Invoice report'] : 'Invoice report'}
+        heading={title}
+        subtitle={[formatPeriod(summary.period), ...project]}
+      />
       <ReconciliationStatus summary={summary} />
       {noInvoices ? <p {...look('notice')}>{`No invoices were created in ${title}.`}</p> : null}
       <HeadlineTiles summary={summary} />
       {comparison === null ? null : (
         <p {...look('note')}>{`Compared over the same elapsed time: ${comparison}.`}</p>
       )}
-      {afterHeadline}
+      {props.afterHeadline}
       {noInvoices ? null : <PaidChart summary={summary} />}
-      {noInvoices ? null : <ProjectsTable summary={summary} limit={limit} />}
-      {email ? panels : <div class="columns">{panels}</div>}
+      <Breakdowns summary={summary} limit={limit} />
       {noPayments ? (
         <>
           <p {...look('notice')}>{`No payments arrived in ${title}.`}</p>
@@ -142,7 +106,7 @@ export function ReportContent({
       )}
       {email || noInvoices ? null : <PaidInvoices report={report} />}
       <ReconciliationPanel summary={summary} />
-      {beforeFooter}
+      {props.beforeFooter}
       <p {...look('footer')}>
         {provenance(summary)}
         {' Amounts in USD are the service’s USD values; crypto amounts keep every digit.'}

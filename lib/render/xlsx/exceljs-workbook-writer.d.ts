@@ -1,5 +1,4 @@
-// exceljs's streaming workbook writer as a module of its own (see `loadWorkbookWriter`): exceljs 4.4
-// ships no types for its files, only for the package as a whole.
+// exceljs 4.4 types only its entry; its streaming writer loaded alone (`loadWorkbookWriter`) needs this.
 declare module 'exceljs/lib/stream/xlsx/workbook-writer.js' {
   import type { stream } from 'exceljs';
 

@@ -1,2 +1,1 @@
-export type { ListSheet } from './list-sheet';
-export { openReportWorkbook, type ReportWorkbook } from './report-workbook';
+export { type ListSheet, openReportWorkbook } from './report-workbook';

@@ -1,8 +1,8 @@
 import Big from 'big.js';
+import type { Style } from 'exceljs';
 import { fiatFractionDigits } from '../../invoicing';
 import { serviceDatetimeToEpochMs } from '../../period';
 import type { TableColumn } from '../../report';
-import type { CellStyles } from './list-sheet';
 
 /** Days from Excel's day 0 (1899-12-30, in its 1900 date system) to 1970-01-01. */
 const EPOCH_SERIAL = 25_569;
@@ -126,9 +126,34 @@ export function wrappedLines(text: string, width: number): number {
 }
 
 const isSpace = (code: number) => code === 32 || code === 9 || code === 10 || code === 13;
-const textStart = (style: number) => `" s="${style}" t="inlineStr"><is><t`;
-const numberStart = (style: number) => `" s="${style}"><v>`;
 const NUMBER_END = '</v></c>';
+
+/** exceljs's `ValueType` numbers (importing exceljs for them would load it at start). */
+const NUMBER = 2;
+const STRING = 3;
+const BOOLEAN = 9;
+
+/** Each kind of list sheet cell up to its value, its style registered; `digitsAsText`: digits a double loses. */
+export function listSheetCells(register: (style: Partial<Style>, valueType: number) => number) {
+  const style = (model: Partial<Style>, type: number) =>
+    `" s="${register({ ...model, alignment: { vertical: 'top', ...model.alignment } }, type)}"`;
+  const text = (model: Partial<Style>) =>
+    `${style({ numFmt: TEXT_FORMAT, ...model }, STRING)} t="inlineStr"><is><t`;
+  const number = (numFmt: string) => `${style({ numFmt }, NUMBER)}><v>`;
+  const byDecimals: string[] = [];
+  return {
+    text: text({}),
+    flag: `${style({ numFmt: BOOLEAN_FORMAT, alignment: { horizontal: 'center' } }, BOOLEAN)} t="b"><v>`,
+    wrappedText: text({ alignment: { wrapText: true } }),
+    digitsAsText: text({ alignment: { horizontal: 'right' } }),
+    date: number(DATETIME_FORMAT),
+    usd: number(USD_FORMAT),
+    count: number(COUNT_FORMAT),
+    decimals: (places: number): string => (byDecimals[places] ??= number(decimalFormat(places))),
+  };
+}
+
+export type ListSheetCells = ReturnType<typeof listSheetCells>;
 
 /** A text cell after its reference; spreadsheets drop white space at either end unless told to keep it. */
 function textCell(start: string, value: string): string {
@@ -138,14 +163,12 @@ function textCell(start: string, value: string): string {
 }
 
 // Measured (npm run bench -- --machinery): 22 to 23 µs of CPU a paid invoice's row against 65 to 77 through exceljs's addRow().commit(), zip included.
-/**
- * A list sheet's row as exceljs writes the same typed values and styles: numbers when a double holds every
- * digit (else text) in a format showing every decimal, no empty cells, and the height of wrapped text
- * (spreadsheets do not all grow a row for it).
- */
+// A list sheet's row as exceljs writes the same typed values and styles: numbers when a double holds every
+// digit (else text) in a format showing every decimal, no empty cells, and the height of wrapped text
+// (spreadsheets do not all grow a row for it).
 export function createRowXml(
   columns: readonly TableColumn[],
-  styles: CellStyles,
+  starts: ListSheetCells,
   widths: readonly number[],
 ): (cells: readonly (string | null)[], rowNumber: number) => string {
   const currencyIndex = columns.map((column) =>
@@ -153,22 +176,7 @@ export function createRowXml(
   );
   // Every piece of a cell that does not depend on its value is made once: it is most of a row's cost.
   const refStarts = columns.map((_, index) => `<c r="${columnLetters(index)}`);
-  const text = textStart(styles.text);
-  const wrappedText = textStart(styles.wrappedText);
-  const digitsAsText = textStart(styles.digitsAsText);
-  const date = numberStart(styles.date);
-  const flag = `" s="${styles.flag}" t="b"><v>`;
-  const usd = numberStart(styles.usd);
-  const count = numberStart(styles.count);
-  const byDecimals = new Map<number, string>();
-  const decimals = (places: number) => {
-    let start = byDecimals.get(places);
-    if (start === undefined) {
-      start = numberStart(styles.decimals(places));
-      byDecimals.set(places, start);
-    }
-    return start;
-  };
+  const { text, flag, wrappedText, digitsAsText, date, usd, count, decimals } = starts;
   const numeric = (value: string, places: number, start?: string) =>
     places <= MAX_SHOWN_DECIMALS && doubleHolds(value)
       ? (start ?? decimals(places)) + value + NUMBER_END

@@ -1,4 +1,4 @@
-import { openReportFolder } from '../../../lib/render/write-report';
+import { openReportFolder } from '../../../lib/render/generate-report-folder';
 import type { Report } from '../../../lib/report/model';
 
 /** Writes a built report's folder under `outDir` as `generateReportFolder` does, and returns its path. */

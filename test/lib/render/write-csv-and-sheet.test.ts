@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { writeCsvAndSheet } from '../../../lib/render/write-report';
+import { writeCsvAndSheet } from '../../../lib/render/generate-report-folder';
 import type { ListSheet } from '../../../lib/render/xlsx';
 import { createPaymentRows } from '../../../lib/report/rows';
 import { payment, uuid } from '../report/support/records';

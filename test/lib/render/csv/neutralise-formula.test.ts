@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { neutraliseFormula } from '../../../../lib/render/csv/csv-lines';
+import { neutraliseFormula } from '../../../../lib/render/csv';
 
 describe('neutraliseFormula', () => {
   it.each([

@@ -6,22 +6,16 @@ import {
   doubleHolds,
   exceljsText,
   excelSerial,
+  listSheetCells,
   MAX_CELL_TEXT,
   wrappedLines,
   xmlText,
 } from '../../../../lib/render/xlsx/sheet-row-xml';
 import { column } from '../../../../lib/report/rows/report-column';
 
-const STYLES = {
-  text: 1,
-  flag: 7,
-  wrappedText: 2,
-  digitsAsText: 3,
-  date: 4,
-  usd: 5,
-  count: 6,
-  decimals: (decimals: number) => 100 + decimals,
-};
+// Style ids in the order `listSheetCells` registers them, and 100 + its decimals for a number's.
+const IDS = [1, 7, 2, 3, 4, 5, 6];
+const STYLES = listSheetCells((style) => IDS.shift() ?? 100 + (style.numFmt!.split('.')[1]?.length ?? 0));
 
 describe('xmlText', () => {
   it('writes markup characters as entities and a carriage return as a character reference', () => {

@@ -1,1 +1,0 @@
-export { renderReportPage } from './report-page';
