@@ -20,7 +20,6 @@ export {
   estimateBasisWords,
   type InvoiceCandidate,
   LIKELY_TOLERANCE_PERCENT,
-  noEstimateWords,
   type UnmatchedPaymentFacts,
   unmatchedInWords,
 } from './unmatched';

@@ -15,7 +15,6 @@ import {
   LIKELY_TOLERANCE_PERCENT,
   type MispaidInvoice,
   type MispaidTotals,
-  noEstimateWords,
   periodTitle,
   type Report,
   type ReportSummary,
@@ -161,10 +160,7 @@ export function UnmatchedPayments({ report, limit, csvName }: ListProps) {
           heading: 'Based on',
           looks: ['wrap', 'muted'],
           pageOnly: true,
-          cell: (row) =>
-            row.estimate === null
-              ? noEstimateWords(row.cryptocurrency)
-              : estimateBasisWords(row.estimate, row.cryptocurrency),
+          cell: (row) => estimateBasisWords(row.estimate, row.cryptocurrency),
         },
         {
           heading: 'Invoice',

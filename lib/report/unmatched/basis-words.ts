@@ -19,7 +19,7 @@ export function estimateBasisWords(estimate: UsdEstimate | null, cryptocurrency:
   return `from ${payments} within ${withinWords(basis.withinSeconds)}`;
 }
 
-export const noEstimateWords = (cryptocurrency: string): string =>
+const noEstimateWords = (cryptocurrency: string): string =>
   `no ${cryptocurrency} payment matched within ${ESTIMATE_MAX_HOURS} hours`;
 
 /**

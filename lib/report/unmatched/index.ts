@@ -1,4 +1,4 @@
-export { estimateBasisWords, noEstimateWords, unmatchedInWords } from './basis-words';
+export { estimateBasisWords, unmatchedInWords } from './basis-words';
 export {
   CANDIDATES_SHOWN,
   type InvoiceCandidate,
