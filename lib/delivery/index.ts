@@ -12,7 +12,7 @@ export {
   reportPrefix,
 } from './report-key';
 export { listReportPeriods, manifestFile, type ReportManifest, readManifest } from './report-manifest';
-export { getObjectText } from './s3-objects';
+export { readJsonObject } from './s3-objects';
 export { beginReportBuild, saveReport } from './save-report';
 export * from './secrets';
 export * from './signed-link';

@@ -43,12 +43,11 @@ async function getObjectVersion({ s3, bucket }: Bucket, key: string) {
   }
 }
 
-export async function getObjectText(s3: S3Client, bucket: string, key: string): Promise<string | null> {
-  return (await getObjectVersion({ s3, bucket }, key))?.text ?? null;
-}
-
-/** A stored JSON object as read, or what is wrong with it (so that a writer can still replace it), and its ETag. */
-export type StoredJson<T> = { etag: string | undefined } & (
+/**
+ * A stored JSON object as read, or what is wrong with it (so that a writer can still replace it), its ETag,
+ * and its text (for a reader that passes it on with every digit as saved).
+ */
+export type StoredJson<T> = { etag: string | undefined; text: string } & (
   | { value: T; error?: never }
   | { error: CorruptObjectError; value?: never }
 );
@@ -65,20 +64,21 @@ export async function readJsonObject<T>(
 ): Promise<StoredJson<T> | null> {
   const version = await getObjectVersion(where, key);
   if (version === null) return null;
-  const { etag } = version;
   let json: unknown;
   try {
     json = JSON.parse(version.text);
   } catch (error) {
-    return { etag, error: new CorruptObjectError(key, `not JSON${advice}`, { cause: error }) };
+    return { ...version, error: new CorruptObjectError(key, `not JSON${advice}`, { cause: error }) };
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
     const [first = { path: '', message: 'invalid' }] = fieldIssues(parsed.error.issues);
-    return { etag, error: new CorruptObjectError(key, `${issueText(first, '(root)')}${advice}`) };
+    return { ...version, error: new CorruptObjectError(key, `${issueText(first, '(root)')}${advice}`) };
   }
   const problem = check?.(parsed.data);
-  return problem ? { etag, error: new CorruptObjectError(key, problem) } : { etag, value: parsed.data };
+  return problem
+    ? { ...version, error: new CorruptObjectError(key, problem) }
+    : { ...version, value: parsed.data };
 }
 
 /**

@@ -4,11 +4,11 @@ import * as z from 'zod';
 import type { AccountConfig } from '../config';
 import {
   CorruptObjectError,
-  getObjectText,
   manifestFile,
   manifestKey,
   type ReportFileName,
   type ReportManifest,
+  readJsonObject,
   readManifest,
 } from '../delivery';
 import { publishReport } from '../pipeline';
@@ -123,24 +123,13 @@ export class ReportStore {
         'it lists no summary.json',
       );
     }
-    const { s3, bucket } = this.settings.publish;
-    const text = await getObjectText(s3, bucket, key);
-    if (text === null) throw new CorruptObjectError(key, 'missing although the manifest lists it');
-    let summary: unknown;
-    try {
-      summary = JSON.parse(text);
-    } catch (error) {
-      throw new CorruptObjectError(key, 'not JSON', { cause: error });
-    }
-    if (typeof summary !== 'object' || summary === null || Array.isArray(summary)) {
-      throw new CorruptObjectError(key, 'not a JSON object');
-    }
-    const parsed = summaryPeriodSchema.safeParse(summary);
-    if (!parsed.success) throw new CorruptObjectError(key, 'its period has no end or it has no generatedAt');
-    const { period: saved, generatedAt } = parsed.data;
+    const stored = await readJsonObject(this.settings.publish, key, summaryPeriodSchema);
+    if (stored === null) throw new CorruptObjectError(key, 'missing although the manifest lists it');
+    if (stored.error) throw stored.error;
+    const { period: saved, generatedAt } = stored.value;
     const derived = progressAt(saved.end, generatedAt);
     return {
-      summaryJson: text,
+      summaryJson: stored.text,
       complete: saved.complete ?? derived.complete,
       asOf: saved.asOf ?? derived.asOf,
     };

@@ -180,6 +180,23 @@ export function reconciliationOutcome(summary: ReportSummary): string {
   return `${formatCount(failing)} of ${counted(made.length, 'check')} ${differVerb(failing)} by more than 0.01 between the service's statistics ${dates} and ${listed}${unmade}.`;
 }
 
+/**
+ * The outcome to show first, `✓` when every check agrees and `⚠` otherwise, with the differing checks to list
+ * (the first `atMost`) and how many more differ.
+ */
+export function reconciliationStatus(summary: ReportSummary, atMost = Number.POSITIVE_INFINITY) {
+  const differing = summary.reconciliation.checks.filter((check) => !check.ok);
+  const ok = summary.reconciliation.ok && differing.length === 0;
+  const listed = differing.slice(0, atMost);
+  return {
+    ok,
+    mark: ok ? '✓' : '⚠',
+    outcome: reconciliationOutcome(summary),
+    listed,
+    hidden: differing.length - listed.length,
+  };
+}
+
 export const differVerb = (count: number): string => (count === 1 ? 'differs' : 'differ');
 
 /** The checks not made, grouped by reason: `Per currency, Per day: The statistics …`. */

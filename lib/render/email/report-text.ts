@@ -15,7 +15,7 @@ import {
   periodHeading,
   periodTitle,
   projectLabel,
-  reconciliationOutcome,
+  reconciliationStatus,
   reconciliationWindow,
   truncateText,
   unmatchedInWords,
@@ -30,17 +30,16 @@ import {
 } from './email-words';
 
 function reconciliationLines(summary: ReportSummary): string[] {
-  const failing = summary.reconciliation.checks.filter((check) => !check.ok);
-  const outcome = `${summary.reconciliation.ok && failing.length === 0 ? '✓' : '⚠'} ${reconciliationOutcome(summary)}`;
-  if (failing.length === 0) return [outcome];
+  const { mark, outcome, listed, hidden } = reconciliationStatus(summary, DIFFERENCES_LISTED);
+  if (listed.length === 0) return [`${mark} ${outcome}`];
   const unit = currencyCheckUnit(summary.reconciliation);
   return [
-    outcome,
-    ...failing.slice(0, DIFFERENCES_LISTED).map((check) => {
+    `${mark} ${outcome}`,
+    ...listed.map((check) => {
       const wording = describeCheck(check, unit, summary.projectNames);
       return `- ${oneLine(wording.label)}: service's figure ${wording.service}, its listed invoices ${wording.computed}, difference ${wording.difference}`;
     }),
-    ...andMore(failing.length - DIFFERENCES_LISTED, ''),
+    ...andMore(hidden, ''),
     reconciliationWindow(summary, 'below'),
   ];
 }

@@ -6,9 +6,9 @@ import {
   describeCheck,
   differVerb,
   formatCount,
-  reconciliationOutcome,
   reconciliationReason,
   reconciliationScope,
+  reconciliationStatus,
   reconciliationWindow,
   uncheckedInWords,
 } from '../../report';
@@ -94,21 +94,18 @@ function agreementInWords(all: readonly ReconciliationCheck[], one: string, wher
 
 /** At the top: a warning listing the checks that differ (fewer in an email), or one quiet line when all agree. */
 export function ReconciliationStatus({ summary }: { summary: ReportSummary }) {
-  const failing = summary.reconciliation.checks.filter((check) => !check.ok);
-  if (summary.reconciliation.ok && failing.length === 0) {
-    return <p {...look('agree')}>{`✓ ${reconciliationOutcome(summary)}`}</p>;
-  }
-  const listed = useVariant() === 'email' ? failing.slice(0, DIFFERENCES_LISTED) : failing;
-  const hidden = failing.length - listed.length;
+  const atMost = useVariant() === 'email' ? DIFFERENCES_LISTED : undefined;
+  const { ok, mark, outcome, listed, hidden } = reconciliationStatus(summary, atMost);
+  if (ok) return <p {...look('agree')}>{`${mark} ${outcome}`}</p>;
   return (
     <div {...look('warning')} role="alert">
       <h2 {...look('warningHeading')}>
-        ⚠ The service's statistics and the invoices it lists for the same dates differ
+        {`${mark} The service's statistics and the invoices it lists for the same dates differ`}
       </h2>
       <p {...look('paragraph')}>
-        {failing.length === 0
-          ? reconciliationOutcome(summary)
-          : `${reconciliationOutcome(summary)} Check these figures before relying on them: the itemised invoices and payments are in the CSV files, and the Reconciliation panel says what was compared.`}
+        {listed.length === 0
+          ? outcome
+          : `${outcome} Check these figures before relying on them: the itemised invoices and payments are in the CSV files, and the Reconciliation panel says what was compared.`}
       </p>
       <ChecksList checks={listed} summary={summary} />
       {hidden > 0 ? (
