@@ -8,7 +8,8 @@ import { writeGoldenOutputs } from '../support/golden-outputs';
 /**
  * Every output a person sees for the sandbox's October 2026 (`test/support/golden-outputs.ts`), hashed
  * file by file against `outputs.sha256`: the report command's folders, the emails, the saved files and
- * the report API's answers stay byte for byte what they were.
+ * the report API's answers stay byte for byte what they were, and so do the report command's folders
+ * for other periods, one project, no records, failed checks and hostile values.
  */
 const MANIFEST = join(import.meta.dirname, 'outputs.sha256');
 
