@@ -1,11 +1,21 @@
 import { Hono } from 'hono';
 import { LosslessNumber } from 'lossless-json';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createSandboxApp } from '../../../lib/sandbox';
+import { createSandboxApp, startSandbox } from '../../../lib/sandbox';
 import { answerText, latency } from '../../../lib/sandbox/app';
 import { jsonOf, NOW } from './sandbox-fixtures';
 
 const empty = { invoices: [], payments: [] };
+
+describe('startSandbox', () => {
+  it('refuses bad options before listening, without repeating the key', async () => {
+    await expect(startSandbox({ faultRate: 1.5 })).rejects.toThrow(
+      'sandbox: faultRate must be between 0 and 1',
+    );
+    await expect(startSandbox({ apiKey: 'has a secret space' })).rejects.toThrow(/^sandbox: apiKey must be/);
+    await expect(startSandbox({ apiKey: 'has a secret space' })).rejects.not.toThrow(/secret/);
+  });
+});
 
 describe('faults', () => {
   const request = { method: 'POST', headers: { Authorization: 'Token sandbox-key' } };

@@ -293,14 +293,6 @@ describe('startSandbox', () => {
       await new Promise((resolve) => taken.close(resolve));
     }
   });
-
-  it('refuses bad options before listening, without repeating the key', async () => {
-    await expect(startSandbox({ faultRate: 1.5 })).rejects.toThrow(
-      'sandbox: faultRate must be between 0 and 1',
-    );
-    await expect(startSandbox({ apiKey: 'has a secret space' })).rejects.toThrow(/^sandbox: apiKey must be/);
-    await expect(startSandbox({ apiKey: 'has a secret space' })).rejects.not.toThrow(/secret/);
-  });
 });
 
 async function rawAnswer(options: SandboxOptions, path: string, fields: Record<string, string> = {}) {
