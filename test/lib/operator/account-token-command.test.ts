@@ -138,10 +138,6 @@ describe('runAccountTokenCommand', () => {
     },
   );
 
-  it('shows --help as what -h does', () => {
-    expect(ACCOUNT_TOKEN_USAGE).toContain('-h, --help           show this help\n');
-  });
-
   it('prints the usage on --help', async () => {
     expect(await run('--help')).toEqual({ code: 0, stdout: ACCOUNT_TOKEN_USAGE, stderr: '' });
   });

@@ -1,10 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createSandboxApp,
-  type RunningSandbox,
-  type SandboxDataset,
-  startSandbox,
-} from '../../../lib/sandbox';
+import { type RunningSandbox, type SandboxDataset, startSandbox } from '../../../lib/sandbox';
 import { datasetInvoice as invoice, P1, P2, datasetPayment as paymentOf, post } from './sandbox-fixtures';
 
 const a = invoice('1', { amountFiatUSD: 0.1, amountFiat: 0.1, commissionFiatUSD: 0 });
@@ -102,27 +97,5 @@ describe('a custom dataset', () => {
         '2026-10-31': { date: 1_793_404_800_000, value: 1000.05 },
       },
     });
-  });
-});
-
-describe('a bad dataset', () => {
-  it('is refused with the member at fault named', () => {
-    const broken = { invoices: [a, { ...b, createDatetime: '2026-10-01T12:00:00Z' }], payments: [] };
-    expect(() => createSandboxApp({ dataset: broken })).toThrow(
-      'dataset.invoices[1].createDatetime: expected a datetime "Y-m-d H:i:s"',
-    );
-  });
-
-  it('is refused when a payment has no wallet', () => {
-    const { wallet: _wallet, ...withoutWallet } = p2;
-    expect(() => createSandboxApp({ dataset: { invoices: [], payments: [withoutWallet] } })).toThrow(
-      /^dataset\.payments\[0\]\.wallet: /,
-    );
-  });
-
-  it('is refused when it is not two lists', () => {
-    expect(() => createSandboxApp({ dataset: { invoices: [] } as unknown as SandboxDataset })).toThrow(
-      'dataset: expected { invoices: [...], payments: [...] }',
-    );
   });
 });

@@ -1,6 +1,6 @@
 import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
-import { createSandboxApp, sandboxAccount } from '../../../lib/sandbox';
+import { sandboxAccount } from '../../../lib/sandbox';
 import { datasetInvoice, listAll, NOW, P1, P2, post, SEED, sandboxesForFile } from './sandbox-fixtures';
 
 const serve = sandboxesForFile();
@@ -148,15 +148,6 @@ describe('an extra paid invoice planted in the statistics', () => {
       'invoicesByDate.2026-10-15.value': '10',
     });
     expect(faulty.invoices).toHaveLength(66);
-  });
-
-  it('needs a project when the dataset has no invoice to take one from', () => {
-    expect(() =>
-      createSandboxApp({
-        dataset: { invoices: [], payments: [] },
-        statsExtraPaid: [{ amountUSD: '10.00', createDatetime: '2026-10-20 15:00:00' }],
-      }),
-    ).toThrow('sandbox: statsExtraPaid[0].projectId is needed: the dataset has no invoices');
   });
 });
 
