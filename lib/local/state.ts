@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, link, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UsageError } from '../config';
 import { MIN_SIGNING_KEY_BYTES } from '../delivery';
@@ -78,13 +78,17 @@ export async function loadStateKey(stateDir: string, key: StateKey): Promise<str
     );
   let value = await read();
   if (value === undefined) {
-    // `wx`: another start that got there first keeps its key, and this one reads it below.
-    await writeFile(path, `${randomBytes(key.minBytes).toString('hex')}\n`, {
-      flag: 'wx',
-      mode: 0o600,
-    }).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'EEXIST') throw fail('write', error);
-    });
+    // Written aside, then linked into place: `link` refuses an existing file (a start that got there first
+    // keeps its key, read below) and, unlike `wx` on the file itself, never shows a half-written one.
+    const aside = `${path}.${randomBytes(8).toString('hex')}`;
+    try {
+      await writeFile(aside, `${randomBytes(key.minBytes).toString('hex')}\n`, { flag: 'wx', mode: 0o600 });
+      await link(aside, path);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw fail('write', error);
+    } finally {
+      await rm(aside, { force: true });
+    }
     value = await read();
   }
   const length = Buffer.byteLength(value ?? '', 'utf8');
