@@ -7,8 +7,9 @@ export interface AwsClientOptions {
   /** A local emulator's URL, such as `http://127.0.0.1:4569`; unset for AWS itself. */
   endpoint?: string | undefined;
   /**
-   * With an endpoint and none given, s3rver's built-in `S3RVER`/`S3RVER`, whatever the environment holds
-   * (s3rver refuses every other key; aws-ses-v2-local accepts any); without one, the SDK's usual chain.
+   * With an endpoint and none given, the emulators' key pair, whatever the environment holds (s3rver
+   * checks signatures against its built-in `S3RVER`/`S3RVER` and refuses every other key; aws-ses-v2-local
+   * accepts any). Without an endpoint the SDK's usual chain applies (the Lambda role).
    */
   credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
 }
@@ -16,8 +17,12 @@ export interface AwsClientOptions {
 function commonSettings({ region, endpoint, credentials }: AwsClientOptions) {
   // `||`, not `??`: an empty variable counts as unset.
   region ||= process.env.AWS_REGION || process.env.AWS_DEFAULT_REGION || (endpoint ? 'us-east-1' : undefined);
-  credentials ??= endpoint ? { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } : undefined;
-  return { region, ...(endpoint ? { endpoint } : {}), ...(credentials ? { credentials } : {}) };
+  if (!endpoint) return { region, ...(credentials ? { credentials } : {}) };
+  return {
+    region,
+    endpoint,
+    credentials: credentials ?? { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  };
 }
 
 /**
@@ -35,10 +40,10 @@ export function createS3Client(options: AwsClientOptions = {}): S3Client {
 }
 
 /**
- * An SES (v1 API) client for AWS, or with `endpoint` for aws-ses-v2-local. `maxAttempts: 1`: the SDK's
- * retries would repeat a request whose answer was lost, after SES may have accepted it (`sendRawEmail`
- * retries throttling only). A hung request fails after `requestTimeoutMs` (60 s; a 10 MB message takes
- * seconds), so the run can say the outcome is unknown before its own timeout cuts it off.
+ * An SES (v1 API) client for AWS, or with `endpoint` for aws-ses-v2-local. `maxAttempts: 1` because the
+ * SDK's own retries would repeat a request whose answer was lost, after SES may have accepted it
+ * (`sendRawEmail` retries throttling only). A request that hangs fails after `requestTimeoutMs` (60 s; a
+ * 10 MB message takes seconds), so the run can say the outcome is unknown before its timeout cuts it off.
  */
 export function createSesClient(options: AwsClientOptions & { requestTimeoutMs?: number } = {}): SESClient {
   const requestTimeout = options.requestTimeoutMs ?? 60_000;

@@ -13,6 +13,7 @@ import {
   DeliveryInProgressError,
   DeliveryRecordError,
   DeliveryUnconfirmedError,
+  EmailOutcomeUnknownError,
   EmailSendError,
 } from './errors';
 import { deliveryRecordKey } from './report-key';
@@ -27,7 +28,7 @@ import { type RetryOptions, sendRawEmail } from './send-raw-email';
 
 /**
  * `delivery.json` beside a report: a run's claim (`sending`), then the proof that SES accepted the email.
- * `claimId` is one attempt's own; `runId` the request the run served, shared by its retries.
+ * `claimId` is one attempt's own; `runId` names the request the run served, shared by its retries.
  */
 const deliveryRecordSchema = z.discriminatedUnion('state', [
   z.object({
@@ -43,7 +44,10 @@ const deliveryRecordSchema = z.discriminatedUnion('state', [
     /** How many recipients (the addresses are not stored). */
     recipients: z.number().int().nonnegative(),
     attachmentsIncluded: z.boolean(),
-    /** False for an email of the period so far; absent (complete) in records older than so-far emails. */
+    /**
+     * False for an email of the period so far: the period's own email is still due once it has ended.
+     * Absent in records written before so-far emails were told apart, which count as complete.
+     */
     complete: z.boolean().optional(),
     runId: z.string().optional(),
   }),
@@ -68,8 +72,9 @@ function requireEtag(key: string, etag: string | undefined): string {
 export const DEFAULT_STALE_CLAIM_MS = 15 * 60 * 1000;
 
 /**
- * Whether a period's email was sent: `none` (nobody claimed it), `sent`, `sending` (claimed; `stale` past
- * the threshold) or `unreadable`; every state but `none` carries the ETag a run changing the record names.
+ * Whether a period's email was sent: `none` (nobody claimed it), `sent`, `sending` (claimed, `stale` when
+ * older than the threshold: its run may have crashed after SES accepted the message), or `unreadable`.
+ * Every state but `none` carries the ETag that a run changing the record names (`If-Match`).
  */
 export type DeliveryStatus =
   | { state: 'none' }
@@ -77,7 +82,10 @@ export type DeliveryStatus =
   | { state: 'sending'; record: SendingRecord; stale: boolean; etag: string }
   | { state: 'unreadable'; error: CorruptObjectError; etag: string };
 
-/** Reads the period's `delivery.json`. @throws InvalidReportKeyError; the S3 client's error */
+/**
+ * Reads `reports/<account>/<period>/delivery.json` (an unreadable record is a state, not an error).
+ * @throws InvalidReportKeyError for an invalid account or period; the S3 client's error
+ */
 export async function deliveryStatus(options: ReportLocation & { now?: Date }): Promise<DeliveryStatus> {
   const key = deliveryRecordKey(options.account, options.period);
   const advice = '; delete it or pass force';
@@ -87,7 +95,8 @@ export async function deliveryStatus(options: ReportLocation & { now?: Date }): 
   const record = stored.value;
   if (!record) return { state: 'unreadable', error: stored.error, etag };
   if (record.state === 'sent') return { state: 'sent', record, etag };
-  const stale = (options.now ?? new Date()).getTime() - Date.parse(record.claimedAt) > DEFAULT_STALE_CLAIM_MS;
+  const age = (options.now ?? new Date()).getTime() - Date.parse(record.claimedAt);
+  const stale = age > DEFAULT_STALE_CLAIM_MS;
   return { state: 'sending', record, stale, etag };
 }
 
@@ -128,11 +137,7 @@ export function alreadySentUnlessForced(status: DeliveryStatus, run: DeliveryReq
       return { status: 'already-sent', messageId, sentAt, ...(whole ? {} : { complete: false as const }) };
     }
     case 'sending':
-      throw new DeliveryInProgressError(
-        `${run.account} ${run.period}`,
-        status.record.claimedAt,
-        status.stale,
-      );
+      throw new DeliveryInProgressError(run.account, run.period, status.record.claimedAt, status.stale);
     case 'unreadable':
       throw status.error;
   }
@@ -156,7 +161,10 @@ export type DeliveryResult =
   | { status: 'sent'; messageId: string; attachmentsIncluded: boolean }
   | AlreadySent;
 
-/** Writes `record`, or deletes the claim (`null`), only while this run's claim (`claimEtag`) is there. */
+/**
+ * Writes `record` (the proof of sending), or, with `null`, deletes the claim, only while this run's claim
+ * (`claimEtag`) is still there; when another run (a forced resend) replaced it, its record stays.
+ */
 async function replaceOwnClaim(
   where: ReportLocation,
   key: string,
@@ -175,9 +183,10 @@ async function replaceOwnClaim(
 const CLAIM_ATTEMPTS = 3;
 
 /**
- * Claims the period conditionally on the record read (`If-None-Match: *` or `If-Match`), so that of two
- * runs claiming over one record only one sends. On a 412 the record is read again: a normal run stops at
- * what it finds, a forced one claims over it. Returns the claim's ETag and what the claim replaced.
+ * Claims the period conditionally on the record read: `If-None-Match: *` where there is none, else
+ * `If-Match` on the version read, so that of two runs claiming over one record only one sends. On a 412
+ * the record is read again: a normal run stops at what it finds, a forced one claims over it. Returns the
+ * claim's ETag, which makes every later write of the run conditional on it, and what the claim replaced.
  */
 async function claimPeriod(
   options: DeliverReportEmailOnceOptions,
@@ -212,13 +221,15 @@ async function claimPeriod(
 }
 
 /**
- * Sends a period's report email at most once, however often it is called: unless the record settles it,
- * the message is composed, the period claimed, the message sent and the record made `sent`, each write
- * conditional on the claim's ETag, so no run undoes another's. When SES refused the message for sure the
- * claim is released (what it replaced put back); when SES may have accepted it the claim stays and alarms.
+ * Sends a period's report email at most once, however often it is called: unless the record settles it
+ * (`alreadySentUnlessForced`), the message is composed, the period claimed with a conditional write, the
+ * message sent and the record made `sent`. Every later write names the claim's ETag, so no run undoes
+ * another's. When SES refused the message for sure the claim is released (what it replaced put back) and
+ * the error thrown; when SES may have accepted it the claim stays, goes stale and alarms.
  * @throws InvalidReportKeyError, InvalidEmailError, EmailTooLargeError before anything is written;
- * DeliveryInProgressError, CorruptObjectError before anything is sent; EmailSendError (`refused`) after
- * releasing the claim; DeliveryUnconfirmedError; DeliveryRecordError when the record could not be written
+ * DeliveryInProgressError, CorruptObjectError before anything is sent; EmailSendError after releasing
+ * the claim; DeliveryUnconfirmedError when SES may have accepted the message; DeliveryRecordError when
+ * SES accepted it but the record could not be written, or when a claim could not be released
  */
 export async function deliverReportEmailOnce(
   options: DeliverReportEmailOnceOptions,
@@ -249,8 +260,9 @@ export async function deliverReportEmailOnce(
   const sent = await sendRawEmail({ ses: options.ses, raw, from, to, retry: options.retry }).catch(
     async (error: unknown) => {
       // Anything but a sure refusal may have reached SES: the claim stays.
+      if (error instanceof EmailOutcomeUnknownError)
+        throw new DeliveryUnconfirmedError(account, period, key, error);
       if (!(error instanceof EmailSendError)) throw error;
-      if (error.outcome === 'unknown') throw new DeliveryUnconfirmedError(account, period, key, error);
       // A so-far email's record that this run claimed over is put back, so the period is still due.
       await replaceOwnClaim(options, key, claimed.etag, claimed.previous).catch((releaseError: unknown) => {
         throw new DeliveryRecordError(

@@ -28,7 +28,10 @@ export class InvalidEmailError extends DeliveryError {
 export class EmailTooLargeError extends DeliveryError {
   override readonly name = 'EmailTooLargeError';
 
-  constructor(sizeBytes: number, maxBytes: number) {
+  constructor(
+    readonly sizeBytes: number,
+    readonly maxBytes: number,
+  ) {
     super(`the email is ${sizeBytes} bytes without attachments, over the limit of ${maxBytes} bytes`);
   }
 }
@@ -37,31 +40,39 @@ export class EmailTooLargeError extends DeliveryError {
 export const DELIVERY_UNCONFIRMED = 'delivery unconfirmed';
 
 /**
- * `SendRawEmail` did not end in an acceptance: `refused`, for sure, so sending again cannot make a second
- * email, or `unknown` (named `EmailOutcomeUnknownError`): SES may have accepted it (see `sesFailureKind`).
- * `code` is SES's error name (`MessageRejected`) or the network code (`ECONNRESET`); `attempts` how many
- * times the message was offered.
+ * `SendRawEmail` did not end in an acceptance. `code` is SES's error name (`MessageRejected`, `Throttling`)
+ * or the network code (`ECONNRESET`); `attempts` how many times the message was offered.
  */
-export class EmailSendError extends DeliveryError {
-  override readonly name: string;
-
+abstract class SesSendFailure extends DeliveryError {
   constructor(
-    readonly outcome: 'refused' | 'unknown',
+    message: string,
     readonly code: string,
-    detail: string,
     readonly attempts: number,
     readonly requestId: string | undefined,
     cause: unknown,
   ) {
+    super(message, { cause });
+  }
+}
+
+/** SES did not send the message, for sure (see `sesFailureKind`): sending again cannot make a second email. */
+export class EmailSendError extends SesSendFailure {
+  override readonly name = 'EmailSendError';
+
+  constructor(code: string, detail: string, attempts: number, requestId: string | undefined, cause: unknown) {
     const tries =
       attempts === 0 ? 'before any attempt' : `after ${attempts} attempt${attempts === 1 ? '' : 's'}`;
-    super(
-      outcome === 'refused'
-        ? `SES did not send the email (${code}: ${detail}) ${tries}`
-        : `SES may have accepted the email: its answer to attempt ${attempts} was lost or unclear (${code}: ${detail})`,
-      { cause },
-    );
-    this.name = outcome === 'refused' ? 'EmailSendError' : 'EmailOutcomeUnknownError';
+    super(`SES did not send the email (${code}: ${detail}) ${tries}`, code, attempts, requestId, cause);
+  }
+}
+
+/** SES may have accepted the message (its answer was lost or not a refusal): sending again could send twice. */
+export class EmailOutcomeUnknownError extends SesSendFailure {
+  override readonly name = 'EmailOutcomeUnknownError';
+
+  constructor(code: string, detail: string, attempts: number, requestId: string | undefined, cause: unknown) {
+    const message = `SES may have accepted the email: its answer to attempt ${attempts} was lost or unclear (${code}: ${detail})`;
+    super(message, code, attempts, requestId, cause);
   }
 }
 
@@ -69,11 +80,19 @@ const UNCONFIRMED_ADVICE =
   "check SES's sending statistics and ask the recipients, then mark the period sent or resend it with force " +
   '(docs/operations.md, "When the delivery alarm fires")';
 
-/** SES may have accepted the period's email and this run cannot tell; its claim stays, so no run sends again. */
+/**
+ * The period's email may have been sent and this run cannot tell. The claim at `key` stays, so no run sends
+ * again without `force`; the message starts with `DELIVERY_UNCONFIRMED`, which raises the delivery alarm.
+ */
 export class DeliveryUnconfirmedError extends DeliveryError {
   override readonly name = 'DeliveryUnconfirmedError';
 
-  constructor(account: string, period: string, key: string, cause: EmailSendError) {
+  constructor(
+    readonly account: string,
+    readonly period: string,
+    readonly key: string,
+    cause: EmailOutcomeUnknownError,
+  ) {
     super(
       `${DELIVERY_UNCONFIRMED}: SES may have accepted the email for ${account} ${period} (${cause.code}: ` +
         `its answer was lost or unclear). The claim at ${key} is kept, so no run sends it again without ` +
@@ -83,15 +102,20 @@ export class DeliveryUnconfirmedError extends DeliveryError {
   }
 }
 
-/** Another run holds the period's claim, so this run sent nothing; a `stale` claim is not taken over. */
+/**
+ * Another run holds the period's claim, so this run sent nothing. A `stale` claim's run may have crashed
+ * after SES accepted the message: it is not taken over, and the message starts with `DELIVERY_UNCONFIRMED`.
+ */
 export class DeliveryInProgressError extends DeliveryError {
   override readonly name = 'DeliveryInProgressError';
 
   constructor(
-    what: string,
+    readonly account: string,
+    readonly period: string,
     readonly claimedAt: string,
     readonly stale: boolean,
   ) {
+    const what = `${account} ${period}`;
     super(
       stale
         ? `${DELIVERY_UNCONFIRMED}: the email for ${what} was claimed at ${claimedAt} and never marked sent: ` +

@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { type SESClient, SendRawEmailCommand } from '@aws-sdk/client-ses';
 import { errorParts, fullJitterMs } from '../config';
-import { EmailSendError } from './errors';
+import { EmailOutcomeUnknownError, EmailSendError } from './errors';
 import { errorNameOf, httpStatusOf } from './s3-objects';
 
 /** How `sendRawEmail` retries throttling: full jitter, the first wait up to 500 ms, doubling up to 20 s. */
@@ -12,6 +12,9 @@ export interface RetryOptions {
   /** A number in [0, 1) for jitter. @default Math.random */
   random?: () => number;
 }
+
+/** `throttled`: may be accepted later; `refused`: not sent, for sure; `unknown`: SES may have accepted it. */
+export type SesFailureKind = 'throttled' | 'refused' | 'unknown';
 
 const THROTTLING_NAMES = new Set(['Throttling', 'ThrottlingException', 'TooManyRequestsException']);
 
@@ -38,11 +41,11 @@ export function sesErrorCode(error: unknown): string {
 }
 
 /**
- * `throttled`: may be accepted later; `refused`: not sent, for sure; `unknown`: SES may have accepted it,
- * and sending again could deliver it twice, so a person checks. Only an error answer in SES's own format
- * is a refusal: SES checks the message, the domains, the account and the signature before it accepts.
+ * Sending again after an unclear failure could deliver the email twice, so when in doubt it is `unknown`
+ * and a person checks. Only an error answer in SES's own format is a refusal: SES checks the message,
+ * the domains, the account and the signature before it accepts.
  */
-export function sesFailureKind(error: unknown): 'throttled' | 'refused' | 'unknown' {
+export function sesFailureKind(error: unknown): SesFailureKind {
   const message = error instanceof Error ? error.message : '';
   // No connection was made, or no credentials to sign with: not a byte reached SES.
   if (['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'CredentialsProviderError'].includes(sesErrorCode(error))) {
@@ -58,9 +61,11 @@ export function sesFailureKind(error: unknown): 'throttled' | 'refused' | 'unkno
 }
 
 /**
- * Sends a raw message with SES `SendRawEmail`, retrying throttling only (see `createSesClient`).
- * @throws EmailSendError: `refused` when SES did not send it or the client retries on its own, `unknown`
- * when it may have
+ * Sends a raw message with SES `SendRawEmail`, retrying throttling with exponential backoff and jitter,
+ * and answers with SES's message id and how many times the message was offered.
+ * Nothing else is retried: after a lost answer or a 5xx, SES may have accepted the message.
+ * @throws EmailSendError when SES did not send it, for sure, or the client retries on its own;
+ * EmailOutcomeUnknownError when it may have (see `sesFailureKind`)
  */
 export async function sendRawEmail(options: {
   /** Made by `createSesClient`, or otherwise with `maxAttempts: 1`. */
@@ -74,12 +79,14 @@ export async function sendRawEmail(options: {
   const { ses, retry = {} } = options;
   const maxAttempts = Math.max(1, retry.maxAttempts ?? 6);
   const input = { RawMessage: { Data: options.raw }, Source: options.from, Destinations: options.to };
+  // The SDK's standard retries repeat a request after a reset, a timeout or a 5xx: exactly when SES may
+  // already have accepted the message.
   const sdkAttempts = await ses.config.maxAttempts();
   if (sdkAttempts > 1) {
     const detail =
       `the SES client makes up to ${sdkAttempts} attempts itself, which could send the email twice after a ` +
       'lost answer; make it with createSesClient or maxAttempts: 1';
-    throw new EmailSendError('refused', 'ClientRetries', detail, 0, undefined, undefined);
+    throw new EmailSendError('ClientRetries', detail, 0, undefined, undefined);
   }
   for (let attempt = 1; ; attempt++) {
     try {
@@ -92,11 +99,11 @@ export async function sendRawEmail(options: {
         await (retry.sleep ?? delay)(fullJitterMs(attempt - 1, 500, 20_000, retry.random ?? Math.random));
         continue;
       }
+      const Failure = kind === 'unknown' ? EmailOutcomeUnknownError : EmailSendError;
       // The first line: an answer the SDK could not read comes with a paragraph about its hidden fields.
       const detail = errorParts(error).message.split('\n')[0]!;
       const requestId = (error as { $metadata?: { requestId?: string } } | null)?.$metadata?.requestId;
-      const outcome = kind === 'unknown' ? 'unknown' : 'refused';
-      throw new EmailSendError(outcome, sesErrorCode(error), detail, attempt, requestId, error);
+      throw new Failure(sesErrorCode(error), detail, attempt, requestId, error);
     }
   }
 }

@@ -1,6 +1,6 @@
 import { max } from 'date-fns';
-import { type DeploymentConfig, errorParts } from '../config';
-import { DELIVERY_UNCONFIRMED } from '../delivery';
+import type { DeploymentConfig } from '../config';
+import { DeliveryInProgressError, DeliveryUnconfirmedError } from '../delivery';
 import {
   type DeliveryContext,
   deliverReport,
@@ -28,7 +28,8 @@ export interface ScheduledReportRunOptions {
 
 /**
  * One run of the scheduled function: reads the event, resolves the period, builds, saves and emails the
- * report once, logging a line at each step so that the last line of a run cut off says how far it got.
+ * report once, logging a line at each step so that the last line of a run cut off says how far it got. A
+ * failure is logged and thrown again, so Lambda retries the run, then hands it to the dead-letter queue.
  * @throws ScheduledEventError, UnknownAccountError, ReportRequestError (a future period), and whatever
  * building, saving or sending threw
  */
@@ -87,8 +88,15 @@ export async function runScheduledReport(
     }
     return result;
   } catch (error) {
-    if (errorParts(error).message.startsWith(DELIVERY_UNCONFIRMED)) context.metrics?.email('unconfirmed');
+    if (isUnconfirmed(error)) context.metrics?.email('unconfirmed');
     logger.error('Report run failed', { ...known, ...errorAttributes(error) });
     throw error;
   }
+}
+
+/** Whether a run's error says its period's email may have gone out unconfirmed (`DELIVERY_UNCONFIRMED`). */
+function isUnconfirmed(error: unknown): boolean {
+  return (
+    error instanceof DeliveryUnconfirmedError || (error instanceof DeliveryInProgressError && error.stale)
+  );
 }

@@ -1,3 +1,4 @@
+import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type DeploymentConfig, parseDeploymentConfig } from '../../../lib/config';
 import { InvoicingAuthenticationError } from '../../../lib/invoicing';
@@ -7,6 +8,7 @@ import { runScheduledReport, ScheduledEventError, UnknownAccountError } from '..
 import type { StructuredLogger } from '../../../lib/pipeline/logger';
 import { MONTH_FIGURES } from './support/acme-month';
 import {
+  BUCKET,
   countingFetch,
   type PipelineHarness,
   RECIPIENTS,
@@ -323,6 +325,30 @@ describe('runScheduledReport', () => {
       recipients: 2,
       attachmentsIncluded: true,
     });
+  });
+
+  it('counts an email unconfirmed when a stale claim of a crashed run holds the period, and sends nothing', async () => {
+    // A run that claimed September an hour before this clock and never marked it sent.
+    await harness.s3.send(
+      new PutObjectCommand({
+        Bucket: BUCKET,
+        Key: 'reports/acme/2026-09/delivery.json',
+        Body: JSON.stringify({ state: 'sending', claimedAt: '2026-10-31T22:00:00.000Z', claimId: 'crashed' }),
+      }),
+    );
+    const emails: EmailOutcome[] = [];
+    const metrics: ReportMetrics = {
+      reportBuilt: () => {},
+      email: (outcome) => emails.push(outcome),
+      apiAnswer: () => {},
+    };
+    const sentBefore = (await harness.emails()).length;
+
+    await expect(run({ account: 'acme', period: '2026-09' }, { metrics })).rejects.toThrow(
+      /^delivery unconfirmed: /,
+    );
+    expect(emails).toEqual(['unconfirmed']);
+    expect(await harness.emails()).toHaveLength(sentBefore);
   });
 
   it("counts an operator's build with its kind, trigger and figures, then the email sent and the one already sent", async () => {
