@@ -48,13 +48,20 @@ export class AwsSecretSource implements SecretSource {
 }
 
 /** @example new InMemorySecretSource({ 'invoice-reports/demo/api-key': 'sandbox-key' }) */
-export class InMemorySecretSource extends Map<string, string> implements SecretSource {
+export class InMemorySecretSource implements SecretSource {
+  // Private: a secret holder answers getSecret only, never a listing.
+  readonly #values: Map<string, string>;
+
   constructor(values: Record<string, string> = {}) {
-    super(Object.entries(values));
+    this.#values = new Map(Object.entries(values));
+  }
+
+  set(name: string, value: string): void {
+    this.#values.set(name, value);
   }
 
   async getSecret(name: string): Promise<string> {
-    const value = this.get(name);
+    const value = this.#values.get(name);
     if (value === undefined) throw new SecretError(name, 'no such secret');
     return usableValue(name, value);
   }

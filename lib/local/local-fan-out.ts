@@ -63,7 +63,7 @@ function outcomeLine(run: LocalAccountRun, stopped: boolean): string {
  * The monthly job as a deployment runs it, as if every monthly slot fired now; one account's failure is
  * its own outcome. A month an earlier start left half-emailed (Ctrl-C while emailing) is forced: on AWS
  * that needs a person to look, but here the mail went to an emulator that forgets it on every start.
- * After the stack's `signal`, no further slot starts.
+ * The stack's `signal` closes its servers at once, so a run still going fails and no further slot starts.
  */
 export async function runLocalMonthlyFanOut(options: {
   config: DeploymentConfig;

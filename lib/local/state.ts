@@ -81,9 +81,14 @@ export async function loadStateKey(stateDir: string, key: StateKey): Promise<str
     // Written aside, then linked into place: `link` refuses an existing file (a start that got there first
     // keeps its key, read below) and, unlike `wx` on the file itself, never shows a half-written one.
     const aside = `${path}.${randomBytes(8).toString('hex')}`;
+    const text = `${randomBytes(key.minBytes).toString('hex')}\n`;
     try {
-      await writeFile(aside, `${randomBytes(key.minBytes).toString('hex')}\n`, { flag: 'wx', mode: 0o600 });
-      await link(aside, path);
+      await writeFile(aside, text, { flag: 'wx', mode: 0o600 });
+      await link(aside, path).catch((error: NodeJS.ErrnoException) => {
+        // A file system without hard links: `wx` in place, where a racing start may see the file half-written.
+        if (!['EPERM', 'ENOTSUP', 'ENOSYS'].includes(error.code ?? '')) throw error;
+        return writeFile(path, text, { flag: 'wx', mode: 0o600 });
+      });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw fail('write', error);
     } finally {

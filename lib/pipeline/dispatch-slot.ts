@@ -48,7 +48,10 @@ export type AccountRunOutcome<T> =
   | { account: string; status: 'done'; result: T }
   | { account: string; status: 'failed'; error: unknown };
 
-/** Runs a dispatch here as the fan-out does: `concurrency` at a time, in order, each failure an outcome. */
+/**
+ * Runs a dispatch here as the fan-out does: `concurrency` at a time, in order, each failure an outcome.
+ * Retries and the dead-letter queue are the deployment's, so a failure here is reported, not retried.
+ */
 export async function runSlotLocally<T>(
   dispatch: SlotDispatch,
   options: { concurrency: number; run: (event: ScheduledReportEvent) => Promise<T> },

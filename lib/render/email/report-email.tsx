@@ -56,10 +56,13 @@ function LinksPanel({ summary, options }: { summary: ReportSummary; options: Rep
 function preview(summary: ReportSummary): string {
   const [paidTotal, , , payments] = headlineFigures(summary);
   const failing = summary.reconciliation.checks.filter((check) => !check.ok).length;
-  const checks = summary.reconciliation.ok
-    ? 'statistics agree'
-    : `figures differ in ${counted(failing, 'check')}`;
-  return `${paidTotal!.details[0]!.text} · ${payments!.details[1]!.text} · ${checks}`;
+  return [
+    paidTotal?.details[0]?.text,
+    payments?.details[1]?.text,
+    summary.reconciliation.ok ? 'statistics agree' : `figures differ in ${counted(failing, 'check')}`,
+  ]
+    .filter((part) => part !== undefined)
+    .join(' · ');
 }
 
 /** The email's HTML body: the report's content in its email-safe form (inline styles, no SVG), and its links. */
