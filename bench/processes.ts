@@ -45,7 +45,8 @@ export function table(rows: readonly (readonly string[])[]): string {
 
 /** Runs package.json's `prereport` script (bundling the CLI), as `npm run report` does: its milliseconds. */
 export function prepareCli(): number {
-  const script = packageScripts().prereport!;
+  const script = packageScripts().prereport;
+  if (script === undefined) throw new Error("package.json has no 'prereport' script to bundle the CLI with");
   const started = performance.now();
   execFileSync('sh', ['-c', script], {
     cwd: ROOT,

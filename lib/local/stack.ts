@@ -72,7 +72,10 @@ export class RunningParts {
     this.stops.push(stop);
   }
 
-  /** Stops the parts added since the last call; throws the first error this call met. */
+  /**
+   * Stops the parts added since the last call; throws the first error this call met. A part added while
+   * it runs waits for the next call: the stack checks its stop signal after each start and calls again.
+   */
   stopAll(): Promise<void> {
     const stops = this.stops.splice(0).reverse();
     const run = this.stopping.then(async () => {

@@ -22,8 +22,10 @@ import { csvHeader, csvLine } from './csv';
 import { renderReportPage } from './html';
 import { type ListSheet, openReportWorkbook } from './xlsx';
 
-// Fetches a period and writes its folder, all files or none, each table as soon as its list is read; rows
-// that outgrow memory spill into `outDir`. The report returned keeps its figures; its row tables are spent.
+/**
+ * Fetches a period and writes its folder, all files or none, each table as soon as its list is read; rows
+ * that outgrow memory spill into `outDir`. The report returned keeps its figures; its row tables are spent.
+ */
 export async function generateReportFolder(
   client: InvoicingClient,
   request: ReportRequest,
@@ -66,9 +68,11 @@ const TABLE_FILES: readonly (readonly [ReportTableName, ReportFileName, string])
   ['unmatched', 'unmatched-payments.csv', 'Unmatched payments'],
 ];
 
-// A hidden folder in `outDir` for period `id`'s report, its tables written as their rows complete (in
-// `TABLE_FILES` order), then renamed into place by `finish` (an older one renamed aside first): a reader sees
-// the old report or the new one, never a mix; `abort` removes what was written.
+/**
+ * A hidden folder in `outDir` for period `id`'s report, its tables written as their rows complete (in
+ * `TABLE_FILES` order), then renamed into place by `finish` (an older one renamed aside first): a reader sees
+ * the old report or the new one, never a mix; `abort` removes what was written.
+ */
 export async function openReportFolder(outDir: string, id: string) {
   // The id becomes a path segment: anything but a period id (say `../x`) must not reach the file system.
   if (!isPeriodId(id)) {

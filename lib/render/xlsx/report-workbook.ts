@@ -6,8 +6,10 @@ import { loadWorkbookWriter, registerStyle, writeSheetXml, zipBacklog } from './
 import { columnLetters, createRowXml, type ListSheetCells, listSheetCells } from './sheet-row-xml';
 import { addSummarySheet } from './summary-sheet';
 
-// Starts `report.xlsx` with exceljs's streaming writer, loaded on first use (it is large): sheets go to disk as
-// written, the list sheets one after the other (each finished before the next), then `commit`.
+/**
+ * Starts `report.xlsx` with exceljs's streaming writer, loaded on first use (it is large): sheets go to disk as
+ * written, the list sheets one after the other (each finished before the next), then `commit`.
+ */
 export async function openReportWorkbook(path: string) {
   const WorkbookWriter = await loadWorkbookWriter();
   const file = createWriteStream(path, { flags: 'wx', flush: true });
