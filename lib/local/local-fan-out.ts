@@ -1,13 +1,12 @@
 import { join } from 'node:path';
 import { type DeploymentConfig, describeError, scheduleSlots } from '../config';
 import { coversWholePeriod, deliveryStatus, reportPrefix } from '../delivery';
-import { monthName } from '../period';
+import { monthName, resolveReportPeriod } from '../period';
 import {
   type DeliveryContext,
   dispatchSlot,
   type FetchedRecords,
   type ReportDeliveryResult,
-  resolveReportPeriod,
   runScheduledReport,
   runSlotLocally,
   type StructuredLogger,

@@ -324,3 +324,23 @@ function firstAtClock(
   const shownThen = tzOffset(timeZone, new Date(earlier)) * millisecondsInMinute === offsetBefore;
   return earlier < later && shownThen ? earlier : later;
 }
+
+/**
+ * The period to report: the one asked for, or else the period of `kind` before the one `now` falls in,
+ * in the account's time zone (the current period is reported so far).
+ * @example resolveReportPeriod(acme, undefined, new Date('2027-01-01T05:00:00Z'), 'year') // '2026'
+ * @throws ReportRequestError for a malformed period, one outside 2000 to 9999, or one not begun
+ */
+export function resolveReportPeriod(
+  account: { timezone: string },
+  period: string | undefined,
+  now: Date,
+  kind: PeriodKind = 'month',
+): string {
+  if (period === undefined) return defaultPeriod(account.timezone, now, kind).id;
+  const parsed = parsePeriod(period);
+  if (!hasBegun(parsed, account.timezone, now)) {
+    throw new ReportRequestError(notBegunReason(parsed.id, account.timezone));
+  }
+  return parsed.id;
+}

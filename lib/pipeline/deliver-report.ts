@@ -14,14 +14,6 @@ import {
   signReportLinks,
 } from '../delivery';
 import type { ReportTrigger } from '../metrics';
-import {
-  defaultPeriod,
-  hasBegun,
-  notBegunReason,
-  type PeriodKind,
-  parsePeriod,
-  ReportRequestError,
-} from '../period';
 import { renderReportEmail, renderReportText, reportSubject } from '../render';
 import { type CollectProgress, reportPeriod } from '../report';
 import { type PublishContext, publishReport, reportFigures } from './publish-report';
@@ -32,26 +24,6 @@ export interface DeliveryContext extends PublishContext {
   reportApiUrl: string;
   linkSigningKeySecretName: string;
   linkLifetimeDays: number;
-}
-
-/**
- * The period to report: the one asked for, or else the period of `kind` before the one `now` falls in,
- * in the account's time zone (the current period is reported so far).
- * @example resolveReportPeriod(acme, undefined, new Date('2027-01-01T05:00:00Z'), 'year') // '2026'
- * @throws ReportRequestError for a malformed period, one outside 2000 to 9999, or one not begun
- */
-export function resolveReportPeriod(
-  account: Pick<AccountConfig, 'timezone'>,
-  period: string | undefined,
-  now: Date,
-  kind: PeriodKind = 'month',
-): string {
-  if (period === undefined) return defaultPeriod(account.timezone, now, kind).id;
-  const parsed = parsePeriod(period);
-  if (!hasBegun(parsed, account.timezone, now)) {
-    throw new ReportRequestError(notBegunReason(parsed.id, account.timezone));
-  }
-  return parsed.id;
 }
 
 /** Sent now, or found already delivered; `figures` of the report this run built, if it built one. */

@@ -1,12 +1,8 @@
 import { max } from 'date-fns';
 import type { DeploymentConfig } from '../config';
 import { DeliveryInProgressError, DeliveryUnconfirmedError } from '../delivery';
-import {
-  type DeliveryContext,
-  deliverReport,
-  type ReportDeliveryResult,
-  resolveReportPeriod,
-} from './deliver-report';
+import { resolveReportPeriod } from '../period';
+import { type DeliveryContext, deliverReport, type ReportDeliveryResult } from './deliver-report';
 import { atMilestones, errorAttributes, PROGRESS_LOG_EVERY, type StructuredLogger } from './logger';
 import {
   accountNamed,

@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import { isReportFileName, presignReportFile, type ReportFileName, signReportLinks } from '../delivery';
-import { isMonthId } from '../period';
-import { resolveReportPeriod } from '../pipeline';
+import { isMonthId, resolveReportPeriod } from '../period';
 import type { ReportApiEnv } from './access';
 import { ReportApiError } from './errors';
 import type { RouteContext } from './report-api-options';

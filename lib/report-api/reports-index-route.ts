@@ -20,8 +20,8 @@ import {
   periodBounds,
   periodName,
   previousPeriod,
+  resolveReportPeriod,
 } from '../period';
-import { resolveReportPeriod } from '../pipeline';
 import { periodTitle } from '../report';
 import type { ReportApiEnv } from './access';
 import { ReportApiError, wantsHtml } from './errors';

@@ -8,8 +8,7 @@ import {
   UsageError,
 } from '../config';
 import { uuidSchema } from '../invoicing';
-import { parsePeriod, parseTimeZone, ReportRequestError } from '../period';
-import { resolveReportPeriod } from '../pipeline';
+import { parsePeriod, parseTimeZone, ReportRequestError, resolveReportPeriod } from '../period';
 import type { ProjectNames } from '../report';
 
 /** Limits that keep a typo (`--concurrency 800`) from flooding the service. */

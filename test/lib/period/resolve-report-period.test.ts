@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseDeploymentConfig } from '../../../lib/config';
-import { ReportRequestError } from '../../../lib/period';
-import { resolveReportPeriod } from '../../../lib/pipeline';
+import { ReportRequestError, resolveReportPeriod } from '../../../lib/period';
 
 function account(timezone: string) {
   return parseDeploymentConfig({
