@@ -13,8 +13,10 @@ export type ReportApiLogger = Pick<StructuredLogger, 'info' | 'error'>;
 
 /** The options a deployment's configuration decides; where the app runs adds `publicUrl` and `logger`. */
 export function reportApiOptionsFor(config: DeploymentConfig, publish: PublishContext): ReportApiOptions {
-  // The settings' schema keeps its own fields only.
-  return { ...config, publish };
+  // Named, so that a configuration field that shares a setting's name cannot become that setting unseen.
+  const { accounts, reportApiTokenSecretName, accountTokenKeySecretName, linkSigningKeySecretName } = config;
+  const secrets = { reportApiTokenSecretName, accountTokenKeySecretName, linkSigningKeySecretName };
+  return { accounts, ...secrets, linkLifetimeDays: config.linkLifetimeDays, publish };
 }
 
 const secretName = z.string().min(1, 'must name a secret');
