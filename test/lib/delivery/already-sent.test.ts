@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { alreadySentUnlessForced, CorruptObjectError, DeliveryInProgressError } from '../../../lib/delivery';
+import { SENT_RECORD } from './report-fixture';
 
 const WHOLE = { account: 'acme', period: '2026-10', complete: true };
 const SO_FAR = { ...WHOLE, complete: false };
-
-const SENT_RECORD = {
-  state: 'sent',
-  messageId: '0100019a-sent-message',
-  sentAt: '2026-11-01T05:00:00.000Z',
-  recipients: 2,
-  attachmentsIncluded: true,
-} as const;
 
 describe('alreadySentUnlessForced without force', () => {
   it('lets a run go on when nobody has claimed the period', () => {

@@ -12,17 +12,10 @@ import {
 import type { DeliveryStatus } from '../../../lib/delivery/deliver-once';
 import { type RunningEmulator, startS3Emulator } from '../../../lib/local/emulators';
 import { etagOf } from './conditional-bucket';
+import { SENT_RECORD } from './report-fixture';
 
 const BUCKET = 'status-bucket';
 const NOW = new Date(Date.UTC(2026, 10, 1, 6, 0, 0));
-
-const SENT_RECORD = {
-  state: 'sent',
-  messageId: '0100019a-sent-message',
-  sentAt: '2026-11-01T05:00:00.000Z',
-  recipients: 2,
-  attachmentsIncluded: true,
-} as const;
 
 describe('deliveryStatus', () => {
   let workDir: string;

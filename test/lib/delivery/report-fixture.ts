@@ -5,6 +5,15 @@ import { join } from 'node:path';
 /** UTF-8's byte order mark, which Excel needs at the start of a CSV. */
 export const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
+/** The delivery record of an email SES accepted for a whole period (no `complete`, which means whole). */
+export const SENT_RECORD = {
+  state: 'sent',
+  messageId: '0100019a-sent-message',
+  sentAt: '2026-11-01T05:00:00.000Z',
+  recipients: 2,
+  attachmentsIncluded: true,
+} as const;
+
 /** Small made-up report files, as the report writer would leave them in a month's folder. */
 export const REPORT_FIXTURE = {
   'report.html': Buffer.from(
